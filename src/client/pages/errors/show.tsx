@@ -1,0 +1,30 @@
+import { Head, Link } from '@inertiajs/react';
+import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { route } from '@shared/route';
+
+interface Props {
+  status: number;
+  title: string;
+  message: string;
+  requestId: string | null;
+}
+
+/** 403, 404, 419, 429, 500 and friends. */
+export default function ErrorPage({ status, title, message, requestId }: Props) {
+  return (
+    <Stack align="center" py={80} gap="md" ta="center">
+      <Head title={title} />
+      <Text fz={64} fw={800} c="gray.4" lh={1}>{status}</Text>
+      <Title order={2}>{title}</Title>
+      <Text c="dimmed" maw={480}>{message}</Text>
+      {requestId && <Text size="xs" c="dimmed">Reference: <Code>{requestId}</Code></Text>}
+      <Group>
+        {status === 419 ? (
+          <Button onClick={() => window.location.reload()}>Refresh the page</Button>
+        ) : (
+          <Button component={Link} href={route('welcome')}>Go to the start page</Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

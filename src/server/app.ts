@@ -1,0 +1,156 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type Config } from './platform/config.js';
+import { openDatabase, migrateDatabase, type Database, type OpenOptions } from './platform/db/client.js';
+import { createAuth } from './platform/auth/auth.js';
+import { actorFromSession, actorFromToken } from './platform/auth/actor.js';
+import { createMailer } from './platform/mail/mailer.js';
+import { installRouteRegistry } from './platform/routes/registry.js';
+import { installAccessControl } from './platform/routes/access.js';
+import { installFlash } from './platform/http/flash.js';
+import { installCsrf } from './platform/http/csrf.js';
+import { installErrorHandling } from './platform/http/errors-handler.js';
+import inertia from './platform/inertia/plugin.js';
+import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from './platform/inertia/assets.js';
+import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
+import { createRealtime } from './platform/realtime/index.js';
+import { registerModules } from './modules/index.js';
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  env?: NodeJS.ProcessEnv;
+  /** an already-open database (tests share one per file) */
+  database?: Database;
+  db?: OpenOptions;
+  /** run migrations at start (default true) */
+  migrate?: boolean;
+  /** 'built' serves dist/client (default), 'dev' leaves assets to Vite middleware */
+  assets?: 'built' | 'dev' | ClientAssets;
+  logger?: boolean | object;
+}
+
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.secret',
+  '*.code',
+  '*.recoveryCode',
+];
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(opts.env ?? process.env, opts.config);
+  const secure = config.appUrl.startsWith('https://');
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...opts.db }));
+  if (opts.migrate !== false) await migrateDatabase(database);
+  if (!opts.database) app.addHook('onClose', () => database.close());
+
+  const mailer = createMailer(config, database.db, app.log);
+  const hooks = new AppHooks();
+  const ctx = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    hooks,
+    shared: new SharedProps(),
+    accountMail: {
+      verification: async (u, url) => mailer.send({ to: u.email, subject: `Verify your email address`, text: `Hello ${u.name},\n\nPlease confirm your email address for ${config.appName}:\n${url}\n` }),
+      resetPassword: async (u, url) => mailer.send({ to: u.email, subject: `Reset your password`, text: `Hello ${u.name},\n\nReset your ${config.appName} password here (valid for 60 minutes):\n${url}\n` }),
+    },
+  } as AppContext;
+  ctx.auth = createAuth(config, database.db, {
+    sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),
+    sendResetPassword: (u, url) => ctx.accountMail.resetPassword(u, url),
+    afterUserCreated: (u) => hooks.run(hooks.userCreated, u),
+  });
+  app.decorate('ctx', ctx);
+  ctx.routes = installRouteRegistry(app);
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 256 * 1024 });
+  const dev = opts.assets === 'dev';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.pusher.external ? ['https:'] : [])],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+    hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // limits are opt-in per route (config.rateLimit); counters live in memory per process
+  await app.register(rateLimit, { global: false });
+
+  let assets: ClientAssets;
+  if (opts.assets === 'dev') assets = devAssets();
+  else if (opts.assets && typeof opts.assets === 'object') assets = opts.assets;
+  else assets = loadBuiltAssets() ?? { version: 'unbuilt', dev: false, headTags: '<!-- client not built: run npm run build -->' };
+  if (opts.assets !== 'dev' && existsSync(CLIENT_OUT_DIR)) {
+    await app.register(fastifyStatic, {
+      root: path.join(CLIENT_OUT_DIR, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+    });
+  }
+
+  installFlash(app, config.appKey, secure);
+  installCsrf(app, config.appKey, secure);
+  await app.register(inertia, {
+    assets: () => assets,
+    appName: config.appName,
+    shared: (request) => ({
+      ...ctx.shared.for(request),
+      errors: () => request.flash?.errors ?? {},
+      flash: () => ({ success: request.flash?.success ?? null, error: request.flash?.error ?? null, info: request.flash?.info ?? null, data: request.flash?.data ?? null }),
+    }),
+    bootData: () => ({ routes: ctx.routes.clientTable(), appName: config.appName }),
+  });
+
+  // who is asking: a bearer token on /api, else the session cookie
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const authz = request.headers.authorization;
+    if (authz?.startsWith('Bearer ') && request.url.startsWith('/api/')) {
+      request.actor = await actorFromToken(ctx.auth, ctx.db, authz.slice(7).trim());
+    } else {
+      request.actor = await actorFromSession(ctx.auth, ctx.db, request);
+    }
+  });
+  installAccessControl(app);
+  installErrorHandling(app);
+
+  ctx.realtime = await createRealtime(app, ctx);
+  await registerModules(app, ctx);
+  return app;
+}

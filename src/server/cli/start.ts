@@ -1,0 +1,20 @@
+import { spawnSync } from 'node:child_process';
+import { isClientBuildStale } from './build-check.js';
+import { startServer } from '../server.js';
+import { DataDirLockedError } from '../platform/db/lock.js';
+
+process.env.NODE_ENV ??= 'production';
+if (isClientBuildStale()) {
+  console.log('Building the client (first start or sources changed)...');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+try {
+  await startServer();
+} catch (e) {
+  if (e instanceof DataDirLockedError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}

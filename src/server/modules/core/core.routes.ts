@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+
+export function registerCorePages(app: FastifyInstance, _ctx: AppContext) {
+  app.get('/', { config: { name: 'welcome', access: { kind: 'public' } } }, async (request, reply) => {
+    if (request.actor && request.actor.user.emailVerified) return reply.redirect('/dashboard');
+    return reply.inertia('welcome');
+  });
+  app.get('/terms-of-service', { config: { name: 'terms.show', access: { kind: 'public' } } }, async (_request, reply) => reply.inertia('legal/terms'));
+  app.get('/privacy-policy', { config: { name: 'policy.show', access: { kind: 'public' } } }, async (_request, reply) => reply.inertia('legal/privacy'));
+  app.get('/dashboard', { config: { name: 'dashboard', access: { kind: 'verified' } } }, async (_request, reply) => reply.inertia('dashboard', {}));
+}

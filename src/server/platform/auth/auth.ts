@@ -1,0 +1,123 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from '@better-auth/drizzle-adapter';
+import { twoFactor, organization } from 'better-auth/plugins';
+import { createAccessControl } from 'better-auth/plugins/access';
+import { apiKey } from '@better-auth/api-key';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import * as t from './auth.tables.js';
+
+/**
+ * What the auth library calls back into the app for (mail, team set-up).
+ * Modules provide these in app.ts so this platform file knows no domain.
+ */
+export interface AuthCallbacks {
+  sendVerificationEmail(user: { id: string; email: string; name: string }, url: string): Promise<void>;
+  sendResetPassword(user: { id: string; email: string; name: string }, url: string): Promise<void>;
+  afterUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
+}
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+// team roles through Better Auth's organization access control (our own matrix lives in shared/permissions.ts)
+const ac = createAccessControl({
+  organization: ['update', 'delete'],
+  member: ['create', 'update', 'delete'],
+  invitation: ['create', 'cancel'],
+} as const);
+const teamRoles = {
+  owner: ac.newRole({ organization: ['update', 'delete'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'] }),
+  admin: ac.newRole({ organization: ['update'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'] }),
+  editor: ac.newRole({}),
+  viewer: ac.newRole({}),
+};
+
+export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
+  return betterAuth({
+    appName: config.appName,
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.appKey,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db as never, {
+      provider: 'pg',
+      schema: {
+        user: t.users,
+        session: t.sessions,
+        account: t.accounts,
+        verification: t.verifications,
+        twoFactor: t.twoFactors,
+        organization: t.teams,
+        member: t.teamMembers,
+        invitation: t.teamInvitations,
+        apikey: t.apiKeys,
+      },
+    }),
+    user: {
+      additionalFields: {
+        currentTeamId: { type: 'string', required: false, input: false },
+        passwordConfirmedAt: { type: 'date', required: false, input: false },
+      },
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
+      deleteUser: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      requireEmailVerification: false, // unverified users sign in but reach only the verification notice
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        await callbacks.sendResetPassword(user, `${config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, token }) => {
+        await callbacks.sendVerificationEmail(user, `${config.appUrl}/verify-email/${encodeURIComponent(token)}`);
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await callbacks.afterUserCreated(user);
+          },
+        },
+      },
+    },
+    // our routes do rate limiting and CSRF themselves (server-side auth.api calls skip Better Auth's)
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'pathways',
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [
+      twoFactor({ issuer: config.appName }),
+      organization({
+        ac,
+        roles: teamRoles,
+        creatorRole: 'owner',
+        allowUserToCreateOrganization: true,
+        invitationExpiresIn: 60 * 60 * 24 * 7,
+      }),
+      apiKey({
+        defaultPrefix: 'pw_',
+        enableMetadata: true,
+        rateLimit: { enabled: false },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,98 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every setting the app reads from the environment. Documented in README.md. */
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  appName: string;
+  appKey: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  mail: {
+    host: string | undefined;
+    port: number;
+    secure: boolean;
+    user: string | undefined;
+    password: string | undefined;
+    from: string;
+  };
+  pusher: {
+    appId: string;
+    key: string;
+    secret: string;
+    cluster: string;
+    host: string | undefined;
+    port: number | undefined;
+    scheme: 'http' | 'https';
+    /** true when PUSHER_HOST or PUSHER_CLUSTER points at an external Pusher-compatible service */
+    external: boolean;
+  };
+  /** run the jobs worker inside the web process */
+  inProcessWorker: boolean;
+}
+
+function bool(v: string | undefined, d: boolean) {
+  if (v === undefined || v === '') return d;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+/** APP_KEY from env, else one generated once and kept in the data dir (embedded mode). */
+function resolveAppKey(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.APP_KEY) return env.APP_KEY;
+  const file = path.join(dataDir, 'app-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development') as Config['env'];
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const pusherHost = env.PUSHER_HOST || undefined;
+  const pusherCluster = env.PUSHER_CLUSTER || undefined;
+  const cfg: Config = {
+    env: nodeEnv,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    appUrl,
+    appName: env.APP_NAME ?? 'Pathways',
+    appKey: overrides.appKey ?? resolveAppKey(env, dataDir),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    mail: {
+      host: env.MAIL_HOST || undefined,
+      port: Number(env.MAIL_PORT ?? 587),
+      secure: bool(env.MAIL_SECURE, false),
+      user: env.MAIL_USERNAME || undefined,
+      password: env.MAIL_PASSWORD || undefined,
+      from: env.MAIL_FROM ?? 'Pathways <no-reply@pathways.local>',
+    },
+    pusher: {
+      appId: env.PUSHER_APP_ID ?? 'pathways',
+      key: env.PUSHER_APP_KEY ?? 'pathways-key',
+      secret: env.PUSHER_APP_SECRET ?? '',
+      cluster: pusherCluster ?? 'ap2',
+      host: pusherHost,
+      port: env.PUSHER_PORT ? Number(env.PUSHER_PORT) : undefined,
+      scheme: env.PUSHER_SCHEME === 'http' ? 'http' : 'https',
+      external: Boolean(pusherHost || pusherCluster),
+    },
+    inProcessWorker: bool(env.IN_PROCESS_WORKER, true),
+  };
+  const merged = { ...cfg, ...overrides };
+  // the embedded endpoint's signing secret is derived from APP_KEY unless given
+  if (!merged.pusher.secret) merged.pusher = { ...merged.pusher, secret: createHmac('sha256', merged.appKey).update('pusher').digest('hex') };
+  return merged;
+}

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Auth } from './auth/auth.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RouteRegistry } from './routes/registry.js';
+import type { Publisher } from './realtime/publisher.js';
+
+type SharedResolver = (request: FastifyRequest) => unknown;
+
+/** Props every Inertia page receives; modules add theirs (resolved lazily, per request). */
+export class SharedProps {
+  private resolvers = new Map<string, SharedResolver>();
+  add(name: string, resolver: SharedResolver) {
+    this.resolvers.set(name, resolver);
+  }
+  for(request: FastifyRequest): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, fn] of this.resolvers) out[name] = () => fn(request);
+    return out;
+  }
+}
+
+type UserInfo = { id: string; email: string; name: string };
+
+/** Cross-module hooks (the platform calls them; modules subscribe). */
+export class AppHooks {
+  readonly userCreated: Array<(user: UserInfo) => Promise<void>> = [];
+  readonly userDeleting: Array<(user: UserInfo) => Promise<void>> = [];
+  async run<T>(list: Array<(arg: T) => Promise<void>>, arg: T) {
+    for (const fn of list) await fn(arg);
+  }
+}
+
+/** Everything a module needs, created once in buildApp and decorated as app.ctx. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  routes: RouteRegistry;
+  shared: SharedProps;
+  hooks: AppHooks;
+  realtime: Publisher;
+  /** account mail templates (set by the accounts module) */
+  accountMail: {
+    verification(user: UserInfo, url: string): Promise<void>;
+    resetPassword(user: UserInfo, url: string): Promise<void>;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { lockDataDir } from './lock.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** raw query for maintenance and tests */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../../migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PGlite: start from a dumped data dir (tests reuse a migrated template) */
+  loadDataDir?: Blob;
+  /** PGlite: in-memory (tests) */
+  memory?: boolean;
+  /** skip the single-process lock (in-memory databases need none) */
+  noLock?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      exec: async (t) => void (await pool.query(t)),
+      close: () => pool.end(),
+    };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if (opts.memory) {
+    client = new PGlite({ loadDataDir: opts.loadDataDir });
+  } else {
+    const dir = path.resolve(opts.dataDir ?? './data', 'pgdata');
+    mkdirSync(path.dirname(dir), { recursive: true });
+    if (!opts.noLock) release = lockDataDir(path.dirname(dir));
+    client = new PGlite(dir, { loadDataDir: opts.loadDataDir });
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    exec: async (t) => void (await client.exec(t)),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    // serialize concurrent migrators (several web processes starting at once) on one connection
+    const conn = await database.pool!.connect();
+    try {
+      await conn.query('select pg_advisory_lock(727274)');
+      await migratePg(drizzlePg(conn) as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
+      conn.release();
+    }
+  }
+}

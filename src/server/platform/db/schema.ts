@@ -1,0 +1,7 @@
+/*
+ * Every Drizzle table of the app, for the query builder and drizzle-kit.
+ * Modules add their `*.tables.ts` here (one line each).
+ */
+export * from '../auth/auth.tables.js';
+export * from '../audit/audit.tables.js';
+export * from '../mail/mail.tables.js';

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { sign, unsign } from './signed-cookie.js';
+
+/**
+ * CSRF: a signed random token in the readable XSRF-TOKEN cookie; every state-changing request
+ * must echo it in X-XSRF-TOKEN (Inertia's client does so) or X-CSRF-TOKEN or a `_token` field.
+ * Routes with their own non-cookie authentication (bearer API, signed Pusher API) opt out.
+ */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export class CsrfError extends AppError {
+  constructor() {
+    super('CSRF_TOKEN_MISMATCH', 419, 'Your page expired. Please refresh and try again.');
+  }
+}
+
+export function installCsrf(app: FastifyInstance, key: string, secure: boolean) {
+  app.decorateRequest('csrfToken', '');
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    let token = request.cookies[XSRF_COOKIE];
+    if (!token || !unsign(token, key)) {
+      token = sign(randomBytes(24).toString('base64url'), key);
+      reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: 60 * 60 * 24 * 14 });
+    }
+    request.csrfToken = token;
+  });
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (SAFE.has(request.method)) return;
+    if (request.routeOptions.config?.csrf === false) return;
+    if (request.headers.authorization?.startsWith('Bearer ') && request.url.startsWith('/api/')) return;
+    const cookie = request.cookies[XSRF_COOKIE];
+    const sent =
+      (request.headers['x-xsrf-token'] as string | undefined) ??
+      (request.headers['x-csrf-token'] as string | undefined) ??
+      ((request.body as Record<string, unknown> | undefined)?._token as string | undefined);
+    const decoded = sent && sent.includes('%') ? decodeURIComponent(sent) : sent;
+    if (!cookie || !decoded || decoded !== cookie || !unsign(cookie, key)) throw new CsrfError();
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    csrfToken: string;
+  }
+}

@@ -1,0 +1,54 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from './mail.tables.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface Mailer {
+  send(msg: MailMessage): Promise<void>;
+  readonly mode: 'smtp' | 'outbox';
+}
+
+/**
+ * SMTP when MAIL_HOST is set; otherwise messages are kept in the mail_outbox table and a log
+ * line says so (read them with `npm run cli -- mail:outbox`). Sent mail is recorded too.
+ */
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+  let transport: Transporter | undefined;
+  if (config.mail.host) {
+    transport = nodemailer.createTransport({
+      host: config.mail.host,
+      port: config.mail.port,
+      secure: config.mail.secure,
+      auth: config.mail.user ? { user: config.mail.user, pass: config.mail.password ?? '' } : undefined,
+      // local sinks and dev relays often lack certificates
+      tls: { rejectUnauthorized: config.env === 'production' },
+    });
+  }
+  return {
+    mode: transport ? 'smtp' : 'outbox',
+    async send(msg) {
+      if (!transport) {
+        await db.insert(mailOutbox).values({ ...msg, status: 'kept' });
+        log.info({ to: msg.to, subject: msg.subject }, 'mail kept in the local outbox (MAIL_HOST not set): npm run cli -- mail:outbox');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: config.mail.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+        await db.insert(mailOutbox).values({ ...msg, status: 'sent' });
+      } catch (err) {
+        await db.insert(mailOutbox).values({ ...msg, status: 'failed', error: (err as Error).message });
+        log.error({ err, to: msg.to }, 'mail delivery failed');
+        throw err;
+      }
+    },
+  };
+}

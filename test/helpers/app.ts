@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../../src/server/app.js';
+import type { Config } from '../../src/server/platform/config.js';
+import { freshDatabase } from './database.js';
+
+export const TEST_APP_KEY = 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz';
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, for `app.inject()` tests. */
+export async function createTestApp(opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; build?: Partial<BuildOptions> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const app = await buildApp({
+    database,
+    migrate: false,
+    logger: false,
+    env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000', ...opts.env },
+    config: { appKey: TEST_APP_KEY, ...opts.config },
+    assets: { version: 'test', dev: false, headTags: '' },
+    ...opts.build,
+  });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, migrateDatabase, type Database } from '../../src/server/platform/db/client.js';
+
+/**
+ * A fresh, migrated database for one test file: PGlite from the dumped template by default,
+ * or a new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped at close).
+ */
+export async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `pw_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 5 });
+    await migrateDatabase(database);
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+    return database;
+  }
+  const template = process.env.PGLITE_TEMPLATE;
+  const database = await openDatabase({
+    memory: true,
+    noLock: true,
+    loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+  });
+  if (!template) await migrateDatabase(database);
+  return database;
+}

@@ -1,0 +1,63 @@
+/**
+ * `npm test`: unit + integration (Vitest), then end-to-end in Chromium.
+ * Runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set. Without Chromium the e2e suite
+ * is skipped with a clear line, except under CI=true, where nothing may be skipped.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, '.test-data');
+mkdirSync(outDir, { recursive: true });
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const db = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'PGlite (embedded)';
+
+interface Totals {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+const skippedSuites: string[] = [];
+let failedRun = false;
+
+function vitest(label: string, args: string[]) {
+  const json = path.join(outDir, `results-${label}.json`);
+  rmSync(json, { force: true });
+  console.log(`\n=== ${label} on ${db} ===`);
+  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (existsSync(json)) {
+    const res = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numTotalTestSuites: number; numFailedTestSuites: number };
+    totals.passed += res.numPassedTests;
+    totals.failed += res.numFailedTests;
+    totals.skipped += res.numPendingTests + res.numTodoTests;
+    if (res.numFailedTestSuites && !res.numFailedTests) totals.failed += res.numFailedTestSuites;
+  } else if (r.status !== 0) {
+    totals.failed += 1;
+  }
+  if (r.status !== 0) failedRun = true;
+}
+
+vitest('unit+integration', []);
+
+if (existsSync(CHROMIUM)) {
+  vitest('end-to-end', ['--config', 'vitest.e2e.config.ts']);
+} else if (CI) {
+  console.error(`\nCI=true but Chromium is missing at ${CHROMIUM}: the end-to-end suite cannot be skipped in CI.`);
+  failedRun = true;
+  totals.failed += 1;
+} else {
+  skippedSuites.push(`end-to-end (no Chromium at ${CHROMIUM}; apt-get install chromium to run it)`);
+}
+if (!process.env.TEST_DATABASE_URL) skippedSuites.push('PostgreSQL server run (TEST_DATABASE_URL not set; ran on PGlite only)');
+
+console.log('');
+for (const s of skippedSuites) console.log(`skipped suite: ${s}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedRun || totals.failed ? 1 : 0);
