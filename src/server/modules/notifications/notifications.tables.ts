@@ -1,0 +1,21 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Stored notifications (also pushed live on the user's private channel). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    teamId: text('team_id'),
+    /** noun.verb, e.g. team.invited, team.role_changed */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    /** where clicking it leads (a path inside the app) */
+    url: text('url'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
