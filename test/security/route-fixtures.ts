@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { sessions, teamInvitations } from '../../src/server/platform/auth/auth.tables.js';
+import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
+import type { TestUser } from '../helpers/auth.js';
+import { createToken, type World } from './world.js';
+
+/**
+ * URL parameter -> a record of TEAM A that the route acts on. The authorization matrix and the
+ * bad-input tests fill every `:param` of every route from here, so a team B member asking for it
+ * must get 404 (another team's ids never answer 403, never leak).
+ *
+ * Adding a route with a new parameter name? Add a fixture here (create the row in team A, return
+ * its id). A parameter whose meaning differs on one route (e.g. `:token` = a password-reset token,
+ * not an API token id) goes in ROUTE_PARAM_FIXTURES under the route name.
+ */
+export interface FixtureContext {
+  world: World;
+  /** the user the request is made as when they belong to team A, else team A's owner */
+  self: TestUser;
+}
+export type ParamFixture = (c: FixtureContext) => Promise<string> | string;
+
+export const PARAM_FIXTURES: Record<string, ParamFixture> = {
+  /** team A itself */
+  team: ({ world }) => world.teamA.id,
+  /** a member of team A that no test signs in as (member management acts on them) */
+  user: ({ world }) => world.target.id,
+  member: ({ world }) => world.target.id,
+  /** a pending invitation to team A */
+  invitation: async ({ world, self }) => {
+    const id = randomUUID();
+    await world.app.ctx.db.insert(teamInvitations).values({
+      id,
+      organizationId: world.teamA.id,
+      email: `invitee.${id.slice(0, 8)}@example.org`,
+      role: 'viewer',
+      status: 'pending',
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+      inviterId: self.id,
+    });
+    return id;
+  },
+  /** an API token of the acting user in team A (tokens belong to one user) */
+  token: async ({ world, self }) => (await createToken(world.app, self.id, world.teamA.id, ['read'], 'fixture token')).id,
+  /** a notification of the acting user in team A */
+  notification: async ({ world, self }) => {
+    const [row] = await world.app.ctx.db.insert(notifications).values({ userId: self.id, teamId: world.teamA.id, type: 'test.fixture', title: 'Fixture notification' }).returning({ id: notifications.id });
+    return row.id;
+  },
+  /** another browser session of the acting user */
+  session: async ({ world, self }) => {
+    const res = (await world.app.ctx.auth.api.signInEmail({ body: { email: self.email, password: self.password } })) as { token: string };
+    const [row] = await world.app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, res.token));
+    return row.id;
+  },
+};
+
+/** route name -> parameter -> fixture, for parameters whose meaning differs on that route. */
+export const ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = {};
+
+export function fixtureFor(routeName: string, param: string): ParamFixture | undefined {
+  return ROUTE_PARAM_FIXTURES[routeName]?.[param] ?? PARAM_FIXTURES[param];
+}
+
+export function missingFixtureMessage(routeName: string, url: string, param: string) {
+  return (
+    `route ${routeName} (${url}) has URL parameter ':${param}' with no fixture: add '${param}' to PARAM_FIXTURES ` +
+    `in test/security/route-fixtures.ts (create the record in team A and return its id), or to ROUTE_PARAM_FIXTURES['${routeName}'] ` +
+    `if it means something special on this route.`
+  );
+}
