@@ -34,6 +34,9 @@ export function mapDbError(err: unknown): AppError | undefined {
     case '22P02':
     case '22007':
     case '22003':
+    case '22001': // value too long for its column
+    case '22021': // a NUL or an invalid byte sequence in text (PostgreSQL text refuses \u0000)
+    case '22P05': // untranslatable character
       return new AppError('BAD_VALUE', 400, 'A value had the wrong format.');
     default:
       return undefined;

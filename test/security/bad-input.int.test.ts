@@ -1,0 +1,127 @@
+/**
+ * Bad input, for every state-changing route (discovered from the route registry): hundreds of
+ * generated hostile bodies as JSON and form-encoded, plus malformed JSON, oversized bodies, wrong
+ * content types and empty bodies. Never a 5xx, always a refusal, never a partial write.
+ * BAD_INPUT_RUNS sets the runs per route (CI default 200, local 30).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../../src/server/app.js';
+import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
+import { parseInput } from '../../src/server/platform/http/validate.js';
+import type { RouteEntry } from '../../src/server/platform/routes/registry.js';
+import { createTestApp, TEST_APP_KEY } from '../helpers/app.js';
+import { freshDatabase } from '../helpers/database.js';
+import { BadInputRunner, RUNS } from './bad-input-runner.js';
+import { ROUTE_EXPECTATIONS } from './route-expectations.js';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const targets = (routes: RouteEntry[]) =>
+  routes
+    .filter((r) => r.access.kind !== 'signed')
+    .flatMap((r) => r.methods.filter((m) => !SAFE.has(m)).map((method) => ({ route: r, method })))
+    .sort((a, b) => a.route.name.localeCompare(b.route.name));
+
+describe('bad input on every state-changing route', async () => {
+  const t = await createTestApp();
+  afterAll(() => t.close());
+  const runner = await new BadInputRunner(t.app).init();
+  const list = targets(t.app.ctx.routes.all());
+
+  it(`found the state-changing routes (${list.length}); each is in the matrix`, () => {
+    expect(list.filter(({ route }) => !ROUTE_EXPECTATIONS[route.name]).map(({ route }) => `route ${route.name} is not in the authorization matrix`)).toEqual([]);
+  });
+
+  for (const { route, method } of list) {
+    const noBody = ROUTE_EXPECTATIONS[route.name]?.noBody;
+    it(`${route.name}: ${method} ${route.url}${noBody ? ' (no body)' : ''}`, async () => {
+      const problems = await runner.fixedCases(route, method, !noBody);
+      if (!noBody) {
+        const strict = await runner.strictness(route, method);
+        if (strict) problems.push(strict);
+        else {
+          const invalid = await runner.invalidBodies(route, method);
+          if (invalid) problems.push(invalid);
+        }
+        const plausible = await runner.plausibleBodies(route, method);
+        if (plausible) problems.push(plausible);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe('the bad-input runner on synthetic routes', async () => {
+  const database = await freshDatabase();
+  const app = await buildApp({
+    database,
+    migrate: false,
+    logger: false,
+    env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000' },
+    config: { appKey: TEST_APP_KEY },
+    assets: { version: 'test', dev: false, headTags: '' },
+  });
+  const schema = z.object({ title: z.string().trim().min(1, 'Give it a title.').max(200) }).strict();
+  const store = (title: string, userId: string) => app.ctx.db.insert(notifications).values({ userId, type: 'selftest', title });
+  const access = { kind: 'verified' } as const;
+  app.post('/selftest/good', { config: { name: 'selftest.good', access } }, async (request, reply) => {
+    const input = parseInput(schema, request.body);
+    await store(input.title, request.actor!.user.id);
+    return reply.redirect('/dashboard', 303);
+  });
+  // BUG on purpose: unknown fields pass (no .strict())
+  app.post('/selftest/sloppy', { config: { name: 'selftest.sloppy', access } }, async (request, reply) => {
+    parseInput(z.object({ title: z.string().optional() }), request.body);
+    return reply.redirect('/dashboard', 303);
+  });
+  // BUG on purpose: writes before validating
+  app.post('/selftest/half-write', { config: { name: 'selftest.half-write', access } }, async (request, reply) => {
+    await store('before validation', request.actor!.user.id);
+    const input = parseInput(schema, request.body);
+    await store(input.title, request.actor!.user.id);
+    return reply.redirect('/dashboard', 303);
+  });
+  // BUG on purpose: trusts the body's shape
+  app.post('/selftest/crash', { config: { name: 'selftest.crash', access } }, async (request, reply) => {
+    const raw = request.body as { title: { trim(): string } };
+    const input = parseInput(schema, { title: raw.title.trim() });
+    await store(input.title, request.actor!.user.id);
+    return reply.redirect('/dashboard', 303);
+  });
+  app.post('/selftest/logout-like', { config: { name: 'selftest.logout-like', access } }, async (_request, reply) => reply.redirect('/', 303));
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  const runner = await new BadInputRunner(app).init();
+  const route = (name: string) => app.ctx.routes.byName.get(name)!;
+  const runs = Math.min(RUNS, 25);
+
+  it('passes a strict, transactional route (including NUL bytes and huge strings in known fields)', async () => {
+    expect(await runner.fixedCases(route('selftest.good'), 'POST', true)).toEqual([]);
+    expect(await runner.strictness(route('selftest.good'), 'POST')).toBeUndefined();
+    expect(await runner.invalidBodies(route('selftest.good'), 'POST', runs)).toBeUndefined();
+    expect(await runner.plausibleBodies(route('selftest.good'), 'POST', runs)).toBeUndefined();
+    // a NUL passes the schema but PostgreSQL text refuses it: a 400, not a 500
+    const nul = await runner.world.members.owner.client.post('/selftest/good', { title: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+  });
+
+  it('passes a route without a body when it is marked so', async () => {
+    expect(await runner.fixedCases(route('selftest.logout-like'), 'POST', false)).toEqual([]);
+  });
+
+  it('catches a schema that lets unknown fields through', async () => {
+    expect(await runner.strictness(route('selftest.sloppy'), 'POST')).toMatch(/accepted an unknown field/);
+    expect(await runner.invalidBodies(route('selftest.sloppy'), 'POST', runs)).toMatch(/accepted an invalid body/);
+  });
+
+  it('catches a write made before validation', async () => {
+    expect(await runner.invalidBodies(route('selftest.half-write'), 'POST', runs)).toMatch(/refused but wrote rows: notifications/);
+  });
+
+  it('catches a handler that crashes on an unexpected shape', async () => {
+    expect(await runner.invalidBodies(route('selftest.crash'), 'POST', runs)).toMatch(/server error 500/);
+  });
+});
