@@ -1,0 +1,95 @@
+/**
+ * Every zod schema exported from src/shared/**\/*.schemas.ts (found by walking the folder, so
+ * schemas added later are covered): object schemas are strict and refuse random junk objects.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { invalidObject } from './junk.js';
+
+const SHARED = path.resolve(import.meta.dirname, '../../src/shared');
+const RUNS = Number(process.env.BAD_INPUT_RUNS ?? (process.env.CI === 'true' || process.env.CI === '1' ? 200 : 100));
+
+/** Exported object schemas that may keep unknown keys, with the reason (none so far). */
+const NON_STRICT_OK: Record<string, string> = {};
+
+function schemaFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    if (statSync(p).isDirectory()) return schemaFiles(p);
+    return f.endsWith('.schemas.ts') ? [p] : [];
+  });
+}
+
+type AnySchema = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
+const isSchema = (v: unknown): v is AnySchema => v instanceof z.ZodType;
+
+/** Object schemas, possibly wrapped (pipe/transform, union of objects, optional, ...). The strict-ness of each object inside. */
+export function objectParts(s: AnySchema): AnySchema[] | undefined {
+  const d = s._zod.def as Record<string, unknown> & { type: string };
+  switch (d.type) {
+    case 'object':
+      return [s];
+    case 'pipe':
+      return objectParts(d.in as AnySchema);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return objectParts(d.innerType as AnySchema);
+    case 'union': {
+      const parts = (d.options as AnySchema[]).map(objectParts);
+      return parts.every(Boolean) ? (parts.flat() as AnySchema[]) : undefined;
+    }
+    case 'intersection': {
+      const l = objectParts(d.left as AnySchema);
+      const r = objectParts(d.right as AnySchema);
+      return l && r ? [...l, ...r] : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+const isStrict = (o: AnySchema) => (o._zod.def.catchall as AnySchema | undefined)?._zod.def.type === 'never';
+
+/** The property: no junk object (always carrying an unknown field) parses. */
+export async function rejectsJunk(schema: z.ZodType, numRuns = RUNS) {
+  const r = await fc.check(fc.property(invalidObject, (o) => !schema.safeParse(o).success), { numRuns });
+  return r.failed ? `accepted ${JSON.stringify(r.counterexample?.[0]).slice(0, 200)}` : undefined;
+}
+
+const files = schemaFiles(SHARED);
+const found: Array<{ file: string; name: string; schema: AnySchema }> = [];
+for (const file of files) {
+  const mod = (await import(file)) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(mod)) if (isSchema(value) && objectParts(value)) found.push({ file: path.relative(SHARED, file), name, schema: value });
+}
+
+describe('shared zod schemas', () => {
+  it(`discovers the schema files under src/shared (${files.length} files, ${found.length} object schemas)`, () => {
+    expect(files.every((f) => f.startsWith(SHARED) && f.endsWith('.schemas.ts'))).toBe(true);
+  });
+
+  for (const { file, name, schema } of found) {
+    it(`${file} ${name} is strict and refuses junk objects`, async () => {
+      const loose = objectParts(schema)!.filter((o) => !isStrict(o));
+      if (!NON_STRICT_OK[name]) expect(loose.length, `${name} in ${file}: use .strict() so unknown fields are refused (or list it in NON_STRICT_OK with the reason)`).toBe(0);
+      expect(await rejectsJunk(schema)).toBeUndefined();
+      for (const junk of [null, undefined, 42, 'text', [], [{}], true]) expect(schema.safeParse(junk).success, `${name} accepted ${JSON.stringify(junk)}`).toBe(false);
+    });
+  }
+
+  it('the property passes a strict schema and catches a loose one (self-check)', async () => {
+    const strict = z.object({ name: z.string().min(1), email: z.email().optional() }).strict();
+    const loose = z.object({ name: z.string().optional() });
+    expect(await rejectsJunk(strict, 200)).toBeUndefined();
+    expect(await rejectsJunk(loose, 200)).toMatch(/^accepted/);
+    expect(objectParts(strict.transform((x) => x))?.every(isStrict)).toBe(true);
+    expect(objectParts(z.union([strict, loose]))?.every(isStrict)).toBe(false);
+  });
+});
