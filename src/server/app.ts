@@ -16,6 +16,7 @@ import { installAccessControl } from './platform/routes/access.js';
 import { installFlash } from './platform/http/flash.js';
 import { installCsrf } from './platform/http/csrf.js';
 import { installErrorHandling } from './platform/http/errors-handler.js';
+import { logSerializers } from './platform/http/log-redaction.js';
 import inertia from './platform/inertia/plugin.js';
 import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from './platform/inertia/assets.js';
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
@@ -33,9 +34,11 @@ export interface BuildOptions {
   /** 'built' serves dist/client (default), 'dev' leaves assets to Vite middleware */
   assets?: 'built' | 'dev' | ClientAssets;
   logger?: boolean | object;
+  /** where the default logger writes (tests capture logs in memory); stdout when unset */
+  logStream?: NodeJS.WritableStream;
 }
 
-const REDACT = [
+export const REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-xsrf-token"]',
@@ -53,7 +56,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config = loadConfig(opts.env ?? process.env, opts.config);
   const secure = config.appUrl.startsWith('https://');
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: opts.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, serializers: logSerializers, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
