@@ -17,6 +17,7 @@ import { installFlash } from './platform/http/flash.js';
 import { installCsrf } from './platform/http/csrf.js';
 import { installErrorHandling } from './platform/http/errors-handler.js';
 import { logSerializers } from './platform/http/log-redaction.js';
+import { installRequestLimit, type RequestLimiter } from './platform/db/request-limit.js';
 import inertia from './platform/inertia/plugin.js';
 import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from './platform/inertia/assets.js';
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
@@ -52,6 +53,13 @@ export const REDACT = [
   '*.recoveryCode',
 ];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PGlite mode only: the request concurrency limiter (see platform/db/request-limit.ts) */
+    requestLimiter: RequestLimiter | null;
+  }
+}
+
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(opts.env ?? process.env, opts.config);
   const secure = config.appUrl.startsWith('https://');
@@ -64,6 +72,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...opts.db }));
+  // PGlite has one connection: queue whole requests instead of interleaving their queries
+  const requestLimiter = database.kind === 'pglite' ? installRequestLimit(app, config.pgliteConcurrency) : null;
+  app.decorate('requestLimiter', requestLimiter);
   if (opts.migrate !== false) await migrateDatabase(database);
   if (!opts.database) app.addHook('onClose', () => database.close());
 

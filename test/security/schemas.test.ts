@@ -23,12 +23,13 @@ function schemaFiles(dir: string): string[] {
   });
 }
 
-type AnySchema = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
-const isSchema = (v: unknown): v is AnySchema => v instanceof z.ZodType;
+type AnySchema = { _zod: { def: Record<string, unknown> & { type: string } } };
+const isSchema = (v: unknown): v is z.ZodType => v instanceof z.ZodType;
 
 /** Object schemas, possibly wrapped (pipe/transform, union of objects, optional, ...). The strict-ness of each object inside. */
-export function objectParts(s: AnySchema): AnySchema[] | undefined {
-  const d = s._zod.def as Record<string, unknown> & { type: string };
+export function objectParts(schema: z.ZodType | AnySchema): AnySchema[] | undefined {
+  const s = schema as unknown as AnySchema;
+  const d = s._zod.def;
   switch (d.type) {
     case 'object':
       return [s];
@@ -55,7 +56,7 @@ export function objectParts(s: AnySchema): AnySchema[] | undefined {
   }
 }
 
-const isStrict = (o: AnySchema) => (o._zod.def.catchall as AnySchema | undefined)?._zod.def.type === 'never';
+const isStrict = (o: AnySchema): boolean => (o._zod.def.catchall as AnySchema | undefined)?._zod.def.type === 'never';
 
 /** The property: no junk object (always carrying an unknown field) parses. */
 export async function rejectsJunk(schema: z.ZodType, numRuns = RUNS) {
@@ -64,7 +65,7 @@ export async function rejectsJunk(schema: z.ZodType, numRuns = RUNS) {
 }
 
 const files = schemaFiles(SHARED);
-const found: Array<{ file: string; name: string; schema: AnySchema }> = [];
+const found: Array<{ file: string; name: string; schema: z.ZodType }> = [];
 for (const file of files) {
   const mod = (await import(file)) as Record<string, unknown>;
   for (const [name, value] of Object.entries(mod)) if (isSchema(value) && objectParts(value)) found.push({ file: path.relative(SHARED, file), name, schema: value });

@@ -35,6 +35,8 @@ export interface Config {
   };
   /** run the jobs worker inside the web process */
   inProcessWorker: boolean;
+  /** PGlite mode: requests admitted at once (the rest queue FIFO); 0 = no limit (default: `npm run bench` compares both). Ignored on PostgreSQL. */
+  pgliteConcurrency: number;
 }
 
 function bool(v: string | undefined, d: boolean) {
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       external: Boolean(pusherHost || pusherCluster),
     },
     inProcessWorker: bool(env.IN_PROCESS_WORKER, true),
+    pgliteConcurrency: Number(env.PGLITE_CONCURRENCY ?? 0),
   };
   const merged = { ...cfg, ...overrides };
   // the embedded endpoint's signing secret is derived from APP_KEY unless given

@@ -1,0 +1,176 @@
+/**
+ * `npm run bench`: throughput and latency of the app under 50 concurrent connections, each HTTP
+ * measurement beside a bare Fastify route and the same database work without HTTP, in one run.
+ * PGlite (fresh temp data dir) by default; PostgreSQL with BENCH_DATABASE_URL.
+ * BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { actorFromSession } from '../src/server/platform/auth/actor.js';
+import { authHeaders, forwardAuthCookies } from '../src/server/platform/auth/bridge.js';
+import { firstLoad } from './bundle.js';
+import { directLoad, httpLoad, peakRss } from './load.js';
+import { table, type Measurement } from './stats.js';
+import { benchUsers, sessionCookies, xsrfCookie } from './setup.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
+const run = { connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: WARMUP_MS };
+const MB = 1024 * 1024;
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pathways-bench-'));
+process.env.NODE_ENV = 'production';
+
+async function main() {
+  const rssBefore = process.memoryUsage().rss;
+  const app: FastifyInstance = await buildApp({
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, APP_URL: 'http://127.0.0.1', TRUST_PROXY: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) },
+    logger: false,
+  });
+
+  // the login row: the real POST /login when it exists, else a clearly labelled stand-in
+  const loginRoute = [...app.ctx.routes.byName.values()].find((r) => r.name === 'login' && r.methods.includes('POST'));
+  let loginUrl = loginRoute?.url;
+  if (!loginUrl) {
+    loginUrl = '/__bench/sign-in';
+    app.post(loginUrl, { config: { name: 'bench.sign-in', access: { kind: 'guest' } } }, async (request, reply) => {
+      const body = request.body as { email: string; password: string };
+      const { headers } = await app.ctx.auth.api.signInEmail({ body, headers: authHeaders(request), returnHeaders: true });
+      forwardAuthCookies(reply, headers);
+      return reply.redirect('/dashboard', 303);
+    });
+  }
+  app.get('/__bench/app-json', { config: { name: 'bench.app-json', access: { kind: 'public' } } }, async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  const bare = Fastify({ logger: false });
+  bare.get('/json', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/json`;
+
+  console.log(`Pathways bench: ${app.ctx.database.kind}${app.requestLimiter ? ` (PGLITE_CONCURRENCY=${app.requestLimiter.limit || 'unlimited'})` : ''}${databaseUrl ? ` (${new URL(databaseUrl).host})` : ''}, ${CONNECTIONS} connections, ${SECONDS}s per measurement (+${WARMUP_MS} ms warm-up)`);
+  console.log('setting up users...');
+  const users = await benchUsers(app, CONNECTIONS);
+  const xsrf = await xsrfCookie(base);
+  const owner = users[0];
+  const cookies = await sessionCookies(app, owner);
+  const version = (await (await fetch(`${base}/`)).text()).match(/&quot;version&quot;:&quot;([^&]+)&quot;|"version":"([^"]+)"/)?.slice(1).find(Boolean) ?? '';
+  const pageHeaders = { 'x-inertia': 'true', 'x-inertia-version': version, 'x-requested-with': 'XMLHttpRequest', accept: 'text/html, application/xhtml+xml', cookie: `${cookies}; XSRF-TOKEN=${xsrf}` };
+
+  // sanity: the dashboard request really renders the dashboard for a signed-in user
+  const probe = await fetch(`${base}/dashboard`, { headers: pageHeaders, redirect: 'manual' });
+  const probeBody = await probe.text();
+  if (probe.status !== 200 || !probeBody.includes('"component":"dashboard"')) throw new Error(`GET /dashboard answered ${probe.status}: ${probeBody.slice(0, 200)}`);
+
+  // (d) the dashboard's work without HTTP: the actor from the session + every shared prop resolved
+  const fakeRequest = {
+    headers: { cookie: cookies, host: '127.0.0.1' },
+    cookies: Object.fromEntries(cookies.split('; ').map((c) => [c.slice(0, c.indexOf('=')), decodeURIComponent(c.slice(c.indexOf('=') + 1))])),
+    ip: '127.0.0.1',
+    actor: null as unknown,
+  };
+  const dashboardWork = async () => {
+    const req = { ...fakeRequest } as unknown as FastifyRequest;
+    req.actor = await actorFromSession(app.ctx.auth, app.ctx.db, req);
+    if (!req.actor) throw new Error('no actor');
+    const shared = app.ctx.shared.for(req);
+    await Promise.all(Object.values(shared).map((fn) => (fn as () => unknown)()));
+  };
+  await dashboardWork();
+
+  const rows: Measurement[] = [];
+  let peak = 0;
+  const measure = async (m: () => Promise<Measurement>) => {
+    const { result, peak: p } = await peakRss(m);
+    peak = Math.max(peak, p);
+    rows.push({ ...result, peakRss: p });
+  };
+  const one = { ...run, connections: 1 };
+  await measure(() => httpLoad({ label: '(c) bare Fastify JSON route', url: bareUrl, ...run }));
+  await measure(() => httpLoad({ label: "(c') app JSON route (all app hooks)", url: `${base}/__bench/app-json`, headers: { cookie: `XSRF-TOKEN=${xsrf}` }, ...run }));
+  const limiter = app.requestLimiter;
+  const limit = limiter?.limit ?? 0;
+  const label = (n: number) => (n > 0 ? `request limit ${n}` : 'no request limit');
+  await measure(() => httpLoad({ label: `(a) dashboard, Inertia JSON, signed in${limiter ? ` (${label(limit)})` : ''}`, url: `${base}/dashboard`, headers: pageHeaders, ...run }));
+  if (limiter) {
+    // the alternative PGlite setting, for comparison (PGLITE_CONCURRENCY picks the default)
+    limiter.limit = limit > 0 ? 0 : 4;
+    await measure(() => httpLoad({ label: `    dashboard with ${label(limiter.limit)}`, url: `${base}/dashboard`, headers: pageHeaders, ...run }));
+    limiter.limit = limit;
+  }
+  await measure(() => directLoad('(d) dashboard queries without HTTP', dashboardWork, run));
+  await measure(() => httpLoad({ label: '    dashboard at 1 connection', url: `${base}/dashboard`, headers: pageHeaders, ...one }));
+  await measure(() => directLoad('    dashboard queries at 1 connection', dashboardWork, one));
+  const loginBodies = users.map((u) => JSON.stringify({ email: u.email, password: u.password }));
+  const loginHeaders = { 'content-type': 'application/json', 'x-inertia': 'true', 'x-inertia-version': version, 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': decodeURIComponent(xsrf), cookie: `XSRF-TOKEN=${xsrf}` };
+  await measure(() =>
+    httpLoad({
+      label: loginRoute ? `(b) login POST ${loginUrl}` : `(b) login STAND-IN POST ${loginUrl}`,
+      url: `${base}${loginUrl}`,
+      method: 'POST',
+      headers: loginHeaders,
+      bodies: loginBodies,
+      randomForwardedFor: true,
+      ...run,
+    }),
+  );
+  await measure(() => directLoad('(d) auth.api.signInEmail without HTTP', (i) => app.ctx.auth.api.signInEmail({ body: { email: users[i % users.length].email, password: users[i % users.length].password } }), run));
+
+  console.log('');
+  console.log(table(rows));
+  const find = (prefix: string) => rows.find((r) => r.label.startsWith(prefix))!;
+  const dash = find('(a)');
+  const dashDirect = find('(d) dashboard');
+  const login = find('(b)');
+  const loginDirect = find('(d) auth');
+  const bareRow = find('(c)');
+  console.log('');
+  console.log('ratios');
+  console.log(`  dashboard HTTP / its queries without HTTP: ${(dash.rps / dashDirect.rps).toFixed(2)}x   (aim >= 0.80)`);
+  console.log(`  dashboard HTTP / bare Fastify route:       ${(dash.rps / bareRow.rps).toFixed(3)}x`);
+  console.log(`  login HTTP / signInEmail without HTTP:     ${(login.rps / loginDirect.rps).toFixed(2)}x`);
+  console.log(`  p99/p50 dashboard: ${(dash.p99 / dash.p50).toFixed(2)}   login: ${(login.p99 / login.p50).toFixed(2)}   (aim <= 3)`);
+  console.log('');
+  console.log(`memory: RSS ${(rssBefore / MB).toFixed(0)} MB before the app, peak ${(peak / MB).toFixed(0)} MB under load (the server process; it includes the load-generator thread)`);
+
+  console.log('');
+  console.log('first-load JS (gzip)');
+  const external = path.resolve(import.meta.dirname, 'bundle-size.ts');
+  if (existsSync(external)) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', external], { encoding: 'utf8' });
+    console.log(r.stdout.trim() || r.stderr.trim());
+  } else {
+    for (const page of ['auth/login', 'dashboard']) {
+      const f = firstLoad(page);
+      console.log(f.missing ? `  ${page.padEnd(12)} ${f.missing}` : `  ${page.padEnd(12)} JS ${(f.jsGzip / 1024).toFixed(1)} KiB gzip (${(f.js / 1024).toFixed(0)} KiB raw), CSS ${(f.cssGzip / 1024).toFixed(1)} KiB gzip, ${f.files} files`);
+    }
+  }
+
+  await app.close();
+  await bare.close();
+  const failures: string[] = [];
+  if (!loginRoute) failures.push(`POST /login (route 'login') does not exist: the login row measured a bench stand-in route calling auth.api.signInEmail, not the product's login.`);
+  const bad = Object.entries(login.statuses ?? {}).filter(([s]) => !['303', '302', '409', '200'].includes(s));
+  if (bad.length) failures.push(`login answered ${bad.map(([s, n]) => `${n}x ${s}`).join(', ')}: the login row is not measuring successful sign-ins.`);
+  const dashBad = Object.entries(dash.statuses ?? {}).filter(([s]) => s !== '200');
+  if (dashBad.length) failures.push(`dashboard answered ${dashBad.map(([s, n]) => `${n}x ${s}`).join(', ')}.`);
+  if (failures.length) {
+    console.error('');
+    for (const f of failures) console.error(`BENCH FAILED: ${f}`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
