@@ -41,7 +41,7 @@ describe('authorization matrix', () => {
       const exp = ROUTE_EXPECTATIONS[route.name];
       if (!exp) throw new Error(notInMatrixMessage(route.name, route.url, route.methods, route.access));
       expect(await matrix.checkRoute(route, exp), HINT).toEqual([]);
-    });
+    }, 180_000);
   }
 
   const sensitive = routes.filter((r) => (r.access.kind === 'verified' || r.access.kind === 'team') && r.access.confirmPassword);

@@ -47,7 +47,7 @@ describe('bad input on every state-changing route', async () => {
         if (plausible) problems.push(plausible);
       }
       expect(problems).toEqual([]);
-    });
+    }, 600_000);
   }
 });
 
