@@ -84,7 +84,7 @@ describe('the bad-input runner on synthetic routes', async () => {
   // BUG on purpose: trusts the body's shape
   app.post('/selftest/crash', { config: { name: 'selftest.crash', access } }, async (request, reply) => {
     const raw = request.body as { title: { trim(): string } };
-    const input = parseInput(schema, { title: raw.title.trim() });
+    const input = parseInput(schema, { ...raw, title: raw.title.trim() });
     await store(input.title, request.actor!.user.id);
     return reply.redirect('/dashboard', 303);
   });

@@ -27,6 +27,12 @@ export function classify(res: LightMyRequestResponse): Outcome {
   if (s === 404) return 'not-found';
   if (s === 419) return 'csrf';
   if (s === 423) return 'confirm-password';
+  if (s === 422) return 'invalid';
+  if (s === 302 || s === 303) {
+    // back to the form with errors: the access check passed and the handler refused the input
+    const f = flashOf(res);
+    if (f && ((f.errors && Object.keys(f.errors).length) || f.error)) return 'invalid';
+  }
   if (s === 302 || s === 303 || s === 409) {
     const p = redirectPath(res);
     if (p === '/login') return 'login';

@@ -54,10 +54,34 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
     const [row] = await world.app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, res.token));
     return row.id;
   },
+  /** the Pusher-compatible HTTP API's app id (signed machine routes) */
+  appId: ({ world }) => world.app.ctx.config.pusher.appId,
 };
 
 /** route name -> parameter -> fixture, for parameters whose meaning differs on that route. */
-export const ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = {};
+export const ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = {
+  'notifications.read': { id: (c) => PARAM_FIXTURES.notification(c) },
+};
+
+/**
+ * route name -> a VALID request body for its state-changing method(s), made for the acting user.
+ * Without one the matrix sends `{}`: a route that validates before it looks the record up then
+ * refuses the outsider's input instead of answering 404, and the scoping goes unchecked.
+ */
+export type BodyFixture = (c: FixtureContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
+export const ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, BodyFixture>>> = {
+  'teams.update': () => ({ name: 'Renamed by the matrix' }),
+  'teams.transfer': ({ world }) => ({ userId: world.target.id }),
+  'team-members.update': () => ({ role: 'editor' }),
+  'team-invitations.store': () => ({ email: `invitee.${randomUUID().slice(0, 8)}@example.org`, role: 'viewer' }),
+  'api-tokens.update': () => ({ abilities: ['read'] }),
+};
+
+export function bodyFor(routeName: string, method: string): BodyFixture | undefined {
+  const b = ROUTE_BODIES[routeName];
+  if (!b) return undefined;
+  return typeof b === 'function' ? b : b[method];
+}
 
 export function fixtureFor(routeName: string, param: string): ParamFixture | undefined {
   return ROUTE_PARAM_FIXTURES[routeName]?.[param] ?? PARAM_FIXTURES[param];
