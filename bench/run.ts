@@ -149,9 +149,11 @@ async function main() {
   console.log('');
   console.log('first-load JS (gzip)');
   const external = path.resolve(import.meta.dirname, 'bundle-size.ts');
-  if (existsSync(external)) {
+  if (!existsSync(path.resolve(import.meta.dirname, '../dist/client/.vite/manifest.json'))) {
+    console.log('  no client build: run `npm run build` first to measure the bundles');
+  } else if (existsSync(external)) {
     const r = spawnSync(process.execPath, ['--import', 'tsx', external], { encoding: 'utf8' });
-    console.log(r.stdout.trim() || r.stderr.trim());
+    console.log(r.status === 0 ? r.stdout.trim() : `  bench/bundle-size.ts failed: ${(r.stderr || r.stdout).trim().split('\n').slice(0, 3).join(' ')}`);
   } else {
     for (const page of ['auth/login', 'dashboard']) {
       const f = firstLoad(page);
