@@ -91,6 +91,7 @@ async function main() {
   await httpLoad({ label: 'warm-up', url: `${base}/dashboard`, headers: pageHeaders, ...run, durationMs: 1500 });
   await directLoad('warm-up', dashboardWork, { ...run, durationMs: 1500 });
 
+  const rssReady = process.memoryUsage().rss;
   const rows: Measurement[] = [];
   let peak = 0;
   const measure = async (m: () => Promise<Measurement>) => {
@@ -144,7 +145,9 @@ async function main() {
   console.log(`  login HTTP / signInEmail without HTTP:     ${(login.rps / loginDirect.rps).toFixed(2)}x`);
   console.log(`  p99/p50 dashboard: ${(dash.p99 / dash.p50).toFixed(2)}   login: ${(login.p99 / login.p50).toFixed(2)}   (aim <= 3)`);
   console.log('');
-  console.log(`memory: RSS ${(rssBefore / MB).toFixed(0)} MB before the app, peak ${(peak / MB).toFixed(0)} MB under load (the server process; it includes the load-generator thread)`);
+  console.log(
+    `memory: RSS ${(rssBefore / MB).toFixed(0)} MB before the app, ${(rssReady / MB).toFixed(0)} MB with the app, database and ${users.length} users set up, peak ${(peak / MB).toFixed(0)} MB under load (the server process; it includes the load-generator thread)`,
+  );
 
   console.log('');
   console.log('first-load JS (gzip)');
