@@ -73,10 +73,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     mailer,
     hooks,
     shared: new SharedProps(),
-    accountMail: {
-      verification: async (u, url) => mailer.send({ to: u.email, subject: `Verify your email address`, text: `Hello ${u.name},\n\nPlease confirm your email address for ${config.appName}:\n${url}\n` }),
-      resetPassword: async (u, url) => mailer.send({ to: u.email, subject: `Reset your password`, text: `Hello ${u.name},\n\nReset your ${config.appName} password here (valid for 60 minutes):\n${url}\n` }),
-    },
   } as AppContext;
   ctx.auth = createAuth(config, database.db, {
     sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),
