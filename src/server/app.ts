@@ -56,6 +56,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // email-verification links carry a JWT in the path (/verify-email/:token), longer than the default 100
+    maxParamLength: 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
