@@ -66,3 +66,12 @@ export async function padTo(startedAt: number, ms: number) {
   const left = ms - (performance.now() - startedAt);
   if (left > 0) await new Promise((r) => setTimeout(r, left));
 }
+
+export type StatusTone = 'success' | 'error' | 'info';
+/**
+ * A message for the next account page, shown inline above its form (Jetstream's "status")
+ * rather than as a toast, so it stays while the user reads their mail.
+ */
+export function flashStatus(reply: FastifyReply, tone: StatusTone, message: string) {
+  reply.flash({ data: { status: { tone, message } } });
+}

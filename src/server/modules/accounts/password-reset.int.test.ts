@@ -40,7 +40,7 @@ describe('forgot password', () => {
       answers.push({ status: res.statusCode, location: res.headers.location, flash: page.props.flash, errors: page.props.errors });
     }
     expect(answers[0]).toEqual(answers[1]);
-    expect(answers[0]).toMatchObject({ status: 303, location: '/forgot-password', flash: { success: RESET_LINK_SENT } });
+    expect(answers[0]).toMatchObject({ status: 303, location: '/forgot-password', flash: { data: { status: { tone: 'success', message: RESET_LINK_SENT } } } });
     const mails = await waitForMail(t.app, user.email, 2);
     const reset = mails.find((m) => m.subject === 'Reset your Pathways password')!;
     expect(reset.text).toContain('valid for 60 minutes');
@@ -87,7 +87,7 @@ describe('reset password', () => {
     const res = await c.post('/reset-password', { token, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login');
-    expect((await c.page('/login')).props.flash.success).toBe(PASSWORD_RESET_DONE);
+    expect((await c.page('/login')).props.flash.data.status).toEqual({ tone: 'success', message: PASSWORD_RESET_DONE });
 
     expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect((await other.get('/dashboard')).headers.location).toBe('/login');

@@ -5,7 +5,7 @@ import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit/audit.js';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../shared/accounts/accounts.schemas.js';
-import { formBody, padTo, RATE_LIMITS } from './accounts.http.js';
+import { flashStatus, formBody, padTo, RATE_LIMITS } from './accounts.http.js';
 
 export const RESET_LINK_SENT = 'If an account exists for that email address, we have sent it a link to reset the password.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
@@ -37,7 +37,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       request.log.error({ err }, 'password reset request failed');
     }
     await padTo(started, FORGOT_PASSWORD_MIN_MS);
-    reply.flash({ success: RESET_LINK_SENT });
+    flashStatus(reply, 'success', RESET_LINK_SENT);
     return reply.redirect('/forgot-password', 303);
   });
 
@@ -66,7 +66,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       throw new ValidationError({ token: RESET_LINK_INVALID });
     }
     await audit(ctx.db, request, { action: 'auth.password_reset', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
-    reply.flash({ success: PASSWORD_RESET_DONE });
+    flashStatus(reply, 'success', PASSWORD_RESET_DONE);
     return reply.redirect('/login', 303);
   });
 }

@@ -5,7 +5,7 @@ import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit/audit.js';
 import { registerSchema } from '../../../shared/accounts/accounts.schemas.js';
-import { formBody, RATE_LIMITS } from './accounts.http.js';
+import { flashStatus, formBody, RATE_LIMITS } from './accounts.http.js';
 import { findUserByEmail } from './accounts.users.js';
 
 export const EMAIL_TAKEN = 'That email address is already registered.';
@@ -45,7 +45,7 @@ export function registerRegisterRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     forwardAuthCookies(reply, headers);
     await audit(ctx.db, request, { action: 'auth.registered', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
-    if (mailFailed) reply.flash({ error: 'Your account was created, but we could not send the verification email. Please use the button below to try again.' });
+    if (mailFailed) flashStatus(reply, 'error', 'Your account was created, but we could not send the verification email. Please use the button below to try again.');
     return reply.redirect('/verify-email', 303);
   });
 }

@@ -51,7 +51,7 @@ describe('POST /email/verification-notification', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/verify-email');
     const page = await c.page('/verify-email');
-    expect(page.props.flash.success).toBe(LINK_SENT);
+    expect(page.props.flash.data.status).toEqual({ tone: 'success', message: LINK_SENT });
     expect(await mailsTo(t.app, user.email)).toHaveLength(before + 1);
   });
 
@@ -106,12 +106,12 @@ describe('GET /verify-email/:token', () => {
     const c = await signIn(t.app, user);
     const res = await c.get(`/verify-email/${forged}`);
     expect(res.headers.location).toBe('/verify-email');
-    expect((await c.page('/verify-email')).props.flash.error).toBe(LINK_INVALID);
+    expect((await c.page('/verify-email')).props.flash.data.status).toEqual({ tone: 'error', message: LINK_INVALID });
     expect(await verified(user.id)).toBe(false);
 
     const g = guest(t.app);
     expect((await g.get('/verify-email/not-a-token')).headers.location).toBe('/login');
-    expect((await g.page('/login')).props.flash.error).toMatch(/^This verification link is invalid\./);
+    expect((await g.page('/login')).props.flash.data.status.message).toMatch(/^This verification link is invalid\. .*Sign in/);
   });
 
   it('refuses an expired token and says it expired', async () => {
@@ -119,7 +119,7 @@ describe('GET /verify-email/:token', () => {
     const expired = await createEmailVerificationToken(TEST_APP_KEY, user.email, undefined, -60);
     const c = await signIn(t.app, user);
     await c.get(`/verify-email/${expired}`);
-    expect((await c.page('/verify-email')).props.flash.error).toBe(LINK_EXPIRED);
+    expect((await c.page('/verify-email')).props.flash.data.status.message).toBe(LINK_EXPIRED);
     expect(await verified(user.id)).toBe(false);
     expect(await auditFor(t.app, 'auth.email_verified', user.id)).toHaveLength(0);
   });

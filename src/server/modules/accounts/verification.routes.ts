@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { audit } from '../../platform/audit/audit.js';
-import { RATE_LIMITS } from './accounts.http.js';
+import { flashStatus, RATE_LIMITS } from './accounts.http.js';
 import { findUserByEmail } from './accounts.users.js';
 
 export const VERIFIED = 'Your email address has been verified. Welcome!';
@@ -41,10 +41,10 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       if (actor.user.emailVerified) return reply.redirect('/dashboard', 303);
       try {
         await ctx.auth.api.sendVerificationEmail({ body: { email: actor.user.email }, headers: authHeaders(request) });
-        reply.flash({ success: LINK_SENT });
+        flashStatus(reply, 'success', LINK_SENT);
       } catch (err) {
         request.log.error({ err, userId: actor.user.id }, 'verification mail failed');
-        reply.flash({ error: 'We could not send the verification email just now. Please try again in a few minutes.' });
+        flashStatus(reply, 'error', 'We could not send the verification email just now. Please try again in a few minutes.');
       }
       return reply.redirect('/verify-email', 303);
     },
@@ -66,16 +66,19 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
         const e = authErrorMessage(err);
         if (e.status >= 500) throw err;
         const message = e.code === 'TOKEN_EXPIRED' ? LINK_EXPIRED : LINK_INVALID;
-        reply.flash({ error: signedIn ? message : `${message} Sign in to have it sent again.` });
+        flashStatus(reply, 'error', signedIn ? message : `${message} Sign in to have it sent again.`);
         return reply.redirect(signedIn ? '/verify-email' : '/login', 302);
       }
       forwardAuthCookies(reply, headers);
       if (peek.changeConfirmation) {
-        reply.flash({ info: 'Thank you. We have sent a link to your new email address: follow it to complete the change.' });
+        const message = 'Thank you. We have sent a link to your new email address: follow it to complete the change.';
+        if (signedIn) reply.flash({ info: message });
+        else flashStatus(reply, 'info', message);
         return reply.redirect(signedIn ? '/dashboard' : '/login', 302);
       }
       if (before?.emailVerified) {
-        reply.flash({ info: ALREADY_VERIFIED });
+        if (signedIn) reply.flash({ info: ALREADY_VERIFIED });
+        else flashStatus(reply, 'info', ALREADY_VERIFIED);
         return reply.redirect(signedIn ? '/dashboard' : '/login', 302);
       }
       const user = peek.email ? await findUserByEmail(ctx.db, peek.email) : undefined;
