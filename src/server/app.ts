@@ -57,7 +57,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // email-verification links carry a JWT in the path (/verify-email/:token), longer than the default 100
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
