@@ -70,6 +70,7 @@ describe('POST /login', () => {
     const entries = await t.app.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.login_failed'));
     const mine = entries.filter((e) => (e.details as { email?: string } | null)?.email === user.email);
     expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ userId: user.id, actorEmail: user.email, teamId: null });
     expect(JSON.stringify(mine[0])).not.toContain(wrong);
   });
 
@@ -78,6 +79,8 @@ describe('POST /login', () => {
     await c.post('/login', { email: 'nobody-here@example.org', password: 'whatever-123' }, LOGIN_REFERER);
     const page = await c.page('/login');
     expect(page.props.errors).toEqual({ email: LOGIN_FAILED });
+    const entries = await t.app.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.login_failed'));
+    expect(entries.find((e) => e.actorEmail === 'nobody-here@example.org')).toMatchObject({ userId: null, details: { email: 'nobody-here@example.org' } });
   });
 
   it('gives field errors for bad input and refuses unknown fields', async () => {

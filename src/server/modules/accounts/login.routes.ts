@@ -6,6 +6,7 @@ import { ValidationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit/audit.js';
 import { loginSchema } from '../../../shared/accounts/accounts.schemas.js';
 import { formBody, RATE_LIMITS } from './accounts.http.js';
+import { findUserByEmail } from './accounts.users.js';
 
 export const LOGIN_FAILED = 'These credentials do not match our records.';
 /** the two-factor challenge page (built by the profile module, route 'two-factor.login') */
@@ -29,7 +30,19 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch (err) {
       const e = authErrorMessage(err);
       if (e.status >= 500) throw err;
-      await audit(ctx.db, request, { action: 'auth.login_failed', teamId: null, userId: null, actorEmail: input.email, subjectType: 'user', subjectLabel: input.email, details: { email: input.email } });
+      // the email tried (never the password); linked to the account when there is one, so its owner can see attempts
+      const target = await findUserByEmail(ctx.db, input.email);
+      await audit(ctx.db, request, {
+        action: 'auth.login_failed',
+        teamId: null,
+        userId: target?.id ?? null,
+        actorName: target?.name ?? null,
+        actorEmail: input.email,
+        subjectType: 'user',
+        subjectId: target?.id ?? null,
+        subjectLabel: input.email,
+        details: { email: input.email },
+      });
       throw new ValidationError({ email: LOGIN_FAILED });
     }
     forwardAuthCookies(reply, res.headers);
