@@ -21,6 +21,7 @@ import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from '.
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
 import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
+import { OpenApiRegistry } from './platform/openapi/registry.js';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     mailer,
     hooks,
     shared: new SharedProps(),
+    openapi: new OpenApiRegistry(),
     accountMail: {
       verification: async (u, url) => mailer.send({ to: u.email, subject: `Verify your email address`, text: `Hello ${u.name},\n\nPlease confirm your email address for ${config.appName}:\n${url}\n` }),
       resetPassword: async (u, url) => mailer.send({ to: u.email, subject: `Reset your password`, text: `Hello ${u.name},\n\nReset your ${config.appName} password here (valid for 60 minutes):\n${url}\n` }),
