@@ -54,20 +54,21 @@ export class OpenApiRegistry {
   }
 
   document(info: { title: string; version: string; serverUrl: string; description?: string }) {
-    const components: Record<string, unknown> = { Problem: schemaOf(problemSchema, 'output') };
+    const components: Record<string, unknown> = {};
+    schemaOf(problemSchema, 'output', components);
     const paths: Record<string, Record<string, unknown>> = {};
     for (const op of [...this.operations].sort((a, b) => a.path.localeCompare(b.path))) {
       const path = op.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?/g, '{$1}');
       const parameters: unknown[] = [];
-      if (op.params) for (const [name, s] of Object.entries(op.params.shape)) parameters.push({ name, in: 'path', required: true, schema: schemaOf(s as z.ZodType, 'input') });
+      if (op.params) for (const [name, s] of Object.entries(op.params.shape)) parameters.push({ name, in: 'path', required: true, schema: schemaOf(s as z.ZodType, 'input', components) });
       if (op.query)
         for (const [name, s] of Object.entries(op.query.shape)) {
           const zs = s as z.ZodType;
-          parameters.push({ name, in: 'query', required: !zs.safeParse(undefined).success, schema: schemaOf(zs, 'input') });
+          parameters.push({ name, in: 'query', required: !zs.safeParse(undefined).success, schema: schemaOf(zs, 'input', components) });
         }
       const status = String(op.status ?? (op.response ? 200 : 204));
       const responses: Record<string, unknown> = {
-        [status]: op.response ? { description: 'OK', content: { 'application/json': { schema: schemaOf(op.response, 'output') } } } : { description: 'No content' },
+        [status]: op.response ? { description: 'OK', content: { 'application/json': { schema: schemaOf(op.response, 'output', components) } } } : { description: 'No content' },
       };
       const codes = op.ability ? ['401', '403', ...(op.params ? ['404'] : []), ...(op.body || op.query ? ['422'] : []), '429'] : ['429'];
       for (const code of codes) responses[code] = { $ref: `#/components/responses/Error${code}` };
@@ -79,7 +80,7 @@ export class OpenApiRegistry {
         ...(op.tags ? { tags: op.tags } : {}),
         ...(op.ability ? { security: [{ bearerAuth: [] }], 'x-ability': op.ability } : { security: [] }),
         ...(parameters.length ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),
+        ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input', components) } } } } : {}),
         responses,
       };
     }
@@ -109,10 +110,19 @@ export class OpenApiRegistry {
   }
 }
 
-/** zod 4 -> JSON Schema 2020-12 (the dialect of OpenAPI 3.1), without the $schema header. */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+/**
+ * zod 4 -> JSON Schema 2020-12 (the dialect of OpenAPI 3.1). Schemas named with
+ * `.meta({ id })` land in components.schemas and are referenced from there.
+ */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output', components?: Record<string, unknown>): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
   delete json.$schema;
-  delete json.id;
-  return json;
+  const defs = json.$defs as Record<string, unknown> | undefined;
+  delete json.$defs;
+  const rewrite = <T>(v: T): T => JSON.parse(JSON.stringify(v).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
+  if (defs) {
+    if (!components) throw new Error('A named schema needs the components collector.');
+    for (const [name, def] of Object.entries(defs)) components[name] ??= rewrite(def);
+  }
+  return rewrite(json);
 }
