@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector, IconX } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { LOG_PER_PAGE, type LogSort } from '@shared/audit-logs/audit-logs.schemas';
@@ -145,7 +145,9 @@ export default function LogsIndex(props: Props) {
         </Table.Td>
         <Table.Td>
           <Tooltip label={dateTime(r.createdAt)}>
-            <Text size="sm">{timeAgo(r.createdAt)}</Text>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {timeAgo(r.createdAt)}
+            </Text>
           </Tooltip>
         </Table.Td>
       </Table.Tr>
@@ -163,26 +165,27 @@ export default function LogsIndex(props: Props) {
       </div>
 
       <Card withBorder padding="md">
-        <Group align="flex-end" gap="sm" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
           <TextInput
             label="Search"
-            placeholder="Name, email, action, subject, IP"
+            placeholder="Name, email, action, IP"
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
             onKeyDown={(e) => e.key === 'Enter' && visit({ search: search.trim() || undefined })}
-            w={260}
           />
-          <Select label="Action" placeholder="Any action" data={options.actions} value={filters.action} onChange={(v) => visit({ action: v })} clearable searchable w={220} />
-          <Select label="User" placeholder="Anyone" data={options.users} value={filters.user} onChange={(v) => visit({ user: v })} clearable searchable w={240} />
-          <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(e) => visit({ from: e.currentTarget.value || null })} w={160} />
-          <TextInput label="To" type="date" value={filters.to ?? ''} onChange={(e) => visit({ to: e.currentTarget.value || null })} w={160} />
-          {filtered && (
-            <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => visit({ search: undefined, action: null, user: null, from: null, to: null })}>
+          <Select label="Action" placeholder="Any action" data={options.actions} value={filters.action} onChange={(v) => visit({ action: v })} clearable searchable />
+          <Select label="User" placeholder="Anyone" data={options.users} value={filters.user} onChange={(v) => visit({ user: v })} clearable searchable />
+          <TextInput label="From" type="date" value={filters.from ?? ''} max={filters.to ?? undefined} onChange={(e) => visit({ from: e.currentTarget.value || null })} />
+          <TextInput label="To" type="date" value={filters.to ?? ''} min={filters.from ?? undefined} onChange={(e) => visit({ to: e.currentTarget.value || null })} />
+        </SimpleGrid>
+        {filtered && (
+          <Group justify="flex-end" mt="xs">
+            <Button size="xs" variant="subtle" leftSection={<IconX size={14} />} onClick={() => visit({ search: undefined, action: null, user: null, from: null, to: null })}>
               Clear filters
             </Button>
-          )}
-        </Group>
+          </Group>
+        )}
       </Card>
 
       <Card withBorder padding={0}>
