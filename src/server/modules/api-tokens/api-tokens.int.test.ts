@@ -173,6 +173,19 @@ describe('abilities, editing, deleting', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('removes the user’s tokens when the account is being deleted', async () => {
+    const { user, team } = await userWithTeam();
+    const made = await createApiToken(t.app.ctx, { userId: user.id, teamId: team.id, name: 'doomed', abilities: ['read'] });
+    const bystander = await userWithTeam();
+    const kept = await createApiToken(t.app.ctx, { userId: bystander.user.id, teamId: bystander.team.id, name: 'kept', abilities: ['read'] });
+    await t.app.ctx.hooks.run(t.app.ctx.hooks.userDeleting, { id: user.id, email: user.email, name: user.name });
+    expect(await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.referenceId, user.id))).toHaveLength(0);
+    expect((await me(made.plainText)).statusCode).toBe(401);
+    expect((await me(kept.plainText)).statusCode).toBe(200);
+  });
+});
+
 describe('createApiToken (used by the token:create command)', () => {
   it('returns the id and plain text of a working token; refuses a team the user is not in', async () => {
     const { user, team } = await userWithTeam();

@@ -94,3 +94,8 @@ export async function deleteApiToken(ctx: Ctx, userId: string, teamId: string, i
   await ctx.db.delete(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.referenceId, userId)));
   return token;
 }
+
+/** Every token of a user (all teams), e.g. when the account is deleted. */
+export async function deleteAllApiTokensOf(ctx: Ctx, userId: string) {
+  await ctx.db.delete(apiKeys).where(eq(apiKeys.referenceId, userId));
+}
