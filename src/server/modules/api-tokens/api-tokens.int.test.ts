@@ -67,6 +67,15 @@ describe('API tokens page', () => {
     expect(page.props.tokens).toHaveLength(0);
   });
 
+  it('a user without a team gets a field error instead of a token', async () => {
+    const { client } = await signedInUser(t.app);
+    expect((await client.page('/user/api-tokens')).props.team).toBeNull();
+    await client.post('/user/api-tokens', { name: 'x', abilities: ['read'] });
+    const page = await client.page('/user/api-tokens');
+    expect(page.props.errors.name).toMatch(/Join or create a team/);
+    expect(await t.app.ctx.db.select().from(apiKeys)).not.toContainEqual(expect.objectContaining({ name: 'x' }));
+  });
+
   it('lists only the user’s tokens for the current team', async () => {
     const { user, client, team } = await userWithTeam();
     await createThroughPage(client, 'first team token', ['read']);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit/audit.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound, ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { createApiTokenSchema, updateApiTokenSchema } from '../../../shared/api-tokens/api-tokens.schemas.js';
 import { ABILITIES } from '../../../shared/permissions.js';
@@ -36,7 +36,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/user/api-tokens', { config: { name: 'api-tokens.store', access, rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
     const input = parseInput(createApiTokenSchema, request.body);
-    if (!request.actor!.team) throw new AppError('NO_TEAM', 422, 'Join or create a team before making API tokens.', true, { name: 'Join or create a team before making API tokens.' });
+    if (!request.actor!.team) throw new ValidationError({ name: 'Join or create a team before making API tokens.' });
     const { userId, teamId } = owner(request);
     const token = await createApiToken(ctx, { userId, teamId, name: input.name, abilities: input.abilities });
     await audit(ctx.db, request, { action: 'token.created', subjectType: 'api_token', subjectId: token.id, subjectLabel: input.name, details: { name: input.name, abilities: input.abilities } });
