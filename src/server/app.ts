@@ -21,6 +21,7 @@ import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from '.
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
 import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
+import { OpenApiRegistry } from './platform/openapi/registry.js';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -75,6 +76,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     mailer,
     hooks,
     shared: new SharedProps(),
+    openapi: new OpenApiRegistry(),
   } as AppContext;
   ctx.auth = createAuth(config, database.db, {
     sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),
