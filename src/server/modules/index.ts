@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
 import { coreModule } from './core/index.js';
+import { profileModule } from './profile/index.js';
+import { twoFactorModule } from './two-factor/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line). */
-const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [coreModule];
+const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [coreModule, profileModule, twoFactorModule];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   for (const mod of MODULES) await mod(app, ctx);
