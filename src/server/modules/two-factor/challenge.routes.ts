@@ -96,7 +96,8 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
         const failure = challengeFailure(err, field);
         await fail(failure.reason);
         // Better Auth expires the pending cookie when the challenge is over
-        forwardAuthCookies(reply, (err as { headers?: Headers }).headers);
+        const errHeaders = (err as { headers?: unknown }).headers;
+        if (errHeaders instanceof Headers) forwardAuthCookies(reply, errHeaders);
         if (failure.kind === 'restart') return restart(reply, failure.message);
         throw new ValidationError({ [field]: failure.message });
       }
