@@ -34,7 +34,7 @@ export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }
               <Stack gap={0}>
                 <Text size="sm" fw={500}>{s.device}</Text>
                 <Group gap={6}>
-                  <Text size="xs" c="dimmed">{s.ipAddress ?? 'Unknown address'}</Text>
+                  <Text size="xs" c="dimmed">{s.ipAddress || 'Unknown address'}</Text>
                   <Text size="xs" c="dimmed">·</Text>
                   {s.current ? (
                     <Badge size="xs" color="green" variant="light">This device</Badge>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, router, useForm } from '@inertiajs/react';
-import { Alert, Badge, Box, Button, Code, CopyButton, Group, Image, Paper, PinInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Code, CopyButton, Group, Image, Input, Paper, PinInput, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProfileShowProps } from '@shared/profile/profile.types';
@@ -41,8 +41,9 @@ export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFacto
   return (
     <ProfileSection id="two-factor" title="Two-factor authentication" description="Add a second step to signing in: a code from an authenticator app on your phone, asked for after your password.">
       <Stack gap="md">
-        <Group gap="xs">
-          <Badge size="lg" variant="light" color={status.color} leftSection={status.icon} data-testid="two-factor-status">{status.text}</Badge>
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon variant="light" color={status.color} radius="xl">{status.icon}</ThemeIcon>
+          <Text fw={600} data-testid="two-factor-status">{status.text}</Text>
         </Group>
         <Text size="sm" c="dimmed">
           With two-factor authentication on, signing in also asks for a random 6-digit code from an authenticator app (for example Google Authenticator,
@@ -59,11 +60,11 @@ export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFacto
                 </Box>
                 <Stack gap={6} maw={320}>
                   <Text size="sm">Cannot scan it? Type this setup key into the app instead (time-based, 6 digits):</Text>
-                  <Group gap="xs" wrap="nowrap">
-                    <Code fz="sm" data-testid="two-factor-setup-key" style={{ wordBreak: 'break-all' }}>{twoFactor.setupKey}</Code>
+                  <Code block fz="sm" data-testid="two-factor-setup-key" style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>{twoFactor.setupKey}</Code>
+                  <Group gap="xs">
                     <CopyButton value={(twoFactor.setupKey ?? '').replace(/\s+/g, '')}>
                       {({ copied, copy }) => (
-                        <Button size="compact-xs" variant="subtle" onClick={copy} leftSection={copied ? <IconCheck size={12} /> : <IconCopy size={12} />}>{copied ? 'Copied' : 'Copy'}</Button>
+                        <Button size="compact-xs" variant="subtle" onClick={copy} leftSection={copied ? <IconCheck size={12} /> : <IconCopy size={12} />}>{copied ? 'Copied' : 'Copy setup key'}</Button>
                       )}
                     </CopyButton>
                   </Group>
@@ -72,17 +73,17 @@ export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFacto
               <Title order={4} size="h5" mt="xs">2. Enter the 6-digit code the app shows</Title>
               <form onSubmit={submitCode} noValidate>
                 <Stack gap={6}>
-                  <PinInput
-                    length={6}
-                    type="number"
-                    oneTimeCode
-                    aria-label="Code from your authenticator app"
-                    value={confirm.data.code}
-                    onChange={(v) => confirm.setData('code', v)}
-                    onComplete={(v) => confirm.setData('code', v)}
-                    error={!!confirm.errors.code}
-                  />
-                  {confirm.errors.code && <Text size="sm" c="red" data-testid="code-error">{confirm.errors.code}</Text>}
+                  <Input.Wrapper error={confirm.errors.code} errorProps={{ 'data-testid': 'code-error' }}>
+                    <PinInput
+                      length={6}
+                      type="number"
+                      oneTimeCode
+                      aria-label="Code from your authenticator app"
+                      value={confirm.data.code}
+                      onChange={(v) => confirm.setData('code', v)}
+                      error={!!confirm.errors.code}
+                    />
+                  </Input.Wrapper>
                   <Group mt="xs">
                     <Button type="submit" loading={confirm.processing} disabled={confirm.data.code.length !== 6}>Confirm and turn on</Button>
                     <Button variant="default" onClick={() => act('disable')} loading={busy === 'disable'}>Cancel</Button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, useForm } from '@inertiajs/react';
-import { Anchor, Button, Group, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Input, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { route } from '@shared/route';
 
 /** The second step of signing in: a code from the authenticator app, or one of the recovery codes. */
@@ -43,10 +43,10 @@ export default function TwoFactorChallenge() {
               error={form.errors.recoveryCode}
             />
           ) : (
-            <Stack gap={6}>
-              <Text size="sm" fw={500} component="label" htmlFor="two-factor-code">Code</Text>
+            <Input.Wrapper label="Code" labelProps={{ htmlFor: 'two-factor-code' }} error={form.errors.code} errorProps={{ 'data-testid': 'code-error' }}>
               <PinInput
                 id="two-factor-code"
+                mt={4}
                 length={6}
                 type="number"
                 oneTimeCode
@@ -56,8 +56,7 @@ export default function TwoFactorChallenge() {
                 onChange={(v) => form.setData('code', v)}
                 error={!!form.errors.code}
               />
-              {form.errors.code && <Text size="sm" c="red" data-testid="code-error">{form.errors.code}</Text>}
-            </Stack>
+            </Input.Wrapper>
           )}
           <Group justify="space-between" align="center">
             <Anchor component="button" type="button" size="sm" onClick={toggle}>

@@ -31,7 +31,7 @@ export async function listBrowserSessions(db: Db, userId: string, currentSession
         browser: d.browser,
         platform: d.platform,
         mobile: d.mobile,
-        ipAddress: r.ip,
+        ipAddress: r.ip || null,
         current: r.id === currentSessionId,
         lastActiveAt: new Date(r.updatedAt).toISOString(),
       };
