@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
 import { coreModule } from './core/index.js';
 import { accountsModule } from './accounts/index.js';
+import { profileModule } from './profile/index.js';
+import { twoFactorModule } from './two-factor/index.js';
 import { apiTokensModule } from './api-tokens/index.js';
 import { apiModule } from './api/index.js';
 import { auditLogsModule } from './audit-logs/index.js';
@@ -10,6 +12,8 @@ import { auditLogsModule } from './audit-logs/index.js';
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
   coreModule,
   accountsModule,
+  profileModule,
+  twoFactorModule,
   apiTokensModule,
   apiModule,
   auditLogsModule,
