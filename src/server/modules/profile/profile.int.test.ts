@@ -101,7 +101,7 @@ describe('update profile information', () => {
     await client.put('/user/profile-information', { name: 'X', email: user.email, emailVerified: true }, BACK);
     errors = (await client.page('/user/profile')).props.errors;
     expect(errors.emailVerified).toMatch(/Unknown field/);
-    expect((await mailTo(other.email)).map((m) => m.subject)).toEqual(['Verify your email address']); // its sign-up mail only
+    expect((await mailTo(other.email)).map((m) => m.subject)).toEqual(['Verify your email address for Pathways']); // its sign-up mail only
   });
 
   it('needs the CSRF token', async () => {
