@@ -77,7 +77,7 @@ export function NotificationBell(props: BoxProps) {
             </Button>
           </Group>
           <Divider />
-          <Stack gap={0} p={4} mah={380} style={{ overflowY: 'auto' }}>
+          <Stack gap={0} p={4} mah={470} style={{ overflowY: 'auto' }}>
             {items === null && !failed && (
               <Group justify="center" p="md">
                 <Loader size="sm" />

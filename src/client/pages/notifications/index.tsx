@@ -46,9 +46,9 @@ export default function NotificationsIndex({ notifications, pagination, unread }
           notifications.map((n, i) => (
             <Fragment key={n.id}>
               {i > 0 && <Divider />}
-              <Group justify="space-between" wrap="nowrap" px="sm" py={6} bg={n.readAt ? undefined : 'blue.0'}>
+              <Group justify="space-between" wrap="nowrap" px="sm" py="xs" bg={n.readAt ? undefined : 'blue.0'}>
                 <div style={{ flex: 1, minWidth: 0 }}>
-                  <NotificationItem n={n} onOpen={n.url ? openNotification : undefined} />
+                  <NotificationItem n={n} />
                 </div>
                 <Group gap="xs" wrap="nowrap">
                   {n.url && (
