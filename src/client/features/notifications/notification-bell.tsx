@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Box, Button, Divider, Group, Indicator, Loader, Popover, Stack, Text, type BoxProps } from '@mantine/core';
-import { Link, router } from '@inertiajs/react';
+import { Link, router, usePage } from '@inertiajs/react';
 import { IconBell } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
@@ -21,13 +21,14 @@ export function openNotification(n: NotificationView) {
  */
 export function NotificationBell(props: BoxProps) {
   const { auth, unreadNotifications } = useShared();
+  const { props: pageProps } = usePage();
   const [unread, setUnread] = useState(unreadNotifications ?? 0);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [opened, setOpened] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  // every visit brings a fresh count from the server
-  useEffect(() => setUnread(unreadNotifications ?? 0), [unreadNotifications]);
+  // every visit brings a fresh count from the server (even when it equals the last one: live pushes moved ours)
+  useEffect(() => setUnread(unreadNotifications ?? 0), [unreadNotifications, pageProps]);
 
   useChannel<NotificationView>(auth.user ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, (n) => {
     setUnread((c) => c + 1);
@@ -55,7 +56,10 @@ export function NotificationBell(props: BoxProps) {
   const markAllRead = () =>
     router.post(route('notifications.read-all'), {}, {
       preserveScroll: true,
-      onSuccess: () => setItems((list) => list?.map((n) => ({ ...n, readAt: n.readAt ?? new Date().toISOString() })) ?? list),
+      onSuccess: () => {
+        setUnread(0);
+        setItems((list) => list?.map((n) => ({ ...n, readAt: n.readAt ?? new Date().toISOString() })) ?? list);
+      },
     });
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
