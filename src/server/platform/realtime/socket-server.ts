@@ -8,6 +8,7 @@ import type { Hub } from './hub.js';
 import { ACTIVITY_TIMEOUT_S, ErrorCode, errorMessage, MAX_CLIENT_MESSAGE_BYTES, PONG_TIMEOUT_S, PROTOCOL_VERSION } from './protocol.js';
 
 const APP_PATH = /^\/app\/([^/]+)\/?$/;
+const SHUTDOWN_GRACE_MS = 1000;
 
 /**
  * The embedded Pusher websocket endpoint at /app/:key. `ws` runs in noServer mode and claims
@@ -40,6 +41,13 @@ export class SocketServer {
     if (this.timer) clearInterval(this.timer);
     this.app.server.off('upgrade', this.onUpgrade);
     for (const c of this.connections) c.close(ErrorCode.GENERIC_RECONNECT, 'Server shutting down');
+    // give the close frames a moment to reach the clients, then drop whatever is left
+    await new Promise<void>((resolve) => {
+      const done = () => this.wss.clients.size === 0 && resolve();
+      for (const ws of this.wss.clients) ws.once('close', done);
+      done();
+      setTimeout(resolve, SHUTDOWN_GRACE_MS);
+    });
     for (const ws of this.wss.clients) ws.terminate();
     this.connections.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
