@@ -43,10 +43,14 @@ export class SocketServer {
     for (const c of this.connections) c.close(ErrorCode.GENERIC_RECONNECT, 'Server shutting down');
     // give the close frames a moment to reach the clients, then drop whatever is left
     await new Promise<void>((resolve) => {
-      const done = () => this.wss.clients.size === 0 && resolve();
+      const timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+      const done = () => {
+        if (this.wss.clients.size > 0) return;
+        clearTimeout(timer);
+        resolve();
+      };
       for (const ws of this.wss.clients) ws.once('close', done);
       done();
-      setTimeout(resolve, SHUTDOWN_GRACE_MS);
     });
     for (const ws of this.wss.clients) ws.terminate();
     this.connections.clear();
