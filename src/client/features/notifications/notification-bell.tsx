@@ -30,7 +30,7 @@ export function NotificationBell(props: BoxProps) {
   // every visit brings a fresh count from the server (even when it equals the last one: live pushes moved ours)
   useEffect(() => setUnread(unreadNotifications ?? 0), [unreadNotifications, pageProps]);
 
-  useChannel<NotificationView>(auth.user ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, (n) => {
+  useChannel<NotificationView>(auth.user?.emailVerified ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, (n) => {
     setUnread((c) => c + 1);
     setItems((list) => (list ? [{ ...n, readAt: null }, ...list.filter((x) => x.id !== n.id)].slice(0, 5) : list));
     toast.info(n.body || n.title, n.body ? n.title : undefined);
@@ -62,6 +62,8 @@ export function NotificationBell(props: BoxProps) {
       },
     });
 
+  // notifications need a verified email (the routes say so); nothing to show before that
+  if (!auth.user?.emailVerified) return null;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Box {...props}>

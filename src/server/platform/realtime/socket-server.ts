@@ -9,6 +9,8 @@ import { ACTIVITY_TIMEOUT_S, ErrorCode, errorMessage, MAX_CLIENT_MESSAGE_BYTES, 
 
 const APP_PATH = /^\/app\/([^/]+)\/?$/;
 const SHUTDOWN_GRACE_MS = 1000;
+/** one process holds every socket in embedded mode; past this, use an external service */
+const MAX_CONNECTIONS = 10_000;
 
 /**
  * The embedded Pusher websocket endpoint at /app/:key. `ws` runs in noServer mode and claims
@@ -76,6 +78,11 @@ export class SocketServer {
     if (key !== this.opts.key) {
       ws.send(JSON.stringify(errorMessage(ErrorCode.APP_KEY_UNKNOWN, 'Application key not recognised.')));
       ws.close(ErrorCode.APP_KEY_UNKNOWN, 'App key not recognised');
+      return;
+    }
+    if (this.connections.size >= MAX_CONNECTIONS) {
+      ws.send(JSON.stringify(errorMessage(ErrorCode.OVER_CAPACITY, 'Too many connections; try again shortly.')));
+      ws.close(ErrorCode.OVER_CAPACITY, 'Over capacity');
       return;
     }
     const protocol = query.get('protocol');
