@@ -14,12 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const make = (userId: string, n: number, extra: Partial<Parameters<typeof notify>[1]> = {}) =>
-  (async () => {
-    const rows = [];
-    for (let i = 1; i <= n; i++) rows.push(await notify(t.app.ctx, { userId, type: 'test.made', title: `Notice ${i}`, body: `Body ${i}`, ...extra }));
-    return rows;
-  })();
+/** n notifications, one second apart (the clock may give rows made within a millisecond the same time) */
+async function make(userId: string, n: number, extra: Partial<Parameters<typeof notify>[1]> = {}) {
+  const rows = [];
+  const start = Date.now() - n * 1000;
+  for (let i = 1; i <= n; i++) {
+    const row = await notify(t.app.ctx, { userId, type: 'test.made', title: `Notice ${i}`, body: `Body ${i}`, ...extra });
+    await t.app.ctx.db.update(notifications).set({ createdAt: new Date(start + i * 1000) }).where(eq(notifications.id, row.id));
+    rows.push(row);
+  }
+  return rows;
+}
 
 describe('notify()', () => {
   it('stores the notification and pushes it on private-user.{id}', async () => {
