@@ -6,6 +6,7 @@ import { IconLayoutDashboard, IconChevronDown, IconLogout, IconUser } from '@tab
 import { route, routeIs, routeTable } from '@shared/route';
 import { FlashToasts } from '../components/flash-toasts';
 import { useShared } from '../hooks/use-shared';
+import { NotificationBell } from '../features/notifications/notification-bell';
 
 /** The product's areas, shown when their route exists. */
 const AREAS: Array<{ label: string; route: string; icon: typeof IconLayoutDashboard }> = [{ label: 'Dashboard', route: 'dashboard', icon: IconLayoutDashboard }];
@@ -27,6 +28,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <Title order={4} c="blue.7">{app.name}</Title>
             </Anchor>
           </Group>
+          {auth.user && <NotificationBell ml="auto" mr={4} />}
           {auth.user && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

@@ -7,6 +7,7 @@ import { twoFactorModule } from './two-factor/index.js';
 import { apiTokensModule } from './api-tokens/index.js';
 import { apiModule } from './api/index.js';
 import { auditLogsModule } from './audit-logs/index.js';
+import { notificationsModule } from './notifications/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -17,6 +18,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   apiTokensModule,
   apiModule,
   auditLogsModule,
+  notificationsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

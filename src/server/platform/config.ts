@@ -32,6 +32,8 @@ export interface Config {
     scheme: 'http' | 'https';
     /** true when PUSHER_HOST or PUSHER_CLUSTER points at an external Pusher-compatible service */
     external: boolean;
+    /** embedded endpoint: relay `client-*` events on private/presence channels (PUSHER_CLIENT_EVENTS, default off) */
+    clientEvents: boolean;
   };
   /** run the jobs worker inside the web process */
   inProcessWorker: boolean;
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       port: env.PUSHER_PORT ? Number(env.PUSHER_PORT) : undefined,
       scheme: env.PUSHER_SCHEME === 'http' ? 'http' : 'https',
       external: Boolean(pusherHost || pusherCluster),
+      clientEvents: bool(env.PUSHER_CLIENT_EVENTS, false),
     },
     inProcessWorker: bool(env.IN_PROCESS_WORKER, true),
   };
