@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
 import { coreModule } from './core/index.js';
+import { teamsModule } from './teams/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line). */
-const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [coreModule];
+const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [coreModule, teamsModule];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   for (const mod of MODULES) await mod(app, ctx);
