@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerTeamRoutes } from './teams.routes.js';
 import { registerInvitationRoutes } from './invitations.routes.js';
 import { installInvitationResume } from './invitation-intent.js';
-import { createPersonalTeam } from './teams.service.js';
+import { createPersonalTeam, deleteOwnedTeams } from './teams.service.js';
 import { notifyPendingInvitations } from './invitations.service.js';
 
 export { findMembership, requireMembership, type Membership } from './teams.queries.js';
@@ -14,6 +14,9 @@ export async function teamsModule(app: FastifyInstance, ctx: AppContext) {
   ctx.hooks.userCreated.push(async (user) => {
     await createPersonalTeam(ctx, user);
     await notifyPendingInvitations(ctx, user);
+  });
+  ctx.hooks.userDeleting.push(async (user) => {
+    await deleteOwnedTeams(ctx, user);
   });
   registerTeamRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);

@@ -236,3 +236,21 @@ describe('switch the current team', () => {
     expect((await a.client.page('/dashboard')).props.errors.teamId).toBe('Choose a team.');
   });
 });
+
+describe('account deletion', () => {
+  it('deletes the teams the user owns and moves their members elsewhere', async () => {
+    const owner = await f.user();
+    const member = await f.user();
+    const team = await f.team(owner.user.id, 'Owned');
+    const personal = await f.personalTeam(owner.user.id);
+    await f.addMember(team.id, member.user.id, 'editor');
+    await member.client.put('/current-team', { teamId: team.id });
+    const memberPersonal = await f.personalTeam(member.user.id);
+    await t.app.ctx.hooks.run(t.app.ctx.hooks.userDeleting, { id: owner.user.id, name: owner.user.name, email: owner.user.email });
+    expect(await f.teamById(team.id)).toBeNull();
+    expect(await f.teamById(personal!.id)).toBeNull();
+    expect(await f.teamById(memberPersonal!.id)).not.toBeNull();
+    expect(await f.currentTeamId(member.user.id)).toBeNull();
+    expect((await member.client.page('/dashboard')).props.auth.team.id).toBe(memberPersonal!.id);
+  });
+});

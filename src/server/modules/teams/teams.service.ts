@@ -85,6 +85,22 @@ export async function deleteTeam(ctx: AppContext, who: Acting, teamId: string) {
   });
 }
 
+/**
+ * Before an account is deleted (Jetstream's rule): the teams it owns go with it, personal or not;
+ * other members fall back to another of their teams. Memberships elsewhere vanish by cascade.
+ */
+export async function deleteOwnedTeams(ctx: AppContext, user: { id: string; name: string; email: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const owned = await tx.select().from(teams).where(eq(teams.ownerId, user.id));
+    for (const team of owned) {
+      await tx.update(users).set({ currentTeamId: null }).where(eq(users.currentTeamId, team.id));
+      await tx.delete(teams).where(eq(teams.id, team.id));
+      await audit(tx, null, { action: 'team.deleted', teamId: team.id, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'team', subjectId: team.id, subjectLabel: team.name, details: { reason: 'owner_account_deleted' } });
+    }
+    return owned;
+  });
+}
+
 /** Make a team the user's current one (members only: others get 404). */
 export async function switchTeam(ctx: AppContext, who: Acting, teamId: string) {
   return ctx.db.transaction(async (tx) => {
