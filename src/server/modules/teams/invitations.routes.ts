@@ -9,6 +9,9 @@ import { acting } from './teams.routes.js';
 import { pathTo } from './team-links.js';
 import { forgetInvitation, rememberInvitation } from './invitation-intent.js';
 
+/** Invitations send mail: bound how fast one user can trigger them. */
+const MAIL_LIMIT = { max: 60, timeWindow: '10 minutes', keyGenerator: (request: { actor: { user: { id: string } } | null; ip: string }) => request.actor?.user.id ?? request.ip };
+
 type TeamParams = { Params: { team: string } };
 type InvitationParams = { Params: { invitation: string } };
 type TeamInvitationParams = { Params: { team: string; invitation: string } };
@@ -25,7 +28,7 @@ function pathOr(ctx: AppContext, name: string, fallback: string, params: Record<
 }
 
 export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post<TeamParams>('/teams/:team/invitations', { config: { name: 'team-invitations.store', access: { kind: 'verified' } } }, async (request, reply) => {
+  app.post<TeamParams>('/teams/:team/invitations', { config: { name: 'team-invitations.store', access: { kind: 'verified' }, rateLimit: MAIL_LIMIT } }, async (request, reply) => {
     const input = parseInput(inviteMemberSchema, request.body);
     const { invitation, mailed } = await inviteMember(ctx, acting(request), request.params.team, input);
     if (mailed) reply.flash({ success: `Invitation sent to ${invitation.email}.` });
@@ -33,7 +36,7 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
     return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
   });
 
-  app.post<TeamInvitationParams>('/teams/:team/invitations/:invitation/resend', { config: { name: 'team-invitations.resend', access: { kind: 'verified' } } }, async (request, reply) => {
+  app.post<TeamInvitationParams>('/teams/:team/invitations/:invitation/resend', { config: { name: 'team-invitations.resend', access: { kind: 'verified' }, rateLimit: MAIL_LIMIT } }, async (request, reply) => {
     const { invitation } = await resendInvitation(ctx, acting(request), request.params.team, request.params.invitation);
     reply.flash({ success: `Invitation sent to ${invitation.email} again. It is valid for another 7 days.` });
     return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
