@@ -21,6 +21,7 @@ import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from '.
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
 import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
+import { OpenApiRegistry } from './platform/openapi/registry.js';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -56,6 +57,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // email-verification links carry a JWT in the path (/verify-email/:token), longer than the default 100
+    routerOptions: { maxParamLength: 1024 },
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
@@ -73,10 +76,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     mailer,
     hooks,
     shared: new SharedProps(),
-    accountMail: {
-      verification: async (u, url) => mailer.send({ to: u.email, subject: `Verify your email address`, text: `Hello ${u.name},\n\nPlease confirm your email address for ${config.appName}:\n${url}\n` }),
-      resetPassword: async (u, url) => mailer.send({ to: u.email, subject: `Reset your password`, text: `Hello ${u.name},\n\nReset your ${config.appName} password here (valid for 60 minutes):\n${url}\n` }),
-    },
+    openapi: new OpenApiRegistry(),
   } as AppContext;
   ctx.auth = createAuth(config, database.db, {
     sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),
