@@ -264,3 +264,53 @@ describe('accept an invitation', () => {
     expect(owner.client.cookies.has(INVITATION_COOKIE)).toBe(false);
   });
 });
+
+describe('invitation journeys through the real account pages', () => {
+  const linkTo = (text: string, path: string) => {
+    const m = text.match(new RegExp(`http://localhost:3000(${path}[^\\s]+)`));
+    expect(m).not.toBeNull();
+    return m![1];
+  };
+
+  it('existing account: link -> log in -> joined', async () => {
+    const { admin, team } = await setup();
+    const existing = await createUser(t.app);
+    await invite(admin.client, team.id, existing.email, 'viewer');
+    const [mail] = await f.mailsTo(existing.email);
+    const browser = new TestClient(t.app);
+    const open = await browser.get(linkTo(mail.text, '/team-invitations/'));
+    expect(open.headers.location).toBe(`/login?email=${encodeURIComponent(existing.email)}`);
+    const login = await browser.page(open.headers.location as string);
+    expect(login.props.flash.data.status.message).toContain(`Log in as ${existing.email}`);
+    const signedIn = await browser.post('/login', { email: existing.email, password: existing.password });
+    expect(signedIn.headers.location).toBe('/dashboard');
+    const landing = await browser.get('/dashboard');
+    expect(landing.headers.location).toMatch(/^\/team-invitations\//);
+    expect((await browser.get(landing.headers.location as string)).headers.location).toBe('/dashboard');
+    expect(await f.roleOf(team.id, existing.id)).toBe('viewer');
+    expect((await browser.page('/dashboard')).props.auth.team.id).toBe(team.id);
+  });
+
+  it('new account: link -> register -> verify email -> joined', async () => {
+    const { admin, team } = await setup();
+    const email = freshEmail();
+    await invite(admin.client, team.id, email, 'editor');
+    const [invMail] = await f.mailsTo(email);
+    const browser = new TestClient(t.app);
+    const open = await browser.get(linkTo(invMail.text, '/team-invitations/'));
+    expect(open.headers.location).toBe(`/register?email=${encodeURIComponent(email)}`);
+    const reg = await browser.post('/register', { name: 'Nia New', email, password: 'long-enough-pw', password_confirmation: 'long-enough-pw', terms: true });
+    expect(reg.headers.location).toBe('/verify-email');
+    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
+    expect(await f.roleOf(team.id, user.id)).toBeNull();
+    const verifyMail = (await f.mailsTo(email)).find((m) => m.text.includes('/verify-email/'))!;
+    const verified = await browser.get(linkTo(verifyMail.text, '/verify-email/'));
+    expect(verified.statusCode).toBe(302);
+    let next = verified.headers.location as string;
+    for (let hops = 0; hops < 4 && next && !next.startsWith('/team-invitations/'); hops++) next = (await browser.get(next)).headers.location as string;
+    expect(next).toMatch(/^\/team-invitations\//);
+    await browser.get(next);
+    expect(await f.roleOf(team.id, user.id)).toBe('editor');
+    expect(await f.currentTeamId(user.id)).toBe(team.id);
+  });
+});

@@ -20,6 +20,11 @@ function invitationErrorPage(reply: FastifyReply, e: InvitationError) {
   return reply.inertia('errors/show', { status: e.status, title: 'Invitation unavailable', message: e.message, requestId: null }, { status: e.status });
 }
 
+/** The account pages (login, register, verification notice) show flash data 'status' inline above their form. */
+function accountPageStatus(reply: FastifyReply, message: string) {
+  reply.flash({ data: { status: { tone: 'info', message } } });
+}
+
 /** A named route's path, or the fallback while the module that owns it is absent. */
 function pathOr(ctx: AppContext, name: string, fallback: string, params: Record<string, string> = {}) {
   if (ctx.routes.byName.has(name)) return pathTo(ctx, name, params);
@@ -70,10 +75,10 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
       rememberInvitation(reply, ctx, invitation.id);
       const existing = await findUserByEmail(ctx.db, invitation.email);
       if (existing) {
-        reply.flash({ info: `Log in as ${invitation.email} to join ${team.name}.` });
+        accountPageStatus(reply, `Log in as ${invitation.email} to join ${team.name}. The invitation is accepted as soon as you are signed in.`);
         return reply.redirect(pathOr(ctx, 'login', '/login', { email: invitation.email }), 302);
       }
-      reply.flash({ info: `Create your account with ${invitation.email} to join ${team.name}.` });
+      accountPageStatus(reply, `Create your account with ${invitation.email} to join ${team.name}. The invitation is accepted once your email address is verified.`);
       return reply.redirect(pathOr(ctx, 'register', '/register', { email: invitation.email }), 302);
     }
     if (actor.user.email.toLowerCase() !== invitation.email.toLowerCase()) {
@@ -82,7 +87,7 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
     }
     if (!actor.user.emailVerified) {
       rememberInvitation(reply, ctx, invitation.id);
-      reply.flash({ info: `Verify your email address to join ${team.name}.` });
+      accountPageStatus(reply, `Verify your email address to join ${team.name}: open the link we emailed you.`);
       return reply.redirect(pathOr(ctx, 'verification.notice', '/verify-email'), 302);
     }
     forgetInvitation(reply, ctx);
