@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
 import { coreModule } from './core/index.js';
 import { accountsModule } from './accounts/index.js';
+import { teamsModule } from './teams/index.js';
 import { profileModule } from './profile/index.js';
 import { twoFactorModule } from './two-factor/index.js';
 import { apiTokensModule } from './api-tokens/index.js';
@@ -13,6 +14,7 @@ import { notificationsModule } from './notifications/index.js';
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
   coreModule,
   accountsModule,
+  teamsModule,
   profileModule,
   twoFactorModule,
   apiTokensModule,

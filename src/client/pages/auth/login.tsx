@@ -5,8 +5,11 @@ import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
 
+/** A team invitation link sends people here with ?email= (the invited address). */
+const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
+
 export default function Login() {
-  const form = useForm({ email: '', password: '', remember: false });
+  const form = useForm({ email: emailFromLink(), password: '', remember: false });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

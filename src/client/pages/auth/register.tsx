@@ -6,8 +6,11 @@ import { PASSWORD_MIN_LENGTH } from '@shared/accounts/accounts.schemas';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
 
+/** A team invitation link sends people here with ?email= (the invited address). */
+const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
+
 export default function Register() {
-  const form = useForm({ name: '', email: '', password: '', password_confirmation: '', terms: false });
+  const form = useForm({ name: '', email: emailFromLink(), password: '', password_confirmation: '', terms: false });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor, removeMember } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
-import { apiKeys, users } from '../../platform/auth/auth.tables.js';
+import { apiKeys, teamMembers, users } from '../../platform/auth/auth.tables.js';
 import type { TestClient } from '../../../../test/helpers/client.js';
 import { createApiToken } from './index.js';
 
@@ -68,7 +68,9 @@ describe('API tokens page', () => {
   });
 
   it('a user without a team gets a field error instead of a token', async () => {
-    const { client } = await signedInUser(t.app);
+    const { user, client } = await signedInUser(t.app);
+    // registration gives everyone a personal team (teams module): take the user out of all teams
+    await t.app.ctx.db.delete(teamMembers).where(eq(teamMembers.userId, user.id));
     expect((await client.page('/user/api-tokens')).props.team).toBeNull();
     await client.post('/user/api-tokens', { name: 'x', abilities: ['read'] });
     const page = await client.page('/user/api-tokens');
