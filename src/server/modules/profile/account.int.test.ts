@@ -96,10 +96,13 @@ describe('delete account', () => {
     const member = await createUser(t.app);
     const shared = await makeTeam('Field Research', user.id, { members: [{ userId: member.id, role: 'editor' }] });
     const personal = await makeTeam('My Space', user.id, { personal: true });
+    const firstName = user.name.split(' ')[0];
 
     const page = await client.page('/user/profile');
     expect(page.props.deletion.blocking).toEqual([{ id: shared, name: 'Field Research', otherMembers: 1 }]);
-    expect(page.props.deletion.deleted).toEqual([{ id: personal, name: 'My Space', otherMembers: 0, personal: true }]);
+    // the personal team made at registration, plus the one this test added
+    expect(page.props.deletion.deleted.map((x: { name: string }) => x.name).sort()).toEqual([`${firstName}'s Team`, 'My Space'].sort());
+    expect(page.props.deletion.deleted.find((x: { id: string }) => x.id === personal)).toEqual({ id: personal, name: 'My Space', otherMembers: 0, personal: true });
 
     const res = await client.delete('/user', { password: TEST_PASSWORD }, BACK);
     expect(res.statusCode).toBe(303);
@@ -129,7 +132,8 @@ describe('delete account', () => {
 
     const page = await client.page('/user/profile');
     expect(page.props.deletion.blocking).toEqual([]);
-    expect(page.props.deletion.deleted.map((x: { name: string }) => x.name).sort()).toEqual(['Personal', 'Solo Pilot']);
+    // with the personal team made at registration
+    expect(page.props.deletion.deleted.map((x: { name: string }) => x.name).sort()).toEqual(['Personal', 'Solo Pilot', `${user.name.split(' ')[0]}'s Team`].sort());
     expect(page.props.deletion.left.map((x: { name: string }) => x.name).sort()).toEqual(['Shared Lead', 'Someone Else']);
 
     const res = await client.delete('/user', { password: TEST_PASSWORD });
@@ -157,7 +161,7 @@ describe('delete account', () => {
 
     const [entry] = await auditOf(user.id, 'user.deleted');
     expect(entry.subjectLabel).toBe(user.email);
-    expect((entry.details as { teamsDeleted: Array<{ name: string }> }).teamsDeleted.map((x) => x.name).sort()).toEqual(['Personal', 'Solo Pilot']);
+    expect((entry.details as { teamsDeleted: Array<{ name: string }> }).teamsDeleted.map((x) => x.name).sort()).toEqual(['Personal', 'Solo Pilot', `${user.name.split(' ')[0]}'s Team`].sort());
     await expect(t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: TEST_PASSWORD } })).rejects.toThrow();
   });
 });

@@ -32,7 +32,8 @@ describe('profile page', () => {
     expect(page.props.sessions).toHaveLength(live.length);
     expect(page.props.sessions[0]).toMatchObject({ current: true });
     expect(page.props.sessions.filter((x: { current: boolean }) => x.current)).toHaveLength(1);
-    expect(page.props.deletion).toEqual({ blocking: [], deleted: [], left: [] });
+    // only the personal team made at registration would go with the account
+    expect(page.props.deletion).toEqual({ blocking: [], deleted: [{ id: page.props.auth.team.id, name: "Asha's Team", otherMembers: 0, personal: true }], left: [] });
     // no session tokens or password hashes leak
     const json = JSON.stringify(page.props);
     const [s] = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));

@@ -246,10 +246,14 @@ describe('account deletion', () => {
     await f.addMember(team.id, member.user.id, 'editor');
     await member.client.put('/current-team', { teamId: team.id });
     const memberPersonal = await f.personalTeam(member.user.id);
+    const coOwned = await f.team(owner.user.id, 'Co-owned');
+    await f.addMember(coOwned.id, member.user.id, 'owner');
     await t.app.ctx.hooks.run(t.app.ctx.hooks.userDeleting, { id: owner.user.id, name: owner.user.name, email: owner.user.email });
     expect(await f.teamById(team.id)).toBeNull();
     expect(await f.teamById(personal!.id)).toBeNull();
     expect(await f.teamById(memberPersonal!.id)).not.toBeNull();
+    // a team with another owner stays, and ownership passes to that owner
+    expect((await f.teamById(coOwned.id))?.ownerId).toBe(member.user.id);
     expect(await f.currentTeamId(member.user.id)).toBeNull();
     expect((await member.client.page('/dashboard')).props.auth.team.id).toBe(memberPersonal!.id);
   });
