@@ -12,7 +12,7 @@ export function TeamSwitcher({ auth, onNavigate }: { auth: SharedProps['auth']; 
   if (!team) return null;
   const canSwitch = has('current-team.update') && auth.teams.length > 1;
   return (
-    <Menu position="bottom-start" width="target" withinPortal shadow="md">
+    <Menu position="bottom-start" width={280} withinPortal shadow="md">
       <Menu.Target>
         <UnstyledButton className={classes.teamButton} data-testid="team-switcher" aria-label={`Current team: ${team.name}. Switch team`}>
           <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -53,7 +53,7 @@ export function TeamSwitcher({ auth, onNavigate }: { auth: SharedProps['auth']; 
                     router.put(route('current-team.update'), { teamId: t.id }, { preserveScroll: false });
                   }}
                 >
-                  <Text size="sm" truncate fw={current ? 600 : 400}>{t.name}</Text>
+                  <Text size="sm" truncate maw={220} fw={current ? 600 : 400} title={t.name}>{t.name}</Text>
                 </Menu.Item>
               );
             })}

@@ -30,7 +30,7 @@ export function UserMenu({ user }: { user: NonNullable<SharedProps['auth']['user
           <Text size="sm" fw={600} c="dark" truncate>{user.name}</Text>
           <Text size="xs" c="dimmed" truncate>{user.email}</Text>
         </Menu.Label>
-        <Menu.Divider />
+        {(has('profile.show') || has('api-tokens.index') || has('logout')) && <Menu.Divider />}
         {has('profile.show') && (
           <Menu.Item component={Link} href={route('profile.show')} leftSection={<IconUser size={14} />}>Profile</Menu.Item>
         )}

@@ -3,6 +3,7 @@ import { Anchor, Badge, Card, Group, List, Paper, SimpleGrid, Stack, Text, Theme
 import { IconActivity, IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useShared } from '../hooks/use-shared';
 import { relativeTime } from '../lib/relative-time';
+import classes from './dashboard.module.css';
 
 interface ActivityItem {
   id: string;
@@ -32,7 +33,7 @@ function StepRow({ step }: { step: Step }) {
     <List.Item
       icon={
         step.done ? (
-          <ThemeIcon color="green" variant="white" size={22} radius="xl" aria-label="Done"><IconCircleCheckFilled size={22} /></ThemeIcon>
+          <ThemeIcon color="green" variant="white" size={22} radius="xl" aria-label="Done"><IconCircleCheckFilled size={24} /></ThemeIcon>
         ) : (
           <ThemeIcon color="gray" variant="white" size={22} radius="xl" aria-label="To do"><IconCircle size={22} stroke={1.5} /></ThemeIcon>
         )
@@ -58,7 +59,7 @@ export default function Dashboard({ activity, steps }: Props) {
           Welcome back, {auth.user?.name}.{auth.team ? ` You are working in ${auth.team.name}.` : ''}
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
         <Card withBorder radius="md" padding="lg">
           <Group justify="space-between" mb="md" wrap="nowrap">
             <Title order={4}>Getting started</Title>
@@ -86,14 +87,21 @@ export default function Dashboard({ activity, steps }: Props) {
               </Text>
             </Paper>
           ) : (
-            <Timeline bulletSize={12} lineWidth={2} aria-label="Recent team activity">
+            <Timeline bulletSize={12} lineWidth={2} aria-label="Recent team activity" classNames={{ item: classes.item }}>
               {activity.map((a) => (
-                <Timeline.Item key={a.id} title={<Text size="sm" fw={600}>{a.label}</Text>}>
-                  <Text size="sm" c="dimmed">
+                <Timeline.Item
+                  key={a.id}
+                  title={
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <Text size="sm" fw={600} truncate>{a.label}</Text>
+                      <Text size="xs" c="dimmed" component="time" dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()} style={{ whiteSpace: 'nowrap' }}>
+                        {relativeTime(a.createdAt, now)}
+                      </Text>
+                    </Group>
+                  }
+                >
+                  <Text size="sm" c="dimmed" lineClamp={1}>
                     {[a.actorName, a.subjectLabel].filter(Boolean).join(' · ') || 'System'}
-                  </Text>
-                  <Text size="xs" c="dimmed" component="time" dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()}>
-                    {relativeTime(a.createdAt, now)}
                   </Text>
                 </Timeline.Item>
               ))}

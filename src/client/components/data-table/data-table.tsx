@@ -28,6 +28,8 @@ interface CommonProps<Row> {
   /** extra controls beside the search box (filters, buttons) */
   toolbar?: ReactNode;
   onRowClick?: (row: Row) => void;
+  /** below this width the table scrolls sideways (default 500 px; hide columns on phones with visibleFrom) */
+  minWidth?: number;
 }
 
 interface ServerProps<Row> extends CommonProps<Row> {
@@ -175,7 +177,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={Math.min(640, props.columns.length * 140)} className={loading ? classes.loading : undefined}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 500} className={loading ? classes.loading : undefined}>
         <Table striped highlightOnHover={!!props.onRowClick || view.rows.length > 0} verticalSpacing="xs" aria-busy={loading}>
           <VisuallyHidden component="caption">{props.caption}</VisuallyHidden>
           <Table.Thead>
