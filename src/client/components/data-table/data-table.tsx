@@ -84,8 +84,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [debouncedSearch] = useDebouncedValue(searchText, 350);
   const prefix = (server && (props as ServerProps<Row>).queryPrefix) || '';
 
+  // the search last asked for (typed or restored), so the debounced box does not re-send it
+  const sentSearch = useRef(state.search);
+  // true while a restored state is being fetched: the stale props must not overwrite it in storage
+  const skipSave = useRef(false);
+
   const change = (next: Partial<TableState>) => {
     const merged = { ...state, ...next };
+    sentSearch.current = merged.search;
     if (same(merged, state)) return;
     if (!server) {
       setClientState(merged);
@@ -107,7 +113,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   // search: debounced, back to page 1
   useEffect(() => {
-    if (debouncedSearch.trim() !== state.search) change({ search: debouncedSearch.trim(), page: 1 });
+    if (debouncedSearch.trim() !== sentSearch.current) change({ search: debouncedSearch.trim(), page: 1 });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
 
@@ -120,6 +126,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     if (TABLE_PARAMS.some((k) => url.searchParams.has(prefix + k))) return;
     const saved = loadTableState(storage, props.id);
     if (saved && !same(saved, state)) {
+      skipSave.current = true;
       setSearchText(saved.search);
       change(saved);
     }
@@ -128,7 +135,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   // remember the state (server-side: what the server actually answered)
   useEffect(() => {
-    if (server && !restored.current) return;
+    if (skipSave.current) {
+      skipSave.current = false;
+      return;
+    }
     saveTableState(storage, props.id, state);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.id, state.page, state.perPage, state.search, state.sort, state.dir]);
