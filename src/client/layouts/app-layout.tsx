@@ -18,7 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const path = url.split('?')[0];
   const links = areaLinks(routeTable(), { teamId: auth.team?.id ?? null }, path);
 
-  // the phone menu closes after any navigation
+  // the phone menu closes when a link in it is followed, and after any other navigation (back, forward)
   useEffect(() => router.on('navigate', () => close()), [close]);
 
   return (
@@ -38,7 +38,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
+      <AppShell.Navbar p="sm" aria-label="Main navigation" className={opened ? undefined : classes.navClosed}>
         <Stack gap="sm" h="100%">
           <TeamSwitcher auth={auth} onNavigate={close} />
           {auth.team && <Divider />}
@@ -53,6 +53,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                   leftSection={<a.icon size={18} stroke={1.6} />}
                   active={a.active}
                   aria-current={a.active ? 'page' : undefined}
+                  onClick={close}
                   variant="light"
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
                 />
