@@ -8,8 +8,7 @@ let t: TestApp;
 const TEAM = 'team-table-query';
 const OTHER = 'team-other';
 
-const spec = () =>
-  ({
+const spec = (): TableSpec<{ id: typeof auditLogs.id; action: typeof auditLogs.action; subjectLabel: typeof auditLogs.subjectLabel; createdAt: typeof auditLogs.createdAt }> => ({
     select: { id: auditLogs.id, action: auditLogs.action, subjectLabel: auditLogs.subjectLabel, createdAt: auditLogs.createdAt },
     from: auditLogs,
     where: eq(auditLogs.teamId, TEAM),
@@ -18,7 +17,7 @@ const spec = () =>
     defaultSort: 'createdAt',
     defaultDir: 'desc',
     tiebreak: auditLogs.id,
-  }) satisfies TableSpec<Record<string, never> | any>;
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
