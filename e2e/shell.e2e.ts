@@ -84,6 +84,7 @@ describe('app shell', () => {
     expect(res?.status()).toBe(404);
     expect(await page.title()).toBe('Page not found - Pathways');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     const icon = await page.request.get(`${base}/favicon.svg`);
     expect(icon.status()).toBe(200);
     expect(icon.headers()['content-type']).toContain('image/svg+xml');
