@@ -16,6 +16,7 @@ import { installAccessControl } from './platform/routes/access.js';
 import { installFlash } from './platform/http/flash.js';
 import { installCsrf } from './platform/http/csrf.js';
 import { installErrorHandling } from './platform/http/errors-handler.js';
+import { PUBLIC_DIR, registerRootFiles } from './platform/http/root-files.js';
 import inertia from './platform/inertia/plugin.js';
 import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from './platform/inertia/assets.js';
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       decorateReply: false,
     });
   }
+  registerRootFiles(app, opts.assets === 'dev' ? [PUBLIC_DIR] : [CLIENT_OUT_DIR, PUBLIC_DIR]);
 
   installFlash(app, config.appKey, secure);
   installCsrf(app, config.appKey, secure);
