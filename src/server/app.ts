@@ -21,6 +21,7 @@ import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from '.
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
 import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
+import { Jobs } from './platform/jobs/index.js';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -66,11 +67,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const mailer = createMailer(config, database.db, app.log);
   const hooks = new AppHooks();
+  const jobs = new Jobs(database.db, app.log, { concurrency: config.jobs.concurrency, pollMs: config.jobs.pollMs, keepDays: config.jobs.keepDays, singleProcess: database.kind === 'pglite' });
+  // stop the worker (if this process runs one) before the database closes
+  app.addHook('preClose', async () => {
+    await jobs.stopWorker();
+  });
   const ctx = {
     config,
     database,
     db: database.db,
     mailer,
+    jobs,
     hooks,
     shared: new SharedProps(),
     accountMail: {
