@@ -10,6 +10,7 @@ export async function startServer(opts: BuildOptions = {}) {
   const { ctx } = app;
   const { port, host, appUrl } = ctx.config;
   if (ctx.config.inProcessWorker) ctx.jobs.startWorker();
+  else if (ctx.database.kind === 'pglite') app.log.warn('IN_PROCESS_WORKER=false with the embedded database: background jobs will not run (npm run worker needs PostgreSQL).');
   if (ctx.database.kind === 'pglite') {
     const vacuum = scheduleVacuum(ctx.database, app.log, {
       intervalMs: ctx.config.maintenance.vacuumIntervalHours * 3_600_000,
