@@ -23,6 +23,7 @@ import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
 import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
 import { OpenApiRegistry } from './platform/openapi/registry.js';
+import { Jobs } from './platform/jobs/index.js';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -70,11 +71,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const mailer = createMailer(config, database.db, app.log);
   const hooks = new AppHooks();
+  const jobs = new Jobs(database.db, app.log, { concurrency: config.jobs.concurrency, pollMs: config.jobs.pollMs, keepDays: config.jobs.keepDays, singleProcess: database.kind === 'pglite' });
+  // stop the worker (if this process runs one) before the database closes
+  app.addHook('preClose', async () => {
+    await jobs.stopWorker();
+  });
   const ctx = {
     config,
     database,
     db: database.db,
     mailer,
+    jobs,
     hooks,
     shared: new SharedProps(),
     openapi: new OpenApiRegistry(),

@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { RouteRegistry } from './routes/registry.js';
 import type { Publisher } from './realtime/publisher.js';
 import type { OpenApiRegistry } from './openapi/registry.js';
+import type { Jobs } from './jobs/index.js';
 
 type SharedResolver = (request: FastifyRequest) => unknown;
 
@@ -46,6 +47,8 @@ export interface AppContext {
   realtime: Publisher;
   /** the /api operations, documented at /api/v1/openapi.json (register with platform/openapi/api-route.ts) */
   openapi: OpenApiRegistry;
+  /** background jobs: ctx.jobs.register(type, handler), enqueue(ctx, type, payload) */
+  jobs: Jobs;
   /** account mail templates (set by the accounts module) */
   accountMail: {
     verification(user: UserInfo, url: string): Promise<void>;

@@ -7,3 +7,4 @@ export * from '../audit/audit.tables.js';
 export * from '../mail/mail.tables.js';
 export * from '../../modules/notifications/notifications.tables.js';
 export * from '../../modules/two-factor/two-factor.tables.js';
+export * from '../jobs/jobs.tables.js';
