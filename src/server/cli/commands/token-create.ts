@@ -32,7 +32,7 @@ async function loadCreateApiToken(): Promise<CreateApiToken> {
 export function plainToken(result: unknown): string {
   if (typeof result === 'string') return result;
   const r = (result ?? {}) as Record<string, unknown>;
-  for (const k of ['plainTextToken', 'token', 'key']) if (typeof r[k] === 'string') return r[k] as string;
+  for (const k of ['plainText', 'plainTextToken', 'token', 'key']) if (typeof r[k] === 'string') return r[k] as string;
   throw new CliError('createApiToken returned no token.');
 }
 
