@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import type { Db } from '../../platform/db/client.js';
-import { actionLabel } from '../../../shared/audit/action-labels.js';
+import { auditActionLabel as actionLabel } from '../../../shared/audit-logs/action-labels.js';
 
 export interface ActivityItem {
   id: string;
