@@ -27,7 +27,7 @@ beforeAll(async () => {
     await t.app.ctx.db.insert(teams).values({ id: teamId, name: 'Clean Water Initiative', slug: teamId, ownerId: user.id });
     await t.app.ctx.db.insert(teamMembers).values({ id: `m-${teamId}`, organizationId: teamId, userId: user.id, role: 'owner' });
   }
-  await t.app.ctx.db.insert(auditLogs).values({ teamId, userId: user.id, actorName: 'Ana Lima-Fernandes', action: 'api_token.created', subjectLabel: 'Importer', createdAt: new Date(Date.now() - 5 * 60_000) });
+  await t.app.ctx.db.insert(auditLogs).values({ teamId, userId: user.id, actorName: 'Ana Lima-Fernandes', action: 'token.created', subjectLabel: 'Importer', createdAt: new Date(Date.now() - 5 * 60_000) });
   const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
   const host = new URL(base).hostname;
   profileDir = mkdtempSync(path.join(tmpdir(), 'pw-shell-'));
