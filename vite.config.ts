@@ -18,6 +18,13 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       input: 'src/client/app.tsx',
+      output: {
+        // React, React DOM and Inertia change rarely: one long-cached chunk every page needs.
+        // Mantine stays split per component so a page downloads only what it renders.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/ }],
+        },
+      },
     },
   },
 });

@@ -16,6 +16,7 @@ import { installAccessControl } from './platform/routes/access.js';
 import { installFlash } from './platform/http/flash.js';
 import { installCsrf } from './platform/http/csrf.js';
 import { installErrorHandling } from './platform/http/errors-handler.js';
+import { PUBLIC_DIR, registerRootFiles } from './platform/http/root-files.js';
 import { logSerializers } from './platform/http/log-redaction.js';
 import { installRequestLimit, type RequestLimiter } from './platform/db/request-limit.js';
 import inertia from './platform/inertia/plugin.js';
@@ -23,6 +24,8 @@ import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from '.
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
 import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
+import { OpenApiRegistry } from './platform/openapi/registry.js';
+import { Jobs } from './platform/jobs/index.js';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -67,6 +70,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, serializers: logSerializers, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // email-verification links carry a JWT in the path (/verify-email/:token), longer than the default 100
+    routerOptions: { maxParamLength: 1024 },
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
@@ -80,17 +85,20 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const mailer = createMailer(config, database.db, app.log);
   const hooks = new AppHooks();
+  const jobs = new Jobs(database.db, app.log, { concurrency: config.jobs.concurrency, pollMs: config.jobs.pollMs, keepDays: config.jobs.keepDays, singleProcess: database.kind === 'pglite' });
+  // stop the worker (if this process runs one) before the database closes
+  app.addHook('preClose', async () => {
+    await jobs.stopWorker();
+  });
   const ctx = {
     config,
     database,
     db: database.db,
     mailer,
+    jobs,
     hooks,
     shared: new SharedProps(),
-    accountMail: {
-      verification: async (u, url) => mailer.send({ to: u.email, subject: `Verify your email address`, text: `Hello ${u.name},\n\nPlease confirm your email address for ${config.appName}:\n${url}\n` }),
-      resetPassword: async (u, url) => mailer.send({ to: u.email, subject: `Reset your password`, text: `Hello ${u.name},\n\nReset your ${config.appName} password here (valid for 60 minutes):\n${url}\n` }),
-    },
+    openapi: new OpenApiRegistry(),
   } as AppContext;
   ctx.auth = createAuth(config, database.db, {
     sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),
@@ -137,6 +145,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       decorateReply: false,
     });
   }
+  registerRootFiles(app, opts.assets === 'dev' ? [PUBLIC_DIR] : [CLIENT_OUT_DIR, PUBLIC_DIR]);
 
   installFlash(app, config.appKey, secure);
   installCsrf(app, config.appKey, secure);

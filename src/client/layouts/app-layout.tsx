@@ -1,57 +1,67 @@
-import type { ReactNode } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Title, Anchor, Menu, Button, Text } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Anchor, AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, router, usePage } from '@inertiajs/react';
-import { IconLayoutDashboard, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
-import { route, routeIs, routeTable } from '@shared/route';
+import { route, routeTable } from '@shared/route';
 import { FlashToasts } from '../components/flash-toasts';
 import { useShared } from '../hooks/use-shared';
+import { areaLinks } from './app-areas';
+import { TeamSwitcher } from './team-switcher';
+import { UserMenu } from './user-menu';
+import classes from './app-layout.module.css';
+import { NotificationBell } from '../features/notifications/notification-bell';
 
-/** The product's areas, shown when their route exists. */
-const AREAS: Array<{ label: string; route: string; icon: typeof IconLayoutDashboard }> = [{ label: 'Dashboard', route: 'dashboard', icon: IconLayoutDashboard }];
-
+/** The signed-in app: header (brand, notification bell, user menu), sidebar (team switcher, areas). */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const [opened, { toggle }] = useDisclosure();
+  const [opened, { toggle, close }] = useDisclosure();
   const { app, auth } = useShared();
   const { url } = usePage();
   const path = url.split('?')[0];
-  const has = (n: string) => n in routeTable();
+  const links = areaLinks(routeTable(), { teamId: auth.team?.id ?? null }, path);
+
+  // the phone menu closes when a link in it is followed, and after any other navigation (back, forward)
+  useEffect(() => router.on('navigate', () => close()), [close]);
+
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell header={{ height: 56 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'md', lg: 'lg' }}>
       <FlashToasts />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Anchor component={Link} href={route('dashboard')} underline="never">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Anchor component={Link} href={route('dashboard')} underline="never" className={classes.brand}>
               <Title order={4} c="blue.7">{app.name}</Title>
             </Anchor>
           </Group>
-          {auth.user && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="subtle" rightSection={<IconChevronDown size={14} />} data-testid="user-menu">
-                  <Text size="sm" truncate maw={160}>{auth.user.name}</Text>
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {has('profile.show') && (
-                  <Menu.Item component={Link} href={route('profile.show')} leftSection={<IconUser size={14} />}>Profile</Menu.Item>
-                )}
-                {has('logout') && (
-                  <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => router.post(route('logout'))}>Log out</Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          <Group gap="xs" wrap="nowrap">
+            {auth.user && <NotificationBell />}
+            {auth.user && <UserMenu user={auth.user} />}
+          </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <ScrollArea>
-          {AREAS.filter((a) => has(a.route)).map((a) => (
-            <NavLink key={a.route} component={Link} href={route(a.route)} label={a.label} leftSection={<a.icon size={18} />} active={routeIs(a.route, path)} />
-          ))}
-        </ScrollArea>
+      <AppShell.Navbar p="sm" aria-label="Main navigation" className={opened ? undefined : classes.navClosed}>
+        <Stack gap="sm" h="100%">
+          <TeamSwitcher auth={auth} onNavigate={close} />
+          {auth.team && <Divider />}
+          <AppShell.Section grow component={ScrollArea}>
+            <nav>
+              {links.map((a) => (
+                <NavLink
+                  key={a.route}
+                  component={Link}
+                  href={a.href}
+                  label={a.label}
+                  leftSection={<a.icon size={18} stroke={1.6} />}
+                  active={a.active}
+                  aria-current={a.active ? 'page' : undefined}
+                  onClick={close}
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              ))}
+            </nav>
+          </AppShell.Section>
+        </Stack>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">{children}</AppShell.Main>
     </AppShell>

@@ -1,10 +1,35 @@
-import { AppLayout } from './app-layout';
-import { GuestLayout } from './guest-layout';
-import { PublicLayout } from './public-layout';
+import type { ComponentType, ReactNode } from 'react';
+
+type Layout = ComponentType<{ children: ReactNode }>;
+export type LayoutKind = 'guest' | 'public' | 'app';
 
 /** The layout is chosen by the page name's prefix. */
-export function layoutFor(name: string) {
-  if (name.startsWith('auth/')) return GuestLayout;
-  if (name === 'welcome' || name.startsWith('legal/') || name.startsWith('errors/') || name.startsWith('public/')) return PublicLayout;
-  return AppLayout;
+export function layoutKind(name: string): LayoutKind {
+  if (name.startsWith('auth/')) return 'guest';
+  if (name === 'welcome' || name.startsWith('legal/') || name.startsWith('errors/') || name.startsWith('public/')) return 'public';
+  return 'app';
+}
+
+// each layout is its own chunk: the sign-in page does not download the app shell (menus, sidebar)
+const loaders: Record<LayoutKind, () => Promise<Layout>> = {
+  guest: () => import('./guest-layout').then((m) => m.GuestLayout),
+  public: () => import('./public-layout').then((m) => m.PublicLayout),
+  app: () => import('./app-layout').then((m) => m.AppLayout),
+};
+const loaded = new Map<LayoutKind, Layout>();
+
+/** Load the layout of a page (called while resolving the page, before it renders). */
+export async function loadLayout(name: string): Promise<Layout> {
+  const kind = layoutKind(name);
+  let layout = loaded.get(kind);
+  if (!layout) {
+    layout = await loaders[kind]();
+    loaded.set(kind, layout);
+  }
+  return layout;
+}
+
+/** The already-loaded layout of a page (Inertia's `layout` option is synchronous). */
+export function layoutFor(name: string): Layout | undefined {
+  return loaded.get(layoutKind(name));
 }

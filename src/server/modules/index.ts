@@ -1,9 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
 import { coreModule } from './core/index.js';
+import { accountsModule } from './accounts/index.js';
+import { teamsModule } from './teams/index.js';
+import { profileModule } from './profile/index.js';
+import { twoFactorModule } from './two-factor/index.js';
+import { apiTokensModule } from './api-tokens/index.js';
+import { apiModule } from './api/index.js';
+import { auditLogsModule } from './audit-logs/index.js';
+import { notificationsModule } from './notifications/index.js';
 
-/** Every domain module, in registration order. Add a module here (one line). */
-const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [coreModule];
+/** Every domain module, in registration order. Add a module here (one line each). */
+const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+  coreModule,
+  accountsModule,
+  teamsModule,
+  profileModule,
+  twoFactorModule,
+  apiTokensModule,
+  apiModule,
+  auditLogsModule,
+  notificationsModule,
+];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   for (const mod of MODULES) await mod(app, ctx);

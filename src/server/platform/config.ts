@@ -32,11 +32,34 @@ export interface Config {
     scheme: 'http' | 'https';
     /** true when PUSHER_HOST or PUSHER_CLUSTER points at an external Pusher-compatible service */
     external: boolean;
+    /** embedded endpoint: relay `client-*` events on private/presence channels (PUSHER_CLIENT_EVENTS, default off) */
+    clientEvents: boolean;
   };
   /** run the jobs worker inside the web process */
   inProcessWorker: boolean;
   /** PGlite mode: requests admitted at once (the rest queue FIFO); 0 = no limit (default: `npm run bench` compares both). Ignored on PostgreSQL. */
   pgliteConcurrency: number;
+  jobs: {
+    /** jobs one worker process runs at the same time */
+    concurrency: number;
+    /** how often an idle worker looks for due jobs */
+    pollMs: number;
+    /** finished jobs are deleted after this many days (0 keeps them) */
+    keepDays: number;
+  };
+  maintenance: {
+    /** embedded database: VACUUM (ANALYZE) every this many hours (0 turns it off) */
+    vacuumIntervalHours: number;
+    /** and once this many seconds after start */
+    vacuumDelaySeconds: number;
+  };
+}
+
+function num(name: string, v: string | undefined, d: number, min = 0): number {
+  if (v === undefined || v === '') return d;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number >= ${min} (got '${v}').`);
+  return n;
 }
 
 function bool(v: string | undefined, d: boolean) {
@@ -90,9 +113,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       port: env.PUSHER_PORT ? Number(env.PUSHER_PORT) : undefined,
       scheme: env.PUSHER_SCHEME === 'http' ? 'http' : 'https',
       external: Boolean(pusherHost || pusherCluster),
+      clientEvents: bool(env.PUSHER_CLIENT_EVENTS, false),
     },
     inProcessWorker: bool(env.IN_PROCESS_WORKER, true),
-    pgliteConcurrency: Number(env.PGLITE_CONCURRENCY ?? 0),
+    pgliteConcurrency: num('PGLITE_CONCURRENCY', env.PGLITE_CONCURRENCY, 0),
+    jobs: {
+      concurrency: Math.floor(num('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 1, 1)),
+      pollMs: num('WORKER_POLL_MS', env.WORKER_POLL_MS, 1000, 10),
+      keepDays: num('JOBS_KEEP_DAYS', env.JOBS_KEEP_DAYS, 14),
+    },
+    maintenance: {
+      vacuumIntervalHours: num('VACUUM_INTERVAL_HOURS', env.VACUUM_INTERVAL_HOURS, 6),
+      vacuumDelaySeconds: num('VACUUM_DELAY_SECONDS', env.VACUUM_DELAY_SECONDS, 60),
+    },
   };
   const merged = { ...cfg, ...overrides };
   // the embedded endpoint's signing secret is derived from APP_KEY unless given

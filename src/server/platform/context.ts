@@ -5,6 +5,8 @@ import type { Auth } from './auth/auth.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RouteRegistry } from './routes/registry.js';
 import type { Publisher } from './realtime/publisher.js';
+import type { OpenApiRegistry } from './openapi/registry.js';
+import type { Jobs } from './jobs/index.js';
 
 type SharedResolver = (request: FastifyRequest) => unknown;
 
@@ -43,6 +45,10 @@ export interface AppContext {
   shared: SharedProps;
   hooks: AppHooks;
   realtime: Publisher;
+  /** the /api operations, documented at /api/v1/openapi.json (register with platform/openapi/api-route.ts) */
+  openapi: OpenApiRegistry;
+  /** background jobs: ctx.jobs.register(type, handler), enqueue(ctx, type, payload) */
+  jobs: Jobs;
   /** account mail templates (set by the accounts module) */
   accountMail: {
     verification(user: UserInfo, url: string): Promise<void>;

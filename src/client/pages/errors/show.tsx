@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
+import { useShared } from '../../hooks/use-shared';
 
 interface Props {
   status: number;
@@ -11,6 +12,8 @@ interface Props {
 
 /** 403, 404, 419, 429, 500 and friends. */
 export default function ErrorPage({ status, title, message, requestId }: Props) {
+  const { auth } = useShared();
+  const signedIn = !!auth?.user?.emailVerified;
   return (
     <Stack align="center" py={80} gap="md" ta="center">
       <Head title={title} />
@@ -22,7 +25,7 @@ export default function ErrorPage({ status, title, message, requestId }: Props) 
         {status === 419 ? (
           <Button onClick={() => window.location.reload()}>Refresh the page</Button>
         ) : (
-          <Button component={Link} href={route('welcome')}>Go to the start page</Button>
+          <Button component={Link} href={signedIn ? route('dashboard') : route('welcome')}>{signedIn ? 'Go to your dashboard' : 'Go to the start page'}</Button>
         )}
       </Group>
     </Stack>

@@ -9,3 +9,5 @@ export async function coreModule(app: FastifyInstance, ctx: AppContext) {
   ctx.shared.add('app', () => ({ name: ctx.config.appName, pusher: { key: ctx.config.pusher.key, cluster: ctx.config.pusher.cluster, external: ctx.config.pusher.external, host: ctx.config.pusher.host ?? null, port: ctx.config.pusher.port ?? null, forceTLS: ctx.config.pusher.scheme === 'https' } }));
   registerCorePages(app, ctx);
 }
+
+export { gettingStarted, type GettingStartedStep } from './getting-started.js';

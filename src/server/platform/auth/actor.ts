@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { isRole, type Ability, type Role } from '../../../shared/permissions.js';
+import { ABILITIES, isRole, type Ability, type Role } from '../../../shared/permissions.js';
 import type { Auth } from './auth.js';
 import { authHeaders } from './bridge.js';
 import { teamMembers, teams, users } from './auth.tables.js';
@@ -75,18 +75,34 @@ export async function actorFromSession(auth: Auth, db: Db, request: FastifyReque
   return { user: toActorUser(u), sessionId: session.session.id, team: ctx.team, role: ctx.role, token: null };
 }
 
+const TOKEN_SHAPE = /^pw_[A-Za-z0-9]{16,200}$/;
+
+/** The plugin returns metadata/permissions parsed, or as JSON text (possibly twice encoded). */
+function jsonish(v: unknown): unknown {
+  for (let i = 0; i < 2 && typeof v === 'string'; i++) {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return null;
+    }
+  }
+  return v;
+}
+
 /** Resolve `Authorization: Bearer <token>` to an Actor in the token's team, limited to its abilities. */
 export async function actorFromToken(auth: Auth, db: Db, token: string): Promise<Actor | null> {
+  // tokens are 'pw_' + letters (Better Auth's generator): anything else is refused without a lookup
+  if (!TOKEN_SHAPE.test(token)) return null;
   const res = await auth.api.verifyApiKey({ body: { key: token } }).catch(() => null);
   if (!res?.valid || !res.key) return null;
   const key = res.key as { id: string; name?: string | null; referenceId: string; metadata?: unknown; permissions?: unknown };
   const [u] = await db.select().from(users).where(eq(users.id, key.referenceId)).limit(1);
   if (!u || !u.emailVerified) return null;
-  const meta = (typeof key.metadata === 'string' ? JSON.parse(key.metadata) : key.metadata) as { teamId?: string } | null;
-  if (!meta?.teamId) return null;
+  const meta = jsonish(key.metadata) as { teamId?: unknown } | null;
+  if (typeof meta?.teamId !== 'string') return null;
   const ctx = await loadTeamContext(db, u.id, null, meta.teamId);
   if (!ctx.team) return null; // no longer a member of the token's team
-  const perms = (typeof key.permissions === 'string' ? JSON.parse(key.permissions) : key.permissions) as { api?: string[] } | null;
-  const abilities = (perms?.api ?? []).filter((a): a is Ability => ['read', 'create', 'update', 'delete'].includes(a));
+  const perms = jsonish(key.permissions) as { api?: unknown } | null;
+  const abilities = Array.isArray(perms?.api) ? ABILITIES.filter((a) => (perms.api as unknown[]).includes(a)) : [];
   return { user: toActorUser(u), sessionId: null, team: ctx.team, role: ctx.role, token: { id: key.id, name: key.name ?? null, abilities } };
 }

@@ -6,6 +6,7 @@ import { apiKey } from '@better-auth/api-key';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as t from './auth.tables.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/accounts/accounts.schemas.js';
 
 /**
  * What the auth library calls back into the app for (mail, team set-up).
@@ -17,8 +18,11 @@ export interface AuthCallbacks {
   afterUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
 }
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
+export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
+/** how long links in account mail stay valid (the mail templates state it) */
+export const EMAIL_VERIFICATION_TTL_S = 60 * 60 * 24;
+export const PASSWORD_RESET_TTL_S = 60 * 60;
 
 // team roles through Better Auth's organization access control (our own matrix lives in shared/permissions.ts)
 const ac = createAccessControl({
@@ -68,7 +72,7 @@ export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
       maxPasswordLength: PASSWORD_MAX,
       requireEmailVerification: false, // unverified users sign in but reach only the verification notice
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_S,
       sendResetPassword: async ({ user, token }) => {
         await callbacks.sendResetPassword(user, `${config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`);
       },
@@ -76,7 +80,7 @@ export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: EMAIL_VERIFICATION_TTL_S,
       sendVerificationEmail: async ({ user, token }) => {
         await callbacks.sendVerificationEmail(user, `${config.appUrl}/verify-email/${encodeURIComponent(token)}`);
       },

@@ -6,3 +6,5 @@ export * from '../auth/auth.tables.js';
 export * from '../audit/audit.tables.js';
 export * from '../mail/mail.tables.js';
 export * from '../../modules/notifications/notifications.tables.js';
+export * from '../../modules/two-factor/two-factor.tables.js';
+export * from '../jobs/jobs.tables.js';

@@ -6,9 +6,15 @@ export interface Publisher {
   publish(channels: string | string[], event: string, data: unknown, opts?: { excludeSocketId?: string }): Promise<void>;
 }
 
-/** Channel names used across the app. */
-export const channels = {
-  user: (userId: string) => `private-user.${userId}`,
-  team: (teamId: string) => `private-team.${teamId}`,
-  teamPresence: (teamId: string) => `presence-team.${teamId}`,
-};
+/** Channel names used across the app (shared with the browser). */
+export { channels } from '../../../shared/realtime/channels.js';
+
+/** Pusher's limits on what one publish may carry. */
+export const MAX_EVENT_NAME = 200;
+export const MAX_CHANNELS_PER_PUBLISH = 100;
+export const MAX_EVENT_DATA_BYTES = 10 * 1024;
+
+/** Event data travels as a string in the Pusher protocol; objects are JSON-encoded. */
+export function encodeEventData(data: unknown): string {
+  return typeof data === 'string' ? data : JSON.stringify(data ?? null);
+}

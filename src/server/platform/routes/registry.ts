@@ -41,8 +41,8 @@ export interface RouteEntry {
   url: string;
 }
 
-/** Routes without a name: framework internals only. */
-const UNNAMED_OK = [/^\/assets\//, /^\/@/, /^\/node_modules\//, /^\/src\//, /^\/api\/auth\//, /^\/build\//, /\*$/];
+/** Routes without a name: framework internals and the static files at the root (favicon, robots.txt). */
+const UNNAMED_OK = [/^\/(favicon\.(svg|ico)|robots\.txt)$/, /^\/assets\//, /^\/@/, /^\/node_modules\//, /^\/src\//, /^\/api\/auth\//, /^\/build\//, /\*$/];
 
 export class RouteRegistry {
   readonly byName = new Map<string, RouteEntry>();

@@ -1,0 +1,105 @@
+/**
+ * First-load JavaScript per page, gzipped: the entry chunk, the page's layout chunk and the page chunk,
+ * each with everything it imports statically. Reads the Vite manifest of the last `npx vite build`.
+ *
+ *   npx tsx bench/bundle-size.ts           print the figures
+ *   npx tsx bench/bundle-size.ts --check   also exit 1 when a page is over its budget or missing
+ *   npx tsx bench/bundle-size.ts --json    machine-readable output
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+export const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
+export const ENTRY = 'src/client/app.tsx';
+
+/** page -> its layout module and its budget (KB gzipped). */
+export const BUDGETS: Array<{ label: string; page: string; layout: string; budgetKb: number }> = [
+  { label: 'login', page: 'src/client/pages/auth/login.tsx', layout: 'src/client/layouts/guest-layout.tsx', budgetKb: 150 },
+  { label: 'dashboard', page: 'src/client/pages/dashboard.tsx', layout: 'src/client/layouts/app-layout.tsx', budgetKb: 250 },
+];
+
+export interface PageSize {
+  label: string;
+  /** false when the page is not in this build (its figure is then the entry + layout only) */
+  built: boolean;
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+  cssGzipBytes: number;
+  budgetKb: number;
+  withinBudget: boolean;
+}
+
+/** Every chunk a module needs before it can run: itself and its static imports, transitively. */
+export function staticClosure(manifest: Record<string, Chunk>, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k].imports ?? []) visit(i);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+export function measure(dir = CLIENT_DIR): { pages: PageSize[]; chunks: Array<{ file: string; gzipBytes: number }> } {
+  const manifestFile = path.join(dir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`No client build in ${dir}: run npx vite build first.`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const sizes = new Map<string, { raw: number; gz: number }>();
+  const size = (file: string) => {
+    let s = sizes.get(file);
+    if (!s) {
+      const buf = readFileSync(path.join(dir, file));
+      s = { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length };
+      sizes.set(file, s);
+    }
+    return s;
+  };
+  const pages = BUDGETS.map((b) => {
+    const built = b.page in manifest;
+    const keys = staticClosure(manifest, [ENTRY, b.layout, ...(built ? [b.page] : [])]);
+    const files = new Set([...keys].map((k) => manifest[k].file));
+    const css = new Set([...keys].flatMap((k) => manifest[k].css ?? []));
+    let raw = 0;
+    let gz = 0;
+    for (const f of files) {
+      raw += size(f).raw;
+      gz += size(f).gz;
+    }
+    const cssGz = [...css].reduce((n, f) => n + size(f).gz, 0);
+    return { label: b.label, built, files: files.size, rawBytes: raw, gzipBytes: gz, cssGzipBytes: cssGz, budgetKb: b.budgetKb, withinBudget: built && gz <= b.budgetKb * 1024 };
+  });
+  const chunks = Object.values(manifest)
+    .filter((c) => c.file.endsWith('.js'))
+    .map((c) => ({ file: c.file, gzipBytes: size(c.file).gz }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { pages, chunks };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { pages, chunks } = measure();
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify({ pages, chunks }, null, 2));
+  } else {
+    console.log('First-load JS (gzip -9): entry + layout + page, with their static imports');
+    for (const p of pages) {
+      const status = !p.built ? 'page not in this build (entry + layout only)' : p.withinBudget ? 'ok' : 'OVER BUDGET';
+      console.log(`  ${p.label.padEnd(10)} ${kb(p.gzipBytes).padStart(9)} of ${p.budgetKb} KB  (${p.files} files, ${kb(p.rawBytes)} raw, CSS ${kb(p.cssGzipBytes)} gz)  ${status}`);
+    }
+    console.log('Largest chunks (gzip):');
+    for (const c of chunks.slice(0, 6)) console.log(`  ${kb(c.gzipBytes).padStart(9)}  ${c.file}`);
+  }
+  if (process.argv.includes('--check') && pages.some((p) => !p.withinBudget)) process.exit(1);
+}

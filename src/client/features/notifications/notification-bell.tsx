@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Anchor, Box, Button, Divider, Group, Indicator, Loader, Popover, Stack, Text, type BoxProps } from '@mantine/core';
+import { Link, router, usePage } from '@inertiajs/react';
+import { IconBell } from '@tabler/icons-react';
+import { route } from '@shared/route';
+import { channels } from '@shared/realtime/channels';
+import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications/notifications.schemas';
+import { useShared } from '../../hooks/use-shared';
+import { useChannel } from '../../hooks/use-echo';
+import { toast } from '../../lib/toast';
+import { NotificationItem } from './notification-item';
+
+/** Open a notification: mark it read and follow its link (the server only follows in-app paths). */
+export function openNotification(n: NotificationView) {
+  router.post(route('notifications.read', { id: n.id }), { open: Boolean(n.url) }, { preserveScroll: true });
+}
+
+/**
+ * The header's bell: unread badge kept live from `private-user.{id}`, a dropdown with the
+ * latest five, "Mark all read" and "View all".
+ */
+export function NotificationBell(props: BoxProps) {
+  const { auth, unreadNotifications } = useShared();
+  const { props: pageProps } = usePage();
+  const [unread, setUnread] = useState(unreadNotifications ?? 0);
+  const [items, setItems] = useState<NotificationView[] | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  // every visit brings a fresh count from the server (even when it equals the last one: live pushes moved ours)
+  useEffect(() => setUnread(unreadNotifications ?? 0), [unreadNotifications, pageProps]);
+
+  useChannel<NotificationView>(auth.user?.emailVerified ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, (n) => {
+    setUnread((c) => c + 1);
+    setItems((list) => (list ? [{ ...n, readAt: null }, ...list.filter((x) => x.id !== n.id)].slice(0, 5) : list));
+    toast.info(n.body || n.title, n.body ? n.title : undefined);
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    let live = true;
+    setFailed(false);
+    fetch(route('notifications.latest'), { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'same-origin' })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((d: { notifications: NotificationView[]; unread: number }) => {
+        if (!live) return;
+        setItems(d.notifications);
+        setUnread(d.unread);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [opened]);
+
+  const markAllRead = () =>
+    router.post(route('notifications.read-all'), {}, {
+      preserveScroll: true,
+      onSuccess: () => {
+        setUnread(0);
+        setItems((list) => list?.map((n) => ({ ...n, readAt: n.readAt ?? new Date().toISOString() })) ?? list);
+      },
+    });
+
+  // notifications need a verified email (the routes say so); nothing to show before that
+  if (!auth.user?.emailVerified) return null;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <Box {...props}>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+        <Popover.Target>
+          <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={6} color="red" data-testid="notification-badge">
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)} data-testid="notification-bell">
+              <IconBell size={20} />
+            </ActionIcon>
+          </Indicator>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Group justify="space-between" px="sm" py="xs">
+            <Text fw={600} size="sm">Notifications</Text>
+            <Button variant="subtle" size="compact-xs" onClick={markAllRead} disabled={unread === 0}>
+              Mark all read
+            </Button>
+          </Group>
+          <Divider />
+          <Stack gap={0} p={4} mah={470} style={{ overflowY: 'auto' }}>
+            {items === null && !failed && (
+              <Group justify="center" p="md">
+                <Loader size="sm" />
+              </Group>
+            )}
+            {failed && (
+              <Text size="sm" c="red" p="md" ta="center">
+                Could not load notifications. Please try again.
+              </Text>
+            )}
+            {items?.length === 0 && (
+              <Text size="sm" c="dimmed" p="md" ta="center">
+                You are all caught up.
+              </Text>
+            )}
+            {items?.map((n) => (
+              <NotificationItem key={n.id} n={n} compact onOpen={(x) => { setOpened(false); openNotification(x); }} />
+            ))}
+          </Stack>
+          <Divider />
+          <Group justify="center" py="xs">
+            <Anchor component={Link} href={route('notifications.index')} size="sm" onClick={() => setOpened(false)}>
+              View all
+            </Anchor>
+          </Group>
+        </Popover.Dropdown>
+      </Popover>
+    </Box>
+  );
+}

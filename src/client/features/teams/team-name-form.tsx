@@ -1,0 +1,41 @@
+import { useForm } from '@inertiajs/react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { route } from '@shared/route';
+import { TEAM_NAME_MAX } from '@shared/teams/teams.schemas';
+import type { TeamShowProps } from './teams.types';
+
+/** Rename the team (owner and administrators); others see the name read-only. */
+export function TeamNameForm({ team, canUpdate, ownerName }: { team: TeamShowProps['team']; canUpdate: boolean; ownerName: string | null }) {
+  const form = useForm({ name: team.name });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.put(route('teams.update', { team: team.id }), { preserveScroll: true });
+      }}
+    >
+      <Stack>
+        {ownerName && (
+          <Text size="sm">
+            Owner: <Text span fw={600}>{ownerName}</Text>
+          </Text>
+        )}
+        <TextInput
+          label="Team name"
+          value={form.data.name}
+          onChange={(e) => form.setData('name', e.currentTarget.value)}
+          error={form.errors.name}
+          maxLength={TEAM_NAME_MAX}
+          readOnly={!canUpdate}
+          required
+          data-testid="team-name"
+        />
+        {canUpdate && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.processing} disabled={!form.isDirty}>Save</Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

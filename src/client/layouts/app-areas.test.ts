@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteTable } from '@shared/route';
+import { areaLinks } from './app-areas';
+
+const def = (uri: string, parameters: string[] = []) => ({ uri, methods: ['GET'], parameters, wheres: {} });
+
+describe('areaLinks', () => {
+  const table: RouteTable = { dashboard: def('/dashboard'), 'projects.index': def('/projects'), 'teams.show': def('/teams/{team}', ['team']) };
+
+  it('shows only areas whose routes exist, in order', () => {
+    const links = areaLinks(table, { teamId: 't1' }, '/dashboard');
+    expect(links.map((l) => [l.label, l.href])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Projects', '/projects'],
+      ['Team', '/teams/t1'],
+    ]);
+    expect(links.map((l) => l.active)).toEqual([true, false, false]);
+  });
+
+  it('highlights an area on its sub-pages and skips areas needing a missing parameter', () => {
+    const links = areaLinks(table, { teamId: null }, '/projects/42/edit');
+    expect(links.map((l) => l.label)).toEqual(['Dashboard', 'Projects']);
+    expect(links.find((l) => l.label === 'Projects')!.active).toBe(true);
+    expect(links.find((l) => l.label === 'Dashboard')!.active).toBe(false);
+  });
+});

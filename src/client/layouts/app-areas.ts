@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import { IconBell, IconBooks, IconDatabase, IconFolders, IconLayoutDashboard, IconListDetails, IconMessages, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { route, routeIs, type RouteParams, type RouteTable } from '@shared/route';
+
+export interface Area {
+  label: string;
+  /** the named route of the area's start page; the link appears only when it exists */
+  route: string;
+  icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** route parameters taken from the current context (e.g. the current team) */
+  params?: (ctx: AreaContext) => RouteParams | null;
+}
+
+export interface AreaContext {
+  teamId: string | null;
+}
+
+/** The product's areas in sidebar order. */
+export const AREAS: Area[] = [
+  { label: 'Dashboard', route: 'dashboard', icon: IconLayoutDashboard },
+  { label: 'Projects', route: 'projects.index', icon: IconFolders },
+  { label: 'Libraries', route: 'libraries.index', icon: IconBooks },
+  { label: 'Community', route: 'community.index', icon: IconMessages },
+  { label: 'Databases', route: 'databases.index', icon: IconDatabase },
+  { label: 'Notifications', route: 'notifications.index', icon: IconBell },
+  { label: 'Logs', route: 'logs.index', icon: IconListDetails },
+  { label: 'Team', route: 'teams.show', icon: IconUsersGroup, params: (c) => (c.teamId ? { team: c.teamId } : null) },
+  { label: 'Settings', route: 'settings.index', icon: IconSettings },
+];
+
+export interface AreaLink {
+  label: string;
+  route: string;
+  href: string;
+  icon: Area['icon'];
+  active: boolean;
+}
+
+/** The areas whose routes exist, with their URLs and which one holds the current path. */
+export function areaLinks(table: RouteTable, ctx: AreaContext, pathname: string, areas: Area[] = AREAS): AreaLink[] {
+  const out: AreaLink[] = [];
+  for (const a of areas) {
+    if (!(a.route in table)) continue;
+    const params = a.params ? a.params(ctx) : {};
+    if (params === null) continue;
+    let href: string;
+    try {
+      href = route(a.route, params, table);
+    } catch {
+      continue;
+    }
+    const base = href.split('?')[0];
+    // an area stays highlighted on its sub-pages (/projects/42 under /projects)
+    const active = routeIs(a.route, pathname, table) || (base !== '/' && pathname.startsWith(`${base}/`));
+    out.push({ label: a.label, route: a.route, href, icon: a.icon, active });
+  }
+  return out;
+}

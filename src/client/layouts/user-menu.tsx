@@ -1,0 +1,49 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link, router } from '@inertiajs/react';
+import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { route, routeTable } from '@shared/route';
+import type { SharedProps } from '../lib/types';
+import classes from './app-layout.module.css';
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) return '?';
+  return ((parts[0][0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
+}
+
+/** Profile, API tokens and log out (each shown when its route exists). */
+export function UserMenu({ user }: { user: NonNullable<SharedProps['auth']['user']> }) {
+  const has = (n: string) => n in routeTable();
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} data-testid="user-menu" aria-label={`Account menu for ${user.name}`}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user.image} alt="" radius="xl" size={30} color="blue">{initials(user.name)}</Avatar>
+            <Text size="sm" fw={500} truncate maw={160} visibleFrom="sm">{user.name}</Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="dark" truncate>{user.name}</Text>
+          <Text size="xs" c="dimmed" truncate>{user.email}</Text>
+        </Menu.Label>
+        {(has('profile.show') || has('api-tokens.index') || has('logout')) && <Menu.Divider />}
+        {has('profile.show') && (
+          <Menu.Item component={Link} href={route('profile.show')} leftSection={<IconUser size={14} />}>Profile</Menu.Item>
+        )}
+        {has('api-tokens.index') && (
+          <Menu.Item component={Link} href={route('api-tokens.index')} leftSection={<IconKey size={14} />}>API tokens</Menu.Item>
+        )}
+        {has('logout') && (
+          <>
+            {(has('profile.show') || has('api-tokens.index')) && <Menu.Divider />}
+            <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => router.post(route('logout'))}>Log out</Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Head, router, useForm } from '@inertiajs/react';
+import { Badge, Button, Card, Divider, Group, Modal, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconKey, IconTrash, IconAdjustments } from '@tabler/icons-react';
+import { route } from '@shared/route';
+import { ABILITY_LABELS, TOKEN_NAME_MAX } from '@shared/api-tokens/api-tokens.schemas';
+import type { Ability } from '@shared/permissions';
+import { useShared } from '../../hooks/use-shared';
+import { dateTime, timeAgo } from '../../lib/time-ago';
+import { AbilitiesInput } from '../../features/api-tokens/abilities-input';
+import { NewTokenModal } from '../../features/api-tokens/new-token-modal';
+
+interface TokenRow {
+  id: string;
+  name: string;
+  abilities: Ability[];
+  start: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+interface Props {
+  tokens: TokenRow[];
+  availableAbilities: Ability[];
+  defaultAbilities: Ability[];
+  team: { id: string; name: string } | null;
+}
+
+function abilitiesError(errors: Record<string, string | undefined>) {
+  return errors.abilities ?? Object.entries(errors).find(([k]) => k.startsWith('abilities.'))?.[1];
+}
+
+export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbilities, team }: Props) {
+  const { flash } = useShared();
+  const create = useForm({ name: '', abilities: defaultAbilities });
+  const [newToken, setNewToken] = useState<{ token: string; name: string | null } | null>(null);
+  const [editing, setEditing] = useState<TokenRow | null>(null);
+  const [deleting, setDeleting] = useState<TokenRow | null>(null);
+  const edit = useForm({ abilities: [] as Ability[] });
+
+  // the plain token arrives once, in the flash of the response after creation
+  const flashed = typeof flash.data?.token === 'string' ? flash.data.token : null;
+  useEffect(() => {
+    if (flashed) setNewToken({ token: flashed, name: typeof flash.data?.tokenName === 'string' ? flash.data.tokenName : null });
+  }, [flashed, flash.data?.tokenName]);
+
+  const closeNewToken = () => {
+    setNewToken(null);
+    // drop it from the page kept in browser history too
+    router.replace({ props: (p) => ({ ...p, flash: { ...(p.flash as object), data: null } }), preserveScroll: true, preserveState: true });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.post(route('api-tokens.store'), { preserveScroll: true, onSuccess: () => create.reset() });
+  };
+
+  const openEdit = (t: TokenRow) => {
+    edit.clearErrors();
+    edit.setData({ abilities: t.abilities });
+    setEditing(t);
+  };
+  const saveEdit = () => {
+    if (!editing) return;
+    edit.put(route('api-tokens.update', { token: editing.id }), { preserveScroll: true, onSuccess: () => setEditing(null) });
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    router.delete(route('api-tokens.destroy', { token: deleting.id }), { preserveScroll: true, onFinish: () => setDeleting(null) });
+  };
+
+  return (
+    <Stack maw={900} gap="lg">
+      <Head title="API Tokens" />
+      <div>
+        <Title order={2}>API Tokens</Title>
+        <Text c="dimmed" size="sm">
+          API tokens let other programs use the {team ? team.name : 'team'} API on your behalf. Each token works only in the team it was made in.
+        </Text>
+      </div>
+
+      <Card withBorder padding="lg">
+        <Title order={4}>Create API token</Title>
+        <Text size="sm" c="dimmed" mb="md">
+          Give the token a name you will recognise and choose what it may do.
+        </Text>
+        <form onSubmit={submit}>
+          <Stack>
+            <TextInput
+              label="Name"
+              placeholder="e.g. Nightly export"
+              value={create.data.name}
+              onChange={(e) => create.setData('name', e.currentTarget.value)}
+              error={create.errors.name}
+              maxLength={TOKEN_NAME_MAX}
+              disabled={!team}
+              data-autofocus
+              required
+            />
+            <AbilitiesInput available={availableAbilities} value={create.data.abilities} onChange={(v) => create.setData('abilities', v)} error={abilitiesError(create.errors)} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={create.processing} disabled={!team} leftSection={<IconKey size={16} />}>
+                Create
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Title order={4}>Manage API tokens</Title>
+        <Text size="sm" c="dimmed" mb="md">
+          Delete tokens you no longer need.
+        </Text>
+        {tokens.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="no-tokens">
+            You have no API tokens for this team yet.
+          </Text>
+        ) : (
+          <Stack gap={0}>
+            {tokens.map((t, i) => (
+              <div key={t.id}>
+                {i > 0 && <Divider my="sm" />}
+                <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="token-row">
+                  <Stack gap={4}>
+                    <Group gap="xs">
+                      <Text fw={600}>{t.name}</Text>
+                      {t.start && (
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {t.start}…
+                        </Text>
+                      )}
+                    </Group>
+                    <Group gap={4}>
+                      {t.abilities.map((a) => (
+                        <Badge key={a} size="sm" variant="light">
+                          {ABILITY_LABELS[a]}
+                        </Badge>
+                      ))}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {t.lastUsedAt ? (
+                        <Tooltip label={dateTime(t.lastUsedAt)}>
+                          <span>Last used {timeAgo(t.lastUsedAt)}</span>
+                        </Tooltip>
+                      ) : (
+                        'Never used'
+                      )}
+                      {' · '}Created {dateTime(t.createdAt)}
+                    </Text>
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="subtle" leftSection={<IconAdjustments size={14} />} onClick={() => openEdit(t)}>
+                      Abilities
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(t)}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Group>
+              </div>
+            ))}
+          </Stack>
+        )}
+      </Card>
+
+      <NewTokenModal token={newToken?.token ?? null} name={newToken?.name ?? null} onClose={closeNewToken} />
+
+      <Modal opened={!!editing} onClose={() => setEditing(null)} title={`Abilities of “${editing?.name ?? ''}”`} centered>
+        <Stack>
+          <AbilitiesInput available={availableAbilities} value={edit.data.abilities} onChange={(v) => edit.setData('abilities', v)} error={abilitiesError(edit.errors)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+            <Button onClick={saveEdit} loading={edit.processing}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title="Delete API token" centered>
+        <Stack>
+          <Text size="sm">
+            Delete “{deleting?.name}”? Programs using it will stop working at once. This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={confirmDelete}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import type { FormEvent } from 'react';
+import { Head, Link, useForm } from '@inertiajs/react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { route } from '@shared/route';
+import { AuthHeading } from '../../features/accounts/auth-heading';
+import { StatusAlert } from '../../features/accounts/status-alert';
+
+export default function ForgotPassword() {
+  const form = useForm({ email: '' });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.post(route('password.email'));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Head title="Forgot password" />
+      <Stack gap="md">
+        <AuthHeading title="Forgot your password?">
+          No problem. Tell us your email address and we will send you a link to choose a new one.
+        </AuthHeading>
+        <StatusAlert />
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={form.data.email}
+          onChange={(e) => form.setData('email', e.currentTarget.value)}
+          error={form.errors.email}
+        />
+        <Button type="submit" fullWidth loading={form.processing} disabled={form.processing}>
+          Email password reset link
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          Remembered it?{' '}
+          <Anchor component={Link} href={route('login')} size="sm">
+            Back to log in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

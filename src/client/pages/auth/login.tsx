@@ -1,0 +1,63 @@
+import type { FormEvent } from 'react';
+import { Head, Link, useForm } from '@inertiajs/react';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { route } from '@shared/route';
+import { AuthHeading } from '../../features/accounts/auth-heading';
+import { StatusAlert } from '../../features/accounts/status-alert';
+
+/** A team invitation link sends people here with ?email= (the invited address). */
+const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
+
+export default function Login() {
+  const form = useForm({ email: emailFromLink(), password: '', remember: false });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.post(route('login'), { onFinish: () => form.reset('password') });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Head title="Log in" />
+      <Stack gap="md">
+        <AuthHeading title="Log in">Welcome back. Sign in to continue to your projects.</AuthHeading>
+        <StatusAlert />
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={form.data.email}
+          onChange={(e) => form.setData('email', e.currentTarget.value)}
+          error={form.errors.email}
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={form.data.password}
+          onChange={(e) => form.setData('password', e.currentTarget.value)}
+          error={form.errors.password}
+        />
+        <Group justify="space-between" wrap="nowrap">
+          <Checkbox label="Remember me" name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.currentTarget.checked)} />
+          <Anchor component={Link} href={route('password.request')} size="sm">
+            Forgot your password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={form.processing} disabled={form.processing}>
+          Log in
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          New to Pathways?{' '}
+          <Anchor component={Link} href={route('register')} size="sm">
+            Create an account
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

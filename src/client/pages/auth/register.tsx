@@ -1,0 +1,95 @@
+import type { FormEvent } from 'react';
+import { Head, Link, useForm } from '@inertiajs/react';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { route } from '@shared/route';
+import { PASSWORD_MIN_LENGTH } from '@shared/accounts/accounts.schemas';
+import { AuthHeading } from '../../features/accounts/auth-heading';
+import { StatusAlert } from '../../features/accounts/status-alert';
+
+/** A team invitation link sends people here with ?email= (the invited address). */
+const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
+
+export default function Register() {
+  const form = useForm({ name: '', email: emailFromLink(), password: '', password_confirmation: '', terms: false });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.post(route('register'), { onFinish: () => form.reset('password', 'password_confirmation') });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Head title="Register" />
+      <Stack gap="md">
+        <AuthHeading title="Create your account">Plan, collect and learn with your team in one place.</AuthHeading>
+        <StatusAlert />
+        <TextInput
+          label="Name"
+          name="name"
+          autoComplete="name"
+          autoFocus
+          required
+          value={form.data.name}
+          onChange={(e) => form.setData('name', e.currentTarget.value)}
+          error={form.errors.name}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={form.data.email}
+          onChange={(e) => form.setData('email', e.currentTarget.value)}
+          error={form.errors.email}
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          required
+          value={form.data.password}
+          onChange={(e) => form.setData('password', e.currentTarget.value)}
+          error={form.errors.password}
+        />
+        <PasswordInput
+          label="Confirm password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          required
+          value={form.data.password_confirmation}
+          onChange={(e) => form.setData('password_confirmation', e.currentTarget.value)}
+          error={form.errors.password_confirmation}
+        />
+        <Checkbox
+          name="terms"
+          checked={form.data.terms}
+          onChange={(e) => form.setData('terms', e.currentTarget.checked)}
+          error={form.errors.terms}
+          label={
+            <>
+              I agree to the{' '}
+              <Anchor href={route('terms.show')} target="_blank" rel="noopener" size="sm">
+                Terms of service
+              </Anchor>{' '}
+              and the{' '}
+              <Anchor href={route('policy.show')} target="_blank" rel="noopener" size="sm">
+                Privacy policy
+              </Anchor>
+            </>
+          }
+        />
+        <Button type="submit" fullWidth loading={form.processing} disabled={form.processing}>
+          Register
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          Already registered?{' '}
+          <Anchor component={Link} href={route('login')} size="sm">
+            Log in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import type { FormEvent } from 'react';
+import { Head, Link, useForm } from '@inertiajs/react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { route } from '@shared/route';
+import { PASSWORD_MIN_LENGTH } from '@shared/accounts/accounts.schemas';
+import { AuthHeading } from '../../features/accounts/auth-heading';
+
+interface Props {
+  token: string;
+  email: string;
+  tokenValid: boolean;
+}
+
+export default function ResetPassword({ token, email, tokenValid }: Props) {
+  const form = useForm({ token, email, password: '', password_confirmation: '' });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.post(route('password.update'), { onFinish: () => form.reset('password', 'password_confirmation') });
+  };
+
+  const linkProblem = form.errors.token ?? (tokenValid ? null : 'This password reset link is invalid or has expired. Please request a new one.');
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Head title="Reset password" />
+      <Stack gap="md">
+        <AuthHeading title="Choose a new password">Choose a strong password you do not use anywhere else. You will be signed out on every device.</AuthHeading>
+        {linkProblem && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+            {linkProblem}{' '}
+            <Anchor component={Link} href={route('password.request')} size="sm">
+              Request a new link
+            </Anchor>
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={form.data.email}
+          onChange={(e) => form.setData('email', e.currentTarget.value)}
+          error={form.errors.email}
+        />
+        <PasswordInput
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          autoFocus
+          required
+          value={form.data.password}
+          onChange={(e) => form.setData('password', e.currentTarget.value)}
+          error={form.errors.password}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          required
+          value={form.data.password_confirmation}
+          onChange={(e) => form.setData('password_confirmation', e.currentTarget.value)}
+          error={form.errors.password_confirmation}
+        />
+        <Button type="submit" fullWidth loading={form.processing} disabled={form.processing || !tokenValid}>
+          Reset password
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          <Anchor component={Link} href={route('login')} size="sm">
+            Back to log in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

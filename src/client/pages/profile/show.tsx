@@ -1,0 +1,29 @@
+import { Head } from '@inertiajs/react';
+import { Container, Divider, Stack, Title } from '@mantine/core';
+import type { ProfileShowProps } from '@shared/profile/profile.types';
+import { UpdateProfileInformationForm } from '../../features/profile/update-profile-information-form';
+import { UpdatePasswordForm } from '../../features/profile/update-password-form';
+import { TwoFactorAuthenticationForm } from '../../features/profile/two-factor-authentication-form';
+import { BrowserSessions } from '../../features/profile/browser-sessions';
+import { DeleteUserForm } from '../../features/profile/delete-user-form';
+
+/** The user's own profile: information, password, two-factor, browser sessions, account deletion. */
+export default function ProfileShow({ profile, twoFactor, sessions, deletion }: ProfileShowProps) {
+  return (
+    <Container size="lg" py="md">
+      <Head title="Profile" />
+      <Stack gap="xl">
+        <Title order={2}>Profile</Title>
+        <UpdateProfileInformationForm profile={profile} />
+        <Divider />
+        <UpdatePasswordForm />
+        <Divider />
+        <TwoFactorAuthenticationForm twoFactor={twoFactor} />
+        <Divider />
+        <BrowserSessions sessions={sessions} />
+        <Divider />
+        <DeleteUserForm deletion={deletion} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../platform/auth/auth.tables.js';
+import { withApp, type Command } from '../command.js';
+import { createVerifiedUser, ensureTeamOwner, findUserByEmail } from '../user-setup.js';
+
+export const DEMO = {
+  team: 'Demo Foundation',
+  name: 'Demo User',
+  email: 'demo@pathways.local',
+  password: 'pathways-demo',
+} as const;
+
+export const dbSeed: Command = {
+  name: 'db:seed',
+  summary: `Create the demo team '${DEMO.team}' and its demo user (safe to run again)`,
+  usage: '',
+  details: [`Demo sign-in: ${DEMO.email} / ${DEMO.password}. An existing demo user keeps its password.`],
+  options: {},
+  async run(_values, io) {
+    await withApp(io, async (app) => {
+      const ctx = app.ctx;
+      let user = await findUserByEmail(ctx, DEMO.email);
+      let passwordKept = false;
+      if (!user) {
+        user = await createVerifiedUser(ctx, { email: DEMO.email, password: DEMO.password, name: DEMO.name });
+        io.out(`Created demo user ${DEMO.email}.`);
+      } else {
+        passwordKept = true;
+        if (!user.emailVerified) await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        io.out(`Demo user ${DEMO.email} already exists.`);
+      }
+      const team = await ensureTeamOwner(ctx, user.id, DEMO.team);
+      io.out(team.created ? `Created team '${DEMO.team}'.` : `Team '${DEMO.team}' already exists${team.joined ? '; the demo user now owns it' : ''}.`);
+      io.out('');
+      io.out(`Sign in at ${ctx.config.appUrl}/login`);
+      io.out(`  email:    ${DEMO.email}`);
+      io.out(`  password: ${DEMO.password}${passwordKept ? '   (unless it was changed since the first seed)' : ''}`);
+    });
+  },
+};

@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { EMAIL_VERIFICATION_TTL_S, PASSWORD_RESET_TTL_S } from '../../platform/auth/auth.js';
+
+/** One rendered message: plain text for every client, simple HTML for the rest. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Recipient {
+  name: string;
+  email: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** 3600 -> '60 minutes', 86400 -> '24 hours' */
+export function describeDuration(seconds: number): string {
+  if (seconds >= 2 * 3600 && seconds % 3600 === 0) return `${seconds / 3600} hours`;
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+interface Layout {
+  appName: string;
+  to: Recipient;
+  subject: string;
+  intro: string;
+  action: string;
+  url: string;
+  expiry: string;
+  outro: string;
+}
+
+function render(l: Layout): MailContent {
+  const text = [
+    `Hello ${l.to.name},`,
+    '',
+    l.intro,
+    '',
+    `${l.action}:`,
+    l.url,
+    '',
+    l.expiry,
+    '',
+    l.outro,
+    '',
+    `— ${l.appName}`,
+    '',
+  ].join('\n');
+  const url = escapeHtml(l.url);
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(l.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#212529;">
+  <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #dee2e6;border-radius:8px;padding:32px;">
+    <p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">${escapeHtml(l.appName)}</p>
+    <p style="margin:0 0 16px;font-size:15px;">Hello ${escapeHtml(l.to.name)},</p>
+    <p style="margin:0 0 24px;font-size:15px;line-height:1.5;">${escapeHtml(l.intro)}</p>
+    <p style="margin:0 0 24px;"><a href="${url}" style="display:inline-block;background:#228be6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:15px;font-weight:bold;">${escapeHtml(l.action)}</a></p>
+    <p style="margin:0 0 16px;font-size:13px;color:#495057;">${escapeHtml(l.expiry)}</p>
+    <p style="margin:0 0 16px;font-size:13px;color:#495057;">${escapeHtml(l.outro)}</p>
+    <p style="margin:24px 0 0;font-size:12px;color:#868e96;word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${url}" style="color:#1c7ed6;">${url}</a></p>
+  </div>
+</body>
+</html>
+`;
+  return { subject: l.subject, text, html };
+}
+
+export function verificationMail(appName: string, to: Recipient, url: string, ttlSeconds = EMAIL_VERIFICATION_TTL_S): MailContent {
+  return render({
+    appName,
+    to,
+    subject: `Verify your email address for ${appName}`,
+    intro: `Please confirm that ${to.email} is your email address by following the link below.`,
+    action: 'Verify email address',
+    url,
+    expiry: `This link is valid for ${describeDuration(ttlSeconds)}.`,
+    outro: `If you did not create an account with ${appName}, no further action is required.`,
+  });
+}
+
+export function resetPasswordMail(appName: string, to: Recipient, url: string, ttlSeconds = PASSWORD_RESET_TTL_S): MailContent {
+  return render({
+    appName,
+    to,
+    subject: `Reset your ${appName} password`,
+    intro: `You are receiving this email because we received a password reset request for your account.`,
+    action: 'Reset password',
+    url,
+    expiry: `This password reset link is valid for ${describeDuration(ttlSeconds)}.`,
+    outro: 'If you did not request a password reset, no further action is required: your password stays as it is.',
+  });
+}
+
+/**
+ * The account mail the auth library asks for. Verification mail is sent before answering
+ * (a failure is reported). Password-reset mail is handed to the mailer without waiting, so the
+ * forgot-password answer takes the same time for known and unknown addresses; failures are
+ * logged (and kept in mail_outbox with status 'failed'). Pending sends finish before close.
+ */
+export function createAccountMail(appName: string, mailer: Mailer, log: FastifyBaseLogger) {
+  const pending = new Set<Promise<void>>();
+  const accountMail: AppContext['accountMail'] = {
+    async verification(user, url) {
+      await mailer.send({ to: user.email, ...verificationMail(appName, user, url), meta: { kind: 'verification', userId: user.id } });
+    },
+    async resetPassword(user, url) {
+      const p: Promise<void> = mailer
+        .send({ to: user.email, ...resetPasswordMail(appName, user, url), meta: { kind: 'password_reset', userId: user.id } })
+        .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail failed'))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+  };
+  return {
+    accountMail,
+    /** wait for mail still being handed over (app close) */
+    async settle() {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

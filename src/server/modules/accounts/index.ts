@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { createAccountMail } from './accounts.mail.js';
+import { registerLoginRoutes } from './login.routes.js';
+import { registerRegisterRoutes } from './register.routes.js';
+import { registerVerificationRoutes } from './verification.routes.js';
+import { registerPasswordResetRoutes } from './password-reset.routes.js';
+import { registerConfirmPasswordRoutes } from './confirm-password.routes.js';
+
+export { verificationMail, resetPasswordMail } from './accounts.mail.js';
+export { TWO_FACTOR_CHALLENGE_URL } from './login.routes.js';
+
+/**
+ * Accounts: register, login/logout, email verification, forgot/reset password, password
+ * confirmation (Jetstream's URLs and route names, Better Auth underneath), and the account mail.
+ */
+export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
+  const mail = createAccountMail(ctx.config.appName, ctx.mailer, app.log);
+  ctx.accountMail = mail.accountMail;
+  app.addHook('onClose', async () => mail.settle());
+
+  registerLoginRoutes(app, ctx);
+  registerRegisterRoutes(app, ctx);
+  registerVerificationRoutes(app, ctx);
+  registerPasswordResetRoutes(app, ctx);
+  registerConfirmPasswordRoutes(app, ctx);
+}

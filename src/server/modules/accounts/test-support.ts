@@ -1,0 +1,44 @@
+/* Helpers shared by this module's integration tests (not imported by the app). */
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { TestClient } from '../../../../test/helpers/client.js';
+import { mailOutbox } from '../../platform/mail/mail.tables.js';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
+
+/** A same-site Referer (and the matching Host), so "back" after validation errors returns to `path`. */
+export const from = (path: string) => ({ host: 'localhost:3000', referer: `http://localhost:3000${path}` });
+
+let ipSeq = 0;
+/** A guest client with its own address, so one test's per-IP limits do not touch another. */
+export function guest(app: FastifyInstance) {
+  ipSeq += 1;
+  return new TestClient(app, { ip: `10.${(process.pid % 200) + 1}.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}` });
+}
+
+export async function mailsTo(app: FastifyInstance, to: string) {
+  return app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+}
+
+/** The first link to this app in a mail text, as a path. */
+export function linkIn(text: string, appUrl = 'http://localhost:3000'): string {
+  const m = text.match(new RegExp(`${appUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/\\S+)`));
+  if (!m) throw new Error(`no link in mail:\n${text}`);
+  return m[1];
+}
+
+export async function auditFor(app: FastifyInstance, action: string, userId?: string) {
+  return app.ctx.db
+    .select()
+    .from(auditLogs)
+    .where(userId ? and(eq(auditLogs.action, action), eq(auditLogs.userId, userId)) : eq(auditLogs.action, action));
+}
+
+/** Wait for mail handed over without waiting (password reset) to land; gives up after `tries`. */
+export async function waitForMail(app: FastifyInstance, to: string, count = 1, tries = 200) {
+  for (let i = 0; i < tries; i++) {
+    const rows = await mailsTo(app, to);
+    if (rows.length >= count) return rows;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return mailsTo(app, to);
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { createTestApp, TEST_APP_KEY, type TestApp } from '../../../../test/helpers/app.js';
+import { createUser, signIn, signedInUser } from '../../../../test/helpers/auth.js';
+import { TestClient } from '../../../../test/helpers/client.js';
+import { users } from '../../platform/auth/auth.tables.js';
+import { ALREADY_VERIFIED, LINK_EXPIRED, LINK_INVALID, LINK_SENT, VERIFIED } from './verification.routes.js';
+import { auditFor, guest, linkIn, mailsTo } from './test-support.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const verified = async (id: string) => (await t.app.ctx.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, id)))[0].v;
+
+describe('GET /verify-email (the notice)', () => {
+  it('shows an unverified user the notice with their address', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const c = await signIn(t.app, user);
+    const page = await c.page('/verify-email');
+    expect(page.component).toBe('auth/verify-email');
+    expect(page.props.email).toBe(user.email);
+  });
+
+  it('keeps unverified users on the notice: verified pages redirect there', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const c = await signIn(t.app, user);
+    for (const url of ['/dashboard', '/user/confirm-password']) {
+      const res = await c.get(url);
+      if (url === '/dashboard') expect(res.headers.location).toBe('/verify-email');
+      else expect(res.statusCode).toBe(200); // confirm-password needs only a session
+    }
+  });
+
+  it('sends verified users to the dashboard and guests to login', async () => {
+    const { client } = await signedInUser(t.app);
+    expect((await client.get('/verify-email')).headers.location).toBe('/dashboard');
+    expect((await guest(t.app).get('/verify-email')).headers.location).toBe('/login');
+  });
+});
+
+describe('POST /email/verification-notification', () => {
+  it('sends a fresh link and says so', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const c = await signIn(t.app, user);
+    const before = (await mailsTo(t.app, user.email)).length;
+    const res = await c.post('/email/verification-notification');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/verify-email');
+    const page = await c.page('/verify-email');
+    expect(page.props.flash.data.status).toEqual({ tone: 'success', message: LINK_SENT });
+    expect(await mailsTo(t.app, user.email)).toHaveLength(before + 1);
+  });
+
+  it('needs the CSRF token and a session', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const c = await signIn(t.app, user);
+    expect((await c.post('/email/verification-notification', {}, { 'x-xsrf-token': '' })).statusCode).toBe(419);
+    expect((await guest(t.app).post('/email/verification-notification')).headers.location).toBe('/login');
+  });
+
+  it('is limited to 6 a minute per user (429)', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const c = await signIn(t.app, user);
+    for (let i = 0; i < 6; i++) expect((await c.post('/email/verification-notification')).statusCode).toBe(303);
+    const res = await c.post('/email/verification-notification');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().props.status).toBe(429);
+  });
+});
+
+describe('GET /verify-email/:token', () => {
+  it('verifies the address from the mailed link, signs in and lands on the dashboard with a message', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const [mail] = await mailsTo(t.app, user.email);
+    const c = new TestClient(t.app, { inertia: false }); // a mail link opens as a plain browser visit
+    const res = await c.get(linkIn(mail.text));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/dashboard');
+    expect(await verified(user.id)).toBe(true);
+    c.opts.inertia = true;
+    const page = await c.page('/dashboard');
+    expect(page.props.auth.user.id).toBe(user.id);
+    expect(page.props.flash.success).toBe(VERIFIED);
+    expect(await auditFor(t.app, 'auth.email_verified', user.id)).toHaveLength(1);
+
+    // the same link again: nothing more to do
+    const again = await guest(t.app).get(linkIn(mail.text));
+    expect(again.headers.location).toBe('/login');
+    expect(await auditFor(t.app, 'auth.email_verified', user.id)).toHaveLength(1);
+  });
+
+  it('tells a signed-in user who already verified so', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const token = await createEmailVerificationToken(TEST_APP_KEY, user.email);
+    expect((await client.get(`/verify-email/${token}`)).headers.location).toBe('/dashboard');
+    expect((await client.page('/dashboard')).props.flash.info).toBe(ALREADY_VERIFIED);
+  });
+
+  it('refuses a forged token with a clear message and verifies nothing', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const forged = await createEmailVerificationToken('some-other-secret', user.email);
+    const c = await signIn(t.app, user);
+    const res = await c.get(`/verify-email/${forged}`);
+    expect(res.headers.location).toBe('/verify-email');
+    expect((await c.page('/verify-email')).props.flash.data.status).toEqual({ tone: 'error', message: LINK_INVALID });
+    expect(await verified(user.id)).toBe(false);
+
+    const g = guest(t.app);
+    expect((await g.get('/verify-email/not-a-token')).headers.location).toBe('/login');
+    expect((await g.page('/login')).props.flash.data.status.message).toMatch(/^This verification link is invalid\. .*Sign in/);
+  });
+
+  it('refuses an expired token and says it expired', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const expired = await createEmailVerificationToken(TEST_APP_KEY, user.email, undefined, -60);
+    const c = await signIn(t.app, user);
+    await c.get(`/verify-email/${expired}`);
+    expect((await c.page('/verify-email')).props.flash.data.status.message).toBe(LINK_EXPIRED);
+    expect(await verified(user.id)).toBe(false);
+    expect(await auditFor(t.app, 'auth.email_verified', user.id)).toHaveLength(0);
+  });
+});

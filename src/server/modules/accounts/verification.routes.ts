@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
+import { audit } from '../../platform/audit/audit.js';
+import { flashStatus, RATE_LIMITS } from './accounts.http.js';
+import { findUserByEmail } from './accounts.users.js';
+
+export const VERIFIED = 'Your email address has been verified. Welcome!';
+export const LINK_EXPIRED = 'This verification link has expired. Please request a new one.';
+export const LINK_INVALID = 'This verification link is invalid. Please request a new one.';
+export const ALREADY_VERIFIED = 'Your email address is already verified.';
+export const LINK_SENT = 'A new verification link has been sent to your email address.';
+
+/**
+ * What a verification token (a JWT) is about. Decoded without checking the signature, so it
+ * only picks lookups and messages; Better Auth's verifyEmail decides whether it is valid.
+ */
+function peekToken(token: string): { email: string | null; changeConfirmation: boolean } {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown; updateTo?: unknown; requestType?: unknown };
+    const email = typeof payload.updateTo === 'string' ? payload.updateTo : payload.email;
+    return { email: typeof email === 'string' ? email : null, changeConfirmation: payload.requestType === 'change-email-confirmation' };
+  } catch {
+    return { email: null, changeConfirmation: false };
+  }
+}
+
+/** The verification notice, resending the link, and following it. */
+export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/verify-email', { config: { name: 'verification.notice', access: { kind: 'auth' } } }, async (request, reply) => {
+    const actor = request.actor!;
+    if (actor.user.emailVerified) return reply.redirect('/dashboard');
+    return reply.inertia('auth/verify-email', { email: actor.user.email });
+  });
+
+  app.post(
+    '/email/verification-notification',
+    { config: { name: 'verification.send', access: { kind: 'auth' }, rateLimit: RATE_LIMITS.verificationSend } },
+    async (request, reply) => {
+      const actor = request.actor!;
+      if (actor.user.emailVerified) return reply.redirect('/dashboard', 303);
+      try {
+        await ctx.auth.api.sendVerificationEmail({ body: { email: actor.user.email }, headers: authHeaders(request) });
+        flashStatus(reply, 'success', LINK_SENT);
+      } catch (err) {
+        request.log.error({ err, userId: actor.user.id }, 'verification mail failed');
+        flashStatus(reply, 'error', 'We could not send the verification email just now. Please try again in a few minutes.');
+      }
+      return reply.redirect('/verify-email', 303);
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    '/verify-email/:token',
+    { config: { name: 'verification.verify', access: { kind: 'public' }, rateLimit: RATE_LIMITS.verificationVisit } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const signedIn = Boolean(request.actor && !request.actor.token);
+      const peek = peekToken(token);
+      const before = peek.email ? await findUserByEmail(ctx.db, peek.email) : undefined;
+      let headers: Headers;
+      try {
+        const res = await ctx.auth.api.verifyEmail({ query: { token }, headers: authHeaders(request), returnHeaders: true });
+        headers = res.headers;
+      } catch (err) {
+        const e = authErrorMessage(err);
+        if (e.status >= 500) throw err;
+        const message = e.code === 'TOKEN_EXPIRED' ? LINK_EXPIRED : LINK_INVALID;
+        flashStatus(reply, 'error', signedIn ? message : `${message} Sign in to have it sent again.`);
+        return reply.redirect(signedIn ? '/verify-email' : '/login', 302);
+      }
+      forwardAuthCookies(reply, headers);
+      if (peek.changeConfirmation) {
+        const message = 'Thank you. We have sent a link to your new email address: follow it to complete the change.';
+        if (signedIn) reply.flash({ info: message });
+        else flashStatus(reply, 'info', message);
+        return reply.redirect(signedIn ? '/dashboard' : '/login', 302);
+      }
+      if (before?.emailVerified) {
+        if (signedIn) reply.flash({ info: ALREADY_VERIFIED });
+        else flashStatus(reply, 'info', ALREADY_VERIFIED);
+        return reply.redirect(signedIn ? '/dashboard' : '/login', 302);
+      }
+      const user = peek.email ? await findUserByEmail(ctx.db, peek.email) : undefined;
+      if (user?.emailVerified) {
+        await audit(ctx.db, request, { action: 'auth.email_verified', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
+      }
+      reply.flash({ success: VERIFIED });
+      return reply.redirect('/dashboard', 302);
+    },
+  );
+}

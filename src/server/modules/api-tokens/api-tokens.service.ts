@@ -1,0 +1,101 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { apiKeys, teamMembers } from '../../platform/auth/auth.tables.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { ABILITIES, type Ability } from '../../../shared/permissions.js';
+
+type Ctx = Pick<AppContext, 'auth' | 'db'>;
+
+export interface ApiTokenRow {
+  id: string;
+  name: string;
+  abilities: Ability[];
+  /** first characters of the token (e.g. pw_AbCd), safe to show */
+  start: string | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}
+
+function parseJson(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return null;
+  }
+}
+
+/** The abilities a stored token holds (permissions: { api: [...] }). */
+export function abilitiesOf(permissions: unknown): Ability[] {
+  const p = parseJson(permissions) as { api?: unknown } | null;
+  const list = Array.isArray(p?.api) ? (p.api as unknown[]) : [];
+  return ABILITIES.filter((a) => list.includes(a));
+}
+
+/** The team a stored token works in (metadata: { teamId }). */
+export function teamOf(metadata: unknown): string | null {
+  let m = parseJson(metadata);
+  if (typeof m === 'string') m = parseJson(m); // tolerate double-encoded metadata
+  const teamId = (m as { teamId?: unknown } | null)?.teamId;
+  return typeof teamId === 'string' ? teamId : null;
+}
+
+function toRow(k: typeof apiKeys.$inferSelect): ApiTokenRow {
+  return { id: k.id, name: k.name ?? 'Unnamed token', abilities: abilitiesOf(k.permissions), start: k.start, lastUsedAt: k.lastRequest, createdAt: k.createdAt };
+}
+
+/**
+ * Make an API token for a user in one of their teams. The plain text is returned once and
+ * never stored (Better Auth keeps its hash). Used by the API Tokens page and `token:create`.
+ */
+export async function createApiToken(ctx: Ctx, input: { userId: string; teamId: string; name: string; abilities: readonly Ability[] }): Promise<{ id: string; plainText: string }> {
+  const abilities = ABILITIES.filter((a) => input.abilities.includes(a));
+  if (!abilities.length) throw new AppError('ABILITIES_REQUIRED', 422, 'Choose at least one ability.');
+  const name = input.name.trim();
+  if (!name) throw new AppError('NAME_REQUIRED', 422, 'Give the token a name.');
+  const [member] = await ctx.db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, input.userId), eq(teamMembers.organizationId, input.teamId)))
+    .limit(1);
+  if (!member) throw notFound('Team');
+  const created = await ctx.auth.api.createApiKey({
+    body: { userId: input.userId, name, permissions: { api: abilities }, metadata: { teamId: input.teamId } },
+  });
+  return { id: created.id, plainText: created.key };
+}
+
+/** The user's tokens for one team, newest first. */
+export async function listApiTokens(ctx: Ctx, userId: string, teamId: string): Promise<ApiTokenRow[]> {
+  const rows = await ctx.db.select().from(apiKeys).where(eq(apiKeys.referenceId, userId)).orderBy(desc(apiKeys.createdAt));
+  return rows.filter((k) => teamOf(k.metadata) === teamId).map(toRow);
+}
+
+/** One of the user's tokens in the team, or 404 (another user's or team's token is "not found"). */
+export async function findApiToken(ctx: Ctx, userId: string, teamId: string, id: string): Promise<ApiTokenRow> {
+  const [k] = await ctx.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.referenceId, userId)))
+    .limit(1);
+  if (!k || teamOf(k.metadata) !== teamId) throw notFound('API token');
+  return toRow(k);
+}
+
+export async function updateApiTokenAbilities(ctx: Ctx, userId: string, teamId: string, id: string, abilities: readonly Ability[]) {
+  const before = await findApiToken(ctx, userId, teamId, id);
+  const next = ABILITIES.filter((a) => abilities.includes(a));
+  await ctx.auth.api.updateApiKey({ body: { keyId: id, userId, permissions: { api: next } } });
+  return { before, after: { ...before, abilities: next } };
+}
+
+export async function deleteApiToken(ctx: Ctx, userId: string, teamId: string, id: string) {
+  const token = await findApiToken(ctx, userId, teamId, id);
+  await ctx.db.delete(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.referenceId, userId)));
+  return token;
+}
+
+/** Every token of a user (all teams), e.g. when the account is deleted. */
+export async function deleteAllApiTokensOf(ctx: Ctx, userId: string) {
+  await ctx.db.delete(apiKeys).where(eq(apiKeys.referenceId, userId));
+}

@@ -1,0 +1,20 @@
+import type { auditLogs } from '../../platform/audit/audit.tables.js';
+import { scrubSecrets } from '../../platform/audit/audit.js';
+import { auditActionLabel } from '../../../shared/audit-logs/action-labels.js';
+
+/** An audit row as the logs page shows it (secrets scrubbed again on the way out). */
+export function auditRowProps(r: typeof auditLogs.$inferSelect) {
+  return {
+    id: r.id,
+    who: r.actorName || r.actorEmail ? { name: r.actorName, email: r.actorEmail } : null,
+    action: r.action,
+    actionLabel: auditActionLabel(r.action),
+    subject: r.subjectLabel ?? r.subjectType ?? null,
+    subjectType: r.subjectType,
+    ip: r.ip,
+    details: r.details ? (scrubSecrets(r.details) as Record<string, unknown>) : null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export type AuditRowProps = ReturnType<typeof auditRowProps>;

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { createUser, signedInUser } from '../../../../test/helpers/auth.js';
+import { TestClient } from '../../../../test/helpers/client.js';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
+import { apiKeys, teamMembers, teams, users } from '../../platform/auth/auth.tables.js';
+import { gettingStarted } from './index.js';
+import { route } from '../../../shared/route.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** the user's current team: the one the teams module makes at registration, or one made here */
+async function teamOf(client: TestClient, userId: string) {
+  const page = await client.page('/dashboard');
+  if (page.props.auth.team) return page.props.auth.team.id as string;
+  const id = `team-${userId}`;
+  await t.app.ctx.db.insert(teams).values({ id, name: 'Test team', slug: id, personal: true, ownerId: userId });
+  await t.app.ctx.db.insert(teamMembers).values({ id: `m-${id}`, organizationId: id, userId, role: 'owner' });
+  return id;
+}
+
+describe('dashboard', () => {
+  it('is only for signed-in users', async () => {
+    const res = await new TestClient(t.app).get('/dashboard');
+    expect([302, 303, 409]).toContain(res.statusCode);
+  });
+
+  it('shows an empty activity list and the open getting-started steps for a new user', async () => {
+    const { client } = await signedInUser(t.app);
+    const page = await client.page('/dashboard');
+    expect(page.component).toBe('dashboard');
+    // the personal team made at registration is the only activity so far
+    expect((page.props.activity as Array<{ action: string }>).map((a) => a.action)).toEqual(['team.created']);
+    const steps = page.props.steps as Array<{ key: string; done: boolean; href: string | null }>;
+    expect(steps.map((s) => s.key)).toEqual(['verify-email', 'two-factor', 'invite-teammate', 'api-token']);
+    expect(steps.map((s) => s.done)).toEqual([true, false, false, false]);
+  });
+
+  it("lists the current team's latest 10 entries, newest first, with labels and without IPs", async () => {
+    const { user, client } = await signedInUser(t.app);
+    const team = await teamOf(client, user.id);
+    const base = Date.now() + 60_000; // newer than the team's own entries
+    await t.app.ctx.db.insert(auditLogs).values([
+      ...Array.from({ length: 12 }, (_, i) => ({ teamId: team, action: i === 11 ? 'token.created' : 'custom.thing_done', actorName: 'Ana', subjectLabel: `S${i}`, ip: '10.0.0.1', createdAt: new Date(base + i * 1000) })),
+      { teamId: 'another-team', action: 'auth.login', actorName: 'Eve', subjectLabel: 'secret', createdAt: new Date(base + 99_000) },
+    ]);
+    const page = await client.page('/dashboard');
+    const activity = page.props.activity as Array<Record<string, unknown>>;
+    expect(activity).toHaveLength(10);
+    expect(activity[0]).toMatchObject({ action: 'token.created', label: 'Created an API token', actorName: 'Ana', subjectLabel: 'S11' });
+    expect(activity[1]).toMatchObject({ label: 'Custom: thing done', subjectLabel: 'S10' });
+    expect(activity.map((a) => a.subjectLabel)).not.toContain('secret');
+    expect(JSON.stringify(activity)).not.toContain('10.0.0.1');
+    expect(Date.parse(activity[0].createdAt as string)).toBe(base + 11_000);
+  });
+
+  it('ticks steps from real data: two-factor, a teammate, an API token', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const team = await teamOf(client, user.id);
+    const mate = await createUser(t.app);
+    await t.app.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+    await t.app.ctx.db.insert(teamMembers).values({ id: `m-${mate.id}`, organizationId: team, userId: mate.id, role: 'editor' });
+    await t.app.ctx.db.insert(apiKeys).values({ id: `k-${user.id}`, referenceId: user.id, key: 'hashed-key-value' });
+    const page = await client.page('/dashboard');
+    expect((page.props.steps as Array<{ done: boolean }>).every((s) => s.done)).toBe(true);
+  });
+
+  it('lets modules add steps, linking only to routes that exist', async () => {
+    const steps = gettingStarted(t.app.ctx);
+    steps.push({ key: 'linked', title: 'Linked', description: 'd', order: 5, route: 'dashboard', done: async () => false });
+    steps.push({ key: 'later-area', title: 'Later', description: 'd', order: 50, requiresRoute: 'no.such.route', done: async () => false });
+    try {
+      const { client } = await signedInUser(t.app);
+      const got = (await client.page('/dashboard')).props.steps as Array<{ key: string; href: string | null }>;
+      expect(got[0]).toMatchObject({ key: 'linked', href: '/dashboard' });
+      expect(got.map((s) => s.key)).not.toContain('later-area');
+      // routes this branch does not have yet give no link
+      const table = t.app.ctx.routes.clientTable();
+      expect(got.find((s) => s.key === 'api-token')?.href ?? null).toBe('api-tokens.index' in table ? route('api-tokens.index', {}, table) : null);
+    } finally {
+      steps.splice(0, steps.length, ...steps.filter((s) => s.key !== 'linked' && s.key !== 'later-area'));
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { desc, eq } from 'drizzle-orm';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
+import type { Db } from '../../platform/db/client.js';
+import { auditActionLabel as actionLabel } from '../../../shared/audit-logs/action-labels.js';
+
+export interface ActivityItem {
+  id: string;
+  action: string;
+  label: string;
+  actorName: string | null;
+  subjectLabel: string | null;
+  createdAt: string;
+}
+
+/** The team's latest audit entries (never IPs, user agents or details). */
+export async function recentTeamActivity(db: Db, teamId: string, limit = 10): Promise<ActivityItem[]> {
+  const rows = await db
+    .select({ id: auditLogs.id, action: auditLogs.action, actorName: auditLogs.actorName, subjectLabel: auditLogs.subjectLabel, createdAt: auditLogs.createdAt })
+    .from(auditLogs)
+    .where(eq(auditLogs.teamId, teamId))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, label: actionLabel(r.action), createdAt: r.createdAt.toISOString() }));
+}

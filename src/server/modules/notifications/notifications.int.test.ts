@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { createUser, signedInUser, signIn } from '../../../../test/helpers/auth.js';
+import { PusherSocket } from '../../../../test/helpers/pusher-socket.js';
+import { notifications, notify } from './index.js';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as { port: number }).port;
+});
+afterAll(() => t.close());
+
+/** n notifications, one second apart (the clock may give rows made within a millisecond the same time) */
+async function make(userId: string, n: number, extra: Partial<Parameters<typeof notify>[1]> = {}) {
+  const rows = [];
+  const start = Date.now() - n * 1000;
+  for (let i = 1; i <= n; i++) {
+    const row = await notify(t.app.ctx, { userId, type: 'test.made', title: `Notice ${i}`, body: `Body ${i}`, ...extra });
+    await t.app.ctx.db.update(notifications).set({ createdAt: new Date(start + i * 1000) }).where(eq(notifications.id, row.id));
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe('notify()', () => {
+  it('stores the notification and pushes it on private-user.{id}', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const s = await PusherSocket.open(port, t.app.ctx.config.pusher.key);
+    const channel = `private-user.${user.id}`;
+    const auth = await client.post('/broadcasting/auth', { socket_id: s.socketId, channel_name: channel }, { accept: 'application/json' });
+    await s.subscribe(channel, auth.json().auth);
+    const row = await notify(t.app.ctx, { userId: user.id, type: 'team.invited', title: 'You were invited', body: 'Join Acme', url: '/teams/1' });
+    const ev = await s.next('notification.created', channel);
+    expect(JSON.parse(ev.data as string)).toEqual({ id: row.id, type: 'team.invited', title: 'You were invited', body: 'Join Acme', url: '/teams/1', readAt: null, createdAt: row.createdAt.toISOString() });
+    await s.close();
+  });
+});
+
+describe('notification pages and actions', () => {
+  it('lists the user own notifications newest first, 20 a page, with the unread count shared on every page', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const other = await createUser(t.app);
+    await make(user.id, 23);
+    await make(other.id, 2);
+    const page1 = await client.page('/notifications');
+    expect(page1.component).toBe('notifications/index');
+    expect(page1.props.notifications).toHaveLength(20);
+    expect(page1.props.notifications[0].title).toBe('Notice 23');
+    expect(page1.props.pagination).toEqual({ page: 1, perPage: 20, total: 23, lastPage: 2 });
+    expect(page1.props.unread).toBe(23);
+    expect(page1.props.unreadNotifications).toBe(23);
+    const page2 = await client.page('/notifications?page=2');
+    expect(page2.props.notifications.map((n: { title: string }) => n.title)).toEqual(['Notice 3', 'Notice 2', 'Notice 1']);
+    const dash = await client.page('/dashboard');
+    expect(dash.props.unreadNotifications).toBe(23);
+
+    const bad = await client.get('/notifications?page=zero');
+    expect(bad.statusCode).toBe(303);
+  });
+
+  it('the bell endpoint gives the latest five and the unread count', async () => {
+    const { user, client } = await signedInUser(t.app);
+    await make(user.id, 7);
+    const res = await client.get('/notifications/latest', { accept: 'application/json' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.unread).toBe(7);
+    expect(body.notifications.map((n: { title: string }) => n.title)).toEqual(['Notice 7', 'Notice 6', 'Notice 5', 'Notice 4', 'Notice 3']);
+  });
+
+  it('marks one read; another user id or a malformed id answers 404 and changes nothing', async () => {
+    const a = await signedInUser(t.app);
+    const b = await signedInUser(t.app);
+    const [mine] = await make(a.user.id, 1);
+    const [theirs] = await make(b.user.id, 1);
+
+    const res = await a.client.post(`/notifications/${mine.id}/read`, {}, { referer: 'http://localhost:3000/notifications' });
+    expect(res.statusCode).toBe(303);
+    const [row] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.id, mine.id));
+    expect(row.readAt).not.toBeNull();
+    expect((await a.client.page('/dashboard')).props.unreadNotifications).toBe(0);
+
+    const foreign = await a.client.post(`/notifications/${theirs.id}/read`);
+    expect(foreign.statusCode).toBe(404);
+    const [still] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.id, theirs.id));
+    expect(still.readAt).toBeNull();
+
+    expect((await a.client.post('/notifications/not-a-uuid/read')).statusCode).toBe(404);
+    expect((await a.client.post('/notifications/00000000-0000-4000-8000-000000000000/read')).statusCode).toBe(404);
+  });
+
+  it('open=1 follows the notification link, only inside the app', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const [inside] = await make(user.id, 1, { url: '/dashboard' });
+    const [outside] = await make(user.id, 1, { url: '//evil.example/x' });
+    const r1 = await client.post(`/notifications/${inside.id}/read`, { open: true });
+    expect(r1.headers.location).toBe('/dashboard');
+    const r2 = await client.post(`/notifications/${outside.id}/read`, { open: true });
+    expect(r2.headers.location).not.toContain('evil');
+  });
+
+  it('marks all read for this user only', async () => {
+    const a = await signedInUser(t.app);
+    const b = await signedInUser(t.app);
+    await make(a.user.id, 3);
+    await make(b.user.id, 2);
+    const res = await a.client.post('/notifications/read-all');
+    expect(res.statusCode).toBe(303);
+    expect((await a.client.page('/notifications')).props.unread).toBe(0);
+    expect((await b.client.page('/notifications')).props.unread).toBe(2);
+  });
+
+  it('needs a verified, signed-in user; POSTs need the CSRF token', async () => {
+    const unverified = await createUser(t.app, { verified: false });
+    const c = await signIn(t.app, unverified);
+    expect((await c.get('/notifications')).headers.location).toBe('/verify-email');
+    const { client } = await signedInUser(t.app);
+    expect((await client.post('/notifications/read-all', {}, { 'x-xsrf-token': 'forged' })).statusCode).toBe(419);
+  });
+});

@@ -1,0 +1,63 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { users } from '../../platform/auth/auth.tables.js';
+import { authErrorMessage } from '../../platform/auth/bridge.js';
+import { ValidationError } from '../../platform/errors.js';
+
+export interface ProfileChange {
+  nameChanged: boolean;
+  emailChanged: boolean;
+  previousEmail: string;
+}
+
+/**
+ * Save name and email. A new email address is unverified until the user clicks the link sent
+ * to it (Jetstream's rule): the address changes now, verified routes are closed until then.
+ */
+export async function updateProfileInformation(
+  ctx: AppContext,
+  user: { id: string; name: string; email: string },
+  input: { name: string; email: string },
+  headers: Headers,
+): Promise<ProfileChange> {
+  const emailChanged = input.email !== user.email.toLowerCase();
+  const nameChanged = input.name !== user.name;
+  if (emailChanged) {
+    const [taken] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, user.id)))
+      .limit(1);
+    if (taken) throw new ValidationError({ email: 'That email address is already used by another account.' });
+  }
+  if (!emailChanged && !nameChanged) return { nameChanged, emailChanged, previousEmail: user.email };
+
+  try {
+    await ctx.db
+      .update(users)
+      .set({ name: input.name, ...(emailChanged ? { email: input.email, emailVerified: false } : {}), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+  } catch (err) {
+    if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw new ValidationError({ email: 'That email address is already used by another account.' });
+    }
+    throw err;
+  }
+
+  if (emailChanged) {
+    // Better Auth signs the verification token for the (now unverified) new address and calls
+    // our verification mail template (platform/auth/auth.ts -> ctx.accountMail.verification)
+    try {
+      await ctx.auth.api.sendVerificationEmail({ body: { email: input.email }, headers });
+    } catch (err) {
+      throw new Error(`verification mail for a changed email address failed: ${authErrorMessage(err).message}`);
+    }
+    // the old address hears about it, so a hijacked session cannot move the account silently
+    await ctx.mailer.send({
+      to: user.email,
+      subject: `Your ${ctx.config.appName} email address was changed`,
+      text: `Hello ${input.name},\n\nThe email address of your ${ctx.config.appName} account was changed from this address to ${input.email}.\n\nIf you did not do this, reset your password and contact your team's administrator at once.\n`,
+    });
+  }
+  return { nameChanged, emailChanged, previousEmail: user.email };
+}

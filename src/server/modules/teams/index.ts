@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerTeamRoutes } from './teams.routes.js';
+import { registerInvitationRoutes } from './invitations.routes.js';
+import { installInvitationResume } from './invitation-intent.js';
+import { createPersonalTeam, deleteOwnedTeams } from './teams.service.js';
+import { notifyPendingInvitations } from './invitations.service.js';
+
+export { findMembership, requireMembership, type Membership } from './teams.queries.js';
+export { createPersonalTeam, personalTeamName } from './teams.service.js';
+
+/** Teams (Better Auth organizations): personal team at registration, settings, members, invitations, switching. */
+export async function teamsModule(app: FastifyInstance, ctx: AppContext) {
+  ctx.hooks.userCreated.push(async (user) => {
+    await createPersonalTeam(ctx, user);
+    await notifyPendingInvitations(ctx, user);
+  });
+  ctx.hooks.userDeleting.push(async (user) => {
+    await deleteOwnedTeams(ctx, user);
+  });
+  registerTeamRoutes(app, ctx);
+  registerInvitationRoutes(app, ctx);
+  installInvitationResume(app, ctx);
+}

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { audit } from '../../platform/audit/audit.js';
+import { authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
+import { users } from '../../platform/auth/auth.tables.js';
+import { ValidationError } from '../../platform/errors.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { route } from '../../../shared/route.js';
+import { twoFactorChallengeSchema } from '../../../shared/profile/two-factor.schemas.js';
+import { claimStep, lastStep, matchingStep, pendingChallengeUserId, releaseStep } from './two-factor.store.js';
+import { challengeFailure } from './two-factor.errors.js';
+
+/** Attempts per IP address per minute at the challenge (on top of Better Auth's 5 per sign-in and its account lock-out). */
+export const CHALLENGE_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
+
+/**
+ * The second step of signing in. The login route (accounts) forwards Better Auth's pending
+ * `two_factor` cookie after a correct password and sends the browser here; a code from the
+ * authenticator app or a recovery code finishes the sign-in with a real session.
+ */
+export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
+  const to = (name: string, fallback: string) => (name in ctx.routes.clientTable() ? route(name, {}, ctx.routes.clientTable()) : fallback);
+
+  const restart = (reply: FastifyReply, message: string) => {
+    reply.flash({ error: message });
+    return reply.redirect(to('login', '/login'), 303);
+  };
+
+  app.get('/two-factor-challenge', { config: { name: 'two-factor.login', access: { kind: 'guest' } } }, async (request, reply) => {
+    const userId = await pendingChallengeUserId(ctx.auth, request);
+    if (!userId) return restart(reply, 'Your sign-in has expired. Please sign in again.');
+    return reply.inertia('auth/two-factor-challenge', {});
+  });
+
+  app.post(
+    '/two-factor-challenge',
+    {
+      config: {
+        name: 'two-factor.login.store',
+        access: { kind: 'guest' },
+        rateLimit: {
+          ...CHALLENGE_RATE_LIMIT,
+          hook: 'preHandler',
+          errorResponseBuilder: () => {
+            const message = 'Too many attempts. Wait a minute, then try again.';
+            return new ValidationError({ code: message, recoveryCode: message });
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(twoFactorChallengeSchema, request.body);
+      const userId = await pendingChallengeUserId(ctx.auth, request);
+      if (!userId) return restart(reply, 'Your sign-in has expired. Please sign in again.');
+      const field = input.kind === 'totp' ? 'code' : 'recoveryCode';
+
+      const fail = async (reason: string) => {
+        const [u] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+        await audit(ctx.db, request, {
+          action: 'auth.two_factor_failed',
+          userId,
+          teamId: null,
+          actorName: u?.name ?? null,
+          actorEmail: u?.email ?? null,
+          subjectType: 'user',
+          subjectId: userId,
+          subjectLabel: u?.email ?? null,
+          details: { method: input.kind === 'totp' ? 'totp' : 'recovery_code', reason },
+        });
+      };
+
+      let claimed: { step: number; previous: number } | null = null;
+      if (input.kind === 'totp') {
+        // Better Auth accepts a code for its whole ±1-step window, again and again: spend the step first
+        const step = await matchingStep(ctx.auth, ctx.db, userId, input.code);
+        if (step !== null) {
+          const previous = await lastStep(ctx.db, userId);
+          if (!(await claimStep(ctx.db, userId, step))) {
+            await fail('code_reused');
+            throw new ValidationError({ code: 'That code has already been used. Wait for the next code in your authenticator app.' });
+          }
+          claimed = { step, previous };
+        }
+      }
+
+      let headers: Headers;
+      try {
+        const res =
+          input.kind === 'totp'
+            ? await ctx.auth.api.verifyTOTP({ body: { code: input.code }, headers: authHeaders(request), returnHeaders: true })
+            : await ctx.auth.api.verifyBackupCode({ body: { code: input.code }, headers: authHeaders(request), returnHeaders: true });
+        headers = res.headers;
+      } catch (err) {
+        if (claimed) await releaseStep(ctx.db, userId, claimed.step, claimed.previous);
+        const failure = challengeFailure(err, field);
+        await fail(failure.reason);
+        // Better Auth expires the pending cookie when the challenge is over
+        const errHeaders = (err as { headers?: unknown }).headers;
+        if (errHeaders instanceof Headers) forwardAuthCookies(reply, errHeaders);
+        if (failure.kind === 'restart') return restart(reply, failure.message);
+        throw new ValidationError({ [field]: failure.message });
+      }
+
+      forwardAuthCookies(reply, headers);
+      const [u] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+      await audit(ctx.db, request, {
+        action: 'auth.login',
+        userId,
+        teamId: null,
+        actorName: u?.name ?? null,
+        actorEmail: u?.email ?? null,
+        subjectType: 'user',
+        subjectId: userId,
+        subjectLabel: u?.email ?? null,
+        details: { secondFactor: input.kind === 'totp' ? 'totp' : 'recovery_code' },
+      });
+      if (input.kind === 'recovery') {
+        reply.flash({ info: 'You signed in with a recovery code; it cannot be used again. You can make new codes on your profile page.' });
+      }
+      return reply.redirect(to('dashboard', '/dashboard'), 303);
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { Actor } from '../auth/actor.js';
+import { teamMembers } from '../auth/auth.tables.js';
+
+/**
+ * Who may listen on which private/presence channel. One table for the whole app: add a rule
+ * here when a module publishes on a new kind of channel. A channel no rule matches is refused.
+ */
+interface ChannelRule {
+  pattern: RegExp;
+  allows(db: Db, actor: Actor, match: RegExpExecArray): Promise<boolean>;
+}
+
+const isTeamMember = async (db: Db, actor: Actor, teamId: string) => {
+  const [row] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, actor.user.id)))
+    .limit(1);
+  return Boolean(row);
+};
+
+const RULES: ChannelRule[] = [
+  // a user's own notifications
+  { pattern: /^private-user\.(.+)$/, allows: async (_db, actor, m) => actor.user.id === m[1] },
+  // team-wide events and who is online in the team
+  { pattern: /^(?:private|presence)-team\.(.+)$/, allows: (db, actor, m) => isTeamMember(db, actor, m[1]) },
+];
+
+export async function mayJoin(db: Db, actor: Actor, channel: string): Promise<boolean> {
+  for (const rule of RULES) {
+    const m = rule.pattern.exec(channel);
+    if (m) return rule.allows(db, actor, m);
+  }
+  return false;
+}
