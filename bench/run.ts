@@ -13,6 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { actorFromSession } from '../src/server/platform/auth/actor.js';
 import { authHeaders, forwardAuthCookies } from '../src/server/platform/auth/bridge.js';
+import { recentTeamActivity } from '../src/server/modules/core/dashboard.queries.js';
+import { gettingStartedFor } from '../src/server/modules/core/getting-started.js';
 import { firstLoad } from './bundle.js';
 import { directLoad, httpLoad, peakRss } from './load.js';
 import { table, type Measurement } from './stats.js';
@@ -70,7 +72,7 @@ async function main() {
   const probeBody = await probe.text();
   if (probe.status !== 200 || !probeBody.includes('"component":"dashboard"')) throw new Error(`GET /dashboard answered ${probe.status}: ${probeBody.slice(0, 200)}`);
 
-  // (d) the dashboard's work without HTTP: the actor from the session + every shared prop resolved
+  // (d) the dashboard's work without HTTP: the actor from the session, every shared prop, the page's own props
   const fakeRequest = {
     headers: { cookie: cookies, host: '127.0.0.1' },
     cookies: Object.fromEntries(cookies.split('; ').map((c) => [c.slice(0, c.indexOf('=')), decodeURIComponent(c.slice(c.indexOf('=') + 1))])),
@@ -82,7 +84,13 @@ async function main() {
     req.actor = await actorFromSession(app.ctx.auth, app.ctx.db, req);
     if (!req.actor) throw new Error('no actor');
     const shared = app.ctx.shared.for(req);
-    await Promise.all(Object.values(shared).map((fn) => (fn as () => unknown)()));
+    const actor = req.actor;
+    // the dashboard page's own props (keep in step with the 'dashboard' route in modules/core/core.routes.ts)
+    await Promise.all([
+      ...Object.values(shared).map((fn) => (fn as () => unknown)()),
+      actor.team ? recentTeamActivity(app.ctx.db, actor.team.id) : [],
+      gettingStartedFor(app.ctx, actor),
+    ]);
   };
   await dashboardWork();
 
