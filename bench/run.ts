@@ -110,6 +110,7 @@ async function main() {
   const one = { ...run, connections: 1 };
   await measure(() => httpLoad({ label: '(c) bare Fastify JSON route', url: bareUrl, ...run }));
   await measure(() => httpLoad({ label: "(c') app JSON route (all app hooks)", url: `${base}/__bench/app-json`, headers: { cookie: `XSRF-TOKEN=${xsrf}` }, ...run }));
+  await measure(() => httpLoad({ label: "(c'') app JSON route, signed in (session lookup)", url: `${base}/__bench/app-json`, headers: { cookie: pageHeaders.cookie }, ...run }));
   const limiter = app.requestLimiter;
   const limit = limiter?.limit ?? 0;
   const label = (n: number) => (n > 0 ? `request limit ${n}` : 'no request limit');
