@@ -1,10 +1,13 @@
 /**
  * First-load JavaScript per page, gzipped: the entry chunk, the page's layout chunk and the page chunk,
  * each with everything it imports statically. Reads the Vite manifest of the last `npx vite build`.
+ * Also shown (not budgeted): what the page fetches right after its first render (the toast container,
+ * the live-notification client on signed-in pages), and whether the build bundled React's development build.
  *
  *   npx tsx bench/bundle-size.ts           print the figures
  *   npx tsx bench/bundle-size.ts --check   also exit 1 when a page is over its budget or missing
  *   npx tsx bench/bundle-size.ts --json    machine-readable output
+ *   --dir <path>                           another client build (default dist/client)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,11 +24,19 @@ interface Chunk {
 export const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 export const ENTRY = 'src/client/app.tsx';
 
-/** page -> its layout module and its budget (KB gzipped). */
-export const BUDGETS: Array<{ label: string; page: string; layout: string; budgetKb: number }> = [
-  { label: 'login', page: 'src/client/pages/auth/login.tsx', layout: 'src/client/layouts/guest-layout.tsx', budgetKb: 150 },
-  { label: 'dashboard', page: 'src/client/pages/dashboard.tsx', layout: 'src/client/layouts/app-layout.tsx', budgetKb: 250 },
+/** Loaded by every page right after its first render (app.tsx: lazy Toaster). */
+const AFTER_RENDER = ['src/client/components/toaster.tsx'];
+/** Loaded after the first render of signed-in pages (hooks/use-echo.ts: laravel-echo + pusher-js). */
+const LIVE_CLIENT = 'src/client/lib/echo.ts';
+
+/** page -> its layout module, its budget (KB gzipped) and the modules it loads right after its first render. */
+export const BUDGETS: Array<{ label: string; page: string; layout: string; budgetKb: number; afterRender: string[] }> = [
+  { label: 'login', page: 'src/client/pages/auth/login.tsx', layout: 'src/client/layouts/guest-layout.tsx', budgetKb: 150, afterRender: AFTER_RENDER },
+  { label: 'dashboard', page: 'src/client/pages/dashboard.tsx', layout: 'src/client/layouts/app-layout.tsx', budgetKb: 250, afterRender: [...AFTER_RENDER, LIVE_CLIENT] },
 ];
+
+/** A string only React DOM's development build contains. */
+const REACT_DEV_MARKER = 'Download the React DevTools';
 
 export interface PageSize {
   label: string;
@@ -35,6 +46,8 @@ export interface PageSize {
   rawBytes: number;
   gzipBytes: number;
   cssGzipBytes: number;
+  /** JS fetched right after the first render, beyond the first load (not budgeted) */
+  afterRenderGzipBytes: number;
   budgetKb: number;
   withinBudget: boolean;
 }
@@ -51,7 +64,7 @@ export function staticClosure(manifest: Record<string, Chunk>, keys: string[]): 
   return seen;
 }
 
-export function measure(dir = CLIENT_DIR): { pages: PageSize[]; chunks: Array<{ file: string; gzipBytes: number }> } {
+export function measure(dir = CLIENT_DIR): { pages: PageSize[]; chunks: Array<{ file: string; gzipBytes: number }>; developmentBuild: boolean } {
   const manifestFile = path.join(dir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`No client build in ${dir}: run npx vite build first.`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
@@ -77,29 +90,37 @@ export function measure(dir = CLIENT_DIR): { pages: PageSize[]; chunks: Array<{ 
       gz += size(f).gz;
     }
     const cssGz = [...css].reduce((n, f) => n + size(f).gz, 0);
-    return { label: b.label, built, files: files.size, rawBytes: raw, gzipBytes: gz, cssGzipBytes: cssGz, budgetKb: b.budgetKb, withinBudget: built && gz <= b.budgetKb * 1024 };
+    const later = new Set([...staticClosure(manifest, b.afterRender)].map((k) => manifest[k].file).filter((f) => !files.has(f)));
+    const laterGz = [...later].reduce((n, f) => n + size(f).gz, 0);
+    return { label: b.label, built, files: files.size, rawBytes: raw, gzipBytes: gz, cssGzipBytes: cssGz, afterRenderGzipBytes: laterGz, budgetKb: b.budgetKb, withinBudget: built && gz <= b.budgetKb * 1024 };
   });
+  const entryFiles = new Set([...staticClosure(manifest, [ENTRY])].map((k) => manifest[k].file));
+  const developmentBuild = [...entryFiles].some((f) => readFileSync(path.join(dir, f), 'utf8').includes(REACT_DEV_MARKER));
   const chunks = Object.values(manifest)
     .filter((c) => c.file.endsWith('.js'))
     .map((c) => ({ file: c.file, gzipBytes: size(c.file).gz }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
-  return { pages, chunks };
+  return { pages, chunks, developmentBuild };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { pages, chunks } = measure();
+  const dirArg = process.argv.indexOf('--dir');
+  const { pages, chunks, developmentBuild } = measure(dirArg > 0 ? path.resolve(process.argv[dirArg + 1] ?? '') : CLIENT_DIR);
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ pages, chunks }, null, 2));
+    console.log(JSON.stringify({ pages, chunks, developmentBuild }, null, 2));
   } else {
+    if (developmentBuild) console.log('DEVELOPMENT BUILD: this build bundles React\'s development build, so these are not the figures users download. Rebuild with `npx vite build`.');
     console.log('First-load JS (gzip -9): entry + layout + page, with their static imports');
     for (const p of pages) {
       const status = !p.built ? 'page not in this build (entry + layout only)' : p.withinBudget ? 'ok' : 'OVER BUDGET';
       console.log(`  ${p.label.padEnd(10)} ${kb(p.gzipBytes).padStart(9)} of ${p.budgetKb} KB  (${p.files} files, ${kb(p.rawBytes)} raw, CSS ${kb(p.cssGzipBytes)} gz)  ${status}`);
     }
+    console.log('Fetched right after the first render (not budgeted):');
+    for (const p of pages) console.log(`  ${p.label.padEnd(10)} ${kb(p.afterRenderGzipBytes).padStart(9)}`);
     console.log('Largest chunks (gzip):');
     for (const c of chunks.slice(0, 6)) console.log(`  ${kb(c.gzipBytes).padStart(9)}  ${c.file}`);
   }
-  if (process.argv.includes('--check') && pages.some((p) => !p.withinBudget)) process.exit(1);
+  if (process.argv.includes('--check') && (developmentBuild || pages.some((p) => !p.withinBudget))) process.exit(1);
 }

@@ -1,16 +1,46 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type Echo from 'laravel-echo';
-import { acquireChannel, disconnectEcho, getEcho, releaseChannel } from '../lib/echo';
 import { useShared } from './use-shared';
 
-/** The page's live connection, or null when nobody is signed in. */
+type EchoLib = typeof import('../lib/echo');
+
+// laravel-echo + pusher-js are their own chunk, fetched once a signed-in page has rendered: guest pages
+// never download them, signed-in pages paint without waiting for them
+let echoLib: EchoLib | null = null;
+let loading: Promise<EchoLib> | null = null;
+function loadEchoLib(): Promise<EchoLib> {
+  loading ??= import('../lib/echo').then(
+    (m) => (echoLib = m),
+    (err: unknown) => {
+      loading = null; // the next signed-in page tries again
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/** The page's live connection: null when nobody is signed in, and until the client has loaded after the first render. */
 export function useEcho(): Echo<'pusher'> | null {
   const { app, auth } = useShared();
   const signedIn = Boolean(auth.user);
+  const config = JSON.stringify(app.pusher);
+  const [echo, setEcho] = useState<Echo<'pusher'> | null>(() => (signedIn && echoLib ? echoLib.getEcho(app.pusher) : null));
   useEffect(() => {
-    if (!signedIn) disconnectEcho();
-  }, [signedIn]);
-  return signedIn ? getEcho(app.pusher) : null;
+    if (!signedIn) {
+      echoLib?.disconnectEcho();
+      setEcho(null);
+      return;
+    }
+    let live = true;
+    loadEchoLib().then(
+      (lib) => live && setEcho(lib.getEcho(JSON.parse(config) as typeof app.pusher)),
+      (err: unknown) => console.error('Could not load the live channel client', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [signedIn, config]);
+  return signedIn ? echo : null;
 }
 
 /**
@@ -22,14 +52,16 @@ export function useChannel<T = unknown>(name: string | null, event: string, hand
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {
-    if (!echo || !name) return;
-    const channel = acquireChannel(echo, name);
+    // a connection exists only once the client library has loaded
+    if (!echo || !name || !echoLib) return;
+    const lib = echoLib;
+    const channel = lib.acquireChannel(echo, name);
     // a leading dot: the event name as published, without Laravel's namespace prefix
     const listener = (data: T) => ref.current(data);
     channel.listen(`.${event}`, listener);
     return () => {
       channel.stopListening(`.${event}`, listener);
-      releaseChannel(echo, name);
+      lib.releaseChannel(echo, name);
     };
   }, [echo, name, event]);
 }

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** The event browsers listen for on `private-user.{id}` when a notification is stored. */
-export const NOTIFICATION_EVENT = 'notification.created';
-
-/** Notifications per page on the notifications screen; the bell shows the latest few. */
-export const NOTIFICATIONS_PER_PAGE = 20;
-export const BELL_LATEST = 5;
+export { BELL_LATEST, NOTIFICATION_EVENT, NOTIFICATIONS_PER_PAGE, type NotificationView } from './notifications.js';
 
 export const notificationsListQuery = z
   .object({
@@ -20,13 +15,3 @@ export const notificationReadInput = z
   })
   .strict();
 
-/** A notification as pages and the bell see it (also the live event's payload, without readAt). */
-export interface NotificationView {
-  id: string;
-  type: string;
-  title: string;
-  body: string | null;
-  url: string | null;
-  readAt: string | null;
-  createdAt: string;
-}

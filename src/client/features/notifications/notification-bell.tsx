@@ -4,7 +4,7 @@ import { Link, router, usePage } from '@inertiajs/react';
 import { IconBell } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
-import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications/notifications.schemas';
+import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications/notifications';
 import { useShared } from '../../hooks/use-shared';
 import { useChannel } from '../../hooks/use-echo';
 import { toast } from '../../lib/toast';

@@ -1,5 +1,5 @@
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { NotificationView } from '@shared/notifications/notifications.schemas';
+import type { NotificationView } from '@shared/notifications/notifications';
 import { relativeTime } from './relative-time';
 
 /** One notification: unread dot, title, body, age. Clicking opens (and marks read). */

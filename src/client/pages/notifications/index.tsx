@@ -4,7 +4,7 @@ import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
-import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications/notifications.schemas';
+import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications/notifications';
 import { NotificationItem } from '../../features/notifications/notification-item';
 import { openNotification } from '../../features/notifications/notification-bell';
 import { useChannel } from '../../hooks/use-echo';
