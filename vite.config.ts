@@ -5,8 +5,8 @@ import path from 'node:path';
 export default defineConfig(({ command, mode }) => {
   // A production-mode build is always a production bundle, whatever NODE_ENV the caller has: Vite keeps an
   // inherited NODE_ENV (e.g. 'test' from Vitest, when the e2e setup builds the client), which bundled React's
-  // development build and the dev JSX runtime (+60 KB gzipped on every page). `--mode development` still
-  // gives a development build. Vite reads NODE_ENV only after loading this file.
+  // development build and the dev JSX runtime (+60 KB gzipped on every page). A development bundle is still
+  // `NODE_ENV=development vite build --mode development`. Vite reads NODE_ENV only after loading this file.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
     plugins: [react()],
