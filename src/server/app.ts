@@ -104,6 +104,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),
     sendResetPassword: (u, url) => ctx.accountMail.resetPassword(u, url),
     afterUserCreated: (u) => hooks.run(hooks.userCreated, u),
+    log: (level, message) => app.log[level](message),
   });
   app.decorate('ctx', ctx);
   ctx.routes = installRouteRegistry(app);

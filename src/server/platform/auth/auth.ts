@@ -16,7 +16,15 @@ export interface AuthCallbacks {
   sendVerificationEmail(user: { id: string; email: string; name: string }, url: string): Promise<void>;
   sendResetPassword(user: { id: string; email: string; name: string }, url: string): Promise<void>;
   afterUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
+  /** where the library's own log lines go (our pino logger) */
+  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
+
+/**
+ * Better Auth logs a wrong API key as an ERROR; anyone can send wrong keys, so that would let
+ * strangers flood the error log. Expected refusals are debug lines here; the API answers 401.
+ */
+const EXPECTED_REFUSALS = [/Failed to validate API key/i, /Invalid API key/i];
 
 export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
 export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
@@ -101,6 +109,12 @@ export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
     // our routes do rate limiting and CSRF themselves (server-side auth.api calls skip Better Auth's)
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message) => {
+        const lvl = EXPECTED_REFUSALS.some((re) => re.test(message)) ? 'debug' : level;
+        callbacks.log?.(lvl, `[auth] ${message}`);
+      },
+    },
     advanced: {
       cookiePrefix: 'pathways',
       useSecureCookies: config.appUrl.startsWith('https://'),

@@ -35,11 +35,20 @@ export interface OpenOptions {
   /** skip the single-process lock (in-memory databases need none) */
   noLock?: boolean;
   poolSize?: number;
+  /** PostgreSQL: called when an idle pooled connection fails (default: a one-line warning) */
+  onIdleError?: (err: Error) => void;
 }
+
+const defaultIdleError = (err: Error) => {
+  console.warn(`PostgreSQL: an idle connection was closed (${(err as { code?: string }).code ?? err.message}); it will be replaced.`);
+};
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, pg_terminate_backend) emits 'error' on
+    // the pool; unhandled, that would crash the process. The pool replaces it on the next query.
+    pool.on('error', (err) => (opts.onIdleError ?? defaultIdleError)(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
