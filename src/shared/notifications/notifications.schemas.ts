@@ -3,15 +3,8 @@ import { z } from 'zod';
 /** The event browsers listen for on `private-user.{id}` when a notification is stored. */
 export const NOTIFICATION_EVENT = 'notification.created';
 
-/** Notifications per page on the notifications screen; the bell shows the latest few. */
-export const NOTIFICATIONS_PER_PAGE = 20;
+/** The bell shows the latest few; the notifications screen is a DataTable (10 a page by default). */
 export const BELL_LATEST = 5;
-
-export const notificationsListQuery = z
-  .object({
-    page: z.coerce.number({ error: 'The page must be a number.' }).int('The page must be a whole number.').min(1, 'The page must be 1 or more.').max(100000, 'That page is out of range.').default(1),
-  })
-  .strict();
 
 /** POST /notifications/:id/read — `open` sends the browser on to the notification's link. */
 export const notificationReadInput = z
