@@ -71,7 +71,7 @@ export function TeamMemberList({ teamId, teamName, members, roles, can, roleErro
           <RoleBadge role={m.role} />
         ),
     },
-    { key: 'joinedAt', title: 'Joined', sortable: true, searchable: false, render: (m) => <Text size="sm">{formatDate(m.joinedAt)}</Text> },
+    { key: 'joinedAt', title: 'Joined', sortable: true, searchable: false, render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(m.joinedAt)}</Text> },
     {
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
