@@ -6,8 +6,7 @@
 /** The event browsers listen for on `private-user.{id}` when a notification is stored. */
 export const NOTIFICATION_EVENT = 'notification.created';
 
-/** Notifications per page on the notifications screen; the bell shows the latest few. */
-export const NOTIFICATIONS_PER_PAGE = 20;
+/** The bell shows the latest few; the notifications screen is a DataTable (10 a page by default). */
 export const BELL_LATEST = 5;
 
 /** A notification as pages and the bell see it (also the live event's payload, without readAt). */

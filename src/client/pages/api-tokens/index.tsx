@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Head, router, useForm } from '@inertiajs/react';
-import { Badge, Button, Card, Divider, Group, Modal, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconTrash, IconAdjustments } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { ABILITY_LABELS, TOKEN_NAME_MAX } from '@shared/api-tokens/api-tokens.schemas';
 import type { Ability } from '@shared/permissions';
 import { useShared } from '../../hooks/use-shared';
 import { dateTime, timeAgo } from '../../lib/time-ago';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { AbilitiesInput } from '../../features/api-tokens/abilities-input';
 import { NewTokenModal } from '../../features/api-tokens/new-token-modal';
 
@@ -69,8 +70,87 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
     router.delete(route('api-tokens.destroy', { token: deleting.id }), { preserveScroll: true, onFinish: () => setDeleting(null) });
   };
 
+  const tokenColumns: Array<DataTableColumn<TokenRow>> = [
+    {
+      key: 'name',
+      title: 'Name',
+      sortable: true,
+      render: (t) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text fw={600} size="sm">
+            {t.name}
+          </Text>
+          {t.start && (
+            <Text size="xs" c="dimmed" ff="monospace">
+              {t.start}…
+            </Text>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'abilities',
+      title: 'Abilities',
+      value: (t) => t.abilities.map((a) => ABILITY_LABELS[a]).join(' '),
+      render: (t) => (
+        <Group gap={4}>
+          {t.abilities.map((a) => (
+            <Badge key={a} size="sm" variant="light">
+              {ABILITY_LABELS[a]}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'lastUsedAt',
+      title: 'Last used',
+      sortable: true,
+      searchable: false,
+      render: (t) =>
+        t.lastUsedAt ? (
+          <Tooltip label={dateTime(t.lastUsedAt)}>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {timeAgo(t.lastUsedAt)}
+            </Text>
+          </Tooltip>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Never used
+          </Text>
+        ),
+    },
+    {
+      key: 'createdAt',
+      title: 'Created',
+      sortable: true,
+      searchable: false,
+      render: (t) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {dateTime(t.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      searchable: false,
+      align: 'right',
+      render: (t) => (
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <Button size="xs" variant="subtle" leftSection={<IconAdjustments size={14} />} onClick={() => openEdit(t)}>
+            Abilities
+          </Button>
+          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(t)}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
   return (
-    <Stack maw={900} gap="lg">
+    <Stack maw={960} gap="lg">
       <Head title="API Tokens" />
       <div>
         <Title order={2}>API Tokens</Title>
@@ -112,56 +192,9 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
         <Text size="sm" c="dimmed" mb="md">
           Delete tokens you no longer need.
         </Text>
-        {tokens.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="no-tokens">
-            You have no API tokens for this team yet.
-          </Text>
-        ) : (
-          <Stack gap={0}>
-            {tokens.map((t, i) => (
-              <div key={t.id}>
-                {i > 0 && <Divider my="sm" />}
-                <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="token-row">
-                  <Stack gap={4}>
-                    <Group gap="xs">
-                      <Text fw={600}>{t.name}</Text>
-                      {t.start && (
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {t.start}…
-                        </Text>
-                      )}
-                    </Group>
-                    <Group gap={4}>
-                      {t.abilities.map((a) => (
-                        <Badge key={a} size="sm" variant="light">
-                          {ABILITY_LABELS[a]}
-                        </Badge>
-                      ))}
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {t.lastUsedAt ? (
-                        <Tooltip label={dateTime(t.lastUsedAt)}>
-                          <span>Last used {timeAgo(t.lastUsedAt)}</span>
-                        </Tooltip>
-                      ) : (
-                        'Never used'
-                      )}
-                      {' · '}Created {dateTime(t.createdAt)}
-                    </Text>
-                  </Stack>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="subtle" leftSection={<IconAdjustments size={14} />} onClick={() => openEdit(t)}>
-                      Abilities
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(t)}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Group>
-              </div>
-            ))}
-          </Stack>
-        )}
+        <div data-testid="token-list">
+          <DataTable id="api-tokens" caption="API tokens" rows={tokens} rowKey={(t) => t.id} columns={tokenColumns} minWidth={640} />
+        </div>
       </Card>
 
       <NewTokenModal token={newToken?.token ?? null} name={newToken?.name ?? null} onClose={closeNewToken} />

@@ -1,77 +1,96 @@
 import { Head, router } from '@inertiajs/react';
-import { Button, Card, Divider, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { IconBellOff, IconChecks } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
+import type { TablePage } from '@shared/table/table-query';
 import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications/notifications';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { NotificationItem } from '../../features/notifications/notification-item';
 import { openNotification } from '../../features/notifications/notification-bell';
 import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
 
 interface Props {
-  notifications: NotificationView[];
-  pagination: { page: number; perPage: number; total: number; lastPage: number };
+  /** one page of the user's notifications (server-side table) */
+  notifications: TablePage<NotificationView>;
+  /** all of the user's notifications, whatever the search */
+  total: number;
   unread: number;
 }
 
-export default function NotificationsIndex({ notifications, pagination, unread }: Props) {
-  const { auth } = useShared();
-  // a new one arrives: refresh the list (the first page shows it at the top)
-  useChannel(auth.user ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, () => router.reload({ only: ['notifications', 'pagination', 'unread', 'unreadNotifications'] }));
+const markRead = (n: NotificationView) => router.post(route('notifications.read', { id: n.id }), {}, { preserveScroll: true });
 
-  const markRead = (n: NotificationView) => router.post(route('notifications.read', { id: n.id }), {}, { preserveScroll: true });
+const columns: Array<DataTableColumn<NotificationView>> = [
+  { key: 'title', title: 'Notification', sortable: true, render: (n) => <NotificationItem n={n} /> },
+  {
+    key: 'read_at',
+    title: 'Status',
+    sortable: true,
+    width: 90,
+    visibleFrom: 'sm',
+    render: (n) => (
+      <Text size="sm" c={n.readAt ? 'dimmed' : 'blue'} fw={n.readAt ? 400 : 600}>
+        {n.readAt ? 'Read' : 'Unread'}
+      </Text>
+    ),
+  },
+  {
+    key: 'created_at',
+    title: 'Received',
+    sortable: true,
+    width: 180,
+    visibleFrom: 'sm',
+    render: (n) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {new Date(n.createdAt).toLocaleString()}
+      </Text>
+    ),
+  },
+  {
+    key: 'actions',
+    title: <VisuallyHidden>Actions</VisuallyHidden>,
+    searchable: false,
+    align: 'right',
+    render: (n) => (
+      <Group gap="xs" wrap="nowrap" justify="flex-end">
+        {n.url && (
+          <Button size="compact-sm" variant="subtle" onClick={() => openNotification(n)}>
+            Open
+          </Button>
+        )}
+        {!n.readAt && (
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => markRead(n)}>
+            Mark read
+          </Button>
+        )}
+      </Group>
+    ),
+  },
+];
+
+export default function NotificationsIndex({ notifications, total, unread }: Props) {
+  const { auth } = useShared();
+  // a new one arrives: refresh the list (the first page, newest first, shows it at the top)
+  useChannel(auth.user ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, () => router.reload({ only: ['notifications', 'total', 'unread', 'unreadNotifications'] }));
+
   return (
-    <Stack maw={760}>
+    <Stack maw={960}>
       <Head title="Notifications" />
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>Notifications</Title>
           <Text c="dimmed" size="sm">
-            {pagination.total === 0 ? 'Nothing yet.' : `${pagination.total} in total, ${unread} unread.`}
+            {total === 0 ? 'Nothing yet. Invitations, comments and finished imports will show up here.' : `${total} in total, ${unread} unread.`}
           </Text>
         </div>
         <Button leftSection={<IconChecks size={16} />} variant="light" disabled={unread === 0} onClick={() => router.post(route('notifications.read-all'), {}, { preserveScroll: true })}>
           Mark all read
         </Button>
       </Group>
-      <Card withBorder padding={0}>
-        {notifications.length === 0 ? (
-          <Stack align="center" gap="xs" p="xl">
-            <IconBellOff size={32} color="var(--mantine-color-gray-5)" />
-            <Text c="dimmed">{pagination.page > 1 ? 'No notifications on this page.' : 'You have no notifications yet. Invitations, comments and finished imports will show up here.'}</Text>
-          </Stack>
-        ) : (
-          notifications.map((n, i) => (
-            <Fragment key={n.id}>
-              {i > 0 && <Divider />}
-              <Group justify="space-between" wrap="nowrap" px="sm" py="xs" bg={n.readAt ? undefined : 'blue.0'}>
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <NotificationItem n={n} />
-                </div>
-                <Group gap="xs" wrap="nowrap">
-                  {n.url && (
-                    <Button size="compact-sm" variant="subtle" onClick={() => openNotification(n)}>
-                      Open
-                    </Button>
-                  )}
-                  {!n.readAt && (
-                    <Button size="compact-sm" variant="subtle" color="gray" onClick={() => markRead(n)}>
-                      Mark read
-                    </Button>
-                  )}
-                </Group>
-              </Group>
-            </Fragment>
-          ))
-        )}
+      <Card withBorder padding="md">
+        <DataTable id="notifications" caption="Notifications" prop="notifications" data={notifications} rowKey={(n) => n.id} columns={columns} minWidth={420} />
       </Card>
-      {pagination.lastPage > 1 && (
-        <Group justify="center">
-          <Pagination total={pagination.lastPage} value={pagination.page} onChange={(page) => router.get(route('notifications.index', page > 1 ? { page } : {}), {}, { preserveScroll: false })} />
-        </Group>
-      )}
     </Stack>
   );
 }

@@ -53,7 +53,13 @@ afterAll(() => t.close());
 async function logs(client: TestClient, qs = '') {
   const page = await client.page(`/logs${qs}`);
   expect(page.component).toBe('logs/index');
-  return page.props as { rows: Row[]; total: number; page: number; perPage: number; search: string; sort: string; dir: string; options: { actions: Array<{ value: string; label: string }>; users: Array<{ value: string; label: string }> } };
+  const props = page.props as {
+    logs: { rows: Row[]; total: number; page: number; perPage: number; search: string; sort: string; dir: string };
+    options: { actions: Array<{ value: string; label: string }>; users: Array<{ value: string; label: string }> };
+    filters: Record<string, string | null>;
+  };
+  // the table's page (the DataTable's `data`) beside the page's filters and their choices
+  return { ...props.logs, options: props.options, filters: props.filters };
 }
 
 describe('audit log page', () => {
@@ -110,6 +116,9 @@ describe('audit log page', () => {
 
   it('searches names, emails, subjects, IPs and plain-word action labels', async () => {
     expect((await logs(owner.client, '?search=signed%20in')).rows.map((r) => r.who?.name)).toEqual(['Eddie Editor']);
+    // every word must match somewhere (a label, a name, a subject...): "signed" alone also finds "Signed out"
+    expect((await logs(owner.client, '?search=signed')).rows.map((r) => r.action).sort()).toEqual(['auth.login', 'auth.logout']);
+    expect((await logs(owner.client, '?search=Change%2019')).rows.map((r) => r.subject)).toEqual(['Change 19']);
     expect((await logs(owner.client, `?search=${encodeURIComponent(viewer.user.email)}`)).rows.map((r) => r.action)).toEqual(['auth.logout']);
     expect((await logs(owner.client, '?search=CI%20dep')).rows.map((r) => r.action)).toEqual(['token.created']);
     expect((await logs(owner.client, '?search=198.51')).total).toBe(1);
@@ -125,8 +134,12 @@ describe('audit log page', () => {
     expect((await logs(owner.client, `?user=${outsider.user.id}`)).total).toBe(0);
     const march = await logs(owner.client, '?from=2026-03-02&to=2026-03-04&perPage=100');
     expect(march.rows.map((r) => r.action).sort()).toEqual(['auth.login', 'auth.logout', 'team.member_added']);
-    const combined = await logs(owner.client, `?from=2026-04-10&action=team.updated&user=${owner.user.id}&search=Change%201`);
-    // April 10..20 with "Change 1" in the subject: Change 10..19
-    expect(combined.total).toBe(10);
+    const combined = await logs(owner.client, `?from=2026-04-10&action=team.updated&user=${owner.user.id}&search=Change&perPage=25&sort=action&dir=asc`);
+    // April 10..20 with "Change" in the subject: Change 10..20; the filters come back for the page's controls
+    expect(combined.total).toBe(11);
+    expect(combined).toMatchObject({ perPage: 25, sort: 'action', dir: 'asc', search: 'Change' });
+    expect(combined.filters).toEqual({ action: 'team.updated', user: owner.user.id, from: '2026-04-10', to: null });
+    // bad filter values are dropped, not a failure
+    expect((await logs(owner.client, '?from=yesterday&to=2026-13-45&perPage=100')).total).toBe(25);
   });
 });

@@ -2,8 +2,10 @@ import type { auditLogs } from '../../platform/audit/audit.tables.js';
 import { scrubSecrets } from '../../platform/audit/audit.js';
 import { auditActionLabel } from '../../../shared/audit-logs/action-labels.js';
 
+type AuditRow = Pick<typeof auditLogs.$inferSelect, 'id' | 'actorName' | 'actorEmail' | 'action' | 'subjectType' | 'subjectLabel' | 'ip' | 'details' | 'createdAt'>;
+
 /** An audit row as the logs page shows it (secrets scrubbed again on the way out). */
-export function auditRowProps(r: typeof auditLogs.$inferSelect) {
+export function auditRowProps(r: AuditRow) {
   return {
     id: r.id,
     who: r.actorName || r.actorEmail ? { name: r.actorName, email: r.actorEmail } : null,

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, count, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { teamMembers, users } from '../../platform/auth/auth.tables.js';
+import { escapeLike, parseTableQuery, specParseOptions, tableQuery, type TableQuery } from '../../platform/http/table-query.js';
+import { searchTerms } from '../../../shared/table/table-query.js';
 import { AUDIT_ACTION_LABELS } from '../../../shared/audit-logs/action-labels.js';
-import type { AuditLogQuery } from '../../../shared/audit-logs/audit-logs.schemas.js';
+import type { AuditLogFilters } from '../../../shared/audit-logs/audit-logs.schemas.js';
 
 /** A team's trail: its own entries, plus account entries (no team) of its current members. */
 export function teamScope(db: Db, teamId: string): SQL {
@@ -11,58 +13,72 @@ export function teamScope(db: Db, teamId: string): SQL {
   return or(eq(auditLogs.teamId, teamId), and(isNull(auditLogs.teamId), inArray(auditLogs.userId, members)))!;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const SEARCHED = [auditLogs.actorName, auditLogs.actorEmail, auditLogs.action, auditLogs.subjectLabel, auditLogs.ip];
 
-function filters(db: Db, teamId: string, q: AuditLogQuery): SQL {
-  const where: SQL[] = [teamScope(db, teamId)];
-  if (q.search) {
-    const pattern = `%${likeEscape(q.search)}%`;
-    const needle = q.search.toLowerCase();
-    // plain-words search: "signed in" finds auth.login
-    const labelled = Object.entries(AUDIT_ACTION_LABELS)
-      .filter(([, label]) => label.toLowerCase().includes(needle))
-      .map(([action]) => action);
-    where.push(
-      or(
-        ilike(auditLogs.actorName, pattern),
-        ilike(auditLogs.actorEmail, pattern),
-        ilike(auditLogs.action, pattern),
-        ilike(auditLogs.subjectLabel, pattern),
-        ilike(auditLogs.ip, pattern),
-        ...(labelled.length ? [inArray(auditLogs.action, labelled)] : []),
-      )!,
-    );
-  }
-  if (q.action) where.push(eq(auditLogs.action, q.action));
-  if (q.user) where.push(eq(auditLogs.userId, q.user));
-  if (q.from) where.push(gte(auditLogs.createdAt, new Date(`${q.from}T00:00:00.000Z`)));
-  if (q.to) where.push(lt(auditLogs.createdAt, new Date(Date.parse(`${q.to}T00:00:00.000Z`) + 86_400_000)));
-  return and(...where)!;
+/**
+ * The search, word by word like every table (each word must match somewhere). A word also matches
+ * the plain-words label of an action: "signed in" finds auth.login.
+ */
+export function logSearch(search: string): SQL | undefined {
+  const words = searchTerms(search);
+  if (!words.length) return undefined;
+  return and(
+    ...words.map((w) => {
+      const needle = w.toLowerCase();
+      const labelled = Object.entries(AUDIT_ACTION_LABELS)
+        .filter(([, label]) => label.toLowerCase().includes(needle))
+        .map(([action]) => action);
+      const pattern = `%${escapeLike(w)}%`;
+      return or(...SEARCHED.map((c) => ilike(c, pattern)), ...(labelled.length ? [inArray(auditLogs.action, labelled)] : []))!;
+    }),
+  );
 }
 
-const SORT_COLUMNS = {
-  created_at: [auditLogs.createdAt],
-  action: [auditLogs.action],
-  actor: [auditLogs.actorName, auditLogs.actorEmail],
-  ip: [auditLogs.ip],
-} as const;
+function filterWhere(f: AuditLogFilters): SQL[] {
+  const where: SQL[] = [];
+  if (f.action) where.push(eq(auditLogs.action, f.action));
+  if (f.user) where.push(eq(auditLogs.userId, f.user));
+  if (f.from) where.push(gte(auditLogs.createdAt, new Date(`${f.from}T00:00:00.000Z`)));
+  if (f.to) where.push(lt(auditLogs.createdAt, new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000)));
+  return where;
+}
 
-/** One page of the team's audit trail, with the total for the pager. */
-export async function pageAuditLogs(db: Db, teamId: string, q: AuditLogQuery) {
-  const where = filters(db, teamId, q);
-  const dir = q.dir === 'asc' ? asc : desc;
-  const order = [...SORT_COLUMNS[q.sort].map((c) => dir(c)), desc(auditLogs.createdAt), desc(auditLogs.id)];
-  const [{ total }] = await db.select({ total: count() }).from(auditLogs).where(where);
-  const lastPage = Math.max(1, Math.ceil(total / q.perPage));
-  const page = Math.min(q.page, lastPage);
-  const rows = await db
-    .select()
-    .from(auditLogs)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.perPage)
-    .offset((page - 1) * q.perPage);
-  return { rows, total, page };
+const SPEC = {
+  sortable: {
+    created_at: auditLogs.createdAt,
+    action: auditLogs.action,
+    // by name, and by email for entries without one
+    actor: sql`lower(coalesce(${auditLogs.actorName}, ${auditLogs.actorEmail}))`,
+    ip: auditLogs.ip,
+  },
+  defaultSort: 'created_at',
+  defaultDir: 'desc' as const,
+};
+
+/** The table part of the query string (page, perPage, search, sort, dir) with the logs' sort keys. */
+export const parseLogTableQuery = (raw: unknown): TableQuery => parseTableQuery(raw, specParseOptions(SPEC));
+
+/** One page of the team's audit trail (platform table query: search, sort, paging, total). */
+export function pageAuditLogs(db: Db, teamId: string, q: TableQuery, f: AuditLogFilters) {
+  return tableQuery(db, q, {
+    ...SPEC,
+    // only what the page shows (auditRowProps)
+    select: {
+      id: auditLogs.id,
+      actorName: auditLogs.actorName,
+      actorEmail: auditLogs.actorEmail,
+      action: auditLogs.action,
+      subjectType: auditLogs.subjectType,
+      subjectLabel: auditLogs.subjectLabel,
+      details: auditLogs.details,
+      ip: auditLogs.ip,
+      createdAt: auditLogs.createdAt,
+    },
+    from: auditLogs,
+    where: and(teamScope(db, teamId), logSearch(q.search), ...filterWhere(f)),
+    // the search is in `where` (it also matches action labels)
+    tiebreak: [auditLogs.createdAt, auditLogs.id],
+  });
 }
 
 /** Filter choices: the actions that occur in the team's trail and the team's members. */

@@ -41,25 +41,35 @@ describe('notify()', () => {
 });
 
 describe('notification pages and actions', () => {
-  it('lists the user own notifications newest first, 20 a page, with the unread count shared on every page', async () => {
+  it('lists the user own notifications newest first, 10 a page by default, searchable and sortable, with the unread count shared on every page', async () => {
     const { user, client } = await signedInUser(t.app);
     const other = await createUser(t.app);
     await make(user.id, 23);
-    await make(other.id, 2);
+    await make(other.id, 2, { title: 'Someone else' });
     const page1 = await client.page('/notifications');
     expect(page1.component).toBe('notifications/index');
-    expect(page1.props.notifications).toHaveLength(20);
-    expect(page1.props.notifications[0].title).toBe('Notice 23');
-    expect(page1.props.pagination).toEqual({ page: 1, perPage: 20, total: 23, lastPage: 2 });
+    expect(page1.props.notifications).toMatchObject({ total: 23, page: 1, perPage: 10, sort: 'created_at', dir: 'desc', search: '' });
+    expect(page1.props.notifications.rows).toHaveLength(10);
+    expect(page1.props.notifications.rows[0].title).toBe('Notice 23');
+    expect(page1.props.total).toBe(23);
     expect(page1.props.unread).toBe(23);
     expect(page1.props.unreadNotifications).toBe(23);
-    const page2 = await client.page('/notifications?page=2');
-    expect(page2.props.notifications.map((n: { title: string }) => n.title)).toEqual(['Notice 3', 'Notice 2', 'Notice 1']);
+    const page3 = await client.page('/notifications?page=3');
+    expect(page3.props.notifications.rows.map((n: { title: string }) => n.title)).toEqual(['Notice 3', 'Notice 2', 'Notice 1']);
     const dash = await client.page('/dashboard');
     expect(dash.props.unreadNotifications).toBe(23);
 
-    const bad = await client.get('/notifications?page=zero');
-    expect(bad.statusCode).toBe(303);
+    // search (title and text), another user's rows never match
+    const found = await client.page('/notifications?search=Body%2012');
+    expect(found.props.notifications.rows.map((n: { title: string }) => n.title)).toEqual(['Notice 12']);
+    expect((await client.page('/notifications?search=Someone')).props.notifications.total).toBe(0);
+    const oldest = await client.page('/notifications?sort=created_at&dir=asc&perPage=25');
+    expect(oldest.props.notifications.rows).toHaveLength(23);
+    expect(oldest.props.notifications.rows[0].title).toBe('Notice 1');
+
+    // nonsense query values fall back to the defaults
+    const bad = await client.page('/notifications?page=zero&perPage=7&sort=password');
+    expect(bad.props.notifications).toMatchObject({ page: 1, perPage: 10, sort: 'created_at', dir: 'desc' });
   });
 
   it('the bell endpoint gives the latest five and the unread count', async () => {

@@ -3,25 +3,23 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { BELL_LATEST, NOTIFICATIONS_PER_PAGE, notificationReadInput, notificationsListQuery } from '../../../shared/notifications/notifications.schemas.js';
-import { listNotifications, markAllRead, markRead, totalCount, unreadCount } from './notifications.queries.js';
+import { BELL_LATEST, notificationReadInput } from '../../../shared/notifications/notifications.schemas.js';
+import { listNotifications, markAllRead, markRead, pageNotifications, totalCount, unreadCount } from './notifications.queries.js';
 import { toNotificationView } from './notifications.props.js';
 
 const notificationId = z.uuid();
 
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/notifications', { config: { name: 'notifications.index', access: { kind: 'verified' } } }, async (request, reply) => {
-    const { page } = parseInput(notificationsListQuery, request.query);
     const userId = request.actor!.user.id;
-    const [rows, total, unread] = await Promise.all([
-      listNotifications(ctx.db, userId, NOTIFICATIONS_PER_PAGE, (page - 1) * NOTIFICATIONS_PER_PAGE),
-      totalCount(ctx.db, userId),
-      unreadCount(ctx.db, userId),
-    ]);
     return reply.inertia('notifications/index', {
-      notifications: rows.map(toNotificationView),
-      pagination: { page, perPage: NOTIFICATIONS_PER_PAGE, total, lastPage: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)) },
-      unread,
+      // one page of the user's notifications (DataTable, server side); bad query values fall back to defaults
+      notifications: async () => {
+        const page = await pageNotifications(ctx.db, userId, request.query);
+        return { ...page, rows: page.rows.map(toNotificationView) };
+      },
+      total: () => totalCount(ctx.db, userId),
+      unread: () => unreadCount(ctx.db, userId),
     });
   });
 

@@ -54,6 +54,15 @@ describe('tableQuery against audit_logs', () => {
     expect(res.rows).toHaveLength(2);
   });
 
+  it('orders ties by each tiebreak column in turn, in the sort direction', async () => {
+    // every row has the same team: the order comes from the tiebreaks alone
+    const tied = { ...spec(), sortable: { team: auditLogs.teamId }, defaultSort: 'team', tiebreak: [auditLogs.createdAt, auditLogs.id] };
+    const asc = await tableQuery(t.app.ctx.db, { sort: 'team', dir: 'asc', perPage: '25' }, tied);
+    expect(asc.rows.slice(0, 3).map((r) => r.action)).toEqual(['item.00', 'item.01', 'item.02']);
+    const desc = await tableQuery(t.app.ctx.db, { sort: 'team', dir: 'desc' }, tied);
+    expect(desc.rows.slice(0, 3).map((r) => r.action)).toEqual(['item.26', 'item.25', 'item.24']);
+  });
+
   it('ignores sort keys that are not whitelisted', async () => {
     const res = await tableQuery(t.app.ctx.db, { sort: 'ip', dir: 'asc' }, spec());
     expect(res.sort).toBe('createdAt');

@@ -22,8 +22,8 @@ export interface TableSpec<TSel extends SelectedFields> {
   sortable: Record<string, Expr>;
   defaultSort?: string;
   defaultDir?: 'asc' | 'desc';
-  /** appended to every ORDER BY so pages are stable (usually the primary key) */
-  tiebreak?: Expr;
+  /** appended to every ORDER BY, in the sort's direction, so pages are stable (usually the primary key; several: e.g. [createdAt, id]) */
+  tiebreak?: Expr | Expr[];
 }
 
 const asText = (e: Expr): SQL => sql`(${e})::text`;
@@ -58,7 +58,7 @@ export async function tableQuery<TSel extends SelectedFields>(db: Db, input: unk
   const page = Math.min(q.page, lastPage(q.perPage, total));
   const order: SQL[] = [];
   if (sortKey) order.push(dir === 'desc' ? desc(spec.sortable[sortKey] as Column) : asc(spec.sortable[sortKey] as Column));
-  if (spec.tiebreak) order.push(dir === 'desc' ? desc(spec.tiebreak as Column) : asc(spec.tiebreak as Column));
+  for (const t of spec.tiebreak === undefined ? [] : Array.isArray(spec.tiebreak) ? spec.tiebreak : [spec.tiebreak]) order.push(dir === 'desc' ? desc(t as Column) : asc(t as Column));
 
   const rows = total === 0 ? [] : ((await rowsOf(db, spec as unknown as TableSpec<SelectedFields>, where, order, q.perPage, (page - 1) * q.perPage)) as SelectResultFields<TSel>[]);
   return { rows, total: Number(total), page, perPage: q.perPage, search: q.search, sort: sortKey, dir };
