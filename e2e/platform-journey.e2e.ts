@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { authenticator } from '../test/helpers/two-factor.js';
-import { launchBrowser, shot, type Browser } from './helpers/browser.js';
+import { launchBrowser, shot as saveShot, type Browser } from './helpers/browser.js';
 import { startMailSink, type CapturedMail, type MailSink } from './helpers/mail.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
@@ -47,6 +47,21 @@ const linkIn = (mail: CapturedMail, path: RegExp) => {
   if (!url) throw new Error(`no ${path} link in the mail "${mail.subject}":\n${mail.text}`);
   return url;
 };
+
+/** A full-page screenshot from the top of the page (fixed header and navigation where a person sees them). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return saveShot(page, name);
+}
+
+/** Whether the element at the centre of the locator's box is the locator's element (or inside it): nothing covers it. */
+async function uncovered(page: Page, selector: ReturnType<Page['getByTestId']>) {
+  return selector.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!top && (el === top || el.contains(top));
+  });
+}
 
 /** A form field by its label (the accessible name, without Mantine's required asterisk). */
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -192,12 +207,15 @@ describe.sequential('platform journey', () => {
 
     const pending = page.getByTestId('pending-invitations');
     await pending.getByText(EDITOR.email).waitFor(WAIT);
-    await pending.getByText('Editor').waitFor();
+    const role = pending.getByTestId('invitation-role');
+    await expect.poll(() => role.textContent()).toBe('Editor');
     await shot(page, 'journey-10-team-invitation');
 
     const mail = await sink.waitFor((m) => m.to.includes(EDITOR.email), 30_000);
     expect(mail.subject).toContain(TEAM);
     invitationUrl = linkIn(mail, /\/team-invitations\//);
+    // the whole role is readable, not cut to "EDIT…"
+    expect(await role.evaluate((el) => { const l = el.querySelector('.mantine-Badge-label') ?? el; return l.scrollWidth <= l.clientWidth; })).toBe(true);
   });
 
   it('5-6. the colleague registers from the invitation in a second browser, verifies and joins; the owner sees it live without reloading', async () => {
@@ -232,7 +250,10 @@ describe.sequential('platform journey', () => {
     await shot(p2, 'journey-12-invitee-joined');
 
     // the owner's open dashboard: the toast and the bell's count arrive over the live channel
-    await page.getByText(`${EDITOR.name} (${EDITOR.email}) accepted the invitation and joined as Editor.`).first().waitFor(WAIT);
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: `${EDITOR.name} (${EDITOR.email}) accepted the invitation and joined as Editor.` });
+    await toast.waitFor(WAIT);
+    // while the toast shows, it sits below the app header: nothing covers the bell
+    expect(await uncovered(page, bell)).toBe(true);
     await expect.poll(() => bell.getAttribute('aria-label'), WAIT).toBe('Notifications, 1 unread');
     await expect.poll(() => page.getByTestId('notification-badge').textContent(), WAIT).toContain('1');
     expect(reloaded, 'the dashboard must not have been reloaded').toBe(false);
@@ -261,6 +282,8 @@ describe.sequential('platform journey', () => {
 
     const dialog = page.getByRole('dialog', { name: 'API token created' });
     await dialog.waitFor(WAIT);
+    // let the modal finish fading in before the screenshot
+    await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity), WAIT).toBe('1');
     const token = (await dialog.getByTestId('new-token').textContent())!.trim();
     expect(token.length).toBeGreaterThan(20);
     await shot(page, 'journey-15-token-modal');

@@ -35,7 +35,7 @@ export function PendingInvitations({ teamId, invitations }: { teamId: string; in
                   {inv.invitedBy && <Text size="xs" c="dimmed">Invited by {inv.invitedBy}</Text>}
                 </Stack>
               </Table.Td>
-              <Table.Td><Badge variant="light">{ROLE_LABELS[inv.role]}</Badge></Table.Td>
+              <Table.Td><Badge variant="light" styles={{ label: { overflow: 'visible' } }} data-testid="invitation-role">{ROLE_LABELS[inv.role]}</Badge></Table.Td>
               <Table.Td>{inv.expired ? <Badge color="orange" variant="light">Expired</Badge> : <Text size="sm">{formatDate(inv.expiresAt)}</Text>}</Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
