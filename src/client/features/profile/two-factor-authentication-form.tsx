@@ -78,7 +78,7 @@ export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFacto
                       length={6}
                       type="number"
                       oneTimeCode
-                      aria-label="Code from your authenticator app"
+                      ariaLabel="Code from your authenticator app"
                       value={confirm.data.code}
                       onChange={(v) => confirm.setData('code', v)}
                       error={!!confirm.errors.code}

@@ -26,7 +26,7 @@ export function PendingInvitations({ teamId, invitations }: { teamId: string; in
         </Stack>
       ),
     },
-    { key: 'role', title: 'Role', sortable: true, value: (inv) => ROLE_LABELS[inv.role], render: (inv) => <Badge variant="light">{ROLE_LABELS[inv.role]}</Badge> },
+    { key: 'role', title: 'Role', sortable: true, value: (inv) => ROLE_LABELS[inv.role], render: (inv) => <Badge variant="light" styles={{ label: { overflow: 'visible' } }} data-testid="invitation-role">{ROLE_LABELS[inv.role]}</Badge> },
     {
       key: 'expiresAt',
       title: 'Expires',

@@ -43,7 +43,7 @@ export default function TwoFactorChallenge() {
               error={form.errors.recoveryCode}
             />
           ) : (
-            <Input.Wrapper label="Code" labelProps={{ htmlFor: 'two-factor-code' }} error={form.errors.code} errorProps={{ 'data-testid': 'code-error' }}>
+            <Input.Wrapper label="Code" labelProps={{ htmlFor: 'two-factor-code-1' }} error={form.errors.code} errorProps={{ 'data-testid': 'code-error' }}>
               <PinInput
                 id="two-factor-code"
                 mt={4}
@@ -51,7 +51,7 @@ export default function TwoFactorChallenge() {
                 type="number"
                 oneTimeCode
                 autoFocus
-                aria-label="Code from your authenticator app"
+                ariaLabel="Code from your authenticator app"
                 value={form.data.code}
                 onChange={(v) => form.setData('code', v)}
                 error={!!form.errors.code}
