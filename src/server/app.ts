@@ -83,7 +83,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (opts.migrate !== false) await migrateDatabase(database);
   if (!opts.database) app.addHook('onClose', () => database.close());
 
-  const mailer = createMailer(config, database.db, app.log);
+  // embedded PGlite on disk: kept mail is also written to DATA_DIR/mail-outbox for the CLI
+  const mailer = createMailer(config, database.db, app.log, { outboxFiles: !opts.database && database.kind === 'pglite' && !opts.db?.memory });
   const hooks = new AppHooks();
   const jobs = new Jobs(database.db, app.log, { concurrency: config.jobs.concurrency, pollMs: config.jobs.pollMs, keepDays: config.jobs.keepDays, singleProcess: database.kind === 'pglite' });
   // stop the worker (if this process runs one) before the database closes

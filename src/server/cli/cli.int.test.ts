@@ -205,3 +205,28 @@ describe('token:create', () => {
     expect(r.err).toBe(installed ? 'No user with the email ghost@example.org.' : 'token:create needs the API tokens module (src/server/modules/api-tokens), which this build does not include.');
   });
 });
+
+describe('mail:outbox in embedded mode', () => {
+  it('reads the file copies in DATA_DIR/mail-outbox, even while a server holds the database', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { writeOutboxFile } = await import('../platform/mail/outbox-files.js');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pw-outbox-'));
+    // a live process (our parent) holds the data dir, as a running server would
+    writeFileSync(path.join(dataDir, 'pathways.lock'), String(process.ppid));
+    writeOutboxFile(dataDir, { to: 'ada@example.org', subject: 'Verify your email address for Pathways', text: 'Open http://localhost:3000/verify-email/tok.sig to verify.' }, new Date(Date.now() - 1000));
+    writeOutboxFile(dataDir, { to: 'bob@example.org', subject: 'Reset your password', text: 'http://localhost:3000/reset-password/r1' });
+    const out: string[] = [];
+    const code = await runCli(['mail:outbox', '--to', 'ada@example.org'], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      env: { NODE_ENV: 'test', APP_KEY: TEST_APP_KEY, DATA_DIR: dataDir },
+    });
+    expect(code).toBe(0);
+    const text = out.join('\n');
+    expect(text).toContain('Link: http://localhost:3000/verify-email/tok.sig');
+    expect(text).not.toContain('reset-password');
+  });
+});
+

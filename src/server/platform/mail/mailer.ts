@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from './mail.tables.js';
+import { writeOutboxFile } from './outbox-files.js';
 
 export interface MailMessage {
   to: string;
@@ -21,7 +22,7 @@ export interface Mailer {
  * SMTP when MAIL_HOST is set; otherwise messages are kept in the mail_outbox table and a log
  * line says so (read them with `npm run cli -- mail:outbox`). Sent mail is recorded too.
  */
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opts: { outboxFiles?: boolean } = {}): Mailer {
   let transport: Transporter | undefined;
   if (config.mail.host) {
     transport = nodemailer.createTransport({
@@ -38,6 +39,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     async send(msg) {
       if (!transport) {
         await db.insert(mailOutbox).values({ ...msg, status: 'kept' });
+        // embedded mode: also a file the CLI can read while the server holds the database
+        if (opts.outboxFiles) writeOutboxFile(config.dataDir, msg);
         log.info({ to: msg.to, subject: msg.subject }, 'mail kept in the local outbox (MAIL_HOST not set): npm run cli -- mail:outbox');
         return;
       }
