@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.js';
 import { scheduleVacuum } from './platform/db/maintenance.js';
 
@@ -5,8 +6,9 @@ import { scheduleVacuum } from './platform/db/maintenance.js';
  * Start the web server; in embedded mode (or IN_PROCESS_WORKER=true) also the jobs worker, and on
  * PGlite the periodic VACUUM. Shuts down gracefully on SIGINT/SIGTERM.
  */
-export async function startServer(opts: BuildOptions = {}) {
+export async function startServer(opts: BuildOptions = {}, hooks: { beforeListen?: (app: FastifyInstance) => Promise<void> } = {}) {
   const app = await buildApp(opts);
+  await hooks.beforeListen?.(app);
   const { ctx } = app;
   const { port, host, appUrl } = ctx.config;
   if (ctx.config.inProcessWorker) ctx.jobs.startWorker();
