@@ -162,12 +162,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // who is asking: a bearer token on /api, else the session cookie
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const authz = request.headers.authorization;
     if (authz?.startsWith('Bearer ') && request.url.startsWith('/api/')) {
       request.actor = await actorFromToken(ctx.auth, ctx.db, authz.slice(7).trim());
     } else {
-      request.actor = await actorFromSession(ctx.auth, ctx.db, request);
+      request.actor = await actorFromSession(ctx.auth, ctx.db, request, reply);
     }
   });
   installAccessControl(app);
