@@ -26,6 +26,7 @@ import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
 import { OpenApiRegistry } from './platform/openapi/registry.js';
 import { Jobs } from './platform/jobs/index.js';
+import { databaseRateLimitStore } from './platform/rate-limit/store.js';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -40,6 +41,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** where the default logger writes (tests capture logs in memory); stdout when unset */
   logStream?: NodeJS.WritableStream;
+  /** rate-limit counters: the rate_limits table (default on PostgreSQL) or this process's memory (default on PGlite) */
+  rateLimitStore?: 'database' | 'memory';
 }
 
 export const REDACT = [
@@ -131,8 +134,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  // limits are opt-in per route (config.rateLimit); counters live in memory per process
-  await app.register(rateLimit, { global: false });
+  // limits are opt-in per route (config.rateLimit). PostgreSQL (possibly several web processes):
+  // counters in the rate_limits table; PGlite (one process): in memory
+  const rateLimitStore = opts.rateLimitStore ?? (database.kind === 'postgres' ? 'database' : 'memory');
+  await app.register(rateLimit, { global: false, ...(rateLimitStore === 'database' ? { store: databaseRateLimitStore(database.db) } : {}) });
 
   let assets: ClientAssets;
   if (opts.assets === 'dev') assets = devAssets();
@@ -164,12 +169,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // who is asking: a bearer token on /api, else the session cookie
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const authz = request.headers.authorization;
     if (authz?.startsWith('Bearer ') && request.url.startsWith('/api/')) {
       request.actor = await actorFromToken(ctx.auth, ctx.db, authz.slice(7).trim());
     } else {
-      request.actor = await actorFromSession(ctx.auth, ctx.db, request);
+      request.actor = await actorFromSession(ctx.auth, ctx.db, request, reply);
     }
   });
   installAccessControl(app);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.js';
 import { scheduleVacuum } from './platform/db/maintenance.js';
+import { scheduleRateLimitCleanup } from './platform/rate-limit/store.js';
 
 /**
  * Start the web server; in embedded mode (or IN_PROCESS_WORKER=true) also the jobs worker, and on
- * PGlite the periodic VACUUM. Shuts down gracefully on SIGINT/SIGTERM.
+ * PGlite the periodic VACUUM (on PostgreSQL the rate-limit table clean-up). Shuts down gracefully on SIGINT/SIGTERM.
  */
 export async function startServer(opts: BuildOptions = {}, hooks: { beforeListen?: (app: FastifyInstance) => Promise<void> } = {}) {
   const app = await buildApp(opts);
@@ -19,6 +20,10 @@ export async function startServer(opts: BuildOptions = {}, hooks: { beforeListen
       delayMs: ctx.config.maintenance.vacuumDelaySeconds * 1000,
     });
     app.addHook('preClose', () => vacuum.stop());
+  } else {
+    // rate-limit counters live in the database in PostgreSQL mode: drop ended windows now and then
+    const cleanup = scheduleRateLimitCleanup(ctx.db, app.log);
+    app.addHook('preClose', () => cleanup.stop());
   }
   await app.listen({ port, host });
   app.log.info(`Pathways is listening on ${appUrl} (database: ${ctx.database.kind}${ctx.config.inProcessWorker ? ', jobs worker in this process' : ''})`);

@@ -1,19 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { PERMISSIONS, roleCan } from '../../../shared/permissions.js';
-import { teamMembers, teams } from '../../platform/auth/auth.tables.js';
+import { actorMemberships } from '../../platform/auth/actor.js';
 
 /** The `auth` shared prop: who is signed in, their current team and role, the teams they can switch to. */
 export async function authProp(ctx: AppContext, request: FastifyRequest) {
   const actor = request.actor;
   if (!actor) return { user: null, team: null, role: null, teams: [], permissions: [] };
-  const memberships = await ctx.db
-    .select({ id: teams.id, name: teams.name, personal: teams.personal, role: teamMembers.role })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.organizationId))
-    .where(eq(teamMembers.userId, actor.user.id))
-    .orderBy(asc(teams.name));
+  // read with the session (once per request), in team-name order
+  const memberships = (await actorMemberships(ctx.db, actor)).map((m) => ({ id: m.id, name: m.name, personal: m.personal, role: m.role }));
   return {
     user: {
       id: actor.user.id,

@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { ABILITIES, isRole, type Ability, type Role } from '../../../shared/permissions.js';
 import type { Auth } from './auth.js';
-import { authHeaders } from './bridge.js';
-import { teamMembers, teams, users } from './auth.tables.js';
+import { authHeaders, forwardAuthCookies } from './bridge.js';
+import { sessions, teamMembers, teams, users } from './auth.tables.js';
+import { sessionNeedsRefresh, sessionSettings, unsignAuthCookie } from './session-cookie.js';
 
 /** The signed-in user as our routes see them, in their current team. */
 export interface Actor {
@@ -63,16 +64,101 @@ export async function loadTeamContext(db: Db, userId: string, preferredTeamId: s
   };
 }
 
-/** Resolve the session cookie to an Actor (null when signed out). */
-export async function actorFromSession(auth: Auth, db: Db, request: FastifyRequest): Promise<Actor | null> {
-  const hasCookie = Object.keys(request.cookies).some((k) => k.includes('session_token'));
-  if (!hasCookie) return null;
-  const session = await auth.api.getSession({ headers: authHeaders(request), query: { disableCookieCache: true } }).catch(() => null);
-  if (!session) return null;
-  const [u] = await db.select().from(users).where(eq(users.id, session.user.id)).limit(1);
-  if (!u) return null;
-  const ctx = await loadTeamContext(db, u.id, u.currentTeamId);
-  return { user: toActorUser(u), sessionId: session.session.id, team: ctx.team, role: ctx.role, token: null };
+/** One of the user's teams, with their role in it (the `auth.teams` shared prop lists these). */
+export interface Membership {
+  id: string;
+  name: string;
+  personal: boolean;
+  ownerId: string | null;
+  role: string;
+  /** when the user joined (epoch seconds): the oldest membership is the fallback current team */
+  joined: number;
+}
+
+/** The memberships read with the actor, in team-name order; keyed by the Actor object itself. */
+const membershipsByActor = new WeakMap<Actor, Membership[]>();
+
+/**
+ * The signed-in user's teams (team-name order). Read once per request: the session lookup
+ * fetches them with the session and user, so the shared props do not query them again.
+ */
+export async function actorMemberships(db: Db, actor: Actor): Promise<Membership[]> {
+  const known = membershipsByActor.get(actor);
+  if (known) return known;
+  const rows = await db.select(membershipColumns).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.organizationId)).where(eq(teamMembers.userId, actor.user.id)).orderBy(asc(teams.name), asc(teamMembers.createdAt));
+  const list = rows.map((r) => ({ ...r, joined: r.joined.getTime() / 1000 }));
+  membershipsByActor.set(actor, list);
+  return list;
+}
+
+const membershipColumns = { id: teams.id, name: teams.name, personal: teams.personal, ownerId: teams.ownerId, role: teamMembers.role, joined: teamMembers.createdAt };
+
+/** all of a user's memberships as one JSON array (team-name order), for the single session query */
+const membershipsJson = sql<Membership[] | string>`(
+  select coalesce(json_agg(json_build_object(
+    'id', ${teams.id}, 'name', ${teams.name}, 'personal', ${teams.personal}, 'ownerId', ${teams.ownerId},
+    'role', ${teamMembers.role}, 'joined', extract(epoch from ${teamMembers.createdAt})
+  ) order by ${teams.name}, ${teamMembers.createdAt}), '[]'::json)
+  from ${teamMembers} inner join ${teams} on ${teams.id} = ${teamMembers.organizationId}
+  where ${teamMembers.userId} = ${users.id}
+)`;
+
+/** The current team: the user's chosen team if still a member, else their oldest membership. */
+function currentTeam(memberships: Membership[], preferredTeamId: string | null | undefined) {
+  let chosen = preferredTeamId ? memberships.find((m) => m.id === preferredTeamId) : undefined;
+  if (!chosen) for (const m of memberships) if (!chosen || m.joined < chosen.joined) chosen = m;
+  if (!chosen) return { team: null, role: null };
+  return {
+    team: { id: chosen.id, name: chosen.name, personal: chosen.personal, ownerId: chosen.ownerId },
+    role: isRole(chosen.role) ? chosen.role : null,
+  };
+}
+
+/**
+ * Resolve the session cookie to an Actor (null when signed out), in one query: the session
+ * joined to its user and the user's memberships, found by the token in Better Auth's signed
+ * session cookie. The cookie's HMAC is checked first (a forged or tampered cookie costs no
+ * query); a missing (revoked) or expired session, or a deleted user, is refused.
+ *
+ * Expired sessions and sessions due for Better Auth's refresh (`updateAge`) are handed to
+ * `auth.api.getSession`, which deletes the expired session or extends the live one; the
+ * cookies it sets (expiry cleared, or the session cookie re-issued) are forwarded to `reply`.
+ */
+export async function actorFromSession(auth: Auth, db: Db, request: FastifyRequest, reply?: FastifyReply): Promise<Actor | null> {
+  const settings = await sessionSettings(auth);
+  const token = unsignAuthCookie(request.cookies?.[settings.tokenCookie], settings.secret);
+  if (!token) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
+      image: users.image,
+      passwordConfirmedAt: users.passwordConfirmedAt,
+      createdAt: users.createdAt,
+      currentTeamId: users.currentTeamId,
+      memberships: membershipsJson,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, token))
+    .limit(1);
+  if (!row) return null;
+  const expired = row.expiresAt.getTime() < Date.now();
+  if (expired || (sessionNeedsRefresh(row.expiresAt, settings) && !unsignAuthCookie(request.cookies?.[settings.dontRememberCookie], settings.secret))) {
+    const res = await auth.api.getSession({ headers: authHeaders(request), query: { disableCookieCache: true }, returnHeaders: true }).catch(() => null);
+    if (res && reply) forwardAuthCookies(reply, res.headers);
+    if (expired || !res?.response || res.response.session.id !== row.sessionId) return null;
+  }
+  const memberships = (typeof row.memberships === 'string' ? JSON.parse(row.memberships) : row.memberships) as Membership[];
+  const { team, role } = currentTeam(memberships, row.currentTeamId);
+  const actor: Actor = { user: toActorUser(row), sessionId: row.sessionId, team, role, token: null };
+  membershipsByActor.set(actor, memberships);
+  return actor;
 }
 
 const TOKEN_SHAPE = /^pw_[A-Za-z0-9]{16,200}$/;

@@ -8,3 +8,4 @@ export * from '../mail/mail.tables.js';
 export * from '../../modules/notifications/notifications.tables.js';
 export * from '../../modules/two-factor/two-factor.tables.js';
 export * from '../jobs/jobs.tables.js';
+export * from '../rate-limit/rate-limit.tables.js';
