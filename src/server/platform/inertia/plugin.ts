@@ -144,8 +144,9 @@ async function inertiaPlugin(app: FastifyInstance, opts: InertiaOptions) {
     if (ref) {
       try {
         const u = new URL(ref);
-        // only same-host referers: never an open redirect
-        if (u.host === this.request.headers.host) target = u.pathname + u.search;
+        // only same-host referers: never an open redirect (both sides normalised: URL drops default ports)
+        const own = new URL(`${this.request.protocol}://${this.request.headers.host ?? ''}`);
+        if (u.host === own.host) target = u.pathname + u.search;
       } catch {
         /* ignore malformed */
       }
