@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createServerDatabase } from '../../test/helpers/database.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -40,25 +40,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function createDatabase(serverUrl: string) {
-  const name = `pw_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 function exited(child: ChildProcess) {
   return new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
@@ -74,7 +55,7 @@ function exited(child: ChildProcess) {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pathways-e2e-'));
-  const db = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const db = process.env.TEST_DATABASE_URL ? await createServerDatabase(process.env.TEST_DATABASE_URL, 'pw_e2e') : undefined;
   const baseUrl = `http://127.0.0.1:${port}`;
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {

@@ -19,3 +19,8 @@ export function relativeTime(when: string | Date, now: Date = new Date(), locale
   }
   return fmt.format(Math.round(seconds / 60) || (seconds < 0 ? -1 : 1), 'minute');
 }
+
+/** '21 Nov 2026, 05:40' in the viewer's time zone */
+export function dateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { NotificationView } from '@shared/notifications/notifications';
-import { relativeTime } from './relative-time';
+import { relativeTime } from '../../lib/relative-time';
 
 /** One notification: unread dot, title, body, age. Clicking opens (and marks read). */
 export function NotificationItem({ n, onOpen, compact = false }: { n: NotificationView; onOpen?: (n: NotificationView) => void; compact?: boolean }) {

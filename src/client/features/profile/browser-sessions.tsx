@@ -5,7 +5,7 @@ import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { BrowserSessionView } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
-import { relativeTime } from './relative-time';
+import { relativeTime } from '../../lib/relative-time';
 
 export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }) {
   const [open, setOpen] = useState(false);

@@ -6,7 +6,7 @@ import { route } from '@shared/route';
 import { ABILITY_LABELS, TOKEN_NAME_MAX } from '@shared/api-tokens/api-tokens.schemas';
 import type { Ability } from '@shared/permissions';
 import { useShared } from '../../hooks/use-shared';
-import { dateTime, timeAgo } from '../../lib/time-ago';
+import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { AbilitiesInput } from '../../features/api-tokens/abilities-input';
 import { NewTokenModal } from '../../features/api-tokens/new-token-modal';

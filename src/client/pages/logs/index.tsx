@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput,
 import { IconX } from '@tabler/icons-react';
 import { NO_MATCH_TEXT, type TablePage } from '@shared/table/table-query';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { dateTime, timeAgo } from '../../lib/time-ago';
+import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
 
 interface Row {
   id: string;
