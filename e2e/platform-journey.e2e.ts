@@ -278,7 +278,7 @@ describe.sequential('platform journey', () => {
       else if (await box.count()) await box.uncheck();
     }
     expect(await abilities.count()).toBeLessThanOrEqual(1);
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
 
     const dialog = page.getByRole('dialog', { name: 'API token created' });
     await dialog.waitFor(WAIT);
