@@ -56,8 +56,14 @@ if (existsSync(CHROMIUM)) {
   skippedSuites.push(`end-to-end (no Chromium at ${CHROMIUM}; apt-get install chromium to run it)`);
 }
 if (!process.env.TEST_DATABASE_URL) skippedSuites.push('PostgreSQL server run (TEST_DATABASE_URL not set; ran on PGlite only)');
+if (!process.env.TEST_DATABASE_URL && !process.env.PG_SERVER_URL) skippedSuites.push('PostgreSQL-only tests (pool recovery, the worker process): set PG_SERVER_URL or TEST_DATABASE_URL to run them');
 
 console.log('');
 for (const s of skippedSuites) console.log(`skipped suite: ${s}`);
+if (CI && totals.skipped > 0) {
+  // under CI nothing may be skipped: PostgreSQL-only tests get PG_SERVER_URL on the PGlite pass too
+  console.error(`CI=true: ${totals.skipped} test(s) were skipped; under CI every test must run (see the skip reasons above).`);
+  failedRun = true;
+}
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedRun || totals.failed ? 1 : 0);

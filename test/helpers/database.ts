@@ -7,6 +7,12 @@ import { openDatabase, migrateDatabase, type Database } from '../../src/server/p
  * A fresh, migrated database for one test file: PGlite from the dumped template by default,
  * or a new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped at close).
  */
+/**
+ * A PostgreSQL server for tests that need one whatever the pass: TEST_DATABASE_URL, or
+ * PG_SERVER_URL (CI sets it on the PGlite pass too, so those tests are never skipped there).
+ */
+export const postgresServerUrl = (): string | undefined => process.env.TEST_DATABASE_URL || process.env.PG_SERVER_URL || undefined;
+
 /** A new, empty database on the PostgreSQL server at serverUrl; `drop` removes it (also from e2e servers). */
 export async function createServerDatabase(serverUrl: string, prefix = 'pw_test') {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { ROOT, runTs, startServerProcess, stopProcess } from '../../../test/helpers/server-process.js';
 import { migrateDatabase, openDatabase } from '../platform/db/client.js';
+import { postgresServerUrl } from '../../../test/helpers/database.js';
 import { jobs } from '../platform/jobs/jobs.tables.js';
 
 const dirs: string[] = [];
@@ -62,8 +63,8 @@ describe('npm run worker', () => {
     expect(w.output()).toContain('npm run worker needs DATABASE_URL pointing at a PostgreSQL server.');
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL it starts, recovers orphaned jobs, and stops cleanly on SIGTERM', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
+  it.runIf(postgresServerUrl())('on PostgreSQL it starts, recovers orphaned jobs, and stops cleanly on SIGTERM', async () => {
+    const serverUrl = postgresServerUrl()!;
     const name = `pw_worker_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

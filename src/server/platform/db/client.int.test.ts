@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from './client.js';
+import { postgresServerUrl } from '../../../../test/helpers/database.js';
 
-const url = process.env.TEST_DATABASE_URL;
+const url = postgresServerUrl();
 
 describe.skipIf(!url)('PostgreSQL pool', () => {
   it('survives the server ending an idle connection and serves the next query', async () => {
