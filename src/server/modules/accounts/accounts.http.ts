@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { sign, unsign } from '../../platform/http/signed-cookie.js';
 
 /** The request body as a plain object, minus the CSRF field a plain HTML form may carry. */
 export function formBody(request: FastifyRequest): Record<string, unknown> {
@@ -30,36 +29,8 @@ export const RATE_LIMITS = {
   confirmPassword: { max: 5, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `confirm|${r.actor?.user.id ?? r.ip}` },
 } satisfies Record<string, RateLimitOptions>;
 
-/**
- * Where to go after confirming the password. access.ts flashes the target as `intended`; the
- * confirm page keeps it in a signed cookie so it survives a wrong password and a reload.
- */
-const INTENDED_COOKIE = 'pathways_intended';
-
-/** Only same-site paths: never an open redirect. */
-export function safeLocalPath(target: unknown, appUrl: string, host: string | undefined): string | null {
-  if (typeof target !== 'string' || !target) return null;
-  let u: URL;
-  try {
-    u = new URL(target, appUrl);
-  } catch {
-    return null;
-  }
-  const app = new URL(appUrl);
-  if (u.origin !== app.origin && u.host !== host) return null;
-  if (!u.pathname.startsWith('/') || u.pathname.startsWith('//')) return null;
-  return u.pathname + u.search;
-}
-
-export function rememberIntended(reply: FastifyReply, path: string, key: string, secure: boolean) {
-  reply.setCookie(INTENDED_COOKIE, sign(Buffer.from(path).toString('base64url'), key), { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 60 * 60 });
-}
-
-export function takeIntended(request: FastifyRequest, reply: FastifyReply, key: string): string | null {
-  const raw = unsign(request.cookies[INTENDED_COOKIE], key);
-  if (request.cookies[INTENDED_COOKIE] !== undefined) reply.clearCookie(INTENDED_COOKIE, { path: '/' });
-  return raw === undefined ? null : Buffer.from(raw, 'base64url').toString('utf8');
-}
+// where to go after signing in or confirming the password: shared with the two-factor challenge
+export { rememberIntended, safeLocalPath, takeIntended } from '../../platform/http/intended.js';
 
 /** Wait until at least `ms` have passed since `startedAt` (equal answer times for known and unknown emails). */
 export async function padTo(startedAt: number, ms: number) {

@@ -141,6 +141,29 @@ describe('POST /login', () => {
   });
 });
 
+describe('back to the page asked for', () => {
+  it('a signed-out visitor who opens a page is returned to it after signing in, once', async () => {
+    const user = await freshUser();
+    const c = client();
+    const gate = await c.get('/user/api-tokens');
+    expect(gate.headers.location).toBe('/login');
+    await c.get('/login'); // the login page keeps the target in a signed cookie
+    const res = await c.post('/login', { email: user.email, password: user.password });
+    expect(res.headers.location).toBe('/user/api-tokens');
+    await c.post('/logout');
+    const again = await c.post('/login', { email: user.email, password: user.password });
+    expect(again.headers.location).toBe('/dashboard');
+  });
+
+  it('never sends anyone off-site, and ignores a forged target cookie', async () => {
+    const user = await freshUser();
+    const c = client();
+    c.cookies.set('pathways_intended', 'aHR0cHM6Ly9ldmlsLmV4YW1wbGU.forged');
+    const res = await c.post('/login', { email: user.email, password: user.password });
+    expect(res.headers.location).toBe('/dashboard');
+  });
+});
+
 describe('POST /logout', () => {
   it('ends the session, records auth.logout and goes to the start page', async () => {
     const { user, client: c } = await signedInUser(t.app);

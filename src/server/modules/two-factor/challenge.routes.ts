@@ -6,6 +6,7 @@ import { authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
+import { safeLocalPath, takeIntended } from '../../platform/http/intended.js';
 import { route } from '../../../shared/route.js';
 import { twoFactorChallengeSchema } from '../../../shared/profile/two-factor.schemas.js';
 import { claimStep, lastStep, matchingStep, pendingChallengeUserId, releaseStep } from './two-factor.store.js';
@@ -118,7 +119,8 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
       if (input.kind === 'recovery') {
         reply.flash({ info: 'You signed in with a recovery code; it cannot be used again. You can make new codes on your profile page.' });
       }
-      return reply.redirect(to('dashboard', '/dashboard'), 303);
+      const intended = safeLocalPath(takeIntended(request, reply, ctx.config.appKey), ctx.config.appUrl, request.headers.host);
+      return reply.redirect(intended ?? to('dashboard', '/dashboard'), 303);
     },
   );
 }

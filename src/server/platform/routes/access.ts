@@ -42,7 +42,11 @@ export function installAccessControl(app: FastifyInstance) {
         return;
       }
       default: {
-        if (!actor || actor.token) return redirectOrThrow(request, reply, '/login', new UnauthenticatedError());
+        if (!actor || actor.token) {
+          // back to this page after signing in (login keeps it in a signed cookie)
+          if (request.method === 'GET' && !request.url.startsWith('/api/')) reply.flash({ data: { intended: request.url } });
+          return redirectOrThrow(request, reply, '/login', new UnauthenticatedError());
+        }
         if (access.kind === 'auth') return;
         if (!actor.user.emailVerified) return redirectOrThrow(request, reply, '/verify-email', new AppError('EMAIL_UNVERIFIED', 403, 'Please verify your email address first.'));
         if (access.kind === 'team') {

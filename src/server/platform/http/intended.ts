@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sign, unsign } from './signed-cookie.js';
+
+/**
+ * Where to go after signing in or confirming the password. access.ts flashes the page a visitor
+ * asked for as `intended`; the login and confirm pages keep it in a signed cookie so it survives
+ * a wrong password, a two-factor challenge and a reload.
+ */
+const INTENDED_COOKIE = 'pathways_intended';
+
+/** Only same-site paths: never an open redirect. */
+export function safeLocalPath(target: unknown, appUrl: string, host: string | undefined): string | null {
+  if (typeof target !== 'string' || !target) return null;
+  let u: URL;
+  try {
+    u = new URL(target, appUrl);
+  } catch {
+    return null;
+  }
+  const app = new URL(appUrl);
+  if (u.origin !== app.origin && u.host !== host) return null;
+  if (!u.pathname.startsWith('/') || u.pathname.startsWith('//')) return null;
+  return u.pathname + u.search;
+}
+
+export function rememberIntended(reply: FastifyReply, path: string, key: string, secure: boolean) {
+  reply.setCookie(INTENDED_COOKIE, sign(Buffer.from(path).toString('base64url'), key), { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 60 * 60 });
+}
+
+export function takeIntended(request: FastifyRequest, reply: FastifyReply, key: string): string | null {
+  const raw = unsign(request.cookies[INTENDED_COOKIE], key);
+  if (request.cookies[INTENDED_COOKIE] !== undefined) reply.clearCookie(INTENDED_COOKIE, { path: '/' });
+  return raw === undefined ? null : Buffer.from(raw, 'base64url').toString('utf8');
+}
+
