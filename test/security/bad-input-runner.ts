@@ -14,6 +14,7 @@ export const RUNS = Number(process.env.BAD_INPUT_RUNS ?? (process.env.CI === 'tr
 /** Tables a refused request may still write to, and why. */
 export const WRITES_ON_FAILURE: Record<string, string> = {
   audit_logs: 'failed sign-ins and similar refusals are audited on purpose',
+  rate_limits: 'on PostgreSQL every request to a rate-limited route counts, refused or not (the counter is the point)',
 };
 
 const MIB = 1024 * 1024;
