@@ -2,18 +2,10 @@ import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { sessions } from '../../platform/auth/auth.tables.js';
 import { describeUserAgent } from './user-agent.js';
+import type { BrowserSessionView } from '../../../shared/profile/profile.types.js';
 
-export interface BrowserSession {
-  id: string;
-  device: string;
-  browser: string | null;
-  platform: string | null;
-  mobile: boolean;
-  ipAddress: string | null;
-  current: boolean;
-  /** ISO time of the last request seen on this session (to the minute) */
-  lastActiveAt: string;
-}
+/** a session as the profile page shows it (the shared page-props type) */
+export type BrowserSession = BrowserSessionView;
 
 /** The user's live sessions, most recently active first (tokens never leave the server). */
 export async function listBrowserSessions(db: Db, userId: string, currentSessionId: string | null): Promise<BrowserSession[]> {
