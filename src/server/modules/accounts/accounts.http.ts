@@ -29,9 +29,6 @@ export const RATE_LIMITS = {
   confirmPassword: { max: 5, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `confirm|${r.actor?.user.id ?? r.ip}` },
 } satisfies Record<string, RateLimitOptions>;
 
-// where to go after signing in or confirming the password: shared with the two-factor challenge
-export { rememberIntended, safeLocalPath, takeIntended } from '../../platform/http/intended.js';
-
 /** Wait until at least `ms` have passed since `startedAt` (equal answer times for known and unknown emails). */
 export async function padTo(startedAt: number, ms: number) {
   const left = ms - (performance.now() - startedAt);

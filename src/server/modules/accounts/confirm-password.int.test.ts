@@ -8,7 +8,7 @@ import { createUser, signIn, signedInUser } from '../../../../test/helpers/auth.
 import type { Database } from '../../platform/db/client.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { PASSWORD_INCORRECT } from './confirm-password.routes.js';
-import { safeLocalPath } from './accounts.http.js';
+import { safeLocalPath } from '../../platform/http/intended.js';
 import { from, guest } from './test-support.js';
 
 let app: FastifyInstance;

@@ -4,7 +4,8 @@ import { authErrorMessage, authHeaders } from '../../platform/auth/bridge.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { confirmPasswordSchema } from '../../../shared/accounts/accounts.schemas.js';
-import { formBody, RATE_LIMITS, rememberIntended, safeLocalPath, takeIntended } from './accounts.http.js';
+import { formBody, RATE_LIMITS } from './accounts.http.js';
+import { intendedOr, keepIntended } from '../../platform/http/intended.js';
 import { markPasswordConfirmed } from './accounts.users.js';
 
 export const PASSWORD_INCORRECT = 'The provided password is incorrect.';
@@ -15,11 +16,8 @@ export const PASSWORD_INCORRECT = 'The provided password is incorrect.';
  * users.passwordConfirmedAt (valid 3 hours, enforced in access.ts) and goes back there.
  */
 export function registerConfirmPasswordRoutes(app: FastifyInstance, ctx: AppContext) {
-  const secure = ctx.config.appUrl.startsWith('https://');
-
   app.get('/user/confirm-password', { config: { name: 'password.confirm', access: { kind: 'auth' } } }, async (request, reply) => {
-    const intended = safeLocalPath(request.flash.data?.intended, ctx.config.appUrl, request.headers.host);
-    if (intended) rememberIntended(reply, intended, ctx.config.appKey, secure);
+    keepIntended(request, reply, ctx.config);
     return reply.inertia('auth/confirm-password', {});
   });
 
@@ -39,8 +37,7 @@ export function registerConfirmPasswordRoutes(app: FastifyInstance, ctx: AppCont
         throw new ValidationError({ password: PASSWORD_INCORRECT });
       }
       await markPasswordConfirmed(ctx.db, actor.user.id);
-      const intended = safeLocalPath(takeIntended(request, reply, ctx.config.appKey), ctx.config.appUrl, request.headers.host);
-      return reply.redirect(intended ?? '/dashboard', 303);
+      return reply.redirect(intendedOr(request, reply, ctx.config, '/dashboard'), 303);
     },
   );
 }

@@ -5,7 +5,8 @@ import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit/audit.js';
 import { loginSchema } from '../../../shared/accounts/accounts.schemas.js';
-import { formBody, RATE_LIMITS, rememberIntended, safeLocalPath, takeIntended } from './accounts.http.js';
+import { formBody, RATE_LIMITS } from './accounts.http.js';
+import { intendedOr, keepIntended } from '../../platform/http/intended.js';
 import { findUserByEmail } from './accounts.users.js';
 
 export const LOGIN_FAILED = 'These credentials do not match our records.';
@@ -14,10 +15,8 @@ export const TWO_FACTOR_CHALLENGE_URL = '/two-factor-challenge';
 
 /** GET/POST /login, POST /logout */
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext) {
-  const secure = ctx.config.appUrl.startsWith('https://');
   app.get('/login', { config: { name: 'login', access: { kind: 'guest' } } }, async (request, reply) => {
-    const intended = safeLocalPath(request.flash.data?.intended, ctx.config.appUrl, request.headers.host);
-    if (intended) rememberIntended(reply, intended, ctx.config.appKey, secure);
+    keepIntended(request, reply, ctx.config);
     return reply.inertia('auth/login', {});
   });
 
@@ -53,8 +52,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.twoFactorRedirect) return reply.redirect(TWO_FACTOR_CHALLENGE_URL, 303);
     const user = body.user!;
     await audit(ctx.db, request, { action: 'auth.login', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
-    const intended = safeLocalPath(takeIntended(request, reply, ctx.config.appKey), ctx.config.appUrl, request.headers.host);
-    return reply.redirect(intended ?? '/dashboard', 303);
+    return reply.redirect(intendedOr(request, reply, ctx.config, '/dashboard'), 303);
   });
 
   app.post('/logout', { config: { name: 'logout', access: { kind: 'auth' } } }, async (request, reply) => {

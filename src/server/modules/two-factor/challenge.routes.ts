@@ -6,7 +6,7 @@ import { authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { safeLocalPath, takeIntended } from '../../platform/http/intended.js';
+import { intendedOr } from '../../platform/http/intended.js';
 import { route } from '../../../shared/route.js';
 import { twoFactorChallengeSchema } from '../../../shared/profile/two-factor.schemas.js';
 import { claimStep, lastStep, matchingStep, pendingChallengeUserId, releaseStep } from './two-factor.store.js';
@@ -56,20 +56,13 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!userId) return restart(reply, 'Your sign-in has expired. Please sign in again.');
       const field = input.kind === 'totp' ? 'code' : 'recoveryCode';
 
-      const fail = async (reason: string) => {
+      const method = input.kind === 'totp' ? 'totp' : 'recovery_code';
+      /** an audit entry about the user signing in (they have no session yet, so name them explicitly) */
+      const auditUser = async (action: string, details: Record<string, unknown>) => {
         const [u] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-        await audit(ctx.db, request, {
-          action: 'auth.two_factor_failed',
-          userId,
-          teamId: null,
-          actorName: u?.name ?? null,
-          actorEmail: u?.email ?? null,
-          subjectType: 'user',
-          subjectId: userId,
-          subjectLabel: u?.email ?? null,
-          details: { method: input.kind === 'totp' ? 'totp' : 'recovery_code', reason },
-        });
+        await audit(ctx.db, request, { action, userId, teamId: null, actorName: u?.name ?? null, actorEmail: u?.email ?? null, subjectType: 'user', subjectId: userId, subjectLabel: u?.email ?? null, details });
       };
+      const fail = (reason: string) => auditUser('auth.two_factor_failed', { method, reason });
 
       let claimed: { step: number; previous: number } | null = null;
       if (input.kind === 'totp') {
@@ -104,23 +97,11 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
       }
 
       forwardAuthCookies(reply, headers);
-      const [u] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-      await audit(ctx.db, request, {
-        action: 'auth.login',
-        userId,
-        teamId: null,
-        actorName: u?.name ?? null,
-        actorEmail: u?.email ?? null,
-        subjectType: 'user',
-        subjectId: userId,
-        subjectLabel: u?.email ?? null,
-        details: { secondFactor: input.kind === 'totp' ? 'totp' : 'recovery_code' },
-      });
+      await auditUser('auth.login', { secondFactor: method });
       if (input.kind === 'recovery') {
         reply.flash({ info: 'You signed in with a recovery code; it cannot be used again. You can make new codes on your profile page.' });
       }
-      const intended = safeLocalPath(takeIntended(request, reply, ctx.config.appKey), ctx.config.appUrl, request.headers.host);
-      return reply.redirect(intended ?? to('dashboard', '/dashboard'), 303);
+      return reply.redirect(intendedOr(request, reply, ctx.config, to('dashboard', '/dashboard')), 303);
     },
   );
 }

@@ -33,3 +33,16 @@ export function takeIntended(request: FastifyRequest, reply: FastifyReply, key: 
   return raw === undefined ? null : Buffer.from(raw, 'base64url').toString('utf8');
 }
 
+
+type IntendedConfig = { appUrl: string; appKey: string };
+
+/** On a page that precedes the target (login, confirm password): keep the flashed target in the cookie. */
+export function keepIntended(request: FastifyRequest, reply: FastifyReply, config: IntendedConfig) {
+  const intended = safeLocalPath(request.flash.data?.intended, config.appUrl, request.headers.host);
+  if (intended) rememberIntended(reply, intended, config.appKey, config.appUrl.startsWith('https://'));
+}
+
+/** After success: the remembered same-site target (used once), else the fallback. */
+export function intendedOr(request: FastifyRequest, reply: FastifyReply, config: IntendedConfig, fallback: string): string {
+  return safeLocalPath(takeIntended(request, reply, config.appKey), config.appUrl, request.headers.host) ?? fallback;
+}
