@@ -3,6 +3,7 @@ import { Head, Link, useForm } from '@inertiajs/react';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
+import { fieldProps } from '../../lib/field-props';
 
 export default function ConfirmPassword() {
   const form = useForm({ password: '' });
@@ -21,13 +22,10 @@ export default function ConfirmPassword() {
         </AuthHeading>
         <PasswordInput
           label="Password"
-          name="password"
+          {...fieldProps(form, 'password')}
           autoComplete="current-password"
           autoFocus
           required
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.currentTarget.value)}
-          error={form.errors.password}
         />
         <Group justify="space-between">
           <Anchor component={Link} href={route('dashboard')} size="sm">

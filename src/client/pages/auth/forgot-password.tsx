@@ -4,6 +4,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
+import { fieldProps } from '../../lib/field-props';
 
 export default function ForgotPassword() {
   const form = useForm({ email: '' });
@@ -24,13 +25,10 @@ export default function ForgotPassword() {
         <TextInput
           label="Email"
           type="email"
-          name="email"
+          {...fieldProps(form, 'email')}
           autoComplete="username"
           autoFocus
           required
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.currentTarget.value)}
-          error={form.errors.email}
         />
         <Button type="submit" fullWidth loading={form.processing} disabled={form.processing}>
           Email password reset link

@@ -4,6 +4,7 @@ import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput 
 import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
+import { fieldProps } from '../../lib/field-props';
 
 /** A team invitation link sends people here with ?email= (the invited address). */
 const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
@@ -25,22 +26,16 @@ export default function Login() {
         <TextInput
           label="Email"
           type="email"
-          name="email"
+          {...fieldProps(form, 'email')}
           autoComplete="username"
           autoFocus
           required
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.currentTarget.value)}
-          error={form.errors.email}
         />
         <PasswordInput
           label="Password"
-          name="password"
+          {...fieldProps(form, 'password')}
           autoComplete="current-password"
           required
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.currentTarget.value)}
-          error={form.errors.password}
         />
         <Group justify="space-between" wrap="nowrap">
           <Checkbox label="Remember me" name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.currentTarget.checked)} />

@@ -5,6 +5,7 @@ import { route } from '@shared/route';
 import { PASSWORD_MIN_LENGTH } from '@shared/accounts/accounts.schemas';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
+import { fieldProps } from '../../lib/field-props';
 
 /** A team invitation link sends people here with ?email= (the invited address). */
 const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
@@ -25,42 +26,30 @@ export default function Register() {
         <StatusAlert />
         <TextInput
           label="Name"
-          name="name"
+          {...fieldProps(form, 'name')}
           autoComplete="name"
           autoFocus
           required
-          value={form.data.name}
-          onChange={(e) => form.setData('name', e.currentTarget.value)}
-          error={form.errors.name}
         />
         <TextInput
           label="Email"
           type="email"
-          name="email"
+          {...fieldProps(form, 'email')}
           autoComplete="username"
           required
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.currentTarget.value)}
-          error={form.errors.email}
         />
         <PasswordInput
           label="Password"
-          name="password"
+          {...fieldProps(form, 'password')}
           autoComplete="new-password"
           description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           required
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.currentTarget.value)}
-          error={form.errors.password}
         />
         <PasswordInput
           label="Confirm password"
-          name="password_confirmation"
+          {...fieldProps(form, 'password_confirmation')}
           autoComplete="new-password"
           required
-          value={form.data.password_confirmation}
-          onChange={(e) => form.setData('password_confirmation', e.currentTarget.value)}
-          error={form.errors.password_confirmation}
         />
         <Checkbox
           name="terms"

@@ -5,6 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { PASSWORD_MIN_LENGTH } from '@shared/accounts/accounts.schemas';
 import { AuthHeading } from '../../features/accounts/auth-heading';
+import { fieldProps } from '../../lib/field-props';
 
 interface Props {
   token: string;
@@ -38,32 +39,23 @@ export default function ResetPassword({ token, email, tokenValid }: Props) {
         <TextInput
           label="Email"
           type="email"
-          name="email"
+          {...fieldProps(form, 'email')}
           autoComplete="username"
           required
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.currentTarget.value)}
-          error={form.errors.email}
         />
         <PasswordInput
           label="New password"
-          name="password"
+          {...fieldProps(form, 'password')}
           autoComplete="new-password"
           description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           autoFocus
           required
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.currentTarget.value)}
-          error={form.errors.password}
         />
         <PasswordInput
           label="Confirm new password"
-          name="password_confirmation"
+          {...fieldProps(form, 'password_confirmation')}
           autoComplete="new-password"
           required
-          value={form.data.password_confirmation}
-          onChange={(e) => form.setData('password_confirmation', e.currentTarget.value)}
-          error={form.errors.password_confirmation}
         />
         <Button type="submit" fullWidth loading={form.processing} disabled={form.processing || !tokenValid}>
           Reset password
