@@ -9,3 +9,8 @@ export * from '../../modules/notifications/notifications.tables.js';
 export * from '../../modules/two-factor/two-factor.tables.js';
 export * from '../jobs/jobs.tables.js';
 export * from '../rate-limit/rate-limit.tables.js';
+export * from '../../modules/projects/projects.tables.js';
+export * from '../../modules/problems/problems.tables.js';
+export * from '../../modules/metrics/metrics.tables.js';
+export * from '../../modules/libraries/libraries.tables.js';
+export * from '../../modules/comments/comments.tables.js';
