@@ -1,5 +1,6 @@
 import type { Access } from '../../src/server/platform/routes/registry.js';
 import { roleCan } from '../../src/shared/permissions.js';
+import { DOMAIN_EXPECTATIONS } from './domains/index.js';
 
 /**
  * The authorization matrix: EVERY named route, with its access rule pinned. The matrix test
@@ -159,6 +160,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'broadcasting.auth': { access: 'auth' },
   'pusher.events': { access: 'signed' },
   'pusher.batch-events': { access: 'signed' },
+  // the results framework: one file per domain in test/security/domains/
+  ...DOMAIN_EXPECTATIONS,
 };
 
 /** The pinned form of a declared access rule. */

@@ -4,6 +4,8 @@ import { sessions, teamInvitations } from '../../src/server/platform/auth/auth.t
 import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
 import type { TestUser } from '../helpers/auth.js';
 import { createToken, type World } from './world.js';
+import { RESULTS_PARAM_FIXTURES } from './domains/rows.js';
+import { DOMAIN_ROUTE_BODIES, DOMAIN_ROUTE_PARAM_FIXTURES } from './domains/index.js';
 
 /**
  * URL parameter -> a record of TEAM A that the route acts on. The authorization matrix and the
@@ -56,11 +58,14 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
   },
   /** the Pusher-compatible HTTP API's app id (signed machine routes) */
   appId: ({ world }) => world.app.ctx.config.pusher.appId,
+  /** projects, problems, elements, links, metrics, data points, ... (test/security/domains/rows.ts) */
+  ...RESULTS_PARAM_FIXTURES,
 };
 
 /** route name -> parameter -> fixture, for parameters whose meaning differs on that route. */
 export const ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   'notifications.read': { id: (c) => PARAM_FIXTURES.notification(c) },
+  ...DOMAIN_ROUTE_PARAM_FIXTURES,
 };
 
 /**
@@ -75,6 +80,7 @@ export const ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, B
   'team-members.update': () => ({ role: 'editor' }),
   'team-invitations.store': () => ({ email: `invitee.${randomUUID().slice(0, 8)}@example.org`, role: 'viewer' }),
   'api-tokens.update': () => ({ abilities: ['read'] }),
+  ...DOMAIN_ROUTE_BODIES,
 };
 
 export function bodyFor(routeName: string, method: string): BodyFixture | undefined {

@@ -1,0 +1,21 @@
+import type { RouteExpectation } from '../route-expectations.js';
+import type { BodyFixture, ParamFixture } from '../route-fixtures.js';
+
+/**
+ * Each domain of the results framework pins its routes in its own file here
+ * (test/security/domains/<domain>.ts exporting `expectations`, `bodies` and, if needed,
+ * `paramFixtures` per route) and adds ONE line per list below.
+ */
+export interface DomainSecurity {
+  expectations: Record<string, RouteExpectation>;
+  bodies?: Record<string, BodyFixture | Partial<Record<string, BodyFixture>>>;
+  routeParamFixtures?: Record<string, Record<string, ParamFixture>>;
+}
+
+const DOMAINS: DomainSecurity[] = [
+  // one line per domain, e.g. projectsSecurity,
+];
+
+export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign({}, ...DOMAINS.map((d) => d.expectations));
+export const DOMAIN_ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, BodyFixture>>> = Object.assign({}, ...DOMAINS.map((d) => d.bodies ?? {}));
+export const DOMAIN_ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = Object.assign({}, ...DOMAINS.map((d) => d.routeParamFixtures ?? {}));
