@@ -120,7 +120,7 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
             <Stack gap="xs" align="flex-start">
               <Text fw={600}>Your team has not saved anything yet</Text>
               <Text size="sm" c="dimmed" maw={640}>
-                When a theory of change works well, save it here so colleagues can reuse it: open the problem and choose “Save to library”, or use the button below. Its elements, metrics and definitions are saved; baselines, targets and values stay with the original.
+                When a theory of change works well, save it here so colleagues can reuse it: open the problem and choose “Save to library”{can.save && problems.length > 0 ? ', or use the button below' : ''}. Its elements, metrics and definitions are saved; baselines, targets and values stay with the original.
               </Text>
               {can.save && problems.length > 0 ? (
                 <Button variant="light" leftSection={<IconBookUpload size={16} />} onClick={() => setSaving(true)}>
