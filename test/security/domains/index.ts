@@ -1,5 +1,6 @@
 import type { RouteExpectation } from '../route-expectations.js';
 import type { BodyFixture, ParamFixture } from '../route-fixtures.js';
+import { librariesSecurity } from './libraries.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -13,7 +14,7 @@ export interface DomainSecurity {
 }
 
 const DOMAINS: DomainSecurity[] = [
-  // one line per domain, e.g. projectsSecurity,
+  librariesSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign({}, ...DOMAINS.map((d) => d.expectations));

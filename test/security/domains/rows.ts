@@ -69,17 +69,17 @@ export async function insertMetricValue(c: FixtureContext) {
   return row.id;
 }
 
-export async function insertLibraryItem(c: FixtureContext) {
+/** A library item of team A: a one-chain problem, or a one-activity strategy. */
+export async function insertLibraryItem(c: FixtureContext, kind: 'problem' | 'strategy' = 'problem') {
+  const activity = { ref: 'a', kind: 'activity' as const, title: 'Train teachers', metrics: [] };
+  const output = { ref: 'o', kind: 'output' as const, title: 'Teachers trained', metrics: [] };
+  const template =
+    kind === 'problem'
+      ? { problem: { title: 'Fixture library problem' }, elements: [activity, output, { ref: 'c', kind: 'outcome' as const, horizon: 'short' as const, title: 'Better teaching', metrics: [] }, { ref: 'i', kind: 'impact' as const, title: 'Children learn', metrics: [] }], links: [{ from: 'a', to: 'o' }, { from: 'o', to: 'c' }, { from: 'c', to: 'i' }] }
+      : { elements: [activity, output], links: [{ from: 'a', to: 'o' }] };
   const [row] = await c.world.app.ctx.db
     .insert(libraryItems)
-    .values({
-      teamId: c.world.teamA.id,
-      kind: 'problem',
-      sector: 'education',
-      title: 'Fixture library problem',
-      template: { problem: { title: 'Fixture library problem' }, elements: [{ ref: 'a1', kind: 'activity', title: 'Train teachers', metrics: [] }], links: [] },
-      createdBy: c.self.id,
-    })
+    .values({ teamId: c.world.teamA.id, kind, sector: 'education', title: `Fixture ${kind}`, template: template as never, createdBy: c.self.id })
     .returning({ id: libraryItems.id });
   return row.id;
 }
