@@ -159,6 +159,14 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'broadcasting.auth': { access: 'auth' },
   'pusher.events': { access: 'signed' },
   'pusher.batch-events': { access: 'signed' },
+  // comments (JSON endpoints of the thread component; every role may comment)
+  'comments.index': { access: 'team:content.view' },
+  'comments.store': {
+    access: 'team:comment.create',
+    overrides: { reason: "the body names a subject of team A: the outsider (acting in team B) is told it does not exist", outsider: 'not-found' },
+  },
+  'comments.update': { access: 'team:comment.create' },
+  'comments.destroy': { access: 'team:comment.create', noBody: 'deletes the comment named in the URL' },
 };
 
 /** The pinned form of a declared access rule. */

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sessions, teamInvitations } from '../../src/server/platform/auth/auth.tables.js';
 import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
+import { projects } from '../../src/server/modules/projects/projects.tables.js';
+import { comments } from '../../src/server/modules/comments/comments.tables.js';
 import type { TestUser } from '../helpers/auth.js';
 import { createToken, type World } from './world.js';
 
@@ -48,6 +50,15 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
     const [row] = await world.app.ctx.db.insert(notifications).values({ userId: self.id, teamId: world.teamA.id, type: 'test.fixture', title: 'Fixture notification' }).returning({ id: notifications.id });
     return row.id;
   },
+  /** a comment of the acting user on a project of team A */
+  comment: async ({ world, self }) => {
+    const projectId = await teamAProject(world);
+    const [row] = await world.app.ctx.db
+      .insert(comments)
+      .values({ teamId: world.teamA.id, subjectType: 'project', subjectId: projectId, authorId: self.id, body: 'Fixture comment' })
+      .returning({ id: comments.id });
+    return row.id;
+  },
   /** another browser session of the acting user */
   session: async ({ world, self }) => {
     const res = (await world.app.ctx.auth.api.signInEmail({ body: { email: self.email, password: self.password } })) as { token: string };
@@ -57,6 +68,12 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
   /** the Pusher-compatible HTTP API's app id (signed machine routes) */
   appId: ({ world }) => world.app.ctx.config.pusher.appId,
 };
+
+/** A fresh project of team A (rows straight into the table). */
+async function teamAProject(world: World) {
+  const [row] = await world.app.ctx.db.insert(projects).values({ teamId: world.teamA.id, name: 'Fixture project' }).returning({ id: projects.id });
+  return row.id;
+}
 
 /** route name -> parameter -> fixture, for parameters whose meaning differs on that route. */
 export const ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = {
@@ -75,6 +92,8 @@ export const ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, B
   'team-members.update': () => ({ role: 'editor' }),
   'team-invitations.store': () => ({ email: `invitee.${randomUUID().slice(0, 8)}@example.org`, role: 'viewer' }),
   'api-tokens.update': () => ({ abilities: ['read'] }),
+  'comments.store': async ({ world }) => ({ subjectType: 'project', subjectId: await teamAProject(world), body: 'A comment from the matrix' }),
+  'comments.update': () => ({ body: 'Edited by the matrix' }),
 };
 
 export function bodyFor(routeName: string, method: string): BodyFixture | undefined {

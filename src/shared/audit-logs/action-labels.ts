@@ -28,6 +28,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'token.created': 'Created an API token',
   'token.updated': 'Changed an API token’s abilities',
   'token.deleted': 'Deleted an API token',
+  'comment.created': 'Commented',
+  'comment.updated': 'Edited a comment',
+  'comment.deleted': 'Deleted a comment',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */
