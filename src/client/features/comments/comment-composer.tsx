@@ -133,11 +133,11 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      <Group justify="space-between" mt={6} gap="xs">
-        <Text size="xs" c="dimmed">
+      <Group justify="space-between" mt={6} gap="xs" wrap="nowrap" align="flex-start">
+        <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
           {text.length > COMMENT_MAX - 500 ? `${(COMMENT_MAX - text.length).toLocaleString()} characters left` : 'Type @ to mention a teammate. Ctrl+Enter sends.'}
         </Text>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           {onCancel && (
             <Button variant="default" size="xs" onClick={onCancel} disabled={busy}>
               Cancel

@@ -91,7 +91,7 @@ export function CommentItem({ comment, members, onEdit, onDelete }: Props) {
           </Box>
         )}
         {!editing && (comment.canEdit || comment.canDelete) && (
-          <Group gap={4}>
+          <Group gap={4} ml={-8}>
             {comment.canEdit && (
               <Button variant="subtle" size="compact-xs" color="gray" onClick={() => setEditing(true)}>
                 Edit
