@@ -10,7 +10,7 @@ import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { COMMENT_SUBJECTS, type CommentSubject } from '../../../shared/toc/vocabulary.js';
 import type { Role } from '../../../shared/permissions.js';
 import { notifications } from '../notifications/index.js';
-import { comments } from './index.js';
+import { comments, deleteCommentsUnder } from './index.js';
 
 let t: TestApp;
 let port: number;
@@ -214,6 +214,8 @@ describe('mentions', () => {
     const forEditor = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, editor.user.id));
     expect(forEditor).toHaveLength(1);
     expect(forEditor[0]).toMatchObject({ type: 'comment.mentioned', teamId, title: 'Olu Owner mentioned you on Girls in school' });
+    // the link to the project page (null until the projects module registers projects.show)
+    expect([null, `/projects/${subjects.project}`]).toContain(forEditor[0].url);
     expect(forEditor[0].body).toBe(`@${editor.user.name} and @${editor.user.name} and me @Olu Owner: is the baseline right?`);
     expect(await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, owner.user.id))).toHaveLength(0);
 
@@ -278,5 +280,30 @@ describe('live events on the team channel', () => {
     const ev = JSON.parse((await s.next('comment.created', channel)).data as string);
     expect(ev).toEqual({ subjectType: 'project', subjectId: subjects.project, comment: null });
     await s.close();
+  });
+});
+
+describe('deleteCommentsUnder (for the modules that delete projects and problems)', () => {
+  it('removes the comments on a problem and everything under it, or on a whole project, and nothing else', async () => {
+    const { owner, teamId, subjects } = await team([]);
+    const other = await seedSubjects(t.app, teamId, 'Other project');
+    const stranger = await team([]);
+    for (const s of [subjects, other]) for (const type of COMMENT_SUBJECTS) await owner.api.store({ subjectType: type, subjectId: s[type], body: `on ${type}` });
+    await stranger.owner.api.store({ subjectType: 'project', subjectId: stranger.subjects.project, body: 'elsewhere' });
+    const count = async (team: string) => (await t.app.ctx.db.select().from(comments).where(eq(comments.teamId, team))).length;
+    expect(await count(teamId)).toBe(14);
+
+    // another team's id removes nothing
+    await deleteCommentsUnder(t.app.ctx.db, teamId, { projectId: stranger.subjects.project });
+    expect(await count(stranger.teamId)).toBe(1);
+
+    await deleteCommentsUnder(t.app.ctx.db, teamId, { problemId: subjects.problem });
+    const left = await t.app.ctx.db.select().from(comments).where(eq(comments.teamId, teamId));
+    expect(left.filter((c) => Object.values(subjects).includes(c.subjectId)).map((c) => c.subjectType)).toEqual(['project']);
+    expect(left).toHaveLength(8);
+
+    await deleteCommentsUnder(t.app.ctx.db, teamId, { projectId: other.project });
+    expect((await t.app.ctx.db.select().from(comments).where(eq(comments.teamId, teamId))).map((c) => c.subjectId)).toEqual([subjects.project]);
+    expect(await count(stranger.teamId)).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerCommentRoutes } from './comments.routes.js';
 
 export { comments } from './comments.tables.js';
-export { deleteCommentsOf } from './comments.queries.js';
+export { deleteCommentsOf, deleteCommentsUnder } from './comments.queries.js';
 export { resolveSubject, type CommentSubjectInfo } from './comments.subjects.js';
 
 /**
