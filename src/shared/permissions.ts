@@ -32,6 +32,11 @@ const MATRIX = {
   'content.create': ['owner', 'admin', 'editor'],
   'content.update': ['owner', 'admin', 'editor'],
   'content.delete': ['owner', 'admin', 'editor'],
+  // Commenting is discussion, not editing the work: viewers (often donors, partners and field staff
+  // who read the results framework) ask questions and answer mentions, so every role may comment.
+  // Editing and deleting a comment stay with its author; comment.moderate deletes anyone's.
+  'comment.create': ['owner', 'admin', 'editor', 'viewer'],
+  'comment.moderate': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof MATRIX;

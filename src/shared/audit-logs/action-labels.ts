@@ -32,6 +32,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'library.strategy_copied': 'Copied a library strategy into a problem',
   'library.saved': 'Saved a problem to the team library',
   'library.deleted': 'Removed an item from the team library',
+  'comment.created': 'Commented',
+  'comment.updated': 'Edited a comment',
+  'comment.deleted': 'Deleted a comment',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { roleCan } from '../../../shared/permissions.js';
+import { commentIndexQuery, initialsOf, storeCommentSchema, updateCommentSchema, type CommentThreadData } from '../../../shared/comments/comments.schemas.js';
+import { listThread, namesOf, teamPeople } from './comments.queries.js';
+import { peopleIn, toCommentView } from './comments.props.js';
+import { resolveSubject } from './comments.subjects.js';
+import { createComment, deleteComment, updateComment } from './comments.service.js';
+
+const commentId = z.uuid();
+
+function commentParam(request: FastifyRequest) {
+  const id = (request.params as { comment?: string }).comment ?? '';
+  if (!commentId.safeParse(id).success) throw notFound('Comment');
+  return id;
+}
+
+/**
+ * JSON endpoints of the comment thread component (not Inertia pages). Anyone in the team may read
+ * and comment (comment.create: every role, viewers included); only the author edits a comment;
+ * the author, or the team's owner and administrators (comment.moderate), delete it.
+ */
+export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/comments', { config: { name: 'comments.index', access: { kind: 'team', permission: 'content.view' } } }, async (request, reply) => {
+    const actor = request.actor!;
+    const teamId = actor.team!.id;
+    const q = parseInput(commentIndexQuery, request.query);
+    await resolveSubject(ctx.db, teamId, q.subjectType, q.subjectId);
+    const [{ rows, hasOlder }, members] = await Promise.all([listThread(ctx.db, teamId, q.subjectType, q.subjectId), teamPeople(ctx.db, teamId)]);
+    const names = await namesOf(ctx.db, peopleIn(rows));
+    const canModerate = roleCan(actor.role, 'comment.moderate');
+    const data: CommentThreadData = {
+      comments: rows.map((row) => {
+        const own = row.authorId === actor.user.id;
+        return { ...toCommentView(row, names), canEdit: own, canDelete: own || canModerate };
+      }),
+      members: members.map((m) => ({ id: m.id, name: m.name, initials: initialsOf(m.name) })),
+      viewer: { id: actor.user.id, canComment: roleCan(actor.role, 'comment.create'), canModerate },
+      hasOlder,
+    };
+    return reply.header('cache-control', 'no-store').send(data);
+  });
+
+  app.post('/comments', { config: { name: 'comments.store', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
+    const input = parseInput(storeCommentSchema, request.body);
+    const comment = await createComment(ctx, request, input);
+    return reply.code(201).send({ comment: { ...comment, canEdit: true, canDelete: true } });
+  });
+
+  app.put('/comments/:comment', { config: { name: 'comments.update', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
+    const id = commentParam(request);
+    const input = parseInput(updateCommentSchema, request.body);
+    const comment = await updateComment(ctx, request, id, input.body);
+    return reply.send({ comment: { ...comment, canEdit: true, canDelete: true } });
+  });
+
+  app.delete('/comments/:comment', { config: { name: 'comments.destroy', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
+    const id = commentParam(request);
+    await deleteComment(ctx, request, id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerCommentRoutes } from './comments.routes.js';
+
+export { comments } from './comments.tables.js';
+export { deleteCommentsOf, deleteCommentsUnder } from './comments.queries.js';
+export { resolveSubject, type CommentSubjectInfo } from './comments.subjects.js';
+
+/**
+ * Comments on projects, problems and every element of a theory of change: JSON endpoints for the
+ * thread component, @-mentions that notify, live events on the team channel, every change audited.
+ */
+export async function commentsModule(app: FastifyInstance, ctx: AppContext) {
+  registerCommentRoutes(app, ctx);
+}
