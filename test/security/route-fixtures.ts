@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sessions, teamInvitations } from '../../src/server/platform/auth/auth.tables.js';
 import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
+import { projects } from '../../src/server/modules/projects/projects.tables.js';
 import type { TestUser } from '../helpers/auth.js';
 import { createToken, type World } from './world.js';
 
@@ -20,6 +21,9 @@ export interface FixtureContext {
   self: TestUser;
 }
 export type ParamFixture = (c: FixtureContext) => Promise<string> | string;
+
+/** The name of the fixture project (projects.destroy asks for it). */
+export const MATRIX_PROJECT = 'Matrix project';
 
 export const PARAM_FIXTURES: Record<string, ParamFixture> = {
   /** team A itself */
@@ -46,6 +50,11 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
   /** a notification of the acting user in team A */
   notification: async ({ world, self }) => {
     const [row] = await world.app.ctx.db.insert(notifications).values({ userId: self.id, teamId: world.teamA.id, type: 'test.fixture', title: 'Fixture notification' }).returning({ id: notifications.id });
+    return row.id;
+  },
+  /** an active project of team A (named MATRIX_PROJECT so the delete confirmation matches) */
+  project: async ({ world, self }) => {
+    const [row] = await world.app.ctx.db.insert(projects).values({ teamId: world.teamA.id, name: MATRIX_PROJECT, createdBy: self.id }).returning({ id: projects.id });
     return row.id;
   },
   /** another browser session of the acting user */
@@ -75,6 +84,11 @@ export const ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, B
   'team-members.update': () => ({ role: 'editor' }),
   'team-invitations.store': () => ({ email: `invitee.${randomUUID().slice(0, 8)}@example.org`, role: 'viewer' }),
   'api-tokens.update': () => ({ abilities: ['read'] }),
+  'projects.store': () => ({ name: MATRIX_PROJECT, startDate: '2026-01-01', endDate: '2026-12-31' }),
+  'projects.update': () => ({ name: MATRIX_PROJECT, description: 'Edited by the matrix' }),
+  'projects.destroy': () => ({ confirm: MATRIX_PROJECT }),
+  'api.projects.store': () => ({ name: MATRIX_PROJECT }),
+  'api.projects.update': () => ({ description: 'Patched by the matrix' }),
 };
 
 export function bodyFor(routeName: string, method: string): BodyFixture | undefined {

@@ -28,6 +28,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'token.created': 'Created an API token',
   'token.updated': 'Changed an API token’s abilities',
   'token.deleted': 'Deleted an API token',
+  'project.created': 'Created a project',
+  'project.updated': 'Updated a project',
+  'project.archived': 'Archived a project',
+  'project.restored': 'Restored a project',
+  'project.deleted': 'Deleted a project',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */
