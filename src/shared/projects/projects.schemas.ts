@@ -66,7 +66,7 @@ export const projectPatchSchema = z.strictObject({
   startDate: fields.startDate.optional(),
   endDate: fields.endDate.optional(),
   status: z.enum(PROJECT_STATUSES, { error: 'The status is active or archived.' }).optional(),
-});
+}).refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one field to change.');
 
 export const DELETE_CONFIRM_MISMATCH = 'Type the project’s name exactly to confirm.';
 
