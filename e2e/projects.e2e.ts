@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { CHROMIUM_FLAGS, shot } from './helpers/browser.js';
+import { projectShowProps } from '../src/server/modules/projects/index.js';
 import { dataPoints, metrics, metricValues, problems, projects, tocElements } from '../src/server/platform/db/schema.js';
 
 /** Projects in a real browser: empty list, create, show, delete modal, filled list, phone width. */
@@ -88,9 +89,19 @@ describe('projects', () => {
     const [dp] = await db.insert(dataPoints).values({ teamId, problemId: p1.id, metricId: m.id, key: 'girls', name: 'Girls' }).returning();
     await db.insert(metricValues).values([{ teamId, metricId: m.id, dataPointId: dp.id, period: '2026-Q3', value: 120 }]);
 
+    // the metrics module provides key metrics through projectShowProps(); a stand-in checks the card renders
+    const provider = async () => ({
+      keyMetrics: [
+        { metricId: m.id, name: 'Girls mentored', unit: 'girls', elementTitle: 'Girls mentored', starred: true, baseline: 0, latestPeriod: '2026-Q3', latestLabel: 'Q3 2026', latestActual: 120, latestTarget: 200, progress: 0.6 },
+        { metricId: 'x', name: 'Girls completing Form 4', unit: '%', elementTitle: 'Girls stay in school', baseline: 58, latestPeriod: null, latestActual: null, latestTarget: 75, progress: null },
+      ],
+    });
+    projectShowProps(t.app.ctx).push(provider);
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByText('Girls drop out before finishing secondary school').waitFor();
+    await page.getByText('Key metrics').waitFor();
     await shot(page, 'projects-show');
+    projectShowProps(t.app.ctx).splice(0);
 
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');

@@ -8,6 +8,7 @@ import { PageHeader } from '../../features/projects/page-header';
 import { DeleteProjectModal } from '../../features/projects/delete-project-modal';
 import { ProblemCards, type ProblemCardData } from '../../features/projects/problem-cards';
 import { ProjectActivity, type ActivityItem } from '../../features/projects/project-activity';
+import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
 import { useShared } from '../../hooks/use-shared';
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
   counts: DeletionImpact;
   deletionImpact: DeletionImpact;
   can: { update: boolean; delete: boolean; create: boolean };
+  /** from the metrics module, when present */
+  keyMetrics?: KeyMetricData[];
 }
 
 const fmtDate = (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -42,7 +45,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 /** projects/show: the project view — its problems, counts and recent activity. */
-export default function ShowProject({ project, problems, activity, counts, deletionImpact, can }: Props) {
+export default function ShowProject({ project, problems, activity, counts, deletionImpact, can, keyMetrics }: Props) {
   const { errors } = useShared();
   const [deleting, setDeleting] = useState(!!errors.confirm);
   const archived = project.status === 'archived';
@@ -103,7 +106,10 @@ export default function ShowProject({ project, problems, activity, counts, delet
           <ProblemCards projectId={project.id} problems={problems} canCreate={can.create && !archived} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <ProjectActivity activity={activity} />
+          <Stack gap="lg">
+            {keyMetrics && <KeyMetrics metrics={keyMetrics} />}
+            <ProjectActivity activity={activity} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <DeleteProjectModal opened={deleting} onClose={() => setDeleting(false)} project={project} impact={deletionImpact} />

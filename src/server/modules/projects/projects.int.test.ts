@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { auditLogs, dataPoints, metrics, metricValues, problems, projects, tocElements, tocLinks } from '../../platform/db/schema.js';
-import { assertProjectWritable, findProject } from './index.js';
+import { assertProjectWritable, findProject, projectShowProps } from './index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -184,5 +184,20 @@ describe('projects pages', () => {
     expect((await client.get(`/projects/${id}`)).statusCode).toBe(404);
     const [entry] = await t.app.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'project.deleted'), eq(auditLogs.subjectId, id)));
     expect(entry.details).toMatchObject({ name: 'Doomed', deleted: { problems: 1, elements: 2, metrics: 1, values: 3 } });
+  });
+
+  it('takes extra props for the project page from other modules', async () => {
+    const { client } = await owner();
+    const id = await createThroughPage(client, { name: 'With metrics' });
+    const providers = projectShowProps(t.app.ctx);
+    const provider = async ({ projectId }: { projectId: string }) => ({ keyMetrics: [{ metricId: 'm1', projectId }] });
+    providers.push(provider);
+    try {
+      const page = await client.page(`/projects/${id}`);
+      expect(page.props.keyMetrics).toEqual([{ metricId: 'm1', projectId: id }]);
+      expect(page.props.project.id).toBe(id);
+    } finally {
+      providers.splice(providers.indexOf(provider), 1);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { route, type RouteParams } from '../../../shared/route.js';
 import { deleteProjectSchema, projectFilterOf, projectSchema } from '../../../shared/projects/projects.schemas.js';
 import { deletionImpact, findProject, pageProjects, projectActivity, projectProblems, projectStatusCounts, PROJECT_ARCHIVED_MESSAGE, type ProjectRow } from './projects.queries.js';
 import { createProject, deleteProject, setProjectStatus, updateProject } from './projects.service.js';
+import { projectShowProps } from './projects.extensions.js';
 import { activityItem, problemCard, projectListRow, projectView } from './projects.props.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
@@ -62,12 +63,14 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
     const teamId = teamOf(request);
     const project = await load(request);
     const problems = await projectProblems(ctx.db, teamId, project.id);
-    const [activity, impact] = await Promise.all([
+    const [activity, impact, ...extras] = await Promise.all([
       projectActivity(ctx.db, teamId, project.id, problems.map((p) => p.id)),
       deletionImpact(ctx.db, teamId, project.id),
+      ...projectShowProps(ctx).map((provide) => provide({ teamId, projectId: project.id, request })),
     ]);
     const role = request.actor!.role;
     return reply.inertia('projects/show', {
+      ...Object.assign({}, ...extras),
       project: projectView(project),
       problems: problems.map(problemCard),
       activity: activity.map(activityItem),
