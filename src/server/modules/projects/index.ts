@@ -14,7 +14,8 @@ export async function projectsModule(app: FastifyInstance, ctx: AppContext) {
     title: 'Create your first project',
     description: 'A project holds the problems you work on, their theory of change and the metrics you track.',
     order: 15,
-    route: 'projects.create',
+    // the list (its empty state has the button): every role can open it, only editors and up can create
+    route: 'projects.index',
     done: async (c, actor) => (actor.team ? teamHasProject(c.db, actor.team.id) : false),
   });
 }

@@ -200,4 +200,12 @@ describe('projects pages', () => {
       providers.splice(providers.indexOf(provider), 1);
     }
   });
+
+  it('ticks the getting-started step once the team has a project', async () => {
+    const { client } = await owner();
+    const step = async () => ((await client.page('/dashboard')).props.steps as Array<{ key: string; done: boolean; href: string | null }>).find((x) => x.key === 'create-project');
+    expect(await step()).toMatchObject({ done: false, href: '/projects' });
+    await createThroughPage(client, { name: 'First' });
+    expect((await step())?.done).toBe(true);
+  });
 });
