@@ -9,5 +9,7 @@ describe('layoutKind', () => {
     expect(layoutKind('legal/terms')).toBe('public');
     expect(layoutKind('dashboard')).toBe('app');
     expect(layoutKind('projects/show')).toBe('app');
+    expect(layoutKind('projects/index')).toBe('app');
+    expect(layoutKind('problems/full-view')).toBe('app');
   });
 });

@@ -11,6 +11,7 @@ import { auditLogsModule } from './audit-logs/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { librariesModule } from './libraries/index.js';
 import { commentsModule } from './comments/index.js';
+import { projectsModule } from './projects/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -25,6 +26,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   notificationsModule,
   librariesModule,
   commentsModule,
+  projectsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

@@ -35,6 +35,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'comment.created': 'Commented',
   'comment.updated': 'Edited a comment',
   'comment.deleted': 'Deleted a comment',
+  'project.created': 'Created a project',
+  'project.updated': 'Updated a project',
+  'project.archived': 'Archived a project',
+  'project.restored': 'Restored a project',
+  'project.deleted': 'Deleted a project',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

@@ -2,6 +2,7 @@ import type { RouteExpectation } from '../route-expectations.js';
 import type { BodyFixture, ParamFixture } from '../route-fixtures.js';
 import { librariesSecurity } from './libraries.js';
 import { commentsSecurity } from './comments.js';
+import { projectsSecurity } from './projects.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -17,6 +18,7 @@ export interface DomainSecurity {
 const DOMAINS: DomainSecurity[] = [
   librariesSecurity,
   commentsSecurity,
+  projectsSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign({}, ...DOMAINS.map((d) => d.expectations));

@@ -5,6 +5,7 @@ import { createUser, signedInUser } from '../../../../test/helpers/auth.js';
 import { TestClient } from '../../../../test/helpers/client.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { apiKeys, teamMembers, teams, users } from '../../platform/auth/auth.tables.js';
+import { projects } from '../projects/projects.tables.js';
 import { gettingStarted } from './index.js';
 import { route } from '../../../shared/route.js';
 
@@ -62,13 +63,14 @@ describe('dashboard', () => {
     expect(Date.parse(activity[0].createdAt as string)).toBe(base + 11_000);
   });
 
-  it('ticks steps from real data: two-factor, a teammate, an API token', async () => {
+  it('ticks steps from real data: a project, two-factor, a teammate, an API token', async () => {
     const { user, client } = await signedInUser(t.app);
     const team = await teamOf(client, user.id);
     const mate = await createUser(t.app);
     await t.app.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
     await t.app.ctx.db.insert(teamMembers).values({ id: `m-${mate.id}`, organizationId: team, userId: mate.id, role: 'editor' });
     await t.app.ctx.db.insert(apiKeys).values({ id: `k-${user.id}`, referenceId: user.id, key: 'hashed-key-value' });
+    await t.app.ctx.db.insert(projects).values({ teamId: team, name: 'First project' });
     const page = await client.page('/dashboard');
     expect((page.props.steps as Array<{ key: string; done: boolean }>).filter((s) => CORE_STEPS.includes(s.key)).every((s) => s.done)).toBe(true);
   });

@@ -1,0 +1,73 @@
+import { Link } from '@inertiajs/react';
+import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { route, routeTable } from '@shared/route';
+
+/** A metric of the project with its latest figure (the metrics module's keyMetricsFor()). */
+export interface KeyMetricData {
+  metricId: string;
+  name: string;
+  unit: string | null;
+  elementTitle: string;
+  starred?: boolean;
+  baseline: number | null;
+  latestPeriod: string | null;
+  latestLabel?: string | null;
+  latestActual: number | null;
+  latestTarget: number | null;
+  /** from baseline toward the target, 0..1 */
+  progress: number | null;
+}
+
+const num = (v: number | null, unit: string | null) => (v === null ? '–' : `${v.toLocaleString()}${unit ? ` ${unit}` : ''}`);
+
+function MetricRow({ m }: { m: KeyMetricData }) {
+  const name = 'metrics.show' in routeTable() ? (
+    <Anchor component={Link} href={route('metrics.show', { metric: m.metricId })} size="sm" fw={600}>
+      {m.name}
+    </Anchor>
+  ) : (
+    <Text size="sm" fw={600}>
+      {m.name}
+    </Text>
+  );
+  const pct = m.progress === null ? null : Math.round(Math.max(0, Math.min(1, m.progress)) * 100);
+  return (
+    <Stack gap={2}>
+      <Group gap={4} wrap="nowrap">
+        {m.starred && <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-label="Key data point" style={{ flexShrink: 0 }} />}
+        {name}
+      </Group>
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {m.elementTitle}
+      </Text>
+      <Text size="xs">
+        {m.latestPeriod ? `${m.latestLabel ?? m.latestPeriod}: ${num(m.latestActual, m.unit)}` : 'No values yet'}
+        <Text span size="xs" c="dimmed">{` · baseline ${num(m.baseline, m.unit)} · target ${num(m.latestTarget, m.unit)}`}</Text>
+      </Text>
+      {pct !== null && <Progress value={pct} size="sm" mt={2} aria-label={`${m.name}: ${pct}% of the way to the target`} color={pct >= 100 ? 'green' : 'blue'} />}
+    </Stack>
+  );
+}
+
+/** Progress of the project's key metrics (shown when the metrics module provides them). */
+export function KeyMetrics({ metrics }: { metrics: KeyMetricData[] }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={4} mb="sm">
+        Key metrics
+      </Title>
+      {metrics.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No metrics yet. Add metrics to the activities, outputs and outcomes of a problem to follow their progress here.
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {metrics.slice(0, 8).map((m) => (
+            <MetricRow key={m.metricId} m={m} />
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Head, Link, router } from '@inertiajs/react';
+import { Alert, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import { route } from '@shared/route';
+import type { DeletionImpact, ProjectView } from '@shared/projects/projects.schemas';
+import { PageHeader } from '../../features/projects/page-header';
+import { DeleteProjectModal } from '../../features/projects/delete-project-modal';
+import { ProblemCards, type ProblemCardData } from '../../features/projects/problem-cards';
+import { ProjectActivity, type ActivityItem } from '../../features/projects/project-activity';
+import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
+import { useShared } from '../../hooks/use-shared';
+
+interface Props {
+  project: ProjectView;
+  problems: ProblemCardData[];
+  activity: ActivityItem[];
+  counts: DeletionImpact;
+  deletionImpact: DeletionImpact;
+  can: { update: boolean; delete: boolean; create: boolean };
+  /** from the metrics module, when present */
+  keyMetrics?: KeyMetricData[];
+}
+
+const fmtDate = (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+function period(p: ProjectView): string | null {
+  if (p.startDate && p.endDate) return `${fmtDate(p.startDate)} – ${fmtDate(p.endDate)}`;
+  if (p.startDate) return `From ${fmtDate(p.startDate)}`;
+  if (p.endDate) return `Until ${fmtDate(p.endDate)}`;
+  return null;
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Text size="xl" fw={700} lh={1.2}>
+        {value.toLocaleString()}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Card>
+  );
+}
+
+/** projects/show: the project view — its problems, counts and recent activity. */
+export default function ShowProject({ project, problems, activity, counts, deletionImpact, can, keyMetrics }: Props) {
+  const { errors } = useShared();
+  const [deleting, setDeleting] = useState(!!errors.confirm);
+  const archived = project.status === 'archived';
+  const post = (name: 'projects.archive' | 'projects.restore') => router.post(route(name, { project: project.id }), {}, { preserveScroll: true });
+  const meta = [project.funder && `Funder: ${project.funder}`, project.location, period(project)].filter(Boolean).join(' · ');
+
+  return (
+    <Stack maw={1200} gap="lg">
+      <Head title={project.name} />
+      <PageHeader
+        crumbs={[{ label: 'Projects', href: route('projects.index') }, { label: project.name }]}
+        title={project.name}
+        badge={archived ? <Badge color="gray">Archived</Badge> : <Badge color="green" variant="light">Active</Badge>}
+        subtitle={meta || undefined}
+        actions={
+          <>
+            {can.update && !archived && (
+              <Button component={Link} href={route('projects.edit', { project: project.id })} variant="default" leftSection={<IconPencil size={16} />}>
+                Edit
+              </Button>
+            )}
+            {can.update &&
+              (archived ? (
+                <Button variant="default" leftSection={<IconArchiveOff size={16} />} onClick={() => post('projects.restore')}>
+                  Restore
+                </Button>
+              ) : (
+                <Button variant="default" leftSection={<IconArchive size={16} />} onClick={() => post('projects.archive')}>
+                  Archive
+                </Button>
+              ))}
+            {can.delete && (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
+      {archived && (
+        <Alert color="gray" variant="light" icon={<IconArchive size={18} />} title="This project is archived">
+          It is read-only: its problems, theory of change and metrics can be viewed but not changed.{can.update ? ' Restore it to work on it again.' : ''}
+        </Alert>
+      )}
+      {project.description && (
+        <Text style={{ whiteSpace: 'pre-wrap' }} maw={820}>
+          {project.description}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Stat label={counts.problems === 1 ? 'Problem' : 'Problems'} value={counts.problems} />
+        <Stat label={counts.elements === 1 ? 'Theory-of-change element' : 'Theory-of-change elements'} value={counts.elements} />
+        <Stat label={counts.metrics === 1 ? 'Metric' : 'Metrics'} value={counts.metrics} />
+        <Stat label={counts.values === 1 ? 'Recorded value' : 'Recorded values'} value={counts.values} />
+      </SimpleGrid>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <ProblemCards projectId={project.id} problems={problems} canCreate={can.create && !archived} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            {keyMetrics && <KeyMetrics metrics={keyMetrics} />}
+            <ProjectActivity activity={activity} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <DeleteProjectModal opened={deleting} onClose={() => setDeleting(false)} project={project} impact={deletionImpact} />
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { gettingStarted } from '../core/index.js';
+import { registerProjectApi } from './projects.api.js';
+import { teamHasProject } from './projects.queries.js';
+import { registerProjectRoutes } from './projects.routes.js';
+
+/** Projects: the containers of a team's problems (list, create, show, edit, archive, delete) and /api/v1/projects. */
+export async function projectsModule(app: FastifyInstance, ctx: AppContext) {
+  registerProjectRoutes(app, ctx);
+  registerProjectApi(app, ctx);
+  gettingStarted(ctx).push({
+    key: 'create-project',
+    title: 'Create your first project',
+    description: 'A project holds the problems you work on, their theory of change and the metrics you track.',
+    order: 15,
+    // the list (its empty state has the button): every role can open it, only editors and up can create
+    route: 'projects.index',
+    done: async (c, actor) => (actor.team ? teamHasProject(c.db, actor.team.id) : false),
+  });
+}
+
+export { projectShowProps, type ProjectShowProvider } from './projects.extensions.js';
+export { findProject, assertProjectWritable, PROJECT_ARCHIVED_MESSAGE, type ProjectRow } from './projects.queries.js';
+export { projectView } from './projects.props.js';

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { audit } from '../../platform/audit/audit.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { roleCan } from '../../../shared/permissions.js';
+import { route, type RouteParams } from '../../../shared/route.js';
+import { deleteProjectSchema, projectFilterOf, projectSchema } from '../../../shared/projects/projects.schemas.js';
+import { deletionImpact, findProject, pageProjects, projectActivity, projectProblems, projectStatusCounts, PROJECT_ARCHIVED_MESSAGE, type ProjectRow } from './projects.queries.js';
+import { createProject, deleteProject, setProjectStatus, updateProject } from './projects.service.js';
+import { projectShowProps } from './projects.extensions.js';
+import { activityItem, problemCard, projectListRow, projectView } from './projects.props.js';
+
+const view = { kind: 'team', permission: 'content.view' } as const;
+const create = { kind: 'team', permission: 'content.create' } as const;
+const update = { kind: 'team', permission: 'content.update' } as const;
+const remove = { kind: 'team', permission: 'content.delete' } as const;
+
+const teamOf = (request: FastifyRequest) => request.actor!.team!.id;
+const paramOf = (request: FastifyRequest) => (request.params as { project?: string }).project ?? '';
+
+/** The audit entry of a project change (details carry projectId so the project's activity finds it). */
+function auditProject(ctx: AppContext, request: FastifyRequest, verb: string, p: ProjectRow, details: Record<string, unknown> = {}) {
+  return audit(ctx.db, request, { action: `project.${verb}`, subjectType: 'project', subjectId: p.id, subjectLabel: p.name, details: { projectId: p.id, name: p.name, ...details } });
+}
+
+/** The fields that changed (names only: values may be long). */
+function changedFields(before: ProjectRow, after: ProjectRow): string[] {
+  const keys = ['name', 'description', 'funder', 'location', 'startDate', 'endDate'] as const;
+  return keys.filter((k) => before[k] !== after[k]);
+}
+
+export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
+  const url = (name: string, params: RouteParams = {}) => route(name, params, ctx.routes.clientTable());
+  const load = (request: FastifyRequest) => findProject(ctx.db, teamOf(request), paramOf(request));
+
+  app.get('/projects', { config: { name: 'projects.index', access: view } }, async (request, reply) => {
+    const teamId = teamOf(request);
+    const status = projectFilterOf((request.query as Record<string, unknown>)?.status);
+    return reply.inertia('projects/index', {
+      projects: async () => {
+        const page = await pageProjects(ctx.db, teamId, status, request.query);
+        return { ...page, rows: page.rows.map(projectListRow) };
+      },
+      status,
+      counts: () => projectStatusCounts(ctx.db, teamId),
+      can: { create: roleCan(request.actor!.role, 'content.create') },
+    });
+  });
+
+  app.get('/projects/create', { config: { name: 'projects.create', access: create } }, async (_request, reply) => {
+    return reply.inertia('projects/create', {});
+  });
+
+  app.post('/projects', { config: { name: 'projects.store', access: create } }, async (request, reply) => {
+    const input = parseInput(projectSchema, request.body);
+    const project = await createProject(ctx.db, { teamId: teamOf(request), userId: request.actor!.user.id, input });
+    await auditProject(ctx, request, 'created', project);
+    reply.flash({ success: `Project “${project.name}” created. Add its first problem next.` });
+    return reply.redirect(url('projects.show', { project: project.id }), 303);
+  });
+
+  app.get('/projects/:project', { config: { name: 'projects.show', access: view } }, async (request, reply) => {
+    const teamId = teamOf(request);
+    const project = await load(request);
+    const problems = await projectProblems(ctx.db, teamId, project.id);
+    const [activity, impact, ...extras] = await Promise.all([
+      projectActivity(ctx.db, teamId, project.id, problems.map((p) => p.id)),
+      deletionImpact(ctx.db, teamId, project.id),
+      ...projectShowProps(ctx).map((provide) => provide({ teamId, projectId: project.id, request })),
+    ]);
+    const role = request.actor!.role;
+    return reply.inertia('projects/show', {
+      ...Object.assign({}, ...extras),
+      project: projectView(project),
+      problems: problems.map(problemCard),
+      activity: activity.map(activityItem),
+      counts: impact,
+      deletionImpact: impact,
+      can: { update: roleCan(role, 'content.update'), delete: roleCan(role, 'content.delete'), create: roleCan(role, 'content.create') },
+    });
+  });
+
+  app.get('/projects/:project/edit', { config: { name: 'projects.edit', access: update } }, async (request, reply) => {
+    const project = await load(request);
+    if (project.status === 'archived') {
+      reply.flash({ error: PROJECT_ARCHIVED_MESSAGE });
+      return reply.redirect(url('projects.show', { project: project.id }), 303);
+    }
+    return reply.inertia('projects/edit', { project: projectView(project) });
+  });
+
+  app.put('/projects/:project', { config: { name: 'projects.update', access: update } }, async (request, reply) => {
+    const project = await load(request);
+    const input = parseInput(projectSchema, request.body);
+    const updated = await updateProject(ctx.db, project, input);
+    await auditProject(ctx, request, 'updated', updated, { changed: changedFields(project, updated), ...(project.name !== updated.name ? { previousName: project.name } : {}) });
+    reply.flash({ success: 'Project updated.' });
+    return reply.redirect(url('projects.show', { project: project.id }), 303);
+  });
+
+  app.post('/projects/:project/archive', { config: { name: 'projects.archive', access: update } }, async (request, reply) => {
+    const { row, changed } = await setProjectStatus(ctx.db, await load(request), 'archived');
+    if (changed) await auditProject(ctx, request, 'archived', row);
+    reply.flash({ success: 'Project archived. It is read-only until you restore it.' });
+    return reply.redirect(url('projects.show', { project: row.id }), 303);
+  });
+
+  app.post('/projects/:project/restore', { config: { name: 'projects.restore', access: update } }, async (request, reply) => {
+    const { row, changed } = await setProjectStatus(ctx.db, await load(request), 'active');
+    if (changed) await auditProject(ctx, request, 'restored', row);
+    reply.flash({ success: 'Project restored.' });
+    return reply.redirect(url('projects.show', { project: row.id }), 303);
+  });
+
+  app.delete('/projects/:project', { config: { name: 'projects.destroy', access: remove } }, async (request, reply) => {
+    const project = await load(request);
+    const { confirm } = parseInput(deleteProjectSchema, request.body);
+    const impact = await deleteProject(ctx.db, project, confirm);
+    await auditProject(ctx, request, 'deleted', project, { deleted: impact });
+    reply.flash({ success: `Project “${project.name}” deleted.` });
+    return reply.redirect(url('projects.index'), 303);
+  });
+}
