@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   trustProxy: boolean;
+  /** requests per minute per API token (or per IP without one) on /api/v1 */
+  apiRateLimitPerMinute: number;
   mail: {
     host: string | undefined;
     port: number;
@@ -54,6 +56,9 @@ export interface Config {
     vacuumDelaySeconds: number;
   };
 }
+
+/** requests per minute per API token by default */
+export const API_RATE_LIMIT_DEFAULT = 120;
 
 function num(name: string, v: string | undefined, d: number, min = 0): number {
   if (v === undefined || v === '') return d;
@@ -96,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool(env.TRUST_PROXY, false),
+    apiRateLimitPerMinute: num('API_RATE_LIMIT', env.API_RATE_LIMIT, API_RATE_LIMIT_DEFAULT, 1),
     mail: {
       host: env.MAIL_HOST || undefined,
       port: Number(env.MAIL_PORT ?? 587),

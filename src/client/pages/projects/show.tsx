@@ -10,6 +10,7 @@ import { ProblemCards, type ProblemCardData } from '../../features/projects/prob
 import { ProjectActivity, type ActivityItem } from '../../features/projects/project-activity';
 import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
 import { useShared } from '../../hooks/use-shared';
+import { CommentThread } from '../../features/comments/comment-thread';
 
 interface Props {
   project: ProjectView;
@@ -103,7 +104,10 @@ export default function ShowProject({ project, problems, activity, counts, delet
       </SimpleGrid>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <ProblemCards projectId={project.id} problems={problems} canCreate={can.create && !archived} />
+          <Stack gap="lg">
+            <ProblemCards projectId={project.id} problems={problems} canCreate={can.create && !archived} />
+            <CommentThread subjectType="project" subjectId={project.id} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">

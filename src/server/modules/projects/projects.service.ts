@@ -4,6 +4,7 @@ import { projects } from '../../platform/db/schema.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
 import { datesInOrder, DELETE_CONFIRM_MISMATCH, END_BEFORE_START, type ProjectPatch, type ProjectValues } from '../../../shared/projects/projects.schemas.js';
 import { assertProjectWritable, deletionImpact, type ProjectRow } from './projects.queries.js';
+import { deleteCommentsOf, deleteCommentsUnder } from '../comments/index.js';
 
 export async function createProject(db: Db, o: { teamId: string; userId: string; input: ProjectValues }): Promise<ProjectRow> {
   const [row] = await db
@@ -72,6 +73,9 @@ export async function deleteProject(db: Db, project: ProjectRow, confirm: string
   if (confirm !== null && confirm.trim() !== project.name) throw new ValidationError({ confirm: DELETE_CONFIRM_MISMATCH });
   return db.transaction(async (tx) => {
     const impact = await deletionImpact(tx as unknown as Db, project.teamId, project.id);
+    // comments point at their subject without a foreign key: remove the whole tree's threads first
+    await deleteCommentsUnder(tx as unknown as Db, project.teamId, { projectId: project.id });
+    await deleteCommentsOf(tx as unknown as Db, project.teamId, 'project', [project.id]);
     await tx.delete(projects).where(and(eq(projects.id, project.id), eq(projects.teamId, project.teamId)));
     return impact;
   });

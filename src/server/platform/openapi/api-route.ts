@@ -37,7 +37,7 @@ export function apiRoute<P extends z.ZodObject | undefined = undefined, Q extend
       name: op.name,
       access: op.ability ? { kind: 'api', ability: op.ability, ...(op.permission ? { permission: op.permission } : {}) } : { kind: 'public' },
       rateLimit: {
-        max: API_RATE_LIMIT.max,
+        max: app.ctx?.config.apiRateLimitPerMinute ?? API_RATE_LIMIT.max,
         timeWindow: API_RATE_LIMIT.timeWindow,
         // the actor hook (onRequest, app level) has already resolved the bearer token
         keyGenerator: (request: FastifyRequest) => (request.actor?.token ? `token:${request.actor.token.id}` : `ip:${request.ip}`),
