@@ -75,11 +75,11 @@ it('a comment, its edit and its deletion arrive live in a teammate’s browser; 
   await expect(pageA.getByTestId('comment').count()).resolves.toBe(1); // the POST answer and the event did not duplicate
   await expect.poll(() => pageB.getByTestId('notification-bell').getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications, 1 unread');
   // Ben (a viewer) may comment but not edit or delete Ada's comment
-  await expect(pageB.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
+  await expect(pageB.getByTestId('comment').getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
   await shot(pageB, 'comments-live-arrived');
 
   // Ada edits: Ben's copy follows
-  await pageA.getByRole('button', { name: 'Edit' }).click();
+  await pageA.getByTestId('comment').getByRole('button', { name: 'Edit' }).click();
   const editBox = pageA.getByTestId('comment-input').first();
   await editBox.fill('Baseline confirmed, thanks @Ben Reader');
   await pageA.getByRole('button', { name: 'Save' }).click();
@@ -87,7 +87,7 @@ it('a comment, its edit and its deletion arrive live in a teammate’s browser; 
   await pageB.getByText('(edited)').waitFor();
 
   // Ada deletes: gone from Ben's page too
-  await pageA.getByRole('button', { name: 'Delete' }).click();
+  await pageA.getByTestId('comment').getByRole('button', { name: 'Delete' }).click();
   await pageA.getByRole('button', { name: 'Delete comment' }).click();
   await pageB.getByText('No comments yet. Start the discussion — type @ to mention a teammate.').waitFor({ timeout: 20_000 });
   await expect(pageB.getByTestId('comment').count()).resolves.toBe(0);
