@@ -123,14 +123,14 @@ describe('shipped library content', () => {
           for (const m of e.metrics) for (const d of m.dataPoints) expect(d.questions.length, `${slug}: ${e.ref} ${d.key} has survey questions`).toBeGreaterThan(0);
         expect(parsed.elements.some((e) => e.assumptions) || parsed.links.some((l) => l.assumptions), `${slug}: states assumptions`).toBe(true);
         expect(parsed.elements.some((e) => e.risks), `${slug}: states risks`).toBe(true);
-        const p = 'problem' in parsed ? parsed.problem : null;
-        expect(p?.statement?.length ?? 0).toBeGreaterThan(100);
-        expect(p?.rootCauses).toBeTruthy();
-        expect(p?.populationWho).toBeTruthy();
-        expect(p?.populationCount ?? null).toBeNull();
-        expect(p?.geography).toBeTruthy();
-        expect(p?.evidence).toBeTruthy();
-        expect(p?.title).toBe(entry.title);
+        const p = problemTemplateSchema.parse(entry.template).problem;
+        expect(p.statement?.length ?? 0).toBeGreaterThan(100);
+        expect(p.rootCauses).toBeTruthy();
+        expect(p.populationWho).toBeTruthy();
+        expect(p.populationCount ?? null).toBeNull();
+        expect(p.geography).toBeTruthy();
+        expect(p.evidence).toBeTruthy();
+        expect(p.title).toBe(entry.title);
       });
     } else {
       it('bundles activities and outputs with metrics', () => {
