@@ -1,4 +1,4 @@
-import type { LibraryEntry } from './types.js';
+import type { LibraryEntry } from '../library-entry.js';
 import { activity, dim, dp, HOUSEHOLD_HEAD, impact, links, metric, outcome, output, percentOf, q, SEX } from './builders.js';
 
 const CROP = dim('crop', 'Crop', 'Maize', 'Sorghum/millet', 'Beans/pulses', 'Cassava', 'Other');
@@ -42,13 +42,43 @@ export const agricultureSmallholderFoodSecurity: LibraryEntry = {
       activity('a2', 'Link farmers to agro-dealers for improved seed and inputs', {
         description: 'Input fairs, vouchers for the first season, and demonstration plots with local agro-dealers so farmers can buy certified seed of adapted varieties afterwards.',
         risks: 'Seed of the right varieties is not available in time for planting.',
+        metrics: [
+          metric({
+            name: 'Farmers receiving input vouchers or attending input fairs',
+            definition: 'Number of farmers who redeemed an input voucher or bought inputs at a project-supported input fair in the period.',
+            unit: 'farmers',
+            type: 'count',
+            period: 'annual',
+            disaggregations: [SEX],
+            dataPoints: [dp('farmers_input_access', 'Farmers reached', { starred: true })],
+          }),
+        ],
       }),
       activity('a3', 'Train households in post-harvest handling and provide hermetic storage', {
         description: 'Training in drying, sorting and storage; hermetic bags or metal silos at subsidised cost.',
+        metrics: [
+          metric({
+            name: 'Farmers trained in post-harvest handling',
+            definition: 'Number of farmers who completed the post-harvest handling and storage training in the period.',
+            unit: 'farmers',
+            type: 'count',
+            disaggregations: [SEX],
+            dataPoints: [dp('farmers_trained_postharvest', 'Farmers trained', { starred: true })],
+          }),
+        ],
       }),
       activity('a4', 'Organise farmer groups for collective marketing', {
         description: 'Groups aggregate produce, store it in a warehouse and sell when prices recover, with links to buyers and market price information by SMS.',
         risks: 'Side-selling by members when traders offer cash at harvest.',
+        metrics: [
+          metric({
+            name: 'Farmer marketing groups formed and registered',
+            definition: 'Number of farmer groups that have elected leaders, adopted by-laws and registered with the local authority or cooperative office.',
+            unit: 'groups',
+            type: 'count',
+            dataPoints: [dp('groups_registered', 'Groups registered', { starred: true })],
+          }),
+        ],
       }),
       output('op1', 'Farmers know and try improved agronomic practices', {
         metrics: [
@@ -112,7 +142,7 @@ export const agricultureSmallholderFoodSecurity: LibraryEntry = {
             type: 'ratio',
             period: 'annual',
             disaggregations: [SEX, CROP],
-            formula: 'harvest_kg / area_planted_ha',
+            formula: 'ratio(harvest_kg, area_planted_ha)',
             dataPoints: [
               dp('harvest_kg', 'Harvest of the main crop (kg)', {
                 starred: true,

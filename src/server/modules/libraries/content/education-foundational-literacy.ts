@@ -1,4 +1,4 @@
-import type { LibraryEntry } from './types.js';
+import type { LibraryEntry } from '../library-entry.js';
 import { activity, age, dim, DISABILITY, dp, impact, links, metric, outcome, output, percentOf, q, SEX } from './builders.js';
 
 const GRADE = dim('grade', 'Grade', 'Grade 1', 'Grade 2', 'Grade 3');
@@ -55,10 +55,30 @@ export const educationFoundationalLiteracy: LibraryEntry = {
       activity('a3', 'Print and distribute decodable readers and teacher guides', {
         description: 'Levelled, decodable pupil readers in the language of instruction (target 1 book per pupil per grade) and one teacher guide per teacher.',
         risks: 'Procurement and printing delays push delivery past the start of the school year.',
+        metrics: [
+          metric({
+            name: 'Decodable readers and teacher guides delivered to schools',
+            definition: 'Number of pupil readers and teacher guides delivered to target schools and signed for by the head teacher (delivery notes) in the period.',
+            unit: 'books',
+            type: 'count',
+            disaggregations: [dim('material', 'Material', 'Pupil reader', 'Teacher guide')],
+            dataPoints: [dp('books_delivered', 'Books delivered', { starred: true })],
+          }),
+        ],
       }),
       activity('a4', 'Set up community reading clubs', {
         description: 'Trained volunteers run weekly after-school reading sessions and a book-lending corner; parents are shown how to read or tell stories with their children.',
         assumptions: 'Enough literate volunteers are available in each community.',
+        metrics: [
+          metric({
+            name: 'Community reading club sessions held',
+            definition: 'Number of reading club sessions held with a trained volunteer and at least five children present, from club registers.',
+            unit: 'sessions',
+            type: 'count',
+            period: 'monthly',
+            dataPoints: [dp('club_sessions', 'Sessions held', { starred: true })],
+          }),
+        ],
       }),
       output('op1', 'Teachers trained and equipped with structured lesson guides', {
         description: 'Every early-grade teacher in target schools has completed the training and holds the teacher guide for their grade.',
@@ -101,7 +121,7 @@ export const educationFoundationalLiteracy: LibraryEntry = {
             type: 'ratio',
             period: 'annual',
             disaggregations: [GRADE],
-            formula: 'readers_available / pupils_enrolled',
+            formula: 'ratio(readers_available, pupils_enrolled)',
             dataPoints: [
               dp('readers_available', 'Decodable readers present in classrooms', { starred: true }),
               dp('pupils_enrolled', 'Grade 1–3 pupils enrolled'),

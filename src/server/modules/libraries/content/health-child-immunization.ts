@@ -1,4 +1,4 @@
-import type { LibraryEntry } from './types.js';
+import type { LibraryEntry } from '../library-entry.js';
 import { activity, age, dim, dp, impact, links, LOCATION, metric, outcome, output, percentOf, q, SEX, YES_NO_DK } from './builders.js';
 
 export const healthChildImmunization: LibraryEntry = {
@@ -40,13 +40,41 @@ export const healthChildImmunization: LibraryEntry = {
       activity('a2', 'Train community health workers to register newborns and trace defaulters', {
         description: 'Community health workers list newborns in their catchment, check home-based vaccination cards and refer children who missed a dose to the next session.',
         assumptions: 'Community health workers receive a regular stipend and supervision.',
+        metrics: [
+          metric({
+            name: 'Community health workers trained in newborn registration and defaulter tracing',
+            definition: 'Number of community health workers who completed the training and received a register and referral slips in the period.',
+            unit: 'health workers',
+            type: 'count',
+            disaggregations: [SEX],
+            dataPoints: [dp('chws_trained', 'Community health workers trained', { starred: true })],
+          }),
+        ],
       }),
       activity('a3', 'Repair and maintain cold-chain equipment and vaccine stock management', {
         description: 'Install or repair solar direct-drive refrigerators, train staff on temperature monitoring and monthly stock reporting.',
+        metrics: [
+          metric({
+            name: 'Cold-chain equipment units installed or repaired',
+            definition: 'Number of vaccine refrigerators (preferably solar direct-drive) installed or repaired and passing a 48-hour temperature test in the period.',
+            unit: 'units',
+            type: 'count',
+            dataPoints: [dp('fridges_installed', 'Units installed or repaired', { starred: true })],
+          }),
+        ],
       }),
       activity('a4', 'Hold community dialogues and send SMS reminders to caregivers', {
         description: 'Religious and traditional leaders, mothers’ groups and health workers discuss vaccine safety and the schedule; caregivers with a phone get a reminder before each due date.',
         risks: 'Rumours and misinformation on social media spread faster than dialogues reach people.',
+        metrics: [
+          metric({
+            name: 'Community dialogue sessions on immunization held',
+            definition: 'Number of community dialogue sessions on vaccine safety and the schedule, led by a health worker or trained leader, with an attendance list.',
+            unit: 'sessions',
+            type: 'count',
+            dataPoints: [dp('dialogues_held', 'Dialogue sessions held', { starred: true })],
+          }),
+        ],
       }),
       output('op1', 'Defaulting children are identified and referred', {
         metrics: [

@@ -1,6 +1,12 @@
 import type { LibraryEntry } from '../library-entry.js';
+import { agricultureSmallholderFoodSecurity } from './agriculture-smallholder-food-security.js';
 import { girlsSecondaryCompletion } from './education-girls-secondary-completion.js';
+import { educationFoundationalLiteracy } from './education-foundational-literacy.js';
+import { healthChildImmunization } from './health-child-immunization.js';
+import { maternalHealthSkilledBirth } from './maternal-health-skilled-birth.js';
+import { nutritionChildStunting } from './nutrition-child-stunting.js';
 import { savingsGroupsStrategy } from './strategy-savings-groups.js';
+import { washSafeDrinkingWater } from './wash-safe-drinking-water.js';
 
 export type { LibraryEntry } from '../library-entry.js';
 
@@ -8,4 +14,15 @@ export type { LibraryEntry } from '../library-entry.js';
  * The library that ships with Pathways: problems (whole theories of change) and strategies
  * (bundles of activities and outputs). Add an entry: one file exporting a LibraryEntry, one line here.
  */
-export const SHIPPED_LIBRARY: LibraryEntry[] = [girlsSecondaryCompletion, savingsGroupsStrategy];
+export const SHIPPED_LIBRARY: LibraryEntry[] = [
+  // problems
+  girlsSecondaryCompletion,
+  educationFoundationalLiteracy,
+  healthChildImmunization,
+  maternalHealthSkilledBirth,
+  washSafeDrinkingWater,
+  nutritionChildStunting,
+  agricultureSmallholderFoodSecurity,
+  // strategies
+  savingsGroupsStrategy,
+];

@@ -1,10 +1,10 @@
-import type { LibraryEntry } from './types.js';
+import type { LibraryEntry } from '../library-entry.js';
 import { activity, age, dim, dp, impact, links, LOCATION, metric, outcome, output, percentOf, q } from './builders.js';
 
 export const maternalHealthSkilledBirth: LibraryEntry = {
   slug: 'maternal-health-skilled-birth',
   kind: 'problem',
-  sector: 'maternal-health',
+  sector: 'health',
   title: 'Women give birth without skilled care',
   summary:
     'Many pregnant women attend few antenatal visits and deliver at home without a skilled birth attendant, so complications are recognised too late. Better-equipped facilities, community referral, transport and respectful care, tracked with ANC4+, skilled birth attendance and postnatal care coverage.',
@@ -37,13 +37,42 @@ export const maternalHealthSkilledBirth: LibraryEntry = {
       }),
       activity('a2', 'Train community health workers to identify pregnancies early and refer', {
         description: 'Home visits to register pregnancies in the first trimester, counsel on danger signs and birth preparedness, and accompany women to antenatal care.',
+        metrics: [
+          metric({
+            name: 'Community health workers trained in pregnancy identification and referral',
+            definition: 'Number of community health workers who completed the maternal and newborn health module (danger signs, birth preparedness, referral) in the period.',
+            unit: 'health workers',
+            type: 'count',
+            disaggregations: [dim('sex', 'Sex', 'Female', 'Male')],
+            dataPoints: [dp('chws_trained', 'Community health workers trained', { starred: true })],
+          }),
+        ],
       }),
       activity('a3', 'Set up an emergency transport scheme with community funds', {
         description: 'Agreements with motorbike/tricycle ambulance or taxi owners, paid from a community emergency fund, with the phone number known to every household.',
         assumptions: 'Communities keep contributing to the fund and drivers are available at night.',
+        metrics: [
+          metric({
+            name: 'Communities with an operating emergency transport scheme',
+            definition: 'Number of communities with a signed transport agreement, a named driver on call and an emergency fund holding money at the end of the quarter.',
+            unit: 'communities',
+            type: 'count',
+            dataPoints: [dp('communities_with_scheme', 'Communities with an operating scheme', { starred: true })],
+          }),
+        ],
       }),
       activity('a4', 'Train facility staff in respectful maternity care and run client feedback', {
         description: 'Training on privacy, consent, birth companions and non-discrimination; exit interviews feed a monthly quality-improvement meeting.',
+        metrics: [
+          metric({
+            name: 'Facility staff trained in respectful maternity care',
+            definition: 'Number of midwives, nurses and other facility staff who completed the respectful maternity care training in the period.',
+            unit: 'staff',
+            type: 'count',
+            disaggregations: [dim('cadre', 'Cadre', 'Midwife', 'Nurse', 'Doctor/clinical officer', 'Support staff')],
+            dataPoints: [dp('staff_trained_rmc', 'Staff trained', { starred: true })],
+          }),
+        ],
       }),
       output('op1', 'Pregnant women are registered early and referred to antenatal care', {
         metrics: [

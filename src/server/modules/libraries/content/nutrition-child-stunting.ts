@@ -1,5 +1,5 @@
-import type { LibraryEntry } from './types.js';
-import { activity, age, dp, impact, links, LOCATION, metric, outcome, output, percentOf, q, SEX, YES_NO_DK } from './builders.js';
+import type { LibraryEntry } from '../library-entry.js';
+import { activity, age, dim, dp, HOUSEHOLD_HEAD, impact, links, LOCATION, metric, outcome, output, percentOf, q, SEX, YES_NO_DK } from './builders.js';
 
 const FOOD_GROUPS = [
   'Breast milk',
@@ -49,14 +49,44 @@ export const nutritionChildStunting: LibraryEntry = {
       }),
       activity('a2', 'Hold monthly community growth monitoring and promotion sessions', {
         description: 'Children under two are weighed and measured; faltering growth triggers counselling and referral; MUAC screening identifies acute malnutrition.',
+        metrics: [
+          metric({
+            name: 'Growth monitoring and promotion sessions held',
+            definition: 'Number of community growth monitoring sessions held with calibrated scales and length boards and a trained volunteer or health worker present.',
+            unit: 'sessions',
+            type: 'count',
+            period: 'monthly',
+            dataPoints: [dp('gmp_sessions', 'Sessions held', { starred: true })],
+          }),
+        ],
       }),
       activity('a3', 'Support homestead food production and small livestock', {
         description: 'Seeds and training for kitchen gardens with vitamin A-rich vegetables, and poultry for eggs, prioritising households with children under two.',
         risks: 'Drought or poultry disease wipes out gardens and flocks.',
+        metrics: [
+          metric({
+            name: 'Households given garden inputs or poultry',
+            definition: 'Number of households with a pregnant woman or a child under two who received seeds, tools or laying hens and the associated training in the period.',
+            unit: 'households',
+            type: 'count',
+            disaggregations: [HOUSEHOLD_HEAD],
+            dataPoints: [dp('households_supported', 'Households supported', { starred: true })],
+          }),
+        ],
       }),
       activity('a4', 'Distribute micronutrient supplements through the health system', {
         description: 'Iron–folic acid for pregnant women and micronutrient powders or vitamin A for young children, through antenatal care and child health days.',
         risks: 'Supply interruptions in the national supply chain.',
+        metrics: [
+          metric({
+            name: 'Micronutrient supplement distributions recorded',
+            definition: 'Number of supplement distributions (iron–folic acid packs to pregnant women, vitamin A or micronutrient powder sachets to children) recorded in antenatal and child health registers in the period.',
+            unit: 'distributions',
+            type: 'count',
+            disaggregations: [dim('supplement', 'Supplement', 'Iron–folic acid', 'Vitamin A', 'Micronutrient powder')],
+            dataPoints: [dp('supplement_distributions', 'Distributions recorded', { starred: true })],
+          }),
+        ],
       }),
       output('op1', 'Caregivers are counselled on recommended infant and young child feeding', {
         metrics: [

@@ -1,4 +1,4 @@
-import type { LibraryEntry } from './types.js';
+import type { LibraryEntry } from '../library-entry.js';
 import { activity, dim, dp, HOUSEHOLD_HEAD, impact, links, LOCATION, metric, outcome, output, percentOf, q, SEX } from './builders.js';
 
 export const washSafeDrinkingWater: LibraryEntry = {
@@ -39,13 +39,42 @@ export const washSafeDrinkingWater: LibraryEntry = {
       activity('a2', 'Establish and train water management committees with women in leadership', {
         description: 'Committees of at least 50% women are trained in operation and maintenance, tariff collection, bookkeeping and accountability to users.',
         assumptions: 'Households are willing to pay a small regular tariff.',
+        metrics: [
+          metric({
+            name: 'Water committee members trained',
+            definition: 'Number of water committee members who completed training in operation and maintenance, tariff collection and bookkeeping in the period.',
+            unit: 'members',
+            type: 'count',
+            disaggregations: [SEX],
+            dataPoints: [dp('committee_members_trained', 'Committee members trained', { starred: true })],
+          }),
+        ],
       }),
       activity('a3', 'Train and equip local hand-pump mechanics and set up a spare-parts supply', {
         description: 'Area mechanics are trained, given tool kits, and linked to a spare-parts shop and to committees through service contracts.',
+        metrics: [
+          metric({
+            name: 'Hand-pump mechanics trained and equipped',
+            definition: 'Number of local mechanics who completed training, received a tool kit and signed a service agreement with at least one water committee.',
+            unit: 'mechanics',
+            type: 'count',
+            disaggregations: [SEX],
+            dataPoints: [dp('mechanics_equipped', 'Mechanics trained and equipped', { starred: true })],
+          }),
+        ],
       }),
       activity('a4', 'Promote household water treatment and safe storage', {
         description: 'Demonstrations of chlorination, boiling or ceramic filters, and distribution of covered containers with taps; follow-up visits by hygiene promoters.',
         risks: 'Households dislike the taste of chlorine and stop treating.',
+        metrics: [
+          metric({
+            name: 'Household water treatment demonstrations held',
+            definition: 'Number of community or household demonstrations of water treatment and safe storage held by hygiene promoters in the period.',
+            unit: 'demonstrations',
+            type: 'count',
+            dataPoints: [dp('demonstrations_held', 'Demonstrations held', { starred: true })],
+          }),
+        ],
       }),
       output('op1', 'People have a protected water point within 30 minutes’ round trip', {
         metrics: [
