@@ -52,7 +52,7 @@ function checkMetric(where: string, m: MetricTemplate) {
   }
   else expect(keys.length, `${where}: several data points need a formula`).toBe(1);
   if (m.type === 'percentage' || m.type === 'ratio') expect(m.formula, `${where}: ${m.type} metrics combine data points`).toBeTruthy();
-  if (m.standardRef) expect(m.standardRef, `${where}: standard reference`).toMatch(/^(SDG \d{1,2}\.[0-9a-c]\.\d[a-z]?|IRIS\+ [A-Z]{2}\d{4})$/);
+  if (m.standardRef) expect(m.standardRef, `${where}: standard reference`).toMatch(/^(SDG \d{1,2}\.(\d{1,2}|[a-c])\.\d[a-z]?|IRIS\+ [A-Z]{2}\d{4})$/);
 }
 
 const problems = LIBRARY_ENTRIES.filter((e) => e.kind === 'problem');

@@ -2,11 +2,14 @@ import type { LibraryEntry } from '../library-entry.js';
 import { agricultureSmallholderFoodSecurity } from './agriculture-smallholder-food-security.js';
 import { girlsSecondaryCompletion } from './education-girls-secondary-completion.js';
 import { educationFoundationalLiteracy } from './education-foundational-literacy.js';
+import { financialInclusionRuralWomen } from './financial-inclusion-rural-women.js';
 import { healthChildImmunization } from './health-child-immunization.js';
+import { livelihoodsUltraPoorGraduation } from './livelihoods-ultra-poor-graduation.js';
 import { maternalHealthSkilledBirth } from './maternal-health-skilled-birth.js';
 import { nutritionChildStunting } from './nutrition-child-stunting.js';
 import { savingsGroupsStrategy } from './strategy-savings-groups.js';
 import { washSafeDrinkingWater } from './wash-safe-drinking-water.js';
+import { youthEmploymentSkills } from './youth-employment-skills.js';
 
 export type { LibraryEntry } from '../library-entry.js';
 
@@ -23,6 +26,9 @@ export const SHIPPED_LIBRARY: LibraryEntry[] = [
   washSafeDrinkingWater,
   nutritionChildStunting,
   agricultureSmallholderFoodSecurity,
+  financialInclusionRuralWomen,
+  livelihoodsUltraPoorGraduation,
+  youthEmploymentSkills,
   // strategies
   savingsGroupsStrategy,
 ];
