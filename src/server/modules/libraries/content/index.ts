@@ -1,12 +1,15 @@
 import type { LibraryEntry } from '../library-entry.js';
 import { agricultureSmallholderFoodSecurity } from './agriculture-smallholder-food-security.js';
 import { girlsSecondaryCompletion } from './education-girls-secondary-completion.js';
+import { climateDroughtFloodResilience } from './climate-drought-flood-resilience.js';
 import { educationFoundationalLiteracy } from './education-foundational-literacy.js';
 import { financialInclusionRuralWomen } from './financial-inclusion-rural-women.js';
+import { genderChildMarriage } from './gender-child-marriage.js';
 import { healthChildImmunization } from './health-child-immunization.js';
 import { livelihoodsUltraPoorGraduation } from './livelihoods-ultra-poor-graduation.js';
 import { maternalHealthSkilledBirth } from './maternal-health-skilled-birth.js';
 import { nutritionChildStunting } from './nutrition-child-stunting.js';
+import { protectionGenderBasedViolence } from './protection-gender-based-violence.js';
 import { savingsGroupsStrategy } from './strategy-savings-groups.js';
 import { washSafeDrinkingWater } from './wash-safe-drinking-water.js';
 import { youthEmploymentSkills } from './youth-employment-skills.js';
@@ -29,6 +32,9 @@ export const SHIPPED_LIBRARY: LibraryEntry[] = [
   financialInclusionRuralWomen,
   livelihoodsUltraPoorGraduation,
   youthEmploymentSkills,
+  climateDroughtFloodResilience,
+  genderChildMarriage,
+  protectionGenderBasedViolence,
   // strategies
   savingsGroupsStrategy,
 ];
