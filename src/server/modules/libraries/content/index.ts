@@ -10,7 +10,15 @@ import { livelihoodsUltraPoorGraduation } from './livelihoods-ultra-poor-graduat
 import { maternalHealthSkilledBirth } from './maternal-health-skilled-birth.js';
 import { nutritionChildStunting } from './nutrition-child-stunting.js';
 import { protectionGenderBasedViolence } from './protection-gender-based-violence.js';
+import { girlsSafeSpacesStrategy } from './strategy-adolescent-girls-safe-spaces.js';
+import { cashTransfersStrategy } from './strategy-cash-transfers.js';
+import { climateSmartFieldSchoolsStrategy } from './strategy-climate-smart-farmer-field-schools.js';
+import { cltsStrategy } from './strategy-community-led-total-sanitation.js';
+import { cmamStrategy } from './strategy-community-management-of-acute-malnutrition.js';
+import { mobileHealthOutreachStrategy } from './strategy-mobile-health-outreach.js';
 import { savingsGroupsStrategy } from './strategy-savings-groups.js';
+import { teacherCoachingStrategy } from './strategy-teacher-coaching.js';
+import { youthApprenticeshipsStrategy } from './strategy-youth-apprenticeships.js';
 import { washSafeDrinkingWater } from './wash-safe-drinking-water.js';
 import { youthEmploymentSkills } from './youth-employment-skills.js';
 
@@ -37,4 +45,12 @@ export const SHIPPED_LIBRARY: LibraryEntry[] = [
   protectionGenderBasedViolence,
   // strategies
   savingsGroupsStrategy,
+  teacherCoachingStrategy,
+  mobileHealthOutreachStrategy,
+  cltsStrategy,
+  cmamStrategy,
+  climateSmartFieldSchoolsStrategy,
+  cashTransfersStrategy,
+  youthApprenticeshipsStrategy,
+  girlsSafeSpacesStrategy,
 ];
