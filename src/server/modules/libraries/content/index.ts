@@ -3,8 +3,10 @@ import { agricultureSmallholderFoodSecurity } from './agriculture-smallholder-fo
 import { girlsSecondaryCompletion } from './education-girls-secondary-completion.js';
 import { climateDroughtFloodResilience } from './climate-drought-flood-resilience.js';
 import { educationFoundationalLiteracy } from './education-foundational-literacy.js';
+import { energyCleanCooking } from './energy-clean-cooking.js';
 import { financialInclusionRuralWomen } from './financial-inclusion-rural-women.js';
 import { genderChildMarriage } from './gender-child-marriage.js';
+import { governanceSocialAccountability } from './governance-social-accountability.js';
 import { healthChildImmunization } from './health-child-immunization.js';
 import { livelihoodsUltraPoorGraduation } from './livelihoods-ultra-poor-graduation.js';
 import { maternalHealthSkilledBirth } from './maternal-health-skilled-birth.js';
@@ -43,6 +45,8 @@ export const SHIPPED_LIBRARY: LibraryEntry[] = [
   climateDroughtFloodResilience,
   genderChildMarriage,
   protectionGenderBasedViolence,
+  energyCleanCooking,
+  governanceSocialAccountability,
   // strategies
   savingsGroupsStrategy,
   teacherCoachingStrategy,
