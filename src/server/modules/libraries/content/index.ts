@@ -15,8 +15,11 @@ import { protectionGenderBasedViolence } from './protection-gender-based-violenc
 import { girlsSafeSpacesStrategy } from './strategy-adolescent-girls-safe-spaces.js';
 import { cashTransfersStrategy } from './strategy-cash-transfers.js';
 import { climateSmartFieldSchoolsStrategy } from './strategy-climate-smart-farmer-field-schools.js';
+import { communityScoreCardsStrategy } from './strategy-community-score-cards.js';
 import { cltsStrategy } from './strategy-community-led-total-sanitation.js';
 import { cmamStrategy } from './strategy-community-management-of-acute-malnutrition.js';
+import { gbvCaseManagementStrategy } from './strategy-gbv-case-management.js';
+import { handwashingStrategy } from './strategy-handwashing-promotion.js';
 import { mobileHealthOutreachStrategy } from './strategy-mobile-health-outreach.js';
 import { savingsGroupsStrategy } from './strategy-savings-groups.js';
 import { teacherCoachingStrategy } from './strategy-teacher-coaching.js';
@@ -57,4 +60,7 @@ export const SHIPPED_LIBRARY: LibraryEntry[] = [
   cashTransfersStrategy,
   youthApprenticeshipsStrategy,
   girlsSafeSpacesStrategy,
+  handwashingStrategy,
+  communityScoreCardsStrategy,
+  gbvCaseManagementStrategy,
 ];
