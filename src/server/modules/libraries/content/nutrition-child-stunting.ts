@@ -196,6 +196,7 @@ export const nutritionChildStunting: LibraryEntry = {
             dataPoints: [
               dp('children_stunted', 'Children with HAZ < −2 SD', {
                 starred: true,
+                description: 'Compute height-for-age z-scores from age in days, sex and length/height with WHO Anthro (or equivalent), excluding flagged implausible values; count children below −2 SD.',
                 aggregation: 'count',
                 questions: [q('Child’s length/height in centimetres', 'number', { helpText: 'Measure lying down under 24 months, standing from 24 months. Record to 0.1 cm.' })],
               }),
