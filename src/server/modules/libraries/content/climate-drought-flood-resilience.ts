@@ -9,7 +9,7 @@ export const climateDroughtFloodResilience: LibraryEntry = {
   sector: 'climate',
   title: 'Communities lose lives and livelihoods to recurrent droughts and floods',
   summary:
-    'More frequent droughts and floods wipe out harvests and livestock, and households recover from one shock just in time for the next. Community early warning and anticipatory action, local disaster risk reduction plans, landscape restoration and climate-smart practices, measured with early action taken, coping strategies and recovery from shocks.',
+    'Recurrent droughts and floods destroy harvests and livestock, and households barely recover before the next shock. Early warning and anticipatory action, local DRR plans, land restoration and climate-smart farming, measured with early action, coping and recovery.',
   template: {
     problem: {
       title: 'Communities lose lives and livelihoods to recurrent droughts and floods',

@@ -69,6 +69,7 @@ describe('shipped library content', () => {
       expect(e.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(SECTOR_KEYS).toContain(e.sector);
       expect(e.summary.length, e.slug).toBeGreaterThan(60);
+      expect(e.summary.length, `${e.slug}: a card shows about three lines`).toBeLessThanOrEqual(300);
     }
   });
 

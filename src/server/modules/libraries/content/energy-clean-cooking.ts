@@ -9,7 +9,7 @@ export const energyCleanCooking: LibraryEntry = {
   sector: 'energy',
   title: 'Households cook with polluting fuels that harm health and forests',
   summary:
-    'Most households cook on open fires or basic stoves with firewood and charcoal, filling homes with smoke, costing women hours of fuel collection and driving deforestation. Affordable clean stoves and fuels through local sales agents, pay-as-you-go finance and demonstrations, measured with sustained clean-stove use, time and money saved, and SDG 7.1.2.',
+    'Cooking on open fires with wood and charcoal fills homes with smoke, costs women hours and drives deforestation. Clean stoves and fuels through local agents, pay-as-you-go finance and demonstrations, measured with sustained use, time and money saved and SDG 7.1.2.',
   template: {
     problem: {
       title: 'Households cook with polluting fuels that harm health and forests',

@@ -7,7 +7,7 @@ export const financialInclusionRuralWomen: LibraryEntry = {
   sector: 'financial-inclusion',
   title: 'Rural women cannot save, borrow or cope with financial shocks',
   summary:
-    'Rural women have no safe place to save and no affordable credit, so a medical bill or a failed harvest forces them to sell assets or borrow at ruinous rates. Savings groups, financial education and links to mobile money and banks, measured with savings, account ownership (SDG 8.10.2) and financial resilience.',
+    'Rural women have no safe place to save and no affordable credit, so one shock forces asset sales or costly debt. Savings groups, financial education and links to mobile money and banks, measured with savings, account ownership (SDG 8.10.2) and resilience.',
   template: {
     problem: {
       title: 'Rural women cannot save, borrow or cope with financial shocks',

@@ -9,7 +9,7 @@ export const genderChildMarriage: LibraryEntry = {
   sector: 'gender',
   title: 'Adolescent girls are married before the age of 18',
   summary:
-    'Many girls are married as children, which ends their schooling, exposes them to early pregnancy and violence, and limits their choices for life. Girls’ clubs, family and community dialogue, support to stay in school and stronger community protection, measured with attitudes, school enrolment and SDG 5.3.1.',
+    'Many girls are married as children, which ends their schooling and exposes them to early pregnancy and violence. Girls’ clubs, family and community dialogue, education support and community protection, measured with attitudes, marriage rates and SDG 5.3.1.',
   template: {
     problem: {
       title: 'Adolescent girls are married before the age of 18',

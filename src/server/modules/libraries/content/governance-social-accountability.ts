@@ -9,7 +9,7 @@ export const governanceSocialAccountability: LibraryEntry = {
   sector: 'governance',
   title: 'Citizens cannot hold local public services to account',
   summary:
-    'Health centres, schools and water services perform poorly and residents — especially women, youth and people with disabilities — have no channel to raise problems or influence local plans and budgets. Community score cards and interface meetings, published budgets, support to join planning meetings and a feedback hotline, measured with commitments honoured, participation and satisfaction with services (SDG 16.6.2, 16.7.2).',
+    'Poor local services persist because residents have no safe way to raise problems or shape plans and budgets. Community score cards, published budgets, inclusive planning meetings and a complaints hotline, measured with commitments honoured and satisfaction (SDG 16.6.2, 16.7.2).',
   template: {
     problem: {
       title: 'Citizens cannot hold local public services to account',

@@ -18,7 +18,7 @@ export const nutritionChildStunting: LibraryEntry = {
   sector: 'nutrition',
   title: 'Young children are stunted by poor diets in the first 1,000 days',
   summary:
-    'Children under two eat too few food groups and too few meals, and mothers receive little support to breastfeed, so many children are stunted by age two. Community infant and young child feeding counselling, growth monitoring, home gardens and micronutrient supplements, measured with WHO/UNICEF IYCF indicators and stunting prevalence.',
+    'Children under two eat too few food groups and mothers get little support to breastfeed, so many are stunted by age two. IYCF counselling, growth monitoring, home gardens and supplements, measured with WHO/UNICEF feeding indicators and stunting (SDG 2.2.1).',
   template: {
     problem: {
       title: 'Young children are stunted by poor diets in the first 1,000 days',

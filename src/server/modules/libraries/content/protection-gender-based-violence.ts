@@ -12,7 +12,7 @@ export const protectionGenderBasedViolence: LibraryEntry = {
   sector: 'protection',
   title: 'Women and girls experience violence and cannot reach support',
   summary:
-    'Intimate partner and sexual violence is common and widely accepted, and survivors either do not know where to go or find services that are unsafe, far away or disrespectful. Community mobilisation to change norms, survivor-centred case management, a working referral pathway and safe spaces, measured with attitudes, survivors’ access to care and SDG 5.2.1.',
+    'Partner and sexual violence is common and accepted, and survivors cannot reach safe, respectful help. Community mobilisation to shift norms, survivor-centred case management, a referral pathway and safe spaces, measured with attitudes, access to care and SDG 5.2.1.',
   template: {
     problem: {
       title: 'Women and girls experience violence and cannot reach support',

@@ -7,7 +7,7 @@ export const cmamStrategy: LibraryEntry = {
   sector: 'nutrition',
   title: 'Community management of acute malnutrition (CMAM)',
   summary:
-    'Community volunteers screen children aged 6–59 months with MUAC tapes and refer those with acute malnutrition; uncomplicated severe cases are treated at home with ready-to-use therapeutic food through outpatient sites. Performance is tracked against Sphere standards (cure rate above 75%, deaths below 10%, defaulting below 15%).',
+    'Volunteers screen children aged 6–59 months with MUAC tapes and refer acute malnutrition; uncomplicated severe cases are treated at home with therapeutic food. Tracked against Sphere standards: cure rate above 75%, defaulting below 15%.',
   template: {
     elements: [
       activity('screening', 'Screen children aged 6–59 months in the community', {

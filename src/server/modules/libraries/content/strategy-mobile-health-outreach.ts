@@ -9,7 +9,7 @@ export const mobileHealthOutreachStrategy: LibraryEntry = {
   sector: 'health',
   title: 'Mobile health outreach',
   summary:
-    'Scheduled mobile clinics bring an integrated package of primary care — immunization, antenatal care, family planning, malaria and child illness treatment, nutrition screening — to communities far from a health facility, with referrals back to the facility. Add it to any health problem where distance is a barrier.',
+    'Scheduled mobile clinics bring immunization, antenatal care, family planning, malaria and child illness treatment and nutrition screening to communities far from a facility, with referrals back. For any health problem where distance is a barrier.',
   template: {
     elements: [
       activity('microplan', 'Plan outreach routes with communities and the district health team', {

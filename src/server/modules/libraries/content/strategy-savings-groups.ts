@@ -7,7 +7,7 @@ export const savingsGroupsStrategy: LibraryEntry = {
   sector: 'financial-inclusion',
   title: 'Village savings and loan associations',
   summary:
-    'Form and train self-managed savings groups of 15–25 members who buy shares at weekly meetings, lend to each other from the pooled fund and share out savings with interest at the end of each cycle; mature groups are linked to formal and mobile financial services. Add it to any livelihoods, resilience or women’s empowerment problem.',
+    'Self-managed groups of 15–25 members save through weekly share purchases, lend to each other and share out with interest at the end of each cycle; mature groups link to formal and mobile finance. For livelihoods, resilience and women’s empowerment problems.',
   template: {
     elements: [
       {

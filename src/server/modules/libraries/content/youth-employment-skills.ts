@@ -10,7 +10,7 @@ export const youthEmploymentSkills: LibraryEntry = {
   sector: 'livelihoods',
   title: 'Young people are out of work and out of training',
   summary:
-    'Young people leave school without skills employers want and without contacts to find work, so many are neither in employment, education nor training. Market-led short courses, apprenticeships with employers, life skills and job matching, measured with employment six months after training, earnings and the NEET rate (SDG 8.6.1).',
+    'Young people leave school without the skills or contacts to find work, and many are not in employment, education or training. Market-led courses, apprenticeships, life skills and job matching, measured with jobs six months on, earnings and the NEET rate (SDG 8.6.1).',
   template: {
     problem: {
       title: 'Young people are out of work and out of training',
