@@ -19,7 +19,7 @@ export const healthChildImmunization: LibraryEntry = {
       populationCount: null,
       geography: 'Hard-to-reach rural health zones and urban informal settlements',
       evidence:
-        'WHO/UNICEF Estimates of National Immunization Coverage (WUENIC) report millions of zero-dose children worldwide each year, concentrated in remote rural areas, urban slums and conflict-affected settings. Gavi’s Immunization Agenda 2030 and “reaching zero-dose children” approach. Local evidence: facility immunization registers, DHIS2 coverage and drop-out rates, and the most recent DHS/MICS vaccination module.',
+        'WHO/UNICEF Estimates of National Immunization Coverage (WUENIC) report millions of zero-dose children worldwide each year, concentrated in remote rural areas, urban slums and conflict-affected settings. The WHO-led Immunization Agenda 2030 and Gavi’s focus on reaching zero-dose children. Local evidence: facility immunization registers, DHIS2 coverage and drop-out rates, and the most recent DHS/MICS vaccination module.',
     },
     elements: [
       activity('a1', 'Run monthly outreach immunization sessions in underserved villages', {

@@ -117,7 +117,7 @@ export const maternalHealthSkilledBirth: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of women with a live birth in the last 2 years who had 4 or more ANC visits',
-            definition: 'Numerator: women aged 15–49 with a live birth in the 2 years before the survey who attended antenatal care 4 or more times with any skilled provider during that pregnancy. Denominator: women aged 15–49 with a live birth in the 2 years before the survey.',
+            definition: 'Numerator: women aged 15–49 with a live birth in the 2 years before the survey who attended antenatal care 4 or more times with any skilled provider during that pregnancy. Denominator: women aged 15–49 with a live birth in the 2 years before the survey. WHO (2016) now recommends at least eight contacts; ANC4+ stays the comparable survey indicator, so report ANC8+ alongside it where the health system tracks it.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
