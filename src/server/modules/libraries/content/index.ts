@@ -8,6 +8,7 @@ import { financialInclusionRuralWomen } from './financial-inclusion-rural-women.
 import { genderChildMarriage } from './gender-child-marriage.js';
 import { governanceSocialAccountability } from './governance-social-accountability.js';
 import { healthChildImmunization } from './health-child-immunization.js';
+import { healthMalariaPrevention } from './health-malaria-prevention.js';
 import { livelihoodsUltraPoorGraduation } from './livelihoods-ultra-poor-graduation.js';
 import { maternalHealthSkilledBirth } from './maternal-health-skilled-birth.js';
 import { nutritionChildStunting } from './nutrition-child-stunting.js';
@@ -20,6 +21,7 @@ import { cltsStrategy } from './strategy-community-led-total-sanitation.js';
 import { cmamStrategy } from './strategy-community-management-of-acute-malnutrition.js';
 import { gbvCaseManagementStrategy } from './strategy-gbv-case-management.js';
 import { handwashingStrategy } from './strategy-handwashing-promotion.js';
+import { iccmStrategy } from './strategy-integrated-community-case-management.js';
 import { mobileHealthOutreachStrategy } from './strategy-mobile-health-outreach.js';
 import { savingsGroupsStrategy } from './strategy-savings-groups.js';
 import { teacherCoachingStrategy } from './strategy-teacher-coaching.js';
@@ -39,6 +41,7 @@ export const SHIPPED_LIBRARY: LibraryEntry[] = [
   educationFoundationalLiteracy,
   healthChildImmunization,
   maternalHealthSkilledBirth,
+  healthMalariaPrevention,
   washSafeDrinkingWater,
   nutritionChildStunting,
   agricultureSmallholderFoodSecurity,
@@ -54,6 +57,7 @@ export const SHIPPED_LIBRARY: LibraryEntry[] = [
   savingsGroupsStrategy,
   teacherCoachingStrategy,
   mobileHealthOutreachStrategy,
+  iccmStrategy,
   cltsStrategy,
   cmamStrategy,
   climateSmartFieldSchoolsStrategy,
