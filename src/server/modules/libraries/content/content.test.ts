@@ -4,6 +4,13 @@ import type { ElementKind } from '../../../../shared/toc/vocabulary.js';
 import { SECTOR_KEYS } from '../../../../shared/libraries/sectors.js';
 import { SHIPPED_LIBRARY as LIBRARY_ENTRIES } from './index.js';
 
+/**
+ * The editorial bar for the library that ships with Pathways, on top of the schema and structural
+ * rules checked in shipped-library.test.ts: complete chains, a metric on every activity, output and
+ * outcome, survey questions behind every outcome data point, formulas over the metric's own keys,
+ * standard references in a recognised form, and nothing the user must set (baselines, targets).
+ */
+
 const HORIZON_RANK = { short: 0, medium: 1, long: 2 } as const;
 
 function canLink(from: ElementTemplate, to: ElementTemplate): boolean {
@@ -42,6 +49,8 @@ function checkMetric(where: string, m: MetricTemplate) {
   expect(m.unit, `${where}: has a unit`).toBeTruthy();
   expect(m.baselineValue ?? null, `${where}: no baseline`).toBeNull();
   expect(m.baselineDate ?? null, `${where}: no baseline date`).toBeNull();
+  expect(m.periodStart ?? null, `${where}: no reporting start`).toBeNull();
+  expect(m.periodEnd ?? null, `${where}: no reporting end`).toBeNull();
   expect(m.targets, `${where}: no targets`).toEqual([]);
   const dims = m.disaggregations.map((d) => d.key);
   expect(new Set(dims).size, `${where}: disaggregation keys unique`).toBe(dims.length);
@@ -49,8 +58,7 @@ function checkMetric(where: string, m: MetricTemplate) {
     for (const id of formulaIdentifiers(m.formula)) expect(keys, `${where}: formula "${m.formula}" uses "${id}"`).toContain(id);
     if (m.type === 'percentage') expect(m.formula, `${where}: percentage formula`).toMatch(/^percent\(/);
     if (m.type === 'ratio') expect(m.formula, `${where}: ratio formula`).toMatch(/^ratio\(/);
-  }
-  else expect(keys.length, `${where}: several data points need a formula`).toBe(1);
+  } else expect(keys.length, `${where}: several data points need a formula`).toBe(1);
   if (m.type === 'percentage' || m.type === 'ratio') expect(m.formula, `${where}: ${m.type} metrics combine data points`).toBeTruthy();
   if (m.standardRef) expect(m.standardRef, `${where}: standard reference`).toMatch(/^(SDG \d{1,2}\.(\d{1,2}|[a-c])\.\d[a-z]?|IRIS\+ [A-Z]{2}\d{4})$/);
 }
