@@ -13,6 +13,7 @@ import { livelihoodsUltraPoorGraduation } from './livelihoods-ultra-poor-graduat
 import { maternalHealthSkilledBirth } from './maternal-health-skilled-birth.js';
 import { nutritionChildStunting } from './nutrition-child-stunting.js';
 import { protectionGenderBasedViolence } from './protection-gender-based-violence.js';
+import { shelterDisplacedFamilies } from './shelter-displaced-families.js';
 import { girlsSafeSpacesStrategy } from './strategy-adolescent-girls-safe-spaces.js';
 import { cashTransfersStrategy } from './strategy-cash-transfers.js';
 import { climateSmartFieldSchoolsStrategy } from './strategy-climate-smart-farmer-field-schools.js';
@@ -53,6 +54,7 @@ export const SHIPPED_LIBRARY: LibraryEntry[] = [
   protectionGenderBasedViolence,
   energyCleanCooking,
   governanceSocialAccountability,
+  shelterDisplacedFamilies,
   // strategies
   savingsGroupsStrategy,
   teacherCoachingStrategy,

@@ -1,5 +1,5 @@
 import type { LibraryEntry } from '../library-entry.js';
-import { activity, age, dim, dp, impact, links, LOCATION, metric, outcome, output, percentOf, q } from './builders.js';
+import { activity, age, dim, dp, impact, links, LOCATION, metric, outcome, output, percentOf, q, SEX } from './builders.js';
 
 export const maternalHealthSkilledBirth: LibraryEntry = {
   slug: 'maternal-health-skilled-birth',
@@ -43,7 +43,7 @@ export const maternalHealthSkilledBirth: LibraryEntry = {
             definition: 'Number of community health workers who completed the maternal and newborn health module (danger signs, birth preparedness, referral) in the period.',
             unit: 'health workers',
             type: 'count',
-            disaggregations: [dim('sex', 'Sex', 'Female', 'Male')],
+            disaggregations: [SEX],
             dataPoints: [dp('chws_trained', 'Community health workers trained', { starred: true })],
           }),
         ],
