@@ -125,6 +125,7 @@ export class BadInputRunner {
     for (const [label, payload, type, ok, want] of cases) {
       // a body-less route may do its job (sign out, delete): start each case from an intact cast
       await this.ensureWorld();
+      await this.client(route); // an API route's token is made here, not inside the counted request
       const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
       const before = await this.counts();
       const res = await this.send(route, method, url, payload, type);
@@ -141,6 +142,7 @@ export class BadInputRunner {
   /** Hundreds of invalid bodies (JSON and form): each refused, none a 5xx, none writing a row. */
   async invalidBodies(route: RouteEntry, method: string, numRuns = RUNS): Promise<string | undefined> {
     await this.ensureWorld();
+    await this.client(route);
     const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
     const result = await fc.check(
       fc.asyncProperty(invalidBody, fc.constantFrom<Encoding>('json', 'form'), async (body, enc) => {
@@ -166,6 +168,7 @@ export class BadInputRunner {
     const result = await fc.check(
       fc.asyncProperty(plausibleBody, fc.constantFrom<Encoding>('json', 'form'), async (body, enc) => {
         await this.ensureWorld();
+        await this.client(route);
         const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
         const [payload, type] = this.encode(body, enc);
         const before = await this.counts();
@@ -186,6 +189,7 @@ export class BadInputRunner {
   /** A strict schema refuses a field it does not declare; a route that accepts one is not validating its body. */
   async strictness(route: RouteEntry, method: string): Promise<string | undefined> {
     await this.ensureWorld();
+    await this.client(route);
     const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
     const before = await this.counts();
     const res = await this.send(route, method, url, JSON.stringify({ zz_probe_unknown_field: 1 }), 'application/json');

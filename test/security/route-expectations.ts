@@ -159,6 +159,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'broadcasting.auth': { access: 'auth' },
   'pusher.events': { access: 'signed' },
   'pusher.batch-events': { access: 'signed' },
+  // libraries (issue 3)
+  'libraries.index': { access: 'team:content.view' },
+  'libraries.show': { access: 'team:content.view' },
+  'libraries.copy': { access: 'team:content.create' },
+  'libraries.copy-strategy': { access: 'team:content.create' },
+  'libraries.save': { access: 'team:content.create' },
+  'libraries.destroy': { access: 'team:content.delete', noBody: 'deletes the team library item named in the URL' },
+  'api.library.index': { access: 'api:read:content.view' },
+  'api.library.show': { access: 'api:read:content.view' },
+  'api.library.copy': { access: 'api:create:content.create' },
 };
 
 /** The pinned form of a declared access rule. */

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sessions, teamInvitations } from '../../src/server/platform/auth/auth.tables.js';
 import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
+import { projects } from '../../src/server/modules/projects/projects.tables.js';
+import { problems } from '../../src/server/modules/problems/problems.tables.js';
+import { libraryItems } from '../../src/server/modules/libraries/libraries.tables.js';
 import type { TestUser } from '../helpers/auth.js';
 import { createToken, type World } from './world.js';
 
@@ -54,6 +57,10 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
     const [row] = await world.app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, res.token));
     return row.id;
   },
+  /** a problem of team A (in a project of team A) */
+  problem: async ({ world }) => (await teamAProblem(world)).problemId,
+  /** a team A library item (a whole problem; shipped entries are addressed by slug) */
+  libraryItem: async ({ world, self }) => teamALibraryItem(world, self, 'problem'),
   /** the Pusher-compatible HTTP API's app id (signed machine routes) */
   appId: ({ world }) => world.app.ctx.config.pusher.appId,
 };
@@ -61,7 +68,36 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
 /** route name -> parameter -> fixture, for parameters whose meaning differs on that route. */
 export const ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   'notifications.read': { id: (c) => PARAM_FIXTURES.notification(c) },
+  'libraries.copy-strategy': { libraryItem: ({ world, self }) => teamALibraryItem(world, self, 'strategy') },
 };
+
+/** A project of team A. */
+export async function teamAProject(world: World) {
+  const [row] = await world.app.ctx.db.insert(projects).values({ teamId: world.teamA.id, name: `Fixture project ${randomUUID().slice(0, 6)}` }).returning({ id: projects.id });
+  return row.id;
+}
+
+/** A problem of team A in a new project of team A. */
+export async function teamAProblem(world: World) {
+  const projectId = await teamAProject(world);
+  const [row] = await world.app.ctx.db.insert(problems).values({ teamId: world.teamA.id, projectId, title: 'Fixture problem' }).returning({ id: problems.id });
+  return { projectId, problemId: row.id };
+}
+
+/** A library item of team A: a one-chain problem, or a one-activity strategy. */
+export async function teamALibraryItem(world: World, self: TestUser, kind: 'problem' | 'strategy') {
+  const activity = { ref: 'a', kind: 'activity' as const, title: 'Train teachers', metrics: [] };
+  const output = { ref: 'o', kind: 'output' as const, title: 'Teachers trained', metrics: [] };
+  const template =
+    kind === 'problem'
+      ? { problem: { title: 'Fixture library problem' }, elements: [activity, output, { ref: 'c', kind: 'outcome' as const, title: 'Better teaching', metrics: [] }, { ref: 'i', kind: 'impact' as const, title: 'Children learn', metrics: [] }], links: [{ from: 'a', to: 'o' }, { from: 'o', to: 'c' }, { from: 'c', to: 'i' }] }
+      : { elements: [activity, output], links: [{ from: 'a', to: 'o' }] };
+  const [row] = await world.app.ctx.db
+    .insert(libraryItems)
+    .values({ teamId: world.teamA.id, kind, sector: 'education', title: `Fixture ${kind}`, template: template as never, createdBy: self.id })
+    .returning({ id: libraryItems.id });
+  return row.id;
+}
 
 /**
  * route name -> a VALID request body for its state-changing method(s), made for the acting user.
@@ -75,6 +111,10 @@ export const ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, B
   'team-members.update': () => ({ role: 'editor' }),
   'team-invitations.store': () => ({ email: `invitee.${randomUUID().slice(0, 8)}@example.org`, role: 'viewer' }),
   'api-tokens.update': () => ({ abilities: ['read'] }),
+  'libraries.copy': async ({ world }) => ({ projectId: await teamAProject(world) }),
+  'api.library.copy': async ({ world }) => ({ projectId: await teamAProject(world) }),
+  'libraries.copy-strategy': async ({ world }) => ({ problemId: (await teamAProblem(world)).problemId }),
+  'libraries.save': () => ({ kind: 'problem', sector: 'education' }),
 };
 
 export function bodyFor(routeName: string, method: string): BodyFixture | undefined {

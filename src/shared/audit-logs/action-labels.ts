@@ -28,6 +28,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'token.created': 'Created an API token',
   'token.updated': 'Changed an API token’s abilities',
   'token.deleted': 'Deleted an API token',
+  'library.copied': 'Copied a library problem into a project',
+  'library.strategy_copied': 'Copied a library strategy into a problem',
+  'library.saved': 'Saved a problem to the team library',
+  'library.deleted': 'Removed an item from the team library',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

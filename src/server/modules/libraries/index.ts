@@ -1,8 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import { gettingStarted } from '../core/index.js';
+import { problems } from '../problems/problems.tables.js';
+import { registerLibraryRoutes } from './libraries.routes.js';
+import { registerLibraryApi } from './libraries.api.js';
 
 /** The library: shipped problems and strategies (content/), a team's own saved items, and the tree copy machinery. */
-export async function librariesModule(_app: FastifyInstance, _ctx: AppContext) {}
+export async function librariesModule(app: FastifyInstance, ctx: AppContext) {
+  registerLibraryRoutes(app, ctx);
+  registerLibraryApi(app, ctx);
+  gettingStarted(ctx).push({
+    key: 'library-problem',
+    title: 'Start from a library problem',
+    description: 'Copy a ready-made theory of change with its metrics into a project and adapt it.',
+    order: 50,
+    route: 'libraries.index',
+    done: async (c, actor) => {
+      if (!actor.team) return false;
+      const [row] = await c.db.select({ id: problems.id }).from(problems).where(and(eq(problems.teamId, actor.team.id), isNotNull(problems.libraryItemId))).limit(1);
+      return !!row;
+    },
+  });
+}
 
 export { serializeProblem, materializeProblem, materializeStrategy, validateProblemTemplate, validateStrategyTemplate, type SerializeOptions, type MaterializeProblemInput } from './problem-tree.js';
 export { templateCanLink, templateProblems } from './template-rules.js';

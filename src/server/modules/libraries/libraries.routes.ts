@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { audit } from '../../platform/audit/audit.js';
+import { notFound } from '../../platform/errors.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { route } from '../../../shared/route.js';
+import { copyLibraryProblemSchema, copyLibraryStrategySchema, libraryFilterSchema, saveToLibrarySchema } from '../../../shared/libraries/libraries.schemas.js';
+import { LIBRARY_KINDS, SECTORS } from '../../../shared/libraries/sectors.js';
+import { roleCan } from '../../../shared/permissions.js';
+import { copyTargetProjects, findLibraryItem, listLibrary, teamProblems } from './libraries.queries.js';
+import { copyLibraryProblem, copyLibraryStrategy, deleteLibraryItem, saveProblemToLibrary } from './libraries.service.js';
+
+const view = { kind: 'team', permission: 'content.view' } as const;
+const create = { kind: 'team', permission: 'content.create' } as const;
+const remove = { kind: 'team', permission: 'content.delete' } as const;
+
+function who(request: FastifyRequest) {
+  const actor = request.actor!;
+  if (!actor.team) throw notFound('Team');
+  return { teamId: actor.team.id, userId: actor.user.id };
+}
+const param = (request: FastifyRequest, name: string) => String((request.params as Record<string, string>)[name] ?? '').slice(0, 200);
+
+/** The first of these named routes that exists, with its params (later areas add problems.show and projects.show). */
+export function firstRoute(ctx: AppContext, options: Array<[string, Record<string, string>]>): string {
+  const table = ctx.routes.clientTable();
+  for (const [name, params] of options) if (name in table) return route(name, params, table);
+  return route('libraries.index', {}, table);
+}
+
+export function registerLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/libraries', { config: { name: 'libraries.index', access: view } }, async (request, reply) => {
+    const { teamId } = who(request);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const filter = libraryFilterSchema.parse({ kind: query.kind, sector: query.sector, q: query.q });
+    const [lists, problems] = await Promise.all([listLibrary(ctx.db, teamId, filter), teamProblems(ctx.db, teamId)]);
+    const role = request.actor!.role;
+    return reply.inertia('libraries/index', {
+      filter: { kind: filter.kind ?? null, sector: filter.sector ?? null, q: filter.q ?? '' },
+      shipped: lists.shipped,
+      team: lists.team,
+      sectors: SECTORS.map((s) => ({ value: s.key, label: s.label })),
+      kinds: [...LIBRARY_KINDS],
+      problems,
+      can: { save: roleCan(role, 'content.create') },
+    });
+  });
+
+  app.get('/libraries/:libraryItem', { config: { name: 'libraries.show', access: view } }, async (request, reply) => {
+    const { teamId } = who(request);
+    const item = await findLibraryItem(ctx.db, teamId, param(request, 'libraryItem'));
+    if (!item) throw notFound('Library item');
+    const role = request.actor!.role;
+    const canCopy = roleCan(role, 'content.create');
+    return reply.inertia('libraries/show', {
+      item,
+      projects: canCopy && item.kind === 'problem' ? await copyTargetProjects(ctx.db, teamId) : [],
+      problems: canCopy && item.kind === 'strategy' ? await teamProblems(ctx.db, teamId) : [],
+      can: { copy: canCopy, delete: item.source === 'team' && roleCan(role, 'content.delete') },
+    });
+  });
+
+  app.post('/libraries/:libraryItem/copy', { config: { name: 'libraries.copy', access: create } }, async (request, reply) => {
+    const input = parseInput(copyLibraryProblemSchema, request.body);
+    const res = await copyLibraryProblem(ctx.db, who(request), param(request, 'libraryItem'), input);
+    await audit(ctx.db, request, {
+      action: 'library.copied',
+      subjectType: 'problem',
+      subjectId: res.problemId,
+      subjectLabel: res.item.title,
+      details: { libraryItem: res.item.id, source: res.item.source, projectId: res.project.id, projectName: res.project.name, newProject: res.newProject },
+    });
+    reply.flash({ success: `“${res.item.title}” copied into ${res.project.name}. It is yours to adapt: set baselines and targets for your context.` });
+    return reply.redirect(firstRoute(ctx, [['problems.show', { problem: res.problemId }], ['projects.show', { project: res.project.id }]]), 303);
+  });
+
+  app.post('/libraries/:libraryItem/copy-strategy', { config: { name: 'libraries.copy-strategy', access: create } }, async (request, reply) => {
+    const input = parseInput(copyLibraryStrategySchema, request.body);
+    const res = await copyLibraryStrategy(ctx.db, who(request), param(request, 'libraryItem'), input.problemId);
+    await audit(ctx.db, request, {
+      action: 'library.strategy_copied',
+      subjectType: 'problem',
+      subjectId: res.problem.id,
+      subjectLabel: res.problem.title,
+      details: { libraryItem: res.item.id, title: res.item.title, source: res.item.source, elements: res.elementIds.length },
+    });
+    reply.flash({ success: `${res.elementIds.length} activities and outputs from “${res.item.title}” added to ${res.problem.title}. Link them to its outcomes.` });
+    return reply.redirect(firstRoute(ctx, [['problems.show', { problem: res.problem.id, tab: 'activities' }]]), 303);
+  });
+
+  app.post('/problems/:problem/save-to-library', { config: { name: 'libraries.save', access: create } }, async (request, reply) => {
+    const input = parseInput(saveToLibrarySchema, request.body);
+    const res = await saveProblemToLibrary(ctx.db, who(request), param(request, 'problem'), input);
+    await audit(ctx.db, request, {
+      action: 'library.saved',
+      subjectType: 'library_item',
+      subjectId: res.id,
+      subjectLabel: res.title,
+      details: { problemId: param(request, 'problem'), sector: input.sector, elements: res.elementCount },
+    });
+    reply.flash({ success: `“${res.title}” saved to your team’s library.` });
+    return reply.redirect(route('libraries.show', { libraryItem: res.id }, ctx.routes.clientTable()), 303);
+  });
+
+  app.delete('/libraries/:libraryItem', { config: { name: 'libraries.destroy', access: remove } }, async (request, reply) => {
+    const row = await deleteLibraryItem(ctx.db, who(request).teamId, param(request, 'libraryItem'));
+    await audit(ctx.db, request, { action: 'library.deleted', subjectType: 'library_item', subjectId: row.id, subjectLabel: row.title, details: { title: row.title, kind: row.kind } });
+    reply.flash({ success: `“${row.title}” removed from your team’s library.` });
+    return reply.redirect(route('libraries.index', {}, ctx.routes.clientTable()), 303);
+  });
+}
