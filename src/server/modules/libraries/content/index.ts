@@ -34,7 +34,9 @@ export type { LibraryEntry } from '../library-entry.js';
 
 /**
  * The library that ships with Pathways: problems (whole theories of change) and strategies
- * (bundles of activities and outputs). Add an entry: one file exporting a LibraryEntry, one line here.
+ * (bundles of activities and outputs). Add an entry: one file exporting a LibraryEntry, one line here;
+ * content.test.ts holds every entry to the editorial bar. The libraries tests copy the first problem
+ * (girls-secondary-completion) and the first strategy (village-savings-groups): keep those first.
  */
 export const SHIPPED_LIBRARY: LibraryEntry[] = [
   // problems
