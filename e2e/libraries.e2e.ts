@@ -16,7 +16,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let teamId: string;
-const PROBLEM = SHIPPED_LIBRARY.find((e) => e.kind === 'problem')!;
+const PROBLEM = SHIPPED_LIBRARY.find((e) => e.slug === 'girls-secondary-completion')!;
 
 beforeAll(async () => {
   t = await createTestApp({ build: { assets: undefined } });

@@ -6,7 +6,7 @@ import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { projects } from '../projects/projects.tables.js';
 import { problems, tocElements, tocLinks } from '../problems/problems.tables.js';
 import { dataPoints, metrics, metricTargets, surveyQuestions } from '../metrics/metrics.tables.js';
-import { problemTemplateSchema, type ProblemTemplate } from '../../../shared/toc/template.schemas.js';
+import { problemTemplateSchema, strategyTemplateSchema, type ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { materializeProblem, materializeStrategy, serializeProblem, SHIPPED_LIBRARY } from './index.js';
 
 let t: TestApp;
@@ -102,7 +102,7 @@ describe('materializeProblem / serializeProblem', () => {
     const wrongLevel = { ...base, links: [...base.links, { from: 'bursaries', to: 'impact' }] };
     await expect(t.app.ctx.db.transaction((tx) => materializeProblem(tx, { teamId: a.team.id, projectId: a.project.id, userId: a.user.id, template: wrongLevel }))).rejects.toMatchObject({
       status: 422,
-      fields: { 'links.6.to': 'An activity cannot lead to an impact.' },
+      fields: { [`links.${base.links.length}.to`]: 'An activity cannot lead to an impact.' },
     });
     const cycle = { ...base, elements: [...base.elements, { ref: 'loop', kind: 'outcome' as const, title: 'Loop', metrics: [] }], links: [...base.links, { from: 'completion', to: 'loop' }, { from: 'loop', to: 'attendance' }] };
     await expect(t.app.ctx.db.transaction((tx) => materializeProblem(tx, { teamId: a.team.id, projectId: a.project.id, userId: a.user.id, template: cycle }))).rejects.toMatchObject({ fields: { links: 'The links form a cycle.' } });
@@ -132,11 +132,14 @@ describe('materializeStrategy', () => {
     const problemId = await db.transaction((tx) => materializeProblem(tx, { teamId: team.id, projectId: project.id, userId: user.id, template: shippedProblem }));
     const before = await counts(problemId);
     const ids = await db.transaction((tx) => materializeStrategy(tx, { teamId: team.id, problemId, template: shippedStrategy }));
-    expect(ids).toHaveLength(2);
+    const strategy = strategyTemplateSchema.parse(shippedStrategy);
+    expect(ids).toHaveLength(strategy.elements.length);
     const after = await counts(problemId);
-    expect(after).toMatchObject({ elements: before.elements + 2, links: before.links + 1, metrics: before.metrics + 2 });
+    const strategyMetrics = strategy.elements.reduce((n, e) => n + e.metrics.length, 0);
+    expect(after).toMatchObject({ elements: before.elements + strategy.elements.length, links: before.links + strategy.links.length, metrics: before.metrics + strategyMetrics });
     const added = await db.select().from(tocElements).where(eq(tocElements.id, ids[0]!));
-    expect(added[0]).toMatchObject({ kind: 'activity', title: 'Form and train savings groups', position: 2, problemId });
+    const activitiesBefore = problemTemplateSchema.parse(shippedProblem).elements.filter((e) => e.kind === 'activity').length;
+    expect(added[0]).toMatchObject({ kind: 'activity', title: 'Form and train savings groups', position: activitiesBefore, problemId });
     // into another team's problem: 404
     const other = await teamWithProject();
     await expect(db.transaction((tx) => materializeStrategy(tx, { teamId: other.team.id, problemId, template: shippedStrategy }))).rejects.toMatchObject({ status: 404 });
