@@ -51,6 +51,23 @@ export const girlsSecondaryCompletion: LibraryEntry = {
         ],
       },
       {
+        ref: 'transport',
+        kind: 'activity',
+        title: 'Provide safe transport for girls living far from school',
+        description: 'Bicycles with maintenance training for girls living more than 3 km from school, and escorted walking groups where roads are unsafe.',
+        risks: 'Bicycles are sold or used by other household members; road safety incidents.',
+        metrics: [
+          {
+            name: 'Girls receiving a bicycle or joining an escorted walking group',
+            definition: 'Number of girls living more than 3 km from school who received a bicycle or were enrolled in an escorted walking group in the period.',
+            unit: 'girls',
+            type: 'count',
+            disaggregations: [{ key: 'support', label: 'Support', categories: ['Bicycle', 'Walking group'] }],
+            dataPoints: [{ key: 'girls_transport', name: 'Girls with transport support', aggregation: 'sum', starred: true }],
+          },
+        ],
+      },
+      {
         ref: 'costs-covered',
         kind: 'output',
         title: 'Girls’ school costs are covered for the whole year',
@@ -91,6 +108,29 @@ export const girlsSecondaryCompletion: LibraryEntry = {
         ],
       },
       {
+        ref: 'safe-journey',
+        kind: 'output',
+        title: 'Girls travel to and from school safely and on time',
+        metrics: [
+          {
+            name: 'Girls with transport support reporting a safe journey to school',
+            definition: 'Percentage of girls with transport support who report that in the last month they felt safe on the way to and from school and were never late because of the journey.',
+            type: 'percentage',
+            unit: '%',
+            formula: 'percent(girls_safe_journey, girls_transport_surveyed)',
+            dataPoints: [
+              {
+                key: 'girls_safe_journey',
+                name: 'Girls reporting a safe journey',
+                aggregation: 'count',
+                questions: [{ text: 'In the last month, did you feel safe on your way to and from school?', answerType: 'single_choice', choices: ['Always', 'Mostly', 'Sometimes', 'Never'], required: true }],
+              },
+              { key: 'girls_transport_surveyed', name: 'Girls with transport support surveyed', aggregation: 'count' },
+            ],
+          },
+        ],
+      },
+      {
         ref: 'attendance',
         kind: 'outcome',
         horizon: 'short',
@@ -103,8 +143,18 @@ export const girlsSecondaryCompletion: LibraryEntry = {
             unit: '%',
             formula: 'percent(days_attended, school_days)',
             dataPoints: [
-              { key: 'days_attended', name: 'Days attended (all participating girls)', aggregation: 'sum' },
-              { key: 'school_days', name: 'School days × participating girls', aggregation: 'sum' },
+              {
+                key: 'days_attended',
+                name: 'Days attended (all participating girls)',
+                aggregation: 'sum',
+                questions: [{ text: 'Number of days the girl was present this term (from the class register)', answerType: 'integer', required: true }],
+              },
+              {
+                key: 'school_days',
+                name: 'School days × participating girls',
+                aggregation: 'sum',
+                questions: [{ text: 'Number of school days this term', answerType: 'integer', required: true }],
+              },
             ],
           },
         ],
@@ -124,8 +174,18 @@ export const girlsSecondaryCompletion: LibraryEntry = {
             standardRef: 'SDG 4.1.2',
             formula: 'percent(girls_passing, girls_in_final_grade)',
             dataPoints: [
-              { key: 'girls_passing', name: 'Girls passing the end-of-cycle exam', aggregation: 'count' },
-              { key: 'girls_in_final_grade', name: 'Participating girls in the final grade', aggregation: 'count' },
+              {
+                key: 'girls_passing',
+                name: 'Girls passing the end-of-cycle exam',
+                aggregation: 'count',
+                questions: [{ text: 'Result of the end-of-cycle examination', answerType: 'single_choice', choices: ['Passed', 'Failed', 'Did not sit'], required: true }],
+              },
+              {
+                key: 'girls_in_final_grade',
+                name: 'Participating girls in the final grade',
+                aggregation: 'count',
+                questions: [{ text: 'Is the girl enrolled in the final grade of lower-secondary this year?', answerType: 'yes_no', required: true }],
+              },
             ],
           },
         ],
@@ -140,6 +200,8 @@ export const girlsSecondaryCompletion: LibraryEntry = {
     links: [
       { from: 'bursaries', to: 'costs-covered' },
       { from: 'clubs', to: 'mentored' },
+      { from: 'transport', to: 'safe-journey' },
+      { from: 'safe-journey', to: 'attendance', assumptions: 'Distance and safety on the journey are among the main reasons girls miss school.' },
       { from: 'costs-covered', to: 'attendance', assumptions: 'Cost is the main reason girls miss school.' },
       { from: 'mentored', to: 'attendance' },
       { from: 'attendance', to: 'completion' },
