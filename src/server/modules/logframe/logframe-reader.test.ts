@@ -1,0 +1,185 @@
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import type { ProblemTemplate } from '../../../shared/toc/template.schemas.js';
+import { IMPORT_LIMITS, SHEETS } from './logframe-layout.js';
+import { workbookToTemplate, type ReadResult } from './logframe-reader.js';
+import { templateToWorkbook } from './logframe-writer.js';
+import { checkZip } from './zip-guard.js';
+
+export const SAMPLE: ProblemTemplate = {
+  problem: { title: 'Girls drop out of secondary school', statement: 'Too many girls leave school before grade 10.', populationWho: 'Girls aged 12-18', populationCount: 4200, geography: 'Northern district' },
+  elements: [
+    { ref: 'I1', kind: 'impact', horizon: null, title: 'Girls complete secondary school', metrics: [] },
+    { ref: 'O1', kind: 'outcome', horizon: 'long', title: 'Girls stay in school', metrics: [] },
+    { ref: 'O2', kind: 'outcome', horizon: 'short', title: 'Families value girls’ education', metrics: [] },
+    {
+      ref: 'P1',
+      kind: 'output',
+      horizon: null,
+      title: 'Mentoring sessions held',
+      metrics: [
+        {
+          name: 'Girls mentored',
+          type: 'count',
+          direction: 'increase',
+          period: 'quarterly',
+          unit: 'girls',
+          baselineValue: 0,
+          baselineDate: '2026-01-01',
+          disaggregations: [{ key: 'age_group', label: 'Age group', categories: ['12-14', '15-18'] }],
+          targets: [
+            { period: '2026-Q1', value: 50 },
+            { period: '2026-Q2', value: 120 },
+          ],
+          dataPoints: [{ key: 'girls_mentored', name: 'Girls mentored', measurement: 'manual', aggregation: 'sum', starred: true, questions: [{ text: 'How many sessions did you attend?', answerType: 'integer', choices: [], required: true }] }],
+        },
+      ],
+    },
+    { ref: 'A1', kind: 'activity', horizon: null, title: 'Train mentors', metrics: [] },
+  ],
+  links: [
+    { from: 'A1', to: 'P1' },
+    { from: 'P1', to: 'O2' },
+    { from: 'O2', to: 'O1' },
+    { from: 'O1', to: 'I1' },
+  ],
+};
+
+async function toBuffer(wb: ExcelJS.Workbook) {
+  return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+}
+/** The sample workbook with a change made to it. */
+async function edited(change: (wb: ExcelJS.Workbook) => void) {
+  const wb = templateToWorkbook(SAMPLE);
+  change(wb);
+  return toBuffer(wb);
+}
+const rowOf = (ws: ExcelJS.Worksheet, ref: string) => {
+  for (let r = 2; r <= ws.rowCount; r++) if (ws.getRow(r).getCell(2).value === ref) return r;
+  throw new Error(`no row ${ref}`);
+};
+function errorsOf(result: ReadResult) {
+  if (!('errors' in result)) throw new Error('expected errors, got a template');
+  return result.errors;
+}
+
+describe('workbookToTemplate refuses bad files with specific errors', () => {
+  it('reads the sample', async () => {
+    const result = await workbookToTemplate(await toBuffer(templateToWorkbook(SAMPLE)));
+    expect('template' in result && result.template.elements.map((e) => e.ref)).toEqual(['I1', 'O1', 'O2', 'P1', 'A1']);
+  });
+
+  it('refuses a file that is not a zip, an empty file and one that is too large', async () => {
+    expect(errorsOf(await workbookToTemplate(Buffer.from('Level,Ref,Title\nImpact,I1,x\n')))[0].message).toMatch(/not an Excel workbook/);
+    expect(errorsOf(await workbookToTemplate(Buffer.alloc(0)))[0].message).toMatch(/empty/);
+    expect(errorsOf(await workbookToTemplate(Buffer.alloc(IMPORT_LIMITS.fileBytes + 1, 1)))[0].message).toMatch(/larger than 5 MB/);
+  });
+
+  it('refuses a zip that is not a workbook, and a truncated workbook', async () => {
+    const zip = new JSZip();
+    zip.file('hello.txt', 'hi');
+    expect(errorsOf(await workbookToTemplate(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })))[0].message).toMatch(/not an Excel workbook/);
+    const good = await toBuffer(templateToWorkbook(SAMPLE));
+    expect(errorsOf(await workbookToTemplate(good.subarray(0, Math.floor(good.length / 2))))[0].message).toMatch(/not an Excel workbook/);
+  });
+
+  it('refuses a zip bomb before unpacking it (and one whose declared sizes lie)', async () => {
+    const zip = new JSZip();
+    zip.file('xl/workbook.xml', '<workbook/>');
+    zip.file('xl/worksheets/sheet1.xml', Buffer.alloc(IMPORT_LIMITS.unzippedBytes + 1024, 0x20));
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(errorsOf(await workbookToTemplate(bomb))[0].message).toMatch(/unpacks to more than 50 MB/);
+    // the same, with the central directory claiming a tiny uncompressed size
+    const lying = Buffer.from(bomb);
+    const eocd = lying.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    let p = lying.readUInt32LE(eocd + 16);
+    for (let i = 0; i < lying.readUInt16LE(eocd + 10); i++) {
+      if (lying.readUInt32LE(p + 24) > 1000) lying.writeUInt32LE(10, p + 24);
+      p += 46 + lying.readUInt16LE(p + 28) + lying.readUInt16LE(p + 30) + lying.readUInt16LE(p + 32);
+    }
+    expect(checkZip(lying, { maxEntries: 100, maxTotal: 1024 * 1024 })).toMatchObject({ ok: false, message: expect.stringMatching(/more than 1 MB/) });
+  });
+
+  it('refuses more than 20,000 rows', async () => {
+    const wb = templateToWorkbook(SAMPLE);
+    const ws = wb.getWorksheet(SHEETS.questions)!;
+    for (let i = 0; i < IMPORT_LIMITS.rows + 1; i++) ws.addRow([]).getCell(1).value = 'x';
+    expect(errorsOf(await workbookToTemplate(await toBuffer(wb)))[0].message).toMatch(/more than 20,000 rows/);
+  });
+
+  it('refuses a workbook without the expected sheets, naming them', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Sheet1').addRow(['hello']);
+    const [e] = errorsOf(await workbookToTemplate(await toBuffer(wb)));
+    expect(e.message).toMatch(/no "Logframe" and "About" sheet \(found: "Sheet1"\)/);
+  });
+
+  it('refuses an unknown level, a broken ref, a wrong link direction and a cycle, each on its row and column', async () => {
+    const buf = await edited((wb) => {
+      const ws = wb.getWorksheet(SHEETS.logframe)!;
+      ws.getRow(rowOf(ws, 'A1')).getCell(1).value = 'Goal';
+      ws.getRow(rowOf(ws, 'P1')).getCell(5).value = 'O2, X9';
+      ws.getRow(rowOf(ws, 'I1')).getCell(5).value = 'O1';
+      ws.getRow(rowOf(ws, 'O1')).getCell(5).value = 'O2';
+    });
+    const errors = errorsOf(await workbookToTemplate(buf));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { sheet: 'Logframe', row: 6 + 2, column: 'Level', message: expect.stringMatching(/Unknown level "Goal"/) },
+        { sheet: 'Logframe', row: 5, column: 'Contributes to', message: expect.stringMatching(/"X9" is not the ref/) },
+        { sheet: 'Logframe', row: 2, column: 'Contributes to', message: expect.stringMatching(/impact cannot contribute to an outcome/) },
+        { sheet: 'Logframe', row: 3, column: 'Contributes to', message: 'The links go round in a circle: O1 -> O2 -> O1.' },
+      ]),
+    );
+  });
+
+  it('refuses a non-numeric baseline, a non-numeric target and a period key that does not fit the metric', async () => {
+    const buf = await edited((wb) => {
+      const ws = wb.getWorksheet(SHEETS.logframe)!;
+      const metricRow = rowOf(ws, 'P1') + 1;
+      ws.getRow(metricRow).getCell(15).value = 'about ten';
+      const t = wb.getWorksheet(SHEETS.targets)!;
+      t.getRow(2).getCell(6).value = 'lots';
+      t.getRow(1).getCell(8).value = '2026-03 target';
+      t.getRow(2).getCell(8).value = 5;
+      t.getRow(1).getCell(9).value = 'next year target';
+      t.getRow(2).getCell(9).value = 5;
+    });
+    const errors = errorsOf(await workbookToTemplate(buf));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { sheet: 'Logframe', row: 6, column: 'Baseline value', message: 'The baseline "about ten" is not a number.' },
+        { sheet: 'Targets & actuals', row: 2, column: '2026-Q1 target', message: 'The target "lots" is not a number.' },
+        { sheet: 'Targets & actuals', row: 2, column: '2026-03 target', message: '"2026-03" is not a quarterly period (e.g. 2026-Q1).' },
+        { sheet: 'Targets & actuals', row: 1, column: 'next year target', message: expect.stringMatching(/is not a period key/) },
+      ]),
+    );
+  });
+
+  it('refuses a metric with no result above it and a data point key that is not a key', async () => {
+    const buf = await edited((wb) => {
+      const ws = wb.getWorksheet(SHEETS.logframe)!;
+      ws.spliceRows(2, 0, ['Metric', null, null, null, null, null, null, 'M9', 'Orphan', null, null, 'count']);
+      const dpRow = rowOf(ws, 'P1') + 2;
+      ws.getRow(dpRow).getCell(22).value = 'Girls Mentored';
+    });
+    const errors = errorsOf(await workbookToTemplate(buf));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { sheet: 'Logframe', row: 2, column: 'Level', message: 'A metric row must come below the result it measures.' },
+        { sheet: 'Logframe', row: 8, column: 'Data point key', message: expect.stringMatching(/lower-case letters/) },
+      ]),
+    );
+  });
+
+  it('takes a formula cell by its cached value, never evaluating it', async () => {
+    const buf = await edited((wb) => {
+      const ws = wb.getWorksheet(SHEETS.logframe)!;
+      ws.getRow(rowOf(ws, 'P1') + 1).getCell(15).value = { formula: '1+1', result: 7 } as ExcelJS.CellFormulaValue;
+    });
+    const result = await workbookToTemplate(buf);
+    expect('template' in result && result.template.elements[3].metrics[0].baselineValue).toBe(7);
+  });
+});
