@@ -10,6 +10,7 @@ import { apiModule } from './api/index.js';
 import { auditLogsModule } from './audit-logs/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { librariesModule } from './libraries/index.js';
+import { logframeModule } from './logframe/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -23,6 +24,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   auditLogsModule,
   notificationsModule,
   librariesModule,
+  logframeModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

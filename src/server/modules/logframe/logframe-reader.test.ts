@@ -1,50 +1,12 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { IMPORT_LIMITS, SHEETS } from './logframe-layout.js';
 import { workbookToTemplate, type ReadResult } from './logframe-reader.js';
 import { templateToWorkbook } from './logframe-writer.js';
 import { checkZip } from './zip-guard.js';
+import { SAMPLE } from './test-support.js';
 
-export const SAMPLE: ProblemTemplate = {
-  problem: { title: 'Girls drop out of secondary school', statement: 'Too many girls leave school before grade 10.', populationWho: 'Girls aged 12-18', populationCount: 4200, geography: 'Northern district' },
-  elements: [
-    { ref: 'I1', kind: 'impact', horizon: null, title: 'Girls complete secondary school', metrics: [] },
-    { ref: 'O1', kind: 'outcome', horizon: 'long', title: 'Girls stay in school', metrics: [] },
-    { ref: 'O2', kind: 'outcome', horizon: 'short', title: 'Families value girls’ education', metrics: [] },
-    {
-      ref: 'P1',
-      kind: 'output',
-      horizon: null,
-      title: 'Mentoring sessions held',
-      metrics: [
-        {
-          name: 'Girls mentored',
-          type: 'count',
-          direction: 'increase',
-          period: 'quarterly',
-          unit: 'girls',
-          baselineValue: 0,
-          baselineDate: '2026-01-01',
-          disaggregations: [{ key: 'age_group', label: 'Age group', categories: ['12-14', '15-18'] }],
-          targets: [
-            { period: '2026-Q1', value: 50 },
-            { period: '2026-Q2', value: 120 },
-          ],
-          dataPoints: [{ key: 'girls_mentored', name: 'Girls mentored', measurement: 'manual', aggregation: 'sum', starred: true, questions: [{ text: 'How many sessions did you attend?', answerType: 'integer', choices: [], required: true }] }],
-        },
-      ],
-    },
-    { ref: 'A1', kind: 'activity', horizon: null, title: 'Train mentors', metrics: [] },
-  ],
-  links: [
-    { from: 'A1', to: 'P1' },
-    { from: 'P1', to: 'O2' },
-    { from: 'O2', to: 'O1' },
-    { from: 'O1', to: 'I1' },
-  ],
-};
 
 async function toBuffer(wb: ExcelJS.Workbook) {
   return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
