@@ -159,6 +159,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'broadcasting.auth': { access: 'auth' },
   'pusher.events': { access: 'signed' },
   'pusher.batch-events': { access: 'signed' },
+  // logframe XLSX (helper logframe). logframe.import takes a multipart upload (field `file`); the
+  // matrix and bad-input tests send JSON/form bodies, which it refuses on the `file` field AFTER the
+  // team-scoped project lookup (so an outsider still gets 404, an editor 'invalid').
+  'logframe.export': { access: 'team:content.view' },
+  'logframe.import': { access: 'team:content.create' },
 };
 
 /** The pinned form of a declared access rule. */
