@@ -29,7 +29,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'token.updated': 'Changed an API token’s abilities',
   'token.deleted': 'Deleted an API token',
   'logframe.exported': 'Exported a logframe (XLSX)',
-  'logframe.imported': 'Imported a logframe (XLSX) as a new problem',
+  'logframe.imported': 'Imported a logframe (XLSX)',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

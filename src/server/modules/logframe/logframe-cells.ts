@@ -44,7 +44,7 @@ export function cellNumber(value: ExcelJS.CellValue | undefined): number | null 
 export function cellDate(value: ExcelJS.CellValue | undefined): string | null | undefined {
   const t = cellText(value);
   if (t === '') return null;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(t)) return undefined;
+  if (!/^[1-9]\d{3}-\d{2}-\d{2}$/.test(t)) return undefined;
   const d = new Date(`${t}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t ? t : undefined;
 }

@@ -20,7 +20,7 @@ export function readAbout(ws: ExcelJS.Worksheet, errors: ErrorList): ProblemTemp
     if (field === 'populationCount') {
       const n = cellNumber(value);
       if (n === null) continue;
-      if (!Number.isInteger(n) || n < 0) errors.add(S, r, label, `"${cellText(value)}" is not a whole number.`);
+      if (!Number.isInteger(n) || n < 0 || n > 2_147_483_647) errors.add(S, r, label, `"${cellText(value)}" is not a whole number.`);
       else problem.populationCount = n;
     } else if (field === 'title') {
       titleRow = true;

@@ -136,6 +136,26 @@ describe('workbookToTemplate refuses bad files with specific errors', () => {
     );
   });
 
+  it('maps schema limits to the cell (a title over 300 characters), errors in sheet and row order', async () => {
+    const buf = await edited((wb) => {
+      const ws = wb.getWorksheet(SHEETS.logframe)!;
+      ws.getRow(rowOf(ws, 'A1')).getCell(3).value = 'x'.repeat(301);
+      ws.getRow(rowOf(ws, 'P1') + 1).getCell(9).value = 'y'.repeat(201);
+      wb.getWorksheet(SHEETS.about)!.getRow(5).getCell(2).value = 3e9;
+    });
+    const errors = errorsOf(await workbookToTemplate(buf));
+    expect(errors).toEqual([{ sheet: 'About', row: 5, column: 'Population (count)', message: '"3000000000" is not a whole number.' }]);
+    const second = await edited((wb) => {
+      const ws = wb.getWorksheet(SHEETS.logframe)!;
+      ws.getRow(rowOf(ws, 'A1')).getCell(3).value = 'x'.repeat(301);
+      ws.getRow(rowOf(ws, 'P1') + 1).getCell(9).value = 'y'.repeat(201);
+    });
+    expect(errorsOf(await workbookToTemplate(second))).toEqual([
+      { sheet: 'Logframe', row: 6, column: 'Metric', message: expect.stringMatching(/200/) },
+      { sheet: 'Logframe', row: 8, column: 'Title', message: expect.stringMatching(/300/) },
+    ]);
+  });
+
   it('takes a formula cell by its cached value, never evaluating it', async () => {
     const buf = await edited((wb) => {
       const ws = wb.getWorksheet(SHEETS.logframe)!;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { problemTemplateSchema, type ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { ErrorList, type LogframeError } from './logframe-cells.js';
-import { IMPORT_LIMITS, SHEETS } from './logframe-layout.js';
+import { ABOUT_FIELDS, IMPORT_LIMITS, SHEETS } from './logframe-layout.js';
 import { readAbout, readQuestions, readTargets } from './logframe-reader-sheets.js';
 import { readLogframeSheet, type ParsedLogframe } from './logframe-reader-results.js';
 import { checkZip } from './zip-guard.js';
@@ -37,6 +37,19 @@ export async function workbookToTemplate(buffer: Buffer, limits = IMPORT_LIMITS)
   }
 }
 
+const ELEMENT_HEADERS: Record<string, string> = { ref: 'Ref', title: 'Title', description: 'Description', assumptions: 'Assumptions', risks: 'Risks' };
+const METRIC_HEADERS: Record<string, string> = {
+  name: 'Metric', definition: 'Definition', unit: 'Unit', type: 'Type', direction: 'Direction', period: 'Period', baselineValue: 'Baseline value', baselineDate: 'Baseline date',
+  periodStart: 'Period start', periodEnd: 'Period end', standardRef: 'Standard ref', formula: 'Formula', disaggregations: 'Disaggregations',
+};
+const SHEET_ORDER: string[] = [SHEETS.about, SHEETS.logframe, SHEETS.targets, SHEETS.questions];
+
+/** Errors in reading order: by sheet, then row. */
+function sorted(list: LogframeError[]): LogframeError[] {
+  const s = (e: LogframeError) => (e.sheet ? SHEET_ORDER.indexOf(e.sheet) : -1);
+  return [...list].sort((a, b) => s(a) - s(b) || (a.row ?? 0) - (b.row ?? 0));
+}
+
 function sheet(wb: ExcelJS.Workbook, name: string): ExcelJS.Worksheet | undefined {
   const want = name.toLowerCase();
   return wb.worksheets.find((w) => w.name.trim().toLowerCase() === want);
@@ -57,21 +70,25 @@ export function readWorkbook(wb: ExcelJS.Workbook): ReadResult {
   if (targets) readTargets(targets, parsed, errors);
   const questions = sheet(wb, SHEETS.questions);
   if (questions) readQuestions(questions, parsed, errors);
-  if (errors.any) return { errors: errors.items };
+  if (errors.any) return { errors: sorted(errors.items) };
 
   const candidate = { problem, elements: parsed.elements.map((e) => e.element), links: parsed.links };
   const checked = problemTemplateSchema.safeParse(candidate);
   if (!checked.success) {
     for (const issue of checked.error.issues) {
-      const [top, i, sub, j] = issue.path;
+      const [top, i, sub, j, ...rest] = issue.path;
+      const field = String(issue.path.at(-1) ?? '');
       if (top === 'elements' && typeof i === 'number') {
         const el = parsed.elements[i];
-        const metric = sub === 'metrics' && typeof j === 'number' ? el?.metricRows[j] : undefined;
-        errors.add(SHEETS.logframe, metric ?? el?.row ?? null, String(issue.path.at(-1) ?? ''), issue.message);
-      } else if (top === 'problem') errors.add(SHEETS.about, null, String(issue.path.at(-1) ?? ''), issue.message);
+        const inMetric = sub === 'metrics' && typeof j === 'number';
+        const row = inMetric ? el?.metricRows[j] : el?.row;
+        const column = inMetric ? (rest.length > 1 ? null : (METRIC_HEADERS[field] ?? field)) : (ELEMENT_HEADERS[field] ?? field);
+        const where = inMetric && rest.length > 1 ? `${rest.filter((p) => typeof p === 'string').join(' ')}: ` : '';
+        errors.add(SHEETS.logframe, row ?? null, column, `${where}${issue.message}`);
+      } else if (top === 'problem') errors.add(SHEETS.about, null, ABOUT_FIELDS.find(([, f]) => f === field)?.[0] ?? field, issue.message);
       else errors.add(SHEETS.logframe, null, null, `${issue.path.join('.')}: ${issue.message}`);
     }
-    return { errors: errors.items };
+    return { errors: sorted(errors.items) };
   }
   if (checked.data.elements.length === 0) return { errors: [{ sheet: SHEETS.logframe, row: null, column: null, message: 'The logframe has no results (rows with a level such as Impact, Outcome, Output or Activity).' }] };
   return { template: checked.data };

@@ -45,7 +45,7 @@ function afterImportUrl(ctx: AppContext, problemId: string, projectId: string) {
 }
 
 export async function registerLogframeRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/problems/:problem/logframe.xlsx', { config: { name: 'logframe.export', access: { kind: 'team', permission: 'content.view' } } }, async (request, reply) => {
+  app.get('/problems/:problem/logframe.xlsx', { config: { name: 'logframe.export', access: { kind: 'team', permission: 'content.view' }, rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
     const { teamId } = actorOf(request);
     const problemId = (request.params as { problem: string }).problem;
     const { template, buffer } = await exportLogframe(ctx, teamId, problemId);
