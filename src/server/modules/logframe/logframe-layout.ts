@@ -100,14 +100,6 @@ export function parseLevel(text: string): Level | 'metric' | 'dataPoint' | null 
   return LEVELS.find((l) => norm(l.label) === n) ?? null;
 }
 
-/** activity -> output -> outcome -> outcome / impact */
-export function canContribute(from: ElementKind, to: ElementKind): boolean {
-  if (from === 'activity') return to === 'output';
-  if (from === 'output') return to === 'outcome';
-  if (from === 'outcome') return to === 'outcome' || to === 'impact';
-  return false;
-}
-
 /** Period keys: 2026-03 (monthly), 2026-Q1 (quarterly), 2026 (annual), any short key (custom). */
 export const PERIOD_KEY_PATTERNS: Record<ReportingPeriod, RegExp> = {
   monthly: /^\d{4}-(0[1-9]|1[0-2])$/,

@@ -2,22 +2,28 @@ import type ExcelJS from 'exceljs';
 import type { DataPointTemplate, ElementTemplate, MetricTemplate } from '../../../shared/toc/template.schemas.js';
 import { AGGREGATIONS, DATA_POINT_MEASUREMENTS, METRIC_DIRECTIONS, METRIC_TYPE_LABELS, METRIC_TYPES, REPORTING_PERIODS } from '../../../shared/toc/vocabulary.js';
 import { cellDate, cellNumber, cellText, headerMap, normHeader, type ErrorList } from './logframe-cells.js';
-import { canContribute, LOGFRAME_COLUMNS, parseDisaggregations, parseLevel, parseYesNo, SHEETS, type LogframeColumn } from './logframe-layout.js';
+import { templateCanLink } from '../libraries/index.js';
+import { LOGFRAME_COLUMNS, parseDisaggregations, parseLevel, parseYesNo, SHEETS, type LogframeColumn } from './logframe-layout.js';
 
 export interface ParsedElement {
   element: ElementTemplate;
   row: number;
   metricRows: number[];
+  /** per metric, the rows of its data points */
+  dataPointRows: number[][];
 }
 export interface ParsedMetric {
   metric: MetricTemplate;
   row: number;
+  dataPointRows: number[];
   dataPoints: Map<string, DataPointTemplate>;
 }
 export interface ParsedLogframe {
   elements: ParsedElement[];
   links: Array<{ from: string; to: string }>;
   metrics: Map<string, ParsedMetric>;
+  /** rows of the "Survey questions" sheet, by question object */
+  questionRows: Map<object, number>;
 }
 
 const REF = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -34,7 +40,7 @@ export function matchEnum<T extends string>(text: string, values: readonly T[], 
 
 export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): ParsedLogframe {
   const S = SHEETS.logframe;
-  const out: ParsedLogframe = { elements: [], links: [], metrics: new Map() };
+  const out: ParsedLogframe = { elements: [], links: [], metrics: new Map(), questionRows: new Map() };
   const headers = headerMap(ws);
   const colOf = new Map<LogframeColumn, number>();
   for (const c of LOGFRAME_COLUMNS) {
@@ -121,7 +127,9 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
       };
       element.element.metrics.push(m);
       element.metricRows.push(r);
-      metric = { metric: m, row: r, dataPoints: new Map() };
+      const dataPointRows: number[] = [];
+      element.dataPointRows.push(dataPointRows);
+      metric = { metric: m, row: r, dataPointRows, dataPoints: new Map() };
       if (!out.metrics.has(ref)) out.metrics.set(ref, metric);
       continue;
     }
@@ -148,6 +156,7 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
       if (starred === null) err('starred', 'Use Yes or No.');
       const dp: DataPointTemplate = { key, name, description: opt('dpDescription'), measurement: measurement ?? 'manual', aggregation: aggregation ?? 'sum', starred: !!starred, questions: [] };
       metric.metric.dataPoints.push(dp);
+      metric.dataPointRows.push(r);
       if (!metric.dataPoints.has(key)) metric.dataPoints.set(key, dp);
       continue;
     }
@@ -164,6 +173,7 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
       element: { ref, kind: level.kind, horizon: level.horizon, title, description: opt('description'), assumptions: opt('assumptions'), risks: opt('risks'), metrics: [] },
       row: r,
       metricRows: [],
+      dataPointRows: [],
     };
     out.elements.push(parsed);
     element = parsed;
@@ -186,7 +196,7 @@ function readLinks(contributes: Array<{ from: ParsedElement; text: string; row: 
       const f = from.element;
       if (!target) errors.add(S, row, col, `"${to}" is not the ref of any result in this sheet.`);
       else if (target === from) errors.add(S, row, col, `A result cannot contribute to itself ("${to}").`);
-      else if (!canContribute(f.kind, target.element.kind))
+      else if (!templateCanLink(f.kind, target.element.kind))
         errors.add(S, row, col, `A ${f.kind} cannot contribute to ${target.element.kind === 'impact' || target.element.kind === 'outcome' ? 'an' : 'a'} ${target.element.kind} ("${to}"). Links go activity -> output -> outcome -> outcome or impact.`);
       else if (!seen.has(`${f.ref}\u0000${to}`)) {
         seen.add(`${f.ref}\u0000${to}`);

@@ -111,6 +111,8 @@ export function readQuestions(ws: ExcelJS.Worksheet, parsed: ParsedLogframe, err
     const required = parseYesNo(txt('required'));
     if (required === null) err('required', 'Use Yes or No.');
     const choices = txt('choices').split('|').map((c) => c.trim()).filter(Boolean);
-    dp.questions.push({ text, helpText: txt('helpText') || null, answerType: answerType ?? 'text', choices, required: !!required });
+    const q = { text, helpText: txt('helpText') || null, answerType: answerType ?? 'text', choices, required: !!required };
+    dp.questions.push(q);
+    parsed.questionRows.set(q, r);
   }
 }

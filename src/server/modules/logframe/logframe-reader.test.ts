@@ -156,6 +156,18 @@ describe('workbookToTemplate refuses bad files with specific errors', () => {
     ]);
   });
 
+  it('reports the library rules on their cells (a disaggregation listed twice)', async () => {
+    const buf = await edited((wb) => {
+      const ws = wb.getWorksheet(SHEETS.logframe)!;
+      ws.getRow(rowOf(ws, 'P1') + 1).getCell(21).value = 'sex: Female|Male; sex (Sex again): F|M';
+    });
+    expect(errorsOf(await workbookToTemplate(buf))).toEqual([{ sheet: 'Logframe', row: 6, column: 'Disaggregations', message: 'The disaggregation "sex" is used twice in this metric.' }]);
+    const longQuestion = await edited((wb) => {
+      wb.getWorksheet(SHEETS.questions)!.getRow(2).getCell(3).value = 'q'.repeat(501);
+    });
+    expect(errorsOf(await workbookToTemplate(longQuestion))).toEqual([{ sheet: 'Survey questions', row: 2, column: 'Question', message: expect.stringMatching(/500/) }]);
+  });
+
   it('takes a formula cell by its cached value, never evaluating it', async () => {
     const buf = await edited((wb) => {
       const ws = wb.getWorksheet(SHEETS.logframe)!;

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { problemTemplateSchema, type ProblemTemplate } from '../../../shared/toc/template.schemas.js';
+import { templateProblems } from '../libraries/index.js';
 import { ErrorList, type LogframeError } from './logframe-cells.js';
-import { ABOUT_FIELDS, IMPORT_LIMITS, SHEETS } from './logframe-layout.js';
+import { ABOUT_FIELDS, IMPORT_LIMITS, QUESTION_COLUMNS, SHEETS } from './logframe-layout.js';
 import { readAbout, readQuestions, readTargets } from './logframe-reader-sheets.js';
 import { readLogframeSheet, type ParsedLogframe } from './logframe-reader-results.js';
 import { checkZip } from './zip-guard.js';
@@ -42,12 +43,36 @@ const METRIC_HEADERS: Record<string, string> = {
   name: 'Metric', definition: 'Definition', unit: 'Unit', type: 'Type', direction: 'Direction', period: 'Period', baselineValue: 'Baseline value', baselineDate: 'Baseline date',
   periodStart: 'Period start', periodEnd: 'Period end', standardRef: 'Standard ref', formula: 'Formula', disaggregations: 'Disaggregations',
 };
+const DATA_POINT_HEADERS: Record<string, string> = { key: 'Data point key', name: 'Data point name', description: 'Data point description', measurement: 'Measurement', aggregation: 'Aggregation', starred: 'Starred' };
+const QUESTION_HEADERS: Record<string, string> = Object.fromEntries(QUESTION_COLUMNS.map((c) => [c.key, c.header]));
 const SHEET_ORDER: string[] = [SHEETS.about, SHEETS.logframe, SHEETS.targets, SHEETS.questions];
 
 /** Errors in reading order: by sheet, then row. */
 function sorted(list: LogframeError[]): LogframeError[] {
   const s = (e: LogframeError) => (e.sheet ? SHEET_ORDER.indexOf(e.sheet) : -1);
   return [...list].sort((a, b) => s(a) - s(b) || (a.row ?? 0) - (b.row ?? 0));
+}
+
+/** A template path (elements.3.metrics.0.name) -> the sheet, row and column it came from. */
+function addAt(errors: ErrorList, parsed: ParsedLogframe, path: ReadonlyArray<PropertyKey>, message: string) {
+  const [top, i, sub, j, ...rest] = path;
+  const field = String(path.at(-1) ?? '');
+  if (top === 'elements' && typeof i === 'number') {
+    const el = parsed.elements[i];
+    if (sub !== 'metrics' || typeof j !== 'number') return errors.add(SHEETS.logframe, el?.row ?? null, ELEMENT_HEADERS[field] ?? field, message);
+    const [group, k] = rest;
+    if (group === 'dataPoints' && typeof k === 'number') {
+      const row = el?.dataPointRows[j]?.[k] ?? el?.metricRows[j];
+      const [, , group2, q] = rest;
+      if (group2 === 'questions' && typeof q === 'number') {
+        const question = el?.element.metrics[j]?.dataPoints[k]?.questions[q];
+        return errors.add(SHEETS.questions, (question && parsed.questionRows.get(question)) ?? null, QUESTION_HEADERS[field] ?? field, message);
+      }
+      return errors.add(SHEETS.logframe, row ?? null, DATA_POINT_HEADERS[field] ?? field, message);
+    }
+    errors.add(SHEETS.logframe, el?.metricRows[j] ?? null, METRIC_HEADERS[String(group ?? field)] ?? METRIC_HEADERS[field] ?? field, message);
+  } else if (top === 'problem') errors.add(SHEETS.about, null, ABOUT_FIELDS.find(([, f]) => f === field)?.[0] ?? field, message);
+  else errors.add(SHEETS.logframe, null, null, `${path.map(String).join('.')}: ${message}`);
 }
 
 function sheet(wb: ExcelJS.Workbook, name: string): ExcelJS.Worksheet | undefined {
@@ -75,21 +100,12 @@ export function readWorkbook(wb: ExcelJS.Workbook): ReadResult {
   const candidate = { problem, elements: parsed.elements.map((e) => e.element), links: parsed.links };
   const checked = problemTemplateSchema.safeParse(candidate);
   if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const [top, i, sub, j, ...rest] = issue.path;
-      const field = String(issue.path.at(-1) ?? '');
-      if (top === 'elements' && typeof i === 'number') {
-        const el = parsed.elements[i];
-        const inMetric = sub === 'metrics' && typeof j === 'number';
-        const row = inMetric ? el?.metricRows[j] : el?.row;
-        const column = inMetric ? (rest.length > 1 ? null : (METRIC_HEADERS[field] ?? field)) : (ELEMENT_HEADERS[field] ?? field);
-        const where = inMetric && rest.length > 1 ? `${rest.filter((p) => typeof p === 'string').join(' ')}: ` : '';
-        errors.add(SHEETS.logframe, row ?? null, column, `${where}${issue.message}`);
-      } else if (top === 'problem') errors.add(SHEETS.about, null, ABOUT_FIELDS.find(([, f]) => f === field)?.[0] ?? field, issue.message);
-      else errors.add(SHEETS.logframe, null, null, `${issue.path.join('.')}: ${issue.message}`);
-    }
+    for (const issue of checked.error.issues) addAt(errors, parsed, issue.path, issue.message);
     return { errors: sorted(errors.items) };
   }
+  // the library's structural rules (also run by materializeProblem): report them on their rows here
+  for (const [path, message] of Object.entries(templateProblems(checked.data))) addAt(errors, parsed, path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message);
+  if (errors.any) return { errors: sorted(errors.items) };
   if (checked.data.elements.length === 0) return { errors: [{ sheet: SHEETS.logframe, row: null, column: null, message: 'The logframe has no results (rows with a level such as Impact, Outcome, Output or Activity).' }] };
   return { template: checked.data };
 }

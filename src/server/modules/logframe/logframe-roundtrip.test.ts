@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { ElementTemplate, ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { AGGREGATIONS, ANSWER_TYPES, DATA_POINT_MEASUREMENTS, METRIC_DIRECTIONS, METRIC_TYPES, type ReportingPeriod } from '../../../shared/toc/vocabulary.js';
-import { canContribute } from './logframe-layout.js';
+import { templateCanLink as canContribute } from '../libraries/index.js';
 import { workbookToTemplate } from './logframe-reader.js';
 import { actualsKey, orderedElements, templateToXlsx } from './logframe-writer.js';
 
