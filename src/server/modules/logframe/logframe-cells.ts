@@ -61,6 +61,18 @@ export function headerMap(ws: ExcelJS.Worksheet): Map<string, number> {
   return map;
 }
 
+/**
+ * The rows that hold something, from row `from` on, in order. Never walks empty row numbers: a
+ * file with one cell on row 1,048,576 must not make us create a million rows.
+ */
+export function dataRows(ws: ExcelJS.Worksheet, from = 2): Array<{ row: ExcelJS.Row; r: number }> {
+  const out: Array<{ row: ExcelJS.Row; r: number }> = [];
+  ws.eachRow({ includeEmpty: false }, (row, r) => {
+    if (r >= from) out.push({ row, r });
+  });
+  return out;
+}
+
 /** Collects errors up to a cap (a broken file should not produce a million lines). */
 export class ErrorList {
   readonly items: LogframeError[] = [];

@@ -148,7 +148,7 @@ export function parseYesNo(text: string): boolean | null {
 }
 
 /** The workbook's limits on import. */
-export const IMPORT_LIMITS = { fileBytes: 5 * 1024 * 1024, unzippedBytes: 50 * 1024 * 1024, zipEntries: 500, rows: 20_000 } as const;
+export const IMPORT_LIMITS = { fileBytes: 5 * 1024 * 1024, unzippedBytes: 50 * 1024 * 1024, zipEntries: 500, rows: 20_000, rangeCells: 2_000_000 } as const;
 
 /** Label -> problem field of the "About" sheet (the reader reads the same labels). */
 export const ABOUT_FIELDS = [

@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 import type { DataPointTemplate, ElementTemplate, MetricTemplate } from '../../../shared/toc/template.schemas.js';
 import { AGGREGATIONS, DATA_POINT_MEASUREMENTS, METRIC_DIRECTIONS, METRIC_TYPE_LABELS, METRIC_TYPES, REPORTING_PERIODS } from '../../../shared/toc/vocabulary.js';
-import { cellDate, cellNumber, cellText, headerMap, normHeader, type ErrorList } from './logframe-cells.js';
+import { cellDate, cellNumber, cellText, dataRows, headerMap, normHeader, type ErrorList } from './logframe-cells.js';
 import { templateCanLink } from '../libraries/index.js';
 import { LOGFRAME_COLUMNS, parseDisaggregations, parseLevel, parseYesNo, SHEETS, type LogframeColumn } from './logframe-layout.js';
 
@@ -58,8 +58,8 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
   let element: ParsedElement | null = null;
   let metric: ParsedMetric | null = null;
 
-  for (let r = 2; r <= ws.rowCount && !errors.full; r++) {
-    const row = ws.getRow(r);
+  for (const { row, r } of dataRows(ws)) {
+    if (errors.full) break;
     const raw = (k: LogframeColumn) => (colOf.has(k) ? row.getCell(colOf.get(k)!).value : null);
     const txt = (k: LogframeColumn) => cellText(raw(k));
     const opt = (k: LogframeColumn) => txt(k) || null;

@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 import type { ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { ANSWER_TYPES } from '../../../shared/toc/vocabulary.js';
-import { cellNumber, cellText, headerMap, normHeader, type ErrorList } from './logframe-cells.js';
+import { cellNumber, cellText, dataRows, headerMap, normHeader, type ErrorList } from './logframe-cells.js';
 import { ABOUT_FIELDS, PERIOD_KEY_HINT, PERIOD_KEY_PATTERNS, QUESTION_COLUMNS, parseYesNo, SHEETS, TARGET_COLUMNS, TARGET_SUFFIX, type QuestionColumn } from './logframe-layout.js';
 import { matchEnum, type ParsedLogframe } from './logframe-reader-results.js';
 
@@ -11,8 +11,8 @@ export function readAbout(ws: ExcelJS.Worksheet, errors: ErrorList): ProblemTemp
   const problem: ProblemTemplate['problem'] = { title: '', statement: null, rootCauses: null, populationWho: null, populationCount: null, geography: null, evidence: null };
   const byLabel = new Map<string, number>(ABOUT_FIELDS.map(([label], i) => [normHeader(label), i]));
   let titleRow = false;
-  for (let r = 1; r <= Math.min(ws.rowCount, 200); r++) {
-    const row = ws.getRow(r);
+  for (const { row, r } of dataRows(ws, 1)) {
+    if (r > 200) break;
     const i = byLabel.get(normHeader(cellText(row.getCell(1).value)));
     if (i === undefined) continue;
     const [label, field] = ABOUT_FIELDS[i];
@@ -51,8 +51,8 @@ export function readTargets(ws: ExcelJS.Worksheet, parsed: ParsedLogframe, error
     return;
   }
   const done = new Set<string>();
-  for (let r = 2; r <= ws.rowCount && !errors.full; r++) {
-    const row = ws.getRow(r);
+  for (const { row, r } of dataRows(ws)) {
+    if (errors.full) break;
     const ref = cellText(row.getCell(refCol).value);
     const values = periodCols.map((p) => ({ ...p, value: cellNumber(row.getCell(p.col).value), text: cellText(row.getCell(p.col).value) })).filter((v) => v.value !== null);
     if (!ref) {
@@ -88,8 +88,8 @@ export function readQuestions(ws: ExcelJS.Worksheet, parsed: ParsedLogframe, err
     const n = headers.get(normHeader(c.header));
     if (n) colOf.set(c.key, n);
   }
-  for (let r = 2; r <= ws.rowCount && !errors.full; r++) {
-    const row = ws.getRow(r);
+  for (const { row, r } of dataRows(ws)) {
+    if (errors.full) break;
     const txt = (k: QuestionColumn) => (colOf.has(k) ? cellText(row.getCell(colOf.get(k)!).value) : '');
     const err = (k: QuestionColumn | null, message: string) => errors.add(S, r, k ? Q_HEADER[k] : null, message);
     if (QUESTION_COLUMNS.every((c) => txt(c.key) === '')) continue;

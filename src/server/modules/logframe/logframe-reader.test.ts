@@ -71,6 +71,25 @@ describe('workbookToTemplate refuses bad files with specific errors', () => {
     expect(errorsOf(await workbookToTemplate(await toBuffer(wb)))[0].message).toMatch(/more than 20,000 rows/);
   });
 
+  it('refuses whole-sheet validation or merged ranges (the spreadsheet library would expand them cell by cell)', async () => {
+    const zip = await JSZip.loadAsync(await toBuffer(templateToWorkbook(SAMPLE)));
+    const name = 'xl/worksheets/sheet1.xml';
+    const xml = (await zip.file(name)!.async('string')).replace('</sheetData>', '</sheetData><mergeCells count="1"><mergeCell ref="A300:XFD1048576"/></mergeCells>');
+    zip.file(name, xml);
+    const buf = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(errorsOf(await workbookToTemplate(buf))[0].message).toMatch(/ranges that are too large/);
+  });
+
+  it('reads a cell on row 1,000,000 without walking the empty rows before it', async () => {
+    const buf = await edited((wb) => {
+      wb.getWorksheet(SHEETS.logframe)!.getCell('A1000000').value = 'Activity';
+    });
+    expect(errorsOf(await workbookToTemplate(buf))).toEqual([
+      { sheet: 'Logframe', row: 1_000_000, column: 'Ref', message: 'The result has no ref (e.g. A1, O2).' },
+      { sheet: 'Logframe', row: 1_000_000, column: 'Title', message: 'The result has no title.' },
+    ]);
+  });
+
   it('refuses a workbook without the expected sheets, naming them', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Sheet1').addRow(['hello']);

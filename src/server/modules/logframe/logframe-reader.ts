@@ -24,6 +24,7 @@ export async function workbookToTemplate(buffer: Buffer, limits = IMPORT_LIMITS)
   if (!zip.ok) return whole(zip.message);
   if (!zip.entries.some((n) => n.replace(/^\//, '') === 'xl/workbook.xml')) return whole('The file is not an Excel workbook (.xlsx).');
   if (zip.worksheetRows > limits.rows) return whole(`The workbook has more than ${limits.rows.toLocaleString('en')} rows.`);
+  if (zip.rangeCells > limits.rangeCells) return whole('The workbook has data validation or merged-cell ranges that are too large (for example a whole column). Remove them and try again.');
 
   const wb = new ExcelJS.Workbook();
   try {

@@ -73,11 +73,18 @@ function header(ws: ExcelJS.Worksheet, columns: ReadonlyArray<{ header: string; 
   });
 }
 
+/** A drop-down list on rows 2..lastRow of a column (one range, not one rule per cell). */
 function listValidation(ws: ExcelJS.Worksheet, column: number, values: readonly string[], lastRow: number) {
-  const formula = `"${values.join(',')}"`;
-  for (let r = 2; r <= lastRow; r++) {
-    ws.getCell(r, column).dataValidation = { type: 'list', allowBlank: true, showErrorMessage: true, errorTitle: 'Not in the list', error: `Choose one of: ${values.join(', ')}`, formulae: [formula] };
-  }
+  const letter = ws.getColumn(column).letter;
+  const rules = (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations;
+  rules.add(`${letter}2:${letter}${lastRow}`, {
+    type: 'list',
+    allowBlank: true,
+    showErrorMessage: true,
+    errorTitle: 'Not in the list',
+    error: `Choose one of: ${values.join(', ')}`,
+    formulae: [`"${values.join(',')}"`],
+  });
 }
 
 function logframeSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: Map<MetricTemplate, string>) {
@@ -133,7 +140,7 @@ function logframeSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: Ma
       }
     }
   }
-  const last = Math.max(ws.rowCount, 1) + 200;
+  const last = Math.max(ws.rowCount, 1) + 500;
   const col = (k: LogframeColumn) => keys.indexOf(k) + 1;
   listValidation(ws, col('level'), ROW_KINDS, last);
   listValidation(ws, col('type'), METRIC_TYPES, last);
@@ -199,7 +206,7 @@ function questionsSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: M
             required: yesNo(q.required),
           } satisfies Partial<Record<QuestionColumn, Cell>>);
         }
-  listValidation(ws, keys.indexOf('answerType') + 1, ANSWER_TYPES, ws.rowCount + 200);
+  listValidation(ws, keys.indexOf('answerType') + 1, ANSWER_TYPES, ws.rowCount + 500);
 }
 
 

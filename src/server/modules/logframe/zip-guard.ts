@@ -11,7 +11,11 @@ export interface ZipLimits {
   maxTotal: number;
 }
 
-export type ZipCheck = { ok: true; entries: string[]; totalBytes: number; worksheetRows: number } | { ok: false; message: string };
+/**
+ * worksheetRows: <row> elements over all worksheets; rangeCells: cells covered by data-validation
+ * and merged-cell ranges (spreadsheet libraries expand those cell by cell when they load a file).
+ */
+export type ZipCheck = { ok: true; entries: string[]; totalBytes: number; worksheetRows: number; rangeCells: number } | { ok: false; message: string };
 
 const EOCD_SIG = 0x06054b50;
 const CEN_SIG = 0x02014b50;
@@ -39,6 +43,7 @@ export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
 
   let total = 0;
   let rows = 0;
+  let rangeCells = 0;
   const entries: string[] = [];
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
@@ -81,16 +86,36 @@ export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
     if (size !== declared) return fail('The file is not an Excel workbook (.xlsx): its sizes do not match its content.');
     total += size;
     entries.push(name);
-    if (content && /^\/?xl\/worksheets\/[^/]+\.xml$/i.test(name)) rows += countRows(content);
+    if (content && /^\/?xl\/worksheets\/[^/]+\.xml$/i.test(name)) {
+      const xml = content.toString('latin1');
+      rows += countRows(xml);
+      rangeCells += countRangeCells(xml);
+    }
   }
-  return { ok: true, entries, totalBytes: total, worksheetRows: rows };
+  return { ok: true, entries, totalBytes: total, worksheetRows: rows, rangeCells };
 }
 
 /** `<row ` / `<x:row>` elements of a worksheet part (cheap, before any XML parser sees it). */
-function countRows(xml: Buffer): number {
-  const s = xml.toString('latin1');
+function countRows(xml: string): number {
   let n = 0;
   const re = /<(?:[A-Za-z0-9_]+:)?row[\s>/]/g;
-  while (re.exec(s)) n++;
+  while (re.exec(xml)) n++;
   return n;
+}
+
+const colNumber = (letters: string) => [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
+/** Cells covered by sqref="A1:B9 D4" (data validations, conditional formats) and <mergeCell ref="A1:C3">. */
+function countRangeCells(xml: string): number {
+  let total = 0;
+  const attr = /(?:\bsqref|<(?:[A-Za-z0-9_]+:)?mergeCell\s+ref)\s*=\s*"([^"]*)"/g;
+  for (let m = attr.exec(xml); m; m = attr.exec(xml)) {
+    for (const part of m[1].trim().split(/\s+/)) {
+      const r = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?$/.exec(part);
+      if (!r) continue;
+      const cols = r[3] ? Math.abs(colNumber(r[3]) - colNumber(r[1])) + 1 : 1;
+      const rows = r[4] ? Math.abs(Number(r[4]) - Number(r[2])) + 1 : 1;
+      total += cols * rows;
+    }
+  }
+  return total;
 }
