@@ -3,6 +3,7 @@ import { useForm } from '@inertiajs/react';
 import { Alert, Button, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconInfoCircle, IconTableImport } from '@tabler/icons-react';
 import { route } from '@shared/route';
+import { useCan } from '../../hooks/use-shared';
 
 const XLSX_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -82,9 +83,11 @@ export function ImportLogframeModal({ projectId, opened, onClose }: ModalProps) 
   );
 }
 
-/** A button that opens the import modal (for the project page's header actions). */
+/** A button that opens the import modal (for the project page's header actions); hidden from viewers. */
 export function ImportLogframeButton({ projectId, disabled }: { projectId: string; disabled?: boolean }) {
   const [opened, setOpened] = useState(false);
+  const can = useCan();
+  if (!can('content.create')) return null;
   return (
     <>
       <Button variant="default" leftSection={<IconTableImport size={18} />} onClick={() => setOpened(true)} disabled={disabled}>
