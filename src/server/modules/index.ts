@@ -12,6 +12,7 @@ import { notificationsModule } from './notifications/index.js';
 import { librariesModule } from './libraries/index.js';
 import { commentsModule } from './comments/index.js';
 import { projectsModule } from './projects/index.js';
+import { logframeModule } from './logframe/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -27,6 +28,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   librariesModule,
   commentsModule,
   projectsModule,
+  logframeModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

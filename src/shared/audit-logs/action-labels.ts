@@ -40,6 +40,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'project.archived': 'Archived a project',
   'project.restored': 'Restored a project',
   'project.deleted': 'Deleted a project',
+  'logframe.exported': 'Exported a logframe (XLSX)',
+  'logframe.imported': 'Imported a logframe (XLSX)',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

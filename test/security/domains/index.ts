@@ -3,6 +3,7 @@ import type { BodyFixture, ParamFixture } from '../route-fixtures.js';
 import { librariesSecurity } from './libraries.js';
 import { commentsSecurity } from './comments.js';
 import { projectsSecurity } from './projects.js';
+import { logframeSecurity } from './logframe.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -19,6 +20,7 @@ const DOMAINS: DomainSecurity[] = [
   librariesSecurity,
   commentsSecurity,
   projectsSecurity,
+  logframeSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign({}, ...DOMAINS.map((d) => d.expectations));

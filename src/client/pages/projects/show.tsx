@@ -11,6 +11,7 @@ import { ProjectActivity, type ActivityItem } from '../../features/projects/proj
 import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
 import { useShared } from '../../hooks/use-shared';
 import { CommentThread } from '../../features/comments/comment-thread';
+import { ImportLogframeButton } from '../../features/logframe/import-logframe-modal';
 
 interface Props {
   project: ProjectView;
@@ -78,6 +79,7 @@ export default function ShowProject({ project, problems, activity, counts, delet
                   Archive
                 </Button>
               ))}
+            {can.create && !archived && <ImportLogframeButton projectId={project.id} />}
             {can.delete && (
               <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
                 Delete
