@@ -16,7 +16,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let teamId: string;
-const PROBLEM = SHIPPED_LIBRARY.find((e) => e.kind === 'problem')!;
+const PROBLEM = SHIPPED_LIBRARY.find((e) => e.slug === 'girls-secondary-completion')!;
 
 beforeAll(async () => {
   t = await createTestApp({ build: { assets: undefined } });
@@ -90,5 +90,25 @@ describe('libraries', () => {
     await shot(page, 'libraries-show-mobile');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('saves a problem of the team to the team library through the modal', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${base}/libraries`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Save a problem to the library' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await page.getByTestId('save-problem').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('save-sector').click();
+    await page.getByRole('option', { name: 'Gender equality' }).click();
+    await dialog.getByLabel('Title').fill('Our girls’ education model');
+    await shot(page, 'libraries-save-modal');
+    await page.getByTestId('save-to-library-submit').click();
+    await page.waitForURL(/\/libraries\/[0-9a-f-]{36}$/);
+    await page.waitForLoadState('networkidle');
+    await page.getByText('Your team’s library').first().waitFor();
+    await page.goto(`${base}/libraries?sector=gender`, { waitUntil: 'networkidle' });
+    expect(await page.getByText('Our girls’ education model').count()).toBe(1);
+    await shot(page, 'libraries-index-team');
   });
 });

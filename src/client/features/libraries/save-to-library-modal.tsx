@@ -58,6 +58,7 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
             searchable
             required
             data-autofocus
+            data-testid="save-problem"
           />
         )}
         <Select
@@ -69,6 +70,7 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
           error={form.errors.sector}
           searchable
           required
+          data-testid="save-sector"
         />
         <TextInput label="Title" description="Leave empty to use the problem’s title." value={form.data.title} onChange={(e) => form.setData('title', e.currentTarget.value)} error={form.errors.title} maxLength={LIBRARY_TITLE_MAX} />
         <Textarea label="Summary" description="One or two sentences shown on the library card. Leave empty to use the problem statement." value={form.data.summary} onChange={(e) => form.setData('summary', e.currentTarget.value)} error={form.errors.summary} maxLength={LIBRARY_SUMMARY_MAX} autosize minRows={2} />

@@ -50,6 +50,40 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q]);
 
+  // the team's own items come first once it has some; until then the explanation sits below the Pathways library
+  const teamSection = (
+    <section aria-labelledby="team-library">
+      <Title order={3} size="h4" id="team-library" mb="xs">
+        Your team’s library
+      </Title>
+      {team.length ? (
+        <Grid items={team} />
+      ) : filtered ? (
+        <Text size="sm" c="dimmed">
+          Nothing in your team’s library matches these filters.
+        </Text>
+      ) : (
+        <Card withBorder padding="lg" data-testid="team-library-empty">
+          <Stack gap="xs" align="flex-start">
+            <Text fw={600}>Your team has not saved anything yet</Text>
+            <Text size="sm" c="dimmed" maw={640}>
+              When a theory of change works well, save it here so colleagues can reuse it: open the problem and choose “Save to library”{can.save && problems.length > 0 ? ', or use the button below' : ''}. Its elements, metrics and definitions are saved; baselines, targets and values stay with the original.
+            </Text>
+            {can.save && problems.length > 0 ? (
+              <Button variant="light" leftSection={<IconBookUpload size={16} />} onClick={() => setSaving(true)}>
+                Save a problem to the library
+              </Button>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Your team has no problem to save yet: copy one from the Pathways library above to get started.
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      )}
+    </section>
+  );
+
   return (
     <Stack maw={1200} gap="lg">
       <Head title="Libraries" />
@@ -89,6 +123,7 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
         <Select aria-label="Sector" placeholder="All sectors" data={sectors} value={filter.sector} onChange={(v) => apply({ sector: v })} clearable searchable style={{ flex: '0 1 240px' }} />
       </Group>
 
+      {team.length > 0 && teamSection}
       <section aria-labelledby="shipped-library">
         <Title order={3} size="h4" id="shipped-library" mb="xs">
           Pathways library
@@ -105,36 +140,7 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
         )}
       </section>
 
-      <section aria-labelledby="team-library">
-        <Title order={3} size="h4" id="team-library" mb="xs">
-          Your team’s library
-        </Title>
-        {team.length ? (
-          <Grid items={team} />
-        ) : filtered ? (
-          <Text size="sm" c="dimmed">
-            Nothing in your team’s library matches these filters.
-          </Text>
-        ) : (
-          <Card withBorder padding="lg" data-testid="team-library-empty">
-            <Stack gap="xs" align="flex-start">
-              <Text fw={600}>Your team has not saved anything yet</Text>
-              <Text size="sm" c="dimmed" maw={640}>
-                When a theory of change works well, save it here so colleagues can reuse it: open the problem and choose “Save to library”{can.save && problems.length > 0 ? ', or use the button below' : ''}. Its elements, metrics and definitions are saved; baselines, targets and values stay with the original.
-              </Text>
-              {can.save && problems.length > 0 ? (
-                <Button variant="light" leftSection={<IconBookUpload size={16} />} onClick={() => setSaving(true)}>
-                  Save a problem to the library
-                </Button>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  Your team has no problem to save yet: copy one from the Pathways library above to get started.
-                </Text>
-              )}
-            </Stack>
-          </Card>
-        )}
-      </section>
+      {team.length === 0 && teamSection}
 
       <SaveToLibraryModal opened={saving} onClose={() => setSaving(false)} problems={problems} />
     </Stack>
