@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sessions, teamInvitations } from '../../src/server/platform/auth/auth.tables.js';
 import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
+import { projects } from '../../src/server/modules/projects/projects.tables.js';
+import { problems, tocElements, tocLinks } from '../../src/server/modules/problems/problems.tables.js';
 import type { TestUser } from '../helpers/auth.js';
 import { createToken, type World } from './world.js';
 
@@ -20,6 +22,31 @@ export interface FixtureContext {
   self: TestUser;
 }
 export type ParamFixture = (c: FixtureContext) => Promise<string> | string;
+
+/** Results framework rows of team A, straight in the database. */
+async function insertProject({ world }: FixtureContext) {
+  const [row] = await world.app.ctx.db.insert(projects).values({ teamId: world.teamA.id, name: `Fixture project ${randomUUID().slice(0, 6)}` }).returning({ id: projects.id });
+  return row.id;
+}
+async function insertProblem(c: FixtureContext) {
+  const projectId = await insertProject(c);
+  const [row] = await c.world.app.ctx.db.insert(problems).values({ teamId: c.world.teamA.id, projectId, title: 'Fixture problem' }).returning({ id: problems.id });
+  return row.id;
+}
+async function insertElement(c: FixtureContext, problemId: string, kind: 'activity' | 'output' | 'outcome' | 'impact', title = `Fixture ${kind}`) {
+  const [row] = await c.world.app.ctx.db
+    .insert(tocElements)
+    .values({ teamId: c.world.teamA.id, problemId, kind, title, horizon: kind === 'outcome' ? 'short' : null })
+    .returning({ id: tocElements.id });
+  return row.id;
+}
+/** A problem with an activity and an output (not linked yet): the URL of links.store / elements.reorder, its ids the body. */
+let linkable: { activityId: string; outputId: string; problemId: string } | null = null;
+async function linkableProblem(c: FixtureContext) {
+  const problemId = await insertProblem(c);
+  linkable = { problemId, activityId: await insertElement(c, problemId, 'activity'), outputId: await insertElement(c, problemId, 'output') };
+  return problemId;
+}
 
 export const PARAM_FIXTURES: Record<string, ParamFixture> = {
   /** team A itself */
@@ -54,6 +81,18 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
     const [row] = await world.app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, res.token));
     return row.id;
   },
+  /** a project, problem, element and link of team A */
+  project: (c) => insertProject(c),
+  problem: (c) => insertProblem(c),
+  element: async (c) => insertElement(c, await insertProblem(c), 'output'),
+  link: async (c) => {
+    const problemId = await insertProblem(c);
+    const [row] = await c.world.app.ctx.db
+      .insert(tocLinks)
+      .values({ teamId: c.world.teamA.id, problemId, fromId: await insertElement(c, problemId, 'activity'), toId: await insertElement(c, problemId, 'output') })
+      .returning({ id: tocLinks.id });
+    return row.id;
+  },
   /** the Pusher-compatible HTTP API's app id (signed machine routes) */
   appId: ({ world }) => world.app.ctx.config.pusher.appId,
 };
@@ -61,6 +100,8 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
 /** route name -> parameter -> fixture, for parameters whose meaning differs on that route. */
 export const ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   'notifications.read': { id: (c) => PARAM_FIXTURES.notification(c) },
+  'links.store': { problem: linkableProblem },
+  'elements.reorder': { problem: linkableProblem },
 };
 
 /**
@@ -75,6 +116,22 @@ export const ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, B
   'team-members.update': () => ({ role: 'editor' }),
   'team-invitations.store': () => ({ email: `invitee.${randomUUID().slice(0, 8)}@example.org`, role: 'viewer' }),
   'api-tokens.update': () => ({ abilities: ['read'] }),
+  'problems.store': () => ({ title: 'Matrix problem', status: 'draft' }),
+  'problems.update': () => ({ title: 'Renamed by the matrix' }),
+  'elements.store': () => ({ kind: 'activity', title: 'Matrix activity' }),
+  'elements.update': () => ({ title: 'Renamed by the matrix' }),
+  // the ids of the problem the URL names (its fixture ran just before)
+  'elements.reorder': () => ({ kind: 'activity', ids: [linkable!.activityId] }),
+  'links.store': () => ({ fromId: linkable!.activityId, toId: linkable!.outputId }),
+  'links.update': () => ({ assumptions: 'Checked by the matrix' }),
+  'api.problems.store': async (c) => ({ projectId: await insertProject(c), title: 'API matrix problem' }),
+  'api.problems.update': () => ({ title: 'Renamed through the API' }),
+  'api.elements.store': async (c) => ({ problemId: await insertProblem(c), kind: 'outcome', horizon: 'short', title: 'API matrix outcome' }),
+  'api.elements.update': () => ({ title: 'Renamed through the API' }),
+  'api.links.store': async (c) => {
+    const problemId = await linkableProblem(c);
+    return { problemId, fromId: linkable!.activityId, toId: linkable!.outputId };
+  },
 };
 
 export function bodyFor(routeName: string, method: string): BodyFixture | undefined {
