@@ -126,6 +126,7 @@ export class BadInputRunner {
       // a body-less route may do its job (sign out, delete): start each case from an intact cast
       await this.ensureWorld();
       const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
+      await this.client(route); // the API bearer token is made once, before any row count
       const before = await this.counts();
       const res = await this.send(route, method, url, payload, type);
       const after = await this.counts();
@@ -141,6 +142,7 @@ export class BadInputRunner {
   /** Hundreds of invalid bodies (JSON and form): each refused, none a 5xx, none writing a row. */
   async invalidBodies(route: RouteEntry, method: string, numRuns = RUNS): Promise<string | undefined> {
     await this.ensureWorld();
+    await this.client(route);
     const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
     const result = await fc.check(
       fc.asyncProperty(invalidBody, fc.constantFrom<Encoding>('json', 'form'), async (body, enc) => {
@@ -166,6 +168,7 @@ export class BadInputRunner {
     const result = await fc.check(
       fc.asyncProperty(plausibleBody, fc.constantFrom<Encoding>('json', 'form'), async (body, enc) => {
         await this.ensureWorld();
+        await this.client(route);
         const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
         const [payload, type] = this.encode(body, enc);
         const before = await this.counts();
@@ -187,6 +190,7 @@ export class BadInputRunner {
   async strictness(route: RouteEntry, method: string): Promise<string | undefined> {
     await this.ensureWorld();
     const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
+    await this.client(route);
     const before = await this.counts();
     const res = await this.send(route, method, url, JSON.stringify({ zz_probe_unknown_field: 1 }), 'application/json');
     const written = this.diff(before, await this.counts());

@@ -52,8 +52,13 @@ export const problemFields = {
   status: z.enum(PROBLEM_STATUSES, { error: 'Choose draft, active or closed.' }).optional(),
 };
 
+/** An update must change something: an empty body is refused. */
+export function somethingToChange(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (!Object.values(v).some((x) => x !== undefined)) ctx.addIssue({ code: 'custom', path: [], message: 'Send at least one field to change.' });
+}
+
 export const createProblemSchema = z.strictObject(problemFields);
-export const updateProblemSchema = z.strictObject({ ...problemFields, title: problemFields.title.optional() });
+export const updateProblemSchema = z.strictObject({ ...problemFields, title: problemFields.title.optional() }).superRefine(somethingToChange);
 export type CreateProblemInput = z.infer<typeof createProblemSchema>;
 export type UpdateProblemInput = z.infer<typeof updateProblemSchema>;
 
@@ -106,7 +111,10 @@ export function checkNewElement(v: { kind: string; horizon?: string | null; star
 export const createElementSchema = z.strictObject(createElementFields).superRefine(checkNewElement);
 export const updateElementFields = { ...elementFields, kind: elementFields.kind.optional(), title: elementFields.title.optional() };
 
-export const updateElementSchema = z.strictObject(updateElementFields).superRefine(datesInOrder);
+export const updateElementSchema = z.strictObject(updateElementFields).superRefine((v, ctx) => {
+  somethingToChange(v, ctx);
+  datesInOrder(v, ctx);
+});
 
 export type CreateElementInput = z.infer<typeof createElementSchema>;
 export type UpdateElementInput = z.infer<typeof updateElementSchema>;
@@ -124,10 +132,12 @@ export const createLinkFields = {
   risks: optionalText(LONG_TEXT_MAX, 'risks'),
 };
 export const createLinkSchema = z.strictObject(createLinkFields);
-export const updateLinkSchema = z.strictObject({
-  assumptions: optionalText(LONG_TEXT_MAX, 'assumptions'),
-  risks: optionalText(LONG_TEXT_MAX, 'risks'),
-});
+export const updateLinkSchema = z
+  .strictObject({
+    assumptions: optionalText(LONG_TEXT_MAX, 'assumptions'),
+    risks: optionalText(LONG_TEXT_MAX, 'risks'),
+  })
+  .superRefine(somethingToChange);
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
 export type UpdateLinkInput = z.infer<typeof updateLinkSchema>;
 

@@ -134,3 +134,38 @@ export interface FullViewProps {
   /** list tabs (owner picker of the element forms) */
   members?: MemberOption[];
 }
+
+export interface ElementLinkView extends ElementRef {
+  linkId: string;
+  assumptions: string | null;
+  risks: string | null;
+}
+
+export interface ElementMetricRow {
+  id: string;
+  name: string;
+  definition: string | null;
+  unit: string | null;
+  type: string;
+  direction: string;
+  period: string;
+  baselineValue: number | null;
+  baselineDate: string | null;
+  standardRef: string | null;
+  dataPointCount: number;
+}
+
+export interface ElementPageProps {
+  problem: ProblemHeader;
+  project: ProjectRefProps;
+  element: Omit<ElementListRow, 'metricCount' | 'from' | 'to'> & { createdAt: string; updatedAt: string };
+  /** links from elements that lead here */
+  incoming: ElementLinkView[];
+  /** links to the elements this one leads to */
+  outgoing: ElementLinkView[];
+  metrics: ElementMetricRow[];
+  consequences: { elements: number; links: number; metrics: number; dataPoints: number; surveyQuestions: number; values: number };
+  members: MemberOption[];
+  childKinds: ElementKind[];
+  candidates: { parents: ElementRef[]; children: ElementRef[] };
+}

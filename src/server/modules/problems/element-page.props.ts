@@ -3,12 +3,13 @@ import type { AppContext } from '../../platform/context.js';
 import { dataPoints, metrics } from '../../platform/db/schema.js';
 import { canLink, childKinds } from '../../../shared/toc/graph.js';
 import type { ElementKind } from '../../../shared/toc/vocabulary.js';
+import type { ElementPageProps } from '../../../shared/problems/problems.types.js';
 import { elementConsequences } from './consequences.js';
 import { elementRef, problemHeader, projectRef } from './elements.props.js';
 import { elementsOf, findElement, linksOf, problemWithProject, teamMemberOptions, userNames } from './problems.queries.js';
 
 /** Props of 'elements/show': the element, its links both ways, its metrics, what deleting takes with it. */
-export async function elementPageProps(ctx: Pick<AppContext, 'db'>, teamId: string, elementId: unknown) {
+export async function elementPageProps(ctx: Pick<AppContext, 'db'>, teamId: string, elementId: unknown): Promise<ElementPageProps> {
   const db = ctx.db;
   const element = await findElement(db, teamId, elementId);
   const { problem, project } = await problemWithProject(db, teamId, element.problemId);
@@ -91,4 +92,3 @@ export async function elementPageProps(ctx: Pick<AppContext, 'db'>, teamId: stri
     },
   };
 }
-export type ElementPageProps = Awaited<ReturnType<typeof elementPageProps>>;

@@ -50,7 +50,7 @@ export function registerElementRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/elements/:element', { config: { name: 'elements.show', access: view } }, async (request, reply) => {
-    return reply.inertia('elements/show', await elementPageProps(ctx, teamId(request), param(request, 'element')));
+    return reply.inertia('elements/show', { ...(await elementPageProps(ctx, teamId(request), param(request, 'element'))) });
   });
 
   app.put('/elements/:element', { config: { name: 'elements.update', access: update } }, async (request, reply) => {

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link, router, useForm } from '@inertiajs/react';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconLinkOff, IconPlus } from '@tabler/icons-react';
+import { route } from '@shared/route';
+import type { ElementLinkView, ElementRef } from '@shared/problems/problems.types';
+import { ELEMENT_STATUS_COLORS, kindLabel } from './labels';
+
+interface Props {
+  title: string;
+  description: string;
+  empty: string;
+  problemId: string;
+  elementId: string;
+  /** 'from': the listed elements lead to this one; 'to': this one leads to them */
+  direction: 'from' | 'to';
+  links: ElementLinkView[];
+  candidates: ElementRef[];
+  canLink: boolean;
+  canUnlink: boolean;
+  /** "Add output" etc. (creates a new element linked from this one) */
+  onAddNew?: () => void;
+  addNewLabel?: string;
+}
+
+/** One side of an element's causal links, with "link an existing element" and remove. */
+export function ElementLinks({ title, description, empty, problemId, elementId, direction, links, candidates, canLink, canUnlink, onAddNew, addNewLabel }: Props) {
+  const form = useForm({ other: '' });
+  const [removing, setRemoving] = useState<string | null>(null);
+  const errors = form.errors as Record<string, string | undefined>;
+  const link = () => {
+    if (!form.data.other) return;
+    form.transform((d) => (direction === 'from' ? { fromId: d.other, toId: elementId } : { fromId: elementId, toId: d.other }));
+    form.post(route('links.store', { problem: problemId }), { preserveScroll: true, onSuccess: () => form.reset() });
+  };
+  const unlink = (l: ElementLinkView) => {
+    setRemoving(l.linkId);
+    router.delete(route('links.destroy', { link: l.linkId }), { preserveScroll: true, onFinish: () => setRemoving(null) });
+  };
+  return (
+    <Card withBorder padding="md">
+      <Group justify="space-between" align="flex-start" mb="xs">
+        <div>
+          <Title order={5}>{title}</Title>
+          <Text size="xs" c="dimmed">
+            {description}
+          </Text>
+        </div>
+        {onAddNew && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAddNew}>
+            {addNewLabel}
+          </Button>
+        )}
+      </Group>
+      <Stack gap={6}>
+        {links.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {empty}
+          </Text>
+        )}
+        {links.map((l) => (
+          <Group key={l.linkId} justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Group gap={6} wrap="nowrap">
+                <Badge size="xs" variant="dot" color={ELEMENT_STATUS_COLORS[l.status] ?? 'gray'}>
+                  {kindLabel(l.kind, l.horizon)}
+                </Badge>
+              </Group>
+              <Anchor component={Link} href={route('elements.show', { element: l.id })} size="sm" lineClamp={2}>
+                {l.title}
+              </Anchor>
+              {l.assumptions && (
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  Assumes: {l.assumptions}
+                </Text>
+              )}
+            </Stack>
+            {canUnlink && (
+              <Tooltip label="Remove this link">
+                <ActionIcon variant="subtle" color="red" loading={removing === l.linkId} onClick={() => unlink(l)} aria-label={`Remove the link with ${l.title}`}>
+                  <IconLinkOff size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        ))}
+        {canLink && candidates.length > 0 && (
+          <Group gap="xs" align="flex-start" wrap="nowrap" mt={4}>
+            <Select
+              size="xs"
+              style={{ flex: 1 }}
+              placeholder={direction === 'from' ? 'Link an element that leads here…' : 'Link an element this leads to…'}
+              data={candidates.map((c) => ({ value: c.id, label: `${c.title} (${kindLabel(c.kind, c.horizon).toLowerCase()})` }))}
+              value={form.data.other || null}
+              onChange={(v) => form.setData('other', v ?? '')}
+              error={errors.toId ?? errors.fromId}
+              searchable
+              clearable
+              aria-label={direction === 'from' ? 'Element that leads here' : 'Element this leads to'}
+            />
+            <Button size="xs" variant="default" onClick={link} disabled={!form.data.other} loading={form.processing}>
+              Link
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
