@@ -28,7 +28,7 @@ export function ElementChips({ items, empty = '—' }: { items: ElementRef[]; em
   return (
     <Stack gap={2}>
       {items.map((i) => (
-        <Anchor key={i.id} component={Link} href={route('elements.show', { element: i.id })} size="sm" lineClamp={1}>
+        <Anchor key={i.id} component={Link} href={route('elements.show', { element: i.id })} size="sm" lineClamp={2}>
           {i.title}
         </Anchor>
       ))}
@@ -85,8 +85,8 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
       ),
     },
     { key: 'ownerName', title: 'Owner', sortable: true, visibleFrom: 'md', render: (r) => <Text size="sm">{r.ownerName ?? '—'}</Text> },
-    ...(fromTitle ? [{ key: 'from', title: fromTitle, searchable: false, visibleFrom: 'sm' as const, render: (r: ElementListRow) => <ElementChips items={r.from} /> }] : []),
-    ...(toTitle ? [{ key: 'to', title: toTitle, searchable: false, visibleFrom: 'sm' as const, render: (r: ElementListRow) => <ElementChips items={r.to} /> }] : []),
+    ...(fromTitle ? [{ key: 'from', title: fromTitle, searchable: false, visibleFrom: 'sm' as const, width: 200, render: (r: ElementListRow) => <ElementChips items={r.from} /> }] : []),
+    ...(toTitle ? [{ key: 'to', title: toTitle, searchable: false, visibleFrom: 'sm' as const, width: 200, render: (r: ElementListRow) => <ElementChips items={r.to} /> }] : []),
     { key: 'metricCount', title: 'Metrics', sortable: true, searchable: false, width: 90, visibleFrom: 'md', align: 'right', render: (r) => <Text size="sm">{r.metricCount}</Text> },
     {
       key: 'endDate',

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBulb, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ChainColumn, ElementCounts, ProblemHeader } from '@shared/problems/problems.types';
@@ -40,50 +40,54 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
   ];
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Card withBorder padding="lg" style={{ gridColumn: 'span 2' }} className="problem-statement">
-          <Stack gap="md">
-            <Block title="Problem statement" text={problem.statement} empty="No statement yet. Describe the problem in one or two sentences: who is affected, how, and how badly." />
-            <Block title="Root causes" text={problem.rootCauses} empty="Not described yet." />
-            <Block title="Evidence and sources" text={problem.evidence} empty="No evidence recorded yet: add the studies, data or consultations that show the problem." />
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon variant="light" size="lg">
-                <IconUsers size={18} />
-              </ThemeIcon>
-              <div>
-                <Text fw={600} size="sm">
-                  Population affected
-                </Text>
-                <Text size="sm" c={problem.populationWho ? undefined : 'dimmed'}>
-                  {problem.populationWho ?? 'Not described yet.'}
-                </Text>
-                {problem.populationCount != null && (
-                  <Text size="sm" c="dimmed">
-                    {problem.populationCount.toLocaleString()} people
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder padding="lg" h="100%">
+            <Stack gap="md">
+              <Block title="Problem statement" text={problem.statement} empty="No statement yet. Describe the problem in one or two sentences: who is affected, how, and how badly." />
+              <Block title="Root causes" text={problem.rootCauses} empty="Not described yet." />
+              <Block title="Evidence and sources" text={problem.evidence} empty="No evidence recorded yet: add the studies, data or consultations that show the problem." />
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder padding="lg" h="100%">
+            <Stack gap="md">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" size="lg">
+                  <IconUsers size={18} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={600} size="sm">
+                    Population affected
                   </Text>
-                )}
-              </div>
-            </Group>
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon variant="light" size="lg" color="teal">
-                <IconMapPin size={18} />
-              </ThemeIcon>
-              <div>
-                <Text fw={600} size="sm">
-                  Geography
-                </Text>
-                <Text size="sm" c={problem.geography ? undefined : 'dimmed'}>
-                  {problem.geography ?? 'Not described yet.'}
-                </Text>
-              </div>
-            </Group>
-          </Stack>
-        </Card>
-      </SimpleGrid>
+                  <Text size="sm" c={problem.populationWho ? undefined : 'dimmed'}>
+                    {problem.populationWho ?? 'Not described yet.'}
+                  </Text>
+                  {problem.populationCount != null && (
+                    <Text size="sm" c="dimmed">
+                      {problem.populationCount.toLocaleString()} people
+                    </Text>
+                  )}
+                </div>
+              </Group>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" size="lg" color="teal">
+                  <IconMapPin size={18} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={600} size="sm">
+                    Geography
+                  </Text>
+                  <Text size="sm" c={problem.geography ? undefined : 'dimmed'}>
+                    {problem.geography ?? 'Not described yet.'}
+                  </Text>
+                </div>
+              </Group>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
 
       <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="sm">
         {stats.map(([label, n]) => (

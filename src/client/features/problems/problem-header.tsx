@@ -71,7 +71,7 @@ export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>
             {problem.title}
           </Title>
-          <Badge variant="light" color={PROBLEM_STATUS_COLORS[problem.status]}>
+          <Badge variant="light" color={PROBLEM_STATUS_COLORS[problem.status]} style={{ flexShrink: 0 }}>
             {problemStatusLabel(problem.status)}
           </Badge>
         </Group>
