@@ -33,7 +33,9 @@ export function DeleteElementModal({ element, onClose }: { element: DeletableEle
         {also && (
           <List size="sm" spacing={2}>
             {!!c.links && <List.Item>{plural(c.links, 'link')} to and from other elements</List.Item>}
-            {!!c.metrics && <List.Item>{plural(c.metrics, 'metric')}, with their targets</List.Item>}
+            {!!c.metrics && <List.Item>
+                {plural(c.metrics, 'metric')}, with {c.metrics === 1 ? 'its' : 'their'} targets
+              </List.Item>}
             {!!c.dataPoints && <List.Item>{plural(c.dataPoints, 'data point')}</List.Item>}
             {!!c.surveyQuestions && <List.Item>{plural(c.surveyQuestions, 'survey question')}</List.Item>}
             {!!c.values && <List.Item>{plural(c.values, 'recorded value')}</List.Item>}

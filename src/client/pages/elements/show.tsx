@@ -48,7 +48,9 @@ export default function ElementShow({ problem, project, element, incoming, outgo
   const canCreate = writable && can('content.create');
   const addChild = (k: ElementKind) => setForm({ type: 'create', kinds: [k], parent: { id: element.id, title: element.title } });
   const kindName = ELEMENT_KIND_LABELS[kind].toLowerCase();
-  const metricsAddable = canCreate && kind !== 'impact' && (hasRoute('metrics.create') || hasRoute('metrics.store'));
+  // the metric form is the metrics module's (MetricFormModal): it opens from here once that module is merged
+  const metricsAddable = canCreate && kind !== 'impact' && hasRoute('metrics.store');
+  const [addingMetric, setAddingMetric] = useState(false);
 
   return (
     <Stack gap="md" maw={1180}>
@@ -138,7 +140,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
                     </Text>
                   </div>
                   {metricsAddable && (
-                    <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} component={Link} href={hasRoute('metrics.create') ? route('metrics.create', { element: element.id }) : `${route('elements.show', { element: element.id })}?metric=new#metrics`}>
+                    <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAddingMetric(true)}>
                       Add metric
                     </Button>
                   )}
@@ -196,6 +198,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
       </Grid>
 
       <ElementFormModal problemId={problem.id} mode={form} members={members} onClose={() => setForm(null)} />
+      {/* MERGE: <MetricFormModal opened={addingMetric} onClose={() => setAddingMetric(false)} elementId={element.id} elementLabel={element.title} /> (features/metrics/metric-form) */}
       <DeleteElementModal element={deleting ? { id: element.id, kind, title: element.title, consequences } : null} onClose={() => setDeleting(false)} />
     </Stack>
   );

@@ -54,7 +54,7 @@ export default function ProblemFullView(props: FullViewProps) {
       <ProblemPageHeader problem={problem} project={project} can={{ update: can('content.update'), delete: can('content.delete') }} />
       <ArchivedNotice project={project} />
       <Tabs value={tab} onChange={(v) => v && go({ tab: v, sub: null })} keepMounted={false}>
-        <ScrollArea type="never" offsetScrollbars={false}>
+        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars={false}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {FULL_VIEW_TABS.map((t) => (
               <Tabs.Tab key={t} value={t} style={{ whiteSpace: 'nowrap' }}>
