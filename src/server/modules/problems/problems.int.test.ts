@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { dataPoints, metrics, metricValues } from '../../platform/db/schema.js';
 import { problems, tocElements, tocLinks } from './problems.tables.js';
-import { archiveProject, insertMetric, memberOf, ownerWithProject, smallChain } from './problems.test-support.js';
+import { archiveProject, insertElement, insertLink, insertMetric, memberOf, ownerWithProject, smallChain } from './problems.test-support.js';
 import { problemFullViewProps } from './index.js';
 
 let t: TestApp;
@@ -174,6 +174,42 @@ describe('the full view', () => {
     await insertMetric(t.app, activity);
     const res = await client.get(`/problems/${problem.id}`, { 'x-inertia-partial-component': 'problems/full-view', 'x-inertia-partial-data': 'deletion' });
     expect(res.json().props.deletion).toEqual({ elements: 4, links: 3, metrics: 1, dataPoints: 1, surveyQuestions: 0, values: 1 });
+  });
+
+  it('builds every tab with the same number of queries for 4 or 64 elements (no query per element)', async () => {
+    const { team, project } = await ownerWithProject(t.app);
+    const small = await smallChain(t.app, team.id, project.id);
+    const big = await smallChain(t.app, team.id, project.id);
+    let prev = big.output;
+    for (let i = 0; i < 20; i++) {
+      const a = await insertElement(t.app, big.problem, 'activity', `Activity ${i}`);
+      const o = await insertElement(t.app, big.problem, 'output', `Output ${i}`);
+      const oc = await insertElement(t.app, big.problem, 'outcome', `Outcome ${i}`);
+      await insertLink(t.app, big.problem, a.id, o.id);
+      await insertLink(t.app, big.problem, o.id, oc.id);
+      await insertMetric(t.app, prev, `Metric ${i}`);
+      prev = o;
+    }
+    const counted = () => {
+      let n = 0;
+      const db = new Proxy(t.app.ctx.db, {
+        get(target, key, receiver) {
+          const v = Reflect.get(target, key, receiver);
+          if (key === 'select' || key === 'execute') return (...args: unknown[]) => (n++, (v as (...a: unknown[]) => unknown).apply(target, args));
+          return v;
+        },
+      });
+      return { ctx: { db }, n: () => n };
+    };
+    for (const tab of ['overview', 'activities', 'outputs', 'outcomes', 'metrics', 'data-points', 'survey-questions', 'insights'] as const) {
+      const a = counted();
+      await problemFullViewProps(a.ctx, team.id, small.problem.id, tab);
+      const b = counted();
+      const props = await problemFullViewProps(b.ctx, team.id, big.problem.id, tab);
+      expect(a.n(), tab).toBeGreaterThanOrEqual(3);
+      expect(b.n(), tab).toBe(a.n());
+      if (tab === 'activities') expect(props.elements).toHaveLength(21);
+    }
   });
 
   it('problemFullViewProps answers 404 for another team', async () => {
