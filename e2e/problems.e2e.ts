@@ -96,6 +96,20 @@ describe('problem full view', () => {
     await page.getByRole('link', { name: 'Distribute sanitary pads monthly' }).waitFor();
   });
 
+  it('shows the create form and an activity page', async () => {
+    const page = b.page;
+    const [project] = await t.app.ctx.db.select().from(projects);
+    await page.goto(`${base}/projects/${project.id}/problems/create`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Title').first().fill('Low maths scores in form 1');
+    await shot(page, 'problems-create');
+    await page.getByRole('button', { name: 'Create problem' }).click();
+    await page.getByText('Now add the activities').waitFor();
+    const [activity] = await t.app.ctx.db.select().from(tocElements).where(eq(tocElements.title, 'Train teachers'));
+    await page.goto(`${base}/elements/${activity.id}`, { waitUntil: 'networkidle' });
+    await page.getByText('Activity metrics').waitFor();
+    await shot(page, 'element-activity');
+  });
+
   it('shows the element page with its links and metrics, and the phone layout', async () => {
     const page = b.page;
     await page.goto(`${base}/elements/${outcomeId}`, { waitUntil: 'networkidle' });

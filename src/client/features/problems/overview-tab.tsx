@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import { Anchor, Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBulb, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ChainColumn, ElementCounts, ProblemHeader } from '@shared/problems/problems.types';
@@ -134,7 +134,11 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
                   <Anchor component={Link} href={route('problems.show', { problem: problem.id, ...COLUMN_TAB[col.level] })} size="xs" fw={700} tt="uppercase" c="dimmed">
                     {col.label} ({col.total})
                   </Anchor>
-                  {i < chain.length - 1 && <IconArrowRight size={14} color="var(--mantine-color-dimmed)" />}
+                  {i < chain.length - 1 && (
+                      <Box visibleFrom="sm" style={{ display: 'flex' }}>
+                        <IconArrowRight size={14} color="var(--mantine-color-dimmed)" />
+                      </Box>
+                    )}
                 </Group>
                 {col.items.length === 0 && (
                   <Text size="xs" c="dimmed">
