@@ -135,7 +135,7 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
                     {col.label} ({col.total})
                   </Anchor>
                   {i < chain.length - 1 && (
-                      <Box visibleFrom="sm" style={{ display: 'flex' }}>
+                      <Box visibleFrom="sm" lh={0}>
                         <IconArrowRight size={14} color="var(--mantine-color-dimmed)" />
                       </Box>
                     )}
