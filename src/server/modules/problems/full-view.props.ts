@@ -116,7 +116,8 @@ export async function problemFullViewProps(ctx: Pick<AppContext, 'db'>, teamId: 
   const props: FullViewProps = { problem: problemHeader(problem), project: projectRef(project), counts: await countsOf(db, teamId, problem.id), tab, sub };
   switch (tab) {
     case 'overview':
-      props.chain = await chainOf(db, teamId, problem.id);
+      // members: the owner picker of "Add the first activity"
+      [props.chain, props.members] = await Promise.all([chainOf(db, teamId, problem.id), teamMemberOptions(db, teamId)]);
       break;
     case 'activities':
     case 'outputs':
