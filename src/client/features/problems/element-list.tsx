@@ -111,7 +111,7 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
 
   return (
     <>
-      <DataTable id={`problem-${id}`} caption={caption} rows={rows} rowKey={(r) => r.id} columns={columns} minWidth={360} emptyText={emptyText} toolbar={toolbar} />
+      <DataTable id={`problem-${problemId}-${id}`} caption={caption} rows={rows} rowKey={(r) => r.id} columns={columns} minWidth={360} emptyText={emptyText} toolbar={toolbar} />
       <ElementFormModal problemId={problemId} mode={form} members={members} onClose={() => setForm(null)} />
       <DeleteElementModal element={deleting} onClose={() => setDeleting(null)} />
     </>
