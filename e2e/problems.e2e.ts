@@ -94,6 +94,12 @@ describe('problem full view', () => {
     await shot(page, 'problems-add-activity');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('link', { name: 'Distribute sanitary pads monthly' }).waitFor();
+    // move the first activity down
+    await page.getByRole('button', { name: 'Actions for Train teachers' }).click();
+    await page.getByRole('menuitem', { name: 'Move down' }).click();
+    await page.getByText('New order saved.').waitFor();
+    const titles = await page.getByRole('table', { name: 'Activity list' }).locator('tbody tr td:first-child a').allTextContents();
+    expect(titles.slice(0, 2)).toEqual(['Pay bursaries for the poorest girls', 'Train teachers']);
   });
 
   it('shows the create form and an activity page', async () => {
@@ -114,6 +120,11 @@ describe('problem full view', () => {
     const page = b.page;
     await page.goto(`${base}/elements/${outcomeId}`, { waitUntil: 'networkidle' });
     await page.getByText('Outcome metrics').waitFor();
+    await page.getByRole('button', { name: 'Edit the link with Teachers trained' }).click();
+    await page.getByRole('dialog').getByLabel('Assumptions').fill('Trained teachers stay in the county schools.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Assumes: Trained teachers stay in the county schools.').waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await shot(page, 'element-outcome');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('This also deletes:').waitFor();

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, router, useForm } from '@inertiajs/react';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconLinkOff, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { IconLinkOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ElementLinkView, ElementRef } from '@shared/problems/problems.types';
 import { ELEMENT_STATUS_COLORS, kindLabel } from './labels';
@@ -18,13 +18,15 @@ interface Props {
   candidates: ElementRef[];
   canLink: boolean;
   canUnlink: boolean;
+  canEdit: boolean;
   /** "Add output" etc. (creates a new element linked from this one) */
   onAddNew?: () => void;
   addNewLabel?: string;
 }
 
 /** One side of an element's causal links, with "link an existing element" and remove. */
-export function ElementLinks({ title, description, empty, problemId, elementId, direction, links, candidates, canLink, canUnlink, onAddNew, addNewLabel }: Props) {
+export function ElementLinks({ title, description, empty, problemId, elementId, direction, links, candidates, canLink, canUnlink, canEdit, onAddNew, addNewLabel }: Props) {
+  const [editing, setEditing] = useState<ElementLinkView | null>(null);
   const form = useForm({ other: '' });
   const [removing, setRemoving] = useState<string | null>(null);
   const errors = form.errors as Record<string, string | undefined>;
@@ -74,14 +76,28 @@ export function ElementLinks({ title, description, empty, problemId, elementId, 
                   Assumes: {l.assumptions}
                 </Text>
               )}
+              {l.risks && (
+                <Text size="xs" c="orange" lineClamp={2}>
+                  Risk: {l.risks}
+                </Text>
+              )}
             </Stack>
-            {canUnlink && (
-              <Tooltip label="Remove this link">
-                <ActionIcon variant="subtle" color="red" loading={removing === l.linkId} onClick={() => unlink(l)} aria-label={`Remove the link with ${l.title}`}>
-                  <IconLinkOff size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
+            <Group gap={0} wrap="nowrap">
+              {canEdit && (
+                <Tooltip label="Assumptions and risks of this link">
+                  <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(l)} aria-label={`Edit the link with ${l.title}`}>
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {canUnlink && (
+                <Tooltip label="Remove this link">
+                  <ActionIcon variant="subtle" color="red" loading={removing === l.linkId} onClick={() => unlink(l)} aria-label={`Remove the link with ${l.title}`}>
+                    <IconLinkOff size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
           </Group>
         ))}
         {canLink && candidates.length > 0 && (
@@ -104,6 +120,44 @@ export function ElementLinks({ title, description, empty, problemId, elementId, 
           </Group>
         )}
       </Stack>
+      <LinkModal link={editing} onClose={() => setEditing(null)} />
     </Card>
+  );
+}
+
+/** The assumptions and risks of one link ("A leads to B, if ..."). */
+function LinkModal({ link, onClose }: { link: ElementLinkView | null; onClose: () => void }) {
+  // keep the form while the modal fades out
+  const [shown, setShown] = useState(link);
+  if (link && link !== shown) setShown(link);
+  return (
+    <Modal opened={!!link} onClose={onClose} title="Assumptions and risks of this link" centered>
+      {shown && <LinkForm key={shown.linkId} link={shown} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function LinkForm({ link, onDone }: { link: ElementLinkView; onDone: () => void }) {
+  const form = useForm({ assumptions: link.assumptions ?? '', risks: link.risks ?? '' });
+  const errors = form.errors as Record<string, string | undefined>;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.put(route('links.update', { link: link.linkId }), { preserveScroll: true, onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="sm">
+        <Textarea label="Assumptions" description="What must hold for one to lead to the other?" value={form.data.assumptions} onChange={(e) => form.setData('assumptions', e.currentTarget.value)} error={errors.assumptions} autosize minRows={3} data-autofocus />
+        <Textarea label="Risks" description="What could break the link?" value={form.data.risks} onChange={(e) => form.setData('risks', e.currentTarget.value)} error={errors.risks} autosize minRows={2} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.processing}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from '@inertiajs/react';
+import { Link, router } from '@inertiajs/react';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconDots, IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { childKinds } from '@shared/toc/graph';
 import { ELEMENT_KIND_LABELS, type ElementKind } from '@shared/toc/vocabulary';
@@ -105,7 +105,7 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       searchable: false,
       align: 'right',
-      render: (r) => <RowActions row={r} can={can} onEdit={() => setForm({ type: 'edit', element: r })} onAddChild={(k) => setForm({ type: 'create', kinds: [k], parent: { id: r.id, title: r.title } })} onDelete={() => setDeleting({ id: r.id, kind: r.kind, title: r.title, consequences: { links: r.from.length + r.to.length, metrics: r.metricCount } })} />,
+      render: (r) => <RowActions row={r} can={can} onMove={(dir) => move(problemId, rows, r, dir)} onEdit={() => setForm({ type: 'edit', element: r })} onAddChild={(k) => setForm({ type: 'create', kinds: [k], parent: { id: r.id, title: r.title } })} onDelete={() => setDeleting({ id: r.id, kind: r.kind, title: r.title, consequences: { links: r.from.length + r.to.length, metrics: r.metricCount } })} />,
     },
   ];
 
@@ -118,7 +118,18 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
   );
 }
 
-function RowActions({ row, can, onEdit, onAddChild, onDelete }: { row: ElementListRow; can: ListPermissions; onEdit: () => void; onAddChild: (k: ElementKind) => void; onDelete: () => void }) {
+/** Move an element one place up or down among the elements of its kind (elements.reorder). */
+function move(problemId: string, rows: ElementListRow[], row: ElementListRow, dir: -1 | 1) {
+  const siblings = rows.filter((r) => r.kind === row.kind).sort((a, b) => a.position - b.position);
+  const i = siblings.findIndex((r) => r.id === row.id);
+  const j = i + dir;
+  if (i < 0 || j < 0 || j >= siblings.length) return;
+  const ids = siblings.map((r) => r.id);
+  [ids[i], ids[j]] = [ids[j], ids[i]];
+  router.put(route('elements.reorder', { problem: problemId }), { kind: row.kind, ids }, { preserveScroll: true });
+}
+
+function RowActions({ row, can, onMove, onEdit, onAddChild, onDelete }: { row: ElementListRow; can: ListPermissions; onMove: (dir: -1 | 1) => void; onEdit: () => void; onAddChild: (k: ElementKind) => void; onDelete: () => void }) {
   const children = childKinds(row.kind);
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -137,9 +148,17 @@ function RowActions({ row, can, onEdit, onAddChild, onDelete }: { row: ElementLi
               Open
             </Menu.Item>
             {can.update && (
-              <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-                Edit
-              </Menu.Item>
+              <>
+                <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+                  Edit
+                </Menu.Item>
+                <Menu.Item leftSection={<IconArrowUp size={14} />} onClick={() => onMove(-1)}>
+                  Move up
+                </Menu.Item>
+                <Menu.Item leftSection={<IconArrowDown size={14} />} onClick={() => onMove(1)}>
+                  Move down
+                </Menu.Item>
+              </>
             )}
             {can.create &&
               children.map((k) => (

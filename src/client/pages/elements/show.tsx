@@ -177,7 +177,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             {kind !== 'activity' && (
-              <ElementLinks {...FROM_TEXT[kind]} problemId={problem.id} elementId={element.id} direction="from" links={incoming} candidates={candidates.parents} canLink={canCreate} canUnlink={writable && can('content.delete')} />
+              <ElementLinks {...FROM_TEXT[kind]} problemId={problem.id} elementId={element.id} direction="from" links={incoming} candidates={candidates.parents} canLink={canCreate} canUnlink={writable && can('content.delete')} canEdit={writable && can('content.update')} />
             )}
             {kind !== 'impact' && (
               <ElementLinks
@@ -189,6 +189,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
                 candidates={candidates.children}
                 canLink={canCreate}
                 canUnlink={writable && can('content.delete')}
+                canEdit={writable && can('content.update')}
                 onAddNew={canCreate && childKinds.length === 1 ? () => addChild(childKinds[0]) : undefined}
                 addNewLabel={childKinds.length === 1 ? `New ${ELEMENT_KIND_LABELS[childKinds[0]].toLowerCase()}` : undefined}
               />
