@@ -14,8 +14,11 @@ export interface DeletableElement {
 }
 
 /** "Delete this outcome?" stating what goes with it. */
-export function DeleteElementModal({ element, onClose }: { element: DeletableElement | null; onClose: () => void }) {
+export function DeleteElementModal({ element: current, onClose }: { element: DeletableElement | null; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
+  // keep the text while the modal fades out
+  const [element, setElement] = useState(current);
+  if (current && current !== element) setElement(current);
   const c = element?.consequences ?? {};
   const what = element ? ELEMENT_KIND_LABELS[element.kind].toLowerCase() : '';
   const also = consequenceText(c);
@@ -25,7 +28,7 @@ export function DeleteElementModal({ element, onClose }: { element: DeletableEle
     router.delete(route('elements.destroy', { element: element.id }), { preserveScroll: true, onFinish: () => (setBusy(false), onClose()) });
   };
   return (
-    <Modal opened={!!element} onClose={onClose} title={`Delete this ${what}?`} centered>
+    <Modal opened={!!current} onClose={onClose} title={`Delete this ${what}?`} centered>
       <Stack>
         <Text size="sm">
           “{element?.title}” will be removed from the theory of change. {also ? 'This also deletes:' : 'Nothing else depends on it.'}

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
@@ -34,9 +34,16 @@ interface Props {
 
 /** The element form in a modal: used by the list tabs, the element page and (through its props) any other screen. */
 export function ElementFormModal({ problemId, mode, members, onClose }: Props) {
+  // keep the form while the modal fades out
+  const [shown, setShown] = useState(mode);
+  const [opens, setOpens] = useState(0);
+  if (mode && mode !== shown) {
+    setShown(mode);
+    setOpens(opens + 1); // a fresh form each time it opens
+  }
   return (
-    <Modal opened={!!mode} onClose={onClose} title={mode ? titleOf(mode) : ''} size="lg" centered>
-      {mode && <ElementForm key={mode.type === 'edit' ? mode.element.id : `${mode.kinds.join()}-${mode.parent?.id ?? ''}`} problemId={problemId} mode={mode} members={members} onDone={onClose} />}
+    <Modal opened={!!mode} onClose={onClose} title={shown ? titleOf(shown) : ''} size="lg" centered>
+      {shown && <ElementForm key={opens} problemId={problemId} mode={shown} members={members} onDone={onClose} />}
     </Modal>
   );
 }

@@ -129,10 +129,14 @@ export function ElementLinks({ title, description, empty, problemId, elementId, 
 function LinkModal({ link, onClose }: { link: ElementLinkView | null; onClose: () => void }) {
   // keep the form while the modal fades out
   const [shown, setShown] = useState(link);
-  if (link && link !== shown) setShown(link);
+  const [opens, setOpens] = useState(0);
+  if (link && link !== shown) {
+    setShown(link);
+    setOpens(opens + 1);
+  }
   return (
     <Modal opened={!!link} onClose={onClose} title="Assumptions and risks of this link" centered>
-      {shown && <LinkForm key={shown.linkId} link={shown} onDone={onClose} />}
+      {shown && <LinkForm key={opens} link={shown} onDone={onClose} />}
     </Modal>
   );
 }
