@@ -13,6 +13,7 @@ import { librariesModule } from './libraries/index.js';
 import { commentsModule } from './comments/index.js';
 import { projectsModule } from './projects/index.js';
 import { logframeModule } from './logframe/index.js';
+import { problemsModule } from './problems/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -29,6 +30,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   commentsModule,
   projectsModule,
   logframeModule,
+  problemsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

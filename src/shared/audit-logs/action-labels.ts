@@ -42,6 +42,16 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'project.deleted': 'Deleted a project',
   'logframe.exported': 'Exported a logframe (XLSX)',
   'logframe.imported': 'Imported a logframe (XLSX)',
+  'problem.created': 'Created a problem',
+  'problem.updated': 'Edited a problem',
+  'problem.deleted': 'Deleted a problem',
+  'element.created': 'Added a theory-of-change element',
+  'element.updated': 'Edited a theory-of-change element',
+  'element.deleted': 'Deleted a theory-of-change element',
+  'element.reordered': 'Reordered theory-of-change elements',
+  'link.created': 'Linked two elements',
+  'link.updated': 'Edited a link’s assumptions or risks',
+  'link.deleted': 'Removed a link',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

@@ -4,6 +4,7 @@ import { librariesSecurity } from './libraries.js';
 import { commentsSecurity } from './comments.js';
 import { projectsSecurity } from './projects.js';
 import { logframeSecurity } from './logframe.js';
+import { problemsSecurity } from './problems.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -21,6 +22,7 @@ const DOMAINS: DomainSecurity[] = [
   commentsSecurity,
   projectsSecurity,
   logframeSecurity,
+  problemsSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign({}, ...DOMAINS.map((d) => d.expectations));

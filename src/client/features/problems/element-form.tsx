@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { useForm } from '@inertiajs/react';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { route } from '@shared/route';
+import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS, type ElementKind, type OutcomeHorizon } from '@shared/toc/vocabulary';
+import type { MemberOption } from '@shared/problems/problems.types';
+import { aKind } from './labels';
+
+export interface EditableElement {
+  id: string;
+  kind: ElementKind;
+  horizon: OutcomeHorizon | null;
+  title: string;
+  description: string | null;
+  assumptions: string | null;
+  risks: string | null;
+  ownerId: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  status: string;
+}
+
+/** What the form is for: a new element (optionally as the child or parent of another), or an existing one. */
+export type ElementFormMode =
+  | { type: 'create'; kinds: ElementKind[]; horizon?: OutcomeHorizon; parent?: { id: string; title: string }; child?: { id: string; title: string } }
+  | { type: 'edit'; element: EditableElement };
+
+interface Props {
+  problemId: string;
+  mode: ElementFormMode | null;
+  members: MemberOption[];
+  onClose: () => void;
+}
+
+/** The element form in a modal: used by the list tabs, the element page and (through its props) any other screen. */
+export function ElementFormModal({ problemId, mode, members, onClose }: Props) {
+  // keep the form while the modal fades out
+  const [shown, setShown] = useState(mode);
+  const [opens, setOpens] = useState(0);
+  if (mode && mode !== shown) {
+    setShown(mode);
+    setOpens(opens + 1); // a fresh form each time it opens
+  }
+  return (
+    <Modal opened={!!mode} onClose={onClose} title={shown ? titleOf(shown) : ''} size="lg" centered>
+      {shown && <ElementForm key={opens} problemId={problemId} mode={shown} members={members} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function titleOf(mode: ElementFormMode) {
+  if (mode.type === 'edit') return `Edit ${ELEMENT_KIND_LABELS[mode.element.kind].toLowerCase()}`;
+  const what = mode.kinds.length === 1 ? aKind(mode.kinds[0]) : 'a next step';
+  return mode.parent ? `Add ${what} that “${mode.parent.title}” leads to` : `Add ${what}`;
+}
+
+export function ElementForm({ problemId, mode, members, onDone }: { problemId: string; mode: ElementFormMode; members: MemberOption[]; onDone: () => void }) {
+  const e = mode.type === 'edit' ? mode.element : null;
+  const form = useForm({
+    kind: (e?.kind ?? (mode.type === 'create' ? mode.kinds[0] : 'activity')) as ElementKind,
+    horizon: (e?.horizon ?? (mode.type === 'create' ? (mode.horizon ?? 'short') : 'short')) as string,
+    title: e?.title ?? '',
+    description: e?.description ?? '',
+    assumptions: e?.assumptions ?? '',
+    risks: e?.risks ?? '',
+    ownerId: e?.ownerId ?? '',
+    startDate: e?.startDate ?? '',
+    endDate: e?.endDate ?? '',
+    status: e?.status ?? 'planned',
+  });
+  const kinds: ElementKind[] = mode.type === 'create' ? mode.kinds : ['activity', 'output', 'outcome', 'impact'];
+  const errors = form.errors as Record<string, string | undefined>;
+
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    form.transform((d) => {
+      const body: Record<string, unknown> = { ...d, horizon: d.kind === 'outcome' ? d.horizon : null, ownerId: d.ownerId || null };
+      if (mode.type === 'create') {
+        if (mode.parent) body.parentId = mode.parent.id;
+        if (mode.child) body.childId = mode.child.id;
+      }
+      return body;
+    });
+    const opts = { preserveScroll: true, onSuccess: () => onDone() };
+    if (mode.type === 'edit') form.put(route('elements.update', { element: mode.element.id }), opts);
+    else form.post(route('elements.store', { problem: problemId }), opts);
+  };
+
+  const text = (key: 'title' | 'startDate' | 'endDate') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: errors[key] });
+  const area = (key: 'description' | 'assumptions' | 'risks') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: errors[key], autosize: true, minRows: 2, maxRows: 8 });
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="sm">
+        {(errors.parentId || errors.childId) && (
+          <Alert color="red" variant="light" title="This link is not possible">
+            {errors.parentId ?? errors.childId}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: form.data.kind === 'outcome' ? 2 : 1 }}>
+          {kinds.length > 1 && (
+            <Select label="Level" data={kinds.map((k) => ({ value: k, label: ELEMENT_KIND_LABELS[k] }))} value={form.data.kind} onChange={(v) => v && form.setData('kind', v as ElementKind)} error={errors.kind} allowDeselect={false} />
+          )}
+          {form.data.kind === 'outcome' && (
+            <Select label="Horizon" data={OUTCOME_HORIZONS.map((h) => ({ value: h, label: OUTCOME_HORIZON_LABELS[h] }))} value={form.data.horizon} onChange={(v) => v && form.setData('horizon', v)} error={errors.horizon} allowDeselect={false} required />
+          )}
+        </SimpleGrid>
+        <TextInput label="Title" placeholder={placeholderOf(form.data.kind)} {...text('title')} required data-autofocus maxLength={300} />
+        <Textarea label="Description" {...area('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Owner"
+            placeholder="Nobody yet"
+            data={members.map((m) => ({ value: m.id, label: m.name }))}
+            value={form.data.ownerId || null}
+            onChange={(v) => form.setData('ownerId', v ?? '')}
+            error={errors.ownerId}
+            clearable
+            searchable
+          />
+          <Select label="Status" data={ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_STATUS_LABELS[s] }))} value={form.data.status} onChange={(v) => v && form.setData('status', v)} error={errors.status} allowDeselect={false} />
+          <TextInput type="date" label="Start date" {...text('startDate')} />
+          <TextInput type="date" label="End date" {...text('endDate')} />
+        </SimpleGrid>
+        <Textarea label="Assumptions" description="What must hold for this to work?" {...area('assumptions')} />
+        <Textarea label="Risks" description="What could get in the way?" {...area('risks')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.processing}>
+            {mode.type === 'edit' ? 'Save' : 'Add'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function placeholderOf(kind: ElementKind) {
+  switch (kind) {
+    case 'activity':
+      return 'e.g. Train 40 teachers in gender-responsive teaching';
+    case 'output':
+      return 'e.g. Teachers trained and using the new methods';
+    case 'outcome':
+      return 'e.g. Girls stay in school through grade 10';
+    default:
+      return 'e.g. Girls complete secondary education';
+  }
+}

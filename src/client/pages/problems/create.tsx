@@ -1,0 +1,26 @@
+import { Head } from '@inertiajs/react';
+import { Stack, Text, Title } from '@mantine/core';
+import { route } from '@shared/route';
+import type { ProjectRefProps } from '@shared/problems/problems.types';
+import type { ProblemStatus } from '@shared/toc/vocabulary';
+import { ProblemForm } from '../../features/problems/problem-form';
+import { ProblemBreadcrumbs } from '../../features/problems/problem-header';
+import { hasRoute } from '../../features/problems/labels';
+
+/** problems/create: a new problem in a project (the root of a theory of change). */
+export default function CreateProblem({ project, statuses }: { project: ProjectRefProps; statuses: ProblemStatus[] }) {
+  const back = hasRoute('projects.show') ? route('projects.show', { project: project.id }) : route('dashboard');
+  return (
+    <Stack gap="md" maw={860}>
+      <Head title="New problem" />
+      <ProblemBreadcrumbs project={project} current="New problem" />
+      <div>
+        <Title order={2}>New problem</Title>
+        <Text c="dimmed" size="sm">
+          Describe the problem {project.name} works on. You will build its theory of change (activities, outputs, outcomes, impact) next.
+        </Text>
+      </div>
+      <ProblemForm statuses={statuses} submitLabel="Create problem" cancelHref={back} onSubmit={(form) => form.post(route('problems.store', { project: project.id }))} />
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { Head } from '@inertiajs/react';
+import { Stack, Title } from '@mantine/core';
+import { route } from '@shared/route';
+import type { ProblemHeader, ProjectRefProps } from '@shared/problems/problems.types';
+import type { ProblemStatus } from '@shared/toc/vocabulary';
+import { ProblemForm } from '../../features/problems/problem-form';
+import { ProblemBreadcrumbs } from '../../features/problems/problem-header';
+
+/** problems/edit: change the problem's description. */
+export default function EditProblem({ problem, project, statuses }: { problem: ProblemHeader; project: ProjectRefProps; statuses: ProblemStatus[] }) {
+  return (
+    <Stack gap="md" maw={860}>
+      <Head title={`Edit ${problem.title}`} />
+      <ProblemBreadcrumbs project={project} problem={problem} current="Edit" />
+      <Title order={2}>Edit problem</Title>
+      <ProblemForm problem={problem} statuses={statuses} submitLabel="Save" cancelHref={route('problems.show', { problem: problem.id })} onSubmit={(form) => form.put(route('problems.update', { problem: problem.id }))} />
+    </Stack>
+  );
+}
