@@ -156,6 +156,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'notifications.latest': { access: 'verified' },
   'notifications.read': { access: 'verified', noBody: 'marks the notification named in the URL read' },
   'notifications.read-all': { access: 'verified', noBody: "marks all the user's notifications read" },
+  // theory of change views (diagram, table full view) and the playground search
+  'problems.diagram': { access: 'team:content.view' },
+  'problems.table': { access: 'team:content.view' },
+  playground: { access: 'team:content.view' },
+  'playground.search': { access: 'team:content.view' },
   'broadcasting.auth': { access: 'auth' },
   'pusher.events': { access: 'signed' },
   'pusher.batch-events': { access: 'signed' },

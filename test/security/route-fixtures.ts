@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sessions, teamInvitations } from '../../src/server/platform/auth/auth.tables.js';
 import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
+import { projects } from '../../src/server/modules/projects/projects.tables.js';
+import { problems } from '../../src/server/modules/problems/problems.tables.js';
 import type { TestUser } from '../helpers/auth.js';
 import { createToken, type World } from './world.js';
 
@@ -52,6 +54,13 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
   session: async ({ world, self }) => {
     const res = (await world.app.ctx.auth.api.signInEmail({ body: { email: self.email, password: self.password } })) as { token: string };
     const [row] = await world.app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, res.token));
+    return row.id;
+  },
+  /** a problem (theory of change) of team A, in a project of team A */
+  problem: async ({ world, self }) => {
+    const db = world.app.ctx.db;
+    const [project] = await db.insert(projects).values({ teamId: world.teamA.id, name: 'Fixture project', createdBy: self.id }).returning({ id: projects.id });
+    const [row] = await db.insert(problems).values({ teamId: world.teamA.id, projectId: project.id, title: 'Fixture problem', createdBy: self.id }).returning({ id: problems.id });
     return row.id;
   },
   /** the Pusher-compatible HTTP API's app id (signed machine routes) */

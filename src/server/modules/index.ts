@@ -9,6 +9,8 @@ import { apiTokensModule } from './api-tokens/index.js';
 import { apiModule } from './api/index.js';
 import { auditLogsModule } from './audit-logs/index.js';
 import { notificationsModule } from './notifications/index.js';
+import { tocViewsModule } from './toc-views/index.js';
+import { playgroundModule } from './playground/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -21,6 +23,8 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   apiModule,
   auditLogsModule,
   notificationsModule,
+  tocViewsModule,
+  playgroundModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
