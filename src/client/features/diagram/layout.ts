@@ -23,11 +23,18 @@ export function layoutDiagram(nodes: readonly DiagramNode[], edges: readonly Dia
   const ordered = nodes.length <= DAGRE_MAX_NODES ? dagreOrder(nodes, edges, columns) : barycenterOrder(edges, columns);
   const step = NODE_HEIGHT + ROW_GAP;
   const tallest = Math.max(1, ...ordered.map((c) => c.length));
+  const spread = nodes.length > DAGRE_MAX_NODES;
   const out = new Map<string, Position>();
   ordered.forEach((col, c) => {
-    // columns are centred on the tallest one
-    const top = ((tallest - col.length) * step) / 2;
-    col.forEach((n, i) => out.set(n.id, { x: columnX(c), y: top + i * step }));
+    if (spread) {
+      // large diagrams: every column spans the tallest one's height, so each level shows from the top
+      const gap = col.length > 1 ? Math.max(step, ((tallest - 1) * step) / (col.length - 1)) : 0;
+      col.forEach((n, i) => out.set(n.id, { x: columnX(c), y: Math.round(i * gap) }));
+    } else {
+      // small diagrams: columns are centred on the tallest one
+      const top = ((tallest - col.length) * step) / 2;
+      col.forEach((n, i) => out.set(n.id, { x: columnX(c), y: top + i * step }));
+    }
   });
   return out;
 }

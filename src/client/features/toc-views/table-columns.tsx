@@ -1,6 +1,7 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, METRIC_TYPE_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type ElementStatus, type MetricType, type OutcomeHorizon } from '@shared/toc/vocabulary';
+import { columnOf } from '@shared/toc/diagram';
 import type { DataTableColumn } from '../../components/data-table';
 import { KIND_COLORS, STATUS_COLORS } from '../diagram/nodes';
 
@@ -108,12 +109,12 @@ export const IMPACT_COLUMNS: Array<DataTableColumn<ElementRow>> = [title(), stat
 export const METRIC_COLUMNS: Array<DataTableColumn<MetricRow>> = [
   { key: 'name', title: 'Metric', sortable: true, render: (m) => <Text size="sm" fw={500}>{m.name}</Text> },
   { key: 'elementTitle', title: 'Of', sortable: true, visibleFrom: 'sm', render: (m) => <Text size="sm" lineClamp={1}>{`${TYPE_LABEL[m.elementKind] ?? ''}: ${m.elementTitle}`}</Text>, value: (m) => `${m.elementKind} ${m.elementTitle}` },
-  { key: 'type', title: 'Type', sortable: true, width: 110, value: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type },
-  { key: 'unit', title: 'Unit', sortable: true, width: 90 },
+  { key: 'type', title: 'Type', sortable: true, width: 110, value: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type, render: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type },
+  { key: 'unit', title: 'Unit', sortable: true, width: 90, render: (m) => m.unit ?? '—' },
   { key: 'baselineValue', title: 'Baseline', sortable: true, align: 'right', width: 100, render: (m) => (m.baselineValue === null ? '—' : m.baselineValue.toLocaleString()) },
-  { key: 'baselineDate', title: 'Baseline date', sortable: true, width: 120, visibleFrom: 'md' },
-  { key: 'period', title: 'Period', sortable: true, width: 100, value: (m) => human(m.period), visibleFrom: 'sm' },
-  { key: 'direction', title: 'Good is', sortable: true, width: 100, value: (m) => human(m.direction), visibleFrom: 'md' },
+  { key: 'baselineDate', title: 'Baseline date', sortable: true, width: 120, visibleFrom: 'md', render: (m) => m.baselineDate ?? '—' },
+  { key: 'period', title: 'Period', sortable: true, width: 100, value: (m) => human(m.period), render: (m) => human(m.period), visibleFrom: 'sm' },
+  { key: 'direction', title: 'Good is', sortable: true, width: 100, value: (m) => human(m.direction), render: (m) => human(m.direction), visibleFrom: 'md' },
   { key: 'dataPointsCount', title: 'Data points', sortable: true, searchable: false, align: 'right', width: 100, visibleFrom: 'md' },
 ];
 
@@ -130,8 +131,8 @@ export const DATA_POINT_COLUMNS: Array<DataTableColumn<DataPointRow>> = [
   { key: 'name', title: 'Data point', sortable: true, render: (d) => <Text size="sm" fw={500}>{d.name}</Text> },
   { key: 'key', title: 'Formula key', sortable: true, width: 130, visibleFrom: 'md', render: (d) => <Text size="xs" ff="monospace">{d.key}</Text> },
   { key: 'metricName', title: 'Metric', sortable: true, visibleFrom: 'sm' },
-  { key: 'aggregation', title: 'Aggregation', sortable: true, width: 130, value: (d) => human(d.aggregation) },
-  { key: 'measurement', title: 'Measured by', sortable: true, width: 130, value: (d) => human(d.measurement), visibleFrom: 'md' },
+  { key: 'aggregation', title: 'Aggregation', sortable: true, width: 130, value: (d) => human(d.aggregation), render: (d) => human(d.aggregation) },
+  { key: 'measurement', title: 'Measured by', sortable: true, width: 130, value: (d) => human(d.measurement), render: (d) => human(d.measurement), visibleFrom: 'md' },
   { key: 'questionsCount', title: 'Questions', sortable: true, searchable: false, align: 'right', width: 100, visibleFrom: 'md' },
 ];
 
@@ -149,7 +150,7 @@ export const ALL_COLUMNS: Array<DataTableColumn<AnyRow>> = [
     ),
   },
   title(),
-  { key: 'parent', title: 'Belongs to', sortable: true, visibleFrom: 'sm', render: (r) => <Text size="sm" c="dimmed" lineClamp={1}>{r.parent}</Text> },
+  { key: 'parent', title: 'Linked to', sortable: true, visibleFrom: 'sm', render: (r) => <Text size="sm" c="dimmed" lineClamp={1}>{r.parent}</Text> },
   { key: 'status', title: 'Status', sortable: true, width: 120, value: (r) => statusValue(r.status), render: (r) => statusCell(r.status) },
   { key: 'detail', title: 'Details', sortable: true, visibleFrom: 'md', render: (r) => <Group gap={4}><Text size="sm" c="dimmed">{r.detail}</Text></Group> },
 ];
@@ -157,8 +158,9 @@ export const ALL_COLUMNS: Array<DataTableColumn<AnyRow>> = [
 /** one list of everything: elements in level order, then metrics, then data points */
 export function allRows(elements: ElementRow[], metrics: MetricRow[], points: DataPointRow[]): AnyRow[] {
   const out: AnyRow[] = [];
-  for (const e of elements)
-    out.push({ key: `e:${e.id}`, id: e.id, type: e.kind, title: e.title, parent: '', status: e.status, detail: [e.horizon ? OUTCOME_HORIZON_LABELS[e.horizon as OutcomeHorizon] : '', e.metricsCount ? `${e.metricsCount} metric${e.metricsCount === 1 ? '' : 's'}` : ''].filter(Boolean).join(' · ') });
+  const byLevel = elements.map((e, i) => ({ e, i, c: columnOf(e.kind, e.horizon) })).sort((a, b) => a.c - b.c || a.i - b.i);
+  for (const { e } of byLevel)
+    out.push({ key: `e:${e.id}`, id: e.id, type: e.kind, title: e.title, parent: e.feedsInto.length ? `→ ${e.feedsInto.join(', ')}` : '', status: e.status, detail: [e.horizon ? OUTCOME_HORIZON_LABELS[e.horizon as OutcomeHorizon] : '', e.metricsCount ? `${e.metricsCount} metric${e.metricsCount === 1 ? '' : 's'}` : ''].filter(Boolean).join(' · ') });
   for (const m of metrics) out.push({ key: `m:${m.id}`, id: m.id, type: 'metric', title: m.name, parent: m.elementTitle, status: null, detail: [METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type, m.unit, m.baselineValue !== null ? `baseline ${m.baselineValue}` : ''].filter(Boolean).join(' · ') });
   for (const d of points) out.push({ key: `d:${d.id}`, id: d.id, type: 'data_point', title: d.name, parent: `${d.elementTitle} › ${d.metricName}`, status: null, detail: [human(d.aggregation), d.starred ? 'key data point' : ''].filter(Boolean).join(' · ') });
   return out;

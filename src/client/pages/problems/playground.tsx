@@ -37,7 +37,15 @@ export default function Playground({ initialQuery, types }: Props) {
   const { results, loading, error, searched } = useTeamSearch(query, kinds.length === types.length ? null : (kinds as SearchType[]));
   const q = query.trim();
 
-  useEffect(() => setActive(0), [results]);
+  // Enter pressed before the answer for the typed text arrived: open its first result when it does
+  const [pendingOpen, setPendingOpen] = useState(false);
+  useEffect(() => {
+    setActive(0);
+    if (pendingOpen && searched === q) {
+      setPendingOpen(false);
+      if (results[0]) router.visit(results[0].url);
+    }
+  }, [results]); // eslint-disable-line react-hooks/exhaustive-deps
   // the query stays in the address bar (a search can be shared or reloaded)
   useEffect(() => {
     const u = new URL(window.location.href);
@@ -69,10 +77,12 @@ export default function Playground({ initialQuery, types }: Props) {
       setActive((a) => Math.max(a - 1, 0));
     } else if (e.key === 'Enter') {
       e.preventDefault();
+      if (searched !== q || loading) return setPendingOpen(true);
       const r = results[active];
       if (r) router.visit(r.url);
     } else if (e.key === 'Escape') {
       e.preventDefault();
+      setPendingOpen(false);
       setQuery('');
     }
   };

@@ -9,3 +9,7 @@ import { registerDiagramRoutes } from '../problems/diagram.routes.js';
 export async function tocViewsModule(app: FastifyInstance, ctx: AppContext) {
   registerDiagramRoutes(app, ctx);
 }
+
+export { registerDiagramRoutes } from '../problems/diagram.routes.js';
+export { diagramProps, diagramOf } from '../problems/diagram.props.js';
+export { tableViewProps } from '../problems/table-view.props.js';
