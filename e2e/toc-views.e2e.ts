@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../test/helpers/app.js';
+import { buildApp } from '../src/server/app.js';
+import { TEST_APP_KEY, type TestApp } from '../test/helpers/app.js';
+import { freshDatabase } from '../test/helpers/database.js';
+import { addMissingTocWriteRoutes } from './helpers/toc-write-stubs.js';
 import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { seedTheoryOfChange } from '../src/server/modules/problems/toc-views.test-support.js';
@@ -20,7 +23,11 @@ let large: Awaited<ReturnType<typeof seedTheoryOfChange>>;
 const WAIT = { timeout: 30_000 };
 
 beforeAll(async () => {
-  t = await createTestApp({ build: { assets: undefined } });
+  const database = await freshDatabase();
+  const app = await buildApp({ database, migrate: false, logger: false, env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000' }, config: { appKey: TEST_APP_KEY } });
+  addMissingTocWriteRoutes(app);
+  await app.ready();
+  t = { app, close: async () => (await app.close(), await database.close()) };
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await createUser(t.app, { name: 'Amina Okafor' });
   const team = await createTeamFor(t.app, user.id, 'Field Research');
@@ -58,6 +65,55 @@ describe('diagram (new full view)', () => {
     expect(await page.getByRole('dialog').getByLabel('Title').inputValue()).toBe('Teachers trained');
     await shot(page, 'diagram-12-panel');
     await page.keyboard.press('Escape');
+  });
+
+  it('adds an element, links it by dragging, refuses a cycle with the reason, and deletes with the Delete key', async () => {
+    await page.goto(`${base}/problems/${small.problemId}/diagram`, { waitUntil: 'networkidle' });
+    const nodes = page.locator('.react-flow__node-element');
+    await nodes.first().waitFor(WAIT);
+    const edgesBefore = await page.locator('.react-flow__edge').count();
+    await page.getByRole('button', { name: 'Add to Outcomes · Short term' }).click();
+    await page.getByRole('dialog', { name: 'Add element' }).getByLabel('Title').fill('Girls stay enrolled');
+    await page.getByRole('dialog', { name: 'Add element' }).getByRole('button', { name: 'Add' }).click();
+    const added = nodes.filter({ hasText: 'Girls stay enrolled' });
+    await added.waitFor(WAIT);
+    const attend = nodes.filter({ hasText: 'Girls attend school regularly' });
+    // the diagram re-lays out after a change: wait until a handle stops moving before grabbing it
+    const stableBox = async (l: ReturnType<typeof page.locator>) => {
+      let prev = await l.boundingBox();
+      for (;;) {
+        await page.waitForTimeout(150);
+        const next = await l.boundingBox();
+        if (prev && next && prev.x === next.x && prev.y === next.y) return next;
+        prev = next;
+      }
+    };
+    const drag = async (from: typeof added, to: typeof added) => {
+      await page.waitForLoadState('networkidle');
+      const a = await stableBox(from.locator('.react-flow__handle.source'));
+      const b = await stableBox(to.locator('.react-flow__handle.target'));
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 20, { steps: 8 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+      await page.mouse.up();
+    };
+    await drag(attend, added);
+    await expect.poll(() => page.locator('.react-flow__edge').count(), WAIT).toBe(edgesBefore + 1);
+    await shot(page, 'diagram-12-linked');
+    await drag(added, attend);
+    await page.locator('.mantine-Notification-root').filter({ hasText: /cycle/i }).first().waitFor(WAIT);
+    expect(await page.locator('.react-flow__edge').count()).toBe(edgesBefore + 1);
+    await shot(page, 'diagram-12-cycle-refused');
+    await added.click();
+    await page.getByRole('dialog').getByLabel('Title').waitFor(WAIT);
+    await page.locator('.react-flow__pane').focus().catch(() => undefined);
+    await page.mouse.click(5, 400);
+    await added.click();
+    await page.locator('body').press('Delete');
+    await page.getByRole('dialog', { name: 'Delete outcome?' }).getByRole('button', { name: 'Delete' }).click();
+    await added.waitFor({ state: 'detached', ...WAIT });
+    expect(await page.locator('.react-flow__edge').count()).toBe(edgesBefore);
   });
 
   it('keeps 2,000 elements usable: only the visible nodes are in the page', async () => {
