@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { playgroundSearchSchema, SEARCH_TYPES } from '../../../shared/playground/playground.schemas.js';
+import { playgroundSearchSchema, SEARCH_MAX_QUERY, SEARCH_TYPES } from '../../../shared/playground/playground.schemas.js';
 import { searchTeam } from './playground.queries.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
@@ -10,7 +10,9 @@ const view = { kind: 'team', permission: 'content.view' } as const;
 export function registerPlaygroundRoutes(app: FastifyInstance, ctx: AppContext) {
   // the "playground with search": find any project, problem, element, metric, data point or question by typing
   app.get('/playground', { config: { name: 'playground', access: view } }, async (request, reply) => {
-    const { q } = parseInput(playgroundSearchSchema, { q: (request.query as { q?: unknown }).q ?? '' });
+    // the starting query from a shared link: text only, cut to the search's limit (never an error page)
+    const raw = (request.query as { q?: unknown }).q;
+    const q = typeof raw === 'string' ? raw.trim().slice(0, SEARCH_MAX_QUERY) : '';
     return reply.inertia('problems/playground', { initialQuery: q, types: [...SEARCH_TYPES] });
   });
 

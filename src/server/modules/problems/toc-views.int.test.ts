@@ -9,6 +9,8 @@ import { tocElements, tocLinks } from './problems.tables.js';
 import { metrics } from '../metrics/metrics.tables.js';
 import { seedTheoryOfChange } from './toc-views.test-support.js';
 import { diagramProps } from './diagram.props.js';
+import { tableViewProps } from './table-view.props.js';
+import { countingContext } from './query-counter.test-support.js';
 import type { Diagram } from '../../../shared/toc/diagram.js';
 
 let t: TestApp;
@@ -73,6 +75,24 @@ describe('problems.diagram', () => {
   });
 });
 
+describe('query count', () => {
+  it('the diagram and table props take the same number of queries for 12 and 300 elements (no N+1)', async () => {
+    const big = await seedTheoryOfChange(t.app.ctx.db, { teamId: team.id, size: 300, metricsPerElement: 2 });
+    const counts: number[][] = [];
+    for (const problemId of [mine.problemId, big.problemId]) {
+      const d = countingContext(t.app.ctx);
+      const { diagram } = await diagramProps(d.ctx, team.id, problemId);
+      const tv = countingContext(t.app.ctx);
+      await tableViewProps(tv.ctx, team.id, problemId);
+      counts.push([d.count(), tv.count(), diagram.nodes.length]);
+    }
+    expect(counts[1][2]).toBe(300);
+    expect(counts[0][0]).toBe(4);
+    expect(counts[1][0]).toBe(counts[0][0]);
+    expect(counts[1][1]).toBe(counts[0][1]);
+  });
+});
+
 describe('problems.table', () => {
   it('lists every element, metric and data point with the columns of each layout', async () => {
     const page = await viewer.client.page(`/problems/${mine.problemId}/table`);
@@ -85,9 +105,9 @@ describe('problems.table', () => {
     expect((activity.feedsInto as string[]).length).toBeGreaterThan(0);
     const outcome = p.elements.find((e) => e.kind === 'outcome')!;
     expect(['short', 'medium', 'long']).toContain(outcome.horizon);
-    expect(p.metrics[0]).toMatchObject({ unit: expect.any(String), baselineValue: expect.any(Number), period: 'quarterly', elementTitle: expect.any(String), dataPointsCount: 1 });
-    expect(p.dataPoints[0]).toMatchObject({ aggregation: 'sum', starred: true, metricName: expect.any(String), questionsCount: 1 });
-    const [m] = await t.app.ctx.db.select({ elementId: metrics.elementId }).from(metrics).limit(1);
+    expect(p.metrics.find((m) => m.id === mine.metricIds[0])).toMatchObject({ unit: expect.any(String), baselineValue: expect.any(Number), period: 'quarterly', elementTitle: expect.any(String), dataPointsCount: 1 });
+    expect(p.dataPoints.find((d) => d.id === mine.dataPointIds[0])).toMatchObject({ aggregation: 'sum', starred: true, metricName: expect.any(String), questionsCount: 1 });
+    const [m] = await t.app.ctx.db.select({ elementId: metrics.elementId }).from(metrics).where(eq(metrics.id, mine.metricIds[0]));
     expect(p.elements.find((e) => e.id === m.elementId)!.metricsCount).toBeGreaterThan(0);
   });
 
