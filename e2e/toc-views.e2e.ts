@@ -102,7 +102,7 @@ describe('diagram (new full view)', () => {
     await expect.poll(() => page.locator('.react-flow__edge').count(), WAIT).toBe(edgesBefore + 1);
     await shot(page, 'diagram-12-linked');
     await drag(added, attend);
-    await page.locator('.mantine-Notification-root').filter({ hasText: /cycle/i }).first().waitFor(WAIT);
+    await page.locator('.mantine-Notification-root').filter({ hasText: /cycle|loop/i }).first().waitFor(WAIT);
     expect(await page.locator('.react-flow__edge').count()).toBe(edgesBefore + 1);
     await shot(page, 'diagram-12-cycle-refused');
     await added.click();

@@ -49,7 +49,7 @@ export function addMissingTocWriteRoutes(app: FastifyInstance) {
       const stack = [b.toId!];
       while (stack.length) {
         const id = stack.pop()!;
-        if (id === b.fromId) throw new ValidationError({ toId: 'This link would create a cycle.' });
+        if (id === b.fromId) throw new ValidationError({ toId: 'This link would create a loop.' });
         if (seen.has(id)) continue;
         seen.add(id);
         for (const l of links) if (l.fromId === id) stack.push(l.toId);

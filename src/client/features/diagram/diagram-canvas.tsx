@@ -126,7 +126,8 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
     (c: Connection | Edge) => {
       const from = byId.get(c.source);
       const to = byId.get(c.target);
-      return !!from && !!to && from.id !== to.id && to.column >= from.column;
+      // the server decides which levels may link and refuses cycles, with a reason shown as a toast
+      return !!from && !!to && from.id !== to.id;
     },
     [byId],
   );
