@@ -5,7 +5,7 @@ import { addMember, createTeamFor } from '../../../../test/helpers/team-membersh
 import { TestClient } from '../../../../test/helpers/client.js';
 import { projects } from '../projects/projects.tables.js';
 import { seedTheoryOfChange } from '../problems/toc-views.test-support.js';
-import type { SearchResult } from '../../../shared/playground/playground.schemas.js';
+import { matchRank, type SearchResult } from '../../../shared/playground/playground.schemas.js';
 
 let t: TestApp;
 let owner: { user: TestUser; client: TestClient };
@@ -77,7 +77,10 @@ describe('playground', () => {
   it('ranks prefix matches first and caps the list at 50', async () => {
     const res = (await search(owner.client, 'q=water')).body.results;
     expect(res).toHaveLength(50);
-    expect(res[0].title.toLowerCase().startsWith('water') || res[0].title.startsWith('Bulk')).toBe(true);
+    const ranks = res.map((r) => matchRank(r.title, 'water'));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    const prefixed = (await search(owner.client, 'q=bulk')).body.results;
+    expect(prefixed.every((r) => matchRank(r.title, 'bulk') === 0)).toBe(true);
     const schools = (await search(owner.client, 'q=100&kinds=project')).body.results.map((r) => r.title);
     expect(schools).toEqual(['100% literacy', '100 schools'].sort((a, b) => a.length - b.length || a.localeCompare(b)));
     const words = (await search(owner.client, 'q=case&kinds=project')).body.results.map((r) => r.title);
