@@ -65,6 +65,12 @@ describe('diagram (new full view)', () => {
     expect(await page.getByRole('dialog').getByLabel('Title').inputValue()).toBe('Teachers trained');
     await shot(page, 'diagram-12-panel');
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
+    // keyboard: focus a node and press Enter
+    await page.locator('.react-flow__node-element').filter({ hasText: 'More girls complete secondary school' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Impact' }).waitFor(WAIT);
+    await page.keyboard.press('Escape');
   });
 
   it('adds an element, links it by dragging, refuses a cycle with the reason, and deletes with the Delete key', async () => {

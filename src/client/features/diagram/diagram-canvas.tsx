@@ -106,6 +106,8 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
   // Delete (or Backspace) removes the selected element or link, after a confirmation
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
+      // Escape closes the side panel (wherever the focus is: on the node, in the panel)
+      if (ev.key === 'Escape' && selected && !confirm && adding === null) return setSelected(null);
       if ((ev.key !== 'Delete' && ev.key !== 'Backspace') || !selected || !can.delete || confirm) return;
       const t = ev.target as HTMLElement | null;
       if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
@@ -120,7 +122,7 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [selected, can.delete, confirm, byId, edgeById, askDeleteNode, askDeleteEdge]);
+  }, [selected, can.delete, confirm, adding, byId, edgeById, askDeleteNode, askDeleteEdge]);
 
   const isValidConnection = useCallback(
     (c: Connection | Edge) => {
@@ -206,7 +208,16 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
           nodes={nodesWithSelection}
           edges={edges}
           nodeTypes={NODE_TYPES}
-          onNodesChange={(changes) => setNodes((ns) => applyPositionChanges(ns, changes, dragged.current))}
+          onNodesChange={(changes) => {
+            // keyboard selection (Tab to a node, Enter) arrives as a change, not a click
+            const picked = changes.find((c) => c.type === 'select' && c.selected && byId.has(c.id));
+            if (picked && picked.type === 'select') setSelected({ type: 'node', id: picked.id });
+            setNodes((ns) => applyPositionChanges(ns, changes, dragged.current));
+          }}
+          onEdgesChange={(changes) => {
+            const picked = changes.find((c) => c.type === 'select' && c.selected);
+            if (picked && picked.type === 'select') setSelected({ type: 'edge', id: picked.id });
+          }}
           onNodeClick={(_, n) => n.type === 'element' && setSelected({ type: 'node', id: n.id })}
           onEdgeClick={(_, e) => setSelected({ type: 'edge', id: e.id })}
           onPaneClick={() => setSelected(null)}

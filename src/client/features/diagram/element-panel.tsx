@@ -48,7 +48,6 @@ function ElementForm({ node, canEdit, canDelete, onDelete }: { node: DiagramNode
         e.preventDefault();
         if (canEdit) save();
       }}
-      onKeyDown={(e) => e.stopPropagation()}
     >
       <Stack gap="sm">
         <TextInput label="Title" required {...text('title')} onChange={(e) => (setErrors({}), set('title')(e.currentTarget.value))} />

@@ -36,7 +36,6 @@ function LinkForm({ edge, titleOf, canEdit, canDelete, onDelete }: Omit<Props, '
         e.preventDefault();
         if (canEdit) save();
       }}
-      onKeyDown={(e) => e.stopPropagation()}
     >
       <Stack gap="sm">
         <Stack gap={2}>
