@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconBell, IconBooks, IconDatabase, IconFolders, IconLayoutDashboard, IconListDetails, IconMessages, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { IconBell, IconBooks, IconDatabase, IconFolders, IconLayoutDashboard, IconListDetails, IconMessages, IconSearch, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { route, routeIs, type RouteParams, type RouteTable } from '@shared/route';
 
 export interface Area {
@@ -19,6 +19,7 @@ export interface AreaContext {
 export const AREAS: Area[] = [
   { label: 'Dashboard', route: 'dashboard', icon: IconLayoutDashboard },
   { label: 'Projects', route: 'projects.index', icon: IconFolders },
+  { label: 'Playground', route: 'playground', icon: IconSearch },
   { label: 'Libraries', route: 'libraries.index', icon: IconBooks },
   { label: 'Community', route: 'community.index', icon: IconMessages },
   { label: 'Databases', route: 'databases.index', icon: IconDatabase },

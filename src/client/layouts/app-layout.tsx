@@ -10,6 +10,7 @@ import { TeamSwitcher } from './team-switcher';
 import { UserMenu } from './user-menu';
 import classes from './app-layout.module.css';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import { SearchLauncher } from '../features/search/search-launcher';
 
 /** The signed-in app: header (brand, notification bell, user menu), sidebar (team switcher, areas). */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -34,6 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {auth.team && 'playground.search' in routeTable() && <SearchLauncher />}
             {auth.user && <NotificationBell />}
             {auth.user && <UserMenu user={auth.user} />}
           </Group>

@@ -14,6 +14,7 @@ import { commentsModule } from './comments/index.js';
 import { projectsModule } from './projects/index.js';
 import { logframeModule } from './logframe/index.js';
 import { problemsModule } from './problems/index.js';
+import { playgroundModule } from './playground/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -31,6 +32,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   projectsModule,
   logframeModule,
   problemsModule,
+  playgroundModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

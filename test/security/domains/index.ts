@@ -5,6 +5,7 @@ import { commentsSecurity } from './comments.js';
 import { projectsSecurity } from './projects.js';
 import { logframeSecurity } from './logframe.js';
 import { problemsSecurity } from './problems.js';
+import { tocViewsSecurity } from './toc-views.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -23,6 +24,7 @@ const DOMAINS: DomainSecurity[] = [
   projectsSecurity,
   logframeSecurity,
   problemsSecurity,
+  tocViewsSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign({}, ...DOMAINS.map((d) => d.expectations));

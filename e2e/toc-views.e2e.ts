@@ -1,0 +1,203 @@
+/**
+ * The problem's diagram ("new full view"), its table full view and the playground search in
+ * Chromium, on rows seeded straight in the database (12 elements and 2,000 elements), with
+ * screenshots of each screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildApp } from '../src/server/app.js';
+import { TEST_APP_KEY, type TestApp } from '../test/helpers/app.js';
+import { freshDatabase } from '../test/helpers/database.js';
+import { createUser } from '../test/helpers/auth.js';
+import { createTeamFor } from '../test/helpers/team-membership.js';
+import { seedTheoryOfChange } from '../src/server/modules/problems/toc-views.test-support.js';
+import { launchBrowser, shot, type Browser } from './helpers/browser.js';
+
+let t: TestApp;
+let base: string;
+let browser: Browser;
+let page: Page;
+let small: Awaited<ReturnType<typeof seedTheoryOfChange>>;
+let large: Awaited<ReturnType<typeof seedTheoryOfChange>>;
+const WAIT = { timeout: 30_000 };
+
+beforeAll(async () => {
+  const database = await freshDatabase();
+  const app = await buildApp({ database, migrate: false, logger: false, env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000' }, config: { appKey: TEST_APP_KEY } });
+  await app.ready();
+  t = { app, close: async () => (await app.close(), await database.close()) };
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const user = await createUser(t.app, { name: 'Amina Okafor' });
+  const team = await createTeamFor(t.app, user.id, 'Field Research');
+  small = await seedTheoryOfChange(t.app.ctx.db, { teamId: team.id, size: 12 });
+  large = await seedTheoryOfChange(t.app.ctx.db, { teamId: team.id, size: 2000, projectName: 'National scale-up', problemTitle: 'Learning outcomes lag in 2,000 schools', prefix: 'L ' });
+  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
+  const host = new URL(base).hostname;
+  await browser.context.addCookies(
+    headers.getSetCookie().map((c) => {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const };
+    }),
+  );
+  page = browser.page;
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('diagram (new full view)', () => {
+  it('draws the 12-element theory of change in columns, and a click opens the side panel', async () => {
+    await page.goto(`${base}/problems/${small.problemId}/diagram`, { waitUntil: 'networkidle' });
+    await page.locator('.react-flow__node-element').first().waitFor(WAIT);
+    expect(await page.locator('.react-flow__node-element').count()).toBe(12);
+    expect(await page.locator('.react-flow__edge').count()).toBe(small.linkCount);
+    expect(await page.locator('.react-flow__node-column').count()).toBe(6);
+    await shot(page, 'diagram-12');
+    await page.locator('.react-flow__node-element').filter({ hasText: 'Teachers trained' }).first().click();
+    await page.getByRole('dialog').getByLabel('Title').waitFor(WAIT);
+    expect(await page.getByRole('dialog').getByLabel('Title').inputValue()).toBe('Teachers trained');
+    await shot(page, 'diagram-12-panel');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
+    // keyboard: focus a node and press Enter
+    await page.locator('.react-flow__node-element').filter({ hasText: 'More girls complete secondary school' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Impact' }).waitFor(WAIT);
+    await page.keyboard.press('Escape');
+  });
+
+  it('adds an element, links it by dragging, refuses a cycle with the reason, and deletes with the Delete key', async () => {
+    await page.goto(`${base}/problems/${small.problemId}/diagram`, { waitUntil: 'networkidle' });
+    const nodes = page.locator('.react-flow__node-element');
+    await nodes.first().waitFor(WAIT);
+    const edgesBefore = await page.locator('.react-flow__edge').count();
+    await page.getByRole('button', { name: 'Add to Outcomes · Short term' }).click();
+    await page.getByRole('dialog', { name: 'Add element' }).getByLabel('Title').fill('Girls stay enrolled');
+    await page.getByRole('dialog', { name: 'Add element' }).getByRole('button', { name: 'Add' }).click();
+    const added = nodes.filter({ hasText: 'Girls stay enrolled' });
+    await added.waitFor(WAIT);
+    const attend = nodes.filter({ hasText: 'Girls attend school regularly' });
+    // the diagram re-lays out after a change: wait until a handle stops moving before grabbing it
+    const stableBox = async (l: ReturnType<typeof page.locator>) => {
+      let prev = await l.boundingBox();
+      for (;;) {
+        await page.waitForTimeout(150);
+        const next = await l.boundingBox();
+        if (prev && next && prev.x === next.x && prev.y === next.y) return next;
+        prev = next;
+      }
+    };
+    const drag = async (from: typeof added, to: typeof added) => {
+      await page.waitForLoadState('networkidle');
+      const a = await stableBox(from.locator('.react-flow__handle.source'));
+      const b = await stableBox(to.locator('.react-flow__handle.target'));
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 20, { steps: 8 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+      await page.mouse.up();
+    };
+    await drag(attend, added);
+    await expect.poll(() => page.locator('.react-flow__edge').count(), WAIT).toBe(edgesBefore + 1);
+    await shot(page, 'diagram-12-linked');
+    await drag(added, attend);
+    await page.locator('.mantine-Notification-root').filter({ hasText: /cycle|loop/i }).first().waitFor(WAIT);
+    expect(await page.locator('.react-flow__edge').count()).toBe(edgesBefore + 1);
+    await shot(page, 'diagram-12-cycle-refused');
+    await added.click();
+    await page.getByRole('dialog').getByLabel('Title').waitFor(WAIT);
+    await page.locator('.react-flow__pane').focus().catch(() => undefined);
+    await page.mouse.click(5, 400);
+    await added.click();
+    await page.locator('body').press('Delete');
+    await page.getByRole('dialog', { name: 'Delete outcome?' }).getByRole('button', { name: 'Delete' }).click();
+    await added.waitFor({ state: 'detached', ...WAIT });
+    expect(await page.locator('.react-flow__edge').count()).toBe(edgesBefore);
+  });
+
+  it('keeps 2,000 elements usable: only the visible nodes are in the page', async () => {
+    await page.goto(`${base}/problems/${large.problemId}/diagram`, { waitUntil: 'networkidle' });
+    await page.locator('.react-flow__node-element').first().waitFor(WAIT);
+    const rendered = await page.locator('.react-flow__node-element').count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(400);
+    expect(await page.getByText('2000 elements').count()).toBe(1);
+    await shot(page, 'diagram-2000');
+  });
+
+  it('exports the diagram as SVG and PNG', async () => {
+    await page.goto(`${base}/problems/${small.problemId}/diagram`, { waitUntil: 'networkidle' });
+    await page.locator('.react-flow__node-element').first().waitFor(WAIT);
+    for (const [item, ext] of [['SVG image', 'svg'], ['PNG image', 'png']] as const) {
+      await page.getByRole('button', { name: 'Export' }).click();
+      const download = page.waitForEvent('download', WAIT);
+      await page.getByRole('menuitem', { name: item }).click();
+      expect((await download).suggestedFilename()).toBe(`girls-drop-out-of-secondary-school-diagram.${ext}`);
+    }
+  });
+
+  it('fits a 375 px phone', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${base}/problems/${small.problemId}/diagram`, { waitUntil: 'networkidle' });
+    await page.locator('.react-flow__node-element').first().waitFor(WAIT);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(page, 'diagram-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
+
+describe('table full view', () => {
+  it('lists everything, with a layout per type', async () => {
+    await page.goto(`${base}/problems/${small.problemId}/table`, { waitUntil: 'networkidle' });
+    await page.getByRole('table').waitFor(WAIT);
+    await shot(page, 'table-all');
+    await page.getByText(/^Outcomes \(\d+\)$/).click();
+    await page.getByRole('columnheader', { name: /Horizon/ }).waitFor(WAIT);
+    await shot(page, 'table-outcomes');
+    await page.getByText(/^Metrics \(\d+\)$/).click();
+    await page.getByRole('columnheader', { name: /Baseline/ }).first().waitFor(WAIT);
+    await shot(page, 'table-metrics');
+    await page.getByText(/^Data points \(\d+\)$/).click();
+    await page.getByRole('columnheader', { name: /Aggregation/ }).waitFor(WAIT);
+    await shot(page, 'table-data-points');
+  });
+
+  it('pages 2,000 elements', async () => {
+    await page.goto(`${base}/problems/${large.problemId}/table?layout=activity`, { waitUntil: 'networkidle' });
+    await page.getByRole('table').waitFor(WAIT);
+    expect(await page.locator('tbody tr').count()).toBeLessThanOrEqual(100);
+    await shot(page, 'table-2000-activities');
+  });
+});
+
+describe('playground', () => {
+  it('finds by typing; arrows and Enter open a result', async () => {
+    await page.goto(`${base}/playground`, { waitUntil: 'networkidle' });
+    await page.keyboard.type('teachers');
+    await page.getByRole('option').first().waitFor(WAIT);
+    await shot(page, 'playground');
+    await page.keyboard.press('ArrowDown');
+    const second = await page.getByRole('option').nth(1).getAttribute('aria-selected');
+    expect(second).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(await page.getByLabel('Search the team').inputValue()).toBe('');
+    await page.keyboard.type('register');
+    await page.getByRole('option').first().waitFor(WAIT);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/data-points\//, WAIT);
+  });
+
+  it('Ctrl+K opens the spotlight anywhere in the app', async () => {
+    await page.goto(`${base}/problems/${small.problemId}/table`, { waitUntil: 'networkidle' });
+    await page.keyboard.press('Control+k');
+    await page.getByPlaceholder('Search projects, problems, elements, metrics…').waitFor(WAIT);
+    await page.keyboard.type('attendance');
+    await page.getByText('Attendance rate of girls', { exact: false }).first().waitFor(WAIT);
+    await shot(page, 'spotlight');
+  });
+});

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { DIAGRAM_COLUMNS } from '@shared/toc/diagram';
+import { diagramRequest } from './requests';
+
+const columnOptions = DIAGRAM_COLUMNS.map((c, i) => ({ value: String(i), label: c.label }));
+
+/** "Add element": a level (column) and a title; elements.store, then the diagram reloads. */
+export function AddElementModal({ problemId, column, onClose }: { problemId: string; column: number | null; onClose: () => void }) {
+  return (
+    <Modal opened={column !== null} onClose={onClose} title="Add element">
+      {column !== null && <AddElementForm key={column} problemId={problemId} column={column} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AddElementForm({ problemId, column, onClose }: { problemId: string; column: number; onClose: () => void }) {
+  const [col, setCol] = useState(String(column));
+  const [title, setTitle] = useState('');
+  const [saving, setSaving] = useState(false);
+  const submit = () => {
+    const c = DIAGRAM_COLUMNS[Number(col)];
+    setSaving(true);
+    diagramRequest('post', 'elements.store', { problem: problemId }, { kind: c.kind, ...(c.horizon ? { horizon: c.horizon } : {}), title: title.trim() }, (ok) => {
+      setSaving(false);
+      if (ok) onClose();
+    });
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (title.trim()) submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Select label="Level" data={columnOptions} value={col} onChange={(v) => v && setCol(v)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+        <TextInput label="Title" required data-autofocus value={title} onChange={(e) => setTitle(e.currentTarget.value)} placeholder="e.g. Teachers trained in inclusive methods" maxLength={300} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} disabled={!title.trim()}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}
+
+/** A yes/no question before a deletion (the Delete key and the panels' delete buttons). */
+export function ConfirmModal({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
+  return (
+    <Modal opened={!!request} onClose={onClose} title={request?.title} size="sm">
+      <Stack gap="md">
+        <Text size="sm">{request?.message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            data-autofocus
+            onClick={() => {
+              request?.onConfirm();
+              onClose();
+            }}
+          >
+            {request?.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { router } from '@inertiajs/react';
+import { route, routeTable, type RouteParams } from '@shared/route';
+import { toast } from '../../lib/toast';
+
+/** Diagram edits reload only the diagram (plus errors and the flash toast), keeping zoom, pan and panel state. */
+export const DIAGRAM_RELOAD = { preserveScroll: true, preserveState: true, only: ['diagram', 'errors', 'flash'] };
+
+/** The URL of a named route, or null (with a toast) when this build lacks it. */
+export function routeOrNull(name: string, params: RouteParams): string | null {
+  if (!(name in routeTable())) {
+    toast.error('This action is not available yet.');
+    return null;
+  }
+  return route(name, params);
+}
+
+/** The first error of a refused request as one sentence (e.g. a cycle refused on `toId`). */
+export function firstError(errors: Record<string, string>): string {
+  return errors.toId ?? errors.fromId ?? errors.title ?? Object.values(errors)[0] ?? 'That change was refused.';
+}
+
+type Method = 'post' | 'put' | 'delete';
+
+/** Send one diagram edit; `done(true)` after success, a toast with the server's reason after a refusal. */
+export function diagramRequest(method: Method, name: string, params: RouteParams, data: Record<string, unknown>, done?: (ok: boolean) => void) {
+  const url = routeOrNull(name, params);
+  if (!url) return done?.(false);
+  const opts = {
+    ...DIAGRAM_RELOAD,
+    onSuccess: (page: { props: { errors?: Record<string, string> } }) => {
+      const errs = page.props.errors ?? {};
+      if (Object.keys(errs).length) {
+        toast.error(firstError(errs));
+        done?.(false);
+      } else done?.(true);
+    },
+    onError: (errors: Record<string, string>) => {
+      toast.error(firstError(errors));
+      done?.(false);
+    },
+  };
+  if (method === 'delete') router.delete(url, { ...opts, data: data as never });
+  else router[method](url, data as never, opts as never);
+}

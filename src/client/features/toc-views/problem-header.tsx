@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Link } from '@inertiajs/react';
+import { Anchor, Badge, Breadcrumbs, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { router } from '@inertiajs/react';
+import { route, routeTable } from '@shared/route';
+import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
+
+export interface ProblemHeaderProps {
+  problem: { id: string; title: string; status: string; project: { id: string; name: string; archived: boolean } };
+  view: 'diagram' | 'table';
+  actions?: ReactNode;
+}
+
+const has = (name: string) => name in routeTable();
+
+/** Breadcrumbs (Projects › project › problem), the problem's title and the switch between its views. */
+export function ProblemHeader({ problem, view, actions }: ProblemHeaderProps) {
+  const views = [
+    has('problems.show') ? { value: 'show', label: 'Full view', href: route('problems.show', { problem: problem.id }) } : null,
+    { value: 'diagram', label: 'Diagram', href: route('problems.diagram', { problem: problem.id }) },
+    { value: 'table', label: 'Table', href: route('problems.table', { problem: problem.id }) },
+  ].filter((v): v is { value: string; label: string; href: string } => v !== null);
+  const crumbs = [
+    has('projects.index') ? { label: 'Projects', href: route('projects.index') } : null,
+    { label: problem.project.name, href: has('projects.show') ? route('projects.show', { project: problem.project.id }) : null },
+    { label: problem.title, href: has('problems.show') ? route('problems.show', { problem: problem.id }) : null },
+  ].filter((c): c is { label: string; href: string | null } => c !== null);
+
+  return (
+    <Stack gap={6}>
+      <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
+        {crumbs.map((c) =>
+          c.href ? (
+            <Anchor key={c.label} component={Link} href={c.href} size="sm">
+              {c.label}
+            </Anchor>
+          ) : (
+            <Text key={c.label} size="sm" c="dimmed">
+              {c.label}
+            </Text>
+          ),
+        )}
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="xs" miw={0}>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {problem.title}
+          </Title>
+          <Badge variant="light" color={problem.status === 'active' ? 'green' : 'gray'}>
+            {PROBLEM_STATUS_LABELS[problem.status as ProblemStatus] ?? problem.status}
+          </Badge>
+          {problem.project.archived && <Badge color="gray">Archived project</Badge>}
+        </Group>
+        <Group gap="xs">
+          {actions}
+          <SegmentedControl size="xs" value={view} data={views.map((v) => ({ value: v.value, label: v.label }))} onChange={(v) => router.visit(views.find((x) => x.value === v)!.href)} aria-label="Problem views" />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
