@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Loader, Modal, 
 import { IconChartDots3, IconFileSpreadsheet, IconPencil, IconTable, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProblemHeader, ProjectRefProps } from '@shared/problems/problems.types';
+import { SaveToLibraryButton } from '../libraries/save-to-library-button';
 import { hasRoute, plural, PROBLEM_STATUS_COLORS, problemStatusLabel, type Consequences } from './labels';
 
 /** Projects > project > (problem) > ... : links only where the route exists. */
@@ -91,6 +92,7 @@ export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
               Logframe
             </Button>
           )}
+          {can.update && hasRoute('libraries.save') && <SaveToLibraryButton problem={{ id: problem.id, title: problem.title }} size="sm" />}
           {can.update && writable && (
             <Button component={Link} href={route('problems.edit', { problem: problem.id })} variant="default" size="sm" leftSection={<IconPencil size={16} />}>
               Edit

@@ -10,6 +10,7 @@ import { ArchivedNotice, ProblemBreadcrumbs } from '../../features/problems/prob
 import { ElementFormModal, type ElementFormMode } from '../../features/problems/element-form';
 import { DeleteElementModal } from '../../features/problems/delete-element-modal';
 import { ElementLinks } from '../../features/problems/element-links';
+import { CommentThread } from '../../features/comments/comment-thread';
 import { ELEMENT_STATUS_COLORS, elementStatusLabel, hasRoute, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
 
 const FROM_TEXT: Record<ElementKind, { title: string; description: string; empty: string }> = {
@@ -194,6 +195,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
                 addNewLabel={childKinds.length === 1 ? `New ${ELEMENT_KIND_LABELS[childKinds[0]].toLowerCase()}` : undefined}
               />
             )}
+            <CommentThread subjectType="element" subjectId={element.id} />
           </Stack>
         </Grid.Col>
       </Grid>

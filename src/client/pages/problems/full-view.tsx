@@ -9,6 +9,7 @@ import type { ElementKind } from '@shared/toc/vocabulary';
 import { useCan } from '../../hooks/use-shared';
 import { ArchivedNotice, ProblemPageHeader } from '../../features/problems/problem-header';
 import { OverviewTab } from '../../features/problems/overview-tab';
+import { CommentThread } from '../../features/comments/comment-thread';
 import { ElementList, type ListPermissions } from '../../features/problems/element-list';
 import { ElementFormModal, type ElementFormMode } from '../../features/problems/element-form';
 import { OutcomeOutputList } from '../../features/problems/outcome-output-list';
@@ -71,6 +72,7 @@ export default function ProblemFullView(props: FullViewProps) {
       </Tabs>
 
       {tab === 'overview' && props.chain && <OverviewTab problem={problem} counts={counts} chain={props.chain} onAddActivity={perms.create ? () => add(['activity']) : null} />}
+      {tab === 'overview' && <CommentThread subjectType="problem" subjectId={problem.id} />}
 
       {tab === 'activities' && props.elements && (
         <Section title="Activities" text="What the programme does: trainings, distributions, campaigns. Each activity leads to one or more outputs." action={addButton('Add activity', ['activity'])}>

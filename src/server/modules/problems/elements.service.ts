@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { ValidationError } from '../../platform/errors.js';
 import { canLink, linkRefusal } from '../../../shared/toc/graph.js';
@@ -9,6 +9,8 @@ import { assertWritable, findElement, isTeamMember, nextPosition, problemWithPro
 import { checkNewLink } from './links.service.js';
 import { elementConsequences, type Consequences } from './consequences.js';
 import { defined } from './problems.service.js';
+import { deleteCommentsOf } from '../comments/index.js';
+import { dataPoints, metrics, surveyQuestions } from '../metrics/metrics.tables.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -94,6 +96,7 @@ export async function deleteElement(ctx: Ctx, teamId: string, elementId: unknown
   return ctx.db.transaction(async (tx) => {
     const { element } = await elementInWritableProject(tx, teamId, elementId);
     const consequences = await elementConsequences(tx, teamId, element.id);
+    await deleteElementComments(tx, teamId, element.id);
     await tx.delete(tocElements).where(and(eq(tocElements.id, element.id), eq(tocElements.teamId, teamId)));
     return { element, consequences };
   });
@@ -129,4 +132,18 @@ export async function reorderElements(ctx: Ctx, teamId: string, problemId: unkno
     );
     return { problem, order };
   });
+}
+
+/** Comments have no foreign key to their subject: remove those on the element, its links and everything measured under it. */
+async function deleteElementComments(tx: Queryable, teamId: string, elementId: string) {
+  const ids = async <T extends { id: string }>(rows: Promise<T[]>) => (await rows).map((r) => r.id);
+  const metricIds = await ids(tx.select({ id: metrics.id }).from(metrics).where(and(eq(metrics.teamId, teamId), eq(metrics.elementId, elementId))));
+  const dataPointIds = metricIds.length ? await ids(tx.select({ id: dataPoints.id }).from(dataPoints).where(and(eq(dataPoints.teamId, teamId), inArray(dataPoints.metricId, metricIds)))) : [];
+  const questionIds = dataPointIds.length ? await ids(tx.select({ id: surveyQuestions.id }).from(surveyQuestions).where(and(eq(surveyQuestions.teamId, teamId), inArray(surveyQuestions.dataPointId, dataPointIds)))) : [];
+  const linkIds = await ids(tx.select({ id: tocLinks.id }).from(tocLinks).where(and(eq(tocLinks.teamId, teamId), or(eq(tocLinks.fromId, elementId), eq(tocLinks.toId, elementId)))));
+  await deleteCommentsOf(tx, teamId, 'element', [elementId]);
+  await deleteCommentsOf(tx, teamId, 'link', linkIds);
+  await deleteCommentsOf(tx, teamId, 'metric', metricIds);
+  await deleteCommentsOf(tx, teamId, 'data_point', dataPointIds);
+  await deleteCommentsOf(tx, teamId, 'survey_question', questionIds);
 }

@@ -4,6 +4,7 @@ import type { CreateProblemInput, UpdateProblemInput } from '../../../shared/pro
 import { problems } from './problems.tables.js';
 import { assertWritable, findProject, problemWithProject, type ProblemRow } from './problems.queries.js';
 import { problemConsequences, type Consequences } from './consequences.js';
+import { deleteCommentsUnder } from '../comments/index.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -45,6 +46,8 @@ export async function deleteProblem(ctx: Ctx, teamId: string, problemId: unknown
     const { problem, project } = await problemWithProject(tx, teamId, problemId);
     assertWritable(project);
     const consequences = await problemConsequences(tx, teamId, problem.id);
+    // comments point at their subject without a foreign key: the whole tree's threads go first
+    await deleteCommentsUnder(tx, teamId, { problemId: problem.id });
     await tx.delete(problems).where(and(eq(problems.id, problem.id), eq(problems.teamId, teamId)));
     return { problem, consequences, projectId: project.id };
   });
