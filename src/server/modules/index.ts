@@ -9,6 +9,7 @@ import { apiTokensModule } from './api-tokens/index.js';
 import { apiModule } from './api/index.js';
 import { auditLogsModule } from './audit-logs/index.js';
 import { notificationsModule } from './notifications/index.js';
+import { metricsModule } from './metrics/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -21,6 +22,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   apiModule,
   auditLogsModule,
   notificationsModule,
+  metricsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

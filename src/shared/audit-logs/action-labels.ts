@@ -28,6 +28,21 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'token.created': 'Created an API token',
   'token.updated': 'Changed an API token’s abilities',
   'token.deleted': 'Deleted an API token',
+  'metric.created': 'Added a metric',
+  'metric.updated': 'Edited a metric',
+  'metric.deleted': 'Deleted a metric',
+  'metric.targets_updated': 'Set a metric’s targets',
+  'metric_value.created': 'Entered a metric value',
+  'metric_value.updated': 'Corrected a metric value',
+  'metric_value.deleted': 'Deleted a metric value',
+  'data_point.created': 'Added a data point',
+  'data_point.updated': 'Edited a data point',
+  'data_point.deleted': 'Deleted a data point',
+  'data_point.starred': 'Starred a key data point',
+  'data_point.unstarred': 'Unstarred a data point',
+  'survey_question.created': 'Added a survey question',
+  'survey_question.updated': 'Edited a survey question',
+  'survey_question.deleted': 'Deleted a survey question',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */
