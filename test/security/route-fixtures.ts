@@ -4,6 +4,7 @@ import { sessions, teamInvitations } from '../../src/server/platform/auth/auth.t
 import { notifications } from '../../src/server/modules/notifications/notifications.tables.js';
 import type { TestUser } from '../helpers/auth.js';
 import { createToken, type World } from './world.js';
+import { METRICS_PARAM_FIXTURES, METRICS_ROUTE_BODIES } from './metrics-fixtures.js';
 
 /**
  * URL parameter -> a record of TEAM A that the route acts on. The authorization matrix and the
@@ -56,6 +57,8 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
   },
   /** the Pusher-compatible HTTP API's app id (signed machine routes) */
   appId: ({ world }) => world.app.ctx.config.pusher.appId,
+  // metrics, data points, survey questions, values (and an element to hang metrics on)
+  ...METRICS_PARAM_FIXTURES,
 };
 
 /** route name -> parameter -> fixture, for parameters whose meaning differs on that route. */
@@ -75,6 +78,7 @@ export const ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, B
   'team-members.update': () => ({ role: 'editor' }),
   'team-invitations.store': () => ({ email: `invitee.${randomUUID().slice(0, 8)}@example.org`, role: 'viewer' }),
   'api-tokens.update': () => ({ abilities: ['read'] }),
+  ...METRICS_ROUTE_BODIES,
 };
 
 export function bodyFor(routeName: string, method: string): BodyFixture | undefined {

@@ -263,7 +263,7 @@ export function evaluate(ast: FormulaAst, values: Readonly<Record<string, number
         case 'ratio':
           return xs[1] === 0 ? null : finite(xs[0] / xs[1]);
         case 'percent':
-          return xs[1] === 0 ? null : finite((xs[0] / xs[1]) * 100);
+          return xs[1] === 0 ? null : finite((xs[0] * 100) / xs[1]);
       }
     }
   }

@@ -17,6 +17,9 @@ const toNumber = (v: unknown) => {
 export const numberInput = (message = 'Enter a number.') => z.preprocess(toNumber, z.number({ error: message }).finite(message));
 const optDate = (message = 'Enter a date (YYYY-MM-DD).') =>
   z.preprocess(blankToNull, z.string({ error: message }).refine(isIsoDate, message).nullable()).optional();
+/** An update must change something: an empty body is refused (on `field`). */
+const changesSomething = <T extends z.ZodObject>(schema: T, field: string) =>
+  schema.refine((o: Record<string, unknown>) => Object.values(o).some((v) => v !== undefined), { message: 'Change at least one field.', path: [field] });
 const KEY_RE = /^[a-z][a-z0-9_]{0,62}$/;
 const keyField = (what: string) => z.string({ error: `Give the ${what} a key.` }).regex(KEY_RE, 'Use lower-case letters, digits and underscores, starting with a letter.');
 
@@ -82,7 +85,7 @@ const metricFields = {
 
 export const createMetricSchema = z.strictObject({ ...metricFields, type: metricFields.type.default('count'), direction: metricFields.direction.default('increase'), period: metricFields.period.default('quarterly') });
 export type CreateMetricInput = z.output<typeof createMetricSchema>;
-export const updateMetricSchema = z.strictObject(metricFields).partial();
+export const updateMetricSchema = changesSomething(z.strictObject(metricFields).partial(), 'name');
 export type UpdateMetricInput = z.output<typeof updateMetricSchema>;
 
 /** The metric as a whole after create/update: rules across fields, as field errors. */
@@ -151,7 +154,7 @@ const dataPointFields = {
 };
 export const createDataPointSchema = z.strictObject({ ...dataPointFields, measurement: dataPointFields.measurement.default('manual'), aggregation: dataPointFields.aggregation.default('sum') });
 export type CreateDataPointInput = z.output<typeof createDataPointSchema>;
-export const updateDataPointSchema = z.strictObject(dataPointFields).partial();
+export const updateDataPointSchema = changesSomething(z.strictObject(dataPointFields).partial(), 'name');
 export type UpdateDataPointInput = z.output<typeof updateDataPointSchema>;
 
 /** Survey questions and dataset columns need surveys and sources (later issues): only manual now. */
@@ -170,7 +173,7 @@ const questionFields = {
 };
 export const createSurveyQuestionSchema = z.strictObject({ ...questionFields, answerType: questionFields.answerType.default('text') });
 export type CreateSurveyQuestionInput = z.output<typeof createSurveyQuestionSchema>;
-export const updateSurveyQuestionSchema = z.strictObject(questionFields).partial();
+export const updateSurveyQuestionSchema = changesSomething(z.strictObject(questionFields).partial(), 'text');
 export function choicesError(answerType: string, choices: string[]): string | null {
   const needs = answerType === 'single_choice' || answerType === 'multiple_choice';
   if (needs && choices.length < 2) return 'Give at least two choices.';
@@ -187,7 +190,7 @@ const valueFields = {
 };
 export const createValueSchema = z.strictObject(valueFields);
 export type CreateValueInput = z.output<typeof createValueSchema>;
-export const updateValueSchema = z.strictObject(valueFields).partial();
+export const updateValueSchema = changesSomething(z.strictObject(valueFields).partial(), 'value');
 export type UpdateValueInput = z.output<typeof updateValueSchema>;
 
 /** A value that the metric's type refuses, as the message for the `value` field; null if fine. */

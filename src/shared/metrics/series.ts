@@ -145,7 +145,8 @@ function figure(ast: FormulaAst | null, used: readonly SeriesDataPoint[], entrie
     sources.push(...r.sources);
   }
   const actual = evaluate(ast, values);
-  return { actual, sources };
+  // 12 significant digits: 55.00000000000001 is 55
+  return { actual: actual === null ? null : Number(actual.toPrecision(12)), sources };
 }
 
 export function computeSeries(metric: SeriesMetric, dataPoints: readonly SeriesDataPoint[], targets: ReadonlyArray<{ period: string; value: number }>, entries: readonly SeriesEntry[]) {
