@@ -46,7 +46,7 @@ export const METRICS_ROUTE_BODIES = {
   'survey-questions.update': () => ({ text: 'Edited by the matrix' }),
   // a data point of another metric: the handler finds the URL's metric (or 404s) before it checks the body's data point
   'metric-values.store': () => ({ dataPointId: randomUUID(), period: '2026-Q1', value: 4 }),
-  'metric-values.update': () => ({ value: 5 }),
+  'metric-values.update': () => ({ dataPointId: randomUUID(), period: '2026-Q1', value: 5 }),
   'api.metrics.store': async (c: FixtureContext) => ({ ...metricBody, elementId: (await metricsWorld(c)).element.id }),
   'api.metrics.update': () => ({ name: 'Renamed by the matrix' }),
   'api.data-points.store': async (c: FixtureContext) => ({ key: 'extra', name: 'Extra', metricId: (await metricsWorld(c)).metric.id }),

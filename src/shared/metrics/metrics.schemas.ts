@@ -190,7 +190,8 @@ const valueFields = {
 };
 export const createValueSchema = z.strictObject(valueFields);
 export type CreateValueInput = z.output<typeof createValueSchema>;
-export const updateValueSchema = changesSomething(z.strictObject(valueFields).partial(), 'value');
+/** PUT replaces the entry: the same fields as a new one */
+export const updateValueSchema = createValueSchema;
 export type UpdateValueInput = z.output<typeof updateValueSchema>;
 
 /** A value that the metric's type refuses, as the message for the `value` field; null if fine. */

@@ -44,8 +44,8 @@ export async function createValue(db: Db, teamId: string, userId: string, metric
 
 export async function updateValue(db: Db, teamId: string, valueId: unknown, input: UpdateValueInput) {
   const { value: before, metric } = await findValue(db, teamId, valueId);
-  const disaggregation = input.disaggregation ? clean(input.disaggregation) : before.disaggregation;
-  const next = { dataPointId: input.dataPointId ?? before.dataPointId, period: input.period ?? before.period, disaggregation, value: input.value ?? before.value };
+  const disaggregation = clean(input.disaggregation);
+  const next = { dataPointId: input.dataPointId, period: input.period, disaggregation, value: input.value };
   await check(db, teamId, metric, next);
   const [value] = await db
     .update(metricValues)

@@ -134,7 +134,7 @@ describe('metrics', () => {
 
     // editing and deleting an entry changes the figure
     const q2Passing = entries.find((x) => x.period === '2026-Q2' && x.dataPointId === passing)!;
-    expect((await s.client.put(`/metric-values/${q2Passing.id}`, { value: 65 })).statusCode).toBe(303);
+    expect((await s.client.put(`/metric-values/${q2Passing.id}`, { dataPointId: passing, period: "2026-Q2", value: 65 })).statusCode).toBe(303);
     await s.client.delete(`/metric-values/${entries.find((x) => x.period === '2026-Q1')!.id}`);
     const after = await s.client.page(`/metrics/${id}`);
     expect(after.props.series[1].actual).toBe(65);
