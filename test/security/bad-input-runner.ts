@@ -126,6 +126,7 @@ export class BadInputRunner {
       // a body-less route may do its job (sign out, delete): start each case from an intact cast
       await this.ensureWorld();
       const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
+      await this.client(route); // an API route makes its bearer token now, not between the row counts
       const before = await this.counts();
       const res = await this.send(route, method, url, payload, type);
       const after = await this.counts();
@@ -142,6 +143,7 @@ export class BadInputRunner {
   async invalidBodies(route: RouteEntry, method: string, numRuns = RUNS): Promise<string | undefined> {
     await this.ensureWorld();
     const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
+    await this.client(route); // an API route makes its bearer token now, not between the row counts
     const result = await fc.check(
       fc.asyncProperty(invalidBody, fc.constantFrom<Encoding>('json', 'form'), async (body, enc) => {
         const [payload, type] = this.encode(body, enc);
@@ -167,6 +169,7 @@ export class BadInputRunner {
       fc.asyncProperty(plausibleBody, fc.constantFrom<Encoding>('json', 'form'), async (body, enc) => {
         await this.ensureWorld();
         const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
+        await this.client(route); // an API route makes its bearer token now, not between the row counts
         const [payload, type] = this.encode(body, enc);
         const before = await this.counts();
         const res = await this.send(route, method, url, payload, type);
@@ -187,6 +190,7 @@ export class BadInputRunner {
   async strictness(route: RouteEntry, method: string): Promise<string | undefined> {
     await this.ensureWorld();
     const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
+    await this.client(route); // an API route makes its bearer token now, not between the row counts
     const before = await this.counts();
     const res = await this.send(route, method, url, JSON.stringify({ zz_probe_unknown_field: 1 }), 'application/json');
     const written = this.diff(before, await this.counts());
