@@ -27,10 +27,10 @@ export function EntriesList({ metric, entries, dataPoints, periods, canEdit, can
   const show = (v: number) => (metric.formula ? v.toLocaleString('en') : formatValue(metric, v));
   const columns: Array<DataTableColumn<EntryView>> = [
     { key: 'period', title: 'Period', sortable: true, value: (e) => e.period, render: (e) => e.periodLabel },
-    ...(dataPoints.length > 1 ? [{ key: 'dataPoint', title: 'Data point', value: (e: EntryView) => nameOf.get(e.dataPointId) ?? '' } as DataTableColumn<EntryView>] : []),
-    { key: 'category', title: 'Category', value: (e) => disaggregationText(e.disaggregation) },
+    ...(dataPoints.length > 1 ? [{ key: 'dataPoint', title: 'Data point', value: (e: EntryView) => nameOf.get(e.dataPointId) ?? '', render: (e: EntryView) => nameOf.get(e.dataPointId) ?? '' } as DataTableColumn<EntryView>] : []),
+    { key: 'category', title: 'Category', value: (e) => disaggregationText(e.disaggregation), render: (e) => disaggregationText(e.disaggregation) },
     { key: 'value', title: 'Value', sortable: true, align: 'right', value: (e) => e.value, render: (e) => <Text fw={600}>{show(e.value)}</Text> },
-    { key: 'note', title: 'Note', visibleFrom: 'sm', value: (e) => e.note ?? '' },
+    { key: 'note', title: 'Note', visibleFrom: 'sm', value: (e) => e.note ?? '', render: (e) => e.note ?? '' },
     {
       key: 'entered',
       title: 'Entered',
