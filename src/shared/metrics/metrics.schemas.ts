@@ -80,7 +80,8 @@ const metricFields = {
   customPeriods: z.array(customPeriodSchema).max(MAX_PERIODS, `At most ${MAX_PERIODS} periods.`).optional(),
   disaggregations: z.array(disaggregationSchema).max(5, 'At most 5 dimensions.').optional(),
   standardRef: optText(100),
-  formula: optText(500),
+  // not trimmed at the start: error positions must match what the user typed
+  formula: z.preprocess(blankToNull, z.string().max(500, 'The formula may have at most 500 characters.').transform((f) => f.trimEnd()).nullable()).optional(),
 };
 
 export const createMetricSchema = z.strictObject({ ...metricFields, type: metricFields.type.default('count'), direction: metricFields.direction.default('increase'), period: metricFields.period.default('quarterly') });
