@@ -93,6 +93,21 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   console.log('screenshot', await shot(page, 'metrics-traceability'));
   await page.keyboard.press('Escape');
 
+  // the data point page: star it, add the survey question that will measure it
+  await page.getByRole('link', { name: 'Girls passing', exact: true }).click();
+  await page.getByRole('heading', { name: 'Girls passing' }).waitFor();
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  await page.getByText('Key data point', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Add question' }).click();
+  await page.getByRole('dialog').locator('input').first().fill('Did you pass the end-of-primary exam?');
+  await page.getByRole('dialog').getByLabel('Answer type').click();
+  await page.getByRole('option', { name: 'Yes / no' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Add question' }).click();
+  await page.getByRole('link', { name: 'Did you pass the end-of-primary exam?' }).waitFor();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  console.log('screenshot', await shot(page, 'metrics-data-point'));
+  await page.goto(`${base}${metricUrl}`);
+
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(300);
   console.log('screenshot', await shot(page, 'metrics-show-mobile'));
