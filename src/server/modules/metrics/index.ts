@@ -11,6 +11,6 @@ export async function metricsModule(app: FastifyInstance, ctx: AppContext) {
   registerMetricsApi(app, ctx);
 }
 
-export { metricSeries, keyMetricsFor, type KeyMetric } from './metrics.series.js';
+export { metricSeries, keyMetricsFor, elementMetricsPanelProps, type KeyMetric } from './metrics.series.js';
 export { listElementMetrics } from './metrics.queries.js';
 export { metricProps, metricKindLabel } from './metrics.props.js';

@@ -55,10 +55,11 @@ const KIND_ORDER: Record<string, number> = { impact: 0, outcome: 1, output: 2, a
  * The metrics of a project or a problem with their latest actual and progress, for the project and
  * problem pages: starred first, then by level (impact, outcomes, outputs, activities). Four queries.
  */
-export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId: string } | { problemId: string }, limit = 50): Promise<KeyMetric[]> {
+export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId: string } | { problemId: string } | { elementId: string }, limit = 50): Promise<KeyMetric[]> {
   const where: SQL[] = [eq(metrics.teamId, teamId)];
   if ('projectId' in scope) where.push(eq(problems.projectId, scope.projectId));
-  else where.push(eq(metrics.problemId, scope.problemId));
+  else if ('problemId' in scope) where.push(eq(metrics.problemId, scope.problemId));
+  else where.push(eq(metrics.elementId, scope.elementId));
   const rows = await ctx.db
     .select({ metric: metrics, elementKind: tocElements.kind, elementTitle: tocElements.title })
     .from(metrics)
@@ -97,4 +98,13 @@ export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId
   });
   out.sort((a, b) => Number(b.starred) - Number(a.starred) || (KIND_ORDER[a.elementKind] ?? 9) - (KIND_ORDER[b.elementKind] ?? 9));
   return out.slice(0, limit);
+}
+
+/**
+ * Props for the client's `<ElementMetricsPanel element={...} metrics={...} />` on an element page:
+ * the element's metrics in their order, with the latest actual and target. Four queries.
+ */
+export async function elementMetricsPanelProps(ctx: Ctx, teamId: string, elementId: string) {
+  const rows = await keyMetricsFor(ctx, teamId, { elementId }, 200);
+  return rows.map((k) => ({ id: k.metricId, name: k.name, type: k.type, unit: k.unit, latestActual: k.latestActual, latestTarget: k.latestTarget, latestLabel: k.latestLabel }));
 }
