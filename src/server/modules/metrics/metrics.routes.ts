@@ -6,7 +6,6 @@ import { createMetricSchema, createValueSchema, targetsSchema, updateMetricSchem
 import { createMetric, deleteMetric, saveTargets, updateMetric } from './metrics.service.js';
 import { createValue, deleteValue, updateValue } from './metric-values.service.js';
 import { metricSeries } from './metrics.series.js';
-import { findMetric } from './metrics.queries.js';
 import { dataPointProps, entryProps, metricKindLabel, metricProps, periodsProps, targetsProps } from './metrics.props.js';
 import { urlFor } from './url-for.js';
 
@@ -20,8 +19,8 @@ const param = (request: FastifyRequest, name: string) => (request.params as Reco
 
 /** The metric page's props: details, trail, periods, targets, data points, entries and the series. */
 export async function metricPageProps(ctx: AppContext, teamId: string, metricId: string) {
-  const { trail } = await findMetric(ctx.db, teamId, metricId);
   const s = await metricSeries(ctx, teamId, metricId);
+  const trail = s.trail;
   const keyOf = new Map(s.dataPoints.map((d) => [d.id, d.key]));
   return {
     metric: metricProps(s.metric),

@@ -24,9 +24,9 @@ export function seriesOf(metric: MetricRow, dps: readonly DataPointRow[], target
  * ids of the entries behind each actual, and the per-category view. Four queries.
  */
 export async function metricSeries(ctx: Ctx, teamId: string, metricId: string) {
-  const { metric } = await findMetric(ctx.db, teamId, metricId);
+  const { metric, trail } = await findMetric(ctx.db, teamId, metricId);
   const inputs = await loadSeriesInputs(ctx.db, teamId, [metric.id]);
-  return { metric, ...inputs, ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries) };
+  return { metric, trail, ...inputs, ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries) };
 }
 
 export interface KeyMetric {
