@@ -15,6 +15,7 @@ import { projectsModule } from './projects/index.js';
 import { logframeModule } from './logframe/index.js';
 import { problemsModule } from './problems/index.js';
 import { playgroundModule } from './playground/index.js';
+import { metricsModule } from './metrics/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -33,6 +34,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   logframeModule,
   problemsModule,
   playgroundModule,
+  metricsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

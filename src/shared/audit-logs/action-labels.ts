@@ -52,6 +52,21 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'link.created': 'Linked two elements',
   'link.updated': 'Edited a link’s assumptions or risks',
   'link.deleted': 'Removed a link',
+  'metric.created': 'Added a metric',
+  'metric.updated': 'Edited a metric',
+  'metric.deleted': 'Deleted a metric',
+  'metric.targets_updated': 'Set a metric’s targets',
+  'metric_value.created': 'Entered a metric value',
+  'metric_value.updated': 'Corrected a metric value',
+  'metric_value.deleted': 'Deleted a metric value',
+  'data_point.created': 'Added a data point',
+  'data_point.updated': 'Edited a data point',
+  'data_point.deleted': 'Deleted a data point',
+  'data_point.starred': 'Starred a key data point',
+  'data_point.unstarred': 'Unstarred a data point',
+  'survey_question.created': 'Added a survey question',
+  'survey_question.updated': 'Edited a survey question',
+  'survey_question.deleted': 'Deleted a survey question',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

@@ -6,6 +6,7 @@ import { projectsSecurity } from './projects.js';
 import { logframeSecurity } from './logframe.js';
 import { problemsSecurity } from './problems.js';
 import { tocViewsSecurity } from './toc-views.js';
+import { metricsSecurity } from './metrics.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -25,6 +26,7 @@ const DOMAINS: DomainSecurity[] = [
   logframeSecurity,
   problemsSecurity,
   tocViewsSecurity,
+  metricsSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign({}, ...DOMAINS.map((d) => d.expectations));

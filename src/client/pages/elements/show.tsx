@@ -11,6 +11,7 @@ import { ElementFormModal, type ElementFormMode } from '../../features/problems/
 import { DeleteElementModal } from '../../features/problems/delete-element-modal';
 import { ElementLinks } from '../../features/problems/element-links';
 import { CommentThread } from '../../features/comments/comment-thread';
+import { MetricFormModal } from '../../features/metrics/metric-form';
 import { ELEMENT_STATUS_COLORS, elementStatusLabel, hasRoute, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
 
 const FROM_TEXT: Record<ElementKind, { title: string; description: string; empty: string }> = {
@@ -201,7 +202,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
       </Grid>
 
       <ElementFormModal problemId={problem.id} mode={form} members={members} onClose={() => setForm(null)} />
-      {/* MERGE: <MetricFormModal opened={addingMetric} onClose={() => setAddingMetric(false)} elementId={element.id} elementLabel={element.title} /> (features/metrics/metric-form) */}
+      <MetricFormModal opened={addingMetric} onClose={() => setAddingMetric(false)} elementId={element.id} elementLabel={element.title} />
       <DeleteElementModal element={deleting ? { id: element.id, kind, title: element.title, consequences } : null} onClose={() => setDeleting(false)} />
     </Stack>
   );

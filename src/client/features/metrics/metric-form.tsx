@@ -1,0 +1,120 @@
+import type { FormEvent } from 'react';
+import { useForm } from '@inertiajs/react';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { route } from '@shared/route';
+import { METRIC_TYPE_LABELS } from '@shared/toc/vocabulary';
+import { METRIC_DIRECTION_LABELS, REPORTING_PERIOD_LABELS } from '@shared/metrics/metrics.schemas';
+import { FORMULA_FUNCTIONS } from '@shared/metrics/formula';
+import { DimensionsInput } from './dimensions-input';
+import { CustomPeriodsInput } from './custom-periods-input';
+import { options } from './lib';
+import type { CustomPeriod, Disaggregation, MetricView } from './types';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** create on this element ... */
+  elementId?: string;
+  elementLabel?: string;
+  /** ... or edit this metric */
+  metric?: MetricView;
+  /** data point keys the formula may use (edit) */
+  dataPointKeys?: string[];
+}
+
+const year = new Date().getFullYear();
+
+/** Create or edit a metric (activity, output or outcome metric). */
+export function MetricFormModal({ opened, onClose, elementId, elementLabel, metric, dataPointKeys = [] }: Props) {
+  const form = useForm({
+    name: metric?.name ?? '',
+    definition: metric?.definition ?? '',
+    unit: metric?.unit ?? '',
+    type: metric?.type ?? 'count',
+    currency: metric?.currency ?? '',
+    direction: metric?.direction ?? 'increase',
+    baselineValue: metric?.baselineValue === null || metric?.baselineValue === undefined ? '' : String(metric.baselineValue),
+    baselineDate: metric?.baselineDate ?? '',
+    period: metric?.period ?? 'quarterly',
+    periodStart: metric?.periodStart ?? `${year}-01-01`,
+    periodEnd: metric?.periodEnd ?? `${year}-12-31`,
+    customPeriods: (metric?.customPeriods ?? []) as CustomPeriod[],
+    disaggregations: (metric?.disaggregations ?? []) as Disaggregation[],
+    standardRef: metric?.standardRef ?? '',
+    formula: metric?.formula ?? '',
+  });
+  const errors = form.errors as Record<string, string | undefined>;
+  const text = (key: 'name' | 'definition' | 'unit' | 'currency' | 'baselineValue' | 'baselineDate' | 'periodStart' | 'periodEnd' | 'standardRef' | 'formula') => ({
+    value: form.data[key],
+    onChange: (e: { currentTarget: { value: string } }) => form.setData(key, e.currentTarget.value),
+    error: errors[key],
+    name: key,
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const opts = { preserveScroll: true, onSuccess: () => onClose() };
+    if (metric) form.put(route('metrics.update', { metric: metric.id }), opts);
+    else if (elementId) form.post(route('metrics.store', { element: elementId }), opts);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={metric ? `Edit “${metric.name}”` : `Add a metric${elementLabel ? ` to “${elementLabel}”` : ''}`} size="xl">
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput label="Name" placeholder="e.g. Girls passing the end-of-primary exam" required data-autofocus {...text('name')} />
+          <Textarea label="Definition" description="What exactly is counted, and how" autosize minRows={2} {...text('definition')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select label="Type" data={options(METRIC_TYPE_LABELS)} value={form.data.type} onChange={(v) => form.setData('type', v ?? 'count')} error={errors.type} allowDeselect={false} />
+            {form.data.type === 'currency' ? (
+              <TextInput label="Currency" placeholder="USD" maxLength={3} {...text('currency')} />
+            ) : (
+              <TextInput label="Unit" placeholder="e.g. girls, households" {...text('unit')} />
+            )}
+            <Select label="Direction of good change" data={options(METRIC_DIRECTION_LABELS)} value={form.data.direction} onChange={(v) => form.setData('direction', v ?? 'increase')} error={errors.direction} allowDeselect={false} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Baseline value" inputMode="decimal" {...text('baselineValue')} />
+            <TextInput label="Baseline date" type="date" {...text('baselineDate')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select label="Reporting period" data={options(REPORTING_PERIOD_LABELS)} value={form.data.period} onChange={(v) => form.setData('period', v ?? 'quarterly')} error={errors.period} allowDeselect={false} />
+            {form.data.period !== 'custom' && (
+              <>
+                <TextInput label="Reporting starts" type="date" {...text('periodStart')} />
+                <TextInput label="Reporting ends" type="date" {...text('periodEnd')} />
+              </>
+            )}
+          </SimpleGrid>
+          {form.data.period === 'custom' && <CustomPeriodsInput value={form.data.customPeriods} onChange={(v) => form.setData('customPeriods', v)} errors={errors} />}
+          <DimensionsInput value={form.data.disaggregations} onChange={(v) => form.setData('disaggregations', v)} errors={errors} />
+          <TextInput label="Standard indicator" description="Optional reference, e.g. SDG 4.1.1 or IRIS+ PI4060" {...text('standardRef')} />
+          <TextInput
+            label="Formula"
+            ff="monospace"
+            placeholder="percent(girls_passing, girls_tested)"
+            description={
+              metric
+                ? `Data points: ${dataPointKeys.join(', ') || 'none'}. Functions: ${Object.keys(FORMULA_FUNCTIONS).join(', ')}; + - * / and parentheses.`
+                : `Optional. Each name becomes a data point you enter values for (lower_snake_case). Functions: ${Object.keys(FORMULA_FUNCTIONS).join(', ')}. Leave empty to enter the metric’s value directly.`
+            }
+            {...text('formula')}
+          />
+          {Object.keys(errors).length > 0 && (
+            <Text size="sm" c="red" role="alert">
+              Please correct the highlighted fields.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={form.processing}>
+              {metric ? 'Save' : 'Add metric'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { Head, Link, router } from '@inertiajs/react';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconPencil, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { route } from '@shared/route';
+import { AGGREGATION_LABELS, ANSWER_TYPE_LABELS, CONDITION_OP_LABELS, MEASUREMENT_LABELS } from '@shared/metrics/metrics.schemas';
+import { useCan } from '../../hooks/use-shared';
+import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
+import { DataPointFormModal } from '../../features/metrics/data-point-form';
+import { SurveyQuestionFormModal } from '../../features/metrics/survey-question-form';
+import { CommentThread } from '../../features/comments/comment-thread';
+import type { Condition, DataPointView, MetricView, QuestionView, Trail } from '../../features/metrics/types';
+
+interface Props {
+  dataPoint: DataPointView;
+  metric: MetricView;
+  metricKindLabel: string;
+  trail: Trail;
+  questions: QuestionView[];
+}
+
+const conditionText = (c: Condition) => `value ${CONDITION_OP_LABELS[c.op as keyof typeof CONDITION_OP_LABELS] ?? c.op}${c.op === 'not_empty' ? '' : ` ${Array.isArray(c.value) ? c.value.join(', ') : String(c.value ?? '')}`}`;
+
+export default function DataPointShow({ dataPoint, metric, metricKindLabel, trail, questions }: Props) {
+  const can = useCan();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const metricHref = route('metrics.show', { metric: metric.id });
+  return (
+    <Stack gap="lg" maw={1000}>
+      <Head title={`${dataPoint.name} · Data point`} />
+      <TrailBreadcrumbs trail={trail} tail={[{ label: metric.name, href: metricHref }, { label: dataPoint.name }]} />
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Group gap="xs">
+            <Badge variant="light">Data point</Badge>
+            {dataPoint.starred && (
+              <Badge color="yellow" variant="light" leftSection={<IconStarFilled size={12} />}>
+                Key data point
+              </Badge>
+            )}
+          </Group>
+          <Title order={2} mt={4}>
+            {dataPoint.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Of the {metricKindLabel.toLowerCase()}{' '}
+            <Anchor component={Link} href={metricHref}>
+              {metric.name}
+            </Anchor>{' '}
+            · formula key <Code>{dataPoint.key}</Code>
+          </Text>
+        </div>
+        {can('content.update') && (
+          <Group gap="xs">
+            <Button variant="default" leftSection={dataPoint.starred ? <IconStarFilled size={16} /> : <IconStar size={16} />} onClick={() => router.post(route('data-points.star', { dataPoint: dataPoint.id }), {}, { preserveScroll: true })}>
+              {dataPoint.starred ? 'Unstar' : 'Star'}
+            </Button>
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            {can('content.delete') && (
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+
+      <Card withBorder>
+        <Stack gap="sm">
+          {dataPoint.description && <Text size="sm">{dataPoint.description}</Text>}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <div>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Aggregation
+              </Text>
+              <Text size="sm">{AGGREGATION_LABELS[dataPoint.aggregation as keyof typeof AGGREGATION_LABELS] ?? dataPoint.aggregation}</Text>
+              {dataPoint.aggregation === 'percent_meeting' && dataPoint.condition && <Text size="xs">where {conditionText(dataPoint.condition)}</Text>}
+            </div>
+            <div>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Filter
+              </Text>
+              <Text size="sm">{dataPoint.filter.length ? dataPoint.filter.map(conditionText).join(' and ') : 'Every entry counts'}</Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Measured by
+              </Text>
+              <Text size="sm">{MEASUREMENT_LABELS[dataPoint.measurement as keyof typeof MEASUREMENT_LABELS] ?? dataPoint.measurement}</Text>
+            </div>
+          </SimpleGrid>
+        </Stack>
+      </Card>
+
+      <Card withBorder>
+        <Title order={4} mb="xs">
+          Binding
+        </Title>
+        <Text size="sm" mb="sm">
+          Values are entered by hand per period on the{' '}
+          <Anchor component={Link} href={metricHref}>
+            metric’s page
+          </Anchor>
+          .
+        </Text>
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} title="Other ways to feed this data point">
+          <List size="sm" spacing={4}>
+            <List.Item>
+              <b>A survey question</b>: answers to a question of a survey form, aggregated per period. Needs the team’s survey forms (not available yet); the survey questions below are what that survey will ask.
+            </List.Item>
+            <List.Item>
+              <b>A dataset column</b>: a column of an imported spreadsheet or database, aggregated per period. Needs a data source (not available yet).
+            </List.Item>
+          </List>
+        </Alert>
+      </Card>
+
+      <Card withBorder>
+        <Group justify="space-between" mb="sm">
+          <Title order={4}>Survey questions</Title>
+          {can('content.create') && (
+            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+              Add question
+            </Button>
+          )}
+        </Group>
+        {questions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No survey questions yet. Add the question a survey should ask to measure this data point.
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {questions.map((q) => (
+              <Group key={q.id} justify="space-between" wrap="nowrap">
+                <div>
+                  <Anchor component={Link} href={route('survey-questions.show', { surveyQuestion: q.id })} fw={500} size="sm">
+                    {q.text}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {ANSWER_TYPE_LABELS[q.answerType as keyof typeof ANSWER_TYPE_LABELS] ?? q.answerType}
+                    {q.choices.length ? `: ${q.choices.join(', ')}` : ''}
+                    {q.required ? ' · required' : ''}
+                  </Text>
+                </div>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+
+      <DataPointFormModal key={dataPoint.key + dataPoint.name} opened={editing} onClose={() => setEditing(false)} dataPoint={dataPoint} />
+      <SurveyQuestionFormModal opened={adding} onClose={() => setAdding(false)} dataPointId={dataPoint.id} />
+      <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete data point" centered>
+        <Stack>
+          <Text size="sm">Delete “{dataPoint.name}” with its values and survey questions? The metric’s figures are recomputed without it.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(false)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => router.delete(route('data-points.destroy', { dataPoint: dataPoint.id }), { onFinish: () => setDeleting(false) })}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <CommentThread subjectType="data_point" subjectId={dataPoint.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { users } from '../../platform/auth/auth.tables.js';
+import { notFound } from '../../platform/errors.js';
+import { projects } from '../projects/projects.tables.js';
+import { problems, tocElements } from '../problems/problems.tables.js';
+import { dataPoints, metricTargets, metricValues, metrics, surveyQuestions } from './metrics.tables.js';
+
+export type MetricRow = typeof metrics.$inferSelect;
+export type DataPointRow = typeof dataPoints.$inferSelect;
+export type SurveyQuestionRow = typeof surveyQuestions.$inferSelect;
+export type MetricValueRow = typeof metricValues.$inferSelect;
+export type TargetRow = typeof metricTargets.$inferSelect;
+
+const uuid = z.uuid();
+/** A malformed id is "not found", like another team's. */
+export function idOr404(id: unknown, what: string): string {
+  if (typeof id !== 'string' || !uuid.safeParse(id).success) throw notFound(what);
+  return id;
+}
+
+/** Where a record sits: element, problem, project (for breadcrumbs and layout). */
+export interface Trail {
+  element: { id: string; kind: string; title: string; horizon: string | null };
+  problem: { id: string; title: string };
+  project: { id: string; name: string };
+}
+const trailColumns = {
+  elementId: tocElements.id,
+  elementKind: tocElements.kind,
+  elementTitle: tocElements.title,
+  elementHorizon: tocElements.horizon,
+  problemId: problems.id,
+  problemTitle: problems.title,
+  projectId: projects.id,
+  projectName: projects.name,
+};
+type TrailCols = { elementId: string; elementKind: string; elementTitle: string; elementHorizon: string | null; problemId: string; problemTitle: string; projectId: string; projectName: string };
+const toTrail = (r: TrailCols): Trail => ({
+  element: { id: r.elementId, kind: r.elementKind, title: r.elementTitle, horizon: r.elementHorizon },
+  problem: { id: r.problemId, title: r.problemTitle },
+  project: { id: r.projectId, name: r.projectName },
+});
+
+/** An element of the team (the parent of new metrics), or 404. */
+export async function findElement(db: Db, teamId: string, elementId: unknown): Promise<Trail> {
+  const id = idOr404(elementId, 'Element');
+  const [row] = await db
+    .select(trailColumns)
+    .from(tocElements)
+    .innerJoin(problems, eq(problems.id, tocElements.problemId))
+    .innerJoin(projects, eq(projects.id, problems.projectId))
+    .where(and(eq(tocElements.id, id), eq(tocElements.teamId, teamId)))
+    .limit(1);
+  if (!row) throw notFound('Element');
+  return toTrail(row);
+}
+
+/** A metric of the team with its trail, or 404. */
+export async function findMetric(db: Db, teamId: string, metricId: unknown): Promise<{ metric: MetricRow; trail: Trail }> {
+  const id = idOr404(metricId, 'Metric');
+  const [row] = await db
+    .select({ metric: metrics, ...trailColumns })
+    .from(metrics)
+    .innerJoin(tocElements, eq(tocElements.id, metrics.elementId))
+    .innerJoin(problems, eq(problems.id, metrics.problemId))
+    .innerJoin(projects, eq(projects.id, problems.projectId))
+    .where(and(eq(metrics.id, id), eq(metrics.teamId, teamId)))
+    .limit(1);
+  if (!row) throw notFound('Metric');
+  return { metric: row.metric, trail: toTrail(row) };
+}
+
+export async function findDataPoint(db: Db, teamId: string, dataPointId: unknown): Promise<{ dataPoint: DataPointRow; metric: MetricRow; trail: Trail }> {
+  const id = idOr404(dataPointId, 'Data point');
+  const [row] = await db
+    .select({ dataPoint: dataPoints, metric: metrics, ...trailColumns })
+    .from(dataPoints)
+    .innerJoin(metrics, eq(metrics.id, dataPoints.metricId))
+    .innerJoin(tocElements, eq(tocElements.id, metrics.elementId))
+    .innerJoin(problems, eq(problems.id, metrics.problemId))
+    .innerJoin(projects, eq(projects.id, problems.projectId))
+    .where(and(eq(dataPoints.id, id), eq(dataPoints.teamId, teamId)))
+    .limit(1);
+  if (!row) throw notFound('Data point');
+  return { dataPoint: row.dataPoint, metric: row.metric, trail: toTrail(row) };
+}
+
+export async function findSurveyQuestion(db: Db, teamId: string, questionId: unknown) {
+  const id = idOr404(questionId, 'Survey question');
+  const [row] = await db
+    .select({ question: surveyQuestions, dataPoint: dataPoints, metric: metrics, ...trailColumns })
+    .from(surveyQuestions)
+    .innerJoin(dataPoints, eq(dataPoints.id, surveyQuestions.dataPointId))
+    .innerJoin(metrics, eq(metrics.id, dataPoints.metricId))
+    .innerJoin(tocElements, eq(tocElements.id, metrics.elementId))
+    .innerJoin(problems, eq(problems.id, metrics.problemId))
+    .innerJoin(projects, eq(projects.id, problems.projectId))
+    .where(and(eq(surveyQuestions.id, id), eq(surveyQuestions.teamId, teamId)))
+    .limit(1);
+  if (!row) throw notFound('Survey question');
+  return { question: row.question, dataPoint: row.dataPoint, metric: row.metric, trail: toTrail(row) };
+}
+
+export async function findValue(db: Db, teamId: string, valueId: unknown): Promise<{ value: MetricValueRow; metric: MetricRow }> {
+  const id = idOr404(valueId, 'Value');
+  const [row] = await db
+    .select({ value: metricValues, metric: metrics })
+    .from(metricValues)
+    .innerJoin(metrics, eq(metrics.id, metricValues.metricId))
+    .where(and(eq(metricValues.id, id), eq(metricValues.teamId, teamId)))
+    .limit(1);
+  if (!row) throw notFound('Value');
+  return row;
+}
+
+export interface EntryRow extends MetricValueRow {
+  enteredByName: string | null;
+}
+
+/** Everything the series of some metrics needs, in three queries whatever the number of metrics. */
+export async function loadSeriesInputs(db: Db, teamId: string, metricIds: string[]) {
+  if (!metricIds.length) return { dataPoints: [] as DataPointRow[], targets: [] as TargetRow[], entries: [] as EntryRow[] };
+  const [dps, targets, entries] = await Promise.all([
+    db
+      .select()
+      .from(dataPoints)
+      .where(and(eq(dataPoints.teamId, teamId), inArray(dataPoints.metricId, metricIds)))
+      .orderBy(asc(dataPoints.position), asc(dataPoints.createdAt)),
+    db
+      .select()
+      .from(metricTargets)
+      .where(and(eq(metricTargets.teamId, teamId), inArray(metricTargets.metricId, metricIds))),
+    db
+      .select({ value: metricValues, enteredByName: users.name })
+      .from(metricValues)
+      .leftJoin(users, eq(users.id, metricValues.enteredBy))
+      .where(and(eq(metricValues.teamId, teamId), inArray(metricValues.metricId, metricIds)))
+      .orderBy(asc(metricValues.period), asc(metricValues.createdAt)),
+  ]);
+  return { dataPoints: dps, targets, entries: entries.map((r) => ({ ...r.value, enteredByName: r.enteredByName })) };
+}
+
+export function listQuestions(db: Db, teamId: string, dataPointId: string) {
+  return db
+    .select()
+    .from(surveyQuestions)
+    .where(and(eq(surveyQuestions.teamId, teamId), eq(surveyQuestions.dataPointId, dataPointId)))
+    .orderBy(asc(surveyQuestions.position), asc(surveyQuestions.createdAt));
+}
+
+/** Metrics of one element, in order. */
+export function listElementMetrics(db: Db, teamId: string, elementId: string) {
+  return db
+    .select()
+    .from(metrics)
+    .where(and(eq(metrics.teamId, teamId), eq(metrics.elementId, elementId)))
+    .orderBy(asc(metrics.position), asc(metrics.createdAt));
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { problems, tocElements } from '../problems/problems.tables.js';
+import { computeSeries, latestProgress, type SeriesEntry } from '../../../shared/metrics/series.js';
+import { metrics } from './metrics.tables.js';
+import { findMetric, loadSeriesInputs, type DataPointRow, type MetricRow, type TargetRow, type EntryRow } from './metrics.queries.js';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+const toEntry = (e: EntryRow): SeriesEntry => ({ id: e.id, dataPointId: e.dataPointId, period: e.period, disaggregation: e.disaggregation, value: e.value });
+
+/** The pure computation over loaded rows of one metric. */
+export function seriesOf(metric: MetricRow, dps: readonly DataPointRow[], targets: readonly TargetRow[], entries: readonly EntryRow[]) {
+  return computeSeries(
+    { ...metric, customPeriods: metric.customPeriods, disaggregations: metric.disaggregations },
+    dps.map((d) => ({ id: d.id, key: d.key, aggregation: d.aggregation, condition: d.condition ?? null, filter: d.filter, starred: d.starred })),
+    targets.map((t) => ({ period: t.period, value: t.value })),
+    entries.map(toEntry),
+  );
+}
+
+/**
+ * Actual vs baseline vs target per period of one metric of the team (404 otherwise), with the
+ * ids of the entries behind each actual, and the per-category view. Four queries.
+ */
+export async function metricSeries(ctx: Ctx, teamId: string, metricId: string) {
+  const { metric, trail } = await findMetric(ctx.db, teamId, metricId);
+  const inputs = await loadSeriesInputs(ctx.db, teamId, [metric.id]);
+  return { metric, trail, ...inputs, ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries) };
+}
+
+export interface KeyMetric {
+  metricId: string;
+  name: string;
+  unit: string | null;
+  type: string;
+  elementId: string;
+  elementKind: string;
+  elementTitle: string;
+  problemId: string;
+  /** a data point of the metric is starred */
+  starred: boolean;
+  baseline: number | null;
+  latestPeriod: string | null;
+  latestLabel: string | null;
+  latestActual: number | null;
+  latestTarget: number | null;
+  /** from baseline toward the target, 0..1; null when unknown */
+  progress: number | null;
+}
+
+const KIND_ORDER: Record<string, number> = { impact: 0, outcome: 1, output: 2, activity: 3 };
+
+/**
+ * The metrics of a project or a problem with their latest actual and progress, for the project and
+ * problem pages: starred first, then by level (impact, outcomes, outputs, activities). Four queries.
+ */
+export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId: string } | { problemId: string } | { elementId: string }, limit = 50): Promise<KeyMetric[]> {
+  const where: SQL[] = [eq(metrics.teamId, teamId)];
+  if ('projectId' in scope) where.push(eq(problems.projectId, scope.projectId));
+  else if ('problemId' in scope) where.push(eq(metrics.problemId, scope.problemId));
+  else where.push(eq(metrics.elementId, scope.elementId));
+  const rows = await ctx.db
+    .select({ metric: metrics, elementKind: tocElements.kind, elementTitle: tocElements.title })
+    .from(metrics)
+    .innerJoin(problems, eq(problems.id, metrics.problemId))
+    .innerJoin(tocElements, eq(tocElements.id, metrics.elementId))
+    .where(and(...where))
+    .orderBy(asc(metrics.position), asc(metrics.createdAt))
+    .limit(500);
+  const inputs = await loadSeriesInputs(
+    ctx.db,
+    teamId,
+    rows.map((r) => r.metric.id),
+  );
+  const by = <T extends { metricId: string }>(xs: readonly T[]) => {
+    const m = new Map<string, T[]>();
+    for (const x of xs) m.set(x.metricId, [...(m.get(x.metricId) ?? []), x]);
+    return m;
+  };
+  const [dpsOf, targetsOf, entriesOf] = [by(inputs.dataPoints), by(inputs.targets), by(inputs.entries)];
+  const out = rows.map(({ metric, elementKind, elementTitle }): KeyMetric => {
+    const dps = dpsOf.get(metric.id) ?? [];
+    const { points } = seriesOf(metric, dps, targetsOf.get(metric.id) ?? [], entriesOf.get(metric.id) ?? []);
+    return {
+      metricId: metric.id,
+      name: metric.name,
+      unit: metric.unit,
+      type: metric.type,
+      elementId: metric.elementId,
+      elementKind,
+      elementTitle,
+      problemId: metric.problemId,
+      starred: dps.some((d) => d.starred),
+      baseline: metric.baselineValue,
+      ...latestProgress(metric, points),
+    };
+  });
+  out.sort((a, b) => Number(b.starred) - Number(a.starred) || (KIND_ORDER[a.elementKind] ?? 9) - (KIND_ORDER[b.elementKind] ?? 9));
+  return out.slice(0, limit);
+}
+
+/**
+ * Props for the client's `<ElementMetricsPanel element={...} metrics={...} />` on an element page:
+ * the element's metrics in their order, with the latest actual and target. Four queries.
+ */
+export async function elementMetricsPanelProps(ctx: Ctx, teamId: string, elementId: string) {
+  const rows = await keyMetricsFor(ctx, teamId, { elementId }, 200);
+  return rows.map((k) => ({ id: k.metricId, name: k.name, type: k.type, unit: k.unit, latestActual: k.latestActual, latestTarget: k.latestTarget, latestLabel: k.latestLabel }));
+}
