@@ -19,6 +19,9 @@ import { firstLoad } from './bundle.js';
 import { directLoad, httpLoad, peakRss } from './load.js';
 import { table, type Measurement } from './stats.js';
 import { benchUsers, sessionCookies, xsrfCookie } from './setup.js';
+import { resultsFrameworkBench } from './results-framework.js';
+import { teamMembers } from '../src/server/platform/auth/auth.tables.js';
+import { and, eq } from 'drizzle-orm';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,7 +36,7 @@ process.env.NODE_ENV = 'production';
 async function main() {
   const rssBefore = process.memoryUsage().rss;
   const app: FastifyInstance = await buildApp({
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, APP_URL: 'http://127.0.0.1', TRUST_PROXY: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, APP_URL: 'http://127.0.0.1', TRUST_PROXY: 'true', API_RATE_LIMIT: '1000000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) },
     logger: false,
   });
 
@@ -137,6 +140,9 @@ async function main() {
       ...run,
     }),
   );
+  const [membership] = await app.ctx.db.select({ teamId: teamMembers.organizationId }).from(teamMembers).where(and(eq(teamMembers.userId, owner.id), eq(teamMembers.role, 'owner')));
+  console.log('seeding problems of 10 and 2,000 elements...');
+  const rfLines = await resultsFrameworkBench(app, { teamId: membership.teamId, userId: owner.id, base, run, measure });
   await measure(() => directLoad('(d) auth.api.signInEmail without HTTP', (i) => app.ctx.auth.api.signInEmail({ body: { email: users[i % users.length].email, password: users[i % users.length].password } }), run));
 
   console.log('');
@@ -153,6 +159,11 @@ async function main() {
   console.log(`  dashboard HTTP / bare Fastify route:       ${(dash.rps / bareRow.rps).toFixed(3)}x`);
   console.log(`  login HTTP / signInEmail without HTTP:     ${(login.rps / loginDirect.rps).toFixed(2)}x`);
   console.log(`  p99/p50 dashboard: ${(dash.p99 / dash.p50).toFixed(2)}   login: ${(login.p99 / login.p50).toFixed(2)}   (aim <= 3)`);
+  const api = find('(e)');
+  console.log(`  API list HTTP / bare Fastify route:        ${(api.rps / bareRow.rps).toFixed(3)}x  (${api.rps.toFixed(0)} vs ${bareRow.rps.toFixed(0)} req/s)`);
+  console.log('');
+  console.log('results framework: building a problem\'s pages (no HTTP)');
+  for (const l of rfLines) console.log(`  ${l}`);
   console.log('');
   console.log(
     `memory: RSS ${(rssBefore / MB).toFixed(0)} MB before the app, ${(rssReady / MB).toFixed(0)} MB with the app, database and ${users.length} users set up, peak ${(peak / MB).toFixed(0)} MB under load (the server process; it includes the load-generator thread)`,
