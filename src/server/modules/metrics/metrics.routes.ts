@@ -8,6 +8,7 @@ import { createValue, deleteValue, updateValue } from './metric-values.service.j
 import { metricSeries } from './metrics.series.js';
 import { dataPointProps, entryProps, metricKindLabel, metricProps, periodsProps, targetsProps } from './metrics.props.js';
 import { urlFor } from './url-for.js';
+import { periodLabel } from '../../../shared/metrics/periods.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
 const create = { kind: 'team', permission: 'content.create' } as const;
@@ -75,7 +76,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(createValueSchema, request.body);
     const { value, metric } = await createValue(ctx.db, teamOf(request), request.actor!.user.id, param(request, 'metric'), input);
     await audit(ctx.db, request, { action: 'metric_value.created', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { period: value.period, value: value.value, disaggregation: value.disaggregation } });
-    reply.flash({ success: `Value for ${value.period} saved.` });
+    reply.flash({ success: `Value for ${periodLabel({ period: metric.period, customPeriods: metric.customPeriods ?? [] }, value.period)} saved.` });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });
 
