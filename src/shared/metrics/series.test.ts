@@ -15,6 +15,16 @@ const dp = (id: string, key: string, extra: Partial<{ aggregation: string; starr
 const e = (id: string, dataPointId: string, period: string, value: number, disaggregation: Record<string, string> = {}) => ({ id, dataPointId, period, value, disaggregation });
 
 describe('computeSeries', () => {
+  it('without a reporting range, reports the periods that have targets or entries, in order', () => {
+    const m = { ...metric, periodStart: null, periodEnd: null, formula: null };
+    const { points } = computeSeries(m, [dp('v', 'value')], [{ period: '2026-Q3', value: 9 }], [e('a', 'v', '2026-Q2', 4), e('b', 'v', '2026-Q1', 3)]);
+    expect(points.map((p) => [p.period, p.actual, p.target])).toEqual([
+      ['2026-Q1', 3, null],
+      ['2026-Q2', 4, null],
+      ['2026-Q3', null, 9],
+    ]);
+  });
+
   it('applies the formula per period with traceable sources, baseline and targets', () => {
     const dps = [dp('p', 'passing'), dp('t', 'tested')];
     const entries = [e('e1', 'p', '2026-Q1', 30), e('e2', 'p', '2026-Q1', 15), e('e3', 't', '2026-Q1', 90), e('e4', 'p', '2026-Q2', 10)];

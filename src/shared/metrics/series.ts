@@ -151,7 +151,12 @@ function figure(ast: FormulaAst | null, used: readonly SeriesDataPoint[], entrie
 
 export function computeSeries(metric: SeriesMetric, dataPoints: readonly SeriesDataPoint[], targets: ReadonlyArray<{ period: string; value: number }>, entries: readonly SeriesEntry[]) {
   const { ast, used } = compile(metric, dataPoints);
-  const periods = listPeriods(metric);
+  // without a reporting range (a logframe import, the API), the periods that have targets or entries
+  const listed = listPeriods(metric);
+  const periods =
+    listed.length || metric.period === 'custom'
+      ? listed
+      : [...new Set([...targets.map((t) => t.period), ...entries.map((e) => e.period)])].sort().map((key) => ({ key, label: periodLabel(metric, key) }));
   const byPeriod = new Map<string, SeriesEntry[]>();
   for (const e of entries) byPeriod.set(e.period, [...(byPeriod.get(e.period) ?? []), e]);
   const targetOf = new Map(targets.map((t) => [t.period, t.value]));

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
 import { ELEMENT_KINDS } from '../../../shared/toc/vocabulary.js';
 import type { ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { materializeProblem, serializeProblem } from '../libraries/index.js';
-import { dataPoints, metricValues, metrics } from '../metrics/metrics.tables.js';
+import { problemActualsByMetric } from '../metrics/index.js';
+import { metrics } from '../metrics/metrics.tables.js';
 import { tocElements } from '../problems/problems.tables.js';
 import { projects } from '../projects/projects.tables.js';
 import { formatLogframeError } from './logframe-cells.js';
@@ -24,9 +25,8 @@ export async function findProject(db: Db, teamId: string, projectId: string) {
 }
 
 /**
- * Actuals per metric and period: the sum of the values entered for the metric's key data point
- * (the starred one, else the first): its totals when it has any for the period, else the sum of its
- * disaggregated values. A simple reading until the metrics module's metricSeries is available.
+ * Actuals per metric and period, computed by the metrics module exactly as the metric page shows
+ * them (formula over the data points, each aggregated over its entries).
  * Keyed like serializeProblem's refs (elements by level, then position; metrics by position).
  */
 export async function problemActuals(db: Db, teamId: string, problemId: string): Promise<LogframeActuals> {
@@ -50,29 +50,8 @@ export async function problemActuals(db: Db, teamId: string, problemId: string):
     .where(and(eq(metrics.problemId, problemId), eq(metrics.teamId, teamId)))
     .orderBy(asc(metrics.position), asc(metrics.createdAt), asc(metrics.id));
   if (!metricRows.length) return {};
-  const metricIds = metricRows.map((m) => m.id);
-  const points = await db
-    .select({ id: dataPoints.id, metricId: dataPoints.metricId, starred: dataPoints.starred })
-    .from(dataPoints)
-    .where(and(eq(dataPoints.teamId, teamId), inArray(dataPoints.metricId, metricIds)))
-    .orderBy(asc(dataPoints.position), asc(dataPoints.createdAt), asc(dataPoints.id));
-  const keyPoint = new Map<string, string>();
-  for (const p of points) if (p.starred && !keyPoint.has(p.metricId)) keyPoint.set(p.metricId, p.id);
-  for (const p of points) if (!keyPoint.has(p.metricId)) keyPoint.set(p.metricId, p.id);
-  const values = keyPoint.size
-    ? await db
-        .select({ metricId: metricValues.metricId, dataPointId: metricValues.dataPointId, period: metricValues.period, key: metricValues.disaggregationKey, value: metricValues.value })
-        .from(metricValues)
-        .where(and(eq(metricValues.teamId, teamId), inArray(metricValues.dataPointId, [...keyPoint.values()])))
-    : [];
-  const totals = new Map<string, { total: number | null; parts: number }>();
-  for (const v of values) {
-    const k = `${v.metricId}\u0000${v.period}`;
-    const t = totals.get(k) ?? { total: null, parts: 0 };
-    if (v.key === '') t.total = (t.total ?? 0) + v.value;
-    else t.parts += v.value;
-    totals.set(k, t);
-  }
+  // the same actuals as the metric pages: each metric's formula over its data points per period
+  const actualsByMetric = await problemActualsByMetric({ db }, teamId, problemId);
   const indexInElement = new Map<string, number>();
   const keyOf = new Map<string, string>();
   for (const m of metricRows) {
@@ -82,11 +61,9 @@ export async function problemActuals(db: Db, teamId: string, problemId: string):
     if (ref) keyOf.set(m.id, actualsKey(ref, i));
   }
   const out: LogframeActuals = {};
-  for (const [k, t] of totals) {
-    const [metricId, period] = k.split('\u0000');
+  for (const [metricId, perPeriod] of actualsByMetric) {
     const key = keyOf.get(metricId);
-    if (!key) continue;
-    (out[key] ??= {})[period] = t.total ?? t.parts;
+    if (key && Object.keys(perPeriod).length) out[key] = perPeriod;
   }
   return out;
 }

@@ -16,6 +16,6 @@ export async function metricsModule(app: FastifyInstance, ctx: AppContext) {
   projectShowProps(ctx).push(async ({ teamId, projectId }) => ({ keyMetrics: await keyMetricsFor(ctx, teamId, { projectId }, 8) }));
 }
 
-export { metricSeries, keyMetricsFor, elementMetricsPanelProps, type KeyMetric } from './metrics.series.js';
+export { metricSeries, keyMetricsFor, elementMetricsPanelProps, problemActualsByMetric, type KeyMetric } from './metrics.series.js';
 export { listElementMetrics } from './metrics.queries.js';
 export { metricProps, metricKindLabel } from './metrics.props.js';

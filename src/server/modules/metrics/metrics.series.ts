@@ -108,3 +108,29 @@ export async function elementMetricsPanelProps(ctx: Ctx, teamId: string, element
   const rows = await keyMetricsFor(ctx, teamId, { elementId }, 200);
   return rows.map((k) => ({ id: k.metricId, name: k.name, type: k.type, unit: k.unit, latestActual: k.latestActual, latestTarget: k.latestTarget, latestLabel: k.latestLabel }));
 }
+
+/**
+ * Every metric of a problem with its actual per period (the same computation as the metric page:
+ * formula over data points, each data point's aggregation over its entries). Four queries.
+ */
+export async function problemActualsByMetric(ctx: Ctx, teamId: string, problemId: string): Promise<Map<string, Record<string, number>>> {
+  const rows = await ctx.db.select().from(metrics).where(and(eq(metrics.teamId, teamId), eq(metrics.problemId, problemId)));
+  const inputs = await loadSeriesInputs(
+    ctx.db,
+    teamId,
+    rows.map((m) => m.id),
+  );
+  const out = new Map<string, Record<string, number>>();
+  for (const m of rows) {
+    const { points } = seriesOf(
+      m,
+      inputs.dataPoints.filter((d) => d.metricId === m.id),
+      inputs.targets.filter((t) => t.metricId === m.id),
+      inputs.entries.filter((e) => e.metricId === m.id),
+    );
+    const actuals: Record<string, number> = {};
+    for (const p of points) if (p.actual !== null) actuals[p.period] = p.actual;
+    out.set(m.id, actuals);
+  }
+  return out;
+}
