@@ -17,6 +17,12 @@ export const surveyQuestionTemplateSchema = z.strictObject({
   required: z.boolean().default(false),
 });
 
+const conditionSchema = z.strictObject({
+  field: z.string().trim().max(100).optional(),
+  op: z.enum(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'not_empty']),
+  value: z.union([z.string().max(500), z.number().finite(), z.boolean(), z.array(z.union([z.string().max(500), z.number().finite()])).max(100)]).optional(),
+});
+
 export const dataPointTemplateSchema = z.strictObject({
   key: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, 'Use lower-case letters, digits and underscores, starting with a letter.'),
   name: text(200).min(1),
@@ -24,6 +30,9 @@ export const dataPointTemplateSchema = z.strictObject({
   measurement: z.enum(DATA_POINT_MEASUREMENTS).default('manual'),
   aggregation: z.enum(AGGREGATIONS).default('sum'),
   starred: z.boolean().default(false),
+  /** percent_meeting's condition and the rows' filter */
+  condition: conditionSchema.nullish(),
+  filter: z.array(conditionSchema).max(20).optional(),
   questions: z.array(surveyQuestionTemplateSchema).max(50).default([]),
 });
 
@@ -34,6 +43,11 @@ export const metricTemplateSchema = z.strictObject({
   type: z.enum(METRIC_TYPES),
   direction: z.enum(METRIC_DIRECTIONS).default('increase'),
   period: z.enum(REPORTING_PERIODS).default('quarterly'),
+  currency: z.string().regex(/^[A-Z]{3}$/).nullish(),
+  customPeriods: z
+    .array(z.strictObject({ key: z.string().trim().min(1).max(20), label: text(100), start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }))
+    .max(200)
+    .optional(),
   disaggregations: z
     .array(z.strictObject({ key: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/), label: text(100).min(1), categories: z.array(text(100).min(1)).min(1).max(50) }))
     .max(5)
@@ -64,6 +78,7 @@ export const linkTemplateSchema = z.strictObject({
   from: z.string(),
   to: z.string(),
   assumptions: optionalText(4000),
+  risks: optionalText(4000),
 });
 
 export const problemTemplateSchema = z.strictObject({

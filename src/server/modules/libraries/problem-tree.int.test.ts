@@ -61,6 +61,38 @@ describe('materializeProblem / serializeProblem', () => {
     expect(dp!.binding).toEqual({ kind: 'survey_question', questionId: q!.id });
   });
 
+  it('carries currencies, custom periods, conditions, filters and link risks through a copy', async () => {
+    const { user, team, project } = await teamWithProject();
+    const tpl = problemTemplateSchema.parse({
+      problem: { title: 'Savings groups' },
+      elements: [
+        { ref: 'a', kind: 'activity', title: 'Train groups' },
+        {
+          ref: 'o',
+          kind: 'output',
+          title: 'Groups saving',
+          metrics: [
+            {
+              name: 'Savings mobilised',
+              type: 'currency',
+              currency: 'KES',
+              period: 'custom',
+              customPeriods: [{ key: 'cycle-1', label: 'Cycle 1', start: '2026-01-01', end: '2026-09-30' }],
+              dataPoints: [{ key: 'members_saving', name: 'Members saving', aggregation: 'percent_meeting', condition: { field: 'saved', op: 'gt', value: 0 }, filter: [{ field: 'active', op: 'eq', value: true }] }],
+            },
+          ],
+        },
+      ],
+      links: [{ from: 'a', to: 'o', assumptions: 'Members attend', risks: 'Drought cuts incomes' }],
+    });
+    const problemId = await t.app.ctx.db.transaction((tx) => materializeProblem(tx, { teamId: team.id, projectId: project.id, userId: user.id, template: tpl }));
+    const back = await serializeProblem(t.app.ctx.db, team.id, problemId);
+    const metric = back.elements[1]!.metrics[0]!;
+    expect(metric).toMatchObject({ currency: 'KES', customPeriods: [{ key: 'cycle-1', label: 'Cycle 1', start: '2026-01-01', end: '2026-09-30' }] });
+    expect(metric.dataPoints[0]).toMatchObject({ condition: { field: 'saved', op: 'gt', value: 0 }, filter: [{ field: 'active', op: 'eq', value: true }] });
+    expect(back.links[0]).toMatchObject({ assumptions: 'Members attend', risks: 'Drought cuts incomes' });
+  });
+
   it('leaves baselines and targets out unless asked', async () => {
     const { user, team, project } = await teamWithProject();
     const tpl = problemTemplateSchema.parse(shippedProblem);

@@ -74,6 +74,8 @@ export async function serializeProblem(db: Db, teamId: string, problemId: string
     type: m.type as MetricTemplate['type'],
     direction: m.direction as MetricTemplate['direction'],
     period: m.period as MetricTemplate['period'],
+    ...(m.currency ? { currency: m.currency } : {}),
+    ...(m.customPeriods.length ? { customPeriods: m.customPeriods.map((c) => ({ ...c })) } : {}),
     disaggregations: m.disaggregations.map((d) => ({ key: d.key, label: d.label, categories: [...d.categories] })),
     standardRef: m.standardRef,
     formula: m.formula,
@@ -88,6 +90,8 @@ export async function serializeProblem(db: Db, teamId: string, problemId: string
       measurement: d.measurement as MetricTemplate['dataPoints'][number]['measurement'],
       aggregation: d.aggregation as MetricTemplate['dataPoints'][number]['aggregation'],
       starred: d.starred,
+      ...(d.condition ? { condition: { ...d.condition } } : {}),
+      ...(d.filter.length ? { filter: d.filter.map((f) => ({ ...f })) } : {}),
       questions: (questionsOf.get(d.id) ?? []).map((q) => ({
         text: q.text,
         helpText: q.helpText,
@@ -122,7 +126,7 @@ export async function serializeProblem(db: Db, teamId: string, problemId: string
     links: linkRows
       .filter((l) => refOf.has(l.fromId) && refOf.has(l.toId))
       .sort((a, b) => indexOf.get(a.fromId)! - indexOf.get(b.fromId)! || indexOf.get(a.toId)! - indexOf.get(b.toId)!)
-      .map((l) => ({ from: refOf.get(l.fromId)!, to: refOf.get(l.toId)!, assumptions: l.assumptions })),
+      .map((l) => ({ from: refOf.get(l.fromId)!, to: refOf.get(l.toId)!, assumptions: l.assumptions, ...(l.risks ? { risks: l.risks } : {}) })),
   };
 }
 
@@ -175,7 +179,7 @@ function treeRows(teamId: string, problemId: string, template: Pick<ProblemTempl
       const metricId = randomUUID();
       out.metrics.push({
         id: metricId, teamId, problemId, elementId: id, name: m.name, definition: m.definition ?? null, unit: m.unit ?? null, type: m.type,
-        direction: m.direction, period: m.period, disaggregations: m.disaggregations, standardRef: m.standardRef ?? null, formula: m.formula ?? null,
+        direction: m.direction, period: m.period, currency: m.currency ?? null, customPeriods: m.customPeriods ?? [], disaggregations: m.disaggregations, standardRef: m.standardRef ?? null, formula: m.formula ?? null,
         baselineValue: m.baselineValue ?? null, baselineDate: m.baselineDate ?? null, periodStart: m.periodStart ?? null, periodEnd: m.periodEnd ?? null,
         position: mi,
       });
@@ -186,7 +190,7 @@ function treeRows(teamId: string, problemId: string, template: Pick<ProblemTempl
         const binding: DataPointBinding = d.measurement === 'survey_question' && questionIds[0] ? { kind: 'survey_question', questionId: questionIds[0] } : { kind: 'manual' };
         out.dataPoints.push({
           id: dataPointId, teamId, problemId, metricId, key: d.key, name: d.name, description: d.description ?? null,
-          measurement: d.measurement, binding, aggregation: d.aggregation, starred: d.starred, position: di,
+          measurement: d.measurement, binding, aggregation: d.aggregation, starred: d.starred, condition: d.condition ?? null, filter: d.filter ?? [], position: di,
         });
         d.questions.forEach((q, qi) => {
           out.questions.push({
@@ -198,7 +202,7 @@ function treeRows(teamId: string, problemId: string, template: Pick<ProblemTempl
     });
   }
   for (const l of template.links) {
-    out.links.push({ id: randomUUID(), teamId, problemId, fromId: idOf.get(l.from)!, toId: idOf.get(l.to)!, assumptions: l.assumptions ?? null });
+    out.links.push({ id: randomUUID(), teamId, problemId, fromId: idOf.get(l.from)!, toId: idOf.get(l.to)!, assumptions: l.assumptions ?? null, risks: l.risks ?? null });
   }
   return out;
 }
