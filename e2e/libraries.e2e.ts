@@ -7,7 +7,7 @@ import { teamMembers, teams } from '../src/server/platform/auth/auth.tables.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { problems } from '../src/server/modules/problems/problems.tables.js';
 import { SHIPPED_LIBRARY } from '../src/server/modules/libraries/index.js';
-import { launchBrowser, shot, type Browser } from './helpers/browser.js';
+import { launchBrowser, shot, type Browser, cookiesFor } from './helpers/browser.js';
 
 /** The library in a real browser: list, filters, an entry's whole tree, the copy modal, the copy. */
 let t: TestApp;
@@ -38,12 +38,7 @@ beforeAll(async () => {
   page = browser.page;
   const host = new URL(base).hostname;
   await ctx.addCookies(
-    headers.getSetCookie().map((c) => {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const };
-    }),
-  );
+    cookiesFor(headers, base));
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { createTeamFor } from '../test/helpers/team-membership.js';
 import { problems, tocElements } from '../src/server/modules/problems/problems.tables.js';
 import { insertElement, insertLink, insertMetric, smallChain } from '../src/server/modules/problems/problems.test-support.js';
 import { projects } from '../src/server/platform/db/schema.js';
-import { launchBrowser, shot, type Browser } from './helpers/browser.js';
+import { launchBrowser, shot, type Browser, cookiesFor } from './helpers/browser.js';
 
 /** The problem full view (several tabs), the element page and adding an element through the form. */
 let t: TestApp;
@@ -51,12 +51,7 @@ beforeAll(async () => {
   b = await launchBrowser();
   const host = new URL(base).hostname;
   await b.context.addCookies(
-    headers.getSetCookie().map((c) => {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const };
-    }),
-  );
+    cookiesFor(headers, base));
 });
 
 afterAll(async () => {

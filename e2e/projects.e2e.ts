@@ -7,7 +7,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
-import { CHROMIUM_FLAGS, shot } from './helpers/browser.js';
+import { CHROMIUM_FLAGS, shot, cookiesFor } from './helpers/browser.js';
 import { projectShowProps } from '../src/server/modules/projects/index.js';
 import { dataPoints, metrics, metricValues, problems, projects, tocElements } from '../src/server/platform/db/schema.js';
 
@@ -29,12 +29,7 @@ beforeAll(async () => {
   profileDir = mkdtempSync(path.join(tmpdir(), 'pw-projects-'));
   ctx = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
   await ctx.addCookies(
-    headers.getSetCookie().map((c) => {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const };
-    }),
-  );
+    cookiesFor(headers, base));
   page = ctx.pages()[0] ?? (await ctx.newPage());
 });
 

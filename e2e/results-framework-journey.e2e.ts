@@ -5,12 +5,12 @@
  * chart, copy a library problem into the project, and comment on the project while a teammate's
  * browser shows the comment arrive live.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser } from '../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../test/helpers/team-membership.js';
-import { launchBrowser, shot, type Browser } from './helpers/browser.js';
+import { cookiesFor, dragLink, launchBrowser, shot, type Browser } from './helpers/browser.js';
 import { SHIPPED_LIBRARY } from '../src/server/modules/libraries/content/index.js';
 
 let t: TestApp;
@@ -21,14 +21,7 @@ const WAIT = { timeout: 30_000 };
 
 async function signInBrowser(b: Browser, email: string, password: string) {
   const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
-  const host = new URL(base).hostname;
-  await b.context.addCookies(
-    headers.getSetCookie().map((c) => {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const };
-    }),
-  );
+  await b.context.addCookies(cookiesFor(headers, base));
 }
 
 beforeAll(async () => {
@@ -51,30 +44,6 @@ afterAll(async () => {
   await teammate?.close();
   await t?.close();
 });
-
-/** The centre of a locator once it has stopped moving (the diagram animates its fit). */
-async function stableBox(l: Locator) {
-  let prev = await l.boundingBox();
-  for (let i = 0; i < 20; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const next = await l.boundingBox();
-    if (prev && next && prev.x === next.x && prev.y === next.y) return next;
-    prev = next;
-  }
-  if (!prev) throw new Error('element has no box');
-  return prev;
-}
-
-async function dragLink(page: Page, from: Locator, to: Locator) {
-  await page.waitForLoadState('networkidle');
-  const a = await stableBox(from.locator('.react-flow__handle.source'));
-  const b = await stableBox(to.locator('.react-flow__handle.target'));
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 20, { steps: 8 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 async function addInDiagram(page: Page, column: string, title: string) {
   await page.getByRole('button', { name: `Add to ${column}` }).click();

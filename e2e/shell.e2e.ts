@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser } from '../test/helpers/auth.js';
 import { auditLogs } from '../src/server/platform/audit/audit.tables.js';
+import { cookiesFor } from './helpers/browser.js';
 import { teamMembers, teams } from '../src/server/platform/auth/auth.tables.js';
 
 /** The app shell in a real browser: dashboard, phone layout, 404 page, favicon, titles. */
@@ -37,12 +38,7 @@ beforeAll(async () => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   await ctx.addCookies(
-    headers.getSetCookie().map((c) => {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const };
-    }),
-  );
+    cookiesFor(headers, base));
   page = ctx.pages()[0] ?? (await ctx.newPage());
 });
 

@@ -11,7 +11,7 @@ import { freshDatabase } from '../test/helpers/database.js';
 import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { seedTheoryOfChange } from '../src/server/modules/problems/toc-views.test-support.js';
-import { launchBrowser, shot, type Browser } from './helpers/browser.js';
+import { launchBrowser, shot, type Browser, cookiesFor, dragLink } from './helpers/browser.js';
 
 let t: TestApp;
 let base: string;
@@ -35,12 +35,7 @@ beforeAll(async () => {
   browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
   const host = new URL(base).hostname;
   await browser.context.addCookies(
-    headers.getSetCookie().map((c) => {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const };
-    }),
-  );
+    cookiesFor(headers, base));
   page = browser.page;
   page.on('pageerror', (e) => console.error('page error:', e.message));
 });
@@ -83,25 +78,7 @@ describe('diagram (new full view)', () => {
     await added.waitFor(WAIT);
     const attend = nodes.filter({ hasText: 'Girls attend school regularly' });
     // the diagram re-lays out after a change: wait until a handle stops moving before grabbing it
-    const stableBox = async (l: ReturnType<typeof page.locator>) => {
-      let prev = await l.boundingBox();
-      for (;;) {
-        await page.waitForTimeout(150);
-        const next = await l.boundingBox();
-        if (prev && next && prev.x === next.x && prev.y === next.y) return next;
-        prev = next;
-      }
-    };
-    const drag = async (from: typeof added, to: typeof added) => {
-      await page.waitForLoadState('networkidle');
-      const a = await stableBox(from.locator('.react-flow__handle.source'));
-      const b = await stableBox(to.locator('.react-flow__handle.target'));
-      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-      await page.mouse.down();
-      await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 20, { steps: 8 });
-      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-      await page.mouse.up();
-    };
+    const drag = (from: typeof added, to: typeof added) => dragLink(page, from, to);
     await drag(attend, added);
     await expect.poll(() => page.locator('.react-flow__edge').count(), WAIT).toBe(edgesBefore + 1);
     await shot(page, 'diagram-12-linked');

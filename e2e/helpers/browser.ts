@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -39,4 +39,39 @@ export async function shot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name.replace(/[^\w.-]+/g, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** The session cookies of a server-side sign-in (`auth.api.signInEmail({ returnHeaders: true })`), for `context.addCookies`. */
+export function cookiesFor(headers: Headers, base: string) {
+  const domain = new URL(base).hostname;
+  return headers.getSetCookie().map((c) => {
+    const [pair] = c.split(';');
+    const i = pair.indexOf('=');
+    return { name: pair.slice(0, i), value: pair.slice(i + 1), domain, path: '/', httpOnly: true, sameSite: 'Lax' as const };
+  });
+}
+
+/** A locator's box once it has stopped moving (the diagram animates its fit). */
+export async function stableBox(l: Locator) {
+  let prev = await l.boundingBox();
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const next = await l.boundingBox();
+    if (prev && next && prev.x === next.x && prev.y === next.y) return next;
+    prev = next;
+  }
+  if (!prev) throw new Error('element has no box');
+  return prev;
+}
+
+/** Drag from one diagram node's source handle to another's target handle (xyflow's "drag to link"). */
+export async function dragLink(page: Page, from: Locator, to: Locator) {
+  await page.waitForLoadState('networkidle');
+  const a = await stableBox(from.locator('.react-flow__handle.source'));
+  const b = await stableBox(to.locator('.react-flow__handle.target'));
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 20, { steps: 8 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
 }
