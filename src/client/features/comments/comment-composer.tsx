@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar, Button, Combobox, Group, Text, Textarea, useCombobox } from '@mantine/core';
 import { COMMENT_MAX, decodeMentions, encodeMentions, mentionName, type CommentPerson } from '@shared/comments/comments.schemas';
 import { errorText } from './use-comment-thread';
@@ -34,6 +34,7 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const caretAfterRender = useRef<number | null>(null);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
   const q = query?.query.toLowerCase() ?? '';
@@ -64,11 +65,18 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
     setPicked((list) => [...list.filter((x) => x.id !== m.id), { id: m.id, name }]);
     setQuery(null);
     combobox.closeDropdown();
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(at, at);
-    });
+    caretAfterRender.current = at;
   };
+
+  // put the caret after the inserted mention in the same commit as the new text, so a key typed
+  // right after picking lands there (a requestAnimationFrame lost the race on a busy machine)
+  useLayoutEffect(() => {
+    const at = caretAfterRender.current;
+    if (at === null || !ref.current) return;
+    caretAfterRender.current = null;
+    ref.current.focus();
+    ref.current.setSelectionRange(at, at);
+  }, [text]);
 
   const submit = async () => {
     const body = encodeMentions(text, picked).trim();
