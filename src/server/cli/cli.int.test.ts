@@ -10,6 +10,9 @@ import { accounts, teamMembers, teams, users } from '../platform/auth/auth.table
 import { mailOutbox } from '../platform/mail/mail.tables.js';
 import { runCli } from './run.js';
 import { DEMO } from './commands/db-seed.js';
+import { projects } from '../modules/projects/projects.tables.js';
+import { problems } from '../modules/problems/problems.tables.js';
+import { SHIPPED_LIBRARY } from '../modules/libraries/index.js';
 import { API_TOKENS_MODULE, parseAbilities, plainToken } from './commands/token-create.js';
 
 let database: Database;
@@ -134,6 +137,14 @@ describe('db:seed', () => {
     expect((await membership(t[0].id, demo.id)).role).toBe('owner');
     expect(demo.currentTeamId).toBe(t[0].id);
     expect(await database.db.select().from(users).where(eq(users.email, DEMO.email))).toHaveLength(1);
+    // one demo project holding a copy of the first library problem, not a second one on the second run
+    expect(first.out).toContain(`Created project '${DEMO.project}'`);
+    expect(second.out).toContain(`Project '${DEMO.project}' already exists.`);
+    const demoProjects = await database.db.select().from(projects).where(eq(projects.teamId, t[0].id));
+    expect(demoProjects.map((p) => p.name)).toEqual([DEMO.project]);
+    const copied = await database.db.select().from(problems).where(eq(problems.projectId, demoProjects[0].id));
+    expect(copied).toHaveLength(1);
+    expect(copied[0].libraryItemId).toBe(SHIPPED_LIBRARY.find((e) => e.kind === 'problem')!.slug);
   });
 });
 

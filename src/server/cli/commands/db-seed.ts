@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables.js';
 import { withApp, type Command } from '../command.js';
 import { createVerifiedUser, ensureTeamOwner, findUserByEmail } from '../user-setup.js';
+import { projects } from '../../modules/projects/projects.tables.js';
+import { materializeProblem, SHIPPED_LIBRARY } from '../../modules/libraries/index.js';
+import type { ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 
 export const DEMO = {
   team: 'Demo Foundation',
+  project: 'Keeping girls in school (demo)',
   name: 'Demo User',
   email: 'demo@pathways.local',
   password: 'pathways-demo',
@@ -31,6 +35,17 @@ export const dbSeed: Command = {
       }
       const team = await ensureTeamOwner(ctx, user.id, DEMO.team);
       io.out(team.created ? `Created team '${DEMO.team}'.` : `Team '${DEMO.team}' already exists${team.joined ? '; the demo user now owns it' : ''}.`);
+      // a project holding the first problem of the shipped library, so the demo opens on a real theory of change
+      const [existing] = await ctx.db.select({ id: projects.id }).from(projects).where(and(eq(projects.teamId, team.teamId), eq(projects.name, DEMO.project)));
+      if (existing) io.out(`Project '${DEMO.project}' already exists.`);
+      else {
+        const entry = SHIPPED_LIBRARY.find((e) => e.kind === 'problem')!;
+        await ctx.db.transaction(async (tx) => {
+          const [project] = await tx.insert(projects).values({ teamId: team.teamId, name: DEMO.project, description: 'Created by db:seed from the Pathways library. Set baselines and targets, then enter values.', createdBy: user.id }).returning({ id: projects.id });
+          await materializeProblem(tx, { teamId: team.teamId, projectId: project.id, userId: user.id, template: entry.template as ProblemTemplate, libraryItemId: entry.slug });
+        });
+        io.out(`Created project '${DEMO.project}' with the library problem '${entry.title}'.`);
+      }
       io.out('');
       io.out(`Sign in at ${ctx.config.appUrl}/login`);
       io.out(`  email:    ${DEMO.email}`);
