@@ -162,6 +162,22 @@ describe('projects pages', () => {
     expect(actions).toEqual(['project.updated', 'project.restored', 'project.archived', 'project.created']);
   });
 
+  it('recent activity includes the changes inside its problems: elements, links and metrics', async () => {
+    const { client } = await owner();
+    const id = await createThroughPage(client, { name: 'Watched' });
+    expect((await client.post(`/projects/${id}/problems`, { title: 'Girls leave school early' })).statusCode).toBe(303);
+    const [problem] = await t.app.ctx.db.select().from(problems).where(eq(problems.projectId, id));
+    await client.post(`/problems/${problem.id}/elements`, { kind: 'activity', title: 'Mentor girls' });
+    const [activity] = await t.app.ctx.db.select().from(tocElements).where(eq(tocElements.problemId, problem.id));
+    await client.post(`/problems/${problem.id}/elements`, { kind: 'output', title: 'Girls mentored', parentId: activity.id });
+    const [output] = await t.app.ctx.db.select().from(tocElements).where(and(eq(tocElements.problemId, problem.id), eq(tocElements.kind, 'output')));
+    expect((await client.post(`/elements/${output.id}/metrics`, { name: 'Girls mentored', type: 'count', direction: 'increase', period: 'quarterly', periodStart: '2026-01-01', periodEnd: '2026-12-31' })).statusCode).toBe(303);
+    expect(await t.app.ctx.db.select().from(metrics).where(eq(metrics.elementId, output.id))).toHaveLength(1);
+    const actions = (await client.page(`/projects/${id}`)).props.activity.map((a: { action: string }) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['metric.created', 'element.created', 'problem.created', 'project.created']));
+    expect(actions.filter((a: string) => a === 'element.created')).toHaveLength(2);
+  });
+
   it('counts what a delete takes, asks for the exact name, then cascades', async () => {
     const { client, team } = await owner();
     const id = await createThroughPage(client, { name: 'Doomed' });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { auditLogs, metrics, metricValues, problems, projects, tocElements } from '../../platform/db/schema.js';
+import { auditLogs, dataPoints, metrics, metricValues, problems, projects, surveyQuestions, tocElements, tocLinks } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { tableQuery } from '../../platform/http/table-query.js';
 import type { DeletionImpact, ProjectFilter } from '../../../shared/projects/projects.schemas.js';
@@ -135,12 +135,36 @@ export async function deletionImpact(db: Db, teamId: string, projectId: string):
   return { problems: Number(row.problems), elements: Number(row.elements), metrics: Number(row.metrics), values: Number(row.values) };
 }
 
-/** The latest audit entries about the project or one of its problems (theirs carry details.projectId). */
+/**
+ * The latest audit entries about the project, one of its problems (theirs carry details.projectId)
+ * or anything inside those problems: elements, links, metrics (and their values), data points,
+ * survey questions.
+ */
 export function projectActivity(db: Db, teamId: string, projectId: string, problemIds: string[], limit = 10) {
+  const inside = (type: string, table: typeof tocElements | typeof tocLinks | typeof metrics | typeof dataPoints | typeof surveyQuestions) =>
+    and(
+      eq(auditLogs.subjectType, type),
+      inArray(
+        auditLogs.subjectId,
+        db
+          .select({ id: sql<string>`${table.id}::text` })
+          .from(table)
+          .where(and(eq(table.teamId, teamId), inArray(table.problemId, problemIds))),
+      ),
+    );
   const about = or(
     and(eq(auditLogs.subjectType, 'project'), eq(auditLogs.subjectId, projectId)),
     sql`${auditLogs.details}->>'projectId' = ${projectId}`,
-    problemIds.length ? and(eq(auditLogs.subjectType, 'problem'), inArray(auditLogs.subjectId, problemIds)) : undefined,
+    ...(problemIds.length
+      ? [
+          and(eq(auditLogs.subjectType, 'problem'), inArray(auditLogs.subjectId, problemIds)),
+          inside('element', tocElements),
+          inside('link', tocLinks),
+          inside('metric', metrics),
+          inside('data_point', dataPoints),
+          inside('survey_question', surveyQuestions),
+        ]
+      : []),
   );
   return db
     .select({ id: auditLogs.id, action: auditLogs.action, actorName: auditLogs.actorName, subjectType: auditLogs.subjectType, subjectId: auditLogs.subjectId, subjectLabel: auditLogs.subjectLabel, createdAt: auditLogs.createdAt })
