@@ -52,6 +52,7 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
             error={projectError}
             searchable
             required
+            allowDeselect={false}
             data-testid="copy-project"
             comboboxProps={{ withinPortal: true }}
           />
@@ -111,6 +112,7 @@ export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrat
             error={form.errors.problemId}
             searchable
             required
+            allowDeselect={false}
             data-testid="copy-strategy-problem"
           />
         ) : (

@@ -57,6 +57,7 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
             error={form.errors.problemId}
             searchable
             required
+            allowDeselect={false}
             data-autofocus
             data-testid="save-problem"
           />
@@ -70,6 +71,7 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
           error={form.errors.sector}
           searchable
           required
+          allowDeselect={false}
           data-testid="save-sector"
         />
         <TextInput label="Title" description="Leave empty to use the problem’s title." value={form.data.title} onChange={(e) => form.setData('title', e.currentTarget.value)} error={form.errors.title} maxLength={LIBRARY_TITLE_MAX} />
