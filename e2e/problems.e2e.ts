@@ -77,8 +77,11 @@ describe('problem full view', () => {
     await page.getByText('Girls’ retention rate').waitFor();
     await shot(page, 'problems-metrics');
     await page.getByRole('tab', { name: /Insights/ }).click();
-    await page.getByText('What will appear here').waitFor();
+    await page.getByText('Metrics against baseline and target').waitFor();
     await shot(page, 'problems-insights');
+    await page.getByRole('tab', { name: /Sources/ }).click();
+    await page.getByText('What will appear here').waitFor();
+    await shot(page, 'problems-sources');
   });
 
   it('adds an activity through the form', async () => {

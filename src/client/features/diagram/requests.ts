@@ -1,18 +1,9 @@
 import { router } from '@inertiajs/react';
-import { route, routeTable, type RouteParams } from '@shared/route';
+import { route, type RouteParams } from '@shared/route';
 import { toast } from '../../lib/toast';
 
 /** Diagram edits reload only the diagram (plus errors and the flash toast), keeping zoom, pan and panel state. */
 export const DIAGRAM_RELOAD = { preserveScroll: true, preserveState: true, only: ['diagram', 'errors', 'flash'] };
-
-/** The URL of a named route, or null (with a toast) when this build lacks it. */
-export function routeOrNull(name: string, params: RouteParams): string | null {
-  if (!(name in routeTable())) {
-    toast.error('This action is not available yet.');
-    return null;
-  }
-  return route(name, params);
-}
 
 /** The first error of a refused request as one sentence (e.g. a cycle refused on `toId`). */
 export function firstError(errors: Record<string, string>): string {
@@ -23,8 +14,7 @@ type Method = 'post' | 'put' | 'delete';
 
 /** Send one diagram edit; `done(true)` after success, a toast with the server's reason after a refusal. */
 export function diagramRequest(method: Method, name: string, params: RouteParams, data: Record<string, unknown>, done?: (ok: boolean) => void) {
-  const url = routeOrNull(name, params);
-  if (!url) return done?.(false);
+  const url = route(name, params);
   const opts = {
     ...DIAGRAM_RELOAD,
     onSuccess: (page: { props: { errors?: Record<string, string> } }) => {

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBulb, IconDatabase, IconPlugConnected, IconSchool } from '@tabler/icons-react';
+import { IconDatabase, IconPlugConnected, IconSchool } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { route } from '@shared/route';
 
@@ -11,9 +11,11 @@ interface Later {
   will: string[];
   now: string;
   action: { label: string; tab: string };
+  /** the part of the product that fills this tab */
+  arrives: string;
 }
 
-/** Tabs whose content arrives with later modules: say honestly what will appear and what to do now. */
+/** Tabs filled by parts of the product that are not here yet (sources, connectors, learnings): say what will appear and what to do now. */
 const LATER: Record<string, Later> = {
   sources: {
     icon: IconDatabase,
@@ -22,6 +24,7 @@ const LATER: Record<string, Later> = {
     will: ['Uploaded CSV and Excel files, previewed in a grid', 'Responses to this problem’s survey forms', 'Tables imported from external PostgreSQL or MySQL databases'],
     now: 'Until sources can be connected, record values by hand on each metric: they are kept and traced to who entered them.',
     action: { label: 'Go to the metrics', tab: 'metrics' },
+    arrives: 'Filled by data sources and survey forms',
   },
   integrations: {
     icon: IconPlugConnected,
@@ -30,14 +33,7 @@ const LATER: Record<string, Later> = {
     will: ['Connectors to external databases and services', 'Their last run, status and errors'],
     now: 'For now, define the data points each metric needs: they are what a connector will fill in.',
     action: { label: 'Go to the data points', tab: 'data-points' },
-  },
-  insights: {
-    icon: IconBulb,
-    title: 'Insights',
-    what: 'How each metric moves over time against its baseline and targets, by segment.',
-    will: ['Actual vs baseline vs target per period, for every metric', 'Breakdowns by sex, age group, location or your own dimensions', 'Coding of open answers: themes and sentiment'],
-    now: 'Add metrics with a baseline and targets, then record values: insights compare them.',
-    action: { label: 'Go to the metrics', tab: 'metrics' },
+    arrives: 'Filled by connectors to other systems',
   },
   learnings: {
     icon: IconSchool,
@@ -46,6 +42,7 @@ const LATER: Record<string, Later> = {
     will: ['Notes tied to outcomes and periods', 'Assumptions and risks that turned out true or false'],
     now: 'Write the assumptions and risks of each element and link now: learnings will be checked against them.',
     action: { label: 'Go to the outcomes', tab: 'outcomes' },
+    arrives: 'Filled as the team records what it learns',
   },
 };
 
@@ -63,11 +60,11 @@ export function LaterTab({ problemId, tab }: { problemId: string; tab: string })
           <div>
             <Title order={4}>{l.title}</Title>
             <Text size="sm" c="dimmed">
-              Not available yet
+              {l.arrives}
             </Text>
           </div>
         </Group>
-        <Text size="sm">{l.what} This part of Pathways is coming; nothing is shown here until it exists.</Text>
+        <Text size="sm">{l.what} Nothing is shown until there is something real to show.</Text>
         <div>
           <Text size="sm" fw={600} mb={4}>
             What will appear here

@@ -51,11 +51,11 @@ function MetricRow({ m }: { m: KeyMetricData }) {
 }
 
 /** Progress of the project's key metrics (shown when the metrics module provides them). */
-export function KeyMetrics({ metrics }: { metrics: KeyMetricData[] }) {
+export function KeyMetrics({ metrics, title = 'Key metrics', limit = 8 }: { metrics: KeyMetricData[]; title?: string; limit?: number }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={4} mb="sm">
-        Key metrics
+        {title}
       </Title>
       {metrics.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -63,7 +63,7 @@ export function KeyMetrics({ metrics }: { metrics: KeyMetricData[] }) {
         </Text>
       ) : (
         <Stack gap="md">
-          {metrics.slice(0, 8).map((m) => (
+          {metrics.slice(0, limit).map((m) => (
             <MetricRow key={m.metricId} m={m} />
           ))}
         </Stack>

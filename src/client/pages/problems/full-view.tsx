@@ -15,6 +15,7 @@ import { ElementFormModal, type ElementFormMode } from '../../features/problems/
 import { OutcomeOutputList } from '../../features/problems/outcome-output-list';
 import { DataPointsTable, MetricsTable, SurveyQuestionsTable } from '../../features/problems/metric-tabs';
 import { LaterTab } from '../../features/problems/later-tabs';
+import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
 
 const OUTCOME_SUB_LABELS = [
   { value: 'all', label: 'All' },
@@ -31,7 +32,7 @@ const METRIC_SUB_LABELS = [
 ];
 
 /** problems/full-view: the problem workspace, one tab at a time (the server sends only the active tab's data). */
-export default function ProblemFullView(props: FullViewProps) {
+export default function ProblemFullView(props: FullViewProps & { insights?: KeyMetricData[] }) {
   const { problem, project, counts, tab, sub } = props;
   const can = useCan();
   const writable = !project.archived;
@@ -120,7 +121,12 @@ export default function ProblemFullView(props: FullViewProps) {
           <SurveyQuestionsTable rows={props.surveyQuestions} />
         </Section>
       )}
-      {(tab === 'sources' || tab === 'integrations' || tab === 'insights' || tab === 'learnings') && <LaterTab problemId={problem.id} tab={tab} />}
+      {tab === 'insights' && props.insights && (
+        <Section title="Insights" text="Each metric’s latest actual against its baseline and target, key data points first. Open a metric for its table and chart per period and the entries behind every figure.">
+          <KeyMetrics metrics={props.insights} title="Metrics against baseline and target" limit={500} />
+        </Section>
+      )}
+      {(tab === 'sources' || tab === 'integrations' || tab === 'learnings') && <LaterTab problemId={problem.id} tab={tab} />}
 
       <ElementFormModal problemId={problem.id} mode={form} members={props.members ?? []} onClose={() => setForm(null)} />
     </Stack>

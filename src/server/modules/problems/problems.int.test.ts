@@ -146,7 +146,7 @@ describe('the full view', () => {
     expect(bogus.props.tab).toBe('overview');
   });
 
-  it('metrics, data points and survey questions tabs read the metric tables; later tabs carry no data', async () => {
+  it('metrics, data points and survey questions tabs read the metric tables; insights lists every metric; later tabs carry no data', async () => {
     const { client, team, project } = await ownerWithProject(t.app);
     const { problem, activity, outcome } = await smallChain(t.app, team.id, project.id);
     await insertMetric(t.app, activity, 'Teachers trained count');
@@ -161,11 +161,15 @@ describe('the full view', () => {
     expect(dps.props.dataPoints[0]).toMatchObject({ key: 'enrolled', questionCount: 0 });
     const sq = await client.page(`/problems/${problem.id}?tab=survey-questions`);
     expect(sq.props.surveyQuestions).toEqual([]);
-    for (const tab of ['sources', 'integrations', 'insights', 'learnings']) {
+    for (const tab of ['sources', 'integrations', 'learnings']) {
       const p = await client.page(`/problems/${problem.id}?tab=${tab}`);
       expect(p.props.tab).toBe(tab);
-      expect(Object.keys(p.props).filter((k) => ['elements', 'metrics', 'chain', 'dataPoints'].includes(k))).toEqual([]);
+      expect(Object.keys(p.props).filter((k) => ['elements', 'metrics', 'chain', 'dataPoints', 'insights'].includes(k))).toEqual([]);
     }
+    // insights: every metric of the problem with its latest figures against baseline and target
+    const insights = await client.page(`/problems/${problem.id}?tab=insights`);
+    expect(insights.props.insights.map((m: { name: string }) => m.name).sort()).toEqual(['Retention rate', 'Teachers trained count']);
+    expect(insights.props.insights[0]).toMatchObject({ metricId: expect.any(String), elementTitle: expect.any(String), baseline: expect.toBeOneOf([null, expect.any(Number)]) });
   });
 
   it('the delete dialog asks for the consequences by partial reload', async () => {

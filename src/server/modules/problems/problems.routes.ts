@@ -9,6 +9,7 @@ import { assertWritable, findProject, problemWithProject } from './problems.quer
 import { createProblem, deleteProblem, updateProblem } from './problems.service.js';
 import { problemFullViewProps } from './full-view.props.js';
 import { problemConsequences, describeConsequences } from './consequences.js';
+import { keyMetricsFor } from '../metrics/index.js';
 import { problemHeader, projectRef } from './elements.props.js';
 
 export const teamId = (request: FastifyRequest) => request.actor!.team!.id;
@@ -41,6 +42,8 @@ export function registerProblemRoutes(app: FastifyInstance, ctx: AppContext) {
     const props = await problemFullViewProps(ctx, team, param(request, 'problem'), tab, q.sub);
     return reply.inertia('problems/full-view', {
       ...props,
+      // insights: every metric's latest actual against its baseline and target (the metrics module computes them)
+      ...(tab === 'insights' ? { insights: await keyMetricsFor(ctx, team, { problemId: props.problem.id }, 500) } : {}),
       // asked for when the delete dialog opens (partial reload)
       deletion: optional(() => problemConsequences(ctx.db, team, props.problem.id)),
     });
