@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { notFound } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
-import { projects } from '../projects/index.js';
-import { problems, tocElements } from '../problems/index.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements } from '../problems/read-model.js';
 import { dataPoints, metricTargets, metricValues, metrics, surveyQuestions } from './metrics.tables.js';
 
 export type MetricRow = typeof metrics.$inferSelect;

@@ -23,4 +23,3 @@ export async function projectsModule(app: FastifyInstance, ctx: AppContext) {
 export { projectShowProps, type ProjectShowProvider } from './projects.extensions.js';
 export { findProject, assertProjectWritable, PROJECT_ARCHIVED_MESSAGE, type ProjectRow } from './projects.queries.js';
 export { projectView } from './projects.props.js';
-export { projects } from './projects.tables.js';
