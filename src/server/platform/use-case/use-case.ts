@@ -27,6 +27,17 @@ export interface UseCaseAudit {
   teamId?: string | null;
 }
 
+/** An account-level write (profile, password, two-factor, tokens): the team is the current one, if any. */
+export interface AccountActor extends Omit<WriteActor, 'teamId'> {
+  teamId: string | null;
+}
+
+/** What an account-level use case holds: the same duties, no team scope. */
+export interface AccountUseCase extends Omit<UseCase, 'teamId' | 'actor' | 'removing'> {
+  readonly actor: AccountActor;
+  readonly teamId: string | null;
+}
+
 /** What a use case holds while it runs: one transaction, the actor, and the write's duties. */
 export interface UseCase {
   readonly tx: Db;
@@ -54,18 +65,27 @@ export interface UseCase {
  * its policy, changes, audits and cascades; after the commit its events are published. Routes
  * (page and API alike) parse their input, call a use case, and answer.
  */
-export async function runUseCase<T>(ctx: AppContext, actor: WriteActor, run: (uc: UseCase) => Promise<T>): Promise<T> {
+export function runUseCase<T>(ctx: AppContext, actor: WriteActor, run: (uc: UseCase) => Promise<T>): Promise<T> {
+  return runWrite(ctx, actor, run as (uc: AccountUseCase | UseCase) => Promise<T>);
+}
+
+/** The same for account-level writes (no team scope; audited under the current team, if any). */
+export function runAccountUseCase<T>(ctx: AppContext, actor: AccountActor, run: (uc: AccountUseCase) => Promise<T>): Promise<T> {
+  return runWrite(ctx, actor, run as (uc: AccountUseCase | UseCase) => Promise<T>);
+}
+
+async function runWrite<T>(ctx: AppContext, actor: AccountActor, run: (uc: UseCase) => Promise<T>): Promise<T> {
   const after: Array<() => Promise<unknown> | void> = [];
   const result = await ctx.db.transaction(async (tx) => {
     let audited = false;
     let exempt = false;
-    const uc: UseCase = {
+    const uc = {
       tx: tx as unknown as Db,
       actor,
       teamId: actor.teamId,
       ctx,
-      can: (permission, resource) => authorize(actor, permission, resource),
-      async audit(entry) {
+      can: (permission: Permission, resource?: PolicyResource) => authorize(actor, permission, resource),
+      async audit(entry: UseCaseAudit) {
         audited = true;
         await tx.insert(auditLogs).values({
           action: entry.action,
@@ -84,16 +104,19 @@ export async function runUseCase<T>(ctx: AppContext, actor: WriteActor, run: (uc
       unaudited: () => {
         exempt = true;
       },
-      removing: (subjectType, ids) => ctx.cascades.removing({ tx: tx as unknown as Db, teamId: actor.teamId, subjectType, ids }),
-      publish: (channels, event, data) => {
+      removing: async (subjectType: string, ids: string[]) => {
+        if (!actor.teamId) throw fail('SERVER_ERROR', 'Removals are team-scoped.');
+        await ctx.cascades.removing({ tx: tx as unknown as Db, teamId: actor.teamId, subjectType, ids });
+      },
+      publish: (channels: string | string[], event: string, data: unknown) => {
         after.push(() => ctx.realtime.publish(channels, event, data));
       },
-      afterCommit: (fn) => {
+      afterCommit: (fn: () => Promise<unknown> | void) => {
         after.push(fn);
       },
-      enqueue: (type, payload) => ctx.jobs.enqueue(type, payload, { tx: tx as unknown as Db }),
+      enqueue: <P>(type: string, payload: P) => ctx.jobs.enqueue(type, payload, { tx: tx as unknown as Db }),
     };
-    const out = await run(uc);
+    const out = await run(uc as UseCase);
     // every write leaves its trace: a use case that forgot its audit row is a bug, not a choice
     if (!audited && !exempt) throw fail('SERVER_ERROR', 'This change was not audited; it was not saved.');
     return out;
