@@ -26,6 +26,7 @@ import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
 import { OpenApiRegistry } from './platform/openapi/registry.js';
 import { Jobs } from './platform/jobs/index.js';
+import { Cascades } from './platform/use-case/cascades.js';
 import { databaseRateLimitStore } from './platform/rate-limit/store.js';
 
 export interface BuildOptions {
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     jobs,
     hooks,
     shared: new SharedProps(),
+    cascades: new Cascades(),
     openapi: new OpenApiRegistry(),
   } as AppContext;
   ctx.auth = createAuth(config, database.db, {

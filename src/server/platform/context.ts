@@ -7,6 +7,7 @@ import type { RouteRegistry } from './routes/registry.js';
 import type { Publisher } from './realtime/publisher.js';
 import type { OpenApiRegistry } from './openapi/registry.js';
 import type { Jobs } from './jobs/index.js';
+import type { Cascades } from './use-case/cascades.js';
 
 type SharedResolver = (request: FastifyRequest) => unknown;
 
@@ -49,6 +50,8 @@ export interface AppContext {
   openapi: OpenApiRegistry;
   /** background jobs: ctx.jobs.register(type, handler), enqueue(ctx, type, payload) */
   jobs: Jobs;
+  /** what else goes when a record goes (modules subscribe; use cases announce removals) */
+  cascades: Cascades;
   /** account mail templates (set by the accounts module) */
   accountMail: {
     verification(user: UserInfo, url: string): Promise<void>;

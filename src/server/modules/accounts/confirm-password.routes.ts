@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { authErrorMessage, authHeaders } from '../../platform/auth/bridge.js';
 import { parseInput } from '../../platform/http/validate.js';
@@ -36,7 +37,10 @@ export function registerConfirmPasswordRoutes(app: FastifyInstance, ctx: AppCont
         if (e.status >= 500) throw err;
         throw new ValidationError({ password: PASSWORD_INCORRECT });
       }
-      await markPasswordConfirmed(ctx.db, actor.user.id);
+      await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        await markPasswordConfirmed(uc.tx, actor.user.id);
+        await uc.audit({ action: 'password.confirmed', subject: { type: 'user', id: actor.user.id, label: actor.user.email } });
+      });
       return reply.redirect(intendedOr(request, reply, ctx.config, '/dashboard'), 303);
     },
   );

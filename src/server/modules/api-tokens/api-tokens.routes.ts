@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit/audit.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
@@ -49,8 +50,10 @@ export function registerApiTokenRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = tokenId(request);
     const { userId, teamId } = owner(request);
     const input = parseInput(updateApiTokenSchema, request.body);
-    const { before, after } = await updateApiTokenAbilities(ctx, userId, teamId, id, input.abilities);
-    await audit(ctx.db, request, { action: 'token.updated', subjectType: 'api_token', subjectId: id, subjectLabel: before.name, details: { name: before.name, abilities: after.abilities, previousAbilities: before.abilities } });
+    await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+      const { before, after } = await updateApiTokenAbilities({ auth: ctx.auth, db: uc.tx }, userId, teamId, id, input.abilities);
+      await uc.audit({ action: 'token.updated', subject: { type: 'api_token', id, label: before.name }, details: { name: before.name, abilities: after.abilities, previousAbilities: before.abilities } });
+    });
     reply.flash({ success: 'Token abilities updated.' });
     return reply.redirect('/user/api-tokens', 303);
   });
@@ -58,8 +61,10 @@ export function registerApiTokenRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete('/user/api-tokens/:token', { config: { name: 'api-tokens.destroy', access } }, async (request, reply) => {
     const id = tokenId(request);
     const { userId, teamId } = owner(request);
-    const token = await deleteApiToken(ctx, userId, teamId, id);
-    await audit(ctx.db, request, { action: 'token.deleted', subjectType: 'api_token', subjectId: id, subjectLabel: token.name, details: { name: token.name, abilities: token.abilities } });
+    await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+      const token = await deleteApiToken({ auth: ctx.auth, db: uc.tx }, userId, teamId, id);
+      await uc.audit({ action: 'token.deleted', subject: { type: 'api_token', id, label: token.name }, details: { name: token.name, abilities: token.abilities } });
+    });
     reply.flash({ success: 'API token deleted.' });
     return reply.redirect('/user/api-tokens', 303);
   });

@@ -85,7 +85,11 @@ export async function findApiToken(ctx: Ctx, userId: string, teamId: string, id:
 export async function updateApiTokenAbilities(ctx: Ctx, userId: string, teamId: string, id: string, abilities: readonly Ability[]) {
   const before = await findApiToken(ctx, userId, teamId, id);
   const next = ABILITIES.filter((a) => abilities.includes(a));
-  await ctx.auth.api.updateApiKey({ body: { keyId: id, userId, permissions: { api: next } } });
+  // the same column Better Auth's updateApiKey writes (JSON text), here inside the caller's transaction
+  await ctx.db
+    .update(apiKeys)
+    .set({ permissions: JSON.stringify({ api: next }), updatedAt: new Date() })
+    .where(and(eq(apiKeys.id, before.id), eq(apiKeys.referenceId, userId)));
   return { before, after: { ...before, abilities: next } };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { createDataPointSchema, createSurveyQuestionSchema, updateDataPointSchema, updateSurveyQuestionSchema } from '../../../shared/metrics/metrics.schemas.js';
 import {
@@ -11,7 +11,7 @@ import {
   toggleStar,
   updateDataPoint,
   updateSurveyQuestion,
-} from './data-points.service.js';
+} from './data-points.use-cases.js';
 import { findDataPoint, findSurveyQuestion, listQuestions } from './metrics.queries.js';
 import { dataPointProps, metricKindLabel, metricProps, questionProps } from './metrics.props.js';
 import { teamOf } from './metrics.routes.js';
@@ -26,8 +26,7 @@ const param = (request: FastifyRequest, name: string) => (request.params as Reco
 export function registerDataPointRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/metrics/:metric/data-points', { config: { name: 'data-points.store', access: create } }, async (request, reply) => {
     const input = parseInput(createDataPointSchema, request.body);
-    const { dataPoint, metric } = await createDataPoint(ctx.db, teamOf(request), param(request, 'metric'), input);
-    await audit(ctx.db, request, { action: 'data_point.created', subjectType: 'data_point', subjectId: dataPoint.id, subjectLabel: dataPoint.name, details: { metric: metric.name, key: dataPoint.key } });
+    const { dataPoint, metric } = await runUseCase(ctx, actorOf(request), (uc) => createDataPoint(uc, { ...input, metricId: param(request, 'metric') }));
     reply.flash({ success: `Data point “${dataPoint.name}” added.` });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });
@@ -47,30 +46,26 @@ export function registerDataPointRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/data-points/:dataPoint', { config: { name: 'data-points.update', access: update } }, async (request, reply) => {
     const input = parseInput(updateDataPointSchema, request.body);
-    const { dataPoint, before } = await updateDataPoint(ctx.db, teamOf(request), param(request, 'dataPoint'), input);
-    await audit(ctx.db, request, { action: 'data_point.updated', subjectType: 'data_point', subjectId: dataPoint.id, subjectLabel: dataPoint.name, details: { fields: Object.keys(input), previousKey: before.key } });
+    const { dataPoint } = await runUseCase(ctx, actorOf(request), (uc) => updateDataPoint(uc, { ...input, dataPointId: param(request, 'dataPoint') }));
     reply.flash({ success: 'Data point saved.' });
     return reply.back(urlFor(ctx, 'data-points.show', { dataPoint: dataPoint.id }));
   });
 
   app.delete('/data-points/:dataPoint', { config: { name: 'data-points.destroy', access: remove } }, async (request, reply) => {
-    const { dataPoint, metric } = await deleteDataPoint(ctx.db, teamOf(request), param(request, 'dataPoint'));
-    await audit(ctx.db, request, { action: 'data_point.deleted', subjectType: 'data_point', subjectId: dataPoint.id, subjectLabel: dataPoint.name, details: { metric: metric.name, key: dataPoint.key } });
+    const { dataPoint, metric } = await runUseCase(ctx, actorOf(request), (uc) => deleteDataPoint(uc, { dataPointId: param(request, 'dataPoint') }));
     reply.flash({ success: `Data point “${dataPoint.name}” deleted with its values.` });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });
 
   app.post('/data-points/:dataPoint/star', { config: { name: 'data-points.star', access: update } }, async (request, reply) => {
-    const { dataPoint, starred } = await toggleStar(ctx.db, teamOf(request), param(request, 'dataPoint'));
-    await audit(ctx.db, request, { action: starred ? 'data_point.starred' : 'data_point.unstarred', subjectType: 'data_point', subjectId: dataPoint.id, subjectLabel: dataPoint.name });
+    const { dataPoint, starred } = await runUseCase(ctx, actorOf(request), (uc) => toggleStar(uc, { dataPointId: param(request, 'dataPoint') }));
     reply.flash({ success: starred ? `“${dataPoint.name}” marked as a key data point.` : `“${dataPoint.name}” is no longer a key data point.` });
     return reply.back(urlFor(ctx, 'data-points.show', { dataPoint: dataPoint.id }));
   });
 
   app.post('/data-points/:dataPoint/survey-questions', { config: { name: 'survey-questions.store', access: create } }, async (request, reply) => {
     const input = parseInput(createSurveyQuestionSchema, request.body);
-    const { question, dataPoint } = await createSurveyQuestion(ctx.db, teamOf(request), param(request, 'dataPoint'), input);
-    await audit(ctx.db, request, { action: 'survey_question.created', subjectType: 'survey_question', subjectId: question.id, subjectLabel: question.text, details: { dataPoint: dataPoint.name } });
+    const { dataPoint } = await runUseCase(ctx, actorOf(request), (uc) => createSurveyQuestion(uc, { ...input, dataPointId: param(request, 'dataPoint') }));
     reply.flash({ success: 'Survey question added.' });
     return reply.redirect(urlFor(ctx, 'data-points.show', { dataPoint: dataPoint.id }), 303);
   });
@@ -88,15 +83,13 @@ export function registerDataPointRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/survey-questions/:surveyQuestion', { config: { name: 'survey-questions.update', access: update } }, async (request, reply) => {
     const input = parseInput(updateSurveyQuestionSchema, request.body);
-    const { question } = await updateSurveyQuestion(ctx.db, teamOf(request), param(request, 'surveyQuestion'), input);
-    await audit(ctx.db, request, { action: 'survey_question.updated', subjectType: 'survey_question', subjectId: question.id, subjectLabel: question.text, details: { fields: Object.keys(input) } });
+    const { question } = await runUseCase(ctx, actorOf(request), (uc) => updateSurveyQuestion(uc, { ...input, surveyQuestionId: param(request, 'surveyQuestion') }));
     reply.flash({ success: 'Survey question saved.' });
     return reply.back(urlFor(ctx, 'survey-questions.show', { surveyQuestion: question.id }));
   });
 
   app.delete('/survey-questions/:surveyQuestion', { config: { name: 'survey-questions.destroy', access: remove } }, async (request, reply) => {
-    const { question, dataPoint } = await deleteSurveyQuestion(ctx.db, teamOf(request), param(request, 'surveyQuestion'));
-    await audit(ctx.db, request, { action: 'survey_question.deleted', subjectType: 'survey_question', subjectId: question.id, subjectLabel: question.text, details: { dataPoint: dataPoint.name } });
+    const { dataPoint } = await runUseCase(ctx, actorOf(request), (uc) => deleteSurveyQuestion(uc, { surveyQuestionId: param(request, 'surveyQuestion') }));
     reply.flash({ success: 'Survey question deleted.' });
     return reply.redirect(urlFor(ctx, 'data-points.show', { dataPoint: dataPoint.id }), 303);
   });

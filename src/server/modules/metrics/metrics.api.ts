@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { apiRoute } from '../../platform/openapi/api-route.js';
 import {
   createDataPointSchema,
@@ -14,9 +14,9 @@ import {
   updateSurveyQuestionSchema,
 } from '../../../shared/metrics/metrics.schemas.js';
 import { dataPoints, metricValues, metrics, surveyQuestions } from './metrics.tables.js';
-import { createMetric, deleteMetric, updateMetric } from './metrics.service.js';
-import { createDataPoint, createSurveyQuestion, deleteDataPoint, deleteSurveyQuestion, updateDataPoint, updateSurveyQuestion } from './data-points.service.js';
-import { createValue, deleteValue } from './metric-values.service.js';
+import { createMetric, deleteMetric, updateMetric } from './metrics.use-cases.js';
+import { createDataPoint, createSurveyQuestion, deleteDataPoint, deleteSurveyQuestion, updateDataPoint, updateSurveyQuestion } from './data-points.use-cases.js';
+import { createValue, deleteValue } from './metric-values.use-cases.js';
 import { findDataPoint, findSurveyQuestion } from './metrics.queries.js';
 import { metricSeries } from './metrics.series.js';
 import { dataPointProps, metricProps, questionProps } from './metrics.props.js';
@@ -124,19 +124,15 @@ export function registerMetricsApi(app: FastifyInstance, ctx: AppContext) {
     return { ...metricProps(s.metric), series: s.points, targets: Object.fromEntries(s.targets.map((t) => [t.period, t.value])) };
   });
   apiRoute(app, r, { method: 'post', path: '/api/v1/metrics', name: 'api.metrics.store', summary: 'Create a metric on an element', tags, ...make, status: 201, body: createMetricSchema.extend({ elementId: z.string() }), response: metricOut }, async ({ request, body }) => {
-    const { elementId, ...input } = body;
-    const { metric } = await createMetric(ctx.db, teamOf(request), elementId, input);
-    await audit(ctx.db, request, { action: 'metric.created', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { via: 'api' } });
+    const { metric } = await runUseCase(ctx, actorOf(request), (uc) => createMetric(uc, body));
     return metricProps(metric);
   });
   apiRoute(app, r, { method: 'put', path: '/api/v1/metrics/:metric', name: 'api.metrics.update', summary: 'Update a metric', tags, ...change, params: metricParam, body: updateMetricSchema, response: metricOut }, async ({ request, params, body }) => {
-    const { metric } = await updateMetric(ctx.db, teamOf(request), params.metric, body);
-    await audit(ctx.db, request, { action: 'metric.updated', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { fields: Object.keys(body), via: 'api' } });
+    const { metric } = await runUseCase(ctx, actorOf(request), (uc) => updateMetric(uc, { ...body, metricId: params.metric }));
     return metricProps(metric);
   });
   apiRoute(app, r, { method: 'delete', path: '/api/v1/metrics/:metric', name: 'api.metrics.destroy', summary: 'Delete a metric with its data points and values', tags, ...del, params: metricParam }, async ({ request, params }) => {
-    const { metric } = await deleteMetric(ctx.db, teamOf(request), params.metric);
-    await audit(ctx.db, request, { action: 'metric.deleted', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { via: 'api' } });
+    await runUseCase(ctx, actorOf(request), (uc) => deleteMetric(uc, { metricId: params.metric }));
   });
 
   // data points
@@ -148,19 +144,15 @@ export function registerMetricsApi(app: FastifyInstance, ctx: AppContext) {
   });
   apiRoute(app, r, { method: 'get', path: '/api/v1/data-points/:dataPoint', name: 'api.data-points.show', summary: 'A data point', tags, ...read, params: dpParam, response: dataPointOut }, async ({ request, params }) => dataPointProps((await findDataPoint(ctx.db, teamOf(request), params.dataPoint)).dataPoint));
   apiRoute(app, r, { method: 'post', path: '/api/v1/data-points', name: 'api.data-points.store', summary: 'Add a data point to a metric', tags, ...make, status: 201, body: createDataPointSchema.extend({ metricId: z.string() }), response: dataPointOut }, async ({ request, body }) => {
-    const { metricId, ...input } = body;
-    const { dataPoint } = await createDataPoint(ctx.db, teamOf(request), metricId, input);
-    await audit(ctx.db, request, { action: 'data_point.created', subjectType: 'data_point', subjectId: dataPoint.id, subjectLabel: dataPoint.name, details: { via: 'api' } });
+    const { dataPoint } = await runUseCase(ctx, actorOf(request), (uc) => createDataPoint(uc, body));
     return dataPointProps(dataPoint);
   });
   apiRoute(app, r, { method: 'put', path: '/api/v1/data-points/:dataPoint', name: 'api.data-points.update', summary: 'Update a data point', tags, ...change, params: dpParam, body: updateDataPointSchema, response: dataPointOut }, async ({ request, params, body }) => {
-    const { dataPoint } = await updateDataPoint(ctx.db, teamOf(request), params.dataPoint, body);
-    await audit(ctx.db, request, { action: 'data_point.updated', subjectType: 'data_point', subjectId: dataPoint.id, subjectLabel: dataPoint.name, details: { fields: Object.keys(body), via: 'api' } });
+    const { dataPoint } = await runUseCase(ctx, actorOf(request), (uc) => updateDataPoint(uc, { ...body, dataPointId: params.dataPoint }));
     return dataPointProps(dataPoint);
   });
   apiRoute(app, r, { method: 'delete', path: '/api/v1/data-points/:dataPoint', name: 'api.data-points.destroy', summary: 'Delete a data point with its values', tags, ...del, params: dpParam }, async ({ request, params }) => {
-    const { dataPoint } = await deleteDataPoint(ctx.db, teamOf(request), params.dataPoint);
-    await audit(ctx.db, request, { action: 'data_point.deleted', subjectType: 'data_point', subjectId: dataPoint.id, subjectLabel: dataPoint.name, details: { via: 'api' } });
+    await runUseCase(ctx, actorOf(request), (uc) => deleteDataPoint(uc, { dataPointId: params.dataPoint }));
   });
 
   // survey questions
@@ -172,19 +164,15 @@ export function registerMetricsApi(app: FastifyInstance, ctx: AppContext) {
   });
   apiRoute(app, r, { method: 'get', path: '/api/v1/survey-questions/:surveyQuestion', name: 'api.survey-questions.show', summary: 'A survey question', tags, ...read, params: sqParam, response: questionOut }, async ({ request, params }) => questionProps((await findSurveyQuestion(ctx.db, teamOf(request), params.surveyQuestion)).question));
   apiRoute(app, r, { method: 'post', path: '/api/v1/survey-questions', name: 'api.survey-questions.store', summary: 'Add a survey question to a data point', tags, ...make, status: 201, body: createSurveyQuestionSchema.extend({ dataPointId: z.string() }), response: questionOut }, async ({ request, body }) => {
-    const { dataPointId, ...input } = body;
-    const { question } = await createSurveyQuestion(ctx.db, teamOf(request), dataPointId, input);
-    await audit(ctx.db, request, { action: 'survey_question.created', subjectType: 'survey_question', subjectId: question.id, subjectLabel: question.text, details: { via: 'api' } });
+    const { question } = await runUseCase(ctx, actorOf(request), (uc) => createSurveyQuestion(uc, body));
     return questionProps(question);
   });
   apiRoute(app, r, { method: 'put', path: '/api/v1/survey-questions/:surveyQuestion', name: 'api.survey-questions.update', summary: 'Update a survey question', tags, ...change, params: sqParam, body: updateSurveyQuestionSchema, response: questionOut }, async ({ request, params, body }) => {
-    const { question } = await updateSurveyQuestion(ctx.db, teamOf(request), params.surveyQuestion, body);
-    await audit(ctx.db, request, { action: 'survey_question.updated', subjectType: 'survey_question', subjectId: question.id, subjectLabel: question.text, details: { via: 'api' } });
+    const { question } = await runUseCase(ctx, actorOf(request), (uc) => updateSurveyQuestion(uc, { ...body, surveyQuestionId: params.surveyQuestion }));
     return questionProps(question);
   });
   apiRoute(app, r, { method: 'delete', path: '/api/v1/survey-questions/:surveyQuestion', name: 'api.survey-questions.destroy', summary: 'Delete a survey question', tags, ...del, params: sqParam }, async ({ request, params }) => {
-    const { question } = await deleteSurveyQuestion(ctx.db, teamOf(request), params.surveyQuestion);
-    await audit(ctx.db, request, { action: 'survey_question.deleted', subjectType: 'survey_question', subjectId: question.id, subjectLabel: question.text, details: { via: 'api' } });
+    await runUseCase(ctx, actorOf(request), (uc) => deleteSurveyQuestion(uc, { surveyQuestionId: params.surveyQuestion }));
   });
 
   // values
@@ -195,13 +183,10 @@ export function registerMetricsApi(app: FastifyInstance, ctx: AppContext) {
     return pageOf(ctx, metricValues, and(...w)!, [asc(metricValues.metricId), asc(metricValues.period), asc(metricValues.createdAt), asc(metricValues.id)], query, valueProps as (r: never) => ReturnType<typeof valueProps>);
   });
   apiRoute(app, r, { method: 'post', path: '/api/v1/metric-values', name: 'api.metric-values.store', summary: 'Enter a value for a period (and disaggregation)', tags, ...make, status: 201, body: createValueSchema.extend({ metricId: z.string() }), response: valueOut }, async ({ request, body }) => {
-    const { metricId, ...input } = body;
-    const { value, metric } = await createValue(ctx.db, teamOf(request), request.actor!.user.id, metricId, input);
-    await audit(ctx.db, request, { action: 'metric_value.created', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { period: value.period, value: value.value, via: 'api' } });
+    const { value } = await runUseCase(ctx, actorOf(request), (uc) => createValue(uc, body));
     return valueProps(value);
   });
   apiRoute(app, r, { method: 'delete', path: '/api/v1/metric-values/:metricValue', name: 'api.metric-values.destroy', summary: 'Delete an entered value', tags, ...del, params: z.object({ metricValue: z.string() }) }, async ({ request, params }) => {
-    const { value, metric } = await deleteValue(ctx.db, teamOf(request), params.metricValue);
-    await audit(ctx.db, request, { action: 'metric_value.deleted', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { period: value.period, via: 'api' } });
+    await runUseCase(ctx, actorOf(request), (uc) => deleteValue(uc, { metricValueId: params.metricValue }));
   });
 }

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { notFound } from '../../platform/errors.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements } from '../problems/problems.tables.js';
+import { idOr404 } from '../../platform/http/ids.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements } from '../problems/read-model.js';
 import { dataPoints, metricTargets, metricValues, metrics, surveyQuestions } from './metrics.tables.js';
 
 export type MetricRow = typeof metrics.$inferSelect;
@@ -13,18 +13,12 @@ export type SurveyQuestionRow = typeof surveyQuestions.$inferSelect;
 export type MetricValueRow = typeof metricValues.$inferSelect;
 export type TargetRow = typeof metricTargets.$inferSelect;
 
-const uuid = z.uuid();
-/** A malformed id is "not found", like another team's. */
-export function idOr404(id: unknown, what: string): string {
-  if (typeof id !== 'string' || !uuid.safeParse(id).success) throw notFound(what);
-  return id;
-}
-
 /** Where a record sits: element, problem, project (for breadcrumbs and layout). */
 export interface Trail {
   element: { id: string; kind: string; title: string; horizon: string | null };
   problem: { id: string; title: string };
-  project: { id: string; name: string };
+  /** the status decides the archived-project policy */
+  project: { id: string; name: string; status: string };
 }
 const trailColumns = {
   elementId: tocElements.id,
@@ -35,12 +29,13 @@ const trailColumns = {
   problemTitle: problems.title,
   projectId: projects.id,
   projectName: projects.name,
+  projectStatus: projects.status,
 };
-type TrailCols = { elementId: string; elementKind: string; elementTitle: string; elementHorizon: string | null; problemId: string; problemTitle: string; projectId: string; projectName: string };
+type TrailCols = { elementId: string; elementKind: string; elementTitle: string; elementHorizon: string | null; problemId: string; problemTitle: string; projectId: string; projectName: string; projectStatus: string };
 const toTrail = (r: TrailCols): Trail => ({
   element: { id: r.elementId, kind: r.elementKind, title: r.elementTitle, horizon: r.elementHorizon },
   problem: { id: r.problemId, title: r.problemTitle },
-  project: { id: r.projectId, name: r.projectName },
+  project: { id: r.projectId, name: r.projectName, status: r.projectStatus },
 });
 
 /** An element of the team (the parent of new metrics), or 404. */
@@ -103,16 +98,33 @@ export async function findSurveyQuestion(db: Db, teamId: string, questionId: unk
   return { question: row.question, dataPoint: row.dataPoint, metric: row.metric, trail: toTrail(row) };
 }
 
-export async function findValue(db: Db, teamId: string, valueId: unknown): Promise<{ value: MetricValueRow; metric: MetricRow }> {
+export async function findValue(db: Db, teamId: string, valueId: unknown): Promise<{ value: MetricValueRow; metric: MetricRow; trail: Trail }> {
   const id = idOr404(valueId, 'Value');
   const [row] = await db
-    .select({ value: metricValues, metric: metrics })
+    .select({ value: metricValues, metric: metrics, ...trailColumns })
     .from(metricValues)
     .innerJoin(metrics, eq(metrics.id, metricValues.metricId))
+    .innerJoin(tocElements, eq(tocElements.id, metrics.elementId))
+    .innerJoin(problems, eq(problems.id, metrics.problemId))
+    .innerJoin(projects, eq(projects.id, problems.projectId))
     .where(and(eq(metricValues.id, id), eq(metricValues.teamId, teamId)))
     .limit(1);
   if (!row) throw notFound('Value');
-  return row;
+  return { value: row.value, metric: row.metric, trail: toTrail(row) };
+}
+
+/** Ids of the metrics on some elements, of their data points, and of those data points' questions (for cascades). */
+export async function metricIdsOn(db: Db, teamId: string, elementIds: string[]) {
+  const rows = await db.select({ id: metrics.id }).from(metrics).where(and(eq(metrics.teamId, teamId), inArray(metrics.elementId, elementIds)));
+  return rows.map((r) => r.id);
+}
+export async function dataPointIdsOf(db: Db, teamId: string, metricIds: string[]) {
+  const rows = await db.select({ id: dataPoints.id }).from(dataPoints).where(and(eq(dataPoints.teamId, teamId), inArray(dataPoints.metricId, metricIds)));
+  return rows.map((r) => r.id);
+}
+export async function questionIdsOf(db: Db, teamId: string, dataPointIds: string[]) {
+  const rows = await db.select({ id: surveyQuestions.id }).from(surveyQuestions).where(and(eq(surveyQuestions.teamId, teamId), inArray(surveyQuestions.dataPointId, dataPointIds)));
+  return rows.map((r) => r.id);
 }
 
 export interface EntryRow extends MetricValueRow {

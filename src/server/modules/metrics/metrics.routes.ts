@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { createMetricSchema, createValueSchema, targetsSchema, updateMetricSchema, updateValueSchema } from '../../../shared/metrics/metrics.schemas.js';
-import { createMetric, deleteMetric, saveTargets, updateMetric } from './metrics.service.js';
-import { createValue, deleteValue, updateValue } from './metric-values.service.js';
+import { createMetric, deleteMetric, saveTargets, updateMetric } from './metrics.use-cases.js';
+import { createValue, deleteValue, updateValue } from './metric-values.use-cases.js';
 import { metricSeries } from './metrics.series.js';
 import { dataPointProps, entryProps, metricKindLabel, metricProps, periodsProps, targetsProps } from './metrics.props.js';
 import { urlFor } from './url-for.js';
@@ -39,8 +39,7 @@ export async function metricPageProps(ctx: AppContext, teamId: string, metricId:
 export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/elements/:element/metrics', { config: { name: 'metrics.store', access: create } }, async (request, reply) => {
     const input = parseInput(createMetricSchema, request.body);
-    const { metric, trail } = await createMetric(ctx.db, teamOf(request), param(request, 'element'), input);
-    await audit(ctx.db, request, { action: 'metric.created', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { element: trail.element.title, type: metric.type } });
+    const { metric } = await runUseCase(ctx, actorOf(request), (uc) => createMetric(uc, { ...input, elementId: param(request, 'element') }));
     reply.flash({ success: `Metric “${metric.name}” added.` });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });
@@ -51,52 +50,40 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/metrics/:metric', { config: { name: 'metrics.update', access: update } }, async (request, reply) => {
     const input = parseInput(updateMetricSchema, request.body);
-    const { metric, before } = await updateMetric(ctx.db, teamOf(request), param(request, 'metric'), input);
-    await audit(ctx.db, request, { action: 'metric.updated', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { fields: Object.keys(input), previousName: before.name } });
+    const { metric } = await runUseCase(ctx, actorOf(request), (uc) => updateMetric(uc, { ...input, metricId: param(request, 'metric') }));
     reply.flash({ success: 'Metric saved.' });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });
 
   app.delete('/metrics/:metric', { config: { name: 'metrics.destroy', access: remove } }, async (request, reply) => {
-    const { metric, trail } = await deleteMetric(ctx.db, teamOf(request), param(request, 'metric'));
-    await audit(ctx.db, request, { action: 'metric.deleted', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { element: trail.element.title } });
+    const { metric, trail } = await runUseCase(ctx, actorOf(request), (uc) => deleteMetric(uc, { metricId: param(request, 'metric') }));
     reply.flash({ success: `Metric “${metric.name}” deleted with its data points and values.` });
     return reply.redirect(urlFor(ctx, 'elements.show', { element: trail.element.id }, urlFor(ctx, 'problems.show', { problem: trail.problem.id }, '/dashboard')), 303);
   });
 
   app.put('/metrics/:metric/targets', { config: { name: 'metrics.targets', access: update } }, async (request, reply) => {
     const input = parseInput(targetsSchema, request.body);
-    const { metric, count } = await saveTargets(ctx.db, teamOf(request), param(request, 'metric'), input);
-    await audit(ctx.db, request, { action: 'metric.targets_updated', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { targets: count } });
+    const { metric } = await runUseCase(ctx, actorOf(request), (uc) => saveTargets(uc, { ...input, metricId: param(request, 'metric') }));
     reply.flash({ success: 'Targets saved.' });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });
 
   app.post('/metrics/:metric/values', { config: { name: 'metric-values.store', access: create } }, async (request, reply) => {
     const input = parseInput(createValueSchema, request.body);
-    const { value, metric } = await createValue(ctx.db, teamOf(request), request.actor!.user.id, param(request, 'metric'), input);
-    await audit(ctx.db, request, { action: 'metric_value.created', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { period: value.period, value: value.value, disaggregation: value.disaggregation } });
+    const { value, metric } = await runUseCase(ctx, actorOf(request), (uc) => createValue(uc, { ...input, metricId: param(request, 'metric') }));
     reply.flash({ success: `Value for ${periodLabel({ period: metric.period, customPeriods: metric.customPeriods ?? [] }, value.period)} saved.` });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });
 
   app.put('/metric-values/:metricValue', { config: { name: 'metric-values.update', access: update } }, async (request, reply) => {
     const input = parseInput(updateValueSchema, request.body);
-    const { value, before, metric } = await updateValue(ctx.db, teamOf(request), param(request, 'metricValue'), input);
-    await audit(ctx.db, request, {
-      action: 'metric_value.updated',
-      subjectType: 'metric',
-      subjectId: metric.id,
-      subjectLabel: metric.name,
-      details: { period: value.period, value: value.value, previousValue: before.value, previousPeriod: before.period },
-    });
+    const { metric } = await runUseCase(ctx, actorOf(request), (uc) => updateValue(uc, { ...input, metricValueId: param(request, 'metricValue') }));
     reply.flash({ success: 'Value updated.' });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });
 
   app.delete('/metric-values/:metricValue', { config: { name: 'metric-values.destroy', access: remove } }, async (request, reply) => {
-    const { value, metric } = await deleteValue(ctx.db, teamOf(request), param(request, 'metricValue'));
-    await audit(ctx.db, request, { action: 'metric_value.deleted', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { period: value.period, value: value.value } });
+    const { metric } = await runUseCase(ctx, actorOf(request), (uc) => deleteValue(uc, { metricValueId: param(request, 'metricValue') }));
     reply.flash({ success: 'Value deleted.' });
     return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { problems, tocElements } from '../problems/problems.tables.js';
+import { problems, tocElements } from '../problems/read-model.js';
 import { computeSeries, latestProgress, type SeriesEntry } from '../../../shared/metrics/series.js';
 import { metrics } from './metrics.tables.js';
 import { findMetric, loadSeriesInputs, type DataPointRow, type MetricRow, type TargetRow, type EntryRow } from './metrics.queries.js';

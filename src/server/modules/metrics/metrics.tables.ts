@@ -1,6 +1,6 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
-import { problems, tocElements } from '../problems/problems.tables.js';
+import { problems, tocElements } from '../problems/read-model.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -4,9 +4,9 @@ import { escapeLike } from '../../platform/http/table-query.js';
 import { route } from '../../../shared/route.js';
 import { ELEMENT_KIND_LABELS, type ElementKind } from '../../../shared/toc/vocabulary.js';
 import { rankResults, SEARCH_LIMIT, type SearchResult, type SearchType } from '../../../shared/playground/playground.schemas.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements } from '../problems/problems.tables.js';
-import { dataPoints, metrics, surveyQuestions } from '../metrics/metrics.tables.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements } from '../problems/read-model.js';
+import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 
 /** route name and contract URL of each result type's page (the contract URL until that route exists) */
 const PAGES: Record<SearchType, { name: string; param: string; path: string }> = {

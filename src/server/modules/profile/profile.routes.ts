@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { audit } from '../../platform/audit/audit.js';
@@ -57,18 +58,11 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/user/profile-information', { config: { name: 'user-profile-information.update', access: { kind: 'verified' } } }, async (request, reply) => {
     const { user } = actorOf(request);
     const input = parseInput(updateProfileInformationSchema, request.body);
-    const change = await updateProfileInformation(ctx, user, input, authHeaders(request));
+    const change = await runAccountUseCase(ctx, accountActorOf(request), (uc) => updateProfileInformation(uc, user, input, authHeaders(request)));
     if (!change.nameChanged && !change.emailChanged) {
       reply.flash({ info: 'Nothing to save: your name and email address are unchanged.' });
       return reply.redirect(to('profile.show', '/user/profile'), 303);
     }
-    await audit(ctx.db, request, {
-      action: 'user.profile_updated',
-      subjectType: 'user',
-      subjectId: user.id,
-      subjectLabel: input.email,
-      details: { changed: [...(change.nameChanged ? ['name'] : []), ...(change.emailChanged ? ['email'] : [])], ...(change.emailChanged ? { previousEmail: change.previousEmail, verificationSent: true } : {}) },
-    });
     if (change.emailChanged) {
       reply.flash({ success: `Saved. We sent a verification link to ${input.email}: open it to confirm your new address. Until then your account is limited to this notice.` });
       return reply.redirect(to('verification.notice', '/verify-email'), 303);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { authErrorMessage } from '../../platform/auth/bridge.js';
 import { ValidationError } from '../../platform/errors.js';
+import type { AccountUseCase } from '../../platform/use-case/index.js';
 
 export interface ProfileChange {
   nameChanged: boolean;
@@ -15,25 +16,30 @@ export interface ProfileChange {
  * to it (Jetstream's rule): the address changes now, verified routes are closed until then.
  */
 export async function updateProfileInformation(
-  ctx: AppContext,
+  uc: AccountUseCase,
   user: { id: string; name: string; email: string },
   input: { name: string; email: string },
   headers: Headers,
 ): Promise<ProfileChange> {
+  const { ctx } = uc;
+  const db = uc.tx;
   const emailChanged = input.email !== user.email.toLowerCase();
   const nameChanged = input.name !== user.name;
   if (emailChanged) {
-    const [taken] = await ctx.db
+    const [taken] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, user.id)))
       .limit(1);
     if (taken) throw new ValidationError({ email: 'That email address is already used by another account.' });
   }
-  if (!emailChanged && !nameChanged) return { nameChanged, emailChanged, previousEmail: user.email };
+  if (!emailChanged && !nameChanged) {
+    uc.unaudited('nothing changed');
+    return { nameChanged, emailChanged, previousEmail: user.email };
+  }
 
   try {
-    await ctx.db
+    await db
       .update(users)
       .set({ name: input.name, ...(emailChanged ? { email: input.email, emailVerified: false } : {}), updatedAt: new Date() })
       .where(eq(users.id, user.id));
@@ -44,20 +50,28 @@ export async function updateProfileInformation(
     throw err;
   }
 
-  if (emailChanged) {
-    // Better Auth signs the verification token for the (now unverified) new address and calls
-    // our verification mail template (platform/auth/auth.ts -> ctx.accountMail.verification)
-    try {
-      await ctx.auth.api.sendVerificationEmail({ body: { email: input.email }, headers });
-    } catch (err) {
-      throw new Error(`verification mail for a changed email address failed: ${authErrorMessage(err).message}`);
-    }
-    // the old address hears about it, so a hijacked session cannot move the account silently
-    await ctx.mailer.send({
-      to: user.email,
-      subject: `Your ${ctx.config.appName} email address was changed`,
-      text: `Hello ${input.name},\n\nThe email address of your ${ctx.config.appName} account was changed from this address to ${input.email}.\n\nIf you did not do this, reset your password and contact your team's administrator at once.\n`,
-    });
-  }
+  await uc.audit({
+    action: 'user.profile_updated',
+    subject: { type: 'user', id: user.id, label: input.email },
+    details: { changed: [...(nameChanged ? ['name'] : []), ...(emailChanged ? ['email'] : [])], ...(emailChanged ? { previousEmail: user.email, verificationSent: true } : {}) },
+  });
+  // the mails leave once the change has committed (Better Auth reads the new address from the database)
+  if (emailChanged) uc.afterCommit(() => announceEmailChange(ctx, user, input, headers));
   return { nameChanged, emailChanged, previousEmail: user.email };
+}
+
+async function announceEmailChange(ctx: AppContext, user: { email: string }, input: { name: string; email: string }, headers: Headers) {
+  // Better Auth signs the verification token for the (now unverified) new address and calls
+  // our verification mail template (platform/auth/auth.ts -> ctx.accountMail.verification)
+  try {
+    await ctx.auth.api.sendVerificationEmail({ body: { email: input.email }, headers });
+  } catch (err) {
+    throw new Error(`verification mail for a changed email address failed: ${authErrorMessage(err).message}`);
+  }
+  // the old address hears about it, so a hijacked session cannot move the account silently
+  await ctx.mailer.send({
+    to: user.email,
+    subject: `Your ${ctx.config.appName} email address was changed`,
+    text: `Hello ${input.name},\n\nThe email address of your ${ctx.config.appName} account was changed from this address to ${input.email}.\n\nIf you did not do this, reset your password and contact your team's administrator at once.\n`,
+  });
 }

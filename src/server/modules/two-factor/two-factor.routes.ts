@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit/audit.js';
 import { authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
@@ -32,7 +33,10 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.flash({ error: 'Two-factor authentication is already on. Disable it first to set up another app.' });
       return reply.redirect(to('profile.show'), 303);
     }
-    await beginTwoFactorSetup(ctx.auth, ctx.db, user.id);
+    await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+      await beginTwoFactorSetup(ctx.auth, uc.tx, user.id);
+      await uc.audit({ action: 'two_factor.setup_started', subject: { type: 'user', id: user.id, label: user.email } });
+    });
     reply.flash({ info: 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows to finish.' });
     return reply.redirect(to('profile.show'), 303);
   });
@@ -69,8 +73,10 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.flash({ error: 'Two-factor authentication is off, so there are no recovery codes.' });
       return reply.redirect(to('profile.show'), 303);
     }
-    await regenerateRecoveryCodes(ctx.auth, ctx.db, user.id);
-    await audit(ctx.db, request, { action: 'two_factor.recovery_codes_regenerated', subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
+    await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+      await regenerateRecoveryCodes(ctx.auth, uc.tx, user.id);
+      await uc.audit({ action: 'two_factor.recovery_codes_regenerated', subject: { type: 'user', id: user.id, label: user.email } });
+    });
     reply.flash({ success: 'New recovery codes are ready. The old ones no longer work.' });
     return reply.redirect(to('two-factor.recovery-codes'), 303);
   });
@@ -82,9 +88,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.flash({ info: 'Two-factor authentication was already off.' });
       return reply.redirect(to('profile.show'), 303);
     }
-    await disableTwoFactor(ctx.db, user.id);
+    await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+      await disableTwoFactor(uc.tx, user.id);
+      await uc.audit({ action: state.enabled ? 'two_factor.disabled' : 'two_factor.setup_cancelled', subject: { type: 'user', id: user.id, label: user.email } });
+    });
     if (state.enabled) {
-      await audit(ctx.db, request, { action: 'two_factor.disabled', subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
       reply.flash({ success: 'Two-factor authentication is off. Signing in now needs only your password.' });
     } else {
       reply.flash({ info: 'Two-factor set-up cancelled.' });

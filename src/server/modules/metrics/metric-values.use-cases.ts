@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { ValidationError } from '../../platform/errors.js';
+import type { UseCase } from '../../platform/use-case/index.js';
 import { disaggregationKey, valueError, type CreateValueInput, type UpdateValueInput } from '../../../shared/metrics/metrics.schemas.js';
 import { periodError } from '../../../shared/metrics/periods.js';
 import { dataPoints, metricValues } from './metrics.tables.js';
@@ -31,19 +32,26 @@ async function check(db: Db, teamId: string, metric: MetricRow, v: { dataPointId
 /** Blank categories mean "not disaggregated by that dimension". */
 const clean = (d: Record<string, string> | undefined) => Object.fromEntries(Object.entries(d ?? {}).filter(([, c]) => c.trim() !== ''));
 
-export async function createValue(db: Db, teamId: string, userId: string, metricId: unknown, input: CreateValueInput) {
-  const { metric, trail } = await findMetric(db, teamId, metricId);
+const subjectOf = (metric: MetricRow) => ({ type: 'metric', id: metric.id, label: metric.name });
+
+export async function createValue(uc: UseCase, { metricId, ...input }: CreateValueInput & { metricId: unknown }) {
+  const { tx, teamId } = uc;
+  const { metric, trail } = await findMetric(tx, teamId, metricId);
+  uc.can('content.create', { project: trail.project });
   const disaggregation = clean(input.disaggregation);
-  await check(db, teamId, metric, { ...input, disaggregation });
-  const [value] = await db
+  await check(tx, teamId, metric, { ...input, disaggregation });
+  const [value] = await tx
     .insert(metricValues)
-    .values({ teamId, metricId: metric.id, dataPointId: input.dataPointId, period: input.period, disaggregation, disaggregationKey: disaggregationKey(disaggregation), value: input.value, note: input.note ?? null, enteredBy: userId })
+    .values({ teamId, metricId: metric.id, dataPointId: input.dataPointId, period: input.period, disaggregation, disaggregationKey: disaggregationKey(disaggregation), value: input.value, note: input.note ?? null, enteredBy: uc.actor.userId })
     .returning();
+  await uc.audit({ action: 'metric_value.created', subject: subjectOf(metric), details: { period: value.period, value: value.value, disaggregation: value.disaggregation } });
   return { value, metric, trail };
 }
 
-export async function updateValue(db: Db, teamId: string, valueId: unknown, input: UpdateValueInput) {
-  const { value: before, metric } = await findValue(db, teamId, valueId);
+export async function updateValue(uc: UseCase, { metricValueId, ...input }: UpdateValueInput & { metricValueId: unknown }) {
+  const { tx: db, teamId } = uc;
+  const { value: before, metric, trail } = await findValue(db, teamId, metricValueId);
+  uc.can('content.update', { project: trail.project });
   const disaggregation = clean(input.disaggregation);
   const next = { dataPointId: input.dataPointId, period: input.period, disaggregation, value: input.value };
   await check(db, teamId, metric, next);
@@ -52,11 +60,18 @@ export async function updateValue(db: Db, teamId: string, valueId: unknown, inpu
     .set({ ...next, disaggregationKey: disaggregationKey(disaggregation), ...(input.note !== undefined ? { note: input.note } : {}), updatedAt: new Date() })
     .where(and(eq(metricValues.id, before.id), eq(metricValues.teamId, teamId)))
     .returning();
+  await uc.audit({
+    action: 'metric_value.updated',
+    subject: subjectOf(metric),
+    details: { period: value.period, value: value.value, disaggregation: value.disaggregation, previousValue: before.value, previousPeriod: before.period },
+  });
   return { before, value, metric };
 }
 
-export async function deleteValue(db: Db, teamId: string, valueId: unknown) {
-  const found = await findValue(db, teamId, valueId);
-  await db.delete(metricValues).where(and(eq(metricValues.id, found.value.id), eq(metricValues.teamId, teamId)));
+export async function deleteValue(uc: UseCase, { metricValueId }: { metricValueId: unknown }) {
+  const found = await findValue(uc.tx, uc.teamId, metricValueId);
+  uc.can('content.delete', { project: found.trail.project });
+  await uc.tx.delete(metricValues).where(and(eq(metricValues.id, found.value.id), eq(metricValues.teamId, uc.teamId)));
+  await uc.audit({ action: 'metric_value.deleted', subject: subjectOf(found.metric), details: { period: found.value.period, value: found.value.value, disaggregation: found.value.disaggregation } });
   return found;
 }

@@ -1,0 +1,132 @@
+import type { Permission, Role } from '../../../shared/permissions.js';
+import { auditLogs } from '../audit/audit.tables.js';
+import { scrubSecrets } from '../audit/audit.js';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
+import { fail } from '../errors.js';
+import { authorize, type PolicyResource } from './policy.js';
+
+/** Who is writing: the same shape whether the request came through a page or /api/v1. */
+export interface WriteActor {
+  userId: string;
+  name: string;
+  email: string;
+  teamId: string;
+  role: Role | null;
+  /** set when the request authenticated with an API token */
+  tokenId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface UseCaseAudit {
+  action: string;
+  subject?: { type: string; id: string; label?: string | null };
+  details?: Record<string, unknown>;
+  /** defaults to the actor's team (null for account-level entries) */
+  teamId?: string | null;
+}
+
+/** An account-level write (profile, password, two-factor, tokens): the team is the current one, if any. */
+export interface AccountActor extends Omit<WriteActor, 'teamId'> {
+  teamId: string | null;
+}
+
+/** What an account-level use case holds: the same duties, no team scope. */
+export interface AccountUseCase extends Omit<UseCase, 'teamId' | 'actor' | 'removing'> {
+  readonly actor: AccountActor;
+  readonly teamId: string | null;
+}
+
+/** What a use case holds while it runs: one transaction, the actor, and the write's duties. */
+export interface UseCase {
+  readonly tx: Db;
+  readonly actor: WriteActor;
+  readonly teamId: string;
+  readonly ctx: AppContext;
+  /** the authorization check (permission matrix, archived project, owner rules): throws */
+  can(permission: Permission, resource?: PolicyResource): void;
+  /** the audit row, in the same transaction: if it fails, the change is not there */
+  audit(entry: UseCaseAudit): Promise<void>;
+  /** a write that is deliberately not audited (say why; e.g. marking a notification read) */
+  unaudited(reason: string): void;
+  /** records of `subjectType` are being removed: run the cascades other modules registered */
+  removing(subjectType: string, ids: string[]): Promise<void>;
+  /** a live event, published only after the transaction commits */
+  publish(channels: string | string[], event: string, data: unknown): void;
+  /** anything else that must wait for the commit (never for data the write depends on) */
+  afterCommit(fn: () => Promise<unknown> | void): void;
+  /** a background job, enqueued inside the transaction (it exists only if the write commits) */
+  enqueue<P>(type: string, payload: P): Promise<string>;
+}
+
+/**
+ * Run one write: a transaction with the actor and team in hand; inside it the use case checks
+ * its policy, changes, audits and cascades; after the commit its events are published. Routes
+ * (page and API alike) parse their input, call a use case, and answer.
+ */
+export function runUseCase<T>(ctx: AppContext, actor: WriteActor, run: (uc: UseCase) => Promise<T>): Promise<T> {
+  return runWrite(ctx, actor, run as (uc: AccountUseCase | UseCase) => Promise<T>);
+}
+
+/** The same for account-level writes (no team scope; audited under the current team, if any). */
+export function runAccountUseCase<T>(ctx: AppContext, actor: AccountActor, run: (uc: AccountUseCase) => Promise<T>): Promise<T> {
+  return runWrite(ctx, actor, run as (uc: AccountUseCase | UseCase) => Promise<T>);
+}
+
+async function runWrite<T>(ctx: AppContext, actor: AccountActor, run: (uc: UseCase) => Promise<T>): Promise<T> {
+  const after: Array<() => Promise<unknown> | void> = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    let audited = false;
+    let exempt = false;
+    const uc = {
+      tx: tx as unknown as Db,
+      actor,
+      teamId: actor.teamId,
+      ctx,
+      can: (permission: Permission, resource?: PolicyResource) => authorize(actor, permission, resource),
+      async audit(entry: UseCaseAudit) {
+        audited = true;
+        await tx.insert(auditLogs).values({
+          action: entry.action,
+          teamId: entry.teamId !== undefined ? entry.teamId : actor.teamId,
+          userId: actor.userId,
+          actorName: actor.name,
+          actorEmail: actor.email,
+          subjectType: entry.subject?.type ?? null,
+          subjectId: entry.subject?.id ?? null,
+          subjectLabel: entry.subject?.label ?? null,
+          ip: actor.ip,
+          userAgent: actor.userAgent?.slice(0, 400) ?? null,
+          details: entry.details ? (scrubSecrets(entry.details) as Record<string, unknown>) : null,
+        });
+      },
+      unaudited: () => {
+        exempt = true;
+      },
+      removing: async (subjectType: string, ids: string[]) => {
+        if (!actor.teamId) throw fail('SERVER_ERROR', 'Removals are team-scoped.');
+        await ctx.cascades.removing({ tx: tx as unknown as Db, teamId: actor.teamId, subjectType, ids });
+      },
+      publish: (channels: string | string[], event: string, data: unknown) => {
+        after.push(() => ctx.realtime.publish(channels, event, data));
+      },
+      afterCommit: (fn: () => Promise<unknown> | void) => {
+        after.push(fn);
+      },
+      enqueue: <P>(type: string, payload: P) => ctx.jobs.enqueue(type, payload, { tx: tx as unknown as Db }),
+    };
+    const out = await run(uc as UseCase);
+    // every write leaves its trace: a use case that forgot its audit row is a bug, not a choice
+    if (!audited && !exempt) throw fail('SERVER_ERROR', 'This change was not audited; it was not saved.');
+    return out;
+  });
+  for (const fn of after) {
+    try {
+      await fn();
+    } catch {
+      // the write has committed; a lost live event or follow-up must not turn it into an error
+    }
+  }
+  return result;
+}
