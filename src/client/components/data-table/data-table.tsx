@@ -5,7 +5,7 @@ import { router } from '@inertiajs/react';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { EMPTY_TABLE_TEXT, lastPage, NO_MATCH_TEXT, PER_PAGE_OPTIONS, showingText, type PerPage, type TablePage } from '@shared/table/table-query';
 import { clientPage, type ClientColumn } from './client-rows';
-import { browserStorage, DEFAULT_TABLE_STATE, loadTableState, nextSort, saveTableState, stateToQuery, type TableState } from './table-state';
+import { browserStorage, currentScope, DEFAULT_TABLE_STATE, loadTableState, nextSort, saveTableState, stateToQuery, type TableState } from './table-state';
 import classes from './data-table.module.css';
 
 export interface DataTableColumn<Row> extends ClientColumn<Row> {
@@ -73,9 +73,11 @@ function urlWith(state: TableState | null, prefix: string): string {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const server = props.data !== undefined;
   const storage = browserStorage();
+  // one remembered state per table AND per page it sits on (the route parameters), never shared
+  const scope = currentScope();
   const [clientState, setClientState] = useState<TableState>(() => {
     if (server) return DEFAULT_TABLE_STATE;
-    const saved = loadTableState(storage, props.id);
+    const saved = loadTableState(storage, props.id, Date.now(), scope);
     return saved ?? { ...DEFAULT_TABLE_STATE, ...(props as ClientProps<Row>).defaultSort };
   });
   const state: TableState = server ? fromPage(props.data as TablePage<unknown>) : clientState;
@@ -124,7 +126,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     restored.current = true;
     const url = new URL(window.location.href);
     if (TABLE_PARAMS.some((k) => url.searchParams.has(prefix + k))) return;
-    const saved = loadTableState(storage, props.id);
+    const saved = loadTableState(storage, props.id, Date.now(), scope);
     if (saved && !same(saved, state)) {
       skipSave.current = true;
       setSearchText(saved.search);
@@ -139,9 +141,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       skipSave.current = false;
       return;
     }
-    saveTableState(storage, props.id, state);
+    saveTableState(storage, props.id, state, Date.now(), scope);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.id, state.page, state.perPage, state.search, state.sort, state.dir]);
+  }, [props.id, scope, state.page, state.perPage, state.search, state.sort, state.dir]);
 
   const view = useMemo(() => {
     if (server) {
