@@ -3,6 +3,7 @@ import { Anchor, Badge, Modal, ScrollArea, Stack, Table, Text } from '@mantine/c
 import { dateTime } from '../../lib/relative-time';
 import { disaggregationText, formatValue } from './format';
 import type { EntryView, MetricView } from './types';
+import { formatNumber } from '@shared/format/number';
 
 export interface SeriesRow {
   period: string;
@@ -85,7 +86,7 @@ export function SeriesTable({ metric, rows, entries, caption }: Props) {
                 <Table.Tr key={e.id}>
                   <Table.Td ff="monospace">{e.dataPointKey}</Table.Td>
                   <Table.Td>{disaggregationText(e.disaggregation)}</Table.Td>
-                  <Table.Td ta="right">{e.value.toLocaleString('en')}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(e.value)}</Table.Td>
                   <Table.Td>
                     <Text size="xs">
                       {e.enteredBy ?? 'Someone'}, {e.createdAt ? dateTime(e.createdAt) : ''}

@@ -2,6 +2,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, METRIC_TYPE_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type ElementStatus, type MetricType, type OutcomeHorizon } from '@shared/toc/vocabulary';
 import { columnOf } from '@shared/toc/diagram';
+import { formatFigure } from '@shared/format/number';
 import type { DataTableColumn } from '../../components/data-table';
 import { KIND_COLORS, STATUS_COLORS } from '../diagram/nodes';
 
@@ -111,7 +112,7 @@ export const METRIC_COLUMNS: Array<DataTableColumn<MetricRow>> = [
   { key: 'elementTitle', title: 'Of', sortable: true, visibleFrom: 'sm', render: (m) => <Text size="sm" lineClamp={1}>{`${TYPE_LABEL[m.elementKind] ?? ''}: ${m.elementTitle}`}</Text>, value: (m) => `${m.elementKind} ${m.elementTitle}` },
   { key: 'type', title: 'Type', sortable: true, width: 110, value: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type, render: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type },
   { key: 'unit', title: 'Unit', sortable: true, width: 90, render: (m) => m.unit ?? '—' },
-  { key: 'baselineValue', title: 'Baseline', sortable: true, align: 'right', width: 100, render: (m) => (m.baselineValue === null ? '—' : m.baselineValue.toLocaleString()) },
+  { key: 'baselineValue', title: 'Baseline', sortable: true, align: 'right', width: 100, render: (m) => formatFigure(m.baselineValue, m, { unit: false }) },
   { key: 'baselineDate', title: 'Baseline date', sortable: true, width: 120, visibleFrom: 'md', render: (m) => m.baselineDate ?? '—' },
   { key: 'period', title: 'Period', sortable: true, width: 100, value: (m) => human(m.period), render: (m) => human(m.period), visibleFrom: 'sm' },
   { key: 'direction', title: 'Good is', sortable: true, width: 100, value: (m) => human(m.direction), render: (m) => human(m.direction), visibleFrom: 'md' },

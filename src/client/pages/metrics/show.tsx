@@ -119,7 +119,7 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
         ) : (
           <Stack>
             <Suspense fallback={<Loader size="sm" />}>
-              <SeriesChart points={series} categories={chartCategories} unit={metric.type === 'percentage' ? '%' : (metric.unit ?? undefined)} />
+              <SeriesChart points={series} categories={chartCategories} unit={metric.type === 'percentage' ? '%' : (metric.unit ?? undefined)} format={metric} />
             </Suspense>
             {byCategory ? (
               byCategory.map((c) => (
