@@ -13,8 +13,13 @@ export interface DataTableColumn<Row> extends ClientColumn<Row> {
   render?: (row: Row) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
-  /** hide the column on narrow screens */
+  /**
+   * hide the column on screens narrower than this breakpoint. On a phone (below xs) every row becomes a
+   * card listing its fields with their titles: columns visible from xs or sm show there, md and lg stay hidden.
+   */
   visibleFrom?: 'xs' | 'sm' | 'md' | 'lg';
+  /** the field's name in a phone card when the title is not plain text */
+  label?: string;
 }
 
 interface CommonProps<Row> {
@@ -24,11 +29,14 @@ interface CommonProps<Row> {
   rowKey: (row: Row) => string | number;
   /** accessible name of the table */
   caption: string;
-  emptyText?: string;
+  /** a next step shown under the spec's empty text ("No data available in table"), e.g. a button or a hint */
+  emptyAction?: ReactNode;
+  /** the rows are narrowed by filters outside the table: an empty table says "No matching records found" */
+  filtered?: boolean;
   /** extra controls beside the search box (filters, buttons) */
   toolbar?: ReactNode;
   onRowClick?: (row: Row) => void;
-  /** below this width the table scrolls sideways (default 500 px; hide columns on phones with visibleFrom) */
+  /** above phone width, below this width the table scrolls sideways with a shadow on the hidden side (default 500 px) */
   minWidth?: number;
 }
 
@@ -48,6 +56,8 @@ interface ClientProps<Row> extends CommonProps<Row> {
   /** the whole (small) list: searched, sorted and paged in the browser */
   rows: Row[];
   defaultSort?: { sort: string; dir: 'asc' | 'desc' };
+  /** a short fixed list: no length select, search or pagination (every row shown) */
+  plain?: boolean;
   data?: never;
   prop?: never;
 }
@@ -150,15 +160,40 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       const d = props.data as TablePage<Row>;
       return { rows: d.rows, total: d.total, page: d.page, all: null as number | null };
     }
-    return clientPage((props as ClientProps<Row>).rows, props.columns, clientState);
+    const cp = props as ClientProps<Row>;
+    if (cp.plain) return { rows: cp.rows, total: cp.rows.length, page: 1, all: null as number | null };
+    return clientPage(cp.rows, props.columns, clientState);
   }, [server, props.data, (props as ClientProps<Row>).rows, props.columns, clientState]);
+
+  // the sideways-scroll hint: a shadow on each side that has hidden columns
+  const frame = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const measure = () => {
+    const f = frame.current;
+    const el = scroller.current;
+    if (!f || !el) return;
+    f.toggleAttribute('data-more-left', el.scrollLeft > 1);
+    f.toggleAttribute('data-more-right', el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+  };
+  useEffect(() => {
+    measure();
+    if (typeof ResizeObserver === 'undefined' || !scroller.current) return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(scroller.current);
+    if (scroller.current.firstElementChild) ro.observe(scroller.current.firstElementChild);
+    return () => ro.disconnect();
+  });
 
   const pages = lastPage(state.perPage, view.total);
   const searching = state.search !== '';
   const summary = showingText(view.page, state.perPage, view.total) + (view.all !== null && searching && view.all !== view.total ? ` (filtered from ${view.all} total entries)` : '');
 
+  const plain = !server && !!(props as ClientProps<Row>).plain;
+  const labelOf = (c: DataTableColumn<Row>) => c.label ?? (typeof c.title === 'string' ? c.title : c.key);
+
   return (
     <Box className={classes.root} data-table-id={props.id}>
+      {!plain && (
       <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
         <Group gap={6} wrap="nowrap">
           <Text size="sm" component="label" htmlFor={`${props.id}-length`}>Show</Text>
@@ -189,8 +224,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={props.minWidth ?? 500} className={loading ? classes.loading : undefined}>
-        <Table striped highlightOnHover={!!props.onRowClick || view.rows.length > 0} verticalSpacing="xs" aria-busy={loading}>
+      )}
+      <div className={classes.frame} ref={frame}>
+      <div className={`${classes.scroll}${loading ? ` ${classes.loading}` : ''}`} style={{ ['--table-min-width' as string]: `${props.minWidth ?? 500}px` }} tabIndex={0} role="region" aria-label={props.caption} ref={scroller} onScroll={measure}>
+        <Table className={classes.table} striped highlightOnHover={!!props.onRowClick || view.rows.length > 0} verticalSpacing="xs" aria-busy={loading}>
           <VisuallyHidden component="caption">{props.caption}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
@@ -198,7 +235,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 const active = state.sort === c.key;
                 const Icon = active ? (state.dir === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
                 return (
-                  <Table.Th key={c.key} w={c.width} ta={c.align} visibleFrom={c.visibleFrom} aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : c.sortable ? 'none' : undefined}>
+                  <Table.Th key={c.key} w={c.width} ta={c.align} data-visible-from={c.visibleFrom} aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : c.sortable ? 'none' : undefined}>
                     {c.sortable ? (
                       <UnstyledButton className={classes.sort} onClick={() => change({ ...nextSort(state, c.key), page: 1 })}>
                         <span>{c.title}</span>
@@ -215,15 +252,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table.Tbody>
             {view.rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={props.columns.length} ta="center" c="dimmed" py="lg" className={classes.empty}>
-                  {searching ? NO_MATCH_TEXT : (props.emptyText ?? EMPTY_TABLE_TEXT)}
+                <Table.Td colSpan={props.columns.length} ta="center" py="lg" className={classes.empty}>
+                  <Text size="sm" c="dimmed" data-empty-text>{searching || props.filtered ? NO_MATCH_TEXT : EMPTY_TABLE_TEXT}</Text>
+                  {!searching && !props.filtered && props.emptyAction && <Box mt="xs">{typeof props.emptyAction === 'string' ? <Text size="sm">{props.emptyAction}</Text> : props.emptyAction}</Box>}
                 </Table.Td>
               </Table.Tr>
             ) : (
               view.rows.map((row) => (
                 <Table.Tr key={props.rowKey(row)} onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined} className={props.onRowClick ? classes.clickable : undefined}>
                   {props.columns.map((c) => (
-                    <Table.Td key={c.key} ta={c.align} visibleFrom={c.visibleFrom}>
+                    <Table.Td key={c.key} ta={c.align} data-visible-from={c.visibleFrom} data-label={labelOf(c)}>
                       {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
                     </Table.Td>
                   ))}
@@ -232,11 +270,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
-        <Text size="sm" c="dimmed" role="status" aria-live="polite">{summary}</Text>
-        {pages > 1 && <Pagination total={pages} value={view.page} onChange={(page) => change({ page })} size="sm" siblings={1} boundaries={1} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c })} />}
-      </Group>
+      </div>
+      <span className={classes.shadowLeft} aria-hidden />
+      <span className={classes.shadowRight} aria-hidden />
+      </div>
+      {!plain && (
+        <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" role="status" aria-live="polite">{summary}</Text>
+          {pages > 1 && <Pagination total={pages} value={view.page} onChange={(page) => change({ page })} size="sm" siblings={1} boundaries={1} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c })} />}
+        </Group>
+      )}
     </Box>
   );
 }

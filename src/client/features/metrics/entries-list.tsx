@@ -66,7 +66,7 @@ export function EntriesList({ metric, entries, dataPoints, periods, canEdit, can
   ];
   return (
     <>
-      <DataTable id={`metric-values-${metric.id}`} caption="Entered values" rows={entries} rowKey={(e) => e.id} columns={columns} minWidth={560} emptyText="No values yet: enter the first one above." />
+      <DataTable id={`metric-values-${metric.id}`} caption="Entered values" rows={entries} rowKey={(e) => e.id} columns={columns} minWidth={560} emptyAction="No values yet: enter the first one above." />
       <Modal opened={!!editing} onClose={() => setEditing(null)} title="Edit value" size="lg">
         {editing && <ValueForm metric={metric} dataPoints={dataPoints} periods={periods} entry={editing} onDone={() => setEditing(null)} />}
       </Modal>

@@ -1,7 +1,7 @@
 import { Head, router } from '@inertiajs/react';
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { NO_MATCH_TEXT, type TablePage } from '@shared/table/table-query';
+import type { TablePage } from '@shared/table/table-query';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
 
@@ -152,7 +152,7 @@ export default function LogsIndex({ logs, filters, options }: Props) {
       </Card>
 
       <Card withBorder padding="md">
-        <DataTable id="logs" caption="Audit log" prop="logs" data={logs} rowKey={(r) => r.id} columns={columns} minWidth={760} emptyText={filtered ? NO_MATCH_TEXT : undefined} />
+        <DataTable id="logs" caption="Audit log" prop="logs" data={logs} rowKey={(r) => r.id} columns={columns} minWidth={760} filtered={filtered} />
       </Card>
     </Stack>
   );

@@ -81,7 +81,7 @@ export default function ProblemTable({ problem, elements, metrics, dataPoints }:
           rowKey={(r) => r.key}
           toolbar={statusFilter}
           onRowClick={(r) => open(r.type === 'metric' ? 'metric' : r.type === 'data_point' ? 'data_point' : 'element', r.id)}
-          emptyText="This problem has no elements yet. Add them in the diagram."
+          emptyAction="This problem has no elements yet. Add them in the diagram."
         />
       )}
       {(layout === 'activity' || layout === 'output' || layout === 'outcome' || layout === 'impact') && (
@@ -99,11 +99,11 @@ export default function ProblemTable({ problem, elements, metrics, dataPoints }:
             </Group>
           }
           onRowClick={(r) => open('element', r.id)}
-          emptyText={`No ${LAYOUTS.find((l) => l.value === layout)!.label.toLowerCase()} yet.`}
+          emptyAction={`No ${LAYOUTS.find((l) => l.value === layout)!.label.toLowerCase()} yet.`}
         />
       )}
       {layout === 'metric' && (
-        <DataTable<MetricRow> id={id('metric')} caption="Metrics" rows={metrics} columns={METRIC_COLUMNS} rowKey={(r) => r.id} onRowClick={(r) => open('metric', r.id)} minWidth={700} emptyText="No metrics yet. Add metrics to activities, outputs and outcomes." />
+        <DataTable<MetricRow> id={id('metric')} caption="Metrics" rows={metrics} columns={METRIC_COLUMNS} rowKey={(r) => r.id} onRowClick={(r) => open('metric', r.id)} minWidth={700} emptyAction="No metrics yet. Add metrics to activities, outputs and outcomes." />
       )}
       {layout === 'data_point' && (
         <DataTable<DataPointRow>
@@ -114,7 +114,7 @@ export default function ProblemTable({ problem, elements, metrics, dataPoints }:
           rowKey={(r) => r.id}
           toolbar={<Checkbox size="xs" label="Key data points only" checked={starred} onChange={(e) => setStarred(e.currentTarget.checked)} />}
           onRowClick={(r) => open('data_point', r.id)}
-          emptyText="No data points yet. Add them to a metric."
+          emptyAction="No data points yet. Add them to a metric."
         />
       )}
     </Stack>
