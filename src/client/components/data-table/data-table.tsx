@@ -6,6 +6,7 @@ import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@table
 import { EMPTY_TABLE_TEXT, lastPage, NO_MATCH_TEXT, PER_PAGE_OPTIONS, showingText, type PerPage, type TablePage } from '@shared/table/table-query';
 import { clientPage, type ClientColumn } from './client-rows';
 import { browserStorage, currentScope, DEFAULT_TABLE_STATE, loadTableState, nextSort, saveTableState, stateToQuery, type TableState } from './table-state';
+import { ScrollX } from '../scroll-x';
 import classes from './data-table.module.css';
 
 export interface DataTableColumn<Row> extends ClientColumn<Row> {
@@ -165,25 +166,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     return clientPage(cp.rows, props.columns, clientState);
   }, [server, props.data, (props as ClientProps<Row>).rows, props.columns, clientState]);
 
-  // the sideways-scroll hint: a shadow on each side that has hidden columns
-  const frame = useRef<HTMLDivElement>(null);
-  const scroller = useRef<HTMLDivElement>(null);
-  const measure = () => {
-    const f = frame.current;
-    const el = scroller.current;
-    if (!f || !el) return;
-    f.toggleAttribute('data-more-left', el.scrollLeft > 1);
-    f.toggleAttribute('data-more-right', el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
-  };
-  useEffect(() => {
-    measure();
-    if (typeof ResizeObserver === 'undefined' || !scroller.current) return;
-    const ro = new ResizeObserver(measure);
-    ro.observe(scroller.current);
-    if (scroller.current.firstElementChild) ro.observe(scroller.current.firstElementChild);
-    return () => ro.disconnect();
-  });
-
   const pages = lastPage(state.perPage, view.total);
   const searching = state.search !== '';
   const summary = showingText(view.page, state.perPage, view.total) + (view.all !== null && searching && view.all !== view.total ? ` (filtered from ${view.all} total entries)` : '');
@@ -225,8 +207,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Group>
       </Group>
       )}
-      <div className={classes.frame} ref={frame}>
-      <div className={`${classes.scroll}${loading ? ` ${classes.loading}` : ''}`} style={{ ['--table-min-width' as string]: `${props.minWidth ?? 500}px` }} tabIndex={0} role="region" aria-label={props.caption} ref={scroller} onScroll={measure}>
+      <ScrollX className={loading ? classes.loading : undefined} style={{ ['--table-min-width' as string]: `${props.minWidth ?? 500}px` }} label={props.caption}>
         <Table className={classes.table} striped highlightOnHover={!!props.onRowClick || view.rows.length > 0} verticalSpacing="xs" aria-busy={loading}>
           <VisuallyHidden component="caption">{props.caption}</VisuallyHidden>
           <Table.Thead>
@@ -270,10 +251,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             )}
           </Table.Tbody>
         </Table>
-      </div>
-      <span className={classes.shadowLeft} aria-hidden />
-      <span className={classes.shadowRight} aria-hidden />
-      </div>
+      </ScrollX>
       {!plain && (
         <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" role="status" aria-live="polite">{summary}</Text>

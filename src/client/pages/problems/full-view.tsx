@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Button, Card, Group, ScrollArea, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { FULL_VIEW_TAB_LABELS, FULL_VIEW_TABS, type FullViewTab } from '@shared/problems/problems';
@@ -14,7 +14,8 @@ import { ElementList, type ListPermissions } from '../../features/problems/eleme
 import { ElementFormModal, type ElementFormMode } from '../../features/problems/element-form';
 import { OutcomeOutputList } from '../../features/problems/outcome-output-list';
 import { DataPointsTable, MetricsTable, SurveyQuestionsTable } from '../../features/problems/metric-tabs';
-import { LaterTab } from '../../features/problems/later-tabs';
+import { EMPTY_TABS, LaterTab } from '../../features/problems/later-tabs';
+import { ScrollX } from '../../components/scroll-x';
 import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
 
 const OUTCOME_SUB_LABELS = [
@@ -56,9 +57,9 @@ export default function ProblemFullView(props: FullViewProps & { insights?: KeyM
       <ProblemPageHeader problem={problem} project={project} can={{ update: can('content.update'), delete: can('content.delete') }} />
       <ArchivedNotice project={project} />
       <Tabs value={tab} onChange={(v) => v && go({ tab: v, sub: null })} keepMounted={false}>
-        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars={false}>
+        <ScrollX label="Problem sections" activeSelector='[role="tab"][aria-selected="true"]' activeKey={tab}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {FULL_VIEW_TABS.map((t) => (
+            {FULL_VIEW_TABS.filter((t) => !EMPTY_TABS.has(t)).map((t) => (
               <Tabs.Tab key={t} value={t} style={{ whiteSpace: 'nowrap' }}>
                 {FULL_VIEW_TAB_LABELS[t]}
                 {tabCount[t] !== undefined && (
@@ -69,7 +70,7 @@ export default function ProblemFullView(props: FullViewProps & { insights?: KeyM
               </Tabs.Tab>
             ))}
           </Tabs.List>
-        </ScrollArea>
+        </ScrollX>
       </Tabs>
 
       {tab === 'overview' && props.chain && <OverviewTab problem={problem} counts={counts} chain={props.chain} onAddActivity={perms.create ? () => add(['activity']) : null} />}
