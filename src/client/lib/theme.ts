@@ -1,4 +1,4 @@
-import { Breadcrumbs, createTheme } from '@mantine/core';
+import { Badge, Breadcrumbs, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -6,6 +6,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   components: {
+    // a badge (role, status) is a short label: it never shrinks into "OW..." in a tight row or card
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } }),
     // a long name (a pasted URL) takes at most one line, cut with an ellipsis, never widening the page
     Breadcrumbs: Breadcrumbs.extend({
       styles: {
