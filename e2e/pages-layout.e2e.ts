@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { CHROMIUM_FLAGS, shot, cookiesFor } from './helpers/browser.js';
-import { dataPoints, metrics, metricTargets, metricValues, problems, projects, tocElements } from '../src/server/platform/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { auditLogs, dataPoints, metrics, metricTargets, metricValues, problems, projects, teams, tocElements } from '../src/server/platform/db/schema.js';
 import { EMPTY_TABLE_TEXT } from '../src/shared/table/table-query.js';
 
 /**
@@ -158,6 +159,27 @@ describe('page layout', () => {
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
     await open(`/problems/${ids.problem}?tab=metrics`, 1366);
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('Girls');
+  });
+
+  it('role badges are whole and the audit log reads as sentences, at 1366 and 375 px', async () => {
+    const [{ id: teamId }] = await t.app.ctx.db.select({ id: teams.id }).from(teams).where(eq(teams.name, 'Layout Team'));
+    for (const width of WIDTHS) {
+      await open(`/teams/${teamId}`, width);
+      await page.locator('.mantine-Badge-label').first().waitFor();
+      const cut = await page.locator('.mantine-Badge-label').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 0.5).map((el) => el.textContent));
+      expect(cut).toEqual([]);
+      await shot(page, `layout-team-${width}`);
+    }
+    await t.app.ctx.db.insert(auditLogs).values({ teamId, action: 'metric.deleted', actorName: 'Ada Lovelace', subjectType: 'metric', subjectLabel: 'Girls enrolled', details: { metricId: ids.metric, before: { a: 1 } } });
+    for (const width of WIDTHS) {
+      await open('/logs', width);
+      await page.getByText('Ada Lovelace deleted the metric “Girls enrolled”').waitFor();
+      const text = await page.locator('main').innerText();
+      expect(text).not.toContain('metric.deleted');
+      expect(text).not.toContain(ids.metric);
+      expect(text).not.toContain('{');
+      await shot(page, `layout-logs-${width}`);
+    }
   });
 
   it('the welcome page advertises only what exists', async () => {
