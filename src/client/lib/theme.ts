@@ -6,8 +6,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   components: {
-    // a badge (role, status) is a short label: it never shrinks into "OW..." in a tight row or card
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } }),
+    // a badge (role, status) keeps its width in a tight row or card (no "OW..."); only text longer than the line is cut
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: '100%' } } }),
     // a long name (a pasted URL) takes at most one line, cut with an ellipsis, never widening the page
     Breadcrumbs: Breadcrumbs.extend({
       styles: {
