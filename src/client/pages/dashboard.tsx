@@ -25,6 +25,8 @@ interface Step {
 interface Props {
   activity: ActivityItem[];
   steps: Step[];
+  /** the user has been here before (else this is their first visit) */
+  returning?: boolean;
 }
 
 function StepRow({ step }: { step: Step }) {
@@ -45,7 +47,7 @@ function StepRow({ step }: { step: Step }) {
   );
 }
 
-export default function Dashboard({ activity, steps }: Props) {
+export default function Dashboard({ activity, steps, returning }: Props) {
   const { auth } = useShared();
   const done = steps.filter((s) => s.done).length;
   const next = steps.find((s) => !s.done && s.href);
@@ -56,7 +58,7 @@ export default function Dashboard({ activity, steps }: Props) {
       <div>
         <Title order={2}>Dashboard</Title>
         <Text c="dimmed" size="sm">
-          Welcome back, {auth.user?.name}.{auth.team ? ` You are working in ${auth.team.name}.` : ''}
+          {returning ? 'Welcome back' : 'Welcome to Pathways'}, {auth.user?.name}.{auth.team ? ` You are working in ${auth.team.name}.` : ''}
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>

@@ -1,13 +1,14 @@
 import { Head, Link } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Paper } from '@mantine/core';
-import { IconTargetArrow, IconForms, IconTransform, IconChartLine } from '@tabler/icons-react';
+import { IconBooks, IconChartLine, IconTable, IconTargetArrow } from '@tabler/icons-react';
 import { route, routeTable } from '@shared/route';
 
+/** What the product does today (nothing it does not do yet). */
 const STEPS = [
-  { icon: IconTargetArrow, title: 'Describe the change you want', text: 'Start from a problem, lay out the theory of change (activities, outputs, outcomes) and attach measurable metrics.' },
-  { icon: IconForms, title: 'Collect data where it happens', text: 'Stakeholder and survey forms that work on phones, or spreadsheets and databases you already have.' },
-  { icon: IconTransform, title: 'Clean it once, replay it always', text: 'Cleaning and transformation steps that run again on new data, with every figure traceable to its rows.' },
-  { icon: IconChartLine, title: 'Learn and report', text: 'Progress against baseline and target, by segment, ready for your team and your donors.' },
+  { icon: IconTargetArrow, title: 'Describe the change you want', text: 'Start from a problem and lay out its theory of change: activities, outputs, outcomes and impact, drawn as a diagram or edited as tables.' },
+  { icon: IconBooks, title: 'Start from a library', text: 'Copy a curated problem or strategy, with its metrics, data points and survey questions, into your project and adapt it.' },
+  { icon: IconChartLine, title: 'Measure progress', text: 'Attach metrics with baselines and targets, record values per period and category, and see actual against target in tables and charts.' },
+  { icon: IconTable, title: 'Work as a team', text: 'Export and import the logframe as an Excel workbook, comment and mention teammates, and see who changed what.' },
 ];
 
 export default function Welcome() {
@@ -16,9 +17,9 @@ export default function Welcome() {
     <Stack gap={48} py="xl">
       <Head title="Welcome" />
       <Stack gap="md" maw={720}>
-        <Title order={1} fz={{ base: 32, sm: 44 }}>Monitoring and evaluation, from problem to learning, in one place.</Title>
+        <Title order={1} fz={{ base: 32, sm: 44 }}>Monitoring and evaluation, from problem to results, in one place.</Title>
         <Text size="lg" c="dimmed">
-          Pathways keeps your logframe, your surveys, your data cleaning and your results together, so every number in a report can be traced back to the answers that produced it.
+          Pathways keeps your theory of change, your metrics and your results together, so every figure can be traced back to the values that produced it.
         </Text>
         <Group>
           {has('register') && <Button size="md" component={Link} href={route('register')}>Create a free account</Button>}

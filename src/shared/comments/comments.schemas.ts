@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_SUBJECTS, type CommentSubject } from '../toc/vocabulary.js';
+import { formatNumber } from '../format/number.js';
 
 /** Comments are plain text; this many characters at most. */
 export const COMMENT_MAX = 5000;
@@ -22,7 +23,7 @@ const body = z
   .string({ error: 'Write a comment.' })
   .trim()
   .min(1, 'Write a comment.')
-  .max(COMMENT_MAX, `A comment may be at most ${COMMENT_MAX.toLocaleString('en')} characters.`);
+  .max(COMMENT_MAX, `A comment may be at most ${formatNumber(COMMENT_MAX)} characters.`);
 
 /** GET comments.index ?subjectType=&subjectId= (other query keys, e.g. cache busters, are ignored) */
 export const commentIndexQuery = z.object({ subjectType, subjectId });

@@ -1,3 +1,4 @@
+import { pluralWord } from '../format/plural.js';
 /**
  * Metric formulas over data point keys, e.g. `percent(girls_passing, girls_tested)`.
  * A hand-written tokenizer and recursive-descent parser: no eval, no Function. Every error names
@@ -172,7 +173,7 @@ class Parser {
         this.expect(')');
         if (args.length < spec.min || args.length > spec.max) {
           const want = spec.min === spec.max ? `exactly ${spec.min}` : `at least ${spec.min}`;
-          fail(`\`${fn}\` takes ${want} argument${spec.min === 1 ? '' : 's'} (got ${args.length})`, t.pos);
+          fail(`\`${fn}\` takes ${want} ${pluralWord(spec.min, 'argument')} (got ${args.length})`, t.pos);
         }
         return { type: 'call', fn: fn as FormulaFunction, args };
       }

@@ -1,3 +1,4 @@
+import { cleanFloat } from '../format/number.js';
 import { evaluate, formulaKeys, parseFormula, type FormulaAst } from './formula.js';
 import { listPeriods, periodLabel, type PeriodMetric } from './periods.js';
 
@@ -146,7 +147,7 @@ function figure(ast: FormulaAst | null, used: readonly SeriesDataPoint[], entrie
   }
   const actual = evaluate(ast, values);
   // 12 significant digits: 55.00000000000001 is 55
-  return { actual: actual === null ? null : Number(actual.toPrecision(12)), sources };
+  return { actual: actual === null ? null : cleanFloat(actual), sources };
 }
 
 export function computeSeries(metric: SeriesMetric, dataPoints: readonly SeriesDataPoint[], targets: ReadonlyArray<{ period: string; value: number }>, entries: readonly SeriesEntry[]) {

@@ -5,7 +5,8 @@ import { router } from '@inertiajs/react';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { EMPTY_TABLE_TEXT, lastPage, NO_MATCH_TEXT, PER_PAGE_OPTIONS, showingText, type PerPage, type TablePage } from '@shared/table/table-query';
 import { clientPage, type ClientColumn } from './client-rows';
-import { browserStorage, DEFAULT_TABLE_STATE, loadTableState, nextSort, saveTableState, stateToQuery, type TableState } from './table-state';
+import { browserStorage, currentScope, DEFAULT_TABLE_STATE, loadTableState, nextSort, saveTableState, stateToQuery, type TableState } from './table-state';
+import { ScrollX } from '../scroll-x';
 import classes from './data-table.module.css';
 
 export interface DataTableColumn<Row> extends ClientColumn<Row> {
@@ -13,8 +14,13 @@ export interface DataTableColumn<Row> extends ClientColumn<Row> {
   render?: (row: Row) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
-  /** hide the column on narrow screens */
+  /**
+   * hide the column on screens narrower than this breakpoint. On a phone (below xs) every row becomes a
+   * card listing its fields with their titles: columns visible from xs or sm show there, md and lg stay hidden.
+   */
   visibleFrom?: 'xs' | 'sm' | 'md' | 'lg';
+  /** the field's name in a phone card when the title is not plain text */
+  label?: string;
 }
 
 interface CommonProps<Row> {
@@ -24,11 +30,14 @@ interface CommonProps<Row> {
   rowKey: (row: Row) => string | number;
   /** accessible name of the table */
   caption: string;
-  emptyText?: string;
+  /** a next step shown under the spec's empty text ("No data available in table"), e.g. a button or a hint */
+  emptyAction?: ReactNode;
+  /** the rows are narrowed by filters outside the table: an empty table says "No matching records found" */
+  filtered?: boolean;
   /** extra controls beside the search box (filters, buttons) */
   toolbar?: ReactNode;
   onRowClick?: (row: Row) => void;
-  /** below this width the table scrolls sideways (default 500 px; hide columns on phones with visibleFrom) */
+  /** above phone width, below this width the table scrolls sideways with a shadow on the hidden side (default 500 px) */
   minWidth?: number;
 }
 
@@ -48,6 +57,8 @@ interface ClientProps<Row> extends CommonProps<Row> {
   /** the whole (small) list: searched, sorted and paged in the browser */
   rows: Row[];
   defaultSort?: { sort: string; dir: 'asc' | 'desc' };
+  /** a short fixed list: no length select, search or pagination (every row shown) */
+  plain?: boolean;
   data?: never;
   prop?: never;
 }
@@ -73,9 +84,11 @@ function urlWith(state: TableState | null, prefix: string): string {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const server = props.data !== undefined;
   const storage = browserStorage();
+  // one remembered state per table AND per page it sits on (the route parameters), never shared
+  const scope = currentScope();
   const [clientState, setClientState] = useState<TableState>(() => {
     if (server) return DEFAULT_TABLE_STATE;
-    const saved = loadTableState(storage, props.id);
+    const saved = loadTableState(storage, props.id, Date.now(), scope);
     return saved ?? { ...DEFAULT_TABLE_STATE, ...(props as ClientProps<Row>).defaultSort };
   });
   const state: TableState = server ? fromPage(props.data as TablePage<unknown>) : clientState;
@@ -124,7 +137,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     restored.current = true;
     const url = new URL(window.location.href);
     if (TABLE_PARAMS.some((k) => url.searchParams.has(prefix + k))) return;
-    const saved = loadTableState(storage, props.id);
+    const saved = loadTableState(storage, props.id, Date.now(), scope);
     if (saved && !same(saved, state)) {
       skipSave.current = true;
       setSearchText(saved.search);
@@ -139,24 +152,30 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       skipSave.current = false;
       return;
     }
-    saveTableState(storage, props.id, state);
+    saveTableState(storage, props.id, state, Date.now(), scope);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.id, state.page, state.perPage, state.search, state.sort, state.dir]);
+  }, [props.id, scope, state.page, state.perPage, state.search, state.sort, state.dir]);
 
   const view = useMemo(() => {
     if (server) {
       const d = props.data as TablePage<Row>;
       return { rows: d.rows, total: d.total, page: d.page, all: null as number | null };
     }
-    return clientPage((props as ClientProps<Row>).rows, props.columns, clientState);
+    const cp = props as ClientProps<Row>;
+    if (cp.plain) return { rows: cp.rows, total: cp.rows.length, page: 1, all: null as number | null };
+    return clientPage(cp.rows, props.columns, clientState);
   }, [server, props.data, (props as ClientProps<Row>).rows, props.columns, clientState]);
 
   const pages = lastPage(state.perPage, view.total);
   const searching = state.search !== '';
   const summary = showingText(view.page, state.perPage, view.total) + (view.all !== null && searching && view.all !== view.total ? ` (filtered from ${view.all} total entries)` : '');
 
+  const plain = !server && !!(props as ClientProps<Row>).plain;
+  const labelOf = (c: DataTableColumn<Row>) => c.label ?? (typeof c.title === 'string' ? c.title : c.key);
+
   return (
     <Box className={classes.root} data-table-id={props.id}>
+      {!plain && (
       <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
         <Group gap={6} wrap="nowrap">
           <Text size="sm" component="label" htmlFor={`${props.id}-length`}>Show</Text>
@@ -187,8 +206,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={props.minWidth ?? 500} className={loading ? classes.loading : undefined}>
-        <Table striped highlightOnHover={!!props.onRowClick || view.rows.length > 0} verticalSpacing="xs" aria-busy={loading}>
+      )}
+      <ScrollX className={loading ? classes.loading : undefined} style={{ ['--table-min-width' as string]: `${props.minWidth ?? 500}px` }} label={props.caption}>
+        <Table className={classes.table} striped highlightOnHover={!!props.onRowClick || view.rows.length > 0} verticalSpacing="xs" aria-busy={loading}>
           <VisuallyHidden component="caption">{props.caption}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
@@ -196,7 +216,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 const active = state.sort === c.key;
                 const Icon = active ? (state.dir === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
                 return (
-                  <Table.Th key={c.key} w={c.width} ta={c.align} visibleFrom={c.visibleFrom} aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : c.sortable ? 'none' : undefined}>
+                  <Table.Th key={c.key} w={c.width} ta={c.align} data-visible-from={c.visibleFrom} aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : c.sortable ? 'none' : undefined}>
                     {c.sortable ? (
                       <UnstyledButton className={classes.sort} onClick={() => change({ ...nextSort(state, c.key), page: 1 })}>
                         <span>{c.title}</span>
@@ -213,15 +233,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table.Tbody>
             {view.rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={props.columns.length} ta="center" c="dimmed" py="lg" className={classes.empty}>
-                  {searching ? NO_MATCH_TEXT : (props.emptyText ?? EMPTY_TABLE_TEXT)}
+                <Table.Td colSpan={props.columns.length} ta="center" py="lg" className={classes.empty}>
+                  <Text size="sm" c="dimmed" data-empty-text>{searching || props.filtered ? NO_MATCH_TEXT : EMPTY_TABLE_TEXT}</Text>
+                  {!searching && !props.filtered && props.emptyAction && <Box mt="xs">{typeof props.emptyAction === 'string' ? <Text size="sm">{props.emptyAction}</Text> : props.emptyAction}</Box>}
                 </Table.Td>
               </Table.Tr>
             ) : (
               view.rows.map((row) => (
                 <Table.Tr key={props.rowKey(row)} onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined} className={props.onRowClick ? classes.clickable : undefined}>
                   {props.columns.map((c) => (
-                    <Table.Td key={c.key} ta={c.align} visibleFrom={c.visibleFrom}>
+                    <Table.Td key={c.key} ta={c.align} data-visible-from={c.visibleFrom} data-label={labelOf(c)}>
                       {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
                     </Table.Td>
                   ))}
@@ -230,11 +251,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
-        <Text size="sm" c="dimmed" role="status" aria-live="polite">{summary}</Text>
-        {pages > 1 && <Pagination total={pages} value={view.page} onChange={(page) => change({ page })} size="sm" siblings={1} boundaries={1} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c })} />}
-      </Group>
+      </ScrollX>
+      {!plain && (
+        <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" role="status" aria-live="polite">{summary}</Text>
+          {pages > 1 && <Pagination total={pages} value={view.page} onChange={(page) => change({ page })} size="sm" siblings={1} boundaries={1} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c })} />}
+        </Group>
+      )}
     </Box>
   );
 }

@@ -25,6 +25,14 @@ describe('remembered table state', () => {
     expect(loadTableState(st, 'other', 1_000_000)).toBeNull();
   });
 
+  it('keeps one state per scope: the same table on two problems does not share its search', () => {
+    const st = new MemoryStorage();
+    saveTableState(st, 'problem-metrics', S, 1_000_000, '/projects/1/problems/2');
+    expect(loadTableState(st, 'problem-metrics', 1_000_000, '/projects/1/problems/2')).toEqual(S);
+    expect(loadTableState(st, 'problem-metrics', 1_000_000, '/projects/1/problems/3')).toBeNull();
+    expect(storageKey('problem-metrics', '/projects/1/problems/2')).not.toBe(storageKey('problem-metrics', '/projects/1/problems/3'));
+  });
+
   it('forgets (and removes) a state older than 7200 seconds', () => {
     const st = new MemoryStorage();
     saveTableState(st, 'logs', S, 1_000_000);

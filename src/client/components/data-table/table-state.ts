@@ -15,14 +15,24 @@ export const DEFAULT_TABLE_STATE: TableState = { page: 1, perPage: DEFAULT_PER_P
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export const storageKey = (id: string) => `pathways.table.${id}`;
+/**
+ * The storage key of table `id` in `scope` (the page's path: its route parameters), so the same kind
+ * of table on two problems (or projects, metrics) keeps two states instead of leaking one into the other.
+ */
+export const storageKey = (id: string, scope = '') => `pathways.table.${id}${scope ? `@${scope}` : ''}`;
+
+/** The scope of the tables on the current page: its path, which carries the route parameters. */
+export function currentScope(): string {
+  return typeof window !== 'undefined' ? window.location.pathname : '';
+}
 
 /** The remembered state of table `id`, or null when there is none, it expired or it is damaged. */
-export function loadTableState(storage: StorageLike | null | undefined, id: string, now = Date.now()): TableState | null {
+export function loadTableState(storage: StorageLike | null | undefined, id: string, now = Date.now(), scope = ''): TableState | null {
   if (!storage) return null;
+  const key = storageKey(id, scope);
   let raw: string | null;
   try {
-    raw = storage.getItem(storageKey(id));
+    raw = storage.getItem(key);
   } catch {
     return null;
   }
@@ -30,7 +40,7 @@ export function loadTableState(storage: StorageLike | null | undefined, id: stri
   try {
     const saved = JSON.parse(raw) as { savedAt?: unknown; state?: Partial<TableState> };
     if (typeof saved.savedAt !== 'number' || now - saved.savedAt > TABLE_STATE_TTL_SECONDS * 1000 || now < saved.savedAt - 60_000) {
-      storage.removeItem(storageKey(id));
+      storage.removeItem(key);
       return null;
     }
     const s = saved.state ?? {};
@@ -42,15 +52,15 @@ export function loadTableState(storage: StorageLike | null | undefined, id: stri
       dir: s.dir === 'desc' ? 'desc' : 'asc',
     };
   } catch {
-    storage.removeItem(storageKey(id));
+    storage.removeItem(key);
     return null;
   }
 }
 
-export function saveTableState(storage: StorageLike | null | undefined, id: string, state: TableState, now = Date.now()): void {
+export function saveTableState(storage: StorageLike | null | undefined, id: string, state: TableState, now = Date.now(), scope = ''): void {
   if (!storage) return;
   try {
-    storage.setItem(storageKey(id), JSON.stringify({ savedAt: now, state }));
+    storage.setItem(storageKey(id, scope), JSON.stringify({ savedAt: now, state }));
   } catch {
     // storage full or disabled: the table still works, it just forgets
   }

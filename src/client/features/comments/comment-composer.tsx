@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { Avatar, Button, Combobox, Group, Text, Textarea, useCombobox } from '@mantine/core';
 import { COMMENT_MAX, decodeMentions, encodeMentions, mentionName, type CommentPerson } from '@shared/comments/comments.schemas';
 import { errorText } from './use-comment-thread';
+import { formatNumber } from '@shared/format/number';
 
 /** The `@query` being typed just before the caret, if any (start of text or after a space or bracket). */
 function activeQuery(text: string, caret: number): { start: number; query: string } | null {
@@ -143,7 +144,7 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
       </Combobox>
       <Group justify="space-between" mt={6} gap="xs" wrap="nowrap" align="flex-start">
         <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
-          {text.length > COMMENT_MAX - 500 ? `${(COMMENT_MAX - text.length).toLocaleString()} characters left` : 'Type @ to mention a teammate. Ctrl+Enter sends.'}
+          {text.length > COMMENT_MAX - 500 ? `${formatNumber(COMMENT_MAX - text.length)} characters left` : 'Type @ to mention a teammate. Ctrl+Enter sends.'}
         </Text>
         <Group gap="xs" wrap="nowrap">
           {onCancel && (

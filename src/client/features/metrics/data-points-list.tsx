@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, router } from '@inertiajs/react';
-import { ActionIcon, Anchor, Button, Code, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { DataTable } from '../../components/data-table';
 import { IconPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { AGGREGATION_LABELS, MEASUREMENT_LABELS } from '@shared/metrics/metrics.schemas';
@@ -22,46 +23,32 @@ export function DataPointsList({ metric, dataPoints, canEdit }: { metric: Metric
           <>No formula: the metric shows its {dataPoints.some((d) => d.starred) ? 'starred' : 'first'} data point.</>
         )}
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table aria-label="Data points">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>Key</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Formula key</Table.Th>
-              <Table.Th>Aggregation</Table.Th>
-              <Table.Th>Measured by</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {dataPoints.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>
-                  <Tooltip label={d.starred ? 'Key data point: click to unstar' : 'Mark as a key data point'}>
-                    <ActionIcon variant="subtle" color="yellow" disabled={!canEdit} onClick={() => star(d)} aria-label={d.starred ? `Unstar ${d.name}` : `Star ${d.name}`} aria-pressed={d.starred}>
-                      {d.starred ? <IconStarFilled size={18} /> : <IconStar size={18} />}
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} href={route('data-points.show', { dataPoint: d.id })} size="sm" fw={500}>
-                    {d.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Code>{d.key}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{AGGREGATION_LABELS[d.aggregation as keyof typeof AGGREGATION_LABELS] ?? d.aggregation}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{MEASUREMENT_LABELS[d.measurement as keyof typeof MEASUREMENT_LABELS] ?? d.measurement}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<DataPointView>
+        id={`metric-data-points-${metric.id}`}
+        caption="Data points"
+        rows={dataPoints}
+        rowKey={(d) => d.id}
+        plain
+        minWidth={480}
+        emptyAction={canEdit ? 'Add the data points that measure this metric: the values entered for them make its figure.' : undefined}
+        columns={[
+          { key: 'name', title: 'Name', render: (d) => (
+            <Anchor component={Link} href={route('data-points.show', { dataPoint: d.id })} size="sm" fw={500}>
+              {d.name}
+            </Anchor>
+          ) },
+          { key: 'starred', title: 'Key', label: 'Key data point', width: 40, render: (d) => (
+            <Tooltip label={d.starred ? 'Key data point: click to unstar' : 'Mark as a key data point'}>
+              <ActionIcon variant="subtle" color="yellow" disabled={!canEdit} onClick={() => star(d)} aria-label={d.starred ? `Unstar ${d.name}` : `Star ${d.name}`} aria-pressed={d.starred}>
+                {d.starred ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          ) },
+          { key: 'key', title: 'Formula key', render: (d) => <Code>{d.key}</Code> },
+          { key: 'aggregation', title: 'Aggregation', render: (d) => <Text size="sm">{AGGREGATION_LABELS[d.aggregation as keyof typeof AGGREGATION_LABELS] ?? d.aggregation}</Text> },
+          { key: 'measurement', title: 'Measured by', render: (d) => <Text size="sm">{MEASUREMENT_LABELS[d.measurement as keyof typeof MEASUREMENT_LABELS] ?? d.measurement}</Text> },
+        ]}
+      />
       {canEdit && (
         <Group>
           <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>

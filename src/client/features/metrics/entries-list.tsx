@@ -3,6 +3,7 @@ import { router } from '@inertiajs/react';
 import { Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
+import { formatNumber } from '@shared/format/number';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime } from '../../lib/relative-time';
 import { ValueForm } from './value-form';
@@ -24,7 +25,7 @@ export function EntriesList({ metric, entries, dataPoints, periods, canEdit, can
   const [deleting, setDeleting] = useState<EntryView | null>(null);
   const nameOf = new Map(dataPoints.map((d) => [d.id, d.name]));
   // a data point's own values are raw numbers when a formula combines them
-  const show = (v: number) => (metric.formula ? v.toLocaleString('en') : formatValue(metric, v));
+  const show = (v: number) => (metric.formula ? formatNumber(v) : formatValue(metric, v));
   const columns: Array<DataTableColumn<EntryView>> = [
     { key: 'period', title: 'Period', sortable: true, value: (e) => e.period, render: (e) => e.periodLabel },
     ...(dataPoints.length > 1 ? [{ key: 'dataPoint', title: 'Data point', value: (e: EntryView) => nameOf.get(e.dataPointId) ?? '', render: (e: EntryView) => nameOf.get(e.dataPointId) ?? '' } as DataTableColumn<EntryView>] : []),
@@ -65,7 +66,7 @@ export function EntriesList({ metric, entries, dataPoints, periods, canEdit, can
   ];
   return (
     <>
-      <DataTable id={`metric-values-${metric.id}`} caption="Entered values" rows={entries} rowKey={(e) => e.id} columns={columns} minWidth={560} emptyText="No values yet: enter the first one above." />
+      <DataTable id={`metric-values-${metric.id}`} caption="Entered values" rows={entries} rowKey={(e) => e.id} columns={columns} minWidth={560} emptyAction="No values yet: enter the first one above." />
       <Modal opened={!!editing} onClose={() => setEditing(null)} title="Edit value" size="lg">
         {editing && <ValueForm metric={metric} dataPoints={dataPoints} periods={periods} entry={editing} onDone={() => setEditing(null)} />}
       </Modal>

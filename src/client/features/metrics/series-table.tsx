@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Modal, Stack, Text } from '@mantine/core';
+import { DataTable } from '../../components/data-table';
 import { dateTime } from '../../lib/relative-time';
 import { disaggregationText, formatValue } from './format';
 import type { EntryView, MetricView } from './types';
+import { formatNumber } from '@shared/format/number';
 
 export interface SeriesRow {
   period: string;
@@ -34,67 +36,44 @@ export function SeriesTable({ metric, rows, entries, caption }: Props) {
   const traced = open ? open.sources.map((id) => byId.get(id)).filter((e): e is EntryView => !!e) : [];
   return (
     <>
-      <ScrollArea>
-        <Table striped highlightOnHover miw={480} aria-label={caption}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Period</Table.Th>
-              <Table.Th ta="right">Baseline</Table.Th>
-              <Table.Th ta="right">Target</Table.Th>
-              <Table.Th ta="right">Actual</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.period}>
-                <Table.Td>{r.label}</Table.Td>
-                <Table.Td ta="right">{formatValue(metric, r.baseline)}</Table.Td>
-                <Table.Td ta="right">{formatValue(metric, r.target)}</Table.Td>
-                <Table.Td ta="right">
-                  {r.sources.length ? (
-                    <Anchor component="button" type="button" fw={600} onClick={() => setOpen(r)} title="Show the entries behind this figure">
-                      {formatValue(metric, r.actual)}
-                    </Anchor>
-                  ) : (
-                    formatValue(metric, r.actual)
-                  )}
-                </Table.Td>
-                <Table.Td>{status(metric, r)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <DataTable<SeriesRow>
+        id={`metric-series-${metric.id}`}
+        caption={caption}
+        rows={rows}
+        rowKey={(r) => r.period}
+        plain
+        minWidth={480}
+        columns={[
+          { key: 'label', title: 'Period' },
+          { key: 'actual', title: caption === 'Actual' ? 'Actual' : caption, label: 'Actual', align: 'right', render: (r) => (r.sources.length ? (
+            <Anchor component="button" type="button" fw={600} onClick={() => setOpen(r)} title="Show the entries behind this figure">
+              {formatValue(metric, r.actual)}
+            </Anchor>
+          ) : formatValue(metric, r.actual)) },
+          { key: 'status', title: 'Status', render: (r) => status(metric, r) },
+          { key: 'target', title: 'Target', align: 'right', render: (r) => formatValue(metric, r.target) },
+          { key: 'baseline', title: 'Baseline', align: 'right', render: (r) => formatValue(metric, r.baseline) },
+        ]}
+      />
       <Modal opened={!!open} onClose={() => setOpen(null)} title={open ? `${caption}, ${open.label}: ${formatValue(metric, open.actual)}` : ''} size="lg">
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
             {metric.formula ? `Computed with ${metric.formula} from these ${traced.length} entries:` : `From these ${traced.length} entries:`}
           </Text>
-          <Table aria-label="Entries behind the figure">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Data point</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
-                <Table.Th>Entered by</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {traced.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td ff="monospace">{e.dataPointKey}</Table.Td>
-                  <Table.Td>{disaggregationText(e.disaggregation)}</Table.Td>
-                  <Table.Td ta="right">{e.value.toLocaleString('en')}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      {e.enteredBy ?? 'Someone'}, {e.createdAt ? dateTime(e.createdAt) : ''}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable<EntryView>
+            id="metric-figure-entries"
+            caption="Entries behind the figure"
+            rows={traced}
+            rowKey={(e) => e.id}
+            plain
+            minWidth={420}
+            columns={[
+              { key: 'dataPointKey', title: 'Data point', render: (e) => <Text size="sm" ff="monospace">{e.dataPointKey}</Text> },
+              { key: 'disaggregation', title: 'Category', render: (e) => disaggregationText(e.disaggregation) },
+              { key: 'value', title: 'Value', align: 'right', render: (e) => formatNumber(e.value) },
+              { key: 'enteredBy', title: 'Entered by', render: (e) => <Text size="xs">{e.enteredBy ?? 'Someone'}, {e.createdAt ? dateTime(e.createdAt) : ''}</Text> },
+            ]}
+          />
         </Stack>
       </Modal>
     </>

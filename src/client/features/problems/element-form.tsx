@@ -4,7 +4,7 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextI
 import { route } from '@shared/route';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS, type ElementKind, type OutcomeHorizon } from '@shared/toc/vocabulary';
 import type { MemberOption } from '@shared/problems/problems.types';
-import { aKind } from './labels';
+import { elementDialogTitle } from './labels';
 
 export interface EditableElement {
   id: string;
@@ -42,17 +42,12 @@ export function ElementFormModal({ problemId, mode, members, onClose }: Props) {
     setOpens(opens + 1); // a fresh form each time it opens
   }
   return (
-    <Modal opened={!!mode} onClose={onClose} title={shown ? titleOf(shown) : ''} size="lg" centered>
+    <Modal opened={!!mode} onClose={onClose} title={shown ? elementDialogTitle(shown) : ''} size="lg" centered>
       {shown && <ElementForm key={opens} problemId={problemId} mode={shown} members={members} onDone={onClose} />}
     </Modal>
   );
 }
 
-function titleOf(mode: ElementFormMode) {
-  if (mode.type === 'edit') return `Edit ${ELEMENT_KIND_LABELS[mode.element.kind].toLowerCase()}`;
-  const what = mode.kinds.length === 1 ? aKind(mode.kinds[0]) : 'a next step';
-  return mode.parent ? `Add ${what} that “${mode.parent.title}” leads to` : `Add ${what}`;
-}
 
 export function ElementForm({ problemId, mode, members, onDone }: { problemId: string; mode: ElementFormMode; members: MemberOption[]; onDone: () => void }) {
   const e = mode.type === 'edit' ? mode.element : null;

@@ -46,12 +46,12 @@ interface Props {
   /** header of the "comes from" column (null: hide it) */
   fromTitle: string | null;
   toTitle: string | null;
-  emptyText: string;
+  emptyAction: string;
   toolbar?: ReactNode;
 }
 
 /** The activity / output / outcome lists: a data table with row actions (open, edit, add child, delete). */
-export function ElementList({ id, caption, problemId, rows, members, can, fromTitle, toTitle, emptyText, toolbar }: Props) {
+export function ElementList({ id, caption, problemId, rows, members, can, fromTitle, toTitle, emptyAction, toolbar }: Props) {
   const [form, setForm] = useState<ElementFormMode | null>(null);
   const [deleting, setDeleting] = useState<DeletableElement | null>(null);
 
@@ -111,7 +111,7 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
 
   return (
     <>
-      <DataTable id={`problem-${problemId}-${id}`} caption={caption} rows={rows} rowKey={(r) => r.id} columns={columns} minWidth={360} emptyText={emptyText} toolbar={toolbar} />
+      <DataTable id={`problem-${problemId}-${id}`} caption={caption} rows={rows} rowKey={(r) => r.id} columns={columns} minWidth={360} emptyAction={emptyAction} toolbar={toolbar} />
       <ElementFormModal problemId={problemId} mode={form} members={members} onClose={() => setForm(null)} />
       <DeleteElementModal element={deleting} onClose={() => setDeleting(null)} />
     </>

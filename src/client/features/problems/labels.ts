@@ -48,3 +48,14 @@ export function consequenceText(c: Partial<Consequences>, withElements = false):
   if (!parts.length) return null;
   return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
+
+/**
+ * The title of the element dialog. Opened from a list's "Add outcome" button (kinds offered: the
+ * outcome first, impact as an alternative) it names the first kind; "a next step" only when adding
+ * what an existing element leads to, where several kinds are equally likely.
+ */
+export function elementDialogTitle(mode: { type: 'create'; kinds: ElementKind[]; parent?: { title: string } } | { type: 'edit'; element: { kind: ElementKind } }): string {
+  if (mode.type === 'edit') return `Edit ${ELEMENT_KIND_LABELS[mode.element.kind].toLowerCase()}`;
+  const what = mode.kinds.length === 1 || !mode.parent ? aKind(mode.kinds[0]) : 'a next step';
+  return mode.parent ? `Add ${what} that “${mode.parent.title}” leads to` : `Add ${what}`;
+}

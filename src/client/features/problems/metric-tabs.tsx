@@ -37,7 +37,7 @@ function ElementCell({ e }: { e: ElementRef }) {
 
 const elementColumn = <R extends { element: ElementRef }>(): DataTableColumn<R> => ({ key: 'element', title: 'On', value: (r) => r.element.title, sortable: true, visibleFrom: 'sm', render: (r) => <ElementCell e={r.element} /> });
 
-export function MetricsTable({ rows, emptyText }: { rows: MetricListRow[]; emptyText: string }) {
+export function MetricsTable({ rows, emptyAction }: { rows: MetricListRow[]; emptyAction: string }) {
   const columns: Array<DataTableColumn<MetricListRow>> = [
     { key: 'name', title: 'Metric', sortable: true, render: (m) => <RecordLink name="metrics.show" params={{ metric: m.id }} label={m.name} fw={600} /> },
     elementColumn<MetricListRow>(),
@@ -46,7 +46,7 @@ export function MetricsTable({ rows, emptyText }: { rows: MetricListRow[]; empty
     { key: 'baselineValue', title: 'Baseline', sortable: true, searchable: false, align: 'right', render: (m) => <Text size="sm">{m.baselineValue ?? '—'}</Text> },
     { key: 'dataPointCount', title: 'Data points', sortable: true, searchable: false, align: 'right', visibleFrom: 'sm', render: (m) => <Text size="sm">{m.dataPointCount}</Text> },
   ];
-  return <DataTable id="problem-metrics" caption="Metrics" rows={rows} rowKey={(m) => m.id} columns={columns} minWidth={360} emptyText={emptyText} />;
+  return <DataTable id="problem-metrics" caption="Metrics" rows={rows} rowKey={(m) => m.id} columns={columns} minWidth={360} emptyAction={emptyAction} />;
 }
 
 export function DataPointsTable({ rows }: { rows: DataPointListRow[] }) {
@@ -79,7 +79,7 @@ export function DataPointsTable({ rows }: { rows: DataPointListRow[] }) {
       rowKey={(d) => d.id}
       columns={columns}
       minWidth={360}
-      emptyText="No data points yet. Open a metric and add the data points that measure it (a star marks the key ones)."
+      emptyAction="No data points yet. Open a metric and add the data points that measure it (a star marks the key ones)."
     />
   );
 }
@@ -99,7 +99,7 @@ export function SurveyQuestionsTable({ rows }: { rows: SurveyQuestionListRow[] }
       rowKey={(q) => q.id}
       columns={columns}
       minWidth={360}
-      emptyText="No survey questions yet. Under a data point, write the questions a survey will ask to produce it."
+      emptyAction="No survey questions yet. Under a data point, write the questions a survey will ask to produce it."
     />
   );
 }

@@ -4,6 +4,7 @@ import { IconArrowRight, IconBulb, IconMapPin, IconUsers } from '@tabler/icons-r
 import { route } from '@shared/route';
 import type { ChainColumn, ElementCounts, ProblemHeader } from '@shared/problems/problems.types';
 import { ELEMENT_STATUS_COLORS, hasRoute } from './labels';
+import { formatNumber } from '@shared/format/number';
 
 function Block({ title, text, empty }: { title: string; text: string | null; empty: string }) {
   return (
@@ -66,7 +67,7 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
                   </Text>
                   {problem.populationCount != null && (
                     <Text size="sm" c="dimmed">
-                      {problem.populationCount.toLocaleString()} people
+                      {formatNumber(problem.populationCount, 0)} people
                     </Text>
                   )}
                 </div>

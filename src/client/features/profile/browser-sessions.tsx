@@ -6,6 +6,7 @@ import { route } from '@shared/route';
 import type { BrowserSessionView } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
 import { relativeTime } from '../../lib/relative-time';
+import { plural } from '@shared/format/plural';
 
 export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }) {
   const [open, setOpen] = useState(false);
@@ -55,7 +56,7 @@ export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }
       <Modal opened={open} onClose={close} title="Log out other browser sessions" centered>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm">Enter your password to sign out of your {others} other browser session{others === 1 ? '' : 's'} on all your devices.</Text>
+            <Text size="sm">Enter your password to sign out of your {plural(others, 'other browser session')} on all your devices.</Text>
             <PasswordInput label="Password" name="password" autoComplete="current-password" data-autofocus value={form.data.password} onChange={(e) => form.setData('password', e.currentTarget.value)} error={form.errors.password} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>Cancel</Button>

@@ -5,8 +5,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { route, routeTable } from '@shared/route';
 import type { ProfileShowProps, TeamRefView } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
+import { agree, plural } from '@shared/format/plural';
 
-const members = (n: number) => `${n} other member${n === 1 ? '' : 's'}`;
+const members = (n: number) => plural(n, 'other member');
 
 function TeamName({ team }: { team: TeamRefView }) {
   // a link to the team's settings once the teams module provides that page
@@ -58,7 +59,7 @@ export function DeleteUserForm({ deletion }: { deletion: ProfileShowProps['delet
               {deletion.deleted.map((t) => (
                 <List.Item key={t.id}>
                   <b>{t.name}</b> {t.personal ? '(your personal team' : '(a team only you belong to'}
-                  {t.personal && t.otherMembers > 0 ? `; its ${members(t.otherMembers)} lose access)` : ')'}
+                  {t.personal && t.otherMembers > 0 ? `; its ${members(t.otherMembers)} ${agree(t.otherMembers, 'loses', 'lose')} access)` : ')'}
                 </List.Item>
               ))}
             </List>

@@ -2,12 +2,16 @@ import { Link } from '@inertiajs/react';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { route, routeTable } from '@shared/route';
+import { formatFigure } from '@shared/format/number';
 
 /** A metric of the project with its latest figure (the metrics module's keyMetricsFor()). */
 export interface KeyMetricData {
   metricId: string;
   name: string;
   unit: string | null;
+  /** the metric's type and currency: how its figures are written */
+  type?: string;
+  currency?: string | null;
   elementTitle: string;
   starred?: boolean;
   baseline: number | null;
@@ -19,7 +23,6 @@ export interface KeyMetricData {
   progress: number | null;
 }
 
-const num = (v: number | null, unit: string | null) => (v === null ? '–' : `${v.toLocaleString()}${unit ? ` ${unit}` : ''}`);
 
 function MetricRow({ m }: { m: KeyMetricData }) {
   const name = 'metrics.show' in routeTable() ? (
@@ -42,8 +45,8 @@ function MetricRow({ m }: { m: KeyMetricData }) {
         {m.elementTitle}
       </Text>
       <Text size="xs">
-        {m.latestPeriod ? `${m.latestLabel ?? m.latestPeriod}: ${num(m.latestActual, m.unit)}` : 'No values yet'}
-        <Text span size="xs" c="dimmed">{` · baseline ${num(m.baseline, m.unit)} · target ${num(m.latestTarget, m.unit)}`}</Text>
+        {m.latestPeriod ? `${m.latestLabel ?? m.latestPeriod}: ${formatFigure(m.latestActual, m)}` : 'No values yet'}
+        <Text span size="xs" c="dimmed">{` · baseline ${formatFigure(m.baseline, m)} · target ${formatFigure(m.latestTarget, m)}`}</Text>
       </Text>
       {pct !== null && <Progress value={pct} size="sm" mt={2} aria-label={`${m.name}: ${pct}% of the way to the target`} color={pct >= 100 ? 'green' : 'blue'} />}
     </Stack>

@@ -1,9 +1,13 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Link } from '@inertiajs/react';
+import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { route, routeTable } from '@shared/route';
 import { IconStarFilled } from '@tabler/icons-react';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, METRIC_TYPE_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type ElementStatus, type MetricType, type OutcomeHorizon } from '@shared/toc/vocabulary';
 import { columnOf } from '@shared/toc/diagram';
+import { formatFigure } from '@shared/format/number';
 import type { DataTableColumn } from '../../components/data-table';
 import { KIND_COLORS, STATUS_COLORS } from '../diagram/nodes';
+import { plural } from '@shared/format/plural';
 
 export interface ElementRow {
   id: string;
@@ -82,7 +86,29 @@ const feeds = (r: ElementRow) =>
     </Text>
   );
 
-const title = <R extends { title: string }>(): DataTableColumn<R> => ({ key: 'title', title: 'Title', sortable: true, render: (r) => <Text size="sm" fw={500}>{r.title}</Text> });
+const SHOW: Record<string, { name: string; param: string }> = {
+  element: { name: 'elements.show', param: 'element' },
+  metric: { name: 'metrics.show', param: 'metric' },
+  data_point: { name: 'data-points.show', param: 'dataPoint' },
+};
+/** The page of a row (an element of any kind, a metric or a data point), when this build has it. */
+export function showHref(type: string, id: string): string | null {
+  const s = SHOW[type] ?? SHOW.element;
+  return s.name in routeTable() ? route(s.name, { [s.param]: id }) : null;
+}
+/** A row's name as a real link to its page (open in a new tab, keyboard, screen readers), plain text otherwise. */
+const linkCell = (label: string, href: string | null) =>
+  href ? (
+    <Anchor component={Link} href={href} size="sm" fw={500} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+      {label}
+    </Anchor>
+  ) : (
+    <Text size="sm" fw={500}>
+      {label}
+    </Text>
+  );
+
+const title = <R extends { title: string; id: string; type?: string }>(): DataTableColumn<R> => ({ key: 'title', title: 'Title', sortable: true, render: (r) => linkCell(r.title, showHref(r.type ?? 'element', r.id)) });
 const status = <R extends { status: string }>(): DataTableColumn<R> => ({ key: 'status', title: 'Status', sortable: true, width: 120, value: (r) => statusValue(r.status), render: (r) => statusCell(r.status) });
 const metricsCount = <R extends { metricsCount: number }>(): DataTableColumn<R> => ({ key: 'metricsCount', title: 'Metrics', sortable: true, searchable: false, align: 'right', width: 90, visibleFrom: 'sm' });
 const feedsInto = (label: string): DataTableColumn<ElementRow> => ({ key: 'feedsInto', title: label, sortable: true, value: (r) => r.feedsInto.join(', '), render: feeds, visibleFrom: 'sm' });
@@ -107,11 +133,11 @@ const OUTCOME_HORIZONS_ORDER: Record<string, string> = { short: '1 short', mediu
 export const IMPACT_COLUMNS: Array<DataTableColumn<ElementRow>> = [title(), status(), fedBy('Fed by'), metricsCount()];
 
 export const METRIC_COLUMNS: Array<DataTableColumn<MetricRow>> = [
-  { key: 'name', title: 'Metric', sortable: true, render: (m) => <Text size="sm" fw={500}>{m.name}</Text> },
+  { key: 'name', title: 'Metric', sortable: true, render: (m) => linkCell(m.name, showHref('metric', m.id)) },
   { key: 'elementTitle', title: 'Of', sortable: true, visibleFrom: 'sm', render: (m) => <Text size="sm" lineClamp={1}>{`${TYPE_LABEL[m.elementKind] ?? ''}: ${m.elementTitle}`}</Text>, value: (m) => `${m.elementKind} ${m.elementTitle}` },
   { key: 'type', title: 'Type', sortable: true, width: 110, value: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type, render: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type },
   { key: 'unit', title: 'Unit', sortable: true, width: 90, render: (m) => m.unit ?? '—' },
-  { key: 'baselineValue', title: 'Baseline', sortable: true, align: 'right', width: 100, render: (m) => (m.baselineValue === null ? '—' : m.baselineValue.toLocaleString()) },
+  { key: 'baselineValue', title: 'Baseline', sortable: true, align: 'right', width: 100, render: (m) => formatFigure(m.baselineValue, m, { unit: false }) },
   { key: 'baselineDate', title: 'Baseline date', sortable: true, width: 120, visibleFrom: 'md', render: (m) => m.baselineDate ?? '—' },
   { key: 'period', title: 'Period', sortable: true, width: 100, value: (m) => human(m.period), render: (m) => human(m.period), visibleFrom: 'sm' },
   { key: 'direction', title: 'Good is', sortable: true, width: 100, value: (m) => human(m.direction), render: (m) => human(m.direction), visibleFrom: 'md' },
@@ -128,7 +154,7 @@ export const DATA_POINT_COLUMNS: Array<DataTableColumn<DataPointRow>> = [
     value: (d) => (d.starred ? 0 : 1),
     render: (d) => (d.starred ? <IconStarFilled size={16} color="var(--mantine-color-yellow-6)" aria-label="Key data point" /> : null),
   },
-  { key: 'name', title: 'Data point', sortable: true, render: (d) => <Text size="sm" fw={500}>{d.name}</Text> },
+  { key: 'name', title: 'Data point', sortable: true, render: (d) => linkCell(d.name, showHref('data_point', d.id)) },
   { key: 'key', title: 'Formula key', sortable: true, width: 130, visibleFrom: 'md', render: (d) => <Text size="xs" ff="monospace">{d.key}</Text> },
   { key: 'metricName', title: 'Metric', sortable: true, visibleFrom: 'sm' },
   { key: 'aggregation', title: 'Aggregation', sortable: true, width: 130, value: (d) => human(d.aggregation), render: (d) => human(d.aggregation) },
@@ -160,7 +186,7 @@ export function allRows(elements: ElementRow[], metrics: MetricRow[], points: Da
   const out: AnyRow[] = [];
   const byLevel = elements.map((e, i) => ({ e, i, c: columnOf(e.kind, e.horizon) })).sort((a, b) => a.c - b.c || a.i - b.i);
   for (const { e } of byLevel)
-    out.push({ key: `e:${e.id}`, id: e.id, type: e.kind, title: e.title, parent: e.feedsInto.length ? `→ ${e.feedsInto.join(', ')}` : '', status: e.status, detail: [e.horizon ? OUTCOME_HORIZON_LABELS[e.horizon as OutcomeHorizon] : '', e.metricsCount ? `${e.metricsCount} metric${e.metricsCount === 1 ? '' : 's'}` : ''].filter(Boolean).join(' · ') });
+    out.push({ key: `e:${e.id}`, id: e.id, type: e.kind, title: e.title, parent: e.feedsInto.length ? `→ ${e.feedsInto.join(', ')}` : '', status: e.status, detail: [e.horizon ? OUTCOME_HORIZON_LABELS[e.horizon as OutcomeHorizon] : '', e.metricsCount ? plural(e.metricsCount, 'metric') : ''].filter(Boolean).join(' · ') });
   for (const m of metrics) out.push({ key: `m:${m.id}`, id: m.id, type: 'metric', title: m.name, parent: m.elementTitle, status: null, detail: [METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type, m.unit, m.baselineValue !== null ? `baseline ${m.baselineValue}` : ''].filter(Boolean).join(' · ') });
   for (const d of points) out.push({ key: `d:${d.id}`, id: d.id, type: 'data_point', title: d.name, parent: `${d.elementTitle} › ${d.metricName}`, status: null, detail: [human(d.aggregation), d.starred ? 'key data point' : ''].filter(Boolean).join(' · ') });
   return out;

@@ -13,6 +13,7 @@ import { ElementLinks } from '../../features/problems/element-links';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { MetricFormModal } from '../../features/metrics/metric-form';
 import { ELEMENT_STATUS_COLORS, elementStatusLabel, hasRoute, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
+import { plural } from '@shared/format/plural';
 
 const FROM_TEXT: Record<ElementKind, { title: string; description: string; empty: string }> = {
   activity: { title: 'Comes from', description: 'Activities are where the chain starts.', empty: 'Nothing leads to an activity.' },
@@ -166,7 +167,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
                         )}
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                           {METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type}
-                          {m.unit ? ` · ${m.unit}` : ''} · {m.dataPointCount} data point{m.dataPointCount === 1 ? '' : 's'}
+                          {m.unit ? ` · ${m.unit}` : ''} · {plural(m.dataPointCount, 'data point')}
                         </Text>
                       </Group>
                     ))}

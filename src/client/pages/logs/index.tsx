@@ -1,7 +1,8 @@
 import { Head, router } from '@inertiajs/react';
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { NO_MATCH_TEXT, type TablePage } from '@shared/table/table-query';
+import type { TablePage } from '@shared/table/table-query';
+import { auditDetailsText, auditSentence } from '@shared/audit-logs/sentences';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
 
@@ -28,12 +29,6 @@ interface Props {
   logs: TablePage<Row>;
   filters: Filters;
   options: { actions: Option[]; users: Option[] };
-}
-
-function detailText(details: Record<string, unknown> | null) {
-  if (!details) return null;
-  const parts = Object.entries(details).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`);
-  return parts.length ? parts.join(' · ') : null;
 }
 
 /** The current URL with the filters changed (the table's page back to 1; its length, sort and search kept). */
@@ -74,14 +69,7 @@ const columns: Array<DataTableColumn<Row>> = [
     key: 'action',
     title: 'What',
     sortable: true,
-    render: (r) => (
-      <>
-        <Text size="sm">{r.actionLabel}</Text>
-        <Badge size="xs" variant="light" color="gray" tt="none">
-          {r.action}
-        </Badge>
-      </>
-    ),
+    render: (r) => <Text size="sm">{auditSentence({ action: r.action, actorName: r.who?.name, actorEmail: r.who?.email, subjectLabel: r.subject })}</Text>,
   },
   {
     key: 'subject',
@@ -89,9 +77,9 @@ const columns: Array<DataTableColumn<Row>> = [
     render: (r) => (
       <>
         <Text size="sm">{r.subject ?? '—'}</Text>
-        {detailText(r.details) && (
-          <Text size="xs" c="dimmed" lineClamp={2}>
-            {detailText(r.details)}
+        {auditDetailsText(r.details) && (
+          <Text size="xs" c="dimmed">
+            {auditDetailsText(r.details)}
           </Text>
         )}
       </>
@@ -152,7 +140,7 @@ export default function LogsIndex({ logs, filters, options }: Props) {
       </Card>
 
       <Card withBorder padding="md">
-        <DataTable id="logs" caption="Audit log" prop="logs" data={logs} rowKey={(r) => r.id} columns={columns} minWidth={760} emptyText={filtered ? NO_MATCH_TEXT : undefined} />
+        <DataTable id="logs" caption="Audit log" prop="logs" data={logs} rowKey={(r) => r.id} columns={columns} minWidth={760} filtered={filtered} />
       </Card>
     </Stack>
   );

@@ -16,6 +16,7 @@ import { DataPointsList } from '../../features/metrics/data-points-list';
 import { formatValue } from '../../features/metrics/format';
 import { CommentThread } from '../../features/comments/comment-thread';
 import type { CategorySeries, DataPointView, EntryView, MetricView, PeriodOption, SeriesPoint, Trail } from '../../features/metrics/types';
+import { plural } from '@shared/format/plural';
 
 // ECharts loads with this page only, and after the rest of it
 const SeriesChart = lazy(() => import('../../features/metrics/series-chart'));
@@ -119,7 +120,7 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
         ) : (
           <Stack>
             <Suspense fallback={<Loader size="sm" />}>
-              <SeriesChart points={series} categories={chartCategories} unit={metric.type === 'percentage' ? '%' : (metric.unit ?? undefined)} />
+              <SeriesChart points={series} categories={chartCategories} unit={metric.type === 'percentage' ? '%' : (metric.unit ?? undefined)} format={metric} />
             </Suspense>
             {byCategory ? (
               byCategory.map((c) => (
@@ -173,7 +174,7 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
       <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete metric" centered>
         <Stack>
           <Text size="sm">
-            Delete “{metric.name}”? Its {dataPoints.length} data point{dataPoints.length === 1 ? '' : 's'}, {entries.length} entered value{entries.length === 1 ? '' : 's'} and targets are deleted with it. This cannot be undone.
+            Delete “{metric.name}”? Its {plural(dataPoints.length, 'data point')}, {plural(entries.length, 'entered value')} and targets are deleted with it. This cannot be undone.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Button, Card, Group, ScrollArea, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { FULL_VIEW_TAB_LABELS, FULL_VIEW_TABS, type FullViewTab } from '@shared/problems/problems';
@@ -14,7 +14,8 @@ import { ElementList, type ListPermissions } from '../../features/problems/eleme
 import { ElementFormModal, type ElementFormMode } from '../../features/problems/element-form';
 import { OutcomeOutputList } from '../../features/problems/outcome-output-list';
 import { DataPointsTable, MetricsTable, SurveyQuestionsTable } from '../../features/problems/metric-tabs';
-import { LaterTab } from '../../features/problems/later-tabs';
+import { EMPTY_TABS, LaterTab } from '../../features/problems/later-tabs';
+import { ScrollX } from '../../components/scroll-x';
 import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
 
 const OUTCOME_SUB_LABELS = [
@@ -56,9 +57,9 @@ export default function ProblemFullView(props: FullViewProps & { insights?: KeyM
       <ProblemPageHeader problem={problem} project={project} can={{ update: can('content.update'), delete: can('content.delete') }} />
       <ArchivedNotice project={project} />
       <Tabs value={tab} onChange={(v) => v && go({ tab: v, sub: null })} keepMounted={false}>
-        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars={false}>
+        <ScrollX label="Problem sections" activeSelector='[role="tab"][aria-selected="true"]' activeKey={tab}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {FULL_VIEW_TABS.map((t) => (
+            {FULL_VIEW_TABS.filter((t) => !EMPTY_TABS.has(t)).map((t) => (
               <Tabs.Tab key={t} value={t} style={{ whiteSpace: 'nowrap' }}>
                 {FULL_VIEW_TAB_LABELS[t]}
                 {tabCount[t] !== undefined && (
@@ -69,7 +70,7 @@ export default function ProblemFullView(props: FullViewProps & { insights?: KeyM
               </Tabs.Tab>
             ))}
           </Tabs.List>
-        </ScrollArea>
+        </ScrollX>
       </Tabs>
 
       {tab === 'overview' && props.chain && <OverviewTab problem={problem} counts={counts} chain={props.chain} onAddActivity={perms.create ? () => add(['activity']) : null} />}
@@ -77,13 +78,13 @@ export default function ProblemFullView(props: FullViewProps & { insights?: KeyM
 
       {tab === 'activities' && props.elements && (
         <Section title="Activities" text="What the programme does: trainings, distributions, campaigns. Each activity leads to one or more outputs." action={addButton('Add activity', ['activity'])}>
-          <ElementList id="activities" caption="Activity list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle={null} toTitle="Leads to (outputs)" emptyText="No activities yet. Add what the programme will do first." />
+          <ElementList id="activities" caption="Activity list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle={null} toTitle="Leads to (outputs)" emptyAction="No activities yet. Add what the programme will do first." />
         </Section>
       )}
 
       {tab === 'outputs' && props.elements && (
         <Section title="Outputs" text="What the activities directly produce: people trained, kits delivered, sessions held." action={addButton('Add output', ['output'])}>
-          <ElementList id="outputs" caption="Output list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle="From activities" toTitle="Leads to (outcomes)" emptyText="No outputs yet. Add what the activities produce, or use “Add output” on an activity." />
+          <ElementList id="outputs" caption="Output list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle="From activities" toTitle="Leads to (outcomes)" emptyAction="No outputs yet. Add what the activities produce, or use “Add output” on an activity." />
         </Section>
       )}
 
@@ -95,7 +96,7 @@ export default function ProblemFullView(props: FullViewProps & { insights?: KeyM
             action={sub === 'impact' ? addButton('Add impact', ['impact']) : addButton('Add outcome', ['outcome', 'impact'], horizon)}
           >
             <SegmentedControl size="xs" mb="sm" value={sub ?? 'all'} onChange={(v) => go({ sub: v })} data={OUTCOME_SUB_LABELS} style={{ maxWidth: '100%', overflowX: 'auto' }} />
-            <ElementList id="outcomes" caption="Outcome list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle="From" toTitle="Leads to" emptyText="No outcomes here yet. Add the changes you expect, from short-term to long-term." />
+            <ElementList id="outcomes" caption="Outcome list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle="From" toTitle="Leads to" emptyAction="No outcomes here yet. Add the changes you expect, from short-term to long-term." />
           </Section>
           {sub !== 'impact' && props.outcomeOutputs && (
             <Section title="Outcome output list" text="Each outcome with the outputs that feed it. An outcome no output leads to is not yet explained by the programme.">
@@ -108,7 +109,7 @@ export default function ProblemFullView(props: FullViewProps & { insights?: KeyM
       {tab === 'metrics' && props.metrics && (
         <Section title="Metrics" text="The indicators that measure the activities, outputs and outcomes. Add a metric from the element it measures.">
           <SegmentedControl size="xs" mb="sm" value={sub ?? 'all'} onChange={(v) => go({ sub: v })} data={METRIC_SUB_LABELS} />
-          <MetricsTable rows={props.metrics} emptyText="No metrics yet. Open an activity, output or outcome and add a metric that shows whether it happens." />
+          <MetricsTable rows={props.metrics} emptyAction="No metrics yet. Open an activity, output or outcome and add a metric that shows whether it happens." />
         </Section>
       )}
       {tab === 'data-points' && props.dataPoints && (

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import { Checkbox, Group, ScrollArea, SegmentedControl, Select, Stack } from '@mantine/core';
-import { route, routeTable } from '@shared/route';
 import { ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS } from '@shared/toc/vocabulary';
 import { DataTable } from '../../components/data-table';
 import { ProblemHeader, type ProblemHeaderProps } from '../../features/toc-views/problem-header';
-import { ACTIVITY_COLUMNS, ALL_COLUMNS, allRows, DATA_POINT_COLUMNS, IMPACT_COLUMNS, METRIC_COLUMNS, OUTCOME_COLUMNS, OUTPUT_COLUMNS, type AnyRow, type DataPointRow, type ElementRow, type MetricRow } from '../../features/toc-views/table-columns';
+import { ACTIVITY_COLUMNS, ALL_COLUMNS, allRows, DATA_POINT_COLUMNS, IMPACT_COLUMNS, METRIC_COLUMNS, OUTCOME_COLUMNS, OUTPUT_COLUMNS, showHref, type AnyRow, type DataPointRow, type ElementRow, type MetricRow } from '../../features/toc-views/table-columns';
 
 interface Props {
   problem: ProblemHeaderProps['problem'];
@@ -25,15 +24,10 @@ const LAYOUTS = [
 ] as const;
 type Layout = (typeof LAYOUTS)[number]['value'];
 
-const SHOW: Record<string, { name: string; param: string }> = {
-  element: { name: 'elements.show', param: 'element' },
-  metric: { name: 'metrics.show', param: 'metric' },
-  data_point: { name: 'data-points.show', param: 'dataPoint' },
-};
-/** open a row's own page (when this build has it) */
+/** open a row's own page (when this build has it); its name is also a real link */
 function open(type: 'element' | 'metric' | 'data_point', id: string) {
-  const s = SHOW[type];
-  if (s.name in routeTable()) router.visit(route(s.name, { [s.param]: id }));
+  const href = showHref(type, id);
+  if (href) router.visit(href);
 }
 
 const statusOptions = ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_STATUS_LABELS[s] }));
@@ -81,7 +75,7 @@ export default function ProblemTable({ problem, elements, metrics, dataPoints }:
           rowKey={(r) => r.key}
           toolbar={statusFilter}
           onRowClick={(r) => open(r.type === 'metric' ? 'metric' : r.type === 'data_point' ? 'data_point' : 'element', r.id)}
-          emptyText="This problem has no elements yet. Add them in the diagram."
+          emptyAction="This problem has no elements yet. Add them in the diagram."
         />
       )}
       {(layout === 'activity' || layout === 'output' || layout === 'outcome' || layout === 'impact') && (
@@ -99,11 +93,11 @@ export default function ProblemTable({ problem, elements, metrics, dataPoints }:
             </Group>
           }
           onRowClick={(r) => open('element', r.id)}
-          emptyText={`No ${LAYOUTS.find((l) => l.value === layout)!.label.toLowerCase()} yet.`}
+          emptyAction={`No ${LAYOUTS.find((l) => l.value === layout)!.label.toLowerCase()} yet.`}
         />
       )}
       {layout === 'metric' && (
-        <DataTable<MetricRow> id={id('metric')} caption="Metrics" rows={metrics} columns={METRIC_COLUMNS} rowKey={(r) => r.id} onRowClick={(r) => open('metric', r.id)} minWidth={700} emptyText="No metrics yet. Add metrics to activities, outputs and outcomes." />
+        <DataTable<MetricRow> id={id('metric')} caption="Metrics" rows={metrics} columns={METRIC_COLUMNS} rowKey={(r) => r.id} onRowClick={(r) => open('metric', r.id)} minWidth={700} emptyAction="No metrics yet. Add metrics to activities, outputs and outcomes." />
       )}
       {layout === 'data_point' && (
         <DataTable<DataPointRow>
@@ -114,7 +108,7 @@ export default function ProblemTable({ problem, elements, metrics, dataPoints }:
           rowKey={(r) => r.id}
           toolbar={<Checkbox size="xs" label="Key data points only" checked={starred} onChange={(e) => setStarred(e.currentTarget.checked)} />}
           onRowClick={(r) => open('data_point', r.id)}
-          emptyText="No data points yet. Add them to a metric."
+          emptyAction="No data points yet. Add them to a metric."
         />
       )}
     </Stack>

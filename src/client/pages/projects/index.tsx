@@ -114,7 +114,6 @@ export default function ProjectsIndex({ projects, status, counts, can }: Props) 
             rowKey={(p) => p.id}
             columns={columns}
             minWidth={320}
-            emptyText={status === 'archived' ? 'No archived projects.' : undefined}
             toolbar={
               <SegmentedControl
                 size="xs"

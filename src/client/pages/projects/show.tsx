@@ -12,6 +12,7 @@ import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metr
 import { useShared } from '../../hooks/use-shared';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { ImportLogframeButton } from '../../features/logframe/import-logframe-modal';
+import { formatNumber } from '@shared/format/number';
 
 interface Props {
   project: ProjectView;
@@ -37,7 +38,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   return (
     <Card withBorder radius="md" padding="sm">
       <Text size="xl" fw={700} lh={1.2}>
-        {value.toLocaleString()}
+        {formatNumber(value, 0)}
       </Text>
       <Text size="xs" c="dimmed">
         {label}

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { EMAIL_VERIFICATION_TTL_S, PASSWORD_RESET_TTL_S } from '../../platform/auth/auth.js';
+import { plural } from '../../../shared/format/plural.js';
 
 /** One rendered message: plain text for every client, simple HTML for the rest. */
 export interface MailContent {
@@ -21,7 +22,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function describeDuration(seconds: number): string {
   if (seconds >= 2 * 3600 && seconds % 3600 === 0) return `${seconds / 3600} hours`;
   const minutes = Math.round(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return plural(minutes, 'minute');
 }
 
 interface Layout {

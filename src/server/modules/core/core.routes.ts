@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { recentTeamActivity } from './dashboard.queries.js';
-import { gettingStartedFor } from './getting-started.js';
+import { gettingStartedFor, isReturningUser } from './getting-started.js';
 
 export function registerCorePages(app: FastifyInstance, ctx: AppContext) {
   app.get('/', { config: { name: 'welcome', access: { kind: 'public' } } }, async (request, reply) => {
@@ -15,6 +15,7 @@ export function registerCorePages(app: FastifyInstance, ctx: AppContext) {
     return reply.inertia('dashboard', {
       activity: async () => (actor.team ? recentTeamActivity(ctx.db, actor.team.id) : []),
       steps: () => gettingStartedFor(ctx, actor),
+      returning: () => isReturningUser(ctx, actor.user.id),
     });
   });
 }

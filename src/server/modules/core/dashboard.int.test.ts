@@ -70,9 +70,35 @@ describe('dashboard', () => {
     await t.app.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
     await t.app.ctx.db.insert(teamMembers).values({ id: `m-${mate.id}`, organizationId: team, userId: mate.id, role: 'editor' });
     await t.app.ctx.db.insert(apiKeys).values({ id: `k-${user.id}`, referenceId: user.id, key: 'hashed-key-value' });
-    await t.app.ctx.db.insert(projects).values({ teamId: team, name: 'First project' });
+    await t.app.ctx.db.insert(projects).values({ teamId: team, name: 'First project', createdBy: user.id });
     const page = await client.page('/dashboard');
     expect((page.props.steps as Array<{ key: string; done: boolean }>).filter((s) => CORE_STEPS.includes(s.key)).every((s) => s.done)).toBe(true);
+  });
+
+  it('an invited member sees only their own steps: nothing ticked by teammates, nothing their role cannot do', async () => {
+    const { user: owner, client: ownerClient } = await signedInUser(t.app);
+    const team = await teamOf(ownerClient, owner.id);
+    await t.app.ctx.db.insert(projects).values({ teamId: team, name: 'Owner project', createdBy: owner.id });
+    await t.app.ctx.db.insert(apiKeys).values({ id: `k2-${owner.id}`, referenceId: owner.id, key: 'owner-key' });
+    const { user: editor, client } = await signedInUser(t.app);
+    await t.app.ctx.db.insert(teamMembers).values({ id: `m2-${editor.id}`, organizationId: team, userId: editor.id, role: 'editor' });
+    await t.app.ctx.db.update(users).set({ currentTeamId: team }).where(eq(users.id, editor.id));
+    const got = (await client.page('/dashboard')).props;
+    expect((got.auth.team as { id: string }).id).toBe(team);
+    const steps = got.steps as Array<{ key: string; done: boolean }>;
+    // an editor cannot invite: the step is not offered; the owner's project and token tick nothing here
+    expect(steps.map((s) => s.key)).not.toContain('invite-teammate');
+    expect(steps.find((s) => s.key === 'create-project')?.done).toBe(false);
+    expect(steps.find((s) => s.key === 'api-token')?.done).toBe(false);
+    expect(got.returning).toBe(false);
+  });
+
+  it('says "Welcome back" only from the second visit', async () => {
+    const { user, client } = await signedInUser(t.app);
+    await t.app.ctx.db.insert(auditLogs).values({ teamId: null, userId: user.id, action: 'auth.registered', actorName: user.name });
+    expect((await client.page('/dashboard')).props.returning).toBe(false);
+    await t.app.ctx.db.insert(auditLogs).values({ teamId: null, userId: user.id, action: 'auth.login', actorName: user.name });
+    expect((await client.page('/dashboard')).props.returning).toBe(true);
   });
 
   it('lets modules add steps, linking only to routes that exist', async () => {

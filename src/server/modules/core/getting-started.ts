@@ -1,8 +1,10 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.js';
 import { apiKeys, teamInvitations, teamMembers } from '../../platform/auth/auth.tables.js';
 import type { AppContext } from '../../platform/context.js';
 import { route, type RouteParams } from '../../../shared/route.js';
+import { roleCan, type Permission } from '../../../shared/permissions.js';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
 
 /** One getting-started step: computed from real data for the signed-in user and their team. */
 export interface GettingStartedStep {
@@ -16,6 +18,9 @@ export interface GettingStartedStep {
   params?: (actor: Actor) => RouteParams;
   /** show the step only when this route exists (a later area) */
   requiresRoute?: string;
+  /** show the step only to a member whose role may do it (an invited viewer is not asked to create a project) */
+  permission?: Permission;
+  /** true when THIS user did it: what teammates did never ticks someone else's list */
   done: (ctx: AppContext, actor: Actor) => Promise<boolean>;
 }
 
@@ -68,11 +73,14 @@ const CORE_STEPS: GettingStartedStep[] = [
     order: 30,
     route: 'teams.show',
     params: (actor) => ({ team: actor.team?.id }),
+    permission: 'team.members.invite',
     done: async (ctx, actor) => {
       if (!actor.team) return false;
-      const others = await countOf(ctx.db.select({ n: count() }).from(teamMembers).where(and(eq(teamMembers.organizationId, actor.team.id), ne(teamMembers.userId, actor.user.id))));
-      if (others > 0) return true;
-      return (await countOf(ctx.db.select({ n: count() }).from(teamInvitations).where(eq(teamInvitations.organizationId, actor.team.id)))) > 0;
+      // the user invited someone to this team, or owns it and others have joined
+      const invited = await countOf(ctx.db.select({ n: count() }).from(teamInvitations).where(and(eq(teamInvitations.organizationId, actor.team.id), eq(teamInvitations.inviterId, actor.user.id))));
+      if (invited > 0) return true;
+      if (actor.team.ownerId !== actor.user.id) return false;
+      return (await countOf(ctx.db.select({ n: count() }).from(teamMembers).where(and(eq(teamMembers.organizationId, actor.team.id), ne(teamMembers.userId, actor.user.id))))) > 0;
     },
   },
   {
@@ -90,6 +98,7 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
   const table = ctx.routes.clientTable();
   const steps = gettingStarted(ctx)
     .filter((s) => !s.requiresRoute || s.requiresRoute in table)
+    .filter((s) => !s.permission || roleCan(actor.role, s.permission))
     .sort((a, b) => a.order - b.order);
   return Promise.all(
     steps.map(async (s) => {
@@ -104,4 +113,13 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
       return { key: s.key, title: s.title, description: s.description, done: await s.done(ctx, actor), href };
     }),
   );
+}
+
+/** Sign-ins and registrations that count as a visit. */
+const VISIT_ACTIONS = ['auth.registered', 'auth.login'];
+
+/** True when the user has been here before this visit (two or more sign-ins or a registration and a sign-in): "Welcome back". */
+export async function isReturningUser(ctx: Pick<AppContext, 'db'>, userId: string): Promise<boolean> {
+  const n = await countOf(ctx.db.select({ n: count() }).from(auditLogs).where(and(eq(auditLogs.userId, userId), inArray(auditLogs.action, VISIT_ACTIONS))));
+  return n >= 2;
 }

@@ -16,9 +16,10 @@ export async function librariesModule(app: FastifyInstance, ctx: AppContext) {
     description: 'Copy a ready-made theory of change with its metrics into a project and adapt it.',
     order: 50,
     route: 'libraries.index',
+    permission: 'content.create',
     done: async (c, actor) => {
       if (!actor.team) return false;
-      const [row] = await c.db.select({ id: problems.id }).from(problems).where(and(eq(problems.teamId, actor.team.id), isNotNull(problems.libraryItemId))).limit(1);
+      const [row] = await c.db.select({ id: problems.id }).from(problems).where(and(eq(problems.teamId, actor.team.id), eq(problems.createdBy, actor.user.id), isNotNull(problems.libraryItemId))).limit(1);
       return !!row;
     },
   });

@@ -6,6 +6,7 @@ import { ABOUT_FIELDS, IMPORT_LIMITS, QUESTION_COLUMNS, SHEETS } from './logfram
 import { readAbout, readQuestions, readTargets } from './logframe-reader-sheets.js';
 import { readLogframeSheet, type ParsedLogframe } from './logframe-reader-results.js';
 import { checkZip } from './zip-guard.js';
+import { formatNumber } from '../../../shared/format/number.js';
 
 export type { LogframeError } from './logframe-cells.js';
 export type ReadResult = { template: ProblemTemplate } | { errors: LogframeError[] };
@@ -23,7 +24,7 @@ export async function workbookToTemplate(buffer: Buffer, limits = IMPORT_LIMITS)
   const zip = checkZip(buffer, { maxEntries: limits.zipEntries, maxTotal: limits.unzippedBytes });
   if (!zip.ok) return whole(zip.message);
   if (!zip.entries.some((n) => n.replace(/^\//, '') === 'xl/workbook.xml')) return whole('The file is not an Excel workbook (.xlsx).');
-  if (zip.worksheetRows > limits.rows) return whole(`The workbook has more than ${limits.rows.toLocaleString('en')} rows.`);
+  if (zip.worksheetRows > limits.rows) return whole(`The workbook has more than ${formatNumber(limits.rows)} rows.`);
   if (zip.rangeCells > limits.rangeCells) return whole('The workbook has data validation or merged-cell ranges that are too large (for example a whole column). Remove them and try again.');
 
   const wb = new ExcelJS.Workbook();

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { excelNumberFormat, roundFigure } from '../../../shared/format/number.js';
 import type { ElementTemplate, MetricTemplate, ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { AGGREGATIONS, ANSWER_TYPES, DATA_POINT_MEASUREMENTS, METRIC_DIRECTIONS, METRIC_TYPES, REPORTING_PERIODS } from '../../../shared/toc/vocabulary.js';
 import {
@@ -177,8 +178,13 @@ function targetsSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: Map
   for (const { e, m, actual } of rows) {
     const values: Record<string, Cell> = { metricRef: refs.get(m), element: text(`${e.ref} ${e.title}`), metric: text(m.name), unit: text(m.unit), baseline: m.baselineValue ?? null };
     for (const t of m.targets) values[`${t.period}${TARGET_SUFFIX}`] = t.value;
-    for (const [p, v] of Object.entries(actual)) values[`${p}${ACTUAL_SUFFIX}`] = v;
+    // computed actuals are rounded to the metric's precision, as the app shows them (85.15, not 85.1485148515)
+    for (const [p, v] of Object.entries(actual)) values[`${p}${ACTUAL_SUFFIX}`] = roundFigure(v, m);
     const row = addRow(ws, keys, values);
+    const numFmt = excelNumberFormat(m);
+    keys.forEach((k, i) => {
+      if (k === 'baseline' || k.endsWith(TARGET_SUFFIX) || k.endsWith(ACTUAL_SUFFIX)) row.getCell(i + 1).numFmt = numFmt;
+    });
     sorted.forEach((p, i) => {
       row.getCell(TARGET_COLUMNS.length + 2 * i + 2).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } };
     });

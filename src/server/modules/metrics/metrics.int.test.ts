@@ -131,7 +131,7 @@ describe('metrics', () => {
     const keys = await keyMetricsFor(t.app.ctx, s.team.id, { projectId: s.project.id });
     expect(keys).toEqual([expect.objectContaining({ metricId: id, latestPeriod: '2026-Q2', latestActual: 55, latestTarget: 60, baseline: 40, progress: 0.75, elementTitle: 'More girls pass exams' })]);
     expect(await keyMetricsFor(t.app.ctx, s.team.id, { problemId: s.problem.id })).toHaveLength(1);
-    expect(await elementMetricsPanelProps(t.app.ctx, s.team.id, s.element.id)).toEqual([{ id, name: 'Girls passing', type: 'percentage', unit: null, latestActual: 55, latestTarget: 60, latestLabel: 'Q2 2026' }]);
+    expect(await elementMetricsPanelProps(t.app.ctx, s.team.id, s.element.id)).toEqual([{ id, name: 'Girls passing', type: 'percentage', unit: null, currency: null, latestActual: 55, latestTarget: 60, latestLabel: 'Q2 2026' }]);
 
     // editing and deleting an entry changes the figure
     const q2Passing = entries.find((x) => x.period === '2026-Q2' && x.dataPointId === passing)!;

@@ -34,6 +34,8 @@ export interface KeyMetric {
   name: string;
   unit: string | null;
   type: string;
+  /** ISO 4217 code of a currency metric */
+  currency: string | null;
   elementId: string;
   elementKind: string;
   elementTitle: string;
@@ -87,6 +89,7 @@ export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId
       name: metric.name,
       unit: metric.unit,
       type: metric.type,
+      currency: metric.currency,
       elementId: metric.elementId,
       elementKind,
       elementTitle,
@@ -106,7 +109,7 @@ export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId
  */
 export async function elementMetricsPanelProps(ctx: Ctx, teamId: string, elementId: string) {
   const rows = await keyMetricsFor(ctx, teamId, { elementId }, 200);
-  return rows.map((k) => ({ id: k.metricId, name: k.name, type: k.type, unit: k.unit, latestActual: k.latestActual, latestTarget: k.latestTarget, latestLabel: k.latestLabel }));
+  return rows.map((k) => ({ id: k.metricId, name: k.name, type: k.type, unit: k.unit, currency: k.currency, latestActual: k.latestActual, latestTarget: k.latestTarget, latestLabel: k.latestLabel }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { apiKeys, teamMembers, teams, users } from '../../platform/auth/auth.tables.js';
+import { plural } from '../../../shared/format/plural.js';
 
 /*
  * What deleting an account does to the user's teams (shown on the profile page before the
@@ -89,5 +90,5 @@ export async function deleteAccount(db: Db, userId: string, plan: DeletionPlan):
 
 /** "Acme (3 other members), Beta (1 other member)" */
 export function describeTeams(list: TeamRef[]): string {
-  return list.map((t) => `${t.name} (${t.otherMembers} other member${t.otherMembers === 1 ? '' : 's'})`).join(', ');
+  return list.map((t) => `${t.name} (${plural(t.otherMembers, 'other member')})`).join(', ');
 }

@@ -13,6 +13,7 @@ import { profilePageProps } from './profile.props.js';
 import { updateProfileInformation } from './profile.service.js';
 import { revokeOtherSessions } from './browser-sessions.js';
 import { deleteAccount, describeTeams, planAccountDeletion } from './account-deletion.js';
+import { plural } from '../../../shared/format/plural.js';
 
 const actorOf = (request: FastifyRequest) => request.actor as Actor;
 
@@ -107,7 +108,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!(await passwordMatches(ctx, request, password))) throw new ValidationError({ password: 'That password is not correct.' });
       const count = actor.sessionId ? await revokeOtherSessions(ctx.db, actor.user.id, actor.sessionId) : 0;
       await audit(ctx.db, request, { action: 'user.sessions_revoked', subjectType: 'user', subjectId: actor.user.id, subjectLabel: actor.user.email, details: { count } });
-      reply.flash({ success: count ? `Signed out of ${count} other browser session${count === 1 ? '' : 's'}.` : 'There were no other browser sessions to sign out.' });
+      reply.flash({ success: count ? `Signed out of ${plural(count, 'other browser session')}.` : 'There were no other browser sessions to sign out.' });
       return reply.redirect(to('profile.show', '/user/profile'), 303);
     },
   );

@@ -16,7 +16,8 @@ export async function projectsModule(app: FastifyInstance, ctx: AppContext) {
     order: 15,
     // the list (its empty state has the button): every role can open it, only editors and up can create
     route: 'projects.index',
-    done: async (c, actor) => (actor.team ? teamHasProject(c.db, actor.team.id) : false),
+    permission: 'content.create',
+    done: async (c, actor) => (actor.team ? teamHasProject(c.db, actor.team.id, actor.user.id) : false),
   });
 }
 

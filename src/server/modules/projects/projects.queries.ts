@@ -65,8 +65,10 @@ export async function projectStatusCounts(db: Db, teamId: string): Promise<{ act
   return { active: of('active'), archived: of('archived') };
 }
 
-export async function teamHasProject(db: Db, teamId: string): Promise<boolean> {
-  const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.teamId, teamId)).limit(1);
+/** The team has a project (created by `createdBy` when given). */
+export async function teamHasProject(db: Db, teamId: string, createdBy?: string): Promise<boolean> {
+  const where = createdBy ? and(eq(projects.teamId, teamId), eq(projects.createdBy, createdBy)) : eq(projects.teamId, teamId);
+  const [row] = await db.select({ id: projects.id }).from(projects).where(where).limit(1);
   return !!row;
 }
 

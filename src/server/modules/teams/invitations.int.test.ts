@@ -167,6 +167,9 @@ describe('accept an invitation', () => {
     expect(await f.notificationsOf(owner.user.id, 'team.member_joined')).toHaveLength(1);
     expect(await f.notificationsOf(admin.user.id, 'team.member_joined')).toHaveLength(1);
     expect(await f.notificationsOf(invitee.user.id, 'team.member_joined')).toHaveLength(0);
+    // the invitation notification is done with once the invitee joined
+    const [invited] = await f.notificationsOf(invitee.user.id, 'team.invited');
+    expect(invited.readAt).toBeInstanceOf(Date);
 
     // the link again: no second membership, a friendly note
     const again = await invitee.client.get(`/team-invitations/${inv.id}`);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit/audit.js';
 import { AppError, forbidden, notFound, ValidationError } from '../../platform/errors.js';
 import { teamInvitations, teamMembers, teams, users } from '../../platform/auth/auth.tables.js';
 import { ROLE_LABELS, isRole, roleCan, type Role } from '../../../shared/permissions.js';
 import type { InviteMemberInput } from '../../../shared/teams/members.schemas.js';
-import { notify } from '../notifications/index.js';
+import { notifications, notify } from '../notifications/index.js';
 import { findInvitation, findUserByEmail, invitationExpired, membersWithRoles, requireMembership, type InvitationRow, type Queryable, type TeamRow } from './teams.queries.js';
 import type { Acting } from './teams.service.js';
 import { pathTo, urlTo } from './team-links.js';
@@ -166,6 +166,11 @@ export async function acceptInvitation(ctx: AppContext, who: Acting & { user: { 
     const [already] = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.organizationId, team.id), eq(teamMembers.userId, who.user.id))).limit(1);
     if (!already) await tx.insert(teamMembers).values({ id: randomUUID(), organizationId: team.id, userId: who.user.id, role });
     await tx.update(teamInvitations).set({ status: 'accepted' }).where(eq(teamInvitations.id, inv.id));
+    // the "you are invited" notification has been acted on: it no longer counts as unread
+    await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.userId, who.user.id), eq(notifications.type, 'team.invited'), isNull(notifications.readAt), sql`${notifications.data}->>'invitationId' = ${inv.id}`));
     await tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, who.user.id));
     if (!already) await audit(tx, who.request, { action: 'team.member_joined', teamId: team.id, userId: who.user.id, actorName: who.user.name, actorEmail: who.user.email, subjectType: 'user', subjectId: who.user.id, subjectLabel: who.user.email, details: { role, invitationId: inv.id } });
     return { team, role, joined: !already };

@@ -1,0 +1,119 @@
+/**
+ * Every audit action as a sentence: "Ada Lovelace deleted the metric “Girls enrolled”".
+ * `[...]` is kept only when the entry names its subject ({subject}); {actor} is the person.
+ * A test (sentences.test.ts) fails when an action written anywhere in src/server has no sentence.
+ */
+export const AUDIT_SENTENCES: Record<string, string> = {
+  'auth.login': '{actor} signed in',
+  'auth.login_failed': 'A sign-in as {actor} failed',
+  'auth.logout': '{actor} signed out',
+  'auth.registered': '{actor} created an account',
+  'auth.email_verified': '{actor} verified their email address',
+  'auth.password_reset': '{actor} reset their password',
+  'auth.two_factor_failed': 'A two-factor code for {actor} was wrong',
+  'two_factor.enabled': '{actor} turned on two-factor authentication',
+  'two_factor.disabled': '{actor} turned off two-factor authentication',
+  'two_factor.recovery_codes_regenerated': '{actor} made new recovery codes',
+  'user.profile_updated': '{actor} updated their profile',
+  'user.password_changed': '{actor} changed their password',
+  'user.sessions_revoked': '{actor} signed out their other browser sessions',
+  'user.deleted': '{actor} deleted their account',
+  'team.created': '{actor} created the team[ “{subject}”]',
+  'team.updated': '{actor} renamed the team[ to “{subject}”]',
+  'team.deleted': '{actor} deleted the team[ “{subject}”]',
+  'team.switched': '{actor} switched to the team[ “{subject}”]',
+  'team.member_invited': '{actor} invited [{subject} ]to the team',
+  'team.invitation_resent': '{actor} resent the invitation[ to {subject}]',
+  'team.invitation_cancelled': '{actor} cancelled the invitation[ to {subject}]',
+  'team.member_joined': '{actor} joined the team',
+  'team.member_role_changed': '{actor} changed the role of [{subject}][a member]',
+  'team.member_removed': '{actor} removed [{subject}][a member] from the team',
+  'team.member_left': '{actor} left the team',
+  'token.created': '{actor} created the API token[ “{subject}”]',
+  'token.updated': '{actor} changed the abilities of the API token[ “{subject}”]',
+  'token.deleted': '{actor} deleted the API token[ “{subject}”]',
+  'library.copied': '{actor} copied the library problem[ “{subject}”] into a project',
+  'library.strategy_copied': '{actor} copied the library strategy[ “{subject}”] into a problem',
+  'library.saved': '{actor} saved[ “{subject}”] to the team library',
+  'library.deleted': '{actor} removed[ “{subject}”] from the team library',
+  'comment.created': '{actor} commented[ on “{subject}”]',
+  'comment.updated': '{actor} edited a comment[ on “{subject}”]',
+  'comment.deleted': '{actor} deleted a comment[ on “{subject}”]',
+  'project.created': '{actor} created the project[ “{subject}”]',
+  'project.updated': '{actor} updated the project[ “{subject}”]',
+  'project.archived': '{actor} archived the project[ “{subject}”]',
+  'project.restored': '{actor} restored the project[ “{subject}”]',
+  'project.deleted': '{actor} deleted the project[ “{subject}”]',
+  'logframe.exported': '{actor} exported the logframe[ of “{subject}”] as a workbook',
+  'logframe.imported': '{actor} imported a logframe workbook[ as “{subject}”]',
+  'problem.created': '{actor} created the problem[ “{subject}”]',
+  'problem.updated': '{actor} edited the problem[ “{subject}”]',
+  'problem.deleted': '{actor} deleted the problem[ “{subject}”]',
+  'element.created': '{actor} added[ “{subject}”] to the theory of change',
+  'element.updated': '{actor} edited[ “{subject}”] in the theory of change',
+  'element.deleted': '{actor} deleted[ “{subject}”] from the theory of change',
+  'element.reordered': '{actor} reordered the theory of change',
+  'link.created': '{actor} linked[ {subject}]',
+  'link.updated': '{actor} edited the assumptions or risks of the link[ {subject}]',
+  'link.deleted': '{actor} removed the link[ {subject}]',
+  'metric.created': '{actor} added the metric[ “{subject}”]',
+  'metric.updated': '{actor} edited the metric[ “{subject}”]',
+  'metric.deleted': '{actor} deleted the metric[ “{subject}”]',
+  'metric.targets_updated': '{actor} set the targets of the metric[ “{subject}”]',
+  'metric_value.created': '{actor} entered a value[ for “{subject}”]',
+  'metric_value.updated': '{actor} corrected a value[ for “{subject}”]',
+  'metric_value.deleted': '{actor} deleted a value[ of “{subject}”]',
+  'data_point.created': '{actor} added the data point[ “{subject}”]',
+  'data_point.updated': '{actor} edited the data point[ “{subject}”]',
+  'data_point.deleted': '{actor} deleted the data point[ “{subject}”]',
+  'data_point.starred': '{actor} starred the data point[ “{subject}”] as key',
+  'data_point.unstarred': '{actor} unstarred the data point[ “{subject}”]',
+  'survey_question.created': '{actor} added the survey question[ “{subject}”]',
+  'survey_question.updated': '{actor} edited the survey question[ “{subject}”]',
+  'survey_question.deleted': '{actor} deleted the survey question[ “{subject}”]',
+};
+
+export interface AuditEntryLike {
+  action: string;
+  actorName?: string | null;
+  actorEmail?: string | null;
+  subjectLabel?: string | null;
+}
+
+/** One readable sentence for an audit entry (never a raw action code). */
+export function auditSentence(e: AuditEntryLike): string {
+  const actor = e.actorName || e.actorEmail || 'Someone';
+  const subject = e.subjectLabel?.trim() || '';
+  const template = AUDIT_SENTENCES[e.action];
+  if (!template) {
+    // an action without a sentence yet: still words, never the code
+    const words = e.action.replace(/[._]+/g, ' ').trim();
+    return `${actor}: ${words}${subject ? ` (“${subject}”)` : ''}`;
+  }
+  // [with {subject}][without] pairs, then optional [with {subject}] parts
+  const filled = template
+    .replace(/\[([^\]]*)\]\[([^\]]*)\]/g, (_m, withS: string, without: string) => (subject ? withS : without))
+    .replace(/\[([^\]]*)\]/g, (_m, part: string) => (subject ? part : ''))
+    .replace(/\{subject\}/g, subject)
+    .replace(/\{actor\}/g, actor);
+  return filled.charAt(0).toUpperCase() + filled.slice(1);
+}
+
+const ID_KEY = /(^id$|Id$|Ids$|_id$)/;
+const human = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+
+/** The details of an entry in words: ids and nested data are left out ("role: editor · email: a@b.org"). */
+export function auditDetailsText(details: Record<string, unknown> | null | undefined): string | null {
+  if (!details) return null;
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(details)) {
+    if (ID_KEY.test(k) || v === null || v === undefined || v === '') continue;
+    if (Array.isArray(v)) {
+      if (v.every((x) => typeof x === 'string' || typeof x === 'number')) parts.push(`${human(k)}: ${v.join(', ')}`);
+      continue;
+    }
+    if (typeof v === 'object') continue;
+    parts.push(`${human(k)}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}`);
+  }
+  return parts.length ? parts.join(' · ') : null;
+}
