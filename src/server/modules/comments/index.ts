@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerCommentRoutes } from './comments.routes.js';
+import { deleteCommentsOf } from './comments.queries.js';
 
 export { comments } from './comments.tables.js';
-export { deleteCommentsOf, deleteCommentsUnder } from './comments.queries.js';
 export { resolveSubject, type CommentSubjectInfo } from './comments.subjects.js';
 
 /**
@@ -12,4 +12,6 @@ export { resolveSubject, type CommentSubjectInfo } from './comments.subjects.js'
  */
 export async function commentsModule(app: FastifyInstance, ctx: AppContext) {
   registerCommentRoutes(app, ctx);
+  // comments point at their subject without a foreign key: whatever is removed takes its thread with it
+  ctx.cascades.onRemove('*', (r) => deleteCommentsOf(r.tx, r.teamId, r.subjectType, r.ids));
 }

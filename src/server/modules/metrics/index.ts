@@ -19,3 +19,5 @@ export async function metricsModule(app: FastifyInstance, ctx: AppContext) {
 export { metricSeries, keyMetricsFor, elementMetricsPanelProps, problemActualsByMetric, type KeyMetric } from './metrics.series.js';
 export { listElementMetrics } from './metrics.queries.js';
 export { metricProps, metricKindLabel } from './metrics.props.js';
+// the published read model of the metrics tables (other modules join and count them)
+export { metrics, metricValues, metricTargets, dataPoints, surveyQuestions, type DataPointBinding } from './metrics.tables.js';
