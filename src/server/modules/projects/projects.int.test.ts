@@ -3,7 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
-import { auditLogs, dataPoints, metrics, metricValues, problems, projects, tocElements, tocLinks } from '../../platform/db/schema.js';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
+import { dataPoints, metrics, metricValues } from '../metrics/index.js';
+import { problems, tocElements, tocLinks } from '../problems/index.js';
+import { projects } from './projects.tables.js';
 import { denial } from '../../platform/use-case/index.js';
 import { findProject, projectShowProps } from './index.js';
 
