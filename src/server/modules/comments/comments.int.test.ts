@@ -10,7 +10,7 @@ import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { COMMENT_SUBJECTS, type CommentSubject } from '../../../shared/toc/vocabulary.js';
 import type { Role } from '../../../shared/permissions.js';
 import { notifications } from '../notifications/index.js';
-import { comments, deleteCommentsUnder } from './index.js';
+import { comments } from './index.js';
 
 let t: TestApp;
 let port: number;
@@ -283,27 +283,31 @@ describe('live events on the team channel', () => {
   });
 });
 
-describe('deleteCommentsUnder (for the modules that delete projects and problems)', () => {
-  it('removes the comments on a problem and everything under it, or on a whole project, and nothing else', async () => {
+describe('removed subjects take their comments with them (the cascade subscriber)', () => {
+  const onSubjects = async (teamId: string, ids: string[]) =>
+    (await t.app.ctx.db.select().from(comments).where(eq(comments.teamId, teamId))).filter((c) => ids.includes(c.subjectId)).map((c) => c.subjectType).sort();
+
+  it('a removal of any type deletes the comments of those subjects in that team only', async () => {
+    const { owner, teamId, subjects } = await team([]);
+    const stranger = await team([]);
+    for (const type of COMMENT_SUBJECTS) await owner.api.store({ subjectType: type, subjectId: subjects[type], body: `on ${type}` });
+    await stranger.owner.api.store({ subjectType: 'metric', subjectId: stranger.subjects.metric, body: 'elsewhere' });
+    // another team's id removes nothing
+    await t.app.ctx.cascades.removing({ tx: t.app.ctx.db, teamId, subjectType: 'metric', ids: [stranger.subjects.metric] });
+    expect(await onSubjects(stranger.teamId, [stranger.subjects.metric])).toEqual(['metric']);
+    await t.app.ctx.cascades.removing({ tx: t.app.ctx.db, teamId, subjectType: 'survey_question', ids: [subjects.survey_question] });
+    expect(await onSubjects(teamId, Object.values(subjects))).toEqual(['data_point', 'element', 'link', 'metric', 'problem', 'project']);
+  });
+
+  it('deleting a problem removes the threads of the problem, its elements and links; deleting the project, the rest', async () => {
     const { owner, teamId, subjects } = await team([]);
     const other = await seedSubjects(t.app, teamId, 'Other project');
-    const stranger = await team([]);
-    for (const s of [subjects, other]) for (const type of COMMENT_SUBJECTS) await owner.api.store({ subjectType: type, subjectId: s[type], body: `on ${type}` });
-    await stranger.owner.api.store({ subjectType: 'project', subjectId: stranger.subjects.project, body: 'elsewhere' });
-    const count = async (team: string) => (await t.app.ctx.db.select().from(comments).where(eq(comments.teamId, team))).length;
-    expect(await count(teamId)).toBe(14);
-
-    // another team's id removes nothing
-    await deleteCommentsUnder(t.app.ctx.db, teamId, { projectId: stranger.subjects.project });
-    expect(await count(stranger.teamId)).toBe(1);
-
-    await deleteCommentsUnder(t.app.ctx.db, teamId, { problemId: subjects.problem });
-    const left = await t.app.ctx.db.select().from(comments).where(eq(comments.teamId, teamId));
-    expect(left.filter((c) => Object.values(subjects).includes(c.subjectId)).map((c) => c.subjectType)).toEqual(['project']);
-    expect(left).toHaveLength(8);
-
-    await deleteCommentsUnder(t.app.ctx.db, teamId, { projectId: other.project });
-    expect((await t.app.ctx.db.select().from(comments).where(eq(comments.teamId, teamId))).map((c) => c.subjectId)).toEqual([subjects.project]);
-    expect(await count(stranger.teamId)).toBe(1);
+    for (const s of [subjects, other]) for (const type of ['project', 'problem', 'element', 'link'] as const) await owner.api.store({ subjectType: type, subjectId: s[type], body: `on ${type}` });
+    expect((await owner.client.delete(`/problems/${subjects.problem}`)).statusCode).toBe(303);
+    expect(await onSubjects(teamId, Object.values(subjects))).toEqual(['project']);
+    expect(await onSubjects(teamId, Object.values(other))).toEqual(['element', 'link', 'problem', 'project']);
+    expect((await owner.client.delete(`/projects/${other.project}`, { confirm: 'Other project' })).statusCode).toBe(303);
+    expect(await onSubjects(teamId, Object.values(other))).toEqual([]);
+    expect(await onSubjects(teamId, Object.values(subjects))).toEqual(['project']);
   });
 });

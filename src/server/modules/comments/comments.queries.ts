@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, inArray, or, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { teamMembers, users } from '../../platform/auth/auth.tables.js';
 import type { CommentSubject } from '../../../shared/toc/vocabulary.js';
 import { comments } from './comments.tables.js';
-import { problems, tocElements, tocLinks } from '../problems/problems.tables.js';
-import { dataPoints, metrics, surveyQuestions } from '../metrics/metrics.tables.js';
 
 export type CommentRow = typeof comments.$inferSelect;
 /** Anything that can run queries: the database or a transaction. */
@@ -59,31 +57,8 @@ export async function membersAmong(db: Queryable, teamId: string, ids: string[])
   return new Set(rows.map((r) => r.id));
 }
 
-/**
- * Remove every comment on a project or problem and on everything under it (elements, links,
- * metrics, data points, survey questions). Call it in the deleting transaction BEFORE the rows go
- * (comments have no foreign key to their polymorphic subject).
- */
-export async function deleteCommentsUnder(db: Queryable, teamId: string, root: { projectId: string } | { problemId: string }) {
-  const problemIds: SQLWrapper | string[] =
-    'problemId' in root ? [root.problemId] : db.select({ id: problems.id }).from(problems).where(and(eq(problems.teamId, teamId), eq(problems.projectId, root.projectId)));
-  type Child = typeof tocElements | typeof tocLinks | typeof metrics | typeof dataPoints | typeof surveyQuestions;
-  const childIds = (table: Child) => db.select({ id: table.id }).from(table).where(and(eq(table.teamId, teamId), inArray(table.problemId, problemIds)));
-  const on = (type: CommentSubject, ids: SQLWrapper | string[]) => and(eq(comments.subjectType, type), inArray(comments.subjectId, ids));
-  const clauses = [
-    on('problem', problemIds),
-    on('element', childIds(tocElements)),
-    on('link', childIds(tocLinks)),
-    on('metric', childIds(metrics)),
-    on('data_point', childIds(dataPoints)),
-    on('survey_question', childIds(surveyQuestions)),
-  ];
-  if ('projectId' in root) clauses.push(on('project', [root.projectId]));
-  await db.delete(comments).where(and(eq(comments.teamId, teamId), or(...clauses)));
-}
-
-/** Remove the comments of subjects that are being deleted (call inside the deleting transaction). */
-export async function deleteCommentsOf(db: Queryable, teamId: string, subjectType: CommentSubject, subjectIds: string[]) {
+/** Remove the comments of subjects that are being removed (a cascade subscriber, inside the deleting transaction). */
+export async function deleteCommentsOf(db: Queryable, teamId: string, subjectType: string, subjectIds: string[]) {
   if (!subjectIds.length) return;
   await db.delete(comments).where(and(eq(comments.teamId, teamId), eq(comments.subjectType, subjectType), inArray(comments.subjectId, subjectIds)));
 }

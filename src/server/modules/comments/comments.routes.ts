@@ -1,22 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { notFound } from '../../platform/errors.js';
+import { idOr404 } from '../../platform/http/ids.js';
 import { parseInput } from '../../platform/http/validate.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { roleCan } from '../../../shared/permissions.js';
 import { commentIndexQuery, initialsOf, storeCommentSchema, updateCommentSchema, type CommentThreadData } from '../../../shared/comments/comments.schemas.js';
 import { listThread, namesOf, teamPeople } from './comments.queries.js';
 import { peopleIn, toCommentView } from './comments.props.js';
 import { resolveSubject } from './comments.subjects.js';
-import { createComment, deleteComment, updateComment } from './comments.service.js';
+import { createComment, deleteComment, updateComment } from './comments.use-cases.js';
 
-const commentId = z.uuid();
-
-function commentParam(request: FastifyRequest) {
-  const id = (request.params as { comment?: string }).comment ?? '';
-  if (!commentId.safeParse(id).success) throw notFound('Comment');
-  return id;
-}
+/** The comment id of the path (a malformed one is a 404 before the body is looked at). */
+const commentParam = (request: FastifyRequest) => idOr404((request.params as { comment?: string }).comment, 'Comment');
 
 /**
  * JSON endpoints of the comment thread component (not Inertia pages). Anyone in the team may read
@@ -46,20 +41,19 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/comments', { config: { name: 'comments.store', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
     const input = parseInput(storeCommentSchema, request.body);
-    const comment = await createComment(ctx, request, input);
+    const comment = await runUseCase(ctx, actorOf(request), (uc) => createComment(uc, input));
     return reply.code(201).send({ comment: { ...comment, canEdit: true, canDelete: true } });
   });
 
   app.put('/comments/:comment', { config: { name: 'comments.update', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
-    const id = commentParam(request);
+    const commentId = commentParam(request);
     const input = parseInput(updateCommentSchema, request.body);
-    const comment = await updateComment(ctx, request, id, input.body);
+    const comment = await runUseCase(ctx, actorOf(request), (uc) => updateComment(uc, { commentId, body: input.body }));
     return reply.send({ comment: { ...comment, canEdit: true, canDelete: true } });
   });
 
   app.delete('/comments/:comment', { config: { name: 'comments.destroy', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
-    const id = commentParam(request);
-    await deleteComment(ctx, request, id);
+    await runUseCase(ctx, actorOf(request), (uc) => deleteComment(uc, { commentId: commentParam(request) }));
     return reply.code(204).send();
   });
 }

@@ -5,9 +5,9 @@ import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { route, type RouteParams } from '../../../shared/route.js';
 import { ELEMENT_KIND_LABELS, type CommentSubject, type ElementKind } from '../../../shared/toc/vocabulary.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements, tocLinks } from '../problems/problems.tables.js';
-import { dataPoints, metrics, surveyQuestions } from '../metrics/metrics.tables.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements, tocLinks } from '../problems/read-model.js';
+import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 
 /** What a comment is attached to: how to name it, where it lives, which project it belongs to. */
 export interface CommentSubjectInfo {

@@ -5,7 +5,7 @@ import { createUser, signedInUser } from '../../../../test/helpers/auth.js';
 import { TestClient } from '../../../../test/helpers/client.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { apiKeys, teamMembers, teams, users } from '../../platform/auth/auth.tables.js';
-import { projects } from '../projects/projects.tables.js';
+import { projects } from '../projects/read-model.js';
 import { gettingStarted } from './index.js';
 import { route } from '../../../shared/route.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { gettingStarted } from '../core/index.js';
-import { problems } from '../problems/problems.tables.js';
+import { problems } from '../problems/read-model.js';
 import { registerLibraryRoutes } from './libraries.routes.js';
 import { registerLibraryApi } from './libraries.api.js';
 

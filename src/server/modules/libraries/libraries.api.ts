@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { apiRoute } from '../../platform/openapi/api-route.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { LIBRARY_KINDS, SECTOR_KEYS } from '../../../shared/libraries/sectors.js';
 import { problemTemplateSchema, strategyTemplateSchema } from '../../../shared/toc/template.schemas.js';
 import { findLibraryItem, listLibrary } from './libraries.queries.js';
-import { copyLibraryProblem } from './libraries.service.js';
+import { copyLibraryProblem } from './libraries.use-cases.js';
 
 const counts = z.object({ activity: z.number().int(), output: z.number().int(), outcome: z.number().int(), impact: z.number().int() });
 const card = z
@@ -103,15 +103,7 @@ export function registerLibraryApi(app: FastifyInstance, ctx: AppContext) {
       status: 201,
     },
     async ({ request, params, body }) => {
-      const actor = request.actor!;
-      const res = await copyLibraryProblem(ctx.db, { teamId: actor.team!.id, userId: actor.user.id }, params.libraryItem, { projectId: body.projectId });
-      await audit(ctx.db, request, {
-        action: 'library.copied',
-        subjectType: 'problem',
-        subjectId: res.problemId,
-        subjectLabel: res.item.title,
-        details: { libraryItem: res.item.id, source: res.item.source, projectId: res.project.id, projectName: res.project.name, newProject: false, via: 'api' },
-      });
+      const res = await runUseCase(ctx, actorOf(request), (uc) => copyLibraryProblem(uc, { itemId: params.libraryItem, values: { projectId: body.projectId } }));
       return { problemId: res.problemId, projectId: res.project.id };
     },
   );

@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements } from '../problems/problems.tables.js';
-import { metrics } from '../metrics/metrics.tables.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements } from '../problems/read-model.js';
+import { metrics } from '../metrics/read-model.js';
 import { libraryItems } from './libraries.tables.js';
 import { materializeProblem, SHIPPED_LIBRARY } from './index.js';
 import { createApiToken } from '../api-tokens/index.js';
@@ -198,5 +198,16 @@ describe('library API', () => {
     expect((await api(token, 'POST', `/api/v1/library/${PROBLEM.slug}/copy`, { projectId: 'x' })).statusCode).toBe(422);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/library', '/api/v1/library/{libraryItem}', '/api/v1/library/{libraryItem}/copy']));
+  });
+
+  it('a copy records the same audit details from the page and from the API', async () => {
+    const a = await member();
+    const { plainText: token } = await createApiToken(t.app.ctx, { userId: a.user.id, teamId: a.team.id, name: 'lib', abilities: ['read', 'create'] });
+    expect((await a.client.post(`/libraries/${PROBLEM.slug}/copy`, { projectId: a.project.id })).statusCode).toBe(303);
+    expect((await api(token, 'POST', `/api/v1/library/${PROBLEM.slug}/copy`, { projectId: a.project.id })).statusCode).toBe(201);
+    const logs = await t.app.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.teamId, a.team.id), eq(auditLogs.action, 'library.copied')));
+    expect(logs).toHaveLength(2);
+    expect(logs[0].details).toEqual(logs[1].details);
+    expect(logs[0].details).toEqual({ libraryItem: PROBLEM.slug, source: 'shipped', projectId: a.project.id, projectName: a.project.name, newProject: false });
   });
 });

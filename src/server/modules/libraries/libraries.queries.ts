@@ -5,8 +5,9 @@ import { escapeLike, searchTerms } from '../../../shared/table/table-query.js';
 import { sectorLabel, type LibraryKind } from '../../../shared/libraries/sectors.js';
 import type { LibraryFilter } from '../../../shared/libraries/libraries.schemas.js';
 import type { ProblemTemplate, StrategyTemplate } from '../../../shared/toc/template.schemas.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems } from '../problems/problems.tables.js';
+import { isUuid } from '../../platform/http/ids.js';
+import { projects } from '../projects/read-model.js';
+import { problems } from '../problems/read-model.js';
 import { libraryItems } from './libraries.tables.js';
 import { SHIPPED_LIBRARY } from './content/index.js';
 import type { LibraryEntry } from './library-entry.js';
@@ -32,8 +33,7 @@ export interface LibraryItemFull extends LibraryCard {
   template: ProblemTemplate | StrategyTemplate | LibraryEntry['template'];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
+export { isUuid };
 
 function countTemplate(template: { elements: Array<{ kind: string; metrics?: unknown[] }> }) {
   const counts: ElementCounts = { activity: 0, output: 0, outcome: 0, impact: 0 };

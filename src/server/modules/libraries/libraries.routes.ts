@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { route } from '../../../shared/route.js';
 import { copyLibraryProblemSchema, copyLibraryStrategySchema, libraryFilterSchema, saveToLibrarySchema } from '../../../shared/libraries/libraries.schemas.js';
 import { LIBRARY_KINDS, SECTORS } from '../../../shared/libraries/sectors.js';
 import { roleCan } from '../../../shared/permissions.js';
 import { copyTargetProjects, findLibraryItem, listLibrary, teamProblems } from './libraries.queries.js';
-import { copyLibraryProblem, copyLibraryStrategy, deleteLibraryItem, saveProblemToLibrary } from './libraries.service.js';
+import { copyLibraryProblem, copyLibraryStrategy, deleteLibraryItem, saveProblemToLibrary } from './libraries.use-cases.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
 const create = { kind: 'team', permission: 'content.create' } as const;
@@ -62,49 +62,27 @@ export function registerLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/libraries/:libraryItem/copy', { config: { name: 'libraries.copy', access: create } }, async (request, reply) => {
     const input = parseInput(copyLibraryProblemSchema, request.body);
-    const res = await copyLibraryProblem(ctx.db, who(request), param(request, 'libraryItem'), input);
-    await audit(ctx.db, request, {
-      action: 'library.copied',
-      subjectType: 'problem',
-      subjectId: res.problemId,
-      subjectLabel: res.item.title,
-      details: { libraryItem: res.item.id, source: res.item.source, projectId: res.project.id, projectName: res.project.name, newProject: res.newProject },
-    });
+    const res = await runUseCase(ctx, actorOf(request), (uc) => copyLibraryProblem(uc, { itemId: param(request, 'libraryItem'), values: input }));
     reply.flash({ success: `“${res.item.title}” copied into ${res.project.name}. It is yours to adapt: set baselines and targets for your context.` });
     return reply.redirect(firstRoute(ctx, [['problems.show', { problem: res.problemId }], ['projects.show', { project: res.project.id }]]), 303);
   });
 
   app.post('/libraries/:libraryItem/copy-strategy', { config: { name: 'libraries.copy-strategy', access: create } }, async (request, reply) => {
     const input = parseInput(copyLibraryStrategySchema, request.body);
-    const res = await copyLibraryStrategy(ctx.db, who(request), param(request, 'libraryItem'), input.problemId);
-    await audit(ctx.db, request, {
-      action: 'library.strategy_copied',
-      subjectType: 'problem',
-      subjectId: res.problem.id,
-      subjectLabel: res.problem.title,
-      details: { libraryItem: res.item.id, title: res.item.title, source: res.item.source, elements: res.elementIds.length },
-    });
+    const res = await runUseCase(ctx, actorOf(request), (uc) => copyLibraryStrategy(uc, { itemId: param(request, 'libraryItem'), problemId: input.problemId }));
     reply.flash({ success: `${res.elementIds.length} activities and outputs from “${res.item.title}” added to ${res.problem.title}. Link them to its outcomes.` });
     return reply.redirect(firstRoute(ctx, [['problems.show', { problem: res.problem.id, tab: 'activities' }]]), 303);
   });
 
   app.post('/problems/:problem/save-to-library', { config: { name: 'libraries.save', access: create } }, async (request, reply) => {
     const input = parseInput(saveToLibrarySchema, request.body);
-    const res = await saveProblemToLibrary(ctx.db, who(request), param(request, 'problem'), input);
-    await audit(ctx.db, request, {
-      action: 'library.saved',
-      subjectType: 'library_item',
-      subjectId: res.id,
-      subjectLabel: res.title,
-      details: { problemId: param(request, 'problem'), sector: input.sector, elements: res.elementCount },
-    });
+    const res = await runUseCase(ctx, actorOf(request), (uc) => saveProblemToLibrary(uc, { problemId: param(request, 'problem'), values: input }));
     reply.flash({ success: `“${res.title}” saved to your team’s library.` });
     return reply.redirect(route('libraries.show', { libraryItem: res.id }, ctx.routes.clientTable()), 303);
   });
 
   app.delete('/libraries/:libraryItem', { config: { name: 'libraries.destroy', access: remove } }, async (request, reply) => {
-    const row = await deleteLibraryItem(ctx.db, who(request).teamId, param(request, 'libraryItem'));
-    await audit(ctx.db, request, { action: 'library.deleted', subjectType: 'library_item', subjectId: row.id, subjectLabel: row.title, details: { title: row.title, kind: row.kind } });
+    const row = await runUseCase(ctx, actorOf(request), (uc) => deleteLibraryItem(uc, { itemId: param(request, 'libraryItem') }));
     reply.flash({ success: `“${row.title}” removed from your team’s library.` });
     return reply.redirect(route('libraries.index', {}, ctx.routes.clientTable()), 303);
   });

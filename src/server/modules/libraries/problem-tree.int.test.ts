@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements, tocLinks } from '../problems/problems.tables.js';
-import { dataPoints, metrics, metricTargets, surveyQuestions } from '../metrics/metrics.tables.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements, tocLinks } from '../problems/read-model.js';
+import { dataPoints, metrics, metricTargets, surveyQuestions } from '../metrics/read-model.js';
 import { problemTemplateSchema, strategyTemplateSchema, type ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { materializeProblem, materializeStrategy, serializeProblem, SHIPPED_LIBRARY } from './index.js';
 

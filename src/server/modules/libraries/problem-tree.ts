@@ -4,9 +4,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements, tocLinks } from '../problems/problems.tables.js';
-import { dataPoints, metrics, metricTargets, surveyQuestions, type DataPointBinding } from '../metrics/metrics.tables.js';
+import { findProject } from '../projects/index.js';
+import { problems, tocElements, tocLinks } from '../problems/read-model.js';
+import { dataPoints, metrics, metricTargets, surveyQuestions, type DataPointBinding } from '../metrics/read-model.js';
 import {
   problemTemplateSchema,
   strategyTemplateSchema,
@@ -232,8 +232,7 @@ export interface MaterializeProblemInput {
  */
 export async function materializeProblem(tx: Tx, input: MaterializeProblemInput): Promise<string> {
   const template = validateProblemTemplate(input.template);
-  const [project] = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.id, input.projectId), eq(projects.teamId, input.teamId)));
-  if (!project) throw notFound('Project');
+  const project = await findProject(tx, input.teamId, input.projectId);
   const problemId = randomUUID();
   const p = template.problem;
   await tx.insert(problems).values({

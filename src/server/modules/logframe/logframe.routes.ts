@@ -1,18 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
 import { ValidationError } from '../../platform/errors.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
+import { findProject } from '../projects/index.js';
 import { IMPORT_LIMITS } from './logframe-layout.js';
-import { exportLogframe, findProject, importLogframe, logframeFilename } from './logframe.service.js';
+import { exportLogframe, importLogframe, logframeFilename, readLogframe } from './logframe.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CHOOSE_FILE = 'Choose a logframe workbook (.xlsx) to import.';
-
-function actorOf(request: FastifyRequest) {
-  const actor = request.actor!;
-  return { teamId: actor.team!.id, userId: actor.user.id };
-}
 
 /** The uploaded `file` part as a buffer (at most 5 MB); anything else is a field error on `file`. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -46,16 +42,8 @@ function afterImportUrl(ctx: AppContext, problemId: string, projectId: string) {
 
 export async function registerLogframeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/problems/:problem/logframe.xlsx', { config: { name: 'logframe.export', access: { kind: 'team', permission: 'content.view' }, rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
-    const { teamId } = actorOf(request);
     const problemId = (request.params as { problem: string }).problem;
-    const { template, buffer } = await exportLogframe(ctx, teamId, problemId);
-    await audit(ctx.db, request, {
-      action: 'logframe.exported',
-      subjectType: 'problem',
-      subjectId: problemId,
-      subjectLabel: template.problem.title,
-      details: { elements: template.elements.length, metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0) },
-    });
+    const { template, buffer } = await runUseCase(ctx, actorOf(request), (uc) => exportLogframe(uc, { problemId }));
     const name = logframeFilename(template.problem.title);
     return reply
       .header('content-type', XLSX)
@@ -71,18 +59,12 @@ export async function registerLogframeRoutes(app: FastifyInstance, ctx: AppConte
       '/projects/:project/logframe',
       { config: { name: 'logframe.import', access: { kind: 'team', permission: 'content.create' }, rateLimit: { max: 20, timeWindow: 60_000 } } },
       async (request, reply) => {
-        const { teamId, userId } = actorOf(request);
-        const project = await findProject(ctx.db, teamId, (request.params as { project: string }).project);
-        if (project.status === 'archived') throw new ValidationError({ file: 'This project is archived. Restore it before importing into it.' });
+        const actor = actorOf(request);
+        const projectId = (request.params as { project: string }).project;
+        await findProject(ctx.db, actor.teamId, projectId); // another team's project: 404 before the upload is read
         const buffer = await uploadedFile(request);
-        const { problemId, template } = await importLogframe(ctx, { teamId, projectId: project.id, userId, buffer });
-        await audit(ctx.db, request, {
-          action: 'logframe.imported',
-          subjectType: 'problem',
-          subjectId: problemId,
-          subjectLabel: template.problem.title,
-          details: { projectId: project.id, projectName: project.name, elements: template.elements.length, links: template.links.length, metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0), bytes: buffer.length },
-        });
+        const template = await readLogframe(buffer);
+        const { problemId, project } = await runUseCase(ctx, actor, (uc) => importLogframe(uc, { projectId, template, bytes: buffer.length }));
         reply.flash({ success: `Imported "${template.problem.title}" from the logframe. Actual values are not imported.` });
         return reply.redirect(afterImportUrl(ctx, problemId, project.id), 303);
       },

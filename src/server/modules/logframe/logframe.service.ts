@@ -1,28 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { notFound, ValidationError } from '../../platform/errors.js';
+import { ValidationError } from '../../platform/errors.js';
+import { denial, type UseCase } from '../../platform/use-case/index.js';
 import { ELEMENT_KINDS } from '../../../shared/toc/vocabulary.js';
 import type { ProblemTemplate } from '../../../shared/toc/template.schemas.js';
 import { materializeProblem, serializeProblem } from '../libraries/index.js';
 import { problemActualsByMetric } from '../metrics/index.js';
-import { metrics } from '../metrics/metrics.tables.js';
-import { tocElements } from '../problems/problems.tables.js';
-import { projects } from '../projects/projects.tables.js';
+import { metrics } from '../metrics/read-model.js';
+import { findProblem } from '../problems/index.js';
+import { tocElements } from '../problems/read-model.js';
+import { findProject } from '../projects/index.js';
 import { formatLogframeError } from './logframe-cells.js';
 import { workbookToTemplate } from './logframe-reader.js';
 import { actualsKey, templateToXlsx, type LogframeActuals } from './logframe-writer.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_LISTED_ERRORS = 20;
-
-/** A team's project (404 for another team's id or a malformed one). */
-export async function findProject(db: Db, teamId: string, projectId: string) {
-  if (!UUID.test(projectId)) throw notFound('Project');
-  const [project] = await db.select({ id: projects.id, name: projects.name, status: projects.status }).from(projects).where(and(eq(projects.id, projectId), eq(projects.teamId, teamId)));
-  if (!project) throw notFound('Project');
-  return project;
-}
 
 /**
  * Actuals per metric and period, computed by the metrics module exactly as the metric page shows
@@ -68,11 +60,18 @@ export async function problemActuals(db: Db, teamId: string, problemId: string):
   return out;
 }
 
-export async function exportLogframe(ctx: AppContext, teamId: string, problemId: string): Promise<{ template: ProblemTemplate; buffer: Buffer }> {
-  if (!UUID.test(problemId)) throw notFound('Problem');
-  const template = await serializeProblem(ctx.db, teamId, problemId, { includeBaselines: true });
-  const actuals = await problemActuals(ctx.db, teamId, problemId);
-  const buffer = await templateToXlsx(template, { actuals, appName: ctx.config.appName });
+/** The problem as a logframe workbook (with its actuals); the download is audited. */
+export async function exportLogframe(uc: UseCase, input: { problemId: unknown }): Promise<{ template: ProblemTemplate; buffer: Buffer }> {
+  const { problem } = await findProblem(uc.tx, uc.teamId, input.problemId);
+  uc.can('content.view');
+  const template = await serializeProblem(uc.tx, uc.teamId, problem.id, { includeBaselines: true });
+  const actuals = await problemActuals(uc.tx, uc.teamId, problem.id);
+  const buffer = await templateToXlsx(template, { actuals, appName: uc.ctx.config.appName });
+  await uc.audit({
+    action: 'logframe.exported',
+    subject: { type: 'problem', id: problem.id, label: template.problem.title },
+    details: { elements: template.elements.length, metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0) },
+  });
   return { template, buffer };
 }
 
@@ -84,17 +83,33 @@ export function logframeFilename(title: string): { ascii: string; utf8: string }
   return { ascii: `${ascii}-logframe.xlsx`, utf8: `${utf8} - logframe.xlsx` };
 }
 
-/** Read an uploaded workbook and create the problem in one transaction; errors land on `file`. */
-export async function importLogframe(ctx: AppContext, input: { teamId: string; projectId: string; userId: string; buffer: Buffer }) {
-  const read = await workbookToTemplate(input.buffer);
+/** Read an uploaded workbook (the request's input): its template, or the errors on `file`. */
+export async function readLogframe(buffer: Buffer): Promise<ProblemTemplate> {
+  const read = await workbookToTemplate(buffer);
   if ('errors' in read) throw new ValidationError({ file: fileErrors(read.errors.map(formatLogframeError)) }, 'The workbook could not be imported.');
+  return read.template;
+}
+
+/** Create the problem of a read workbook in a project of the team; errors land on `file`. */
+export async function importLogframe(uc: UseCase, input: { projectId: unknown; template: ProblemTemplate; bytes: number }) {
+  const project = await findProject(uc.tx, uc.teamId, input.projectId);
+  const refused = denial(uc.actor, 'content.create', { project });
+  if (refused?.code === 'PROJECT_ARCHIVED') throw new ValidationError({ file: refused.message });
+  if (refused) throw refused;
+  const template = input.template;
+  let problemId: string;
   try {
-    const problemId = await ctx.db.transaction((tx) => materializeProblem(tx as unknown as Db, { teamId: input.teamId, projectId: input.projectId, userId: input.userId, template: read.template }));
-    return { problemId, template: read.template };
+    problemId = await materializeProblem(uc.tx, { teamId: uc.teamId, projectId: project.id, userId: uc.actor.userId, template });
   } catch (err) {
     if (err instanceof ValidationError) throw new ValidationError({ file: fileErrors(Object.entries(err.fields ?? {}).map(([k, v]) => `${k}: ${v}`)) }, err.message);
     throw err;
   }
+  await uc.audit({
+    action: 'logframe.imported',
+    subject: { type: 'problem', id: problemId, label: template.problem.title },
+    details: { projectId: project.id, projectName: project.name, elements: template.elements.length, links: template.links.length, metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0), bytes: input.bytes },
+  });
+  return { problemId, project, template };
 }
 
 function fileErrors(lines: string[]): string {

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { createApiToken } from '../api-tokens/index.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements } from '../problems/problems.tables.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements } from '../problems/read-model.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { signedInUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import type { TestClient } from '../../../../test/helpers/client.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements } from '../problems/problems.tables.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements } from '../problems/read-model.js';
 import { dataPoints, metricValues, metrics } from './metrics.tables.js';
 import { elementMetricsPanelProps, keyMetricsFor, metricSeries } from './index.js';
 

@@ -6,8 +6,8 @@ import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { createToken } from '../../../../test/security/world.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { comments } from '../comments/comments.tables.js';
-import { projects } from '../projects/projects.tables.js';
-import { problems, tocElements } from '../problems/problems.tables.js';
+import { projects } from '../projects/read-model.js';
+import { problems, tocElements } from '../problems/read-model.js';
 import { dataPoints, metrics, surveyQuestions } from './metrics.tables.js';
 
 /** The write-path bugs of issue 7, on the metrics module: cascades, archived projects, one audit per action. */

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { TestClient } from '../../../../test/helpers/client.js';
-import { projects } from '../projects/projects.tables.js';
+import { projects } from '../projects/read-model.js';
 import { seedTheoryOfChange } from '../problems/toc-views.test-support.js';
 import { matchRank, type SearchResult } from '../../../shared/playground/playground.schemas.js';
 

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, or } from 'drizzle-orm';
-import { dataPoints, metrics, metricValues, surveyQuestions } from '../../platform/db/schema.js';
+import { dataPoints, metrics, metricValues, surveyQuestions } from '../metrics/read-model.js';
 import { tocElements, tocLinks } from './problems.tables.js';
 import type { Queryable } from './problems.queries.js';
 

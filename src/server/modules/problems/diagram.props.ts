@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { buildDiagram, type Diagram } from '../../../shared/toc/diagram.js';
-import { metrics } from '../metrics/metrics.tables.js';
+import { metrics } from '../metrics/read-model.js';
 import { tocElements, tocLinks } from './problems.tables.js';
 import { findTeamProblem, problemHeader } from './toc-views.lookup.js';
 

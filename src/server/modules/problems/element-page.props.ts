@@ -1,18 +1,18 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { dataPoints, metrics } from '../../platform/db/schema.js';
+import { dataPoints, metrics } from '../metrics/read-model.js';
 import { canLink, childKinds } from '../../../shared/toc/graph.js';
 import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import type { ElementPageProps } from '../../../shared/problems/problems.types.js';
 import { elementConsequences } from './consequences.js';
 import { elementRef, problemHeader, projectRef } from './elements.props.js';
-import { elementsOf, findElement, linksOf, problemWithProject, teamMemberOptions, userNames } from './problems.queries.js';
+import { elementsOf, findElement, linksOf, teamMemberOptions, userNames } from './problems.queries.js';
 
 /** Props of 'elements/show': the element, its links both ways, its metrics, what deleting takes with it. */
 export async function elementPageProps(ctx: Pick<AppContext, 'db'>, teamId: string, elementId: unknown): Promise<ElementPageProps> {
   const db = ctx.db;
-  const element = await findElement(db, teamId, elementId);
-  const { problem, project } = await problemWithProject(db, teamId, element.problemId);
+  const { element, trail } = await findElement(db, teamId, elementId);
+  const { problem, project } = trail;
   const [elements, links, members, consequences, metricRows] = await Promise.all([
     elementsOf(db, teamId, problem.id),
     linksOf(db, teamId, problem.id),

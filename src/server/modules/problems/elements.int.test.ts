@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { dataPoints, metrics, metricValues } from '../../platform/db/schema.js';
+import { dataPoints, metrics, metricValues } from '../metrics/read-model.js';
 import { tocElements, tocLinks } from './problems.tables.js';
 import { insertElement, insertLink, insertMetric, insertProblem, memberOf, ownerWithProject, smallChain } from './problems.test-support.js';
 

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { metrics } from '../../platform/db/schema.js';
+import { metrics } from '../metrics/read-model.js';
 import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import type { ElementListRow, ElementRef, ProblemHeader } from '../../../shared/problems/problems.types.js';
 import { elementsOf, linksOf, userNames, type ElementRow, type LinkRow, type ProblemRow, type ProjectRef, type Queryable } from './problems.queries.js';

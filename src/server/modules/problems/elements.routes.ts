@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
 import { parseInput } from '../../platform/http/validate.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { createElementSchema, createLinkSchema, reorderElementsSchema, updateElementSchema, updateLinkSchema } from '../../../shared/problems/problems.schemas.js';
 import { ELEMENT_KIND_LABELS, type ElementKind } from '../../../shared/toc/vocabulary.js';
-import { createElement, deleteElement, reorderElements, updateElement } from './elements.service.js';
-import { createLink, deleteLink, updateLink } from './links.service.js';
+import { createElement, deleteElement, reorderElements, updateElement } from './elements.use-cases.js';
+import { createLink, deleteLink, updateLink } from './links.use-cases.js';
 import { describeConsequences } from './consequences.js';
 import { elementPageProps } from './element-page.props.js';
 import { param, teamId } from './problems.routes.js';
@@ -36,15 +36,8 @@ function backUnless(request: FastifyRequest, reply: FastifyReply, gonePath: stri
 export function registerElementRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/problems/:problem/elements', { config: { name: 'elements.store', access: create } }, async (request, reply) => {
     const input = parseInput(createElementSchema, request.body);
-    const { element, linked } = await createElement(ctx, teamId(request), param(request, 'problem'), input);
+    const { element, linked } = await runUseCase(ctx, actorOf(request), (uc) => createElement(uc, { problemId: param(request, 'problem'), values: input }));
     const label = ELEMENT_KIND_LABELS[element.kind as ElementKind];
-    await audit(ctx.db, request, {
-      action: 'element.created',
-      subjectType: 'element',
-      subjectId: element.id,
-      subjectLabel: element.title,
-      details: { problemId: element.problemId, kind: element.kind, horizon: element.horizon, parentId: input.parentId ?? null, childId: input.childId ?? null },
-    });
     reply.flash({ success: `${label} “${element.title}” added${linked ? ' and linked' : ''}.` });
     return reply.back(`/problems/${element.problemId}?tab=${tabOf(element.kind)}`);
   });
@@ -55,21 +48,13 @@ export function registerElementRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/elements/:element', { config: { name: 'elements.update', access: update } }, async (request, reply) => {
     const input = parseInput(updateElementSchema, request.body);
-    const { after, changed } = await updateElement(ctx, teamId(request), param(request, 'element'), input);
-    await audit(ctx.db, request, { action: 'element.updated', subjectType: 'element', subjectId: after.id, subjectLabel: after.title, details: { problemId: after.problemId, kind: after.kind, changed } });
+    const { after } = await runUseCase(ctx, actorOf(request), (uc) => updateElement(uc, { elementId: param(request, 'element'), values: input }));
     reply.flash({ success: `${ELEMENT_KIND_LABELS[after.kind as ElementKind]} saved.` });
     return reply.back(`/elements/${after.id}`);
   });
 
   app.delete('/elements/:element', { config: { name: 'elements.destroy', access: remove } }, async (request, reply) => {
-    const { element, consequences } = await deleteElement(ctx, teamId(request), param(request, 'element'));
-    await audit(ctx.db, request, {
-      action: 'element.deleted',
-      subjectType: 'element',
-      subjectId: element.id,
-      subjectLabel: element.title,
-      details: { problemId: element.problemId, kind: element.kind, ...consequences },
-    });
+    const { element, consequences } = await runUseCase(ctx, actorOf(request), (uc) => deleteElement(uc, { elementId: param(request, 'element') }));
     const label = ELEMENT_KIND_LABELS[element.kind as ElementKind];
     reply.flash({ success: `${label} “${element.title}” deleted, with ${describeConsequences(consequences)}.` });
     return backUnless(request, reply, `/elements/${element.id}`, `/problems/${element.problemId}?tab=${tabOf(element.kind)}`);
@@ -77,32 +62,28 @@ export function registerElementRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/problems/:problem/elements/order', { config: { name: 'elements.reorder', access: update } }, async (request, reply) => {
     const input = parseInput(reorderElementsSchema, request.body);
-    const { problem, order } = await reorderElements(ctx, teamId(request), param(request, 'problem'), input);
-    await audit(ctx.db, request, { action: 'element.reordered', subjectType: 'problem', subjectId: problem.id, subjectLabel: problem.title, details: { kind: input.kind, count: order.length } });
+    const { problem } = await runUseCase(ctx, actorOf(request), (uc) => reorderElements(uc, { problemId: param(request, 'problem'), order: input }));
     reply.flash({ success: 'New order saved.' });
     return reply.back(`/problems/${problem.id}?tab=${tabOf(input.kind)}`);
   });
 
   app.post('/problems/:problem/links', { config: { name: 'links.store', access: create } }, async (request, reply) => {
     const input = parseInput(createLinkSchema, request.body);
-    const { link, from, to } = await createLink(ctx, teamId(request), param(request, 'problem'), input);
+    const { from, to } = await runUseCase(ctx, actorOf(request), (uc) => createLink(uc, { problemId: param(request, 'problem'), values: input }));
     const label = `${from.title} → ${to.title}`;
-    await audit(ctx.db, request, { action: 'link.created', subjectType: 'link', subjectId: link.id, subjectLabel: label, details: { problemId: link.problemId, fromId: link.fromId, toId: link.toId } });
     reply.flash({ success: `Linked: ${label}.` });
     return reply.back(`/elements/${from.id}`);
   });
 
   app.put('/links/:link', { config: { name: 'links.update', access: update } }, async (request, reply) => {
     const input = parseInput(updateLinkSchema, request.body);
-    const { link, label } = await updateLink(ctx, teamId(request), param(request, 'link'), input);
-    await audit(ctx.db, request, { action: 'link.updated', subjectType: 'link', subjectId: link.id, subjectLabel: label, details: { problemId: link.problemId } });
+    const { link } = await runUseCase(ctx, actorOf(request), (uc) => updateLink(uc, { linkId: param(request, 'link'), values: input }));
     reply.flash({ success: 'Link saved.' });
     return reply.back(`/elements/${link.fromId}`);
   });
 
   app.delete('/links/:link', { config: { name: 'links.destroy', access: remove } }, async (request, reply) => {
-    const { link, label } = await deleteLink(ctx, teamId(request), param(request, 'link'));
-    await audit(ctx.db, request, { action: 'link.deleted', subjectType: 'link', subjectId: link.id, subjectLabel: label, details: { problemId: link.problemId, fromId: link.fromId, toId: link.toId } });
+    const { link, label } = await runUseCase(ctx, actorOf(request), (uc) => deleteLink(uc, { linkId: param(request, 'link') }));
     reply.flash({ success: `Link removed: ${label}.` });
     return reply.back(`/elements/${link.fromId}`);
   });

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { dataPoints, metrics, surveyQuestions } from '../../platform/db/schema.js';
+import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 import { groupByLevel, LEVELS, type Level } from '../../../shared/toc/graph.js';
 import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import { parseSub, type FullViewTab } from '../../../shared/problems/problems.js';
 import type { ChainColumn, ElementCounts, FullViewProps, OutcomeOutputs } from '../../../shared/problems/problems.types.js';
 import { tocElements, tocLinks } from './problems.tables.js';
-import { elementsOf, linksOf, problemWithProject, teamMemberOptions, type Queryable } from './problems.queries.js';
+import { elementsOf, linksOf, findProblem, teamMemberOptions, type Queryable } from './problems.queries.js';
 import { elementRef, elementRows, problemHeader, projectRef } from './elements.props.js';
 
 const LEVEL_LABELS: Record<Level, string> = {
@@ -111,7 +111,8 @@ function surveyQuestionRows(db: Queryable, teamId: string, problemId: string) {
  */
 export async function problemFullViewProps(ctx: Pick<AppContext, 'db'>, teamId: string, problemId: unknown, tab: FullViewTab, subInput?: unknown): Promise<FullViewProps> {
   const db = ctx.db;
-  const { problem, project } = await problemWithProject(db, teamId, problemId);
+  const { problem, trail } = await findProblem(db, teamId, problemId);
+  const project = trail.project;
   const sub = parseSub(tab, subInput);
   const props: FullViewProps = { problem: problemHeader(problem), project: projectRef(project), counts: await countsOf(db, teamId, problem.id), tab, sub };
   switch (tab) {

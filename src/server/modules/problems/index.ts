@@ -4,6 +4,8 @@ import { registerProblemRoutes } from './problems.routes.js';
 import { registerElementRoutes } from './elements.routes.js';
 import { registerProblemApi } from './problems.api.js';
 import { registerDiagramRoutes } from './diagram.routes.js';
+import { registerProblemCascades } from './problems.cascades.js';
+import { registerProjectContents } from './project-contents.js';
 
 /** Problems and their theory of change: elements (activities, outputs, outcomes, impact) and causal links. */
 export async function problemsModule(app: FastifyInstance, ctx: AppContext) {
@@ -11,13 +13,17 @@ export async function problemsModule(app: FastifyInstance, ctx: AppContext) {
   registerElementRoutes(app, ctx);
   registerProblemApi(app, ctx);
   registerDiagramRoutes(app, ctx);
+  registerProblemCascades(ctx);
+  registerProjectContents(ctx);
 }
 
-export { findProblem, findElement, findLink, findProject, assertWritable, type ProblemRow, type ElementRow, type LinkRow } from './problems.queries.js';
+/** The team-scoped finders (404 otherwise), each with the trail the policy needs (project status). */
+export { findProblem, findElement, findLink, type ProblemRow, type ElementRow, type LinkRow, type ProjectRef, type ProblemTrail } from './problems.queries.js';
 export { problemFullViewProps } from './full-view.props.js';
 export { elementPageProps } from './element-page.props.js';
-export { checkNewLink } from './links.service.js';
+export { checkNewLink } from './links.use-cases.js';
 export { problemConsequences, elementConsequences, describeConsequences, type Consequences } from './consequences.js';
+// the published read model: other modules join the problems and their theory of change
 export { problems, tocElements, tocLinks } from './problems.tables.js';
 export { diagramProps, diagramOf } from './diagram.props.js';
 export { tableViewProps } from './table-view.props.js';

@@ -2,16 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
 import { apiRoute } from '../../platform/openapi/api-route.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { tableQuery } from '../../platform/http/table-query.js';
 import { checkNewElement, createElementFields, createLinkFields, problemFields, updateElementSchema, updateProblemSchema } from '../../../shared/problems/problems.schemas.js';
 import { ELEMENT_KINDS, ELEMENT_STATUSES, OUTCOME_HORIZONS, PROBLEM_STATUSES } from '../../../shared/toc/vocabulary.js';
 import { problems, tocElements, tocLinks } from './problems.tables.js';
-import { findElement, findProblem, findProject, type ElementRow, type LinkRow, type ProblemRow } from './problems.queries.js';
-import { createProblem, deleteProblem, updateProblem } from './problems.service.js';
-import { createElement, deleteElement, updateElement } from './elements.service.js';
-import { createLink, deleteLink } from './links.service.js';
+import { findProject } from '../projects/index.js';
+import { findElement, findProblem, type ElementRow, type LinkRow, type ProblemRow } from './problems.queries.js';
+import { createProblem, deleteProblem, updateProblem } from './problems.use-cases.js';
+import { createElement, deleteElement, updateElement } from './elements.use-cases.js';
+import { createLink, deleteLink } from './links.use-cases.js';
 
 const problemRecord = z
   .object({
@@ -115,27 +116,23 @@ export function registerProblemApi(app: FastifyInstance, ctx: AppContext) {
     },
   );
   apiRoute(app, ctx.openapi, { method: 'get', path: '/api/v1/problems/:problem', name: 'api.problems.show', summary: 'One problem', tags, ability: 'read', permission: 'content.view', params: problemParam, response: problemRecord }, async ({ request, params }) =>
-    toProblem(await findProblem(ctx.db, team(request), params.problem)),
+    toProblem((await findProblem(ctx.db, team(request), params.problem)).problem),
   );
   apiRoute(
     app,
     ctx.openapi,
     { method: 'post', path: '/api/v1/problems', name: 'api.problems.store', summary: 'Create a problem in a project', tags, ability: 'create', permission: 'content.create', body: z.strictObject({ projectId: z.string({ error: 'Choose a project.' }), ...problemFields }), response: problemRecord, status: 201 },
     async ({ request, body }) => {
-      const { projectId, ...input } = body;
-      const problem = await createProblem(ctx, team(request), request.actor!.user.id, projectId, input);
-      await audit(ctx.db, request, { action: 'problem.created', subjectType: 'problem', subjectId: problem.id, subjectLabel: problem.title, details: { projectId, via: 'api' } });
-      return toProblem(problem);
+      const { projectId, ...values } = body;
+      return toProblem(await runUseCase(ctx, actorOf(request), (uc) => createProblem(uc, { projectId, values })));
     },
   );
   apiRoute(app, ctx.openapi, { method: 'put', path: '/api/v1/problems/:problem', name: 'api.problems.update', summary: 'Change a problem (fields left out stay as they are)', tags, ability: 'update', permission: 'content.update', params: problemParam, body: updateProblemSchema, response: problemRecord }, async ({ request, params, body }) => {
-    const { after, changed } = await updateProblem(ctx, team(request), params.problem, body);
-    await audit(ctx.db, request, { action: 'problem.updated', subjectType: 'problem', subjectId: after.id, subjectLabel: after.title, details: { changed, via: 'api' } });
+    const { after } = await runUseCase(ctx, actorOf(request), (uc) => updateProblem(uc, { problemId: params.problem, values: body }));
     return toProblem(after);
   });
   apiRoute(app, ctx.openapi, { method: 'delete', path: '/api/v1/problems/:problem', name: 'api.problems.destroy', summary: 'Delete a problem with its whole theory of change', tags, ability: 'delete', permission: 'content.delete', params: problemParam }, async ({ request, params }) => {
-    const { problem, consequences } = await deleteProblem(ctx, team(request), params.problem);
-    await audit(ctx.db, request, { action: 'problem.deleted', subjectType: 'problem', subjectId: problem.id, subjectLabel: problem.title, details: { ...consequences, via: 'api' } });
+    await runUseCase(ctx, actorOf(request), (uc) => deleteProblem(uc, { problemId: params.problem }));
   });
 
   const elTags = ['Theory of change'];
@@ -157,7 +154,7 @@ export function registerProblemApi(app: FastifyInstance, ctx: AppContext) {
     async ({ request, query }) => {
       const teamId = team(request);
       const where: SQL[] = [eq(tocElements.teamId, teamId)];
-      if (query.problemId) where.push(eq(tocElements.problemId, (await findProblem(ctx.db, teamId, query.problemId)).id));
+      if (query.problemId) where.push(eq(tocElements.problemId, (await findProblem(ctx.db, teamId, query.problemId)).problem.id));
       if (query.kind) where.push(eq(tocElements.kind, query.kind));
       const res = await tableQuery(ctx.db, request.query, {
         select: { e: tocElements },
@@ -171,7 +168,7 @@ export function registerProblemApi(app: FastifyInstance, ctx: AppContext) {
     },
   );
   apiRoute(app, ctx.openapi, { method: 'get', path: '/api/v1/elements/:element', name: 'api.elements.show', summary: 'One element', tags: elTags, ability: 'read', permission: 'content.view', params: elementParam, response: elementRecord }, async ({ request, params }) =>
-    toElement(await findElement(ctx.db, team(request), params.element)),
+    toElement((await findElement(ctx.db, team(request), params.element)).element),
   );
   apiRoute(
     app,
@@ -189,20 +186,17 @@ export function registerProblemApi(app: FastifyInstance, ctx: AppContext) {
       status: 201,
     },
     async ({ request, body }) => {
-      const { problemId, ...input } = body;
-      const { element } = await createElement(ctx, team(request), problemId, input);
-      await audit(ctx.db, request, { action: 'element.created', subjectType: 'element', subjectId: element.id, subjectLabel: element.title, details: { problemId, kind: element.kind, via: 'api' } });
+      const { problemId, ...values } = body;
+      const { element } = await runUseCase(ctx, actorOf(request), (uc) => createElement(uc, { problemId, values }));
       return toElement(element);
     },
   );
   apiRoute(app, ctx.openapi, { method: 'put', path: '/api/v1/elements/:element', name: 'api.elements.update', summary: 'Change an element', tags: elTags, ability: 'update', permission: 'content.update', params: elementParam, body: updateElementSchema, response: elementRecord }, async ({ request, params, body }) => {
-    const { after, changed } = await updateElement(ctx, team(request), params.element, body);
-    await audit(ctx.db, request, { action: 'element.updated', subjectType: 'element', subjectId: after.id, subjectLabel: after.title, details: { changed, via: 'api' } });
+    const { after } = await runUseCase(ctx, actorOf(request), (uc) => updateElement(uc, { elementId: params.element, values: body }));
     return toElement(after);
   });
   apiRoute(app, ctx.openapi, { method: 'delete', path: '/api/v1/elements/:element', name: 'api.elements.destroy', summary: 'Delete an element with its links, metrics, data points and values', tags: elTags, ability: 'delete', permission: 'content.delete', params: elementParam }, async ({ request, params }) => {
-    const { element, consequences } = await deleteElement(ctx, team(request), params.element);
-    await audit(ctx.db, request, { action: 'element.deleted', subjectType: 'element', subjectId: element.id, subjectLabel: element.title, details: { ...consequences, via: 'api' } });
+    await runUseCase(ctx, actorOf(request), (uc) => deleteElement(uc, { elementId: params.element }));
   });
 
   apiRoute(
@@ -211,7 +205,7 @@ export function registerProblemApi(app: FastifyInstance, ctx: AppContext) {
     { method: 'get', path: '/api/v1/links', name: 'api.links.index', summary: 'Causal links of a problem', tags: elTags, ability: 'read', permission: 'content.view', query: z.object({ ...paging, problemId: z.string({ error: 'Choose a problem.' }) }), response: page(linkRecord, 'LinkPage') },
     async ({ request, query }) => {
       const teamId = team(request);
-      const problem = await findProblem(ctx.db, teamId, query.problemId);
+      const { problem } = await findProblem(ctx.db, teamId, query.problemId);
       const res = await tableQuery(ctx.db, request.query, { select: { l: tocLinks }, from: tocLinks, where: and(eq(tocLinks.teamId, teamId), eq(tocLinks.problemId, problem.id)), sortable: { createdAt: tocLinks.createdAt }, defaultSort: 'createdAt', tiebreak: tocLinks.id });
       return { data: res.rows.map((r) => toLink(r.l as LinkRow)), page: res.page, perPage: res.perPage, total: res.total };
     },
@@ -232,14 +226,12 @@ export function registerProblemApi(app: FastifyInstance, ctx: AppContext) {
       status: 201,
     },
     async ({ request, body }) => {
-      const { problemId, ...input } = body;
-      const { link, from, to } = await createLink(ctx, team(request), problemId, input);
-      await audit(ctx.db, request, { action: 'link.created', subjectType: 'link', subjectId: link.id, subjectLabel: `${from.title} → ${to.title}`, details: { problemId, via: 'api' } });
+      const { problemId, ...values } = body;
+      const { link } = await runUseCase(ctx, actorOf(request), (uc) => createLink(uc, { problemId, values }));
       return toLink(link);
     },
   );
   apiRoute(app, ctx.openapi, { method: 'delete', path: '/api/v1/links/:link', name: 'api.links.destroy', summary: 'Remove a link', tags: elTags, ability: 'delete', permission: 'content.delete', params: z.object({ link: z.string() }) }, async ({ request, params }) => {
-    const { link, label } = await deleteLink(ctx, team(request), params.link);
-    await audit(ctx.db, request, { action: 'link.deleted', subjectType: 'link', subjectId: link.id, subjectLabel: label, details: { problemId: link.problemId, via: 'api' } });
+    await runUseCase(ctx, actorOf(request), (uc) => deleteLink(uc, { linkId: params.link }));
   });
 }

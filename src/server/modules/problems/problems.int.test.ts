@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
-import { dataPoints, metrics, metricValues } from '../../platform/db/schema.js';
+import { dataPoints, metrics, metricValues } from '../metrics/read-model.js';
 import { problems, tocElements, tocLinks } from './problems.tables.js';
 import { archiveProject, insertElement, insertLink, insertMetric, memberOf, ownerWithProject, smallChain } from './problems.test-support.js';
 import { problemFullViewProps } from './index.js';
@@ -71,7 +71,7 @@ describe('creating and editing a problem', () => {
     await archiveProject(t.app, project.id);
     const put = await client.put(`/problems/${problem.id}`, { title: 'Changed' });
     expect(put.statusCode).toBe(409);
-    expect(put.json().props.message).toMatch(/archived: restore it/);
+    expect(put.json().props.message).toMatch(/is archived and read-only\. Restore it/);
     expect((await client.post(`/projects/${project.id}/problems`, { title: 'New' })).statusCode).toBe(409);
     expect((await client.post(`/problems/${problem.id}/elements`, { kind: 'activity', title: 'New' })).statusCode).toBe(409);
     // still readable

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
+import { idOr404 } from '../../platform/http/ids.js';
 import { teamMembers, users } from '../../platform/auth/auth.tables.js';
-import { projects } from '../projects/projects.tables.js';
+import { projects } from '../projects/read-model.js';
 import { problems, tocElements, tocLinks } from './problems.tables.js';
 
 /** Anything that can run queries: the database or a transaction. */
@@ -12,70 +12,60 @@ export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'ex
 export type ProblemRow = typeof problems.$inferSelect;
 export type ElementRow = typeof tocElements.$inferSelect;
 export type LinkRow = typeof tocLinks.$inferSelect;
+/** The project a record lives in: what the policy needs (an archived project is read-only). */
 export interface ProjectRef {
   id: string;
   name: string;
   status: string;
 }
-
-const isUuid = (v: unknown): v is string => typeof v === 'string' && z.uuid().safeParse(v).success;
-
-/** A project of the team (looked up here, not through the projects module), or 404. */
-export async function findProject(db: Queryable, teamId: string, id: unknown): Promise<ProjectRef> {
-  if (!isUuid(id)) throw notFound('Project');
-  const [row] = await db
-    .select({ id: projects.id, name: projects.name, status: projects.status })
-    .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.teamId, teamId)))
-    .limit(1);
-  if (!row) throw notFound('Project');
-  return row;
+/** Where a record of a problem lives: its problem and that problem's project. */
+export interface ProblemTrail {
+  project: ProjectRef;
+  problem: ProblemRow;
 }
 
-export function assertWritable(project: ProjectRef) {
-  if (project.status === 'archived') throw new AppError('PROJECT_ARCHIVED', 409, `The project “${project.name}” is archived: restore it before changing its problems.`);
-}
+// a function: the projects module imports this one's read model too, so its table may not be loaded yet
+const projectRef = () => ({ id: projects.id, name: projects.name, status: projects.status });
 
-/** A problem of the team, or 404. */
-export async function findProblem(db: Queryable, teamId: string, id: unknown): Promise<ProblemRow> {
-  if (!isUuid(id)) throw notFound('Problem');
+/** A problem of the team with its project (what the policy needs), or 404. */
+export async function findProblem(db: Queryable, teamId: string, problemId: unknown): Promise<{ problem: ProblemRow; trail: { project: ProjectRef } }> {
+  const id = idOr404(problemId, 'Problem');
   const [row] = await db
-    .select()
+    .select({ problem: problems, project: projectRef() })
     .from(problems)
+    .innerJoin(projects, and(eq(projects.id, problems.projectId), eq(projects.teamId, teamId)))
     .where(and(eq(problems.id, id), eq(problems.teamId, teamId)))
     .limit(1);
   if (!row) throw notFound('Problem');
-  return row;
+  return { problem: row.problem, trail: { project: row.project } };
 }
 
-/** A theory-of-change element of the team, or 404. */
-export async function findElement(db: Queryable, teamId: string, id: unknown): Promise<ElementRow> {
-  if (!isUuid(id)) throw notFound('Element');
+/** A theory-of-change element of the team with its problem and project, or 404. */
+export async function findElement(db: Queryable, teamId: string, elementId: unknown): Promise<{ element: ElementRow; trail: ProblemTrail }> {
+  const id = idOr404(elementId, 'Element');
   const [row] = await db
-    .select()
+    .select({ element: tocElements, problem: problems, project: projectRef() })
     .from(tocElements)
+    .innerJoin(problems, and(eq(problems.id, tocElements.problemId), eq(problems.teamId, teamId)))
+    .innerJoin(projects, and(eq(projects.id, problems.projectId), eq(projects.teamId, teamId)))
     .where(and(eq(tocElements.id, id), eq(tocElements.teamId, teamId)))
     .limit(1);
   if (!row) throw notFound('Element');
-  return row;
+  return { element: row.element, trail: { project: row.project, problem: row.problem } };
 }
 
-export async function findLink(db: Queryable, teamId: string, id: unknown): Promise<LinkRow> {
-  if (!isUuid(id)) throw notFound('Link');
+/** A causal link of the team with its problem and project, or 404. */
+export async function findLink(db: Queryable, teamId: string, linkId: unknown): Promise<{ link: LinkRow; trail: ProblemTrail }> {
+  const id = idOr404(linkId, 'Link');
   const [row] = await db
-    .select()
+    .select({ link: tocLinks, problem: problems, project: projectRef() })
     .from(tocLinks)
+    .innerJoin(problems, and(eq(problems.id, tocLinks.problemId), eq(problems.teamId, teamId)))
+    .innerJoin(projects, and(eq(projects.id, problems.projectId), eq(projects.teamId, teamId)))
     .where(and(eq(tocLinks.id, id), eq(tocLinks.teamId, teamId)))
     .limit(1);
   if (!row) throw notFound('Link');
-  return row;
-}
-
-/** The problem with its project: 404 unless both are the team's. */
-export async function problemWithProject(db: Queryable, teamId: string, problemId: unknown) {
-  const problem = await findProblem(db, teamId, problemId);
-  const project = await findProject(db, teamId, problem.projectId);
-  return { problem, project };
+  return { link: row.link, trail: { project: row.project, problem: row.problem } };
 }
 
 /** Elements of a problem in level order is done by the caller; here: by kind then position. */

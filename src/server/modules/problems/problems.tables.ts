@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
-import { projects } from '../projects/projects.tables.js';
+import { projects } from '../projects/read-model.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
-import { dataPoints, metrics, metricValues, projects } from '../../platform/db/schema.js';
+import { dataPoints, metrics, metricValues } from '../metrics/read-model.js';
+import { projects } from '../projects/read-model.js';
 import type { Role } from '../../../shared/permissions.js';
 import { problems, tocElements, tocLinks } from './problems.tables.js';
 

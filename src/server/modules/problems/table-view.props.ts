@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type Column } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { users } from '../../platform/auth/auth.tables.js';
-import { dataPoints, metrics, surveyQuestions } from '../metrics/metrics.tables.js';
+import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 import { tocElements, tocLinks } from './problems.tables.js';
 import { findTeamProblem, problemHeader } from './toc-views.lookup.js';
 

@@ -6,7 +6,7 @@ import { signedInUser, type TestUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import type { TestClient } from '../../../../test/helpers/client.js';
 import { tocElements, tocLinks } from './problems.tables.js';
-import { metrics } from '../metrics/metrics.tables.js';
+import { metrics } from '../metrics/read-model.js';
 import { seedTheoryOfChange } from './toc-views.test-support.js';
 import { diagramProps } from './diagram.props.js';
 import { tableViewProps } from './table-view.props.js';

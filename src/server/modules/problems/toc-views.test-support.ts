@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client.js';
-import { projects } from '../projects/projects.tables.js';
-import { dataPoints, metrics, surveyQuestions } from '../metrics/metrics.tables.js';
+import { projects } from '../projects/read-model.js';
+import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 import { problems, tocElements, tocLinks } from './problems.tables.js';
 
 /**

@@ -4,6 +4,9 @@ import { createUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { createApiToken } from '../api-tokens/index.js';
 import type { Ability } from '../../../shared/permissions.js';
+import { and, eq } from 'drizzle-orm';
+import { signIn } from '../../../../test/helpers/auth.js';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,5 +99,22 @@ describe('/api/v1/projects', () => {
     expect(doc.paths['/api/v1/projects'].post.operationId).toBe('api.projects.store');
     expect(Object.keys(doc.paths['/api/v1/projects/{project}']).sort()).toEqual(['delete', 'get', 'patch']);
     expect(doc.components.schemas.Project.properties).toHaveProperty('problemsCount');
+  });
+});
+
+describe('page and API', () => {
+  it('record the same audit details for the same change', async () => {
+    const user = await createUser(t.app);
+    const team = (await createTeamFor(t.app, user.id)).id;
+    const token = (await createApiToken(t.app.ctx, { userId: user.id, teamId: team, name: 'test', abilities: ['read', 'create', 'update'] })).plainText;
+    const client = await signIn(t.app, user);
+    const p = (await t.app.inject({ method: 'POST', url: '/api/v1/projects', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Clean water' } })).json();
+    expect((await client.put(`/projects/${p.id}`, { name: 'Clean water', description: 'First' })).statusCode).toBe(303);
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v1/projects/${p.id}`, headers: { authorization: `Bearer ${token}` }, payload: { description: 'Second' } });
+    expect(patched.statusCode).toBe(200);
+    const logs = await t.app.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.teamId, team), eq(auditLogs.action, 'project.updated')));
+    expect(logs).toHaveLength(2);
+    expect(logs[0].details).toEqual(logs[1].details);
+    expect(logs[0].details).toEqual({ projectId: p.id, name: 'Clean water', changed: ['description'] });
   });
 });

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
 import { apiRoute } from '../../platform/openapi/api-route.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { PROJECT_FILTERS, projectPatchSchema, projectSchema } from '../../../shared/projects/projects.schemas.js';
-import { findProject, listProjectsForApi, problemsCountOf, type ProjectRow } from './projects.queries.js';
-import { createProject, deleteProject, patchProject } from './projects.service.js';
+import { findProject, listProjectsForApi, type ProjectRow } from './projects.queries.js';
+import { projectContents } from './projects.extensions.js';
+import { createProject, deleteProject, patchProject } from './projects.use-cases.js';
 import { projectView } from './projects.props.js';
 
 const projectOut = z
@@ -38,21 +39,18 @@ const params = z.object({ project: z.string().meta({ description: 'Project id (u
 
 const out = (p: ProjectRow, problemsCount: number): z.output<typeof projectOut> => ({ ...projectView(p), problemsCount });
 
-function auditApi(ctx: AppContext, request: FastifyRequest, verb: string, p: ProjectRow, details: Record<string, unknown> = {}) {
-  return audit(ctx.db, request, { action: `project.${verb}`, subjectType: 'project', subjectId: p.id, subjectLabel: p.name, details: { projectId: p.id, name: p.name, via: 'api', ...details } });
-}
-
 /** /api/v1/projects: list (paged, filtered), show, create, patch (fields, archive/restore), delete. */
 export function registerProjectApi(app: FastifyInstance, ctx: AppContext) {
   const tags = ['Projects'];
   const teamOf = (request: FastifyRequest) => request.actor!.team!.id;
+  const problemsCountOf = async (teamId: string, projectId: string) => (await projectContents(ctx).problems(ctx.db, teamId, projectId)).length;
 
   apiRoute(
     app,
     ctx.openapi,
     { method: 'get', path: '/api/v1/projects', name: 'api.projects.index', summary: 'List the team’s projects', description: 'Newest change first. Archived projects are listed with status=archived or status=all.', tags, ability: 'read', permission: 'content.view', query: listQuery, response: projectList },
     async ({ request, query }) => {
-      const { rows, total } = await listProjectsForApi(ctx.db, teamOf(request), query);
+      const { rows, total } = await listProjectsForApi(ctx.db, projectContents(ctx), teamOf(request), query);
       return { data: rows.map((r) => out(r.project, Number(r.problemsCount))), meta: { page: query.page, perPage: query.perPage, total, lastPage: Math.max(1, Math.ceil(total / query.perPage)) } };
     },
   );
@@ -63,7 +61,7 @@ export function registerProjectApi(app: FastifyInstance, ctx: AppContext) {
     { method: 'get', path: '/api/v1/projects/:project', name: 'api.projects.show', summary: 'One project', tags, ability: 'read', permission: 'content.view', params, response: projectOut },
     async ({ request, params: p }) => {
       const project = await findProject(ctx.db, teamOf(request), p.project);
-      return out(project, await problemsCountOf(ctx.db, project.teamId, project.id));
+      return out(project, await problemsCountOf(project.teamId, project.id));
     },
   );
 
@@ -72,8 +70,7 @@ export function registerProjectApi(app: FastifyInstance, ctx: AppContext) {
     ctx.openapi,
     { method: 'post', path: '/api/v1/projects', name: 'api.projects.store', summary: 'Create a project', tags, ability: 'create', permission: 'content.create', body: projectSchema, response: projectOut, status: 201 },
     async ({ request, body }) => {
-      const project = await createProject(ctx.db, { teamId: teamOf(request), userId: request.actor!.user.id, input: body });
-      await auditApi(ctx, request, 'created', project);
+      const project = await runUseCase(ctx, actorOf(request), (uc) => createProject(uc, { values: body }));
       return out(project, 0);
     },
   );
@@ -95,10 +92,8 @@ export function registerProjectApi(app: FastifyInstance, ctx: AppContext) {
       response: projectOut,
     },
     async ({ request, params: p, body }) => {
-      const project = await findProject(ctx.db, teamOf(request), p.project);
-      const { row, events } = await patchProject(ctx.db, project, body);
-      for (const e of events) await auditApi(ctx, request, e, row, e === 'updated' ? { changed: Object.keys(body).filter((k) => k !== 'status') } : {});
-      return out(row, await problemsCountOf(ctx.db, row.teamId, row.id));
+      const row = await runUseCase(ctx, actorOf(request), (uc) => patchProject(uc, { projectId: p.project, patch: body }));
+      return out(row, await problemsCountOf(row.teamId, row.id));
     },
   );
 
@@ -107,9 +102,7 @@ export function registerProjectApi(app: FastifyInstance, ctx: AppContext) {
     ctx.openapi,
     { method: 'delete', path: '/api/v1/projects/:project', name: 'api.projects.destroy', summary: 'Delete a project with its problems, theory of change, metrics and values', tags, ability: 'delete', permission: 'content.delete', params },
     async ({ request, params: p }) => {
-      const project = await findProject(ctx.db, teamOf(request), p.project);
-      const impact = await deleteProject(ctx.db, project, null);
-      await auditApi(ctx, request, 'deleted', project, { deleted: impact });
+      await runUseCase(ctx, actorOf(request), (uc) => deleteProject(uc, { projectId: p.project, confirm: null }));
       return undefined;
     },
   );

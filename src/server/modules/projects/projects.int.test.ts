@@ -3,8 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
-import { auditLogs, dataPoints, metrics, metricValues, problems, projects, tocElements, tocLinks } from '../../platform/db/schema.js';
-import { assertProjectWritable, findProject, projectShowProps } from './index.js';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
+import { dataPoints, metrics, metricValues } from '../metrics/read-model.js';
+import { problems, tocElements, tocLinks } from '../problems/read-model.js';
+import { projects } from './projects.tables.js';
+import { denial } from '../../platform/use-case/index.js';
+import { findProject, projectShowProps } from './index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,8 +158,9 @@ describe('projects pages', () => {
     const edit = await client.get(`/projects/${id}/edit`);
     expect(edit.statusCode).toBe(303);
     expect((await client.page(`/projects/${id}`)).props.flash.error).toMatch(/archived/);
-    expect(() => assertProjectWritable({ status: 'archived' })).toThrow(/read-only/);
-    expect(() => assertProjectWritable({ status: 'active' })).not.toThrow();
+    // the rule is the policy's: every content write under an archived project is refused
+    expect(denial({ userId: 'u', role: 'owner' }, 'content.update', { project: { status: 'archived' } })).toMatchObject({ code: 'PROJECT_ARCHIVED', status: 409 });
+    expect(denial({ userId: 'u', role: 'owner' }, 'content.update', { project: { status: 'active' } })).toBeNull();
     await client.post(`/projects/${id}/restore`);
     expect((await client.put(`/projects/${id}`, { name: 'Edited after restore' })).statusCode).toBe(303);
     const actions = (await client.page(`/projects/${id}`)).props.activity.map((a: { action: string }) => a.action);

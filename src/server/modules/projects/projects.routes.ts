@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
 import { parseInput } from '../../platform/http/validate.js';
+import { actorOf, denial, runUseCase } from '../../platform/use-case/index.js';
 import { roleCan } from '../../../shared/permissions.js';
 import { route, type RouteParams } from '../../../shared/route.js';
 import { deleteProjectSchema, projectFilterOf, projectSchema } from '../../../shared/projects/projects.schemas.js';
-import { deletionImpact, findProject, pageProjects, projectActivity, projectProblems, projectStatusCounts, PROJECT_ARCHIVED_MESSAGE, type ProjectRow } from './projects.queries.js';
-import { createProject, deleteProject, setProjectStatus, updateProject } from './projects.service.js';
-import { projectShowProps } from './projects.extensions.js';
+import { findProject, pageProjects, projectActivity, projectStatusCounts } from './projects.queries.js';
+import { createProject, deleteProject, setProjectStatus, updateProject } from './projects.use-cases.js';
+import { projectContents, projectShowProps } from './projects.extensions.js';
 import { activityItem, problemCard, projectListRow, projectView } from './projects.props.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
@@ -16,18 +16,7 @@ const update = { kind: 'team', permission: 'content.update' } as const;
 const remove = { kind: 'team', permission: 'content.delete' } as const;
 
 const teamOf = (request: FastifyRequest) => request.actor!.team!.id;
-const paramOf = (request: FastifyRequest) => (request.params as { project?: string }).project ?? '';
-
-/** The audit entry of a project change (details carry projectId so the project's activity finds it). */
-function auditProject(ctx: AppContext, request: FastifyRequest, verb: string, p: ProjectRow, details: Record<string, unknown> = {}) {
-  return audit(ctx.db, request, { action: `project.${verb}`, subjectType: 'project', subjectId: p.id, subjectLabel: p.name, details: { projectId: p.id, name: p.name, ...details } });
-}
-
-/** The fields that changed (names only: values may be long). */
-function changedFields(before: ProjectRow, after: ProjectRow): string[] {
-  const keys = ['name', 'description', 'funder', 'location', 'startDate', 'endDate'] as const;
-  return keys.filter((k) => before[k] !== after[k]);
-}
+const paramOf = (request: FastifyRequest) => (request.params as { project?: string }).project;
 
 export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
   const url = (name: string, params: RouteParams = {}) => route(name, params, ctx.routes.clientTable());
@@ -38,7 +27,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
     const status = projectFilterOf((request.query as Record<string, unknown>)?.status);
     return reply.inertia('projects/index', {
       projects: async () => {
-        const page = await pageProjects(ctx.db, teamId, status, request.query);
+        const page = await pageProjects(ctx.db, projectContents(ctx), teamId, status, request.query);
         return { ...page, rows: page.rows.map(projectListRow) };
       },
       status,
@@ -53,8 +42,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/projects', { config: { name: 'projects.store', access: create } }, async (request, reply) => {
     const input = parseInput(projectSchema, request.body);
-    const project = await createProject(ctx.db, { teamId: teamOf(request), userId: request.actor!.user.id, input });
-    await auditProject(ctx, request, 'created', project);
+    const project = await runUseCase(ctx, actorOf(request), (uc) => createProject(uc, { values: input }));
     reply.flash({ success: `Project “${project.name}” created. Add its first problem next.` });
     return reply.redirect(url('projects.show', { project: project.id }), 303);
   });
@@ -62,10 +50,11 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/projects/:project', { config: { name: 'projects.show', access: view } }, async (request, reply) => {
     const teamId = teamOf(request);
     const project = await load(request);
-    const problems = await projectProblems(ctx.db, teamId, project.id);
+    const contents = projectContents(ctx);
+    const problems = await contents.problems(ctx.db, teamId, project.id);
     const [activity, impact, ...extras] = await Promise.all([
-      projectActivity(ctx.db, teamId, project.id, problems.map((p) => p.id)),
-      deletionImpact(ctx.db, teamId, project.id),
+      projectActivity(ctx.db, contents, teamId, project.id, problems.map((p) => p.id)),
+      contents.impact(ctx.db, teamId, project.id),
       ...projectShowProps(ctx).map((provide) => provide({ teamId, projectId: project.id, request })),
     ]);
     const role = request.actor!.role;
@@ -82,41 +71,37 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/projects/:project/edit', { config: { name: 'projects.edit', access: update } }, async (request, reply) => {
     const project = await load(request);
-    if (project.status === 'archived') {
-      reply.flash({ error: PROJECT_ARCHIVED_MESSAGE });
+    const refused = denial(actorOf(request), 'content.update', { project });
+    if (refused) {
+      reply.flash({ error: refused.message });
       return reply.redirect(url('projects.show', { project: project.id }), 303);
     }
     return reply.inertia('projects/edit', { project: projectView(project) });
   });
 
   app.put('/projects/:project', { config: { name: 'projects.update', access: update } }, async (request, reply) => {
-    const project = await load(request);
     const input = parseInput(projectSchema, request.body);
-    const updated = await updateProject(ctx.db, project, input);
-    await auditProject(ctx, request, 'updated', updated, { changed: changedFields(project, updated), ...(project.name !== updated.name ? { previousName: project.name } : {}) });
+    const project = await runUseCase(ctx, actorOf(request), (uc) => updateProject(uc, { projectId: paramOf(request), values: input }));
     reply.flash({ success: 'Project updated.' });
     return reply.redirect(url('projects.show', { project: project.id }), 303);
   });
 
   app.post('/projects/:project/archive', { config: { name: 'projects.archive', access: update } }, async (request, reply) => {
-    const { row, changed } = await setProjectStatus(ctx.db, await load(request), 'archived');
-    if (changed) await auditProject(ctx, request, 'archived', row);
+    const row = await runUseCase(ctx, actorOf(request), (uc) => setProjectStatus(uc, { projectId: paramOf(request), status: 'archived' }));
     reply.flash({ success: 'Project archived. It is read-only until you restore it.' });
     return reply.redirect(url('projects.show', { project: row.id }), 303);
   });
 
   app.post('/projects/:project/restore', { config: { name: 'projects.restore', access: update } }, async (request, reply) => {
-    const { row, changed } = await setProjectStatus(ctx.db, await load(request), 'active');
-    if (changed) await auditProject(ctx, request, 'restored', row);
+    const row = await runUseCase(ctx, actorOf(request), (uc) => setProjectStatus(uc, { projectId: paramOf(request), status: 'active' }));
     reply.flash({ success: 'Project restored.' });
     return reply.redirect(url('projects.show', { project: row.id }), 303);
   });
 
   app.delete('/projects/:project', { config: { name: 'projects.destroy', access: remove } }, async (request, reply) => {
-    const project = await load(request);
+    await load(request); // 404 before the body is checked
     const { confirm } = parseInput(deleteProjectSchema, request.body);
-    const impact = await deleteProject(ctx.db, project, confirm);
-    await auditProject(ctx, request, 'deleted', project, { deleted: impact });
+    const { project } = await runUseCase(ctx, actorOf(request), (uc) => deleteProject(uc, { projectId: paramOf(request), confirm }));
     reply.flash({ success: `Project “${project.name}” deleted.` });
     return reply.redirect(url('projects.index'), 303);
   });
