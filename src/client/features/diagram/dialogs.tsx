@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { DIAGRAM_COLUMNS } from '@shared/toc/diagram';
 import { diagramRequest } from './requests';
 
@@ -34,7 +35,7 @@ function AddElementForm({ problemId, column, onClose }: { problemId: string; col
       }}
     >
       <Stack gap="sm">
-        <Select label="Level" data={columnOptions} value={col} onChange={(v) => v && setCol(v)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+        <ChoiceSelect label="Level" data={columnOptions} value={col} onChange={(v) => v && setCol(v)} comboboxProps={{ withinPortal: true }} />
         <TextInput label="Title" required data-autofocus value={title} onChange={(e) => setTitle(e.currentTarget.value)} placeholder="e.g. Teachers trained in inclusive methods" maxLength={300} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

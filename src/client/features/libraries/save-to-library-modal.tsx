@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { SECTORS } from '@shared/libraries/sectors';
 import { LIBRARY_SUMMARY_MAX, LIBRARY_TITLE_MAX } from '@shared/libraries/libraries.schemas';
@@ -48,7 +49,7 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
             Problem: <b>{problem.title}</b>
           </Text>
         ) : (
-          <Select
+          <ChoiceSelect
             label="Problem"
             placeholder="Choose one of your team’s problems"
             data={problems.map((p) => ({ value: p.id, label: `${p.title} (${p.projectName})` }))}
@@ -57,12 +58,12 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
             error={form.errors.problemId}
             searchable
             required
-            allowDeselect={false}
+           
             data-autofocus
             data-testid="save-problem"
           />
         )}
-        <Select
+        <ChoiceSelect
           label="Sector"
           placeholder="Choose a sector"
           data={SECTORS.map((s) => ({ value: s.key, label: s.label }))}
@@ -71,7 +72,7 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
           error={form.errors.sector}
           searchable
           required
-          allowDeselect={false}
+         
           data-testid="save-sector"
         />
         <TextInput label="Title" description="Leave empty to use the problem’s title." value={form.data.title} onChange={(e) => form.setData('title', e.currentTarget.value)} error={form.errors.title} maxLength={LIBRARY_TITLE_MAX} />

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { METRIC_TYPE_LABELS } from '@shared/toc/vocabulary';
 import { METRIC_DIRECTION_LABELS, REPORTING_PERIOD_LABELS } from '@shared/metrics/metrics.schemas';
@@ -65,20 +66,20 @@ export function MetricFormModal({ opened, onClose, elementId, elementLabel, metr
           <TextInput label="Name" placeholder="e.g. Girls passing the end-of-primary exam" required data-autofocus {...text('name')} />
           <Textarea label="Definition" description="What exactly is counted, and how" autosize minRows={2} {...text('definition')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label="Type" data={options(METRIC_TYPE_LABELS)} value={form.data.type} onChange={(v) => form.setData('type', v ?? 'count')} error={errors.type} allowDeselect={false} />
+            <ChoiceSelect label="Type" data={options(METRIC_TYPE_LABELS)} value={form.data.type} onChange={(v) => form.setData('type', v ?? 'count')} error={errors.type} />
             {form.data.type === 'currency' ? (
               <TextInput label="Currency" placeholder="USD" maxLength={3} {...text('currency')} />
             ) : (
               <TextInput label="Unit" placeholder="e.g. girls, households" {...text('unit')} />
             )}
-            <Select label="Direction of good change" data={options(METRIC_DIRECTION_LABELS)} value={form.data.direction} onChange={(v) => form.setData('direction', v ?? 'increase')} error={errors.direction} allowDeselect={false} />
+            <ChoiceSelect label="Direction of good change" data={options(METRIC_DIRECTION_LABELS)} value={form.data.direction} onChange={(v) => form.setData('direction', v ?? 'increase')} error={errors.direction} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Baseline value" inputMode="decimal" {...text('baselineValue')} />
             <TextInput label="Baseline date" type="date" {...text('baselineDate')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label="Reporting period" data={options(REPORTING_PERIOD_LABELS)} value={form.data.period} onChange={(v) => form.setData('period', v ?? 'quarterly')} error={errors.period} allowDeselect={false} />
+            <ChoiceSelect label="Reporting period" data={options(REPORTING_PERIOD_LABELS)} value={form.data.period} onChange={(v) => form.setData('period', v ?? 'quarterly')} error={errors.period} />
             {form.data.period !== 'custom' && (
               <>
                 <TextInput label="Reporting starts" type="date" {...text('periodStart')} />

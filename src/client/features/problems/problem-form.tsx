@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useForm } from '@inertiajs/react';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
 import type { ProblemHeader } from '@shared/problems/problems.types';
 
@@ -60,13 +61,13 @@ export function ProblemForm({ problem, statuses, submitLabel, cancelHref, onSubm
               error={errors.populationCount}
             />
             <TextInput label="Geography" placeholder="e.g. Kisumu and Siaya counties, Kenya" {...text('geography')} />
-            <Select
+            <ChoiceSelect
               label="Status"
               data={statuses.map((s) => ({ value: s, label: PROBLEM_STATUS_LABELS[s] }))}
               value={form.data.status}
               onChange={(v) => v && form.setData('status', v as ProblemStatus)}
               error={errors.status}
-              allowDeselect={false}
+             
             />
           </SimpleGrid>
           <Textarea mt="sm" label="Evidence and sources" description="Studies, data or consultations that show the problem." {...area('evidence')} />

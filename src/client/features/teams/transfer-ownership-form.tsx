@@ -1,5 +1,6 @@
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import type { TeamMember } from './teams.types';
 
@@ -16,7 +17,7 @@ export function TransferOwnershipForm({ teamId, members }: { teamId: string; mem
       }}
     >
       <Stack>
-        <Select
+        <ChoiceSelect
           label="New owner"
           placeholder="Choose a member"
           data={candidates.map((m) => ({ value: m.id, label: `${m.name} (${m.email})` }))}
