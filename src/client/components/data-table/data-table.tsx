@@ -167,7 +167,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             data={PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: String(n) }))}
             value={String(state.perPage)}
             onChange={(v) => v && change({ perPage: Number(v) as PerPage, page: 1 })}
-           
             w={80}
             size="xs"
             comboboxProps={{ withinPortal: true }}

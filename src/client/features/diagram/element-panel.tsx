@@ -45,6 +45,7 @@ function ElementForm({ node, canEdit, canDelete, onDelete }: { node: DiagramNode
 
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (canEdit) save();

@@ -4,7 +4,8 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconCopy } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { PROJECT_NAME_MAX } from '@shared/libraries/libraries.schemas';
+import { copyLibraryProblemSchema } from '@shared/libraries/libraries.schemas';
+import { limitError } from '../../lib/field-limits';
 import type { ProblemOption, ProjectOption } from './libraries.types';
 
 interface CopyProblemProps {
@@ -53,7 +54,6 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
             error={projectError}
             searchable
             required
-           
             data-testid="copy-project"
             comboboxProps={{ withinPortal: true }}
           />
@@ -64,8 +64,7 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
             placeholder="e.g. Keeping girls in school 2026–2028"
             value={form.data.newProjectName}
             onChange={(e) => form.setData('newProjectName', e.currentTarget.value)}
-            error={form.errors.newProjectName ?? projectError}
-            maxLength={PROJECT_NAME_MAX}
+            error={limitError(form.data.newProjectName, copyLibraryProblemSchema.shape.newProjectName) ?? form.errors.newProjectName ?? projectError}
             required
             data-testid="copy-new-project"
           />
@@ -113,7 +112,6 @@ export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrat
             error={form.errors.problemId}
             searchable
             required
-           
             data-testid="copy-strategy-problem"
           />
         ) : (

@@ -4,7 +4,8 @@ import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { SECTORS } from '@shared/libraries/sectors';
-import { LIBRARY_SUMMARY_MAX, LIBRARY_TITLE_MAX } from '@shared/libraries/libraries.schemas';
+import { saveToLibrarySchema } from '@shared/libraries/libraries.schemas';
+import { fieldProps } from '../../lib/field-props';
 import type { ProblemOption } from './libraries.types';
 
 interface Props {
@@ -58,7 +59,6 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
             error={form.errors.problemId}
             searchable
             required
-           
             data-autofocus
             data-testid="save-problem"
           />
@@ -72,11 +72,10 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
           error={form.errors.sector}
           searchable
           required
-         
           data-testid="save-sector"
         />
-        <TextInput label="Title" description="Leave empty to use the problem’s title." value={form.data.title} onChange={(e) => form.setData('title', e.currentTarget.value)} error={form.errors.title} maxLength={LIBRARY_TITLE_MAX} />
-        <Textarea label="Summary" description="One or two sentences shown on the library card. Leave empty to use the problem statement." value={form.data.summary} onChange={(e) => form.setData('summary', e.currentTarget.value)} error={form.errors.summary} maxLength={LIBRARY_SUMMARY_MAX} autosize minRows={2} />
+        <TextInput label="Title" description="Leave empty to use the problem’s title." {...fieldProps(form, 'title', saveToLibrarySchema)} />
+        <Textarea label="Summary" description="One or two sentences shown on the library card. Leave empty to use the problem statement." {...fieldProps(form, 'summary', saveToLibrarySchema)} autosize minRows={2} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

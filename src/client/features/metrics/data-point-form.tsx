@@ -44,7 +44,7 @@ export function DataPointFormModal({ opened, onClose, metricId, dataPoint }: Pro
   };
   return (
     <Modal opened={opened} onClose={onClose} title={dataPoint ? `Edit “${dataPoint.name}”` : 'Add a data point'} size="lg">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required value={form.data.name} onChange={(e) => form.setData('name', e.currentTarget.value)} error={errors.name} data-autofocus />
@@ -58,7 +58,6 @@ export function DataPointFormModal({ opened, onClose, metricId, dataPoint }: Pro
             value={form.data.measurement}
             onChange={(v) => form.setData('measurement', v ?? 'manual')}
             error={errors.measurement}
-           
           />
           <ChoiceSelect label="Aggregation of a period’s entries" data={options(AGGREGATION_LABELS)} value={form.data.aggregation} onChange={(v) => form.setData('aggregation', v ?? 'sum')} error={errors.aggregation} />
           {form.data.aggregation === 'percent_meeting' && (

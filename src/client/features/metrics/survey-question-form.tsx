@@ -33,7 +33,7 @@ export function SurveyQuestionFormModal({ opened, onClose, dataPointId, question
   };
   return (
     <Modal opened={opened} onClose={onClose} title={question ? 'Edit survey question' : 'Add a survey question'} size="lg">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Question" required value={form.data.text} onChange={(e) => form.setData('text', e.currentTarget.value)} error={errors.text} data-autofocus />
           <Textarea label="Help text" autosize minRows={2} value={form.data.helpText} onChange={(e) => form.setData('helpText', e.currentTarget.value)} error={errors.helpText} />

@@ -44,7 +44,7 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
     else form.post(route('metric-values.store', { metric: metric.id }), opts);
   };
   return (
-    <form onSubmit={submit} aria-label={entry ? 'Edit value' : 'Enter a value'}>
+    <form onSubmit={submit} noValidate aria-label={entry ? 'Edit value' : 'Enter a value'}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: dataPoints.length > 1 ? 3 : 2 }}>
           {dataPoints.length > 1 && (
@@ -54,7 +54,6 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
               value={form.data.dataPointId}
               onChange={(v) => form.setData('dataPointId', v ?? '')}
               error={errors.dataPointId}
-             
             />
           )}
           <ChoiceSelect
@@ -63,7 +62,6 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
             value={form.data.period}
             onChange={(v) => form.setData('period', v ?? '')}
             error={errors.period}
-           
             searchable
           />
           <TextInput

@@ -5,6 +5,8 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS, type ElementKind, type OutcomeHorizon } from '@shared/toc/vocabulary';
 import type { MemberOption } from '@shared/problems/problems.types';
+import { elementFields } from '@shared/problems/problems.schemas';
+import { limitError } from '../../lib/field-limits';
 import { aKind } from './labels';
 
 export interface EditableElement {
@@ -87,11 +89,11 @@ export function ElementForm({ problemId, mode, members, onDone }: { problemId: s
     else form.post(route('elements.store', { problem: problemId }), opts);
   };
 
-  const text = (key: 'title' | 'startDate' | 'endDate') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: errors[key] });
-  const area = (key: 'description' | 'assumptions' | 'risks') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: errors[key], autosize: true, minRows: 2, maxRows: 8 });
+  const text = (key: 'title' | 'startDate' | 'endDate') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: limitError(form.data[key], elementFields[key]) ?? errors[key] });
+  const area = (key: 'description' | 'assumptions' | 'risks') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: limitError(form.data[key], elementFields[key]) ?? errors[key], autosize: true, minRows: 2, maxRows: 8 });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {(errors.parentId || errors.childId) && (
           <Alert color="red" variant="light" title="This link is not possible">
@@ -106,7 +108,7 @@ export function ElementForm({ problemId, mode, members, onDone }: { problemId: s
             <ChoiceSelect label="Horizon" data={OUTCOME_HORIZONS.map((h) => ({ value: h, label: OUTCOME_HORIZON_LABELS[h] }))} value={form.data.horizon} onChange={(v) => v && form.setData('horizon', v)} error={errors.horizon} required />
           )}
         </SimpleGrid>
-        <TextInput label="Title" placeholder={placeholderOf(form.data.kind)} {...text('title')} required data-autofocus maxLength={300} />
+        <TextInput label="Title" placeholder={placeholderOf(form.data.kind)} {...text('title')} required data-autofocus />
         <Textarea label="Description" {...area('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <ChoiceSelect

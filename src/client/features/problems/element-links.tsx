@@ -149,7 +149,7 @@ function LinkForm({ link, onDone }: { link: ElementLinkView; onDone: () => void 
     form.put(route('links.update', { link: link.linkId }), { preserveScroll: true, onSuccess: onDone });
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Textarea label="Assumptions" description="What must hold for one to lead to the other?" value={form.data.assumptions} onChange={(e) => form.setData('assumptions', e.currentTarget.value)} error={errors.assumptions} autosize minRows={3} data-autofocus />
         <Textarea label="Risks" description="What could break the link?" value={form.data.risks} onChange={(e) => form.setData('risks', e.currentTarget.value)} error={errors.risks} autosize minRows={2} />

@@ -56,7 +56,6 @@ export function TeamMemberList({ teamId, teamName, members, roles, can, roleErro
             aria-label={`Role of ${m.name}`}
             size="xs"
             w={170}
-           
             value={m.role}
             data={roles.map((r) => ({ value: r.key, label: r.label }))}
             renderOption={({ option }) => (

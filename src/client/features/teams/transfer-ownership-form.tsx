@@ -11,6 +11,7 @@ export function TransferOwnershipForm({ teamId, members }: { teamId: string; mem
   if (!candidates.length) return <Text size="sm" c="dimmed">Invite someone first: ownership can only go to a member of the team.</Text>;
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         form.put(route('teams.transfer', { team: teamId }), { preserveScroll: true });
