@@ -43,7 +43,7 @@ async function signedInPage(name: string) {
 }
 
 async function pickOption(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('form', { name: 'Enter a value' }).getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -68,7 +68,7 @@ it('re-picking the chosen disaggregation category keeps it: the value is stored 
   await page.goto(`${base}${metricUrl}`);
   const form = page.getByRole('form', { name: 'Enter a value' });
   await form.waitFor();
-  const sex = form.getByRole('textbox', { name: 'Sex', exact: true });
+  const sex = form.getByLabel('Sex', { exact: true });
   await expect(sex.inputValue()).resolves.toBe('Total (all)');
   await pickOption(page, 'Sex', 'Female');
   await expect(sex.inputValue()).resolves.toBe('Female');
@@ -113,10 +113,10 @@ it('two-factor set-up continues by itself after the password is confirmed (no se
   await page.goto(`${base}/user/profile`);
   await page.getByTestId('two-factor-enable').click();
   const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
-  await dialog.getByLabel('Password').fill('not my password');
+  await dialog.locator('input[type=password]').fill('not my password');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.getByText('The provided password is incorrect.').waitFor();
-  await dialog.getByLabel('Password').fill(user.password);
+  await dialog.locator('input[type=password]').fill(user.password);
   await shot(page, 'forms-two-factor-confirm');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await page.getByTestId('two-factor-qr').waitFor();
