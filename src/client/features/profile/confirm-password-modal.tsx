@@ -56,7 +56,7 @@ export function ConfirmPasswordModal({ opened, onClose, onConfirmed }: Props) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">For your security, please confirm your password to continue; we will not ask again for 3 hours.</Text>
-          <PasswordInput label="Password" autoComplete="current-password" data-autofocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} required />
+          <PasswordInput label="Password" autoComplete="current-password" data-autofocus value={password} onChange={(e) => (setPassword(e.currentTarget.value), setError(undefined))} error={error} required />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
