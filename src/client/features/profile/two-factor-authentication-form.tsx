@@ -21,9 +21,10 @@ export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFacto
 
   // an action waiting for the password confirmation; it runs as soon as the password is confirmed
   const [awaiting, setAwaiting] = useState<null | Action>(null);
+  const [confirmedHere, setConfirmedHere] = useState(false);
 
   const act = (kind: Action) => {
-    if (!twoFactor.passwordConfirmed) return setAwaiting(kind);
+    if (!twoFactor.passwordConfirmed && !confirmedHere) return setAwaiting(kind);
     run(kind);
   };
   const run = (kind: Action) => {
@@ -162,6 +163,7 @@ export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFacto
         onConfirmed={() => {
           const kind = awaiting;
           setAwaiting(null);
+          setConfirmedHere(true);
           if (kind) run(kind);
         }}
       />
