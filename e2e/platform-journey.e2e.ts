@@ -143,11 +143,8 @@ describe.sequential('platform journey', () => {
     await field(page, 'Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Confirm' }).click();
 
-    // back on the profile: continue the set-up if the confirmation did not finish the click
+    // the set-up continues by itself once the password is confirmed (no second click)
     const qr = page.getByTestId('two-factor-qr');
-    const enable = page.getByTestId('two-factor-enable');
-    await expect.poll(async () => (await qr.isVisible()) || (await enable.isVisible()), WAIT).toBe(true);
-    if (!(await qr.isVisible())) await enable.click();
     await qr.waitFor(WAIT);
     expect(await qr.getAttribute('src')).toMatch(/^data:image\//);
     const setupKey = (await page.getByTestId('two-factor-setup-key').textContent())!.trim();

@@ -97,12 +97,15 @@ export interface MetricShape {
   periodStart?: string | null;
   periodEnd?: string | null;
   baselineDate?: string | null;
+  baselineValue?: number | null;
   customPeriods?: Array<{ key: string; start: string; end: string }>;
   disaggregations?: Array<{ key: string; categories: string[] }>;
 }
 export function metricRuleErrors(m: MetricShape): Record<string, string> {
   const errors: Record<string, string> = {};
   if (m.type === 'currency' && !m.currency) errors.currency = 'Choose the currency of a currency metric.';
+  // the baseline is a figure of the metric itself (as its targets are): a percentage stays within 0..100
+  if (m.type === 'percentage' && typeof m.baselineValue === 'number' && (m.baselineValue < 0 || m.baselineValue > 100)) errors.baselineValue = 'A percentage is between 0 and 100.';
   if (m.period === 'custom') {
     const cps = m.customPeriods ?? [];
     if (!cps.length) errors.customPeriods = 'Add at least one custom period.';

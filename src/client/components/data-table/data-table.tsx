@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, Group, Pagination, Select, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Pagination, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ChoiceSelect } from '../choice-select';
 import { useDebouncedValue } from '@mantine/hooks';
 import { router } from '@inertiajs/react';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
@@ -179,13 +180,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
         <Group gap={6} wrap="nowrap">
           <Text size="sm" component="label" htmlFor={`${props.id}-length`}>Show</Text>
-          <Select
+          <ChoiceSelect
             id={`${props.id}-length`}
             aria-label="Entries per page"
             data={PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: String(n) }))}
             value={String(state.perPage)}
             onChange={(v) => v && change({ perPage: Number(v) as PerPage, page: 1 })}
-            allowDeselect={false}
             w={80}
             size="xs"
             comboboxProps={{ withinPortal: true }}

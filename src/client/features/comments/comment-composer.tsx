@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar, Button, Combobox, Group, Text, Textarea, useCombobox } from '@mantine/core';
 import { COMMENT_MAX, decodeMentions, encodeMentions, mentionName, type CommentPerson } from '@shared/comments/comments.schemas';
+import { overLimitMessage } from '../../lib/field-limits';
 import { errorText } from './use-comment-thread';
 import { formatNumber } from '@shared/format/number';
 
@@ -82,6 +83,7 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
   const submit = async () => {
     const body = encodeMentions(text, picked).trim();
     if (!body) return setError('Write a comment.');
+    if (overLimitMessage(text, COMMENT_MAX)) return;
     setBusy(true);
     try {
       await onSubmit(body);
@@ -117,9 +119,8 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
             autosize
             minRows={2}
             maxRows={12}
-            maxLength={COMMENT_MAX}
             autoFocus={autoFocus}
-            error={error}
+            error={overLimitMessage(text, COMMENT_MAX) ?? error}
             onChange={(e) => track(e.currentTarget.value, e.currentTarget.selectionStart)}
             onSelect={(e) => setQuery(activeQuery(e.currentTarget.value, e.currentTarget.selectionStart))}
             onBlur={() => combobox.closeDropdown()}
@@ -144,7 +145,7 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
       </Combobox>
       <Group justify="space-between" mt={6} gap="xs" wrap="nowrap" align="flex-start">
         <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
-          {text.length > COMMENT_MAX - 500 ? `${formatNumber(COMMENT_MAX - text.length)} characters left` : 'Type @ to mention a teammate. Ctrl+Enter sends.'}
+          {text.length > COMMENT_MAX - 500 ? `${formatNumber(Math.max(0, COMMENT_MAX - text.length))} characters left` : 'Type @ to mention a teammate. Ctrl+Enter sends.'}
         </Text>
         <Group gap="xs" wrap="nowrap">
           {onCancel && (

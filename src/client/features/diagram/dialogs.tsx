@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { DIAGRAM_COLUMNS } from '@shared/toc/diagram';
+import { createElementFields } from '@shared/problems/problems.schemas';
+import { limitError } from '../../lib/field-limits';
 import { diagramRequest } from './requests';
 
 const columnOptions = DIAGRAM_COLUMNS.map((c, i) => ({ value: String(i), label: c.label }));
@@ -18,6 +21,7 @@ function AddElementForm({ problemId, column, onClose }: { problemId: string; col
   const [col, setCol] = useState(String(column));
   const [title, setTitle] = useState('');
   const [saving, setSaving] = useState(false);
+  const tooLong = limitError(title.trim(), createElementFields.title);
   const submit = () => {
     const c = DIAGRAM_COLUMNS[Number(col)];
     setSaving(true);
@@ -30,12 +34,13 @@ function AddElementForm({ problemId, column, onClose }: { problemId: string; col
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (title.trim()) submit();
+        if (title.trim() && !tooLong) submit();
       }}
+      noValidate
     >
       <Stack gap="sm">
-        <Select label="Level" data={columnOptions} value={col} onChange={(v) => v && setCol(v)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
-        <TextInput label="Title" required data-autofocus value={title} onChange={(e) => setTitle(e.currentTarget.value)} placeholder="e.g. Teachers trained in inclusive methods" maxLength={300} />
+        <ChoiceSelect label="Level" data={columnOptions} value={col} onChange={(v) => v && setCol(v)} comboboxProps={{ withinPortal: true }} />
+        <TextInput label="Title" required data-autofocus value={title} onChange={(e) => setTitle(e.currentTarget.value)} placeholder="e.g. Teachers trained in inclusive methods" error={tooLong} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

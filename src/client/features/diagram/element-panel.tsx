@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Drawer, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Drawer, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconTrash } from '@tabler/icons-react';
 import type { DiagramNode } from '@shared/toc/diagram';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS, type ElementKind } from '@shared/toc/vocabulary';
@@ -44,6 +45,7 @@ function ElementForm({ node, canEdit, canDelete, onDelete }: { node: DiagramNode
 
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (canEdit) save();
@@ -53,8 +55,8 @@ function ElementForm({ node, canEdit, canDelete, onDelete }: { node: DiagramNode
         <TextInput label="Title" required {...text('title')} onChange={(e) => (setErrors({}), set('title')(e.currentTarget.value))} />
         <Textarea label="Description" autosize minRows={2} maxRows={6} {...text('description')} />
         <Group grow>
-          <Select label="Status" data={statusOptions} value={data.status} onChange={set('status')} allowDeselect={false} disabled={!canEdit} error={errors.status} />
-          {node.kind === 'outcome' && <Select label="Horizon" data={horizonOptions} value={data.horizon} onChange={set('horizon')} allowDeselect={false} disabled={!canEdit} error={errors.horizon} />}
+          <ChoiceSelect label="Status" data={statusOptions} value={data.status} onChange={set('status')} disabled={!canEdit} error={errors.status} />
+          {node.kind === 'outcome' && <ChoiceSelect label="Horizon" data={horizonOptions} value={data.horizon} onChange={set('horizon')} disabled={!canEdit} error={errors.horizon} />}
         </Group>
         <Textarea label="Assumptions" description="What must hold for this to happen" autosize minRows={2} maxRows={6} {...text('assumptions')} />
         <Textarea label="Risks" autosize minRows={2} maxRows={6} {...text('risks')} />

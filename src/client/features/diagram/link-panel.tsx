@@ -32,6 +32,7 @@ function LinkForm({ edge, titleOf, canEdit, canDelete, onDelete }: Omit<Props, '
   };
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (canEdit) save();

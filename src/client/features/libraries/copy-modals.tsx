@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconCopy } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { PROJECT_NAME_MAX } from '@shared/libraries/libraries.schemas';
+import { copyLibraryProblemSchema } from '@shared/libraries/libraries.schemas';
+import { limitError } from '../../lib/field-limits';
 import type { ProblemOption, ProjectOption } from './libraries.types';
 
 interface CopyProblemProps {
@@ -43,7 +45,7 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
           />
         )}
         {form.data.target === 'existing' ? (
-          <Select
+          <ChoiceSelect
             label="Project"
             placeholder="Choose a project"
             data={projects.map((p) => ({ value: p.id, label: p.name }))}
@@ -52,7 +54,6 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
             error={projectError}
             searchable
             required
-            allowDeselect={false}
             data-testid="copy-project"
             comboboxProps={{ withinPortal: true }}
           />
@@ -63,8 +64,7 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
             placeholder="e.g. Keeping girls in school 2026–2028"
             value={form.data.newProjectName}
             onChange={(e) => form.setData('newProjectName', e.currentTarget.value)}
-            error={form.errors.newProjectName ?? projectError}
-            maxLength={PROJECT_NAME_MAX}
+            error={limitError(form.data.newProjectName, copyLibraryProblemSchema.shape.newProjectName) ?? form.errors.newProjectName ?? projectError}
             required
             data-testid="copy-new-project"
           />
@@ -103,7 +103,7 @@ export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrat
           The activities and outputs of “{item.title}” are added to the problem with their metrics. Link the outputs to the problem’s outcomes afterwards.
         </Text>
         {problems.length ? (
-          <Select
+          <ChoiceSelect
             label="Problem"
             placeholder="Choose a problem"
             data={problems.map((p) => ({ value: p.id, label: `${p.title} (${p.projectName})` }))}
@@ -112,7 +112,6 @@ export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrat
             error={form.errors.problemId}
             searchable
             required
-            allowDeselect={false}
             data-testid="copy-strategy-problem"
           />
         ) : (

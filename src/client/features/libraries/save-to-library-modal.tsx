@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { SECTORS } from '@shared/libraries/sectors';
-import { LIBRARY_SUMMARY_MAX, LIBRARY_TITLE_MAX } from '@shared/libraries/libraries.schemas';
+import { saveToLibrarySchema } from '@shared/libraries/libraries.schemas';
+import { fieldProps } from '../../lib/field-props';
 import type { ProblemOption } from './libraries.types';
 
 interface Props {
@@ -48,7 +50,7 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
             Problem: <b>{problem.title}</b>
           </Text>
         ) : (
-          <Select
+          <ChoiceSelect
             label="Problem"
             placeholder="Choose one of your team’s problems"
             data={problems.map((p) => ({ value: p.id, label: `${p.title} (${p.projectName})` }))}
@@ -57,12 +59,11 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
             error={form.errors.problemId}
             searchable
             required
-            allowDeselect={false}
             data-autofocus
             data-testid="save-problem"
           />
         )}
-        <Select
+        <ChoiceSelect
           label="Sector"
           placeholder="Choose a sector"
           data={SECTORS.map((s) => ({ value: s.key, label: s.label }))}
@@ -71,11 +72,10 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
           error={form.errors.sector}
           searchable
           required
-          allowDeselect={false}
           data-testid="save-sector"
         />
-        <TextInput label="Title" description="Leave empty to use the problem’s title." value={form.data.title} onChange={(e) => form.setData('title', e.currentTarget.value)} error={form.errors.title} maxLength={LIBRARY_TITLE_MAX} />
-        <Textarea label="Summary" description="One or two sentences shown on the library card. Leave empty to use the problem statement." value={form.data.summary} onChange={(e) => form.setData('summary', e.currentTarget.value)} error={form.errors.summary} maxLength={LIBRARY_SUMMARY_MAX} autosize minRows={2} />
+        <TextInput label="Title" description="Leave empty to use the problem’s title." {...fieldProps(form, 'title', saveToLibrarySchema)} />
+        <Textarea label="Summary" description="One or two sentences shown on the library card. Leave empty to use the problem statement." {...fieldProps(form, 'summary', saveToLibrarySchema)} autosize minRows={2} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Select, TextInput } from '@mantine/core';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconTrash } from '@tabler/icons-react';
 import { CONDITION_OP_LABELS } from '@shared/metrics/metrics.schemas';
 import { options } from './lib';
@@ -19,7 +20,7 @@ export function ConditionInput({ value, onChange, onRemove, error, label = 'Valu
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
       <TextInput label="Field" value={label} readOnly w={110} />
-      <Select label="Comparison" data={options(CONDITION_OP_LABELS)} value={value.op} onChange={(op) => onChange({ ...value, op: op ?? 'eq' })} allowDeselect={false} w={170} />
+      <ChoiceSelect label="Comparison" data={options(CONDITION_OP_LABELS)} value={value.op} onChange={(op) => onChange({ ...value, op: op ?? 'eq' })} w={170} />
       {value.op !== 'not_empty' && (
         <TextInput
           label={value.op === 'in' ? 'Values (comma separated)' : 'Value'}

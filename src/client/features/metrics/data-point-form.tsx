@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { AGGREGATION_LABELS, MEASUREMENT_LABELS } from '@shared/metrics/metrics.schemas';
@@ -43,23 +44,22 @@ export function DataPointFormModal({ opened, onClose, metricId, dataPoint }: Pro
   };
   return (
     <Modal opened={opened} onClose={onClose} title={dataPoint ? `Edit “${dataPoint.name}”` : 'Add a data point'} size="lg">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required value={form.data.name} onChange={(e) => form.setData('name', e.currentTarget.value)} error={errors.name} data-autofocus />
             <TextInput label="Key" description="Used in the formula" ff="monospace" required value={form.data.key} onChange={(e) => form.setData('key', e.currentTarget.value)} error={errors.key} />
           </SimpleGrid>
           <Textarea label="Description" autosize minRows={2} value={form.data.description} onChange={(e) => form.setData('description', e.currentTarget.value)} error={errors.description} />
-          <Select
+          <ChoiceSelect
             label="How it is measured"
             description="Survey questions and dataset columns can feed data points once surveys and data sources exist; until then values are entered per period."
             data={MEASUREMENT_OPTIONS}
             value={form.data.measurement}
             onChange={(v) => form.setData('measurement', v ?? 'manual')}
             error={errors.measurement}
-            allowDeselect={false}
           />
-          <Select label="Aggregation of a period’s entries" data={options(AGGREGATION_LABELS)} value={form.data.aggregation} onChange={(v) => form.setData('aggregation', v ?? 'sum')} error={errors.aggregation} allowDeselect={false} />
+          <ChoiceSelect label="Aggregation of a period’s entries" data={options(AGGREGATION_LABELS)} value={form.data.aggregation} onChange={(v) => form.setData('aggregation', v ?? 'sum')} error={errors.aggregation} />
           {form.data.aggregation === 'percent_meeting' && (
             <Stack gap={4}>
               <Text size="sm" fw={500}>

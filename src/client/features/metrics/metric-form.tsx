@@ -1,9 +1,12 @@
 import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { METRIC_TYPE_LABELS } from '@shared/toc/vocabulary';
-import { METRIC_DIRECTION_LABELS, REPORTING_PERIOD_LABELS } from '@shared/metrics/metrics.schemas';
+import { createMetricSchema, METRIC_DIRECTION_LABELS, REPORTING_PERIOD_LABELS } from '@shared/metrics/metrics.schemas';
+import { limitError } from '../../lib/field-limits';
+import { passesCheck } from '../../lib/form-check';
 import { FORMULA_FUNCTIONS } from '@shared/metrics/formula';
 import { DimensionsInput } from './dimensions-input';
 import { CustomPeriodsInput } from './custom-periods-input';
@@ -47,12 +50,13 @@ export function MetricFormModal({ opened, onClose, elementId, elementLabel, metr
   const text = (key: 'name' | 'definition' | 'unit' | 'currency' | 'baselineValue' | 'baselineDate' | 'periodStart' | 'periodEnd' | 'standardRef' | 'formula') => ({
     value: form.data[key],
     onChange: (e: { currentTarget: { value: string } }) => form.setData(key, e.currentTarget.value),
-    error: errors[key],
+    error: limitError(form.data[key], createMetricSchema.shape[key]) ?? errors[key],
     name: key,
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, createMetricSchema)) return;
     const opts = { preserveScroll: true, onSuccess: () => onClose() };
     if (metric) form.put(route('metrics.update', { metric: metric.id }), opts);
     else if (elementId) form.post(route('metrics.store', { element: elementId }), opts);
@@ -60,25 +64,25 @@ export function MetricFormModal({ opened, onClose, elementId, elementLabel, metr
 
   return (
     <Modal opened={opened} onClose={onClose} title={metric ? `Edit “${metric.name}”` : `Add a metric${elementLabel ? ` to “${elementLabel}”` : ''}`} size="xl">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Name" placeholder="e.g. Girls passing the end-of-primary exam" required data-autofocus {...text('name')} />
           <Textarea label="Definition" description="What exactly is counted, and how" autosize minRows={2} {...text('definition')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label="Type" data={options(METRIC_TYPE_LABELS)} value={form.data.type} onChange={(v) => form.setData('type', v ?? 'count')} error={errors.type} allowDeselect={false} />
+            <ChoiceSelect label="Type" data={options(METRIC_TYPE_LABELS)} value={form.data.type} onChange={(v) => form.setData('type', v ?? 'count')} error={errors.type} />
             {form.data.type === 'currency' ? (
-              <TextInput label="Currency" placeholder="USD" maxLength={3} {...text('currency')} />
+              <TextInput label="Currency" placeholder="USD" {...text('currency')} />
             ) : (
               <TextInput label="Unit" placeholder="e.g. girls, households" {...text('unit')} />
             )}
-            <Select label="Direction of good change" data={options(METRIC_DIRECTION_LABELS)} value={form.data.direction} onChange={(v) => form.setData('direction', v ?? 'increase')} error={errors.direction} allowDeselect={false} />
+            <ChoiceSelect label="Direction of good change" data={options(METRIC_DIRECTION_LABELS)} value={form.data.direction} onChange={(v) => form.setData('direction', v ?? 'increase')} error={errors.direction} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Baseline value" inputMode="decimal" {...text('baselineValue')} />
             <TextInput label="Baseline date" type="date" {...text('baselineDate')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label="Reporting period" data={options(REPORTING_PERIOD_LABELS)} value={form.data.period} onChange={(v) => form.setData('period', v ?? 'quarterly')} error={errors.period} allowDeselect={false} />
+            <ChoiceSelect label="Reporting period" data={options(REPORTING_PERIOD_LABELS)} value={form.data.period} onChange={(v) => form.setData('period', v ?? 'quarterly')} error={errors.period} />
             {form.data.period !== 'custom' && (
               <>
                 <TextInput label="Reporting starts" type="date" {...text('periodStart')} />

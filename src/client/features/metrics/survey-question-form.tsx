@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Modal, Select, Stack, Switch, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { ANSWER_TYPE_LABELS } from '@shared/metrics/metrics.schemas';
 import { errorUnder, options } from './lib';
@@ -32,11 +33,11 @@ export function SurveyQuestionFormModal({ opened, onClose, dataPointId, question
   };
   return (
     <Modal opened={opened} onClose={onClose} title={question ? 'Edit survey question' : 'Add a survey question'} size="lg">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Question" required value={form.data.text} onChange={(e) => form.setData('text', e.currentTarget.value)} error={errors.text} data-autofocus />
           <Textarea label="Help text" autosize minRows={2} value={form.data.helpText} onChange={(e) => form.setData('helpText', e.currentTarget.value)} error={errors.helpText} />
-          <Select label="Answer type" data={options(ANSWER_TYPE_LABELS)} value={form.data.answerType} onChange={(v) => form.setData('answerType', v ?? 'text')} error={errors.answerType} allowDeselect={false} />
+          <ChoiceSelect label="Answer type" data={options(ANSWER_TYPE_LABELS)} value={form.data.answerType} onChange={(v) => form.setData('answerType', v ?? 'text')} error={errors.answerType} />
           {needsChoices && <TagsInput label="Choices" description="Type a choice and press Enter" value={form.data.choices} onChange={(v) => form.setData('choices', v)} error={errorUnder(errors, 'choices')} />}
           <Switch label="An answer is required" checked={form.data.required} onChange={(e) => form.setData('required', e.currentTarget.checked)} />
           <Group justify="flex-end">

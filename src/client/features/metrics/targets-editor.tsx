@@ -21,7 +21,7 @@ export function TargetsEditor({ metricId, periods, targets, canEdit }: Props) {
     form.put(route('metrics.targets', { metric: metricId }), { preserveScroll: true });
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 2, sm: 4, md: 6 }}>
           {periods.map((p, i) => (

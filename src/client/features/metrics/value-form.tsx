@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import type { DataPointView, EntryView, MetricView, PeriodOption } from './types';
 
@@ -43,26 +44,24 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
     else form.post(route('metric-values.store', { metric: metric.id }), opts);
   };
   return (
-    <form onSubmit={submit} aria-label={entry ? 'Edit value' : 'Enter a value'}>
+    <form onSubmit={submit} noValidate aria-label={entry ? 'Edit value' : 'Enter a value'}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: dataPoints.length > 1 ? 3 : 2 }}>
           {dataPoints.length > 1 && (
-            <Select
+            <ChoiceSelect
               label="Data point"
               data={dataPoints.map((d) => ({ value: d.id, label: `${d.name} (${d.key})` }))}
               value={form.data.dataPointId}
               onChange={(v) => form.setData('dataPointId', v ?? '')}
               error={errors.dataPointId}
-              allowDeselect={false}
             />
           )}
-          <Select
+          <ChoiceSelect
             label="Period"
             data={periods.map((p) => ({ value: p.key, label: p.label }))}
             value={form.data.period}
             onChange={(v) => form.setData('period', v ?? '')}
             error={errors.period}
-            allowDeselect={false}
             searchable
           />
           <TextInput
@@ -78,11 +77,10 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
         {metric.disaggregations.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: Math.min(metric.disaggregations.length, 3) }}>
             {metric.disaggregations.map((d) => (
-              <Select
+              <ChoiceSelect
                 key={d.key}
                 label={d.label}
-                placeholder="Total (all)"
-                clearable
+                noneLabel="Total (all)"
                 data={d.categories}
                 value={form.data.disaggregation[d.key] ?? null}
                 onChange={(v) => {

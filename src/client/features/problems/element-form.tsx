@@ -1,10 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS, type ElementKind, type OutcomeHorizon } from '@shared/toc/vocabulary';
 import type { MemberOption } from '@shared/problems/problems.types';
 import { elementDialogTitle } from './labels';
+import { elementFields } from '@shared/problems/problems.schemas';
+import { limitError } from '../../lib/field-limits';
+import { aKind } from './labels';
 
 export interface EditableElement {
   id: string;
@@ -81,11 +85,11 @@ export function ElementForm({ problemId, mode, members, onDone }: { problemId: s
     else form.post(route('elements.store', { problem: problemId }), opts);
   };
 
-  const text = (key: 'title' | 'startDate' | 'endDate') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: errors[key] });
-  const area = (key: 'description' | 'assumptions' | 'risks') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: errors[key], autosize: true, minRows: 2, maxRows: 8 });
+  const text = (key: 'title' | 'startDate' | 'endDate') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: limitError(form.data[key], elementFields[key]) ?? errors[key] });
+  const area = (key: 'description' | 'assumptions' | 'risks') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: limitError(form.data[key], elementFields[key]) ?? errors[key], autosize: true, minRows: 2, maxRows: 8 });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {(errors.parentId || errors.childId) && (
           <Alert color="red" variant="light" title="This link is not possible">
@@ -94,26 +98,25 @@ export function ElementForm({ problemId, mode, members, onDone }: { problemId: s
         )}
         <SimpleGrid cols={{ base: 1, sm: form.data.kind === 'outcome' ? 2 : 1 }}>
           {kinds.length > 1 && (
-            <Select label="Level" data={kinds.map((k) => ({ value: k, label: ELEMENT_KIND_LABELS[k] }))} value={form.data.kind} onChange={(v) => v && form.setData('kind', v as ElementKind)} error={errors.kind} allowDeselect={false} />
+            <ChoiceSelect label="Level" data={kinds.map((k) => ({ value: k, label: ELEMENT_KIND_LABELS[k] }))} value={form.data.kind} onChange={(v) => v && form.setData('kind', v as ElementKind)} error={errors.kind} />
           )}
           {form.data.kind === 'outcome' && (
-            <Select label="Horizon" data={OUTCOME_HORIZONS.map((h) => ({ value: h, label: OUTCOME_HORIZON_LABELS[h] }))} value={form.data.horizon} onChange={(v) => v && form.setData('horizon', v)} error={errors.horizon} allowDeselect={false} required />
+            <ChoiceSelect label="Horizon" data={OUTCOME_HORIZONS.map((h) => ({ value: h, label: OUTCOME_HORIZON_LABELS[h] }))} value={form.data.horizon} onChange={(v) => v && form.setData('horizon', v)} error={errors.horizon} required />
           )}
         </SimpleGrid>
-        <TextInput label="Title" placeholder={placeholderOf(form.data.kind)} {...text('title')} required data-autofocus maxLength={300} />
+        <TextInput label="Title" placeholder={placeholderOf(form.data.kind)} {...text('title')} required data-autofocus />
         <Textarea label="Description" {...area('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
+          <ChoiceSelect
             label="Owner"
-            placeholder="Nobody yet"
+            noneLabel="Nobody yet"
             data={members.map((m) => ({ value: m.id, label: m.name }))}
             value={form.data.ownerId || null}
-            onChange={(v) => form.setData('ownerId', v ?? '')}
+            onChange={(v) => form.setData('ownerId', v)}
             error={errors.ownerId}
-            clearable
             searchable
           />
-          <Select label="Status" data={ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_STATUS_LABELS[s] }))} value={form.data.status} onChange={(v) => v && form.setData('status', v)} error={errors.status} allowDeselect={false} />
+          <ChoiceSelect label="Status" data={ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_STATUS_LABELS[s] }))} value={form.data.status} onChange={(v) => v && form.setData('status', v)} error={errors.status} />
           <TextInput type="date" label="Start date" {...text('startDate')} />
           <TextInput type="date" label="End date" {...text('endDate')} />
         </SimpleGrid>

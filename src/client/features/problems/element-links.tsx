@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, router, useForm } from '@inertiajs/react';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconLinkOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ElementLinkView, ElementRef } from '@shared/problems/problems.types';
@@ -102,7 +103,7 @@ export function ElementLinks({ title, description, empty, problemId, elementId, 
         ))}
         {canLink && candidates.length > 0 && (
           <Group gap="xs" align="flex-start" wrap="nowrap" mt={4}>
-            <Select
+            <ChoiceSelect
               size="xs"
               style={{ flex: 1 }}
               placeholder={direction === 'from' ? 'Link an element that leads here…' : 'Link an element this leads to…'}
@@ -111,7 +112,6 @@ export function ElementLinks({ title, description, empty, problemId, elementId, 
               onChange={(v) => form.setData('other', v ?? '')}
               error={errors.toId ?? errors.fromId}
               searchable
-              clearable
               aria-label={direction === 'from' ? 'Element that leads here' : 'Element this leads to'}
             />
             <Button size="xs" variant="default" onClick={link} disabled={!form.data.other} loading={form.processing}>
@@ -149,7 +149,7 @@ function LinkForm({ link, onDone }: { link: ElementLinkView; onDone: () => void 
     form.put(route('links.update', { link: link.linkId }), { preserveScroll: true, onSuccess: onDone });
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Textarea label="Assumptions" description="What must hold for one to lead to the other?" value={form.data.assumptions} onChange={(e) => form.setData('assumptions', e.currentTarget.value)} error={errors.assumptions} autosize minRows={3} data-autofocus />
         <Textarea label="Risks" description="What could break the link?" value={form.data.risks} onChange={(e) => form.setData('risks', e.currentTarget.value)} error={errors.risks} autosize minRows={2} />

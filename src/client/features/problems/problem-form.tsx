@@ -1,8 +1,12 @@
 import type { FormEvent } from 'react';
 import { Link, useForm } from '@inertiajs/react';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
 import type { ProblemHeader } from '@shared/problems/problems.types';
+import { createProblemSchema, problemFields } from '@shared/problems/problems.schemas';
+import { limitError } from '../../lib/field-limits';
+import { passesCheck } from '../../lib/form-check';
 
 interface Props {
   problem?: ProblemHeader;
@@ -29,19 +33,20 @@ export function useProblemForm(problem?: ProblemHeader) {
 export function ProblemForm({ problem, statuses, submitLabel, cancelHref, onSubmit }: Props) {
   const form = useProblemForm(problem);
   const errors = form.errors as Record<string, string | undefined>;
-  const text = (key: 'title' | 'populationWho' | 'geography') => ({ value: form.data[key], onChange: (e: { currentTarget: { value: string } }) => form.setData(key, e.currentTarget.value), error: errors[key] });
-  const area = (key: 'statement' | 'rootCauses' | 'evidence') => ({ value: form.data[key], onChange: (e: { currentTarget: { value: string } }) => form.setData(key, e.currentTarget.value), error: errors[key], autosize: true, minRows: 3, maxRows: 12 });
+  const text = (key: 'title' | 'populationWho' | 'geography') => ({ value: form.data[key], onChange: (e: { currentTarget: { value: string } }) => form.setData(key, e.currentTarget.value), error: limitError(form.data[key], problemFields[key]) ?? errors[key] });
+  const area = (key: 'statement' | 'rootCauses' | 'evidence') => ({ value: form.data[key], onChange: (e: { currentTarget: { value: string } }) => form.setData(key, e.currentTarget.value), error: limitError(form.data[key], problemFields[key]) ?? errors[key], autosize: true, minRows: 3, maxRows: 12 });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.transform((d) => ({ ...d, populationCount: d.populationCount === '' ? null : d.populationCount }));
+    if (!passesCheck(form, createProblemSchema)) return;
     onSubmit(form);
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Card withBorder padding="lg">
           <Stack gap="sm">
-            <TextInput label="Title" description="A short name for the problem, e.g. “Girls drop out of secondary school”." {...text('title')} required data-autofocus maxLength={300} />
+            <TextInput label="Title" description="A short name for the problem, e.g. “Girls drop out of secondary school”." {...text('title')} required data-autofocus />
             <Textarea label="Problem statement" description="Who is affected, how, and how badly." {...area('statement')} />
             <Textarea label="Root causes" description="Why it happens: the causes the programme will act on." {...area('rootCauses')} />
           </Stack>
@@ -60,13 +65,12 @@ export function ProblemForm({ problem, statuses, submitLabel, cancelHref, onSubm
               error={errors.populationCount}
             />
             <TextInput label="Geography" placeholder="e.g. Kisumu and Siaya counties, Kenya" {...text('geography')} />
-            <Select
+            <ChoiceSelect
               label="Status"
               data={statuses.map((s) => ({ value: s, label: PROBLEM_STATUS_LABELS[s] }))}
               value={form.data.status}
               onChange={(v) => v && form.setData('status', v as ProblemStatus)}
               error={errors.status}
-              allowDeselect={false}
             />
           </SimpleGrid>
           <Textarea mt="sm" label="Evidence and sources" description="Studies, data or consultations that show the problem." {...area('evidence')} />

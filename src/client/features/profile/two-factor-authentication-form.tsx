@@ -5,8 +5,10 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconShieldCheck, IconShieldOff 
 import { route } from '@shared/route';
 import type { ProfileShowProps } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
+import { ConfirmPasswordModal } from './confirm-password-modal';
 
 type TwoFactor = ProfileShowProps['twoFactor'];
+type Action = 'enable' | 'disable' | 'regenerate';
 
 /**
  * Jetstream's two-factor panel: enable (QR code + setup key), confirm with a code, show and
@@ -14,10 +16,18 @@ type TwoFactor = ProfileShowProps['twoFactor'];
  * without one the server sends the user to the confirm-password page first.
  */
 export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFactor }) {
-  const [busy, setBusy] = useState<null | 'enable' | 'disable' | 'regenerate'>(null);
+  const [busy, setBusy] = useState<null | Action>(null);
   const confirm = useForm({ code: '' });
 
-  const act = (kind: 'enable' | 'disable' | 'regenerate') => {
+  // an action waiting for the password confirmation; it runs as soon as the password is confirmed
+  const [awaiting, setAwaiting] = useState<null | Action>(null);
+  const [confirmedHere, setConfirmedHere] = useState(false);
+
+  const act = (kind: Action) => {
+    if (!twoFactor.passwordConfirmed && !confirmedHere) return setAwaiting(kind);
+    run(kind);
+  };
+  const run = (kind: Action) => {
     setBusy(kind);
     const opts = { preserveScroll: true, onFinish: () => setBusy(null) };
     if (kind === 'enable') router.post(route('two-factor.enable'), {}, opts);
@@ -147,6 +157,16 @@ export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFacto
         </Group>
         {confirmNote}
       </Stack>
+      <ConfirmPasswordModal
+        opened={awaiting !== null}
+        onClose={() => setAwaiting(null)}
+        onConfirmed={() => {
+          const kind = awaiting;
+          setAwaiting(null);
+          setConfirmedHere(true);
+          if (kind) run(kind);
+        }}
+      />
     </ProfileSection>
   );
 }

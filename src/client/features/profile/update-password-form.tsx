@@ -1,7 +1,9 @@
 import { useForm } from '@inertiajs/react';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/profile/profile.schemas';
+import { PASSWORD_MIN, updatePasswordSchema } from '@shared/profile/profile.schemas';
+import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 import { ProfileSection } from './profile-section';
 
 export function UpdatePasswordForm() {
@@ -9,6 +11,7 @@ export function UpdatePasswordForm() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, updatePasswordSchema)) return;
     form.put(route('user-password.update'), {
       preserveScroll: true,
       onSuccess: () => form.reset(),
@@ -27,9 +30,9 @@ export function UpdatePasswordForm() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label="Current password" name="currentPassword" autoComplete="current-password" required value={form.data.currentPassword} onChange={(e) => form.setData('currentPassword', e.currentTarget.value)} error={form.errors.currentPassword} maxLength={PASSWORD_MAX} />
-          <PasswordInput label="New password" name="password" autoComplete="new-password" required value={form.data.password} onChange={(e) => form.setData('password', e.currentTarget.value)} error={form.errors.password} maxLength={PASSWORD_MAX} />
-          <PasswordInput label="Confirm new password" name="passwordConfirmation" autoComplete="new-password" required value={form.data.passwordConfirmation} onChange={(e) => form.setData('passwordConfirmation', e.currentTarget.value)} error={form.errors.passwordConfirmation} maxLength={PASSWORD_MAX} />
+          <PasswordInput label="Current password" autoComplete="current-password" required {...fieldProps(form, 'currentPassword', updatePasswordSchema)} />
+          <PasswordInput label="New password" autoComplete="new-password" required {...fieldProps(form, 'password', updatePasswordSchema)} />
+          <PasswordInput label="Confirm new password" autoComplete="new-password" required {...fieldProps(form, 'passwordConfirmation', updatePasswordSchema)} />
           <Group justify="flex-end">
             {form.recentlySuccessful && <Text size="sm" c="dimmed">Saved.</Text>}
             <Button type="submit" loading={form.processing}>Save</Button>

@@ -3,7 +3,10 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProfileShowProps } from '@shared/profile/profile.types';
+import { updateProfileInformationSchema } from '@shared/profile/profile.schemas';
 import { ProfileSection } from './profile-section';
+import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 
 export function UpdateProfileInformationForm({ profile }: { profile: ProfileShowProps['profile'] }) {
   const form = useForm({ name: profile.name, email: profile.email });
@@ -11,6 +14,7 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileShow
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, updateProfileInformationSchema)) return;
     form.put(route('user-profile-information.update'), { preserveScroll: true });
   };
 
@@ -18,8 +22,8 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileShow
     <ProfileSection id="profile-information" title="Profile information" description="Your name and the email address you sign in with and receive notifications at.">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" name="name" autoComplete="name" required value={form.data.name} onChange={(e) => form.setData('name', e.currentTarget.value)} error={form.errors.name} maxLength={255} />
-          <TextInput label="Email" name="email" type="email" autoComplete="email" required value={form.data.email} onChange={(e) => form.setData('email', e.currentTarget.value)} error={form.errors.email} maxLength={255} />
+          <TextInput label="Name" autoComplete="name" {...fieldProps(form, 'name', updateProfileInformationSchema)} />
+          <TextInput label="Email" type="email" autoComplete="email" {...fieldProps(form, 'email', updateProfileInformationSchema)} />
           {emailChanging && (
             <Alert variant="light" color="yellow" icon={<IconMailForward size={18} />} title="Changing your email address" data-testid="email-change-notice">
               <Text size="sm">

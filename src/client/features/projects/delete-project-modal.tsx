@@ -26,6 +26,7 @@ export function DeleteProjectModal({ opened, onClose, project, impact }: Props) 
   return (
     <Modal opened={opened} onClose={onClose} title={`Delete ${project.name}?`} centered>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (matches) submit();

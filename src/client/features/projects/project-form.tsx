@@ -1,8 +1,9 @@
 import type { FormEvent } from 'react';
 import { Link, useForm } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, PROJECT_TEXT_MAX, type ProjectView } from '@shared/projects/projects.schemas';
+import { projectSchema, type ProjectView } from '@shared/projects/projects.schemas';
 import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 
 export interface ProjectFormValues {
   name: string;
@@ -31,27 +32,24 @@ export function ProjectForm({ initial, method, action, submitLabel, cancelHref }
   const form = useForm<ProjectFormValues>(projectFormValues(initial));
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, projectSchema)) return;
     form.submit(method, action, { preserveScroll: true });
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Name" required maxLength={PROJECT_NAME_MAX} placeholder="e.g. Girls’ secondary education, Kisumu 2026–2028" data-autofocus {...fieldProps(form, 'name')} />
+        <TextInput label="Name" placeholder="e.g. Girls’ secondary education, Kisumu 2026–2028" data-autofocus {...fieldProps(form, 'name', projectSchema)} />
         <Textarea
           label="Description"
           description="What the project sets out to change, for whom."
           autosize
           minRows={3}
           maxRows={10}
-          maxLength={PROJECT_DESCRIPTION_MAX}
-          name="description"
-          value={form.data.description}
-          onChange={(e) => form.setData('description', e.currentTarget.value)}
-          error={form.errors.description}
+          {...fieldProps(form, 'description', projectSchema)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Funder" placeholder="Donor or funding programme" maxLength={PROJECT_TEXT_MAX} {...fieldProps(form, 'funder')} />
-          <TextInput label="Location" placeholder="Country, region or district" maxLength={PROJECT_TEXT_MAX} {...fieldProps(form, 'location')} />
+          <TextInput label="Funder" placeholder="Donor or funding programme" {...fieldProps(form, 'funder', projectSchema)} />
+          <TextInput label="Location" placeholder="Country, region or district" {...fieldProps(form, 'location', projectSchema)} />
           <TextInput type="date" label="Start date" {...fieldProps(form, 'startDate')} />
           <TextInput type="date" label="End date" min={form.data.startDate || undefined} {...fieldProps(form, 'endDate')} />
         </SimpleGrid>

@@ -9,6 +9,7 @@ export function AddMemberForm({ teamId, roles }: { teamId: string; roles: RoleOp
   const form = useForm({ email: '', role: 'editor' });
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         form.post(route('team-invitations.store', { team: teamId }), { preserveScroll: true, onSuccess: () => form.reset('email') });

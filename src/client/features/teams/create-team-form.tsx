@@ -1,15 +1,19 @@
 import { useForm } from '@inertiajs/react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
-import { TEAM_NAME_MAX } from '@shared/teams/teams.schemas';
+import { createTeamSchema } from '@shared/teams/teams.schemas';
+import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 
 /** Name a new team; the creator becomes its owner and works in it straight away. */
 export function CreateTeamForm() {
   const form = useForm({ name: '' });
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        if (!passesCheck(form, createTeamSchema)) return;
         form.post(route('teams.store'));
       }}
     >
@@ -17,10 +21,7 @@ export function CreateTeamForm() {
         <TextInput
           label="Team name"
           placeholder="e.g. Youth Employment Programme"
-          value={form.data.name}
-          onChange={(e) => form.setData('name', e.currentTarget.value)}
-          error={form.errors.name}
-          maxLength={TEAM_NAME_MAX}
+          {...fieldProps(form, 'name', createTeamSchema)}
           required
           data-autofocus
           autoFocus

@@ -1,5 +1,6 @@
 import { router } from '@inertiajs/react';
-import { Avatar, Badge, Group, Select, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@shared/permissions';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -51,11 +52,10 @@ export function TeamMemberList({ teamId, teamName, members, roles, can, roleErro
       value: (m) => ROLE_LABELS[m.role],
       render: (m) =>
         can.updateMembers && m.role !== 'owner' ? (
-          <Select
+          <ChoiceSelect
             aria-label={`Role of ${m.name}`}
             size="xs"
             w={170}
-            allowDeselect={false}
             value={m.role}
             data={roles.map((r) => ({ value: r.key, label: r.label }))}
             renderOption={({ option }) => (

@@ -1,7 +1,9 @@
 import { useForm } from '@inertiajs/react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
-import { TEAM_NAME_MAX } from '@shared/teams/teams.schemas';
+import { updateTeamNameSchema } from '@shared/teams/teams.schemas';
+import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 import type { TeamShowProps } from './teams.types';
 
 /** Rename the team (owner and administrators); others see the name read-only. */
@@ -9,8 +11,10 @@ export function TeamNameForm({ team, canUpdate, ownerName }: { team: TeamShowPro
   const form = useForm({ name: team.name });
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        if (!passesCheck(form, updateTeamNameSchema)) return;
         form.put(route('teams.update', { team: team.id }), { preserveScroll: true });
       }}
     >
@@ -22,10 +26,7 @@ export function TeamNameForm({ team, canUpdate, ownerName }: { team: TeamShowPro
         )}
         <TextInput
           label="Team name"
-          value={form.data.name}
-          onChange={(e) => form.setData('name', e.currentTarget.value)}
-          error={form.errors.name}
-          maxLength={TEAM_NAME_MAX}
+          {...fieldProps(form, 'name', updateTeamNameSchema)}
           readOnly={!canUpdate}
           required
           data-testid="team-name"

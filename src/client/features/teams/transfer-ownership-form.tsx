@@ -1,5 +1,6 @@
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import type { TeamMember } from './teams.types';
 
@@ -10,13 +11,14 @@ export function TransferOwnershipForm({ teamId, members }: { teamId: string; mem
   if (!candidates.length) return <Text size="sm" c="dimmed">Invite someone first: ownership can only go to a member of the team.</Text>;
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         form.put(route('teams.transfer', { team: teamId }), { preserveScroll: true });
       }}
     >
       <Stack>
-        <Select
+        <ChoiceSelect
           label="New owner"
           placeholder="Choose a member"
           data={candidates.map((m) => ({ value: m.id, label: `${m.name} (${m.email})` }))}

@@ -3,7 +3,9 @@ import { Head, router, useForm } from '@inertiajs/react';
 import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconTrash, IconAdjustments } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { ABILITY_LABELS, TOKEN_NAME_MAX } from '@shared/api-tokens/api-tokens.schemas';
+import { ABILITY_LABELS, createApiTokenSchema } from '@shared/api-tokens/api-tokens.schemas';
+import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 import type { Ability } from '@shared/permissions';
 import { useShared } from '../../hooks/use-shared';
 import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
@@ -53,6 +55,7 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(create, createApiTokenSchema)) return;
     create.post(route('api-tokens.store'), { preserveScroll: true, onSuccess: () => create.reset() });
   };
 
@@ -164,19 +167,9 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
         <Text size="sm" c="dimmed" mb="md">
           Give the token a name you will recognise and choose what it may do.
         </Text>
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput
-              label="Name"
-              placeholder="e.g. Nightly export"
-              value={create.data.name}
-              onChange={(e) => create.setData('name', e.currentTarget.value)}
-              error={create.errors.name}
-              maxLength={TOKEN_NAME_MAX}
-              disabled={!team}
-              data-autofocus
-              required
-            />
+            <TextInput label="Name" placeholder="e.g. Nightly export" {...fieldProps(create, 'name', createApiTokenSchema)} disabled={!team} data-autofocus />
             <AbilitiesInput available={availableAbilities} value={create.data.abilities} onChange={(v) => create.setData('abilities', v)} error={abilitiesError(create.errors)} />
             <Group justify="flex-end">
               <Button type="submit" loading={create.processing} disabled={!team} leftSection={<IconKey size={16} />}>

@@ -26,7 +26,7 @@ export default function VerifyEmail({ email }: { email: string }) {
         No email? Check your spam folder, or we can send you another one.
       </Text>
       <StatusAlert />
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Group justify="space-between">
           <Button type="submit" leftSection={<IconMailForward size={16} />} loading={resend.processing} disabled={resend.processing}>
             Resend verification email

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconBookUpload, IconSearch } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { LibraryKind } from '@shared/libraries/sectors';
@@ -120,7 +121,7 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
             { value: 'strategy', label: 'Strategies' },
           ]}
         />
-        <Select aria-label="Sector" placeholder="All sectors" data={sectors} value={filter.sector} onChange={(v) => apply({ sector: v })} clearable searchable style={{ flex: '0 1 240px' }} />
+        <ChoiceSelect aria-label="Sector" placeholder="All sectors" data={sectors} value={filter.sector} onChange={(v) => apply({ sector: v || null })} clearableFilter searchable style={{ flex: '0 1 240px' }} />
       </Group>
 
       {team.length > 0 && teamSection}

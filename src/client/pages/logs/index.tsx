@@ -1,5 +1,6 @@
 import { Head, router } from '@inertiajs/react';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconX } from '@tabler/icons-react';
 import type { TablePage } from '@shared/table/table-query';
 import { auditDetailsText, auditSentence } from '@shared/audit-logs/sentences';
@@ -125,8 +126,8 @@ export default function LogsIndex({ logs, filters, options }: Props) {
 
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          <Select label="Action" placeholder="Any action" data={options.actions} value={filters.action} onChange={(v) => visit({ action: v })} clearable searchable />
-          <Select label="User" placeholder="Anyone" data={options.users} value={filters.user} onChange={(v) => visit({ user: v })} clearable searchable />
+          <ChoiceSelect label="Action" placeholder="Any action" data={options.actions} value={filters.action} onChange={(v) => visit({ action: v || null })} clearableFilter searchable />
+          <ChoiceSelect label="User" placeholder="Anyone" data={options.users} value={filters.user} onChange={(v) => visit({ user: v || null })} clearableFilter searchable />
           <TextInput label="From" type="date" value={filters.from ?? ''} max={filters.to ?? undefined} onChange={(e) => visit({ from: e.currentTarget.value || null })} />
           <TextInput label="To" type="date" value={filters.to ?? ''} min={filters.from ?? undefined} onChange={(e) => visit({ to: e.currentTarget.value || null })} />
         </SimpleGrid>

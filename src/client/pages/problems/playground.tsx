@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import { Badge, Chip, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { SEARCH_TYPE_LABELS, type SearchType } from '@shared/playground/playground.schemas';
+import { SEARCH_MAX_QUERY, SEARCH_TYPE_LABELS, type SearchType } from '@shared/playground/playground.schemas';
+import { overLimitMessage } from '../../lib/field-limits';
 import { ResultIcon, TYPE_COLORS } from '../../features/search/result-icon';
 import { useTeamSearch } from '../../features/search/use-team-search';
 import { useShared } from '../../hooks/use-shared';
@@ -110,7 +111,7 @@ export default function Playground({ initialQuery, types }: Props) {
         aria-expanded={results.length > 0}
         aria-controls="playground-results"
         aria-activedescendant={results.length ? optionId(active) : undefined}
-        maxLength={100}
+        error={overLimitMessage(query, SEARCH_MAX_QUERY)}
       />
       <Chip.Group multiple value={kinds} onChange={(v) => setKinds(v.length ? v : types)}>
         <Group gap={6}>

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Checkbox, Group, ScrollArea, SegmentedControl, Select, Stack } from '@mantine/core';
+import { Checkbox, Group, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
+import { route, routeTable } from '@shared/route';
 import { ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS } from '@shared/toc/vocabulary';
 import { DataTable } from '../../components/data-table';
 import { ProblemHeader, type ProblemHeaderProps } from '../../features/toc-views/problem-header';
@@ -56,7 +58,7 @@ export default function ProblemTable({ problem, elements, metrics, dataPoints }:
     window.history.replaceState(window.history.state, '', u.pathname + u.search);
   };
 
-  const statusFilter = <Select size="xs" placeholder="Any status" data={statusOptions} value={status} onChange={setStatus} clearable w={150} aria-label="Filter by status" />;
+  const statusFilter = <ChoiceSelect size="xs" placeholder="Any status" data={statusOptions} value={status} onChange={(v) => setStatus(v || null)} clearableFilter w={150} aria-label="Filter by status" />;
   const id = (l: string) => `problem-table:${l}`;
 
   return (
@@ -89,7 +91,7 @@ export default function ProblemTable({ problem, elements, metrics, dataPoints }:
           toolbar={
             <Group gap="xs">
               {statusFilter}
-              {layout === 'outcome' && <Select size="xs" placeholder="Any horizon" data={horizonOptions} value={horizon} onChange={setHorizon} clearable w={150} aria-label="Filter by horizon" />}
+              {layout === 'outcome' && <ChoiceSelect size="xs" placeholder="Any horizon" data={horizonOptions} value={horizon} onChange={(v) => setHorizon(v || null)} clearableFilter w={150} aria-label="Filter by horizon" />}
             </Group>
           }
           onRowClick={(r) => open('element', r.id)}

@@ -7,6 +7,7 @@ import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { apiKeys, teamMembers, users } from '../../platform/auth/auth.tables.js';
 import type { TestClient } from '../../../../test/helpers/client.js';
 import { createApiToken } from './index.js';
+import { TOKEN_NAME_MAX } from '../../../shared/api-tokens/api-tokens.schemas.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,6 +66,17 @@ describe('API tokens page', () => {
     page = await client.page('/user/api-tokens');
     expect(page.props.errors['abilities.0']).toMatch(/read, create, update or delete/);
     expect(page.props.tokens).toHaveLength(0);
+  });
+
+  it('accepts every name length the shared schema allows; a longer one is refused on the field, never a 400 page', async () => {
+    const { client } = await userWithTeam();
+    // 33 to 100 characters crashed to a full-page "400 Bad request" (the auth library's limit was 32)
+    for (const length of [33, TOKEN_NAME_MAX]) await createThroughPage(client, 'n'.repeat(length), ['read']);
+    const tooLong = await client.post('/user/api-tokens', { name: 'n'.repeat(TOKEN_NAME_MAX + 1), abilities: ['read'] }, { referer: 'http://localhost:3000/user/api-tokens' });
+    expect(tooLong.statusCode).toBe(303);
+    const page = await client.page('/user/api-tokens');
+    expect(page.props.errors.name).toBe(`The name may be at most ${TOKEN_NAME_MAX} characters.`);
+    expect(page.props.tokens).toHaveLength(2);
   });
 
   it('a user without a team gets a field error instead of a token', async () => {

@@ -1,7 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { apiKeys, teamMembers } from '../../platform/auth/auth.tables.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { createApiTokenSchema } from '../../../shared/api-tokens/api-tokens.schemas.js';
 import { ABILITIES, type Ability } from '../../../shared/permissions.js';
 
 type Ctx = Pick<AppContext, 'auth' | 'db'>;
@@ -49,10 +51,8 @@ function toRow(k: typeof apiKeys.$inferSelect): ApiTokenRow {
  * never stored (Better Auth keeps its hash). Used by the API Tokens page and `token:create`.
  */
 export async function createApiToken(ctx: Ctx, input: { userId: string; teamId: string; name: string; abilities: readonly Ability[] }): Promise<{ id: string; plainText: string }> {
-  const abilities = ABILITIES.filter((a) => input.abilities.includes(a));
-  if (!abilities.length) throw new AppError('ABILITIES_REQUIRED', 422, 'Choose at least one ability.');
-  const name = input.name.trim();
-  if (!name) throw new AppError('NAME_REQUIRED', 422, 'Give the token a name.');
+  // the shared schema is the one source of the limits (the page and `token:create` both come here)
+  const { name, abilities } = parseInput(createApiTokenSchema, { name: input.name, abilities: [...input.abilities] });
   const [member] = await ctx.db
     .select({ id: teamMembers.id })
     .from(teamMembers)

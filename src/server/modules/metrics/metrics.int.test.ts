@@ -7,7 +7,7 @@ import type { TestClient } from '../../../../test/helpers/client.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { projects } from '../projects/read-model.js';
 import { problems, tocElements } from '../problems/read-model.js';
-import { dataPoints, metricValues, metrics } from './metrics.tables.js';
+import { dataPoints, metricTargets, metricValues, metrics } from './metrics.tables.js';
 import { elementMetricsPanelProps, keyMetricsFor, metricSeries } from './index.js';
 
 let t: TestApp;
@@ -89,6 +89,25 @@ describe('metrics', () => {
     expect(await t.app.ctx.db.select().from(metricValues).where(eq(metricValues.metricId, id))).toHaveLength(0);
     await s.client.put(`/metrics/${id}/targets`, { targets: [{ period: '2028-Q1', value: 50 }] }, referer(url));
     expect((await errorsAfter(s.client, url))['targets.0.period']).toMatch(/outside this metric’s reporting range/);
+  });
+
+  it('a percentage metric keeps its targets and baseline within 0..100, refused on the field', async () => {
+    const s = await setup();
+    const id = await createMetric(s.client, s.element.id, base);
+    const url = `/metrics/${id}`;
+    await s.client.put(`/metrics/${id}/targets`, { targets: [{ period: '2026-Q1', value: -5 }, { period: '2026-Q2', value: 150 }, { period: '2026-Q3', value: '55' }] }, referer(url));
+    const errors = await errorsAfter(s.client, url);
+    expect(errors['targets.0.value']).toBe('A percentage is between 0 and 100.');
+    expect(errors['targets.1.value']).toBe('A percentage is between 0 and 100.');
+    expect(errors['targets.2.value']).toBeUndefined();
+    expect(await t.app.ctx.db.select().from(metricTargets).where(eq(metricTargets.metricId, id))).toHaveLength(0);
+    // the baseline is a figure of the metric too: on create and on edit
+    const create = await s.client.post(`/elements/${s.element.id}/metrics`, { ...base, baselineValue: 150 }, referer(url));
+    expect(create.statusCode).toBe(303);
+    expect((await errorsAfter(s.client, url)).baselineValue).toBe('A percentage is between 0 and 100.');
+    await s.client.put(url, { baselineValue: -5 }, referer(url));
+    expect((await errorsAfter(s.client, url)).baselineValue).toBe('A percentage is between 0 and 100.');
+    expect((await s.client.page(url)).props.metric.baselineValue).toBe(40);
   });
 
   it('computes actual vs baseline vs target per period, traceable to the entries, and per category', async () => {

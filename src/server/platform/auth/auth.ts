@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as t from './auth.tables.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/accounts/accounts.schemas.js';
+import { TOKEN_NAME_MAX } from '../../../shared/api-tokens/api-tokens.schemas.js';
 
 /**
  * What the auth library calls back into the app for (mail, team set-up).
@@ -132,6 +133,8 @@ export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
       apiKey({
         defaultPrefix: 'pw_',
         enableMetadata: true,
+        // the shared schema's limit (the library's own default is 32: longer names were refused with a 400 page)
+        maximumNameLength: TOKEN_NAME_MAX,
         rateLimit: { enabled: false },
       }),
     ],

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Class checks over every client file (issue 8, items 1, 11, 18, 22): a new form or select that
+ * bypasses the shared components fails here, not in front of a user.
+ */
+const CLIENT = path.resolve(import.meta.dirname, '..');
+
+function sources(dir = CLIENT): Array<{ file: string; text: string }> {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    if (!/\.tsx?$/.test(e.name) || /\.test\.tsx?$/.test(e.name)) return [];
+    return [{ file: path.relative(CLIENT, full), text: readFileSync(full, 'utf8') }];
+  });
+}
+
+/** The JSX opening tags `<Name ...>` in a source text (attributes may span lines and hold `{...}`). */
+function openingTags(text: string, name: string): string[] {
+  const tags: string[] = [];
+  const re = new RegExp(`<${name}(?=[\\s>/])`, 'g');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    let depth = 0;
+    let i = m.index + 1;
+    for (; i < text.length; i++) {
+      const c = text[i];
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      else if (c === '>' && depth === 0 && text[i - 1] !== '=') break;
+    }
+    tags.push(text.slice(m.index, i + 1));
+  }
+  return tags;
+}
+
+const files = sources();
+
+describe('client form conventions', () => {
+  it('finds the client sources (the scan itself works)', () => {
+    expect(files.some((f) => f.file === 'features/metrics/value-form.tsx')).toBe(true);
+    expect(openingTags('<form onSubmit={(e) => a > b} noValidate>x</form>', 'form')).toEqual(['<form onSubmit={(e) => a > b} noValidate>']);
+  });
+
+  it('every select is the shared ChoiceSelect (re-picking an option never empties a choice)', () => {
+    const offenders = files.filter(
+      ({ file, text }) =>
+        file !== 'components/choice-select.tsx' &&
+        (/import\s*\{[^}]*\b(Select|NativeSelect|MultiSelect)\b[^}]*\}\s*from\s*'@mantine\/core'/.test(text) || /<(Select|NativeSelect|MultiSelect)[\s>/]/.test(text) || /allowDeselect/.test(text)),
+    );
+    expect(offenders.map((f) => f.file)).toEqual([]);
+  });
+
+  it('every <form> has noValidate: required fields show the app’s inline error, never the browser’s popup', () => {
+    const offenders = files.flatMap(({ file, text }) => openingTags(text, 'form').filter((t) => !/\bnoValidate\b/.test(t)).map((t) => `${file}: ${t.slice(0, 80)}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no input truncates silently (no maxLength attribute): limits come from the shared schemas and show on the field', () => {
+    const offenders = files.filter(({ text }) => /\bmaxLength=\{/.test(text)).map((f) => f.file);
+    expect(offenders).toEqual([]);
+  });
+});
