@@ -12,10 +12,17 @@ export const PROCESS_GUARD_MS = 5 * 60_000;
 export const PROCESS_TEST_TIMEOUT = 3 * PROCESS_GUARD_MS;
 
 /** Poll until check() is true; fails after `guardMs` (a hang), with `what` in the message. */
-export async function until(check: () => boolean | Promise<boolean>, what = 'the condition', guardMs = WAIT_GUARD_MS): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what = 'the condition',
+  guardMs = WAIT_GUARD_MS,
+): Promise<void> {
   const end = Date.now() + guardMs;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what} was not reached in ${guardMs / 1000} s: the code under test looks hung`);
+    if (Date.now() > end)
+      throw new Error(
+        `${what} was not reached in ${guardMs / 1000} s: the code under test looks hung`,
+      );
     await new Promise((r) => setTimeout(r, 20));
   }
 }
