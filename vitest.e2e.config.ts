@@ -7,8 +7,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    // only tell a hang from a slow machine: journeys wait on conditions (test/helpers/wait.ts)
+    testTimeout: 10 * 60_000,
+    hookTimeout: 10 * 60_000,
     env: { NODE_ENV: 'test' },
   },
 });

@@ -13,6 +13,7 @@ import { addMember, createTeamFor } from '../test/helpers/team-membership.js';
 import type { EmbeddedRealtime } from '../src/server/platform/realtime/index.js';
 import { route } from '../src/shared/route.js';
 import { launchBrowser, shot, type Browser } from './helpers/browser.js';
+import { WAIT_GUARD_MS } from '../test/helpers/wait.js';
 
 let t: TestApp;
 let base: string;
@@ -36,10 +37,10 @@ async function openAs(user: TestUser, url: string): Promise<Page> {
   browsers.push(b);
   const client = await signIn(t.app, user);
   await b.context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
-  const connected = b.page.waitForEvent('console', { predicate: (m) => m.text() === 'Live channel connected', timeout: 30_000 });
+  const connected = b.page.waitForEvent('console', { predicate: (m) => m.text() === 'Live channel connected', timeout: WAIT_GUARD_MS });
   await b.page.goto(url);
   await connected;
-  await b.page.getByTestId('comment-thread').waitFor({ timeout: 30_000 });
+  await b.page.getByTestId('comment-thread').waitFor({ timeout: WAIT_GUARD_MS });
   return b.page;
 }
 
@@ -56,7 +57,7 @@ it('a comment, its edit and its deletion arrive live in a teammate’s browser; 
   await pageB.getByText('No comments yet. Start the discussion — type @ to mention a teammate.').waitFor();
   // both browsers listen on the team channel before anyone writes
   const realtime = t.app.ctx.realtime as EmbeddedRealtime;
-  await expect.poll(() => realtime.hub.subscriberCount(`private-team.${team.id}`), { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => realtime.hub.subscriberCount(`private-team.${team.id}`), { timeout: WAIT_GUARD_MS }).toBe(2);
 
   // Ada writes, mentioning Ben through the picker
   const input = pageA.getByTestId('comment-input');
@@ -69,11 +70,11 @@ it('a comment, its edit and its deletion arrive live in a teammate’s browser; 
 
   // Ben sees it without a reload: text as typed (no HTML), mention highlighted
   const arrived = pageB.getByTestId('comment-body').filter({ hasText: 'Baseline looks low' });
-  await arrived.waitFor({ timeout: 20_000 });
+  await arrived.waitFor({ timeout: WAIT_GUARD_MS });
   await expect(arrived.textContent()).resolves.toBe('Baseline looks low, @Ben Reader can you check <b>this</b>?');
   await expect(arrived.locator('mark').textContent()).resolves.toBe('@Ben Reader');
   await expect(pageA.getByTestId('comment').count()).resolves.toBe(1); // the POST answer and the event did not duplicate
-  await expect.poll(() => pageB.getByTestId('notification-bell').getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications, 1 unread');
+  await expect.poll(() => pageB.getByTestId('notification-bell').getAttribute('aria-label'), { timeout: WAIT_GUARD_MS }).toBe('Notifications, 1 unread');
   // Ben (a viewer) may comment but not edit or delete Ada's comment
   await expect(pageB.getByTestId('comment').getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
   await shot(pageB, 'comments-live-arrived');
@@ -83,12 +84,12 @@ it('a comment, its edit and its deletion arrive live in a teammate’s browser; 
   const editBox = pageA.getByTestId('comment-input').first();
   await editBox.fill('Baseline confirmed, thanks @Ben Reader');
   await pageA.getByRole('button', { name: 'Save' }).click();
-  await pageB.getByText('Baseline confirmed, thanks').waitFor({ timeout: 20_000 });
+  await pageB.getByText('Baseline confirmed, thanks').waitFor({ timeout: WAIT_GUARD_MS });
   await pageB.getByText('(edited)').waitFor();
 
   // Ada deletes: gone from Ben's page too
   await pageA.getByTestId('comment').getByRole('button', { name: 'Delete' }).click();
   await pageA.getByRole('button', { name: 'Delete comment' }).click();
-  await pageB.getByText('No comments yet. Start the discussion — type @ to mention a teammate.').waitFor({ timeout: 20_000 });
+  await pageB.getByText('No comments yet. Start the discussion — type @ to mention a teammate.').waitFor({ timeout: WAIT_GUARD_MS });
   await expect(pageB.getByTestId('comment').count()).resolves.toBe(0);
 });

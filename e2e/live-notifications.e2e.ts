@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
 import { notify } from '../src/server/modules/notifications/index.js';
+import { WAIT_GUARD_MS } from '../test/helpers/wait.js';
 
 let t: TestApp;
 let base: string;
@@ -43,15 +44,15 @@ it('the browser connects with Echo + pusher-js, the bell counts a live notificat
   // the bell subscribes to private-user.{id} through /broadcasting/auth; wait until the server has that subscriber
   const channel = `private-user.${user.id}`;
   const realtime = t.app.ctx.realtime as import('../src/server/platform/realtime/index.js').EmbeddedRealtime;
-  await expect.poll(() => realtime.hub.subscriberCount(channel), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => realtime.hub.subscriberCount(channel), { timeout: WAIT_GUARD_MS }).toBe(1);
 
   await notify(t.app.ctx, { userId: user.id, type: 'test.live', title: 'Import finished', body: 'baseline.csv: 12 rows' });
   await page.getByText('baseline.csv: 12 rows').first().waitFor();
-  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications, 1 unread');
+  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: WAIT_GUARD_MS }).toBe('Notifications, 1 unread');
 
   await bell.click();
   await page.getByRole('button', { name: 'Mark all read' }).click();
-  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications');
+  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: WAIT_GUARD_MS }).toBe('Notifications');
   await page.getByText('View all').click();
   await page.waitForURL(`${base}/notifications`);
   await page.getByRole('heading', { name: 'Notifications' }).waitFor();

@@ -11,11 +11,12 @@ import { authenticator } from '../test/helpers/two-factor.js';
 import { launchBrowser, shot as saveShot, type Browser } from './helpers/browser.js';
 import { startMailSink, type CapturedMail, type MailSink } from './helpers/mail.js';
 import { startServer, type RunningServer } from './helpers/server.js';
+import { WAIT_GUARD_MS } from '../test/helpers/wait.js';
 
 const OWNER = { name: 'Amina Okafor', email: 'amina.okafor@example.org', password: 'journey-Owner-pass-2026' };
 const EDITOR = { name: 'Tomás Rivera', email: 'tomas.rivera@example.org', password: 'journey-Editor-pass-2026' };
 const TEAM = 'Field Research';
-const WAIT = { timeout: 30_000 };
+const WAIT = { timeout: WAIT_GUARD_MS };
 
 let server: RunningServer;
 let sink: MailSink;
@@ -119,7 +120,7 @@ describe.sequential('platform journey', () => {
     await page.getByText(OWNER.email).waitFor();
     await shot(page, 'journey-02-verify-notice');
 
-    const mail = await sink.waitFor((m) => m.to.includes(OWNER.email) && /verif/i.test(m.subject), 30_000);
+    const mail = await sink.waitFor((m) => m.to.includes(OWNER.email) && /verif/i.test(m.subject));
     const link = linkIn(mail, /\/verify-email\//);
     expect(new URL(link).origin).toBe(server.baseUrl);
     await page.goto(link);
@@ -208,7 +209,7 @@ describe.sequential('platform journey', () => {
     await expect.poll(() => role.textContent()).toBe('Editor');
     await shot(page, 'journey-10-team-invitation');
 
-    const mail = await sink.waitFor((m) => m.to.includes(EDITOR.email), 30_000);
+    const mail = await sink.waitFor((m) => m.to.includes(EDITOR.email));
     expect(mail.subject).toContain(TEAM);
     invitationUrl = linkIn(mail, /\/team-invitations\//);
     // the whole role is readable, not cut to "EDIT…"
@@ -239,7 +240,7 @@ describe.sequential('platform journey', () => {
     await p2.getByRole('button', { name: 'Register' }).click();
     await p2.getByRole('heading', { name: 'Verify your email address' }).waitFor(WAIT);
 
-    const mail = await sink.waitFor((m) => m.to.includes(EDITOR.email) && /verif/i.test(m.subject), 30_000);
+    const mail = await sink.waitFor((m) => m.to.includes(EDITOR.email) && /verif/i.test(m.subject));
     await p2.goto(linkIn(mail, /\/verify-email\//));
     await p2.waitForURL(`${server.baseUrl}/dashboard`, WAIT);
     await p2.getByText(`Welcome to ${TEAM}! You joined as Editor.`).waitFor(WAIT);

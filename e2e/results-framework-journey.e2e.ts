@@ -12,12 +12,13 @@ import { createUser } from '../test/helpers/auth.js';
 import { addMember, createTeamFor } from '../test/helpers/team-membership.js';
 import { cookiesFor, dragLink, launchBrowser, shot, type Browser } from './helpers/browser.js';
 import { SHIPPED_LIBRARY } from '../src/server/modules/libraries/content/index.js';
+import { WAIT_GUARD_MS } from '../test/helpers/wait.js';
 
 let t: TestApp;
 let base: string;
 let owner: Browser;
 let teammate: Browser;
-const WAIT = { timeout: 30_000 };
+const WAIT = { timeout: WAIT_GUARD_MS };
 
 async function signInBrowser(b: Browser, email: string, password: string) {
   const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
@@ -148,7 +149,7 @@ it('project -> problem -> diagram -> metric with targets and values -> library c
 
   // 7. a comment on the project arrives live in the teammate's browser
   const other = teammate.page;
-  const connected = other.waitForEvent('console', { predicate: (m) => m.text() === 'Live channel connected', timeout: 30_000 });
+  const connected = other.waitForEvent('console', { predicate: (m) => m.text() === 'Live channel connected', timeout: WAIT_GUARD_MS });
   await other.goto(projectUrl, { waitUntil: 'networkidle' });
   await connected;
   await other.getByText('No comments yet.', { exact: false }).waitFor(WAIT);

@@ -12,6 +12,7 @@ import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { seedTheoryOfChange } from '../src/server/modules/problems/toc-views.test-support.js';
 import { launchBrowser, shot, type Browser, cookiesFor, dragLink } from './helpers/browser.js';
+import { WAIT_GUARD_MS } from '../test/helpers/wait.js';
 
 let t: TestApp;
 let base: string;
@@ -19,7 +20,7 @@ let browser: Browser;
 let page: Page;
 let small: Awaited<ReturnType<typeof seedTheoryOfChange>>;
 let large: Awaited<ReturnType<typeof seedTheoryOfChange>>;
-const WAIT = { timeout: 30_000 };
+const WAIT = { timeout: WAIT_GUARD_MS };
 
 beforeAll(async () => {
   const database = await freshDatabase();

@@ -1,6 +1,15 @@
-import { mkdirSync, writeFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import {
+  mkdirSync,
+  writeFileSync,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, migrateDatabase, MIGRATIONS_DIR } from '../src/server/platform/db/client.js';
 
@@ -19,17 +28,66 @@ function migrationsHash() {
   return h.digest('hex').slice(0, 12);
 }
 
-/** A migrated PGlite data dir, dumped once, so each test file starts in well under a second. */
-export default async function setup() {
-  if (process.env.TEST_DATABASE_URL) return;
+/**
+ * A migrated PostgreSQL database on the TEST_DATABASE_URL server, made once per set of
+ * migrations (its name carries their hash), that every test file's database is copied from with
+ * `CREATE DATABASE ... TEMPLATE` instead of running the migrations again. It is built under a
+ * temporary name and renamed when complete, so a run that stopped halfway leaves no broken
+ * template; it refuses connections, since a connected session would make copying it fail.
+ */
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const name = `pw_template_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount) return name;
+    const building = `${name}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${building}`);
+    const u = new URL(serverUrl);
+    u.pathname = `/${building}`;
+    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 1 });
+    try {
+      await migrateDatabase(database);
+    } finally {
+      await database.close();
+    }
+    await admin.query(`alter database ${building} with allow_connections false`);
+    try {
+      await admin.query(`alter database ${building} rename to ${name}`);
+    } catch (err) {
+      // another run finished the same template first: use theirs
+      await admin.query(`drop database if exists ${building}`);
+      if ((err as { code?: string }).code !== '42P04') throw err;
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A migrated PGlite data dir, dumped once per set of migrations. */
+async function pgliteTemplate(): Promise<string> {
   mkdirSync(TEMPLATE_DIR, { recursive: true });
   const file = path.join(TEMPLATE_DIR, `template-${migrationsHash()}.tar.gz`);
   if (!existsSync(file)) {
     const database = await openDatabase({ memory: true, noLock: true });
     await migrateDatabase(database);
     const blob = await (database.pglite as PGlite).dumpDataDir('gzip');
-    writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+    renameSync(partial, file);
     await database.close();
   }
-  process.env.PGLITE_TEMPLATE = file;
+  return file;
+}
+
+/**
+ * Vitest global setup of the integration tests (and e2e): the migrated template each test file's
+ * fresh database is copied from (test/helpers/database.ts), so no test file runs the migrations.
+ */
+export default async function setup() {
+  if (process.env.TEST_DATABASE_URL)
+    process.env.PG_TEMPLATE_DATABASE = await postgresTemplate(process.env.TEST_DATABASE_URL);
+  else process.env.PGLITE_TEMPLATE = await pgliteTemplate();
 }

@@ -1,5 +1,6 @@
 /**
- * `npm test`: unit + integration (Vitest), then end-to-end in Chromium.
+ * `npm test`: lint (ESLint, `prettier --check`), unit + integration (Vitest), then end-to-end in
+ * Chromium. Lint findings fail the run, after the tests have run (so one run shows everything).
  * Runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set. Without Chromium the e2e suite
  * is skipped with a clear line, except under CI=true, where nothing may be skipped.
  */
@@ -44,6 +45,11 @@ function vitest(label: string, args: string[]) {
   if (r.status !== 0) failedRun = true;
 }
 
+console.log('\n=== lint (npm run lint: eslint, prettier --check) ===');
+const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit', env: process.env });
+const lintFailed = lint.status !== 0;
+if (lintFailed) failedRun = true;
+
 vitest('unit+integration', []);
 
 if (existsSync(CHROMIUM)) {
@@ -65,5 +71,6 @@ if (CI && totals.skipped > 0) {
   console.error(`CI=true: ${totals.skipped} test(s) were skipped; under CI every test must run (see the skip reasons above).`);
   failedRun = true;
 }
+if (lintFailed) console.error('lint: findings above (npm run lint); fix them, or `npx eslint --fix .` and `npx prettier --write <files>`');
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedRun || totals.failed ? 1 : 0);

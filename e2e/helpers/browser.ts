@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { WAIT_GUARD_MS } from '../../test/helpers/wait.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -22,6 +23,9 @@ export async function launchBrowser(opts: { viewport?: { width: number; height: 
     args: CHROMIUM_FLAGS,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
   });
+  // waits are on conditions (an element appears, a URL is reached); this only tells a hang from a slow machine
+  context.setDefaultTimeout(WAIT_GUARD_MS);
+  context.setDefaultNavigationTimeout(WAIT_GUARD_MS);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase } from '../../src/server/platform/db/client.js';
 import { mailOutbox } from '../../src/server/platform/mail/mail.tables.js';
 import path from 'node:path';
+import { WAIT_GUARD_MS } from '../../test/helpers/wait.js';
 
 export interface CapturedMail {
   from: string;
@@ -81,7 +82,7 @@ export async function startMailSink(): Promise<MailSink> {
     port,
     messages,
     env: { MAIL_HOST: '127.0.0.1', MAIL_PORT: String(port), MAIL_SECURE: 'false' },
-    waitFor(match, timeoutMs = 15_000) {
+    waitFor(match, timeoutMs = WAIT_GUARD_MS) {
       const found = messages.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createServerDatabase } from '../../test/helpers/database.js';
+import { PROCESS_GUARD_MS } from '../../test/helpers/wait.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -81,7 +82,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const stop = async (o: { keepDataDir?: boolean } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), PROCESS_GUARD_MS);
       await exited(child);
       clearTimeout(timer);
     }
@@ -89,7 +90,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (!o.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? PROCESS_GUARD_MS);
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
@@ -103,7 +104,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer within ${opts.timeoutMs ?? 90_000} ms:\n${out}`);
+      throw new Error(`the server did not answer within ${opts.timeoutMs ?? PROCESS_GUARD_MS} ms:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -15,7 +15,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/platform/db/client.js';
 import { jobs } from '../../src/server/platform/jobs/jobs.tables.js';
 import { mailOutbox } from '../../src/server/platform/mail/mail.tables.js';
-import { runTs, startServerProcess, stopProcess } from '../helpers/server-process.js';
+import { PROCESS_TEST_TIMEOUT, runTs, startServerProcess, stopProcess } from '../helpers/server-process.js';
 import { registerScenario, streamWrites } from './acked-writes.js';
 
 const dirs: string[] = [];
@@ -29,7 +29,10 @@ function tempDir() {
 }
 const KEY = { APP_KEY: 'durability-test-key-0123456789abcdefghijklmnopqrstuvwxyz' };
 
-describe('SIGKILL during writes (embedded PGlite on disk)', () => {
+// Every step waits on a condition (an ACK line, the process exiting, the server answering); the
+// timeout only catches a hang, since on a loaded machine compiling and booting the app in three
+// child processes can take minutes.
+describe('SIGKILL during writes (embedded PGlite on disk)', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('every transaction the app acknowledged survives, none is half-applied, and the server starts again', async () => {
     const dataDir = tempDir();
     const writer = runTs('test/durability/writer.ts', [], { ...KEY, NODE_ENV: 'production', DATA_DIR: dataDir });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../src/server/platform/auth/auth.tables.js';
@@ -5,6 +6,18 @@ import { TestClient } from './client.js';
 
 let seq = 0;
 export const TEST_PASSWORD = 'correct-horse-battery';
+
+/**
+ * A unique email whose random part has no digits and no vowels, so a test searching for a word
+ * or a number ("Change 19", "signed in") never finds it by chance, as it did when the address
+ * carried Date.now() digits.
+ */
+export function uniqueEmail(prefix = 'user'): string {
+  const letters = 'bcdfghjklmnpqrstvwxz';
+  let tag = '';
+  for (let i = 0; i < 14; i++) tag += letters[randomInt(letters.length)];
+  return `${prefix}.${tag}@example.org`;
+}
 
 export interface TestUser {
   id: string;
@@ -16,7 +29,7 @@ export interface TestUser {
 /** Create a user straight through Better Auth (fires the user-created hooks), verified by default. */
 export async function createUser(app: FastifyInstance, o: { email?: string; name?: string; password?: string; verified?: boolean } = {}): Promise<TestUser> {
   seq += 1;
-  const email = o.email ?? `user${seq}.${Date.now()}@example.org`;
+  const email = o.email ?? uniqueEmail();
   const name = o.name ?? `Test User ${seq}`;
   const password = o.password ?? TEST_PASSWORD;
   const res = await app.ctx.auth.api.signUpEmail({ body: { email, name, password } });

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { WAIT_GUARD_MS } from './wait.js';
 
 export interface PusherMessage {
   event: string;
@@ -47,7 +48,7 @@ export class PusherSocket {
     return s;
   }
 
-  /** The next not-yet-consumed message with this event (and channel). Fails the test after 5 s instead of hanging. */
+  /** The next not-yet-consumed message with this event (and channel). Fails the test when none comes (a hang) instead of hanging. */
   next(event: string, channel?: string): Promise<PusherMessage> {
     const match = (m: PusherMessage) => m.event === event && (channel === undefined || m.channel === channel);
     const already = this.received.find((m) => !this.consumed.has(m) && match(m));
@@ -64,7 +65,7 @@ export class PusherSocket {
           this.waiters.splice(i, 1);
           reject(new Error(`no ${event}${channel ? ` on ${channel}` : ''} arrived; got ${JSON.stringify(this.received.map((m) => m.event))}`));
         }
-      }, 5000).unref();
+      }, WAIT_GUARD_MS).unref();
     });
   }
 

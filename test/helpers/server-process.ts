@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { PROCESS_GUARD_MS } from './wait.js';
+
+export { PROCESS_GUARD_MS, PROCESS_TEST_TIMEOUT } from './wait.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -42,7 +45,7 @@ export interface ServerProcess extends Proc {
 }
 
 /** Start the real server (startServer) in a child process and wait until it answers HTTP. */
-export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ServerProcess> {
+export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = PROCESS_GUARD_MS): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = runTs('test/fixtures/serve.ts', [], { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, LOG_LEVEL: 'info', ...env });
@@ -56,7 +59,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_
       throw new Error(`the server did not answer within ${timeoutMs} ms:\n${proc.output()}`);
     }
     try {
-      const r = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
+      const r = await fetch(`${url}/`, { signal: AbortSignal.timeout(Math.max(1, end - Date.now())) });
       if (r.status < 500) break;
     } catch {
       /* not listening yet */
@@ -66,8 +69,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_
   return { ...proc, url, port };
 }
 
-/** SIGTERM and wait for a clean exit (SIGKILL after the timeout). */
-export async function stopProcess(p: Proc, timeoutMs = 20_000) {
+/** SIGTERM and wait for a clean exit (SIGKILL only when it hangs). */
+export async function stopProcess(p: Proc, timeoutMs = PROCESS_GUARD_MS) {
   if (p.child.exitCode !== null || p.child.signalCode !== null) return p.exited;
   p.child.kill('SIGTERM');
   const t = setTimeout(() => p.child.kill('SIGKILL'), timeoutMs);

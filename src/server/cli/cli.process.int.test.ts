@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { ROOT, runTs, startServerProcess, stopProcess } from '../../../test/helpers/server-process.js';
+import { PROCESS_GUARD_MS, PROCESS_TEST_TIMEOUT, ROOT, runTs, startServerProcess, stopProcess } from '../../../test/helpers/server-process.js';
 import { migrateDatabase, openDatabase } from '../platform/db/client.js';
 import { postgresServerUrl } from '../../../test/helpers/database.js';
 import { jobs } from '../platform/jobs/jobs.tables.js';
@@ -27,7 +27,7 @@ afterAll(() => {
 
 const KEY = { APP_KEY: 'process-test-key-0123456789abcdefghijklmnopqrstuvwxyz' };
 
-describe('the embedded database lock', () => {
+describe('the embedded database lock', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('a CLI run (or a second server) against the DATA_DIR of a running server refuses with a clear message and exit code 1; after the server stops it works', async () => {
     const dataDir = tempDir();
     const server = await startServerProcess({ ...KEY, DATA_DIR: dataDir, VACUUM_DELAY_SECONDS: '3600' });
@@ -56,7 +56,7 @@ describe('the embedded database lock', () => {
   });
 });
 
-describe('npm run worker', () => {
+describe('npm run worker', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('refuses without DATABASE_URL, explaining that the web process runs the jobs', async () => {
     const w = runTs('src/server/cli/worker.ts', [], { ...KEY, DATA_DIR: tempDir() });
     expect((await w.exited).code).toBe(1);
@@ -79,7 +79,7 @@ describe('npm run worker', () => {
         .values({ type: 'test.orphan', payload: {}, status: 'running', attempts: 1, lockedAt: new Date(Date.now() - 3_600_000), lockedBy: 'dead:1:x' })
         .returning();
       const w = runTs('src/server/cli/worker.ts', [], { ...KEY, DATABASE_URL: u.toString(), LOG_LEVEL: 'info' });
-      const end = Date.now() + 60_000;
+      const end = Date.now() + PROCESS_GUARD_MS; // waits on the log line; this only catches a hang
       while (!w.output().includes('orphaned running jobs were put back')) {
         if (w.child.exitCode !== null || Date.now() > end) throw new Error(`worker did not recover the job:\n${w.output()}`);
         await new Promise((r) => setTimeout(r, 100));

@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TestClient } from '../../../../test/helpers/client.js';
+import { until } from '../../../../test/helpers/wait.js';
 import { mailOutbox } from '../../platform/mail/mail.tables.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 
@@ -33,12 +34,8 @@ export async function auditFor(app: FastifyInstance, action: string, userId?: st
     .where(userId ? and(eq(auditLogs.action, action), eq(auditLogs.userId, userId)) : eq(auditLogs.action, action));
 }
 
-/** Wait for mail handed over without waiting (password reset) to land; gives up after `tries`. */
-export async function waitForMail(app: FastifyInstance, to: string, count = 1, tries = 200) {
-  for (let i = 0; i < tries; i++) {
-    const rows = await mailsTo(app, to);
-    if (rows.length >= count) return rows;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Wait until `count` mails handed over without waiting (password reset) have landed. */
+export async function waitForMail(app: FastifyInstance, to: string, count = 1) {
+  await until(async () => (await mailsTo(app, to)).length >= count, `${count} mail(s) to ${to}`);
   return mailsTo(app, to);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { freshDatabase } from '../../../../test/helpers/database.js';
+import { until } from '../../../../test/helpers/wait.js';
 import type { Database } from './client.js';
 import { scheduleVacuum, vacuumAnalyze } from './maintenance.js';
 import { loadConfig } from '../config.js';
@@ -23,13 +24,6 @@ function capture() {
   return { log: pino({ level: 'info' }, stream), lines };
 }
 
-async function until(check: () => boolean, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 it('VACUUM (ANALYZE) runs on the database and is logged', async () => {
   const { log, lines } = capture();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { until, WAIT_GUARD_MS } from '../../../../test/helpers/wait.js';
 import { enqueue, jobs, JobWorker, Jobs, pruneFinishedJobs, recoverStaleJobs } from './index.js';
 import type { AppContext } from '../context.js';
 
@@ -18,14 +19,6 @@ beforeEach(async () => {
   await ctx.db.delete(jobs);
 });
 
-/** Poll until check() is true (fails the test after `ms`, so a stuck worker cannot hang it). */
-async function until(check: () => Promise<boolean>, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const row = async (id: string) => (await ctx.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 
@@ -148,7 +141,7 @@ describe('jobs', () => {
     const id = await q.enqueue('test.slow', {});
     q.startWorker();
     await until(async () => started);
-    const stopping = q.stopWorker(20_000);
+    const stopping = q.stopWorker(WAIT_GUARD_MS);
     let stopped = false;
     void stopping.then(() => (stopped = true));
     await new Promise((r) => setTimeout(r, 50));

@@ -30,28 +30,45 @@ afterAll(async () => {
   await database.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A clock the test moves by hand: windows end when the test says, however slow the machine. */
+function manualClock(start = Date.parse('2030-01-01T00:00:00Z')) {
+  let ms = start;
+  return { now: () => new Date(ms), advance: (by: number) => void (ms += by) };
+}
 
 describe('rate_limits counters', () => {
   it('counts hits in a window, reports the time left, and starts a new window when it ends', async () => {
     const db = database.db;
+    const clock = manualClock();
     const key = storedKey('POST login', `window-${Date.now()}`);
-    const first = await hit(db, key, 60_000, 5);
-    expect(first.current).toBe(1);
-    expect(first.ttl).toBeGreaterThan(55_000);
-    expect(first.ttl).toBeLessThanOrEqual(60_000);
-    expect((await hit(db, key, 60_000, 5)).current).toBe(2);
-    expect(await peek(db, key)).toMatchObject({ current: 2 });
-    expect((await peek(db, key)).current).toBe(2); // peeking counts nothing
+    const first = await hit(db, key, 60_000, 5, false, clock.now);
+    expect(first).toEqual({ current: 1, ttl: 60_000 });
+    clock.advance(1_000);
+    expect(await hit(db, key, 60_000, 5, false, clock.now)).toEqual({ current: 2, ttl: 59_000 });
+    expect(await peek(db, key, clock.now)).toEqual({ current: 2, ttl: 59_000 });
+    expect((await peek(db, key, clock.now)).current).toBe(2); // peeking counts nothing
 
     const short = storedKey('POST login', `short-${Date.now()}`);
-    expect((await hit(db, short, 200, 5)).current).toBe(1);
-    expect((await hit(db, short, 200, 5)).current).toBe(2);
-    await sleep(400);
-    expect(await peek(db, short)).toEqual({ current: 0, ttl: 0 });
-    const again = await hit(db, short, 200, 5);
-    expect(again.current).toBe(1);
-    expect(again.ttl).toBeGreaterThan(0);
+    expect((await hit(db, short, 200, 5, false, clock.now)).current).toBe(1);
+    clock.advance(199);
+    expect(await hit(db, short, 200, 5, false, clock.now)).toEqual({ current: 2, ttl: 1 });
+    clock.advance(1); // the window's last millisecond is over
+    expect(await peek(db, short, clock.now)).toEqual({ current: 0, ttl: 0 });
+    expect(await hit(db, short, 200, 5, false, clock.now)).toEqual({ current: 1, ttl: 200 });
+  });
+
+  it("measures windows on the database's clock when given none", async () => {
+    const db = database.db;
+    const key = storedKey('POST login', `db-clock-${Date.now()}`);
+    const first = await hit(db, key, 60_000, 5);
+    expect(first.current).toBe(1);
+    expect(first.ttl).toBeGreaterThan(0);
+    expect(first.ttl).toBeLessThanOrEqual(60_000);
+    // a window that ended on the database's clock (an hour ago by the test's clock) starts again
+    const ended = storedKey('POST login', `db-clock-ended-${Date.now()}`);
+    await hit(db, ended, 1_000, 5, false, () => new Date(Date.now() - 3_600_000));
+    expect(await peek(db, ended)).toEqual({ current: 0, ttl: 0 });
+    expect((await hit(db, ended, 60_000, 5)).current).toBe(1);
   });
 
   it('is atomic: concurrent hits from two connection pools each get their own count', async () => {
@@ -62,14 +79,21 @@ describe('rate_limits counters', () => {
 
   it('restarts the window on every hit over the limit with continueExceeding', async () => {
     const db = database.db;
+    const clock = manualClock();
     const key = storedKey('POST x', `continue-${Date.now()}`);
-    for (let i = 0; i < 2; i++) await hit(db, key, 300, 2, true);
-    await sleep(200);
-    const over = await hit(db, key, 300, 2, true); // third: over the limit, window restarts
-    expect(over.current).toBe(3);
-    expect(over.ttl).toBeGreaterThan(200);
-    await sleep(200); // past the first window's end, inside the restarted one
-    expect((await hit(db, key, 300, 2, true)).current).toBe(4);
+    for (let i = 0; i < 2; i++) await hit(db, key, 300, 2, true, clock.now);
+    clock.advance(200);
+    const over = await hit(db, key, 300, 2, true, clock.now); // third: over the limit, window restarts
+    expect(over).toEqual({ current: 3, ttl: 300 });
+    clock.advance(200); // past the first window's end, inside the restarted one
+    expect(await hit(db, key, 300, 2, true, clock.now)).toEqual({ current: 4, ttl: 300 });
+    // without continueExceeding the window is kept: it ends 300 ms after its first hit
+    const kept = storedKey('POST x', `keep-${Date.now()}`);
+    for (let i = 0; i < 3; i++) await hit(db, kept, 300, 2, false, clock.now);
+    clock.advance(200);
+    expect(await hit(db, kept, 300, 2, false, clock.now)).toEqual({ current: 4, ttl: 100 });
+    clock.advance(100);
+    expect((await hit(db, kept, 300, 2, false, clock.now)).current).toBe(1);
   });
 
   it('keeps routes apart and stores no raw key', async () => {
@@ -89,6 +113,16 @@ describe('rate_limits counters', () => {
     expect(await deleteExpiredRateLimits(db)).toBeGreaterThanOrEqual(1);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, ended))).toHaveLength(0);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, live))).toHaveLength(1);
+    // on a given clock: a window ends at its reset time
+    const clock = manualClock();
+    const mine = storedKey('t', `clocked-${Date.now()}`);
+    await hit(db, mine, 500, 5, false, clock.now);
+    clock.advance(499);
+    await deleteExpiredRateLimits(db, clock.now);
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, mine))).toHaveLength(1);
+    clock.advance(2);
+    await deleteExpiredRateLimits(db, clock.now);
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, mine))).toHaveLength(0);
   });
 });
 

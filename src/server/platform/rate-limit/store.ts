@@ -9,8 +9,14 @@ import { rateLimits } from './rate-limit.tables.js';
  * A @fastify/rate-limit store on the `rate_limits` table, so every web process counts against
  * the same limits (scaled mode: ARCHITECTURE.md §4). One statement per hit: an atomic upsert
  * that starts a new window when the old one has ended. The database clock decides windows, so
- * processes on different machines agree.
+ * processes on different machines agree; a test passes its own clock (`now`) instead, so windows
+ * end when the test says, not after a sleep.
  */
+
+/** The time windows are measured on; without one, the database's `now()`. */
+export type Clock = () => Date;
+
+const at = (now?: Clock) => (now ? sql`${now().toISOString()}::timestamptz` : sql`now()`);
 
 type StoreCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
@@ -35,9 +41,10 @@ export function storedKey(scope: string, key: string): string {
 }
 
 /** Start a window or count one more hit in it; the count and the milliseconds left. */
-export async function hit(db: Db, key: string, windowMs: number, max: number, continueExceeding = false): Promise<{ current: number; ttl: number }> {
-  const freshReset = sql`now() + ${windowMs}::float8 * interval '1 millisecond'`;
-  const expired = sql`${rateLimits.resetAt} <= now()`;
+export async function hit(db: Db, key: string, windowMs: number, max: number, continueExceeding = false, now?: Clock): Promise<{ current: number; ttl: number }> {
+  const t = at(now);
+  const freshReset = sql`${t} + ${windowMs}::float8 * interval '1 millisecond'`;
+  const expired = sql`${rateLimits.resetAt} <= ${t}`;
   const [row] = await db
     .insert(rateLimits)
     .values({ key, count: 1, resetAt: freshReset })
@@ -49,22 +56,23 @@ export async function hit(db: Db, key: string, windowMs: number, max: number, co
         resetAt: sql`case when ${expired} or (${continueExceeding}::boolean and ${rateLimits.count} + 1 > ${max}::int) then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, ttl: sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - now())) * 1000)::float8` });
+    .returning({ count: rateLimits.count, ttl: sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - ${t})) * 1000)::float8` });
   return { current: row.count, ttl: Math.ceil(Number(row.ttl)) };
 }
 
 /** The current count and time left, without counting a hit. */
-export async function peek(db: Db, key: string): Promise<{ current: number; ttl: number }> {
+export async function peek(db: Db, key: string, now?: Clock): Promise<{ current: number; ttl: number }> {
+  const t = at(now);
   const [row] = await db
-    .select({ count: rateLimits.count, ttl: sql<number>`(extract(epoch from (${rateLimits.resetAt} - now())) * 1000)::float8` })
+    .select({ count: rateLimits.count, ttl: sql<number>`(extract(epoch from (${rateLimits.resetAt} - ${t})) * 1000)::float8` })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, t)));
   return row ? { current: row.count, ttl: Math.ceil(Number(row.ttl)) } : { current: 0, ttl: 0 };
 }
 
 /** Delete counters whose window has ended (they would be reset on their next hit anyway). */
-export async function deleteExpiredRateLimits(db: Db): Promise<number> {
-  const rows = await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`)).returning({ key: rateLimits.key });
+export async function deleteExpiredRateLimits(db: Db, now?: Clock): Promise<number> {
+  const rows = await db.delete(rateLimits).where(lt(rateLimits.resetAt, at(now))).returning({ key: rateLimits.key });
   return rows.length;
 }
 
@@ -73,7 +81,7 @@ export async function deleteExpiredRateLimits(db: Db): Promise<number> {
  * (Its typings say `child()` gets the route options; it really gets the route's merged limit
  * options with the route under `routeInfo`, hence the cast.)
  */
-export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+export function databaseRateLimitStore(db: Db, now?: Clock): FastifyRateLimitStoreCtor {
   return class DatabaseRateLimitStore {
     private readonly scope: string;
     private readonly continueExceeding: boolean;
@@ -84,14 +92,14 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, cb: StoreCallback, timeWindow: number, max: number) {
-      hit(db, storedKey(this.scope, key), timeWindow, max, this.continueExceeding).then(
+      hit(db, storedKey(this.scope, key), timeWindow, max, this.continueExceeding, now).then(
         (res) => cb(null, res),
         (err: Error) => cb(err),
       );
     }
 
     read(key: string, cb: StoreCallback) {
-      peek(db, storedKey(this.scope, key)).then(
+      peek(db, storedKey(this.scope, key), now).then(
         (res) => cb(null, res),
         (err: Error) => cb(err),
       );
