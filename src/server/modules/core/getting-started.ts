@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.js';
 import { apiKeys, teamInvitations, teamMembers } from '../../platform/auth/auth.tables.js';
 import type { AppContext } from '../../platform/context.js';
@@ -16,7 +16,10 @@ export interface GettingStartedStep {
   params?: (actor: Actor) => RouteParams;
   /** show the step only when this route exists (a later area) */
   requiresRoute?: string;
-  done: (ctx: AppContext, actor: Actor) => Promise<boolean>;
+  /** done when this SQL condition holds (every step's condition is read in one query); null: not done */
+  doneWhen?: (ctx: AppContext, actor: Actor) => SQL | null;
+  /** done computed in JS (no query), for steps read from the actor */
+  done?: (ctx: AppContext, actor: Actor) => Promise<boolean>;
 }
 
 export interface GettingStartedItem {
@@ -39,10 +42,7 @@ export function gettingStarted(ctx: AppContext): GettingStartedStep[] {
   return list;
 }
 
-async function countOf(q: Promise<Array<{ n: number }>>) {
-  const [row] = await q;
-  return Number(row?.n ?? 0);
-}
+const exists = (q: SQL) => sql`exists (${q})`;
 
 const CORE_STEPS: GettingStartedStep[] = [
   {
@@ -68,12 +68,10 @@ const CORE_STEPS: GettingStartedStep[] = [
     order: 30,
     route: 'teams.show',
     params: (actor) => ({ team: actor.team?.id }),
-    done: async (ctx, actor) => {
-      if (!actor.team) return false;
-      const others = await countOf(ctx.db.select({ n: count() }).from(teamMembers).where(and(eq(teamMembers.organizationId, actor.team.id), ne(teamMembers.userId, actor.user.id))));
-      if (others > 0) return true;
-      return (await countOf(ctx.db.select({ n: count() }).from(teamInvitations).where(eq(teamInvitations.organizationId, actor.team.id)))) > 0;
-    },
+    doneWhen: (_ctx, actor) =>
+      actor.team
+        ? sql`(${exists(sql`select 1 from ${teamMembers} where ${and(eq(teamMembers.organizationId, actor.team.id), ne(teamMembers.userId, actor.user.id))}`)} or ${exists(sql`select 1 from ${teamInvitations} where ${eq(teamInvitations.organizationId, actor.team.id)}`)})`
+        : null,
   },
   {
     key: 'api-token',
@@ -81,7 +79,7 @@ const CORE_STEPS: GettingStartedStep[] = [
     description: 'Connect other tools to Pathways through the API.',
     order: 40,
     route: 'api-tokens.index',
-    done: async (ctx, actor) => (await countOf(ctx.db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.referenceId, actor.user.id)))) > 0,
+    doneWhen: (_ctx, actor) => exists(sql`select 1 from ${apiKeys} where ${eq(apiKeys.referenceId, actor.user.id)}`),
   },
 ];
 
@@ -91,8 +89,12 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
   const steps = gettingStarted(ctx)
     .filter((s) => !s.requiresRoute || s.requiresRoute in table)
     .sort((a, b) => a.order - b.order);
+  // every SQL condition in one query
+  const conditions = steps.map((s) => (s.doneWhen ? s.doneWhen(ctx, actor) : null));
+  const asked = conditions.flatMap((c, i) => (c ? [[`s${i}`, sql<boolean>`${c}`.as(`s${i}`)] as const] : []));
+  const [answers] = asked.length ? await ctx.db.select(Object.fromEntries(asked)).from(sql`(select 1) as one`) : [{}];
   return Promise.all(
-    steps.map(async (s) => {
+    steps.map(async (s, i) => {
       let href: string | null = null;
       if (s.route && s.route in table) {
         try {
@@ -101,7 +103,8 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
           href = null; // a parameter is missing (e.g. no current team)
         }
       }
-      return { key: s.key, title: s.title, description: s.description, done: await s.done(ctx, actor), href };
+      const done = s.doneWhen ? Boolean((answers as Record<string, unknown>)[`s${i}`]) : s.done ? await s.done(ctx, actor) : false;
+      return { key: s.key, title: s.title, description: s.description, done, href };
     }),
   );
 }

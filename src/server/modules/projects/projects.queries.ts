@@ -70,6 +70,9 @@ export async function teamHasProject(db: Db, teamId: string): Promise<boolean> {
   return !!row;
 }
 
+/** the same as an SQL condition (the getting-started checklist reads all its steps in one query) */
+export const teamHasProjectSql = (teamId: string) => sql`exists (select 1 from ${projects} where ${eq(projects.teamId, teamId)})`;
+
 /** A plain page for the API: limit/offset with the matching total. */
 export async function listProjectsForApi(db: Db, teamId: string, o: { status: ProjectFilter; q?: string; page: number; perPage: number }) {
   const words = (o.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
