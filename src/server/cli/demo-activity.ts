@@ -72,7 +72,7 @@ export async function seedDemoActivity(db: Db, input: DemoActivityInput): Promis
       const dim = dims[0];
       const percentage = metric.type === 'percentage';
       const mine = dps.filter((d) => d.metricId === metric.id);
-      // percentages rise from the baseline toward a target 15 points higher; counts grow toward a steady target
+      // targets rise from the baseline (percentages by 15 points, counts to 1.8 times); actuals follow with ups and downs
       const baseline = percentage ? Math.round(55 + rand() * 20) : Math.round(40 + rand() * 40);
       const goal = percentage ? Math.min(98, baseline + 15) : Math.round(baseline * 1.8);
       const shaped = { ...metric, period, periodStart: range.start, periodEnd: range.end };
@@ -85,14 +85,15 @@ export async function seedDemoActivity(db: Db, input: DemoActivityInput): Promis
       await tx.update(dataPoints).set({ aggregation: 'sum', measurement: 'manual', binding: { kind: 'manual' } }).where(eq(dataPoints.metricId, metric.id));
       await tx.delete(metricTargets).where(eq(metricTargets.metricId, metric.id));
       const n = periods.length;
-      await tx.insert(metricTargets).values(periods.map((p, i) => ({ teamId: input.teamId, metricId: metric.id, period: p.key, value: percentage ? round1(baseline + ((goal - baseline) * (i + 1)) / n) : goal })));
+      await tx.insert(metricTargets).values(periods.map((p, i) => ({ teamId: input.teamId, metricId: metric.id, period: p.key, value: percentage ? round1(baseline + ((goal - baseline) * (i + 1)) / n) : Math.round(baseline + ((goal - baseline) * (i + 1)) / n) })));
       const shares = dim.categories.map((_, ci) => (ci === 0 ? 0.55 : 0.45 / Math.max(1, dim.categories.length - 1)));
       const entries: Array<typeof metricValues.$inferInsert> = [];
       for (const [i, p] of periods.entries()) {
         const progress = (i + 1) / n;
         // a realistic path: most of the way to the target, with ups and downs
         const level = percentage ? Math.min(99, baseline + (goal - baseline) * progress * 0.85 + rand() * 6) : Math.max(0, baseline + (goal - baseline) * progress * 0.9 + rand() * baseline * 0.25);
-        const enteredAt = new Date(Math.min(now.getTime(), Date.parse(`${periodEndOf(shaped, p.key)}T12:00:00Z`) + 5 * 86_400_000));
+        // entered a few days after the period ends (the current period's so far: a few hours apart, metric by metric)
+        const enteredAt = new Date(Math.min(now.getTime() - (mi + 1) * 3 * 3_600_000, Date.parse(`${periodEndOf(shaped, p.key)}T12:00:00Z`) + 5 * 86_400_000));
         for (const [ci, category] of dim.categories.entries()) {
           const disaggregation = { [dim.key]: category };
           const disaggregationKey = `${dim.key}=${category}`;
