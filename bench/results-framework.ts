@@ -71,5 +71,7 @@ export async function resultsFrameworkBench(app: FastifyInstance, o: Options) {
   const probe = await fetch(url, { headers: { authorization: `Bearer ${token.plainText}` } });
   if (probe.status !== 200) throw new Error(`GET /api/v1/elements answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
   await o.measure(() => httpLoad({ label: '(e) API list GET /api/v1/elements (25 of 2,000, bearer token; per-token limit lifted for the bench)', url, headers: { authorization: `Bearer ${token.plainText}` }, ...o.run }));
+  // the same token on the smallest API route: what authentication alone costs
+  await o.measure(() => httpLoad({ label: "(e') API GET /api/v1/me (bearer token: authentication only)", url: `${o.base}/api/v1/me`, headers: { authorization: `Bearer ${token.plainText}` }, ...o.run }));
   return lines;
 }

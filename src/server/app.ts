@@ -10,6 +10,8 @@ import { loadConfig, type Config } from './platform/config.js';
 import { openDatabase, migrateDatabase, type Database, type OpenOptions } from './platform/db/client.js';
 import { createAuth } from './platform/auth/auth.js';
 import { actorFromSession, actorFromToken } from './platform/auth/actor.js';
+import { SessionCache } from './platform/auth/session-cache.js';
+import { listenForAuthChanges } from './platform/auth/session-cache-listener.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { installRouteRegistry } from './platform/routes/registry.js';
 import { installAccessControl } from './platform/routes/access.js';
@@ -95,10 +97,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('preClose', async () => {
     await jobs.stopWorker();
   });
+  // signed-in actors between requests, dropped on every change (platform/auth/session-cache.ts)
+  const sessionCache = new SessionCache({ ttlMs: database.kind === 'pglite' ? 10 * 60_000 : 60_000, maxEntries: 20_000 });
+  const stopListening = await listenForAuthChanges(database, sessionCache, app.log);
+  app.addHook('preClose', stopListening);
   const ctx = {
     config,
     database,
     db: database.db,
+    sessionCache,
     mailer,
     jobs,
     hooks,
@@ -174,9 +181,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('onRequest', async (request, reply) => {
     const authz = request.headers.authorization;
     if (authz?.startsWith('Bearer ') && request.url.startsWith('/api/')) {
-      request.actor = await actorFromToken(ctx.auth, ctx.db, authz.slice(7).trim());
+      request.actor = await actorFromToken(ctx.auth, ctx.db, authz.slice(7).trim(), sessionCache);
     } else {
-      request.actor = await actorFromSession(ctx.auth, ctx.db, request, reply);
+      request.actor = await actorFromSession(ctx.auth, ctx.db, request, reply, sessionCache);
     }
   });
   installAccessControl(app);

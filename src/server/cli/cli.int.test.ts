@@ -13,6 +13,10 @@ import { DEMO } from './commands/db-seed.js';
 import { projects } from '../modules/projects/projects.tables.js';
 import { problems } from '../modules/problems/problems.tables.js';
 import { SHIPPED_LIBRARY } from '../modules/libraries/index.js';
+import { metricSeries } from '../modules/metrics/index.js';
+import { metrics, metricValues } from '../modules/metrics/metrics.tables.js';
+import { comments } from '../modules/comments/comments.tables.js';
+import { recentTeamActivity } from '../modules/core/dashboard.queries.js';
 import { API_TOKENS_MODULE, parseAbilities, plainToken } from './commands/token-create.js';
 
 let database: Database;
@@ -145,6 +149,37 @@ describe('db:seed', () => {
     const copied = await database.db.select().from(problems).where(eq(problems.projectId, demoProjects[0].id));
     expect(copied).toHaveLength(1);
     expect(copied[0].libraryItemId).toBe(SHIPPED_LIBRARY.find((e) => e.kind === 'problem')!.slug);
+  });
+});
+
+describe('db:seed demo activity', () => {
+  it('gives every demo metric a year of values with targets and a disaggregation, comments and dashboard activity, once', async () => {
+    await cli('db:seed');
+    const [team] = await teamByName('Demo Foundation');
+    const [project] = await database.db.select().from(projects).where(eq(projects.teamId, team.id));
+    const rows = await database.db.select({ id: metrics.id, name: metrics.name }).from(metrics).innerJoin(problems, eq(problems.id, metrics.problemId)).where(eq(problems.projectId, project.id));
+    expect(rows.length).toBeGreaterThan(3);
+    const ctx = { db: database.db };
+    for (const m of rows) {
+      const s = await metricSeries(ctx, team.id, m.id);
+      expect(s.metric.baselineValue, m.name).not.toBeNull();
+      expect(s.points.length, m.name).toBeGreaterThanOrEqual(4);
+      expect(s.points.every((p) => p.actual !== null && p.target !== null), m.name).toBe(true);
+      expect(s.categories.length, m.name).toBeGreaterThanOrEqual(2);
+      expect(s.categories.every((c) => c.points.some((p) => p.actual !== null)), m.name).toBe(true);
+    }
+    const activity = await recentTeamActivity(database.db, team.id);
+    expect(activity.length).toBe(10);
+    expect(activity.map((a) => a.action)).toContain('metric_value.created');
+    expect((await database.db.select().from(comments).where(eq(comments.teamId, team.id))).length).toBeGreaterThanOrEqual(3);
+    // seeding again adds nothing
+    const count = async () => (await database.db.select({ id: metricValues.id }).from(metricValues).where(eq(metricValues.teamId, team.id))).length;
+    const before = await count();
+    expect(before).toBeGreaterThan(50);
+    const again = await cli('db:seed');
+    expect(again.out).toContain('The demo metrics already have values.');
+    expect(await count()).toBe(before);
+    expect((await database.db.select().from(comments).where(eq(comments.teamId, team.id))).length).toBe(3);
   });
 });
 

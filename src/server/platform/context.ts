@@ -8,6 +8,7 @@ import type { Publisher } from './realtime/publisher.js';
 import type { OpenApiRegistry } from './openapi/registry.js';
 import type { Jobs } from './jobs/index.js';
 import type { Cascades } from './use-case/cascades.js';
+import type { SessionCache } from './auth/session-cache.js';
 
 type SharedResolver = (request: FastifyRequest) => unknown;
 
@@ -41,6 +42,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   auth: Auth;
+  /** signed-in actors kept between requests; `invalidateUser(id)` / `invalidateTeam(id)` drop them (database triggers do it on every change) */
+  sessionCache: SessionCache;
   mailer: Mailer;
   routes: RouteRegistry;
   shared: SharedProps;

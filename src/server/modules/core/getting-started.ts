@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.js';
 import { apiKeys, teamInvitations, teamMembers } from '../../platform/auth/auth.tables.js';
 import type { AppContext } from '../../platform/context.js';
@@ -20,8 +20,11 @@ export interface GettingStartedStep {
   requiresRoute?: string;
   /** show the step only to a member whose role may do it (an invited viewer is not asked to create a project) */
   permission?: Permission;
-  /** true when THIS user did it: what teammates did never ticks someone else's list */
-  done: (ctx: AppContext, actor: Actor) => Promise<boolean>;
+  /** done when this SQL condition holds for THIS user (what teammates did never ticks someone else's
+   * list); every step's condition is read in one query; null: not done */
+  doneWhen?: (ctx: AppContext, actor: Actor) => SQL | null;
+  /** done computed in JS (no query), for steps read from the actor */
+  done?: (ctx: AppContext, actor: Actor) => Promise<boolean>;
 }
 
 export interface GettingStartedItem {
@@ -44,10 +47,7 @@ export function gettingStarted(ctx: AppContext): GettingStartedStep[] {
   return list;
 }
 
-async function countOf(q: Promise<Array<{ n: number }>>) {
-  const [row] = await q;
-  return Number(row?.n ?? 0);
-}
+const exists = (q: SQL) => sql`exists (${q})`;
 
 const CORE_STEPS: GettingStartedStep[] = [
   {
@@ -74,13 +74,12 @@ const CORE_STEPS: GettingStartedStep[] = [
     route: 'teams.show',
     params: (actor) => ({ team: actor.team?.id }),
     permission: 'team.members.invite',
-    done: async (ctx, actor) => {
-      if (!actor.team) return false;
-      // the user invited someone to this team, or owns it and others have joined
-      const invited = await countOf(ctx.db.select({ n: count() }).from(teamInvitations).where(and(eq(teamInvitations.organizationId, actor.team.id), eq(teamInvitations.inviterId, actor.user.id))));
-      if (invited > 0) return true;
-      if (actor.team.ownerId !== actor.user.id) return false;
-      return (await countOf(ctx.db.select({ n: count() }).from(teamMembers).where(and(eq(teamMembers.organizationId, actor.team.id), ne(teamMembers.userId, actor.user.id))))) > 0;
+    // the user invited someone to this team, or owns it and others have joined
+    doneWhen: (_ctx, actor) => {
+      if (!actor.team) return null;
+      const invited = exists(sql`select 1 from ${teamInvitations} where ${and(eq(teamInvitations.organizationId, actor.team.id), eq(teamInvitations.inviterId, actor.user.id))}`);
+      if (actor.team.ownerId !== actor.user.id) return invited;
+      return sql`(${invited} or ${exists(sql`select 1 from ${teamMembers} where ${and(eq(teamMembers.organizationId, actor.team.id), ne(teamMembers.userId, actor.user.id))}`)})`;
     },
   },
   {
@@ -89,7 +88,7 @@ const CORE_STEPS: GettingStartedStep[] = [
     description: 'Connect other tools to Pathways through the API.',
     order: 40,
     route: 'api-tokens.index',
-    done: async (ctx, actor) => (await countOf(ctx.db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.referenceId, actor.user.id)))) > 0,
+    doneWhen: (_ctx, actor) => exists(sql`select 1 from ${apiKeys} where ${eq(apiKeys.referenceId, actor.user.id)}`),
   },
 ];
 
@@ -100,8 +99,12 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
     .filter((s) => !s.requiresRoute || s.requiresRoute in table)
     .filter((s) => !s.permission || roleCan(actor.role, s.permission))
     .sort((a, b) => a.order - b.order);
+  // every SQL condition in one query
+  const conditions = steps.map((s) => (s.doneWhen ? s.doneWhen(ctx, actor) : null));
+  const asked = conditions.flatMap((c, i) => (c ? [[`s${i}`, sql<boolean>`${c}`.as(`s${i}`)] as const] : []));
+  const [answers] = asked.length ? await ctx.db.select(Object.fromEntries(asked)).from(sql`(select 1) as one`) : [{}];
   return Promise.all(
-    steps.map(async (s) => {
+    steps.map(async (s, i) => {
       let href: string | null = null;
       if (s.route && s.route in table) {
         try {
@@ -110,7 +113,8 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
           href = null; // a parameter is missing (e.g. no current team)
         }
       }
-      return { key: s.key, title: s.title, description: s.description, done: await s.done(ctx, actor), href };
+      const done = s.doneWhen ? Boolean((answers as Record<string, unknown>)[`s${i}`]) : s.done ? await s.done(ctx, actor) : false;
+      return { key: s.key, title: s.title, description: s.description, done, href };
     }),
   );
 }
@@ -120,6 +124,6 @@ const VISIT_ACTIONS = ['auth.registered', 'auth.login'];
 
 /** True when the user has been here before this visit (two or more sign-ins or a registration and a sign-in): "Welcome back". */
 export async function isReturningUser(ctx: Pick<AppContext, 'db'>, userId: string): Promise<boolean> {
-  const n = await countOf(ctx.db.select({ n: count() }).from(auditLogs).where(and(eq(auditLogs.userId, userId), inArray(auditLogs.action, VISIT_ACTIONS))));
-  return n >= 2;
+  const [row] = await ctx.db.select({ n: count() }).from(auditLogs).where(and(eq(auditLogs.userId, userId), inArray(auditLogs.action, VISIT_ACTIONS)));
+  return Number(row?.n ?? 0) >= 2;
 }

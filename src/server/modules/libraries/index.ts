@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { gettingStarted } from '../core/index.js';
 import { problems } from '../problems/read-model.js';
@@ -17,11 +17,8 @@ export async function librariesModule(app: FastifyInstance, ctx: AppContext) {
     order: 50,
     route: 'libraries.index',
     permission: 'content.create',
-    done: async (c, actor) => {
-      if (!actor.team) return false;
-      const [row] = await c.db.select({ id: problems.id }).from(problems).where(and(eq(problems.teamId, actor.team.id), eq(problems.createdBy, actor.user.id), isNotNull(problems.libraryItemId))).limit(1);
-      return !!row;
-    },
+    doneWhen: (_c, actor) =>
+      actor.team ? sql`exists (select 1 from ${problems} where ${and(eq(problems.teamId, actor.team.id), eq(problems.createdBy, actor.user.id), isNotNull(problems.libraryItemId))})` : null,
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { gettingStarted } from '../core/index.js';
 import { registerProjectApi } from './projects.api.js';
-import { teamHasProject } from './projects.queries.js';
+import { teamHasProjectSql } from './projects.queries.js';
 import { registerProjectRoutes } from './projects.routes.js';
 
 /** Projects: the containers of a team's problems (list, create, show, edit, archive, delete) and /api/v1/projects. */
@@ -17,7 +17,7 @@ export async function projectsModule(app: FastifyInstance, ctx: AppContext) {
     // the list (its empty state has the button): every role can open it, only editors and up can create
     route: 'projects.index',
     permission: 'content.create',
-    done: async (c, actor) => (actor.team ? teamHasProject(c.db, actor.team.id, actor.user.id) : false),
+    doneWhen: (_c, actor) => (actor.team ? teamHasProjectSql(actor.team.id, actor.user.id) : null),
   });
 }
 

@@ -68,6 +68,10 @@ export async function teamHasProject(db: Db, teamId: string, createdBy?: string)
   return !!row;
 }
 
+/** the same as an SQL condition (the getting-started checklist reads all its steps in one query) */
+export const teamHasProjectSql = (teamId: string, createdBy?: string) =>
+  sql`exists (select 1 from ${projects} where ${createdBy ? and(eq(projects.teamId, teamId), eq(projects.createdBy, createdBy)) : eq(projects.teamId, teamId)})`;
+
 /** A plain page for the API: limit/offset with the matching total. */
 export async function listProjectsForApi(db: Db, c: ProjectContents, teamId: string, o: { status: ProjectFilter; q?: string; page: number; perPage: number }) {
   const words = (o.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);

@@ -4,8 +4,9 @@ import type { Db } from '../db/client.js';
 import { ABILITIES, isRole, type Ability, type Role } from '../../../shared/permissions.js';
 import type { Auth } from './auth.js';
 import { authHeaders, forwardAuthCookies } from './bridge.js';
-import { sessions, teamMembers, teams, users } from './auth.tables.js';
+import { apiKeys, sessions, teamMembers, teams, users } from './auth.tables.js';
 import { sessionNeedsRefresh, sessionSettings, unsignAuthCookie } from './session-cookie.js';
+import type { SessionCache } from './session-cache.js';
 
 /** The signed-in user as our routes see them, in their current team. */
 export interface Actor {
@@ -124,10 +125,35 @@ function currentTeam(memberships: Membership[], preferredTeamId: string | null |
  * `auth.api.getSession`, which deletes the expired session or extends the live one; the
  * cookies it sets (expiry cleared, or the session cookie re-issued) are forwarded to `reply`.
  */
-export async function actorFromSession(auth: Auth, db: Db, request: FastifyRequest, reply?: FastifyReply): Promise<Actor | null> {
+export async function actorFromSession(auth: Auth, db: Db, request: FastifyRequest, reply?: FastifyReply, cache?: SessionCache): Promise<Actor | null> {
   const settings = await sessionSettings(auth);
   const token = unsignAuthCookie(request.cookies?.[settings.tokenCookie], settings.secret);
   if (!token) return null;
+  const key = `s:${token}`;
+  await cache?.ready();
+  let row = cache?.get<SessionRow>(key);
+  if (!row) {
+    const generation = cache?.generation ?? 0;
+    row = await sessionRow(db, token);
+    if (!row) return null;
+    cache?.set(key, generation, { userId: row.id, teamIds: row.memberships.map((m) => m.id) }, row);
+  }
+  const expired = row.expiresAt.getTime() < Date.now();
+  if (expired || (sessionNeedsRefresh(row.expiresAt, settings) && !unsignAuthCookie(request.cookies?.[settings.dontRememberCookie], settings.secret))) {
+    // Better Auth deletes or extends the session (the triggers then drop the cached row)
+    cache?.delete(key);
+    const res = await auth.api.getSession({ headers: authHeaders(request), query: { disableCookieCache: true }, returnHeaders: true }).catch(() => null);
+    if (res && reply) forwardAuthCookies(reply, res.headers);
+    if (expired || !res?.response || res.response.session.id !== row.sessionId) return null;
+  }
+  const { team, role } = currentTeam(row.memberships, row.currentTeamId);
+  const actor: Actor = { user: toActorUser(row), sessionId: row.sessionId, team, role, token: null };
+  membershipsByActor.set(actor, row.memberships);
+  return actor;
+}
+
+/** The session, its user and the user's memberships, by session token (one query). */
+async function sessionRow(db: Db, token: string) {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -147,19 +173,12 @@ export async function actorFromSession(auth: Auth, db: Db, request: FastifyReque
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, token))
     .limit(1);
-  if (!row) return null;
-  const expired = row.expiresAt.getTime() < Date.now();
-  if (expired || (sessionNeedsRefresh(row.expiresAt, settings) && !unsignAuthCookie(request.cookies?.[settings.dontRememberCookie], settings.secret))) {
-    const res = await auth.api.getSession({ headers: authHeaders(request), query: { disableCookieCache: true }, returnHeaders: true }).catch(() => null);
-    if (res && reply) forwardAuthCookies(reply, res.headers);
-    if (expired || !res?.response || res.response.session.id !== row.sessionId) return null;
-  }
+  if (!row) return undefined;
   const memberships = (typeof row.memberships === 'string' ? JSON.parse(row.memberships) : row.memberships) as Membership[];
-  const { team, role } = currentTeam(memberships, row.currentTeamId);
-  const actor: Actor = { user: toActorUser(row), sessionId: row.sessionId, team, role, token: null };
-  membershipsByActor.set(actor, memberships);
-  return actor;
+  return { ...row, memberships: Object.freeze(memberships) as Membership[] };
 }
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof sessionRow>>>;
 
 const TOKEN_SHAPE = /^pw_[A-Za-z0-9]{16,200}$/;
 
@@ -175,13 +194,43 @@ function jsonish(v: unknown): unknown {
   return v;
 }
 
+/** What a verified token resolves to (cached between requests; see session-cache.ts). */
+interface TokenEntry {
+  user: UserRow;
+  team: NonNullable<Actor['team']>;
+  role: Role | null;
+  token: NonNullable<Actor['token']>;
+  expiresAt: number | null;
+}
+
+/** how often a cached token's "last used" time is written (verification writes it on a cache miss) */
+const LAST_USED_EVERY_MS = 60_000;
+const lastUsedWritten = new Map<string, number>();
+
 /** Resolve `Authorization: Bearer <token>` to an Actor in the token's team, limited to its abilities. */
-export async function actorFromToken(auth: Auth, db: Db, token: string): Promise<Actor | null> {
+export async function actorFromToken(auth: Auth, db: Db, token: string, cache?: SessionCache): Promise<Actor | null> {
   // tokens are 'pw_' + letters (Better Auth's generator): anything else is refused without a lookup
   if (!TOKEN_SHAPE.test(token)) return null;
+  const key = `k:${token}`;
+  await cache?.ready();
+  const cached = cache?.get<TokenEntry>(key);
+  if (cached && (cached.expiresAt === null || cached.expiresAt > Date.now())) {
+    touchLastUsed(db, cached.token.id);
+    return { user: toActorUser(cached.user), sessionId: null, team: cached.team, role: cached.role, token: cached.token };
+  }
+  const generation = cache?.generation ?? 0;
+  const entry = await verifyToken(auth, db, token);
+  if (!entry) return null;
+  lastUsedWritten.set(entry.token.id, Date.now());
+  cache?.set(key, generation, { userId: entry.user.id, teamIds: [entry.team.id] }, entry);
+  return { user: toActorUser(entry.user), sessionId: null, team: entry.team, role: entry.role, token: entry.token };
+}
+
+/** Better Auth's verification (it records the key's last use), then the user and their membership of the token's team. */
+async function verifyToken(auth: Auth, db: Db, token: string): Promise<TokenEntry | null> {
   const res = await auth.api.verifyApiKey({ body: { key: token } }).catch(() => null);
   if (!res?.valid || !res.key) return null;
-  const key = res.key as { id: string; name?: string | null; referenceId: string; metadata?: unknown; permissions?: unknown };
+  const key = res.key as { id: string; name?: string | null; referenceId: string; metadata?: unknown; permissions?: unknown; expiresAt?: Date | string | null; remaining?: number | null };
   const [u] = await db.select().from(users).where(eq(users.id, key.referenceId)).limit(1);
   if (!u || !u.emailVerified) return null;
   const meta = jsonish(key.metadata) as { teamId?: unknown } | null;
@@ -190,5 +239,16 @@ export async function actorFromToken(auth: Auth, db: Db, token: string): Promise
   if (!ctx.team) return null; // no longer a member of the token's team
   const perms = jsonish(key.permissions) as { api?: unknown } | null;
   const abilities = Array.isArray(perms?.api) ? ABILITIES.filter((a) => (perms.api as unknown[]).includes(a)) : [];
-  return { user: toActorUser(u), sessionId: null, team: ctx.team, role: ctx.role, token: { id: key.id, name: key.name ?? null, abilities } };
+  // a key with a usage quota must be counted by Better Auth on every use: never served from the cache
+  const expiresAt = key.remaining != null ? 0 : key.expiresAt ? new Date(key.expiresAt).getTime() : null;
+  return { user: u, team: ctx.team, role: ctx.role, token: { id: key.id, name: key.name ?? null, abilities }, expiresAt };
+}
+
+/** Record a cached token's use at most once a minute (off the request path). */
+function touchLastUsed(db: Db, keyId: string) {
+  const now = Date.now();
+  if (now - (lastUsedWritten.get(keyId) ?? 0) < LAST_USED_EVERY_MS) return;
+  lastUsedWritten.set(keyId, now);
+  if (lastUsedWritten.size > 10_000) lastUsedWritten.clear();
+  void db.update(apiKeys).set({ lastRequest: new Date(now) }).where(eq(apiKeys.id, keyId)).catch(() => {});
 }

@@ -60,13 +60,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   let release = () => {};
   let client: PGlite;
+  const pgliteOptions = { loadDataDir: opts.loadDataDir, startParams: pgliteStartParams() };
   if (opts.memory) {
-    client = new PGlite({ loadDataDir: opts.loadDataDir });
+    client = new PGlite(pgliteOptions);
   } else {
     const dir = path.resolve(opts.dataDir ?? './data', 'pgdata');
     mkdirSync(path.dirname(dir), { recursive: true });
     if (!opts.noLock) release = lockDataDir(path.dirname(dir));
-    client = new PGlite(dir, { loadDataDir: opts.loadDataDir });
+    client = new PGlite(dir, pgliteOptions);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -80,6 +81,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       release();
     },
   };
+}
+
+/**
+ * PGlite's server settings. Postgres sizes shared_buffers for a machine it has to itself (128 MB,
+ * touched at start and kept in the process); one embedded connection needs far less, and the data
+ * files stay in the OS page cache. PGLITE_SHARED_BUFFERS overrides (e.g. 64MB).
+ */
+function pgliteStartParams(): string[] {
+  const sharedBuffers = process.env.PGLITE_SHARED_BUFFERS || '16MB';
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
