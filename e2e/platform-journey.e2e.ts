@@ -199,7 +199,7 @@ describe.sequential('platform journey', () => {
     await shot(page, 'journey-09-create-team');
     await page.getByRole('button', { name: 'Create team' }).click();
 
-    await page.getByRole('heading', { name: TEAM, level: 2 }).waitFor(WAIT);
+    await page.getByRole('heading', { name: TEAM, level: 1 }).waitFor(WAIT);
     await expect.poll(() => page.title(), WAIT).toBe(`${TEAM} - Team settings - Pathways`);
     await page.getByTestId('invite-email').fill(EDITOR.email);
     await page.getByRole('radio', { name: /Editor/ }).check();
@@ -269,7 +269,7 @@ describe.sequential('platform journey', () => {
     const { page } = owner;
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'API tokens' }).click();
-    await page.getByRole('heading', { name: 'API Tokens', level: 2 }).waitFor(WAIT);
+    await page.getByRole('heading', { name: 'API Tokens', level: 1 }).waitFor(WAIT);
     await field(page, 'Name').fill('Journey reader');
     const abilities = page.getByRole('group', { name: 'Abilities' });
     for (const a of ['Read', 'Create', 'Update', 'Delete']) {

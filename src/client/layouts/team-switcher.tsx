@@ -17,7 +17,7 @@ export function TeamSwitcher({ auth, onNavigate }: { auth: SharedProps['auth']; 
         <UnstyledButton className={classes.teamButton} data-testid="team-switcher" aria-label={`Current team: ${team.name}. Switch team`}>
           <Group gap="xs" wrap="nowrap" justify="space-between">
             <Box miw={0}>
-              <Text size="xs" c="dimmed">Team</Text>
+              <Text size="xs" c="dimmed">Current team</Text>
               <Text size="sm" fw={600} truncate>{team.name}</Text>
             </Box>
             <IconSelector size={16} stroke={1.5} />

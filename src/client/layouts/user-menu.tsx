@@ -17,9 +17,9 @@ export function UserMenu({ user }: { user: NonNullable<SharedProps['auth']['user
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={220}>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} data-testid="user-menu" aria-label={`Account menu for ${user.name}`}>
+        <UnstyledButton className={classes.userButton} data-testid="user-menu" aria-label={`${user.name}: account menu`}>
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user.image} alt="" radius="xl" size={30} color="blue">{initials(user.name)}</Avatar>
+            <Avatar src={user.image} alt="" radius="xl" size={30} color="blue" aria-hidden>{initials(user.name)}</Avatar>
             <Text size="sm" fw={500} truncate maw={160} visibleFrom="sm">{user.name}</Text>
             <IconChevronDown size={14} />
           </Group>

@@ -1,9 +1,10 @@
 import { Head, router } from '@inertiajs/react';
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { NO_MATCH_TEXT, type TablePage } from '@shared/table/table-query';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
+import { PageTitle } from '../../components/page-title';
 
 interface Row {
   id: string;
@@ -129,7 +130,7 @@ export default function LogsIndex({ logs, filters, options }: Props) {
     <Stack gap="lg">
       <Head title="Logs" />
       <div>
-        <Title order={2}>Logs</Title>
+        <PageTitle>Logs</PageTitle>
         <Text c="dimmed" size="sm">
           Who did what in this team, and when: sign-ins, membership and settings changes, API tokens. Search by name, email, action, subject or IP.
         </Text>
