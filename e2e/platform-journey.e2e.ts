@@ -246,7 +246,7 @@ describe.sequential('platform journey', () => {
     await p2.goto(linkIn(mail, /\/verify-email\//));
     await p2.waitForURL(`${server.baseUrl}/dashboard`, WAIT);
     await p2.getByText(`Welcome to ${TEAM}! You joined as Editor.`).waitFor(WAIT);
-    await expect.poll(() => p2.getByTestId('team-switcher').getAttribute('aria-label'), WAIT).toBe(`Current team: ${TEAM}. Switch team`);
+    await expect.poll(() => p2.getByTestId('team-switcher').innerText(), WAIT).toContain(TEAM);
     await shot(p2, 'journey-12-invitee-joined');
 
     // the owner's open dashboard: the toast and the bell's count arrive over the live channel

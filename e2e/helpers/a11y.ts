@@ -61,6 +61,8 @@ const SCANNER = `
     const poll = () => (pending || running ? setTimeout(poll, 50) : resolve(true));
     poll();
   });
+  // scan the page as it is now, through the same queue (axe runs one scan at a time)
+  window.__pathwaysAxeScanNow = () => { pending = true; deadline = 0; settle(); return window.__pathwaysAxeIdle(); };
 })();
 `;
 
@@ -95,19 +97,8 @@ export function accessibilityViolations(context: BrowserContext): A11yViolation[
 
 /** Scan the page as it is now (e.g. after opening something the watcher cannot see) and wait for the result. */
 export async function checkAccessibility(page: Page): Promise<void> {
-  const report = (await page.evaluate(async () => {
-    const w = window as unknown as { axe: typeof axe };
-    const r = await w.axe.run(document, { resultTypes: ['violations'] });
-    return {
-      url: location.pathname + location.search,
-      violations: r.violations
-        .filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'page-has-heading-one')
-        .map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.map(String) })) })),
-    };
-  })) as Report;
-  const found = watched.get(page.context());
-  if (!found) throw new Error('checkAccessibility: call watchAccessibility(context) first');
-  for (const v of report.violations) found.push({ url: report.url, rule: v.id, impact: v.impact ?? 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) });
+  if (!watched.has(page.context())) throw new Error('checkAccessibility: call watchAccessibility(context) first');
+  await page.evaluate(() => (window as unknown as { __pathwaysAxeScanNow: () => Promise<boolean> }).__pathwaysAxeScanNow());
 }
 
 export function formatViolations(list: A11yViolation[]): string {

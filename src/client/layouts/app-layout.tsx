@@ -18,7 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { app, auth } = useShared();
   const { url } = usePage();
   const path = url.split('?')[0];
-  const links = areaLinks(routeTable(), { teamId: auth.team?.id ?? null }, path);
+  const links = areaLinks(routeTable(), { teamId: auth.team?.id ?? null, permissions: auth.permissions }, path);
 
   // the phone menu closes when a link in it is followed, and after any other navigation (back, forward)
   useEffect(() => router.on('navigate', () => close()), [close]);
