@@ -19,7 +19,7 @@ export interface A11yViolation {
 
 interface Report {
   url: string;
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; html?: string }[] }[];
 }
 
 // the script every document runs (before its own scripts)
@@ -39,7 +39,7 @@ const SCANNER = `
     try {
       const r = await window.axe.run(document, { resultTypes: ['violations'] });
       const keep = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'page-has-heading-one');
-      await window.__pathwaysA11y({ url: location.pathname + location.search, violations: keep.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.map(String) })) })) });
+      await window.__pathwaysA11y({ url: location.pathname + location.search, violations: keep.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.map(String), html: n.html.slice(0, 160) })) })) });
     } catch (e) {
       /* the document went away mid-scan: the next one scans */
     } finally {
@@ -77,7 +77,7 @@ export async function watchAccessibility(context: BrowserContext): Promise<void>
   watched.set(context, found);
   await context.exposeBinding('__pathwaysA11y', (_src, report: Report) => {
     for (const v of report.violations) {
-      const targets = v.nodes.map((n) => n.target.join(' '));
+      const targets = v.nodes.map((n) => `${n.target.join(' ')}  ${n.html ?? ''}`);
       const key = `${report.url}|${v.id}|${targets.join(',')}`;
       if (found.some((f) => `${f.url}|${f.rule}|${f.targets.join(',')}` === key)) continue;
       found.push({ url: report.url, rule: v.id, impact: v.impact ?? 'unknown', help: v.help, targets });
