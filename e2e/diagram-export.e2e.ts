@@ -45,7 +45,10 @@ async function download(item: 'SVG image' | 'PNG image') {
   await page.getByRole('button', { name: 'Export' }).click();
   const d = page.waitForEvent('download', WAIT);
   await page.getByRole('menuitem', { name: item }).click();
-  return readFileSync((await (await d).path())!);
+  const file = readFileSync((await (await d).path())!);
+  // the menu has closed before the next one opens
+  await page.getByRole('menu').waitFor({ state: 'detached', ...WAIT });
+  return file;
 }
 
 /** The smallest element title or column label on screen, in CSS pixels (font size times the zoom). */
