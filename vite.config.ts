@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { precompress } from './src/build/precompress';
 
 export default defineConfig(({ command, mode }) => {
   // A production-mode build is always a production bundle, whatever NODE_ENV the caller has: Vite keeps an
@@ -9,7 +10,8 @@ export default defineConfig(({ command, mode }) => {
   // `NODE_ENV=development vite build --mode development`. Vite reads NODE_ENV only after loading this file.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react()],
+    // precompress: .br and .gz beside each built asset, sent as they are (no compression per request)
+    plugins: [react(), precompress()],
     resolve: {
       alias: {
         '@shared': path.resolve(import.meta.dirname, 'src/shared'),

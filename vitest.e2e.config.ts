@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['test/global-setup.ts', 'e2e/global-setup.ts'],
+    // axe-core on every page a journey shows (helpers/a11y.ts)
+    setupFiles: ['e2e/helpers/a11y-setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { watchAccessibility } from './helpers/a11y.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   profile = mkdtempSync(path.join(tmpdir(), 'pathways-e2e-'));
   browser = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 900 } });
+  await watchAccessibility(browser);
 });
 afterAll(async () => {
   await browser?.close();

@@ -197,7 +197,7 @@ describe.sequential('platform journey', () => {
     await shot(page, 'journey-09-create-team');
     await page.getByRole('button', { name: 'Create team' }).click();
 
-    await page.getByRole('heading', { name: TEAM, level: 2 }).waitFor(WAIT);
+    await page.getByRole('heading', { name: TEAM, level: 1 }).waitFor(WAIT);
     await expect.poll(() => page.title(), WAIT).toBe(`${TEAM} - Team settings - Pathways`);
     await page.getByTestId('invite-email').fill(EDITOR.email);
     await page.getByRole('radio', { name: /Editor/ }).check();
@@ -244,7 +244,7 @@ describe.sequential('platform journey', () => {
     await p2.goto(linkIn(mail, /\/verify-email\//));
     await p2.waitForURL(`${server.baseUrl}/dashboard`, WAIT);
     await p2.getByText(`Welcome to ${TEAM}! You joined as Editor.`).waitFor(WAIT);
-    await expect.poll(() => p2.getByTestId('team-switcher').getAttribute('aria-label'), WAIT).toBe(`Current team: ${TEAM}. Switch team`);
+    await expect.poll(() => p2.getByTestId('team-switcher').innerText(), WAIT).toContain(TEAM);
     await shot(p2, 'journey-12-invitee-joined');
 
     // the owner's open dashboard: the toast and the bell's count arrive over the live channel
@@ -267,7 +267,7 @@ describe.sequential('platform journey', () => {
     const { page } = owner;
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'API tokens' }).click();
-    await page.getByRole('heading', { name: 'API Tokens', level: 2 }).waitFor(WAIT);
+    await page.getByRole('heading', { name: 'API Tokens', level: 1 }).waitFor(WAIT);
     await field(page, 'Name').fill('Journey reader');
     const abilities = page.getByRole('group', { name: 'Abilities' });
     for (const a of ['Read', 'Create', 'Update', 'Delete']) {

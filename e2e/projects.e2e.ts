@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { watchAccessibility } from './helpers/a11y.js';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   const host = new URL(base).hostname;
   profileDir = mkdtempSync(path.join(tmpdir(), 'pw-projects-'));
   ctx = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  await watchAccessibility(ctx);
   await ctx.addCookies(
     cookiesFor(headers, base));
   page = ctx.pages()[0] ?? (await ctx.newPage());

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { watchAccessibility } from './helpers/a11y.js';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser } from '../test/helpers/auth.js';
 import { auditLogs } from '../src/server/platform/audit/audit.tables.js';
@@ -37,6 +38,7 @@ beforeAll(async () => {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  await watchAccessibility(ctx);
   await ctx.addCookies(
     cookiesFor(headers, base));
   page = ctx.pages()[0] ?? (await ctx.newPage());

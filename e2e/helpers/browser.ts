@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { WAIT_GUARD_MS } from '../../test/helpers/wait.js';
+import { settleAccessibility, watchAccessibility } from './a11y.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -11,10 +12,16 @@ export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../screenshots'
 export interface Browser {
   context: BrowserContext;
   page: Page;
+  /** waits for the last accessibility scan, then closes the browser */
   close(): Promise<void>;
 }
 
-/** The system Chromium with a fresh profile in a temp dir (never `npx playwright install`). */
+/**
+ * The system Chromium with a fresh profile in a temp dir (never `npx playwright install`). Every page
+ * state it shows is checked by axe-core (helpers/a11y.ts); e2e/helpers/a11y-setup.ts fails the test
+ * that showed a violation (or the file, for pages shown in beforeAll/afterAll).
+ * The only way journeys open a browser (test/a11y/e2e-guard.test.ts holds them to it).
+ */
 export async function launchBrowser(opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'pathways-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -26,11 +33,13 @@ export async function launchBrowser(opts: { viewport?: { width: number; height: 
   // waits are on conditions (an element appears, a URL is reached); this only tells a hang from a slow machine
   context.setDefaultTimeout(WAIT_GUARD_MS);
   context.setDefaultNavigationTimeout(WAIT_GUARD_MS);
+  await watchAccessibility(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
     async close() {
+      await settleAccessibility(context);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },

@@ -6,7 +6,7 @@ import { createInertiaApp } from '@inertiajs/react';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { readBoot } from './lib/boot';
-import { theme } from './lib/theme';
+import { cssVariablesResolver, theme } from './lib/theme';
 import { layoutFor, loadLayout } from './layouts/choose';
 
 const boot = readBoot();
@@ -27,7 +27,7 @@ void createInertiaApp({
   progress: { color: '#9e9e9e', delay: 250 },
   setup({ el, App, props }) {
     const Root = ({ children }: { children: ReactNode }) => (
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

@@ -158,6 +158,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       prefix: '/assets/',
       immutable: true,
       maxAge: '365d',
+      // the .br/.gz copies written at build time (src/build/precompress.ts), chosen by Accept-Encoding
+      preCompressed: true,
       decorateReply: false,
     });
   }

@@ -17,6 +17,13 @@ describe('areaLinks', () => {
     expect(links.map((l) => l.active)).toEqual([true, false, false]);
   });
 
+  it('hides an area from a role without its permission', () => {
+    const t: RouteTable = { ...table, 'logs.index': def('/logs') };
+    expect(areaLinks(t, { teamId: 't1', permissions: ['team.view', 'content.update'] }, '/dashboard').map((l) => l.label)).not.toContain('Logs');
+    expect(areaLinks(t, { teamId: 't1', permissions: ['team.view', 'team.logs.view'] }, '/dashboard').map((l) => l.label)).toContain('Logs');
+    expect(areaLinks(t, { teamId: 't1' }, '/dashboard').map((l) => l.label)).not.toContain('Logs');
+  });
+
   it('highlights an area on its sub-pages and skips areas needing a missing parameter', () => {
     const links = areaLinks(table, { teamId: null }, '/projects/42/edit');
     expect(links.map((l) => l.label)).toEqual(['Dashboard', 'Projects']);

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { IconBell, IconBooks, IconDatabase, IconFolders, IconLayoutDashboard, IconListDetails, IconMessages, IconSearch, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { route, routeIs, type RouteParams, type RouteTable } from '@shared/route';
+import type { Permission } from '@shared/permissions';
 
 export interface Area {
   label: string;
@@ -9,10 +10,14 @@ export interface Area {
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   /** route parameters taken from the current context (e.g. the current team) */
   params?: (ctx: AreaContext) => RouteParams | null;
+  /** the permission (src/shared/permissions.ts) its route requires: the link is hidden from roles without it */
+  permission?: Permission;
 }
 
 export interface AreaContext {
   teamId: string | null;
+  /** the signed-in user's permissions in the current team (shared prop auth.permissions) */
+  permissions?: readonly Permission[];
 }
 
 /** The product's areas in sidebar order. */
@@ -24,7 +29,7 @@ export const AREAS: Area[] = [
   { label: 'Community', route: 'community.index', icon: IconMessages },
   { label: 'Databases', route: 'databases.index', icon: IconDatabase },
   { label: 'Notifications', route: 'notifications.index', icon: IconBell },
-  { label: 'Logs', route: 'logs.index', icon: IconListDetails },
+  { label: 'Logs', route: 'logs.index', icon: IconListDetails, permission: 'team.logs.view' },
   { label: 'Team', route: 'teams.show', icon: IconUsersGroup, params: (c) => (c.teamId ? { team: c.teamId } : null) },
   { label: 'Settings', route: 'settings.index', icon: IconSettings },
 ];
@@ -42,6 +47,7 @@ export function areaLinks(table: RouteTable, ctx: AreaContext, pathname: string,
   const out: AreaLink[] = [];
   for (const a of areas) {
     if (!(a.route in table)) continue;
+    if (a.permission && !ctx.permissions?.includes(a.permission)) continue;
     const params = a.params ? a.params(ctx) : {};
     if (params === null) continue;
     let href: string;

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
+import { Anchor, AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, router, usePage } from '@inertiajs/react';
 import { route, routeTable } from '@shared/route';
@@ -18,7 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { app, auth } = useShared();
   const { url } = usePage();
   const path = url.split('?')[0];
-  const links = areaLinks(routeTable(), { teamId: auth.team?.id ?? null }, path);
+  const links = areaLinks(routeTable(), { teamId: auth.team?.id ?? null, permissions: auth.permissions }, path);
 
   // the phone menu closes when a link in it is followed, and after any other navigation (back, forward)
   useEffect(() => router.on('navigate', () => close()), [close]);
@@ -31,7 +31,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
             <Anchor component={Link} href={route('dashboard')} underline="never" className={classes.brand}>
-              <Title order={4} c="blue.7">{app.name}</Title>
+              <Text component="span" fz="lg" fw={700} c="blue.8">{app.name}</Text>
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">

@@ -5,7 +5,7 @@ describe('layoutKind', () => {
   it('chooses the layout by page-name prefix', () => {
     expect(layoutKind('auth/login')).toBe('guest');
     expect(layoutKind('welcome')).toBe('public');
-    expect(layoutKind('errors/show')).toBe('public');
+    expect(layoutKind('errors/show')).toBe('error');
     expect(layoutKind('legal/terms')).toBe('public');
     expect(layoutKind('dashboard')).toBe('app');
     expect(layoutKind('projects/show')).toBe('app');

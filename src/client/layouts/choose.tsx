@@ -1,12 +1,13 @@
 import type { ComponentType, ReactNode } from 'react';
 
 type Layout = ComponentType<{ children: ReactNode }>;
-export type LayoutKind = 'guest' | 'public' | 'app';
+export type LayoutKind = 'guest' | 'public' | 'error' | 'app';
 
 /** The layout is chosen by the page name's prefix. */
 export function layoutKind(name: string): LayoutKind {
   if (name.startsWith('auth/')) return 'guest';
-  if (name === 'welcome' || name.startsWith('legal/') || name.startsWith('errors/') || name.startsWith('public/')) return 'public';
+  if (name.startsWith('errors/')) return 'error';
+  if (name === 'welcome' || name.startsWith('legal/') || name.startsWith('public/')) return 'public';
   return 'app';
 }
 
@@ -15,6 +16,8 @@ const loaders: Record<LayoutKind, () => Promise<Layout>> = {
   guest: () => import('./guest-layout').then((m) => m.GuestLayout),
   public: () => import('./public-layout').then((m) => m.PublicLayout),
   app: () => import('./app-layout').then((m) => m.AppLayout),
+  // the app's layout for a signed-in user, the public one otherwise (decided when it renders)
+  error: () => import('./error-layout').then((m) => m.ErrorLayout),
 };
 const loaded = new Map<LayoutKind, Layout>();
 

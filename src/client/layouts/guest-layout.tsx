@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@inertiajs/react';
 import { route } from '@shared/route';
 import { FlashToasts } from '../components/flash-toasts';
@@ -14,7 +14,7 @@ export function GuestLayout({ children }: { children: ReactNode }) {
       <Center>
         <Stack w="100%" maw={440} gap="lg">
           <Anchor component={Link} href={route('welcome')} underline="never" ta="center">
-            <Title order={2} c="blue.7">{app.name}</Title>
+            <Text component="span" fz={26} fw={700} c="blue.8">{app.name}</Text>
           </Anchor>
           <Paper withBorder shadow="sm" p="xl" radius="md">
             {children}

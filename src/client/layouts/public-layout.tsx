@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Button, Container, Group, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link } from '@inertiajs/react';
 import { route, routeTable } from '@shared/route';
 import { FlashToasts } from '../components/flash-toasts';
@@ -16,7 +16,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <Container size="lg" py="sm">
           <Group justify="space-between">
             <Anchor component={Link} href={route('welcome')} underline="never">
-              <Title order={3} c="blue.7">{app.name}</Title>
+              <Text component="span" fz={22} fw={700} c="blue.8">{app.name}</Text>
             </Anchor>
             <Group gap="xs">
               {auth.user ? (

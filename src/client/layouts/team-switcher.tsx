@@ -1,4 +1,4 @@
-import { Menu, Text, UnstyledButton, Group, Box } from '@mantine/core';
+import { Menu, Text, UnstyledButton, Group, Box, VisuallyHidden } from '@mantine/core';
 import { Link, router } from '@inertiajs/react';
 import { IconCheck, IconPlus, IconSelector, IconSettings } from '@tabler/icons-react';
 import { route, routeTable } from '@shared/route';
@@ -14,11 +14,13 @@ export function TeamSwitcher({ auth, onNavigate }: { auth: SharedProps['auth']; 
   return (
     <Menu position="bottom-start" width={280} withinPortal shadow="md">
       <Menu.Target>
-        <UnstyledButton className={classes.teamButton} data-testid="team-switcher" aria-label={`Current team: ${team.name}. Switch team`}>
+        <UnstyledButton className={classes.teamButton} data-testid="team-switcher" >
           <Group gap="xs" wrap="nowrap" justify="space-between">
             <Box miw={0}>
-              <Text size="xs" c="dimmed">Team</Text>
+              <Text size="xs" c="dimmed">Current team</Text>
               <Text size="sm" fw={600} truncate>{team.name}</Text>
+              {/* named by what it shows (axe: label-content-name-mismatch), plus what it does */}
+              <VisuallyHidden>Switch team</VisuallyHidden>
             </Box>
             <IconSelector size={16} stroke={1.5} />
           </Group>

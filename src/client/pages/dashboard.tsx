@@ -4,6 +4,7 @@ import { IconActivity, IconCircle, IconCircleCheckFilled } from '@tabler/icons-r
 import { useShared } from '../hooks/use-shared';
 import { relativeTime } from '../lib/relative-time';
 import classes from './dashboard.module.css';
+import { PageTitle } from '../components/page-title';
 
 interface ActivityItem {
   id: string;
@@ -35,9 +36,9 @@ function StepRow({ step }: { step: Step }) {
     <List.Item
       icon={
         step.done ? (
-          <ThemeIcon color="green" variant="white" size={22} radius="xl" aria-label="Done"><IconCircleCheckFilled size={24} /></ThemeIcon>
+          <ThemeIcon color="green" variant="white" size={22} radius="xl" role="img" aria-label="Done"><IconCircleCheckFilled size={24} /></ThemeIcon>
         ) : (
-          <ThemeIcon color="gray" variant="white" size={22} radius="xl" aria-label="To do"><IconCircle size={22} stroke={1.5} /></ThemeIcon>
+          <ThemeIcon color="gray" variant="white" size={22} radius="xl" role="img" aria-label="To do"><IconCircle size={22} stroke={1.5} /></ThemeIcon>
         )
       }
     >
@@ -56,7 +57,7 @@ export default function Dashboard({ activity, steps, returning }: Props) {
     <Stack gap="lg" maw={1200}>
       <Head title="Dashboard" />
       <div>
-        <Title order={2}>Dashboard</Title>
+        <PageTitle>Dashboard</PageTitle>
         <Text c="dimmed" size="sm">
           {returning ? 'Welcome back' : 'Welcome to Pathways'}, {auth.user?.name}.{auth.team ? ` You are working in ${auth.team.name}.` : ''}
         </Text>

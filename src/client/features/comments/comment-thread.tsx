@@ -16,7 +16,7 @@ export function CommentThread(props: CommentThreadProps) {
       fallback={
         <Paper withBorder radius="md" p="md">
           <Group justify="center">
-            <Loader size="sm" aria-label="Loading comments" />
+            <Loader size="sm" role="status" aria-label="Loading comments" />
           </Group>
         </Paper>
       }

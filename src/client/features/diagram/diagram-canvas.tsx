@@ -24,6 +24,11 @@ export interface DiagramCanvasProps {
 
 /** above this many elements the diagram opens on its first rows instead of fitting everything */
 const FIT_ALL_MAX = 250;
+/**
+ * Fitting never zooms out below 0.8: the smallest text (12 px column labels, 14 px titles) stays at
+ * 9.6 px or more. A wide diagram then fits its middle and pans for the rest, instead of 7 px text.
+ */
+export const FIT_OPTIONS = { padding: 0.1, minZoom: 0.8 } as const;
 
 type Selection = { type: 'node' | 'edge'; id: string } | null;
 
@@ -144,7 +149,7 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
   const rearrange = () => {
     dragged.current.clear();
     setLayoutVersion((v) => v + 1);
-    requestAnimationFrame(() => void flow.fitView({ padding: 0.1, duration: 300 }));
+    requestAnimationFrame(() => void flow.fitView({ ...FIT_OPTIONS, duration: 300 }));
   };
 
   const exportAs = async (format: 'png' | 'svg') => {
@@ -187,7 +192,7 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
           <Button size="xs" variant="default" leftSection={<IconArrowsShuffle size={14} />} onClick={rearrange}>
             Re-arrange
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconMaximize size={14} />} onClick={() => void flow.fitView({ padding: 0.1, duration: 300 })}>
+          <Button size="xs" variant="default" leftSection={<IconMaximize size={14} />} onClick={() => void flow.fitView({ ...FIT_OPTIONS, duration: 300 })}>
             Fit
           </Button>
         </Group>
@@ -229,7 +234,7 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
           minZoom={0.05}
           maxZoom={2}
           fitView={!large}
-          fitViewOptions={{ padding: 0.1 }}
+          fitViewOptions={FIT_OPTIONS}
           defaultViewport={{ x: 20, y: 100, zoom: 0.8 }}
           proOptions={{ hideAttribution: true }}
         >

@@ -11,6 +11,36 @@ function download(dataUrl: string, fileName: string) {
   a.click();
 }
 
+const SVG_PAINT = ['stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'fill', 'fill-opacity', 'opacity'];
+
+/**
+ * Write the paint of the links (SVG paths styled by xyflow's stylesheet: `stroke: var(--xy-edge-stroke…)`)
+ * and every inline `var(--mantine-color-…)` (the nodes' level colours) as the values they compute to, and
+ * return how to put the styles back. html-to-image copies inline styles, not the page's stylesheets and
+ * variables, into an SVG of its own: a link's stroke came out as nothing, leaving only its arrowhead.
+ */
+export function inlinePaint(root: Element): () => void {
+  const restore: Array<() => void> = [];
+  for (const el of [root, ...root.querySelectorAll('*')] as Array<HTMLElement | SVGElement>) {
+    const style = el.style;
+    if (!style) continue;
+    const svg = el instanceof SVGElement && !(el instanceof SVGSVGElement);
+    const vars = style.cssText.includes('var(');
+    if (!svg && !vars) continue;
+    const before = el.getAttribute('style');
+    const computed = getComputedStyle(el);
+    if (vars) {
+      for (let i = 0; i < style.length; i++) {
+        const prop = style.item(i);
+        if (style.getPropertyValue(prop).includes('var(')) style.setProperty(prop, computed.getPropertyValue(prop), style.getPropertyPriority(prop));
+      }
+    }
+    if (svg) for (const prop of SVG_PAINT) style.setProperty(prop, computed.getPropertyValue(prop));
+    restore.push(() => (before === null ? el.removeAttribute('style') : el.setAttribute('style', before)));
+  }
+  return () => restore.forEach((r) => r());
+}
+
 /**
  * The whole diagram as a PNG or SVG file (xyflow's download-image recipe): the viewport element is
  * drawn with a transform that fits every node, whatever the current zoom and pan.
@@ -32,6 +62,12 @@ export async function exportDiagram(nodes: Node[], format: 'png' | 'svg', fileNa
     // the handles are editing affordances, not part of the picture
     filter: (el: HTMLElement) => !el.classList?.contains('react-flow__handle') && !el.classList?.contains('export-hidden'),
   };
-  const url = format === 'png' ? await toPng(viewportEl, { ...options, pixelRatio: 1 }) : await toSvg(viewportEl, options);
+  const restore = inlinePaint(viewportEl);
+  let url: string;
+  try {
+    url = format === 'png' ? await toPng(viewportEl, { ...options, pixelRatio: 1 }) : await toSvg(viewportEl, options);
+  } finally {
+    restore();
+  }
   download(url, `${fileName}.${format}`);
 }

@@ -68,13 +68,14 @@ export function NotificationBell(props: BoxProps) {
   return (
     <Box {...props}>
       <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-        <Popover.Target>
-          <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={6} color="red" data-testid="notification-badge">
+        {/* the popover's ARIA (aria-haspopup, aria-expanded, aria-controls) goes on the button, not on the badge's div */}
+        <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={6} color="red" data-testid="notification-badge">
+          <Popover.Target>
             <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)} data-testid="notification-bell">
               <IconBell size={20} />
             </ActionIcon>
-          </Indicator>
-        </Popover.Target>
+          </Popover.Target>
+        </Indicator>
         <Popover.Dropdown p={0}>
           <Group justify="space-between" px="sm" py="xs">
             <Text fw={600} size="sm">Notifications</Text>

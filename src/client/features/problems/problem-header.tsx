@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, router, usePage } from '@inertiajs/react';
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconChartDots3, IconFileSpreadsheet, IconPencil, IconTable, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProblemHeader, ProjectRefProps } from '@shared/problems/problems.types';
 import { SaveToLibraryButton } from '../libraries/save-to-library-button';
 import { hasRoute, plural, PROBLEM_STATUS_COLORS, problemStatusLabel, type Consequences } from './labels';
+import { PageTitle } from '../../components/page-title';
 
 /** Projects > project > (problem) > ... : links only where the route exists. */
 export function ProblemBreadcrumbs({ project, problem, current }: { project: ProjectRefProps; problem?: { id: string; title: string; tab?: string }; current: string }) {
@@ -69,9 +70,9 @@ export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
       <ProblemBreadcrumbs project={project} current={problem.title} />
       <Group justify="space-between" align="flex-start" gap="sm">
         <Group gap="sm" align="center" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          <PageTitle style={{ overflowWrap: 'anywhere' }}>
             {problem.title}
-          </Title>
+          </PageTitle>
           <Badge variant="light" color={PROBLEM_STATUS_COLORS[problem.status]} style={{ flexShrink: 0 }}>
             {problemStatusLabel(problem.status)}
           </Badge>

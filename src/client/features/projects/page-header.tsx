@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@inertiajs/react';
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Stack, Text } from '@mantine/core';
+import { PageTitle } from '../../components/page-title';
 
 export interface Crumb {
   label: string;
@@ -27,9 +28,9 @@ export function PageHeader({ crumbs, title, badge, subtitle, actions }: { crumbs
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Group gap="sm" wrap="wrap">
-            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            <PageTitle style={{ overflowWrap: 'anywhere' }}>
               {title}
-            </Title>
+            </PageTitle>
             {badge}
           </Group>
           {subtitle && (

@@ -1,4 +1,5 @@
 import '@mantine/spotlight/styles.css';
+import './search-spotlight.css';
 import { useEffect, useState } from 'react';
 import { router } from '@inertiajs/react';
 import { Loader, Text } from '@mantine/core';
@@ -25,7 +26,7 @@ export function SearchSpotlight({ openOnMount = false }: { openOnMount?: boolean
   const q = query.trim();
   const toPlayground = 'playground' in routeTable() ? route('playground', q ? { q } : {}) : null;
   return (
-    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={null} clearQueryOnClose scrollable maxHeight={420}>
+    <Spotlight.Root title="Search the team" query={query} onQueryChange={setQuery} shortcut={null} clearQueryOnClose scrollable maxHeight={420}>
       <Spotlight.Search placeholder="Search projects, problems, elements, metrics…" leftSection={loading ? <Loader size={16} /> : <IconSearch size={18} stroke={1.6} />} aria-label="Search the team" />
       <Spotlight.ActionsList>
         {results.map((r) => (

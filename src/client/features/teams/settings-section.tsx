@@ -7,7 +7,7 @@ export function SettingsSection({ title, description, children, danger = false, 
     <Grid gap="lg" id={id} component="section" aria-label={title}>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Stack gap={4}>
-          <Title order={3} size="h4" c={danger ? 'red.8' : undefined}>{title}</Title>
+          <Title order={3} size="h4" c={danger ? 'red.9' : undefined}>{title}</Title>
           <Text size="sm" c="dimmed">{description}</Text>
         </Stack>
       </Grid.Col>

@@ -43,7 +43,7 @@ export function ProblemHeader({ problem, view, actions }: ProblemHeaderProps) {
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="xs" miw={0}>
-          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {problem.title}
           </Title>
           <Badge variant="light" color={problem.status === 'active' ? 'green' : 'gray'}>

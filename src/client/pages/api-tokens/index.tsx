@@ -12,6 +12,7 @@ import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { AbilitiesInput } from '../../features/api-tokens/abilities-input';
 import { NewTokenModal } from '../../features/api-tokens/new-token-modal';
+import { PageTitle } from '../../components/page-title';
 
 interface TokenRow {
   id: string;
@@ -156,7 +157,7 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
     <Stack maw={960} gap="lg">
       <Head title="API Tokens" />
       <div>
-        <Title order={2}>API Tokens</Title>
+        <PageTitle>API Tokens</PageTitle>
         <Text c="dimmed" size="sm">
           API tokens let other programs use the {team ? team.name : 'team'} API on your behalf. Each token works only in the team it was made in.
         </Text>

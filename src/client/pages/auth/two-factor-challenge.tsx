@@ -23,7 +23,7 @@ export default function TwoFactorChallenge() {
   return (
     <Stack gap="md">
       <Head title="Two-factor authentication" />
-      <Title order={3}>Two-factor authentication</Title>
+      <Title order={1} size="h3">Two-factor authentication</Title>
       <Text size="sm" c="dimmed">
         {recovery
           ? 'Confirm it is you by entering one of the recovery codes you saved when you turned on two-factor authentication.'

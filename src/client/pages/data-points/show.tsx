@@ -10,6 +10,7 @@ import { DataPointFormModal } from '../../features/metrics/data-point-form';
 import { SurveyQuestionFormModal } from '../../features/metrics/survey-question-form';
 import { CommentThread } from '../../features/comments/comment-thread';
 import type { Condition, DataPointView, MetricView, QuestionView, Trail } from '../../features/metrics/types';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   dataPoint: DataPointView;
@@ -41,9 +42,9 @@ export default function DataPointShow({ dataPoint, metric, metricKindLabel, trai
               </Badge>
             )}
           </Group>
-          <Title order={2} mt={4}>
+          <PageTitle mt={4}>
             {dataPoint.name}
-          </Title>
+          </PageTitle>
           <Text size="sm" c="dimmed">
             Of the {metricKindLabel.toLowerCase()}{' '}
             <Anchor component={Link} href={metricHref}>

@@ -14,6 +14,7 @@ import { CommentThread } from '../../features/comments/comment-thread';
 import { MetricFormModal } from '../../features/metrics/metric-form';
 import { ELEMENT_STATUS_COLORS, elementStatusLabel, hasRoute, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
 import { plural } from '@shared/format/plural';
+import { PageTitle } from '../../components/page-title';
 
 const FROM_TEXT: Record<ElementKind, { title: string; description: string; empty: string }> = {
   activity: { title: 'Comes from', description: 'Activities are where the chain starts.', empty: 'Nothing leads to an activity.' },
@@ -69,9 +70,9 @@ export default function ElementShow({ problem, project, element, incoming, outgo
               {elementStatusLabel(element.status)}
             </Badge>
           </Group>
-          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          <PageTitle style={{ overflowWrap: 'anywhere' }}>
             {element.title}
-          </Title>
+          </PageTitle>
         </Stack>
         <Group gap="xs">
           {writable && can('content.update') && (

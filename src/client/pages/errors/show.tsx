@@ -17,8 +17,8 @@ export default function ErrorPage({ status, title, message, requestId }: Props) 
   return (
     <Stack align="center" py={80} gap="md" ta="center">
       <Head title={title} />
-      <Text fz={64} fw={800} c="gray.4" lh={1}>{status}</Text>
-      <Title order={2}>{title}</Title>
+      <Text fz={64} fw={800} c="gray.6" lh={1} aria-hidden>{status}</Text>
+      <Title order={1} size="h2">{title}</Title>
       <Text c="dimmed" maw={480}>{message}</Text>
       {requestId && <Text size="xs" c="dimmed">Reference: <Code>{requestId}</Code></Text>}
       <Group>

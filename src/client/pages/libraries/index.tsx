@@ -8,6 +8,7 @@ import type { LibraryKind } from '@shared/libraries/sectors';
 import { LibraryCard } from '../../features/libraries/library-card';
 import { SaveToLibraryModal } from '../../features/libraries/save-to-library-modal';
 import type { LibraryCardView, ProblemOption } from '../../features/libraries/libraries.types';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   filter: { kind: LibraryKind | null; sector: string | null; q: string };
@@ -90,7 +91,7 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
       <Head title="Libraries" />
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={2}>Libraries</Title>
+          <PageTitle>Libraries</PageTitle>
           <Text c="dimmed" size="sm" maw={720}>
             Start from a proven theory of change: copy a problem with its activities, outputs, outcomes and metrics into a project, or add a strategy’s activities to a problem you already have.
           </Text>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import { Anchor, Badge, Breadcrumbs, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { LIBRARY_KIND_LABELS } from '@shared/libraries/sectors';
@@ -8,6 +8,7 @@ import { CopyProblemModal, CopyStrategyModal } from '../../features/libraries/co
 import { countsText } from '../../features/libraries/library-card';
 import { TocLevels } from '../../features/libraries/toc-levels';
 import type { LibraryItemView, ProblemOption, ProjectOption } from '../../features/libraries/libraries.types';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   item: LibraryItemView;
@@ -58,7 +59,7 @@ export default function LibraryShow({ item, projects, problems, can }: Props) {
               {item.source === 'team' ? 'Your team’s library' : 'Pathways library'}
             </Badge>
           </Group>
-          <Title order={2}>{item.title}</Title>
+          <PageTitle>{item.title}</PageTitle>
           {item.summary && <Text c="dimmed">{item.summary}</Text>}
           <Text size="sm" c="dimmed">
             {countsText(item.counts) || 'No elements'} · {item.metricCount} {item.metricCount === 1 ? 'metric' : 'metrics'}

@@ -1,11 +1,12 @@
 import { Head, router } from '@inertiajs/react';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconX } from '@tabler/icons-react';
 import type { TablePage } from '@shared/table/table-query';
 import { auditDetailsText, auditSentence } from '@shared/audit-logs/sentences';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
+import { PageTitle } from '../../components/page-title';
 
 interface Row {
   id: string;
@@ -118,7 +119,7 @@ export default function LogsIndex({ logs, filters, options }: Props) {
     <Stack gap="lg">
       <Head title="Logs" />
       <div>
-        <Title order={2}>Logs</Title>
+        <PageTitle>Logs</PageTitle>
         <Text c="dimmed" size="sm">
           Who did what in this team, and when: sign-ins, membership and settings changes, API tokens. Search by name, email, action, subject or IP.
         </Text>

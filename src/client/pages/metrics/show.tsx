@@ -17,6 +17,7 @@ import { formatValue } from '../../features/metrics/format';
 import { CommentThread } from '../../features/comments/comment-thread';
 import type { CategorySeries, DataPointView, EntryView, MetricView, PeriodOption, SeriesPoint, Trail } from '../../features/metrics/types';
 import { plural } from '@shared/format/plural';
+import { PageTitle } from '../../components/page-title';
 
 // ECharts loads with this page only, and after the rest of it
 const SeriesChart = lazy(() => import('../../features/metrics/series-chart'));
@@ -69,9 +70,9 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
             <Badge variant="light">{kindLabel}</Badge>
             {metric.standardRef && <Badge variant="outline" color="gray">{metric.standardRef}</Badge>}
           </Group>
-          <Title order={2} mt={4}>
+          <PageTitle mt={4}>
             {metric.name}
-          </Title>
+          </PageTitle>
           {metric.definition && (
             <Text c="dimmed" size="sm" maw={720}>
               {metric.definition}

@@ -1,5 +1,5 @@
 import { Head, router } from '@inertiajs/react';
-import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
@@ -10,6 +10,7 @@ import { NotificationItem } from '../../features/notifications/notification-item
 import { openNotification } from '../../features/notifications/notification-bell';
 import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   /** one page of the user's notifications (server-side table) */
@@ -79,7 +80,7 @@ export default function NotificationsIndex({ notifications, total, unread }: Pro
       <Head title="Notifications" />
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Notifications</Title>
+          <PageTitle>Notifications</PageTitle>
           <Text c="dimmed" size="sm">
             {total === 0 ? 'Nothing yet. Invitations, comments and finished imports will show up here.' : `${total} in total, ${unread} unread.`}
           </Text>

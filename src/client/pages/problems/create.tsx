@@ -1,11 +1,12 @@
 import { Head } from '@inertiajs/react';
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import type { ProjectRefProps } from '@shared/problems/problems.types';
 import type { ProblemStatus } from '@shared/toc/vocabulary';
 import { ProblemForm } from '../../features/problems/problem-form';
 import { ProblemBreadcrumbs } from '../../features/problems/problem-header';
 import { hasRoute } from '../../features/problems/labels';
+import { PageTitle } from '../../components/page-title';
 
 /** problems/create: a new problem in a project (the root of a theory of change). */
 export default function CreateProblem({ project, statuses }: { project: ProjectRefProps; statuses: ProblemStatus[] }) {
@@ -15,7 +16,7 @@ export default function CreateProblem({ project, statuses }: { project: ProjectR
       <Head title="New problem" />
       <ProblemBreadcrumbs project={project} current="New problem" />
       <div>
-        <Title order={2}>New problem</Title>
+        <PageTitle>New problem</PageTitle>
         <Text c="dimmed" size="sm">
           Describe the problem {project.name} works on. You will build its theory of change (activities, outputs, outcomes, impact) next.
         </Text>

@@ -1,10 +1,11 @@
 import { Head } from '@inertiajs/react';
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { route } from '@shared/route';
 import type { ProblemHeader, ProjectRefProps } from '@shared/problems/problems.types';
 import type { ProblemStatus } from '@shared/toc/vocabulary';
 import { ProblemForm } from '../../features/problems/problem-form';
 import { ProblemBreadcrumbs } from '../../features/problems/problem-header';
+import { PageTitle } from '../../components/page-title';
 
 /** problems/edit: change the problem's description. */
 export default function EditProblem({ problem, project, statuses }: { problem: ProblemHeader; project: ProjectRefProps; statuses: ProblemStatus[] }) {
@@ -12,7 +13,7 @@ export default function EditProblem({ problem, project, statuses }: { problem: P
     <Stack gap="md" maw={860}>
       <Head title={`Edit ${problem.title}`} />
       <ProblemBreadcrumbs project={project} problem={problem} current="Edit" />
-      <Title order={2}>Edit problem</Title>
+      <PageTitle>Edit problem</PageTitle>
       <ProblemForm problem={problem} statuses={statuses} submitLabel="Save" cancelHref={route('problems.show', { problem: problem.id })} onSubmit={(form) => form.put(route('problems.update', { problem: problem.id }))} />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Badge, Chip, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Chip, Group, Kbd, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { SEARCH_MAX_QUERY, SEARCH_TYPE_LABELS, type SearchType } from '@shared/playground/playground.schemas';
 import { overLimitMessage } from '../../lib/field-limits';
@@ -8,6 +8,7 @@ import { ResultIcon, TYPE_COLORS } from '../../features/search/result-icon';
 import { useTeamSearch } from '../../features/search/use-team-search';
 import { useShared } from '../../hooks/use-shared';
 import classes from '../../features/search/playground.module.css';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   initialQuery: string;
@@ -93,7 +94,7 @@ export default function Playground({ initialQuery, types }: Props) {
     <Stack maw={860} gap="md">
       <Head title="Playground" />
       <Stack gap={4}>
-        <Title order={2}>Playground</Title>
+        <PageTitle>Playground</PageTitle>
         <Text c="dimmed">Find any project, problem, activity, output, outcome, metric, data point or survey question of {auth.team?.name ?? 'your team'} by typing.</Text>
       </Stack>
       <TextInput

@@ -1,11 +1,12 @@
 import { Head } from '@inertiajs/react';
-import { Container, Divider, Stack, Title } from '@mantine/core';
+import { Container, Divider, Stack } from '@mantine/core';
 import type { ProfileShowProps } from '@shared/profile/profile.types';
 import { UpdateProfileInformationForm } from '../../features/profile/update-profile-information-form';
 import { UpdatePasswordForm } from '../../features/profile/update-password-form';
 import { TwoFactorAuthenticationForm } from '../../features/profile/two-factor-authentication-form';
 import { BrowserSessions } from '../../features/profile/browser-sessions';
 import { DeleteUserForm } from '../../features/profile/delete-user-form';
+import { PageTitle } from '../../components/page-title';
 
 /** The user's own profile: information, password, two-factor, browser sessions, account deletion. */
 export default function ProfileShow({ profile, twoFactor, sessions, deletion }: ProfileShowProps) {
@@ -13,7 +14,7 @@ export default function ProfileShow({ profile, twoFactor, sessions, deletion }: 
     <Container size="lg" py="md">
       <Head title="Profile" />
       <Stack gap="xl">
-        <Title order={2}>Profile</Title>
+        <PageTitle>Profile</PageTitle>
         <UpdateProfileInformationForm profile={profile} />
         <Divider />
         <UpdatePasswordForm />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import { Anchor, Badge, Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { ANSWER_TYPE_LABELS } from '@shared/metrics/metrics.schemas';
@@ -9,6 +9,7 @@ import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
 import { SurveyQuestionFormModal } from '../../features/metrics/survey-question-form';
 import { CommentThread } from '../../features/comments/comment-thread';
 import type { DataPointView, MetricView, QuestionView, Trail } from '../../features/metrics/types';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   question: QuestionView;
@@ -30,9 +31,9 @@ export default function SurveyQuestionShow({ question, dataPoint, metric, trail 
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
           <Badge variant="light">Survey question</Badge>
-          <Title order={2} mt={4}>
+          <PageTitle mt={4}>
             {question.text}
-          </Title>
+          </PageTitle>
           <Text size="sm" c="dimmed">
             Measures the data point{' '}
             <Anchor component={Link} href={dpHref}>

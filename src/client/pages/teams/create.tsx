@@ -1,7 +1,8 @@
 import { Head } from '@inertiajs/react';
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text } from '@mantine/core';
 import { SettingsSection } from '../../features/teams/settings-section';
 import { CreateTeamForm } from '../../features/teams/create-team-form';
+import { PageTitle } from '../../components/page-title';
 
 /** teams/create: a new team, owned by its creator. */
 export default function CreateTeam() {
@@ -10,7 +11,7 @@ export default function CreateTeam() {
       <Head title="Create team" />
       <Stack gap="xl">
         <Stack gap={4}>
-          <Title order={2}>Create team</Title>
+          <PageTitle>Create team</PageTitle>
           <Text c="dimmed">A team holds its own projects, forms and data, and the people who work on them.</Text>
         </Stack>
         <SettingsSection title="Team details" description="Give the team a name. You will be its owner, and you can invite colleagues on the next page.">

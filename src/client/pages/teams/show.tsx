@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import { Badge, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { ROLE_LABELS } from '@shared/permissions';
 import { useShared } from '../../hooks/use-shared';
 import { SettingsSection } from '../../features/teams/settings-section';
@@ -10,6 +10,7 @@ import { TeamMemberList } from '../../features/teams/team-member-list';
 import { TransferOwnershipForm } from '../../features/teams/transfer-ownership-form';
 import { DeleteTeamSection } from '../../features/teams/delete-team-section';
 import type { TeamShowProps } from '../../features/teams/teams.types';
+import { PageTitle } from '../../components/page-title';
 
 /** teams/show: the team's settings — name, members, invitations, ownership, deletion. */
 export default function ShowTeam({ team, role, can, members, invitations, roles }: TeamShowProps) {
@@ -21,7 +22,7 @@ export default function ShowTeam({ team, role, can, members, invitations, roles 
       <Stack gap="xl">
         <Stack gap={4}>
           <Group gap="sm">
-            <Title order={2}>{team.name}</Title>
+            <PageTitle>{team.name}</PageTitle>
             {team.personal && <Badge variant="light" color="gray">Personal team</Badge>}
           </Group>
           <Text c="dimmed">Team settings. Your role here: {ROLE_LABELS[role]}.</Text>

@@ -61,6 +61,10 @@ function list(h: string | string[] | undefined) {
     .filter(Boolean);
 }
 
+// shown from the first byte until React replaces it (the bundle takes a moment on a slow line): plain
+// HTML and CSS, no script; the delay keeps it from flashing on a fast load
+const LOADING = `<style>.pw-loading{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;gap:12px;font:16px system-ui,sans-serif;color:#495057;background:#f8f9fa;animation:pw-in .2s .15s both}.pw-loading i{width:28px;height:28px;border:3px solid #ced4da;border-top-color:#1c7ed6;border-radius:50%;animation:pw-spin .8s linear infinite}@keyframes pw-spin{to{transform:rotate(360deg)}}@keyframes pw-in{from{opacity:0}}@media (prefers-reduced-motion:reduce){.pw-loading i{animation-duration:3s}}</style><div class="pw-loading" role="status"><i aria-hidden="true"></i>Loading…</div>`;
+
 export function renderShell(page: PageObject, assets: ClientAssets, appName: string, boot: Record<string, unknown>) {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -74,7 +78,7 @@ export function renderShell(page: PageObject, assets: ClientAssets, appName: str
     ${assets.headTags}
   </head>
   <body>
-    <div id="app"></div>
+    <div id="app">${LOADING}</div>
     <script data-page="app" type="application/json">${escapeJsonForHtml(JSON.stringify(page))}</script>
   </body>
 </html>`;
@@ -130,6 +134,8 @@ async function inertiaPlugin(app: FastifyInstance, opts: InertiaOptions) {
     if (request.isInertia) {
       return this.header('X-Inertia', 'true').header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(page));
     }
+    // the HTML names the hashed assets of the current build: always revalidated (the assets are immutable)
+    if (!this.hasHeader('Cache-Control')) this.header('Cache-Control', 'no-cache');
     return this.header('Content-Type', 'text/html; charset=utf-8').send(renderShell(page, opts.assets(), opts.appName, opts.bootData()));
   });
 
