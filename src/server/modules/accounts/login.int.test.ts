@@ -74,6 +74,19 @@ describe('POST /login', () => {
     expect(JSON.stringify(mine[0])).not.toContain(wrong);
   });
 
+  it('puts the errors under the X-Inertia-Error-Bag the sign-in named, whether or not the next page repeats the header', async () => {
+    const user = await createUser(t.app);
+    const c = client();
+    const bag = { ...LOGIN_REFERER, 'x-inertia-error-bag': 'login' };
+    await c.post('/login', { email: user.email, password: 'not-the-password-123' }, bag);
+    expect((await c.page('/login')).props.errors).toEqual({ login: { email: LOGIN_FAILED } });
+    await c.post('/login', { email: user.email, password: 'not-the-password-123' }, bag);
+    expect((await c.get('/login', { 'x-inertia-error-bag': 'login' })).json().props.errors).toEqual({ login: { email: LOGIN_FAILED } });
+    // without a bag they stay flat; a bag that is not a plain name is ignored
+    await c.post('/login', { email: user.email, password: 'not-the-password-123' }, { ...LOGIN_REFERER, 'x-inertia-error-bag': '__proto__' });
+    expect((await c.page('/login')).props.errors).toEqual({ email: LOGIN_FAILED });
+  });
+
   it('gives an unknown email exactly the same answer as a wrong password', async () => {
     const c = client();
     await c.post('/login', { email: 'nobody-here@example.org', password: 'whatever-123' }, LOGIN_REFERER);
