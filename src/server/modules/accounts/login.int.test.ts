@@ -154,6 +154,24 @@ describe('POST /login', () => {
   });
 });
 
+describe('password spraying', () => {
+  it('allows 20 sign-in attempts a minute from one address whatever the emails, then 429 (another address is not affected)', async () => {
+    const c = client();
+    for (let i = 0; i < 20; i++) {
+      const r = await c.post('/login', { email: `spray-${i}@example.org`, password: 'Summer2026!' });
+      expect(r.statusCode).toBe(303);
+    }
+    const user = await freshUser();
+    const blocked = await c.post('/login', { email: user.email, password: user.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ component: 'errors/show', props: { status: 429, message: expect.stringMatching(/Too many sign-in attempts from your network/) } });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    const elsewhere = await client().post('/login', { email: user.email, password: user.password });
+    expect(elsewhere.headers.location).toBe('/dashboard');
+  });
+});
+
 describe('back to the page asked for', () => {
   it('a signed-out visitor who opens a page is returned to it after signing in, once', async () => {
     const user = await freshUser();
