@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
+import { createLimit, inAbout } from '../../platform/rate-limit/limit.js';
 import { roleCan } from '../../../shared/permissions.js';
 import { commentIndexQuery, initialsOf, storeCommentSchema, updateCommentSchema, type CommentThreadData } from '../../../shared/comments/comments.schemas.js';
 import { listThread, namesOf, teamPeople } from './comments.queries.js';
@@ -11,6 +12,8 @@ import { resolveSubject } from './comments.subjects.js';
 import { createComment, deleteComment, updateComment } from './comments.service.js';
 
 const commentId = z.uuid();
+/** posts and edits per person and minute */
+export const COMMENT_LIMIT = { max: 20, timeWindow: 60_000, key: (r: FastifyRequest) => `comment|${r.actor?.user.id ?? r.ip}` };
 
 function commentParam(request: FastifyRequest) {
   const id = (request.params as { comment?: string }).comment ?? '';
@@ -24,6 +27,10 @@ function commentParam(request: FastifyRequest) {
  * the author, or the team's owner and administrators (comment.moderate), delete it.
  */
 export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
+  // each post or edit can notify people and is pushed to the whole team: 20 a minute per person
+  // (counted once the body is valid, so refused input does not use up the allowance)
+  const perUser = createLimit(app, { ...COMMENT_LIMIT, field: 'body', message: (s) => `You are commenting too quickly. Please try again ${inAbout(s)}.` });
+
   app.get('/comments', { config: { name: 'comments.index', access: { kind: 'team', permission: 'content.view' } } }, async (request, reply) => {
     const actor = request.actor!;
     const teamId = actor.team!.id;
@@ -46,6 +53,7 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/comments', { config: { name: 'comments.store', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
     const input = parseInput(storeCommentSchema, request.body);
+    await perUser(request, reply);
     const comment = await createComment(ctx, request, input);
     return reply.code(201).send({ comment: { ...comment, canEdit: true, canDelete: true } });
   });
@@ -53,6 +61,7 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/comments/:comment', { config: { name: 'comments.update', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
     const id = commentParam(request);
     const input = parseInput(updateCommentSchema, request.body);
+    await perUser(request, reply);
     const comment = await updateComment(ctx, request, id, input.body);
     return reply.send({ comment: { ...comment, canEdit: true, canDelete: true } });
   });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit/audit.js';
 import { forbidden, notFound, ValidationError } from '../../platform/errors.js';
@@ -15,7 +15,7 @@ import {
   type CommentView,
 } from '../../../shared/comments/comments.schemas.js';
 import type { CommentSubject } from '../../../shared/toc/vocabulary.js';
-import { notify } from '../notifications/index.js';
+import { notifications, notify } from '../notifications/index.js';
 import { comments } from './comments.tables.js';
 import { findComment, membersAmong, namesOf, type CommentRow, type Queryable } from './comments.queries.js';
 import { peopleIn, toCommentView } from './comments.props.js';
@@ -53,10 +53,18 @@ async function publish(ctx: AppContext, teamId: string, event: CommentEventName,
 
 /** Tell each newly mentioned member (never the author). */
 async function notifyMentioned(ctx: AppContext, who: ReturnType<typeof acting>, subject: CommentSubjectInfo, row: CommentRow, userIds: string[]) {
+  // at most once per comment and person, however often an edit drops and re-adds the mention
+  const already = userIds.length
+    ? await ctx.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(and(eq(notifications.type, 'comment.mentioned'), inArray(notifications.userId, userIds), sql`${notifications.data}->>'commentId' = ${row.id}`))
+    : [];
+  const told = new Set(already.map((n) => n.userId));
   const names = await namesOf(ctx.db, row.mentions);
   const url = subjectPath(ctx, subject);
   for (const userId of userIds) {
-    if (userId === who.userId) continue;
+    if (userId === who.userId || told.has(userId)) continue;
     await notify(ctx, {
       userId,
       teamId: who.teamId,
