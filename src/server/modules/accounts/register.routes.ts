@@ -7,6 +7,7 @@ import { audit } from '../../platform/audit/audit.js';
 import { registerSchema } from '../../../shared/accounts/accounts.schemas.js';
 import { flashStatus, formBody, RATE_LIMITS } from './accounts.http.js';
 import { findUserByEmail } from './accounts.users.js';
+import { startVerificationFlow } from './verification-flow.js';
 
 export const EMAIL_TAKEN = 'That email address is already registered.';
 
@@ -44,6 +45,8 @@ export function registerRegisterRoutes(app: FastifyInstance, ctx: AppContext) {
       mailFailed = true;
     }
     forwardAuthCookies(reply, headers);
+    // this browser started the verification: its link signs it in (another browser's does not)
+    startVerificationFlow(reply, user.email, ctx.config.appKey, ctx.config.appUrl.startsWith('https://'));
     await audit(ctx.db, request, { action: 'auth.registered', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
     if (mailFailed) flashStatus(reply, 'error', 'Your account was created, but we could not send the verification email. Please use the button below to try again.');
     return reply.redirect('/verify-email', 303);
