@@ -106,7 +106,7 @@ describe.sequential('platform journey', () => {
   let confirmedStep = 0;
   let invitationUrl = '';
 
-  it('1. registers, receives the verification mail, opens its link and lands on the dashboard verified', async () => {
+  it('1. registers, receives the verification mail, opens its link (in the same browser: signed in) and lands on the dashboard verified', async () => {
     const { page } = owner;
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('link', { name: 'Register' }).first().click();
@@ -115,10 +115,10 @@ describe.sequential('platform journey', () => {
     await shot(page, 'journey-01-register');
     await page.getByRole('button', { name: 'Register' }).click();
 
-    await page.getByRole('heading', { name: 'Verify your email address' }).waitFor(WAIT);
-    expect(new URL(page.url()).pathname).toBe('/verify-email');
-    await page.getByText(OWNER.email).waitFor();
-    await shot(page, 'journey-02-verify-notice');
+    // the same answer for a new or a known address: "check your email" on the sign-in page
+    await page.getByText('We have sent you an email. Open the link in it to finish creating your account.').waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await shot(page, 'journey-02-check-email');
 
     const mail = await sink.waitFor((m) => m.to.includes(OWNER.email) && /verif/i.test(m.subject));
     const link = linkIn(mail, /\/verify-email\//);
@@ -238,7 +238,7 @@ describe.sequential('platform journey', () => {
     await register(p2, EDITOR, { emailPrefilled: true });
     await shot(p2, 'journey-11-invitee-register');
     await p2.getByRole('button', { name: 'Register' }).click();
-    await p2.getByRole('heading', { name: 'Verify your email address' }).waitFor(WAIT);
+    await p2.getByText('We have sent you an email. Open the link in it to finish creating your account.').waitFor(WAIT);
 
     const mail = await sink.waitFor((m) => m.to.includes(EDITOR.email) && /verif/i.test(m.subject));
     await p2.goto(linkIn(mail, /\/verify-email\//));

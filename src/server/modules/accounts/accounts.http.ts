@@ -29,6 +29,12 @@ export const RATE_LIMITS = {
   confirmPassword: { max: 5, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `confirm|${r.actor?.user.id ?? r.ip}` },
 } satisfies Record<string, RateLimitOptions>;
 
+/**
+ * Password spraying (one address, many emails): beside the per address + email limit, at most 20
+ * sign-in attempts a minute from one address, whatever the emails (issue 8).
+ */
+export const LOGIN_PER_IP = { max: 20, timeWindow: MINUTE, key: (r: FastifyRequest) => `login-ip|${r.ip}` };
+
 /** Wait until at least `ms` have passed since `startedAt` (equal answer times for known and unknown emails). */
 export async function padTo(startedAt: number, ms: number) {
   const left = ms - (performance.now() - startedAt);

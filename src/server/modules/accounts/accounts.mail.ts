@@ -98,6 +98,20 @@ export function resetPasswordMail(appName: string, to: Recipient, url: string, t
   });
 }
 
+/** To the holder of an address someone tried to register again (registration never says it is taken). */
+export function registrationAttemptMail(appName: string, to: Recipient, loginUrl: string): MailContent {
+  return render({
+    appName,
+    to,
+    subject: `Someone tried to create a ${appName} account with your email address`,
+    intro: `Someone (perhaps you) tried to create a new ${appName} account with ${to.email}. You already have an account with this address, so no new account was created.`,
+    action: 'Sign in to your account',
+    url: loginUrl,
+    expiry: 'If you forgot your password, use "Forgot your password?" on the sign-in page.',
+    outro: 'If this was not you, no further action is required: your account is unchanged.',
+  });
+}
+
 /**
  * The account mail the auth library asks for. Verification mail is sent before answering
  * (a failure is reported). Password-reset mail is handed to the mailer without waiting, so the

@@ -54,7 +54,7 @@ it('register -> the verification mail arrives at the SMTP sink -> its link verif
   const email = `smtp.${Date.now()}@example.org`;
   const c = guest(t.app);
   const res = await c.post('/register', { name: 'Mail Tester <b>', email, password: 'long-enough-pw', password_confirmation: 'long-enough-pw', terms: true });
-  expect(res.headers.location).toBe('/verify-email');
+  expect(res.headers.location).toBe('/login');
 
   const msg = inbox.find((m) => m.to.includes(email));
   expect(msg).toBeDefined();
@@ -69,15 +69,15 @@ it('register -> the verification mail arrives at the SMTP sink -> its link verif
   const [row] = await mailsTo(t.app, email);
   expect(row.status).toBe('sent');
 
-  // the user opens the link in a fresh browser
-  const browser = new TestClient(t.app, { inertia: false, ip: '10.200.0.1' });
-  const visit = await browser.get(link!);
+  // the user opens the link in the browser they registered with: verified and signed in
+  c.opts.inertia = false;
+  const visit = await c.get(link!);
   expect(visit.statusCode).toBe(302);
   expect(visit.headers.location).toBe('/dashboard');
   const [u] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
   expect(u.emailVerified).toBe(true);
-  browser.opts.inertia = true;
-  const page = await browser.page('/dashboard');
+  c.opts.inertia = true;
+  const page = await c.page('/dashboard');
   expect(page.props.auth.user.email).toBe(email);
   expect(page.props.flash.success).toBe(VERIFIED);
 });

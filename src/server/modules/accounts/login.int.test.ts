@@ -74,6 +74,19 @@ describe('POST /login', () => {
     expect(JSON.stringify(mine[0])).not.toContain(wrong);
   });
 
+  it('puts the errors under the X-Inertia-Error-Bag the sign-in named, whether or not the next page repeats the header', async () => {
+    const user = await createUser(t.app);
+    const c = client();
+    const bag = { ...LOGIN_REFERER, 'x-inertia-error-bag': 'login' };
+    await c.post('/login', { email: user.email, password: 'not-the-password-123' }, bag);
+    expect((await c.page('/login')).props.errors).toEqual({ login: { email: LOGIN_FAILED } });
+    await c.post('/login', { email: user.email, password: 'not-the-password-123' }, bag);
+    expect((await c.get('/login', { 'x-inertia-error-bag': 'login' })).json().props.errors).toEqual({ login: { email: LOGIN_FAILED } });
+    // without a bag they stay flat; a bag that is not a plain name is ignored
+    await c.post('/login', { email: user.email, password: 'not-the-password-123' }, { ...LOGIN_REFERER, 'x-inertia-error-bag': '__proto__' });
+    expect((await c.page('/login')).props.errors).toEqual({ email: LOGIN_FAILED });
+  });
+
   it('gives an unknown email exactly the same answer as a wrong password', async () => {
     const c = client();
     await c.post('/login', { email: 'nobody-here@example.org', password: 'whatever-123' }, LOGIN_REFERER);
@@ -138,6 +151,24 @@ describe('POST /login', () => {
     const other = await createUser(t.app);
     const ok = await c.post('/login', { email: other.email, password: other.password });
     expect(ok.headers.location).toBe('/dashboard');
+  });
+});
+
+describe('password spraying', () => {
+  it('allows 20 sign-in attempts a minute from one address whatever the emails, then 429 (another address is not affected)', async () => {
+    const c = client();
+    for (let i = 0; i < 20; i++) {
+      const r = await c.post('/login', { email: `spray-${i}@example.org`, password: 'Summer2026!' });
+      expect(r.statusCode).toBe(303);
+    }
+    const user = await freshUser();
+    const blocked = await c.post('/login', { email: user.email, password: user.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ component: 'errors/show', props: { status: 429, message: expect.stringMatching(/Too many sign-in attempts from your network/) } });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    const elsewhere = await client().post('/login', { email: user.email, password: user.password });
+    expect(elsewhere.headers.location).toBe('/dashboard');
   });
 });
 

@@ -5,7 +5,8 @@ import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit/audit.js';
 import { loginSchema } from '../../../shared/accounts/accounts.schemas.js';
-import { formBody, RATE_LIMITS } from './accounts.http.js';
+import { formBody, LOGIN_PER_IP, RATE_LIMITS } from './accounts.http.js';
+import { createLimit, inAbout } from '../../platform/rate-limit/limit.js';
 import { intendedOr, keepIntended } from '../../platform/http/intended.js';
 import { findUserByEmail } from './accounts.users.js';
 
@@ -15,12 +16,14 @@ export const TWO_FACTOR_CHALLENGE_URL = '/two-factor-challenge';
 
 /** GET/POST /login, POST /logout */
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext) {
+  const perIp = createLimit(app, { ...LOGIN_PER_IP, message: (s) => `Too many sign-in attempts from your network. Please try again ${inAbout(s)}.` });
+
   app.get('/login', { config: { name: 'login', access: { kind: 'guest' } } }, async (request, reply) => {
     keepIntended(request, reply, ctx.config);
     return reply.inertia('auth/login', {});
   });
 
-  app.post('/login', { config: { name: 'login', access: { kind: 'guest' }, rateLimit: RATE_LIMITS.login } }, async (request, reply) => {
+  app.post('/login', { config: { name: 'login', access: { kind: 'guest' }, rateLimit: RATE_LIMITS.login }, preHandler: perIp }, async (request, reply) => {
     const input = parseInput(loginSchema, formBody(request));
     let res;
     try {

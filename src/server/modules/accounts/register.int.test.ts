@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signedInUser } from '../../../../test/helpers/auth.js';
-import { users } from '../../platform/auth/auth.tables.js';
+import { sessions, users } from '../../platform/auth/auth.tables.js';
 import { mailOutbox } from '../../platform/mail/mail.tables.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
-import { EMAIL_TAKEN } from './register.routes.js';
+import { REGISTERED } from './register.routes.js';
 import { auditFor, from, guest, linkIn, mailsTo } from './test-support.js';
 
 let t: TestApp;
@@ -37,26 +37,44 @@ describe('GET /register', () => {
 });
 
 describe('POST /register', () => {
-  it('creates the account, signs in, mails a verification link and lands on the notice', async () => {
+  it('creates the account and mails a verification link; the answer is "check your email" on the sign-in page, and the link signs this browser in', async () => {
     const input = valid();
     const c = guest(t.app);
     const res = await c.post('/register', { ...input, email: `  ${input.email.toUpperCase()} ` });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/verify-email');
+    expect(res.headers.location).toBe('/login');
+    expect([...c.cookies.keys()].some((k) => k.includes('session_token'))).toBe(false);
+    expect((await c.page('/login')).props.flash.data.status).toEqual({ tone: 'success', message: REGISTERED });
 
     const [u] = await t.app.ctx.db.select().from(users).where(eq(users.email, input.email));
     expect(u).toMatchObject({ name: input.name, emailVerified: false });
-    const page = await c.page('/verify-email');
-    expect(page.component).toBe('auth/verify-email');
-    expect(page.props.auth.user.id).toBe(u.id);
-
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
     const [mail] = await mailsTo(t.app, input.email);
     expect(mail.subject).toBe('Verify your email address for Pathways');
     expect(linkIn(mail.text)).toMatch(/^\/verify-email\/[\w.-]+$/);
     expect(mail.html).toContain('Verify email address');
     expect(await auditFor(t.app, 'auth.registered', u.id)).toHaveLength(1);
-    // unverified: the rest of the app sends them back to the notice
-    expect((await c.get('/dashboard')).headers.location).toBe('/verify-email');
+
+    const done = await c.request('GET', linkIn(mail.text), undefined, {}, false);
+    expect(done.headers.location).toBe('/dashboard');
+    expect((await c.page('/dashboard')).props.auth.user.id).toBe(u.id);
+  });
+
+  it('an already registered email (any case) gets exactly the same answer; its holder is mailed, nothing else changes', async () => {
+    const existing = await createUser(t.app);
+    const fresh = guest(t.app);
+    const known = guest(t.app);
+    const a = await fresh.post('/register', valid(), from('/register'));
+    const before = await counts();
+    const b = await known.post('/register', { ...valid(), email: existing.email.toUpperCase() }, from('/register'));
+    const shape = (r: typeof a, c: typeof fresh) => ({ status: r.statusCode, location: r.headers.location, cookies: [...c.cookies.keys()].sort() });
+    expect(shape(b, known)).toEqual(shape(a, fresh));
+    expect((await known.page('/login')).props.flash.data.status).toEqual({ tone: 'success', message: REGISTERED });
+    expect(await counts()).toEqual({ ...before, mail: before.mail + 1 });
+    const [mail] = await mailsTo(t.app, existing.email);
+    expect(mail.subject).toBe('Someone tried to create a Pathways account with your email address');
+    expect(mail.text).toContain('no new account was created');
+    expect(linkIn(mail.text)).toBe('/login');
   });
 
   it.each([
@@ -76,16 +94,6 @@ describe('POST /register', () => {
     expect(page.props.errors).toEqual(errors);
     expect(await counts()).toEqual(before);
     expect([...c.cookies.keys()].some((k) => k.includes('session_token'))).toBe(false);
-  });
-
-  it('refuses an already registered email (any case) on the email field', async () => {
-    const existing = await createUser(t.app);
-    const before = await counts();
-    const c = guest(t.app);
-    await c.post('/register', { ...valid(), email: existing.email.toUpperCase() }, from('/register'));
-    const page = await c.page('/register');
-    expect(page.props.errors).toEqual({ email: EMAIL_TAKEN });
-    expect(await counts()).toEqual(before);
   });
 
   it('refuses a post without the CSRF token (419)', async () => {

@@ -1,51 +1,65 @@
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
+import { authErrorMessage, authHeaders } from '../../platform/auth/bridge.js';
+import { sessions } from '../../platform/auth/auth.tables.js';
+import { registrationAttemptMail } from './accounts.mail.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit/audit.js';
 import { registerSchema } from '../../../shared/accounts/accounts.schemas.js';
-import { flashStatus, formBody, RATE_LIMITS } from './accounts.http.js';
+import { flashStatus, formBody, padTo, RATE_LIMITS } from './accounts.http.js';
 import { findUserByEmail } from './accounts.users.js';
+import { startVerificationFlow } from './verification-flow.js';
 
-export const EMAIL_TAKEN = 'That email address is already registered.';
+/** What every registration hears, whether the address was new or already had an account (no enumeration). */
+export const REGISTERED = 'We have sent you an email. Open the link in it to finish creating your account.';
+/** both answers take at least this long, so timing does not tell them apart either */
+export const REGISTER_MIN_MS = 600;
 
-/** GET/POST /register: create the account, sign in, then the verification notice. */
+/**
+ * GET/POST /register. The answer never says whether the address already has an account (issue 8):
+ * a new address gets its account and a verification link, a known one a mail telling its holder
+ * that someone tried; both browsers see the same message on the sign-in page, and the link signs in
+ * the browser that registered (verification-flow.ts).
+ */
 export function registerRegisterRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/register', { config: { name: 'register', access: { kind: 'guest' } } }, async (_request, reply) => reply.inertia('auth/register', {}));
 
   app.post('/register', { config: { name: 'register', access: { kind: 'guest' }, rateLimit: RATE_LIMITS.register } }, async (request, reply) => {
     const input = parseInput(registerSchema, formBody(request));
-    if (await findUserByEmail(ctx.db, input.email)) throw new ValidationError({ email: EMAIL_TAKEN });
-
-    let headers: Headers;
-    let user: { id: string; name: string; email: string };
-    let mailFailed = false;
-    try {
-      const res = await ctx.auth.api.signUpEmail({
-        body: { name: input.name, email: input.email, password: input.password },
-        headers: authHeaders(request),
-        returnHeaders: true,
-      });
-      headers = res.headers;
-      user = res.response.user;
-    } catch (err) {
-      const e = authErrorMessage(err);
-      if (e.code === 'USER_ALREADY_EXISTS' || e.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw new ValidationError({ email: EMAIL_TAKEN });
-      if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG') throw new ValidationError({ password: e.message });
-      // the account exists but the verification mail could not be sent: sign in anyway,
-      // the notice page offers to send it again
-      const created = await findUserByEmail(ctx.db, input.email);
-      if (!created) throw err;
-      request.log.error({ err, userId: created.id }, 'verification mail failed at registration');
-      const res = await ctx.auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers: authHeaders(request), returnHeaders: true });
-      headers = res.headers;
-      user = created;
-      mailFailed = true;
+    const started = performance.now();
+    const existing = await findUserByEmail(ctx.db, input.email);
+    if (existing) await tellHolder(ctx, request, existing);
+    else {
+      try {
+        const res = await ctx.auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers: authHeaders(request) });
+        // signed in only by the verification link, in this browser
+        if (res.token) await ctx.db.delete(sessions).where(eq(sessions.token, res.token));
+        const user = res.user;
+        await audit(ctx.db, request, { action: 'auth.registered', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
+      } catch (err) {
+        const e = authErrorMessage(err);
+        if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG') throw new ValidationError({ password: e.message });
+        const created = await findUserByEmail(ctx.db, input.email);
+        if (!created) throw err;
+        if (e.code === 'USER_ALREADY_EXISTS' || e.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') await tellHolder(ctx, request, created);
+        // else the account exists but its verification mail failed: signing in offers to send it again
+        else request.log.error({ err, userId: created.id }, 'verification mail failed at registration');
+        await ctx.db.delete(sessions).where(eq(sessions.userId, created.id)).catch(() => undefined);
+      }
     }
-    forwardAuthCookies(reply, headers);
-    await audit(ctx.db, request, { action: 'auth.registered', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
-    if (mailFailed) flashStatus(reply, 'error', 'Your account was created, but we could not send the verification email. Please use the button below to try again.');
-    return reply.redirect('/verify-email', 303);
+    startVerificationFlow(reply, input.email, ctx.config.appKey, ctx.config.appUrl.startsWith('https://'));
+    await padTo(started, REGISTER_MIN_MS);
+    flashStatus(reply, 'success', REGISTERED);
+    return reply.redirect('/login', 303);
   });
+}
+
+async function tellHolder(ctx: AppContext, request: FastifyRequest, user: { id: string; name: string; email: string }) {
+  try {
+    await ctx.mailer.send({ to: user.email, ...registrationAttemptMail(ctx.config.appName, user, `${ctx.config.appUrl}/login`), meta: { kind: 'registration_attempt', userId: user.id } });
+  } catch (err) {
+    request.log.error({ err, userId: user.id }, 'registration-attempt mail failed');
+  }
 }

@@ -4,8 +4,8 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import { createTestApp, TEST_APP_KEY, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn, signedInUser } from '../../../../test/helpers/auth.js';
 import { TestClient } from '../../../../test/helpers/client.js';
-import { users } from '../../platform/auth/auth.tables.js';
-import { ALREADY_VERIFIED, LINK_EXPIRED, LINK_INVALID, LINK_SENT, VERIFIED } from './verification.routes.js';
+import { sessions, users } from '../../platform/auth/auth.tables.js';
+import { ALREADY_VERIFIED, LINK_EXPIRED, LINK_INVALID, LINK_SENT, VERIFIED, VERIFIED_OTHER, VERIFIED_SIGN_IN } from './verification.routes.js';
 import { auditFor, guest, linkIn, mailsTo } from './test-support.js';
 
 let t: TestApp;
@@ -73,24 +73,68 @@ describe('POST /email/verification-notification', () => {
 });
 
 describe('GET /verify-email/:token', () => {
-  it('verifies the address from the mailed link, signs in and lands on the dashboard with a message', async () => {
-    const user = await createUser(t.app, { verified: false });
-    const [mail] = await mailsTo(t.app, user.email);
-    const c = new TestClient(t.app, { inertia: false }); // a mail link opens as a plain browser visit
+  it('verifies the address from the mailed link in the browser that registered, signs it in and lands on the dashboard with a message', async () => {
+    const c = guest(t.app);
+    const email = `reg.${Date.now()}@example.org`;
+    expect((await c.post('/register', { name: 'Reg Istrant', email, password: 'long-enough-pw', password_confirmation: 'long-enough-pw', terms: true })).statusCode).toBe(303);
+    const [u] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
+    await c.post('/logout'); // even signed out: this browser started the verification
+    const [mail] = await mailsTo(t.app, email);
+    c.opts.inertia = false; // a mail link opens as a plain browser visit
     const res = await c.get(linkIn(mail.text));
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/dashboard');
-    expect(await verified(user.id)).toBe(true);
+    expect(await verified(u.id)).toBe(true);
     c.opts.inertia = true;
     const page = await c.page('/dashboard');
-    expect(page.props.auth.user.id).toBe(user.id);
+    expect(page.props.auth.user.id).toBe(u.id);
     expect(page.props.flash.success).toBe(VERIFIED);
-    expect(await auditFor(t.app, 'auth.email_verified', user.id)).toHaveLength(1);
+    expect(await auditFor(t.app, 'auth.email_verified', u.id)).toHaveLength(1);
 
     // the same link again: nothing more to do
     const again = await guest(t.app).get(linkIn(mail.text));
     expect(again.headers.location).toBe('/login');
-    expect(await auditFor(t.app, 'auth.email_verified', user.id)).toHaveLength(1);
+    expect(await auditFor(t.app, 'auth.email_verified', u.id)).toHaveLength(1);
+  });
+
+  it('someone else’s unused link verifies that address but signs nobody in: a signed-out browser is asked to sign in', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const [mail] = await mailsTo(t.app, user.email);
+    const sessionsBefore = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const c = new TestClient(t.app, { inertia: false });
+    const res = await c.get(linkIn(mail.text));
+    expect(res.headers.location).toBe('/login');
+    expect(await verified(user.id)).toBe(true);
+    expect([...c.cookies.keys()].some((k) => k.includes('session'))).toBe(false);
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(sessionsBefore.length);
+    c.opts.inertia = true;
+    expect((await c.page('/login')).props.flash.data.status).toEqual({ tone: 'success', message: VERIFIED_SIGN_IN });
+  });
+
+  it('login CSRF: opening an attacker’s verification link keeps the victim signed in as themselves', async () => {
+    const attacker = await createUser(t.app, { verified: false });
+    const [mail] = await mailsTo(t.app, attacker.email);
+    const victim = await signedInUser(t.app);
+    const sessionsBefore = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, attacker.id));
+    const res = await victim.client.request('GET', linkIn(mail.text), undefined, {}, false);
+    expect(res.headers.location).toBe('/dashboard');
+    expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
+    const page = await victim.client.page('/dashboard');
+    expect(page.props.auth.user.id).toBe(victim.user.id);
+    expect(page.props.flash.info).toBe(VERIFIED_OTHER);
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, attacker.id))).toHaveLength(sessionsBefore.length);
+  });
+
+  it('the owner’s own signed-in browser is signed in as before, and a browser that asked for a new link too', async () => {
+    const user = await createUser(t.app, { verified: false });
+    const c = await signIn(t.app, user);
+    c.opts.ip = '10.77.0.1';
+    expect((await c.post('/email/verification-notification')).headers.location).toBe('/verify-email');
+    const [fresh] = await mailsTo(t.app, user.email);
+    const res = await c.request('GET', linkIn(fresh.text), undefined, {}, false);
+    expect(res.headers.location).toBe('/dashboard');
+    expect((await c.page('/dashboard')).props.auth.user.id).toBe(user.id);
+    expect((await c.page('/dashboard')).props.auth.user.emailVerified).toBe(true);
   });
 
   it('tells a signed-in user who already verified so', async () => {

@@ -4,8 +4,11 @@ import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platfor
 import { audit } from '../../platform/audit/audit.js';
 import { flashStatus, RATE_LIMITS } from './accounts.http.js';
 import { findUserByEmail } from './accounts.users.js';
+import { dropSessionFrom, endVerificationFlow, startedHere, startVerificationFlow, withoutCookies } from './verification-flow.js';
 
 export const VERIFIED = 'Your email address has been verified. Welcome!';
+export const VERIFIED_SIGN_IN = 'Your email address has been verified. Please sign in.';
+export const VERIFIED_OTHER = 'That link verified the email address of another account. You are still signed in as yourself.';
 export const LINK_EXPIRED = 'This verification link has expired. Please request a new one.';
 export const LINK_INVALID = 'This verification link is invalid. Please request a new one.';
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
@@ -41,6 +44,7 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       if (actor.user.emailVerified) return reply.redirect('/dashboard', 303);
       try {
         await ctx.auth.api.sendVerificationEmail({ body: { email: actor.user.email }, headers: authHeaders(request) });
+        startVerificationFlow(reply, actor.user.email, ctx.config.appKey, ctx.config.appUrl.startsWith('https://'));
         flashStatus(reply, 'success', LINK_SENT);
       } catch (err) {
         request.log.error({ err, userId: actor.user.id }, 'verification mail failed');
@@ -58,9 +62,12 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       const signedIn = Boolean(request.actor && !request.actor.token);
       const peek = peekToken(token);
       const before = peek.email ? await findUserByEmail(ctx.db, peek.email) : undefined;
+      // sign in only the browser that started this verification, or that is already its owner's
+      const owner = signedIn && peek.email !== null && request.actor!.user.email.toLowerCase() === peek.email.toLowerCase();
+      const maySignIn = owner || startedHere(request, peek.email, ctx.config.appKey);
       let headers: Headers;
       try {
-        const res = await ctx.auth.api.verifyEmail({ query: { token }, headers: authHeaders(request), returnHeaders: true });
+        const res = await ctx.auth.api.verifyEmail({ query: { token }, headers: maySignIn ? authHeaders(request) : withoutCookies(authHeaders(request)), returnHeaders: true });
         headers = res.headers;
       } catch (err) {
         const e = authErrorMessage(err);
@@ -69,7 +76,10 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
         flashStatus(reply, 'error', signedIn ? message : `${message} Sign in to have it sent again.`);
         return reply.redirect(signedIn ? '/verify-email' : '/login', 302);
       }
-      forwardAuthCookies(reply, headers);
+      if (maySignIn) {
+        forwardAuthCookies(reply, headers);
+        endVerificationFlow(request, reply);
+      } else await dropSessionFrom(ctx.db, headers);
       if (peek.changeConfirmation) {
         const message = 'Thank you. We have sent a link to your new email address: follow it to complete the change.';
         if (signedIn) reply.flash({ info: message });
@@ -85,8 +95,17 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       if (user?.emailVerified) {
         await audit(ctx.db, request, { action: 'auth.email_verified', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
       }
-      reply.flash({ success: VERIFIED });
-      return reply.redirect('/dashboard', 302);
+      if (maySignIn) {
+        reply.flash({ success: VERIFIED });
+        return reply.redirect('/dashboard', 302);
+      }
+      // someone else's link: verified, but this browser stays as it was
+      if (signedIn) {
+        reply.flash({ info: VERIFIED_OTHER });
+        return reply.redirect('/dashboard', 302);
+      }
+      flashStatus(reply, 'success', VERIFIED_SIGN_IN);
+      return reply.redirect('/login', 302);
     },
   );
 }

@@ -227,6 +227,36 @@ describe('mentions', () => {
   });
 });
 
+describe('limits', () => {
+  it('posting and editing: 20 a minute per person, then 429 with the reason on the body field and nothing stored; others may still post', async () => {
+    const { owner, members, subjects } = await team(['editor']);
+    const [editor] = members;
+    let id = '';
+    for (let i = 0; i < 20; i++) {
+      const res = i < 19 ? await owner.api.store({ subjectType: 'project', subjectId: subjects.project, body: `Comment ${i} ${mention(editor.user)}` }) : await owner.api.update(id, { body: 'edited' });
+      expect(res.statusCode, res.body).toBe(i < 19 ? 201 : 200);
+      if (i === 0) id = res.json().comment.id;
+    }
+    const before = await t.app.ctx.db.select().from(comments).where(eq(comments.subjectId, subjects.project));
+    const blocked = await owner.api.store({ subjectType: 'project', subjectId: subjects.project, body: `One more ${mention(editor.user)}` });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', errors: { body: expect.stringMatching(/^You are commenting too quickly\. Please try again in /) } });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await owner.api.update(id, { body: 'edited again' })).statusCode).toBe(429);
+    expect(await t.app.ctx.db.select().from(comments).where(eq(comments.subjectId, subjects.project))).toHaveLength(before.length);
+    expect(await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, editor.user.id))).toHaveLength(19);
+    expect((await editor.api.store({ subjectType: 'project', subjectId: subjects.project, body: 'Mine still works' })).statusCode).toBe(201);
+  });
+
+  it('a mention notifies at most once per comment, however often an edit drops and re-adds it', async () => {
+    const { owner, members, subjects } = await team(['editor']);
+    const [editor] = members;
+    const id = (await owner.api.store({ subjectType: 'project', subjectId: subjects.project, body: `Hi ${mention(editor.user)}` })).json().comment.id;
+    for (const body of ['Hi nobody', `Hi again ${mention(editor.user)}`, 'Gone', `Back ${mention(editor.user)}`]) expect((await owner.api.update(id, { body })).statusCode).toBe(200);
+    expect(await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, editor.user.id))).toHaveLength(1);
+  });
+});
+
 describe('live events on the team channel', () => {
   it('a member subscribed to private-team.{id} receives comment.created, .updated and .deleted; another team does not', async () => {
     const { owner, members, subjects, teamId } = await team(['viewer']);

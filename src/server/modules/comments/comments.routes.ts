@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
+import { createLimit, inAbout } from '../../platform/rate-limit/limit.js';
 import { roleCan } from '../../../shared/permissions.js';
 import { commentIndexQuery, initialsOf, storeCommentSchema, updateCommentSchema, type CommentThreadData } from '../../../shared/comments/comments.schemas.js';
 import { listThread, namesOf, teamPeople } from './comments.queries.js';
@@ -12,6 +13,8 @@ import { createComment, deleteComment, updateComment } from './comments.use-case
 
 /** The comment id of the path (a malformed one is a 404 before the body is looked at). */
 const commentParam = (request: FastifyRequest) => idOr404((request.params as { comment?: string }).comment, 'Comment');
+/** posts and edits per person and minute */
+export const COMMENT_LIMIT = { max: 20, timeWindow: 60_000, key: (r: FastifyRequest) => `comment|${r.actor?.user.id ?? r.ip}` };
 
 /**
  * JSON endpoints of the comment thread component (not Inertia pages). Anyone in the team may read
@@ -19,6 +22,10 @@ const commentParam = (request: FastifyRequest) => idOr404((request.params as { c
  * the author, or the team's owner and administrators (comment.moderate), delete it.
  */
 export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
+  // each post or edit can notify people and is pushed to the whole team: 20 a minute per person
+  // (counted once the body is valid, so refused input does not use up the allowance)
+  const perUser = createLimit(app, { ...COMMENT_LIMIT, field: 'body', message: (s) => `You are commenting too quickly. Please try again ${inAbout(s)}.` });
+
   app.get('/comments', { config: { name: 'comments.index', access: { kind: 'team', permission: 'content.view' } } }, async (request, reply) => {
     const actor = request.actor!;
     const teamId = actor.team!.id;
@@ -41,6 +48,7 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/comments', { config: { name: 'comments.store', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
     const input = parseInput(storeCommentSchema, request.body);
+    await perUser(request, reply);
     const comment = await runUseCase(ctx, actorOf(request), (uc) => createComment(uc, input));
     return reply.code(201).send({ comment: { ...comment, canEdit: true, canDelete: true } });
   });
@@ -48,6 +56,7 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/comments/:comment', { config: { name: 'comments.update', access: { kind: 'team', permission: 'comment.create' } } }, async (request, reply) => {
     const commentId = commentParam(request);
     const input = parseInput(updateCommentSchema, request.body);
+    await perUser(request, reply);
     const comment = await runUseCase(ctx, actorOf(request), (uc) => updateComment(uc, { commentId, body: input.body }));
     return reply.send({ comment: { ...comment, canEdit: true, canDelete: true } });
   });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { forbidden, notFound, ValidationError } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
@@ -14,7 +14,7 @@ import {
   type CommentView,
 } from '../../../shared/comments/comments.schemas.js';
 import type { CommentSubject } from '../../../shared/toc/vocabulary.js';
-import { notify } from '../notifications/index.js';
+import { notifications, notify } from '../notifications/index.js';
 import { comments } from './comments.tables.js';
 import { findComment, membersAmong, namesOf, type CommentRow, type Queryable } from './comments.queries.js';
 import { peopleIn, toCommentView } from './comments.props.js';
@@ -49,8 +49,16 @@ function notifyMentioned(uc: UseCase, subject: CommentSubjectInfo, row: CommentR
   uc.afterCommit(async () => {
     const names = await namesOf(ctx.db, row.mentions);
     const url = subjectPath(ctx, subject);
+    // at most once per comment and person, however often an edit drops and re-adds the mention
+    const already = userIds.length
+      ? await ctx.db
+          .select({ userId: notifications.userId })
+          .from(notifications)
+          .where(and(eq(notifications.type, 'comment.mentioned'), inArray(notifications.userId, userIds), sql`${notifications.data}->>'commentId' = ${row.id}`))
+      : [];
+    const told = new Set(already.map((n) => n.userId));
     for (const userId of userIds) {
-      if (userId === who.userId) continue;
+      if (userId === who.userId || told.has(userId)) continue;
       await notify(ctx, {
         userId,
         teamId: who.teamId,

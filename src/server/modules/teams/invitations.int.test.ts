@@ -303,7 +303,7 @@ describe('invitation journeys through the real account pages', () => {
     const open = await browser.get(linkTo(invMail.text, '/team-invitations/'));
     expect(open.headers.location).toBe(`/register?email=${encodeURIComponent(email)}`);
     const reg = await browser.post('/register', { name: 'Nia New', email, password: 'long-enough-pw', password_confirmation: 'long-enough-pw', terms: true });
-    expect(reg.headers.location).toBe('/verify-email');
+    expect(reg.headers.location).toBe('/login'); // "check your email" (registration never tells whether the address was known)
     const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
     expect(await f.roleOf(team.id, user.id)).toBeNull();
     const verifyMail = (await f.mailsTo(email)).find((m) => m.text.includes('/verify-email/'))!;

@@ -17,6 +17,30 @@ export class CsrfError extends AppError {
   }
 }
 
+/** "%41" -> "A"; a malformed escape ("%E0%A4%A") is simply not a token (null), never an exception. */
+function decodeToken(v: string): string | null {
+  if (!v.includes('%')) return v;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The token the request echoes: X-XSRF-TOKEN (URL-encoded, as Inertia copies it from the cookie),
+ * X-CSRF-TOKEN, or a `_token` field. Anything that is not one plain string (a repeated header, a
+ * number or an object in the body, a bad escape) is no token: the request answers 419.
+ */
+export function sentToken(request: FastifyRequest): string | null {
+  const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
+  const body = request.body;
+  const field = body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? (body as Record<string, unknown>)._token : undefined;
+  const sent = header ?? field;
+  if (typeof sent !== 'string' || sent.length === 0 || sent.length > 1024) return null;
+  return decodeToken(sent);
+}
+
 export function installCsrf(app: FastifyInstance, key: string, secure: boolean) {
   app.decorateRequest('csrfToken', '');
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -32,12 +56,8 @@ export function installCsrf(app: FastifyInstance, key: string, secure: boolean) 
     if (request.routeOptions.config?.csrf === false) return;
     if (request.headers.authorization?.startsWith('Bearer ') && request.url.startsWith('/api/')) return;
     const cookie = request.cookies[XSRF_COOKIE];
-    const sent =
-      (request.headers['x-xsrf-token'] as string | undefined) ??
-      (request.headers['x-csrf-token'] as string | undefined) ??
-      ((request.body as Record<string, unknown> | undefined)?._token as string | undefined);
-    const decoded = sent && sent.includes('%') ? decodeURIComponent(sent) : sent;
-    if (!cookie || !decoded || decoded !== cookie || !unsign(cookie, key)) throw new CsrfError();
+    const sent = sentToken(request);
+    if (!cookie || !sent || sent !== cookie || !unsign(cookie, key)) throw new CsrfError();
   });
 }
 

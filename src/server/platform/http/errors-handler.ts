@@ -18,6 +18,12 @@ const TITLES: Record<number, string> = {
   503: 'Service unavailable',
 };
 
+/** The X-Inertia-Error-Bag the request named (a plain name; anything else is ignored). */
+export function errorBagOf(request: FastifyRequest): string | undefined {
+  const bag = request.headers['x-inertia-error-bag'];
+  return typeof bag === 'string' && /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/.test(bag) ? bag : undefined;
+}
+
 function wantsJson(request: FastifyRequest) {
   if (request.url.startsWith('/api/') || request.url.startsWith('/apps/') || request.url.startsWith('/broadcasting/')) return true;
   if (request.isInertia) return false;
@@ -43,8 +49,11 @@ export function toAppError(err: unknown): AppError {
 
 export async function renderError(request: FastifyRequest, reply: FastifyReply, e: AppError) {
   if (e instanceof ValidationError && !wantsJson(request)) {
-    // back to the form with the errors and the input (minus secrets)
-    reply.flash({ errors: e.fields ?? {} });
+    // back to the form with the errors, under the request's error bag: the page after the
+    // redirect shows them bagged whether or not its own request repeats the header
+    const bag = errorBagOf(request);
+    const fields = e.fields ?? {};
+    reply.flash({ errors: bag && Object.keys(fields).length ? { [bag]: fields } : fields });
     return reply.back();
   }
   if (wantsJson(request)) {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sign, unsign } from './signed-cookie.js';
+import { sameOriginPath } from './local-path.js';
 
 /**
  * Where to go after signing in or confirming the password. access.ts flashes the page a visitor
@@ -8,19 +9,9 @@ import { sign, unsign } from './signed-cookie.js';
  */
 const INTENDED_COOKIE = 'pathways_intended';
 
-/** Only same-site paths: never an open redirect. */
+/** Only same-site paths: never an open redirect (see local-path.ts). */
 export function safeLocalPath(target: unknown, appUrl: string, host: string | undefined): string | null {
-  if (typeof target !== 'string' || !target) return null;
-  let u: URL;
-  try {
-    u = new URL(target, appUrl);
-  } catch {
-    return null;
-  }
-  const app = new URL(appUrl);
-  if (u.origin !== app.origin && u.host !== host) return null;
-  if (!u.pathname.startsWith('/') || u.pathname.startsWith('//')) return null;
-  return u.pathname + u.search;
+  return sameOriginPath(target, appUrl, host);
 }
 
 export function rememberIntended(reply: FastifyReply, path: string, key: string, secure: boolean) {

@@ -112,4 +112,13 @@ describe('back()', () => {
     const ok = await c.post('/props-demo/validate', {}, { referer: 'http://localhost/props-demo?x=1' });
     expect(ok.headers.location).toBe('/props-demo?x=1');
   });
+
+  it('never answers a protocol-relative Location for a same-host Referer whose path is //host or /\\host', async () => {
+    const c = new TestClient(app);
+    for (const referer of ['http://localhost//evil.example', 'http://localhost//evil.example/x?y=1', 'http://localhost/\\evil.example', 'http://localhost///evil.example']) {
+      const res = await c.post('/props-demo/validate', {}, { referer });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/dashboard');
+    }
+  });
 });

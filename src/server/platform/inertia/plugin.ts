@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveProps } from './props.js';
 import type { ClientAssets } from './assets.js';
+import { sameOriginPath } from '../http/local-path.js';
+import { errorBagOf } from '../http/errors-handler.js';
 
 /**
  * The Inertia v3 protocol for Fastify: first visits get the HTML shell with the page object,
@@ -118,8 +120,10 @@ async function inertiaPlugin(app: FastifyInstance, opts: InertiaOptions) {
     const resolved = await resolveProps(component, all, partial);
     // validation errors, grouped under the bag the request named
     const errors = (resolved.props.errors ?? {}) as Record<string, unknown>;
-    const bag = request.headers['x-inertia-error-bag'] as string | undefined;
-    resolved.props.errors = bag && Object.keys(errors).length && !(bag in errors) ? { [bag]: errors } : errors;
+    // (errors flashed by a bagged request arrive already grouped: errors-handler.ts)
+    const bag = errorBagOf(request);
+    const alreadyBagged = bag !== undefined && typeof errors[bag] === 'object' && errors[bag] !== null;
+    resolved.props.errors = bag && Object.keys(errors).length && !alreadyBagged ? { [bag]: errors } : errors;
     const page: PageObject = {
       component,
       props: resolved.props,
@@ -145,18 +149,9 @@ async function inertiaPlugin(app: FastifyInstance, opts: InertiaOptions) {
   });
 
   app.decorateReply('back', function (this: FastifyReply, fallback = '/dashboard') {
-    const ref = this.request.headers.referer;
-    let target = fallback;
-    if (ref) {
-      try {
-        const u = new URL(ref);
-        // only same-host referers: never an open redirect (both sides normalised: URL drops default ports)
-        const own = new URL(`${this.request.protocol}://${this.request.headers.host ?? ''}`);
-        if (u.host === own.host) target = u.pathname + u.search;
-      } catch {
-        /* ignore malformed */
-      }
-    }
+    // only a path on this host, never `//other` or `/\other` (see local-path.ts): no open redirect
+    const host = this.request.headers.host ?? '';
+    const target = sameOriginPath(this.request.headers.referer, `${this.request.protocol}://${host}`, host) ?? fallback;
     return this.redirect(target, 303);
   });
 }

@@ -1,18 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { Actor } from '../auth/actor.js';
 import { teamMembers } from '../auth/auth.tables.js';
 
 /**
  * Who may listen on which private/presence channel. One table for the whole app: add a rule
  * here when a module publishes on a new kind of channel. A channel no rule matches is refused.
  */
+/** who is asking: only the user matters to the rules (a request's Actor fits) */
+type Listener = { user: { id: string } };
+
 interface ChannelRule {
   pattern: RegExp;
-  allows(db: Db, actor: Actor, match: RegExpExecArray): Promise<boolean>;
+  allows(db: Db, actor: Listener, match: RegExpExecArray): Promise<boolean>;
 }
 
-const isTeamMember = async (db: Db, actor: Actor, teamId: string) => {
+const isTeamMember = async (db: Db, actor: Listener, teamId: string) => {
   const [row] = await db
     .select({ id: teamMembers.id })
     .from(teamMembers)
@@ -28,7 +30,7 @@ const RULES: ChannelRule[] = [
   { pattern: /^(?:private|presence)-team\.(.+)$/, allows: (db, actor, m) => isTeamMember(db, actor, m[1]) },
 ];
 
-export async function mayJoin(db: Db, actor: Actor, channel: string): Promise<boolean> {
+export async function mayJoin(db: Db, actor: Listener, channel: string): Promise<boolean> {
   for (const rule of RULES) {
     const m = rule.pattern.exec(channel);
     if (m) return rule.allows(db, actor, m);

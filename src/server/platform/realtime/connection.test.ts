@@ -44,6 +44,8 @@ describe('Connection', () => {
     const ch = 'presence-team.t';
     const dataA = JSON.stringify({ user_id: 'ua', user_info: { name: 'A' } });
     const dataB = JSON.stringify({ user_id: 'ub', user_info: { name: 'B' } });
+    hub.grant('1.1', ch, { userId: 'ua', sessionId: 'sa' });
+    hub.grant('2.2', ch, { userId: 'ub', sessionId: 'sb' });
     a.c.handle(JSON.stringify({ event: 'pusher:subscribe', data: { channel: ch, auth: socketAuth('k', 's', '1.1', ch, dataA), channel_data: dataA } }));
     b.c.handle(JSON.stringify({ event: 'pusher:subscribe', data: { channel: ch, auth: socketAuth('k', 's', '2.2', ch, dataB), channel_data: dataB } }));
     expect(a.sent.map((m) => m.event)).toEqual(['pusher_internal:subscription_succeeded', 'pusher_internal:member_added']);
@@ -53,5 +55,36 @@ describe('Connection', () => {
     expect(hub.subscriberCount(ch)).toBe(1);
     hub.remove(a.c);
     expect(hub.subscriberCount(ch)).toBe(0);
+  });
+
+  it('refuses a correctly signed private subscription that /broadcasting/auth did not grant to this socket', () => {
+    const hub = new Hub();
+    const a = connect(hub, '1.1');
+    const ch = 'private-team.t';
+    hub.grant('9.9', ch, { userId: 'u', sessionId: 's' }); // another socket's grant
+    a.c.handle(JSON.stringify({ event: 'pusher:subscribe', data: { channel: ch, auth: socketAuth('k', 's', '1.1', ch) } }));
+    expect(a.sent.map((m) => m.event)).toEqual(['pusher:error', 'pusher:subscription_error']);
+    expect(hub.subscriberCount(ch)).toBe(0);
+  });
+
+  it('revoking a binding ends the subscription, tells the socket, and announces the presence member gone', () => {
+    const hub = new Hub();
+    const a = connect(hub, '1.1');
+    const b = connect(hub, '2.2');
+    const ch = 'presence-team.t';
+    for (const [x, id, user] of [[a, '1.1', 'ua'], [b, '2.2', 'ub']] as const) {
+      const data = JSON.stringify({ user_id: user, user_info: {} });
+      hub.grant(id, ch, { userId: user, sessionId: `s-${user}` });
+      x.c.handle(JSON.stringify({ event: 'pusher:subscribe', data: { channel: ch, auth: socketAuth('k', 's', id, ch, data), channel_data: data } }));
+    }
+    const binding = hub.bindings().find((x) => x.socket === b.c)!;
+    expect(binding).toMatchObject({ channel: ch, principal: { userId: 'ub', sessionId: 's-ub' }, pending: false });
+    expect(hub.revoke(binding, 'gone')).toBe(true);
+    expect(hub.revoke(binding, 'gone')).toBe(false); // once
+    expect(b.sent.slice(-2).map((m) => m.event)).toEqual(['pusher:error', 'pusher:subscription_error']);
+    expect(a.sent.at(-1)).toEqual({ event: 'pusher_internal:member_removed', channel: ch, data: JSON.stringify({ user_id: 'ub' }) });
+    hub.publish(ch, 'x', '{}');
+    expect(b.sent.at(-1)?.event).toBe('pusher:subscription_error');
+    expect(hub.bindings().map((x) => x.socket)).toEqual([a.c]);
   });
 });

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHANNEL_NAME_RE, channelKind } from '../../../shared/realtime/channels.js';
-import type { Hub, HubSocket, PresenceMember } from './hub.js';
+import type { Hub, HubSocket, PresenceMember, Principal } from './hub.js';
 import { ErrorCode, errorMessage, MAX_CHANNELS_PER_SOCKET, parseClientMessage, type ClientMessage, type ServerMessage } from './protocol.js';
 import { verifySocketAuth } from './signatures.js';
 import { encodeEventData, MAX_EVENT_DATA_BYTES } from './publisher.js';
@@ -70,6 +70,7 @@ export class Connection implements HubSocket {
     if (this.channels.size >= MAX_CHANNELS_PER_SOCKET) return this.error(ErrorCode.OVER_CAPACITY, `A connection may subscribe to at most ${MAX_CHANNELS_PER_SOCKET} channels.`, channel);
     const kind = channelKind(channel);
     let member: PresenceMember | undefined;
+    let principal: Principal | undefined;
     if (kind !== 'public') {
       const channelData = kind === 'presence' ? (typeof data.channel_data === 'string' ? data.channel_data : undefined) : undefined;
       if (kind === 'presence') {
@@ -77,8 +78,11 @@ export class Connection implements HubSocket {
         if (!member) return this.refuse(channel, 'Presence subscriptions need channel_data with a user_id.');
       }
       if (!verifySocketAuth(this.opts.key, this.opts.secret, this.id, channel, data.auth, channelData)) return this.refuse(channel, 'Invalid signature: the subscription is not authorized.');
+      // bound to the session that asked /broadcasting/auth: it ends when that session or its right to listen does
+      principal = this.hub.takeGrant(this, channel);
+      if (!principal) return this.refuse(channel, 'The subscription was not authorized here: ask /broadcasting/auth first.');
     }
-    const presence = this.hub.subscribe(this, channel, member);
+    const presence = this.hub.subscribe(this, channel, member, principal);
     this.send({ event: 'pusher_internal:subscription_succeeded', channel, data: JSON.stringify(presence ? { presence } : {}) });
   }
 

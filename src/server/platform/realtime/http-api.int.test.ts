@@ -5,6 +5,7 @@ import { PusherSocket } from '../../../../test/helpers/pusher-socket.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { notify } from '../../modules/notifications/index.js';
 import { hmacHex, md5Hex } from './signatures.js';
+import type { EmbeddedRealtime } from './index.js';
 
 let t: TestApp;
 let port: number;
@@ -107,6 +108,9 @@ describe('external mode (PUSHER_HOST set)', () => {
       const s = await PusherSocket.open(port, key);
       const channel = `private-user.${user.id}`;
       const auth = await client.post('/broadcasting/auth', { socket_id: s.socketId, channel_name: channel }, { accept: 'application/json' });
+      // a real service (Soketi, Pusher) takes any signature made with the shared secret; our embedded
+      // endpoint standing in for it also wants its own grant (subscription-guard.ts), given here by hand
+      (t.app.ctx.realtime as EmbeddedRealtime).hub.grant(s.socketId, channel, { userId: user.id, sessionId: 'in-the-external-app' });
       await s.subscribe(channel, auth.json().auth);
       await notify(ext.app.ctx, { userId: user.id, type: 'test.ping', title: 'Through the service' });
       const ev = await s.next('notification.created', channel);

@@ -6,6 +6,7 @@ import { registerHttpApi } from './http-api.js';
 import { Hub } from './hub.js';
 import { encodeEventData, MAX_EVENT_NAME, type Publisher } from './publisher.js';
 import { SocketServer } from './socket-server.js';
+import { SubscriptionGuard } from './subscription-guard.js';
 import { CHANNEL_NAME_RE } from '../../../shared/realtime/channels.js';
 
 /** The embedded mode's publisher, with its hub and socket server (tests reach them through app.ctx.realtime). */
@@ -13,6 +14,7 @@ export interface EmbeddedRealtime extends Publisher {
   mode: 'embedded';
   hub: Hub;
   sockets: SocketServer;
+  guard: SubscriptionGuard;
 }
 
 export interface ExternalRealtime extends Publisher {
@@ -30,11 +32,17 @@ export interface ExternalRealtime extends Publisher {
  * Both modes sign private/presence subscriptions at POST /broadcasting/auth.
  */
 export async function createRealtime(app: FastifyInstance, ctx: AppContext): Promise<EmbeddedRealtime | ExternalRealtime> {
-  registerBroadcastingAuth(app, ctx);
   const { pusher } = ctx.config;
-  if (pusher.external) return { mode: 'external', ...createExternalPublisher(pusher, app.log) };
+  if (pusher.external) {
+    // the external service keeps its subscriptions: see docs/realtime.md for what that means on sign-out
+    registerBroadcastingAuth(app, ctx);
+    return { mode: 'external', ...createExternalPublisher(pusher, app.log) };
+  }
 
   const hub = new Hub();
+  const guard = new SubscriptionGuard(ctx.db, hub, app.log);
+  registerBroadcastingAuth(app, ctx, (socketId, channel, principal) => hub.grant(socketId, channel, principal));
+  guard.install(app);
   const sockets = new SocketServer(app, hub, { key: pusher.key, secret: pusher.secret, clientEvents: pusher.clientEvents, log: app.log });
   await registerHttpApi(app, ctx, hub);
   // app.server exists from the start; attaching on ready keeps inject()-only tests free of timers
@@ -45,6 +53,7 @@ export async function createRealtime(app: FastifyInstance, ctx: AppContext): Pro
     mode: 'embedded',
     hub,
     sockets,
+    guard,
     async publish(channels, event, data, opts) {
       if (event.length === 0 || event.length > MAX_EVENT_NAME) throw new Error(`Event name must be 1-${MAX_EVENT_NAME} characters.`);
       const payload = encodeEventData(data);

@@ -112,7 +112,9 @@ describe('websocket endpoint (Pusher protocol 7)', () => {
     const other = await PusherSocket.open(port, key);
     // a signature made for another socket is not valid for this one
     const { auth: stolen } = await authFor(client, other.socketId, channel);
-    for (const auth of [undefined, 'garbage', `${key}:${'0'.repeat(64)}`, stolen]) {
+    // and a correct signature made with the secret, but not handed out by /broadcasting/auth, is not enough either
+    const forged = socketAuth(key, t.app.ctx.config.pusher.secret, s.socketId, channel);
+    for (const auth of [undefined, 'garbage', `${key}:${'0'.repeat(64)}`, stolen, forged]) {
       s.send({ event: 'pusher:subscribe', data: { channel, ...(auth ? { auth } : {}) } });
       const err = await s.next('pusher:error');
       expect(err).toMatchObject({ channel, data: { code: 4009 } });
@@ -240,12 +242,13 @@ describe('with client events enabled, and on shutdown', () => {
     try {
       await t2.app.listen({ port: 0, host: '127.0.0.1' });
       const p2 = (t2.app.server.address() as { port: number }).port;
-      const { key: k, secret } = t2.app.ctx.config.pusher;
-      const channel = 'private-room.1';
+      const { key: k } = t2.app.ctx.config.pusher;
+      const { user, client } = await signedInUser(t2.app);
+      const channel = `private-user.${user.id}`;
       const a = await PusherSocket.open(p2, k);
       const b = await PusherSocket.open(p2, k);
-      await a.subscribe(channel, socketAuth(k, secret, a.socketId, channel));
-      await b.subscribe(channel, socketAuth(k, secret, b.socketId, channel));
+      await a.subscribe(channel, (await authFor(client, a.socketId, channel)).auth);
+      await b.subscribe(channel, (await authFor(client, b.socketId, channel)).auth);
       a.send({ event: 'client-typing', channel, data: { on: true } });
       expect(JSON.parse((await b.next('client-typing', channel)).data as string)).toEqual({ on: true });
       a.send({ event: 'client-typing', channel: 'public-room', data: {} });
