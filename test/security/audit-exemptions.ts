@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { dataPoints, metricValues } from '../../src/server/modules/metrics/metrics.tables.js';
 import type { FixtureContext } from './route-fixtures.js';
+import { projects } from '../../src/server/modules/projects/read-model.js';
 import { beginTwoFactorSetup } from '../../src/server/modules/two-factor/two-factor.store.js';
 import { twoFactors, users } from '../../src/server/platform/auth/auth.tables.js';
 
@@ -27,6 +28,8 @@ export const NOT_YET_ON_THE_WRITE_PATH: Record<string, string> = {
   'user-password.update': 'Better Auth’s changePassword writes the credential and revokes sessions',
   'two-factor.confirm': 'Better Auth’s verifyTOTP turns two-factor on and rotates the session',
   'current-user.destroy': 'Better Auth deletes the user; walked as team A’s owner, whom deletion refuses while the team has members',
+  // a gap of the walk, not of the route (a use case with its audit in the transaction): it sends JSON bodies
+  'logframe.import': 'the walk cannot yet send its multipart XLSX upload (the route is a use case; logframe.int.test.ts imports real files)',
 };
 
 export const notAuditedReason = (routeName: string): string | undefined => NOT_AUDITED[routeName];
@@ -37,6 +40,11 @@ export const notAuditedReason = (routeName: string): string | undefined => NOT_A
  */
 export const VALID_BODIES: Record<string, (c: FixtureContext, params: Record<string, string>) => Promise<Record<string, unknown>>> = {
   'teams.store': async () => ({ name: 'Walked team' }),
+  // restoring is a change only for an archived project
+  'projects.restore': async ({ world }, { project }) => {
+    await world.app.ctx.db.update(projects).set({ status: 'archived' }).where(eq(projects.id, project));
+    return {};
+  },
   'current-team.update': async ({ world }) => ({ teamId: world.teamA.id }),
   'password.confirm.store': async ({ self }) => ({ password: self.password }),
   'other-browser-sessions.destroy': async ({ self }) => ({ password: self.password }),
