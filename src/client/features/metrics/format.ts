@@ -1,4 +1,4 @@
-import type { MetricView } from './types';
+import type { MetricView } from '@shared/metrics/metrics.pages';
 
 /** A figure in the metric's terms: 45 %, USD 1,200, 3 people. */
 export function formatValue(m: Pick<MetricView, 'type' | 'unit' | 'currency'>, v: number | null | undefined): string {

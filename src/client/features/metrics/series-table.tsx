@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { dateTime } from '../../lib/relative-time';
 import { disaggregationText, formatValue } from './format';
-import type { EntryView, MetricView } from './types';
+import type { EntryView, MetricView } from '@shared/metrics/metrics.pages';
 
 export interface SeriesRow {
   period: string;

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from '@inertiajs/react';
 import { routeIfAny } from './lib';
-import type { Trail } from './types';
+import type { Trail } from '@shared/metrics/metrics.pages';
 
 /** Projects > project > problem > element > ... (links to pages of this build only). */
 export function TrailBreadcrumbs({ trail, tail }: { trail: Trail; tail: Array<{ label: string; href?: string | null }> }) {

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
-import type { DataPointView, EntryView, MetricView, PeriodOption } from './types';
+import type { DataPointView, EntryView, MetricView, PeriodOption } from '@shared/metrics/metrics.pages';
 
 interface Props {
   metric: MetricView;
@@ -25,7 +25,7 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
   const form = useForm({
     dataPointId: entry?.dataPointId ?? dataPoints.find((d) => d.starred)?.id ?? dataPoints[0]?.id ?? '',
     period: entry?.period ?? periods[0]?.key ?? '',
-    disaggregation: (entry?.disaggregation ?? {}) as Record<string, string>,
+    disaggregation: entry?.disaggregation ?? {},
     value: entry ? String(entry.value) : '',
     note: entry?.note ?? '',
   });

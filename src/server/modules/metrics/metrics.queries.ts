@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { projects } from '../projects/projects.tables.js';
 import { problems, tocElements } from '../problems/problems.tables.js';
 import { dataPoints, metricTargets, metricValues, metrics, surveyQuestions } from './metrics.tables.js';
+import type { Trail } from '../../../shared/metrics/metrics.pages.js';
 
 export type MetricRow = typeof metrics.$inferSelect;
 export type DataPointRow = typeof dataPoints.$inferSelect;
@@ -21,11 +22,7 @@ export function idOr404(id: unknown, what: string): string {
 }
 
 /** Where a record sits: element, problem, project (for breadcrumbs and layout). */
-export interface Trail {
-  element: { id: string; kind: string; title: string; horizon: string | null };
-  problem: { id: string; title: string };
-  project: { id: string; name: string };
-}
+export type { Trail } from '../../../shared/metrics/metrics.pages.js';
 const trailColumns = {
   elementId: tocElements.id,
   elementKind: tocElements.kind,

@@ -1,15 +1,27 @@
-/** Props of the metric pages, as the server sends them (see modules/metrics/metrics.props.ts). */
+/** Props of the metric, data point and survey question pages (built by modules/metrics/metrics.props.ts). */
+
+/** A disaggregation dimension of a metric, e.g. { key: 'sex', label: 'Sex', categories: ['Female', 'Male'] } */
 export interface Disaggregation {
   key: string;
   label: string;
   categories: string[];
 }
+/** A custom reporting period of a metric (period = 'custom') */
 export interface CustomPeriod {
   key: string;
   label: string;
   start: string;
   end: string;
 }
+/** What a data point is measured from: nothing yet (manual), a survey question, a dataset column. */
+export type DataPointBinding = { kind: 'manual' } | { kind: 'survey_question'; questionId: string } | { kind: 'dataset_column'; sourceId: string; column: string };
+/** A condition rows must meet (percent_meeting, and the optional filter) */
+export interface DataPointCondition {
+  field?: string;
+  op: 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'not_empty';
+  value?: string | number | boolean | Array<string | number>;
+}
+
 export interface MetricView {
   id: string;
   elementId: string;
@@ -32,11 +44,6 @@ export interface MetricView {
   createdAt: string | null;
   updatedAt: string | null;
 }
-export interface Condition {
-  field?: string;
-  op: string;
-  value?: string | number | boolean | Array<string | number>;
-}
 export interface DataPointView {
   id: string;
   metricId: string;
@@ -44,10 +51,10 @@ export interface DataPointView {
   name: string;
   description: string | null;
   measurement: string;
-  binding: { kind: string; [k: string]: unknown };
+  binding: DataPointBinding;
   aggregation: string;
-  condition: Condition | null;
-  filter: Condition[];
+  condition: DataPointCondition | null;
+  filter: DataPointCondition[];
   starred: boolean;
   createdAt: string | null;
 }
@@ -88,6 +95,7 @@ export interface CategorySeries {
   category: string;
   points: Array<{ period: string; actual: number | null; sources: string[] }>;
 }
+/** Where a record sits: element, problem, project (for breadcrumbs and layout). */
 export interface Trail {
   element: { id: string; kind: string; title: string; horizon: string | null };
   problem: { id: string; title: string };
@@ -96,4 +104,32 @@ export interface Trail {
 export interface PeriodOption {
   key: string;
   label: string;
+}
+
+export interface MetricShowProps {
+  metric: MetricView;
+  kindLabel: string;
+  trail: Trail;
+  periods: PeriodOption[];
+  targets: Record<string, number>;
+  dataPoints: DataPointView[];
+  entries: EntryView[];
+  series: SeriesPoint[];
+  categories: CategorySeries[];
+}
+
+export interface DataPointShowProps {
+  dataPoint: DataPointView;
+  metric: MetricView;
+  metricKindLabel: string;
+  trail: Trail;
+  questions: QuestionView[];
+}
+
+export interface SurveyQuestionShowProps {
+  question: QuestionView;
+  dataPoint: DataPointView;
+  metric: MetricView;
+  metricKindLabel: string;
+  trail: Trail;
 }
