@@ -4,49 +4,59 @@
  * `PagePropsOf<'its/name'>`, so tsc proves a page gets what the server sends. Shared props
  * (auth, app, flash, errors, unreadNotifications) are in `shared-props.ts`.
  */
+import type { ResetPasswordProps, VerifyEmailProps } from './accounts/accounts.pages.js';
+import type { ApiTokensIndexProps } from './api-tokens/api-tokens.pages.js';
+import type { LogsIndexProps } from './audit-logs/audit-logs.pages.js';
+import type { DashboardProps, ErrorPageProps } from './core/core.pages.js';
+import type { LibrariesIndexProps, LibraryShowProps } from './libraries/libraries.pages.js';
 import type { DataPointShowProps, MetricShowProps, SurveyQuestionShowProps } from './metrics/metrics.pages.js';
+import type { NotificationsIndexProps } from './notifications/notifications.pages.js';
+import type { PlaygroundProps } from './playground/playground.pages.js';
+import type { ElementPageProps, FullViewProps, ProblemCreateProps, ProblemEditProps } from './problems/problems.types.js';
+import type { DiagramViewProps, TableViewProps } from './problems/toc-views.pages.js';
+import type { ProfileShowProps } from './profile/profile.types.js';
+import type { ProjectEditProps, ProjectShowProps, ProjectsIndexProps } from './projects/projects.pages.js';
+import type { TeamShowProps } from './teams/teams.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
-/** TODO(contract): domains not yet typed */
-type Untyped = Record<string, unknown>;
 
 export interface PageProps {
   welcome: NoProps;
-  dashboard: Untyped;
+  dashboard: DashboardProps;
   'legal/terms': NoProps;
   'legal/privacy': NoProps;
-  'errors/show': Untyped;
+  'errors/show': ErrorPageProps;
   'errors/not-found': NoProps;
   'auth/login': NoProps;
   'auth/register': NoProps;
   'auth/forgot-password': NoProps;
-  'auth/reset-password': Untyped;
-  'auth/verify-email': Untyped;
+  'auth/reset-password': ResetPasswordProps;
+  'auth/verify-email': VerifyEmailProps;
   'auth/confirm-password': NoProps;
   'auth/two-factor-challenge': NoProps;
-  'profile/show': Untyped;
-  'api-tokens/index': Untyped;
+  'profile/show': ProfileShowProps;
+  'api-tokens/index': ApiTokensIndexProps;
   'teams/create': NoProps;
-  'teams/show': Untyped;
-  'projects/index': Untyped;
+  'teams/show': TeamShowProps;
+  'projects/index': ProjectsIndexProps;
   'projects/create': NoProps;
-  'projects/show': Untyped;
-  'projects/edit': Untyped;
-  'problems/create': Untyped;
-  'problems/edit': Untyped;
-  'problems/full-view': Untyped;
-  'problems/new-full-view': Untyped;
-  'problems/table-full-view': Untyped;
-  'problems/playground': Untyped;
-  'elements/show': Untyped;
+  'projects/show': ProjectShowProps;
+  'projects/edit': ProjectEditProps;
+  'problems/create': ProblemCreateProps;
+  'problems/edit': ProblemEditProps;
+  'problems/full-view': FullViewProps;
+  'problems/new-full-view': DiagramViewProps;
+  'problems/table-full-view': TableViewProps;
+  'problems/playground': PlaygroundProps;
+  'elements/show': ElementPageProps;
   'metrics/show': MetricShowProps;
   'data-points/show': DataPointShowProps;
   'survey-questions/show': SurveyQuestionShowProps;
-  'libraries/index': Untyped;
-  'libraries/show': Untyped;
-  'logs/index': Untyped;
-  'notifications/index': Untyped;
+  'libraries/index': LibrariesIndexProps;
+  'libraries/show': LibraryShowProps;
+  'logs/index': LogsIndexProps;
+  'notifications/index': NotificationsIndexProps;
 }
 
 export type PageName = keyof PageProps;

@@ -29,7 +29,7 @@ export interface ModuleSharedProps {
 }
 
 export interface SharedProps extends ModuleSharedProps {
-  /** field -> message; grouped under the bag a request named (X-Inertia-Error-Bag) */
-  errors: Record<string, string> | Record<string, Record<string, string>>;
+  /** field -> message (a request naming an error bag gets them grouped under it) */
+  errors: Record<string, string>;
   flash: FlashProp;
 }

@@ -2,7 +2,7 @@ import { Menu, Text, UnstyledButton, Group, Box } from '@mantine/core';
 import { Link, router } from '@inertiajs/react';
 import { IconCheck, IconPlus, IconSelector, IconSettings } from '@tabler/icons-react';
 import { route, routeTable } from '@shared/route';
-import type { SharedProps } from '../lib/types';
+import type { SharedProps } from '@shared/shared-props';
 import classes from './app-layout.module.css';
 
 /** The current team and the user's other teams; switching asks the server to change the current team. */

@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, router } from '@inertiajs/react';
 import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { route, routeTable } from '@shared/route';
-import type { SharedProps } from '../lib/types';
+import type { SharedProps } from '@shared/shared-props';
 import classes from './app-layout.module.css';
 
 export function initials(name: string): string {

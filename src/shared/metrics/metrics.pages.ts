@@ -106,6 +106,27 @@ export interface PeriodOption {
   label: string;
 }
 
+/** A metric with its latest actual and progress (the project page's key metrics, the problem's insights tab). */
+export interface KeyMetric {
+  metricId: string;
+  name: string;
+  unit: string | null;
+  type: string;
+  elementId: string;
+  elementKind: string;
+  elementTitle: string;
+  problemId: string;
+  /** a data point of the metric is starred */
+  starred: boolean;
+  baseline: number | null;
+  latestPeriod: string | null;
+  latestLabel: string | null;
+  latestActual: number | null;
+  latestTarget: number | null;
+  /** from baseline toward the target, 0..1; null when unknown */
+  progress: number | null;
+}
+
 export interface MetricShowProps {
   metric: MetricView;
   kindLabel: string;

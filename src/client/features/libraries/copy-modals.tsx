@@ -4,7 +4,7 @@ import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput 
 import { IconCopy } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { PROJECT_NAME_MAX } from '@shared/libraries/libraries.schemas';
-import type { ProblemOption, ProjectOption } from './libraries.types';
+import type { ProblemOption, ProjectOption } from '@shared/libraries/libraries.pages';
 
 interface CopyProblemProps {
   opened: boolean;

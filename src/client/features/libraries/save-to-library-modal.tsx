@@ -4,7 +4,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '
 import { route } from '@shared/route';
 import { SECTORS } from '@shared/libraries/sectors';
 import { LIBRARY_SUMMARY_MAX, LIBRARY_TITLE_MAX } from '@shared/libraries/libraries.schemas';
-import type { ProblemOption } from './libraries.types';
+import type { ProblemOption } from '@shared/libraries/libraries.pages';
 
 interface Props {
   opened: boolean;

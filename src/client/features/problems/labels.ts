@@ -1,4 +1,5 @@
 import { routeTable } from '@shared/route';
+import type { Consequences } from '@shared/problems/problems.types';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, OUTCOME_HORIZON_LABELS, PROBLEM_STATUS_LABELS, type ElementKind, type ElementStatus, type OutcomeHorizon, type ProblemStatus } from '@shared/toc/vocabulary';
 
 /** Does the server have this named route? (links to screens other modules build appear only then) */
@@ -25,15 +26,6 @@ export const tabOfKind = (kind: ElementKind) => (kind === 'activity' ? 'activiti
 
 export function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-export interface Consequences {
-  elements: number;
-  links: number;
-  metrics: number;
-  dataPoints: number;
-  surveyQuestions: number;
-  values: number;
 }
 
 /** "2 links, 1 metric and 3 recorded values" (or null for nothing) */

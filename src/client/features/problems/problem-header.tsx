@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Link, router, usePage } from '@inertiajs/react';
+import { Link, router } from '@inertiajs/react';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconChartDots3, IconFileSpreadsheet, IconPencil, IconTable, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProblemHeader, ProjectRefProps } from '@shared/problems/problems.types';
 import { SaveToLibraryButton } from '../libraries/save-to-library-button';
-import { hasRoute, plural, PROBLEM_STATUS_COLORS, problemStatusLabel, type Consequences } from './labels';
+import { usePageProps } from '../../hooks/use-shared';
+import { hasRoute, plural, PROBLEM_STATUS_COLORS, problemStatusLabel } from './labels';
 
 /** Projects > project > (problem) > ... : links only where the route exists. */
 export function ProblemBreadcrumbs({ project, problem, current }: { project: ProjectRefProps; problem?: { id: string; title: string; tab?: string }; current: string }) {
@@ -112,7 +113,7 @@ export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
 
 /** Loads what goes with the problem (partial reload of the `deletion` prop) and asks to confirm. */
 function DeleteProblemModal({ problem, opened, onClose }: { problem: ProblemHeader; opened: boolean; onClose: () => void }) {
-  const deletion = (usePage().props as { deletion?: Consequences }).deletion;
+  const { deletion } = usePageProps<'problems/full-view'>();
   const [busy, setBusy] = useState(false);
   return (
     <Modal opened={opened} onClose={onClose} title="Delete this problem?" centered>

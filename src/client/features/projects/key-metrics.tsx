@@ -2,26 +2,11 @@ import { Link } from '@inertiajs/react';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { route, routeTable } from '@shared/route';
-
-/** A metric of the project with its latest figure (the metrics module's keyMetricsFor()). */
-export interface KeyMetricData {
-  metricId: string;
-  name: string;
-  unit: string | null;
-  elementTitle: string;
-  starred?: boolean;
-  baseline: number | null;
-  latestPeriod: string | null;
-  latestLabel?: string | null;
-  latestActual: number | null;
-  latestTarget: number | null;
-  /** from baseline toward the target, 0..1 */
-  progress: number | null;
-}
+import type { KeyMetric } from '@shared/metrics/metrics.pages';
 
 const num = (v: number | null, unit: string | null) => (v === null ? '–' : `${v.toLocaleString()}${unit ? ` ${unit}` : ''}`);
 
-function MetricRow({ m }: { m: KeyMetricData }) {
+function MetricRow({ m }: { m: KeyMetric }) {
   const name = 'metrics.show' in routeTable() ? (
     <Anchor component={Link} href={route('metrics.show', { metric: m.metricId })} size="sm" fw={600}>
       {m.name}
@@ -51,7 +36,7 @@ function MetricRow({ m }: { m: KeyMetricData }) {
 }
 
 /** Progress of the project's key metrics (shown when the metrics module provides them). */
-export function KeyMetrics({ metrics, title = 'Key metrics', limit = 8 }: { metrics: KeyMetricData[]; title?: string; limit?: number }) {
+export function KeyMetrics({ metrics, title = 'Key metrics', limit = 8 }: { metrics: KeyMetric[]; title?: string; limit?: number }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={4} mb="sm">

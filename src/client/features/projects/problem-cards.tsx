@@ -4,15 +4,7 @@ import { IconBulb, IconPlus } from '@tabler/icons-react';
 import { route, routeTable } from '@shared/route';
 import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
 import { relativeTime } from '../../lib/relative-time';
-
-export interface ProblemCardData {
-  id: string;
-  title: string;
-  statement: string | null;
-  status: string;
-  updatedAt: string;
-  counts: { activity: number; output: number; outcome: number; impact: number; metrics: number };
-}
+import type { ProblemCardData } from '@shared/projects/projects.pages';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'gray', active: 'green', closed: 'dark' };
 const has = (name: string) => name in routeTable();

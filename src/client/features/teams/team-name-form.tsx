@@ -2,7 +2,7 @@ import { useForm } from '@inertiajs/react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
 import { TEAM_NAME_MAX } from '@shared/teams/teams.schemas';
-import type { TeamShowProps } from './teams.types';
+import type { TeamShowProps } from '@shared/teams/teams.pages';
 
 /** Rename the team (owner and administrators); others see the name read-only. */
 export function TeamNameForm({ team, canUpdate, ownerName }: { team: TeamShowProps['team']; canUpdate: boolean; ownerName: string | null }) {

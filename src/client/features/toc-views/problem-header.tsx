@@ -4,9 +4,10 @@ import { Anchor, Badge, Breadcrumbs, Group, SegmentedControl, Stack, Text, Title
 import { router } from '@inertiajs/react';
 import { route, routeTable } from '@shared/route';
 import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
+import type { ProblemViewHeader } from '@shared/problems/toc-views.pages';
 
 export interface ProblemHeaderProps {
-  problem: { id: string; title: string; status: string; project: { id: string; name: string; archived: boolean } };
+  problem: ProblemViewHeader;
   view: 'diagram' | 'table';
   actions?: ReactNode;
 }

@@ -2,50 +2,10 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, METRIC_TYPE_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type ElementStatus, type MetricType, type OutcomeHorizon } from '@shared/toc/vocabulary';
 import { columnOf } from '@shared/toc/diagram';
+import type { DataPointRow, ElementRow, MetricRow } from '@shared/problems/toc-views.pages';
 import type { DataTableColumn } from '../../components/data-table';
 import { KIND_COLORS, STATUS_COLORS } from '../diagram/nodes';
 
-export interface ElementRow {
-  id: string;
-  kind: string;
-  horizon: string | null;
-  title: string;
-  status: string;
-  owner: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  position: number;
-  metricsCount: number;
-  feedsInto: string[];
-  fedByCount: number;
-}
-export interface MetricRow {
-  id: string;
-  name: string;
-  elementId: string;
-  elementTitle: string;
-  elementKind: string;
-  type: string;
-  unit: string | null;
-  direction: string;
-  baselineValue: number | null;
-  baselineDate: string | null;
-  period: string;
-  standardRef: string | null;
-  dataPointsCount: number;
-}
-export interface DataPointRow {
-  id: string;
-  key: string;
-  name: string;
-  metricId: string;
-  metricName: string;
-  elementTitle: string;
-  measurement: string;
-  aggregation: string;
-  starred: boolean;
-  questionsCount: number;
-}
 /** the "All" layout: elements, metrics and data points in one list */
 export interface AnyRow {
   key: string;

@@ -4,7 +4,6 @@ import { Anchor, Badge, Button, Card, Grid, Group, Menu, Stack, Text, Title } fr
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { ELEMENT_KIND_LABELS, METRIC_TYPE_LABELS, type ElementKind, type MetricType } from '@shared/toc/vocabulary';
-import type { ElementPageProps } from '@shared/problems/problems.types';
 import { useCan } from '../../hooks/use-shared';
 import { ArchivedNotice, ProblemBreadcrumbs } from '../../features/problems/problem-header';
 import { ElementFormModal, type ElementFormMode } from '../../features/problems/element-form';
@@ -13,6 +12,7 @@ import { ElementLinks } from '../../features/problems/element-links';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { MetricFormModal } from '../../features/metrics/metric-form';
 import { ELEMENT_STATUS_COLORS, elementStatusLabel, hasRoute, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
+import type { PagePropsOf } from '@shared/pages';
 
 const FROM_TEXT: Record<ElementKind, { title: string; description: string; empty: string }> = {
   activity: { title: 'Comes from', description: 'Activities are where the chain starts.', empty: 'Nothing leads to an activity.' },
@@ -41,7 +41,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
 }
 
 /** elements/show: the full-view layout of one activity, output, outcome or impact. */
-export default function ElementShow({ problem, project, element, incoming, outgoing, metrics, consequences, members, childKinds, candidates }: ElementPageProps) {
+export default function ElementShow({ problem, project, element, incoming, outgoing, metrics, consequences, members, childKinds, candidates }: PagePropsOf<'elements/show'>) {
   const can = useCan();
   const writable = !project.archived;
   const [form, setForm] = useState<ElementFormMode | null>(null);

@@ -4,15 +4,10 @@ import { Checkbox, Group, ScrollArea, SegmentedControl, Select, Stack } from '@m
 import { route, routeTable } from '@shared/route';
 import { ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS } from '@shared/toc/vocabulary';
 import { DataTable } from '../../components/data-table';
-import { ProblemHeader, type ProblemHeaderProps } from '../../features/toc-views/problem-header';
-import { ACTIVITY_COLUMNS, ALL_COLUMNS, allRows, DATA_POINT_COLUMNS, IMPACT_COLUMNS, METRIC_COLUMNS, OUTCOME_COLUMNS, OUTPUT_COLUMNS, type AnyRow, type DataPointRow, type ElementRow, type MetricRow } from '../../features/toc-views/table-columns';
-
-interface Props {
-  problem: ProblemHeaderProps['problem'];
-  elements: ElementRow[];
-  metrics: MetricRow[];
-  dataPoints: DataPointRow[];
-}
+import { ProblemHeader } from '../../features/toc-views/problem-header';
+import { ACTIVITY_COLUMNS, ALL_COLUMNS, allRows, DATA_POINT_COLUMNS, IMPACT_COLUMNS, METRIC_COLUMNS, OUTCOME_COLUMNS, OUTPUT_COLUMNS, type AnyRow } from '../../features/toc-views/table-columns';
+import type { PagePropsOf } from '@shared/pages';
+import type { DataPointRow, ElementRow, MetricRow } from '@shared/problems/toc-views.pages';
 
 const LAYOUTS = [
   { value: 'all', label: 'All' },
@@ -40,7 +35,7 @@ const statusOptions = ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_ST
 const horizonOptions = OUTCOME_HORIZONS.map((h) => ({ value: h, label: OUTCOME_HORIZON_LABELS[h] }));
 
 /** problems/table-full-view: every element, metric and data point of a problem in one table, a layout per type. */
-export default function ProblemTable({ problem, elements, metrics, dataPoints }: Props) {
+export default function ProblemTable({ problem, elements, metrics, dataPoints }: PagePropsOf<'problems/table-full-view'>) {
   const initial = (typeof window !== 'undefined' ? new URL(window.location.href).searchParams.get('layout') : null) as Layout | null;
   const [layout, setLayout] = useState<Layout>(LAYOUTS.some((l) => l.value === initial) ? initial! : 'all');
   const [status, setStatus] = useState<string | null>(null);

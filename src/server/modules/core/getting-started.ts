@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { apiKeys, teamInvitations, teamMembers } from '../../platform/auth/auth.tables.js';
 import type { AppContext } from '../../platform/context.js';
 import { route, type RouteParams } from '../../../shared/route.js';
+import type { GettingStartedItem } from '../../../shared/core/core.pages.js';
 
 /** One getting-started step: computed from real data for the signed-in user and their team. */
 export interface GettingStartedStep {
@@ -19,13 +20,6 @@ export interface GettingStartedStep {
   done: (ctx: AppContext, actor: Actor) => Promise<boolean>;
 }
 
-export interface GettingStartedItem {
-  key: string;
-  title: string;
-  description: string;
-  done: boolean;
-  href: string | null;
-}
 
 const registries = new WeakMap<AppContext, GettingStartedStep[]>();
 

@@ -25,7 +25,7 @@ export interface InertiaOptions {
   assets: () => ClientAssets;
   appName: string;
   /** props every page receives (user, team, flash, ...), resolved lazily per request */
-  shared: (request: FastifyRequest) => PropsInput<SharedProps>;
+  shared: (request: FastifyRequest) => PropsInput<Omit<SharedProps, 'errors'>> & { errors: () => unknown };
   /** extra JSON for the HTML shell only (the route table), sent once per full page load */
   bootData: () => Record<string, unknown>;
 }
