@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Paper } from '@mantine/core';
 import { IconTargetArrow, IconForms, IconTransform, IconChartLine } from '@tabler/icons-react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 
 const STEPS = [
   { icon: IconTargetArrow, title: 'Describe the change you want', text: 'Start from a problem, lay out the theory of change (activities, outputs, outcomes) and attach measurable metrics.' },
@@ -11,7 +11,6 @@ const STEPS = [
 ];
 
 export default function Welcome() {
-  const has = (n: string) => n in routeTable();
   return (
     <Stack gap={48} py="xl">
       <Head title="Welcome" />
@@ -21,8 +20,8 @@ export default function Welcome() {
           Pathways keeps your logframe, your surveys, your data cleaning and your results together, so every number in a report can be traced back to the answers that produced it.
         </Text>
         <Group>
-          {has('register') && <Button size="md" component={Link} href={route('register')}>Create a free account</Button>}
-          {has('login') && <Button size="md" variant="default" component={Link} href={route('login')}>Log in</Button>}
+          <Button size="md" component={Link} href={route('register')}>Create a free account</Button>
+          <Button size="md" variant="default" component={Link} href={route('login')}>Log in</Button>
         </Group>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>

@@ -1,20 +1,16 @@
 import { Link } from '@inertiajs/react';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 import type { KeyMetric } from '@shared/metrics/metrics.pages';
 
 const num = (v: number | null, unit: string | null) => (v === null ? '–' : `${v.toLocaleString()}${unit ? ` ${unit}` : ''}`);
 
 function MetricRow({ m }: { m: KeyMetric }) {
-  const name = 'metrics.show' in routeTable() ? (
+  const name = (
     <Anchor component={Link} href={route('metrics.show', { metric: m.metricId })} size="sm" fw={600}>
       {m.name}
     </Anchor>
-  ) : (
-    <Text size="sm" fw={600}>
-      {m.name}
-    </Text>
   );
   const pct = m.progress === null ? null : Math.round(Math.max(0, Math.min(1, m.progress)) * 100);
   return (

@@ -11,7 +11,7 @@ import { DeleteElementModal } from '../../features/problems/delete-element-modal
 import { ElementLinks } from '../../features/problems/element-links';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { MetricFormModal } from '../../features/metrics/metric-form';
-import { ELEMENT_STATUS_COLORS, elementStatusLabel, hasRoute, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
+import { ELEMENT_STATUS_COLORS, elementStatusLabel, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
 import type { PagePropsOf } from '@shared/pages';
 
 const FROM_TEXT: Record<ElementKind, { title: string; description: string; empty: string }> = {
@@ -51,7 +51,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
   const addChild = (k: ElementKind) => setForm({ type: 'create', kinds: [k], parent: { id: element.id, title: element.title } });
   const kindName = ELEMENT_KIND_LABELS[kind].toLowerCase();
   // the metric form is the metrics module's (MetricFormModal): it opens from here once that module is merged
-  const metricsAddable = canCreate && kind !== 'impact' && hasRoute('metrics.store');
+  const metricsAddable = canCreate && kind !== 'impact';
   const [addingMetric, setAddingMetric] = useState(false);
 
   return (
@@ -155,15 +155,9 @@ export default function ElementShow({ problem, project, element, incoming, outgo
                   <Stack gap={6}>
                     {metrics.map((m) => (
                       <Group key={m.id} justify="space-between" wrap="nowrap">
-                        {hasRoute('metrics.show') ? (
-                          <Anchor component={Link} href={route('metrics.show', { metric: m.id })} size="sm" fw={600}>
-                            {m.name}
-                          </Anchor>
-                        ) : (
-                          <Text size="sm" fw={600}>
-                            {m.name}
-                          </Text>
-                        )}
+                        <Anchor component={Link} href={route('metrics.show', { metric: m.id })} size="sm" fw={600}>
+                          {m.name}
+                        </Anchor>
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                           {METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type}
                           {m.unit ? ` · ${m.unit}` : ''} · {m.dataPointCount} data point{m.dataPointCount === 1 ? '' : 's'}

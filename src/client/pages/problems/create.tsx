@@ -3,12 +3,11 @@ import { Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import { ProblemForm } from '../../features/problems/problem-form';
 import { ProblemBreadcrumbs } from '../../features/problems/problem-header';
-import { hasRoute } from '../../features/problems/labels';
 import type { PagePropsOf } from '@shared/pages';
 
 /** problems/create: a new problem in a project (the root of a theory of change). */
 export default function CreateProblem({ project, statuses }: PagePropsOf<'problems/create'>) {
-  const back = hasRoute('projects.show') ? route('projects.show', { project: project.id }) : route('dashboard');
+  const back = route('projects.show', { project: project.id });
   return (
     <Stack gap="md" maw={860}>
       <Head title="New problem" />

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import { Checkbox, Group, ScrollArea, SegmentedControl, Select, Stack } from '@mantine/core';
-import { route, routeTable } from '@shared/route';
+import { route, type RouteName } from '@shared/route';
 import { ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS } from '@shared/toc/vocabulary';
 import { DataTable } from '../../components/data-table';
 import { ProblemHeader } from '../../features/toc-views/problem-header';
@@ -20,15 +20,15 @@ const LAYOUTS = [
 ] as const;
 type Layout = (typeof LAYOUTS)[number]['value'];
 
-const SHOW: Record<string, { name: string; param: string }> = {
+const SHOW: Record<string, { name: RouteName; param: string }> = {
   element: { name: 'elements.show', param: 'element' },
   metric: { name: 'metrics.show', param: 'metric' },
   data_point: { name: 'data-points.show', param: 'dataPoint' },
 };
-/** open a row's own page (when this build has it) */
+/** open a row's own page */
 function open(type: 'element' | 'metric' | 'data_point', id: string) {
   const s = SHOW[type];
-  if (s.name in routeTable()) router.visit(route(s.name, { [s.param]: id }));
+  router.visit(route(s.name, { [s.param]: id }));
 }
 
 const statusOptions = ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_STATUS_LABELS[s] }));

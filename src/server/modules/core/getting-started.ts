@@ -2,7 +2,7 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.js';
 import { apiKeys, teamInvitations, teamMembers } from '../../platform/auth/auth.tables.js';
 import type { AppContext } from '../../platform/context.js';
-import { route, type RouteParams } from '../../../shared/route.js';
+import type { RouteName, RouteParams } from '../../../shared/route.js';
 import type { GettingStartedItem } from '../../../shared/core/core.pages.js';
 
 /** One getting-started step: computed from real data for the signed-in user and their team. */
@@ -12,11 +12,9 @@ export interface GettingStartedStep {
   description: string;
   /** lower comes first */
   order: number;
-  /** the route that completes the step; the step links there only when the route exists */
-  route?: string;
+  /** the route that completes the step */
+  route?: RouteName;
   params?: (actor: Actor) => RouteParams;
-  /** show the step only when this route exists (a later area) */
-  requiresRoute?: string;
   done: (ctx: AppContext, actor: Actor) => Promise<boolean>;
 }
 
@@ -81,16 +79,13 @@ const CORE_STEPS: GettingStartedStep[] = [
 
 /** The steps for this user, in order, with links to the routes that exist. */
 export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<GettingStartedItem[]> {
-  const table = ctx.routes.clientTable();
-  const steps = gettingStarted(ctx)
-    .filter((s) => !s.requiresRoute || s.requiresRoute in table)
-    .sort((a, b) => a.order - b.order);
+  const steps = [...gettingStarted(ctx)].sort((a, b) => a.order - b.order);
   return Promise.all(
     steps.map(async (s) => {
       let href: string | null = null;
-      if (s.route && s.route in table) {
+      if (s.route) {
         try {
-          href = route(s.route, s.params?.(actor) ?? {}, table);
+          href = ctx.routes.url(s.route, s.params?.(actor) ?? {});
         } catch {
           href = null; // a parameter is missing (e.g. no current team)
         }

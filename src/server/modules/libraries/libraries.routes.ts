@@ -3,7 +3,6 @@ import type { AppContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { route } from '../../../shared/route.js';
 import { copyLibraryProblemSchema, copyLibraryStrategySchema, libraryFilterSchema, saveToLibrarySchema } from '../../../shared/libraries/libraries.schemas.js';
 import { LIBRARY_KINDS, SECTORS } from '../../../shared/libraries/sectors.js';
 import { roleCan } from '../../../shared/permissions.js';
@@ -20,13 +19,6 @@ function who(request: FastifyRequest) {
   return { teamId: actor.team.id, userId: actor.user.id };
 }
 const param = (request: FastifyRequest, name: string) => String((request.params as Record<string, string>)[name] ?? '').slice(0, 200);
-
-/** The first of these named routes that exists, with its params (later areas add problems.show and projects.show). */
-export function firstRoute(ctx: AppContext, options: Array<[string, Record<string, string>]>): string {
-  const table = ctx.routes.clientTable();
-  for (const [name, params] of options) if (name in table) return route(name, params, table);
-  return route('libraries.index', {}, table);
-}
 
 export function registerLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/libraries', { config: { name: 'libraries.index', access: view } }, async (request, reply) => {
@@ -71,7 +63,7 @@ export function registerLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
       details: { libraryItem: res.item.id, source: res.item.source, projectId: res.project.id, projectName: res.project.name, newProject: res.newProject },
     });
     reply.flash({ success: `“${res.item.title}” copied into ${res.project.name}. It is yours to adapt: set baselines and targets for your context.` });
-    return reply.redirect(firstRoute(ctx, [['problems.show', { problem: res.problemId }], ['projects.show', { project: res.project.id }]]), 303);
+    return reply.redirect(ctx.routes.url('problems.show', { problem: res.problemId }), 303);
   });
 
   app.post('/libraries/:libraryItem/copy-strategy', { config: { name: 'libraries.copy-strategy', access: create } }, async (request, reply) => {
@@ -85,7 +77,7 @@ export function registerLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
       details: { libraryItem: res.item.id, title: res.item.title, source: res.item.source, elements: res.elementIds.length },
     });
     reply.flash({ success: `${res.elementIds.length} activities and outputs from “${res.item.title}” added to ${res.problem.title}. Link them to its outcomes.` });
-    return reply.redirect(firstRoute(ctx, [['problems.show', { problem: res.problem.id, tab: 'activities' }]]), 303);
+    return reply.redirect(ctx.routes.url('problems.show', { problem: res.problem.id, tab: 'activities' }), 303);
   });
 
   app.post('/problems/:problem/save-to-library', { config: { name: 'libraries.save', access: create } }, async (request, reply) => {
@@ -99,13 +91,13 @@ export function registerLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
       details: { problemId: param(request, 'problem'), sector: input.sector, elements: res.elementCount },
     });
     reply.flash({ success: `“${res.title}” saved to your team’s library.` });
-    return reply.redirect(route('libraries.show', { libraryItem: res.id }, ctx.routes.clientTable()), 303);
+    return reply.redirect(ctx.routes.url('libraries.show', { libraryItem: res.id }), 303);
   });
 
   app.delete('/libraries/:libraryItem', { config: { name: 'libraries.destroy', access: remove } }, async (request, reply) => {
     const row = await deleteLibraryItem(ctx.db, who(request).teamId, param(request, 'libraryItem'));
     await audit(ctx.db, request, { action: 'library.deleted', subjectType: 'library_item', subjectId: row.id, subjectLabel: row.title, details: { title: row.title, kind: row.kind } });
     reply.flash({ success: `“${row.title}” removed from your team’s library.` });
-    return reply.redirect(route('libraries.index', {}, ctx.routes.clientTable()), 303);
+    return reply.redirect(ctx.routes.url('libraries.index'), 303);
   });
 }

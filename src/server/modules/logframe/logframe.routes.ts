@@ -36,14 +36,6 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   return buffer;
 }
 
-/** Where to go after an import: the new problem's page when that route exists, else the project. */
-function afterImportUrl(ctx: AppContext, problemId: string, projectId: string) {
-  const problem = ctx.routes.byName.get('problems.show');
-  if (problem) return problem.url.replace(':problem', problemId);
-  const project = ctx.routes.byName.get('projects.show');
-  return project ? project.url.replace(':project', projectId) : '/dashboard';
-}
-
 export async function registerLogframeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/problems/:problem/logframe.xlsx', { config: { name: 'logframe.export', access: { kind: 'team', permission: 'content.view' }, rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
     const { teamId } = actorOf(request);
@@ -84,7 +76,7 @@ export async function registerLogframeRoutes(app: FastifyInstance, ctx: AppConte
           details: { projectId: project.id, projectName: project.name, elements: template.elements.length, links: template.links.length, metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0), bytes: buffer.length },
         });
         reply.flash({ success: `Imported "${template.problem.title}" from the logframe. Actual values are not imported.` });
-        return reply.redirect(afterImportUrl(ctx, problemId, project.id), 303);
+        return reply.redirect(ctx.routes.url('problems.show', { problem: problemId }), 303);
       },
     );
   });

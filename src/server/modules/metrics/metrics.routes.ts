@@ -7,7 +7,6 @@ import { createMetric, deleteMetric, saveTargets, updateMetric } from './metrics
 import { createValue, deleteValue, updateValue } from './metric-values.service.js';
 import { metricSeries } from './metrics.series.js';
 import { dataPointProps, entryProps, metricKindLabel, metricProps, periodsProps, targetsProps } from './metrics.props.js';
-import { urlFor } from './url-for.js';
 import { periodLabel } from '../../../shared/metrics/periods.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
@@ -42,7 +41,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const { metric, trail } = await createMetric(ctx.db, teamOf(request), param(request, 'element'), input);
     await audit(ctx.db, request, { action: 'metric.created', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { element: trail.element.title, type: metric.type } });
     reply.flash({ success: `Metric “${metric.name}” added.` });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.get('/metrics/:metric', { config: { name: 'metrics.show', access: view } }, async (request, reply) => {
@@ -54,14 +53,14 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const { metric, before } = await updateMetric(ctx.db, teamOf(request), param(request, 'metric'), input);
     await audit(ctx.db, request, { action: 'metric.updated', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { fields: Object.keys(input), previousName: before.name } });
     reply.flash({ success: 'Metric saved.' });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.delete('/metrics/:metric', { config: { name: 'metrics.destroy', access: remove } }, async (request, reply) => {
     const { metric, trail } = await deleteMetric(ctx.db, teamOf(request), param(request, 'metric'));
     await audit(ctx.db, request, { action: 'metric.deleted', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { element: trail.element.title } });
     reply.flash({ success: `Metric “${metric.name}” deleted with its data points and values.` });
-    return reply.redirect(urlFor(ctx, 'elements.show', { element: trail.element.id }, urlFor(ctx, 'problems.show', { problem: trail.problem.id }, '/dashboard')), 303);
+    return reply.redirect(ctx.routes.url('elements.show', { element: trail.element.id }), 303);
   });
 
   app.put('/metrics/:metric/targets', { config: { name: 'metrics.targets', access: update } }, async (request, reply) => {
@@ -69,7 +68,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const { metric, count } = await saveTargets(ctx.db, teamOf(request), param(request, 'metric'), input);
     await audit(ctx.db, request, { action: 'metric.targets_updated', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { targets: count } });
     reply.flash({ success: 'Targets saved.' });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.post('/metrics/:metric/values', { config: { name: 'metric-values.store', access: create } }, async (request, reply) => {
@@ -77,7 +76,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const { value, metric } = await createValue(ctx.db, teamOf(request), request.actor!.user.id, param(request, 'metric'), input);
     await audit(ctx.db, request, { action: 'metric_value.created', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { period: value.period, value: value.value, disaggregation: value.disaggregation } });
     reply.flash({ success: `Value for ${periodLabel({ period: metric.period, customPeriods: metric.customPeriods ?? [] }, value.period)} saved.` });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.put('/metric-values/:metricValue', { config: { name: 'metric-values.update', access: update } }, async (request, reply) => {
@@ -91,13 +90,13 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
       details: { period: value.period, value: value.value, previousValue: before.value, previousPeriod: before.period },
     });
     reply.flash({ success: 'Value updated.' });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.delete('/metric-values/:metricValue', { config: { name: 'metric-values.destroy', access: remove } }, async (request, reply) => {
     const { value, metric } = await deleteValue(ctx.db, teamOf(request), param(request, 'metricValue'));
     await audit(ctx.db, request, { action: 'metric_value.deleted', subjectType: 'metric', subjectId: metric.id, subjectLabel: metric.name, details: { period: value.period, value: value.value } });
     reply.flash({ success: 'Value deleted.' });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 }

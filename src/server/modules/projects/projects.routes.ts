@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit/audit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { roleCan } from '../../../shared/permissions.js';
-import { route, type RouteParams } from '../../../shared/route.js';
+import type { RouteName, RouteParams } from '../../../shared/route.js';
 import { deleteProjectSchema, projectFilterOf, projectSchema } from '../../../shared/projects/projects.schemas.js';
 import { deletionImpact, findProject, pageProjects, projectActivity, projectProblems, projectStatusCounts, PROJECT_ARCHIVED_MESSAGE, type ProjectRow } from './projects.queries.js';
 import { createProject, deleteProject, setProjectStatus, updateProject } from './projects.service.js';
@@ -30,7 +30,7 @@ function changedFields(before: ProjectRow, after: ProjectRow): string[] {
 }
 
 export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
-  const url = (name: string, params: RouteParams = {}) => route(name, params, ctx.routes.clientTable());
+  const url = (name: RouteName, params: RouteParams = {}) => ctx.routes.url(name, params);
   const load = (request: FastifyRequest) => findProject(ctx.db, teamOf(request), paramOf(request));
 
   app.get('/projects', { config: { name: 'projects.index', access: view } }, async (request, reply) => {
