@@ -1,3 +1,5 @@
+import type { CategorySeries } from './series.js';
+
 /** Props of the metric, data point and survey question pages (built by modules/metrics/metrics.props.ts). */
 
 /** A disaggregation dimension of a metric, e.g. { key: 'sex', label: 'Sex', categories: ['Female', 'Male'] } */
@@ -88,12 +90,6 @@ export interface SeriesPoint {
   baseline: number | null;
   actual: number | null;
   sources: string[];
-}
-export interface CategorySeries {
-  dimension: string;
-  dimensionLabel: string;
-  category: string;
-  points: Array<{ period: string; actual: number | null; sources: string[] }>;
 }
 /** Where a record sits: element, problem, project (for breadcrumbs and layout). */
 export interface Trail {
