@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconBell, IconBooks, IconDatabase, IconFolders, IconLayoutDashboard, IconListDetails, IconMessages, IconSearch, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { IconBell, IconBooks, IconFolders, IconLayoutDashboard, IconListDetails, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { route, routeIs, type RouteName, type RouteParams, type RouteTable } from '@shared/route';
 import type { Permission } from '@shared/permissions';
 

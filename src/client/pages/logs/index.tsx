@@ -1,8 +1,7 @@
 import { Head, router } from '@inertiajs/react';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconX } from '@tabler/icons-react';
-import type { TablePage } from '@shared/table/table-query';
 import { auditDetailsText, auditSentence } from '@shared/audit-logs/sentences';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';

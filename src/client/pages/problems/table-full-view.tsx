@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import { Checkbox, Group, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
-import { route } from '@shared/route';
 import { ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS } from '@shared/toc/vocabulary';
 import { DataTable } from '../../components/data-table';
 import { ProblemHeader } from '../../features/toc-views/problem-header';

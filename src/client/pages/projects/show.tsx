@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import { Alert, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProjectView } from '@shared/projects/projects.schemas';

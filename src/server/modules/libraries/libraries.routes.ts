@@ -3,7 +3,6 @@ import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
-import { route } from '../../../shared/route.js';
 import { copyLibraryProblemSchema, copyLibraryStrategySchema, libraryFilterSchema, saveToLibrarySchema } from '../../../shared/libraries/libraries.schemas.js';
 import { LIBRARY_KINDS, SECTORS } from '../../../shared/libraries/sectors.js';
 import { roleCan } from '../../../shared/permissions.js';
