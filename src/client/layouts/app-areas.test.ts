@@ -16,7 +16,7 @@ describe('areaLinks', () => {
   };
 
   it('links every area, in order', () => {
-    const links = areaLinks(table, { teamId: 't1' }, '/dashboard');
+    const links = areaLinks(table, { teamId: 't1', permissions: ['team.view', 'team.logs.view'] }, '/dashboard');
     expect(links.map((l) => [l.label, l.href])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Projects', '/projects'],
