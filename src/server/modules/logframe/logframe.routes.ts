@@ -56,7 +56,7 @@ export async function registerLogframeRoutes(app: FastifyInstance, ctx: AppConte
         await findProject(ctx.db, actor.teamId, projectId); // another team's project: 404 before the upload is read
         const buffer = await uploadedFile(request);
         const template = await readLogframe(buffer);
-        const { problemId, project } = await runUseCase(ctx, actor, (uc) => importLogframe(uc, { projectId, template, bytes: buffer.length }));
+        const { problemId } = await runUseCase(ctx, actor, (uc) => importLogframe(uc, { projectId, template, bytes: buffer.length }));
         reply.flash({ success: `Imported "${template.problem.title}" from the logframe. Actual values are not imported.` });
         return reply.redirect(ctx.routes.url('problems.show', { problem: problemId }), 303);
       },
