@@ -89,8 +89,8 @@ describe('projects', () => {
     // the metrics module provides key metrics through projectShowProps(); a stand-in checks the card renders
     const provider = async () => ({
       keyMetrics: [
-        { metricId: m.id, name: 'Girls mentored', unit: 'girls', elementTitle: 'Girls mentored', starred: true, baseline: 0, latestPeriod: '2026-Q3', latestLabel: 'Q3 2026', latestActual: 120, latestTarget: 200, progress: 0.6 },
-        { metricId: 'x', name: 'Girls completing Form 4', unit: '%', elementTitle: 'Girls stay in school', baseline: 58, latestPeriod: null, latestActual: null, latestTarget: 75, progress: null },
+        { metricId: m.id, name: 'Girls mentored', unit: 'girls', type: 'count', currency: null, elementId: 'e1', elementKind: 'output', elementTitle: 'Girls mentored', problemId: 'p1', starred: true, baseline: 0, latestPeriod: '2026-Q3', latestLabel: 'Q3 2026', latestActual: 120, latestTarget: 200, progress: 0.6 },
+        { metricId: 'x', name: 'Girls completing Form 4', unit: '%', type: 'percentage', currency: null, elementId: 'e2', elementKind: 'outcome', elementTitle: 'Girls stay in school', problemId: 'p1', starred: false, baseline: 58, latestPeriod: null, latestLabel: null, latestActual: null, latestTarget: 75, progress: null },
       ],
     });
     projectShowProps(t.app.ctx).push(provider);

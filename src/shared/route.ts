@@ -1,4 +1,7 @@
 /** The named-route table the server sends, and route(name, params) to build URLs from it. */
+import type { RouteName } from './route-names.js';
+export type { RouteName } from './route-names.js';
+
 export interface RouteDef {
   uri: string;
   methods: string[];
@@ -21,7 +24,7 @@ export type RouteParams = Record<string, string | number | boolean | null | unde
  * route('teams.show', { team: 'abc' }) -> '/teams/abc'. Parameters not in the URI become the query string.
  * Throws on an unknown name or a missing parameter, so a broken link fails loudly in tests.
  */
-export function route(name: string, params: RouteParams = {}, t: RouteTable = table): string {
+export function route(name: RouteName, params: RouteParams = {}, t: RouteTable = table): string {
   const def = t[name];
   if (!def) throw new Error(`Unknown route '${name}'`);
   const rest: RouteParams = { ...params };
@@ -38,7 +41,7 @@ export function route(name: string, params: RouteParams = {}, t: RouteTable = ta
 }
 
 /** Is the current URL this named route? (for active sidebar links) */
-export function routeIs(name: string, pathname: string, t: RouteTable = table): boolean {
+export function routeIs(name: RouteName, pathname: string, t: RouteTable = table): boolean {
   const def = t[name];
   if (!def) return false;
   const re = new RegExp('^' + def.uri.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$');

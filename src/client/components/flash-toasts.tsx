@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { usePage } from '@inertiajs/react';
 import { toast } from '../lib/toast';
-import type { SharedProps } from '../lib/types';
 
 /** Flash messages from the server become toasts. */
 export function FlashToasts() {
   const page = usePage();
-  const flash = (page.props as unknown as SharedProps).flash;
+  const flash = page.props.flash;
   useEffect(() => {
     if (flash?.success) toast.success(flash.success);
     if (flash?.error) toast.error(flash.error);

@@ -5,16 +5,28 @@ import { areaLinks } from './app-areas';
 const def = (uri: string, parameters: string[] = []) => ({ uri, methods: ['GET'], parameters, wheres: {} });
 
 describe('areaLinks', () => {
-  const table: RouteTable = { dashboard: def('/dashboard'), 'projects.index': def('/projects'), 'teams.show': def('/teams/{team}', ['team']) };
+  const table: RouteTable = {
+    dashboard: def('/dashboard'),
+    'projects.index': def('/projects'),
+    playground: def('/playground'),
+    'libraries.index': def('/libraries'),
+    'notifications.index': def('/notifications'),
+    'logs.index': def('/logs'),
+    'teams.show': def('/teams/{team}', ['team']),
+  };
 
-  it('shows only areas whose routes exist, in order', () => {
-    const links = areaLinks(table, { teamId: 't1' }, '/dashboard');
+  it('links every area, in order', () => {
+    const links = areaLinks(table, { teamId: 't1', permissions: ['team.view', 'team.logs.view'] }, '/dashboard');
     expect(links.map((l) => [l.label, l.href])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Projects', '/projects'],
+      ['Playground', '/playground'],
+      ['Libraries', '/libraries'],
+      ['Notifications', '/notifications'],
+      ['Logs', '/logs'],
       ['Team', '/teams/t1'],
     ]);
-    expect(links.map((l) => l.active)).toEqual([true, false, false]);
+    expect(links.map((l) => l.active)).toEqual([true, false, false, false, false, false, false]);
   });
 
   it('hides an area from a role without its permission', () => {
@@ -26,7 +38,7 @@ describe('areaLinks', () => {
 
   it('highlights an area on its sub-pages and skips areas needing a missing parameter', () => {
     const links = areaLinks(table, { teamId: null }, '/projects/42/edit');
-    expect(links.map((l) => l.label)).toEqual(['Dashboard', 'Projects']);
+    expect(links.map((l) => l.label)).not.toContain('Team');
     expect(links.find((l) => l.label === 'Projects')!.active).toBe(true);
     expect(links.find((l) => l.label === 'Dashboard')!.active).toBe(false);
   });

@@ -35,7 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {auth.team && 'playground.search' in routeTable() && <SearchLauncher />}
+            {auth.team && <SearchLauncher />}
             {auth.user && <NotificationBell />}
             {auth.user && <UserMenu user={auth.user} />}
           </Group>

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link } from '@inertiajs/react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 import { FlashToasts } from '../components/flash-toasts';
 import { useShared } from '../hooks/use-shared';
 
 /** Welcome, legal and error pages: a light top bar with sign-in links. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { app, auth } = useShared();
-  const has = (n: string) => n in routeTable();
   return (
     <Box mih="100vh" bg="gray.0">
       <FlashToasts />
@@ -23,8 +22,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
                 <Button component={Link} href={route('dashboard')} variant="light">Dashboard</Button>
               ) : (
                 <>
-                  {has('login') && <Button component={Link} href={route('login')} variant="subtle">Log in</Button>}
-                  {has('register') && <Button component={Link} href={route('register')}>Register</Button>}
+                  <Button component={Link} href={route('login')} variant="subtle">Log in</Button>
+                  <Button component={Link} href={route('register')}>Register</Button>
                 </>
               )}
             </Group>

@@ -1,8 +1,8 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, router } from '@inertiajs/react';
 import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
-import { route, routeTable } from '@shared/route';
-import type { SharedProps } from '../lib/types';
+import { route } from '@shared/route';
+import type { SharedProps } from '@shared/shared-props';
 import classes from './app-layout.module.css';
 
 export function initials(name: string): string {
@@ -13,7 +13,6 @@ export function initials(name: string): string {
 
 /** Profile, API tokens and log out (each shown when its route exists). */
 export function UserMenu({ user }: { user: NonNullable<SharedProps['auth']['user']> }) {
-  const has = (n: string) => n in routeTable();
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={220}>
       <Menu.Target>
@@ -32,16 +31,16 @@ export function UserMenu({ user }: { user: NonNullable<SharedProps['auth']['user
           <Text size="sm" fw={600} c="dark" truncate>{user.name}</Text>
           <Text size="xs" c="dimmed" truncate>{user.email}</Text>
         </Menu.Label>
-        {(has('profile.show') || has('api-tokens.index') || has('logout')) && <Menu.Divider />}
-        {has('profile.show') && (
+        <Menu.Divider />
+        {(
           <Menu.Item component={Link} href={route('profile.show')} leftSection={<IconUser size={14} />}>Profile</Menu.Item>
         )}
-        {has('api-tokens.index') && (
+        {(
           <Menu.Item component={Link} href={route('api-tokens.index')} leftSection={<IconKey size={14} />}>API tokens</Menu.Item>
         )}
-        {has('logout') && (
+        {(
           <>
-            {(has('profile.show') || has('api-tokens.index')) && <Menu.Divider />}
+            <Menu.Divider />
             <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => router.post(route('logout'))}>Log out</Menu.Item>
           </>
         )}

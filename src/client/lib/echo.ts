@@ -2,7 +2,7 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { route } from '@shared/route';
 import { channelKind } from '@shared/realtime/channels';
-import type { SharedProps } from './types';
+import type { SharedProps } from '@shared/shared-props';
 
 type PusherConfig = SharedProps['app']['pusher'];
 type AnyChannel = ReturnType<Echo<'pusher'>['channel']>;

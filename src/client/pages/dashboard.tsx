@@ -5,32 +5,10 @@ import { useShared } from '../hooks/use-shared';
 import { relativeTime } from '../lib/relative-time';
 import classes from './dashboard.module.css';
 import { PageTitle } from '../components/page-title';
+import type { PagePropsOf } from '@shared/pages';
+import type { GettingStartedItem } from '@shared/core/core.pages';
 
-interface ActivityItem {
-  id: string;
-  action: string;
-  label: string;
-  actorName: string | null;
-  subjectLabel: string | null;
-  createdAt: string;
-}
-
-interface Step {
-  key: string;
-  title: string;
-  description: string;
-  done: boolean;
-  href: string | null;
-}
-
-interface Props {
-  activity: ActivityItem[];
-  steps: Step[];
-  /** the user has been here before (else this is their first visit) */
-  returning?: boolean;
-}
-
-function StepRow({ step }: { step: Step }) {
+function StepRow({ step }: { step: GettingStartedItem }) {
   const title = step.href && !step.done ? <Anchor component={Link} href={step.href} fw={600} size="sm">{step.title}</Anchor> : <Text fw={600} size="sm" td={step.done ? 'line-through' : undefined} c={step.done ? 'dimmed' : undefined}>{step.title}</Text>;
   return (
     <List.Item
@@ -48,7 +26,7 @@ function StepRow({ step }: { step: Step }) {
   );
 }
 
-export default function Dashboard({ activity, steps, returning }: Props) {
+export default function Dashboard({ activity, steps, returning }: PagePropsOf<'dashboard'>) {
   const { auth } = useShared();
   const done = steps.filter((s) => s.done).length;
   const next = steps.find((s) => !s.done && s.href);

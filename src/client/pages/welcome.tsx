@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Paper } from '@mantine/core';
 import { IconBooks, IconChartLine, IconTable, IconTargetArrow } from '@tabler/icons-react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 
 /** What the product does today (nothing it does not do yet). */
 const STEPS = [
@@ -12,7 +12,6 @@ const STEPS = [
 ];
 
 export default function Welcome() {
-  const has = (n: string) => n in routeTable();
   return (
     <Stack gap={48} py="xl">
       <Head title="Welcome" />
@@ -22,8 +21,8 @@ export default function Welcome() {
           Pathways keeps your theory of change, your metrics and your results together, so every figure can be traced back to the values that produced it.
         </Text>
         <Group>
-          {has('register') && <Button size="md" component={Link} href={route('register')}>Create a free account</Button>}
-          {has('login') && <Button size="md" variant="default" component={Link} href={route('login')}>Log in</Button>}
+          <Button size="md" component={Link} href={route('register')}>Create a free account</Button>
+          <Button size="md" variant="default" component={Link} href={route('login')}>Log in</Button>
         </Group>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>

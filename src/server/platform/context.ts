@@ -9,19 +9,21 @@ import type { OpenApiRegistry } from './openapi/registry.js';
 import type { Jobs } from './jobs/index.js';
 import type { Cascades } from './use-case/cascades.js';
 import type { SessionCache } from './auth/session-cache.js';
+import type { PropsInput } from './inertia/props.js';
+import type { ModuleSharedProps } from '../../shared/shared-props.js';
 
 type SharedResolver = (request: FastifyRequest) => unknown;
 
-/** Props every Inertia page receives; modules add theirs (resolved lazily, per request). */
+/** Props every Inertia page receives; modules add theirs (resolved lazily, per request), typed in `src/shared/shared-props.ts`. */
 export class SharedProps {
   private resolvers = new Map<string, SharedResolver>();
-  add(name: string, resolver: SharedResolver) {
+  add<K extends keyof ModuleSharedProps>(name: K, resolver: (request: FastifyRequest) => ModuleSharedProps[K] | Promise<ModuleSharedProps[K]>) {
     this.resolvers.set(name, resolver);
   }
-  for(request: FastifyRequest): Record<string, unknown> {
+  for(request: FastifyRequest): PropsInput<ModuleSharedProps> {
     const out: Record<string, unknown> = {};
     for (const [name, fn] of this.resolvers) out[name] = () => fn(request);
-    return out;
+    return out as PropsInput<ModuleSharedProps>;
   }
 }
 

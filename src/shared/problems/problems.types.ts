@@ -1,5 +1,16 @@
 import type { ElementKind, ElementStatus, OutcomeHorizon, ProblemStatus } from '../toc/vocabulary.js';
 import type { FullViewTab } from './problems.js';
+import type { KeyMetric } from '../metrics/metrics.pages.js';
+
+/** What goes with a deleted element or problem (shown before the user confirms). */
+export interface Consequences {
+  elements: number;
+  links: number;
+  metrics: number;
+  dataPoints: number;
+  surveyQuestions: number;
+  values: number;
+}
 
 /** Page props of the problem and element screens (server props.ts builds them, pages read them). */
 
@@ -133,6 +144,19 @@ export interface FullViewProps {
   surveyQuestions?: SurveyQuestionListRow[];
   /** list tabs (owner picker of the element forms) */
   members?: MemberOption[];
+  /** insights tab: every metric's latest actual against baseline and target (from the metrics module) */
+  insights?: KeyMetric[];
+  /** asked for by a partial reload when the delete dialog opens */
+  deletion?: Consequences;
+}
+
+export interface ProblemCreateProps {
+  project: ProjectRefProps;
+  statuses: ProblemStatus[];
+}
+
+export interface ProblemEditProps extends ProblemCreateProps {
+  problem: ProblemHeader;
 }
 
 export interface ElementLinkView extends ElementRef {
@@ -164,7 +188,7 @@ export interface ElementPageProps {
   /** links to the elements this one leads to */
   outgoing: ElementLinkView[];
   metrics: ElementMetricRow[];
-  consequences: { elements: number; links: number; metrics: number; dataPoints: number; surveyQuestions: number; values: number };
+  consequences: Consequences;
   members: MemberOption[];
   childKinds: ElementKind[];
   candidates: { parents: ElementRef[]; children: ElementRef[] };

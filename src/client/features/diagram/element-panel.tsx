@@ -5,7 +5,7 @@ import { IconTrash } from '@tabler/icons-react';
 import type { DiagramNode } from '@shared/toc/diagram';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS, type ElementKind } from '@shared/toc/vocabulary';
 import { Link } from '@inertiajs/react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 import { diagramRequest } from './requests';
 
 interface Props {
@@ -41,7 +41,7 @@ function ElementForm({ node, canEdit, canDelete, onDelete }: { node: DiagramNode
     if (node.kind === 'outcome') body.horizon = data.horizon;
     diagramRequest('put', 'elements.update', { element: node.id }, body, () => setSaving(false));
   };
-  const detailsUrl = 'elements.show' in routeTable() ? route('elements.show', { element: node.id }) : null;
+  const detailsUrl = route('elements.show', { element: node.id });
 
   return (
     <form

@@ -1,5 +1,5 @@
 import { router } from '@inertiajs/react';
-import { route, type RouteParams } from '@shared/route';
+import { route, type RouteName, type RouteParams } from '@shared/route';
 import { toast } from '../../lib/toast';
 
 /** Diagram edits reload only the diagram (plus errors and the flash toast), keeping zoom, pan and panel state. */
@@ -13,7 +13,7 @@ export function firstError(errors: Record<string, string>): string {
 type Method = 'post' | 'put' | 'delete';
 
 /** Send one diagram edit; `done(true)` after success, a toast with the server's reason after a refusal. */
-export function diagramRequest(method: Method, name: string, params: RouteParams, data: Record<string, unknown>, done?: (ok: boolean) => void) {
+export function diagramRequest(method: Method, name: RouteName, params: RouteParams, data: Record<string, unknown>, done?: (ok: boolean) => void) {
   const url = route(name, params);
   const opts = {
     ...DIAGRAM_RELOAD,

@@ -6,7 +6,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { copyLibraryProblemSchema } from '@shared/libraries/libraries.schemas';
 import { limitError } from '../../lib/field-limits';
-import type { ProblemOption, ProjectOption } from './libraries.types';
+import type { ProblemOption, ProjectOption } from '@shared/libraries/libraries.pages';
 
 interface CopyProblemProps {
   opened: boolean;

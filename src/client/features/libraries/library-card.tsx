@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import { LIBRARY_KIND_LABELS } from '@shared/libraries/sectors';
-import type { ElementCounts, LibraryCardView } from './libraries.types';
+import type { ElementCounts, LibraryCardView } from '@shared/libraries/libraries.pages';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -6,7 +6,7 @@ import { route } from '@shared/route';
 import { SECTORS } from '@shared/libraries/sectors';
 import { saveToLibrarySchema } from '@shared/libraries/libraries.schemas';
 import { fieldProps } from '../../lib/field-props';
-import type { ProblemOption } from './libraries.types';
+import type { ProblemOption } from '@shared/libraries/libraries.pages';
 
 interface Props {
   opened: boolean;

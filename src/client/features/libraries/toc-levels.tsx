@@ -1,7 +1,7 @@
 import { Badge, Card, Code, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconChartBar } from '@tabler/icons-react';
 import { ELEMENT_KINDS, METRIC_TYPE_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type MetricType } from '@shared/toc/vocabulary';
-import type { TemplateElementView, TemplateMetricView, TemplateView } from './libraries.types';
+import type { TemplateElementView, TemplateMetricView, TemplateView } from '@shared/libraries/libraries.pages';
 
 const LEVEL_TITLES: Record<ElementKind, string> = { activity: 'Activities', output: 'Outputs', outcome: 'Outcomes', impact: 'Impact' };
 const LEVEL_HINTS: Record<ElementKind, string> = {

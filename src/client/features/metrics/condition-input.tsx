@@ -3,7 +3,7 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { IconTrash } from '@tabler/icons-react';
 import { CONDITION_OP_LABELS } from '@shared/metrics/metrics.schemas';
 import { options } from './lib';
-import type { Condition } from './types';
+import type { DataPointCondition as Condition } from '@shared/metrics/metrics.pages';
 
 interface Props {
   value: Condition;
@@ -20,7 +20,7 @@ export function ConditionInput({ value, onChange, onRemove, error, label = 'Valu
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
       <TextInput label="Field" value={label} readOnly w={110} />
-      <ChoiceSelect label="Comparison" data={options(CONDITION_OP_LABELS)} value={value.op} onChange={(op) => onChange({ ...value, op: op ?? 'eq' })} w={170} />
+      <ChoiceSelect label="Comparison" data={options(CONDITION_OP_LABELS)} value={value.op} onChange={(op) => onChange({ ...value, op: (op ?? 'eq') as Condition['op'] })} w={170} />
       {value.op !== 'not_empty' && (
         <TextInput
           label={value.op === 'in' ? 'Values (comma separated)' : 'Value'}

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { CustomPeriod } from './types';
+import type { CustomPeriod } from '@shared/metrics/metrics.pages';
 
 interface Props {
   value: CustomPeriod[];

@@ -7,7 +7,7 @@ import { route } from '@shared/route';
 import { AGGREGATION_LABELS, MEASUREMENT_LABELS } from '@shared/metrics/metrics.schemas';
 import { ConditionInput } from './condition-input';
 import { errorUnder, options } from './lib';
-import type { Condition, DataPointView } from './types';
+import type { DataPointView } from '@shared/metrics/metrics.pages';
 
 interface Props {
   opened: boolean;
@@ -30,8 +30,8 @@ export function DataPointFormModal({ opened, onClose, metricId, dataPoint }: Pro
     description: dataPoint?.description ?? '',
     measurement: dataPoint?.measurement ?? 'manual',
     aggregation: dataPoint?.aggregation ?? 'sum',
-    condition: (dataPoint?.condition ?? null) as Condition | null,
-    filter: (dataPoint?.filter ?? []) as Condition[],
+    condition: dataPoint?.condition ?? null,
+    filter: dataPoint?.filter ?? [],
     starred: dataPoint?.starred ?? false,
   });
   const errors = form.errors as Record<string, string | undefined>;

@@ -6,7 +6,7 @@ import { IconPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { AGGREGATION_LABELS, MEASUREMENT_LABELS } from '@shared/metrics/metrics.schemas';
 import { DataPointFormModal } from './data-point-form';
-import type { DataPointView, MetricView } from './types';
+import type { DataPointView, MetricView } from '@shared/metrics/metrics.pages';
 
 /** A metric's data points with star toggles, and the formula that combines them. */
 export function DataPointsList({ metric, dataPoints, canEdit }: { metric: MetricView; dataPoints: DataPointView[]; canEdit: boolean }) {

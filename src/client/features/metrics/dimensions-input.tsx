@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { DISAGGREGATION_PRESETS } from '@shared/metrics/metrics.schemas';
-import type { Disaggregation } from './types';
+import type { Disaggregation } from '@shared/metrics/metrics.pages';
 
 interface Props {
   value: Disaggregation[];

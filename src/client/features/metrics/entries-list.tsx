@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime } from '../../lib/relative-time';
 import { ValueForm } from './value-form';
 import { disaggregationText, formatValue } from './format';
-import type { DataPointView, EntryView, MetricView, PeriodOption } from './types';
+import type { DataPointView, EntryView, MetricView, PeriodOption } from '@shared/metrics/metrics.pages';
 
 interface Props {
   metric: MetricView;

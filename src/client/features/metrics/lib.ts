@@ -1,9 +1,3 @@
-import { route, routeTable, type RouteParams } from '@shared/route';
-
-/** A link to a named route, or null while that route is not part of this build (another module's page). */
-export function routeIfAny(name: string, params: RouteParams = {}): string | null {
-  return routeTable()[name] ? route(name, params) : null;
-}
 
 /** The first error of a field or of any of its sub-fields (customPeriods.0.key -> customPeriods). */
 export function errorUnder(errors: Record<string, string | undefined>, prefix: string): string | undefined {

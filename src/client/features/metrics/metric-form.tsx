@@ -11,7 +11,7 @@ import { FORMULA_FUNCTIONS } from '@shared/metrics/formula';
 import { DimensionsInput } from './dimensions-input';
 import { CustomPeriodsInput } from './custom-periods-input';
 import { options } from './lib';
-import type { CustomPeriod, Disaggregation, MetricView } from './types';
+import type { MetricView } from '@shared/metrics/metrics.pages';
 
 interface Props {
   opened: boolean;
@@ -41,8 +41,8 @@ export function MetricFormModal({ opened, onClose, elementId, elementLabel, metr
     period: metric?.period ?? 'quarterly',
     periodStart: metric?.periodStart ?? `${year}-01-01`,
     periodEnd: metric?.periodEnd ?? `${year}-12-31`,
-    customPeriods: (metric?.customPeriods ?? []) as CustomPeriod[],
-    disaggregations: (metric?.disaggregations ?? []) as Disaggregation[],
+    customPeriods: metric?.customPeriods ?? [],
+    disaggregations: metric?.disaggregations ?? [],
     standardRef: metric?.standardRef ?? '',
     formula: metric?.formula ?? '',
   });

@@ -4,7 +4,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { formatFigure, roundFigure, type FigureFormat } from '@shared/format/number';
-import type { SeriesPoint } from './types';
+import type { SeriesPoint } from '@shared/metrics/metrics.pages';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 

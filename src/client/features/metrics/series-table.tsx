@@ -3,7 +3,7 @@ import { Anchor, Badge, Modal, Stack, Text } from '@mantine/core';
 import { DataTable } from '../../components/data-table';
 import { dateTime } from '../../lib/relative-time';
 import { disaggregationText, formatValue } from './format';
-import type { EntryView, MetricView } from './types';
+import type { EntryView, MetricView } from '@shared/metrics/metrics.pages';
 import { formatNumber } from '@shared/format/number';
 
 export interface SeriesRow {

@@ -5,7 +5,7 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { ANSWER_TYPE_LABELS } from '@shared/metrics/metrics.schemas';
 import { errorUnder, options } from './lib';
-import type { QuestionView } from './types';
+import type { QuestionView } from '@shared/metrics/metrics.pages';
 
 interface Props {
   opened: boolean;

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
-import type { PeriodOption } from './types';
+import type { PeriodOption } from '@shared/metrics/metrics.pages';
 
 interface Props {
   metricId: string;

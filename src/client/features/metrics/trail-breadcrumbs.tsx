@@ -1,15 +1,15 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from '@inertiajs/react';
-import { routeIfAny } from './lib';
-import type { Trail } from './types';
+import { route } from '@shared/route';
+import type { Trail } from '@shared/metrics/metrics.pages';
 
-/** Projects > project > problem > element > ... (links to pages of this build only). */
+/** Projects > project > problem > element > ... */
 export function TrailBreadcrumbs({ trail, tail }: { trail: Trail; tail: Array<{ label: string; href?: string | null }> }) {
   const items = [
-    { label: 'Projects', href: routeIfAny('projects.index') },
-    { label: trail.project.name, href: routeIfAny('projects.show', { project: trail.project.id }) },
-    { label: trail.problem.title, href: routeIfAny('problems.show', { problem: trail.problem.id }) },
-    { label: trail.element.title, href: routeIfAny('elements.show', { element: trail.element.id }) },
+    { label: 'Projects', href: route('projects.index') },
+    { label: trail.project.name, href: route('projects.show', { project: trail.project.id }) },
+    { label: trail.problem.title, href: route('problems.show', { problem: trail.problem.id }) },
+    { label: trail.element.title, href: route('elements.show', { element: trail.element.id }) },
     ...tail,
   ];
   return (

@@ -3,7 +3,7 @@ import { useForm } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
-import type { DataPointView, EntryView, MetricView, PeriodOption } from './types';
+import type { DataPointView, EntryView, MetricView, PeriodOption } from '@shared/metrics/metrics.pages';
 
 interface Props {
   metric: MetricView;
@@ -26,7 +26,7 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
   const form = useForm({
     dataPointId: entry?.dataPointId ?? dataPoints.find((d) => d.starred)?.id ?? dataPoints[0]?.id ?? '',
     period: entry?.period ?? periods[0]?.key ?? '',
-    disaggregation: (entry?.disaggregation ?? {}) as Record<string, string>,
+    disaggregation: entry?.disaggregation ?? {},
     value: entry ? String(entry.value) : '',
     note: entry?.note ?? '',
   });

@@ -3,7 +3,8 @@ import { router } from '@inertiajs/react';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import { ELEMENT_KIND_LABELS, type ElementKind } from '@shared/toc/vocabulary';
-import { consequenceText, plural, type Consequences } from './labels';
+import type { Consequences } from '@shared/problems/problems.types';
+import { consequenceText, plural } from './labels';
 
 export interface DeletableElement {
   id: string;

@@ -1,8 +1,5 @@
-import { routeTable } from '@shared/route';
+import type { Consequences } from '@shared/problems/problems.types';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, OUTCOME_HORIZON_LABELS, PROBLEM_STATUS_LABELS, type ElementKind, type ElementStatus, type OutcomeHorizon, type ProblemStatus } from '@shared/toc/vocabulary';
-
-/** Does the server have this named route? (links to screens other modules build appear only then) */
-export const hasRoute = (name: string) => name in routeTable();
 
 export const ELEMENT_STATUS_COLORS: Record<ElementStatus, string> = { planned: 'gray', in_progress: 'blue', done: 'green', at_risk: 'orange', dropped: 'red' };
 export const PROBLEM_STATUS_COLORS: Record<ProblemStatus, string> = { draft: 'gray', active: 'green', closed: 'dark' };
@@ -25,15 +22,6 @@ export const tabOfKind = (kind: ElementKind) => (kind === 'activity' ? 'activiti
 
 export function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-export interface Consequences {
-  elements: number;
-  links: number;
-  metrics: number;
-  dataPoints: number;
-  surveyQuestions: number;
-  values: number;
 }
 
 /** "2 links, 1 metric and 3 recorded values" (or null for nothing) */

@@ -1,20 +1,14 @@
 import { Link } from '@inertiajs/react';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { route } from '@shared/route';
+import { route, type RouteName } from '@shared/route';
 import { METRIC_TYPE_LABELS, type MetricType } from '@shared/toc/vocabulary';
 import type { DataPointListRow, ElementRef, MetricListRow, SurveyQuestionListRow } from '@shared/problems/problems.types';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { hasRoute, kindLabel } from './labels';
+import { kindLabel } from './labels';
 
-/** A link to a record's own page when that route exists (built by the metrics module), else plain text. */
-function RecordLink({ name, params, label, fw }: { name: string; params: Record<string, string>; label: string; fw?: number }) {
-  if (!hasRoute(name))
-    return (
-      <Text size="sm" fw={fw}>
-        {label}
-      </Text>
-    );
+/** A link to a record's own page. */
+function RecordLink({ name, params, label, fw }: { name: RouteName; params: Record<string, string>; label: string; fw?: number }) {
   return (
     <Anchor component={Link} href={route(name, params)} size="sm" fw={fw}>
       {label}

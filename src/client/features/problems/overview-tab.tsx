@@ -3,7 +3,7 @@ import { Anchor, Badge, Box, Button, Card, Grid, Group, Paper, SimpleGrid, Stack
 import { IconArrowRight, IconBulb, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ChainColumn, ElementCounts, ProblemHeader } from '@shared/problems/problems.types';
-import { ELEMENT_STATUS_COLORS, hasRoute } from './labels';
+import { ELEMENT_STATUS_COLORS } from './labels';
 import { formatNumber } from '@shared/format/number';
 
 function Block({ title, text, empty }: { title: string; text: string | null; empty: string }) {
@@ -106,7 +106,7 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="sm">
           <Title order={4}>Results chain</Title>
-          {hasRoute('problems.diagram') && elements > 0 && (
+          {elements > 0 && (
             <Anchor component={Link} href={route('problems.diagram', { problem: problem.id })} size="sm">
               Open the diagram
             </Anchor>

@@ -1,32 +1,26 @@
 import { useState, type ReactNode } from 'react';
-import { Link, router, usePage } from '@inertiajs/react';
+import { Link, router } from '@inertiajs/react';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconChartDots3, IconFileSpreadsheet, IconPencil, IconTable, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProblemHeader, ProjectRefProps } from '@shared/problems/problems.types';
 import { SaveToLibraryButton } from '../libraries/save-to-library-button';
-import { hasRoute, plural, PROBLEM_STATUS_COLORS, problemStatusLabel, type Consequences } from './labels';
+import { usePageProps } from '../../hooks/use-shared';
+import { plural, PROBLEM_STATUS_COLORS, problemStatusLabel } from './labels';
 import { PageTitle } from '../../components/page-title';
 
-/** Projects > project > (problem) > ... : links only where the route exists. */
+/** Projects > project > (problem) > ... */
 export function ProblemBreadcrumbs({ project, problem, current }: { project: ProjectRefProps; problem?: { id: string; title: string; tab?: string }; current: string }) {
   const items: ReactNode[] = [];
-  if (hasRoute('projects.index'))
-    items.push(
-      <Anchor key="projects" component={Link} href={route('projects.index')} size="sm">
-        Projects
-      </Anchor>,
-    );
   items.push(
-    hasRoute('projects.show') ? (
-      <Anchor key="project" component={Link} href={route('projects.show', { project: project.id })} size="sm">
-        {project.name}
-      </Anchor>
-    ) : (
-      <Text key="project" size="sm" c="dimmed">
-        {project.name}
-      </Text>
-    ),
+    <Anchor key="projects" component={Link} href={route('projects.index')} size="sm">
+      Projects
+    </Anchor>,
+  );
+  items.push(
+    <Anchor key="project" component={Link} href={route('projects.show', { project: project.id })} size="sm">
+      {project.name}
+    </Anchor>,
   );
   if (problem)
     items.push(
@@ -50,7 +44,7 @@ export function ArchivedNotice({ project }: { project: ProjectRefProps }) {
   if (!project.archived) return null;
   return (
     <Alert color="yellow" variant="light" title="This project is archived">
-      You can read everything here, but nothing can be changed until the project is restored{hasRoute('projects.show') ? ' from the project page' : ''}.
+      You can read everything here, but nothing can be changed until the project is restored from the project page.
     </Alert>
   );
 }
@@ -78,22 +72,16 @@ export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
           </Badge>
         </Group>
         <Group gap="xs">
-          {hasRoute('problems.diagram') && (
-            <Button component={Link} href={route('problems.diagram', { problem: problem.id })} variant="light" size="sm" leftSection={<IconChartDots3 size={16} />}>
-              Diagram
-            </Button>
-          )}
-          {hasRoute('problems.table') && (
-            <Button component={Link} href={route('problems.table', { problem: problem.id })} variant="light" size="sm" leftSection={<IconTable size={16} />}>
-              Table
-            </Button>
-          )}
-          {hasRoute('logframe.export') && (
-            <Button component="a" href={route('logframe.export', { problem: problem.id })} variant="default" size="sm" leftSection={<IconFileSpreadsheet size={16} />}>
-              Logframe
-            </Button>
-          )}
-          {can.update && hasRoute('libraries.save') && <SaveToLibraryButton problem={{ id: problem.id, title: problem.title }} size="sm" />}
+          <Button component={Link} href={route('problems.diagram', { problem: problem.id })} variant="light" size="sm" leftSection={<IconChartDots3 size={16} />}>
+            Diagram
+          </Button>
+          <Button component={Link} href={route('problems.table', { problem: problem.id })} variant="light" size="sm" leftSection={<IconTable size={16} />}>
+            Table
+          </Button>
+          <Button component="a" href={route('logframe.export', { problem: problem.id })} variant="default" size="sm" leftSection={<IconFileSpreadsheet size={16} />}>
+            Logframe
+          </Button>
+          {can.update && <SaveToLibraryButton problem={{ id: problem.id, title: problem.title }} size="sm" />}
           {can.update && writable && (
             <Button component={Link} href={route('problems.edit', { problem: problem.id })} variant="default" size="sm" leftSection={<IconPencil size={16} />}>
               Edit
@@ -113,7 +101,7 @@ export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
 
 /** Loads what goes with the problem (partial reload of the `deletion` prop) and asks to confirm. */
 function DeleteProblemModal({ problem, opened, onClose }: { problem: ProblemHeader; opened: boolean; onClose: () => void }) {
-  const deletion = (usePage().props as { deletion?: Consequences }).deletion;
+  const { deletion } = usePageProps<'problems/full-view'>();
   const [busy, setBusy] = useState(false);
   return (
     <Modal opened={opened} onClose={onClose} title="Delete this problem?" centered>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useForm } from '@inertiajs/react';
 import { Alert, Anchor, Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 import type { ProfileShowProps, TeamRefView } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
 import { agree, plural } from '@shared/format/plural';
@@ -10,9 +10,7 @@ import { agree, plural } from '@shared/format/plural';
 const members = (n: number) => plural(n, 'other member');
 
 function TeamName({ team }: { team: TeamRefView }) {
-  // a link to the team's settings once the teams module provides that page
-  if ('teams.show' in routeTable()) return <Anchor component={Link} href={route('teams.show', { team: team.id })}>{team.name}</Anchor>;
-  return <b>{team.name}</b>;
+  return <Anchor component={Link} href={route('teams.show', { team: team.id })}>{team.name}</Anchor>;
 }
 
 /**

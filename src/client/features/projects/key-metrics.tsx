@@ -1,38 +1,16 @@
 import { Link } from '@inertiajs/react';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 import { formatFigure } from '@shared/format/number';
-
-/** A metric of the project with its latest figure (the metrics module's keyMetricsFor()). */
-export interface KeyMetricData {
-  metricId: string;
-  name: string;
-  unit: string | null;
-  /** the metric's type and currency: how its figures are written */
-  type?: string;
-  currency?: string | null;
-  elementTitle: string;
-  starred?: boolean;
-  baseline: number | null;
-  latestPeriod: string | null;
-  latestLabel?: string | null;
-  latestActual: number | null;
-  latestTarget: number | null;
-  /** from baseline toward the target, 0..1 */
-  progress: number | null;
-}
+import type { KeyMetric } from '@shared/metrics/metrics.pages';
 
 
-function MetricRow({ m }: { m: KeyMetricData }) {
-  const name = 'metrics.show' in routeTable() ? (
+function MetricRow({ m }: { m: KeyMetric }) {
+  const name = (
     <Anchor component={Link} href={route('metrics.show', { metric: m.metricId })} size="sm" fw={600}>
       {m.name}
     </Anchor>
-  ) : (
-    <Text size="sm" fw={600}>
-      {m.name}
-    </Text>
   );
   const pct = m.progress === null ? null : Math.round(Math.max(0, Math.min(1, m.progress)) * 100);
   return (
@@ -54,7 +32,7 @@ function MetricRow({ m }: { m: KeyMetricData }) {
 }
 
 /** Progress of the project's key metrics (shown when the metrics module provides them). */
-export function KeyMetrics({ metrics, title = 'Key metrics', limit = 8 }: { metrics: KeyMetricData[]; title?: string; limit?: number }) {
+export function KeyMetrics({ metrics, title = 'Key metrics', limit = 8 }: { metrics: KeyMetric[]; title?: string; limit?: number }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={4} mb="sm">

@@ -1,26 +1,16 @@
 import { Link } from '@inertiajs/react';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb, IconPlus } from '@tabler/icons-react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
 import { relativeTime } from '../../lib/relative-time';
-
-export interface ProblemCardData {
-  id: string;
-  title: string;
-  statement: string | null;
-  status: string;
-  updatedAt: string;
-  counts: { activity: number; output: number; outcome: number; impact: number; metrics: number };
-}
+import type { ProblemCardData } from '@shared/projects/projects.pages';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'gray', active: 'green', closed: 'dark' };
-const has = (name: string) => name in routeTable();
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Where new problems are made (another module): the button shows only when its route exists. */
+/** The button to a new problem of the project. */
 export function NewProblemButton({ projectId, variant = 'filled' }: { projectId: string; variant?: 'filled' | 'light' }) {
-  if (!has('problems.create')) return null;
   return (
     <Button component={Link} href={route('problems.create', { project: projectId })} leftSection={<IconPlus size={16} />} variant={variant} size="sm">
       New problem
@@ -29,14 +19,10 @@ export function NewProblemButton({ projectId, variant = 'filled' }: { projectId:
 }
 
 function ProblemCard({ p }: { p: ProblemCardData }) {
-  const title = has('problems.show') ? (
+  const title = (
     <Anchor component={Link} href={route('problems.show', { problem: p.id })} fw={600} style={{ overflowWrap: 'anywhere' }}>
       {p.title}
     </Anchor>
-  ) : (
-    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-      {p.title}
-    </Text>
   );
   const c = p.counts;
   return (

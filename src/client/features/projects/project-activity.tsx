@@ -1,15 +1,6 @@
 import { Card, Group, Text, Timeline, Title } from '@mantine/core';
 import { relativeTime } from '../../lib/relative-time';
-
-export interface ActivityItem {
-  id: string;
-  action: string;
-  label: string;
-  actorName: string | null;
-  subjectType: string | null;
-  subjectLabel: string | null;
-  createdAt: string;
-}
+import type { ActivityItem } from '@shared/projects/projects.pages';
 
 /** The latest audit entries about the project and its problems. */
 export function ProjectActivity({ activity }: { activity: ActivityItem[] }) {

@@ -5,7 +5,7 @@ import { router } from '@inertiajs/react';
 import { Loader, Text } from '@mantine/core';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 import { SEARCH_TYPE_LABELS } from '@shared/playground/playground.schemas';
 import { ResultIcon } from './result-icon';
 import { useTeamSearch } from './use-team-search';
@@ -24,7 +24,7 @@ export function SearchSpotlight({ openOnMount = false }: { openOnMount?: boolean
     if (openOnMount) spotlight.open();
   }, [openOnMount]);
   const q = query.trim();
-  const toPlayground = 'playground' in routeTable() ? route('playground', q ? { q } : {}) : null;
+  const toPlayground = route('playground', q ? { q } : {});
   return (
     <Spotlight.Root title="Search the team" query={query} onQueryChange={setQuery} shortcut={null} clearQueryOnClose scrollable maxHeight={420}>
       <Spotlight.Search placeholder="Search projects, problems, elements, metrics…" leftSection={loading ? <Loader size={16} /> : <IconSearch size={18} stroke={1.6} />} aria-label="Search the team" />

@@ -2,7 +2,7 @@ import { useForm } from '@inertiajs/react';
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import type { RoleOption } from './teams.types';
+import type { RoleOption } from '@shared/teams/teams.pages';
 
 /** Invite someone by email with a role; they get a link to join. */
 export function AddMemberForm({ teamId, roles }: { teamId: string; roles: RoleOption[] }) {

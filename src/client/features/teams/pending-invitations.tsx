@@ -4,7 +4,8 @@ import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core
 import { route } from '@shared/route';
 import { ROLE_LABELS } from '@shared/permissions';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { formatDate, type PendingInvitation } from './teams.types';
+import type { PendingInvitation } from '@shared/teams/teams.pages';
+import { formatDate } from './format-date';
 
 /** Invitations not yet accepted (a client-side DataTable): resend (renews 7 days) or cancel. */
 export function PendingInvitations({ teamId, invitations }: { teamId: string; invitations: PendingInvitation[] }) {

@@ -5,7 +5,8 @@ import { route } from '@shared/route';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@shared/permissions';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ConfirmButton } from './confirm-button';
-import { formatDate, type RoleOption, type TeamCapabilities, type TeamMember } from './teams.types';
+import type { RoleOption, TeamCapabilities, TeamMember } from '@shared/teams/teams.pages';
+import { formatDate } from './format-date';
 
 const initials = (name: string) =>
   name

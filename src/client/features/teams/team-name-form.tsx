@@ -4,7 +4,7 @@ import { route } from '@shared/route';
 import { updateTeamNameSchema } from '@shared/teams/teams.schemas';
 import { fieldProps } from '../../lib/field-props';
 import { passesCheck } from '../../lib/form-check';
-import type { TeamShowProps } from './teams.types';
+import type { TeamShowProps } from '@shared/teams/teams.pages';
 
 /** Rename the team (owner and administrators); others see the name read-only. */
 export function TeamNameForm({ team, canUpdate, ownerName }: { team: TeamShowProps['team']; canUpdate: boolean; ownerName: string | null }) {

@@ -2,7 +2,7 @@ import { useForm } from '@inertiajs/react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
-import type { TeamMember } from './teams.types';
+import type { TeamMember } from '@shared/teams/teams.pages';
 
 /** The owner hands the team to another member and becomes an administrator. */
 export function TransferOwnershipForm({ teamId, members }: { teamId: string; members: TeamMember[] }) {

@@ -2,29 +2,29 @@ import type { ReactNode } from 'react';
 import { Link } from '@inertiajs/react';
 import { Anchor, Badge, Breadcrumbs, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { router } from '@inertiajs/react';
-import { route, routeTable } from '@shared/route';
+import { route } from '@shared/route';
 import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
+import type { ProblemViewHeader } from '@shared/problems/toc-views.pages';
 
 export interface ProblemHeaderProps {
-  problem: { id: string; title: string; status: string; project: { id: string; name: string; archived: boolean } };
+  problem: ProblemViewHeader;
   view: 'diagram' | 'table';
   actions?: ReactNode;
 }
 
-const has = (name: string) => name in routeTable();
 
 /** Breadcrumbs (Projects › project › problem), the problem's title and the switch between its views. */
 export function ProblemHeader({ problem, view, actions }: ProblemHeaderProps) {
   const views = [
-    has('problems.show') ? { value: 'show', label: 'Full view', href: route('problems.show', { problem: problem.id }) } : null,
+    { value: 'show', label: 'Full view', href: route('problems.show', { problem: problem.id }) },
     { value: 'diagram', label: 'Diagram', href: route('problems.diagram', { problem: problem.id }) },
     { value: 'table', label: 'Table', href: route('problems.table', { problem: problem.id }) },
-  ].filter((v): v is { value: string; label: string; href: string } => v !== null);
+  ];
   const crumbs = [
-    has('projects.index') ? { label: 'Projects', href: route('projects.index') } : null,
-    { label: problem.project.name, href: has('projects.show') ? route('projects.show', { project: problem.project.id }) : null },
-    { label: problem.title, href: has('problems.show') ? route('problems.show', { problem: problem.id }) : null },
-  ].filter((c): c is { label: string; href: string | null } => c !== null);
+    { label: 'Projects', href: route('projects.index') },
+    { label: problem.project.name, href: route('projects.show', { project: problem.project.id }) },
+    { label: problem.title, href: route('problems.show', { problem: problem.id }) },
+  ];
 
   return (
     <Stack gap={6}>

@@ -1,55 +1,15 @@
 import { Link } from '@inertiajs/react';
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { route, routeTable } from '@shared/route';
+import { route, type RouteName } from '@shared/route';
 import { IconStarFilled } from '@tabler/icons-react';
 import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, METRIC_TYPE_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type ElementStatus, type MetricType, type OutcomeHorizon } from '@shared/toc/vocabulary';
 import { columnOf } from '@shared/toc/diagram';
 import { formatFigure } from '@shared/format/number';
+import type { DataPointRow, ElementRow, MetricRow } from '@shared/problems/toc-views.pages';
 import type { DataTableColumn } from '../../components/data-table';
 import { KIND_COLORS, STATUS_COLORS } from '../diagram/nodes';
 import { plural } from '@shared/format/plural';
 
-export interface ElementRow {
-  id: string;
-  kind: string;
-  horizon: string | null;
-  title: string;
-  status: string;
-  owner: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  position: number;
-  metricsCount: number;
-  feedsInto: string[];
-  fedByCount: number;
-}
-export interface MetricRow {
-  id: string;
-  name: string;
-  elementId: string;
-  elementTitle: string;
-  elementKind: string;
-  type: string;
-  unit: string | null;
-  direction: string;
-  baselineValue: number | null;
-  baselineDate: string | null;
-  period: string;
-  standardRef: string | null;
-  dataPointsCount: number;
-}
-export interface DataPointRow {
-  id: string;
-  key: string;
-  name: string;
-  metricId: string;
-  metricName: string;
-  elementTitle: string;
-  measurement: string;
-  aggregation: string;
-  starred: boolean;
-  questionsCount: number;
-}
 /** the "All" layout: elements, metrics and data points in one list */
 export interface AnyRow {
   key: string;
@@ -86,15 +46,15 @@ const feeds = (r: ElementRow) =>
     </Text>
   );
 
-const SHOW: Record<string, { name: string; param: string }> = {
+const SHOW: Record<string, { name: RouteName; param: string }> = {
   element: { name: 'elements.show', param: 'element' },
   metric: { name: 'metrics.show', param: 'metric' },
   data_point: { name: 'data-points.show', param: 'dataPoint' },
 };
-/** The page of a row (an element of any kind, a metric or a data point), when this build has it. */
-export function showHref(type: string, id: string): string | null {
+/** The page of a row (an element of any kind, a metric or a data point). */
+export function showHref(type: string, id: string): string {
   const s = SHOW[type] ?? SHOW.element;
-  return s.name in routeTable() ? route(s.name, { [s.param]: id }) : null;
+  return route(s.name, { [s.param]: id });
 }
 /** A row's name as a real link to its page (open in a new tab, keyboard, screen readers), plain text otherwise. */
 const linkCell = (label: string, href: string | null) =>

@@ -13,33 +13,19 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { AbilitiesInput } from '../../features/api-tokens/abilities-input';
 import { NewTokenModal } from '../../features/api-tokens/new-token-modal';
 import { PageTitle } from '../../components/page-title';
-
-interface TokenRow {
-  id: string;
-  name: string;
-  abilities: Ability[];
-  start: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
-
-interface Props {
-  tokens: TokenRow[];
-  availableAbilities: Ability[];
-  defaultAbilities: Ability[];
-  team: { id: string; name: string } | null;
-}
+import type { PagePropsOf } from '@shared/pages';
+import type { ApiTokenView } from '@shared/api-tokens/api-tokens.pages';
 
 function abilitiesError(errors: Record<string, string | undefined>) {
   return errors.abilities ?? Object.entries(errors).find(([k]) => k.startsWith('abilities.'))?.[1];
 }
 
-export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbilities, team }: Props) {
+export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbilities, team }: PagePropsOf<'api-tokens/index'>) {
   const { flash } = useShared();
   const create = useForm({ name: '', abilities: defaultAbilities });
   const [newToken, setNewToken] = useState<{ token: string; name: string | null } | null>(null);
-  const [editing, setEditing] = useState<TokenRow | null>(null);
-  const [deleting, setDeleting] = useState<TokenRow | null>(null);
+  const [editing, setEditing] = useState<ApiTokenView | null>(null);
+  const [deleting, setDeleting] = useState<ApiTokenView | null>(null);
   const edit = useForm({ abilities: [] as Ability[] });
 
   // the plain token arrives once, in the flash of the response after creation
@@ -60,7 +46,7 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
     create.post(route('api-tokens.store'), { preserveScroll: true, onSuccess: () => create.reset() });
   };
 
-  const openEdit = (t: TokenRow) => {
+  const openEdit = (t: ApiTokenView) => {
     edit.clearErrors();
     edit.setData({ abilities: t.abilities });
     setEditing(t);
@@ -74,7 +60,7 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
     router.delete(route('api-tokens.destroy', { token: deleting.id }), { preserveScroll: true, onFinish: () => setDeleting(null) });
   };
 
-  const tokenColumns: Array<DataTableColumn<TokenRow>> = [
+  const tokenColumns: Array<DataTableColumn<ApiTokenView>> = [
     {
       key: 'name',
       title: 'Name',

@@ -6,14 +6,9 @@ import { route } from '@shared/route';
 import { PASSWORD_MIN_LENGTH } from '@shared/accounts/accounts.schemas';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { fieldProps } from '../../lib/field-props';
+import type { PagePropsOf } from '@shared/pages';
 
-interface Props {
-  token: string;
-  email: string;
-  tokenValid: boolean;
-}
-
-export default function ResetPassword({ token, email, tokenValid }: Props) {
+export default function ResetPassword({ token, email, tokenValid }: PagePropsOf<'auth/reset-password'>) {
   const form = useForm({ token, email, password: '', password_confirmation: '' });
 
   const submit = (e: FormEvent) => {

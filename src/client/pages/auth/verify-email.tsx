@@ -5,8 +5,9 @@ import { IconMailForward } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
+import type { PagePropsOf } from '@shared/pages';
 
-export default function VerifyEmail({ email }: { email: string }) {
+export default function VerifyEmail({ email }: PagePropsOf<'auth/verify-email'>) {
   const resend = useForm({});
   const logout = useForm({});
 

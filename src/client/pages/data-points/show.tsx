@@ -9,20 +9,13 @@ import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
 import { DataPointFormModal } from '../../features/metrics/data-point-form';
 import { SurveyQuestionFormModal } from '../../features/metrics/survey-question-form';
 import { CommentThread } from '../../features/comments/comment-thread';
-import type { Condition, DataPointView, MetricView, QuestionView, Trail } from '../../features/metrics/types';
+import type { DataPointCondition as Condition } from '@shared/metrics/metrics.pages';
+import type { PagePropsOf } from '@shared/pages';
 import { PageTitle } from '../../components/page-title';
-
-interface Props {
-  dataPoint: DataPointView;
-  metric: MetricView;
-  metricKindLabel: string;
-  trail: Trail;
-  questions: QuestionView[];
-}
 
 const conditionText = (c: Condition) => `value ${CONDITION_OP_LABELS[c.op as keyof typeof CONDITION_OP_LABELS] ?? c.op}${c.op === 'not_empty' ? '' : ` ${Array.isArray(c.value) ? c.value.join(', ') : String(c.value ?? '')}`}`;
 
-export default function DataPointShow({ dataPoint, metric, metricKindLabel, trail, questions }: Props) {
+export default function DataPointShow({ dataPoint, metric, metricKindLabel, trail, questions }: PagePropsOf<'data-points/show'>) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);

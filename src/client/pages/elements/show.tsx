@@ -4,7 +4,6 @@ import { Anchor, Badge, Button, Card, Grid, Group, Menu, Stack, Text, Title } fr
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { ELEMENT_KIND_LABELS, METRIC_TYPE_LABELS, type ElementKind, type MetricType } from '@shared/toc/vocabulary';
-import type { ElementPageProps } from '@shared/problems/problems.types';
 import { useCan } from '../../hooks/use-shared';
 import { ArchivedNotice, ProblemBreadcrumbs } from '../../features/problems/problem-header';
 import { ElementFormModal, type ElementFormMode } from '../../features/problems/element-form';
@@ -12,9 +11,10 @@ import { DeleteElementModal } from '../../features/problems/delete-element-modal
 import { ElementLinks } from '../../features/problems/element-links';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { MetricFormModal } from '../../features/metrics/metric-form';
-import { ELEMENT_STATUS_COLORS, elementStatusLabel, hasRoute, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
+import { ELEMENT_STATUS_COLORS, elementStatusLabel, KIND_COLORS, kindLabel, tabOfKind } from '../../features/problems/labels';
 import { plural } from '@shared/format/plural';
 import { PageTitle } from '../../components/page-title';
+import type { PagePropsOf } from '@shared/pages';
 
 const FROM_TEXT: Record<ElementKind, { title: string; description: string; empty: string }> = {
   activity: { title: 'Comes from', description: 'Activities are where the chain starts.', empty: 'Nothing leads to an activity.' },
@@ -43,7 +43,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
 }
 
 /** elements/show: the full-view layout of one activity, output, outcome or impact. */
-export default function ElementShow({ problem, project, element, incoming, outgoing, metrics, consequences, members, childKinds, candidates }: ElementPageProps) {
+export default function ElementShow({ problem, project, element, incoming, outgoing, metrics, consequences, members, childKinds, candidates }: PagePropsOf<'elements/show'>) {
   const can = useCan();
   const writable = !project.archived;
   const [form, setForm] = useState<ElementFormMode | null>(null);
@@ -53,7 +53,7 @@ export default function ElementShow({ problem, project, element, incoming, outgo
   const addChild = (k: ElementKind) => setForm({ type: 'create', kinds: [k], parent: { id: element.id, title: element.title } });
   const kindName = ELEMENT_KIND_LABELS[kind].toLowerCase();
   // the metric form is the metrics module's (MetricFormModal): it opens from here once that module is merged
-  const metricsAddable = canCreate && kind !== 'impact' && hasRoute('metrics.store');
+  const metricsAddable = canCreate && kind !== 'impact';
   const [addingMetric, setAddingMetric] = useState(false);
 
   return (
@@ -157,15 +157,9 @@ export default function ElementShow({ problem, project, element, incoming, outgo
                   <Stack gap={6}>
                     {metrics.map((m) => (
                       <Group key={m.id} justify="space-between" wrap="nowrap">
-                        {hasRoute('metrics.show') ? (
-                          <Anchor component={Link} href={route('metrics.show', { metric: m.id })} size="sm" fw={600}>
-                            {m.name}
-                          </Anchor>
-                        ) : (
-                          <Text size="sm" fw={600}>
-                            {m.name}
-                          </Text>
-                        )}
+                        <Anchor component={Link} href={route('metrics.show', { metric: m.id })} size="sm" fw={600}>
+                          {m.name}
+                        </Anchor>
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                           {METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type}
                           {m.unit ? ` · ${m.unit}` : ''} · {plural(m.dataPointCount, 'data point')}

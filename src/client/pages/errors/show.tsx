@@ -2,16 +2,10 @@ import { Head, Link } from '@inertiajs/react';
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import { useShared } from '../../hooks/use-shared';
-
-interface Props {
-  status: number;
-  title: string;
-  message: string;
-  requestId: string | null;
-}
+import type { PagePropsOf } from '@shared/pages';
 
 /** 403, 404, 419, 429, 500 and friends. */
-export default function ErrorPage({ status, title, message, requestId }: Props) {
+export default function ErrorPage({ status, title, message, requestId }: PagePropsOf<'errors/show'>) {
   const { auth } = useShared();
   const signedIn = !!auth?.user?.emailVerified;
   return (

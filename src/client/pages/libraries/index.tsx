@@ -7,18 +7,9 @@ import { route } from '@shared/route';
 import type { LibraryKind } from '@shared/libraries/sectors';
 import { LibraryCard } from '../../features/libraries/library-card';
 import { SaveToLibraryModal } from '../../features/libraries/save-to-library-modal';
-import type { LibraryCardView, ProblemOption } from '../../features/libraries/libraries.types';
 import { PageTitle } from '../../components/page-title';
-
-interface Props {
-  filter: { kind: LibraryKind | null; sector: string | null; q: string };
-  shipped: LibraryCardView[];
-  team: LibraryCardView[];
-  sectors: Array<{ value: string; label: string }>;
-  kinds: LibraryKind[];
-  problems: ProblemOption[];
-  can: { save: boolean };
-}
+import type { PagePropsOf } from '@shared/pages';
+import type { LibraryCardView } from '@shared/libraries/libraries.pages';
 
 function Grid({ items }: { items: LibraryCardView[] }) {
   return (
@@ -31,12 +22,12 @@ function Grid({ items }: { items: LibraryCardView[] }) {
 }
 
 /** libraries/index: the shipped library and the team's own, filtered by kind, sector and words. */
-export default function LibrariesIndex({ filter, shipped, team, sectors, problems, can }: Props) {
+export default function LibrariesIndex({ filter, shipped, team, sectors, problems, can }: PagePropsOf<'libraries/index'>) {
   const [q, setQ] = useState(filter.q);
   const [saving, setSaving] = useState(false);
   const filtered = !!(filter.kind || filter.sector || filter.q);
 
-  const apply = (next: Partial<Props['filter']>) => {
+  const apply = (next: Partial<PagePropsOf<'libraries/index'>['filter']>) => {
     const f = { ...filter, q, ...next };
     router.get(route('libraries.index', { kind: f.kind || undefined, sector: f.sector || undefined, q: f.q || undefined }), {}, { preserveState: true, preserveScroll: true, replace: true, only: ['filter', 'shipped', 'team'] });
   };

@@ -7,15 +7,8 @@ import { LIBRARY_KIND_LABELS } from '@shared/libraries/sectors';
 import { CopyProblemModal, CopyStrategyModal } from '../../features/libraries/copy-modals';
 import { countsText } from '../../features/libraries/library-card';
 import { TocLevels } from '../../features/libraries/toc-levels';
-import type { LibraryItemView, ProblemOption, ProjectOption } from '../../features/libraries/libraries.types';
 import { PageTitle } from '../../components/page-title';
-
-interface Props {
-  item: LibraryItemView;
-  projects: ProjectOption[];
-  problems: ProblemOption[];
-  can: { copy: boolean; delete: boolean };
-}
+import type { PagePropsOf } from '@shared/pages';
 
 const PROBLEM_FIELDS = [
   ['statement', 'Problem statement'],
@@ -26,7 +19,7 @@ const PROBLEM_FIELDS = [
 ] as const;
 
 /** libraries/show: one library entry, its whole theory of change by level, and the copy actions. */
-export default function LibraryShow({ item, projects, problems, can }: Props) {
+export default function LibraryShow({ item, projects, problems, can }: PagePropsOf<'libraries/show'>) {
   const [copying, setCopying] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const problem = item.template.problem;

@@ -1,40 +1,16 @@
 import { Head, router } from '@inertiajs/react';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconX } from '@tabler/icons-react';
-import type { TablePage } from '@shared/table/table-query';
 import { auditDetailsText, auditSentence } from '@shared/audit-logs/sentences';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime, relativeTime as timeAgo } from '../../lib/relative-time';
 import { PageTitle } from '../../components/page-title';
-
-interface Row {
-  id: string;
-  who: { name: string | null; email: string | null } | null;
-  action: string;
-  actionLabel: string;
-  subject: string | null;
-  subjectType: string | null;
-  ip: string | null;
-  details: Record<string, unknown> | null;
-  createdAt: string;
-}
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-type Filters = { action: string | null; user: string | null; from: string | null; to: string | null };
-
-interface Props {
-  logs: TablePage<Row>;
-  filters: Filters;
-  options: { actions: Option[]; users: Option[] };
-}
+import type { PagePropsOf } from '@shared/pages';
+import type { AuditRowView, LogFilters } from '@shared/audit-logs/audit-logs.pages';
 
 /** The current URL with the filters changed (the table's page back to 1; its length, sort and search kept). */
-function withFilters(change: Partial<Filters>): string {
+function withFilters(change: Partial<LogFilters>): string {
   const u = new URL(window.location.href);
   for (const [k, v] of Object.entries(change)) {
     if (v) u.searchParams.set(k, v);
@@ -44,7 +20,7 @@ function withFilters(change: Partial<Filters>): string {
   return u.pathname + u.search;
 }
 
-const columns: Array<DataTableColumn<Row>> = [
+const columns: Array<DataTableColumn<AuditRowView>> = [
   {
     key: 'actor',
     title: 'Who',
@@ -111,8 +87,8 @@ const columns: Array<DataTableColumn<Row>> = [
   },
 ];
 
-export default function LogsIndex({ logs, filters, options }: Props) {
-  const visit = (change: Partial<Filters>) => router.get(withFilters(change), {}, { preserveState: true, preserveScroll: true, replace: true, only: ['logs', 'filters'] });
+export default function LogsIndex({ logs, filters, options }: PagePropsOf<'logs/index'>) {
+  const visit = (change: Partial<LogFilters>) => router.get(withFilters(change), {}, { preserveState: true, preserveScroll: true, replace: true, only: ['logs', 'filters'] });
   const filtered = !!(filters.action || filters.user || filters.from || filters.to);
 
   return (

@@ -15,24 +15,12 @@ import { SeriesTable, type SeriesRow } from '../../features/metrics/series-table
 import { DataPointsList } from '../../features/metrics/data-points-list';
 import { formatValue } from '../../features/metrics/format';
 import { CommentThread } from '../../features/comments/comment-thread';
-import type { CategorySeries, DataPointView, EntryView, MetricView, PeriodOption, SeriesPoint, Trail } from '../../features/metrics/types';
 import { plural } from '@shared/format/plural';
 import { PageTitle } from '../../components/page-title';
+import type { PagePropsOf } from '@shared/pages';
 
 // ECharts loads with this page only, and after the rest of it
 const SeriesChart = lazy(() => import('../../features/metrics/series-chart'));
-
-interface Props {
-  metric: MetricView;
-  kindLabel: string;
-  trail: Trail;
-  periods: PeriodOption[];
-  targets: Record<string, number>;
-  dataPoints: DataPointView[];
-  entries: EntryView[];
-  series: SeriesPoint[];
-  categories: CategorySeries[];
-}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -45,7 +33,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export default function MetricShow({ metric, kindLabel, trail, periods, targets, dataPoints, entries, series, categories }: Props) {
+export default function MetricShow({ metric, kindLabel, trail, periods, targets, dataPoints, entries, series, categories }: PagePropsOf<'metrics/show'>) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);

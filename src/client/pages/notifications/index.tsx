@@ -3,7 +3,6 @@ import { Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { IconChecks } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
-import type { TablePage } from '@shared/table/table-query';
 import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications/notifications';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { NotificationItem } from '../../features/notifications/notification-item';
@@ -11,14 +10,7 @@ import { openNotification } from '../../features/notifications/notification-bell
 import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
 import { PageTitle } from '../../components/page-title';
-
-interface Props {
-  /** one page of the user's notifications (server-side table) */
-  notifications: TablePage<NotificationView>;
-  /** all of the user's notifications, whatever the search */
-  total: number;
-  unread: number;
-}
+import type { PagePropsOf } from '@shared/pages';
 
 const markRead = (n: NotificationView) => router.post(route('notifications.read', { id: n.id }), {}, { preserveScroll: true });
 
@@ -70,7 +62,7 @@ const columns: Array<DataTableColumn<NotificationView>> = [
   },
 ];
 
-export default function NotificationsIndex({ notifications, total, unread }: Props) {
+export default function NotificationsIndex({ notifications, total, unread }: PagePropsOf<'notifications/index'>) {
   const { auth } = useShared();
   // a new one arrives: refresh the list (the first page, newest first, shows it at the top)
   useChannel(auth.user ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, () => router.reload({ only: ['notifications', 'total', 'unread', 'unreadNotifications'] }));

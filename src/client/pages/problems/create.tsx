@@ -1,16 +1,14 @@
 import { Head } from '@inertiajs/react';
 import { Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
-import type { ProjectRefProps } from '@shared/problems/problems.types';
-import type { ProblemStatus } from '@shared/toc/vocabulary';
 import { ProblemForm } from '../../features/problems/problem-form';
 import { ProblemBreadcrumbs } from '../../features/problems/problem-header';
-import { hasRoute } from '../../features/problems/labels';
 import { PageTitle } from '../../components/page-title';
+import type { PagePropsOf } from '@shared/pages';
 
 /** problems/create: a new problem in a project (the root of a theory of change). */
-export default function CreateProblem({ project, statuses }: { project: ProjectRefProps; statuses: ProblemStatus[] }) {
-  const back = hasRoute('projects.show') ? route('projects.show', { project: project.id }) : route('dashboard');
+export default function CreateProblem({ project, statuses }: PagePropsOf<'problems/create'>) {
+  const back = route('projects.show', { project: project.id });
   return (
     <Stack gap="md" maw={860}>
       <Head title="New problem" />

@@ -1,14 +1,13 @@
 import { Head } from '@inertiajs/react';
 import { Stack } from '@mantine/core';
 import { route } from '@shared/route';
-import type { ProblemHeader, ProjectRefProps } from '@shared/problems/problems.types';
-import type { ProblemStatus } from '@shared/toc/vocabulary';
 import { ProblemForm } from '../../features/problems/problem-form';
 import { ProblemBreadcrumbs } from '../../features/problems/problem-header';
 import { PageTitle } from '../../components/page-title';
+import type { PagePropsOf } from '@shared/pages';
 
 /** problems/edit: change the problem's description. */
-export default function EditProblem({ problem, project, statuses }: { problem: ProblemHeader; project: ProjectRefProps; statuses: ProblemStatus[] }) {
+export default function EditProblem({ problem, project, statuses }: PagePropsOf<'problems/edit'>) {
   return (
     <Stack gap="md" maw={860}>
       <Head title={`Edit ${problem.title}`} />

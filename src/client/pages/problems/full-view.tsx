@@ -4,7 +4,7 @@ import { Button, Card, Group, SegmentedControl, Stack, Tabs, Text, Title } from 
 import { IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { FULL_VIEW_TAB_LABELS, FULL_VIEW_TABS, type FullViewTab } from '@shared/problems/problems';
-import type { FullViewProps } from '@shared/problems/problems.types';
+import type { PagePropsOf } from '@shared/pages';
 import type { ElementKind } from '@shared/toc/vocabulary';
 import { useCan } from '../../hooks/use-shared';
 import { ArchivedNotice, ProblemPageHeader } from '../../features/problems/problem-header';
@@ -16,7 +16,7 @@ import { OutcomeOutputList } from '../../features/problems/outcome-output-list';
 import { DataPointsTable, MetricsTable, SurveyQuestionsTable } from '../../features/problems/metric-tabs';
 import { EMPTY_TABS, LaterTab } from '../../features/problems/later-tabs';
 import { ScrollX } from '../../components/scroll-x';
-import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
+import { KeyMetrics } from '../../features/projects/key-metrics';
 
 const OUTCOME_SUB_LABELS = [
   { value: 'all', label: 'All' },
@@ -33,7 +33,7 @@ const METRIC_SUB_LABELS = [
 ];
 
 /** problems/full-view: the problem workspace, one tab at a time (the server sends only the active tab's data). */
-export default function ProblemFullView(props: FullViewProps & { insights?: KeyMetricData[] }) {
+export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>) {
   const { problem, project, counts, tab, sub } = props;
   const can = useCan();
   const writable = !project.archived;

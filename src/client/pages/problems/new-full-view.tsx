@@ -1,17 +1,12 @@
 import { Head } from '@inertiajs/react';
 import { Stack } from '@mantine/core';
-import type { Diagram } from '@shared/toc/diagram';
 import { DiagramCanvas } from '../../features/diagram/diagram-canvas';
-import { ProblemHeader, type ProblemHeaderProps } from '../../features/toc-views/problem-header';
+import { ProblemHeader } from '../../features/toc-views/problem-header';
 import { useCan } from '../../hooks/use-shared';
-
-interface Props {
-  problem: ProblemHeaderProps['problem'];
-  diagram: Diagram;
-}
+import type { PagePropsOf } from '@shared/pages';
 
 /** problems/new-full-view: the theory of change as an interactive diagram (columns by level). */
-export default function ProblemDiagram({ problem, diagram }: Props) {
+export default function ProblemDiagram({ problem, diagram }: PagePropsOf<'problems/new-full-view'>) {
   const can = useCan();
   const writable = !problem.project.archived;
   const fileName = `${problem.title.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'theory-of-change'}-diagram`;

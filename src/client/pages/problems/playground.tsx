@@ -9,11 +9,7 @@ import { useTeamSearch } from '../../features/search/use-team-search';
 import { useShared } from '../../hooks/use-shared';
 import classes from '../../features/search/playground.module.css';
 import { PageTitle } from '../../components/page-title';
-
-interface Props {
-  initialQuery: string;
-  types: SearchType[];
-}
+import type { PagePropsOf } from '@shared/pages';
 
 /** The title with the query's first occurrence marked. */
 function Highlighted({ text, query }: { text: string; query: string }) {
@@ -29,7 +25,7 @@ function Highlighted({ text, query }: { text: string; query: string }) {
 }
 
 /** problems/playground: find anything of the team by typing; arrows move, Enter opens, Esc clears, / focuses. */
-export default function Playground({ initialQuery, types }: Props) {
+export default function Playground({ initialQuery, types }: PagePropsOf<'problems/playground'>) {
   const { auth } = useShared();
   const [query, setQuery] = useState(initialQuery);
   const [kinds, setKinds] = useState<string[]>(types);

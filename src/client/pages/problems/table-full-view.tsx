@@ -2,18 +2,12 @@ import { useMemo, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import { Checkbox, Group, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
-import { route, routeTable } from '@shared/route';
 import { ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS } from '@shared/toc/vocabulary';
 import { DataTable } from '../../components/data-table';
-import { ProblemHeader, type ProblemHeaderProps } from '../../features/toc-views/problem-header';
-import { ACTIVITY_COLUMNS, ALL_COLUMNS, allRows, DATA_POINT_COLUMNS, IMPACT_COLUMNS, METRIC_COLUMNS, OUTCOME_COLUMNS, OUTPUT_COLUMNS, showHref, type AnyRow, type DataPointRow, type ElementRow, type MetricRow } from '../../features/toc-views/table-columns';
-
-interface Props {
-  problem: ProblemHeaderProps['problem'];
-  elements: ElementRow[];
-  metrics: MetricRow[];
-  dataPoints: DataPointRow[];
-}
+import { ProblemHeader } from '../../features/toc-views/problem-header';
+import { ACTIVITY_COLUMNS, ALL_COLUMNS, allRows, DATA_POINT_COLUMNS, IMPACT_COLUMNS, METRIC_COLUMNS, OUTCOME_COLUMNS, OUTPUT_COLUMNS, showHref, type AnyRow } from '../../features/toc-views/table-columns';
+import type { PagePropsOf } from '@shared/pages';
+import type { DataPointRow, ElementRow, MetricRow } from '@shared/problems/toc-views.pages';
 
 const LAYOUTS = [
   { value: 'all', label: 'All' },
@@ -26,17 +20,16 @@ const LAYOUTS = [
 ] as const;
 type Layout = (typeof LAYOUTS)[number]['value'];
 
-/** open a row's own page (when this build has it); its name is also a real link */
+/** open a row's own page; its name is also a real link */
 function open(type: 'element' | 'metric' | 'data_point', id: string) {
-  const href = showHref(type, id);
-  if (href) router.visit(href);
+  router.visit(showHref(type, id));
 }
 
 const statusOptions = ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_STATUS_LABELS[s] }));
 const horizonOptions = OUTCOME_HORIZONS.map((h) => ({ value: h, label: OUTCOME_HORIZON_LABELS[h] }));
 
 /** problems/table-full-view: every element, metric and data point of a problem in one table, a layout per type. */
-export default function ProblemTable({ problem, elements, metrics, dataPoints }: Props) {
+export default function ProblemTable({ problem, elements, metrics, dataPoints }: PagePropsOf<'problems/table-full-view'>) {
   const initial = (typeof window !== 'undefined' ? new URL(window.location.href).searchParams.get('layout') : null) as Layout | null;
   const [layout, setLayout] = useState<Layout>(LAYOUTS.some((l) => l.value === initial) ? initial! : 'all');
   const [status, setStatus] = useState<string | null>(null);

@@ -1,12 +1,12 @@
 import { Head } from '@inertiajs/react';
 import { Card, Stack } from '@mantine/core';
 import { route } from '@shared/route';
-import type { ProjectView } from '@shared/projects/projects.schemas';
 import { PageHeader } from '../../features/projects/page-header';
 import { ProjectForm } from '../../features/projects/project-form';
+import type { PagePropsOf } from '@shared/pages';
 
 /** projects/edit */
-export default function EditProject({ project }: { project: ProjectView }) {
+export default function EditProject({ project }: PagePropsOf<'projects/edit'>) {
   const show = route('projects.show', { project: project.id });
   return (
     <Stack maw={860} gap="lg">

@@ -2,18 +2,11 @@ import { Head, Link, router } from '@inertiajs/react';
 import { Anchor, Badge, Button, Card, SegmentedControl, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import type { TablePage } from '@shared/table/table-query';
-import type { ProjectFilter, ProjectListRow } from '@shared/projects/projects.schemas';
+import type { ProjectListRow } from '@shared/projects/projects.schemas';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../features/projects/page-header';
 import { relativeTime } from '../../lib/relative-time';
-
-interface Props {
-  projects: TablePage<ProjectListRow>;
-  status: ProjectFilter;
-  counts: { active: number; archived: number };
-  can: { create: boolean };
-}
+import type { PagePropsOf } from '@shared/pages';
 
 const columns: Array<DataTableColumn<ProjectListRow>> = [
   {
@@ -84,7 +77,7 @@ function EmptyState({ canCreate }: { canCreate: boolean }) {
 }
 
 /** projects/index: the team's projects. */
-export default function ProjectsIndex({ projects, status, counts, can }: Props) {
+export default function ProjectsIndex({ projects, status, counts, can }: PagePropsOf<'projects/index'>) {
   const setStatus = (next: string) => router.get(route('projects.index'), { status: next, page: 1, perPage: projects.perPage, search: projects.search || undefined, sort: projects.sort ?? undefined, dir: projects.dir }, { only: ['projects', 'status'], preserveState: true, preserveScroll: true, replace: true });
   const none = counts.active + counts.archived === 0;
   return (

@@ -1,29 +1,19 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import { Alert, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import type { DeletionImpact, ProjectView } from '@shared/projects/projects.schemas';
+import type { ProjectView } from '@shared/projects/projects.schemas';
 import { PageHeader } from '../../features/projects/page-header';
 import { DeleteProjectModal } from '../../features/projects/delete-project-modal';
-import { ProblemCards, type ProblemCardData } from '../../features/projects/problem-cards';
-import { ProjectActivity, type ActivityItem } from '../../features/projects/project-activity';
-import { KeyMetrics, type KeyMetricData } from '../../features/projects/key-metrics';
+import { ProblemCards } from '../../features/projects/problem-cards';
+import { ProjectActivity } from '../../features/projects/project-activity';
+import { KeyMetrics } from '../../features/projects/key-metrics';
 import { useShared } from '../../hooks/use-shared';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { ImportLogframeButton } from '../../features/logframe/import-logframe-modal';
 import { formatNumber } from '@shared/format/number';
-
-interface Props {
-  project: ProjectView;
-  problems: ProblemCardData[];
-  activity: ActivityItem[];
-  counts: DeletionImpact;
-  deletionImpact: DeletionImpact;
-  can: { update: boolean; delete: boolean; create: boolean };
-  /** from the metrics module, when present */
-  keyMetrics?: KeyMetricData[];
-}
+import type { PagePropsOf } from '@shared/pages';
 
 const fmtDate = (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -48,7 +38,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 /** projects/show: the project view — its problems, counts and recent activity. */
-export default function ShowProject({ project, problems, activity, counts, deletionImpact, can, keyMetrics }: Props) {
+export default function ShowProject({ project, problems, activity, counts, deletionImpact, can, keyMetrics }: PagePropsOf<'projects/show'>) {
   const { errors } = useShared();
   const [deleting, setDeleting] = useState(!!errors.confirm);
   const archived = project.status === 'archived';

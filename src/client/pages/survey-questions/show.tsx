@@ -8,18 +8,10 @@ import { useCan } from '../../hooks/use-shared';
 import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
 import { SurveyQuestionFormModal } from '../../features/metrics/survey-question-form';
 import { CommentThread } from '../../features/comments/comment-thread';
-import type { DataPointView, MetricView, QuestionView, Trail } from '../../features/metrics/types';
 import { PageTitle } from '../../components/page-title';
+import type { PagePropsOf } from '@shared/pages';
 
-interface Props {
-  question: QuestionView;
-  dataPoint: DataPointView;
-  metric: MetricView;
-  metricKindLabel: string;
-  trail: Trail;
-}
-
-export default function SurveyQuestionShow({ question, dataPoint, metric, trail }: Props) {
+export default function SurveyQuestionShow({ question, dataPoint, metric, trail }: PagePropsOf<'survey-questions/show'>) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -9,11 +9,11 @@ import { PendingInvitations } from '../../features/teams/pending-invitations';
 import { TeamMemberList } from '../../features/teams/team-member-list';
 import { TransferOwnershipForm } from '../../features/teams/transfer-ownership-form';
 import { DeleteTeamSection } from '../../features/teams/delete-team-section';
-import type { TeamShowProps } from '../../features/teams/teams.types';
 import { PageTitle } from '../../components/page-title';
+import type { PagePropsOf } from '@shared/pages';
 
 /** teams/show: the team's settings — name, members, invitations, ownership, deletion. */
-export default function ShowTeam({ team, role, can, members, invitations, roles }: TeamShowProps) {
+export default function ShowTeam({ team, role, can, members, invitations, roles }: PagePropsOf<'teams/show'>) {
   const { errors } = useShared();
   const owner = members.find((m) => m.id === team.ownerId) ?? members.find((m) => m.role === 'owner');
   return (

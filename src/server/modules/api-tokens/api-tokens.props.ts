@@ -1,7 +1,8 @@
 import type { ApiTokenRow } from './api-tokens.service.js';
+import type { ApiTokenView } from '../../../shared/api-tokens/api-tokens.pages.js';
 
 /** A token as the page sees it: never the token itself, only its first characters. */
-export function tokenProps(t: ApiTokenRow) {
+export function tokenProps(t: ApiTokenRow): ApiTokenView {
   return {
     id: t.id,
     name: t.name,
@@ -12,4 +13,3 @@ export function tokenProps(t: ApiTokenRow) {
   };
 }
 
-export type ApiTokenProps = ReturnType<typeof tokenProps>;

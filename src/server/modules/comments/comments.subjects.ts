@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { route, type RouteParams } from '../../../shared/route.js';
+import type { RouteName, RouteParams } from '../../../shared/route.js';
 import { ELEMENT_KIND_LABELS, type CommentSubject, type ElementKind } from '../../../shared/toc/vocabulary.js';
 import { projects } from '../projects/read-model.js';
 import { problems, tocElements, tocLinks } from '../problems/read-model.js';
@@ -12,7 +12,7 @@ import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 /** What a comment is attached to: how to name it, where it lives, which project it belongs to. */
 export interface CommentSubjectInfo {
   label: string;
-  route: { name: string; params: RouteParams };
+  route: { name: RouteName; params: RouteParams };
   projectId: string;
 }
 
@@ -99,11 +99,7 @@ export async function resolveSubject(db: Db, teamId: string, type: CommentSubjec
   return found;
 }
 
-/** The subject's page path, or null while its page is not registered (e.g. a module not installed). */
-export function subjectPath(ctx: AppContext, subject: CommentSubjectInfo): string | null {
-  try {
-    return route(subject.route.name, subject.route.params, ctx.routes.clientTable());
-  } catch {
-    return null;
-  }
+/** The subject's page path. */
+export function subjectPath(ctx: AppContext, subject: CommentSubjectInfo): string {
+  return ctx.routes.url(subject.route.name, subject.route.params);
 }

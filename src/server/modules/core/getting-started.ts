@@ -2,9 +2,10 @@ import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.js';
 import { apiKeys, teamInvitations, teamMembers } from '../../platform/auth/auth.tables.js';
 import type { AppContext } from '../../platform/context.js';
-import { route, type RouteParams } from '../../../shared/route.js';
+import type { RouteName, RouteParams } from '../../../shared/route.js';
 import { roleCan, type Permission } from '../../../shared/permissions.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
+import type { GettingStartedItem } from '../../../shared/core/core.pages.js';
 
 /** One getting-started step: computed from real data for the signed-in user and their team. */
 export interface GettingStartedStep {
@@ -13,11 +14,9 @@ export interface GettingStartedStep {
   description: string;
   /** lower comes first */
   order: number;
-  /** the route that completes the step; the step links there only when the route exists */
-  route?: string;
+  /** the route that completes the step */
+  route?: RouteName;
   params?: (actor: Actor) => RouteParams;
-  /** show the step only when this route exists (a later area) */
-  requiresRoute?: string;
   /** show the step only to a member whose role may do it (an invited viewer is not asked to create a project) */
   permission?: Permission;
   /** done when this SQL condition holds for THIS user (what teammates did never ticks someone else's
@@ -27,13 +26,6 @@ export interface GettingStartedStep {
   done?: (ctx: AppContext, actor: Actor) => Promise<boolean>;
 }
 
-export interface GettingStartedItem {
-  key: string;
-  title: string;
-  description: string;
-  done: boolean;
-  href: string | null;
-}
 
 const registries = new WeakMap<AppContext, GettingStartedStep[]>();
 
@@ -94,9 +86,7 @@ const CORE_STEPS: GettingStartedStep[] = [
 
 /** The steps for this user, in order, with links to the routes that exist. */
 export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<GettingStartedItem[]> {
-  const table = ctx.routes.clientTable();
   const steps = gettingStarted(ctx)
-    .filter((s) => !s.requiresRoute || s.requiresRoute in table)
     .filter((s) => !s.permission || roleCan(actor.role, s.permission))
     .sort((a, b) => a.order - b.order);
   // every SQL condition in one query
@@ -106,9 +96,9 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
   return Promise.all(
     steps.map(async (s, i) => {
       let href: string | null = null;
-      if (s.route && s.route in table) {
+      if (s.route) {
         try {
-          href = route(s.route, s.params?.(actor) ?? {}, table);
+          href = ctx.routes.url(s.route, s.params?.(actor) ?? {});
         } catch {
           href = null; // a parameter is missing (e.g. no current team)
         }

@@ -11,23 +11,9 @@ import { problems } from '../problems/read-model.js';
 import { libraryItems } from './libraries.tables.js';
 import { SHIPPED_LIBRARY } from './content/index.js';
 import type { LibraryEntry } from './library-entry.js';
+import type { ElementCounts, LibraryCardView as LibraryCard } from '../../../shared/libraries/libraries.pages.js';
 
-export type ElementCounts = { activity: number; output: number; outcome: number; impact: number };
-
-/** A library entry as a card: shipped (id = slug) or the team's own (id = uuid). */
-export interface LibraryCard {
-  id: string;
-  source: 'shipped' | 'team';
-  kind: LibraryKind;
-  sector: string;
-  sectorLabel: string;
-  title: string;
-  summary: string | null;
-  counts: ElementCounts;
-  metricCount: number;
-  createdAt: string | null;
-  createdBy: string | null;
-}
+export type { ElementCounts, LibraryCardView as LibraryCard } from '../../../shared/libraries/libraries.pages.js';
 
 export interface LibraryItemFull extends LibraryCard {
   template: ProblemTemplate | StrategyTemplate | LibraryEntry['template'];

@@ -32,14 +32,6 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   return buffer;
 }
 
-/** Where to go after an import: the new problem's page when that route exists, else the project. */
-function afterImportUrl(ctx: AppContext, problemId: string, projectId: string) {
-  const problem = ctx.routes.byName.get('problems.show');
-  if (problem) return problem.url.replace(':problem', problemId);
-  const project = ctx.routes.byName.get('projects.show');
-  return project ? project.url.replace(':project', projectId) : '/dashboard';
-}
-
 export async function registerLogframeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/problems/:problem/logframe.xlsx', { config: { name: 'logframe.export', access: { kind: 'team', permission: 'content.view' }, rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
     const problemId = (request.params as { problem: string }).problem;
@@ -64,9 +56,9 @@ export async function registerLogframeRoutes(app: FastifyInstance, ctx: AppConte
         await findProject(ctx.db, actor.teamId, projectId); // another team's project: 404 before the upload is read
         const buffer = await uploadedFile(request);
         const template = await readLogframe(buffer);
-        const { problemId, project } = await runUseCase(ctx, actor, (uc) => importLogframe(uc, { projectId, template, bytes: buffer.length }));
+        const { problemId } = await runUseCase(ctx, actor, (uc) => importLogframe(uc, { projectId, template, bytes: buffer.length }));
         reply.flash({ success: `Imported "${template.problem.title}" from the logframe. Actual values are not imported.` });
-        return reply.redirect(afterImportUrl(ctx, problemId, project.id), 303);
+        return reply.redirect(ctx.routes.url('problems.show', { problem: problemId }), 303);
       },
     );
   });

@@ -15,7 +15,6 @@ import {
 import { findDataPoint, findSurveyQuestion, listQuestions } from './metrics.queries.js';
 import { dataPointProps, metricKindLabel, metricProps, questionProps } from './metrics.props.js';
 import { teamOf } from './metrics.routes.js';
-import { urlFor } from './url-for.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
 const create = { kind: 'team', permission: 'content.create' } as const;
@@ -28,7 +27,7 @@ export function registerDataPointRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(createDataPointSchema, request.body);
     const { dataPoint, metric } = await runUseCase(ctx, actorOf(request), (uc) => createDataPoint(uc, { ...input, metricId: param(request, 'metric') }));
     reply.flash({ success: `Data point “${dataPoint.name}” added.` });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.get('/data-points/:dataPoint', { config: { name: 'data-points.show', access: view } }, async (request, reply) => {
@@ -48,26 +47,26 @@ export function registerDataPointRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(updateDataPointSchema, request.body);
     const { dataPoint } = await runUseCase(ctx, actorOf(request), (uc) => updateDataPoint(uc, { ...input, dataPointId: param(request, 'dataPoint') }));
     reply.flash({ success: 'Data point saved.' });
-    return reply.back(urlFor(ctx, 'data-points.show', { dataPoint: dataPoint.id }));
+    return reply.back(ctx.routes.url('data-points.show', { dataPoint: dataPoint.id }));
   });
 
   app.delete('/data-points/:dataPoint', { config: { name: 'data-points.destroy', access: remove } }, async (request, reply) => {
     const { dataPoint, metric } = await runUseCase(ctx, actorOf(request), (uc) => deleteDataPoint(uc, { dataPointId: param(request, 'dataPoint') }));
     reply.flash({ success: `Data point “${dataPoint.name}” deleted with its values.` });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.post('/data-points/:dataPoint/star', { config: { name: 'data-points.star', access: update } }, async (request, reply) => {
     const { dataPoint, starred } = await runUseCase(ctx, actorOf(request), (uc) => toggleStar(uc, { dataPointId: param(request, 'dataPoint') }));
     reply.flash({ success: starred ? `“${dataPoint.name}” marked as a key data point.` : `“${dataPoint.name}” is no longer a key data point.` });
-    return reply.back(urlFor(ctx, 'data-points.show', { dataPoint: dataPoint.id }));
+    return reply.back(ctx.routes.url('data-points.show', { dataPoint: dataPoint.id }));
   });
 
   app.post('/data-points/:dataPoint/survey-questions', { config: { name: 'survey-questions.store', access: create } }, async (request, reply) => {
     const input = parseInput(createSurveyQuestionSchema, request.body);
     const { dataPoint } = await runUseCase(ctx, actorOf(request), (uc) => createSurveyQuestion(uc, { ...input, dataPointId: param(request, 'dataPoint') }));
     reply.flash({ success: 'Survey question added.' });
-    return reply.redirect(urlFor(ctx, 'data-points.show', { dataPoint: dataPoint.id }), 303);
+    return reply.redirect(ctx.routes.url('data-points.show', { dataPoint: dataPoint.id }), 303);
   });
 
   app.get('/survey-questions/:surveyQuestion', { config: { name: 'survey-questions.show', access: view } }, async (request, reply) => {
@@ -85,12 +84,12 @@ export function registerDataPointRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(updateSurveyQuestionSchema, request.body);
     const { question } = await runUseCase(ctx, actorOf(request), (uc) => updateSurveyQuestion(uc, { ...input, surveyQuestionId: param(request, 'surveyQuestion') }));
     reply.flash({ success: 'Survey question saved.' });
-    return reply.back(urlFor(ctx, 'survey-questions.show', { surveyQuestion: question.id }));
+    return reply.back(ctx.routes.url('survey-questions.show', { surveyQuestion: question.id }));
   });
 
   app.delete('/survey-questions/:surveyQuestion', { config: { name: 'survey-questions.destroy', access: remove } }, async (request, reply) => {
     const { dataPoint } = await runUseCase(ctx, actorOf(request), (uc) => deleteSurveyQuestion(uc, { surveyQuestionId: param(request, 'surveyQuestion') }));
     reply.flash({ success: 'Survey question deleted.' });
-    return reply.redirect(urlFor(ctx, 'data-points.show', { dataPoint: dataPoint.id }), 303);
+    return reply.redirect(ctx.routes.url('data-points.show', { dataPoint: dataPoint.id }), 303);
   });
 }

@@ -6,6 +6,7 @@ import { idOr404 } from '../../platform/http/ids.js';
 import { projects } from '../projects/read-model.js';
 import { problems, tocElements } from '../problems/read-model.js';
 import { dataPoints, metricTargets, metricValues, metrics, surveyQuestions } from './metrics.tables.js';
+import type { Trail } from '../../../shared/metrics/metrics.pages.js';
 
 export type MetricRow = typeof metrics.$inferSelect;
 export type DataPointRow = typeof dataPoints.$inferSelect;
@@ -14,12 +15,7 @@ export type MetricValueRow = typeof metricValues.$inferSelect;
 export type TargetRow = typeof metricTargets.$inferSelect;
 
 /** Where a record sits: element, problem, project (for breadcrumbs and layout). */
-export interface Trail {
-  element: { id: string; kind: string; title: string; horizon: string | null };
-  problem: { id: string; title: string };
-  /** the status decides the archived-project policy */
-  project: { id: string; name: string; status: string };
-}
+export type { Trail } from '../../../shared/metrics/metrics.pages.js';
 const trailColumns = {
   elementId: tocElements.id,
   elementKind: tocElements.kind,

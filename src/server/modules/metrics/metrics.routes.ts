@@ -7,7 +7,6 @@ import { createMetric, deleteMetric, saveTargets, updateMetric } from './metrics
 import { createValue, deleteValue, updateValue } from './metric-values.use-cases.js';
 import { metricSeries } from './metrics.series.js';
 import { dataPointProps, entryProps, metricKindLabel, metricProps, periodsProps, targetsProps } from './metrics.props.js';
-import { urlFor } from './url-for.js';
 import { periodLabel } from '../../../shared/metrics/periods.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
@@ -41,7 +40,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(createMetricSchema, request.body);
     const { metric } = await runUseCase(ctx, actorOf(request), (uc) => createMetric(uc, { ...input, elementId: param(request, 'element') }));
     reply.flash({ success: `Metric “${metric.name}” added.` });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.get('/metrics/:metric', { config: { name: 'metrics.show', access: view } }, async (request, reply) => {
@@ -52,39 +51,39 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(updateMetricSchema, request.body);
     const { metric } = await runUseCase(ctx, actorOf(request), (uc) => updateMetric(uc, { ...input, metricId: param(request, 'metric') }));
     reply.flash({ success: 'Metric saved.' });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.delete('/metrics/:metric', { config: { name: 'metrics.destroy', access: remove } }, async (request, reply) => {
     const { metric, trail } = await runUseCase(ctx, actorOf(request), (uc) => deleteMetric(uc, { metricId: param(request, 'metric') }));
     reply.flash({ success: `Metric “${metric.name}” deleted with its data points and values.` });
-    return reply.redirect(urlFor(ctx, 'elements.show', { element: trail.element.id }, urlFor(ctx, 'problems.show', { problem: trail.problem.id }, '/dashboard')), 303);
+    return reply.redirect(ctx.routes.url('elements.show', { element: trail.element.id }), 303);
   });
 
   app.put('/metrics/:metric/targets', { config: { name: 'metrics.targets', access: update } }, async (request, reply) => {
     const input = parseInput(targetsSchema, request.body);
     const { metric } = await runUseCase(ctx, actorOf(request), (uc) => saveTargets(uc, { ...input, metricId: param(request, 'metric') }));
     reply.flash({ success: 'Targets saved.' });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.post('/metrics/:metric/values', { config: { name: 'metric-values.store', access: create } }, async (request, reply) => {
     const input = parseInput(createValueSchema, request.body);
     const { value, metric } = await runUseCase(ctx, actorOf(request), (uc) => createValue(uc, { ...input, metricId: param(request, 'metric') }));
     reply.flash({ success: `Value for ${periodLabel({ period: metric.period, customPeriods: metric.customPeriods ?? [] }, value.period)} saved.` });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.put('/metric-values/:metricValue', { config: { name: 'metric-values.update', access: update } }, async (request, reply) => {
     const input = parseInput(updateValueSchema, request.body);
     const { metric } = await runUseCase(ctx, actorOf(request), (uc) => updateValue(uc, { ...input, metricValueId: param(request, 'metricValue') }));
     reply.flash({ success: 'Value updated.' });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 
   app.delete('/metric-values/:metricValue', { config: { name: 'metric-values.destroy', access: remove } }, async (request, reply) => {
     const { metric } = await runUseCase(ctx, actorOf(request), (uc) => deleteValue(uc, { metricValueId: param(request, 'metricValue') }));
     reply.flash({ success: 'Value deleted.' });
-    return reply.redirect(urlFor(ctx, 'metrics.show', { metric: metric.id }), 303);
+    return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
   });
 }

@@ -4,6 +4,7 @@ import { problems, tocElements } from '../problems/read-model.js';
 import { computeSeries, latestProgress, type SeriesEntry } from '../../../shared/metrics/series.js';
 import { metrics } from './metrics.tables.js';
 import { findMetric, loadSeriesInputs, type DataPointRow, type MetricRow, type TargetRow, type EntryRow } from './metrics.queries.js';
+import type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -29,27 +30,7 @@ export async function metricSeries(ctx: Ctx, teamId: string, metricId: string) {
   return { metric, trail, ...inputs, ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries) };
 }
 
-export interface KeyMetric {
-  metricId: string;
-  name: string;
-  unit: string | null;
-  type: string;
-  /** ISO 4217 code of a currency metric */
-  currency: string | null;
-  elementId: string;
-  elementKind: string;
-  elementTitle: string;
-  problemId: string;
-  /** a data point of the metric is starred */
-  starred: boolean;
-  baseline: number | null;
-  latestPeriod: string | null;
-  latestLabel: string | null;
-  latestActual: number | null;
-  latestTarget: number | null;
-  /** from baseline toward the target, 0..1; null when unknown */
-  progress: number | null;
-}
+export type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
 
 const KIND_ORDER: Record<string, number> = { impact: 0, outcome: 1, output: 2, activity: 3 };
 

@@ -1,22 +1,12 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { problems, tocElements } from '../problems/read-model.js';
+import type { CustomPeriod, DataPointBinding, DataPointCondition, Disaggregation } from '../../../shared/metrics/metrics.pages.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A disaggregation dimension of a metric, e.g. { key: 'sex', label: 'Sex', categories: ['Female', 'Male'] } */
-export interface Disaggregation {
-  key: string;
-  label: string;
-  categories: string[];
-}
-/** A custom reporting period of a metric (period = 'custom') */
-export interface CustomPeriod {
-  key: string;
-  label: string;
-  start: string;
-  end: string;
-}
+// the JSON column shapes are part of the page contract (src/shared/metrics/metrics.pages.ts)
+export type { CustomPeriod, DataPointBinding, DataPointCondition, Disaggregation } from '../../../shared/metrics/metrics.pages.js';
 
 /** An activity, output or outcome metric (indicator). */
 export const metrics = pgTable(
@@ -68,14 +58,6 @@ export const metricTargets = pgTable(
   (t) => [uniqueIndex('metric_targets_metric_period_uq').on(t.metricId, t.period)],
 );
 
-/** What a data point is measured from: nothing yet (manual), a survey question, a dataset column. */
-export type DataPointBinding = { kind: 'manual' } | { kind: 'survey_question'; questionId: string } | { kind: 'dataset_column'; sourceId: string; column: string };
-/** A condition rows must meet (percent_meeting, and the optional filter) */
-export interface DataPointCondition {
-  field?: string;
-  op: 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'not_empty';
-  value?: string | number | boolean | Array<string | number>;
-}
 
 /** A data point of a metric: one measured quantity, referenced by `key` in the metric's formula. */
 export const dataPoints = pgTable(

@@ -1,21 +1,21 @@
 import { and, asc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { escapeLike } from '../../platform/http/table-query.js';
-import { route } from '../../../shared/route.js';
+import type { RouteName } from '../../../shared/route.js';
 import { ELEMENT_KIND_LABELS, type ElementKind } from '../../../shared/toc/vocabulary.js';
 import { rankResults, SEARCH_LIMIT, type SearchResult, type SearchType } from '../../../shared/playground/playground.schemas.js';
 import { projects } from '../projects/read-model.js';
 import { problems, tocElements } from '../problems/read-model.js';
 import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 
-/** route name and contract URL of each result type's page (the contract URL until that route exists) */
-const PAGES: Record<SearchType, { name: string; param: string; path: string }> = {
-  project: { name: 'projects.show', param: 'project', path: '/projects/' },
-  problem: { name: 'problems.show', param: 'problem', path: '/problems/' },
-  element: { name: 'elements.show', param: 'element', path: '/elements/' },
-  metric: { name: 'metrics.show', param: 'metric', path: '/metrics/' },
-  data_point: { name: 'data-points.show', param: 'dataPoint', path: '/data-points/' },
-  survey_question: { name: 'survey-questions.show', param: 'surveyQuestion', path: '/survey-questions/' },
+/** route name and parameter of each result type's page */
+const PAGES: Record<SearchType, { name: RouteName; param: string }> = {
+  project: { name: 'projects.show', param: 'project' },
+  problem: { name: 'problems.show', param: 'problem' },
+  element: { name: 'elements.show', param: 'element' },
+  metric: { name: 'metrics.show', param: 'metric' },
+  data_point: { name: 'data-points.show', param: 'dataPoint' },
+  survey_question: { name: 'survey-questions.show', param: 'surveyQuestion' },
 };
 
 const SEP = ' › ';
@@ -30,10 +30,9 @@ export async function searchTeam(ctx: AppContext, teamId: string, q: string, kin
   const needle = escapeLike(q.trim());
   const anywhere = `%${needle}%`;
   const prefix = `${needle}%`;
-  const table = ctx.routes.clientTable();
   const url = (type: SearchType, id: string) => {
     const p = PAGES[type];
-    return p.name in table ? route(p.name, { [p.param]: id }, table) : `${p.path}${encodeURIComponent(id)}`;
+    return ctx.routes.url(p.name, { [p.param]: id });
   };
   // best first: prefix matches, then shorter titles, then A-Z
   const ranked = (c: Column | SQL) => [asc(sql`case when ${c} ilike ${prefix} then 0 else 1 end`), asc(sql`length(${c})`), asc(c)];

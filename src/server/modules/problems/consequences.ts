@@ -2,16 +2,9 @@ import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { dataPoints, metrics, metricValues, surveyQuestions } from '../metrics/read-model.js';
 import { tocElements, tocLinks } from './problems.tables.js';
 import type { Queryable } from './problems.queries.js';
+import type { Consequences } from '../../../shared/problems/problems.types.js';
+export type { Consequences } from '../../../shared/problems/problems.types.js';
 
-/** What goes with a deleted element or problem (shown before the user confirms). */
-export interface Consequences {
-  elements: number;
-  links: number;
-  metrics: number;
-  dataPoints: number;
-  surveyQuestions: number;
-  values: number;
-}
 
 const n = (rows: Array<{ n: number }>) => Number(rows[0]?.n ?? 0);
 

@@ -6,7 +6,7 @@ import { audit } from '../../platform/audit/audit.js';
 import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { route } from '../../../shared/route.js';
+import type { RouteName } from '../../../shared/route.js';
 import { passwordOnlySchema, updatePasswordSchema, updateProfileInformationSchema } from '../../../shared/profile/profile.schemas.js';
 import { twoFactorState } from '../two-factor/index.js';
 import { profilePageProps } from './profile.props.js';
@@ -40,7 +40,7 @@ async function passwordMatches(ctx: AppContext, request: FastifyRequest, passwor
 }
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
-  const to = (name: string, fallback: string) => (name in ctx.routes.clientTable() ? route(name, {}, ctx.routes.clientTable()) : fallback);
+  const to = (name: RouteName) => ctx.routes.url(name);
 
   app.get('/user/profile', { config: { name: 'profile.show', access: { kind: 'verified' } } }, async (request, reply) => {
     return reply.inertia('profile/show', { ...(await profilePageProps(ctx, request)) });
@@ -51,7 +51,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     const state = await twoFactorState(ctx.db, actorOf(request).user.id);
     if (!state.enabled) {
       reply.flash({ error: 'Two-factor authentication is off, so there are no recovery codes.' });
-      return reply.redirect(to('profile.show', '/user/profile'));
+      return reply.redirect(to('profile.show'));
     }
     return reply.inertia('profile/show', { ...(await profilePageProps(ctx, request, { showRecoveryCodes: true })) });
   });
@@ -62,14 +62,14 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     const change = await runAccountUseCase(ctx, accountActorOf(request), (uc) => updateProfileInformation(uc, user, input, authHeaders(request)));
     if (!change.nameChanged && !change.emailChanged) {
       reply.flash({ info: 'Nothing to save: your name and email address are unchanged.' });
-      return reply.redirect(to('profile.show', '/user/profile'), 303);
+      return reply.redirect(to('profile.show'), 303);
     }
     if (change.emailChanged) {
       reply.flash({ success: `Saved. We sent a verification link to ${input.email}: open it to confirm your new address. Until then your account is limited to this notice.` });
-      return reply.redirect(to('verification.notice', '/verify-email'), 303);
+      return reply.redirect(to('verification.notice'), 303);
     }
     reply.flash({ success: 'Profile saved.' });
-    return reply.redirect(to('profile.show', '/user/profile'), 303);
+    return reply.redirect(to('profile.show'), 303);
   });
 
   app.put(
@@ -95,7 +95,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       await audit(ctx.db, request, { action: 'user.password_changed', subjectType: 'user', subjectId: user.id, subjectLabel: user.email, details: { otherSessionsSignedOut: true } });
       reply.flash({ success: 'Password updated. Your other browser sessions were signed out.' });
-      return reply.redirect(to('profile.show', '/user/profile'), 303);
+      return reply.redirect(to('profile.show'), 303);
     },
   );
 
@@ -109,7 +109,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
       const count = actor.sessionId ? await revokeOtherSessions(ctx.db, actor.user.id, actor.sessionId) : 0;
       await audit(ctx.db, request, { action: 'user.sessions_revoked', subjectType: 'user', subjectId: actor.user.id, subjectLabel: actor.user.email, details: { count } });
       reply.flash({ success: count ? `Signed out of ${plural(count, 'other browser session')}.` : 'There were no other browser sessions to sign out.' });
-      return reply.redirect(to('profile.show', '/user/profile'), 303);
+      return reply.redirect(to('profile.show'), 303);
     },
   );
 
@@ -140,6 +140,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
       details: { teamsDeleted: plan.deleted.map((t) => ({ id: t.id, name: t.name })), teamsLeft: plan.left.map((t) => ({ id: t.id, name: t.name })) },
     });
     reply.flash({ success: 'Your account has been deleted.' });
-    return reply.redirect(to('welcome', '/'), 303);
+    return reply.redirect(to('welcome'), 303);
   });
 }

@@ -3,9 +3,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import type { DeletionImpact } from '../../../shared/projects/projects.schemas.js';
+import type { ProjectShowExtras } from '../../../shared/projects/projects.pages.js';
 
 /** Extra props of the project page from other modules, e.g. { keyMetrics } from the metrics module. */
-export type ProjectShowProvider = (args: { teamId: string; projectId: string; request: FastifyRequest }) => Promise<Record<string, unknown>>;
+export type ProjectShowProvider = (args: { teamId: string; projectId: string; request: FastifyRequest }) => Promise<ProjectShowExtras>;
 
 const registries = new WeakMap<AppContext, ProjectShowProvider[]>();
 

@@ -211,11 +211,13 @@ describe('projects pages', () => {
     const { client } = await owner();
     const id = await createThroughPage(client, { name: 'With metrics' });
     const providers = projectShowProps(t.app.ctx);
-    const provider = async ({ projectId }: { projectId: string }) => ({ keyMetrics: [{ metricId: 'm1', projectId }] });
+    // the provider is told which project (the stand-in names its metric after it)
+    const keyMetric = (projectId: string) => ({ metricId: 'm1', name: projectId, unit: null, type: 'count', currency: null, elementId: 'e1', elementKind: 'outcome', elementTitle: 'E', problemId: 'p1', starred: false, baseline: null, latestPeriod: null, latestLabel: null, latestActual: null, latestTarget: null, progress: null });
+    const provider = async ({ projectId }: { projectId: string }) => ({ keyMetrics: [keyMetric(projectId)] });
     providers.push(provider);
     try {
       const page = await client.page(`/projects/${id}`);
-      expect(page.props.keyMetrics).toEqual([{ metricId: 'm1', projectId: id }]);
+      expect(page.props.keyMetrics).toEqual([keyMetric(id)]);
       expect(page.props.project.id).toBe(id);
     } finally {
       providers.splice(providers.indexOf(provider), 1);

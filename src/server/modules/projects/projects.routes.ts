@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { actorOf, denial, runUseCase } from '../../platform/use-case/index.js';
 import { roleCan } from '../../../shared/permissions.js';
-import { route, type RouteParams } from '../../../shared/route.js';
+import type { RouteName, RouteParams } from '../../../shared/route.js';
 import { deleteProjectSchema, projectFilterOf, projectSchema } from '../../../shared/projects/projects.schemas.js';
 import { findProject, pageProjects, projectActivity, projectStatusCounts } from './projects.queries.js';
 import { createProject, deleteProject, setProjectStatus, updateProject } from './projects.use-cases.js';
@@ -19,7 +19,7 @@ const teamOf = (request: FastifyRequest) => request.actor!.team!.id;
 const paramOf = (request: FastifyRequest) => (request.params as { project?: string }).project;
 
 export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext) {
-  const url = (name: string, params: RouteParams = {}) => route(name, params, ctx.routes.clientTable());
+  const url = (name: RouteName, params: RouteParams = {}) => ctx.routes.url(name, params);
   const load = (request: FastifyRequest) => findProject(ctx.db, teamOf(request), paramOf(request));
 
   app.get('/projects', { config: { name: 'projects.index', access: view } }, async (request, reply) => {

@@ -25,13 +25,6 @@ function accountPageStatus(reply: FastifyReply, message: string) {
   reply.flash({ data: { status: { tone: 'info', message } } });
 }
 
-/** A named route's path, or the fallback while the module that owns it is absent. */
-function pathOr(ctx: AppContext, name: string, fallback: string, params: Record<string, string> = {}) {
-  if (ctx.routes.byName.has(name)) return pathTo(ctx, name, params);
-  const qs = new URLSearchParams(params).toString();
-  return qs ? `${fallback}?${qs}` : fallback;
-}
-
 export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<TeamParams>('/teams/:team/invitations', { config: { name: 'team-invitations.store', access: { kind: 'verified' }, rateLimit: MAIL_LIMIT } }, async (request, reply) => {
     const input = parseInput(inviteMemberSchema, request.body);
@@ -76,10 +69,10 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
       const existing = await findUserByEmail(ctx.db, invitation.email);
       if (existing) {
         accountPageStatus(reply, `Log in as ${invitation.email} to join ${team.name}. The invitation is accepted as soon as you are signed in.`);
-        return reply.redirect(pathOr(ctx, 'login', '/login', { email: invitation.email }), 302);
+        return reply.redirect(pathTo(ctx, 'login', { email: invitation.email }), 302);
       }
       accountPageStatus(reply, `Create your account with ${invitation.email} to join ${team.name}. The invitation is accepted once your email address is verified.`);
-      return reply.redirect(pathOr(ctx, 'register', '/register', { email: invitation.email }), 302);
+      return reply.redirect(pathTo(ctx, 'register', { email: invitation.email }), 302);
     }
     if (actor.user.email.toLowerCase() !== invitation.email.toLowerCase()) {
       forgetInvitation(reply, ctx);
@@ -88,7 +81,7 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!actor.user.emailVerified) {
       rememberInvitation(reply, ctx, invitation.id);
       accountPageStatus(reply, `Verify your email address to join ${team.name}: open the link we emailed you.`);
-      return reply.redirect(pathOr(ctx, 'verification.notice', '/verify-email'), 302);
+      return reply.redirect(pathTo(ctx, 'verification.notice'), 302);
     }
     forgetInvitation(reply, ctx);
     try {

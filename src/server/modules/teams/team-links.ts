@@ -1,12 +1,12 @@
 import type { AppContext } from '../../platform/context.js';
-import { route, type RouteParams } from '../../../shared/route.js';
+import type { RouteName, RouteParams } from '../../../shared/route.js';
 
 /** A path to a named route (the same table the client uses). */
-export function pathTo(ctx: AppContext, name: string, params: RouteParams = {}) {
-  return route(name, params, ctx.routes.clientTable());
+export function pathTo(ctx: AppContext, name: RouteName, params: RouteParams = {}) {
+  return ctx.routes.url(name, params);
 }
 
 /** An absolute URL to a named route, for mail. */
-export function urlTo(ctx: AppContext, name: string, params: RouteParams = {}) {
+export function urlTo(ctx: AppContext, name: RouteName, params: RouteParams = {}) {
   return `${ctx.config.appUrl}${pathTo(ctx, name, params)}`;
 }

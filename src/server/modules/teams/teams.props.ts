@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client.js';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole, roleCan, type Role } from '../../../shared/permissions.js';
 import { ASSIGNABLE_ROLES } from '../../../shared/teams/members.schemas.js';
+import type { TeamShowProps } from '../../../shared/teams/teams.pages.js';
 import { invitationExpired, listMembers, listPendingInvitations, type Membership } from './teams.queries.js';
 
 export function roleOptions(roles: readonly Role[] = ASSIGNABLE_ROLES) {
@@ -8,7 +9,7 @@ export function roleOptions(roles: readonly Role[] = ASSIGNABLE_ROLES) {
 }
 
 /** Props of teams/show: the team, its members, pending invitations (for those who may invite), and what the viewer may do. */
-export async function teamShowProps(db: Db, m: Membership, viewerId: string) {
+export async function teamShowProps(db: Db, m: Membership, viewerId: string): Promise<TeamShowProps> {
   const { team, role } = m;
   const can = {
     update: roleCan(role, 'team.update'),

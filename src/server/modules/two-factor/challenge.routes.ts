@@ -7,7 +7,7 @@ import { users } from '../../platform/auth/auth.tables.js';
 import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { intendedOr } from '../../platform/http/intended.js';
-import { route } from '../../../shared/route.js';
+import type { RouteName } from '../../../shared/route.js';
 import { twoFactorChallengeSchema } from '../../../shared/profile/two-factor.schemas.js';
 import { claimStep, lastStep, matchingStep, pendingChallengeUserId, releaseStep } from './two-factor.store.js';
 import { challengeFailure } from './two-factor.errors.js';
@@ -21,11 +21,11 @@ export const CHALLENGE_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
  * authenticator app or a recovery code finishes the sign-in with a real session.
  */
 export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
-  const to = (name: string, fallback: string) => (name in ctx.routes.clientTable() ? route(name, {}, ctx.routes.clientTable()) : fallback);
+  const to = (name: RouteName) => ctx.routes.url(name);
 
   const restart = (reply: FastifyReply, message: string) => {
     reply.flash({ error: message });
-    return reply.redirect(to('login', '/login'), 303);
+    return reply.redirect(to('login'), 303);
   };
 
   app.get('/two-factor-challenge', { config: { name: 'two-factor.login', access: { kind: 'guest' } } }, async (request, reply) => {
@@ -101,7 +101,7 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
       if (input.kind === 'recovery') {
         reply.flash({ info: 'You signed in with a recovery code; it cannot be used again. You can make new codes on your profile page.' });
       }
-      return reply.redirect(intendedOr(request, reply, ctx.config, to('dashboard', '/dashboard')), 303);
+      return reply.redirect(intendedOr(request, reply, ctx.config, to('dashboard')), 303);
     },
   );
 }

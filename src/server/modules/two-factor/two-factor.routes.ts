@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit/audit.js';
 import { authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { route } from '../../../shared/route.js';
+import type { RouteName } from '../../../shared/route.js';
 import { confirmTwoFactorSchema } from '../../../shared/profile/two-factor.schemas.js';
 import { beginTwoFactorSetup, claimStep, disableTwoFactor, lastStep, matchingStep, regenerateRecoveryCodes, releaseStep, twoFactorState } from './two-factor.store.js';
 import { challengeFailure } from './two-factor.errors.js';
@@ -24,7 +24,7 @@ function userOf(request: FastifyRequest) {
  * turns it on), show / regenerate recovery codes, disable.
  */
 export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
-  const to = (name: string) => route(name, {}, ctx.routes.clientTable());
+  const to = (name: RouteName) => ctx.routes.url(name);
 
   app.post('/user/two-factor-authentication', { config: { name: 'two-factor.enable', access: SENSITIVE } }, async (request, reply) => {
     const user = userOf(request);

@@ -8,6 +8,13 @@ import type { Database } from '../db/client.js';
 import { always, defer, merge, optional } from './props.js';
 import { ValidationError } from '../errors.js';
 
+// a page only this test renders
+declare module '../../../shared/pages.js' {
+  interface PageProps {
+    'test/props': { plain: string; lazy: string; opt?: string; later?: string; grouped?: string; stamp: string; items: number[] };
+  }
+}
+
 let app: FastifyInstance;
 let database: Database;
 const calls: string[] = [];

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { resolveProps } from './props.js';
+import { resolveProps, type PropsInput } from './props.js';
 import type { ClientAssets } from './assets.js';
 import { sameOriginPath } from '../http/local-path.js';
 import { errorBagOf } from '../http/errors-handler.js';
+import type { PageName, PagePropsOf } from '../../../shared/pages.js';
+import type { SharedProps } from '../../../shared/shared-props.js';
 
 /**
  * The Inertia v3 protocol for Fastify: first visits get the HTML shell with the page object,
@@ -25,7 +27,7 @@ export interface InertiaOptions {
   assets: () => ClientAssets;
   appName: string;
   /** props every page receives (user, team, flash, ...), resolved lazily per request */
-  shared: (request: FastifyRequest) => Record<string, unknown>;
+  shared: (request: FastifyRequest) => PropsInput<Omit<SharedProps, 'errors'>> & { errors: () => unknown };
   /** extra JSON for the HTML shell only (the route table), sent once per full page load */
   bootData: () => Record<string, unknown>;
 }
@@ -35,13 +37,21 @@ declare module 'fastify' {
     isInertia: boolean;
   }
   interface FastifyReply {
-    inertia(component: string, props?: Record<string, unknown>, opts?: { status?: number; clearHistory?: boolean }): Promise<FastifyReply>;
+    /** render page `component` with the props its entry in `src/shared/pages.ts` declares (values, lazy functions or prop wrappers) */
+    inertia<K extends PageName>(component: K, ...args: RenderArgs<K>): Promise<FastifyReply>;
     /** redirect to a URL outside the SPA (or force a full page load) */
     inertiaLocation(url: string): FastifyReply;
     /** redirect back to the previous page (Referer) or a fallback */
     back(fallback?: string): FastifyReply;
   }
 }
+
+interface RenderOptions {
+  status?: number;
+  clearHistory?: boolean;
+}
+/** The props argument may be left out only when the page declares no required prop. */
+type RenderArgs<K extends PageName> = {} extends PagePropsOf<K> ? [props?: PropsInput<PagePropsOf<K>>, opts?: RenderOptions] : [props: PropsInput<PagePropsOf<K>>, opts?: RenderOptions];
 
 /** JSON inside <script type="application/json">: escape what could end the element. */
 export function escapeJsonForHtml(json: string) {
@@ -109,14 +119,14 @@ async function inertiaPlugin(app: FastifyInstance, opts: InertiaOptions) {
     return payload;
   });
 
-  app.decorateReply('inertia', async function (this: FastifyReply, component: string, props = {}, o = {}) {
+  app.decorateReply('inertia', async function (this: FastifyReply, component: string, props: object = {}, o: RenderOptions = {}) {
     const request = this.request;
     const partial = {
       component: request.headers['x-inertia-partial-component'] as string | undefined,
       only: list(request.headers['x-inertia-partial-data']),
       except: list(request.headers['x-inertia-partial-except']),
     };
-    const all = { ...opts.shared(request), ...props };
+    const all: Record<string, unknown> = { ...opts.shared(request), ...props };
     const resolved = await resolveProps(component, all, partial);
     // validation errors, grouped under the bag the request named
     const errors = (resolved.props.errors ?? {}) as Record<string, unknown>;

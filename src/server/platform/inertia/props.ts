@@ -3,20 +3,26 @@ export type Resolvable<T = unknown> = T | (() => T | Promise<T>);
 
 const KIND = Symbol('inertia.prop');
 
-export interface SpecialProp {
+/** A wrapped prop; `T` is the value the page receives (a phantom type: checked, never read). */
+export interface SpecialProp<T = unknown> {
   [KIND]: 'optional' | 'defer' | 'always' | 'merge';
-  value: Resolvable;
+  value: Resolvable<T>;
   group?: string;
 }
 
-/** evaluated only when a partial reload asks for it by name */
-export const optional = (fn: () => unknown): SpecialProp => ({ [KIND]: 'optional', value: fn });
-/** left out of the first response; the client fetches its group right after rendering */
-export const defer = (fn: () => unknown, group = 'default'): SpecialProp => ({ [KIND]: 'defer', value: fn, group });
+/** What a render call may give for a prop the page declares as `T`: the value, a lazy function or a wrapper. */
+export type PropInput<T> = T | (() => T | Promise<T>) | SpecialProp<T>;
+/** The props a render call gives for a page whose props are `P` (optional keys stay optional). */
+export type PropsInput<P> = { [K in keyof P]: PropInput<P[K]> };
+
+/** evaluated only when a partial reload asks for it by name (declare the prop optional on the page) */
+export const optional = <T>(fn: () => T | Promise<T>): SpecialProp<T> => ({ [KIND]: 'optional', value: fn });
+/** left out of the first response; the client fetches its group right after rendering (declare it optional) */
+export const defer = <T>(fn: () => T | Promise<T>, group = 'default'): SpecialProp<T> => ({ [KIND]: 'defer', value: fn, group });
 /** included even in partial reloads that did not ask for it */
-export const always = (value: Resolvable): SpecialProp => ({ [KIND]: 'always', value });
+export const always = <T>(value: Resolvable<T>): SpecialProp<T> => ({ [KIND]: 'always', value });
 /** appended to the client's existing array on partial reloads */
-export const merge = (value: Resolvable): SpecialProp => ({ [KIND]: 'merge', value });
+export const merge = <T>(value: Resolvable<T>): SpecialProp<T> => ({ [KIND]: 'merge', value });
 
 export function kindOf(v: unknown): SpecialProp[typeof KIND] | undefined {
   return v !== null && typeof v === 'object' && KIND in (v as object) ? (v as SpecialProp)[KIND] : undefined;

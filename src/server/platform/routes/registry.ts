@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Ability, Permission } from '../../../shared/permissions.js';
+import { route, type RouteName, type RouteParams } from '../../../shared/route.js';
 
 /**
  * Who may call a route. Every route declares one; the authorization-matrix test reads them.
@@ -82,6 +83,17 @@ export class RouteRegistry {
       out[r.name] = { uri: r.uri, methods: r.methods, parameters: r.parameters, wheres: r.wheres };
     }
     return out;
+  }
+
+  /**
+   * The one way to build a URL on the server: `ctx.routes.url('metrics.show', { metric: id })`.
+   * Names are checked by tsc (RouteName, src/shared/route-names.ts); an unknown name or a missing
+   * parameter throws (never a fallback URL).
+   */
+  url(name: RouteName, params: RouteParams = {}): string {
+    const entry = this.byName.get(name);
+    if (!entry) throw new Error(`Unknown route '${name}'`);
+    return route(name, params, { [name]: entry });
   }
 
   all(): RouteEntry[] {

@@ -1,9 +1,11 @@
-import type { LibraryKind } from '@shared/libraries/sectors';
-import type { ElementKind, OutcomeHorizon } from '@shared/toc/vocabulary';
+import type { LibraryKind } from './sectors.js';
+import type { ElementKind, OutcomeHorizon } from '../toc/vocabulary.js';
+
+/** Props of the library pages (modules/libraries: libraries.queries.ts builds the cards and items). */
 
 export type ElementCounts = Record<ElementKind, number>;
 
-/** A library entry as the list shows it (server: libraries.queries.ts LibraryCard). */
+/** A library entry as a card: shipped (id = slug) or the team's own (id = uuid). */
 export interface LibraryCardView {
   id: string;
   source: 'shipped' | 'team';
@@ -60,4 +62,21 @@ export interface ProblemOption {
   id: string;
   title: string;
   projectName: string;
+}
+
+export interface LibrariesIndexProps {
+  filter: { kind: LibraryKind | null; sector: string | null; q: string };
+  shipped: LibraryCardView[];
+  team: LibraryCardView[];
+  sectors: Array<{ value: string; label: string }>;
+  kinds: LibraryKind[];
+  problems: ProblemOption[];
+  can: { save: boolean };
+}
+
+export interface LibraryShowProps {
+  item: LibraryItemView;
+  projects: ProjectOption[];
+  problems: ProblemOption[];
+  can: { copy: boolean; delete: boolean };
 }

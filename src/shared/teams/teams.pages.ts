@@ -1,6 +1,6 @@
-import type { Role } from '@shared/permissions';
+import type { Role } from '../permissions.js';
 
-/** Props of the teams/show page (see src/server/modules/teams/teams.props.ts). */
+/** Props of the teams/show page (built by modules/teams/teams.props.ts). */
 export interface RoleOption {
   key: Role;
   label: string;
@@ -46,5 +46,3 @@ export interface TeamShowProps {
   roles: RoleOption[];
   allRoles: RoleOption[];
 }
-
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });

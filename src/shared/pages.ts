@@ -1,0 +1,63 @@
+/**
+ * The page contract: every Inertia page's name -> the props the server renders it with.
+ * The server's `reply.inertia(name, props)` is typed by it and each page component takes
+ * `PagePropsOf<'its/name'>`, so tsc proves a page gets what the server sends. Shared props
+ * (auth, app, flash, errors, unreadNotifications) are in `shared-props.ts`.
+ */
+import type { ResetPasswordProps, VerifyEmailProps } from './accounts/accounts.pages.js';
+import type { ApiTokensIndexProps } from './api-tokens/api-tokens.pages.js';
+import type { LogsIndexProps } from './audit-logs/audit-logs.pages.js';
+import type { DashboardProps, ErrorPageProps } from './core/core.pages.js';
+import type { LibrariesIndexProps, LibraryShowProps } from './libraries/libraries.pages.js';
+import type { DataPointShowProps, MetricShowProps, SurveyQuestionShowProps } from './metrics/metrics.pages.js';
+import type { NotificationsIndexProps } from './notifications/notifications.pages.js';
+import type { PlaygroundProps } from './playground/playground.pages.js';
+import type { ElementPageProps, FullViewProps, ProblemCreateProps, ProblemEditProps } from './problems/problems.types.js';
+import type { DiagramViewProps, TableViewProps } from './problems/toc-views.pages.js';
+import type { ProfileShowProps } from './profile/profile.types.js';
+import type { ProjectEditProps, ProjectShowProps, ProjectsIndexProps } from './projects/projects.pages.js';
+import type { TeamShowProps } from './teams/teams.pages.js';
+
+/** A page that takes no props of its own. */
+type NoProps = Record<never, never>;
+
+export interface PageProps {
+  welcome: NoProps;
+  dashboard: DashboardProps;
+  'legal/terms': NoProps;
+  'legal/privacy': NoProps;
+  'errors/show': ErrorPageProps;
+  'errors/not-found': NoProps;
+  'auth/login': NoProps;
+  'auth/register': NoProps;
+  'auth/forgot-password': NoProps;
+  'auth/reset-password': ResetPasswordProps;
+  'auth/verify-email': VerifyEmailProps;
+  'auth/confirm-password': NoProps;
+  'auth/two-factor-challenge': NoProps;
+  'profile/show': ProfileShowProps;
+  'api-tokens/index': ApiTokensIndexProps;
+  'teams/create': NoProps;
+  'teams/show': TeamShowProps;
+  'projects/index': ProjectsIndexProps;
+  'projects/create': NoProps;
+  'projects/show': ProjectShowProps;
+  'projects/edit': ProjectEditProps;
+  'problems/create': ProblemCreateProps;
+  'problems/edit': ProblemEditProps;
+  'problems/full-view': FullViewProps;
+  'problems/new-full-view': DiagramViewProps;
+  'problems/table-full-view': TableViewProps;
+  'problems/playground': PlaygroundProps;
+  'elements/show': ElementPageProps;
+  'metrics/show': MetricShowProps;
+  'data-points/show': DataPointShowProps;
+  'survey-questions/show': SurveyQuestionShowProps;
+  'libraries/index': LibrariesIndexProps;
+  'libraries/show': LibraryShowProps;
+  'logs/index': LogsIndexProps;
+  'notifications/index': NotificationsIndexProps;
+}
+
+export type PageName = keyof PageProps;
+export type PagePropsOf<K extends PageName> = PageProps[K];

@@ -1,0 +1,35 @@
+import type { Permission, Role } from './permissions.js';
+
+/** Props every page receives (platform: errors, flash; core: auth, app; notifications: unreadNotifications). */
+export interface AuthProp {
+  user: { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean; image: string | null } | null;
+  team: { id: string; name: string; personal: boolean } | null;
+  role: Role | null;
+  teams: Array<{ id: string; name: string; personal: boolean; role: string }>;
+  permissions: Permission[];
+}
+
+export interface AppProp {
+  name: string;
+  pusher: { key: string; cluster: string; external: boolean; host: string | null; port: number | null; forceTLS: boolean };
+}
+
+export interface FlashProp {
+  success: string | null;
+  error: string | null;
+  info: string | null;
+  data: Record<string, unknown> | null;
+}
+
+/** Shared props added by modules through `ctx.shared.add(name, resolver)`. */
+export interface ModuleSharedProps {
+  auth: AuthProp;
+  app: AppProp;
+  unreadNotifications: number;
+}
+
+export interface SharedProps extends ModuleSharedProps {
+  /** field -> message (a request naming an error bag gets them grouped under it) */
+  errors: Record<string, string>;
+  flash: FlashProp;
+}
