@@ -30,7 +30,12 @@ export default defineConfig(({ command, mode }) => {
           // React, React DOM and Inertia change rarely: one long-cached chunk every page needs.
           // Mantine stays split per component so a page downloads only what it renders.
           codeSplitting: {
-            groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/ }],
+            groups: [
+              {
+                name: 'vendor',
+                test: /node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/,
+              },
+            ],
           },
         },
       },

@@ -30,9 +30,27 @@ const AFTER_RENDER = ['src/client/components/toaster.tsx'];
 const LIVE_CLIENT = 'src/client/lib/echo.ts';
 
 /** page -> its layout module, its budget (KB gzipped) and the modules it loads right after its first render. */
-export const BUDGETS: Array<{ label: string; page: string; layout: string; budgetKb: number; afterRender: string[] }> = [
-  { label: 'login', page: 'src/client/pages/auth/login.tsx', layout: 'src/client/layouts/guest-layout.tsx', budgetKb: 150, afterRender: AFTER_RENDER },
-  { label: 'dashboard', page: 'src/client/pages/dashboard.tsx', layout: 'src/client/layouts/app-layout.tsx', budgetKb: 250, afterRender: [...AFTER_RENDER, LIVE_CLIENT] },
+export const BUDGETS: Array<{
+  label: string;
+  page: string;
+  layout: string;
+  budgetKb: number;
+  afterRender: string[];
+}> = [
+  {
+    label: 'login',
+    page: 'src/client/pages/auth/login.tsx',
+    layout: 'src/client/layouts/guest-layout.tsx',
+    budgetKb: 150,
+    afterRender: AFTER_RENDER,
+  },
+  {
+    label: 'dashboard',
+    page: 'src/client/pages/dashboard.tsx',
+    layout: 'src/client/layouts/app-layout.tsx',
+    budgetKb: 250,
+    afterRender: [...AFTER_RENDER, LIVE_CLIENT],
+  },
 ];
 
 /** A string only React DOM's development build contains. */
@@ -64,9 +82,14 @@ export function staticClosure(manifest: Record<string, Chunk>, keys: string[]): 
   return seen;
 }
 
-export function measure(dir = CLIENT_DIR): { pages: PageSize[]; chunks: Array<{ file: string; gzipBytes: number }>; developmentBuild: boolean } {
+export function measure(dir = CLIENT_DIR): {
+  pages: PageSize[];
+  chunks: Array<{ file: string; gzipBytes: number }>;
+  developmentBuild: boolean;
+} {
   const manifestFile = path.join(dir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`No client build in ${dir}: run npx vite build first.`);
+  if (!existsSync(manifestFile))
+    throw new Error(`No client build in ${dir}: run npx vite build first.`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
   const sizes = new Map<string, { raw: number; gz: number }>();
   const size = (file: string) => {
@@ -90,12 +113,28 @@ export function measure(dir = CLIENT_DIR): { pages: PageSize[]; chunks: Array<{ 
       gz += size(f).gz;
     }
     const cssGz = [...css].reduce((n, f) => n + size(f).gz, 0);
-    const later = new Set([...staticClosure(manifest, b.afterRender)].map((k) => manifest[k].file).filter((f) => !files.has(f)));
+    const later = new Set(
+      [...staticClosure(manifest, b.afterRender)]
+        .map((k) => manifest[k].file)
+        .filter((f) => !files.has(f)),
+    );
     const laterGz = [...later].reduce((n, f) => n + size(f).gz, 0);
-    return { label: b.label, built, files: files.size, rawBytes: raw, gzipBytes: gz, cssGzipBytes: cssGz, afterRenderGzipBytes: laterGz, budgetKb: b.budgetKb, withinBudget: built && gz <= b.budgetKb * 1024 };
+    return {
+      label: b.label,
+      built,
+      files: files.size,
+      rawBytes: raw,
+      gzipBytes: gz,
+      cssGzipBytes: cssGz,
+      afterRenderGzipBytes: laterGz,
+      budgetKb: b.budgetKb,
+      withinBudget: built && gz <= b.budgetKb * 1024,
+    };
   });
   const entryFiles = new Set([...staticClosure(manifest, [ENTRY])].map((k) => manifest[k].file));
-  const developmentBuild = [...entryFiles].some((f) => readFileSync(path.join(dir, f), 'utf8').includes(REACT_DEV_MARKER));
+  const developmentBuild = [...entryFiles].some((f) =>
+    readFileSync(path.join(dir, f), 'utf8').includes(REACT_DEV_MARKER),
+  );
   const chunks = Object.values(manifest)
     .filter((c) => c.file.endsWith('.js'))
     .map((c) => ({ file: c.file, gzipBytes: size(c.file).gz }))
@@ -107,20 +146,33 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dirArg = process.argv.indexOf('--dir');
-  const { pages, chunks, developmentBuild } = measure(dirArg > 0 ? path.resolve(process.argv[dirArg + 1] ?? '') : CLIENT_DIR);
+  const { pages, chunks, developmentBuild } = measure(
+    dirArg > 0 ? path.resolve(process.argv[dirArg + 1] ?? '') : CLIENT_DIR,
+  );
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify({ pages, chunks, developmentBuild }, null, 2));
   } else {
-    if (developmentBuild) console.log('DEVELOPMENT BUILD: this build bundles React\'s development build, so these are not the figures users download. Rebuild with `npx vite build`.');
+    if (developmentBuild)
+      console.log(
+        "DEVELOPMENT BUILD: this build bundles React's development build, so these are not the figures users download. Rebuild with `npx vite build`.",
+      );
     console.log('First-load JS (gzip -9): entry + layout + page, with their static imports');
     for (const p of pages) {
-      const status = !p.built ? 'page not in this build (entry + layout only)' : p.withinBudget ? 'ok' : 'OVER BUDGET';
-      console.log(`  ${p.label.padEnd(10)} ${kb(p.gzipBytes).padStart(9)} of ${p.budgetKb} KB  (${p.files} files, ${kb(p.rawBytes)} raw, CSS ${kb(p.cssGzipBytes)} gz)  ${status}`);
+      const status = !p.built
+        ? 'page not in this build (entry + layout only)'
+        : p.withinBudget
+          ? 'ok'
+          : 'OVER BUDGET';
+      console.log(
+        `  ${p.label.padEnd(10)} ${kb(p.gzipBytes).padStart(9)} of ${p.budgetKb} KB  (${p.files} files, ${kb(p.rawBytes)} raw, CSS ${kb(p.cssGzipBytes)} gz)  ${status}`,
+      );
     }
     console.log('Fetched right after the first render (not budgeted):');
-    for (const p of pages) console.log(`  ${p.label.padEnd(10)} ${kb(p.afterRenderGzipBytes).padStart(9)}`);
+    for (const p of pages)
+      console.log(`  ${p.label.padEnd(10)} ${kb(p.afterRenderGzipBytes).padStart(9)}`);
     console.log('Largest chunks (gzip):');
     for (const c of chunks.slice(0, 6)) console.log(`  ${kb(c.gzipBytes).padStart(9)}  ${c.file}`);
   }
-  if (process.argv.includes('--check') && (developmentBuild || pages.some((p) => !p.withinBudget))) process.exit(1);
+  if (process.argv.includes('--check') && (developmentBuild || pages.some((p) => !p.withinBudget)))
+    process.exit(1);
 }

@@ -23,13 +23,34 @@ export interface FirstLoad {
  * What a first visit to a page downloads (gzip): the entry chunk, the page's chunk, and every
  * chunk they import statically, plus their CSS. Read from dist/client/.vite/manifest.json.
  */
-export function firstLoad(page: string, outDir = path.resolve(import.meta.dirname, '../dist/client')): FirstLoad {
+export function firstLoad(
+  page: string,
+  outDir = path.resolve(import.meta.dirname, '../dist/client'),
+): FirstLoad {
   const manifestFile = path.join(outDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return { page, js: 0, jsGzip: 0, css: 0, cssGzip: 0, files: 0, missing: 'no client build (npm run build)' };
+  if (!existsSync(manifestFile))
+    return {
+      page,
+      js: 0,
+      jsGzip: 0,
+      css: 0,
+      cssGzip: 0,
+      files: 0,
+      missing: 'no client build (npm run build)',
+    };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
   const entry = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
   const pageKey = `src/client/pages/${page}.tsx`;
-  if (!manifest[pageKey]) return { page, js: 0, jsGzip: 0, css: 0, cssGzip: 0, files: 0, missing: `no page ${pageKey} in the build` };
+  if (!manifest[pageKey])
+    return {
+      page,
+      js: 0,
+      jsGzip: 0,
+      css: 0,
+      cssGzip: 0,
+      files: 0,
+      missing: `no page ${pageKey} in the build`,
+    };
   const js = new Set<string>();
   const css = new Set<string>();
   const walk = (key: string) => {

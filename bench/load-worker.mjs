@@ -3,7 +3,8 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, method, headers, bodies, connections, durationMs, warmupMs, randomForwardedFor } = workerData;
+const { url, method, headers, bodies, connections, durationMs, warmupMs, randomForwardedFor } =
+  workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 let ipSeq = 0;
@@ -17,10 +18,20 @@ function once(i) {
       ipSeq += 1;
       h['x-forwarded-for'] = `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
     }
-    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers: h, agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method,
+        headers: h,
+        agent,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(-1));
     if (body !== undefined) req.write(body);
     req.end();

@@ -21,16 +21,23 @@ export function httpLoad(spec: LoadSpec): Promise<Measurement> {
     const w = new Worker(new URL('./load-worker.mjs', import.meta.url), {
       workerData: { method: 'GET', headers: {}, randomForwardedFor: false, ...spec },
     });
-    w.once('message', (m: { latencies: number[]; statuses: Record<string, number>; elapsedMs: number }) => {
-      resolve(summarize(spec.label, m.latencies, m.elapsedMs, m.statuses, spec.note));
-      void w.terminate();
-    });
+    w.once(
+      'message',
+      (m: { latencies: number[]; statuses: Record<string, number>; elapsedMs: number }) => {
+        resolve(summarize(spec.label, m.latencies, m.elapsedMs, m.statuses, spec.note));
+        void w.terminate();
+      },
+    );
     w.once('error', reject);
   });
 }
 
 /** The same closed loop for an in-process async function (no HTTP). */
-export async function directLoad(label: string, fn: (i: number) => Promise<unknown>, o: { connections: number; durationMs: number; warmupMs: number; note?: string }): Promise<Measurement> {
+export async function directLoad(
+  label: string,
+  fn: (i: number) => Promise<unknown>,
+  o: { connections: number; durationMs: number; warmupMs: number; note?: string },
+): Promise<Measurement> {
   const run = async (ms: number, record: boolean) => {
     const end = performance.now() + ms;
     const latencies: number[] = [];
@@ -53,7 +60,13 @@ export async function directLoad(label: string, fn: (i: number) => Promise<unkno
   await run(o.warmupMs, false);
   const started = performance.now();
   const { latencies, errors } = await run(o.durationMs, true);
-  return summarize(label, latencies, performance.now() - started, errors ? { ok: latencies.length - errors, error: errors } : { ok: latencies.length }, o.note);
+  return summarize(
+    label,
+    latencies,
+    performance.now() - started,
+    errors ? { ok: latencies.length - errors, error: errors } : { ok: latencies.length },
+    o.note,
+  );
 }
 
 /** Peak RSS while `fn` runs (sampled every 25 ms). */

@@ -16,8 +16,20 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pathways-rl-bench-'));
 
-type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean) => { incr(key: string, cb: (err: Error | null, res: { current: number }) => void, timeWindow: number, max: number): void };
-const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as LocalStoreCtor;
+type LocalStoreCtor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+) => {
+  incr(
+    key: string,
+    cb: (err: Error | null, res: { current: number }) => void,
+    timeWindow: number,
+    max: number,
+  ): void;
+};
+const LocalStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/LocalStore.js',
+) as LocalStoreCtor;
 
 try {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
@@ -28,12 +40,25 @@ try {
   const keys = Array.from({ length: 500 }, (_, i) => storedKey('POST login', `10.0.${i}.${stamp}`));
   let n = 0;
   const table_ = () => hit(database.db, keys[n++ % keys.length], 60_000, 1_000_000);
-  const memory = () => new Promise((resolve) => local.incr(keys[n++ % keys.length], (_e, r) => resolve(r), 60_000, 1_000_000));
+  const memory = () =>
+    new Promise((resolve) =>
+      local.incr(keys[n++ % keys.length], (_e, r) => resolve(r), 60_000, 1_000_000),
+    );
   const run = { durationMs: SECONDS * 1000, warmupMs: 500 };
   const rows: Measurement[] = [];
   for (const connections of [1, 50]) {
-    rows.push(await directLoad(`rate_limits table (${database.kind}), ${connections} caller(s)`, table_, { ...run, connections }));
-    rows.push(await directLoad(`in-memory store, ${connections} caller(s)`, memory, { ...run, connections }));
+    rows.push(
+      await directLoad(`rate_limits table (${database.kind}), ${connections} caller(s)`, table_, {
+        ...run,
+        connections,
+      }),
+    );
+    rows.push(
+      await directLoad(`in-memory store, ${connections} caller(s)`, memory, {
+        ...run,
+        connections,
+      }),
+    );
   }
   console.log(table(rows));
   await database.close();

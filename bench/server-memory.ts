@@ -28,8 +28,13 @@ interface Ready {
   xsrf?: string;
 }
 
-async function start(dataDir: string, args: string[]): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, dataDir, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function start(
+  dataDir: string,
+  args: string[],
+): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, dataDir, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<Ready>((resolve, reject) => {
     lines.once('line', (l) => resolve(JSON.parse(l) as Ready));
@@ -53,7 +58,10 @@ export interface ServerMemory {
   lines: string[];
 }
 
-export async function serverMemory(dataDir: string, o: { connections: number; durationMs: number; warmupMs: number }): Promise<ServerMemory> {
+export async function serverMemory(
+  dataDir: string,
+  o: { connections: number; durationMs: number; warmupMs: number },
+): Promise<ServerMemory> {
   const first = await start(dataDir, ['--users', String(o.connections)]);
   await settle();
   const firstStartIdle = rssOf(first.ready.pid);
@@ -64,16 +72,39 @@ export async function serverMemory(dataDir: string, o: { connections: number; du
   await settle();
   const idle = rssOf(again.ready.pid);
   const base = `http://127.0.0.1:${again.ready.port}`;
-  const version = (await (await fetch(`${base}/`)).text()).match(/&quot;version&quot;:&quot;([^&]+)&quot;|"version":"([^"]+)"/)?.slice(1).find(Boolean) ?? '';
-  const headers = { 'x-inertia': 'true', 'x-inertia-version': version, 'x-requested-with': 'XMLHttpRequest', accept: 'text/html, application/xhtml+xml', cookie: `${cookies}; XSRF-TOKEN=${xsrf}` };
+  const version =
+    (await (await fetch(`${base}/`)).text())
+      .match(/&quot;version&quot;:&quot;([^&]+)&quot;|"version":"([^"]+)"/)
+      ?.slice(1)
+      .find(Boolean) ?? '';
+  const headers = {
+    'x-inertia': 'true',
+    'x-inertia-version': version,
+    'x-requested-with': 'XMLHttpRequest',
+    accept: 'text/html, application/xhtml+xml',
+    cookie: `${cookies}; XSRF-TOKEN=${xsrf}`,
+  };
   let peak = idle;
   const timer = setInterval(() => (peak = Math.max(peak, rssOf(again.ready.pid) || 0)), 25);
-  const dash = await httpLoad({ label: 'dashboard (server process)', url: `${base}/dashboard`, headers, ...o });
-  const json = await httpLoad({ label: 'signed-in JSON (server process)', url: `${base}/__bench/none`, headers: { cookie: headers.cookie }, ...o });
+  const dash = await httpLoad({
+    label: 'dashboard (server process)',
+    url: `${base}/dashboard`,
+    headers,
+    ...o,
+  });
+  const json = await httpLoad({
+    label: 'signed-in JSON (server process)',
+    url: `${base}/__bench/none`,
+    headers: { cookie: headers.cookie },
+    ...o,
+  });
   clearInterval(timer);
   peak = Math.max(peak, rssOf(again.ready.pid) || 0);
   await stop(again.child);
-  const statuses = (m: { statuses?: Record<string, number> }) => Object.entries(m.statuses ?? {}).map(([k, v]) => `${k}:${v}`).join(' ');
+  const statuses = (m: { statuses?: Record<string, number> }) =>
+    Object.entries(m.statuses ?? {})
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' ');
   return {
     firstStartIdle,
     idle,

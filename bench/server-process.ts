@@ -11,7 +11,16 @@ import { benchUsers, sessionCookies, xsrfCookie } from './setup.js';
 
 const [dataDir, flag, n] = process.argv.slice(2);
 const app = await buildApp({
-  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', APP_URL: 'http://127.0.0.1', TRUST_PROXY: 'true', API_RATE_LIMIT: '1000000000' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    APP_URL: 'http://127.0.0.1',
+    TRUST_PROXY: 'true',
+    API_RATE_LIMIT: '1000000000',
+  },
   logger: false,
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -19,7 +28,10 @@ const port = (app.server.address() as { port: number }).port;
 let extra = {};
 if (flag === '--users') {
   const users = await benchUsers(app, Number(n ?? 1));
-  extra = { cookies: await sessionCookies(app, users[0]), xsrf: await xsrfCookie(`http://127.0.0.1:${port}`) };
+  extra = {
+    cookies: await sessionCookies(app, users[0]),
+    xsrf: await xsrfCookie(`http://127.0.0.1:${port}`),
+  };
 }
 process.stdout.write(`${JSON.stringify({ port, pid: process.pid, ...extra })}\n`);
 const stop = async () => {

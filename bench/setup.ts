@@ -16,14 +16,26 @@ export async function benchUsers(app: FastifyInstance, n: number): Promise<Bench
   for (let i = 0; i < n; i++) {
     const email = `bench${i}.${stamp}@example.org`;
     const password = `bench-password-${i}-${stamp}`;
-    const res = await app.ctx.auth.api.signUpEmail({ body: { email, password, name: `Bench User ${i}` } });
+    const res = await app.ctx.auth.api.signUpEmail({
+      body: { email, password, name: `Bench User ${i}` },
+    });
     await app.ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, res.user.id));
     out.push({ id: res.user.id, email, password });
   }
   const teamId = randomUUID();
-  await app.ctx.db.insert(teams).values({ id: teamId, name: `Bench team ${stamp}`, slug: `bench-${stamp}`, ownerId: out[0].id });
+  await app.ctx.db.insert(teams).values({
+    id: teamId,
+    name: `Bench team ${stamp}`,
+    slug: `bench-${stamp}`,
+    ownerId: out[0].id,
+  });
   for (const [i, u] of out.entries()) {
-    await app.ctx.db.insert(teamMembers).values({ id: randomUUID(), organizationId: teamId, userId: u.id, role: i === 0 ? 'owner' : 'editor' });
+    await app.ctx.db.insert(teamMembers).values({
+      id: randomUUID(),
+      organizationId: teamId,
+      userId: u.id,
+      role: i === 0 ? 'owner' : 'editor',
+    });
     await app.ctx.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, u.id));
   }
   return out;
@@ -31,7 +43,10 @@ export async function benchUsers(app: FastifyInstance, n: number): Promise<Bench
 
 /** `name=value; ...` of a fresh session for the user. */
 export async function sessionCookies(app: FastifyInstance, u: BenchUser): Promise<string> {
-  const { headers } = await app.ctx.auth.api.signInEmail({ body: { email: u.email, password: u.password }, returnHeaders: true });
+  const { headers } = await app.ctx.auth.api.signInEmail({
+    body: { email: u.email, password: u.password },
+    returnHeaders: true,
+  });
   return headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

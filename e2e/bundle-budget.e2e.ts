@@ -13,15 +13,23 @@ it('the sign-in page and the dashboard stay within their gzipped first-load Java
   expect(developmentBuild, "dist/client bundles React's development build").toBe(false);
   for (const p of pages) {
     expect.soft(p.built, `${p.label}: page missing from the build`).toBe(true);
-    expect.soft(p.gzipBytes, `${p.label}: ${kb(p.gzipBytes)} first-load JS, budget ${p.budgetKb} KB`).toBeLessThanOrEqual(p.budgetKb * 1024);
+    expect
+      .soft(p.gzipBytes, `${p.label}: ${kb(p.gzipBytes)} first-load JS, budget ${p.budgetKb} KB`)
+      .toBeLessThanOrEqual(p.budgetKb * 1024);
   }
 });
 
 it('guest pages load no app-layout code, and signed-in pages load the live client only after their first render', () => {
-  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isDynamicEntry?: boolean }>;
-  const firstLoad = (layout: string, page: string) => new Set([...staticClosure(manifest, [ENTRY, layout, page])].map((k) => manifest[k].file));
+  const manifest = JSON.parse(
+    readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; imports?: string[]; isDynamicEntry?: boolean }>;
+  const firstLoad = (layout: string, page: string) =>
+    new Set([...staticClosure(manifest, [ENTRY, layout, page])].map((k) => manifest[k].file));
   const login = firstLoad('src/client/layouts/guest-layout.tsx', 'src/client/pages/auth/login.tsx');
-  const dashboard = firstLoad('src/client/layouts/app-layout.tsx', 'src/client/pages/dashboard.tsx');
+  const dashboard = firstLoad(
+    'src/client/layouts/app-layout.tsx',
+    'src/client/pages/dashboard.tsx',
+  );
   const appLayout = manifest['src/client/layouts/app-layout.tsx'];
   // laravel-echo + pusher-js: a chunk of their own, imported dynamically (use-echo.ts)
   const live = manifest['src/client/lib/echo.ts'];

@@ -30,14 +30,20 @@ afterAll(async () => {
 });
 
 /** The page under test: the project page, which shows the project's comment thread. */
-const threadUrl = (projectId: string) => `${base}${route('projects.show', { project: projectId }, t.app.ctx.routes.clientTable())}`;
+const threadUrl = (projectId: string) =>
+  `${base}${route('projects.show', { project: projectId }, t.app.ctx.routes.clientTable())}`;
 
 async function openAs(user: TestUser, url: string): Promise<Page> {
   const b = await launchBrowser({ viewport: { width: 1280, height: 900 } });
   browsers.push(b);
   const client = await signIn(t.app, user);
-  await b.context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
-  const connected = b.page.waitForEvent('console', { predicate: (m) => m.text() === 'Live channel connected', timeout: WAIT_GUARD_MS });
+  await b.context.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const connected = b.page.waitForEvent('console', {
+    predicate: (m) => m.text() === 'Live channel connected',
+    timeout: WAIT_GUARD_MS,
+  });
   await b.page.goto(url);
   await connected;
   await b.page.getByTestId('comment-thread').waitFor({ timeout: WAIT_GUARD_MS });
@@ -54,10 +60,14 @@ it('a comment, its edit and its deletion arrive live in a teammate’s browser; 
 
   const pageA = await openAs(ada, url);
   const pageB = await openAs(ben, url);
-  await pageB.getByText('No comments yet. Start the discussion — type @ to mention a teammate.').waitFor();
+  await pageB
+    .getByText('No comments yet. Start the discussion — type @ to mention a teammate.')
+    .waitFor();
   // both browsers listen on the team channel before anyone writes
   const realtime = t.app.ctx.realtime as EmbeddedRealtime;
-  await expect.poll(() => realtime.hub.subscriberCount(`private-team.${team.id}`), { timeout: WAIT_GUARD_MS }).toBe(2);
+  await expect
+    .poll(() => realtime.hub.subscriberCount(`private-team.${team.id}`), { timeout: WAIT_GUARD_MS })
+    .toBe(2);
 
   // Ada writes, mentioning Ben through the picker
   const input = pageA.getByTestId('comment-input');
@@ -71,12 +81,20 @@ it('a comment, its edit and its deletion arrive live in a teammate’s browser; 
   // Ben sees it without a reload: text as typed (no HTML), mention highlighted
   const arrived = pageB.getByTestId('comment-body').filter({ hasText: 'Baseline looks low' });
   await arrived.waitFor({ timeout: WAIT_GUARD_MS });
-  await expect(arrived.textContent()).resolves.toBe('Baseline looks low, @Ben Reader can you check <b>this</b>?');
+  await expect(arrived.textContent()).resolves.toBe(
+    'Baseline looks low, @Ben Reader can you check <b>this</b>?',
+  );
   await expect(arrived.locator('mark').textContent()).resolves.toBe('@Ben Reader');
   await expect(pageA.getByTestId('comment').count()).resolves.toBe(1); // the POST answer and the event did not duplicate
-  await expect.poll(() => pageB.getByTestId('notification-bell').getAttribute('aria-label'), { timeout: WAIT_GUARD_MS }).toBe('Notifications, 1 unread');
+  await expect
+    .poll(() => pageB.getByTestId('notification-bell').getAttribute('aria-label'), {
+      timeout: WAIT_GUARD_MS,
+    })
+    .toBe('Notifications, 1 unread');
   // Ben (a viewer) may comment but not edit or delete Ada's comment
-  await expect(pageB.getByTestId('comment').getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
+  await expect(
+    pageB.getByTestId('comment').getByRole('button', { name: 'Edit' }).count(),
+  ).resolves.toBe(0);
   await shot(pageB, 'comments-live-arrived');
 
   // Ada edits: Ben's copy follows
@@ -90,6 +108,8 @@ it('a comment, its edit and its deletion arrive live in a teammate’s browser; 
   // Ada deletes: gone from Ben's page too
   await pageA.getByTestId('comment').getByRole('button', { name: 'Delete' }).click();
   await pageA.getByRole('button', { name: 'Delete comment' }).click();
-  await pageB.getByText('No comments yet. Start the discussion — type @ to mention a teammate.').waitFor({ timeout: WAIT_GUARD_MS });
+  await pageB
+    .getByText('No comments yet. Start the discussion — type @ to mention a teammate.')
+    .waitFor({ timeout: WAIT_GUARD_MS });
   await expect(pageB.getByTestId('comment').count()).resolves.toBe(0);
 });

@@ -21,20 +21,35 @@ afterAll(async () => t?.close());
 it('every built JS and CSS file over 1 KB has a brotli and a gzip copy with the same content', () => {
   const big = built.filter((f) => statSync(path.join(ASSETS, f)).size > PRECOMPRESS_MIN_BYTES);
   expect(big.length).toBeGreaterThan(10);
-  const missing = big.filter((f) => !readdirSync(ASSETS).includes(`${f}.br`) || !readdirSync(ASSETS).includes(`${f}.gz`));
+  const missing = big.filter(
+    (f) => !readdirSync(ASSETS).includes(`${f}.br`) || !readdirSync(ASSETS).includes(`${f}.gz`),
+  );
   expect(missing).toEqual([]);
   for (const f of big) {
     const body = readFileSync(path.join(ASSETS, f));
-    expect(brotliDecompressSync(readFileSync(path.join(ASSETS, `${f}.br`))).equals(body), `${f}.br`).toBe(true);
-    expect(gunzipSync(readFileSync(path.join(ASSETS, `${f}.gz`))).equals(body), `${f}.gz`).toBe(true);
+    expect(
+      brotliDecompressSync(readFileSync(path.join(ASSETS, `${f}.br`))).equals(body),
+      `${f}.br`,
+    ).toBe(true);
+    expect(gunzipSync(readFileSync(path.join(ASSETS, `${f}.gz`))).equals(body), `${f}.gz`).toBe(
+      true,
+    );
   }
 });
 
 it('serves the largest script as brotli or gzip by Accept-Encoding, immutable for a year', async () => {
-  const largest = built.filter((f) => f.endsWith('.js')).sort((a, b) => statSync(path.join(ASSETS, b)).size - statSync(path.join(ASSETS, a)).size)[0];
+  const largest = built
+    .filter((f) => f.endsWith('.js'))
+    .sort((a, b) => statSync(path.join(ASSETS, b)).size - statSync(path.join(ASSETS, a)).size)[0];
   const full = statSync(path.join(ASSETS, largest)).size;
-  for (const [accept, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
-    const res = await t.app.inject({ url: `/assets/${largest}`, headers: { 'accept-encoding': accept } });
+  for (const [accept, encoding] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
+    const res = await t.app.inject({
+      url: `/assets/${largest}`,
+      headers: { 'accept-encoding': accept },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -42,7 +57,10 @@ it('serves the largest script as brotli or gzip by Accept-Encoding, immutable fo
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.rawPayload.length).toBeLessThan(full / 2);
   }
-  const plain = await t.app.inject({ url: `/assets/${largest}`, headers: { 'accept-encoding': 'identity' } });
+  const plain = await t.app.inject({
+    url: `/assets/${largest}`,
+    headers: { 'accept-encoding': 'identity' },
+  });
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.rawPayload.length).toBe(full);
 });
@@ -51,5 +69,7 @@ it('the HTML shell is revalidated on every load and shows a loading indicator be
   const res = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toMatch(/no-cache/);
-  expect(res.body).toMatch(/<div id="app"><style>[^<]*<\/style><div class="pw-loading" role="status">/);
+  expect(res.body).toMatch(
+    /<div id="app"><style>[^<]*<\/style><div class="pw-loading" role="status">/,
+  );
 });

@@ -24,7 +24,10 @@ beforeAll(async () => {
   const user = await createUser(t.app, { name: 'Amina Okafor' });
   const team = await createTeamFor(t.app, user.id, 'Field Research');
   toc = await seedTheoryOfChange(t.app.ctx.db, { teamId: team.id, size: 7 });
-  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  const { headers } = await t.app.ctx.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
   await browser.context.addCookies(cookiesFor(headers, base));
   page = browser.page;
@@ -56,7 +59,11 @@ async function smallestText() {
   return page.evaluate(() => {
     const vp = document.querySelector<HTMLElement>('.react-flow__viewport')!;
     const zoom = new DOMMatrixReadOnly(getComputedStyle(vp).transform).a;
-    const sizes = [...document.querySelectorAll<HTMLElement>('.react-flow__node-element p, .react-flow__node-column p')].map((p) => parseFloat(getComputedStyle(p).fontSize) * zoom);
+    const sizes = [
+      ...document.querySelectorAll<HTMLElement>(
+        '.react-flow__node-element p, .react-flow__node-column p',
+      ),
+    ].map((p) => parseFloat(getComputedStyle(p).fontSize) * zoom);
     return Math.min(...sizes);
   });
 }
@@ -77,7 +84,10 @@ describe('diagram pictures and fit', () => {
     const text = (await svg).toString('utf8');
     const paths = await page.evaluate((source) => {
       const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
-      return [...doc.querySelectorAll('path.react-flow__edge-path')].map((p) => ({ stroke: (p as SVGElement).style.stroke || p.getAttribute('stroke') || '', width: (p as SVGElement).style.strokeWidth || p.getAttribute('stroke-width') || '' }));
+      return [...doc.querySelectorAll('path.react-flow__edge-path')].map((p) => ({
+        stroke: (p as SVGElement).style.stroke || p.getAttribute('stroke') || '',
+        width: (p as SVGElement).style.strokeWidth || p.getAttribute('stroke-width') || '',
+      }));
     }, text);
     expect(paths.length).toBe(toc.linkCount);
     for (const p of paths) {
@@ -101,24 +111,34 @@ describe('diagram pictures and fit', () => {
       path.setAttribute('d', doc.querySelector('path.react-flow__edge-path')!.getAttribute('d')!);
       const mid = path.getPointAtLength(path.getTotalLength() / 2);
       const p = m.transformPoint(new DOMPoint(mid.x, mid.y));
-      return { x: p.x, y: p.y, width: Number(root.getAttribute('width')), height: Number(root.getAttribute('height')) };
+      return {
+        x: p.x,
+        y: p.y,
+        width: Number(root.getAttribute('width')),
+        height: Number(root.getAttribute('height')),
+      };
     }, svg);
     const png = (await download('PNG image')).toString('base64');
-    const dark = await page.evaluate(async ({ data, x, y }) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${data}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.width;
-      canvas.height = img.height;
-      const c = canvas.getContext('2d')!;
-      c.drawImage(img, 0, 0);
-      const px = c.getImageData(Math.round(x) - 4, Math.round(y) - 4, 9, 9).data;
-      let n = 0;
-      for (let i = 0; i < px.length; i += 4) if (px[i] + px[i + 1] + px[i + 2] < 600) n++;
-      return { n, w: img.width, h: img.height };
-    }, { data: png, x: target.x, y: target.y });
+    const dark = await page.evaluate(
+      async ({ data, x, y }) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${data}`;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = img.width;
+        canvas.height = img.height;
+        const c = canvas.getContext('2d')!;
+        c.drawImage(img, 0, 0);
+        const px = c.getImageData(Math.round(x) - 4, Math.round(y) - 4, 9, 9).data;
+        let n = 0;
+        for (let i = 0; i < px.length; i += 4) if (px[i] + px[i + 1] + px[i + 2] < 600) n++;
+        return { n, w: img.width, h: img.height };
+      },
+      { data: png, x: target.x, y: target.y },
+    );
     expect([dark.w, dark.h]).toEqual([target.width, target.height]);
-    expect(dark.n, 'pixels of the link line around the middle of the first link').toBeGreaterThan(0);
+    expect(dark.n, 'pixels of the link line around the middle of the first link').toBeGreaterThan(
+      0,
+    );
   });
 });

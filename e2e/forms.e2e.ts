@@ -24,7 +24,12 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   profile = mkdtempSync(path.join(tmpdir(), 'pathways-e2e-'));
-  browser = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 900 } });
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 1280, height: 900 },
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -37,22 +42,42 @@ async function signedInPage(name: string) {
   const team = await createTeamFor(t.app, user.id, `${name}’s team`);
   const client = await signIn(t.app, user);
   await browser.clearCookies();
-  await browser.addCookies([...client.cookies].map(([n, value]) => ({ name: n, value, url: base })));
+  await browser.addCookies(
+    [...client.cookies].map(([n, value]) => ({ name: n, value, url: base })),
+  );
   const page = browser.pages()[0] ?? (await browser.newPage());
   return { user, team, client, page };
 }
 
 async function pickOption(page: Page, label: string, option: string) {
-  await page.getByRole('form', { name: 'Enter a value' }).getByLabel(label, { exact: true }).click();
+  await page
+    .getByRole('form', { name: 'Enter a value' })
+    .getByLabel(label, { exact: true })
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 it('re-picking the chosen disaggregation category keeps it: the value is stored for Female, not as the total', async () => {
   const { team, client, page } = await signedInPage('Amina Okafor');
   const db = t.app.ctx.db;
-  const [project] = await db.insert(projects).values({ teamId: team.id, name: 'Girls’ education' }).returning();
-  const [problem] = await db.insert(problems).values({ teamId: team.id, projectId: project.id, title: 'Girls leave school early' }).returning();
-  const [element] = await db.insert(tocElements).values({ teamId: team.id, problemId: problem.id, kind: 'outcome', horizon: 'medium', title: 'More girls complete primary' }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Girls’ education' })
+    .returning();
+  const [problem] = await db
+    .insert(problems)
+    .values({ teamId: team.id, projectId: project.id, title: 'Girls leave school early' })
+    .returning();
+  const [element] = await db
+    .insert(tocElements)
+    .values({
+      teamId: team.id,
+      problemId: problem.id,
+      kind: 'outcome',
+      horizon: 'medium',
+      title: 'More girls complete primary',
+    })
+    .returning();
   const res = await client.post(`/elements/${element.id}/metrics`, {
     name: 'Pupils completing primary',
     type: 'count',
@@ -92,7 +117,9 @@ it('an API token name of 60 characters is created; a pasted name over the limit 
   // the app's own inline error, not the browser's "Please fill out this field" (the form has noValidate)
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await page.getByText('Give the token a name.').waitFor();
-  await expect(name.evaluate((el) => (el as HTMLInputElement).form?.noValidate)).resolves.toBe(true);
+  await expect(name.evaluate((el) => (el as HTMLInputElement).form?.noValidate)).resolves.toBe(
+    true,
+  );
 
   const long = 'x'.repeat(TOKEN_NAME_MAX + 20);
   await name.focus();
@@ -120,5 +147,7 @@ it('two-factor set-up continues by itself after the password is confirmed (no se
   await shot(page, 'forms-two-factor-confirm');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await page.getByTestId('two-factor-qr').waitFor();
-  await expect(page.getByTestId('two-factor-status').textContent()).resolves.toBe('Finish setting up two-factor authentication.');
+  await expect(page.getByTestId('two-factor-status').textContent()).resolves.toBe(
+    'Finish setting up two-factor authentication.',
+  );
 });

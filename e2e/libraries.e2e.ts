@@ -22,23 +22,31 @@ beforeAll(async () => {
   t = await createTestApp({ build: { assets: undefined } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await createUser(t.app, { name: 'Ana Lima-Fernandes' });
-  const existing = await t.app.ctx.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id));
+  const existing = await t.app.ctx.db
+    .select()
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, user.id));
   teamId = existing[0]?.organizationId ?? `team-${user.id}`;
   if (!existing.length) {
-    await t.app.ctx.db.insert(teams).values({ id: teamId, name: 'Clean Water Initiative', slug: teamId, ownerId: user.id });
-    await t.app.ctx.db.insert(teamMembers).values({ id: `m-${teamId}`, organizationId: teamId, userId: user.id, role: 'owner' });
+    await t.app.ctx.db
+      .insert(teams)
+      .values({ id: teamId, name: 'Clean Water Initiative', slug: teamId, ownerId: user.id });
+    await t.app.ctx.db
+      .insert(teamMembers)
+      .values({ id: `m-${teamId}`, organizationId: teamId, userId: user.id, role: 'owner' });
   }
   await t.app.ctx.db.insert(projects).values([
     { teamId, name: 'Keeping girls in school 2026–2028' },
     { teamId, name: 'Savings for resilience' },
   ]);
-  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  const { headers } = await t.app.ctx.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   browser = await launchBrowser();
   ctx = browser.context;
   page = browser.page;
-  const host = new URL(base).hostname;
-  await ctx.addCookies(
-    cookiesFor(headers, base));
+  await ctx.addCookies(cookiesFor(headers, base));
 });
 
 afterAll(async () => {
@@ -56,11 +64,15 @@ describe('libraries', () => {
     await page.locator('label', { hasText: 'Strategies' }).click();
     await page.waitForURL(/kind=strategy/);
     await page.waitForLoadState('networkidle');
-    expect(await page.getByTestId('library-card').count()).toBe(SHIPPED_LIBRARY.filter((e) => e.kind === 'strategy').length);
+    expect(await page.getByTestId('library-card').count()).toBe(
+      SHIPPED_LIBRARY.filter((e) => e.kind === 'strategy').length,
+    );
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${base}/libraries`, { waitUntil: 'networkidle' });
     await shot(page, 'libraries-index-mobile');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -68,9 +80,11 @@ describe('libraries', () => {
   it('shows an entry by level and copies it into a project through the modal', async () => {
     await page.goto(`${base}/libraries/${PROBLEM.slug}`, { waitUntil: 'networkidle' });
     expect(await page.title()).toBe(`${PROBLEM.title} - Libraries - Pathways`);
-    expect(await page.getByTestId('library-element').count()).toBe(PROBLEM.template.elements.length);
+    expect(await page.getByTestId('library-element').count()).toBe(
+      PROBLEM.template.elements.length,
+    );
     await shot(page, 'libraries-show');
-    await page.screenshot({ path: (await shot(page, 'libraries-show-top')), fullPage: false });
+    await page.screenshot({ path: await shot(page, 'libraries-show-top'), fullPage: false });
     await page.getByTestId('copy-open').click();
     await page.getByTestId('copy-project').click();
     await page.getByRole('option', { name: 'Keeping girls in school 2026–2028' }).click();
@@ -83,7 +97,9 @@ describe('libraries', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${base}/libraries/${PROBLEM.slug}`, { waitUntil: 'networkidle' });
     await shot(page, 'libraries-show-mobile');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 

@@ -22,7 +22,15 @@ beforeAll(async () => {
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   await watchAccessibility(browser);
 });
@@ -35,9 +43,13 @@ afterAll(async () => {
 it('the browser connects with Echo + pusher-js, the bell counts a live notification, shows a toast, and marks all read', async () => {
   const user = await createUser(t.app, { name: 'Live Tester' });
   const client = await signIn(t.app, user);
-  await browser.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
   const page = browser.pages()[0] ?? (await browser.newPage());
-  const connected = page.waitForEvent('console', { predicate: (m) => m.text() === 'Live channel connected' });
+  const connected = page.waitForEvent('console', {
+    predicate: (m) => m.text() === 'Live channel connected',
+  });
   await page.goto(`${base}/dashboard`);
   await connected;
 
@@ -45,16 +57,28 @@ it('the browser connects with Echo + pusher-js, the bell counts a live notificat
   await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications');
   // the bell subscribes to private-user.{id} through /broadcasting/auth; wait until the server has that subscriber
   const channel = `private-user.${user.id}`;
-  const realtime = t.app.ctx.realtime as import('../src/server/platform/realtime/index.js').EmbeddedRealtime;
-  await expect.poll(() => realtime.hub.subscriberCount(channel), { timeout: WAIT_GUARD_MS }).toBe(1);
+  const realtime = t.app.ctx
+    .realtime as import('../src/server/platform/realtime/index.js').EmbeddedRealtime;
+  await expect
+    .poll(() => realtime.hub.subscriberCount(channel), { timeout: WAIT_GUARD_MS })
+    .toBe(1);
 
-  await notify(t.app.ctx, { userId: user.id, type: 'test.live', title: 'Import finished', body: 'baseline.csv: 12 rows' });
+  await notify(t.app.ctx, {
+    userId: user.id,
+    type: 'test.live',
+    title: 'Import finished',
+    body: 'baseline.csv: 12 rows',
+  });
   await page.getByText('baseline.csv: 12 rows').first().waitFor();
-  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: WAIT_GUARD_MS }).toBe('Notifications, 1 unread');
+  await expect
+    .poll(() => bell.getAttribute('aria-label'), { timeout: WAIT_GUARD_MS })
+    .toBe('Notifications, 1 unread');
 
   await bell.click();
   await page.getByRole('button', { name: 'Mark all read' }).click();
-  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: WAIT_GUARD_MS }).toBe('Notifications');
+  await expect
+    .poll(() => bell.getAttribute('aria-label'), { timeout: WAIT_GUARD_MS })
+    .toBe('Notifications');
   await page.getByText('View all').click();
   await page.waitForURL(`${base}/notifications`);
   await page.getByRole('heading', { name: 'Notifications' }).waitFor();

@@ -21,7 +21,12 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   profile = mkdtempSync(path.join(tmpdir(), 'pathways-e2e-'));
-  browser = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 900 } });
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 1280, height: 900 },
+  });
   await watchAccessibility(browser);
 });
 afterAll(async () => {
@@ -34,13 +39,33 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   const user = await createUser(t.app, { name: 'Amina Okafor' });
   const team = await createTeamFor(t.app, user.id, 'Learning Futures');
   const db = t.app.ctx.db;
-  const [project] = await db.insert(projects).values({ teamId: team.id, name: 'Girls’ secondary education' }).returning();
-  const [problem] = await db.insert(problems).values({ teamId: team.id, projectId: project.id, title: 'Girls leave school before completing primary' }).returning();
-  const [element] = await db.insert(tocElements).values({ teamId: team.id, problemId: problem.id, kind: 'outcome', horizon: 'medium', title: 'More girls pass the end-of-primary exam' }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Girls’ secondary education' })
+    .returning();
+  const [problem] = await db
+    .insert(problems)
+    .values({
+      teamId: team.id,
+      projectId: project.id,
+      title: 'Girls leave school before completing primary',
+    })
+    .returning();
+  const [element] = await db
+    .insert(tocElements)
+    .values({
+      teamId: team.id,
+      problemId: problem.id,
+      kind: 'outcome',
+      horizon: 'medium',
+      title: 'More girls pass the end-of-primary exam',
+    })
+    .returning();
   const client = await signIn(t.app, user);
   const res = await client.post(`/elements/${element.id}/metrics`, {
     name: 'Girls passing the end-of-primary exam',
-    definition: 'Share of girls sitting the national end-of-primary exam in partner schools who pass it.',
+    definition:
+      'Share of girls sitting the national end-of-primary exam in partner schools who pass it.',
     type: 'percentage',
     direction: 'increase',
     baselineValue: 42,
@@ -53,9 +78,18 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
     disaggregations: [{ key: 'location', label: 'Location', categories: ['Kano', 'Kaduna'] }],
   });
   const metricUrl = res.headers.location!;
-  await client.put(`${metricUrl}/targets`, { targets: [{ period: '2026-Q1', value: 45 }, { period: '2026-Q2', value: 50 }, { period: '2026-Q3', value: 55 }, { period: '2026-Q4', value: 60 }] });
+  await client.put(`${metricUrl}/targets`, {
+    targets: [
+      { period: '2026-Q1', value: 45 },
+      { period: '2026-Q2', value: 50 },
+      { period: '2026-Q3', value: 55 },
+      { period: '2026-Q4', value: 60 },
+    ],
+  });
 
-  await browser.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
   const page = browser.pages()[0] ?? (await browser.newPage());
   await page.goto(`${base}${metricUrl}`);
   await page.getByRole('heading', { name: 'Girls passing the end-of-primary exam' }).waitFor();
@@ -90,7 +124,9 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   // traceability: the Q2 actual lists its two entries with who entered them
   await page.getByRole('button', { name: '52 %' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText('Computed with percent(girls_passing, girls_tested) from these 2 entries:').waitFor();
+  await dialog
+    .getByText('Computed with percent(girls_passing, girls_tested) from these 2 entries:')
+    .waitFor();
   await expect(dialog.getByText('Amina Okafor').count()).resolves.toBe(2);
   console.log('screenshot', await shot(page, 'metrics-traceability'));
   await page.keyboard.press('Escape');
@@ -101,7 +137,11 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   await page.getByRole('button', { name: 'Star', exact: true }).click();
   await page.getByText('Key data point', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Add question' }).click();
-  await page.getByRole('dialog').locator('input').first().fill('Did you pass the end-of-primary exam?');
+  await page
+    .getByRole('dialog')
+    .locator('input')
+    .first()
+    .fill('Did you pass the end-of-primary exam?');
   await page.getByRole('dialog').getByLabel('Answer type').click();
   await page.getByRole('option', { name: 'Yes / no' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Add question' }).click();

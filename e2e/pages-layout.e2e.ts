@@ -8,7 +8,17 @@ import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { CHROMIUM_FLAGS, shot, cookiesFor } from './helpers/browser.js';
 import { eq } from 'drizzle-orm';
-import { auditLogs, dataPoints, metrics, metricTargets, metricValues, problems, projects, teams, tocElements } from '../src/server/platform/db/schema.js';
+import {
+  auditLogs,
+  dataPoints,
+  metrics,
+  metricTargets,
+  metricValues,
+  problems,
+  projects,
+  teams,
+  tocElements,
+} from '../src/server/platform/db/schema.js';
 import { EMPTY_TABLE_TEXT } from '../src/shared/table/table-query.js';
 
 /**
@@ -32,25 +42,101 @@ beforeAll(async () => {
   const user = await createUser(t.app, { name: 'Ada Lovelace' });
   const teamId = (await createTeamFor(t.app, user.id, 'Layout Team')).id;
   const db = t.app.ctx.db;
-  const [project] = await db.insert(projects).values({ teamId, name: `Project ${URL300}`, description: URL300, funder: URL300, location: URL300 }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({
+      teamId,
+      name: `Project ${URL300}`,
+      description: URL300,
+      funder: URL300,
+      location: URL300,
+    })
+    .returning();
   const [problem] = await db
     .insert(problems)
-    .values({ teamId, projectId: project.id, title: `Problem ${URL300}`, statement: URL300, rootCauses: URL300, populationWho: URL300, geography: URL300, evidence: URL300, status: 'active' })
+    .values({
+      teamId,
+      projectId: project.id,
+      title: `Problem ${URL300}`,
+      statement: URL300,
+      rootCauses: URL300,
+      populationWho: URL300,
+      geography: URL300,
+      evidence: URL300,
+      status: 'active',
+    })
     .returning();
-  const [empty] = await db.insert(problems).values({ teamId, projectId: project.id, title: 'A problem with nothing yet', status: 'draft' }).returning();
-  const [el] = await db.insert(tocElements).values({ teamId, problemId: problem.id, kind: 'outcome', horizon: 'short', title: `Outcome ${URL300}`, description: URL300, assumptions: URL300, risks: URL300 }).returning();
+  const [empty] = await db
+    .insert(problems)
+    .values({ teamId, projectId: project.id, title: 'A problem with nothing yet', status: 'draft' })
+    .returning();
+  const [el] = await db
+    .insert(tocElements)
+    .values({
+      teamId,
+      problemId: problem.id,
+      kind: 'outcome',
+      horizon: 'short',
+      title: `Outcome ${URL300}`,
+      description: URL300,
+      assumptions: URL300,
+      risks: URL300,
+    })
+    .returning();
   const [m] = await db
     .insert(metrics)
-    .values({ teamId, problemId: problem.id, elementId: el.id, name: `Girls enrolled ${URL300}`, definition: URL300, type: 'percentage', baselineValue: 60, standardRef: URL300, periodStart: '2026-01-01', periodEnd: '2026-12-31' })
+    .values({
+      teamId,
+      problemId: problem.id,
+      elementId: el.id,
+      name: `Girls enrolled ${URL300}`,
+      definition: URL300,
+      type: 'percentage',
+      baselineValue: 60,
+      standardRef: URL300,
+      periodStart: '2026-01-01',
+      periodEnd: '2026-12-31',
+    })
     .returning();
-  const [dp] = await db.insert(dataPoints).values({ teamId, problemId: problem.id, metricId: m.id, key: 'enrolled', name: `Enrolled ${URL300}`, description: URL300 }).returning();
+  const [dp] = await db
+    .insert(dataPoints)
+    .values({
+      teamId,
+      problemId: problem.id,
+      metricId: m.id,
+      key: 'enrolled',
+      name: `Enrolled ${URL300}`,
+      description: URL300,
+    })
+    .returning();
   await db.insert(metricTargets).values({ teamId, metricId: m.id, period: '2026-Q1', value: 90 });
-  await db.insert(metricValues).values({ teamId, metricId: m.id, dataPointId: dp.id, period: '2026-Q1', value: 85.1485148515, note: URL300, enteredBy: user.id });
-  Object.assign(ids, { project: project.id, problem: problem.id, empty: empty.id, element: el.id, metric: m.id });
+  await db.insert(metricValues).values({
+    teamId,
+    metricId: m.id,
+    dataPointId: dp.id,
+    period: '2026-Q1',
+    value: 85.1485148515,
+    note: URL300,
+    enteredBy: user.id,
+  });
+  Object.assign(ids, {
+    project: project.id,
+    problem: problem.id,
+    empty: empty.id,
+    element: el.id,
+    metric: m.id,
+  });
 
-  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  const { headers } = await t.app.ctx.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   profileDir = mkdtempSync(path.join(tmpdir(), 'pw-pages-'));
-  ctx = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  ctx = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   await ctx.addCookies(cookiesFor(headers, base));
   page = ctx.pages()[0] ?? (await ctx.newPage());
 });
@@ -62,7 +148,8 @@ afterAll(async () => {
 });
 
 const WIDTHS = [1366, 375] as const;
-const pageWidth = () => page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+const pageWidth = () =>
+  page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
 
 async function open(url: string, width: number) {
   await page.setViewportSize({ width, height: 900 });
@@ -111,11 +198,21 @@ describe('page layout', () => {
       expect(a.x + a.width).toBeLessThanOrEqual(r.x + r.width + 0.5);
       // every tab is either fully shown or the bar says there is more on that side
       const frame = region.locator('..');
-      const hidden = await page.getByRole('tab').evaluateAll((tabs, box) => tabs.map((el) => el.getBoundingClientRect()).filter((b) => b.left < box.x - 0.5 || b.right > box.x + box.width + 0.5).map((b) => (b.left < box.x ? 'left' : 'right')), r);
-      for (const side of new Set(hidden)) expect(await frame.getAttribute(`data-more-${side}`)).not.toBeNull();
+      const hidden = await page.getByRole('tab').evaluateAll(
+        (tabs, box) =>
+          tabs
+            .map((el) => el.getBoundingClientRect())
+            .filter((b) => b.left < box.x - 0.5 || b.right > box.x + box.width + 0.5)
+            .map((b) => (b.left < box.x ? 'left' : 'right')),
+        r,
+      );
+      for (const side of new Set(hidden))
+        expect(await frame.getAttribute(`data-more-${side}`)).not.toBeNull();
       if (width === 375) expect(hidden.length).toBeGreaterThan(0);
       // the tabs with nothing to show are not offered
-      expect(await page.getByRole('tab', { name: /Sources|Integrations|Learnings/ }).count()).toBe(0);
+      expect(await page.getByRole('tab', { name: /Sources|Integrations|Learnings/ }).count()).toBe(
+        0,
+      );
       await shot(page, `layout-problem-tabs-${width}`);
     }
     await open(`/problems/${ids.problem}?tab=sources`, 375);
@@ -134,7 +231,9 @@ describe('page layout', () => {
       expect(b.x).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width).toBeLessThanOrEqual(375);
     }
-    expect(await series.locator('tbody td[data-label="Actual"]').first().innerText()).toContain('85.15 %');
+    expect(await series.locator('tbody td[data-label="Actual"]').first().innerText()).toContain(
+      '85.15 %',
+    );
     expect((await pageWidth()).doc).toBe(375);
     await shot(page, 'layout-metric-phone-cards');
 
@@ -152,9 +251,19 @@ describe('page layout', () => {
   it('a table remembers its search per problem, not across problems', async () => {
     await open(`/problems/${ids.problem}?tab=metrics`, 1366);
     await page.getByRole('searchbox', { name: 'Search' }).fill('Girls');
-    await page.getByText('(filtered from', { exact: false }).or(page.getByText('Showing 1 to 1 of 1 entries')).first().waitFor();
+    await page
+      .getByText('(filtered from', { exact: false })
+      .or(page.getByText('Showing 1 to 1 of 1 entries'))
+      .first()
+      .waitFor();
     // the debounced search has been saved once the summary reflects it
-    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('pathways.table.problem-metrics@') && localStorage.getItem(k)!.includes('Girls')));
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some(
+        (k) =>
+          k.startsWith('pathways.table.problem-metrics@') &&
+          localStorage.getItem(k)!.includes('Girls'),
+      ),
+    );
     await open(`/problems/${ids.empty}?tab=metrics`, 1366);
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
     await open(`/problems/${ids.problem}?tab=metrics`, 1366);
@@ -162,15 +271,29 @@ describe('page layout', () => {
   });
 
   it('role badges are whole and the audit log reads as sentences, at 1366 and 375 px', async () => {
-    const [{ id: teamId }] = await t.app.ctx.db.select({ id: teams.id }).from(teams).where(eq(teams.name, 'Layout Team'));
+    const [{ id: teamId }] = await t.app.ctx.db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(eq(teams.name, 'Layout Team'));
     for (const width of WIDTHS) {
       await open(`/teams/${teamId}`, width);
       await page.locator('.mantine-Badge-label').first().waitFor();
-      const cut = await page.locator('.mantine-Badge-label').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 0.5).map((el) => el.textContent));
+      const cut = await page
+        .locator('.mantine-Badge-label')
+        .evaluateAll((els) =>
+          els.filter((el) => el.scrollWidth > el.clientWidth + 0.5).map((el) => el.textContent),
+        );
       expect(cut).toEqual([]);
       await shot(page, `layout-team-${width}`);
     }
-    await t.app.ctx.db.insert(auditLogs).values({ teamId, action: 'metric.deleted', actorName: 'Ada Lovelace', subjectType: 'metric', subjectLabel: 'Girls enrolled', details: { metricId: ids.metric, before: { a: 1 } } });
+    await t.app.ctx.db.insert(auditLogs).values({
+      teamId,
+      action: 'metric.deleted',
+      actorName: 'Ada Lovelace',
+      subjectType: 'metric',
+      subjectLabel: 'Girls enrolled',
+      details: { metricId: ids.metric, before: { a: 1 } },
+    });
     for (const width of WIDTHS) {
       await open('/logs', width);
       await page.getByText('Ada Lovelace deleted the metric “Girls enrolled”').waitFor();

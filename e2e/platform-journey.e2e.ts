@@ -13,8 +13,16 @@ import { startMailSink, type CapturedMail, type MailSink } from './helpers/mail.
 import { startServer, type RunningServer } from './helpers/server.js';
 import { WAIT_GUARD_MS } from '../test/helpers/wait.js';
 
-const OWNER = { name: 'Amina Okafor', email: 'amina.okafor@example.org', password: 'journey-Owner-pass-2026' };
-const EDITOR = { name: 'Tomás Rivera', email: 'tomas.rivera@example.org', password: 'journey-Editor-pass-2026' };
+const OWNER = {
+  name: 'Amina Okafor',
+  email: 'amina.okafor@example.org',
+  password: 'journey-Owner-pass-2026',
+};
+const EDITOR = {
+  name: 'Tomás Rivera',
+  email: 'tomas.rivera@example.org',
+  password: 'journey-Editor-pass-2026',
+};
 const TEAM = 'Field Research';
 const WAIT = { timeout: WAIT_GUARD_MS };
 
@@ -36,7 +44,8 @@ function watchLive(page: Page): LiveWatch {
   page.on('websocket', (ws) => {
     ws.on('framereceived', ({ payload }) => {
       const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-      if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-user.')) subscribed = true;
+      if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-user.'))
+        subscribed = true;
     });
     ws.on('close', () => (subscribed = false));
   });
@@ -65,15 +74,25 @@ async function uncovered(page: Page, selector: ReturnType<Page['getByTestId']>) 
 }
 
 /** A form field by its label (the accessible name, without Mantine's required asterisk). */
-const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const field = (page: Page, label: string) =>
+  page.getByRole('textbox', { name: label, exact: true });
 
 /** Types a 6-digit code into a Mantine PinInput (one box per digit, focus moves by itself). */
 async function typeCode(page: Page, code: string) {
-  const boxes = page.getByRole('textbox', { name: 'Code from your authenticator app', exact: true });
+  const boxes = page.getByRole('textbox', {
+    name: 'Code from your authenticator app',
+    exact: true,
+  });
   await expect.poll(() => boxes.count(), WAIT).toBe(6);
   await boxes.first().click();
   await page.keyboard.type(code);
-  await expect.poll(async () => (await boxes.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))), WAIT).toBe(code);
+  await expect
+    .poll(
+      async () =>
+        await boxes.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join('')),
+      WAIT,
+    )
+    .toBe(code);
 }
 
 async function register(page: Page, who: typeof OWNER, opts: { emailPrefilled?: boolean } = {}) {
@@ -116,7 +135,9 @@ describe.sequential('platform journey', () => {
     await page.getByRole('button', { name: 'Register' }).click();
 
     // the same answer for a new or a known address: "check your email" on the sign-in page
-    await page.getByText('We have sent you an email. Open the link in it to finish creating your account.').waitFor(WAIT);
+    await page
+      .getByText('We have sent you an email. Open the link in it to finish creating your account.')
+      .waitFor(WAIT);
     expect(new URL(page.url()).pathname).toBe('/login');
     await shot(page, 'journey-02-check-email');
 
@@ -135,7 +156,9 @@ describe.sequential('platform journey', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(`${server.baseUrl}/user/profile`, WAIT);
-    await expect.poll(() => page.getByTestId('two-factor-status').textContent(), WAIT).toBe('Two-factor authentication is off.');
+    await expect
+      .poll(() => page.getByTestId('two-factor-status').textContent(), WAIT)
+      .toBe('Two-factor authentication is off.');
     await page.getByTestId('two-factor-enable').click();
 
     // a sensitive action: the password is asked for first
@@ -159,7 +182,9 @@ describe.sequential('platform journey', () => {
 
     const codes = page.getByTestId('recovery-codes');
     await codes.waitFor(WAIT);
-    await expect.poll(() => page.getByTestId('two-factor-status').textContent(), WAIT).toBe('Two-factor authentication is on.');
+    await expect
+      .poll(() => page.getByTestId('two-factor-status').textContent(), WAIT)
+      .toBe('Two-factor authentication is on.');
     const shown = await codes.locator('code').allTextContents();
     expect(shown).toHaveLength(10);
     for (const c of shown) expect(c.trim()).toMatch(/\S{6,}/);
@@ -181,7 +206,8 @@ describe.sequential('platform journey', () => {
     await shot(page, 'journey-07-two-factor-challenge');
 
     // a code is good once: the confirm code's time-step is refused, so wait for the next step
-    while (totp.currentStep() <= confirmedStep) await new Promise((r) => setTimeout(r, (confirmedStep + 1) * 30_000 - Date.now() + 50));
+    while (totp.currentStep() <= confirmedStep)
+      await new Promise((r) => setTimeout(r, (confirmedStep + 1) * 30_000 - Date.now() + 50));
     await typeCode(page, await totp.code());
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${server.baseUrl}/dashboard`, WAIT);
@@ -213,13 +239,21 @@ describe.sequential('platform journey', () => {
     expect(mail.subject).toContain(TEAM);
     invitationUrl = linkIn(mail, /\/team-invitations\//);
     // the whole role is readable, not cut to "EDIT…"
-    expect(await role.evaluate((el) => { const l = el.querySelector('.mantine-Badge-label') ?? el; return l.scrollWidth <= l.clientWidth; })).toBe(true);
+    expect(
+      await role.evaluate((el) => {
+        const l = el.querySelector('.mantine-Badge-label') ?? el;
+        return l.scrollWidth <= l.clientWidth;
+      }),
+    ).toBe(true);
   });
 
   it('5-6. the colleague registers from the invitation in a second browser, verifies and joins; the owner sees it live without reloading', async () => {
     const { page } = owner;
     // the owner goes to the dashboard and keeps it open
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
     await page.waitForURL(`${server.baseUrl}/dashboard`, WAIT);
     const bell = page.getByTestId('notification-bell');
     await bell.waitFor(WAIT);
@@ -238,7 +272,9 @@ describe.sequential('platform journey', () => {
     await register(p2, EDITOR, { emailPrefilled: true });
     await shot(p2, 'journey-11-invitee-register');
     await p2.getByRole('button', { name: 'Register' }).click();
-    await p2.getByText('We have sent you an email. Open the link in it to finish creating your account.').waitFor(WAIT);
+    await p2
+      .getByText('We have sent you an email. Open the link in it to finish creating your account.')
+      .waitFor(WAIT);
 
     const mail = await sink.waitFor((m) => m.to.includes(EDITOR.email) && /verif/i.test(m.subject));
     await p2.goto(linkIn(mail, /\/verify-email\//));
@@ -248,12 +284,16 @@ describe.sequential('platform journey', () => {
     await shot(p2, 'journey-12-invitee-joined');
 
     // the owner's open dashboard: the toast and the bell's count arrive over the live channel
-    const toast = page.locator('.mantine-Notification-root').filter({ hasText: `${EDITOR.name} (${EDITOR.email}) accepted the invitation and joined as Editor.` });
+    const toast = page.locator('.mantine-Notification-root').filter({
+      hasText: `${EDITOR.name} (${EDITOR.email}) accepted the invitation and joined as Editor.`,
+    });
     await toast.waitFor(WAIT);
     // while the toast shows, it sits below the app header: nothing covers the bell
     expect(await uncovered(page, bell)).toBe(true);
     await expect.poll(() => bell.getAttribute('aria-label'), WAIT).toBe('Notifications, 1 unread');
-    await expect.poll(() => page.getByTestId('notification-badge').textContent(), WAIT).toContain('1');
+    await expect
+      .poll(() => page.getByTestId('notification-badge').textContent(), WAIT)
+      .toContain('1');
     expect(reloaded, 'the dashboard must not have been reloaded').toBe(false);
     await shot(page, 'journey-13-live-notification');
 
@@ -286,9 +326,16 @@ describe.sequential('platform journey', () => {
     expect(token.length).toBeGreaterThan(20);
     await shot(page, 'journey-15-token-modal');
 
-    const res = await fetch(`${server.baseUrl}/api/v1/me`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    const res = await fetch(`${server.baseUrl}/api/v1/me`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
     expect(res.status).toBe(200);
-    const me = (await res.json()) as { user: { email: string; name: string }; team: { name: string }; role: string; abilities: string[] };
+    const me = (await res.json()) as {
+      user: { email: string; name: string };
+      team: { name: string };
+      role: string;
+      abilities: string[];
+    };
     expect(me.user).toMatchObject({ email: OWNER.email, name: OWNER.name });
     expect(me.team.name).toBe(TEAM);
     expect(me.role).toBe('owner');

@@ -10,7 +10,14 @@ import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { CHROMIUM_FLAGS, shot, cookiesFor } from './helpers/browser.js';
 import { projectShowProps } from '../src/server/modules/projects/index.js';
-import { dataPoints, metrics, metricValues, problems, projects, tocElements } from '../src/server/platform/db/schema.js';
+import {
+  dataPoints,
+  metrics,
+  metricValues,
+  problems,
+  projects,
+  tocElements,
+} from '../src/server/platform/db/schema.js';
 
 /** Projects in a real browser: empty list, create, show, delete modal, filled list, phone width. */
 let t: TestApp;
@@ -25,13 +32,18 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await createUser(t.app, { name: 'Ana Lima-Fernandes' });
   teamId = (await createTeamFor(t.app, user.id, 'Clean Water Initiative')).id;
-  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
-  const host = new URL(base).hostname;
+  const { headers } = await t.app.ctx.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   profileDir = mkdtempSync(path.join(tmpdir(), 'pw-projects-'));
-  ctx = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  ctx = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   await watchAccessibility(ctx);
-  await ctx.addCookies(
-    cookiesFor(headers, base));
+  await ctx.addCookies(cookiesFor(headers, base));
   page = ctx.pages()[0] ?? (await ctx.newPage());
 });
 
@@ -55,7 +67,11 @@ describe('projects', () => {
     await page.getByRole('link', { name: 'Create project' }).click();
     await page.getByLabel('Name').waitFor();
     await page.getByLabel('Name').fill('Girls’ secondary education');
-    await page.getByLabel('Description').fill('Keep adolescent girls in Kisumu County in school through mentoring, bursaries and safe transport.');
+    await page
+      .getByLabel('Description')
+      .fill(
+        'Keep adolescent girls in Kisumu County in school through mentoring, bursaries and safe transport.',
+      );
     await page.getByLabel('Funder').fill('Ford Foundation');
     await page.getByLabel('Location').fill('Kisumu, Kenya');
     await page.getByLabel('Start date').fill('2026-06-01');
@@ -71,26 +87,89 @@ describe('projects', () => {
     // a problem tree made straight in the database (the problems screens are another module's)
     const [project] = await t.app.ctx.db.select().from(projects).where(eq(projects.teamId, teamId));
     const db = t.app.ctx.db;
-    const [p1] = await db.insert(problems).values({ teamId, projectId: project.id, title: 'Girls drop out before finishing secondary school', statement: 'Two in five girls in the county leave school before Form 4, mostly because of fees, distance and early pregnancy.', status: 'active' }).returning();
-    await db.insert(problems).values({ teamId, projectId: project.id, title: 'Low transition from primary to secondary', status: 'draft' });
+    const [p1] = await db
+      .insert(problems)
+      .values({
+        teamId,
+        projectId: project.id,
+        title: 'Girls drop out before finishing secondary school',
+        statement:
+          'Two in five girls in the county leave school before Form 4, mostly because of fees, distance and early pregnancy.',
+        status: 'active',
+      })
+      .returning();
+    await db.insert(problems).values({
+      teamId,
+      projectId: project.id,
+      title: 'Low transition from primary to secondary',
+      status: 'draft',
+    });
     const els = await db
       .insert(tocElements)
       .values([
         { teamId, problemId: p1.id, kind: 'activity', title: 'Mentoring clubs' },
         { teamId, problemId: p1.id, kind: 'activity', title: 'Bursaries' },
         { teamId, problemId: p1.id, kind: 'output', title: 'Girls mentored' },
-        { teamId, problemId: p1.id, kind: 'outcome', horizon: 'short', title: 'Girls stay in school' },
+        {
+          teamId,
+          problemId: p1.id,
+          kind: 'outcome',
+          horizon: 'short',
+          title: 'Girls stay in school',
+        },
       ])
       .returning();
-    const [m] = await db.insert(metrics).values({ teamId, problemId: p1.id, elementId: els[2].id, name: 'Girls mentored' }).returning();
-    const [dp] = await db.insert(dataPoints).values({ teamId, problemId: p1.id, metricId: m.id, key: 'girls', name: 'Girls' }).returning();
-    await db.insert(metricValues).values([{ teamId, metricId: m.id, dataPointId: dp.id, period: '2026-Q3', value: 120 }]);
+    const [m] = await db
+      .insert(metrics)
+      .values({ teamId, problemId: p1.id, elementId: els[2].id, name: 'Girls mentored' })
+      .returning();
+    const [dp] = await db
+      .insert(dataPoints)
+      .values({ teamId, problemId: p1.id, metricId: m.id, key: 'girls', name: 'Girls' })
+      .returning();
+    await db
+      .insert(metricValues)
+      .values([{ teamId, metricId: m.id, dataPointId: dp.id, period: '2026-Q3', value: 120 }]);
 
     // the metrics module provides key metrics through projectShowProps(); a stand-in checks the card renders
     const provider = async () => ({
       keyMetrics: [
-        { metricId: m.id, name: 'Girls mentored', unit: 'girls', type: 'count', currency: null, elementId: 'e1', elementKind: 'output', elementTitle: 'Girls mentored', problemId: 'p1', starred: true, baseline: 0, latestPeriod: '2026-Q3', latestLabel: 'Q3 2026', latestActual: 120, latestTarget: 200, progress: 0.6 },
-        { metricId: 'x', name: 'Girls completing Form 4', unit: '%', type: 'percentage', currency: null, elementId: 'e2', elementKind: 'outcome', elementTitle: 'Girls stay in school', problemId: 'p1', starred: false, baseline: 58, latestPeriod: null, latestLabel: null, latestActual: null, latestTarget: 75, progress: null },
+        {
+          metricId: m.id,
+          name: 'Girls mentored',
+          unit: 'girls',
+          type: 'count',
+          currency: null,
+          elementId: 'e1',
+          elementKind: 'output',
+          elementTitle: 'Girls mentored',
+          problemId: 'p1',
+          starred: true,
+          baseline: 0,
+          latestPeriod: '2026-Q3',
+          latestLabel: 'Q3 2026',
+          latestActual: 120,
+          latestTarget: 200,
+          progress: 0.6,
+        },
+        {
+          metricId: 'x',
+          name: 'Girls completing Form 4',
+          unit: '%',
+          type: 'percentage',
+          currency: null,
+          elementId: 'e2',
+          elementKind: 'outcome',
+          elementTitle: 'Girls stay in school',
+          problemId: 'p1',
+          starred: false,
+          baseline: 58,
+          latestPeriod: null,
+          latestLabel: null,
+          latestActual: null,
+          latestTarget: 75,
+          progress: null,
+        },
       ],
     });
     projectShowProps(t.app.ctx).push(provider);
@@ -102,7 +181,11 @@ describe('projects', () => {
 
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('This deletes 2 problems, 4 theory-of-change elements, 1 metric and 1 recorded value.').waitFor();
+    await dialog
+      .getByText(
+        'This deletes 2 problems, 4 theory-of-change elements, 1 metric and 1 recorded value.',
+      )
+      .waitFor();
     expect(await dialog.getByRole('button', { name: 'Delete project' }).isDisabled()).toBe(true);
     await dialog.getByLabel(/to confirm/).fill('Girls’ secondary education');
     expect(await dialog.getByRole('button', { name: 'Delete project' }).isDisabled()).toBe(false);
@@ -123,7 +206,9 @@ describe('projects', () => {
       ['Women’s savings groups', null, 'Gulu, Uganda'],
     ])
       await t.app.ctx.db.insert(projects).values({ teamId, name: name!, funder, location });
-    await t.app.ctx.db.insert(projects).values({ teamId, name: 'Pilot 2024 (closed)', status: 'archived', archivedAt: new Date() });
+    await t.app.ctx.db
+      .insert(projects)
+      .values({ teamId, name: 'Pilot 2024 (closed)', status: 'archived', archivedAt: new Date() });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${base}/projects`, { waitUntil: 'networkidle' });
     await page.getByText('Showing 1 to 4 of 4 entries').waitFor();

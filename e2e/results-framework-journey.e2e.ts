@@ -21,7 +21,10 @@ let teammate: Browser;
 const WAIT = { timeout: WAIT_GUARD_MS };
 
 async function signInBrowser(b: Browser, email: string, password: string) {
-  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  const { headers } = await t.app.ctx.auth.api.signInEmail({
+    body: { email, password },
+    returnHeaders: true,
+  });
   await b.context.addCookies(cookiesFor(headers, base));
 }
 
@@ -37,7 +40,8 @@ beforeAll(async () => {
   teammate = await launchBrowser({ viewport: { width: 1280, height: 900 } });
   await signInBrowser(owner, amina.email, amina.password);
   await signInBrowser(teammate, joseph.email, joseph.password);
-  for (const b of [owner, teammate]) b.page.on('pageerror', (e) => console.error('page error:', e.message));
+  for (const b of [owner, teammate])
+    b.page.on('pageerror', (e) => console.error('page error:', e.message));
 }, 120_000);
 
 afterAll(async () => {
@@ -72,10 +76,15 @@ it('project -> problem -> diagram -> metric with targets and values -> library c
   const projectUrl = page.url();
 
   // 2. a problem in it
-  await page.getByRole('link', { name: /New problem/ }).first().click();
+  await page
+    .getByRole('link', { name: /New problem/ })
+    .first()
+    .click();
   await page.getByLabel('Title').first().fill('Girls drop out before finishing secondary school');
   await page.getByRole('button', { name: 'Create problem' }).click();
-  await page.getByRole('heading', { name: 'Girls drop out before finishing secondary school' }).waitFor(WAIT);
+  await page
+    .getByRole('heading', { name: 'Girls drop out before finishing secondary school' })
+    .waitFor(WAIT);
   const problemUrl = page.url().split('?')[0];
 
   // 3. a small theory of change in the diagram: activity -> output -> outcome, linked by dragging
@@ -95,7 +104,9 @@ it('project -> problem -> diagram -> metric with targets and values -> library c
   await page.getByRole('link', { name: 'Girls stay enrolled' }).first().click();
   await page.getByRole('button', { name: 'Add metric' }).click();
   const metricForm = page.getByRole('dialog', { name: /^Add a metric/ });
-  await metricForm.getByRole('textbox', { name: /^Name/ }).fill('Girls enrolled at the end of the term');
+  await metricForm
+    .getByRole('textbox', { name: /^Name/ })
+    .fill('Girls enrolled at the end of the term');
   await metricForm.getByLabel('Unit').fill('girls');
   await metricForm.getByLabel('Baseline value').fill('120');
   await metricForm.getByLabel('Baseline date').fill('2025-12-01');
@@ -114,7 +125,10 @@ it('project -> problem -> diagram -> metric with targets and values -> library c
     await page.getByRole('textbox', { name: `Target for ${period}` }).fill(target);
   }
   await page.getByRole('button', { name: 'Save targets' }).click();
-  await page.getByText(/Targets saved|saved/i).first().waitFor(WAIT);
+  await page
+    .getByText(/Targets saved|saved/i)
+    .first()
+    .waitFor(WAIT);
 
   // 5. values for two periods, then the table and the chart
   const valueForm = page.getByRole('form', { name: 'Enter a value' });
@@ -126,7 +140,10 @@ it('project -> problem -> diagram -> metric with targets and values -> library c
     await page.getByRole('option', { name: period, exact: true }).click();
     await valueForm.getByRole('textbox', { name: 'Value' }).fill(value);
     await valueForm.getByRole('button', { name: 'Add value' }).click();
-    await page.getByRole('cell', { name: new RegExp(`^${value}`) }).first().waitFor(WAIT);
+    await page
+      .getByRole('cell', { name: new RegExp(`^${value}`) })
+      .first()
+      .waitFor(WAIT);
   }
   await page.getByTestId('metric-chart').locator('canvas').waitFor(WAIT);
   await shot(page, 'journey-metric');
@@ -137,19 +154,26 @@ it('project -> problem -> diagram -> metric with targets and values -> library c
   await page.getByTestId('copy-open').click();
   await page.getByRole('dialog', { name: 'Copy to a project' }).waitFor(WAIT);
   // the user's projects list: the team's only project is chosen already
-  await expect.poll(() => page.getByTestId('copy-project').inputValue(), WAIT).toContain('Keeping girls in school');
+  await expect
+    .poll(() => page.getByTestId('copy-project').inputValue(), WAIT)
+    .toContain('Keeping girls in school');
   await page.getByTestId('copy-submit').click();
   // the copy opens as a problem of the project
   await page.waitForURL((u) => u.pathname.startsWith('/problems/'), WAIT);
   await page.getByRole('heading', { name: libraryProblem.template.problem.title }).waitFor(WAIT);
   await page.goto(projectUrl, { waitUntil: 'networkidle' });
   await page.getByRole('link', { name: libraryProblem.template.problem.title }).waitFor(WAIT);
-  await page.getByRole('link', { name: 'Girls drop out before finishing secondary school' }).waitFor(WAIT);
+  await page
+    .getByRole('link', { name: 'Girls drop out before finishing secondary school' })
+    .waitFor(WAIT);
   await shot(page, 'journey-project');
 
   // 7. a comment on the project arrives live in the teammate's browser
   const other = teammate.page;
-  const connected = other.waitForEvent('console', { predicate: (m) => m.text() === 'Live channel connected', timeout: WAIT_GUARD_MS });
+  const connected = other.waitForEvent('console', {
+    predicate: (m) => m.text() === 'Live channel connected',
+    timeout: WAIT_GUARD_MS,
+  });
   await other.goto(projectUrl, { waitUntil: 'networkidle' });
   await connected;
   await other.getByText('No comments yet.', { exact: false }).waitFor(WAIT);
@@ -157,6 +181,9 @@ it('project -> problem -> diagram -> metric with targets and values -> library c
   const composer = page.getByRole('textbox', { name: 'Write a comment…' });
   await composer.fill('Baseline confirmed with the county education office.');
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
-  await other.getByTestId('comment-body').filter({ hasText: 'Baseline confirmed with the county education office.' }).waitFor(WAIT);
+  await other
+    .getByTestId('comment-body')
+    .filter({ hasText: 'Baseline confirmed with the county education office.' })
+    .waitFor(WAIT);
   await shot(other, 'journey-comment-live');
 }, 300_000);

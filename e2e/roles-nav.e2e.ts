@@ -16,7 +16,10 @@ beforeAll(async () => {
   const team = await createTeamFor(t.app, owner.id, 'Clean Water Initiative');
   const editor = await createUser(t.app, { name: 'Kofi Mensah' });
   await addMember(t.app, team.id, editor.id, 'editor');
-  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: editor.email, password: editor.password }, returnHeaders: true });
+  const { headers } = await t.app.ctx.auth.api.signInEmail({
+    body: { email: editor.email, password: editor.password },
+    returnHeaders: true,
+  });
   browser = await launchBrowser();
   await browser.context.addCookies(cookiesFor(headers, base));
 });
@@ -54,7 +57,10 @@ describe('an editor', () => {
     const res = await page.goto(`${base}/no/such/page`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .waitFor();
     await shot(page, 'roles-editor-404');
   });
 });

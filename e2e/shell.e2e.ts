@@ -26,21 +26,41 @@ beforeAll(async () => {
   let teamId = existing.find((m) => m.userId === user.id)?.organizationId;
   if (!teamId) {
     teamId = `team-${user.id}`;
-    await t.app.ctx.db.insert(teams).values({ id: teamId, name: 'Clean Water Initiative', slug: teamId, ownerId: user.id });
-    await t.app.ctx.db.insert(teamMembers).values({ id: `m-${teamId}`, organizationId: teamId, userId: user.id, role: 'owner' });
+    await t.app.ctx.db
+      .insert(teams)
+      .values({ id: teamId, name: 'Clean Water Initiative', slug: teamId, ownerId: user.id });
+    await t.app.ctx.db
+      .insert(teamMembers)
+      .values({ id: `m-${teamId}`, organizationId: teamId, userId: user.id, role: 'owner' });
   }
-  await t.app.ctx.db.insert(auditLogs).values({ teamId, userId: user.id, actorName: 'Ana Lima-Fernandes', action: 'token.created', subjectLabel: 'Importer', createdAt: new Date(Date.now() - 5 * 60_000) });
-  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
-  const host = new URL(base).hostname;
+  await t.app.ctx.db.insert(auditLogs).values({
+    teamId,
+    userId: user.id,
+    actorName: 'Ana Lima-Fernandes',
+    action: 'token.created',
+    subjectLabel: 'Importer',
+    createdAt: new Date(Date.now() - 5 * 60_000),
+  });
+  const { headers } = await t.app.ctx.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   profileDir = mkdtempSync(path.join(tmpdir(), 'pw-shell-'));
   ctx = await chromium.launchPersistentContext(profileDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   await watchAccessibility(ctx);
-  await ctx.addCookies(
-    cookiesFor(headers, base));
+  await ctx.addCookies(cookiesFor(headers, base));
   page = ctx.pages()[0] ?? (await ctx.newPage());
 });
 
@@ -59,15 +79,21 @@ describe('app shell', () => {
     expect(await page.getByText('5 minutes ago').count()).toBe(1);
     expect(await page.getByText('Turn on two-factor authentication').count()).toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
   });
 
   it('fits a 375 px phone: no sideways scrolling, the burger opens and closes the navigation', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
-    const link = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' });
+    const link = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' });
     expect(await link.isVisible()).toBe(false);
     await page.getByLabel('Open navigation').click();
     await link.waitFor({ state: 'visible' });
@@ -82,7 +108,9 @@ describe('app shell', () => {
     expect(res?.status()).toBe(404);
     expect(await page.title()).toBe('Page not found - Pathways');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(
+      await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href'),
+    ).toBe('/dashboard');
     const icon = await page.request.get(`${base}/favicon.svg`);
     expect(icon.status()).toBe(200);
     expect(icon.headers()['content-type']).toContain('image/svg+xml');

@@ -9,11 +9,15 @@ import { launchBrowser, shot, type Browser } from './helpers/browser.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const APP_TSX = readFileSync(path.resolve(import.meta.dirname, '../src/client/app.tsx'), 'utf8');
-const progress = APP_TSX.match(/progress:\s*\{\s*color:\s*'(#[0-9a-fA-F]{6})',\s*delay:\s*(\d+)\s*\}/);
-if (!progress) throw new Error("src/client/app.tsx: no `progress: { color: '#rrggbb', delay: N }` found");
+const progress = APP_TSX.match(
+  /progress:\s*\{\s*color:\s*'(#[0-9a-fA-F]{6})',\s*delay:\s*(\d+)\s*\}/,
+);
+if (!progress)
+  throw new Error("src/client/app.tsx: no `progress: { color: '#rrggbb', delay: N }` found");
 const COLOR = progress[1];
 const DELAY = Number(progress[2]);
-const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 let server: RunningServer;
 let browser: Browser;

@@ -24,19 +24,32 @@ const WAIT = { timeout: WAIT_GUARD_MS };
 
 beforeAll(async () => {
   const database = await freshDatabase();
-  const app = await buildApp({ database, migrate: false, logger: false, env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000' }, config: { appKey: TEST_APP_KEY } });
+  const app = await buildApp({
+    database,
+    migrate: false,
+    logger: false,
+    env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000' },
+    config: { appKey: TEST_APP_KEY },
+  });
   await app.ready();
   t = { app, close: async () => (await app.close(), await database.close()) };
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await createUser(t.app, { name: 'Amina Okafor' });
   const team = await createTeamFor(t.app, user.id, 'Field Research');
   small = await seedTheoryOfChange(t.app.ctx.db, { teamId: team.id, size: 12 });
-  large = await seedTheoryOfChange(t.app.ctx.db, { teamId: team.id, size: 2000, projectName: 'National scale-up', problemTitle: 'Learning outcomes lag in 2,000 schools', prefix: 'L ' });
-  const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  large = await seedTheoryOfChange(t.app.ctx.db, {
+    teamId: team.id,
+    size: 2000,
+    projectName: 'National scale-up',
+    problemTitle: 'Learning outcomes lag in 2,000 schools',
+    prefix: 'L ',
+  });
+  const { headers } = await t.app.ctx.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
-  const host = new URL(base).hostname;
-  await browser.context.addCookies(
-    cookiesFor(headers, base));
+  await browser.context.addCookies(cookiesFor(headers, base));
   page = browser.page;
   page.on('pageerror', (e) => console.error('page error:', e.message));
 });
@@ -54,14 +67,23 @@ describe('diagram (new full view)', () => {
     expect(await page.locator('.react-flow__edge').count()).toBe(small.linkCount);
     expect(await page.locator('.react-flow__node-column').count()).toBe(6);
     await shot(page, 'diagram-12');
-    await page.locator('.react-flow__node-element').filter({ hasText: 'Teachers trained' }).first().click();
+    await page
+      .locator('.react-flow__node-element')
+      .filter({ hasText: 'Teachers trained' })
+      .first()
+      .click();
     await page.getByRole('dialog').getByLabel('Title').waitFor(WAIT);
-    expect(await page.getByRole('dialog').getByLabel('Title').inputValue()).toBe('Teachers trained');
+    expect(await page.getByRole('dialog').getByLabel('Title').inputValue()).toBe(
+      'Teachers trained',
+    );
     await shot(page, 'diagram-12-panel');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
     // keyboard: focus a node and press Enter
-    await page.locator('.react-flow__node-element').filter({ hasText: 'More girls complete secondary school' }).focus();
+    await page
+      .locator('.react-flow__node-element')
+      .filter({ hasText: 'More girls complete secondary school' })
+      .focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Impact' }).waitFor(WAIT);
     await page.keyboard.press('Escape');
@@ -73,8 +95,14 @@ describe('diagram (new full view)', () => {
     await nodes.first().waitFor(WAIT);
     const edgesBefore = await page.locator('.react-flow__edge').count();
     await page.getByRole('button', { name: 'Add to Outcomes · Short term' }).click();
-    await page.getByRole('dialog', { name: 'Add element' }).getByLabel('Title').fill('Girls stay enrolled');
-    await page.getByRole('dialog', { name: 'Add element' }).getByRole('button', { name: 'Add' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add element' })
+      .getByLabel('Title')
+      .fill('Girls stay enrolled');
+    await page
+      .getByRole('dialog', { name: 'Add element' })
+      .getByRole('button', { name: 'Add' })
+      .click();
     const added = nodes.filter({ hasText: 'Girls stay enrolled' });
     await added.waitFor(WAIT);
     const attend = nodes.filter({ hasText: 'Girls attend school regularly' });
@@ -84,16 +112,26 @@ describe('diagram (new full view)', () => {
     await expect.poll(() => page.locator('.react-flow__edge').count(), WAIT).toBe(edgesBefore + 1);
     await shot(page, 'diagram-12-linked');
     await drag(added, attend);
-    await page.locator('.mantine-Notification-root').filter({ hasText: /cycle|loop/i }).first().waitFor(WAIT);
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: /cycle|loop/i })
+      .first()
+      .waitFor(WAIT);
     expect(await page.locator('.react-flow__edge').count()).toBe(edgesBefore + 1);
     await shot(page, 'diagram-12-cycle-refused');
     await added.click();
     await page.getByRole('dialog').getByLabel('Title').waitFor(WAIT);
-    await page.locator('.react-flow__pane').focus().catch(() => undefined);
+    await page
+      .locator('.react-flow__pane')
+      .focus()
+      .catch(() => undefined);
     await page.mouse.click(5, 400);
     await added.click();
     await page.locator('body').press('Delete');
-    await page.getByRole('dialog', { name: 'Delete outcome?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete outcome?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await added.waitFor({ state: 'detached', ...WAIT });
     expect(await page.locator('.react-flow__edge').count()).toBe(edgesBefore);
   });
@@ -111,11 +149,16 @@ describe('diagram (new full view)', () => {
   it('exports the diagram as SVG and PNG', async () => {
     await page.goto(`${base}/problems/${small.problemId}/diagram`, { waitUntil: 'networkidle' });
     await page.locator('.react-flow__node-element').first().waitFor(WAIT);
-    for (const [item, ext] of [['SVG image', 'svg'], ['PNG image', 'png']] as const) {
+    for (const [item, ext] of [
+      ['SVG image', 'svg'],
+      ['PNG image', 'png'],
+    ] as const) {
       await page.getByRole('button', { name: 'Export' }).click();
       const download = page.waitForEvent('download', WAIT);
       await page.getByRole('menuitem', { name: item }).click();
-      expect((await download).suggestedFilename()).toBe(`girls-drop-out-of-secondary-school-diagram.${ext}`);
+      expect((await download).suggestedFilename()).toBe(
+        `girls-drop-out-of-secondary-school-diagram.${ext}`,
+      );
     }
   });
 
@@ -123,7 +166,9 @@ describe('diagram (new full view)', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${base}/problems/${small.problemId}/diagram`, { waitUntil: 'networkidle' });
     await page.locator('.react-flow__node-element').first().waitFor(WAIT);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await shot(page, 'diagram-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
@@ -138,7 +183,10 @@ describe('table full view', () => {
     await page.getByRole('columnheader', { name: /Horizon/ }).waitFor(WAIT);
     await shot(page, 'table-outcomes');
     await page.getByText(/^Metrics \(\d+\)$/).click();
-    await page.getByRole('columnheader', { name: /Baseline/ }).first().waitFor(WAIT);
+    await page
+      .getByRole('columnheader', { name: /Baseline/ })
+      .first()
+      .waitFor(WAIT);
     await shot(page, 'table-metrics');
     await page.getByText(/^Data points \(\d+\)$/).click();
     await page.getByRole('columnheader', { name: /Aggregation/ }).waitFor(WAIT);
@@ -146,7 +194,9 @@ describe('table full view', () => {
   });
 
   it('pages 2,000 elements', async () => {
-    await page.goto(`${base}/problems/${large.problemId}/table?layout=activity`, { waitUntil: 'networkidle' });
+    await page.goto(`${base}/problems/${large.problemId}/table?layout=activity`, {
+      waitUntil: 'networkidle',
+    });
     await page.getByRole('table').waitFor(WAIT);
     expect(await page.locator('tbody tr').count()).toBeLessThanOrEqual(100);
     await shot(page, 'table-2000-activities');

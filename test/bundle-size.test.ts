@@ -11,14 +11,23 @@ const dir = mkdtempSync(path.join(tmpdir(), 'bundle-size-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const manifest = {
-  'src/client/app.tsx': { file: 'assets/app.js', imports: ['_vendor.js'], css: ['assets/app.css'], isEntry: true, dynamicImports: ['src/client/components/toaster.tsx'] },
+  'src/client/app.tsx': {
+    file: 'assets/app.js',
+    imports: ['_vendor.js'],
+    css: ['assets/app.css'],
+    isEntry: true,
+    dynamicImports: ['src/client/components/toaster.tsx'],
+  },
   _vendor: { file: 'assets/unused.js' },
   '_vendor.js': { file: 'assets/vendor.js', imports: ['src/client/app.tsx'] },
   'src/client/layouts/guest-layout.tsx': { file: 'assets/guest.js', imports: ['_vendor.js'] },
   'src/client/layouts/app-layout.tsx': { file: 'assets/shell.js', imports: ['_menu.js'] },
   '_menu.js': { file: 'assets/menu.js' },
   'src/client/pages/dashboard.tsx': { file: 'assets/dashboard.js', imports: ['_vendor.js'] },
-  'src/client/components/toaster.tsx': { file: 'assets/toaster.js', imports: ['_vendor.js', '_transition.js'] },
+  'src/client/components/toaster.tsx': {
+    file: 'assets/toaster.js',
+    imports: ['_vendor.js', '_transition.js'],
+  },
   '_transition.js': { file: 'assets/transition.js' },
   'src/client/lib/echo.ts': { file: 'assets/echo.js', imports: ['_menu.js'] },
 };
@@ -38,24 +47,49 @@ const files: Record<string, string> = {
 const gz = (f: string) => gzipSync(Buffer.from(files[f]), { level: 9 }).length;
 
 /** A fake client build in a fresh folder, with some files replaced. */
-function writeBuild(name: string, overrides: Record<string, string | Buffer> = {}, man: object = manifest): string {
+function writeBuild(
+  name: string,
+  overrides: Record<string, string | Buffer> = {},
+  man: object = manifest,
+): string {
   const d = path.join(dir, name);
   mkdirSync(path.join(d, '.vite'), { recursive: true });
   mkdirSync(path.join(d, 'assets'));
   writeFileSync(path.join(d, '.vite/manifest.json'), JSON.stringify(man));
-  for (const [f, c] of Object.entries({ ...files, ...overrides })) writeFileSync(path.join(d, 'assets', f), c);
+  for (const [f, c] of Object.entries({ ...files, ...overrides }))
+    writeFileSync(path.join(d, 'assets', f), c);
   return d;
 }
 
 /** `tsx bench/bundle-size.ts --check --dir <d>`: the command's exit status and output. */
 function check(d: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../bench/bundle-size.ts'), '--check', '--dir', d], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.resolve(import.meta.dirname, '../bench/bundle-size.ts'),
+      '--check',
+      '--dir',
+      d,
+    ],
+    { encoding: 'utf8' },
+  );
   return { status: r.status, out: r.stdout + r.stderr };
 }
 
 describe('bench/bundle-size', () => {
   it('follows static imports transitively and survives cycles', () => {
-    expect([...staticClosure(manifest, ['src/client/layouts/app-layout.tsx', 'src/client/app.tsx'])].sort()).toEqual(['_menu.js', '_vendor.js', 'src/client/app.tsx', 'src/client/layouts/app-layout.tsx']);
+    expect(
+      [
+        ...staticClosure(manifest, ['src/client/layouts/app-layout.tsx', 'src/client/app.tsx']),
+      ].sort(),
+    ).toEqual([
+      '_menu.js',
+      '_vendor.js',
+      'src/client/app.tsx',
+      'src/client/layouts/app-layout.tsx',
+    ]);
   });
 
   it('sums gzip sizes of entry + layout + page, checks budgets, and counts what loads after the first render apart', () => {
@@ -63,7 +97,9 @@ describe('bench/bundle-size', () => {
     expect(developmentBuild).toBe(false);
     const dash = pages.find((p) => p.label === 'dashboard')!;
     expect(dash).toMatchObject({ built: true, files: 5, withinBudget: true });
-    expect(dash.gzipBytes).toBe(gz('app.js') + gz('vendor.js') + gz('shell.js') + gz('menu.js') + gz('dashboard.js'));
+    expect(dash.gzipBytes).toBe(
+      gz('app.js') + gz('vendor.js') + gz('shell.js') + gz('menu.js') + gz('dashboard.js'),
+    );
     // toaster + its transition chunk + the live client; menu.js is already part of the first load
     expect(dash.afterRenderGzipBytes).toBe(gz('toaster.js') + gz('transition.js') + gz('echo.js'));
     const login = pages.find((p) => p.label === 'login')!;
@@ -72,7 +108,10 @@ describe('bench/bundle-size', () => {
   });
 
   it('--check passes a build within budget and fails one over budget or bundling React for development', () => {
-    const m = { ...manifest, 'src/client/pages/auth/login.tsx': { file: 'assets/login.js', imports: ['_vendor.js'] } };
+    const m = {
+      ...manifest,
+      'src/client/pages/auth/login.tsx': { file: 'assets/login.js', imports: ['_vendor.js'] },
+    };
     const ok = check(writeBuild('ok', { 'login.js': 'l' }, m));
     expect(ok.out).toMatch(/login .* of 150 KB .* ok/);
     expect(ok.status).toBe(0);
@@ -82,7 +121,16 @@ describe('bench/bundle-size', () => {
     expect(over.out).toMatch(/login .* of 150 KB .* OVER BUDGET/);
     expect(over.status).toBe(1);
 
-    const dev = check(writeBuild('dev', { 'login.js': 'l', 'vendor.js': `${files['vendor.js']};console.info("Download the React DevTools")` }, m));
+    const dev = check(
+      writeBuild(
+        'dev',
+        {
+          'login.js': 'l',
+          'vendor.js': `${files['vendor.js']};console.info("Download the React DevTools")`,
+        },
+        m,
+      ),
+    );
     expect(dev.out).toContain('DEVELOPMENT BUILD');
     expect(dev.status).toBe(1);
   });

@@ -13,7 +13,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, '.test-data');
 mkdirSync(outDir, { recursive: true });
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const db = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'PGlite (embedded)';
+const db = process.env.TEST_DATABASE_URL
+  ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`
+  : 'PGlite (embedded)';
 
 interface Totals {
   passed: number;
@@ -28,13 +30,31 @@ function vitest(label: string, args: string[]) {
   const json = path.join(outDir, `results-${label}.json`);
   rmSync(json, { force: true });
   console.log(`\n=== ${label} on ${db} ===`);
-  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const r = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
   if (existsSync(json)) {
-    const res = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numTotalTestSuites: number; numFailedTestSuites: number };
+    const res = JSON.parse(readFileSync(json, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      numTotalTestSuites: number;
+      numFailedTestSuites: number;
+    };
     totals.passed += res.numPassedTests;
     totals.failed += res.numFailedTests;
     totals.skipped += res.numPendingTests + res.numTodoTests;
@@ -46,7 +66,11 @@ function vitest(label: string, args: string[]) {
 }
 
 console.log('\n=== lint (npm run lint: eslint, prettier --check) ===');
-const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit', env: process.env });
+const lint = spawnSync('npm', ['run', '--silent', 'lint'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 const lintFailed = lint.status !== 0;
 if (lintFailed) failedRun = true;
 
@@ -55,22 +79,33 @@ vitest('unit+integration', []);
 if (existsSync(CHROMIUM)) {
   vitest('end-to-end', ['--config', 'vitest.e2e.config.ts']);
 } else if (CI) {
-  console.error(`\nCI=true but Chromium is missing at ${CHROMIUM}: the end-to-end suite cannot be skipped in CI.`);
+  console.error(
+    `\nCI=true but Chromium is missing at ${CHROMIUM}: the end-to-end suite cannot be skipped in CI.`,
+  );
   failedRun = true;
   totals.failed += 1;
 } else {
   skippedSuites.push(`end-to-end (no Chromium at ${CHROMIUM}; apt-get install chromium to run it)`);
 }
-if (!process.env.TEST_DATABASE_URL) skippedSuites.push('PostgreSQL server run (TEST_DATABASE_URL not set; ran on PGlite only)');
-if (!process.env.TEST_DATABASE_URL && !process.env.PG_SERVER_URL) skippedSuites.push('PostgreSQL-only tests (pool recovery, the worker process): set PG_SERVER_URL or TEST_DATABASE_URL to run them');
+if (!process.env.TEST_DATABASE_URL)
+  skippedSuites.push('PostgreSQL server run (TEST_DATABASE_URL not set; ran on PGlite only)');
+if (!process.env.TEST_DATABASE_URL && !process.env.PG_SERVER_URL)
+  skippedSuites.push(
+    'PostgreSQL-only tests (pool recovery, the worker process): set PG_SERVER_URL or TEST_DATABASE_URL to run them',
+  );
 
 console.log('');
 for (const s of skippedSuites) console.log(`skipped suite: ${s}`);
 if (CI && totals.skipped > 0) {
   // under CI nothing may be skipped: PostgreSQL-only tests get PG_SERVER_URL on the PGlite pass too
-  console.error(`CI=true: ${totals.skipped} test(s) were skipped; under CI every test must run (see the skip reasons above).`);
+  console.error(
+    `CI=true: ${totals.skipped} test(s) were skipped; under CI every test must run (see the skip reasons above).`,
+  );
   failedRun = true;
 }
-if (lintFailed) console.error('lint: findings above (npm run lint); fix them, or `npx eslint --fix .` and `npx prettier --write <files>`');
+if (lintFailed)
+  console.error(
+    'lint: findings above (npm run lint); fix them, or `npx eslint --fix .` and `npx prettier --write <files>`',
+  );
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedRun || totals.failed ? 1 : 0);

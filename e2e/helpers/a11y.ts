@@ -19,7 +19,12 @@ export interface A11yViolation {
 
 interface Report {
   url: string;
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; html?: string }[] }[];
+  violations: {
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: { target: string[]; html?: string }[];
+  }[];
 }
 
 // the script every document runs (before its own scripts)
@@ -80,7 +85,13 @@ export async function watchAccessibility(context: BrowserContext): Promise<void>
       const targets = v.nodes.map((n) => `${n.target.join(' ')}  ${n.html ?? ''}`);
       const key = `${report.url}|${v.id}|${targets.join(',')}`;
       if (found.some((f) => `${f.url}|${f.rule}|${f.targets.join(',')}` === key)) continue;
-      found.push({ url: report.url, rule: v.id, impact: v.impact ?? 'unknown', help: v.help, targets });
+      found.push({
+        url: report.url,
+        rule: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        targets,
+      });
     }
   });
   await context.addInitScript({ content: `${axe.source}\n${SCANNER}` });
@@ -97,19 +108,28 @@ export function accessibilityViolations(context: BrowserContext): A11yViolation[
 
 /** Scan the page as it is now (e.g. after opening something the watcher cannot see) and wait for the result. */
 export async function checkAccessibility(page: Page): Promise<void> {
-  if (!watched.has(page.context())) throw new Error('checkAccessibility: call watchAccessibility(context) first');
-  await page.evaluate(() => (window as unknown as { __pathwaysAxeScanNow: () => Promise<boolean> }).__pathwaysAxeScanNow());
+  if (!watched.has(page.context()))
+    throw new Error('checkAccessibility: call watchAccessibility(context) first');
+  await page.evaluate(() =>
+    (window as unknown as { __pathwaysAxeScanNow: () => Promise<boolean> }).__pathwaysAxeScanNow(),
+  );
 }
 
 export function formatViolations(list: A11yViolation[]): string {
-  return list.map((v) => `  ${v.url}: [${v.impact}] ${v.rule} - ${v.help}\n      ${v.targets.join('\n      ')}`).join('\n');
+  return list
+    .map(
+      (v) => `  ${v.url}: [${v.impact}] ${v.rule} - ${v.help}\n      ${v.targets.join('\n      ')}`,
+    )
+    .join('\n');
 }
 
 /** Wait until every open page of the context has scanned its current state. */
 export async function settleAccessibility(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) {
     await page
-      .evaluate(() => (window as unknown as { __pathwaysAxeIdle?: () => Promise<boolean> }).__pathwaysAxeIdle?.())
+      .evaluate(() =>
+        (window as unknown as { __pathwaysAxeIdle?: () => Promise<boolean> }).__pathwaysAxeIdle?.(),
+      )
       .catch(() => undefined);
   }
 }
@@ -126,5 +146,8 @@ export async function takeViolations(): Promise<A11yViolation[]> {
 
 /** Throw when a scanned page state had a critical or serious violation or no <h1>. */
 export function throwViolations(list: A11yViolation[]): void {
-  if (list.length) throw new Error(`Accessibility (axe-core): ${list.length} violation(s)\n${formatViolations(list)}`);
+  if (list.length)
+    throw new Error(
+      `Accessibility (axe-core): ${list.length} violation(s)\n${formatViolations(list)}`,
+    );
 }

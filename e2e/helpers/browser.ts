@@ -6,7 +6,15 @@ import { WAIT_GUARD_MS } from '../../test/helpers/wait.js';
 import { settleAccessibility, watchAccessibility } from './a11y.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 
 export interface Browser {
@@ -22,7 +30,9 @@ export interface Browser {
  * that showed a violation (or the file, for pages shown in beforeAll/afterAll).
  * The only way journeys open a browser (test/a11y/e2e-guard.test.ts holds them to it).
  */
-export async function launchBrowser(opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launchBrowser(
+  opts: { viewport?: { width: number; height: number } } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'pathways-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -60,7 +70,14 @@ export function cookiesFor(headers: Headers, base: string) {
   return headers.getSetCookie().map((c) => {
     const [pair] = c.split(';');
     const i = pair.indexOf('=');
-    return { name: pair.slice(0, i), value: pair.slice(i + 1), domain, path: '/', httpOnly: true, sameSite: 'Lax' as const };
+    return {
+      name: pair.slice(0, i),
+      value: pair.slice(i + 1),
+      domain,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax' as const,
+    };
   });
 }
 

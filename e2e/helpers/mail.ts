@@ -26,7 +26,9 @@ export interface MailSink {
 }
 
 function decodeQuotedPrintable(s: string) {
-  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const bytes = s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -34,20 +36,31 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   let body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const header = (name: string) => head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
+  const header = (name: string) =>
+    head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
   const type = header('Content-Type');
   const boundary = type.match(/boundary="?([^";]+)"?/i)?.[1];
   let encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (boundary) {
-    const part = body.split(`--${boundary}`).find((p) => /content-type:\s*text\/plain/i.test(p)) ?? '';
+    const part =
+      body.split(`--${boundary}`).find((p) => /content-type:\s*text\/plain/i.test(p)) ?? '';
     const ps = part.search(/\r?\n\r?\n/);
-    encoding = (part.slice(0, ps).match(/content-transfer-encoding:\s*(\S+)/i)?.[1] ?? '').toLowerCase();
+    encoding = (
+      part.slice(0, ps).match(/content-transfer-encoding:\s*(\S+)/i)?.[1] ?? ''
+    ).toLowerCase();
     body = part.slice(ps).replace(/^\r?\n\r?\n/, '');
   }
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
   let subject = header('Subject');
   subject = subject.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, v: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(v, 'base64').toString('utf8') : decodeQuotedPrintable(v.replace(/_/g, ' ')),
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(v, 'base64').toString('utf8')
+      : decodeQuotedPrintable(v.replace(/_/g, ' ')),
   );
   return { from: envelope.from, to: envelope.to, subject, text: text.trim(), raw };
 }
@@ -55,7 +68,10 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
 /** An in-test SMTP sink: start the server with `env: sink.env` and read what it sends. */
 export async function startMailSink(): Promise<MailSink> {
   const messages: CapturedMail[] = [];
-  const waiters: Array<{ match: (m: CapturedMail) => boolean; resolve: (m: CapturedMail) => void }> = [];
+  const waiters: Array<{
+    match: (m: CapturedMail) => boolean;
+    resolve: (m: CapturedMail) => void;
+  }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -65,12 +81,16 @@ export async function startMailSink(): Promise<MailSink> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), { from, to: session.envelope.rcptTo.map((r) => r.address) });
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), {
+          from,
+          to: session.envelope.rcptTo.map((r) => r.address),
+        });
         messages.push(mail);
-        for (const w of [...waiters]) if (w.match(mail)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(mail);
-        }
+        for (const w of [...waiters])
+          if (w.match(mail)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(mail);
+          }
         done();
       });
     },
@@ -91,7 +111,11 @@ export async function startMailSink(): Promise<MailSink> {
         setTimeout(() => {
           if (waiters.includes(w)) {
             waiters.splice(waiters.indexOf(w), 1);
-            reject(new Error(`no matching mail within ${timeoutMs} ms; got: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`));
+            reject(
+              new Error(
+                `no matching mail within ${timeoutMs} ms; got: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`,
+              ),
+            );
           }
         }, timeoutMs);
       });
@@ -106,7 +130,9 @@ export async function startMailSink(): Promise<MailSink> {
  */
 export async function readOutbox(dataDirOrUrl: string) {
   const isUrl = /^postgres(ql)?:\/\//.test(dataDirOrUrl);
-  const database = await openDatabase(isUrl ? { databaseUrl: dataDirOrUrl, poolSize: 1 } : { dataDir: path.resolve(dataDirOrUrl) });
+  const database = await openDatabase(
+    isUrl ? { databaseUrl: dataDirOrUrl, poolSize: 1 } : { dataDir: path.resolve(dataDirOrUrl) },
+  );
   try {
     return await database.db.select().from(mailOutbox).orderBy(mailOutbox.createdAt);
   } finally {

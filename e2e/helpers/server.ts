@@ -56,7 +56,9 @@ function exited(child: ChildProcess) {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pathways-e2e-'));
-  const db = process.env.TEST_DATABASE_URL ? await createServerDatabase(process.env.TEST_DATABASE_URL, 'pw_e2e') : undefined;
+  const db = process.env.TEST_DATABASE_URL
+    ? await createServerDatabase(process.env.TEST_DATABASE_URL, 'pw_e2e')
+    : undefined;
   const baseUrl = `http://127.0.0.1:${port}`;
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
@@ -104,7 +106,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer within ${opts.timeoutMs ?? PROCESS_GUARD_MS} ms:\n${out}`);
+      throw new Error(
+        `the server did not answer within ${opts.timeoutMs ?? PROCESS_GUARD_MS} ms:\n${out}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -20,7 +20,15 @@ export function precompressDir(dir: string): number {
   for (const file of walk(dir)) {
     if (!TEXT.test(file) || statSync(file).size <= PRECOMPRESS_MIN_BYTES) continue;
     const body = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
     n++;
   }

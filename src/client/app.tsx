@@ -27,7 +27,11 @@ void createInertiaApp({
   progress: { color: '#9e9e9e', delay: 250 },
   setup({ el, App, props }) {
     const Root = ({ children }: { children: ReactNode }) => (
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from './platform/config.js';
-import { openDatabase, migrateDatabase, type Database, type OpenOptions } from './platform/db/client.js';
+import {
+  openDatabase,
+  migrateDatabase,
+  type Database,
+  type OpenOptions,
+} from './platform/db/client.js';
 import { createAuth } from './platform/auth/auth.js';
 import { actorFromSession, actorFromToken } from './platform/auth/actor.js';
 import { SessionCache } from './platform/auth/session-cache.js';
@@ -22,7 +27,12 @@ import { PUBLIC_DIR, registerRootFiles } from './platform/http/root-files.js';
 import { logSerializers } from './platform/http/log-redaction.js';
 import { installRequestLimit, type RequestLimiter } from './platform/db/request-limit.js';
 import inertia from './platform/inertia/plugin.js';
-import { CLIENT_OUT_DIR, devAssets, loadBuiltAssets, type ClientAssets } from './platform/inertia/assets.js';
+import {
+  CLIENT_OUT_DIR,
+  devAssets,
+  loadBuiltAssets,
+  type ClientAssets,
+} from './platform/inertia/assets.js';
 import { AppHooks, SharedProps, type AppContext } from './platform/context.js';
 import { createRealtime } from './platform/realtime/index.js';
 import { registerModules } from './modules/index.js';
@@ -73,7 +83,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config = loadConfig(opts.env ?? process.env, opts.config);
   const secure = config.appUrl.startsWith('https://');
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, serializers: logSerializers, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: logSerializers,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // email-verification links carry a JWT in the path (/verify-email/:token), longer than the default 100
@@ -82,23 +97,36 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     genReqId: () => crypto.randomUUID(),
   });
 
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...opts.db }));
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...opts.db }));
   // PGlite has one connection: queue whole requests instead of interleaving their queries
-  const requestLimiter = database.kind === 'pglite' ? installRequestLimit(app, config.pgliteConcurrency) : null;
+  const requestLimiter =
+    database.kind === 'pglite' ? installRequestLimit(app, config.pgliteConcurrency) : null;
   app.decorate('requestLimiter', requestLimiter);
   if (opts.migrate !== false) await migrateDatabase(database);
   if (!opts.database) app.addHook('onClose', () => database.close());
 
   // embedded PGlite on disk: kept mail is also written to DATA_DIR/mail-outbox for the CLI
-  const mailer = createMailer(config, database.db, app.log, { outboxFiles: !opts.database && database.kind === 'pglite' && !opts.db?.memory });
+  const mailer = createMailer(config, database.db, app.log, {
+    outboxFiles: !opts.database && database.kind === 'pglite' && !opts.db?.memory,
+  });
   const hooks = new AppHooks();
-  const jobs = new Jobs(database.db, app.log, { concurrency: config.jobs.concurrency, pollMs: config.jobs.pollMs, keepDays: config.jobs.keepDays, singleProcess: database.kind === 'pglite' });
+  const jobs = new Jobs(database.db, app.log, {
+    concurrency: config.jobs.concurrency,
+    pollMs: config.jobs.pollMs,
+    keepDays: config.jobs.keepDays,
+    singleProcess: database.kind === 'pglite',
+  });
   // stop the worker (if this process runs one) before the database closes
   app.addHook('preClose', async () => {
     await jobs.stopWorker();
   });
   // signed-in actors between requests, dropped on every change (platform/auth/session-cache.ts)
-  const sessionCache = new SessionCache({ ttlMs: database.kind === 'pglite' ? 10 * 60_000 : 60_000, maxEntries: 20_000 });
+  const sessionCache = new SessionCache({
+    ttlMs: database.kind === 'pglite' ? 10 * 60_000 : 60_000,
+    maxEntries: 20_000,
+  });
   const stopListening = await listenForAuthChanges(database, sessionCache, app.log);
   app.addHook('preClose', stopListening);
   const ctx = {
@@ -145,13 +173,22 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   // limits are opt-in per route (config.rateLimit). PostgreSQL (possibly several web processes):
   // counters in the rate_limits table; PGlite (one process): in memory
-  const rateLimitStore = opts.rateLimitStore ?? (database.kind === 'postgres' ? 'database' : 'memory');
-  await app.register(rateLimit, { global: false, ...(rateLimitStore === 'database' ? { store: databaseRateLimitStore(database.db) } : {}) });
+  const rateLimitStore =
+    opts.rateLimitStore ?? (database.kind === 'postgres' ? 'database' : 'memory');
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitStore === 'database' ? { store: databaseRateLimitStore(database.db) } : {}),
+  });
 
   let assets: ClientAssets;
   if (opts.assets === 'dev') assets = devAssets();
   else if (opts.assets && typeof opts.assets === 'object') assets = opts.assets;
-  else assets = loadBuiltAssets() ?? { version: 'unbuilt', dev: false, headTags: '<!-- client not built: run npm run build -->' };
+  else
+    assets = loadBuiltAssets() ?? {
+      version: 'unbuilt',
+      dev: false,
+      headTags: '<!-- client not built: run npm run build -->',
+    };
   if (opts.assets !== 'dev' && existsSync(CLIENT_OUT_DIR)) {
     await app.register(fastifyStatic, {
       root: path.join(CLIENT_OUT_DIR, 'assets'),
@@ -173,7 +210,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     shared: (request) => ({
       ...ctx.shared.for(request),
       errors: () => request.flash?.errors ?? {},
-      flash: () => ({ success: request.flash?.success ?? null, error: request.flash?.error ?? null, info: request.flash?.info ?? null, data: request.flash?.data ?? null }),
+      flash: () => ({
+        success: request.flash?.success ?? null,
+        error: request.flash?.error ?? null,
+        info: request.flash?.info ?? null,
+        data: request.flash?.data ?? null,
+      }),
     }),
     bootData: () => ({ routes: ctx.routes.clientTable(), appName: config.appName }),
   });

@@ -23,17 +23,29 @@ export const ERRORS = {
   UNKNOWN_APP: { status: 404, message: 'Unknown app id.' },
   CSRF_TOKEN_MISMATCH: { status: 419, message: 'Your page expired. Please refresh and try again.' },
   PASSWORD_CONFIRMATION_REQUIRED: { status: 423, message: 'Please confirm your password first.' },
-  TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    message: 'Too many requests. Please wait a moment and try again.',
+  },
   // state of the data
   CONFLICT: { status: 409, message: 'That record already exists.' },
   REFERENCE_INVALID: { status: 409, message: 'A related record is missing or still in use.' },
-  PROJECT_ARCHIVED: { status: 409, message: 'This project is archived and read-only. Restore it to make changes.' },
-  INVITATION_NOT_FOUND: { status: 404, message: 'This invitation does not exist. Please check the link in your email.' },
+  PROJECT_ARCHIVED: {
+    status: 409,
+    message: 'This project is archived and read-only. Restore it to make changes.',
+  },
+  INVITATION_NOT_FOUND: {
+    status: 404,
+    message: 'This invitation does not exist. Please check the link in your email.',
+  },
   INVITATION_CANCELLED: { status: 410, message: 'This invitation was cancelled.' },
   INVITATION_USED: { status: 410, message: 'This invitation has already been accepted.' },
   INVITATION_DECLINED: { status: 410, message: 'This invitation was declined.' },
   INVITATION_EXPIRED: { status: 410, message: 'This invitation expired.' },
-  INVITATION_WRONG_USER: { status: 403, message: 'This invitation was sent to another email address.' },
+  INVITATION_WRONG_USER: {
+    status: 403,
+    message: 'This invitation was sent to another email address.',
+  },
   ALREADY_OWNER: { status: 422, message: 'You already own this team.' },
   NAME_REQUIRED: { status: 422, message: 'Give it a name.' },
   ABILITIES_REQUIRED: { status: 422, message: 'Choose at least one ability.' },
@@ -42,4 +54,5 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
-export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string' && Object.hasOwn(ERRORS, v);
+export const isErrorCode = (v: unknown): v is ErrorCode =>
+  typeof v === 'string' && Object.hasOwn(ERRORS, v);

@@ -9,13 +9,26 @@ import type { ApiTokensIndexProps } from './api-tokens/api-tokens.pages.js';
 import type { LogsIndexProps } from './audit-logs/audit-logs.pages.js';
 import type { DashboardProps, ErrorPageProps } from './core/core.pages.js';
 import type { LibrariesIndexProps, LibraryShowProps } from './libraries/libraries.pages.js';
-import type { DataPointShowProps, MetricShowProps, SurveyQuestionShowProps } from './metrics/metrics.pages.js';
+import type {
+  DataPointShowProps,
+  MetricShowProps,
+  SurveyQuestionShowProps,
+} from './metrics/metrics.pages.js';
 import type { NotificationsIndexProps } from './notifications/notifications.pages.js';
 import type { PlaygroundProps } from './playground/playground.pages.js';
-import type { ElementPageProps, FullViewProps, ProblemCreateProps, ProblemEditProps } from './problems/problems.types.js';
+import type {
+  ElementPageProps,
+  FullViewProps,
+  ProblemCreateProps,
+  ProblemEditProps,
+} from './problems/problems.types.js';
 import type { DiagramViewProps, TableViewProps } from './problems/toc-views.pages.js';
 import type { ProfileShowProps } from './profile/profile.types.js';
-import type { ProjectEditProps, ProjectShowProps, ProjectsIndexProps } from './projects/projects.pages.js';
+import type {
+  ProjectEditProps,
+  ProjectShowProps,
+  ProjectsIndexProps,
+} from './projects/projects.pages.js';
 import type { TeamShowProps } from './teams/teams.pages.js';
 
 /** A page that takes no props of its own. */

@@ -13,7 +13,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  owner: 'Full control of the team, including deleting it. Cannot be removed or demoted by an administrator.',
+  owner:
+    'Full control of the team, including deleting it. Cannot be removed or demoted by an administrator.',
   admin: 'Manages members, invitations, settings and all of the team’s work.',
   editor: 'Creates and edits the team’s projects, forms and data.',
   viewer: 'Reads the team’s work; cannot change it.',

@@ -30,12 +30,14 @@ export function route(name: RouteName, params: RouteParams = {}, t: RouteTable =
   const rest: RouteParams = { ...params };
   const path = def.uri.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, p: string) => {
     const v = rest[p];
-    if (v === undefined || v === null || v === '') throw new Error(`Route '${name}' needs parameter '${p}'`);
+    if (v === undefined || v === null || v === '')
+      throw new Error(`Route '${name}' needs parameter '${p}'`);
     delete rest[p];
     return encodeURIComponent(String(v));
   });
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) qs.append(k, String(v));
+  for (const [k, v] of Object.entries(rest))
+    if (v !== undefined && v !== null) qs.append(k, String(v));
   const q = qs.toString();
   return q ? `${path}?${q}` : path;
 }
@@ -44,6 +46,8 @@ export function route(name: RouteName, params: RouteParams = {}, t: RouteTable =
 export function routeIs(name: RouteName, pathname: string, t: RouteTable = table): boolean {
   const def = t[name];
   if (!def) return false;
-  const re = new RegExp('^' + def.uri.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$');
+  const re = new RegExp(
+    '^' + def.uri.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$',
+  );
   return re.test(pathname);
 }

@@ -2,7 +2,14 @@ import type { Permission, Role } from './permissions.js';
 
 /** Props every page receives (platform: errors, flash; core: auth, app; notifications: unreadNotifications). */
 export interface AuthProp {
-  user: { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean; image: string | null } | null;
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    twoFactorEnabled: boolean;
+    image: string | null;
+  } | null;
   team: { id: string; name: string; personal: boolean } | null;
   role: Role | null;
   teams: Array<{ id: string; name: string; personal: boolean; role: string }>;
@@ -11,7 +18,14 @@ export interface AuthProp {
 
 export interface AppProp {
   name: string;
-  pusher: { key: string; cluster: string; external: boolean; host: string | null; port: number | null; forceTLS: boolean };
+  pusher: {
+    key: string;
+    cluster: string;
+    external: boolean;
+    host: string | null;
+    port: number | null;
+    forceTLS: boolean;
+  };
 }
 
 export interface FlashProp {

@@ -12,7 +12,10 @@ describe('every end-to-end browser is watched by axe-core', () => {
     const src = readFileSync(path.join(dir, file), 'utf8');
     const launches = (src.match(/chromium\.launch\w*\(/g) ?? []).length;
     const watches = (src.match(/watchAccessibility\(/g) ?? []).length;
-    expect(watches, `${file} launches Chromium directly: use launchBrowser() or call watchAccessibility(context)`).toBeGreaterThanOrEqual(launches);
+    expect(
+      watches,
+      `${file} launches Chromium directly: use launchBrowser() or call watchAccessibility(context)`,
+    ).toBeGreaterThanOrEqual(launches);
     expect(src).not.toMatch(/browser\.newContext\(|\.newContext\(/);
   });
 

@@ -23,7 +23,8 @@ function files(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 /** Every relative import of a file, resolved to a path under src (extension dropped). */
 export function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -31,7 +32,10 @@ export function importsOf(file: string): string[] {
   for (const m of text.matchAll(IMPORT)) {
     const spec = m[1] ?? m[2] ?? m[3];
     if (!spec) continue;
-    if (spec.startsWith('.')) out.push(path.relative(src, path.resolve(path.dirname(file), spec)).replace(/\.(js|ts|tsx)$/, ''));
+    if (spec.startsWith('.'))
+      out.push(
+        path.relative(src, path.resolve(path.dirname(file), spec)).replace(/\.(js|ts|tsx)$/, ''),
+      );
     else if (spec.startsWith('@shared/')) out.push(`shared/${spec.slice(8)}`);
     else if (spec.startsWith('@client/')) out.push(`client/${spec.slice(8)}`);
   }
@@ -42,11 +46,19 @@ export function importsOf(file: string): string[] {
 export function violation(file: string, target: string): string | null {
   const [area, sub, mod] = file.split(path.sep);
   const [tArea, tSub, tMod, ...tRest] = target.split('/');
-  if (area === 'shared' && (tArea === 'server' || tArea === 'client')) return 'src/shared imports neither the server nor the client';
-  if (area === 'client' && tArea === 'server') return 'the client never imports server code (share it through src/shared)';
+  if (area === 'shared' && (tArea === 'server' || tArea === 'client'))
+    return 'src/shared imports neither the server nor the client';
+  if (area === 'client' && tArea === 'server')
+    return 'the client never imports server code (share it through src/shared)';
   if (area !== 'server') return null;
-  if (sub === 'modules' && target === 'server/platform/db/schema') return 'modules do not import the schema aggregator: import the owning module’s index.ts';
-  if (sub === 'platform' && tArea === 'server' && tSub === 'modules' && file !== path.join('server', 'platform', 'db', 'schema.ts'))
+  if (sub === 'modules' && target === 'server/platform/db/schema')
+    return 'modules do not import the schema aggregator: import the owning module’s index.ts';
+  if (
+    sub === 'platform' &&
+    tArea === 'server' &&
+    tSub === 'modules' &&
+    file !== path.join('server', 'platform', 'db', 'schema.ts')
+  )
     return 'the platform knows no module (modules register with the platform instead)';
   if (sub === 'modules' && tArea === 'server' && tSub === 'modules' && tMod !== mod) {
     if (!(tRest.length === 1 && (tRest[0] === 'index' || tRest[0] === 'read-model')))
@@ -63,9 +75,13 @@ describe('module boundaries', () => {
     expect(violation(f, 'server/modules/projects/index')).toBeNull();
     expect(violation(f, 'server/modules/projects/read-model')).toBeNull();
     expect(violation(f, 'server/modules/metrics/metrics.tables')).toBeNull();
-    expect(violation(path.join('server', 'platform', 'audit', 'audit.ts'), 'server/modules/teams/index')).toMatch(/platform/);
+    expect(
+      violation(path.join('server', 'platform', 'audit', 'audit.ts'), 'server/modules/teams/index'),
+    ).toMatch(/platform/);
     expect(violation(path.join('shared', 'x.ts'), 'server/platform/errors')).toMatch(/shared/);
-    expect(violation(path.join('client', 'pages', 'x.tsx'), 'server/platform/errors')).toMatch(/client/);
+    expect(violation(path.join('client', 'pages', 'x.tsx'), 'server/platform/errors')).toMatch(
+      /client/,
+    );
   });
 
   it('no source file crosses a boundary (zero exceptions)', () => {

@@ -16,15 +16,24 @@ let posts = 0;
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url !== '/register') return res.writeHead(404).end();
-    if (req.method === 'GET') return res.writeHead(200, { 'set-cookie': 'XSRF-TOKEN=abc%3D%3D; Path=/' }).end('form');
+    if (req.method === 'GET')
+      return res.writeHead(200, { 'set-cookie': 'XSRF-TOKEN=abc%3D%3D; Path=/' }).end('form');
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       posts += 1;
-      const cookieOk = /XSRF-TOKEN=abc%3D%3D/.test(req.headers.cookie ?? '') && req.headers['x-xsrf-token'] === 'abc==';
-      const b = JSON.parse(body) as { email: string; password: string; password_confirmation: string; terms: boolean };
+      const cookieOk =
+        /XSRF-TOKEN=abc%3D%3D/.test(req.headers.cookie ?? '') &&
+        req.headers['x-xsrf-token'] === 'abc==';
+      const b = JSON.parse(body) as {
+        email: string;
+        password: string;
+        password_confirmation: string;
+        terms: boolean;
+      };
       if (!cookieOk) return res.writeHead(419).end();
-      if (posts >= refuseFrom || b.password !== b.password_confirmation || b.terms !== true) return res.writeHead(303, { location: '/register' }).end();
+      if (posts >= refuseFrom || b.password !== b.password_confirmation || b.terms !== true)
+        return res.writeHead(303, { location: '/register' }).end();
       stored.add(b.email);
       res.writeHead(303, { location: '/dashboard' }).end();
     });

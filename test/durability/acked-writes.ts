@@ -46,16 +46,38 @@ export const registerScenario: WriteScenario = {
     const email = `durable-${i}-${randomBytes(4).toString('hex')}@example.org`;
     const jar = new Jar();
     try {
-      jar.take(await fetch(`${baseUrl}/register`, { redirect: 'manual', headers: { 'x-requested-with': 'XMLHttpRequest' } }));
+      jar.take(
+        await fetch(`${baseUrl}/register`, {
+          redirect: 'manual',
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+        }),
+      );
       const xsrf = decodeURIComponent(jar.cookies.get('XSRF-TOKEN') ?? '');
       const res = await fetch(`${baseUrl}/register`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-inertia': 'true', 'x-xsrf-token': xsrf, cookie: jar.header() },
-        body: JSON.stringify({ name: `Durable ${i}`, email, password: 'durable-password-1', password_confirmation: 'durable-password-1', terms: true }),
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          'x-inertia': 'true',
+          'x-xsrf-token': xsrf,
+          cookie: jar.header(),
+        },
+        body: JSON.stringify({
+          name: `Durable ${i}`,
+          email,
+          password: 'durable-password-1',
+          password_confirmation: 'durable-password-1',
+          terms: true,
+        }),
       });
       const location = res.headers.get('location');
-      if ((res.status === 302 || res.status === 303) && location && new URL(location, baseUrl).pathname !== '/register') return email;
+      if (
+        (res.status === 302 || res.status === 303) &&
+        location &&
+        new URL(location, baseUrl).pathname !== '/register'
+      )
+        return email;
       return null;
     } catch {
       return null; // the connection died: not acknowledged
@@ -63,7 +85,10 @@ export const registerScenario: WriteScenario = {
   },
   async present(db, keys) {
     if (keys.length === 0) return [];
-    const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, keys));
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, keys));
     return rows.map((r) => r.email);
   },
 };
@@ -72,7 +97,11 @@ export const registerScenario: WriteScenario = {
  * Send writes with `concurrency` in flight until `stop()` says so; collect acknowledged keys.
  * Writes still in flight when the server dies simply count as unacknowledged.
  */
-export async function streamWrites(baseUrl: string, scenario: WriteScenario, opts: { concurrency: number; max: number; onAck(acked: string[]): void; stopped(): boolean }) {
+export async function streamWrites(
+  baseUrl: string,
+  scenario: WriteScenario,
+  opts: { concurrency: number; max: number; onAck(acked: string[]): void; stopped(): boolean },
+) {
   const acked: string[] = [];
   let next = 0;
   let refused = 0;

@@ -11,7 +11,9 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database, for `app.inject()` tests. */
-export async function createTestApp(opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; build?: Partial<BuildOptions> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; build?: Partial<BuildOptions> } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   const app = await buildApp({
     database,

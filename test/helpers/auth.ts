@@ -27,20 +27,31 @@ export interface TestUser {
 }
 
 /** Create a user straight through Better Auth (fires the user-created hooks), verified by default. */
-export async function createUser(app: FastifyInstance, o: { email?: string; name?: string; password?: string; verified?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  app: FastifyInstance,
+  o: { email?: string; name?: string; password?: string; verified?: boolean } = {},
+): Promise<TestUser> {
   seq += 1;
   const email = o.email ?? uniqueEmail();
   const name = o.name ?? `Test User ${seq}`;
   const password = o.password ?? TEST_PASSWORD;
   const res = await app.ctx.auth.api.signUpEmail({ body: { email, name, password } });
-  if (o.verified !== false) await app.ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, res.user.id));
+  if (o.verified !== false)
+    await app.ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, res.user.id));
   return { id: res.user.id, email, name, password };
 }
 
 /** A TestClient holding a signed-in session for the user (no second factor). */
-export async function signIn(app: FastifyInstance, user: Pick<TestUser, 'email' | 'password'>, opts: ConstructorParameters<typeof TestClient>[1] = {}): Promise<TestClient> {
+export async function signIn(
+  app: FastifyInstance,
+  user: Pick<TestUser, 'email' | 'password'>,
+  opts: ConstructorParameters<typeof TestClient>[1] = {},
+): Promise<TestClient> {
   const client = new TestClient(app, opts);
-  const { headers } = await app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  const { headers } = await app.ctx.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   for (const c of headers.getSetCookie()) {
     const [pair] = c.split(';');
     const i = pair.indexOf('=');

@@ -12,8 +12,14 @@ export class TestClient {
   ) {}
 
   private store(res: LightMyRequestResponse) {
-    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
-      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+    for (const c of res.cookies as Array<{
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }>) {
+      const expired =
+        c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
       if (expired) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
@@ -23,7 +29,13 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}, inertia = this.opts.inertia ?? true): Promise<LightMyRequestResponse> {
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    inertia = this.opts.inertia ?? true,
+  ): Promise<LightMyRequestResponse> {
     if (!this.cookies.has('XSRF-TOKEN') && method !== 'GET') {
       this.store(await this.app.inject({ method: 'GET', url: '/', remoteAddress: this.opts.ip }));
     }
@@ -35,7 +47,12 @@ export class TestClient {
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf && !('x-xsrf-token' in h)) h['x-xsrf-token'] = decodeURIComponent(xsrf);
     if (this.cookies.size) h.cookie = this.cookieHeader();
-    const opts: InjectOptions = { method: method as InjectOptions['method'], url, headers: h, remoteAddress: this.opts.ip };
+    const opts: InjectOptions = {
+      method: method as InjectOptions['method'],
+      url,
+      headers: h,
+      remoteAddress: this.opts.ip,
+    };
     if (body !== undefined) opts.payload = body as InjectOptions['payload'];
     const res = await this.app.inject(opts);
     this.store(res);
@@ -61,7 +78,16 @@ export class TestClient {
   /** GET an Inertia page and return its page object */
   async page(url: string) {
     const res = await this.get(url);
-    if (res.headers['x-inertia'] !== 'true') throw new Error(`${url} answered ${res.statusCode} without an Inertia page (location: ${res.headers.location ?? '-'})`);
-    return res.json() as { component: string; props: Record<string, any>; url: string; version: string };
+    if (res.headers['x-inertia'] !== 'true')
+      throw new Error(
+        `${url} answered ${res.statusCode} without an Inertia page (location: ${res.headers.location ?? '-'})`,
+      );
+    return res.json() as {
+      component: string;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any page's props
+      props: Record<string, any>;
+      url: string;
+      version: string;
+    };
   }
 }

@@ -16,7 +16,10 @@ export interface PusherMessage {
 export class PusherSocket {
   readonly received: PusherMessage[] = [];
   private consumed = new Set<PusherMessage>();
-  private waiters: Array<{ match: (m: PusherMessage) => boolean; resolve: (m: PusherMessage) => void }> = [];
+  private waiters: Array<{
+    match: (m: PusherMessage) => boolean;
+    resolve: (m: PusherMessage) => void;
+  }> = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   socketId = '';
 
@@ -30,12 +33,20 @@ export class PusherSocket {
         this.waiters.splice(i, 1)[0].resolve(msg);
       }
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
   /** Open a socket; unless `raw`, wait for pusher:connection_established and keep the socket id. */
-  static async open(port: number, key: string, opts: { query?: string; raw?: boolean } = {}): Promise<PusherSocket> {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${encodeURIComponent(key)}?${opts.query ?? 'protocol=7&client=js&version=8.6.0&flash=false'}`);
+  static async open(
+    port: number,
+    key: string,
+    opts: { query?: string; raw?: boolean } = {},
+  ): Promise<PusherSocket> {
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${port}/app/${encodeURIComponent(key)}?${opts.query ?? 'protocol=7&client=js&version=8.6.0&flash=false'}`,
+    );
     const s = new PusherSocket(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -50,7 +61,8 @@ export class PusherSocket {
 
   /** The next not-yet-consumed message with this event (and channel). Fails the test when none comes (a hang) instead of hanging. */
   next(event: string, channel?: string): Promise<PusherMessage> {
-    const match = (m: PusherMessage) => m.event === event && (channel === undefined || m.channel === channel);
+    const match = (m: PusherMessage) =>
+      m.event === event && (channel === undefined || m.channel === channel);
     const already = this.received.find((m) => !this.consumed.has(m) && match(m));
     if (already) {
       this.consumed.add(already);
@@ -63,7 +75,11 @@ export class PusherSocket {
         const i = this.waiters.indexOf(waiter);
         if (i >= 0) {
           this.waiters.splice(i, 1);
-          reject(new Error(`no ${event}${channel ? ` on ${channel}` : ''} arrived; got ${JSON.stringify(this.received.map((m) => m.event))}`));
+          reject(
+            new Error(
+              `no ${event}${channel ? ` on ${channel}` : ''} arrived; got ${JSON.stringify(this.received.map((m) => m.event))}`,
+            ),
+          );
         }
       }, WAIT_GUARD_MS).unref();
     });
@@ -74,7 +90,14 @@ export class PusherSocket {
   }
 
   subscribe(channel: string, auth?: string, channelData?: string) {
-    this.send({ event: 'pusher:subscribe', data: { channel, ...(auth ? { auth } : {}), ...(channelData ? { channel_data: channelData } : {}) } });
+    this.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel,
+        ...(auth ? { auth } : {}),
+        ...(channelData ? { channel_data: channelData } : {}),
+      },
+    });
     return this.next('pusher_internal:subscription_succeeded', channel);
   }
 
@@ -85,7 +108,9 @@ export class PusherSocket {
   }
 
   events(event: string, channel?: string) {
-    return this.received.filter((m) => m.event === event && (channel === undefined || m.channel === channel));
+    return this.received.filter(
+      (m) => m.event === event && (channel === undefined || m.channel === channel),
+    );
   }
 
   close() {

@@ -35,7 +35,9 @@ export function runTs(entry: string, args: string[], env: NodeJS.ProcessEnv): Pr
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => out, exited };
 }
 
@@ -45,21 +47,36 @@ export interface ServerProcess extends Proc {
 }
 
 /** Start the real server (startServer) in a child process and wait until it answers HTTP. */
-export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = PROCESS_GUARD_MS): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  timeoutMs = PROCESS_GUARD_MS,
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = runTs('test/fixtures/serve.ts', [], { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, LOG_LEVEL: 'info', ...env });
+  const proc = runTs('test/fixtures/serve.ts', [], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: url,
+    LOG_LEVEL: 'info',
+    ...env,
+  });
   let exited: { code: number | null } | null = null;
   void proc.exited.then((e) => (exited = e));
   const end = Date.now() + timeoutMs;
   for (;;) {
-    if (exited) throw new Error(`the server exited (code ${(exited as { code: number | null }).code}) before answering:\n${proc.output()}`);
+    if (exited)
+      throw new Error(
+        `the server exited (code ${(exited as { code: number | null }).code}) before answering:\n${proc.output()}`,
+      );
     if (Date.now() > end) {
       proc.child.kill('SIGKILL');
       throw new Error(`the server did not answer within ${timeoutMs} ms:\n${proc.output()}`);
     }
     try {
-      const r = await fetch(`${url}/`, { signal: AbortSignal.timeout(Math.max(1, end - Date.now())) });
+      const r = await fetch(`${url}/`, {
+        signal: AbortSignal.timeout(Math.max(1, end - Date.now())),
+      });
       if (r.status < 500) break;
     } catch {
       /* not listening yet */

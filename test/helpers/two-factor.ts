@@ -31,17 +31,30 @@ export async function enableTwoFactor(app: FastifyInstance, client: TestClient, 
   const setup = await client.page('/user/profile');
   const app2fa = authenticator(setup.props.twoFactor.setupKey);
   const step = app2fa.currentStep();
-  const confirm = await client.post('/user/confirmed-two-factor-authentication', { code: await app2fa.code(step) });
+  const confirm = await client.post('/user/confirmed-two-factor-authentication', {
+    code: await app2fa.code(step),
+  });
   expect(confirm.statusCode).toBe(303);
   expect(confirm.headers.location).toBe('/user/two-factor-recovery-codes');
   const codes = await client.page('/user/two-factor-recovery-codes');
-  return { authenticator: app2fa, confirmedStep: step, recoveryCodes: codes.props.twoFactor.recoveryCodes as string[] };
+  return {
+    authenticator: app2fa,
+    confirmedStep: step,
+    recoveryCodes: codes.props.twoFactor.recoveryCodes as string[],
+  };
 }
 
 /** Sign in with the password of a user who has two-factor on: a client holding only the pending challenge cookie. */
-export async function startTwoFactorSignIn(app: FastifyInstance, user: Pick<TestUser, 'email' | 'password'>, opts: ConstructorParameters<typeof TestClient>[1] = {}) {
+export async function startTwoFactorSignIn(
+  app: FastifyInstance,
+  user: Pick<TestUser, 'email' | 'password'>,
+  opts: ConstructorParameters<typeof TestClient>[1] = {},
+) {
   const client = new TestClient(app, opts);
-  const res = await app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  const res = await app.ctx.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   expect((res.response as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
   for (const c of res.headers.getSetCookie()) {
     const [pair] = c.split(';');

@@ -11,10 +11,13 @@ import { twoFactors, users } from '../../src/server/platform/auth/auth.tables.js
  * audit row is not required. Everything else must audit inside its transaction.
  */
 export const NOT_AUDITED: Record<string, string> = {
-  'notifications.read': 'marks one of the member’s own notifications read: personal reading state, not a change to the team’s work',
-  'notifications.read-all': 'marks the member’s own notifications read: personal reading state, not a change to the team’s work',
+  'notifications.read':
+    'marks one of the member’s own notifications read: personal reading state, not a change to the team’s work',
+  'notifications.read-all':
+    'marks the member’s own notifications read: personal reading state, not a change to the team’s work',
   'broadcasting.auth': 'signs a live-channel subscription for this browser; it writes nothing',
-  'verification.send': 'sends the verification mail again; it changes no record of the team or the account',
+  'verification.send':
+    'sends the verification mail again; it changes no record of the team or the account',
 };
 
 /**
@@ -27,9 +30,11 @@ export const NOT_YET_ON_THE_WRITE_PATH: Record<string, string> = {
   'api-tokens.store': 'Better Auth’s API-key plugin creates and hashes the key',
   'user-password.update': 'Better Auth’s changePassword writes the credential and revokes sessions',
   'two-factor.confirm': 'Better Auth’s verifyTOTP turns two-factor on and rotates the session',
-  'current-user.destroy': 'Better Auth deletes the user; walked as team A’s owner, whom deletion refuses while the team has members',
+  'current-user.destroy':
+    'Better Auth deletes the user; walked as team A’s owner, whom deletion refuses while the team has members',
   // a gap of the walk, not of the route (a use case with its audit in the transaction): it sends JSON bodies
-  'logframe.import': 'the walk cannot yet send its multipart XLSX upload (the route is a use case; logframe.int.test.ts imports real files)',
+  'logframe.import':
+    'the walk cannot yet send its multipart XLSX upload (the route is a use case; logframe.int.test.ts imports real files)',
 };
 
 export const notAuditedReason = (routeName: string): string | undefined => NOT_AUDITED[routeName];
@@ -38,27 +43,46 @@ export const notAuditedReason = (routeName: string): string | undefined => NOT_A
  * Valid bodies for routes whose authorization-matrix body is deliberately not valid for team A
  * (the matrix wants the handler to reach the lookup, not to succeed). `params` are the URL's.
  */
-export const VALID_BODIES: Record<string, (c: FixtureContext, params: Record<string, string>) => Promise<Record<string, unknown>>> = {
+export const VALID_BODIES: Record<
+  string,
+  (c: FixtureContext, params: Record<string, string>) => Promise<Record<string, unknown>>
+> = {
   'teams.store': async () => ({ name: 'Walked team' }),
   // restoring is a change only for an archived project
   'projects.restore': async ({ world }, { project }) => {
-    await world.app.ctx.db.update(projects).set({ status: 'archived' }).where(eq(projects.id, project));
+    await world.app.ctx.db
+      .update(projects)
+      .set({ status: 'archived' })
+      .where(eq(projects.id, project));
     return {};
   },
   'current-team.update': async ({ world }) => ({ teamId: world.teamA.id }),
   'password.confirm.store': async ({ self }) => ({ password: self.password }),
   'other-browser-sessions.destroy': async ({ self }) => ({ password: self.password }),
   'current-user.destroy': async ({ self }) => ({ password: self.password }),
-  'user-password.update': async ({ self }) => ({ currentPassword: self.password, password: `${self.password}-new`, passwordConfirmation: `${self.password}-new` }),
-  'user-profile-information.update': async ({ self }) => ({ name: 'Walked Name', email: self.email }),
+  'user-password.update': async ({ self }) => ({
+    currentPassword: self.password,
+    password: `${self.password}-new`,
+    passwordConfirmation: `${self.password}-new`,
+  }),
+  'user-profile-information.update': async ({ self }) => ({
+    name: 'Walked Name',
+    email: self.email,
+  }),
   'api-tokens.store': async () => ({ name: 'Walked token', abilities: ['read'] }),
   // the fixture token has ['read']: ask for a real change
   'api-tokens.update': async () => ({ abilities: ['read', 'create'] }),
   // regenerating needs two-factor on: turn it on straight in the tables (the routes are walked elsewhere)
   'two-factor.regenerate-recovery-codes': async ({ world, self }) => {
     await beginTwoFactorSetup(world.app.ctx.auth, world.app.ctx.db, self.id);
-    await world.app.ctx.db.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, self.id));
-    await world.app.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, self.id));
+    await world.app.ctx.db
+      .update(twoFactors)
+      .set({ verified: true })
+      .where(eq(twoFactors.userId, self.id));
+    await world.app.ctx.db
+      .update(users)
+      .set({ twoFactorEnabled: true })
+      .where(eq(users.id, self.id));
     return {};
   },
   // cancelling a set-up is a change: start one first
@@ -66,13 +90,22 @@ export const VALID_BODIES: Record<string, (c: FixtureContext, params: Record<str
     await beginTwoFactorSetup(world.app.ctx.auth, world.app.ctx.db, self.id);
     return {};
   },
-  'broadcasting.auth': async ({ world }) => ({ socket_id: '1234.5678', channel_name: `private-team.${world.teamA.id}` }),
+  'broadcasting.auth': async ({ world }) => ({
+    socket_id: '1234.5678',
+    channel_name: `private-team.${world.teamA.id}`,
+  }),
   'metric-values.store': async ({ world }, { metric }) => {
-    const [dp] = await world.app.ctx.db.select({ id: dataPoints.id }).from(dataPoints).where(eq(dataPoints.metricId, metric));
+    const [dp] = await world.app.ctx.db
+      .select({ id: dataPoints.id })
+      .from(dataPoints)
+      .where(eq(dataPoints.metricId, metric));
     return { dataPointId: dp.id, period: '2026-Q2', value: 4 };
   },
   'metric-values.update': async ({ world }, { metricValue }) => {
-    const [v] = await world.app.ctx.db.select({ dataPointId: metricValues.dataPointId }).from(metricValues).where(eq(metricValues.id, metricValue));
+    const [v] = await world.app.ctx.db
+      .select({ dataPointId: metricValues.dataPointId })
+      .from(metricValues)
+      .where(eq(metricValues.id, metricValue));
     return { dataPointId: v.dataPointId, period: '2026-Q3', value: 5 };
   },
 };

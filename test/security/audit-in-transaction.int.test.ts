@@ -13,7 +13,12 @@ import { createTestApp } from '../helpers/app.js';
 import { bodyFor, fixtureFor, missingFixtureMessage } from './route-fixtures.js';
 import { buildWorld, createToken, worldIntact, type World } from './world.js';
 import { classify, describeResponse } from './probe.js';
-import { NOT_AUDITED, NOT_YET_ON_THE_WRITE_PATH, notAuditedReason, VALID_BODIES } from './audit-exemptions.js';
+import {
+  NOT_AUDITED,
+  NOT_YET_ON_THE_WRITE_PATH,
+  notAuditedReason,
+  VALID_BODIES,
+} from './audit-exemptions.js';
 
 const t = await createTestApp();
 afterAll(() => t.close());
@@ -22,30 +27,52 @@ const db = t.app.ctx.db;
 /** Tables whose rows change on any signed-in request, or are the audit itself. */
 const VOLATILE = new Set(['audit_logs', 'sessions', 'rate_limits', '__drizzle_migrations']);
 /** Bookkeeping columns that change on any request (an API key's last use). */
-const VOLATILE_COLUMNS: Record<string, string[]> = { api_keys: ['last_request', 'request_count', 'remaining', 'last_refill_at', 'updated_at'] };
+const VOLATILE_COLUMNS: Record<string, string[]> = {
+  api_keys: ['last_request', 'request_count', 'remaining', 'last_refill_at', 'updated_at'],
+};
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 async function snapshot(): Promise<Record<string, string>> {
   const cols = rowsOf<{ t: string; c: string }>(
-    await db.execute(sql`select table_name as t, column_name as c from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`),
+    await db.execute(
+      sql`select table_name as t, column_name as c from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`,
+    ),
   );
   const byTable = new Map<string, string[]>();
-  for (const { t, c } of cols) if (!VOLATILE.has(t) && !VOLATILE_COLUMNS[t]?.includes(c)) byTable.set(t, [...(byTable.get(t) ?? []), c]);
+  for (const { t, c } of cols)
+    if (!VOLATILE.has(t) && !VOLATILE_COLUMNS[t]?.includes(c))
+      byTable.set(t, [...(byTable.get(t) ?? []), c]);
   const out: Record<string, string> = {};
   for (const [n, columns] of byTable) {
     const row = `(${columns.map((c) => `x."${c}"`).join(', ')})::text`;
-    const r = await db.execute(sql.raw(`select md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as h from "${n}" x`));
+    const r = await db.execute(
+      sql.raw(
+        `select md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as h from "${n}" x`,
+      ),
+    );
     out[n] = rowsOf<{ h: string }>(r)[0].h;
   }
   return out;
 }
-const changed = (a: Record<string, string>, b: Record<string, string>) => Object.keys(b).filter((k) => a[k] !== b[k]);
-const auditCount = async () => Number(((await db.execute(sql`select count(*)::int as n from audit_logs`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+const changed = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(b).filter((k) => a[k] !== b[k]);
+const auditCount = async () =>
+  Number(
+    (
+      (await db.execute(sql`select count(*)::int as n from audit_logs`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows[0].n,
+  );
 
 async function failAudits(on: boolean) {
   if (on) {
-    await db.execute(sql`create or replace function pw_refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused by the test'; end $$`);
-    await db.execute(sql`create trigger pw_refuse_audit before insert on audit_logs for each row execute function pw_refuse_audit()`);
+    await db.execute(
+      sql`create or replace function pw_refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused by the test'; end $$`,
+    );
+    await db.execute(
+      sql`create trigger pw_refuse_audit before insert on audit_logs for each row execute function pw_refuse_audit()`,
+    );
   } else {
     await db.execute(sql`drop trigger if exists pw_refuse_audit on audit_logs`);
   }
@@ -76,15 +103,29 @@ async function prepare(route: RouteEntry, method: string) {
   const valid = VALID_BODIES[route.name];
   const body = (valid ? await valid(c, params) : await bodyFor(route.name, method)?.(c)) ?? {};
   if (route.access.kind === 'api') {
-    return () => t.app.inject({ method: method as 'POST', url, payload: body, headers: { authorization: `Bearer ${tokenKey}`, accept: 'application/json' } });
+    return () =>
+      t.app.inject({
+        method: method as 'POST',
+        url,
+        payload: body,
+        headers: { authorization: `Bearer ${tokenKey}`, accept: 'application/json' },
+      });
   }
   return () => self.client.request(method, url, body);
 }
 
 const writes = t.app.ctx.routes
   .all()
-  .filter((r) => r.access.kind === 'team' || r.access.kind === 'api' || r.access.kind === 'verified' || r.access.kind === 'auth')
-  .flatMap((r) => r.methods.filter((m) => m !== 'GET' && m !== 'HEAD').map((m) => ({ route: r, method: m })))
+  .filter(
+    (r) =>
+      r.access.kind === 'team' ||
+      r.access.kind === 'api' ||
+      r.access.kind === 'verified' ||
+      r.access.kind === 'auth',
+  )
+  .flatMap((r) =>
+    r.methods.filter((m) => m !== 'GET' && m !== 'HEAD').map((m) => ({ route: r, method: m })),
+  )
   .sort((a, b) => a.route.name.localeCompare(b.route.name));
 
 describe('every write audits inside its transaction', () => {
@@ -107,19 +148,33 @@ describe('every write audits inside its transaction', () => {
           await failAudits(false);
         }
         const after = await snapshot();
-        expect(changed(before, after), `with the audit refused, ${route.name} answered ${describeResponse(res)} and still changed these tables`).toEqual([]);
+        expect(
+          changed(before, after),
+          `with the audit refused, ${route.name} answered ${describeResponse(res)} and still changed these tables`,
+        ).toEqual([]);
       }
       const send = await prepare(route, method);
       const audits = await auditCount();
       const res = await send();
       const outcome = classify(res);
-      expect(['allowed', 'dashboard'], `${route.name} with a valid request answered ${describeResponse(res)}: give it a valid body in test/security/route-fixtures.ts`).toContain(outcome);
-      if (!exempt) expect(await auditCount(), `${route.name} succeeded without writing an audit row`).toBeGreaterThan(audits);
+      expect(
+        ['allowed', 'dashboard'],
+        `${route.name} with a valid request answered ${describeResponse(res)}: give it a valid body in test/security/route-fixtures.ts`,
+      ).toContain(outcome);
+      if (!exempt)
+        expect(
+          await auditCount(),
+          `${route.name} succeeded without writing an audit row`,
+        ).toBeGreaterThan(audits);
     }, 180_000);
   }
 
   it('lists no exemption for a route that does not exist', () => {
     const names = new Set(t.app.ctx.routes.all().map((r) => r.name));
-    expect([...Object.keys(NOT_AUDITED), ...Object.keys(NOT_YET_ON_THE_WRITE_PATH)].filter((n) => !names.has(n))).toEqual([]);
+    expect(
+      [...Object.keys(NOT_AUDITED), ...Object.keys(NOT_YET_ON_THE_WRITE_PATH)].filter(
+        (n) => !names.has(n),
+      ),
+    ).toEqual([]);
   });
 });

@@ -9,12 +9,15 @@ import { invalidBody, plausibleBody, toForm } from './junk.js';
 import { buildWorld, createToken, RotatingIpClient, worldIntact, type World } from './world.js';
 
 /** Property runs per route and family: ~200 in CI, fewer locally (BAD_INPUT_RUNS overrides). */
-export const RUNS = Number(process.env.BAD_INPUT_RUNS ?? (process.env.CI === 'true' || process.env.CI === '1' ? 200 : 30));
+export const RUNS = Number(
+  process.env.BAD_INPUT_RUNS ?? (process.env.CI === 'true' || process.env.CI === '1' ? 200 : 30),
+);
 
 /** Tables a refused request may still write to, and why. */
 export const WRITES_ON_FAILURE: Record<string, string> = {
   audit_logs: 'failed sign-ins and similar refusals are audited on purpose',
-  rate_limits: 'on PostgreSQL every request to a rate-limited route counts, refused or not (the counter is the point)',
+  rate_limits:
+    'on PostgreSQL every request to a rate-limited route counts, refused or not (the counter is the point)',
 };
 
 const MIB = 1024 * 1024;
@@ -47,7 +50,9 @@ export class BadInputRunner {
   async init() {
     this.world = await buildWorld(this.app);
     const res = (await this.app.ctx.db.execute(
-      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+      sql.raw(
+        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      ),
     )) as unknown as { rows: Array<{ name: string }> };
     this.tables = res.rows.map((r) => r.name).filter((n) => !(n in WRITES_ON_FAILURE));
     return this;
@@ -59,13 +64,26 @@ export class BadInputRunner {
       this.bearer = '';
     }
     // the API routes' token is made before any row count: made lazily, it would look like a write of the refused request
-    if (!this.bearer) this.bearer = (await createToken(this.app, this.world.members.owner.id, this.world.teamA.id, ABILITIES, 'bad input')).key;
+    if (!this.bearer)
+      this.bearer = (
+        await createToken(
+          this.app,
+          this.world.members.owner.id,
+          this.world.teamA.id,
+          ABILITIES,
+          'bad input',
+        )
+      ).key;
   }
 
   /** Row counts of every table (one round trip). */
   async counts(): Promise<Record<string, number>> {
-    const q = this.tables.map((t) => `select '${t}' as name, count(*)::int as n from "${t}"`).join(' union all ');
-    const res = (await this.app.ctx.db.execute(sql.raw(q))) as unknown as { rows: Array<{ name: string; n: number }> };
+    const q = this.tables
+      .map((t) => `select '${t}' as name, count(*)::int as n from "${t}"`)
+      .join(' union all ');
+    const res = (await this.app.ctx.db.execute(sql.raw(q))) as unknown as {
+      rows: Array<{ name: string; n: number }>;
+    };
     return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.n)]));
   }
 
@@ -75,29 +93,54 @@ export class BadInputRunner {
       .map((k) => `${k} ${a[k]} -> ${b[k]}`);
   }
 
-  private async client(route: RouteEntry): Promise<{ client: TestClient; headers: Record<string, string>; inertia: boolean }> {
+  private async client(
+    route: RouteEntry,
+  ): Promise<{ client: TestClient; headers: Record<string, string>; inertia: boolean }> {
     // guest routes (login, register, password reset) only run for signed-out visitors
-    if (route.access.kind === 'guest') return { client: new RotatingIpClient(this.app), headers: {}, inertia: true };
+    if (route.access.kind === 'guest')
+      return { client: new RotatingIpClient(this.app), headers: {}, inertia: true };
     if (route.access.kind === 'api') {
-      if (!this.bearer) this.bearer = (await createToken(this.app, this.world.members.owner.id, this.world.teamA.id, ABILITIES, 'bad input')).key;
-      return { client: new RotatingIpClient(this.app, { inertia: false }), headers: { accept: 'application/json', authorization: `Bearer ${this.bearer}` }, inertia: false };
+      if (!this.bearer)
+        this.bearer = (
+          await createToken(
+            this.app,
+            this.world.members.owner.id,
+            this.world.teamA.id,
+            ABILITIES,
+            'bad input',
+          )
+        ).key;
+      return {
+        client: new RotatingIpClient(this.app, { inertia: false }),
+        headers: { accept: 'application/json', authorization: `Bearer ${this.bearer}` },
+        inertia: false,
+      };
     }
     return { client: this.world.members.owner.client, headers: {}, inertia: true };
   }
 
-  private async send(route: RouteEntry, method: string, url: string, payload: string | Buffer | undefined, contentType: string | undefined) {
+  private async send(
+    route: RouteEntry,
+    method: string,
+    url: string,
+    payload: string | Buffer | undefined,
+    contentType: string | undefined,
+  ) {
     const { client, headers, inertia } = await this.client(route);
     const h = { ...headers, ...(contentType ? { 'content-type': contentType } : {}) };
     return client.request(method, url, payload, h, inertia);
   }
 
   private encode(body: unknown, enc: Encoding): [string, string] {
-    return enc === 'json' ? [JSON.stringify(body), 'application/json'] : [toForm(body), 'application/x-www-form-urlencoded'];
+    return enc === 'json'
+      ? [JSON.stringify(body), 'application/json']
+      : [toForm(body), 'application/x-www-form-urlencoded'];
   }
 
   /** Refused the way our app refuses input: a 4xx (not 401/419: those mean the test lost its session), or 303 back with errors. */
   refused(res: LightMyRequestResponse) {
-    if (res.statusCode >= 400 && res.statusCode < 500) return res.statusCode !== 401 && res.statusCode !== 419;
+    if (res.statusCode >= 400 && res.statusCode < 500)
+      return res.statusCode !== 401 && res.statusCode !== 419;
     if (res.statusCode === 303 || res.statusCode === 302) {
       const f = flashOf(res);
       return !!f && ((!!f.errors && Object.keys(f.errors).length > 0) || !!f.error);
@@ -113,15 +156,51 @@ export class BadInputRunner {
   /** Parser-level cases every state-changing route must survive. */
   async fixedCases(route: RouteEntry, method: string, takesBody: boolean): Promise<string[]> {
     const big = `{"${'zz_junk_big'}":"${'x'.repeat(MIB + 1024)}"}`;
-    const cases: Array<[string, string | Buffer | undefined, string | undefined, (r: LightMyRequestResponse) => boolean, string]> = [
+    const cases: Array<
+      [
+        string,
+        string | Buffer | undefined,
+        string | undefined,
+        (r: LightMyRequestResponse) => boolean,
+        string,
+      ]
+    > = [
       ['malformed JSON', '{"name": "x",', 'application/json', (r) => r.statusCode === 400, '400'],
       ['an empty JSON body', '', 'application/json', (r) => r.statusCode === 400, '400'],
       ['a JSON body over 1 MiB', big, 'application/json', (r) => r.statusCode === 413, '413'],
-      ['a form body over 1 MiB', `zz_junk_big=${'x'.repeat(MIB + 1024)}`, 'application/x-www-form-urlencoded', (r) => r.statusCode === 413, '413'],
+      [
+        'a form body over 1 MiB',
+        `zz_junk_big=${'x'.repeat(MIB + 1024)}`,
+        'application/x-www-form-urlencoded',
+        (r) => r.statusCode === 413,
+        '413',
+      ],
       ['an XML body', '<x>1</x>', 'application/xml', (r) => r.statusCode === 415, '415'],
-      ['an octet-stream body', Buffer.from([0, 1, 2, 255]), 'application/octet-stream', (r) => r.statusCode === 415, '415'],
-      ['invalid UTF-8 bytes in JSON', Buffer.concat([Buffer.from('{"zz_junk_utf8":"'), Buffer.from([0xc3, 0x28, 0xff, 0xed, 0xa0, 0x80]), Buffer.from('"}')]), 'application/json', (r) => !takesBody || this.refused(r), 'refusal'],
-      ['JSON with __proto__', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}', 'application/json', (r) => r.statusCode === 400 || (!takesBody && r.statusCode < 500), '400'],
+      [
+        'an octet-stream body',
+        Buffer.from([0, 1, 2, 255]),
+        'application/octet-stream',
+        (r) => r.statusCode === 415,
+        '415',
+      ],
+      [
+        'invalid UTF-8 bytes in JSON',
+        Buffer.concat([
+          Buffer.from('{"zz_junk_utf8":"'),
+          Buffer.from([0xc3, 0x28, 0xff, 0xed, 0xa0, 0x80]),
+          Buffer.from('"}'),
+        ]),
+        'application/json',
+        (r) => !takesBody || this.refused(r),
+        'refusal',
+      ],
+      [
+        'JSON with __proto__',
+        '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}',
+        'application/json',
+        (r) => r.statusCode === 400 || (!takesBody && r.statusCode < 500),
+        '400',
+      ],
       ['no body at all', undefined, undefined, (r) => !takesBody || this.refused(r), 'refusal'],
     ];
     const problems: string[] = [];
@@ -133,32 +212,51 @@ export class BadInputRunner {
       const before = await this.counts();
       const res = await this.send(route, method, url, payload, type);
       const after = await this.counts();
-      if (res.statusCode >= 500 || !ok(res)) problems.push(`${method} ${url} with ${label}: expected ${want}, got ${describeResponse(res)}`);
+      if (res.statusCode >= 500 || !ok(res))
+        problems.push(
+          `${method} ${url} with ${label}: expected ${want}, got ${describeResponse(res)}`,
+        );
       const written = this.diff(before, after);
-      if (this.refused(res) && written.length) problems.push(`${method} ${url} with ${label}: refused but wrote rows (${written.join(', ')})`);
-      if (this.polluted()) problems.push(`${method} ${url} with ${label}: Object.prototype was polluted`);
-      if (res.statusCode === 401 || res.statusCode === 419) problems.push(`${method} ${url} with ${label}: the owner's session or XSRF token was lost (${res.statusCode})`);
+      if (this.refused(res) && written.length)
+        problems.push(
+          `${method} ${url} with ${label}: refused but wrote rows (${written.join(', ')})`,
+        );
+      if (this.polluted())
+        problems.push(`${method} ${url} with ${label}: Object.prototype was polluted`);
+      if (res.statusCode === 401 || res.statusCode === 419)
+        problems.push(
+          `${method} ${url} with ${label}: the owner's session or XSRF token was lost (${res.statusCode})`,
+        );
     }
     return problems;
   }
 
   /** Hundreds of invalid bodies (JSON and form): each refused, none a 5xx, none writing a row. */
-  async invalidBodies(route: RouteEntry, method: string, numRuns = RUNS): Promise<string | undefined> {
+  async invalidBodies(
+    route: RouteEntry,
+    method: string,
+    numRuns = RUNS,
+  ): Promise<string | undefined> {
     await this.ensureWorld();
     await this.client(route);
     const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
     const result = await fc.check(
-      fc.asyncProperty(invalidBody, fc.constantFrom<Encoding>('json', 'form'), async (body, enc) => {
-        const [payload, type] = this.encode(body, enc);
-        const before = await this.counts();
-        const res = await this.send(route, method, url, payload, type);
-        const after = await this.counts();
-        if (res.statusCode >= 500) throw new Error(`server error ${describeResponse(res)}`);
-        if (!this.refused(res)) throw new Error(`accepted an invalid body: ${describeResponse(res)}`);
-        const written = this.diff(before, after);
-        if (written.length) throw new Error(`refused but wrote rows: ${written.join(', ')}`);
-        if (this.polluted()) throw new Error('Object.prototype was polluted');
-      }),
+      fc.asyncProperty(
+        invalidBody,
+        fc.constantFrom<Encoding>('json', 'form'),
+        async (body, enc) => {
+          const [payload, type] = this.encode(body, enc);
+          const before = await this.counts();
+          const res = await this.send(route, method, url, payload, type);
+          const after = await this.counts();
+          if (res.statusCode >= 500) throw new Error(`server error ${describeResponse(res)}`);
+          if (!this.refused(res))
+            throw new Error(`accepted an invalid body: ${describeResponse(res)}`);
+          const written = this.diff(before, after);
+          if (written.length) throw new Error(`refused but wrote rows: ${written.join(', ')}`);
+          if (this.polluted()) throw new Error('Object.prototype was polluted');
+        },
+      ),
       { numRuns, endOnFailure: true },
     );
     if (!result.failed) return undefined;
@@ -167,21 +265,30 @@ export class BadInputRunner {
   }
 
   /** Known field names with hostile values: may be accepted, but never a 5xx and never a partial write. */
-  async plausibleBodies(route: RouteEntry, method: string, numRuns = Math.max(10, Math.round(RUNS / 4))): Promise<string | undefined> {
+  async plausibleBodies(
+    route: RouteEntry,
+    method: string,
+    numRuns = Math.max(10, Math.round(RUNS / 4)),
+  ): Promise<string | undefined> {
     const result = await fc.check(
-      fc.asyncProperty(plausibleBody, fc.constantFrom<Encoding>('json', 'form'), async (body, enc) => {
-        await this.ensureWorld();
-        await this.client(route);
-        const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
-        const [payload, type] = this.encode(body, enc);
-        const before = await this.counts();
-        const res = await this.send(route, method, url, payload, type);
-        const after = await this.counts();
-        if (res.statusCode >= 500) throw new Error(`server error ${describeResponse(res)}`);
-        const written = this.diff(before, after);
-        if (this.refused(res) && written.length) throw new Error(`refused but wrote rows: ${written.join(', ')}`);
-        if (this.polluted()) throw new Error('Object.prototype was polluted');
-      }),
+      fc.asyncProperty(
+        plausibleBody,
+        fc.constantFrom<Encoding>('json', 'form'),
+        async (body, enc) => {
+          await this.ensureWorld();
+          await this.client(route);
+          const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
+          const [payload, type] = this.encode(body, enc);
+          const before = await this.counts();
+          const res = await this.send(route, method, url, payload, type);
+          const after = await this.counts();
+          if (res.statusCode >= 500) throw new Error(`server error ${describeResponse(res)}`);
+          const written = this.diff(before, after);
+          if (this.refused(res) && written.length)
+            throw new Error(`refused but wrote rows: ${written.join(', ')}`);
+          if (this.polluted()) throw new Error('Object.prototype was polluted');
+        },
+      ),
       { numRuns, endOnFailure: true },
     );
     if (!result.failed) return undefined;
@@ -195,11 +302,18 @@ export class BadInputRunner {
     await this.client(route);
     const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
     const before = await this.counts();
-    const res = await this.send(route, method, url, JSON.stringify({ zz_probe_unknown_field: 1 }), 'application/json');
+    const res = await this.send(
+      route,
+      method,
+      url,
+      JSON.stringify({ zz_probe_unknown_field: 1 }),
+      'application/json',
+    );
     const written = this.diff(before, await this.counts());
     if (!this.refused(res))
       return `${method} ${url} accepted an unknown field (${describeResponse(res)}): parse its body with a .strict() zod schema via parseInput(), or mark it noBody (with the reason) in test/security/route-expectations.ts`;
-    if (written.length) return `${method} ${url} refused an unknown field but wrote rows (${written.join(', ')})`;
+    if (written.length)
+      return `${method} ${url} refused an unknown field but wrote rows (${written.join(', ')})`;
     return undefined;
   }
 }

@@ -29,7 +29,11 @@ describe('bad input on every state-changing route', async () => {
   const list = targets(t.app.ctx.routes.all());
 
   it(`found the state-changing routes (${list.length}); each is in the matrix`, () => {
-    expect(list.filter(({ route }) => !ROUTE_EXPECTATIONS[route.name]).map(({ route }) => `route ${route.name} is not in the authorization matrix`)).toEqual([]);
+    expect(
+      list
+        .filter(({ route }) => !ROUTE_EXPECTATIONS[route.name])
+        .map(({ route }) => `route ${route.name} is not in the authorization matrix`),
+    ).toEqual([]);
   });
 
   for (const { route, method } of list) {
@@ -61,34 +65,57 @@ describe('the bad-input runner on synthetic routes', async () => {
     config: { appKey: TEST_APP_KEY },
     assets: { version: 'test', dev: false, headTags: '' },
   });
-  const schema = z.object({ title: z.string().trim().min(1, 'Give it a title.').max(200) }).strict();
-  const store = (title: string, userId: string) => app.ctx.db.insert(notifications).values({ userId, type: 'selftest', title });
+  const schema = z
+    .object({ title: z.string().trim().min(1, 'Give it a title.').max(200) })
+    .strict();
+  const store = (title: string, userId: string) =>
+    app.ctx.db.insert(notifications).values({ userId, type: 'selftest', title });
   const access = { kind: 'verified' } as const;
-  app.post('/selftest/good', { config: { name: 'selftest.good', access } }, async (request, reply) => {
-    const input = parseInput(schema, request.body);
-    await store(input.title, request.actor!.user.id);
-    return reply.redirect('/dashboard', 303);
-  });
+  app.post(
+    '/selftest/good',
+    { config: { name: 'selftest.good', access } },
+    async (request, reply) => {
+      const input = parseInput(schema, request.body);
+      await store(input.title, request.actor!.user.id);
+      return reply.redirect('/dashboard', 303);
+    },
+  );
   // BUG on purpose: unknown fields pass (no .strict())
-  app.post('/selftest/sloppy', { config: { name: 'selftest.sloppy', access } }, async (request, reply) => {
-    parseInput(z.object({ title: z.string().optional() }), request.body);
-    return reply.redirect('/dashboard', 303);
-  });
+  app.post(
+    '/selftest/sloppy',
+    { config: { name: 'selftest.sloppy', access } },
+    async (request, reply) => {
+      parseInput(z.object({ title: z.string().optional() }), request.body);
+      return reply.redirect('/dashboard', 303);
+    },
+  );
   // BUG on purpose: writes before validating
-  app.post('/selftest/half-write', { config: { name: 'selftest.half-write', access } }, async (request, reply) => {
-    await store('before validation', request.actor!.user.id);
-    const input = parseInput(schema, request.body);
-    await store(input.title, request.actor!.user.id);
-    return reply.redirect('/dashboard', 303);
-  });
+  app.post(
+    '/selftest/half-write',
+    { config: { name: 'selftest.half-write', access } },
+    async (request, reply) => {
+      await store('before validation', request.actor!.user.id);
+      const input = parseInput(schema, request.body);
+      await store(input.title, request.actor!.user.id);
+      return reply.redirect('/dashboard', 303);
+    },
+  );
   // BUG on purpose: trusts the body's shape
-  app.post('/selftest/crash', { config: { name: 'selftest.crash', access } }, async (request, reply) => {
-    const raw = request.body as { title: { trim(): string } };
-    const input = parseInput(schema, { ...raw, title: raw.title.trim() });
-    await store(input.title, request.actor!.user.id);
-    return reply.redirect('/dashboard', 303);
-  });
-  app.post('/selftest/logout-like', { config: { name: 'selftest.logout-like', access } }, async (_request, reply) => reply.redirect('/', 303));
+  app.post(
+    '/selftest/crash',
+    { config: { name: 'selftest.crash', access } },
+    async (request, reply) => {
+      const raw = request.body as { title: { trim(): string } };
+      const input = parseInput(schema, { ...raw, title: raw.title.trim() });
+      await store(input.title, request.actor!.user.id);
+      return reply.redirect('/dashboard', 303);
+    },
+  );
+  app.post(
+    '/selftest/logout-like',
+    { config: { name: 'selftest.logout-like', access } },
+    async (_request, reply) => reply.redirect('/', 303),
+  );
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -104,7 +131,9 @@ describe('the bad-input runner on synthetic routes', async () => {
     expect(await runner.invalidBodies(route('selftest.good'), 'POST', runs)).toBeUndefined();
     expect(await runner.plausibleBodies(route('selftest.good'), 'POST', runs)).toBeUndefined();
     // a NUL passes the schema but PostgreSQL text refuses it: a 400, not a 500
-    const nul = await runner.world.members.owner.client.post('/selftest/good', { title: 'a\u0000b' });
+    const nul = await runner.world.members.owner.client.post('/selftest/good', {
+      title: 'a\u0000b',
+    });
     expect(nul.statusCode).toBe(400);
   });
 
@@ -113,15 +142,23 @@ describe('the bad-input runner on synthetic routes', async () => {
   });
 
   it('catches a schema that lets unknown fields through', async () => {
-    expect(await runner.strictness(route('selftest.sloppy'), 'POST')).toMatch(/accepted an unknown field/);
-    expect(await runner.invalidBodies(route('selftest.sloppy'), 'POST', runs)).toMatch(/accepted an invalid body/);
+    expect(await runner.strictness(route('selftest.sloppy'), 'POST')).toMatch(
+      /accepted an unknown field/,
+    );
+    expect(await runner.invalidBodies(route('selftest.sloppy'), 'POST', runs)).toMatch(
+      /accepted an invalid body/,
+    );
   });
 
   it('catches a write made before validation', async () => {
-    expect(await runner.invalidBodies(route('selftest.half-write'), 'POST', runs)).toMatch(/refused but wrote rows: notifications/);
+    expect(await runner.invalidBodies(route('selftest.half-write'), 'POST', runs)).toMatch(
+      /refused but wrote rows: notifications/,
+    );
   });
 
   it('catches a handler that crashes on an unexpected shape', async () => {
-    expect(await runner.invalidBodies(route('selftest.crash'), 'POST', runs)).toMatch(/server error 500/);
+    expect(await runner.invalidBodies(route('selftest.crash'), 'POST', runs)).toMatch(
+      /server error 500/,
+    );
   });
 });

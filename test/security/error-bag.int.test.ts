@@ -16,7 +16,12 @@ const BAG = 'someForm';
 
 const targets = (routes: RouteEntry[]) =>
   routes
-    .filter((r) => r.access.kind !== 'signed' && r.access.kind !== 'api' && !ROUTE_EXPECTATIONS[r.name]?.noBody)
+    .filter(
+      (r) =>
+        r.access.kind !== 'signed' &&
+        r.access.kind !== 'api' &&
+        !ROUTE_EXPECTATIONS[r.name]?.noBody,
+    )
     .flatMap((r) => r.methods.filter((m) => !SAFE.has(m)).map((method) => ({ route: r, method })))
     .sort((a, b) => a.route.name.localeCompare(b.route.name));
 
@@ -31,9 +36,15 @@ describe('error bags on every state-changing route', async () => {
   for (const { route, method } of list) {
     it(`${route.name}: ${method} ${route.url}`, async () => {
       if (!(await worldIntact(world))) world = await buildWorld(t.app);
-      const client = route.access.kind === 'guest' ? new RotatingIpClient(t.app) : world.members.owner.client;
+      const client =
+        route.access.kind === 'guest' ? new RotatingIpClient(t.app) : world.members.owner.client;
       const url = await fillUrl(route, { world, self: world.members.owner });
-      const res = await client.request(method, url, JSON.stringify({ zz_probe_unknown_field: 1 }), { 'content-type': 'application/json', 'x-inertia-error-bag': BAG, referer: 'http://localhost:3000/dashboard', host: 'localhost:3000' });
+      const res = await client.request(method, url, JSON.stringify({ zz_probe_unknown_field: 1 }), {
+        'content-type': 'application/json',
+        'x-inertia-error-bag': BAG,
+        referer: 'http://localhost:3000/dashboard',
+        host: 'localhost:3000',
+      });
       if (res.statusCode !== 303 && res.statusCode !== 302) {
         // a JSON endpoint (comments, ...) answers 4xx problem JSON: no bag involved, but never a success
         expect(res.statusCode, describeResponse(res)).toBeGreaterThanOrEqual(400);
@@ -44,7 +55,10 @@ describe('error bags on every state-changing route', async () => {
       // refused before reading the body (e.g. two-factor is not on): a flashed message, no field errors
       if (flash?.error && !flash.errors) return;
       const errors = flash?.errors as Record<string, unknown> | undefined;
-      expect(errors && Object.keys(errors), `${method} ${url}: ${describeResponse(res)} flashed no errors`).toEqual([BAG]);
+      expect(
+        errors && Object.keys(errors),
+        `${method} ${url}: ${describeResponse(res)} flashed no errors`,
+      ).toEqual([BAG]);
       expect(Object.keys(errors![BAG] as object).length).toBeGreaterThan(0);
     }, 60_000);
   }

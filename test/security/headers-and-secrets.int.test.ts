@@ -22,19 +22,29 @@ function setCookies(res: LightMyRequestResponse): SetCookie[] {
   const list = h === undefined ? [] : Array.isArray(h) ? h : [h];
   return list.map((raw) => ({ name: raw.slice(0, raw.indexOf('=')), raw }));
 }
-const attr = (c: SetCookie, a: string) => c.raw.split(';').some((p) => p.trim().toLowerCase().startsWith(a.toLowerCase()));
+const attr = (c: SetCookie, a: string) =>
+  c.raw.split(';').some((p) => p.trim().toLowerCase().startsWith(a.toLowerCase()));
 const sameSite = (c: SetCookie) => /;\s*samesite=(lax|strict)/i.test(c.raw);
 
 /** Sign in over HTTP through the login route when it exists, else through Better Auth (skeleton). */
-async function login(app: FastifyInstance, email: string, password: string): Promise<{ client: TestClient; cookies: SetCookie[]; via: string }> {
+async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<{ client: TestClient; cookies: SetCookie[]; via: string }> {
   const route = app.ctx.routes.byName.get('login');
   const client = new TestClient(app);
   if (route?.methods.includes('POST')) {
     const res = await client.post(route.url, { email, password });
     return { client, cookies: setCookies(res), via: `POST ${route.url}` };
   }
-  const { headers } = await app.ctx.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
-  const cookies = headers.getSetCookie().map((raw) => ({ name: raw.slice(0, raw.indexOf('=')), raw }));
+  const { headers } = await app.ctx.auth.api.signInEmail({
+    body: { email, password },
+    returnHeaders: true,
+  });
+  const cookies = headers
+    .getSetCookie()
+    .map((raw) => ({ name: raw.slice(0, raw.indexOf('=')), raw }));
   for (const c of cookies) {
     const [pair] = c.raw.split(';');
     client.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
@@ -46,17 +56,28 @@ function checkHeaders(res: LightMyRequestResponse, https: boolean, where: string
   const csp = String(res.headers['content-security-policy'] ?? '');
   expect(csp, `${where}: CSP`).toMatch(/frame-ancestors 'none'/);
   expect(csp, `${where}: CSP`).toMatch(/default-src 'self'/);
-  expect(csp, `${where}: CSP must not allow inline scripts`).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp, `${where}: CSP must not allow inline scripts`).not.toMatch(
+    /script-src[^;]*'unsafe-inline'/,
+  );
   expect(res.headers['x-content-type-options'], where).toBe('nosniff');
-  expect(String(res.headers['referrer-policy'] ?? ''), where).toMatch(/strict-origin-when-cross-origin|no-referrer|same-origin/);
+  expect(String(res.headers['referrer-policy'] ?? ''), where).toMatch(
+    /strict-origin-when-cross-origin|no-referrer|same-origin/,
+  );
   expect(res.headers['x-powered-by'], where).toBeUndefined();
-  if (https) expect(String(res.headers['strict-transport-security'] ?? ''), where).toMatch(/max-age=\d{7,}/);
-  else expect(res.headers['strict-transport-security'], `${where}: no HSTS over plain http`).toBeUndefined();
+  if (https)
+    expect(String(res.headers['strict-transport-security'] ?? ''), where).toMatch(/max-age=\d{7,}/);
+  else
+    expect(
+      res.headers['strict-transport-security'],
+      `${where}: no HSTS over plain http`,
+    ).toBeUndefined();
 }
 
 for (const https of [false, true]) {
   describe(`headers and cookies with APP_URL ${https ? 'https' : 'http'}`, async () => {
-    const t = await createTestApp({ env: { APP_URL: https ? 'https://pathways.example.org' : 'http://localhost:3000' } });
+    const t = await createTestApp({
+      env: { APP_URL: https ? 'https://pathways.example.org' : 'http://localhost:3000' },
+    });
     afterAll(() => t.close());
     const world = await buildWorld(t.app);
 
@@ -69,7 +90,11 @@ for (const https of [false, true]) {
     });
 
     it('sets session cookies HttpOnly and SameSite (and Secure under https); only XSRF-TOKEN is readable by scripts', async () => {
-      const { cookies, via } = await login(t.app, world.members.viewer.email, world.members.viewer.password);
+      const { cookies, via } = await login(
+        t.app,
+        world.members.viewer.email,
+        world.members.viewer.password,
+      );
       const session = cookies.find((c) => c.name.includes('session_token'));
       expect(session, `${via} set no session cookie`).toBeDefined();
       const anon = await new TestClient(t.app).get('/');
@@ -77,7 +102,8 @@ for (const https of [false, true]) {
       expect(all.some((c) => c.name === 'XSRF-TOKEN')).toBe(true);
       for (const c of all) {
         expect(sameSite(c), `${c.name} needs SameSite (${c.raw})`).toBe(true);
-        if (c.name !== 'XSRF-TOKEN') expect(attr(c, 'httponly'), `${c.name} must be HttpOnly (${via})`).toBe(true);
+        if (c.name !== 'XSRF-TOKEN')
+          expect(attr(c, 'httponly'), `${c.name} must be HttpOnly (${via})`).toBe(true);
         expect(attr(c, 'secure'), `${c.name}: Secure exactly when APP_URL is https`).toBe(https);
       }
     });
@@ -92,8 +118,14 @@ describe('secrets never reach page props', async () => {
 
   it('no password, hash, session token, API token or app key in the page object of any page the owner can open', async () => {
     const token = await createToken(t.app, owner.id, world.teamA.id);
-    const [hash] = await t.app.ctx.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, owner.id));
-    const [hashedKey] = await t.app.ctx.db.select({ key: apiKeys.key }).from(apiKeys).where(eq(apiKeys.id, token.id));
+    const [hash] = await t.app.ctx.db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(eq(accounts.userId, owner.id));
+    const [hashedKey] = await t.app.ctx.db
+      .select({ key: apiKeys.key })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, token.id));
     const secrets: Record<string, string> = {
       password: owner.password,
       'password hash': hash.password!,
@@ -103,7 +135,15 @@ describe('secrets never reach page props', async () => {
       'app key': TEST_APP_KEY,
       'pusher secret': t.app.ctx.config.pusher.secret,
     };
-    const pages = t.app.ctx.routes.all().filter((r) => r.methods.includes('GET') && r.access.kind !== 'api' && r.access.kind !== 'signed' && r.access.kind !== 'guest');
+    const pages = t.app.ctx.routes
+      .all()
+      .filter(
+        (r) =>
+          r.methods.includes('GET') &&
+          r.access.kind !== 'api' &&
+          r.access.kind !== 'signed' &&
+          r.access.kind !== 'guest',
+      );
     const scanned: string[] = [];
     const leaks: string[] = [];
     for (const route of pages) {
@@ -112,7 +152,9 @@ describe('secrets never reach page props', async () => {
         const res = await owner.client.request('GET', url, undefined, {}, inertia);
         if (res.statusCode >= 300) continue;
         scanned.push(`${url}${inertia ? ' (json)' : ' (html)'}`);
-        for (const [what, value] of Object.entries(secrets)) if (res.body.includes(value)) leaks.push(`${url}${inertia ? ' Inertia JSON' : ' HTML'} contains the ${what}`);
+        for (const [what, value] of Object.entries(secrets))
+          if (res.body.includes(value))
+            leaks.push(`${url}${inertia ? ' Inertia JSON' : ' HTML'} contains the ${what}`);
       }
     }
     expect(leaks).toEqual([]);
@@ -128,7 +170,10 @@ describe('secrets never reach the logs', async () => {
       done();
     },
   });
-  const t = await createTestApp({ env: { LOG_LEVEL: 'trace' }, build: { logger: undefined, logStream: stream } });
+  const t = await createTestApp({
+    env: { LOG_LEVEL: 'trace' },
+    build: { logger: undefined, logStream: stream },
+  });
   afterAll(() => t.close());
 
   it('logs requests (so the check means something) without the password, session token, XSRF token or bearer token', async () => {
@@ -140,9 +185,15 @@ describe('secrets never reach the logs', async () => {
     const session = [...client.cookies].find(([k]) => k.includes('session_token'))?.[1] ?? '';
     await client.get('/dashboard');
     const token = await createToken(t.app, world.members.owner.id, world.teamA.id);
-    await t.app.inject({ method: 'GET', url: '/api/anything', headers: { authorization: `Bearer ${token.key}` } });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/anything',
+      headers: { authorization: `Bearer ${token.key}` },
+    });
     await client.post('/no-such-route', { password, current_password: password, token: token.key });
-    await client.get(`/reset-password/${encodeURIComponent('reset-secret-1234567890')}?email=x%40example.org`);
+    await client.get(
+      `/reset-password/${encodeURIComponent('reset-secret-1234567890')}?email=x%40example.org`,
+    );
     await client.get('/verify-email/verify-secret-1234567890');
     await client.get('/anything?token=query-secret-1234567890&page=2');
     const xsrf = decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? '');
@@ -164,8 +215,12 @@ describe('secrets never reach the logs', async () => {
   });
 
   it('redacts secret URL segments and query parameters, keeping the rest', () => {
-    expect(redactUrl('/reset-password/abc?email=a%40b.org')).toBe('/reset-password/[redacted]?email=a%40b.org');
-    expect(redactUrl('/x?page=2&token=abc&code=1')).toBe('/x?page=2&token=[redacted]&code=[redacted]');
+    expect(redactUrl('/reset-password/abc?email=a%40b.org')).toBe(
+      '/reset-password/[redacted]?email=a%40b.org',
+    );
+    expect(redactUrl('/x?page=2&token=abc&code=1')).toBe(
+      '/x?page=2&token=[redacted]&code=[redacted]',
+    );
     expect(redactUrl('/teams/abc')).toBe('/teams/abc');
   });
 });

@@ -8,8 +8,33 @@ import fc from 'fast-check';
 
 /** Field names that no schema of ours declares. */
 const UNKNOWN_PREFIX = 'zz_junk_';
-export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', '__defineGetter__', 'hasOwnProperty', 'toString', 'valueOf'];
-const COMMON_FIELDS = ['name', 'email', 'password', 'password_confirmation', 'current_password', 'role', 'team_id', 'title', 'body', 'code', 'token', 'abilities', 'permissions', 'id', 'remember', 'terms'];
+export const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__defineGetter__',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+];
+const COMMON_FIELDS = [
+  'name',
+  'email',
+  'password',
+  'password_confirmation',
+  'current_password',
+  'role',
+  'team_id',
+  'title',
+  'body',
+  'code',
+  'token',
+  'abilities',
+  'permissions',
+  'id',
+  'remember',
+  'terms',
+];
 
 /** Strings a parser or a database may trip on. */
 export const hostileString = fc.oneof(
@@ -17,12 +42,38 @@ export const hostileString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   // lone surrogates (what "invalid UTF-8" becomes in a JS string), NUL (Postgres text refuses it)
-  fc.constantFrom('\uD800', 'a\uDC00b', '\u0000', 'x\u0000y', '\uFFFE\uFFFF', '\u202E\u2028\u2029', '%00', '%C0%AF', '\\u0000'),
-  fc.constantFrom("' OR 1=1 --", '<script>alert(1)</script>', '{{7*7}}', '${process.env}', '../../etc/passwd', 'null', 'undefined', 'NaN', '-1', '1e309', ''),
+  fc.constantFrom(
+    '\uD800',
+    'a\uDC00b',
+    '\u0000',
+    'x\u0000y',
+    '\uFFFE\uFFFF',
+    '\u202E\u2028\u2029',
+    '%00',
+    '%C0%AF',
+    '\\u0000',
+  ),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '{{7*7}}',
+    '${process.env}',
+    '../../etc/passwd',
+    'null',
+    'undefined',
+    'NaN',
+    '-1',
+    '1e309',
+    '',
+  ),
   fc.integer({ min: 1_000, max: 200_000 }).map((n) => 'x'.repeat(n)),
 );
 
-const hostileNumber = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(0, -0, -1, 2 ** 53 + 1, 1e308, Number.MAX_SAFE_INTEGER, 1.5));
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.constantFrom(0, -0, -1, 2 ** 53 + 1, 1e308, Number.MAX_SAFE_INTEGER, 1.5),
+);
 
 export const junkValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
@@ -32,7 +83,11 @@ export const junkValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...PROTO_KEYS)), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...PROTO_KEYS)),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
@@ -70,18 +125,30 @@ export const invalidObject = fc
 export const invalidBody: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: invalidObject },
   { weight: 1, arbitrary: fc.array(junkValue, { minLength: 1, maxLength: 4 }) },
-  { weight: 1, arbitrary: fc.oneof(hostileString.filter((s) => s !== ''), hostileNumber, fc.boolean()) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      hostileString.filter((s) => s !== ''),
+      hostileNumber,
+      fc.boolean(),
+    ),
+  },
 );
 
 /** Known-looking fields with hostile values: may be accepted; must never break the server. */
-export const plausibleBody = fc.dictionary(fc.constantFrom(...COMMON_FIELDS), junkValue, { minKeys: 1, maxKeys: 5 });
+export const plausibleBody = fc.dictionary(fc.constantFrom(...COMMON_FIELDS), junkValue, {
+  minKeys: 1,
+  maxKeys: 5,
+});
 
 /** Form encoding with bracket nesting (a[b][0]=c), keeping hostile keys as they are. */
 export function toForm(body: unknown): string {
   const pairs: string[] = [];
   const walk = (prefix: string, v: unknown) => {
     if (v !== null && typeof v === 'object') {
-      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+      const entries = Array.isArray(v)
+        ? v.map((x, i) => [String(i), x] as const)
+        : Object.entries(v);
       if (!entries.length) pairs.push(`${encodeLoose(prefix)}=`);
       for (const [k, x] of entries) walk(prefix ? `${prefix}[${k}]` : k, x);
     } else {

@@ -22,23 +22,59 @@ const app = await buildApp({
   assets: { version: 'test', dev: false, headTags: '' },
 });
 const ok = { ok: true };
-app.get('/selftest/teams/:team', { config: { name: 'selftest.teams.show', access: { kind: 'team', permission: 'team.view' } } }, async (request) => {
-  if ((request.params as { team: string }).team !== request.actor!.team!.id) throw notFound('Team');
-  return ok;
-});
-app.delete('/selftest/teams/:team', { config: { name: 'selftest.teams.destroy', access: { kind: 'team', permission: 'team.delete' } } }, async (request, reply) => {
-  const id = (request.params as { team: string }).team;
-  if (id !== request.actor!.team!.id) throw notFound('Team');
-  await app.ctx.db.delete(teams).where(eq(teams.id, id));
-  return reply.redirect('/dashboard', 303);
-});
+app.get(
+  '/selftest/teams/:team',
+  { config: { name: 'selftest.teams.show', access: { kind: 'team', permission: 'team.view' } } },
+  async (request) => {
+    if ((request.params as { team: string }).team !== request.actor!.team!.id)
+      throw notFound('Team');
+    return ok;
+  },
+);
+app.delete(
+  '/selftest/teams/:team',
+  {
+    config: { name: 'selftest.teams.destroy', access: { kind: 'team', permission: 'team.delete' } },
+  },
+  async (request, reply) => {
+    const id = (request.params as { team: string }).team;
+    if (id !== request.actor!.team!.id) throw notFound('Team');
+    await app.ctx.db.delete(teams).where(eq(teams.id, id));
+    return reply.redirect('/dashboard', 303);
+  },
+);
 // BUG on purpose: not scoped to the actor's team
-app.get('/selftest/leaky/:team', { config: { name: 'selftest.leaky', access: { kind: 'team', permission: 'team.view' } } }, async () => ok);
+app.get(
+  '/selftest/leaky/:team',
+  { config: { name: 'selftest.leaky', access: { kind: 'team', permission: 'team.view' } } },
+  async () => ok,
+);
 // BUG on purpose: opts out of CSRF without being a machine route
-app.post('/selftest/no-csrf', { config: { name: 'selftest.no-csrf', access: { kind: 'verified' }, csrf: false } }, async () => ok);
-app.post('/selftest/sensitive', { config: { name: 'selftest.sensitive', access: { kind: 'verified', confirmPassword: true } } }, async () => ok);
-app.post('/selftest/guest', { config: { name: 'selftest.guest', access: { kind: 'guest' } } }, async () => ok);
-app.post('/api/selftest/items', { config: { name: 'selftest.api.items', access: { kind: 'api', ability: 'create', permission: 'content.create' } } }, async () => ok);
+app.post(
+  '/selftest/no-csrf',
+  { config: { name: 'selftest.no-csrf', access: { kind: 'verified' }, csrf: false } },
+  async () => ok,
+);
+app.post(
+  '/selftest/sensitive',
+  { config: { name: 'selftest.sensitive', access: { kind: 'verified', confirmPassword: true } } },
+  async () => ok,
+);
+app.post(
+  '/selftest/guest',
+  { config: { name: 'selftest.guest', access: { kind: 'guest' } } },
+  async () => ok,
+);
+app.post(
+  '/api/selftest/items',
+  {
+    config: {
+      name: 'selftest.api.items',
+      access: { kind: 'api', ability: 'create', permission: 'content.create' },
+    },
+  },
+  async () => ok,
+);
 await app.ready();
 afterAll(async () => {
   await app.close();
@@ -51,19 +87,25 @@ const exp = (access: string): RouteExpectation => ({ access });
 
 describe('the authorization matrix on synthetic routes', () => {
   it('passes a correctly scoped team route, as every role, the outsider, guests and the unverified', async () => {
-    expect(await matrix.checkRoute(route('selftest.teams.show'), exp('team:team.view'))).toEqual([]);
+    expect(await matrix.checkRoute(route('selftest.teams.show'), exp('team:team.view'))).toEqual(
+      [],
+    );
   });
 
   it('passes a destructive team route and rebuilds the cast after the owner deleted team A', async () => {
     const before = matrix.rebuilds;
-    expect(await matrix.checkRoute(route('selftest.teams.destroy'), exp('team:team.delete'))).toEqual([]);
+    expect(
+      await matrix.checkRoute(route('selftest.teams.destroy'), exp('team:team.delete')),
+    ).toEqual([]);
     await matrix.ensureWorld();
     expect(matrix.rebuilds).toBe(before + 1);
   });
 
   it('passes guest and api routes (abilities, role permissions, other team)', async () => {
     expect(await matrix.checkRoute(route('selftest.guest'), exp('guest'))).toEqual([]);
-    expect(await matrix.checkRoute(route('selftest.api.items'), exp('api:create:content.create'))).toEqual([]);
+    expect(
+      await matrix.checkRoute(route('selftest.api.items'), exp('api:create:content.create')),
+    ).toEqual([]);
     expect(await matrix.checkCsrf(route('selftest.guest'))).toEqual([]);
   });
 

@@ -4,9 +4,23 @@ import { ABILITIES, type Ability } from '../../src/shared/permissions.js';
 import type { TestUser } from '../helpers/auth.js';
 import { TestClient } from '../helpers/client.js';
 import { classify, describeResponse, fillUrl } from './probe.js';
-import { expectedOutcome, SESSION_ACTORS, TOKEN_ACTORS, type ActorName, type Outcome, type RouteExpectation } from './route-expectations.js';
+import {
+  expectedOutcome,
+  SESSION_ACTORS,
+  TOKEN_ACTORS,
+  type ActorName,
+  type Outcome,
+  type RouteExpectation,
+} from './route-expectations.js';
 import { bodyFor } from './route-fixtures.js';
-import { buildWorld, createToken, RotatingIpClient, setPasswordConfirmed, worldIntact, type World } from './world.js';
+import {
+  buildWorld,
+  createToken,
+  RotatingIpClient,
+  setPasswordConfirmed,
+  worldIntact,
+  type World,
+} from './world.js';
 
 interface Caller {
   self: TestUser;
@@ -62,10 +76,25 @@ export class Matrix {
     const w = this.world;
     const m = w.members;
     const app = this.app;
-    const viaToken = async (key: string, user: TestUser, teamId: string, abilities: readonly Ability[]): Promise<Caller> => {
+    const viaToken = async (
+      key: string,
+      user: TestUser,
+      teamId: string,
+      abilities: readonly Ability[],
+    ): Promise<Caller> => {
       const bearer = await this.token(key, user.id, teamId, abilities);
       const c = new RotatingIpClient(app, { inertia: false });
-      return { self: user, send: (method, url, body) => c.request(method, url, body, { ...JSON_ACCEPT, authorization: `Bearer ${bearer}` }, false) };
+      return {
+        self: user,
+        send: (method, url, body) =>
+          c.request(
+            method,
+            url,
+            body,
+            { ...JSON_ACCEPT, authorization: `Bearer ${bearer}` },
+            false,
+          ),
+      };
     };
     switch (name) {
       case 'anonymous': {
@@ -75,19 +104,35 @@ export class Matrix {
       case 'anonymous-json':
       case 'no-token': {
         const c = new RotatingIpClient(app, { inertia: false });
-        return { self: m.owner, send: (method, url, body) => c.request(method, url, body, JSON_ACCEPT, false) };
+        return {
+          self: m.owner,
+          send: (method, url, body) => c.request(method, url, body, JSON_ACCEPT, false),
+        };
       }
       case 'session-cookie':
-        return { self: m.owner, send: (method, url, body) => m.owner.client.request(method, url, body, JSON_ACCEPT, false) };
+        return {
+          self: m.owner,
+          send: (method, url, body) =>
+            m.owner.client.request(method, url, body, JSON_ACCEPT, false),
+        };
       case 'unverified':
-        return { self: m.owner, send: (method, url, body) => w.unverified.client.request(method, url, body) };
+        return {
+          self: m.owner,
+          send: (method, url, body) => w.unverified.client.request(method, url, body),
+        };
       case 'outsider':
-        return { self: m.owner, send: (method, url, body) => w.outsider.client.request(method, url, body) };
+        return {
+          self: m.owner,
+          send: (method, url, body) => w.outsider.client.request(method, url, body),
+        };
       case 'owner':
       case 'admin':
       case 'editor':
       case 'viewer':
-        return { self: m[name], send: (method, url, body) => m[name].client.request(method, url, body) };
+        return {
+          self: m[name],
+          send: (method, url, body) => m[name].client.request(method, url, body),
+        };
       case 'token-owner':
       case 'token-admin':
       case 'token-editor':
@@ -96,10 +141,18 @@ export class Matrix {
         return viaToken(`all:${role}`, m[role], w.teamA.id, ABILITIES);
       }
       case 'token-outsider':
-        return { ...(await viaToken('all:outsider', w.outsider, w.teamB.id, ABILITIES)), self: m.owner };
+        return {
+          ...(await viaToken('all:outsider', w.outsider, w.teamB.id, ABILITIES)),
+          self: m.owner,
+        };
       case 'token-lacking-ability': {
         const needed = route.access.kind === 'api' ? route.access.ability : 'read';
-        return viaToken(`lacking:${needed}`, m.owner, w.teamA.id, ABILITIES.filter((a) => a !== needed));
+        return viaToken(
+          `lacking:${needed}`,
+          m.owner,
+          w.teamA.id,
+          ABILITIES.filter((a) => a !== needed),
+        );
       }
     }
   }
@@ -115,7 +168,9 @@ export class Matrix {
         const c = await this.caller(actor, route);
         const url = await fillUrl(route, { world: this.world, self: c.self });
         const expected = exp.overrides?.[actor] ?? expectedOutcome(route.access, actor, scoped);
-        const body = SAFE_METHODS.has(method) ? undefined : ((await bodyFor(route.name, method)?.({ world: this.world, self: c.self })) ?? {});
+        const body = SAFE_METHODS.has(method)
+          ? undefined
+          : ((await bodyFor(route.name, method)?.({ world: this.world, self: c.self })) ?? {});
         const res = await c.send(method, url, body);
         const got = classify(res);
         if (!matches(expected, got, route.access)) {
@@ -123,7 +178,9 @@ export class Matrix {
             got === 'invalid' && [expected].flat().includes('not-found')
               ? ` - the input was refused before the record lookup, so scoping went unchecked: add a valid body for '${route.name}' to ROUTE_BODIES in test/security/route-fixtures.ts`
               : '';
-          problems.push(`${method} ${url} as ${actor}: expected ${[expected].flat().join(' or ')}, got ${got} [${describeResponse(res)}]${hint}`);
+          problems.push(
+            `${method} ${url} as ${actor}: expected ${[expected].flat().join(' or ')}, got ${got} [${describeResponse(res)}]${hint}`,
+          );
         }
       }
     }
@@ -142,8 +199,12 @@ export class Matrix {
         const body = SAFE_METHODS.has(method) ? undefined : {};
         const page = await owner.client.request(method, url, body);
         const api = await owner.client.request(method, url, body, JSON_ACCEPT, false);
-        if (classify(page) !== 'confirm-password') problems.push(`${method} ${url} (Inertia): expected a redirect to /user/confirm-password, got ${describeResponse(page)}`);
-        if (api.statusCode !== 423) problems.push(`${method} ${url} (JSON): expected 423, got ${describeResponse(api)}`);
+        if (classify(page) !== 'confirm-password')
+          problems.push(
+            `${method} ${url} (Inertia): expected a redirect to /user/confirm-password, got ${describeResponse(page)}`,
+          );
+        if (api.statusCode !== 423)
+          problems.push(`${method} ${url} (JSON): expected 423, got ${describeResponse(api)}`);
       } finally {
         await setPasswordConfirmed(this.world, true);
       }
@@ -157,17 +218,33 @@ export class Matrix {
     for (const method of route.methods.filter((x) => !SAFE_METHODS.has(x))) {
       for (const who of ['anonymous', 'owner'] as const) {
         await this.ensureWorld();
-        const client = who === 'owner' ? this.world.members.owner.client : new RotatingIpClient(this.app);
+        const client =
+          who === 'owner' ? this.world.members.owner.client : new RotatingIpClient(this.app);
         if (!client.cookies.has('XSRF-TOKEN')) await client.get('/');
         const url = await fillUrl(route, { world: this.world, self: this.world.members.owner });
-        const base = { 'x-requested-with': 'XMLHttpRequest', 'x-inertia': 'true', 'x-inertia-version': 'test', cookie: client.cookieHeader() };
-        const send = (extra: Record<string, string>) => this.app.inject({ method: method as 'POST', url, headers: { ...base, ...extra }, payload: {} });
+        const base = {
+          'x-requested-with': 'XMLHttpRequest',
+          'x-inertia': 'true',
+          'x-inertia-version': 'test',
+          cookie: client.cookieHeader(),
+        };
+        const send = (extra: Record<string, string>) =>
+          this.app.inject({
+            method: method as 'POST',
+            url,
+            headers: { ...base, ...extra },
+            payload: {},
+          });
         const cases: Array<[string, LightMyRequestResponse]> = [
           ['no token', await send({})],
           ['a forged token', await send({ 'x-xsrf-token': 'forged.token' })],
           ["another browser's token", await send({ 'x-xsrf-token': await this.foreignXsrf() })],
         ];
-        for (const [label, res] of cases) if (res.statusCode !== 419) problems.push(`${method} ${url} as ${who} with ${label}: expected 419, got ${describeResponse(res)}`);
+        for (const [label, res] of cases)
+          if (res.statusCode !== 419)
+            problems.push(
+              `${method} ${url} as ${who} with ${label}: expected 419, got ${describeResponse(res)}`,
+            );
       }
     }
     return problems;

@@ -59,7 +59,9 @@ export function describeResponse(res: LightMyRequestResponse) {
 
 /** The flash data a response set for the next request (validation errors travel this way). */
 export function flashOf(res: LightMyRequestResponse, key = TEST_APP_KEY): Flash | undefined {
-  const c = (res.cookies as Array<{ name: string; value: string }>).find((x) => x.name === FLASH_COOKIE && x.value);
+  const c = (res.cookies as Array<{ name: string; value: string }>).find(
+    (x) => x.name === FLASH_COOKIE && x.value,
+  );
   if (!c) return undefined;
   const raw = unsign(decodeURIComponent(c.value), key) ?? unsign(c.value, key);
   if (raw === undefined) return undefined;

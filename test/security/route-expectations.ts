@@ -29,8 +29,26 @@ export type Outcome =
   | 'csrf'
   | 'server-error';
 
-export const SESSION_ACTORS = ['anonymous', 'anonymous-json', 'unverified', 'outsider', 'viewer', 'editor', 'admin', 'owner'] as const;
-export const TOKEN_ACTORS = ['no-token', 'session-cookie', 'token-lacking-ability', 'token-outsider', 'token-viewer', 'token-editor', 'token-admin', 'token-owner'] as const;
+export const SESSION_ACTORS = [
+  'anonymous',
+  'anonymous-json',
+  'unverified',
+  'outsider',
+  'viewer',
+  'editor',
+  'admin',
+  'owner',
+] as const;
+export const TOKEN_ACTORS = [
+  'no-token',
+  'session-cookie',
+  'token-lacking-ability',
+  'token-outsider',
+  'token-viewer',
+  'token-editor',
+  'token-admin',
+  'token-owner',
+] as const;
 export type ActorName = (typeof SESSION_ACTORS)[number] | (typeof TOKEN_ACTORS)[number];
 
 export interface RouteExpectation {
@@ -46,7 +64,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // core pages
   welcome: {
     access: 'public',
-    overrides: { reason: 'the welcome page sends verified users on to their dashboard', owner: ['allowed', 'dashboard'] },
+    overrides: {
+      reason: 'the welcome page sends verified users on to their dashboard',
+      owner: ['allowed', 'dashboard'],
+    },
   },
   'terms.show': { access: 'public' },
   'policy.show': { access: 'public' },
@@ -71,12 +92,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'verification.send': {
     access: 'auth',
     noBody: 'sends a new link to the signed-in user',
-    overrides: { reason: 'sends the link, then returns the unverified user to the notice', unverified: ['allowed', 'verify-email'] },
+    overrides: {
+      reason: 'sends the link, then returns the unverified user to the notice',
+      unverified: ['allowed', 'verify-email'],
+    },
   },
   'verification.verify': {
     access: 'public',
     overrides: {
-      reason: 'the fixture is not a valid verification token: the link sends the visitor to sign in, or to the notice to ask for a new link',
+      reason:
+        'the fixture is not a valid verification token: the link sends the visitor to sign in, or to the notice to ask for a new link',
       anonymous: 'login',
       'anonymous-json': 'login',
       unverified: 'verify-email',
@@ -89,7 +114,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'two-factor.login': {
     access: 'guest',
-    overrides: { reason: 'without a pending two-factor sign-in the challenge sends the visitor to /login with a message', anonymous: ['login', 'invalid'], 'anonymous-json': ['login', 'invalid'] },
+    overrides: {
+      reason:
+        'without a pending two-factor sign-in the challenge sends the visitor to /login with a message',
+      anonymous: ['login', 'invalid'],
+      'anonymous-json': ['login', 'invalid'],
+    },
   },
   'two-factor.login.store': { access: 'guest' },
   // profile, sessions, two-factor
@@ -98,9 +128,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'user-password.update': { access: 'verified' },
   'other-browser-sessions.destroy': { access: 'verified' },
   'current-user.destroy': { access: 'verified' },
-  'two-factor.enable': { access: 'verified+confirm', noBody: 'starts two-factor set-up for the signed-in user (password already confirmed)' },
+  'two-factor.enable': {
+    access: 'verified+confirm',
+    noBody: 'starts two-factor set-up for the signed-in user (password already confirmed)',
+  },
   'two-factor.confirm': { access: 'verified+confirm' },
-  'two-factor.disable': { access: 'verified+confirm', noBody: 'turns two-factor off for the signed-in user (password already confirmed)' },
+  'two-factor.disable': {
+    access: 'verified+confirm',
+    noBody: 'turns two-factor off for the signed-in user (password already confirmed)',
+  },
   'two-factor.recovery-codes': { access: 'verified+confirm' },
   'two-factor.regenerate-recovery-codes': { access: 'verified+confirm' },
   // API tokens and the API
@@ -114,35 +150,82 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'teams.create': { access: 'verified' },
   'teams.store': { access: 'verified' },
   'teams.show': { access: 'verified' },
-  'teams.update': { access: 'verified', overrides: { reason: 'only the owner and administrators may rename a team', editor: 'forbidden', viewer: 'forbidden' } },
+  'teams.update': {
+    access: 'verified',
+    overrides: {
+      reason: 'only the owner and administrators may rename a team',
+      editor: 'forbidden',
+      viewer: 'forbidden',
+    },
+  },
   'teams.destroy': {
     access: 'verified+confirm',
     noBody: 'deletes the team named in the URL',
-    overrides: { reason: 'only the owner may delete a team', admin: 'forbidden', editor: 'forbidden', viewer: 'forbidden' },
+    overrides: {
+      reason: 'only the owner may delete a team',
+      admin: 'forbidden',
+      editor: 'forbidden',
+      viewer: 'forbidden',
+    },
   },
-  'teams.transfer': { access: 'verified+confirm', overrides: { reason: 'only the owner may hand the team over', admin: 'forbidden', editor: 'forbidden', viewer: 'forbidden' } },
+  'teams.transfer': {
+    access: 'verified+confirm',
+    overrides: {
+      reason: 'only the owner may hand the team over',
+      admin: 'forbidden',
+      editor: 'forbidden',
+      viewer: 'forbidden',
+    },
+  },
   'current-team.update': { access: 'verified' },
-  'team-members.update': { access: 'verified', overrides: { reason: 'only the owner and administrators may change roles', editor: 'forbidden', viewer: 'forbidden' } },
+  'team-members.update': {
+    access: 'verified',
+    overrides: {
+      reason: 'only the owner and administrators may change roles',
+      editor: 'forbidden',
+      viewer: 'forbidden',
+    },
+  },
   'team-members.destroy': {
     access: 'verified',
     noBody: 'removes the member named in the URL',
-    overrides: { reason: 'only the owner and administrators may remove others', editor: 'forbidden', viewer: 'forbidden' },
+    overrides: {
+      reason: 'only the owner and administrators may remove others',
+      editor: 'forbidden',
+      viewer: 'forbidden',
+    },
   },
-  'team-invitations.store': { access: 'verified', overrides: { reason: 'only the owner and administrators may invite', editor: 'forbidden', viewer: 'forbidden' } },
+  'team-invitations.store': {
+    access: 'verified',
+    overrides: {
+      reason: 'only the owner and administrators may invite',
+      editor: 'forbidden',
+      viewer: 'forbidden',
+    },
+  },
   'team-invitations.resend': {
     access: 'verified',
     noBody: 'resends the invitation named in the URL',
-    overrides: { reason: 'only the owner and administrators may resend invitations', editor: 'forbidden', viewer: 'forbidden' },
+    overrides: {
+      reason: 'only the owner and administrators may resend invitations',
+      editor: 'forbidden',
+      viewer: 'forbidden',
+    },
   },
   'team-invitations.destroy': {
     access: 'verified',
     noBody: 'cancels the invitation named in the URL',
-    overrides: { reason: 'only the owner and administrators may cancel invitations', editor: 'forbidden', viewer: 'forbidden' },
+    overrides: {
+      reason: 'only the owner and administrators may cancel invitations',
+      editor: 'forbidden',
+      viewer: 'forbidden',
+    },
   },
   'team-invitations.accept': {
     access: 'public',
     overrides: {
-      reason: 'an invitation opens only for the invited email address; anyone else signed in is refused',
+      reason:
+        'an invitation opens only for the invited email address; anyone else signed in is refused',
       unverified: 'forbidden',
       outsider: 'forbidden',
       viewer: 'forbidden',
@@ -155,8 +238,14 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // notifications and real-time
   'notifications.index': { access: 'verified' },
   'notifications.latest': { access: 'verified' },
-  'notifications.read': { access: 'verified', noBody: 'marks the notification named in the URL read' },
-  'notifications.read-all': { access: 'verified', noBody: "marks all the user's notifications read" },
+  'notifications.read': {
+    access: 'verified',
+    noBody: 'marks the notification named in the URL read',
+  },
+  'notifications.read-all': {
+    access: 'verified',
+    noBody: "marks all the user's notifications read",
+  },
   'broadcasting.auth': { access: 'auth' },
   'pusher.events': { access: 'signed' },
   'pusher.batch-events': { access: 'signed' },
@@ -217,7 +306,8 @@ export function expectedOutcome(a: Access, actor: ActorName, scoped: boolean): O
     default: {
       if (actor === 'anonymous') return 'login';
       if (actor === 'anonymous-json') return 'unauthenticated';
-      if (actor === 'unverified') return a.kind === 'auth' ? (scoped ? 'not-found' : 'allowed') : 'verify-email';
+      if (actor === 'unverified')
+        return a.kind === 'auth' ? (scoped ? 'not-found' : 'allowed') : 'verify-email';
       if (a.kind === 'team' && !roleCan(role, a.permission)) return 'forbidden';
       if (actor === 'outsider' && scoped) return 'not-found';
       return 'allowed';

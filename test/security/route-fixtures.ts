@@ -44,16 +44,30 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
     return id;
   },
   /** an API token of the acting user in team A (tokens belong to one user) */
-  token: async ({ world, self }) => (await createToken(world.app, self.id, world.teamA.id, ['read'], 'fixture token')).id,
+  token: async ({ world, self }) =>
+    (await createToken(world.app, self.id, world.teamA.id, ['read'], 'fixture token')).id,
   /** a notification of the acting user in team A */
   notification: async ({ world, self }) => {
-    const [row] = await world.app.ctx.db.insert(notifications).values({ userId: self.id, teamId: world.teamA.id, type: 'test.fixture', title: 'Fixture notification' }).returning({ id: notifications.id });
+    const [row] = await world.app.ctx.db
+      .insert(notifications)
+      .values({
+        userId: self.id,
+        teamId: world.teamA.id,
+        type: 'test.fixture',
+        title: 'Fixture notification',
+      })
+      .returning({ id: notifications.id });
     return row.id;
   },
   /** another browser session of the acting user */
   session: async ({ world, self }) => {
-    const res = (await world.app.ctx.auth.api.signInEmail({ body: { email: self.email, password: self.password } })) as { token: string };
-    const [row] = await world.app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, res.token));
+    const res = (await world.app.ctx.auth.api.signInEmail({
+      body: { email: self.email, password: self.password },
+    })) as { token: string };
+    const [row] = await world.app.ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.token, res.token));
     return row.id;
   },
   /** the Pusher-compatible HTTP API's app id (signed machine routes) */
@@ -73,12 +87,17 @@ export const ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> 
  * Without one the matrix sends `{}`: a route that validates before it looks the record up then
  * refuses the outsider's input instead of answering 404, and the scoping goes unchecked.
  */
-export type BodyFixture = (c: FixtureContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
+export type BodyFixture = (
+  c: FixtureContext,
+) => Promise<Record<string, unknown>> | Record<string, unknown>;
 export const ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, BodyFixture>>> = {
   'teams.update': () => ({ name: 'Renamed by the matrix' }),
   'teams.transfer': ({ world }) => ({ userId: world.target.id }),
   'team-members.update': () => ({ role: 'editor' }),
-  'team-invitations.store': () => ({ email: `invitee.${randomUUID().slice(0, 8)}@example.org`, role: 'viewer' }),
+  'team-invitations.store': () => ({
+    email: `invitee.${randomUUID().slice(0, 8)}@example.org`,
+    role: 'viewer',
+  }),
   'api-tokens.update': () => ({ abilities: ['read'] }),
   ...DOMAIN_ROUTE_BODIES,
 };

@@ -10,16 +10,21 @@ import { z } from 'zod';
 import { invalidObject } from './junk.js';
 
 const SHARED = path.resolve(import.meta.dirname, '../../src/shared');
-const RUNS = Number(process.env.BAD_INPUT_RUNS ?? (process.env.CI === 'true' || process.env.CI === '1' ? 200 : 100));
+const RUNS = Number(
+  process.env.BAD_INPUT_RUNS ?? (process.env.CI === 'true' || process.env.CI === '1' ? 200 : 100),
+);
 
 /**
  * Exported object schemas that may ignore unknown keys, with the reason. They must still never
  * pass an unknown key through (zod's default strips them).
  */
 const NON_STRICT_OK: Record<string, string> = {
-  auditLogQuerySchema: 'parses the logs page query string: unknown query parameters (tracking tags, old links) are ignored',
-  commentIndexQuery: 'parses the comment thread query string: unknown query parameters (cache busters) are ignored',
-  playgroundSearchSchema: 'parses the playground search query string: unknown query parameters (cache busters, old links) are ignored',
+  auditLogQuerySchema:
+    'parses the logs page query string: unknown query parameters (tracking tags, old links) are ignored',
+  commentIndexQuery:
+    'parses the comment thread query string: unknown query parameters (cache busters) are ignored',
+  playgroundSearchSchema:
+    'parses the playground search query string: unknown query parameters (cache busters, old links) are ignored',
 };
 
 function schemaFiles(dir: string): string[] {
@@ -63,11 +68,15 @@ export function objectParts(schema: z.ZodType | AnySchema): AnySchema[] | undefi
   }
 }
 
-const isStrict = (o: AnySchema): boolean => (o._zod.def.catchall as AnySchema | undefined)?._zod.def.type === 'never';
+const isStrict = (o: AnySchema): boolean =>
+  (o._zod.def.catchall as AnySchema | undefined)?._zod.def.type === 'never';
 
 /** The property: no junk object (always carrying an unknown field) parses. */
 export async function rejectsJunk(schema: z.ZodType, numRuns = RUNS) {
-  const r = await fc.check(fc.property(invalidObject, (o) => !schema.safeParse(o).success), { numRuns });
+  const r = await fc.check(
+    fc.property(invalidObject, (o) => !schema.safeParse(o).success),
+    { numRuns },
+  );
   return r.failed ? `accepted ${JSON.stringify(r.counterexample?.[0]).slice(0, 200)}` : undefined;
 }
 
@@ -78,18 +87,28 @@ export async function dropsUnknown(schema: z.ZodType, numRuns = RUNS) {
       const res = schema.safeParse(o);
       if (!res.success) return true;
       const out = res.data;
-      return !(out && typeof out === 'object' && Object.keys(out).some((k) => k.startsWith('zz_junk_') || k === '__proto__' || k === 'constructor'));
+      return !(
+        out &&
+        typeof out === 'object' &&
+        Object.keys(out).some(
+          (k) => k.startsWith('zz_junk_') || k === '__proto__' || k === 'constructor',
+        )
+      );
     }),
     { numRuns },
   );
-  return r.failed ? `passed unknown keys through: ${JSON.stringify(r.counterexample?.[0]).slice(0, 200)}` : undefined;
+  return r.failed
+    ? `passed unknown keys through: ${JSON.stringify(r.counterexample?.[0]).slice(0, 200)}`
+    : undefined;
 }
 
 const files = schemaFiles(SHARED);
 const found: Array<{ file: string; name: string; schema: z.ZodType }> = [];
 for (const file of files) {
   const mod = (await import(file)) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(mod)) if (isSchema(value) && objectParts(value)) found.push({ file: path.relative(SHARED, file), name, schema: value });
+  for (const [name, value] of Object.entries(mod))
+    if (isSchema(value) && objectParts(value))
+      found.push({ file: path.relative(SHARED, file), name, schema: value });
 }
 
 describe('shared zod schemas', () => {
@@ -104,9 +123,15 @@ describe('shared zod schemas', () => {
         return;
       }
       const loose = objectParts(schema)!.filter((o) => !isStrict(o));
-      expect(loose.length, `${name} in ${file}: use .strict() so unknown fields are refused (or list it in NON_STRICT_OK with the reason)`).toBe(0);
+      expect(
+        loose.length,
+        `${name} in ${file}: use .strict() so unknown fields are refused (or list it in NON_STRICT_OK with the reason)`,
+      ).toBe(0);
       expect(await rejectsJunk(schema)).toBeUndefined();
-      for (const junk of [null, undefined, 42, 'text', [], [{}], true]) expect(schema.safeParse(junk).success, `${name} accepted ${JSON.stringify(junk)}`).toBe(false);
+      for (const junk of [null, undefined, 42, 'text', [], [{}], true])
+        expect(schema.safeParse(junk).success, `${name} accepted ${JSON.stringify(junk)}`).toBe(
+          false,
+        );
     });
   }
 

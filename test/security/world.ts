@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { apiKeys, sessions, teamMembers, teams, users } from '../../src/server/platform/auth/auth.tables.js';
+import {
+  apiKeys,
+  sessions,
+  teamMembers,
+  teams,
+  users,
+} from '../../src/server/platform/auth/auth.tables.js';
 import { ABILITIES, type Ability, type Role } from '../../src/shared/permissions.js';
 import { createUser, signIn, type TestUser } from '../helpers/auth.js';
 import { TestClient } from '../helpers/client.js';
@@ -12,7 +18,12 @@ import { TestClient } from '../helpers/client.js';
  * an unverified user, and API tokens. Everything the routes act on belongs to team A, so
  * the outsider must get 404 for it.
  */
-export const MEMBER_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const satisfies readonly Role[];
+export const MEMBER_ROLES = [
+  'owner',
+  'admin',
+  'editor',
+  'viewer',
+] as const satisfies readonly Role[];
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export interface WorldUser extends TestUser {
@@ -49,13 +60,24 @@ export class RotatingIpClient extends TestClient {
 
 async function makeTeam(app: FastifyInstance, name: string, ownerId: string) {
   const id = randomUUID();
-  await app.ctx.db.insert(teams).values({ id, name, slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${id.slice(0, 8)}`, personal: false, ownerId });
+  await app.ctx.db.insert(teams).values({
+    id,
+    name,
+    slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${id.slice(0, 8)}`,
+    personal: false,
+    ownerId,
+  });
   return { id, name };
 }
 
 async function addMember(app: FastifyInstance, teamId: string, userId: string, role: Role) {
-  await app.ctx.db.insert(teamMembers).values({ id: randomUUID(), organizationId: teamId, userId, role });
-  await app.ctx.db.update(users).set({ currentTeamId: teamId, passwordConfirmedAt: new Date() }).where(eq(users.id, userId));
+  await app.ctx.db
+    .insert(teamMembers)
+    .values({ id: randomUUID(), organizationId: teamId, userId, role });
+  await app.ctx.db
+    .update(users)
+    .set({ currentTeamId: teamId, passwordConfirmedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 async function signedIn(app: FastifyInstance, user: TestUser): Promise<WorldUser> {
@@ -71,10 +93,24 @@ async function signedIn(app: FastifyInstance, user: TestUser): Promise<WorldUser
 export async function buildWorld(app: FastifyInstance): Promise<World> {
   const stamp = Date.now().toString(36);
   const raw = {} as Record<MemberRole, TestUser>;
-  for (const role of MEMBER_ROLES) raw[role] = await createUser(app, { email: `${role}.${stamp}@team-a.example.org`, name: `A ${role}` });
-  const target = await createUser(app, { email: `target.${stamp}@team-a.example.org`, name: 'A target' });
-  const outsiderUser = await createUser(app, { email: `owner.${stamp}@team-b.example.org`, name: 'B owner' });
-  const unverifiedUser = await createUser(app, { email: `unverified.${stamp}@example.org`, name: 'Unverified', verified: false });
+  for (const role of MEMBER_ROLES)
+    raw[role] = await createUser(app, {
+      email: `${role}.${stamp}@team-a.example.org`,
+      name: `A ${role}`,
+    });
+  const target = await createUser(app, {
+    email: `target.${stamp}@team-a.example.org`,
+    name: 'A target',
+  });
+  const outsiderUser = await createUser(app, {
+    email: `owner.${stamp}@team-b.example.org`,
+    name: 'B owner',
+  });
+  const unverifiedUser = await createUser(app, {
+    email: `unverified.${stamp}@example.org`,
+    name: 'Unverified',
+    verified: false,
+  });
 
   const teamA = await makeTeam(app, `Team A ${stamp}`, raw.owner.id);
   const teamB = await makeTeam(app, `Team B ${stamp}`, outsiderUser.id);
@@ -84,7 +120,15 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
 
   const members = {} as Record<MemberRole, WorldUser>;
   for (const role of MEMBER_ROLES) members[role] = await signedIn(app, raw[role]);
-  return { app, teamA, teamB, members, target, outsider: await signedIn(app, outsiderUser), unverified: await signedIn(app, unverifiedUser) };
+  return {
+    app,
+    teamA,
+    teamB,
+    members,
+    target,
+    outsider: await signedIn(app, outsiderUser),
+    unverified: await signedIn(app, unverifiedUser),
+  };
 }
 
 /**
@@ -96,17 +140,46 @@ export async function worldIntact(w: World): Promise<boolean> {
   const signed = [...MEMBER_ROLES.map((r) => w.members[r]), w.outsider, w.unverified];
   const ids = [...signed.map((u) => u.id), w.target.id];
   const [userRows, memberRows, sessionRows, teamRows] = await Promise.all([
-    db.select({ id: users.id, verified: users.emailVerified, current: users.currentTeamId }).from(users).where(inArray(users.id, ids)),
-    db.select({ team: teamMembers.organizationId, user: teamMembers.userId, role: teamMembers.role }).from(teamMembers).where(inArray(teamMembers.userId, ids)),
-    db.select({ token: sessions.token }).from(sessions).where(inArray(sessions.token, signed.map((u) => u.sessionToken))),
-    db.select({ id: teams.id }).from(teams).where(inArray(teams.id, [w.teamA.id, w.teamB.id])),
+    db
+      .select({ id: users.id, verified: users.emailVerified, current: users.currentTeamId })
+      .from(users)
+      .where(inArray(users.id, ids)),
+    db
+      .select({
+        team: teamMembers.organizationId,
+        user: teamMembers.userId,
+        role: teamMembers.role,
+      })
+      .from(teamMembers)
+      .where(inArray(teamMembers.userId, ids)),
+    db
+      .select({ token: sessions.token })
+      .from(sessions)
+      .where(
+        inArray(
+          sessions.token,
+          signed.map((u) => u.sessionToken),
+        ),
+      ),
+    db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(inArray(teams.id, [w.teamA.id, w.teamB.id])),
   ]);
-  if (userRows.length !== ids.length || sessionRows.length !== signed.length || teamRows.length !== 2) return false;
-  const role = (team: string, user: string) => memberRows.find((m) => m.team === team && m.user === user)?.role;
+  if (
+    userRows.length !== ids.length ||
+    sessionRows.length !== signed.length ||
+    teamRows.length !== 2
+  )
+    return false;
+  const role = (team: string, user: string) =>
+    memberRows.find((m) => m.team === team && m.user === user)?.role;
   for (const r of MEMBER_ROLES) if (role(w.teamA.id, w.members[r].id) !== r) return false;
-  if (role(w.teamA.id, w.target.id) !== 'viewer' || role(w.teamB.id, w.outsider.id) !== 'owner') return false;
+  if (role(w.teamA.id, w.target.id) !== 'viewer' || role(w.teamB.id, w.outsider.id) !== 'owner')
+    return false;
   for (const u of userRows) {
-    const expectedTeam = u.id === w.outsider.id ? w.teamB.id : u.id === w.unverified.id ? undefined : w.teamA.id;
+    const expectedTeam =
+      u.id === w.outsider.id ? w.teamB.id : u.id === w.unverified.id ? undefined : w.teamA.id;
     if (expectedTeam && u.current !== expectedTeam) return false;
     if (u.verified !== (u.id !== w.unverified.id)) return false;
   }
@@ -116,16 +189,30 @@ export async function worldIntact(w: World): Promise<boolean> {
 /** Password confirmations in the cast: fresh (handlers run) or absent (confirm-password redirect). */
 export async function setPasswordConfirmed(w: World, confirmed: boolean) {
   const ids = [...MEMBER_ROLES.map((r) => w.members[r].id), w.outsider.id, w.unverified.id];
-  await w.app.ctx.db.update(users).set({ passwordConfirmedAt: confirmed ? new Date() : null }).where(inArray(users.id, ids));
+  await w.app.ctx.db
+    .update(users)
+    .set({ passwordConfirmedAt: confirmed ? new Date() : null })
+    .where(inArray(users.id, ids));
 }
 
 /** A plain-text API token for a user in a team with the given abilities. */
-export async function createToken(app: FastifyInstance, userId: string, teamId: string, abilities: readonly Ability[] = ABILITIES, name = 'matrix token') {
-  const res = (await app.ctx.auth.api.createApiKey({ body: { userId, name, permissions: { api: [...abilities] }, metadata: { teamId } } })) as { key: string; id: string };
+export async function createToken(
+  app: FastifyInstance,
+  userId: string,
+  teamId: string,
+  abilities: readonly Ability[] = ABILITIES,
+  name = 'matrix token',
+) {
+  const res = (await app.ctx.auth.api.createApiKey({
+    body: { userId, name, permissions: { api: [...abilities] }, metadata: { teamId } },
+  })) as { key: string; id: string };
   return { id: res.id, key: res.key };
 }
 
 export async function tokenExists(app: FastifyInstance, id: string) {
-  const rows = await app.ctx.db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.enabled, true)));
+  const rows = await app.ctx.db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.enabled, true)));
   return rows.length === 1;
 }

@@ -3,7 +3,10 @@ import { Select, type ComboboxData, type SelectProps } from '@mantine/core';
 /** The value ChoiceSelect gives Mantine for the explicit "none" option (never sent to the server). */
 const NONE = '__none__';
 
-export type ChoiceSelectProps = Omit<SelectProps, 'allowDeselect' | 'clearable' | 'value' | 'onChange' | 'data'> & {
+export type ChoiceSelectProps = Omit<
+  SelectProps,
+  'allowDeselect' | 'clearable' | 'value' | 'onChange' | 'data'
+> & {
   data: ComboboxData;
   value: string | null | undefined;
   /** Called with the chosen value; '' only when the user picks the `noneLabel` option or clears a filter. */
@@ -24,7 +27,14 @@ export type ChoiceSelectProps = Omit<SelectProps, 'allowDeselect' | 'clearable' 
  * only filters get a clear button. Every select in src/client goes through this component
  * (choice-select.test.ts checks it).
  */
-export function ChoiceSelect({ data, value, onChange, noneLabel, clearableFilter, ...rest }: ChoiceSelectProps) {
+export function ChoiceSelect({
+  data,
+  value,
+  onChange,
+  noneLabel,
+  clearableFilter,
+  ...rest
+}: ChoiceSelectProps) {
   const options: ComboboxData = noneLabel ? [{ value: NONE, label: noneLabel }, ...data] : data;
   const shown = value ? value : noneLabel ? NONE : null;
   return (

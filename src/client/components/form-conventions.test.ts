@@ -40,20 +40,30 @@ const files = sources();
 describe('client form conventions', () => {
   it('finds the client sources (the scan itself works)', () => {
     expect(files.some((f) => f.file === 'features/metrics/value-form.tsx')).toBe(true);
-    expect(openingTags('<form onSubmit={(e) => a > b} noValidate>x</form>', 'form')).toEqual(['<form onSubmit={(e) => a > b} noValidate>']);
+    expect(openingTags('<form onSubmit={(e) => a > b} noValidate>x</form>', 'form')).toEqual([
+      '<form onSubmit={(e) => a > b} noValidate>',
+    ]);
   });
 
   it('every select is the shared ChoiceSelect (re-picking an option never empties a choice)', () => {
     const offenders = files.filter(
       ({ file, text }) =>
         file !== 'components/choice-select.tsx' &&
-        (/import\s*\{[^}]*\b(Select|NativeSelect|MultiSelect)\b[^}]*\}\s*from\s*'@mantine\/core'/.test(text) || /<(Select|NativeSelect|MultiSelect)[\s>/]/.test(text) || /allowDeselect/.test(text)),
+        (/import\s*\{[^}]*\b(Select|NativeSelect|MultiSelect)\b[^}]*\}\s*from\s*'@mantine\/core'/.test(
+          text,
+        ) ||
+          /<(Select|NativeSelect|MultiSelect)[\s>/]/.test(text) ||
+          /allowDeselect/.test(text)),
     );
     expect(offenders.map((f) => f.file)).toEqual([]);
   });
 
   it('every <form> has noValidate: required fields show the app’s inline error, never the browser’s popup', () => {
-    const offenders = files.flatMap(({ file, text }) => openingTags(text, 'form').filter((t) => !/\bnoValidate\b/.test(t)).map((t) => `${file}: ${t.slice(0, 80)}`));
+    const offenders = files.flatMap(({ file, text }) =>
+      openingTags(text, 'form')
+        .filter((t) => !/\bnoValidate\b/.test(t))
+        .map((t) => `${file}: ${t.slice(0, 80)}`),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -8,5 +8,12 @@ import classes from './toaster.module.css';
  * count, or the account menu (toaster.module.css).
  */
 export default function Toaster() {
-  return <Notifications position="top-right" autoClose={TOAST_MS} zIndex={1000} classNames={{ root: classes.root }} />;
+  return (
+    <Notifications
+      position="top-right"
+      autoClose={TOAST_MS}
+      zIndex={1000}
+      classNames={{ root: classes.root }}
+    />
+  );
 }

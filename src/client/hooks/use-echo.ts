@@ -24,7 +24,9 @@ export function useEcho(): Echo<'pusher'> | null {
   const { app, auth } = useShared();
   const signedIn = Boolean(auth.user);
   const config = JSON.stringify(app.pusher);
-  const [echo, setEcho] = useState<Echo<'pusher'> | null>(() => (signedIn && echoLib ? echoLib.getEcho(app.pusher) : null));
+  const [echo, setEcho] = useState<Echo<'pusher'> | null>(() =>
+    signedIn && echoLib ? echoLib.getEcho(app.pusher) : null,
+  );
   useEffect(() => {
     if (!signedIn) {
       echoLib?.disconnectEcho();
@@ -39,6 +41,7 @@ export function useEcho(): Echo<'pusher'> | null {
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one connection per sign-in and config; `app` is read once when connecting
   }, [signedIn, config]);
   return signedIn ? echo : null;
 }
@@ -47,7 +50,11 @@ export function useEcho(): Echo<'pusher'> | null {
  * Listen for `event` on a channel (full Pusher name, e.g. 'private-user.{id}') while mounted.
  * The handler may change between renders without resubscribing. Pass null to listen to nothing.
  */
-export function useChannel<T = unknown>(name: string | null, event: string, handler: (data: T) => void) {
+export function useChannel<T = unknown>(
+  name: string | null,
+  event: string,
+  handler: (data: T) => void,
+) {
   const echo = useEcho();
   const ref = useRef(handler);
   ref.current = handler;

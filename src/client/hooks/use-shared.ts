@@ -15,5 +15,6 @@ export function usePageProps<K extends PageName>() {
 
 export function useCan() {
   const { auth } = useShared();
-  return (permission: SharedProps['auth']['permissions'][number]) => auth.permissions.includes(permission);
+  return (permission: SharedProps['auth']['permissions'][number]) =>
+    auth.permissions.includes(permission);
 }

@@ -25,14 +25,22 @@ describe('sidebar areas by role', () => {
     const auth = page.props.auth as { team: { id: string }; permissions: Permission[] };
     expect(auth.team.id).toBe(team.id);
     const table = t.app.ctx.routes.clientTable();
-    const shown = areaLinks(table, { teamId: auth.team.id, permissions: auth.permissions }, '/dashboard');
+    const shown = areaLinks(
+      table,
+      { teamId: auth.team.id, permissions: auth.permissions },
+      '/dashboard',
+    );
     expect(shown.length).toBeGreaterThan(3);
     for (const link of shown) {
       const res = await client.get(link.href);
       expect(res.statusCode, `${role}: ${link.label} (${link.href})`).toBe(200);
     }
     // the areas hidden from this role are the ones it cannot open
-    const all = areaLinks(table, { teamId: auth.team.id, permissions: ['team.logs.view', ...auth.permissions] }, '/dashboard');
+    const all = areaLinks(
+      table,
+      { teamId: auth.team.id, permissions: ['team.logs.view', ...auth.permissions] },
+      '/dashboard',
+    );
     for (const link of all.filter((a) => !shown.some((s) => s.route === a.route))) {
       const res = await client.get(link.href);
       expect(res.statusCode, `${role}: hidden ${link.label}`).toBe(403);

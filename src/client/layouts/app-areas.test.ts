@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { RouteTable } from '@shared/route';
 import { areaLinks } from './app-areas';
 
-const def = (uri: string, parameters: string[] = []) => ({ uri, methods: ['GET'], parameters, wheres: {} });
+const def = (uri: string, parameters: string[] = []) => ({
+  uri,
+  methods: ['GET'],
+  parameters,
+  wheres: {},
+});
 
 describe('areaLinks', () => {
   const table: RouteTable = {
@@ -16,7 +21,11 @@ describe('areaLinks', () => {
   };
 
   it('links every area, in order', () => {
-    const links = areaLinks(table, { teamId: 't1', permissions: ['team.view', 'team.logs.view'] }, '/dashboard');
+    const links = areaLinks(
+      table,
+      { teamId: 't1', permissions: ['team.view', 'team.logs.view'] },
+      '/dashboard',
+    );
     expect(links.map((l) => [l.label, l.href])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Projects', '/projects'],
@@ -31,8 +40,20 @@ describe('areaLinks', () => {
 
   it('hides an area from a role without its permission', () => {
     const t: RouteTable = { ...table, 'logs.index': def('/logs') };
-    expect(areaLinks(t, { teamId: 't1', permissions: ['team.view', 'content.update'] }, '/dashboard').map((l) => l.label)).not.toContain('Logs');
-    expect(areaLinks(t, { teamId: 't1', permissions: ['team.view', 'team.logs.view'] }, '/dashboard').map((l) => l.label)).toContain('Logs');
+    expect(
+      areaLinks(
+        t,
+        { teamId: 't1', permissions: ['team.view', 'content.update'] },
+        '/dashboard',
+      ).map((l) => l.label),
+    ).not.toContain('Logs');
+    expect(
+      areaLinks(
+        t,
+        { teamId: 't1', permissions: ['team.view', 'team.logs.view'] },
+        '/dashboard',
+      ).map((l) => l.label),
+    ).toContain('Logs');
     expect(areaLinks(t, { teamId: 't1' }, '/dashboard').map((l) => l.label)).not.toContain('Logs');
   });
 

@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
-import { IconBell, IconBooks, IconFolders, IconLayoutDashboard, IconListDetails, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBooks,
+  IconFolders,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconSearch,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { route, routeIs, type RouteName, type RouteParams, type RouteTable } from '@shared/route';
 import type { Permission } from '@shared/permissions';
 
@@ -28,7 +36,12 @@ export const AREAS: Area[] = [
   { label: 'Libraries', route: 'libraries.index', icon: IconBooks },
   { label: 'Notifications', route: 'notifications.index', icon: IconBell },
   { label: 'Logs', route: 'logs.index', icon: IconListDetails, permission: 'team.logs.view' },
-  { label: 'Team', route: 'teams.show', icon: IconUsersGroup, params: (c) => (c.teamId ? { team: c.teamId } : null) },
+  {
+    label: 'Team',
+    route: 'teams.show',
+    icon: IconUsersGroup,
+    params: (c) => (c.teamId ? { team: c.teamId } : null),
+  },
 ];
 
 export interface AreaLink {
@@ -40,7 +53,12 @@ export interface AreaLink {
 }
 
 /** The areas with their URLs (those needing a missing parameter left out) and which one holds the current path. */
-export function areaLinks(table: RouteTable, ctx: AreaContext, pathname: string, areas: Area[] = AREAS): AreaLink[] {
+export function areaLinks(
+  table: RouteTable,
+  ctx: AreaContext,
+  pathname: string,
+  areas: Area[] = AREAS,
+): AreaLink[] {
   const out: AreaLink[] = [];
   for (const a of areas) {
     if (a.permission && !ctx.permissions?.includes(a.permission)) continue;
@@ -49,7 +67,8 @@ export function areaLinks(table: RouteTable, ctx: AreaContext, pathname: string,
     const href = route(a.route, params, table);
     const base = href.split('?')[0];
     // an area stays highlighted on its sub-pages (/projects/42 under /projects)
-    const active = routeIs(a.route, pathname, table) || (base !== '/' && pathname.startsWith(`${base}/`));
+    const active =
+      routeIs(a.route, pathname, table) || (base !== '/' && pathname.startsWith(`${base}/`));
     out.push({ label: a.label, route: a.route, href, icon: a.icon, active });
   }
   return out;

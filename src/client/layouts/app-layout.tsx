@@ -1,5 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  Burger,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, router, usePage } from '@inertiajs/react';
 import { route, routeTable } from '@shared/route';
@@ -18,20 +28,41 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { app, auth } = useShared();
   const { url } = usePage();
   const path = url.split('?')[0];
-  const links = areaLinks(routeTable(), { teamId: auth.team?.id ?? null, permissions: auth.permissions }, path);
+  const links = areaLinks(
+    routeTable(),
+    { teamId: auth.team?.id ?? null, permissions: auth.permissions },
+    path,
+  );
 
   // the phone menu closes when a link in it is followed, and after any other navigation (back, forward)
   useEffect(() => router.on('navigate', () => close()), [close]);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'md', lg: 'lg' }}>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
+    >
       <FlashToasts />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-            <Anchor component={Link} href={route('dashboard')} underline="never" className={classes.brand}>
-              <Text component="span" fz="lg" fw={700} c="blue.8">{app.name}</Text>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Anchor
+              component={Link}
+              href={route('dashboard')}
+              underline="never"
+              className={classes.brand}
+            >
+              <Text component="span" fz="lg" fw={700} c="blue.8">
+                {app.name}
+              </Text>
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -41,7 +72,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation" className={opened ? undefined : classes.navClosed}>
+      <AppShell.Navbar
+        p="sm"
+        aria-label="Main navigation"
+        className={opened ? undefined : classes.navClosed}
+      >
         <Stack gap="sm" h="100%">
           <TeamSwitcher auth={auth} onNavigate={close} />
           {auth.team && <Divider />}

@@ -7,7 +7,8 @@ export type LayoutKind = 'guest' | 'public' | 'error' | 'app';
 export function layoutKind(name: string): LayoutKind {
   if (name.startsWith('auth/')) return 'guest';
   if (name.startsWith('errors/')) return 'error';
-  if (name === 'welcome' || name.startsWith('legal/') || name.startsWith('public/')) return 'public';
+  if (name === 'welcome' || name.startsWith('legal/') || name.startsWith('public/'))
+    return 'public';
   return 'app';
 }
 

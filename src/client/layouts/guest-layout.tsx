@@ -14,14 +14,21 @@ export function GuestLayout({ children }: { children: ReactNode }) {
       <Center>
         <Stack w="100%" maw={440} gap="lg">
           <Anchor component={Link} href={route('welcome')} underline="never" ta="center">
-            <Text component="span" fz={26} fw={700} c="blue.8">{app.name}</Text>
+            <Text component="span" fz={26} fw={700} c="blue.8">
+              {app.name}
+            </Text>
           </Anchor>
           <Paper withBorder shadow="sm" p="xl" radius="md">
             {children}
           </Paper>
           <Text size="xs" c="dimmed" ta="center">
-            <Anchor component={Link} href={route('terms.show')} size="xs">Terms of service</Anchor> ·{' '}
-            <Anchor component={Link} href={route('policy.show')} size="xs">Privacy policy</Anchor>
+            <Anchor component={Link} href={route('terms.show')} size="xs">
+              Terms of service
+            </Anchor>{' '}
+            ·{' '}
+            <Anchor component={Link} href={route('policy.show')} size="xs">
+              Privacy policy
+            </Anchor>
           </Text>
         </Stack>
       </Center>

@@ -15,22 +15,32 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <Container size="lg" py="sm">
           <Group justify="space-between">
             <Anchor component={Link} href={route('welcome')} underline="never">
-              <Text component="span" fz={22} fw={700} c="blue.8">{app.name}</Text>
+              <Text component="span" fz={22} fw={700} c="blue.8">
+                {app.name}
+              </Text>
             </Anchor>
             <Group gap="xs">
               {auth.user ? (
-                <Button component={Link} href={route('dashboard')} variant="light">Dashboard</Button>
+                <Button component={Link} href={route('dashboard')} variant="light">
+                  Dashboard
+                </Button>
               ) : (
                 <>
-                  <Button component={Link} href={route('login')} variant="subtle">Log in</Button>
-                  <Button component={Link} href={route('register')}>Register</Button>
+                  <Button component={Link} href={route('login')} variant="subtle">
+                    Log in
+                  </Button>
+                  <Button component={Link} href={route('register')}>
+                    Register
+                  </Button>
                 </>
               )}
             </Group>
           </Group>
         </Container>
       </Box>
-      <Container size="lg" py="xl">{children}</Container>
+      <Container size="lg" py="xl">
+        {children}
+      </Container>
     </Box>
   );
 }

@@ -18,8 +18,12 @@ export function UserMenu({ user }: { user: NonNullable<SharedProps['auth']['user
       <Menu.Target>
         <UnstyledButton className={classes.userButton} data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user.image} alt="" radius="xl" size={30} color="blue" aria-hidden>{initials(user.name)}</Avatar>
-            <Text size="sm" fw={500} truncate maw={160} visibleFrom="sm">{user.name}</Text>
+            <Avatar src={user.image} alt="" radius="xl" size={30} color="blue" aria-hidden>
+              {initials(user.name)}
+            </Avatar>
+            <Text size="sm" fw={500} truncate maw={160} visibleFrom="sm">
+              {user.name}
+            </Text>
             {/* named by what it shows (axe: label-content-name-mismatch); the name alone on a phone */}
             <VisuallyHidden>Account menu</VisuallyHidden>
             <IconChevronDown size={14} />
@@ -28,22 +32,43 @@ export function UserMenu({ user }: { user: NonNullable<SharedProps['auth']['user
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text size="sm" fw={600} c="dark" truncate>{user.name}</Text>
-          <Text size="xs" c="dimmed" truncate>{user.email}</Text>
+          <Text size="sm" fw={600} c="dark" truncate>
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
         </Menu.Label>
         <Menu.Divider />
-        {(
-          <Menu.Item component={Link} href={route('profile.show')} leftSection={<IconUser size={14} />}>Profile</Menu.Item>
-        )}
-        {(
-          <Menu.Item component={Link} href={route('api-tokens.index')} leftSection={<IconKey size={14} />}>API tokens</Menu.Item>
-        )}
-        {(
+        {
+          <Menu.Item
+            component={Link}
+            href={route('profile.show')}
+            leftSection={<IconUser size={14} />}
+          >
+            Profile
+          </Menu.Item>
+        }
+        {
+          <Menu.Item
+            component={Link}
+            href={route('api-tokens.index')}
+            leftSection={<IconKey size={14} />}
+          >
+            API tokens
+          </Menu.Item>
+        }
+        {
           <>
             <Menu.Divider />
-            <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => router.post(route('logout'))}>Log out</Menu.Item>
+            <Menu.Item
+              leftSection={<IconLogout size={14} />}
+              onClick={() => router.post(route('logout'))}
+            >
+              Log out
+            </Menu.Item>
           </>
-        )}
+        }
       </Menu.Dropdown>
     </Menu>
   );

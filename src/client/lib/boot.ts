@@ -8,7 +8,9 @@ export interface BootData {
 
 export function readBoot(): BootData {
   const el = document.getElementById('pathways-boot');
-  const data = (el?.textContent ? JSON.parse(el.textContent) : { routes: {}, appName: 'Pathways' }) as BootData;
+  const data = (
+    el?.textContent ? JSON.parse(el.textContent) : { routes: {}, appName: 'Pathways' }
+  ) as BootData;
   setRouteTable(data.routes);
   return data;
 }

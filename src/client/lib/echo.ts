@@ -32,17 +32,36 @@ export function echoOptions(cfg: PusherConfig) {
     authEndpoint,
     auth: { headers: authHeaders() },
     // read the cookie on every authorization, so a renewed token is picked up
-    channelAuthorization: { endpoint: authEndpoint, transport: 'ajax' as const, headers: {}, headersProvider: authHeaders },
+    channelAuthorization: {
+      endpoint: authEndpoint,
+      transport: 'ajax' as const,
+      headers: {},
+      headersProvider: authHeaders,
+    },
     Pusher,
   };
   if (!cfg.external) {
     const https = window.location.protocol === 'https:';
     const port = Number(window.location.port) || (https ? 443 : 80);
-    return { ...common, wsHost: window.location.hostname, wsPort: port, wssPort: port, forceTLS: https, enabledTransports: ['ws', 'wss'] as Array<'ws' | 'wss'> };
+    return {
+      ...common,
+      wsHost: window.location.hostname,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: https,
+      enabledTransports: ['ws', 'wss'] as Array<'ws' | 'wss'>,
+    };
   }
   if (cfg.host) {
     const port = cfg.port ?? (cfg.forceTLS ? 443 : 80);
-    return { ...common, wsHost: cfg.host, wsPort: port, wssPort: port, forceTLS: cfg.forceTLS, enabledTransports: ['ws', 'wss'] as Array<'ws' | 'wss'> };
+    return {
+      ...common,
+      wsHost: cfg.host,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: cfg.forceTLS,
+      enabledTransports: ['ws', 'wss'] as Array<'ws' | 'wss'>,
+    };
   }
   return { ...common, forceTLS: cfg.forceTLS };
 }
@@ -58,10 +77,13 @@ export function getEcho(cfg: PusherConfig): Echo<'pusher'> {
   disconnectEcho();
   echo = new Echo<'pusher'>(echoOptions(cfg));
   echoKey = id;
-  echo.connector.pusher.connection.bind('state_change', ({ previous, current }: { previous: string; current: string }) => {
-    if (current === 'connected') console.info('Live channel connected');
-    else if (previous === 'connected') console.info('Live channel disconnected');
-  });
+  echo.connector.pusher.connection.bind(
+    'state_change',
+    ({ previous, current }: { previous: string; current: string }) => {
+      if (current === 'connected') console.info('Live channel connected');
+      else if (previous === 'connected') console.info('Live channel disconnected');
+    },
+  );
   return echo;
 }
 

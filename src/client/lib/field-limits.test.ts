@@ -8,9 +8,19 @@ import { clientErrors } from './form-check';
 
 describe('limitsOf (the client reads its limits from the shared schemas)', () => {
   it('reads length limits and required through trim, optional, nullish, pipes and transforms', () => {
-    expect(limitsOf(createApiTokenSchema.shape.name)).toEqual({ required: true, minLength: 1, maxLength: TOKEN_NAME_MAX });
-    expect(limitsOf(projectSchema.shape.description)).toMatchObject({ required: false, maxLength: PROJECT_DESCRIPTION_MAX });
-    expect(limitsOf(updateProfileInformationSchema.shape.email)).toMatchObject({ required: true, maxLength: 255 });
+    expect(limitsOf(createApiTokenSchema.shape.name)).toEqual({
+      required: true,
+      minLength: 1,
+      maxLength: TOKEN_NAME_MAX,
+    });
+    expect(limitsOf(projectSchema.shape.description)).toMatchObject({
+      required: false,
+      maxLength: PROJECT_DESCRIPTION_MAX,
+    });
+    expect(limitsOf(updateProfileInformationSchema.shape.email)).toMatchObject({
+      required: true,
+      maxLength: 255,
+    });
     expect(limitsOf(createMetricSchema.shape.formula).maxLength).toBe(500);
   });
 });
@@ -26,11 +36,17 @@ describe('overLimitMessage (pasted text is kept and the field says by how much i
 
 describe('clientErrors (the check before sending uses the schema’s own messages)', () => {
   it('reports an empty required field and a value past its limit, keyed like the server’s errors', () => {
-    expect(clientErrors(createApiTokenSchema, { name: '', abilities: ['read'] })).toEqual({ name: 'Give the token a name.' });
-    expect(clientErrors(createApiTokenSchema, { name: 'n'.repeat(TOKEN_NAME_MAX + 1), abilities: [] })).toEqual({
+    expect(clientErrors(createApiTokenSchema, { name: '', abilities: ['read'] })).toEqual({
+      name: 'Give the token a name.',
+    });
+    expect(
+      clientErrors(createApiTokenSchema, { name: 'n'.repeat(TOKEN_NAME_MAX + 1), abilities: [] }),
+    ).toEqual({
       name: `The name may be at most ${TOKEN_NAME_MAX} characters.`,
       abilities: 'Choose at least one ability.',
     });
-    expect(clientErrors(createApiTokenSchema, { name: 'Nightly export', abilities: ['read'] })).toEqual({});
+    expect(
+      clientErrors(createApiTokenSchema, { name: 'Nightly export', abilities: ['read'] }),
+    ).toEqual({});
   });
 });

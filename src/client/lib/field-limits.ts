@@ -10,14 +10,17 @@ export interface FieldLimits {
 }
 
 interface Introspectable {
-  _zod: { def: { type: string; innerType?: Introspectable; in?: Introspectable; out?: Introspectable } };
+  _zod: {
+    def: { type: string; innerType?: Introspectable; in?: Introspectable; out?: Introspectable };
+  };
   minLength?: number | null;
   maxLength?: number | null;
   minValue?: number | null;
   maxValue?: number | null;
 }
 
-const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const num = (v: number | null | undefined) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 
 /** Read the limits of one field of a shared schema, e.g. `limitsOf(createApiTokenSchema.shape.name)`. */
 export function limitsOf(schema: z.ZodType): FieldLimits {
@@ -25,10 +28,18 @@ export function limitsOf(schema: z.ZodType): FieldLimits {
   let optional = false;
   for (let guard = 0; guard < 20; guard++) {
     const { type, innerType, in: input, out } = s._zod.def;
-    if ((type === 'optional' || type === 'nullable' || type === 'default' || type === 'prefault' || type === 'catch') && innerType) {
+    if (
+      (type === 'optional' ||
+        type === 'nullable' ||
+        type === 'default' ||
+        type === 'prefault' ||
+        type === 'catch') &&
+      innerType
+    ) {
       optional = true;
       s = innerType;
-    } else if (type === 'pipe' && input) s = input._zod.def.type === 'transform' && out ? out : input; // z.preprocess: the schema after the step
+    } else if (type === 'pipe' && input)
+      s = input._zod.def.type === 'transform' && out ? out : input; // z.preprocess: the schema after the step
     else if (type === 'readonly' && innerType) s = innerType;
     else break;
   }
@@ -45,7 +56,10 @@ export function limitsOf(schema: z.ZodType): FieldLimits {
  * The app's one behaviour for text over a limit: nothing is cut (no maxLength attribute, so a paste
  * arrives whole) and the field says by how much it is over.
  */
-export function overLimitMessage(value: unknown, maxLength: number | undefined): string | undefined {
+export function overLimitMessage(
+  value: unknown,
+  maxLength: number | undefined,
+): string | undefined {
   if (maxLength === undefined || typeof value !== 'string') return undefined;
   const over = value.length - maxLength; // zod counts UTF-16 units too
   if (over <= 0) return undefined;

@@ -19,13 +19,18 @@ type ObjectSchema = { shape: Record<string, z.ZodType> };
  * shown as "N characters over the limit of M" until the user shortens it.
  * `<TextInput label="Email" {...fieldProps(form, 'email', registerSchema)} />`
  */
-export function fieldProps<T extends Record<string, unknown>, K extends keyof T & string>(form: TextForm<T>, key: K, schema?: ObjectSchema) {
+export function fieldProps<T extends Record<string, unknown>, K extends keyof T & string>(
+  form: TextForm<T>,
+  key: K,
+  schema?: ObjectSchema,
+) {
   const field = schema?.shape[key];
   const value = String(form.data[key] ?? '');
   return {
     name: key,
     value,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => form.setData(key, e.currentTarget.value),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      form.setData(key, e.currentTarget.value),
     error: limitError(value, field) ?? form.errors[key],
     ...(field && limitsOf(field).required ? { required: true } : {}),
   };

@@ -29,7 +29,11 @@ export function clientErrors(schema: z.ZodType, data: object): Record<string, st
  * fields (as the server's would) and the caller does not send. Forms have `noValidate`, so this and
  * the server's 422 are the only validation a user sees.
  */
-export function passesCheck(form: CheckedForm, schema: z.ZodType, data: object = form.data): boolean {
+export function passesCheck(
+  form: CheckedForm,
+  schema: z.ZodType,
+  data: object = form.data,
+): boolean {
   const errors = clientErrors(schema, data);
   form.clearErrors();
   if (!Object.keys(errors).length) return true;

@@ -33,21 +33,37 @@ export class HttpError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(typeof body === 'object' && body && 'detail' in body ? String((body as { detail: unknown }).detail) : `Request failed with status ${status}`);
+    super(
+      typeof body === 'object' && body && 'detail' in body
+        ? String((body as { detail: unknown }).detail)
+        : `Request failed with status ${status}`,
+    );
   }
 }
 
 export async function http(input: string | URL, init: RequestInit = {}): Promise<Response> {
   const cookie = typeof document !== 'undefined' ? document.cookie : '';
-  return fetch(input, { credentials: 'same-origin', ...init, headers: httpHeaders(init.headers, cookie) });
+  return fetch(input, {
+    credentials: 'same-origin',
+    ...init,
+    headers: httpHeaders(init.headers, cookie),
+  });
 }
 
 /** JSON in, JSON out; a non-2xx answer throws HttpError with the parsed body. */
-export async function httpJson<T = unknown>(input: string | URL, init: Omit<RequestInit, 'body'> & { body?: unknown } = {}): Promise<T> {
+export async function httpJson<T = unknown>(
+  input: string | URL,
+  init: Omit<RequestInit, 'body'> & { body?: unknown } = {},
+): Promise<T> {
   const { body, ...rest } = init;
   const headers = new Headers(rest.headers);
-  if (body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  const res = await http(input, { ...rest, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (body !== undefined && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
+  const res = await http(input, {
+    ...rest,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {

@@ -22,5 +22,11 @@ export function relativeTime(when: string | Date, now: Date = new Date(), locale
 
 /** '21 Nov 2026, 05:40' in the viewer's time zone */
 export function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }

@@ -1,4 +1,11 @@
-import { Badge, Breadcrumbs, createTheme, defaultVariantColorsResolver, type CSSVariablesResolver, type VariantColorsResolver } from '@mantine/core';
+import {
+  Badge,
+  Breadcrumbs,
+  createTheme,
+  defaultVariantColorsResolver,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 // Contrast (WCAG AA, checked by axe-core on every e2e page): Mantine's default filled shade (6) puts white
 // text on blue at 3.5:1 and its dimmed grey (gray.6) is 3.3:1 on white. Filled colours use shade 8, and
@@ -10,7 +17,12 @@ import { Badge, Breadcrumbs, createTheme, defaultVariantColorsResolver, type CSS
 const DARKENED_TEXT = new Set(['light', 'outline', 'subtle', 'transparent']);
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant && DARKENED_TEXT.has(input.variant) && colors.color !== 'var(--mantine-color-black)') return { ...colors, color: `color-mix(in srgb, ${colors.color} 67%, black)` };
+  if (
+    input.variant &&
+    DARKENED_TEXT.has(input.variant) &&
+    colors.color !== 'var(--mantine-color-black)'
+  )
+    return { ...colors, color: `color-mix(in srgb, ${colors.color} 67%, black)` };
   return colors;
 };
 
@@ -21,7 +33,8 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.18,
   defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   // every close button is named (axe: button-name); plain objects, so the entry chunk imports no Modal code
   components: {
@@ -34,7 +47,12 @@ export const theme = createTheme({
     Breadcrumbs: Breadcrumbs.extend({
       styles: {
         root: { flexWrap: 'wrap', rowGap: 4, minWidth: 0 },
-        breadcrumb: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        breadcrumb: {
+          maxWidth: '100%',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        },
       },
     }),
   },

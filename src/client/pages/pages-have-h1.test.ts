@@ -29,7 +29,12 @@ describe('every page renders an <h1>', () => {
 
   it.each(pages(PAGES).map((p) => path.relative(PAGES, p)))('%s', (file) => {
     const src = readFileSync(path.join(PAGES, file), 'utf8');
-    const uses = Object.keys(HEADERS).some((c) => new RegExp(`<${c}\\b`).test(src)) || /<Title[^>]*order=\{1\}/.test(src);
-    expect(uses, `${file} has no <h1>: use <PageTitle> (components/page-title.tsx) or a shared page header`).toBe(true);
+    const uses =
+      Object.keys(HEADERS).some((c) => new RegExp(`<${c}\\b`).test(src)) ||
+      /<Title[^>]*order=\{1\}/.test(src);
+    expect(
+      uses,
+      `${file} has no <h1>: use <PageTitle> (components/page-title.tsx) or a shared page header`,
+    ).toBe(true);
   });
 });

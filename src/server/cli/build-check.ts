@@ -18,7 +18,13 @@ export function isClientBuildStale(): boolean {
   const manifest = path.join(root, 'dist/client/.vite/manifest.json');
   if (!existsSync(manifest)) return true;
   const built = statSync(manifest).mtimeMs;
-  const sources = [path.join(root, 'src/client'), path.join(root, 'src/shared'), path.join(root, 'public')].filter(existsSync);
-  const configs = ['vite.config.ts', 'package-lock.json', 'postcss.config.cjs'].map((f) => path.join(root, f)).filter(existsSync);
+  const sources = [
+    path.join(root, 'src/client'),
+    path.join(root, 'src/shared'),
+    path.join(root, 'public'),
+  ].filter(existsSync);
+  const configs = ['vite.config.ts', 'package-lock.json', 'postcss.config.cjs']
+    .map((f) => path.join(root, f))
+    .filter(existsSync);
   return Math.max(...sources.map(newest), ...configs.map((f) => statSync(f).mtimeMs)) > built;
 }

@@ -54,7 +54,11 @@ export function requireString(values: Values, name: string): string {
  * Build the whole app (modules, hooks, migrations) without listening, run fn, close.
  * Opening the embedded database takes its lock: a running server makes this refuse.
  */
-export async function withApp<T>(io: CliIo, fn: (app: FastifyInstance) => Promise<T>, opts: Partial<BuildOptions> = {}): Promise<T> {
+export async function withApp<T>(
+  io: CliIo,
+  fn: (app: FastifyInstance) => Promise<T>,
+  opts: Partial<BuildOptions> = {},
+): Promise<T> {
   const app = await buildApp({
     env: io.env,
     logger: false,

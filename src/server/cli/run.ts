@@ -33,7 +33,12 @@ export function generalHelp(): string {
 }
 
 function commandHelp(c: Command): string {
-  return [`${c.summary}.`, '', `Usage: ${usageLine(c)}`, ...(c.details?.length ? ['', ...c.details] : [])].join('\n');
+  return [
+    `${c.summary}.`,
+    '',
+    `Usage: ${usageLine(c)}`,
+    ...(c.details?.length ? ['', ...c.details] : []),
+  ].join('\n');
 }
 
 /** Run one CLI invocation; returns the process exit code (0 ok, 1 failed, 2 bad usage). */
@@ -55,9 +60,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     let values;
     try {
-      ({ values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }));
+      ({ values } = parseArgs({
+        args: rest,
+        options: command.options,
+        strict: true,
+        allowPositionals: false,
+      }));
     } catch (err) {
-      throw new UsageError((err as Error).message.replace(/\. To specify a positional argument.*$/s, '.'));
+      throw new UsageError(
+        (err as Error).message.replace(/\. To specify a positional argument.*$/s, '.'),
+      );
     }
     const code = await command.run(values as Record<string, string | boolean | undefined>, io);
     return code ?? 0;

@@ -16,7 +16,9 @@ if (!process.env.DATABASE_URL) {
 const app = await buildApp({ assets: { version: 'worker', dev: false, headTags: '' } });
 await app.ready();
 const worker = app.ctx.jobs.startWorker();
-app.log.info(`Pathways jobs worker ${worker.id} is running (concurrency ${app.ctx.config.jobs.concurrency}). Stop with Ctrl-C or SIGTERM.`);
+app.log.info(
+  `Pathways jobs worker ${worker.id} is running (concurrency ${app.ctx.config.jobs.concurrency}). Stop with Ctrl-C or SIGTERM.`,
+);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -63,7 +63,8 @@ export const API_RATE_LIMIT_DEFAULT = 120;
 function num(name: string, v: string | undefined, d: number, min = 0): number {
   if (v === undefined || v === '') return d;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number >= ${min} (got '${v}').`);
+  if (!Number.isFinite(n) || n < min)
+    throw new Error(`${name} must be a number >= ${min} (got '${v}').`);
   return n;
 }
 
@@ -83,8 +84,13 @@ function resolveAppKey(env: NodeJS.ProcessEnv, dataDir: string): string {
   return key;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const nodeEnv = (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development') as Config['env'];
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const nodeEnv = (
+    env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development'
+  ) as Config['env'];
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -135,6 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   const merged = { ...cfg, ...overrides };
   // the embedded endpoint's signing secret is derived from APP_KEY unless given
-  if (!merged.pusher.secret) merged.pusher = { ...merged.pusher, secret: createHmac('sha256', merged.appKey).update('pusher').digest('hex') };
+  if (!merged.pusher.secret)
+    merged.pusher = {
+      ...merged.pusher,
+      secret: createHmac('sha256', merged.appKey).update('pusher').digest('hex'),
+    };
   return merged;
 }

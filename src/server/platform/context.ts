@@ -17,7 +17,10 @@ type SharedResolver = (request: FastifyRequest) => unknown;
 /** Props every Inertia page receives; modules add theirs (resolved lazily, per request), typed in `src/shared/shared-props.ts`. */
 export class SharedProps {
   private resolvers = new Map<string, SharedResolver>();
-  add<K extends keyof ModuleSharedProps>(name: K, resolver: (request: FastifyRequest) => ModuleSharedProps[K] | Promise<ModuleSharedProps[K]>) {
+  add<K extends keyof ModuleSharedProps>(
+    name: K,
+    resolver: (request: FastifyRequest) => ModuleSharedProps[K] | Promise<ModuleSharedProps[K]>,
+  ) {
     this.resolvers.set(name, resolver);
   }
   for(request: FastifyRequest): PropsInput<ModuleSharedProps> {

@@ -38,7 +38,8 @@ export class ValidationError extends AppError {
 
 /** Map a Postgres error (from pg or PGlite) to an AppError, or undefined if not mappable. */
 export function mapDbError(err: unknown): AppError | undefined {
-  const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   switch (code) {
     case '23505':
       return fail('CONFLICT');

@@ -30,13 +30,24 @@ const currentPassword = z
   .min(1, 'Please enter your password.')
   .max(PASSWORD_MAX_LENGTH, `The password may be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
-const confirmation = z.string({ error: 'Please confirm the password.' }).min(1, 'Please confirm the password.');
+const confirmation = z
+  .string({ error: 'Please confirm the password.' })
+  .min(1, 'Please confirm the password.');
 
 /** checkboxes arrive as booleans from Inertia, as 'on' from a plain HTML form */
-const checkbox = (v: unknown) => (v === 'on' || v === 'true' || v === '1' ? true : v === '' || v === 'false' || v === '0' ? false : v);
+const checkbox = (v: unknown) =>
+  v === 'on' || v === 'true' || v === '1'
+    ? true
+    : v === '' || v === 'false' || v === '0'
+      ? false
+      : v;
 
-const MISMATCH = { path: ['password_confirmation'], message: 'The password confirmation does not match.' };
-const passwordsMatch = (d: { password: string; password_confirmation: string }) => d.password === d.password_confirmation;
+const MISMATCH = {
+  path: ['password_confirmation'],
+  message: 'The password confirmation does not match.',
+};
+const passwordsMatch = (d: { password: string; password_confirmation: string }) =>
+  d.password === d.password_confirmation;
 
 export const registerSchema = z
   .object({
@@ -48,7 +59,10 @@ export const registerSchema = z
     email,
     password: newPassword,
     password_confirmation: confirmation,
-    terms: z.preprocess(checkbox, z.literal(true, { error: 'Please accept the terms of service and the privacy policy.' })),
+    terms: z.preprocess(
+      checkbox,
+      z.literal(true, { error: 'Please accept the terms of service and the privacy policy.' }),
+    ),
   })
   .strict()
   .refine(passwordsMatch, MISMATCH);
@@ -58,7 +72,9 @@ export const loginSchema = z
   .object({
     email,
     password: currentPassword,
-    remember: z.preprocess(checkbox, z.boolean({ error: 'Remember me must be on or off.' })).optional(),
+    remember: z
+      .preprocess(checkbox, z.boolean({ error: 'Remember me must be on or off.' }))
+      .optional(),
   })
   .strict();
 export type LoginInput = z.input<typeof loginSchema>;
@@ -68,7 +84,10 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: 'The reset link is incomplete.' }).min(1, 'The reset link is incomplete.').max(512, 'The reset link is invalid.'),
+    token: z
+      .string({ error: 'The reset link is incomplete.' })
+      .min(1, 'The reset link is incomplete.')
+      .max(512, 'The reset link is invalid.'),
     email,
     password: newPassword,
     password_confirmation: confirmation,

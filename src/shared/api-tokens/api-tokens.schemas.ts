@@ -4,7 +4,9 @@ import { ABILITIES } from '../permissions.js';
 export const TOKEN_NAME_MAX = 100;
 
 const abilities = z
-  .array(z.enum(ABILITIES, { error: 'Choose read, create, update or delete.' }), { error: 'Choose at least one ability.' })
+  .array(z.enum(ABILITIES, { error: 'Choose read, create, update or delete.' }), {
+    error: 'Choose at least one ability.',
+  })
   .min(1, 'Choose at least one ability.')
   .transform((list) => ABILITIES.filter((a) => list.includes(a)));
 

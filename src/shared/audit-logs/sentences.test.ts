@@ -28,12 +28,32 @@ function writtenActions(): Set<string> {
 
 describe('audit sentences', () => {
   it('writes an entry as a sentence', () => {
-    expect(auditSentence({ action: 'metric.deleted', actorName: 'Ada Lovelace', subjectLabel: 'Girls enrolled' })).toBe('Ada Lovelace deleted the metric “Girls enrolled”');
-    expect(auditSentence({ action: 'metric.deleted', actorName: 'Ada Lovelace' })).toBe('Ada Lovelace deleted the metric');
-    expect(auditSentence({ action: 'team.member_removed', actorName: 'Ada', subjectLabel: 'bob@example.org' })).toBe('Ada removed bob@example.org from the team');
-    expect(auditSentence({ action: 'team.member_removed', actorName: 'Ada' })).toBe('Ada removed a member from the team');
-    expect(auditSentence({ action: 'auth.login_failed', actorEmail: 'eve@example.org' })).toBe('A sign-in as eve@example.org failed');
-    expect(auditSentence({ action: 'some.new_thing', actorName: null })).toBe('Someone: some new thing');
+    expect(
+      auditSentence({
+        action: 'metric.deleted',
+        actorName: 'Ada Lovelace',
+        subjectLabel: 'Girls enrolled',
+      }),
+    ).toBe('Ada Lovelace deleted the metric “Girls enrolled”');
+    expect(auditSentence({ action: 'metric.deleted', actorName: 'Ada Lovelace' })).toBe(
+      'Ada Lovelace deleted the metric',
+    );
+    expect(
+      auditSentence({
+        action: 'team.member_removed',
+        actorName: 'Ada',
+        subjectLabel: 'bob@example.org',
+      }),
+    ).toBe('Ada removed bob@example.org from the team');
+    expect(auditSentence({ action: 'team.member_removed', actorName: 'Ada' })).toBe(
+      'Ada removed a member from the team',
+    );
+    expect(auditSentence({ action: 'auth.login_failed', actorEmail: 'eve@example.org' })).toBe(
+      'A sign-in as eve@example.org failed',
+    );
+    expect(auditSentence({ action: 'some.new_thing', actorName: null })).toBe(
+      'Someone: some new thing',
+    );
   });
 
   it('has a sentence for every action written anywhere in src/server', () => {
@@ -43,14 +63,24 @@ describe('audit sentences', () => {
     for (const a of actions) {
       if (a.includes('${')) {
         // a computed verb: the project lifecycle (projects.routes.ts and projects.api.ts)
-        for (const verb of ['created', 'updated', 'archived', 'restored', 'deleted']) if (!AUDIT_SENTENCES[a.replace(/\$\{\w+\}/, verb)]) missing.push(a.replace(/\$\{\w+\}/, verb));
+        for (const verb of ['created', 'updated', 'archived', 'restored', 'deleted'])
+          if (!AUDIT_SENTENCES[a.replace(/\$\{\w+\}/, verb)])
+            missing.push(a.replace(/\$\{\w+\}/, verb));
       } else if (!AUDIT_SENTENCES[a]) missing.push(a);
     }
     expect(missing).toEqual([]);
   });
 
   it('shows details in words, without ids or JSON', () => {
-    expect(auditDetailsText({ role: 'editor', invitationId: 'abc', before: { a: 1 }, teamId: 't1', emails: ['a@b.org'] })).toBe('role: editor · emails: a@b.org');
+    expect(
+      auditDetailsText({
+        role: 'editor',
+        invitationId: 'abc',
+        before: { a: 1 },
+        teamId: 't1',
+        emails: ['a@b.org'],
+      }),
+    ).toBe('role: editor · emails: a@b.org');
     expect(auditDetailsText({ secondFactor: 'totp' })).toBe('second factor: totp');
     expect(auditDetailsText({ id: 'x' })).toBeNull();
   });

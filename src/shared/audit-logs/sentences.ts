@@ -95,7 +95,9 @@ export function auditSentence(e: AuditEntryLike): string {
   }
   // [with {subject}][without] pairs, then optional [with {subject}] parts
   const filled = template
-    .replace(/\[([^\]]*)\]\[([^\]]*)\]/g, (_m, withS: string, without: string) => (subject ? withS : without))
+    .replace(/\[([^\]]*)\]\[([^\]]*)\]/g, (_m, withS: string, without: string) =>
+      subject ? withS : without,
+    )
     .replace(/\[([^\]]*)\]/g, (_m, part: string) => (subject ? part : ''))
     .replace(/\{subject\}/g, subject)
     .replace(/\{actor\}/g, actor);
@@ -103,16 +105,23 @@ export function auditSentence(e: AuditEntryLike): string {
 }
 
 const ID_KEY = /(^id$|Id$|Ids$|_id$)/;
-const human = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+const human = (k: string) =>
+  k
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 
 /** The details of an entry in words: ids and nested data are left out ("role: editor · email: a@b.org"). */
-export function auditDetailsText(details: Record<string, unknown> | null | undefined): string | null {
+export function auditDetailsText(
+  details: Record<string, unknown> | null | undefined,
+): string | null {
   if (!details) return null;
   const parts: string[] = [];
   for (const [k, v] of Object.entries(details)) {
     if (ID_KEY.test(k) || v === null || v === undefined || v === '') continue;
     if (Array.isArray(v)) {
-      if (v.every((x) => typeof x === 'string' || typeof x === 'number')) parts.push(`${human(k)}: ${v.join(', ')}`);
+      if (v.every((x) => typeof x === 'string' || typeof x === 'number'))
+        parts.push(`${human(k)}: ${v.join(', ')}`);
       continue;
     }
     if (typeof v === 'object') continue;

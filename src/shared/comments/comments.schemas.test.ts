@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { commentSegments, decodeMentions, encodeMentions, initialsOf, mentionedIds, mentionToken, plainComment, storeCommentSchema } from './comments.schemas.js';
+import {
+  commentSegments,
+  decodeMentions,
+  encodeMentions,
+  initialsOf,
+  mentionedIds,
+  mentionToken,
+  plainComment,
+  storeCommentSchema,
+} from './comments.schemas.js';
 
 describe('comment text', () => {
-  const body = 'Hi @[Ada Lovelace](u_1), see @[Grace](u-2) and @[Ada L.](u_1) again. @[broken](no spaces allowed)';
+  const body =
+    'Hi @[Ada Lovelace](u_1), see @[Grace](u-2) and @[Ada L.](u_1) again. @[broken](no spaces allowed)';
 
   it('finds each mentioned id once, in order', () => {
     expect(mentionedIds(body)).toEqual(['u_1', 'u-2']);
@@ -20,7 +30,9 @@ describe('comment text', () => {
   });
 
   it('reads as plain text with current names, cut by characters, never inside an emoji', () => {
-    expect(plainComment('Hi @[Old Name](u1)!', undefined, { u1: 'New Name' })).toBe('Hi @New Name!');
+    expect(plainComment('Hi @[Old Name](u1)!', undefined, { u1: 'New Name' })).toBe(
+      'Hi @New Name!',
+    );
     expect(plainComment('abcdef', 4)).toBe('abc…');
     const cut = plainComment('🌍'.repeat(10), 5);
     expect(cut).toBe('🌍🌍🌍🌍…');
@@ -45,7 +57,9 @@ describe('comment text', () => {
     expect(storeCommentSchema.parse({ ...base, body: '  hi  ' }).body).toBe('hi');
     expect(storeCommentSchema.safeParse({ ...base, body: 'x'.repeat(5001) }).success).toBe(false);
     expect(storeCommentSchema.safeParse({ ...base, body: 'x', extra: 1 }).success).toBe(false);
-    expect(storeCommentSchema.safeParse({ ...base, subjectType: 'budget', body: 'x' }).success).toBe(false);
+    expect(
+      storeCommentSchema.safeParse({ ...base, subjectType: 'budget', body: 'x' }).success,
+    ).toBe(false);
   });
 });
 
@@ -54,7 +68,9 @@ describe('composer mentions', () => {
   const adaL = { id: 'u2', name: 'Ada Lovelace' };
 
   it('encodes the picked members’ @Name, longest name first, not inside longer words', () => {
-    expect(encodeMentions('@Ada Lovelace and @Ada, not @Adam', [ada, adaL])).toBe('@[Ada Lovelace](u2) and @[Ada](u1), not @Adam');
+    expect(encodeMentions('@Ada Lovelace and @Ada, not @Adam', [ada, adaL])).toBe(
+      '@[Ada Lovelace](u2) and @[Ada](u1), not @Adam',
+    );
     expect(encodeMentions('email ada@Ada.org', [ada])).toBe('email ada@Ada.org');
     expect(encodeMentions('no picks @Ada', [])).toBe('no picks @Ada');
   });

@@ -8,7 +8,11 @@ export const COMMENT_MAX = 5000;
 export const MENTIONS_MAX = 20;
 
 /** Live events on the team channel `private-team.{teamId}`. */
-export const COMMENT_EVENTS = { created: 'comment.created', updated: 'comment.updated', deleted: 'comment.deleted' } as const;
+export const COMMENT_EVENTS = {
+  created: 'comment.created',
+  updated: 'comment.updated',
+  deleted: 'comment.deleted',
+} as const;
 export type CommentEventName = (typeof COMMENT_EVENTS)[keyof typeof COMMENT_EVENTS];
 
 /**
@@ -39,7 +43,8 @@ export function mentionedIds(text: string): string[] {
   return ids;
 }
 
-export type CommentSegment = { kind: 'text'; text: string } | { kind: 'mention'; userId: string; name: string };
+export type CommentSegment =
+  { kind: 'text'; text: string } | { kind: 'mention'; userId: string; name: string };
 
 /** The body cut into plain text and mentions, for rendering as text (never as HTML). */
 export function commentSegments(text: string): CommentSegment[] {
@@ -56,7 +61,11 @@ export function commentSegments(text: string): CommentSegment[] {
 }
 
 /** The body as a person reads it (`@Ada Lovelace`), optionally cut to `max` characters with an ellipsis. */
-export function plainComment(text: string, max?: number, names: Record<string, string> = {}): string {
+export function plainComment(
+  text: string,
+  max?: number,
+  names: Record<string, string> = {},
+): string {
   const plain = commentSegments(text)
     .map((s) => (s.kind === 'text' ? s.text : `@${names[s.userId] ?? s.name}`))
     .join('');
@@ -64,7 +73,10 @@ export function plainComment(text: string, max?: number, names: Record<string, s
   // by code points, so an emoji is never cut in half (a lone surrogate is not valid text for the database)
   const chars = Array.from(plain);
   if (chars.length <= max) return plain;
-  return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /** What the composer inserts for a member (characters that would break the encoding are dropped from the name). */
@@ -118,7 +130,12 @@ export function initialsOf(name: string): string {
 
 /** The name a mention shows in the composer (the same clean-up the token applies). */
 export function mentionName(name: string): string {
-  return name.replace(/[[\]()\n\r]/g, '').trim().slice(0, 100) || 'member';
+  return (
+    name
+      .replace(/[[\]()\n\r]/g, '')
+      .trim()
+      .slice(0, 100) || 'member'
+  );
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -130,16 +147,24 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function encodeMentions(text: string, picked: Array<{ id: string; name: string }>): string {
   let out = text;
-  const byLength = [...picked].sort((a, b) => mentionName(b.name).length - mentionName(a.name).length);
+  const byLength = [...picked].sort(
+    (a, b) => mentionName(b.name).length - mentionName(a.name).length,
+  );
   for (const m of byLength) {
     const name = mentionName(m.name);
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}_])@${escapeRe(name)}(?![\\p{L}\\p{N}_])`, 'gu'), () => mentionToken(m));
+    out = out.replace(
+      new RegExp(`(?<![\\p{L}\\p{N}_])@${escapeRe(name)}(?![\\p{L}\\p{N}_])`, 'gu'),
+      () => mentionToken(m),
+    );
   }
   return out;
 }
 
 /** A stored body back into composer text and the mentions it holds (for editing). */
-export function decodeMentions(body: string, names: Record<string, string> = {}): { text: string; picked: Array<{ id: string; name: string }> } {
+export function decodeMentions(
+  body: string,
+  names: Record<string, string> = {},
+): { text: string; picked: Array<{ id: string; name: string }> } {
   const picked: Array<{ id: string; name: string }> = [];
   const text = commentSegments(body)
     .map((s) => {

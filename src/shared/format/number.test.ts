@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { excelNumberFormat, figurePrecision, formatFigure, formatNumber, roundFigure } from './number';
+import {
+  excelNumberFormat,
+  figurePrecision,
+  formatFigure,
+  formatNumber,
+  roundFigure,
+} from './number';
 
 describe('one number format', () => {
   it('shows the same figure the same way for every metric type', () => {

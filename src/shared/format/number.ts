@@ -16,7 +16,13 @@ export interface FigureFormat {
 
 /** Decimals a metric's figures are shown (and exported) with at most. */
 export function figurePrecision(f: FigureFormat = {}): number {
-  if (typeof f.precision === 'number' && Number.isInteger(f.precision) && f.precision >= 0 && f.precision <= 6) return f.precision;
+  if (
+    typeof f.precision === 'number' &&
+    Number.isInteger(f.precision) &&
+    f.precision >= 0 &&
+    f.precision <= 6
+  )
+    return f.precision;
   if (f.type === 'yes_no') return 0;
   return 2;
 }
@@ -47,7 +53,11 @@ export function roundFigure(v: number, f: FigureFormat = {}): number {
 }
 
 /** A figure in the metric's terms: 45 %, USD 1,200, 3 people, Yes; '—' when there is none. */
-export function formatFigure(v: number | null | undefined, f: FigureFormat = {}, opts: { unit?: boolean } = {}): string {
+export function formatFigure(
+  v: number | null | undefined,
+  f: FigureFormat = {},
+  opts: { unit?: boolean } = {},
+): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
   const n = formatNumber(v, figurePrecision(f));
   if (opts.unit === false) return n;

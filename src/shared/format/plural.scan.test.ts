@@ -21,7 +21,8 @@ describe('one way to write plurals (scan of src)', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (HAND_PLURAL.test(line)) offenders.push(`${relative(SRC, file)}:${i + 1}: ${line.trim()}`);
+          if (HAND_PLURAL.test(line))
+            offenders.push(`${relative(SRC, file)}:${i + 1}: ${line.trim()}`);
         });
     expect(offenders).toEqual([]);
   });

@@ -45,7 +45,15 @@ export interface TemplateElementView {
 }
 
 export interface TemplateView {
-  problem?: { title: string; statement?: string | null; rootCauses?: string | null; populationWho?: string | null; populationCount?: number | null; geography?: string | null; evidence?: string | null };
+  problem?: {
+    title: string;
+    statement?: string | null;
+    rootCauses?: string | null;
+    populationWho?: string | null;
+    populationCount?: number | null;
+    geography?: string | null;
+    evidence?: string | null;
+  };
   elements: TemplateElementView[];
   links?: Array<{ from: string; to: string; assumptions?: string | null }>;
 }

@@ -21,7 +21,9 @@ export const SECTORS = [
 
 export type SectorKey = (typeof SECTORS)[number]['key'];
 export const SECTOR_KEYS = SECTORS.map((s) => s.key) as [SectorKey, ...SectorKey[]];
-export const SECTOR_LABELS: Record<SectorKey, string> = Object.fromEntries(SECTORS.map((s) => [s.key, s.label])) as Record<SectorKey, string>;
+export const SECTOR_LABELS: Record<SectorKey, string> = Object.fromEntries(
+  SECTORS.map((s) => [s.key, s.label]),
+) as Record<SectorKey, string>;
 
 export function sectorLabel(key: string): string {
   return (SECTOR_LABELS as Record<string, string>)[key] ?? key;
@@ -29,4 +31,7 @@ export function sectorLabel(key: string): string {
 
 export const LIBRARY_KINDS = ['problem', 'strategy'] as const;
 export type LibraryKind = (typeof LIBRARY_KINDS)[number];
-export const LIBRARY_KIND_LABELS: Record<LibraryKind, string> = { problem: 'Problem', strategy: 'Strategy' };
+export const LIBRARY_KIND_LABELS: Record<LibraryKind, string> = {
+  problem: 'Problem',
+  strategy: 'Strategy',
+};

@@ -25,7 +25,10 @@ describe('parseFormula', () => {
 
   it('names an unknown data point with its position', () => {
     const r = parseFormula('percent(girls_pass, girls_tested)', keys);
-    expect(r).toEqual({ ok: false, error: { message: 'Unknown data point `girls_pass` at position 8', position: 8 } });
+    expect(r).toEqual({
+      ok: false,
+      error: { message: 'Unknown data point `girls_pass` at position 8', position: 8 },
+    });
   });
 
   it('reports syntax errors with positions', () => {
@@ -75,22 +78,47 @@ describe('parseFormula', () => {
       }),
     );
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', '(', ')', '+', '-', '*', '/', ',', 'sum(', 'percent(', '1', '0', ' '), { maxLength: 30 }), (parts) => {
-        const r = parseFormula(parts.join(''), keys);
-        if (r.ok) {
-          const v = evaluate(r.ast, { a: 3, b: 0 });
-          expect(v === null || Number.isFinite(v)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.constantFrom(
+            'a',
+            'b',
+            '(',
+            ')',
+            '+',
+            '-',
+            '*',
+            '/',
+            ',',
+            'sum(',
+            'percent(',
+            '1',
+            '0',
+            ' ',
+          ),
+          { maxLength: 30 },
+        ),
+        (parts) => {
+          const r = parseFormula(parts.join(''), keys);
+          if (r.ok) {
+            const v = evaluate(r.ast, { a: 3, b: 0 });
+            expect(v === null || Number.isFinite(v)).toBe(true);
+          }
+        },
+      ),
     );
   });
 
   it('agrees with arithmetic on random sums and products', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -1000, max: 1000 }), (a, b) => {
-        expect(calc('a * b + a - b', { a, b })).toBe(a * b + a - b);
-        expect(calc('sum(a, b)', { a, b })).toBe(a + b);
-      }),
+      fc.property(
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        (a, b) => {
+          expect(calc('a * b + a - b', { a, b })).toBe(a * b + a - b);
+          expect(calc('sum(a, b)', { a, b })).toBe(a + b);
+        },
+      ),
     );
   });
 

@@ -34,7 +34,11 @@ export interface FormulaError {
 }
 export type ParseResult = { ok: true; ast: FormulaAst } | { ok: false; error: FormulaError };
 
-type Token = { kind: 'num'; value: number; pos: number; text: string } | { kind: 'ident'; text: string; pos: number } | { kind: 'punct'; text: string; pos: number } | { kind: 'end'; pos: number; text: '' };
+type Token =
+  | { kind: 'num'; value: number; pos: number; text: string }
+  | { kind: 'ident'; text: string; pos: number }
+  | { kind: 'punct'; text: string; pos: number }
+  | { kind: 'end'; pos: number; text: '' };
 
 class FormulaSyntaxError extends Error {
   constructor(
@@ -105,7 +109,12 @@ class Parser {
   private expect(text: string) {
     const t = this.peek();
     if (t.kind === 'punct' && t.text === text) return this.next();
-    return fail(t.kind === 'end' ? `Expected \`${text}\` but the formula ends` : `Expected \`${text}\` but found \`${t.text}\``, t.pos);
+    return fail(
+      t.kind === 'end'
+        ? `Expected \`${text}\` but the formula ends`
+        : `Expected \`${text}\` but found \`${t.text}\``,
+      t.pos,
+    );
   }
 
   parseAll(): FormulaAst {
@@ -136,7 +145,8 @@ class Parser {
 
   private depth = 0;
   private unary(): FormulaAst {
-    if (++this.depth > MAX_DEPTH) fail(`The formula is nested more than ${MAX_DEPTH} levels deep`, this.peek().pos);
+    if (++this.depth > MAX_DEPTH)
+      fail(`The formula is nested more than ${MAX_DEPTH} levels deep`, this.peek().pos);
     try {
       if (this.isPunct('-')) {
         this.next();
@@ -159,7 +169,11 @@ class Parser {
     if (t.kind === 'ident') {
       if (this.isPunct('(')) {
         const fn = t.text.toLowerCase();
-        if (!Object.hasOwn(FORMULA_FUNCTIONS, fn)) fail(`Unknown function \`${t.text}\` (use ${Object.keys(FORMULA_FUNCTIONS).join(', ')})`, t.pos);
+        if (!Object.hasOwn(FORMULA_FUNCTIONS, fn))
+          fail(
+            `Unknown function \`${t.text}\` (use ${Object.keys(FORMULA_FUNCTIONS).join(', ')})`,
+            t.pos,
+          );
         const spec = FORMULA_FUNCTIONS[fn as FormulaFunction];
         this.next();
         const args: FormulaAst[] = [];
@@ -173,7 +187,10 @@ class Parser {
         this.expect(')');
         if (args.length < spec.min || args.length > spec.max) {
           const want = spec.min === spec.max ? `exactly ${spec.min}` : `at least ${spec.min}`;
-          fail(`\`${fn}\` takes ${want} ${pluralWord(spec.min, 'argument')} (got ${args.length})`, t.pos);
+          fail(
+            `\`${fn}\` takes ${want} ${pluralWord(spec.min, 'argument')} (got ${args.length})`,
+            t.pos,
+          );
         }
         return { type: 'call', fn: fn as FormulaFunction, args };
       }
@@ -187,13 +204,25 @@ class Parser {
 
 /** Parse a formula; every identifier that is not a function call must be one of `knownKeys`. */
 export function parseFormula(text: string, knownKeys: Iterable<string>): ParseResult {
-  if (text.length > FORMULA_MAX_LENGTH) return { ok: false, error: { message: `The formula is longer than ${FORMULA_MAX_LENGTH} characters at position ${FORMULA_MAX_LENGTH}`, position: FORMULA_MAX_LENGTH } };
+  if (text.length > FORMULA_MAX_LENGTH)
+    return {
+      ok: false,
+      error: {
+        message: `The formula is longer than ${FORMULA_MAX_LENGTH} characters at position ${FORMULA_MAX_LENGTH}`,
+        position: FORMULA_MAX_LENGTH,
+      },
+    };
   try {
     const ast = new Parser(tokenize(text), new Set(knownKeys)).parseAll();
     return { ok: true, ast };
   } catch (e) {
-    if (e instanceof FormulaSyntaxError) return { ok: false, error: { message: e.message, position: e.position } };
-    if (e instanceof RangeError) return { ok: false, error: { message: 'The formula is nested too deeply at position 0', position: 0 } };
+    if (e instanceof FormulaSyntaxError)
+      return { ok: false, error: { message: e.message, position: e.position } };
+    if (e instanceof RangeError)
+      return {
+        ok: false,
+        error: { message: 'The formula is nested too deeply at position 0', position: 0 },
+      };
     throw e;
   }
 }
@@ -227,7 +256,10 @@ const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
  * Evaluate a formula. A missing value makes the result unknown (null); so does dividing by zero
  * (never Infinity or NaN).
  */
-export function evaluate(ast: FormulaAst, values: Readonly<Record<string, number | null | undefined>>): number | null {
+export function evaluate(
+  ast: FormulaAst,
+  values: Readonly<Record<string, number | null | undefined>>,
+): number | null {
   switch (ast.type) {
     case 'num':
       return ast.value;

@@ -16,7 +16,10 @@ export interface CustomPeriod {
   end: string;
 }
 /** What a data point is measured from: nothing yet (manual), a survey question, a dataset column. */
-export type DataPointBinding = { kind: 'manual' } | { kind: 'survey_question'; questionId: string } | { kind: 'dataset_column'; sourceId: string; column: string };
+export type DataPointBinding =
+  | { kind: 'manual' }
+  | { kind: 'survey_question'; questionId: string }
+  | { kind: 'dataset_column'; sourceId: string; column: string };
 /** A condition rows must meet (percent_meeting, and the optional filter) */
 export interface DataPointCondition {
   field?: string;

@@ -1,12 +1,26 @@
 import { z } from 'zod';
-import { AGGREGATIONS, ANSWER_TYPES, DATA_POINT_MEASUREMENTS, METRIC_DIRECTIONS, METRIC_TYPES, REPORTING_PERIODS, type MetricType } from '../toc/vocabulary.js';
+import {
+  AGGREGATIONS,
+  ANSWER_TYPES,
+  DATA_POINT_MEASUREMENTS,
+  METRIC_DIRECTIONS,
+  METRIC_TYPES,
+  REPORTING_PERIODS,
+  type MetricType,
+} from '../toc/vocabulary.js';
 import { isIsoDate, MAX_PERIODS, periodCount } from './periods.js';
 
 /** Inputs of metrics, targets, data points, survey questions and values (shared by client and server). */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optText = (max: number, label = 'This') =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `${label} may have at most ${max} characters.`).nullable()).optional();
-const reqText = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+  z
+    .preprocess(
+      blankToNull,
+      z.string().trim().max(max, `${label} may have at most ${max} characters.`).nullable(),
+    )
+    .optional();
+const reqText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 /** a number, also from a numeric string; '' -> null */
 const toNumber = (v: unknown) => {
   if (typeof v !== 'string') return v;
@@ -14,14 +28,23 @@ const toNumber = (v: unknown) => {
   if (s === '') return null;
   return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : v;
 };
-export const numberInput = (message = 'Enter a number.') => z.preprocess(toNumber, z.number({ error: message }).finite(message));
+export const numberInput = (message = 'Enter a number.') =>
+  z.preprocess(toNumber, z.number({ error: message }).finite(message));
 const optDate = (message = 'Enter a date (YYYY-MM-DD).') =>
-  z.preprocess(blankToNull, z.string({ error: message }).refine(isIsoDate, message).nullable()).optional();
+  z
+    .preprocess(blankToNull, z.string({ error: message }).refine(isIsoDate, message).nullable())
+    .optional();
 /** An update must change something: an empty body is refused (on `field`). */
 const changesSomething = <T extends z.ZodObject>(schema: T, field: string) =>
-  schema.refine((o: Record<string, unknown>) => Object.values(o).some((v) => v !== undefined), { message: 'Change at least one field.', path: [field] });
+  schema.refine((o: Record<string, unknown>) => Object.values(o).some((v) => v !== undefined), {
+    message: 'Change at least one field.',
+    path: [field],
+  });
 const KEY_RE = /^[a-z][a-z0-9_]{0,62}$/;
-const keyField = (what: string) => z.string({ error: `Give the ${what} a key.` }).regex(KEY_RE, 'Use lower-case letters, digits and underscores, starting with a letter.');
+const keyField = (what: string) =>
+  z
+    .string({ error: `Give the ${what} a key.` })
+    .regex(KEY_RE, 'Use lower-case letters, digits and underscores, starting with a letter.');
 
 export const DISAGGREGATION_PRESETS = [
   { key: 'sex', label: 'Sex', categories: ['Female', 'Male', 'Other'] },
@@ -29,8 +52,17 @@ export const DISAGGREGATION_PRESETS = [
   { key: 'location', label: 'Location', categories: [] as string[] },
 ] as const;
 
-export const METRIC_DIRECTION_LABELS = { increase: 'Increase is good', decrease: 'Decrease is good', maintain: 'Keep steady' } as const;
-export const REPORTING_PERIOD_LABELS = { monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual', custom: 'Custom periods' } as const;
+export const METRIC_DIRECTION_LABELS = {
+  increase: 'Increase is good',
+  decrease: 'Decrease is good',
+  maintain: 'Keep steady',
+} as const;
+export const REPORTING_PERIOD_LABELS = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  annual: 'Annual',
+  custom: 'Custom periods',
+} as const;
 export const AGGREGATION_LABELS = {
   count: 'Count of entries',
   count_distinct: 'Count of distinct values',
@@ -40,7 +72,11 @@ export const AGGREGATION_LABELS = {
   max: 'Maximum',
   percent_meeting: 'Percentage meeting a condition',
 } as const;
-export const MEASUREMENT_LABELS = { manual: 'Manual entry per period', survey_question: 'A survey question', dataset_column: 'A dataset column' } as const;
+export const MEASUREMENT_LABELS = {
+  manual: 'Manual entry per period',
+  survey_question: 'A survey question',
+  dataset_column: 'A dataset column',
+} as const;
 export const ANSWER_TYPE_LABELS = {
   text: 'Short text',
   long_text: 'Long text',
@@ -56,10 +92,19 @@ export const ANSWER_TYPE_LABELS = {
 export const disaggregationSchema = z.strictObject({
   key: keyField('dimension'),
   label: reqText(100, 'Name the dimension.'),
-  categories: z.array(reqText(100, 'Name the category.')).min(1, 'Add at least one category.').max(50, 'At most 50 categories.'),
+  categories: z
+    .array(reqText(100, 'Name the category.'))
+    .min(1, 'Add at least one category.')
+    .max(50, 'At most 50 categories.'),
 });
 export const customPeriodSchema = z.strictObject({
-  key: z.string({ error: 'Give the period a key.' }).trim().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,30}$/, 'Use letters, digits, dots, dashes or underscores (e.g. 2026-H1).'),
+  key: z
+    .string({ error: 'Give the period a key.' })
+    .trim()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9_.-]{0,30}$/,
+      'Use letters, digits, dots, dashes or underscores (e.g. 2026-H1).',
+    ),
   label: reqText(100, 'Name the period.'),
   start: z.string().refine(isIsoDate, 'Enter a date (YYYY-MM-DD).'),
   end: z.string().refine(isIsoDate, 'Enter a date (YYYY-MM-DD).'),
@@ -70,21 +115,53 @@ const metricFields = {
   definition: optText(4000),
   unit: optText(50),
   type: z.enum(METRIC_TYPES, { error: 'Choose a type.' }),
-  currency: z.preprocess(blankToNull, z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD.').nullable()).optional(),
+  currency: z
+    .preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD.')
+        .nullable(),
+    )
+    .optional(),
   direction: z.enum(METRIC_DIRECTIONS, { error: 'Choose the direction of good change.' }),
-  baselineValue: z.preprocess(toNumber, z.number({ error: 'Enter a number.' }).finite('Enter a number.').nullable()).optional(),
+  baselineValue: z
+    .preprocess(
+      toNumber,
+      z.number({ error: 'Enter a number.' }).finite('Enter a number.').nullable(),
+    )
+    .optional(),
   baselineDate: optDate(),
   period: z.enum(REPORTING_PERIODS, { error: 'Choose a reporting period.' }),
   periodStart: optDate(),
   periodEnd: optDate(),
-  customPeriods: z.array(customPeriodSchema).max(MAX_PERIODS, `At most ${MAX_PERIODS} periods.`).optional(),
+  customPeriods: z
+    .array(customPeriodSchema)
+    .max(MAX_PERIODS, `At most ${MAX_PERIODS} periods.`)
+    .optional(),
   disaggregations: z.array(disaggregationSchema).max(5, 'At most 5 dimensions.').optional(),
   standardRef: optText(100),
   // not trimmed at the start: error positions must match what the user typed
-  formula: z.preprocess(blankToNull, z.string().max(500, 'The formula may have at most 500 characters.').transform((f) => f.trimEnd()).nullable()).optional(),
+  formula: z
+    .preprocess(
+      blankToNull,
+      z
+        .string()
+        .max(500, 'The formula may have at most 500 characters.')
+        .transform((f) => f.trimEnd())
+        .nullable(),
+    )
+    .optional(),
 };
 
-export const createMetricSchema = z.strictObject({ ...metricFields, type: metricFields.type.default('count'), direction: metricFields.direction.default('increase'), period: metricFields.period.default('quarterly') });
+export const createMetricSchema = z.strictObject({
+  ...metricFields,
+  type: metricFields.type.default('count'),
+  direction: metricFields.direction.default('increase'),
+  period: metricFields.period.default('quarterly'),
+});
 export type CreateMetricInput = z.output<typeof createMetricSchema>;
 export const updateMetricSchema = changesSomething(z.strictObject(metricFields).partial(), 'name');
 export type UpdateMetricInput = z.output<typeof updateMetricSchema>;
@@ -103,9 +180,15 @@ export interface MetricShape {
 }
 export function metricRuleErrors(m: MetricShape): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (m.type === 'currency' && !m.currency) errors.currency = 'Choose the currency of a currency metric.';
+  if (m.type === 'currency' && !m.currency)
+    errors.currency = 'Choose the currency of a currency metric.';
   // the baseline is a figure of the metric itself (as its targets are): a percentage stays within 0..100
-  if (m.type === 'percentage' && typeof m.baselineValue === 'number' && (m.baselineValue < 0 || m.baselineValue > 100)) errors.baselineValue = 'A percentage is between 0 and 100.';
+  if (
+    m.type === 'percentage' &&
+    typeof m.baselineValue === 'number' &&
+    (m.baselineValue < 0 || m.baselineValue > 100)
+  )
+    errors.baselineValue = 'A percentage is between 0 and 100.';
   if (m.period === 'custom') {
     const cps = m.customPeriods ?? [];
     if (!cps.length) errors.customPeriods = 'Add at least one custom period.';
@@ -120,31 +203,60 @@ export function metricRuleErrors(m: MetricShape): Record<string, string> {
     if (!m.periodEnd) errors.periodEnd = 'When does reporting end?';
     if (m.periodStart && m.periodEnd) {
       if (m.periodEnd < m.periodStart) errors.periodEnd = 'The end comes before the start.';
-      else if ((periodCount(m.period, m.periodStart, m.periodEnd) ?? 0) > MAX_PERIODS) errors.periodEnd = `That range has more than ${MAX_PERIODS} reporting periods.`;
+      else if ((periodCount(m.period, m.periodStart, m.periodEnd) ?? 0) > MAX_PERIODS)
+        errors.periodEnd = `That range has more than ${MAX_PERIODS} reporting periods.`;
     }
   }
   const dims = new Set<string>();
   (m.disaggregations ?? []).forEach((d, i) => {
-    if (dims.has(d.key)) errors[`disaggregations.${i}.key`] = `The dimension ${d.key} is used twice.`;
+    if (dims.has(d.key))
+      errors[`disaggregations.${i}.key`] = `The dimension ${d.key} is used twice.`;
     dims.add(d.key);
-    if (new Set(d.categories).size !== d.categories.length) errors[`disaggregations.${i}.categories`] = 'A category is listed twice.';
+    if (new Set(d.categories).size !== d.categories.length)
+      errors[`disaggregations.${i}.categories`] = 'A category is listed twice.';
   });
   return errors;
 }
 
 export const targetsSchema = z.strictObject({
   targets: z
-    .array(z.strictObject({ period: z.string({ error: 'Choose a period.' }).trim().min(1, 'Choose a period.').max(40), value: z.preprocess(toNumber, z.number({ error: 'Enter a number.' }).finite('Enter a number.').nullable()) }))
+    .array(
+      z.strictObject({
+        period: z.string({ error: 'Choose a period.' }).trim().min(1, 'Choose a period.').max(40),
+        value: z.preprocess(
+          toNumber,
+          z.number({ error: 'Enter a number.' }).finite('Enter a number.').nullable(),
+        ),
+      }),
+    )
     .max(MAX_PERIODS, `At most ${MAX_PERIODS} targets.`),
 });
 export type TargetsInput = z.output<typeof targetsSchema>;
 
 export const conditionSchema = z.strictObject({
   field: z.string().trim().max(100).optional(),
-  op: z.enum(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'not_empty'], { error: 'Choose a comparison.' }),
-  value: z.union([z.string().max(200), z.number().finite(), z.boolean(), z.array(z.union([z.string().max(200), z.number().finite()])).max(50)]).optional(),
+  op: z.enum(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'not_empty'], {
+    error: 'Choose a comparison.',
+  }),
+  value: z
+    .union([
+      z.string().max(200),
+      z.number().finite(),
+      z.boolean(),
+      z.array(z.union([z.string().max(200), z.number().finite()])).max(50),
+    ])
+    .optional(),
 });
-export const CONDITION_OP_LABELS = { eq: 'equals', neq: 'does not equal', gt: 'is greater than', gte: 'is at least', lt: 'is less than', lte: 'is at most', in: 'is one of', not_empty: 'is not empty' } as const;
+export const CONDITION_OP_LABELS = {
+  eq: 'equals',
+  neq: 'does not equal',
+  gt: 'is greater than',
+  gte: 'is at least',
+  lt: 'is less than',
+  lte: 'is at most',
+  in: 'is one of',
+  not_empty: 'is not empty',
+} as const;
 
 const dataPointFields = {
   key: keyField('data point'),
@@ -156,15 +268,24 @@ const dataPointFields = {
   filter: z.array(conditionSchema).max(20, 'At most 20 filter conditions.').optional(),
   starred: z.boolean().optional(),
 };
-export const createDataPointSchema = z.strictObject({ ...dataPointFields, measurement: dataPointFields.measurement.default('manual'), aggregation: dataPointFields.aggregation.default('sum') });
+export const createDataPointSchema = z.strictObject({
+  ...dataPointFields,
+  measurement: dataPointFields.measurement.default('manual'),
+  aggregation: dataPointFields.aggregation.default('sum'),
+});
 export type CreateDataPointInput = z.output<typeof createDataPointSchema>;
-export const updateDataPointSchema = changesSomething(z.strictObject(dataPointFields).partial(), 'name');
+export const updateDataPointSchema = changesSomething(
+  z.strictObject(dataPointFields).partial(),
+  'name',
+);
 export type UpdateDataPointInput = z.output<typeof updateDataPointSchema>;
 
 /** Survey questions and dataset columns need surveys and sources (later issues): only manual now. */
 export function measurementError(measurement: string | undefined): string | null {
-  if (measurement === 'survey_question') return 'A survey question can feed this data point once the team has survey forms; enter values manually for now.';
-  if (measurement === 'dataset_column') return 'A dataset column can feed this data point once the team has data sources; enter values manually for now.';
+  if (measurement === 'survey_question')
+    return 'A survey question can feed this data point once the team has survey forms; enter values manually for now.';
+  if (measurement === 'dataset_column')
+    return 'A dataset column can feed this data point once the team has data sources; enter values manually for now.';
   return null;
 }
 
@@ -172,12 +293,21 @@ const questionFields = {
   text: reqText(500, 'Write the question.'),
   helpText: optText(1000),
   answerType: z.enum(ANSWER_TYPES, { error: 'Choose an answer type.' }),
-  choices: z.array(reqText(200, 'A choice cannot be empty.')).max(100, 'At most 100 choices.').optional(),
+  choices: z
+    .array(reqText(200, 'A choice cannot be empty.'))
+    .max(100, 'At most 100 choices.')
+    .optional(),
   required: z.boolean().optional(),
 };
-export const createSurveyQuestionSchema = z.strictObject({ ...questionFields, answerType: questionFields.answerType.default('text') });
+export const createSurveyQuestionSchema = z.strictObject({
+  ...questionFields,
+  answerType: questionFields.answerType.default('text'),
+});
 export type CreateSurveyQuestionInput = z.output<typeof createSurveyQuestionSchema>;
-export const updateSurveyQuestionSchema = changesSomething(z.strictObject(questionFields).partial(), 'text');
+export const updateSurveyQuestionSchema = changesSomething(
+  z.strictObject(questionFields).partial(),
+  'text',
+);
 export function choicesError(answerType: string, choices: string[]): string | null {
   const needs = answerType === 'single_choice' || answerType === 'multiple_choice';
   if (needs && choices.length < 2) return 'Give at least two choices.';
@@ -187,7 +317,11 @@ export function choicesError(answerType: string, choices: string[]): string | nu
 
 const valueFields = {
   dataPointId: z.uuid({ error: 'Choose a data point.' }),
-  period: z.string({ error: 'Choose a period.' }).trim().min(1, 'Choose a period.').max(40, 'Choose a period.'),
+  period: z
+    .string({ error: 'Choose a period.' })
+    .trim()
+    .min(1, 'Choose a period.')
+    .max(40, 'Choose a period.'),
   disaggregation: z.record(z.string().max(63), z.string().max(100)).optional(),
   value: numberInput('The value must be a number.'),
   note: optText(1000),
@@ -200,9 +334,11 @@ export type UpdateValueInput = z.output<typeof updateValueSchema>;
 
 /** A value that the metric's type refuses, as the message for the `value` field; null if fine. */
 export function valueError(type: MetricType | string, value: number): string | null {
-  if (type === 'percentage' && (value < 0 || value > 100)) return 'A percentage is between 0 and 100.';
+  if (type === 'percentage' && (value < 0 || value > 100))
+    return 'A percentage is between 0 and 100.';
   if (type === 'yes_no' && value !== 0 && value !== 1) return 'Enter 1 for yes or 0 for no.';
-  if (type === 'count' && (!Number.isInteger(value) || value < 0)) return 'A count is a whole number, 0 or more.';
+  if (type === 'count' && (!Number.isInteger(value) || value < 0))
+    return 'A count is a whole number, 0 or more.';
   return null;
 }
 

@@ -34,7 +34,13 @@ export function isIsoDate(s: string): boolean {
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const dt = new Date(Date.UTC(y, mo - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d && y >= 1900 && y <= 2200;
+  return (
+    dt.getUTCFullYear() === y &&
+    dt.getUTCMonth() === mo - 1 &&
+    dt.getUTCDate() === d &&
+    y >= 1900 &&
+    y <= 2200
+  );
 }
 
 /** The key of the period (of a kind) that contains a date. */
@@ -54,7 +60,8 @@ function indexOf(kind: string, key: string): number | null {
     const mo = Number(m[2]);
     return mo >= 1 && mo <= 12 ? Number(m[1]) * 12 + mo - 1 : null;
   }
-  if (kind === 'quarterly' && (m = /^(\d{4})-Q([1-4])$/.exec(key))) return Number(m[1]) * 4 + Number(m[2]) - 1;
+  if (kind === 'quarterly' && (m = /^(\d{4})-Q([1-4])$/.exec(key)))
+    return Number(m[1]) * 4 + Number(m[2]) - 1;
   if (kind === 'annual' && (m = /^(\d{4})$/.exec(key))) return Number(m[1]);
   return null;
 }
@@ -76,7 +83,8 @@ export function periodCount(kind: string, start: string | null, end: string | nu
 
 /** Every period of a metric in order (custom: its custom periods; no range: none). */
 export function listPeriods(metric: PeriodMetric): PeriodOption[] {
-  if (metric.period === 'custom') return metric.customPeriods.map((p) => ({ key: p.key, label: p.label || p.key }));
+  if (metric.period === 'custom')
+    return metric.customPeriods.map((p) => ({ key: p.key, label: p.label || p.key }));
   if (!metric.periodStart || !metric.periodEnd) return [];
   const a = periodKeyOf(metric.period, metric.periodStart);
   const b = periodKeyOf(metric.period, metric.periodEnd);
@@ -91,8 +99,12 @@ export function listPeriods(metric: PeriodMetric): PeriodOption[] {
 }
 
 /** `2026-03` -> "Mar 2026", `2026-Q1` -> "Q1 2026", `2026` -> "2026", a custom key -> its label. */
-export function periodLabel(metric: Pick<PeriodMetric, 'period' | 'customPeriods'>, key: string): string {
-  if (metric.period === 'custom') return metric.customPeriods.find((p) => p.key === key)?.label || key;
+export function periodLabel(
+  metric: Pick<PeriodMetric, 'period' | 'customPeriods'>,
+  key: string,
+): string {
+  if (metric.period === 'custom')
+    return metric.customPeriods.find((p) => p.key === key)?.label || key;
   let m: RegExpExecArray | null;
   if ((m = /^(\d{4})-(\d{2})$/.exec(key))) return `${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
   if ((m = /^(\d{4})-(Q[1-4])$/.exec(key))) return `${m[2]} ${m[1]}`;
@@ -106,18 +118,27 @@ export function rangeLabel(metric: PeriodMetric): string {
   return `${ps[0].key} – ${ps[ps.length - 1].key}`;
 }
 
-const FORMAT_HINT: Record<string, string> = { monthly: 'a month like 2026-03', quarterly: 'a quarter like 2026-Q1', annual: 'a year like 2026' };
+const FORMAT_HINT: Record<string, string> = {
+  monthly: 'a month like 2026-03',
+  quarterly: 'a quarter like 2026-Q1',
+  annual: 'a year like 2026',
+};
 
 /** null when `key` is one of the metric's periods, else the reason (for the `period` field). */
 export function periodError(metric: PeriodMetric, key: string): string | null {
   if (metric.period === 'custom') {
     if (!metric.customPeriods.length) return 'Add this metric’s custom reporting periods first.';
-    return metric.customPeriods.some((p) => p.key === key) ? null : `${key || 'That'} is not one of this metric’s reporting periods (${metric.customPeriods.map((p) => p.key).join(', ')}).`;
+    return metric.customPeriods.some((p) => p.key === key)
+      ? null
+      : `${key || 'That'} is not one of this metric’s reporting periods (${metric.customPeriods.map((p) => p.key).join(', ')}).`;
   }
-  if (indexOf(metric.period, key) === null) return `Enter ${FORMAT_HINT[metric.period] ?? 'a reporting period'}.`;
+  if (indexOf(metric.period, key) === null)
+    return `Enter ${FORMAT_HINT[metric.period] ?? 'a reporting period'}.`;
   const ps = listPeriods(metric);
   if (!ps.length) return 'Set this metric’s reporting range (start and end) first.';
-  return ps.some((p) => p.key === key) ? null : `${key} is outside this metric’s reporting range ${rangeLabel(metric)}.`;
+  return ps.some((p) => p.key === key)
+    ? null
+    : `${key} is outside this metric’s reporting range ${rangeLabel(metric)}.`;
 }
 
 export function isValidPeriod(metric: PeriodMetric, key: string): boolean {

@@ -71,10 +71,14 @@ export function meets(value: number, c: Cond): boolean {
 }
 
 /** A data point's figure over its entries for one period: its aggregation after its filter. */
-export function aggregate(dp: Pick<SeriesDataPoint, 'aggregation' | 'condition' | 'filter'>, entries: readonly SeriesEntry[]): { value: number | null; sources: string[] } {
+export function aggregate(
+  dp: Pick<SeriesDataPoint, 'aggregation' | 'condition' | 'filter'>,
+  entries: readonly SeriesEntry[],
+): { value: number | null; sources: string[] } {
   const used = entries.filter((e) => dp.filter.every((c) => meets(e.value, c)));
   const sources = used.map((e) => e.id);
-  if (!used.length) return { value: dp.aggregation === 'count' && entries.length ? 0 : null, sources };
+  if (!used.length)
+    return { value: dp.aggregation === 'count' && entries.length ? 0 : null, sources };
   const xs = used.map((e) => e.value);
   switch (dp.aggregation) {
     case 'count':
@@ -106,25 +110,39 @@ const shapeOf = (e: SeriesEntry) => Object.keys(e.disaggregation).sort().join('|
 export function totalEntries(entries: readonly SeriesEntry[]): SeriesEntry[] {
   const totals = entries.filter((e) => Object.keys(e.disaggregation).length === 0);
   if (totals.length || !entries.length) return totals;
-  const shapes = [...new Set(entries.map(shapeOf))].sort((a, b) => a.split('|').length - b.split('|').length || a.localeCompare(b));
+  const shapes = [...new Set(entries.map(shapeOf))].sort(
+    (a, b) => a.split('|').length - b.split('|').length || a.localeCompare(b),
+  );
   return entries.filter((e) => shapeOf(e) === shapes[0]);
 }
 
 /** The entries of one category: those disaggregated by that dimension only when there are any, else any naming it. */
-export function categoryEntries(entries: readonly SeriesEntry[], dim: string, category: string): SeriesEntry[] {
+export function categoryEntries(
+  entries: readonly SeriesEntry[],
+  dim: string,
+  category: string,
+): SeriesEntry[] {
   const named = entries.filter((e) => e.disaggregation[dim] === category);
   const only = named.filter((e) => Object.keys(e.disaggregation).length === 1);
   return only.length ? only : named;
 }
 
 /** The data point the metric shows when it has no formula: the starred one, else the first. */
-export function primaryDataPoint<T extends Pick<SeriesDataPoint, 'starred'>>(dataPoints: readonly T[]): T | undefined {
+export function primaryDataPoint<T extends Pick<SeriesDataPoint, 'starred'>>(
+  dataPoints: readonly T[],
+): T | undefined {
   return dataPoints.find((d) => d.starred) ?? dataPoints[0];
 }
 
-function compile(metric: SeriesMetric, dataPoints: readonly SeriesDataPoint[]): { ast: FormulaAst | null; used: SeriesDataPoint[] } {
+function compile(
+  metric: SeriesMetric,
+  dataPoints: readonly SeriesDataPoint[],
+): { ast: FormulaAst | null; used: SeriesDataPoint[] } {
   if (metric.formula) {
-    const parsed = parseFormula(metric.formula, dataPoints.map((d) => d.key));
+    const parsed = parseFormula(
+      metric.formula,
+      dataPoints.map((d) => d.key),
+    );
     if (parsed.ok) {
       const keys = formulaKeys(parsed.ast);
       return { ast: parsed.ast, used: dataPoints.filter((d) => keys.includes(d.key)) };
@@ -136,7 +154,12 @@ function compile(metric: SeriesMetric, dataPoints: readonly SeriesDataPoint[]): 
 }
 
 /** The metric's figure from a set of entries (already narrowed to one period / category). */
-function figure(ast: FormulaAst | null, used: readonly SeriesDataPoint[], entries: readonly SeriesEntry[], pick: (es: SeriesEntry[]) => SeriesEntry[]) {
+function figure(
+  ast: FormulaAst | null,
+  used: readonly SeriesDataPoint[],
+  entries: readonly SeriesEntry[],
+  pick: (es: SeriesEntry[]) => SeriesEntry[],
+) {
   if (!ast) return { actual: null, sources: [] as string[] };
   const values: Record<string, number | null> = {};
   const sources: string[] = [];
@@ -150,21 +173,35 @@ function figure(ast: FormulaAst | null, used: readonly SeriesDataPoint[], entrie
   return { actual: actual === null ? null : cleanFloat(actual), sources };
 }
 
-export function computeSeries(metric: SeriesMetric, dataPoints: readonly SeriesDataPoint[], targets: ReadonlyArray<{ period: string; value: number }>, entries: readonly SeriesEntry[]) {
+export function computeSeries(
+  metric: SeriesMetric,
+  dataPoints: readonly SeriesDataPoint[],
+  targets: ReadonlyArray<{ period: string; value: number }>,
+  entries: readonly SeriesEntry[],
+) {
   const { ast, used } = compile(metric, dataPoints);
   // without a reporting range (a logframe import, the API), the periods that have targets or entries
   const listed = listPeriods(metric);
   const periods =
     listed.length || metric.period === 'custom'
       ? listed
-      : [...new Set([...targets.map((t) => t.period), ...entries.map((e) => e.period)])].sort().map((key) => ({ key, label: periodLabel(metric, key) }));
+      : [...new Set([...targets.map((t) => t.period), ...entries.map((e) => e.period)])]
+          .sort()
+          .map((key) => ({ key, label: periodLabel(metric, key) }));
   const byPeriod = new Map<string, SeriesEntry[]>();
   for (const e of entries) byPeriod.set(e.period, [...(byPeriod.get(e.period) ?? []), e]);
   const targetOf = new Map(targets.map((t) => [t.period, t.value]));
 
   const points: SeriesPoint[] = periods.map((p) => {
     const { actual, sources } = figure(ast, used, byPeriod.get(p.key) ?? [], totalEntries);
-    return { period: p.key, label: p.label, target: targetOf.get(p.key) ?? null, baseline: metric.baselineValue, actual, sources };
+    return {
+      period: p.key,
+      label: p.label,
+      target: targetOf.get(p.key) ?? null,
+      baseline: metric.baselineValue,
+      actual,
+      sources,
+    };
   });
   const categories: CategorySeries[] = [];
   for (const d of metric.disaggregations)
@@ -174,7 +211,9 @@ export function computeSeries(metric: SeriesMetric, dataPoints: readonly SeriesD
         dimensionLabel: d.label,
         category: c,
         points: periods.map((p) => {
-          const { actual, sources } = figure(ast, used, byPeriod.get(p.key) ?? [], (es) => categoryEntries(es, d.key, c));
+          const { actual, sources } = figure(ast, used, byPeriod.get(p.key) ?? [], (es) =>
+            categoryEntries(es, d.key, c),
+          );
           return { period: p.key, actual, sources };
         }),
       });
@@ -182,12 +221,22 @@ export function computeSeries(metric: SeriesMetric, dataPoints: readonly SeriesD
 }
 
 /** The latest period with an actual, and the progress from baseline toward the target (0..1). */
-export function latestProgress(metric: Pick<SeriesMetric, 'baselineValue' | 'period' | 'customPeriods'>, points: readonly SeriesPoint[]) {
+export function latestProgress(
+  metric: Pick<SeriesMetric, 'baselineValue' | 'period' | 'customPeriods'>,
+  points: readonly SeriesPoint[],
+) {
   const latest = [...points].reverse().find((p) => p.actual !== null) ?? null;
   const lastTarget = [...points].reverse().find((p) => p.target !== null)?.target ?? null;
   const target = latest?.target ?? lastTarget;
   const base = metric.baselineValue ?? 0;
   let progress: number | null = null;
-  if (latest && latest.actual !== null && target !== null && target !== base) progress = Math.max(0, Math.min(1, (latest.actual - base) / (target - base)));
-  return { latestPeriod: latest?.period ?? null, latestLabel: latest ? periodLabel(metric, latest.period) : null, latestActual: latest?.actual ?? null, latestTarget: target, progress };
+  if (latest && latest.actual !== null && target !== null && target !== base)
+    progress = Math.max(0, Math.min(1, (latest.actual - base) / (target - base)));
+  return {
+    latestPeriod: latest?.period ?? null,
+    latestLabel: latest ? periodLabel(metric, latest.period) : null,
+    latestActual: latest?.actual ?? null,
+    latestTarget: target,
+    progress,
+  };
 }

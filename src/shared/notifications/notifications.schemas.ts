@@ -8,4 +8,3 @@ export const notificationReadInput = z
     open: z.union([z.boolean(), z.enum(['1', '0', 'true', 'false'])]).optional(),
   })
   .strict();
-

@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { matchRank, playgroundSearchSchema, rankResults, SEARCH_TYPES, type SearchResult } from './playground.schemas.js';
+import {
+  matchRank,
+  playgroundSearchSchema,
+  rankResults,
+  SEARCH_TYPES,
+  type SearchResult,
+} from './playground.schemas.js';
 
-const r = (type: SearchResult['type'], title: string, id = title): SearchResult => ({ type, id, title, subtitle: '', url: '/' });
+const r = (type: SearchResult['type'], title: string, id = title): SearchResult => ({
+  type,
+  id,
+  title,
+  subtitle: '',
+  url: '/',
+});
 
 describe('playground search input', () => {
   it('defaults to every kind and an empty query', () => {
     expect(playgroundSearchSchema.parse({})).toEqual({ q: '', kinds: [...SEARCH_TYPES] });
   });
   it('takes kinds as a comma list or repeated, without duplicates', () => {
-    expect(playgroundSearchSchema.parse({ q: ' water ', kinds: 'metric,project,metric' })).toEqual({ q: 'water', kinds: ['metric', 'project'] });
-    expect(playgroundSearchSchema.parse({ kinds: ['element', 'data_point'] }).kinds).toEqual(['element', 'data_point']);
+    expect(playgroundSearchSchema.parse({ q: ' water ', kinds: 'metric,project,metric' })).toEqual({
+      q: 'water',
+      kinds: ['metric', 'project'],
+    });
+    expect(playgroundSearchSchema.parse({ kinds: ['element', 'data_point'] }).kinds).toEqual([
+      'element',
+      'data_point',
+    ]);
   });
   it('refuses an unknown kind and an overlong query', () => {
     expect(playgroundSearchSchema.safeParse({ kinds: 'users' }).success).toBe(false);
@@ -24,7 +42,22 @@ describe('ranking', () => {
     expect(matchRank('Rainwater harvesting', 'water')).toBe(2);
   });
   it('orders across types by rank, type, length, title and cuts at the limit', () => {
-    const out = rankResults([r('metric', 'Rainwater tanks'), r('element', 'Water committees trained'), r('project', 'Clean water'), r('metric', 'Water'), r('project', 'Water for schools')], 'water', 4);
-    expect(out.map((x) => x.title)).toEqual(['Water for schools', 'Water committees trained', 'Water', 'Clean water']);
+    const out = rankResults(
+      [
+        r('metric', 'Rainwater tanks'),
+        r('element', 'Water committees trained'),
+        r('project', 'Clean water'),
+        r('metric', 'Water'),
+        r('project', 'Water for schools'),
+      ],
+      'water',
+      4,
+    );
+    expect(out.map((x) => x.title)).toEqual([
+      'Water for schools',
+      'Water committees trained',
+      'Water',
+      'Clean water',
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ELEMENT_KINDS, ELEMENT_STATUSES, OUTCOME_HORIZONS, PROBLEM_STATUSES } from '../toc/vocabulary.js';
+import {
+  ELEMENT_KINDS,
+  ELEMENT_STATUSES,
+  OUTCOME_HORIZONS,
+  PROBLEM_STATUSES,
+} from '../toc/vocabulary.js';
 
 /** Inputs of problems, theory-of-change elements and links (forms and the API share them). */
 
@@ -25,14 +30,24 @@ const title = (max: number, what: string) =>
 const isoDate = z
   .union([z.string(), z.null()])
   .optional()
-  .transform((v) => (v == null || v.trim() === '' ? (v === undefined ? undefined : null) : v.trim()))
-  .refine((v) => v == null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), 'Enter a date as YYYY-MM-DD.');
+  .transform((v) =>
+    v == null || v.trim() === '' ? (v === undefined ? undefined : null) : v.trim(),
+  )
+  .refine(
+    (v) =>
+      v == null ||
+      (/^\d{4}-\d{2}-\d{2}$/.test(v) &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
+    'Enter a date as YYYY-MM-DD.',
+  );
 
 const populationCount = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((v, ctx) => {
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return v === undefined ? undefined : null;
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+      return v === undefined ? undefined : null;
     const n = typeof v === 'number' ? v : Number(v.trim());
     if (!Number.isInteger(n) || n < 0 || n > 2_147_483_647) {
       ctx.addIssue({ code: 'custom', message: 'Enter a whole number of people, 0 or more.' });
@@ -54,11 +69,14 @@ export const problemFields = {
 
 /** An update must change something: an empty body is refused. */
 export function somethingToChange(v: Record<string, unknown>, ctx: z.RefinementCtx) {
-  if (!Object.values(v).some((x) => x !== undefined)) ctx.addIssue({ code: 'custom', path: [], message: 'Send at least one field to change.' });
+  if (!Object.values(v).some((x) => x !== undefined))
+    ctx.addIssue({ code: 'custom', path: [], message: 'Send at least one field to change.' });
 }
 
 export const createProblemSchema = z.strictObject(problemFields);
-export const updateProblemSchema = z.strictObject({ ...problemFields, title: problemFields.title.optional() }).superRefine(somethingToChange);
+export const updateProblemSchema = z
+  .strictObject({ ...problemFields, title: problemFields.title.optional() })
+  .superRefine(somethingToChange);
 export type CreateProblemInput = z.infer<typeof createProblemSchema>;
 export type UpdateProblemInput = z.infer<typeof updateProblemSchema>;
 
@@ -66,13 +84,19 @@ const uuidOrNull = (message: string) =>
   z
     .union([z.string(), z.null()])
     .optional()
-    .transform((v) => (v == null || v.trim() === '' ? (v === undefined ? undefined : null) : v.trim()))
+    .transform((v) =>
+      v == null || v.trim() === '' ? (v === undefined ? undefined : null) : v.trim(),
+    )
     .refine((v) => v == null || z.uuid().safeParse(v).success, message);
 
 export const elementFields = {
   kind: z.enum(ELEMENT_KINDS, { error: 'Choose activity, output, outcome or impact.' }),
   horizon: z
-    .union([z.enum(OUTCOME_HORIZONS, { error: 'Choose short, medium or long term.' }), z.literal(''), z.null()])
+    .union([
+      z.enum(OUTCOME_HORIZONS, { error: 'Choose short, medium or long term.' }),
+      z.literal(''),
+      z.null(),
+    ])
     .optional()
     .transform((v) => (v === '' ? null : v)),
   title: title(ELEMENT_TITLE_MAX, 'element'),
@@ -82,7 +106,9 @@ export const elementFields = {
   ownerId: z
     .union([z.string(), z.null()])
     .optional()
-    .transform((v) => (v == null || v.trim() === '' ? (v === undefined ? undefined : null) : v.trim()))
+    .transform((v) =>
+      v == null || v.trim() === '' ? (v === undefined ? undefined : null) : v.trim(),
+    )
     .refine((v) => v == null || v.length <= 100, 'Choose a member of the team.'),
   startDate: isoDate,
   endDate: isoDate,
@@ -90,8 +116,16 @@ export const elementFields = {
   position: z.number().int('Position is a whole number.').min(0).max(1_000_000).optional(),
 };
 
-export function datesInOrder(v: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) {
-  if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date must be on or after the start date.' });
+export function datesInOrder(
+  v: { startDate?: string | null; endDate?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.startDate && v.endDate && v.endDate < v.startDate)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: 'The end date must be on or after the start date.',
+    });
 }
 
 export const createElementFields = {
@@ -102,14 +136,27 @@ export const createElementFields = {
   childId: uuidOrNull('Choose an element of this problem.'),
 };
 
-export function checkNewElement(v: { kind: string; horizon?: string | null; startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) {
-  if (v.kind === 'outcome' && !v.horizon) ctx.addIssue({ code: 'custom', path: ['horizon'], message: 'Choose short, medium or long term for an outcome.' });
-  if (v.kind !== 'outcome' && v.horizon) ctx.addIssue({ code: 'custom', path: ['horizon'], message: 'Only outcomes have a horizon.' });
+export function checkNewElement(
+  v: { kind: string; horizon?: string | null; startDate?: string | null; endDate?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.kind === 'outcome' && !v.horizon)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['horizon'],
+      message: 'Choose short, medium or long term for an outcome.',
+    });
+  if (v.kind !== 'outcome' && v.horizon)
+    ctx.addIssue({ code: 'custom', path: ['horizon'], message: 'Only outcomes have a horizon.' });
   datesInOrder(v, ctx);
 }
 
 export const createElementSchema = z.strictObject(createElementFields).superRefine(checkNewElement);
-export const updateElementFields = { ...elementFields, kind: elementFields.kind.optional(), title: elementFields.title.optional() };
+export const updateElementFields = {
+  ...elementFields,
+  kind: elementFields.kind.optional(),
+  title: elementFields.title.optional(),
+};
 
 export const updateElementSchema = z.strictObject(updateElementFields).superRefine((v, ctx) => {
   somethingToChange(v, ctx);
@@ -121,7 +168,10 @@ export type UpdateElementInput = z.infer<typeof updateElementSchema>;
 
 export const reorderElementsSchema = z.strictObject({
   kind: z.enum(ELEMENT_KINDS, { error: 'Choose activity, output, outcome or impact.' }),
-  ids: z.array(z.uuid('Unknown element.'), { error: 'Send the elements in their new order.' }).min(1, 'Send the elements in their new order.').max(5000),
+  ids: z
+    .array(z.uuid('Unknown element.'), { error: 'Send the elements in their new order.' })
+    .min(1, 'Send the elements in their new order.')
+    .max(5000),
 });
 export type ReorderElementsInput = z.infer<typeof reorderElementsSchema>;
 
@@ -141,4 +191,14 @@ export const updateLinkSchema = z
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
 export type UpdateLinkInput = z.infer<typeof updateLinkSchema>;
 
-export { FULL_VIEW_TABS, FULL_VIEW_TAB_LABELS, OUTCOME_SUBS, METRIC_SUBS, parseTab, parseSub, type FullViewTab, type OutcomeSub, type MetricSub } from './problems.js';
+export {
+  FULL_VIEW_TABS,
+  FULL_VIEW_TAB_LABELS,
+  OUTCOME_SUBS,
+  METRIC_SUBS,
+  parseTab,
+  parseSub,
+  type FullViewTab,
+  type OutcomeSub,
+  type MetricSub,
+} from './problems.js';

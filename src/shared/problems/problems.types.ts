@@ -1,4 +1,9 @@
-import type { ElementKind, ElementStatus, OutcomeHorizon, ProblemStatus } from '../toc/vocabulary.js';
+import type {
+  ElementKind,
+  ElementStatus,
+  OutcomeHorizon,
+  ProblemStatus,
+} from '../toc/vocabulary.js';
 import type { FullViewTab } from './problems.js';
 import type { KeyMetric } from '../metrics/metrics.pages.js';
 
@@ -182,7 +187,10 @@ export interface ElementMetricRow {
 export interface ElementPageProps {
   problem: ProblemHeader;
   project: ProjectRefProps;
-  element: Omit<ElementListRow, 'metricCount' | 'from' | 'to'> & { createdAt: string; updatedAt: string };
+  element: Omit<ElementListRow, 'metricCount' | 'from' | 'to'> & {
+    createdAt: string;
+    updatedAt: string;
+  };
   /** links from elements that lead here */
   incoming: ElementLinkView[];
   /** links to the elements this one leads to */

@@ -46,10 +46,18 @@ export const updatePasswordSchema = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.password !== v.passwordConfirmation) {
-      ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: 'The two new passwords do not match.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passwordConfirmation'],
+        message: 'The two new passwords do not match.',
+      });
     }
     if (v.password && v.password === v.currentPassword) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'The new password must differ from your current password.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'The new password must differ from your current password.',
+      });
     }
   });
 export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;

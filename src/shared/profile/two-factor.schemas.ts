@@ -24,12 +24,20 @@ export const twoFactorChallengeSchema = z
     const recovery = v.recoveryCode?.trim() ?? '';
     if (recovery) return { kind: 'recovery', code: recovery };
     if (v.recoveryCode !== undefined && v.code === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['recoveryCode'], message: 'Please enter one of your recovery codes.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recoveryCode'],
+        message: 'Please enter one of your recovery codes.',
+      });
       return z.NEVER;
     }
     const parsed = totpCode.safeParse(v.code ?? '');
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', path: ['code'], message: parsed.error.issues[0]?.message ?? 'Please enter the 6-digit code.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['code'],
+        message: parsed.error.issues[0]?.message ?? 'Please enter the 6-digit code.',
+      });
       return z.NEVER;
     }
     return { kind: 'totp', code: parsed.data };

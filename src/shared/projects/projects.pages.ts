@@ -1,6 +1,11 @@
 import type { TablePage } from '../table/table-query.js';
 import type { KeyMetric } from '../metrics/metrics.pages.js';
-import type { DeletionImpact, ProjectFilter, ProjectListRow, ProjectView } from './projects.schemas.js';
+import type {
+  DeletionImpact,
+  ProjectFilter,
+  ProjectListRow,
+  ProjectView,
+} from './projects.schemas.js';
 
 /** Props of the project pages (built by modules/projects/projects.props.ts). */
 

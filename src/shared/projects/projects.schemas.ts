@@ -48,25 +48,34 @@ const fields = {
 export const END_BEFORE_START = 'The end date must be on or after the start date.';
 
 /** End on or after start (ISO dates compare as strings). */
-export function datesInOrder(startDate: string | null | undefined, endDate: string | null | undefined): boolean {
+export function datesInOrder(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+): boolean {
   return !startDate || !endDate || endDate >= startDate;
 }
 
 /** Create or edit a project (the form sends every field). */
 export const projectSchema = z.strictObject(fields).superRefine((v, ctx) => {
-  if (!datesInOrder(v.startDate, v.endDate)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_BEFORE_START });
+  if (!datesInOrder(v.startDate, v.endDate))
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_BEFORE_START });
 });
 
 /** API PATCH: any subset of the fields, plus the status (archive / restore). Dates are checked against the stored ones. */
-export const projectPatchSchema = z.strictObject({
-  name: name.optional(),
-  description: fields.description.optional(),
-  funder: fields.funder.optional(),
-  location: fields.location.optional(),
-  startDate: fields.startDate.optional(),
-  endDate: fields.endDate.optional(),
-  status: z.enum(PROJECT_STATUSES, { error: 'The status is active or archived.' }).optional(),
-}).refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one field to change.');
+export const projectPatchSchema = z
+  .strictObject({
+    name: name.optional(),
+    description: fields.description.optional(),
+    funder: fields.funder.optional(),
+    location: fields.location.optional(),
+    startDate: fields.startDate.optional(),
+    endDate: fields.endDate.optional(),
+    status: z.enum(PROJECT_STATUSES, { error: 'The status is active or archived.' }).optional(),
+  })
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    'Send at least one field to change.',
+  );
 
 export const DELETE_CONFIRM_MISMATCH = 'Type the project’s name exactly to confirm.';
 
@@ -80,7 +89,9 @@ export const PROJECT_FILTERS = ['active', 'archived', 'all'] as const;
 export type ProjectFilter = (typeof PROJECT_FILTERS)[number];
 export function projectFilterOf(v: unknown): ProjectFilter {
   const s = Array.isArray(v) ? v[0] : v;
-  return (PROJECT_FILTERS as readonly string[]).includes(s as string) ? (s as ProjectFilter) : 'active';
+  return (PROJECT_FILTERS as readonly string[]).includes(s as string)
+    ? (s as ProjectFilter)
+    : 'active';
 }
 
 export type ProjectInput = z.input<typeof projectSchema>;

@@ -30,11 +30,29 @@ const schema = z.object({
   page: z.preprocess(first, z.coerce.number().int().min(1).max(1_000_000)).catch(1),
   perPage: z
     .preprocess(first, z.coerce.number().int())
-    .pipe(z.union(PER_PAGE_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]))
+    .pipe(
+      z.union(
+        PER_PAGE_OPTIONS.map((n) => z.literal(n)) as [
+          z.ZodLiteral<10>,
+          z.ZodLiteral<25>,
+          z.ZodLiteral<50>,
+          z.ZodLiteral<100>,
+        ],
+      ),
+    )
     .catch(DEFAULT_PER_PAGE),
-  search: z.preprocess(first, z.string()).transform((s) => s.trim().slice(0, MAX_SEARCH_LENGTH)).catch(''),
-  sort: z.preprocess(first, z.string().regex(/^[A-Za-z][A-Za-z0-9_.]{0,63}$/)).nullable().catch(null),
-  dir: z.preprocess(first, z.enum(['asc', 'desc'])).optional().catch(undefined),
+  search: z
+    .preprocess(first, z.string())
+    .transform((s) => s.trim().slice(0, MAX_SEARCH_LENGTH))
+    .catch(''),
+  sort: z
+    .preprocess(first, z.string().regex(/^[A-Za-z][A-Za-z0-9_.]{0,63}$/))
+    .nullable()
+    .catch(null),
+  dir: z
+    .preprocess(first, z.enum(['asc', 'desc']))
+    .optional()
+    .catch(undefined),
 });
 
 export interface ParseTableQueryOptions {
@@ -50,7 +68,13 @@ export interface ParseTableQueryOptions {
 export function parseTableQuery(raw: unknown, opts: ParseTableQueryOptions = {}): TableQuery {
   const src = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const p = opts.prefix ?? '';
-  const input = { page: src[`${p}page`], perPage: src[`${p}perPage`], search: src[`${p}search`], sort: src[`${p}sort`] ?? null, dir: src[`${p}dir`] };
+  const input = {
+    page: src[`${p}page`],
+    perPage: src[`${p}perPage`],
+    search: src[`${p}search`],
+    sort: src[`${p}sort`] ?? null,
+    dir: src[`${p}dir`],
+  };
   const parsed = schema.parse(input);
   let sort = parsed.sort;
   if (sort !== null && opts.sortable && !opts.sortable.includes(sort)) sort = null;

@@ -28,5 +28,13 @@ export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
 export const updateMemberRoleSchema = z.object({ role: assignableRole }).strict();
 export type UpdateMemberRoleInput = z.infer<typeof updateMemberRoleSchema>;
 
-export const transferOwnershipSchema = z.object({ userId: z.string({ error: 'Choose the new owner.' }).trim().min(1, 'Choose the new owner.').max(100, 'Unknown member.') }).strict();
+export const transferOwnershipSchema = z
+  .object({
+    userId: z
+      .string({ error: 'Choose the new owner.' })
+      .trim()
+      .min(1, 'Choose the new owner.')
+      .max(100, 'Unknown member.'),
+  })
+  .strict();
 export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;

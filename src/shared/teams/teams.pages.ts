@@ -38,7 +38,14 @@ export interface TeamCapabilities {
 }
 
 export interface TeamShowProps {
-  team: { id: string; name: string; slug: string; personal: boolean; ownerId: string | null; createdAt: string };
+  team: {
+    id: string;
+    name: string;
+    slug: string;
+    personal: boolean;
+    ownerId: string | null;
+    createdAt: string;
+  };
   role: Role;
   can: TeamCapabilities;
   members: TeamMember[];

@@ -20,7 +20,10 @@ describe('team schemas', () => {
 
 describe('member schemas', () => {
   it('lower-cases and validates the email, and never accepts the owner role', () => {
-    expect(inviteMemberSchema.parse({ email: ' Ada@Example.ORG ', role: 'viewer' })).toEqual({ email: 'ada@example.org', role: 'viewer' });
+    expect(inviteMemberSchema.parse({ email: ' Ada@Example.ORG ', role: 'viewer' })).toEqual({
+      email: 'ada@example.org',
+      role: 'viewer',
+    });
     expect(inviteMemberSchema.safeParse({ email: 'nope', role: 'viewer' }).success).toBe(false);
     expect(inviteMemberSchema.safeParse({ email: 'a@b.org', role: 'owner' }).success).toBe(false);
     expect(updateMemberRoleSchema.safeParse({ role: 'owner' }).success).toBe(false);

@@ -16,5 +16,13 @@ export const updateTeamNameSchema = z.object({ name: teamName }).strict();
 export type UpdateTeamNameInput = z.infer<typeof updateTeamNameSchema>;
 
 /** PUT current-team.update (the header's team switcher sends exactly this). */
-export const switchTeamSchema = z.object({ teamId: z.string({ error: 'Choose a team.' }).trim().min(1, 'Choose a team.').max(100, 'Unknown team.') }).strict();
+export const switchTeamSchema = z
+  .object({
+    teamId: z
+      .string({ error: 'Choose a team.' })
+      .trim()
+      .min(1, 'Choose a team.')
+      .max(100, 'Unknown team.'),
+  })
+  .strict();
 export type SwitchTeamInput = z.infer<typeof switchTeamSchema>;

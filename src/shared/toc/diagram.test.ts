@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildDiagram, columnOf, DIAGRAM_COLUMNS, type DiagramElementInput, type DiagramLinkInput } from './diagram.js';
+import {
+  buildDiagram,
+  columnOf,
+  DIAGRAM_COLUMNS,
+  type DiagramElementInput,
+  type DiagramLinkInput,
+} from './diagram.js';
 
-const el = (id: string, kind: string, horizon: string | null = null): DiagramElementInput => ({ id, kind, horizon, title: `T ${id}`, status: 'planned' });
-const link = (id: string, fromId: string, toId: string, assumptions: string | null = null): DiagramLinkInput => ({ id, fromId, toId, assumptions });
+const el = (id: string, kind: string, horizon: string | null = null): DiagramElementInput => ({
+  id,
+  kind,
+  horizon,
+  title: `T ${id}`,
+  status: 'planned',
+});
+const link = (
+  id: string,
+  fromId: string,
+  toId: string,
+  assumptions: string | null = null,
+): DiagramLinkInput => ({ id, fromId, toId, assumptions });
 
 describe('columnOf', () => {
   it('puts each level in its column, outcomes by horizon', () => {
@@ -22,7 +39,18 @@ describe('columnOf', () => {
 
 describe('buildDiagram', () => {
   it('orders nodes by column, keeps the given order within a column, and counts metrics', () => {
-    const d = buildDiagram([el('i', 'impact'), el('o2', 'outcome', 'long'), el('a1', 'activity'), el('p1', 'output'), el('a2', 'activity'), el('o1', 'outcome', 'short')], [], new Map([['a1', 3]]));
+    const d = buildDiagram(
+      [
+        el('i', 'impact'),
+        el('o2', 'outcome', 'long'),
+        el('a1', 'activity'),
+        el('p1', 'output'),
+        el('a2', 'activity'),
+        el('o1', 'outcome', 'short'),
+      ],
+      [],
+      new Map([['a1', 3]]),
+    );
     expect(d.nodes.map((n) => n.id)).toEqual(['a1', 'a2', 'p1', 'o1', 'o2', 'i']);
     expect(d.nodes.find((n) => n.id === 'a1')!.metricsCount).toBe(3);
     expect(d.nodes.find((n) => n.id === 'a2')!.metricsCount).toBe(0);
@@ -42,7 +70,13 @@ describe('buildDiagram', () => {
   it('maps links to edges with their assumptions, dropping dangling, self and duplicate links', () => {
     const d = buildDiagram(
       [el('a', 'activity'), el('p', 'output'), el('o', 'outcome', 'short')],
-      [link('l1', 'a', 'p', 'Trainers are available'), link('l2', 'p', 'o'), link('l3', 'p', 'gone'), link('l4', 'a', 'a'), link('l5', 'a', 'p')],
+      [
+        link('l1', 'a', 'p', 'Trainers are available'),
+        link('l2', 'p', 'o'),
+        link('l3', 'p', 'gone'),
+        link('l4', 'a', 'a'),
+        link('l5', 'a', 'p'),
+      ],
       {},
     );
     expect(d.edges).toEqual([
@@ -59,7 +93,13 @@ describe('buildDiagram', () => {
     const kinds = ['activity', 'output', 'outcome', 'impact'];
     fc.assert(
       fc.property(
-        fc.array(fc.record({ k: fc.integer({ min: 0, max: 3 }), h: fc.constantFrom(null, 'short', 'medium', 'long') }), { maxLength: 40 }),
+        fc.array(
+          fc.record({
+            k: fc.integer({ min: 0, max: 3 }),
+            h: fc.constantFrom(null, 'short', 'medium', 'long'),
+          }),
+          { maxLength: 40 },
+        ),
         fc.array(fc.tuple(fc.nat(60), fc.nat(60)), { maxLength: 80 }),
         (specs, pairs) => {
           const elements = specs.map((s, i) => el(`e${i}`, kinds[s.k], s.h));
@@ -68,8 +108,10 @@ describe('buildDiagram', () => {
           expect(d.nodes).toHaveLength(elements.length);
           expect(new Set(d.nodes.map((n) => n.id)).size).toBe(elements.length);
           const ids = new Set(d.nodes.map((n) => n.id));
-          for (const e of d.edges) expect(ids.has(e.fromId) && ids.has(e.toId) && e.fromId !== e.toId).toBe(true);
-          for (let i = 1; i < d.nodes.length; i++) expect(d.nodes[i].column).toBeGreaterThanOrEqual(d.nodes[i - 1].column);
+          for (const e of d.edges)
+            expect(ids.has(e.fromId) && ids.has(e.toId) && e.fromId !== e.toId).toBe(true);
+          for (let i = 1; i < d.nodes.length; i++)
+            expect(d.nodes[i].column).toBeGreaterThanOrEqual(d.nodes[i - 1].column);
         },
       ),
     );

@@ -1,4 +1,9 @@
-import { ELEMENT_KIND_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type OutcomeHorizon } from './vocabulary.js';
+import {
+  ELEMENT_KIND_LABELS,
+  OUTCOME_HORIZON_LABELS,
+  type ElementKind,
+  type OutcomeHorizon,
+} from './vocabulary.js';
 
 /**
  * The theory-of-change diagram as the "new full view" draws it: one node per element, one edge per
@@ -10,11 +15,31 @@ import { ELEMENT_KIND_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type Out
 export const DIAGRAM_COLUMNS = [
   { key: 'activity', kind: 'activity', horizon: null, label: 'Activities' },
   { key: 'output', kind: 'output', horizon: null, label: 'Outputs' },
-  { key: 'outcome-short', kind: 'outcome', horizon: 'short', label: `Outcomes · ${OUTCOME_HORIZON_LABELS.short}` },
-  { key: 'outcome-medium', kind: 'outcome', horizon: 'medium', label: `Outcomes · ${OUTCOME_HORIZON_LABELS.medium}` },
-  { key: 'outcome-long', kind: 'outcome', horizon: 'long', label: `Outcomes · ${OUTCOME_HORIZON_LABELS.long}` },
+  {
+    key: 'outcome-short',
+    kind: 'outcome',
+    horizon: 'short',
+    label: `Outcomes · ${OUTCOME_HORIZON_LABELS.short}`,
+  },
+  {
+    key: 'outcome-medium',
+    kind: 'outcome',
+    horizon: 'medium',
+    label: `Outcomes · ${OUTCOME_HORIZON_LABELS.medium}`,
+  },
+  {
+    key: 'outcome-long',
+    kind: 'outcome',
+    horizon: 'long',
+    label: `Outcomes · ${OUTCOME_HORIZON_LABELS.long}`,
+  },
   { key: 'impact', kind: 'impact', horizon: null, label: 'Impact' },
-] as const satisfies ReadonlyArray<{ key: string; kind: ElementKind; horizon: OutcomeHorizon | null; label: string }>;
+] as const satisfies ReadonlyArray<{
+  key: string;
+  kind: ElementKind;
+  horizon: OutcomeHorizon | null;
+  label: string;
+}>;
 
 export type DiagramColumnKey = (typeof DIAGRAM_COLUMNS)[number]['key'];
 
@@ -87,8 +112,16 @@ export interface Diagram {
  * ends are among the elements (a dangling or self link is dropped). `metricCounts` maps element id
  * to its number of metrics (missing = 0).
  */
-export function buildDiagram(elements: readonly DiagramElementInput[], links: readonly DiagramLinkInput[], metricCounts: ReadonlyMap<string, number> | Readonly<Record<string, number>>): Diagram {
-  const count = metricCounts instanceof Map ? (id: string) => metricCounts.get(id) ?? 0 : (id: string) => (Object.hasOwn(metricCounts, id) ? (metricCounts as Record<string, number>)[id] : 0);
+export function buildDiagram(
+  elements: readonly DiagramElementInput[],
+  links: readonly DiagramLinkInput[],
+  metricCounts: ReadonlyMap<string, number> | Readonly<Record<string, number>>,
+): Diagram {
+  const count =
+    metricCounts instanceof Map
+      ? (id: string) => metricCounts.get(id) ?? 0
+      : (id: string) =>
+          Object.hasOwn(metricCounts, id) ? (metricCounts as Record<string, number>)[id] : 0;
   const byColumn: DiagramNode[][] = DIAGRAM_COLUMNS.map(() => []);
   const ids = new Set<string>();
   for (const e of elements) {
@@ -115,7 +148,13 @@ export function buildDiagram(elements: readonly DiagramElementInput[], links: re
     const pair = `${l.fromId}>${l.toId}`;
     if (seen.has(pair)) continue;
     seen.add(pair);
-    edges.push({ id: l.id, fromId: l.fromId, toId: l.toId, assumptions: l.assumptions, risks: l.risks ?? null });
+    edges.push({
+      id: l.id,
+      fromId: l.fromId,
+      toId: l.toId,
+      assumptions: l.assumptions,
+      risks: l.risks ?? null,
+    });
   }
   return { nodes: byColumn.flat(), edges };
 }

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ELEMENT_KINDS, type ElementKind } from './vocabulary';
-import { canLink, childKinds, cycleMessage, findCycle, groupByLevel, levelIndex, linkRefusal, sortByLevel, wouldCreateCycle, type GraphLink } from './graph';
+import {
+  canLink,
+  childKinds,
+  cycleMessage,
+  findCycle,
+  groupByLevel,
+  levelIndex,
+  linkRefusal,
+  sortByLevel,
+  wouldCreateCycle,
+  type GraphLink,
+} from './graph';
 
 describe('canLink', () => {
   it('allows exactly activity->output, output->outcome, outcome->outcome, outcome->impact', () => {
-    const allowed = ELEMENT_KINDS.flatMap((f) => ELEMENT_KINDS.filter((t) => canLink(f, t)).map((t) => `${f}->${t}`));
-    expect(allowed).toEqual(['activity->output', 'output->outcome', 'outcome->outcome', 'outcome->impact']);
+    const allowed = ELEMENT_KINDS.flatMap((f) =>
+      ELEMENT_KINDS.filter((t) => canLink(f, t)).map((t) => `${f}->${t}`),
+    );
+    expect(allowed).toEqual([
+      'activity->output',
+      'output->outcome',
+      'outcome->outcome',
+      'outcome->impact',
+    ]);
   });
 
   it('explains every refusal in plain words, and only refusals', () => {
@@ -16,7 +34,9 @@ describe('canLink', () => {
         if (canLink(f, t)) expect(why).toBeNull();
         else expect(why).toMatch(/^An (activity|output|outcome|impact) /);
       }
-    expect(linkRefusal('activity', 'outcome')).toBe('An activity can only lead to an output, not to an outcome.');
+    expect(linkRefusal('activity', 'outcome')).toBe(
+      'An activity can only lead to an output, not to an outcome.',
+    );
     expect(linkRefusal('impact', 'outcome')).toMatch(/end of the chain/);
   });
 
@@ -28,9 +48,14 @@ describe('canLink', () => {
 
   it('never lets a link go to a lower level', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ELEMENT_KINDS), fc.constantFrom(...ELEMENT_KINDS), (f: ElementKind, t: ElementKind) => {
-        if (canLink(f, t)) expect(levelIndex(t, 'short')).toBeGreaterThanOrEqual(levelIndex(f, 'short'));
-      }),
+      fc.property(
+        fc.constantFrom(...ELEMENT_KINDS),
+        fc.constantFrom(...ELEMENT_KINDS),
+        (f: ElementKind, t: ElementKind) => {
+          if (canLink(f, t))
+            expect(levelIndex(t, 'short')).toBeGreaterThanOrEqual(levelIndex(f, 'short'));
+        },
+      ),
     );
   });
 });
@@ -51,15 +76,23 @@ describe('findCycle / wouldCreateCycle', () => {
     ];
     const path = findCycle(links, 'a', 'b')!;
     expect(path).toEqual(['a', 'b', 'c', 'd', 'a']);
-    expect(cycleMessage(path, (id) => id.toUpperCase())).toBe('This link would create a loop: A → B → C → D → A');
+    expect(cycleMessage(path, (id) => id.toUpperCase())).toBe(
+      'This link would create a loop: A → B → C → D → A',
+    );
     expect(findCycle(links, 'x', 'b')).toBeNull();
   });
 
   // random DAGs (links only from lower to higher index) never get a cycle from a forward link,
   // and always get one from a backward link between connected nodes
-  const dag = fc
-    .integer({ min: 2, max: 12 })
-    .chain((n) => fc.tuple(fc.constant(n), fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)).filter(([a, b]) => a < b), { selector: ([a, b]) => `${a}-${b}`, maxLength: 40 })));
+  const dag = fc.integer({ min: 2, max: 12 }).chain((n) =>
+    fc.tuple(
+      fc.constant(n),
+      fc.uniqueArray(
+        fc.tuple(fc.nat(n - 1), fc.nat(n - 1)).filter(([a, b]) => a < b),
+        { selector: ([a, b]) => `${a}-${b}`, maxLength: 40 },
+      ),
+    ),
+  );
 
   it('a link along the topological order never closes a loop', () => {
     fc.assert(
@@ -84,7 +117,8 @@ describe('findCycle / wouldCreateCycle', () => {
         expect(path[path.length - 1]).toBe(from);
         expect(path[1]).toBe(to);
         const all = new Set([...links.map((l) => `${l.fromId}>${l.toId}`), `${from}>${to}`]);
-        for (let k = 0; k + 1 < path.length; k++) expect(all.has(`${path[k]}>${path[k + 1]}`)).toBe(true);
+        for (let k = 0; k + 1 < path.length; k++)
+          expect(all.has(`${path[k]}>${path[k + 1]}`)).toBe(true);
       }),
     );
   });
@@ -93,7 +127,9 @@ describe('findCycle / wouldCreateCycle', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(7), fc.nat(7)), { maxLength: 40 }), (pairs) => {
         const links: GraphLink[] = [];
-        for (const [a, b] of pairs) if (!wouldCreateCycle(links, `n${a}`, `n${b}`)) links.push({ fromId: `n${a}`, toId: `n${b}` });
+        for (const [a, b] of pairs)
+          if (!wouldCreateCycle(links, `n${a}`, `n${b}`))
+            links.push({ fromId: `n${a}`, toId: `n${b}` });
         // acyclic: every link is refused in reverse
         for (const l of links) expect(wouldCreateCycle(links, l.toId, l.fromId)).toBe(true);
         for (const l of links) expect(l.fromId).not.toBe(l.toId);

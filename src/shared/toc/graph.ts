@@ -47,7 +47,11 @@ export interface GraphLink {
  * fromId (fromId, toId, ..., fromId), or null when there is none. A self link is the loop [a, a].
  * Breadth-first from toId along the existing links: O(nodes + links).
  */
-export function findCycle(links: readonly GraphLink[], fromId: string, toId: string): string[] | null {
+export function findCycle(
+  links: readonly GraphLink[],
+  fromId: string,
+  toId: string,
+): string[] | null {
   if (fromId === toId) return [fromId, fromId];
   const out = new Map<string, string[]>();
   for (const l of links) {
@@ -74,7 +78,11 @@ export function findCycle(links: readonly GraphLink[], fromId: string, toId: str
   return null;
 }
 
-export function wouldCreateCycle(links: readonly GraphLink[], fromId: string, toId: string): boolean {
+export function wouldCreateCycle(
+  links: readonly GraphLink[],
+  fromId: string,
+  toId: string,
+): boolean {
   return findCycle(links, fromId, toId) !== null;
 }
 
@@ -84,13 +92,24 @@ export function cycleMessage(path: readonly string[], titleOf: (id: string) => s
 }
 
 /** The order of levels from left (activities) to right (impact). */
-export const LEVELS = ['activity', 'output', 'outcome:short', 'outcome:medium', 'outcome:long', 'impact'] as const;
+export const LEVELS = [
+  'activity',
+  'output',
+  'outcome:short',
+  'outcome:medium',
+  'outcome:long',
+  'impact',
+] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** The column of an element: outcomes are split by horizon (an outcome without one counts as short term). */
 export function levelOf(kind: ElementKind, horizon?: OutcomeHorizon | string | null): Level {
   if (kind !== 'outcome') return kind;
-  return horizon === 'medium' ? 'outcome:medium' : horizon === 'long' ? 'outcome:long' : 'outcome:short';
+  return horizon === 'medium'
+    ? 'outcome:medium'
+    : horizon === 'long'
+      ? 'outcome:long'
+      : 'outcome:short';
 }
 
 export function levelIndex(kind: ElementKind, horizon?: OutcomeHorizon | string | null): number {
@@ -107,7 +126,13 @@ export interface OrderedElement {
 
 /** Elements in reading order: by level, then position, then title (stable for equal positions). */
 export function sortByLevel<T extends OrderedElement>(elements: readonly T[]): T[] {
-  return [...elements].sort((a, b) => levelIndex(a.kind, a.horizon) - levelIndex(b.kind, b.horizon) || a.position - b.position || a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  return [...elements].sort(
+    (a, b) =>
+      levelIndex(a.kind, a.horizon) - levelIndex(b.kind, b.horizon) ||
+      a.position - b.position ||
+      a.title.localeCompare(b.title) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 /** Elements grouped by level, each group in order (every level present, possibly empty). */

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AGGREGATIONS, ANSWER_TYPES, DATA_POINT_MEASUREMENTS, ELEMENT_KINDS, METRIC_DIRECTIONS, METRIC_TYPES, OUTCOME_HORIZONS, REPORTING_PERIODS } from './vocabulary.js';
+import {
+  AGGREGATIONS,
+  ANSWER_TYPES,
+  DATA_POINT_MEASUREMENTS,
+  ELEMENT_KINDS,
+  METRIC_DIRECTIONS,
+  METRIC_TYPES,
+  OUTCOME_HORIZONS,
+  REPORTING_PERIODS,
+} from './vocabulary.js';
 
 /**
  * A theory of change as a self-contained tree, with no database ids: what the library ships,
@@ -20,11 +29,23 @@ export const surveyQuestionTemplateSchema = z.strictObject({
 const conditionSchema = z.strictObject({
   field: z.string().trim().max(100).optional(),
   op: z.enum(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'not_empty']),
-  value: z.union([z.string().max(500), z.number().finite(), z.boolean(), z.array(z.union([z.string().max(500), z.number().finite()])).max(100)]).optional(),
+  value: z
+    .union([
+      z.string().max(500),
+      z.number().finite(),
+      z.boolean(),
+      z.array(z.union([z.string().max(500), z.number().finite()])).max(100),
+    ])
+    .optional(),
 });
 
 export const dataPointTemplateSchema = z.strictObject({
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, 'Use lower-case letters, digits and underscores, starting with a letter.'),
+  key: z
+    .string()
+    .regex(
+      /^[a-z][a-z0-9_]{0,62}$/,
+      'Use lower-case letters, digits and underscores, starting with a letter.',
+    ),
   name: text(200).min(1),
   description: optionalText(2000),
   measurement: z.enum(DATA_POINT_MEASUREMENTS).default('manual'),
@@ -43,23 +64,51 @@ export const metricTemplateSchema = z.strictObject({
   type: z.enum(METRIC_TYPES),
   direction: z.enum(METRIC_DIRECTIONS).default('increase'),
   period: z.enum(REPORTING_PERIODS).default('quarterly'),
-  currency: z.string().regex(/^[A-Z]{3}$/).nullish(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullish(),
   customPeriods: z
-    .array(z.strictObject({ key: z.string().trim().min(1).max(20), label: text(100), start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }))
+    .array(
+      z.strictObject({
+        key: z.string().trim().min(1).max(20),
+        label: text(100),
+        start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      }),
+    )
     .max(200)
     .optional(),
   disaggregations: z
-    .array(z.strictObject({ key: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/), label: text(100).min(1), categories: z.array(text(100).min(1)).min(1).max(50) }))
+    .array(
+      z.strictObject({
+        key: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+        label: text(100).min(1),
+        categories: z.array(text(100).min(1)).min(1).max(50),
+      }),
+    )
     .max(5)
     .default([]),
   standardRef: optionalText(100),
   formula: optionalText(1000),
   /** library content leaves baselines and targets to the user; a logframe import may carry them */
   baselineValue: z.number().finite().nullish(),
-  baselineDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
-  periodStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
-  periodEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
-  targets: z.array(z.strictObject({ period: text(20).min(1), value: z.number().finite() })).max(500).default([]),
+  baselineDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish(),
+  periodStart: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish(),
+  periodEnd: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish(),
+  targets: z
+    .array(z.strictObject({ period: text(20).min(1), value: z.number().finite() }))
+    .max(500)
+    .default([]),
   dataPoints: z.array(dataPointTemplateSchema).max(50).default([]),
 });
 
@@ -97,7 +146,15 @@ export const problemTemplateSchema = z.strictObject({
 
 /** A strategy: a reusable bundle of activities and outputs (with their metrics) copied into an existing problem. */
 export const strategyTemplateSchema = z.strictObject({
-  elements: z.array(elementTemplateSchema.refine((e) => e.kind === 'activity' || e.kind === 'output', 'A strategy holds activities and outputs only.')).min(1).max(500),
+  elements: z
+    .array(
+      elementTemplateSchema.refine(
+        (e) => e.kind === 'activity' || e.kind === 'output',
+        'A strategy holds activities and outputs only.',
+      ),
+    )
+    .min(1)
+    .max(500),
   links: z.array(linkTemplateSchema).max(2000).default([]),
 });
 

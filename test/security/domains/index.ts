@@ -29,6 +29,15 @@ const DOMAINS: DomainSecurity[] = [
   metricsSecurity,
 ];
 
-export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign({}, ...DOMAINS.map((d) => d.expectations));
-export const DOMAIN_ROUTE_BODIES: Record<string, BodyFixture | Partial<Record<string, BodyFixture>>> = Object.assign({}, ...DOMAINS.map((d) => d.bodies ?? {}));
-export const DOMAIN_ROUTE_PARAM_FIXTURES: Record<string, Record<string, ParamFixture>> = Object.assign({}, ...DOMAINS.map((d) => d.routeParamFixtures ?? {}));
+export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(
+  {},
+  ...DOMAINS.map((d) => d.expectations),
+);
+export const DOMAIN_ROUTE_BODIES: Record<
+  string,
+  BodyFixture | Partial<Record<string, BodyFixture>>
+> = Object.assign({}, ...DOMAINS.map((d) => d.bodies ?? {}));
+export const DOMAIN_ROUTE_PARAM_FIXTURES: Record<
+  string,
+  Record<string, ParamFixture>
+> = Object.assign({}, ...DOMAINS.map((d) => d.routeParamFixtures ?? {}));

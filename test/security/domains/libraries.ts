@@ -8,7 +8,10 @@ export const librariesSecurity: DomainSecurity = {
     'libraries.copy': { access: 'team:content.create' },
     'libraries.copy-strategy': { access: 'team:content.create' },
     'libraries.save': { access: 'team:content.create' },
-    'libraries.destroy': { access: 'team:content.delete', noBody: 'deletes the team library item named in the URL' },
+    'libraries.destroy': {
+      access: 'team:content.delete',
+      noBody: 'deletes the team library item named in the URL',
+    },
     'api.library.index': { access: 'api:read:content.view' },
     'api.library.show': { access: 'api:read:content.view' },
     'api.library.copy': { access: 'api:create:content.create' },

@@ -30,10 +30,20 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /** Search, sort and page an in-memory list the way the server does for server-side tables. */
-export function clientPage<Row>(rows: readonly Row[], columns: ReadonlyArray<ClientColumn<Row>>, state: TableState) {
+export function clientPage<Row>(
+  rows: readonly Row[],
+  columns: ReadonlyArray<ClientColumn<Row>>,
+  state: TableState,
+) {
   const words = searchTerms(state.search).map((w) => w.toLocaleLowerCase());
   const searchable = columns.filter((c) => c.searchable !== false);
-  let out = words.length ? rows.filter((r) => words.every((w) => searchable.some((c) => text(valueOf(c, r)).toLocaleLowerCase().includes(w)))) : [...rows];
+  let out = words.length
+    ? rows.filter((r) =>
+        words.every((w) =>
+          searchable.some((c) => text(valueOf(c, r)).toLocaleLowerCase().includes(w)),
+        ),
+      )
+    : [...rows];
   const sortCol = state.sort ? columns.find((c) => c.key === state.sort && c.sortable) : undefined;
   if (sortCol) {
     const sign = state.dir === 'desc' ? -1 : 1;
@@ -50,5 +60,10 @@ export function clientPage<Row>(rows: readonly Row[], columns: ReadonlyArray<Cli
   }
   const total = out.length;
   const page = Math.min(state.page, lastPage(state.perPage, total));
-  return { rows: out.slice((page - 1) * state.perPage, page * state.perPage), total, page, all: rows.length };
+  return {
+    rows: out.slice((page - 1) * state.perPage, page * state.perPage),
+    total,
+    page,
+    all: rows.length,
+  };
 }

@@ -1,12 +1,38 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, Group, Pagination, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Box,
+  Group,
+  Pagination,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { ChoiceSelect } from '../choice-select';
 import { useDebouncedValue } from '@mantine/hooks';
 import { router } from '@inertiajs/react';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
-import { EMPTY_TABLE_TEXT, lastPage, NO_MATCH_TEXT, PER_PAGE_OPTIONS, showingText, type PerPage, type TablePage } from '@shared/table/table-query';
+import {
+  EMPTY_TABLE_TEXT,
+  lastPage,
+  NO_MATCH_TEXT,
+  PER_PAGE_OPTIONS,
+  showingText,
+  type PerPage,
+  type TablePage,
+} from '@shared/table/table-query';
 import { clientPage, type ClientColumn } from './client-rows';
-import { browserStorage, currentScope, DEFAULT_TABLE_STATE, loadTableState, nextSort, saveTableState, stateToQuery, type TableState } from './table-state';
+import {
+  browserStorage,
+  currentScope,
+  DEFAULT_TABLE_STATE,
+  loadTableState,
+  nextSort,
+  saveTableState,
+  stateToQuery,
+  type TableState,
+} from './table-state';
 import { ScrollX } from '../scroll-x';
 import classes from './data-table.module.css';
 
@@ -66,15 +92,28 @@ interface ClientProps<Row> extends CommonProps<Row> {
 
 export type DataTableProps<Row> = ServerProps<Row> | ClientProps<Row>;
 
-const fromPage = (d: TablePage<unknown>): TableState => ({ page: d.page, perPage: d.perPage, search: d.search, sort: d.sort, dir: d.dir });
-const same = (a: TableState, b: TableState) => a.page === b.page && a.perPage === b.perPage && a.search === b.search && a.sort === b.sort && a.dir === b.dir;
+const fromPage = (d: TablePage<unknown>): TableState => ({
+  page: d.page,
+  perPage: d.perPage,
+  search: d.search,
+  sort: d.sort,
+  dir: d.dir,
+});
+const same = (a: TableState, b: TableState) =>
+  a.page === b.page &&
+  a.perPage === b.perPage &&
+  a.search === b.search &&
+  a.sort === b.sort &&
+  a.dir === b.dir;
 const TABLE_PARAMS = ['page', 'perPage', 'search', 'sort', 'dir'];
 
 /** The current URL with this table's parameters replaced (other query parameters are kept). */
 function urlWith(state: TableState | null, prefix: string): string {
   const u = new URL(window.location.href);
   for (const k of TABLE_PARAMS) u.searchParams.delete(prefix + k);
-  if (state) for (const [k, v] of Object.entries(stateToQuery(state, prefix))) u.searchParams.set(k, String(v));
+  if (state)
+    for (const [k, v] of Object.entries(stateToQuery(state, prefix)))
+      u.searchParams.set(k, String(v));
   return u.pathname + u.search;
 }
 
@@ -127,7 +166,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   // search: debounced, back to page 1
   useEffect(() => {
-    if (debouncedSearch.trim() !== sentSearch.current) change({ search: debouncedSearch.trim(), page: 1 });
+    if (debouncedSearch.trim() !== sentSearch.current)
+      change({ search: debouncedSearch.trim(), page: 1 });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
 
@@ -163,64 +203,109 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       return { rows: d.rows, total: d.total, page: d.page, all: null as number | null };
     }
     const cp = props as ClientProps<Row>;
-    if (cp.plain) return { rows: cp.rows, total: cp.rows.length, page: 1, all: null as number | null };
+    if (cp.plain)
+      return { rows: cp.rows, total: cp.rows.length, page: 1, all: null as number | null };
     return clientPage(cp.rows, props.columns, clientState);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rows of either mode are listed; the whole props object changes every render
   }, [server, props.data, (props as ClientProps<Row>).rows, props.columns, clientState]);
 
   const pages = lastPage(state.perPage, view.total);
   const searching = state.search !== '';
-  const summary = showingText(view.page, state.perPage, view.total) + (view.all !== null && searching && view.all !== view.total ? ` (filtered from ${view.all} total entries)` : '');
+  const summary =
+    showingText(view.page, state.perPage, view.total) +
+    (view.all !== null && searching && view.all !== view.total
+      ? ` (filtered from ${view.all} total entries)`
+      : '');
 
   const plain = !server && !!(props as ClientProps<Row>).plain;
-  const labelOf = (c: DataTableColumn<Row>) => c.label ?? (typeof c.title === 'string' ? c.title : c.key);
+  const labelOf = (c: DataTableColumn<Row>) =>
+    c.label ?? (typeof c.title === 'string' ? c.title : c.key);
 
   return (
     <Box className={classes.root} data-table-id={props.id}>
       {!plain && (
-      <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" component="label" htmlFor={`${props.id}-length`}>Show</Text>
-          <ChoiceSelect
-            id={`${props.id}-length`}
-            aria-label="Entries per page"
-            data={PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: String(n) }))}
-            value={String(state.perPage)}
-            onChange={(v) => v && change({ perPage: Number(v) as PerPage, page: 1 })}
-            w={80}
-            size="xs"
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Text size="sm">entries</Text>
+        <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" component="label" htmlFor={`${props.id}-length`}>
+              Show
+            </Text>
+            <ChoiceSelect
+              id={`${props.id}-length`}
+              aria-label="Entries per page"
+              data={PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: String(n) }))}
+              value={String(state.perPage)}
+              onChange={(v) => v && change({ perPage: Number(v) as PerPage, page: 1 })}
+              w={80}
+              size="xs"
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Text size="sm">entries</Text>
+          </Group>
+          <Group gap="sm" wrap="wrap" className={classes.tools}>
+            {props.toolbar}
+            <TextInput
+              aria-label="Search"
+              placeholder="Search"
+              size="xs"
+              leftSection={<IconSearch size={14} />}
+              value={searchText}
+              onChange={(e) => setSearchText(e.currentTarget.value)}
+              className={classes.search}
+              type="search"
+            />
+          </Group>
         </Group>
-        <Group gap="sm" wrap="wrap" className={classes.tools}>
-          {props.toolbar}
-          <TextInput
-            aria-label="Search"
-            placeholder="Search"
-            size="xs"
-            leftSection={<IconSearch size={14} />}
-            value={searchText}
-            onChange={(e) => setSearchText(e.currentTarget.value)}
-            className={classes.search}
-            type="search"
-          />
-        </Group>
-      </Group>
       )}
-      <ScrollX className={loading ? classes.loading : undefined} style={{ ['--table-min-width' as string]: `${props.minWidth ?? 500}px` }} label={props.caption}>
-        <Table className={classes.table} striped highlightOnHover={!!props.onRowClick || view.rows.length > 0} verticalSpacing="xs" aria-busy={loading}>
+      <ScrollX
+        className={loading ? classes.loading : undefined}
+        style={{ ['--table-min-width' as string]: `${props.minWidth ?? 500}px` }}
+        label={props.caption}
+      >
+        <Table
+          className={classes.table}
+          striped
+          highlightOnHover={!!props.onRowClick || view.rows.length > 0}
+          verticalSpacing="xs"
+          aria-busy={loading}
+        >
           <VisuallyHidden component="caption">{props.caption}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
               {props.columns.map((c) => {
                 const active = state.sort === c.key;
-                const Icon = active ? (state.dir === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+                const Icon = active
+                  ? state.dir === 'asc'
+                    ? IconChevronUp
+                    : IconChevronDown
+                  : IconSelector;
                 return (
-                  <Table.Th key={c.key} w={c.width} ta={c.align} data-visible-from={c.visibleFrom} aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : c.sortable ? 'none' : undefined}>
+                  <Table.Th
+                    key={c.key}
+                    w={c.width}
+                    ta={c.align}
+                    data-visible-from={c.visibleFrom}
+                    aria-sort={
+                      active
+                        ? state.dir === 'asc'
+                          ? 'ascending'
+                          : 'descending'
+                        : c.sortable
+                          ? 'none'
+                          : undefined
+                    }
+                  >
                     {c.sortable ? (
-                      <UnstyledButton className={classes.sort} onClick={() => change({ ...nextSort(state, c.key), page: 1 })}>
+                      <UnstyledButton
+                        className={classes.sort}
+                        onClick={() => change({ ...nextSort(state, c.key), page: 1 })}
+                      >
                         <span>{c.title}</span>
-                        <Icon size={14} stroke={1.5} className={active ? undefined : classes.idle} aria-hidden />
+                        <Icon
+                          size={14}
+                          stroke={1.5}
+                          className={active ? undefined : classes.idle}
+                          aria-hidden
+                        />
                       </UnstyledButton>
                     ) : (
                       c.title
@@ -233,17 +318,43 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table.Tbody>
             {view.rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={props.columns.length} ta="center" py="lg" className={classes.empty}>
-                  <Text size="sm" c="dimmed" data-empty-text>{searching || props.filtered ? NO_MATCH_TEXT : EMPTY_TABLE_TEXT}</Text>
-                  {!searching && !props.filtered && props.emptyAction && <Box mt="xs">{typeof props.emptyAction === 'string' ? <Text size="sm">{props.emptyAction}</Text> : props.emptyAction}</Box>}
+                <Table.Td
+                  colSpan={props.columns.length}
+                  ta="center"
+                  py="lg"
+                  className={classes.empty}
+                >
+                  <Text size="sm" c="dimmed" data-empty-text>
+                    {searching || props.filtered ? NO_MATCH_TEXT : EMPTY_TABLE_TEXT}
+                  </Text>
+                  {!searching && !props.filtered && props.emptyAction && (
+                    <Box mt="xs">
+                      {typeof props.emptyAction === 'string' ? (
+                        <Text size="sm">{props.emptyAction}</Text>
+                      ) : (
+                        props.emptyAction
+                      )}
+                    </Box>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ) : (
               view.rows.map((row) => (
-                <Table.Tr key={props.rowKey(row)} onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined} className={props.onRowClick ? classes.clickable : undefined}>
+                <Table.Tr
+                  key={props.rowKey(row)}
+                  onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
+                  className={props.onRowClick ? classes.clickable : undefined}
+                >
                   {props.columns.map((c) => (
-                    <Table.Td key={c.key} ta={c.align} data-visible-from={c.visibleFrom} data-label={labelOf(c)}>
-                      {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
+                    <Table.Td
+                      key={c.key}
+                      ta={c.align}
+                      data-visible-from={c.visibleFrom}
+                      data-label={labelOf(c)}
+                    >
+                      {c.render
+                        ? c.render(row)
+                        : String((row as Record<string, unknown>)[c.key] ?? '')}
                     </Table.Td>
                   ))}
                 </Table.Tr>
@@ -254,8 +365,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </ScrollX>
       {!plain && (
         <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" role="status" aria-live="polite">{summary}</Text>
-          {pages > 1 && <Pagination total={pages} value={view.page} onChange={(page) => change({ page })} size="sm" siblings={1} boundaries={1} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c })} />}
+          <Text size="sm" c="dimmed" role="status" aria-live="polite">
+            {summary}
+          </Text>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={view.page}
+              onChange={(page) => change({ page })}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              getControlProps={(c) => ({
+                'aria-label': c === 'previous' ? 'Previous page' : c === 'next' ? 'Next page' : c,
+              })}
+            />
+          )}
         </Group>
       )}
     </Box>

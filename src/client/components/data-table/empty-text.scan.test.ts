@@ -32,9 +32,12 @@ describe('one empty text for every data table (scan of src/client)', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (/<Table[\s.>]|\bTable\.(ScrollContainer|Tbody|Thead|Tr|Td|Th)\b|<table\b/.test(line)) offenders.push(`${rel}:${i + 1}: a table outside DataTable`);
-          if (/\bemptyText\b/.test(line)) offenders.push(`${rel}:${i + 1}: its own empty text (use emptyAction for a next step)`);
-          if (/No data available/.test(line)) offenders.push(`${rel}:${i + 1}: the empty text written again (use EMPTY_TABLE_TEXT)`);
+          if (/<Table[\s.>]|\bTable\.(ScrollContainer|Tbody|Thead|Tr|Td|Th)\b|<table\b/.test(line))
+            offenders.push(`${rel}:${i + 1}: a table outside DataTable`);
+          if (/\bemptyText\b/.test(line))
+            offenders.push(`${rel}:${i + 1}: its own empty text (use emptyAction for a next step)`);
+          if (/No data available/.test(line))
+            offenders.push(`${rel}:${i + 1}: the empty text written again (use EMPTY_TABLE_TEXT)`);
         });
     }
     expect(offenders).toEqual([]);

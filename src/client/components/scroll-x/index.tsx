@@ -49,7 +49,15 @@ export function ScrollX({ children, label, className, style, activeSelector, act
   }, [activeSelector, activeKey]);
   return (
     <div className={classes.frame} ref={frame}>
-      <div className={`${classes.scroll}${className ? ` ${className}` : ''}`} style={style} ref={scroller} onScroll={measure} tabIndex={label ? 0 : undefined} role={label ? 'region' : undefined} aria-label={label}>
+      <div
+        className={`${classes.scroll}${className ? ` ${className}` : ''}`}
+        style={style}
+        ref={scroller}
+        onScroll={measure}
+        tabIndex={label ? 0 : undefined}
+        role={label ? 'region' : undefined}
+        aria-label={label}
+      >
         {children}
       </div>
       <span className={classes.left} aria-hidden />

@@ -5,8 +5,14 @@ import type { ReactNode } from 'react';
 export function AuthHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack gap={4}>
-      <Title order={1} size="h3">{title}</Title>
-      {children && <Text size="sm" c="dimmed">{children}</Text>}
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      {children && (
+        <Text size="sm" c="dimmed">
+          {children}
+        </Text>
+      )}
     </Stack>
   );
 }

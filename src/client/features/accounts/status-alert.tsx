@@ -20,7 +20,12 @@ export function StatusAlert() {
   if (!status?.message) return null;
   const look = LOOK[status.tone] ?? LOOK.info;
   return (
-    <Alert color={look.color} icon={<look.icon size={18} />} role={status.tone === 'error' ? 'alert' : 'status'} data-testid="status-alert">
+    <Alert
+      color={look.color}
+      icon={<look.icon size={18} />}
+      role={status.tone === 'error' ? 'alert' : 'status'}
+      data-testid="status-alert"
+    >
       {status.message}
     </Alert>
   );

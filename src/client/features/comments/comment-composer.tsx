@@ -1,6 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar, Button, Combobox, Group, Text, Textarea, useCombobox } from '@mantine/core';
-import { COMMENT_MAX, decodeMentions, encodeMentions, mentionName, type CommentPerson } from '@shared/comments/comments.schemas';
+import {
+  COMMENT_MAX,
+  decodeMentions,
+  encodeMentions,
+  mentionName,
+  type CommentPerson,
+} from '@shared/comments/comments.schemas';
 import { overLimitMessage } from '../../lib/field-limits';
 import { errorText } from './use-comment-thread';
 import { formatNumber } from '@shared/format/number';
@@ -27,7 +33,15 @@ interface Props {
  * A textarea with @-mention autocomplete over the team's members. Mentions show as `@Name` while
  * typing and are sent as `@[Name](userId)`. Ctrl/Cmd+Enter sends.
  */
-export function CommentComposer({ members, initial = '', submitLabel, placeholder, autoFocus, onSubmit, onCancel }: Props) {
+export function CommentComposer({
+  members,
+  initial = '',
+  submitLabel,
+  placeholder,
+  autoFocus,
+  onSubmit,
+  onCancel,
+}: Props) {
   const names = Object.fromEntries(members.map((m) => [m.id, m.name]));
   const start = decodeMentions(initial, names);
   const [text, setText] = useState(start.text);
@@ -40,7 +54,17 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
   const q = query?.query.toLowerCase() ?? '';
-  const matches = query ? members.filter((m) => m.name.toLowerCase().split(/\s+/).some((w) => w.startsWith(q)) || m.name.toLowerCase().startsWith(q)).slice(0, 8) : [];
+  const matches = query
+    ? members
+        .filter(
+          (m) =>
+            m.name
+              .toLowerCase()
+              .split(/\s+/)
+              .some((w) => w.startsWith(q)) || m.name.toLowerCase().startsWith(q),
+        )
+        .slice(0, 8)
+    : [];
 
   useEffect(() => {
     if (matches.length) {
@@ -122,7 +146,9 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
             autoFocus={autoFocus}
             error={overLimitMessage(text, COMMENT_MAX) ?? error}
             onChange={(e) => track(e.currentTarget.value, e.currentTarget.selectionStart)}
-            onSelect={(e) => setQuery(activeQuery(e.currentTarget.value, e.currentTarget.selectionStart))}
+            onSelect={(e) =>
+              setQuery(activeQuery(e.currentTarget.value, e.currentTarget.selectionStart))
+            }
             onBlur={() => combobox.closeDropdown()}
             onKeyDown={onKeyDown}
             data-testid="comment-input"
@@ -145,7 +171,9 @@ export function CommentComposer({ members, initial = '', submitLabel, placeholde
       </Combobox>
       <Group justify="space-between" mt={6} gap="xs" wrap="nowrap" align="flex-start">
         <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
-          {text.length > COMMENT_MAX - 500 ? `${formatNumber(Math.max(0, COMMENT_MAX - text.length))} characters left` : 'Type @ to mention a teammate. Ctrl+Enter sends.'}
+          {text.length > COMMENT_MAX - 500
+            ? `${formatNumber(Math.max(0, COMMENT_MAX - text.length))} characters left`
+            : 'Type @ to mention a teammate. Ctrl+Enter sends.'}
         </Text>
         <Group gap="xs" wrap="nowrap">
           {onCancel && (

@@ -11,7 +11,11 @@ import { errorText, type ThreadComment } from './use-comment-thread';
 export function CommentBody({ comment }: { comment: ThreadComment }) {
   const names = Object.fromEntries(comment.mentions.map((m) => [m.id, m.name]));
   return (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="comment-body">
+    <Text
+      size="sm"
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      data-testid="comment-body"
+    >
       {commentSegments(comment.body).map((s, i) =>
         s.kind === 'text' ? (
           s.text
@@ -51,7 +55,13 @@ export function CommentItem({ comment, members, onEdit, onDelete }: Props) {
   };
 
   return (
-    <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="comment" data-comment-id={comment.id}>
+    <Group
+      align="flex-start"
+      wrap="nowrap"
+      gap="sm"
+      data-testid="comment"
+      data-comment-id={comment.id}
+    >
       <Avatar radius="xl" size={32} color="initials" name={author.name}>
         {author.initials}
       </Avatar>
@@ -93,7 +103,12 @@ export function CommentItem({ comment, members, onEdit, onDelete }: Props) {
         {!editing && (comment.canEdit || comment.canDelete) && (
           <Group gap={4} ml={-8}>
             {comment.canEdit && (
-              <Button variant="subtle" size="compact-xs" color="gray" onClick={() => setEditing(true)}>
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                color="gray"
+                onClick={() => setEditing(true)}
+              >
                 Edit
               </Button>
             )}
@@ -104,7 +119,11 @@ export function CommentItem({ comment, members, onEdit, onDelete }: Props) {
                 color="gray"
                 label="Delete"
                 title="Delete this comment?"
-                message={comment.canEdit ? 'The comment is removed for everyone. This cannot be undone.' : `You are deleting ${author.name}’s comment as a team administrator. This cannot be undone.`}
+                message={
+                  comment.canEdit
+                    ? 'The comment is removed for everyone. This cannot be undone.'
+                    : `You are deleting ${author.name}’s comment as a team administrator. This cannot be undone.`
+                }
                 confirmLabel="Delete comment"
                 loading={deleting}
                 onConfirm={(close) => void remove(close)}

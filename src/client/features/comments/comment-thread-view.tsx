@@ -22,13 +22,24 @@ function useMinuteTick() {
 }
 
 /** The thread itself (loaded lazily through comment-thread.tsx). */
-export default function CommentThreadView({ subjectType, subjectId, title = 'Comments' }: CommentThreadProps) {
+export default function CommentThreadView({
+  subjectType,
+  subjectId,
+  title = 'Comments',
+}: CommentThreadProps) {
   const { data, loadError, reload, add, edit, remove } = useCommentThread(subjectType, subjectId);
   useMinuteTick();
   const count = data?.comments.length ?? 0;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title ?? 'Comments'} data-testid="comment-thread">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-label={title ?? 'Comments'}
+      data-testid="comment-thread"
+    >
       <Stack gap="md">
         {title !== null && (
           <Group justify="space-between">
@@ -69,14 +80,25 @@ export default function CommentThreadView({ subjectType, subjectId, title = 'Com
             ) : (
               <Stack gap="md" data-testid="comment-list">
                 {data.comments.map((c) => (
-                  <CommentItem key={c.id} comment={c} members={data.members} onEdit={edit} onDelete={remove} />
+                  <CommentItem
+                    key={c.id}
+                    comment={c}
+                    members={data.members}
+                    onEdit={edit}
+                    onDelete={remove}
+                  />
                 ))}
               </Stack>
             )}
             {data.viewer.canComment && (
               <>
                 <Divider />
-                <CommentComposer members={data.members} submitLabel="Comment" placeholder="Write a comment…" onSubmit={add} />
+                <CommentComposer
+                  members={data.members}
+                  submitLabel="Comment"
+                  placeholder="Write a comment…"
+                  onSubmit={add}
+                />
               </>
             )}
           </>

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
-import { COMMENT_EVENTS, type CommentEvent, type CommentThreadData, type CommentView } from '@shared/comments/comments.schemas';
+import {
+  COMMENT_EVENTS,
+  type CommentEvent,
+  type CommentThreadData,
+  type CommentView,
+} from '@shared/comments/comments.schemas';
 import type { CommentSubject } from '@shared/toc/vocabulary';
 import { useShared } from '../../hooks/use-shared';
 import { useChannel } from '../../hooks/use-echo';
@@ -40,7 +45,15 @@ export function useCommentThread(subjectType: CommentSubject, subjectId: string)
     setLoadError(null);
     httpJson<CommentThreadData>(route('comments.index', { subjectType, subjectId }))
       .then((d) => live && setData(d))
-      .catch((err: unknown) => live && setLoadError(err instanceof HttpError && err.status === 404 ? 'This item no longer exists.' : 'Could not load the comments.'));
+      .catch(
+        (err: unknown) =>
+          live &&
+          setLoadError(
+            err instanceof HttpError && err.status === 404
+              ? 'This item no longer exists.'
+              : 'Could not load the comments.',
+          ),
+      );
     return () => {
       live = false;
     };
@@ -49,13 +62,10 @@ export function useCommentThread(subjectType: CommentSubject, subjectId: string)
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   /** Rights for a comment that arrived live (the event carries no viewer-specific flags). */
-  const withRights = useCallback(
-    (c: CommentView, d: CommentThreadData): ThreadComment => {
-      const own = c.author?.id === d.viewer.id;
-      return { ...c, canEdit: own, canDelete: own || d.viewer.canModerate };
-    },
-    [],
-  );
+  const withRights = useCallback((c: CommentView, d: CommentThreadData): ThreadComment => {
+    const own = c.author?.id === d.viewer.id;
+    return { ...c, canEdit: own, canDelete: own || d.viewer.canModerate };
+  }, []);
 
   const onEvent = (kind: 'created' | 'updated' | 'deleted') => (e: CommentEvent) => {
     if (e.subjectType !== subjectType || e.subjectId !== subjectId) return;
@@ -63,7 +73,8 @@ export function useCommentThread(subjectType: CommentSubject, subjectId: string)
     const comment = e.comment;
     setData((d) => {
       if (!d) return d;
-      if (kind === 'deleted') return { ...d, comments: d.comments.filter((x) => x.id !== comment.id) };
+      if (kind === 'deleted')
+        return { ...d, comments: d.comments.filter((x) => x.id !== comment.id) };
       if (!('body' in comment)) return d;
       return { ...d, comments: upsert(d.comments, withRights(comment, d)) };
     });
@@ -74,11 +85,17 @@ export function useCommentThread(subjectType: CommentSubject, subjectId: string)
   useChannel<CommentEvent>(channel, COMMENT_EVENTS.deleted, onEvent('deleted'));
 
   const add = async (body: string) => {
-    const res = await httpJson<{ comment: ThreadComment }>(route('comments.store'), { method: 'POST', body: { subjectType, subjectId, body } });
+    const res = await httpJson<{ comment: ThreadComment }>(route('comments.store'), {
+      method: 'POST',
+      body: { subjectType, subjectId, body },
+    });
     setData((d) => (d ? { ...d, comments: upsert(d.comments, res.comment) } : d));
   };
   const edit = async (id: string, body: string) => {
-    const res = await httpJson<{ comment: ThreadComment }>(route('comments.update', { comment: id }), { method: 'PUT', body: { body } });
+    const res = await httpJson<{ comment: ThreadComment }>(
+      route('comments.update', { comment: id }),
+      { method: 'PUT', body: { body } },
+    );
     setData((d) => (d ? { ...d, comments: upsert(d.comments, res.comment) } : d));
   };
   const remove = async (id: string) => {

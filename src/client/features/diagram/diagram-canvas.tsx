@@ -1,9 +1,28 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { applyNodeChanges, Background, Controls, MarkerType, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, type Connection, type Edge, type Node, type NodeChange } from '@xyflow/react';
+import {
+  applyNodeChanges,
+  Background,
+  Controls,
+  MarkerType,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  type Connection,
+  type Edge,
+  type Node,
+  type NodeChange,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowsShuffle, IconDownload, IconMaximize, IconPlus } from '@tabler/icons-react';
-import { DIAGRAM_COLUMNS, type Diagram, type DiagramEdge, type DiagramNode } from '@shared/toc/diagram';
+import {
+  DIAGRAM_COLUMNS,
+  type Diagram,
+  type DiagramEdge,
+  type DiagramNode,
+} from '@shared/toc/diagram';
 import { ELEMENT_KIND_LABELS, type ElementKind } from '@shared/toc/vocabulary';
 import { toast } from '../../lib/toast';
 import { AddElementModal, ConfirmModal, type ConfirmRequest } from './dialogs';
@@ -52,20 +71,45 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
 
   const byId = useMemo(() => new Map(diagram.nodes.map((n) => [n.id, n])), [diagram.nodes]);
   const edgeById = useMemo(() => new Map(diagram.edges.map((e) => [e.id, e])), [diagram.edges]);
-  const layout = useMemo(() => layoutDiagram(diagram.nodes, diagram.edges), [diagram.nodes, diagram.edges, layoutVersion]); // eslint-disable-line react-hooks/exhaustive-deps
+  const layout = useMemo(
+    () => layoutDiagram(diagram.nodes, diagram.edges),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- layoutVersion deliberately forces a fresh layout (the Re-layout button)
+    [diagram.nodes, diagram.edges, layoutVersion],
+  );
   const onAdd = can.create ? setAdding : null;
 
   const baseNodes = useMemo<Node[]>(() => {
     const counts = DIAGRAM_COLUMNS.map(() => 0);
     for (const n of diagram.nodes) counts[n.column]++;
-    const headers: ColumnNodeType[] = DIAGRAM_COLUMNS.map((c, i) => ({ id: `column:${c.key}`, type: 'column', position: { x: columnX(i), y: HEADER_Y }, data: { label: c.label, count: counts[i], column: i, onAdd }, draggable: false, selectable: false, connectable: false, focusable: false }));
-    const elements: ElementNodeType[] = diagram.nodes.map((n) => ({ id: n.id, type: 'element', position: dragged.current.get(n.id) ?? layout.get(n.id) ?? { x: columnX(n.column), y: 0 }, data: { el: n }, connectable: can.create }));
+    const headers: ColumnNodeType[] = DIAGRAM_COLUMNS.map((c, i) => ({
+      id: `column:${c.key}`,
+      type: 'column',
+      position: { x: columnX(i), y: HEADER_Y },
+      data: { label: c.label, count: counts[i], column: i, onAdd },
+      draggable: false,
+      selectable: false,
+      connectable: false,
+      focusable: false,
+    }));
+    const elements: ElementNodeType[] = diagram.nodes.map((n) => ({
+      id: n.id,
+      type: 'element',
+      position: dragged.current.get(n.id) ?? layout.get(n.id) ?? { x: columnX(n.column), y: 0 },
+      data: { el: n },
+      connectable: can.create,
+    }));
     return [...headers, ...elements];
   }, [diagram.nodes, layout, onAdd, can.create]);
 
   const [nodes, setNodes] = useState<Node[]>(baseNodes);
   useEffect(() => setNodes(baseNodes), [baseNodes]);
-  const nodesWithSelection = useMemo(() => (selected?.type === 'node' ? nodes.map((n) => (n.id === selected.id ? { ...n, selected: true } : n)) : nodes), [nodes, selected]);
+  const nodesWithSelection = useMemo(
+    () =>
+      selected?.type === 'node'
+        ? nodes.map((n) => (n.id === selected.id ? { ...n, selected: true } : n))
+        : nodes,
+    [nodes, selected],
+  );
 
   const edges = useMemo<Edge[]>(
     () =>
@@ -75,7 +119,9 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
         target: e.toId,
         selected: selected?.type === 'edge' && selected.id === e.id,
         markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
-        style: e.assumptions ? { stroke: 'var(--mantine-color-violet-5)', strokeWidth: 1.5 } : { strokeWidth: 1.2 },
+        style: e.assumptions
+          ? { stroke: 'var(--mantine-color-violet-5)', strokeWidth: 1.5 }
+          : { strokeWidth: 1.2 },
         ariaLabel: `${byId.get(e.fromId)?.title ?? ''} contributes to ${byId.get(e.toId)?.title ?? ''}`,
       })),
     [diagram.edges, selected, byId],
@@ -93,7 +139,14 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
         title: `Delete ${ELEMENT_KIND_LABELS[n.kind as ElementKind]?.toLowerCase() ?? 'element'}?`,
         message: `"${n.title}" is deleted with its links${n.metricsCount ? `, its ${n.metricsCount} metric(s) and their data` : ''}. This cannot be undone.`,
         confirmLabel: 'Delete',
-        onConfirm: () => diagramRequest('delete', 'elements.destroy', { element: n.id }, {}, (ok) => ok && setSelected(null)),
+        onConfirm: () =>
+          diagramRequest(
+            'delete',
+            'elements.destroy',
+            { element: n.id },
+            {},
+            (ok) => ok && setSelected(null),
+          ),
       }),
     [],
   );
@@ -103,7 +156,14 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
         title: 'Delete link?',
         message: `"${byId.get(e.fromId)?.title}" will no longer lead to "${byId.get(e.toId)?.title}".`,
         confirmLabel: 'Delete link',
-        onConfirm: () => diagramRequest('delete', 'links.destroy', { link: e.id }, {}, (ok) => ok && setSelected(null)),
+        onConfirm: () =>
+          diagramRequest(
+            'delete',
+            'links.destroy',
+            { link: e.id },
+            {},
+            (ok) => ok && setSelected(null),
+          ),
       }),
     [byId],
   );
@@ -113,7 +173,8 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
     const onKey = (ev: KeyboardEvent) => {
       // Escape closes the side panel (wherever the focus is: on the node, in the panel)
       if (ev.key === 'Escape' && selected && !confirm && adding === null) return setSelected(null);
-      if ((ev.key !== 'Delete' && ev.key !== 'Backspace') || !selected || !can.delete || confirm) return;
+      if ((ev.key !== 'Delete' && ev.key !== 'Backspace') || !selected || !can.delete || confirm)
+        return;
       const t = ev.target as HTMLElement | null;
       if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
       ev.preventDefault();
@@ -141,7 +202,12 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
   const onConnect = useCallback(
     (c: Connection) => {
       if (!can.create) return;
-      diagramRequest('post', 'links.store', { problem: problemId }, { fromId: c.source, toId: c.target });
+      diagramRequest(
+        'post',
+        'links.store',
+        { problem: problemId },
+        { fromId: c.source, toId: c.target },
+      );
     },
     [can.create, problemId],
   );
@@ -182,23 +248,52 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
               </Menu.Target>
               <Menu.Dropdown>
                 {DIAGRAM_COLUMNS.map((c, i) => (
-                  <Menu.Item key={c.key} onClick={() => setAdding(i)} leftSection={<span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: `var(--mantine-color-${KIND_COLORS[c.kind]}-6)` }} />}>
+                  <Menu.Item
+                    key={c.key}
+                    onClick={() => setAdding(i)}
+                    leftSection={
+                      <span
+                        style={{
+                          display: 'inline-block',
+                          width: 10,
+                          height: 10,
+                          borderRadius: 2,
+                          background: `var(--mantine-color-${KIND_COLORS[c.kind]}-6)`,
+                        }}
+                      />
+                    }
+                  >
                     {c.label}
                   </Menu.Item>
                 ))}
               </Menu.Dropdown>
             </Menu>
           )}
-          <Button size="xs" variant="default" leftSection={<IconArrowsShuffle size={14} />} onClick={rearrange}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArrowsShuffle size={14} />}
+            onClick={rearrange}
+          >
             Re-arrange
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconMaximize size={14} />} onClick={() => void flow.fitView({ ...FIT_OPTIONS, duration: 300 })}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconMaximize size={14} />}
+            onClick={() => void flow.fitView({ ...FIT_OPTIONS, duration: 300 })}
+          >
             Fit
           </Button>
         </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} disabled={!diagram.nodes.length}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconDownload size={14} />}
+              disabled={!diagram.nodes.length}
+            >
               Export
             </Button>
           </Menu.Target>
@@ -240,13 +335,23 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
         >
           <Background gap={24} />
           <Controls showInteractive={false} />
-          <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'element' ? `var(--mantine-color-${KIND_COLORS[(n.data as ElementNodeType['data']).el.kind] ?? 'gray'}-4)` : 'transparent')} />
+          <MiniMap
+            pannable
+            zoomable
+            nodeColor={(n) =>
+              n.type === 'element'
+                ? `var(--mantine-color-${KIND_COLORS[(n.data as ElementNodeType['data']).el.kind] ?? 'gray'}-4)`
+                : 'transparent'
+            }
+          />
           {!diagram.nodes.length && (
             <Panel position="top-center" style={{ marginTop: 120 }}>
               <Paper p="md" withBorder shadow="xs" maw={420}>
                 <Text fw={600}>This theory of change is empty</Text>
                 <Text size="sm" c="dimmed">
-                  Start from the impact you aim for, then add the outcomes that lead to it, the outputs that produce them and the activities behind those. Drag from a node's right edge to another node to link them.
+                  Start from the impact you aim for, then add the outcomes that lead to it, the
+                  outputs that produce them and the activities behind those. Drag from a node's
+                  right edge to another node to link them.
                 </Text>
                 {can.create && (
                   <Button mt="sm" size="xs" onClick={() => setAdding(DIAGRAM_COLUMNS.length - 1)}>
@@ -259,10 +364,26 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
         </ReactFlow>
       </div>
       <Text size="xs" c="dimmed">
-        {diagram.nodes.length} elements · {diagram.edges.length} links.{can.create ? ' Drag from the right edge of an element to another to link them; click one to edit it; Delete removes the selection.' : ''}
+        {diagram.nodes.length} elements · {diagram.edges.length} links.
+        {can.create
+          ? ' Drag from the right edge of an element to another to link them; click one to edit it; Delete removes the selection.'
+          : ''}
       </Text>
-      <ElementPanel node={selectedNode} canEdit={can.update} canDelete={can.delete} onClose={() => setSelected(null)} onDelete={askDeleteNode} />
-      <LinkPanel edge={selectedEdge} titleOf={(id) => byId.get(id)?.title ?? ''} canEdit={can.update} canDelete={can.delete} onClose={() => setSelected(null)} onDelete={askDeleteEdge} />
+      <ElementPanel
+        node={selectedNode}
+        canEdit={can.update}
+        canDelete={can.delete}
+        onClose={() => setSelected(null)}
+        onDelete={askDeleteNode}
+      />
+      <LinkPanel
+        edge={selectedEdge}
+        titleOf={(id) => byId.get(id)?.title ?? ''}
+        canEdit={can.update}
+        canDelete={can.delete}
+        onClose={() => setSelected(null)}
+        onDelete={askDeleteEdge}
+      />
       <AddElementModal problemId={problemId} column={adding} onClose={() => setAdding(null)} />
       <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
     </Stack>
@@ -270,7 +391,11 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
 }
 
 /** Apply drags and measured sizes to the nodes (selection and removal are handled by the page); remember where the user dropped them. */
-function applyPositionChanges(nodes: Node[], changes: NodeChange[], dragged: Map<string, Position>): Node[] {
+function applyPositionChanges(
+  nodes: Node[],
+  changes: NodeChange[],
+  dragged: Map<string, Position>,
+): Node[] {
   const kept = changes.filter((c) => c.type === 'position' || c.type === 'dimensions');
   if (!kept.length) return nodes;
   for (const c of kept) if (c.type === 'position' && c.position) dragged.set(c.id, c.position);

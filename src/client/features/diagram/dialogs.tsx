@@ -9,15 +9,33 @@ import { diagramRequest } from './requests';
 const columnOptions = DIAGRAM_COLUMNS.map((c, i) => ({ value: String(i), label: c.label }));
 
 /** "Add element": a level (column) and a title; elements.store, then the diagram reloads. */
-export function AddElementModal({ problemId, column, onClose }: { problemId: string; column: number | null; onClose: () => void }) {
+export function AddElementModal({
+  problemId,
+  column,
+  onClose,
+}: {
+  problemId: string;
+  column: number | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={column !== null} onClose={onClose} title="Add element">
-      {column !== null && <AddElementForm key={column} problemId={problemId} column={column} onClose={onClose} />}
+      {column !== null && (
+        <AddElementForm key={column} problemId={problemId} column={column} onClose={onClose} />
+      )}
     </Modal>
   );
 }
 
-function AddElementForm({ problemId, column, onClose }: { problemId: string; column: number; onClose: () => void }) {
+function AddElementForm({
+  problemId,
+  column,
+  onClose,
+}: {
+  problemId: string;
+  column: number;
+  onClose: () => void;
+}) {
   const [col, setCol] = useState(String(column));
   const [title, setTitle] = useState('');
   const [saving, setSaving] = useState(false);
@@ -25,10 +43,16 @@ function AddElementForm({ problemId, column, onClose }: { problemId: string; col
   const submit = () => {
     const c = DIAGRAM_COLUMNS[Number(col)];
     setSaving(true);
-    diagramRequest('post', 'elements.store', { problem: problemId }, { kind: c.kind, ...(c.horizon ? { horizon: c.horizon } : {}), title: title.trim() }, (ok) => {
-      setSaving(false);
-      if (ok) onClose();
-    });
+    diagramRequest(
+      'post',
+      'elements.store',
+      { problem: problemId },
+      { kind: c.kind, ...(c.horizon ? { horizon: c.horizon } : {}), title: title.trim() },
+      (ok) => {
+        setSaving(false);
+        if (ok) onClose();
+      },
+    );
   };
   return (
     <form
@@ -39,8 +63,22 @@ function AddElementForm({ problemId, column, onClose }: { problemId: string; col
       noValidate
     >
       <Stack gap="sm">
-        <ChoiceSelect label="Level" data={columnOptions} value={col} onChange={(v) => v && setCol(v)} comboboxProps={{ withinPortal: true }} />
-        <TextInput label="Title" required data-autofocus value={title} onChange={(e) => setTitle(e.currentTarget.value)} placeholder="e.g. Teachers trained in inclusive methods" error={tooLong} />
+        <ChoiceSelect
+          label="Level"
+          data={columnOptions}
+          value={col}
+          onChange={(v) => v && setCol(v)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label="Title"
+          required
+          data-autofocus
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          placeholder="e.g. Teachers trained in inclusive methods"
+          error={tooLong}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -62,7 +100,13 @@ export interface ConfirmRequest {
 }
 
 /** A yes/no question before a deletion (the Delete key and the panels' delete buttons). */
-export function ConfirmModal({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
+export function ConfirmModal({
+  request,
+  onClose,
+}: {
+  request: ConfirmRequest | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={!!request} onClose={onClose} title={request?.title} size="sm">
       <Stack gap="md">

@@ -11,7 +11,15 @@ function download(dataUrl: string, fileName: string) {
   a.click();
 }
 
-const SVG_PAINT = ['stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'fill', 'fill-opacity', 'opacity'];
+const SVG_PAINT = [
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-opacity',
+  'fill',
+  'fill-opacity',
+  'opacity',
+];
 
 /**
  * Write the paint of the links (SVG paths styled by xyflow's stylesheet: `stroke: var(--xy-edge-stroke…)`)
@@ -32,11 +40,14 @@ export function inlinePaint(root: Element): () => void {
     if (vars) {
       for (let i = 0; i < style.length; i++) {
         const prop = style.item(i);
-        if (style.getPropertyValue(prop).includes('var(')) style.setProperty(prop, computed.getPropertyValue(prop), style.getPropertyPriority(prop));
+        if (style.getPropertyValue(prop).includes('var('))
+          style.setProperty(prop, computed.getPropertyValue(prop), style.getPropertyPriority(prop));
       }
     }
     if (svg) for (const prop of SVG_PAINT) style.setProperty(prop, computed.getPropertyValue(prop));
-    restore.push(() => (before === null ? el.removeAttribute('style') : el.setAttribute('style', before)));
+    restore.push(() =>
+      before === null ? el.removeAttribute('style') : el.setAttribute('style', before),
+    );
   }
   return () => restore.forEach((r) => r());
 }
@@ -50,7 +61,10 @@ export async function exportDiagram(nodes: Node[], format: 'png' | 'svg', fileNa
   const viewportEl = document.querySelector<HTMLElement>('.react-flow__viewport');
   if (!viewportEl || !nodes.length) return;
   const bounds = getNodesBounds(nodes);
-  const scale = Math.min(1, MAX_SIDE / Math.max(bounds.width + 2 * PADDING, bounds.height + 2 * PADDING));
+  const scale = Math.min(
+    1,
+    MAX_SIDE / Math.max(bounds.width + 2 * PADDING, bounds.height + 2 * PADDING),
+  );
   const width = Math.ceil((bounds.width + 2 * PADDING) * scale);
   const height = Math.ceil((bounds.height + 2 * PADDING) * scale);
   const vp = getViewportForBounds(bounds, width, height, 0.05, 2, 0);
@@ -58,14 +72,22 @@ export async function exportDiagram(nodes: Node[], format: 'png' | 'svg', fileNa
     backgroundColor: '#ffffff',
     width,
     height,
-    style: { width: `${width}px`, height: `${height}px`, transform: `translate(${vp.x}px, ${vp.y}px) scale(${vp.zoom})` },
+    style: {
+      width: `${width}px`,
+      height: `${height}px`,
+      transform: `translate(${vp.x}px, ${vp.y}px) scale(${vp.zoom})`,
+    },
     // the handles are editing affordances, not part of the picture
-    filter: (el: HTMLElement) => !el.classList?.contains('react-flow__handle') && !el.classList?.contains('export-hidden'),
+    filter: (el: HTMLElement) =>
+      !el.classList?.contains('react-flow__handle') && !el.classList?.contains('export-hidden'),
   };
   const restore = inlinePaint(viewportEl);
   let url: string;
   try {
-    url = format === 'png' ? await toPng(viewportEl, { ...options, pixelRatio: 1 }) : await toSvg(viewportEl, options);
+    url =
+      format === 'png'
+        ? await toPng(viewportEl, { ...options, pixelRatio: 1 })
+        : await toSvg(viewportEl, options);
   } finally {
     restore();
   }

@@ -4,8 +4,21 @@ import { columnX, DAGRE_MAX_NODES, layoutDiagram, NODE_HEIGHT } from './layout';
 
 function tree(size: number) {
   const kinds = ['activity', 'output', 'outcome', 'impact'];
-  const elements = Array.from({ length: size }, (_, i) => ({ id: `e${i}`, kind: kinds[i % 4], horizon: i % 4 === 2 ? 'short' : null, title: `E${i}`, status: 'planned' }));
-  const links = elements.filter((e) => e.kind !== 'impact').map((e, i) => ({ id: `l${i}`, fromId: e.id, toId: `e${Number(e.id.slice(1)) + 1}`, assumptions: null }));
+  const elements = Array.from({ length: size }, (_, i) => ({
+    id: `e${i}`,
+    kind: kinds[i % 4],
+    horizon: i % 4 === 2 ? 'short' : null,
+    title: `E${i}`,
+    status: 'planned',
+  }));
+  const links = elements
+    .filter((e) => e.kind !== 'impact')
+    .map((e, i) => ({
+      id: `l${i}`,
+      fromId: e.id,
+      toId: `e${Number(e.id.slice(1)) + 1}`,
+      assumptions: null,
+    }));
   return buildDiagram(elements, links, {});
 }
 
@@ -20,7 +33,8 @@ describe('layoutDiagram', () => {
       for (const p of pos.values()) byX.set(p.x, [...(byX.get(p.x) ?? []), p.y]);
       for (const ys of byX.values()) {
         ys.sort((a, b) => a - b);
-        for (let i = 1; i < ys.length; i++) expect(ys[i] - ys[i - 1]).toBeGreaterThanOrEqual(NODE_HEIGHT);
+        for (let i = 1; i < ys.length; i++)
+          expect(ys[i] - ys[i - 1]).toBeGreaterThanOrEqual(NODE_HEIGHT);
       }
     });
   }

@@ -17,10 +17,16 @@ export const columnX = (column: number) => column * (NODE_WIDTH + COLUMN_GAP);
  * Where each node goes: x by its column (level), y from an order within the column that keeps linked
  * nodes close (dagre's crossing minimisation for small diagrams, two barycenter sweeps for large ones).
  */
-export function layoutDiagram(nodes: readonly DiagramNode[], edges: readonly DiagramEdge[]): Map<string, Position> {
+export function layoutDiagram(
+  nodes: readonly DiagramNode[],
+  edges: readonly DiagramEdge[],
+): Map<string, Position> {
   const columns: DiagramNode[][] = DIAGRAM_COLUMNS.map(() => []);
   for (const n of nodes) columns[n.column]?.push(n);
-  const ordered = nodes.length <= DAGRE_MAX_NODES ? dagreOrder(nodes, edges, columns) : barycenterOrder(edges, columns);
+  const ordered =
+    nodes.length <= DAGRE_MAX_NODES
+      ? dagreOrder(nodes, edges, columns)
+      : barycenterOrder(edges, columns);
   const step = NODE_HEIGHT + ROW_GAP;
   const tallest = Math.max(1, ...ordered.map((c) => c.length));
   const spread = nodes.length > DAGRE_MAX_NODES;
@@ -39,21 +45,34 @@ export function layoutDiagram(nodes: readonly DiagramNode[], edges: readonly Dia
   return out;
 }
 
-function dagreOrder(nodes: readonly DiagramNode[], edges: readonly DiagramEdge[], columns: DiagramNode[][]): DiagramNode[][] {
+function dagreOrder(
+  nodes: readonly DiagramNode[],
+  edges: readonly DiagramEdge[],
+  columns: DiagramNode[][],
+): DiagramNode[][] {
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: 'LR', nodesep: ROW_GAP, ranksep: COLUMN_GAP });
   g.setDefaultEdgeLabel(() => ({}));
   for (const n of nodes) g.setNode(n.id, { width: NODE_WIDTH, height: NODE_HEIGHT });
   for (const e of edges) g.setEdge(e.fromId, e.toId);
   dagre.layout(g);
-  return columns.map((col) => col.map((n, i) => ({ n, i, y: g.node(n.id)?.y ?? 0 })).sort((a, b) => a.y - b.y || a.i - b.i).map((x) => x.n));
+  return columns.map((col) =>
+    col
+      .map((n, i) => ({ n, i, y: g.node(n.id)?.y ?? 0 }))
+      .sort((a, b) => a.y - b.y || a.i - b.i)
+      .map((x) => x.n),
+  );
 }
 
 /** Sort each column by the mean position of its neighbours in the previous (then next) columns. O((n + e) log n). */
-export function barycenterOrder(edges: readonly DiagramEdge[], columns: DiagramNode[][]): DiagramNode[][] {
+export function barycenterOrder(
+  edges: readonly DiagramEdge[],
+  columns: DiagramNode[][],
+): DiagramNode[][] {
   const order = columns.map((c) => [...c]);
   const index = new Map<string, number>();
-  const reindex = (col: DiagramNode[]) => col.forEach((n, i) => index.set(n.id, i / Math.max(1, col.length - 1)));
+  const reindex = (col: DiagramNode[]) =>
+    col.forEach((n, i) => index.set(n.id, i / Math.max(1, col.length - 1)));
   order.forEach(reindex);
   const preds = new Map<string, string[]>();
   const succs = new Map<string, string[]>();

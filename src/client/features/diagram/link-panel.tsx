@@ -16,19 +16,50 @@ interface Props {
 /** The side panel of a selected link: its assumptions and risks (links.update), or delete it. */
 export function LinkPanel({ edge, titleOf, canEdit, canDelete, onClose, onDelete }: Props) {
   return (
-    <Drawer opened={!!edge} onClose={onClose} position="right" size="min(380px, 100vw)" withOverlay={false} closeOnClickOutside={false} trapFocus={false} lockScroll={false} title="Link">
-      {edge && <LinkForm key={edge.id + (edge.assumptions ?? '') + (edge.risks ?? '')} edge={edge} titleOf={titleOf} canEdit={canEdit} canDelete={canDelete} onDelete={onDelete} />}
+    <Drawer
+      opened={!!edge}
+      onClose={onClose}
+      position="right"
+      size="min(380px, 100vw)"
+      withOverlay={false}
+      closeOnClickOutside={false}
+      trapFocus={false}
+      lockScroll={false}
+      title="Link"
+    >
+      {edge && (
+        <LinkForm
+          key={edge.id + (edge.assumptions ?? '') + (edge.risks ?? '')}
+          edge={edge}
+          titleOf={titleOf}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onDelete={onDelete}
+        />
+      )}
     </Drawer>
   );
 }
 
-function LinkForm({ edge, titleOf, canEdit, canDelete, onDelete }: Omit<Props, 'onClose' | 'edge'> & { edge: DiagramEdge }) {
+function LinkForm({
+  edge,
+  titleOf,
+  canEdit,
+  canDelete,
+  onDelete,
+}: Omit<Props, 'onClose' | 'edge'> & { edge: DiagramEdge }) {
   const [assumptions, setAssumptions] = useState(edge.assumptions ?? '');
   const [risks, setRisks] = useState(edge.risks ?? '');
   const [saving, setSaving] = useState(false);
   const save = () => {
     setSaving(true);
-    diagramRequest('put', 'links.update', { link: edge.id }, { assumptions: assumptions || null, risks: risks || null }, () => setSaving(false));
+    diagramRequest(
+      'put',
+      'links.update',
+      { link: edge.id },
+      { assumptions: assumptions || null, risks: risks || null },
+      () => setSaving(false),
+    );
   };
   return (
     <form
@@ -51,11 +82,33 @@ function LinkForm({ edge, titleOf, canEdit, canDelete, onDelete }: Omit<Props, '
             {titleOf(edge.toId)}
           </Text>
         </Stack>
-        <Textarea label="Assumptions" description="Why the first leads to the second" autosize minRows={3} maxRows={8} value={assumptions} onChange={(e) => setAssumptions(e.currentTarget.value)} readOnly={!canEdit} />
-        <Textarea label="Risks" autosize minRows={2} maxRows={6} value={risks} onChange={(e) => setRisks(e.currentTarget.value)} readOnly={!canEdit} />
+        <Textarea
+          label="Assumptions"
+          description="Why the first leads to the second"
+          autosize
+          minRows={3}
+          maxRows={8}
+          value={assumptions}
+          onChange={(e) => setAssumptions(e.currentTarget.value)}
+          readOnly={!canEdit}
+        />
+        <Textarea
+          label="Risks"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={risks}
+          onChange={(e) => setRisks(e.currentTarget.value)}
+          readOnly={!canEdit}
+        />
         <Group justify="space-between">
           {canDelete ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(edge)}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onDelete(edge)}
+            >
               Delete link
             </Button>
           ) : (

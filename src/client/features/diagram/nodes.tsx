@@ -7,18 +7,44 @@ import { ELEMENT_STATUS_LABELS, type ElementStatus } from '@shared/toc/vocabular
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
 import classes from './diagram.module.css';
 
-export const KIND_COLORS: Record<string, string> = { activity: 'blue', output: 'teal', outcome: 'grape', impact: 'orange' };
-export const STATUS_COLORS: Record<string, string> = { planned: 'gray', in_progress: 'blue', done: 'green', at_risk: 'red', dropped: 'dark' };
+export const KIND_COLORS: Record<string, string> = {
+  activity: 'blue',
+  output: 'teal',
+  outcome: 'grape',
+  impact: 'orange',
+};
+export const STATUS_COLORS: Record<string, string> = {
+  planned: 'gray',
+  in_progress: 'blue',
+  done: 'green',
+  at_risk: 'red',
+  dropped: 'dark',
+};
 
 export type ElementNodeType = Node<{ el: DiagramNode }, 'element'>;
-export type ColumnNodeType = Node<{ label: string; count: number; column: number; onAdd: ((column: number) => void) | null }, 'column'>;
+export type ColumnNodeType = Node<
+  { label: string; count: number; column: number; onAdd: ((column: number) => void) | null },
+  'column'
+>;
 
 /** One element of the theory of change: its level's colour, title, status and number of metrics. */
-export const ElementNode = memo(function ElementNode({ data, selected }: NodeProps<ElementNodeType>) {
+export const ElementNode = memo(function ElementNode({
+  data,
+  selected,
+}: NodeProps<ElementNodeType>) {
   const { el } = data;
   const color = KIND_COLORS[el.kind] ?? 'gray';
   return (
-    <div className={classes.node} data-selected={selected || undefined} style={{ width: NODE_WIDTH, height: NODE_HEIGHT, borderLeftColor: `var(--mantine-color-${color}-6)` }} aria-label={`${el.kind} ${el.title}`}>
+    <div
+      className={classes.node}
+      data-selected={selected || undefined}
+      style={{
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
+        borderLeftColor: `var(--mantine-color-${color}-6)`,
+      }}
+      aria-label={`${el.kind} ${el.title}`}
+    >
       <Handle type="target" position={Position.Left} className={classes.handle} />
       <Text size="sm" fw={600} lineClamp={2} title={el.title}>
         {el.title}
@@ -41,7 +67,12 @@ export const ElementNode = memo(function ElementNode({ data, selected }: NodePro
 /** A column heading (level) at the top of the diagram, with "add an element here". */
 export const ColumnNode = memo(function ColumnNode({ data }: NodeProps<ColumnNodeType>) {
   return (
-    <Group className={classes.column} style={{ width: NODE_WIDTH }} justify="space-between" wrap="nowrap">
+    <Group
+      className={classes.column}
+      style={{ width: NODE_WIDTH }}
+      justify="space-between"
+      wrap="nowrap"
+    >
       <div>
         <Text size="xs" tt="uppercase" fw={700} c="dimmed">
           {data.label}
@@ -52,7 +83,13 @@ export const ColumnNode = memo(function ColumnNode({ data }: NodeProps<ColumnNod
       </div>
       {data.onAdd && (
         <Tooltip label={`Add to ${data.label.toLowerCase()}`}>
-          <ActionIcon variant="light" size="sm" className="nodrag export-hidden" aria-label={`Add to ${data.label}`} onClick={() => data.onAdd?.(data.column)}>
+          <ActionIcon
+            variant="light"
+            size="sm"
+            className="nodrag export-hidden"
+            aria-label={`Add to ${data.label}`}
+            onClick={() => data.onAdd?.(data.column)}
+          >
             <IconPlus size={14} />
           </ActionIcon>
         </Tooltip>

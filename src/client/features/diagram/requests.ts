@@ -3,17 +3,33 @@ import { route, type RouteName, type RouteParams } from '@shared/route';
 import { toast } from '../../lib/toast';
 
 /** Diagram edits reload only the diagram (plus errors and the flash toast), keeping zoom, pan and panel state. */
-export const DIAGRAM_RELOAD = { preserveScroll: true, preserveState: true, only: ['diagram', 'errors', 'flash'] };
+export const DIAGRAM_RELOAD = {
+  preserveScroll: true,
+  preserveState: true,
+  only: ['diagram', 'errors', 'flash'],
+};
 
 /** The first error of a refused request as one sentence (e.g. a cycle refused on `toId`). */
 export function firstError(errors: Record<string, string>): string {
-  return errors.toId ?? errors.fromId ?? errors.title ?? Object.values(errors)[0] ?? 'That change was refused.';
+  return (
+    errors.toId ??
+    errors.fromId ??
+    errors.title ??
+    Object.values(errors)[0] ??
+    'That change was refused.'
+  );
 }
 
 type Method = 'post' | 'put' | 'delete';
 
 /** Send one diagram edit; `done(true)` after success, a toast with the server's reason after a refusal. */
-export function diagramRequest(method: Method, name: RouteName, params: RouteParams, data: Record<string, unknown>, done?: (ok: boolean) => void) {
+export function diagramRequest(
+  method: Method,
+  name: RouteName,
+  params: RouteParams,
+  data: Record<string, unknown>,
+  done?: (ok: boolean) => void,
+) {
   const url = route(name, params);
   const opts = {
     ...DIAGRAM_RELOAD,

@@ -17,13 +17,19 @@ interface CopyProblemProps {
 
 /** Copy a library problem into one of the team's projects, or into a new project named here. */
 export function CopyProblemModal({ opened, onClose, item, projects }: CopyProblemProps) {
-  const form = useForm({ target: projects.length ? 'existing' : 'new', projectId: projects.length === 1 ? projects[0]!.id : '', newProjectName: '' });
+  const form = useForm({
+    target: projects.length ? 'existing' : 'new',
+    projectId: projects.length === 1 ? projects[0]!.id : '',
+    newProjectName: '',
+  });
   useEffect(() => {
     if (opened) form.clearErrors();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
   const submit = () => {
-    form.transform((d) => (d.target === 'new' ? { newProjectName: d.newProjectName } : { projectId: d.projectId }));
+    form.transform((d) =>
+      d.target === 'new' ? { newProjectName: d.newProjectName } : { projectId: d.projectId },
+    );
     form.post(route('libraries.copy', { libraryItem: item.id }));
   };
   const projectError = form.errors.projectId;
@@ -31,7 +37,9 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
     <Modal opened={opened} onClose={onClose} title="Copy to a project" centered size="lg">
       <Stack>
         <Text size="sm" c="dimmed">
-          “{item.title}” is copied with every activity, output, outcome, metric, data point and survey question. The copy is yours: change it freely, the library stays as it is. Set baselines and targets for your context afterwards.
+          “{item.title}” is copied with every activity, output, outcome, metric, data point and
+          survey question. The copy is yours: change it freely, the library stays as it is. Set
+          baselines and targets for your context afterwards.
         </Text>
         {projects.length > 0 && (
           <SegmentedControl
@@ -60,11 +68,19 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
         ) : (
           <TextInput
             label="New project name"
-            description={projects.length ? undefined : 'Your team has no active project yet: name one and the problem goes there.'}
+            description={
+              projects.length
+                ? undefined
+                : 'Your team has no active project yet: name one and the problem goes there.'
+            }
             placeholder="e.g. Keeping girls in school 2026–2028"
             value={form.data.newProjectName}
             onChange={(e) => form.setData('newProjectName', e.currentTarget.value)}
-            error={limitError(form.data.newProjectName, copyLibraryProblemSchema.shape.newProjectName) ?? form.errors.newProjectName ?? projectError}
+            error={
+              limitError(form.data.newProjectName, copyLibraryProblemSchema.shape.newProjectName) ??
+              form.errors.newProjectName ??
+              projectError
+            }
             required
             data-testid="copy-new-project"
           />
@@ -73,7 +89,12 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={form.processing} leftSection={<IconCopy size={16} />} data-testid="copy-submit">
+          <Button
+            onClick={submit}
+            loading={form.processing}
+            leftSection={<IconCopy size={16} />}
+            data-testid="copy-submit"
+          >
             Copy
           </Button>
         </Group>
@@ -97,10 +118,17 @@ export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrat
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
   return (
-    <Modal opened={opened} onClose={onClose} title="Copy strategy into a problem" centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Copy strategy into a problem"
+      centered
+      size="lg"
+    >
       <Stack>
         <Text size="sm" c="dimmed">
-          The activities and outputs of “{item.title}” are added to the problem with their metrics. Link the outputs to the problem’s outcomes afterwards.
+          The activities and outputs of “{item.title}” are added to the problem with their metrics.
+          Link the outputs to the problem’s outcomes afterwards.
         </Text>
         {problems.length ? (
           <ChoiceSelect
@@ -115,13 +143,21 @@ export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrat
             data-testid="copy-strategy-problem"
           />
         ) : (
-          <Text size="sm">Your team has no problem to add it to yet. Copy a library problem into a project first, or create one in a project.</Text>
+          <Text size="sm">
+            Your team has no problem to add it to yet. Copy a library problem into a project first,
+            or create one in a project.
+          </Text>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => form.post(route('libraries.copy-strategy', { libraryItem: item.id }))} loading={form.processing} disabled={!problems.length} leftSection={<IconCopy size={16} />}>
+          <Button
+            onClick={() => form.post(route('libraries.copy-strategy', { libraryItem: item.id }))}
+            loading={form.processing}
+            disabled={!problems.length}
+            leftSection={<IconCopy size={16} />}
+          >
             Copy
           </Button>
         </Group>

@@ -41,7 +41,8 @@ export function LibraryCard({ item }: { item: LibraryCardView }) {
           </Text>
         )}
         <Text size="xs" c="dimmed" mt="auto" pt={4}>
-          {countsText(item.counts) || 'No elements yet'} · {plural(item.metricCount, 'metric', 'metrics')}
+          {countsText(item.counts) || 'No elements yet'} ·{' '}
+          {plural(item.metricCount, 'metric', 'metrics')}
           {item.source === 'team' && item.createdBy ? ` · saved by ${item.createdBy}` : ''}
         </Text>
       </Stack>

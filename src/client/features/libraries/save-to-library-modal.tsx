@@ -21,7 +21,13 @@ interface Props {
  * with metrics and definitions, without baselines, targets or values. Usable from any page.
  */
 export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: Props) {
-  const form = useForm({ problemId: problem?.id ?? '', kind: 'problem', sector: '', title: '', summary: '' });
+  const form = useForm({
+    problemId: problem?.id ?? '',
+    kind: 'problem',
+    sector: '',
+    title: '',
+    summary: '',
+  });
   useEffect(() => {
     if (opened) {
       form.clearErrors();
@@ -35,15 +41,24 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
       form.setError('problemId', 'Choose the problem to save.');
       return;
     }
-    form.transform(({ problemId: _p, ...body }) => ({ ...body, title: body.title || undefined, summary: body.summary || undefined }));
-    form.post(route('libraries.save', { problem: form.data.problemId }), { preserveScroll: true, onSuccess: () => (form.reset(), onClose()) });
+    form.transform(({ problemId: _p, ...body }) => ({
+      ...body,
+      title: body.title || undefined,
+      summary: body.summary || undefined,
+    }));
+    form.post(route('libraries.save', { problem: form.data.problemId }), {
+      preserveScroll: true,
+      onSuccess: () => (form.reset(), onClose()),
+    });
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title="Save to your team’s library" centered size="lg">
       <Stack>
         <Text size="sm" c="dimmed">
-          The whole theory of change is saved with its metrics, definitions, data points and survey questions. Baselines, targets and values stay with the original. Anyone in your team can then copy it into a project.
+          The whole theory of change is saved with its metrics, definitions, data points and survey
+          questions. Baselines, targets and values stay with the original. Anyone in your team can
+          then copy it into a project.
         </Text>
         {problem ? (
           <Text size="sm">
@@ -74,8 +89,18 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
           required
           data-testid="save-sector"
         />
-        <TextInput label="Title" description="Leave empty to use the problem’s title." {...fieldProps(form, 'title', saveToLibrarySchema)} />
-        <Textarea label="Summary" description="One or two sentences shown on the library card. Leave empty to use the problem statement." {...fieldProps(form, 'summary', saveToLibrarySchema)} autosize minRows={2} />
+        <TextInput
+          label="Title"
+          description="Leave empty to use the problem’s title."
+          {...fieldProps(form, 'title', saveToLibrarySchema)}
+        />
+        <Textarea
+          label="Summary"
+          description="One or two sentences shown on the library card. Leave empty to use the problem statement."
+          {...fieldProps(form, 'summary', saveToLibrarySchema)}
+          autosize
+          minRows={2}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,16 +1,36 @@
 import { Badge, Card, Code, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconChartBar } from '@tabler/icons-react';
-import { ELEMENT_KINDS, METRIC_TYPE_LABELS, OUTCOME_HORIZON_LABELS, type ElementKind, type MetricType } from '@shared/toc/vocabulary';
-import type { TemplateElementView, TemplateMetricView, TemplateView } from '@shared/libraries/libraries.pages';
+import {
+  ELEMENT_KINDS,
+  METRIC_TYPE_LABELS,
+  OUTCOME_HORIZON_LABELS,
+  type ElementKind,
+  type MetricType,
+} from '@shared/toc/vocabulary';
+import type {
+  TemplateElementView,
+  TemplateMetricView,
+  TemplateView,
+} from '@shared/libraries/libraries.pages';
 
-const LEVEL_TITLES: Record<ElementKind, string> = { activity: 'Activities', output: 'Outputs', outcome: 'Outcomes', impact: 'Impact' };
+const LEVEL_TITLES: Record<ElementKind, string> = {
+  activity: 'Activities',
+  output: 'Outputs',
+  outcome: 'Outcomes',
+  impact: 'Impact',
+};
 const LEVEL_HINTS: Record<ElementKind, string> = {
   activity: 'What the programme does.',
   output: 'What the activities directly deliver.',
   outcome: 'The changes the outputs contribute to, from short to long term.',
   impact: 'The lasting change the whole theory of change aims at.',
 };
-const LEVEL_COLORS: Record<ElementKind, string> = { activity: 'blue', output: 'teal', outcome: 'orange', impact: 'grape' };
+const LEVEL_COLORS: Record<ElementKind, string> = {
+  activity: 'blue',
+  output: 'teal',
+  outcome: 'orange',
+  impact: 'grape',
+};
 const HORIZON_ORDER = { short: 0, medium: 1, long: 2 } as const;
 
 function MetricBlock({ m }: { m: TemplateMetricView }) {
@@ -55,7 +75,10 @@ function MetricBlock({ m }: { m: TemplateMetricView }) {
       )}
       {!!m.disaggregations?.length && (
         <Text size="xs" c="dimmed">
-          Disaggregated by {m.disaggregations.map((d) => `${d.label.toLowerCase()} (${d.categories.join(', ')})`).join('; ')}
+          Disaggregated by{' '}
+          {m.disaggregations
+            .map((d) => `${d.label.toLowerCase()} (${d.categories.join(', ')})`)
+            .join('; ')}
         </Text>
       )}
     </Stack>
@@ -89,14 +112,24 @@ function ElementCard({ e, leadsTo }: { e: TemplateElementView; leadsTo: Template
           <Group gap={6} wrap="wrap">
             <IconArrowRight size={14} aria-label="Leads to" />
             {leadsTo.map((t) => (
-              <Badge key={t.ref} size="sm" variant="outline" color={LEVEL_COLORS[t.kind]} style={{ textTransform: 'none', maxWidth: '100%' }}>
+              <Badge
+                key={t.ref}
+                size="sm"
+                variant="outline"
+                color={LEVEL_COLORS[t.kind]}
+                style={{ textTransform: 'none', maxWidth: '100%' }}
+              >
                 {t.title}
               </Badge>
             ))}
           </Group>
         )}
         {!!e.metrics?.length && (
-          <Stack gap="sm" pt={4} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Stack
+            gap="sm"
+            pt={4}
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
             {e.metrics.map((m, i) => (
               <MetricBlock key={i} m={m} />
             ))}
@@ -120,7 +153,10 @@ export function TocLevels({ template }: { template: TemplateView }) {
       {ELEMENT_KINDS.map((kind) => {
         let items = template.elements.filter((e) => e.kind === kind);
         if (!items.length) return null;
-        if (kind === 'outcome') items = [...items].sort((a, b) => HORIZON_ORDER[a.horizon ?? 'short'] - HORIZON_ORDER[b.horizon ?? 'short']);
+        if (kind === 'outcome')
+          items = [...items].sort(
+            (a, b) => HORIZON_ORDER[a.horizon ?? 'short'] - HORIZON_ORDER[b.horizon ?? 'short'],
+          );
         return (
           <section key={kind} aria-labelledby={`level-${kind}`}>
             <Group gap="xs" mb={4}>

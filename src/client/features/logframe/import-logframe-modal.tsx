@@ -41,18 +41,25 @@ export function ImportLogframeModal({ projectId, opened, onClose }: ModalProps) 
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.post(route('logframe.import', { project: projectId }), { forceFormData: true, preserveScroll: true, onSuccess: () => close() });
+    form.post(route('logframe.import', { project: projectId }), {
+      forceFormData: true,
+      preserveScroll: true,
+      onSuccess: () => close(),
+    });
   };
   return (
     <Modal opened={opened} onClose={close} title="Import logframe (XLSX)" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            Creates a new problem in this project from a logframe workbook exported from a problem (sheets “Logframe”, “Targets &amp; actuals”, “Survey questions” and “About”). Results,
+            Creates a new problem in this project from a logframe workbook exported from a problem
+            (sheets “Logframe”, “Targets &amp; actuals”, “Survey questions” and “About”). Results,
             links, metrics, baselines, targets, data points and survey questions are imported.
           </Text>
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
-            <Text size="sm">Actual values are not imported: enter or collect them in the new problem.</Text>
+            <Text size="sm">
+              Actual values are not imported: enter or collect them in the new problem.
+            </Text>
           </Alert>
           <FileInput
             label="Workbook"
@@ -73,7 +80,12 @@ export function ImportLogframeModal({ projectId, opened, onClose }: ModalProps) 
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" leftSection={<IconTableImport size={18} />} loading={form.processing} disabled={!form.data.file}>
+            <Button
+              type="submit"
+              leftSection={<IconTableImport size={18} />}
+              loading={form.processing}
+              disabled={!form.data.file}
+            >
               Import
             </Button>
           </Group>
@@ -84,13 +96,24 @@ export function ImportLogframeModal({ projectId, opened, onClose }: ModalProps) 
 }
 
 /** A button that opens the import modal (for the project page's header actions); hidden from viewers. */
-export function ImportLogframeButton({ projectId, disabled }: { projectId: string; disabled?: boolean }) {
+export function ImportLogframeButton({
+  projectId,
+  disabled,
+}: {
+  projectId: string;
+  disabled?: boolean;
+}) {
   const [opened, setOpened] = useState(false);
   const can = useCan();
   if (!can('content.create')) return null;
   return (
     <>
-      <Button variant="default" leftSection={<IconTableImport size={18} />} onClick={() => setOpened(true)} disabled={disabled}>
+      <Button
+        variant="default"
+        leftSection={<IconTableImport size={18} />}
+        onClick={() => setOpened(true)}
+        disabled={disabled}
+      >
         Import logframe (XLSX)
       </Button>
       <ImportLogframeModal projectId={projectId} opened={opened} onClose={() => setOpened(false)} />

@@ -1,6 +1,16 @@
 import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
@@ -18,8 +28,16 @@ interface Props {
 
 const MEASUREMENT_OPTIONS = [
   { value: 'manual', label: MEASUREMENT_LABELS.manual },
-  { value: 'survey_question', label: `${MEASUREMENT_LABELS.survey_question} (needs a survey form)`, disabled: true },
-  { value: 'dataset_column', label: `${MEASUREMENT_LABELS.dataset_column} (needs a data source)`, disabled: true },
+  {
+    value: 'survey_question',
+    label: `${MEASUREMENT_LABELS.survey_question} (needs a survey form)`,
+    disabled: true,
+  },
+  {
+    value: 'dataset_column',
+    label: `${MEASUREMENT_LABELS.dataset_column} (needs a data source)`,
+    disabled: true,
+  },
 ];
 
 /** Add or edit a data point: key, name, how it is measured, aggregation, condition and filter. */
@@ -37,20 +55,51 @@ export function DataPointFormModal({ opened, onClose, metricId, dataPoint }: Pro
   const errors = form.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.transform((d) => ({ ...d, condition: d.aggregation === 'percent_meeting' ? (d.condition ?? { op: 'eq', value: 1 }) : null }));
+    form.transform((d) => ({
+      ...d,
+      condition:
+        d.aggregation === 'percent_meeting' ? (d.condition ?? { op: 'eq', value: 1 }) : null,
+    }));
     const opts = { preserveScroll: true, onSuccess: () => onClose() };
     if (dataPoint) form.put(route('data-points.update', { dataPoint: dataPoint.id }), opts);
     else if (metricId) form.post(route('data-points.store', { metric: metricId }), opts);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={dataPoint ? `Edit “${dataPoint.name}”` : 'Add a data point'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={dataPoint ? `Edit “${dataPoint.name}”` : 'Add a data point'}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" required value={form.data.name} onChange={(e) => form.setData('name', e.currentTarget.value)} error={errors.name} data-autofocus />
-            <TextInput label="Key" description="Used in the formula" ff="monospace" required value={form.data.key} onChange={(e) => form.setData('key', e.currentTarget.value)} error={errors.key} />
+            <TextInput
+              label="Name"
+              required
+              value={form.data.name}
+              onChange={(e) => form.setData('name', e.currentTarget.value)}
+              error={errors.name}
+              data-autofocus
+            />
+            <TextInput
+              label="Key"
+              description="Used in the formula"
+              ff="monospace"
+              required
+              value={form.data.key}
+              onChange={(e) => form.setData('key', e.currentTarget.value)}
+              error={errors.key}
+            />
           </SimpleGrid>
-          <Textarea label="Description" autosize minRows={2} value={form.data.description} onChange={(e) => form.setData('description', e.currentTarget.value)} error={errors.description} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            value={form.data.description}
+            onChange={(e) => form.setData('description', e.currentTarget.value)}
+            error={errors.description}
+          />
           <ChoiceSelect
             label="How it is measured"
             description="Survey questions and dataset columns can feed data points once surveys and data sources exist; until then values are entered per period."
@@ -59,13 +108,23 @@ export function DataPointFormModal({ opened, onClose, metricId, dataPoint }: Pro
             onChange={(v) => form.setData('measurement', v ?? 'manual')}
             error={errors.measurement}
           />
-          <ChoiceSelect label="Aggregation of a period’s entries" data={options(AGGREGATION_LABELS)} value={form.data.aggregation} onChange={(v) => form.setData('aggregation', v ?? 'sum')} error={errors.aggregation} />
+          <ChoiceSelect
+            label="Aggregation of a period’s entries"
+            data={options(AGGREGATION_LABELS)}
+            value={form.data.aggregation}
+            onChange={(v) => form.setData('aggregation', v ?? 'sum')}
+            error={errors.aggregation}
+          />
           {form.data.aggregation === 'percent_meeting' && (
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Condition to meet
               </Text>
-              <ConditionInput value={form.data.condition ?? { op: 'gte', value: 1 }} onChange={(c) => form.setData('condition', c)} error={errorUnder(errors, 'condition')} />
+              <ConditionInput
+                value={form.data.condition ?? { op: 'gte', value: 1 }}
+                onChange={(c) => form.setData('condition', c)}
+                error={errorUnder(errors, 'condition')}
+              />
             </Stack>
           )}
           <Stack gap={4}>
@@ -79,18 +138,39 @@ export function DataPointFormModal({ opened, onClose, metricId, dataPoint }: Pro
               <ConditionInput
                 key={i}
                 value={c}
-                onChange={(n) => form.setData('filter', form.data.filter.map((x, j) => (j === i ? n : x)))}
-                onRemove={() => form.setData('filter', form.data.filter.filter((_, j) => j !== i))}
+                onChange={(n) =>
+                  form.setData(
+                    'filter',
+                    form.data.filter.map((x, j) => (j === i ? n : x)),
+                  )
+                }
+                onRemove={() =>
+                  form.setData(
+                    'filter',
+                    form.data.filter.filter((_, j) => j !== i),
+                  )
+                }
                 error={errorUnder(errors, `filter.${i}`)}
               />
             ))}
             <Group>
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => form.setData('filter', [...form.data.filter, { op: 'gte', value: 0 }])}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={() =>
+                  form.setData('filter', [...form.data.filter, { op: 'gte', value: 0 }])
+                }
+              >
                 Add condition
               </Button>
             </Group>
           </Stack>
-          <Switch label="Key data point (starred)" checked={form.data.starred} onChange={(e) => form.setData('starred', e.currentTarget.checked)} />
+          <Switch
+            label="Key data point (starred)"
+            checked={form.data.starred}
+            onChange={(e) => form.setData('starred', e.currentTarget.checked)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -8,7 +8,12 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dateTime } from '../../lib/relative-time';
 import { ValueForm } from './value-form';
 import { disaggregationText, formatValue } from './format';
-import type { DataPointView, EntryView, MetricView, PeriodOption } from '@shared/metrics/metrics.pages';
+import type {
+  DataPointView,
+  EntryView,
+  MetricView,
+  PeriodOption,
+} from '@shared/metrics/metrics.pages';
 
 interface Props {
   metric: MetricView;
@@ -27,11 +32,44 @@ export function EntriesList({ metric, entries, dataPoints, periods, canEdit, can
   // a data point's own values are raw numbers when a formula combines them
   const show = (v: number) => (metric.formula ? formatNumber(v) : formatValue(metric, v));
   const columns: Array<DataTableColumn<EntryView>> = [
-    { key: 'period', title: 'Period', sortable: true, value: (e) => e.period, render: (e) => e.periodLabel },
-    ...(dataPoints.length > 1 ? [{ key: 'dataPoint', title: 'Data point', value: (e: EntryView) => nameOf.get(e.dataPointId) ?? '', render: (e: EntryView) => nameOf.get(e.dataPointId) ?? '' } as DataTableColumn<EntryView>] : []),
-    { key: 'category', title: 'Category', value: (e) => disaggregationText(e.disaggregation), render: (e) => disaggregationText(e.disaggregation) },
-    { key: 'value', title: 'Value', sortable: true, align: 'right', value: (e) => e.value, render: (e) => <Text fw={600}>{show(e.value)}</Text> },
-    { key: 'note', title: 'Note', visibleFrom: 'sm', value: (e) => e.note ?? '', render: (e) => e.note ?? '' },
+    {
+      key: 'period',
+      title: 'Period',
+      sortable: true,
+      value: (e) => e.period,
+      render: (e) => e.periodLabel,
+    },
+    ...(dataPoints.length > 1
+      ? [
+          {
+            key: 'dataPoint',
+            title: 'Data point',
+            value: (e: EntryView) => nameOf.get(e.dataPointId) ?? '',
+            render: (e: EntryView) => nameOf.get(e.dataPointId) ?? '',
+          } as DataTableColumn<EntryView>,
+        ]
+      : []),
+    {
+      key: 'category',
+      title: 'Category',
+      value: (e) => disaggregationText(e.disaggregation),
+      render: (e) => disaggregationText(e.disaggregation),
+    },
+    {
+      key: 'value',
+      title: 'Value',
+      sortable: true,
+      align: 'right',
+      value: (e) => e.value,
+      render: (e) => <Text fw={600}>{show(e.value)}</Text>,
+    },
+    {
+      key: 'note',
+      title: 'Note',
+      visibleFrom: 'sm',
+      value: (e) => e.note ?? '',
+      render: (e) => e.note ?? '',
+    },
     {
       key: 'entered',
       title: 'Entered',
@@ -51,12 +89,23 @@ export function EntriesList({ metric, entries, dataPoints, periods, canEdit, can
       render: (e) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {canEdit && (
-            <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(e)}>
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconPencil size={14} />}
+              onClick={() => setEditing(e)}
+            >
               Edit
             </Button>
           )}
           {canDelete && (
-            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(e)}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => setDeleting(e)}
+            >
               Delete
             </Button>
           )}
@@ -66,14 +115,31 @@ export function EntriesList({ metric, entries, dataPoints, periods, canEdit, can
   ];
   return (
     <>
-      <DataTable id={`metric-values-${metric.id}`} caption="Entered values" rows={entries} rowKey={(e) => e.id} columns={columns} minWidth={560} emptyAction="No values yet: enter the first one above." />
+      <DataTable
+        id={`metric-values-${metric.id}`}
+        caption="Entered values"
+        rows={entries}
+        rowKey={(e) => e.id}
+        columns={columns}
+        minWidth={560}
+        emptyAction="No values yet: enter the first one above."
+      />
       <Modal opened={!!editing} onClose={() => setEditing(null)} title="Edit value" size="lg">
-        {editing && <ValueForm metric={metric} dataPoints={dataPoints} periods={periods} entry={editing} onDone={() => setEditing(null)} />}
+        {editing && (
+          <ValueForm
+            metric={metric}
+            dataPoints={dataPoints}
+            periods={periods}
+            entry={editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Modal>
       <Modal opened={!!deleting} onClose={() => setDeleting(null)} title="Delete value" centered>
         <Stack>
           <Text size="sm">
-            Delete the value {deleting ? show(deleting.value) : ''} for {deleting?.periodLabel}? The metric’s figures are recomputed without it.
+            Delete the value {deleting ? show(deleting.value) : ''} for {deleting?.periodLabel}? The
+            metric’s figures are recomputed without it.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
@@ -81,7 +147,13 @@ export function EntriesList({ metric, entries, dataPoints, periods, canEdit, can
             </Button>
             <Button
               color="red"
-              onClick={() => deleting && router.delete(route('metric-values.destroy', { metricValue: deleting.id }), { preserveScroll: true, onFinish: () => setDeleting(null) })}
+              onClick={() =>
+                deleting &&
+                router.delete(route('metric-values.destroy', { metricValue: deleting.id }), {
+                  preserveScroll: true,
+                  onFinish: () => setDeleting(null),
+                })
+              }
             >
               Delete
             </Button>

@@ -4,7 +4,11 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } fr
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { METRIC_TYPE_LABELS } from '@shared/toc/vocabulary';
-import { createMetricSchema, METRIC_DIRECTION_LABELS, REPORTING_PERIOD_LABELS } from '@shared/metrics/metrics.schemas';
+import {
+  createMetricSchema,
+  METRIC_DIRECTION_LABELS,
+  REPORTING_PERIOD_LABELS,
+} from '@shared/metrics/metrics.schemas';
 import { limitError } from '../../lib/field-limits';
 import { passesCheck } from '../../lib/form-check';
 import { FORMULA_FUNCTIONS } from '@shared/metrics/formula';
@@ -28,7 +32,14 @@ interface Props {
 const year = new Date().getFullYear();
 
 /** Create or edit a metric (activity, output or outcome metric). */
-export function MetricFormModal({ opened, onClose, elementId, elementLabel, metric, dataPointKeys = [] }: Props) {
+export function MetricFormModal({
+  opened,
+  onClose,
+  elementId,
+  elementLabel,
+  metric,
+  dataPointKeys = [],
+}: Props) {
   const form = useForm({
     name: metric?.name ?? '',
     definition: metric?.definition ?? '',
@@ -36,7 +47,10 @@ export function MetricFormModal({ opened, onClose, elementId, elementLabel, metr
     type: metric?.type ?? 'count',
     currency: metric?.currency ?? '',
     direction: metric?.direction ?? 'increase',
-    baselineValue: metric?.baselineValue === null || metric?.baselineValue === undefined ? '' : String(metric.baselineValue),
+    baselineValue:
+      metric?.baselineValue === null || metric?.baselineValue === undefined
+        ? ''
+        : String(metric.baselineValue),
     baselineDate: metric?.baselineDate ?? '',
     period: metric?.period ?? 'quarterly',
     periodStart: metric?.periodStart ?? `${year}-01-01`,
@@ -47,7 +61,19 @@ export function MetricFormModal({ opened, onClose, elementId, elementLabel, metr
     formula: metric?.formula ?? '',
   });
   const errors = form.errors as Record<string, string | undefined>;
-  const text = (key: 'name' | 'definition' | 'unit' | 'currency' | 'baselineValue' | 'baselineDate' | 'periodStart' | 'periodEnd' | 'standardRef' | 'formula') => ({
+  const text = (
+    key:
+      | 'name'
+      | 'definition'
+      | 'unit'
+      | 'currency'
+      | 'baselineValue'
+      | 'baselineDate'
+      | 'periodStart'
+      | 'periodEnd'
+      | 'standardRef'
+      | 'formula',
+  ) => ({
     value: form.data[key],
     onChange: (e: { currentTarget: { value: string } }) => form.setData(key, e.currentTarget.value),
     error: limitError(form.data[key], createMetricSchema.shape[key]) ?? errors[key],
@@ -63,26 +89,65 @@ export function MetricFormModal({ opened, onClose, elementId, elementLabel, metr
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={metric ? `Edit “${metric.name}”` : `Add a metric${elementLabel ? ` to “${elementLabel}”` : ''}`} size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        metric
+          ? `Edit “${metric.name}”`
+          : `Add a metric${elementLabel ? ` to “${elementLabel}”` : ''}`
+      }
+      size="xl"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" placeholder="e.g. Girls passing the end-of-primary exam" required data-autofocus {...text('name')} />
-          <Textarea label="Definition" description="What exactly is counted, and how" autosize minRows={2} {...text('definition')} />
+          <TextInput
+            label="Name"
+            placeholder="e.g. Girls passing the end-of-primary exam"
+            required
+            data-autofocus
+            {...text('name')}
+          />
+          <Textarea
+            label="Definition"
+            description="What exactly is counted, and how"
+            autosize
+            minRows={2}
+            {...text('definition')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <ChoiceSelect label="Type" data={options(METRIC_TYPE_LABELS)} value={form.data.type} onChange={(v) => form.setData('type', v ?? 'count')} error={errors.type} />
+            <ChoiceSelect
+              label="Type"
+              data={options(METRIC_TYPE_LABELS)}
+              value={form.data.type}
+              onChange={(v) => form.setData('type', v ?? 'count')}
+              error={errors.type}
+            />
             {form.data.type === 'currency' ? (
               <TextInput label="Currency" placeholder="USD" {...text('currency')} />
             ) : (
               <TextInput label="Unit" placeholder="e.g. girls, households" {...text('unit')} />
             )}
-            <ChoiceSelect label="Direction of good change" data={options(METRIC_DIRECTION_LABELS)} value={form.data.direction} onChange={(v) => form.setData('direction', v ?? 'increase')} error={errors.direction} />
+            <ChoiceSelect
+              label="Direction of good change"
+              data={options(METRIC_DIRECTION_LABELS)}
+              value={form.data.direction}
+              onChange={(v) => form.setData('direction', v ?? 'increase')}
+              error={errors.direction}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Baseline value" inputMode="decimal" {...text('baselineValue')} />
             <TextInput label="Baseline date" type="date" {...text('baselineDate')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <ChoiceSelect label="Reporting period" data={options(REPORTING_PERIOD_LABELS)} value={form.data.period} onChange={(v) => form.setData('period', v ?? 'quarterly')} error={errors.period} />
+            <ChoiceSelect
+              label="Reporting period"
+              data={options(REPORTING_PERIOD_LABELS)}
+              value={form.data.period}
+              onChange={(v) => form.setData('period', v ?? 'quarterly')}
+              error={errors.period}
+            />
             {form.data.period !== 'custom' && (
               <>
                 <TextInput label="Reporting starts" type="date" {...text('periodStart')} />
@@ -90,9 +155,23 @@ export function MetricFormModal({ opened, onClose, elementId, elementLabel, metr
               </>
             )}
           </SimpleGrid>
-          {form.data.period === 'custom' && <CustomPeriodsInput value={form.data.customPeriods} onChange={(v) => form.setData('customPeriods', v)} errors={errors} />}
-          <DimensionsInput value={form.data.disaggregations} onChange={(v) => form.setData('disaggregations', v)} errors={errors} />
-          <TextInput label="Standard indicator" description="Optional reference, e.g. SDG 4.1.1 or IRIS+ PI4060" {...text('standardRef')} />
+          {form.data.period === 'custom' && (
+            <CustomPeriodsInput
+              value={form.data.customPeriods}
+              onChange={(v) => form.setData('customPeriods', v)}
+              errors={errors}
+            />
+          )}
+          <DimensionsInput
+            value={form.data.disaggregations}
+            onChange={(v) => form.setData('disaggregations', v)}
+            errors={errors}
+          />
+          <TextInput
+            label="Standard indicator"
+            description="Optional reference, e.g. SDG 4.1.1 or IRIS+ PI4060"
+            {...text('standardRef')}
+          />
           <TextInput
             label="Formula"
             ff="monospace"

@@ -6,7 +6,14 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { formatFigure, roundFigure, type FigureFormat } from '@shared/format/number';
 import type { SeriesPoint } from '@shared/metrics/metrics.pages';
 
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 interface Props {
   points: SeriesPoint[];
@@ -25,21 +32,52 @@ export default function SeriesChart({ points, categories, unit, format, height =
     if (!el.current) return;
     const chart = echarts.init(el.current, undefined, { renderer: 'canvas' });
     const labels = points.map((p) => p.label);
-    const r = (v: number | null | undefined) => (v === null || v === undefined ? null : roundFigure(v, format));
+    const r = (v: number | null | undefined) =>
+      v === null || v === undefined ? null : roundFigure(v, format);
     const bars = categories?.length
       ? categories.map((c) => ({ name: c.name, type: 'bar' as const, data: c.values.map(r) }))
-      : [{ name: 'Actual', type: 'bar' as const, data: points.map((p) => r(p.actual)), itemStyle: { color: '#228be6' } }];
+      : [
+          {
+            name: 'Actual',
+            type: 'bar' as const,
+            data: points.map((p) => r(p.actual)),
+            itemStyle: { color: '#228be6' },
+          },
+        ];
     chart.setOption({
       animation: false,
-      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatFigure(v, format) : '—') },
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (v: unknown) => (typeof v === 'number' ? formatFigure(v, format) : '—'),
+      },
       legend: { top: 0 },
       grid: { left: 48, right: 16, top: 36, bottom: 28 },
       xAxis: { type: 'category', data: labels },
-      yAxis: { type: 'value', name: unit, nameGap: 12, axisLabel: { formatter: (v: number) => formatFigure(v, format, { unit: false }) } },
+      yAxis: {
+        type: 'value',
+        name: unit,
+        nameGap: 12,
+        axisLabel: { formatter: (v: number) => formatFigure(v, format, { unit: false }) },
+      },
       series: [
         ...bars,
-        { name: 'Target', type: 'line', data: points.map((p) => r(p.target)), connectNulls: true, symbolSize: 8, lineStyle: { type: 'dashed' }, itemStyle: { color: '#2f9e44' } },
-        { name: 'Baseline', type: 'line', data: points.map((p) => r(p.baseline)), showSymbol: false, lineStyle: { type: 'dotted' }, itemStyle: { color: '#868e96' } },
+        {
+          name: 'Target',
+          type: 'line',
+          data: points.map((p) => r(p.target)),
+          connectNulls: true,
+          symbolSize: 8,
+          lineStyle: { type: 'dashed' },
+          itemStyle: { color: '#2f9e44' },
+        },
+        {
+          name: 'Baseline',
+          type: 'line',
+          data: points.map((p) => r(p.baseline)),
+          showSymbol: false,
+          lineStyle: { type: 'dotted' },
+          itemStyle: { color: '#868e96' },
+        },
       ],
     });
     const resize = () => chart.resize();
@@ -49,5 +87,13 @@ export default function SeriesChart({ points, categories, unit, format, height =
       chart.dispose();
     };
   }, [points, categories, unit, format]);
-  return <div ref={el} style={{ width: '100%', height }} role="img" aria-label="Chart of actual, target and baseline per period" data-testid="metric-chart" />;
+  return (
+    <div
+      ref={el}
+      style={{ width: '100%', height }}
+      role="img"
+      aria-label="Chart of actual, target and baseline per period"
+      data-testid="metric-chart"
+    />
+  );
 }

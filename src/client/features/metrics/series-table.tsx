@@ -25,15 +25,30 @@ interface Props {
 
 function status(metric: MetricView, r: SeriesRow) {
   if (r.actual === null || r.target === null) return null;
-  const good = metric.direction === 'decrease' ? r.actual <= r.target : metric.direction === 'maintain' ? Math.abs(r.actual - r.target) <= Math.abs(r.target) * 0.05 : r.actual >= r.target;
-  return good ? <Badge color="green" variant="light">On target</Badge> : <Badge color="orange" variant="light">Below target</Badge>;
+  const good =
+    metric.direction === 'decrease'
+      ? r.actual <= r.target
+      : metric.direction === 'maintain'
+        ? Math.abs(r.actual - r.target) <= Math.abs(r.target) * 0.05
+        : r.actual >= r.target;
+  return good ? (
+    <Badge color="green" variant="light">
+      On target
+    </Badge>
+  ) : (
+    <Badge color="orange" variant="light">
+      Below target
+    </Badge>
+  );
 }
 
 /** Actual vs baseline vs target per period; each actual opens the entries that produced it. */
 export function SeriesTable({ metric, rows, entries, caption }: Props) {
   const [open, setOpen] = useState<SeriesRow | null>(null);
   const byId = new Map(entries.map((e) => [e.id, e]));
-  const traced = open ? open.sources.map((id) => byId.get(id)).filter((e): e is EntryView => !!e) : [];
+  const traced = open
+    ? open.sources.map((id) => byId.get(id)).filter((e): e is EntryView => !!e)
+    : [];
   return (
     <>
       <DataTable<SeriesRow>
@@ -45,20 +60,52 @@ export function SeriesTable({ metric, rows, entries, caption }: Props) {
         minWidth={480}
         columns={[
           { key: 'label', title: 'Period' },
-          { key: 'actual', title: caption === 'Actual' ? 'Actual' : caption, label: 'Actual', align: 'right', render: (r) => (r.sources.length ? (
-            <Anchor component="button" type="button" fw={600} onClick={() => setOpen(r)} title="Show the entries behind this figure">
-              {formatValue(metric, r.actual)}
-            </Anchor>
-          ) : formatValue(metric, r.actual)) },
+          {
+            key: 'actual',
+            title: caption === 'Actual' ? 'Actual' : caption,
+            label: 'Actual',
+            align: 'right',
+            render: (r) =>
+              r.sources.length ? (
+                <Anchor
+                  component="button"
+                  type="button"
+                  fw={600}
+                  onClick={() => setOpen(r)}
+                  title="Show the entries behind this figure"
+                >
+                  {formatValue(metric, r.actual)}
+                </Anchor>
+              ) : (
+                formatValue(metric, r.actual)
+              ),
+          },
           { key: 'status', title: 'Status', render: (r) => status(metric, r) },
-          { key: 'target', title: 'Target', align: 'right', render: (r) => formatValue(metric, r.target) },
-          { key: 'baseline', title: 'Baseline', align: 'right', render: (r) => formatValue(metric, r.baseline) },
+          {
+            key: 'target',
+            title: 'Target',
+            align: 'right',
+            render: (r) => formatValue(metric, r.target),
+          },
+          {
+            key: 'baseline',
+            title: 'Baseline',
+            align: 'right',
+            render: (r) => formatValue(metric, r.baseline),
+          },
         ]}
       />
-      <Modal opened={!!open} onClose={() => setOpen(null)} title={open ? `${caption}, ${open.label}: ${formatValue(metric, open.actual)}` : ''} size="lg">
+      <Modal
+        opened={!!open}
+        onClose={() => setOpen(null)}
+        title={open ? `${caption}, ${open.label}: ${formatValue(metric, open.actual)}` : ''}
+        size="lg"
+      >
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {metric.formula ? `Computed with ${metric.formula} from these ${traced.length} entries:` : `From these ${traced.length} entries:`}
+            {metric.formula
+              ? `Computed with ${metric.formula} from these ${traced.length} entries:`
+              : `From these ${traced.length} entries:`}
           </Text>
           <DataTable<EntryView>
             id="metric-figure-entries"
@@ -68,10 +115,35 @@ export function SeriesTable({ metric, rows, entries, caption }: Props) {
             plain
             minWidth={420}
             columns={[
-              { key: 'dataPointKey', title: 'Data point', render: (e) => <Text size="sm" ff="monospace">{e.dataPointKey}</Text> },
-              { key: 'disaggregation', title: 'Category', render: (e) => disaggregationText(e.disaggregation) },
-              { key: 'value', title: 'Value', align: 'right', render: (e) => formatNumber(e.value) },
-              { key: 'enteredBy', title: 'Entered by', render: (e) => <Text size="xs">{e.enteredBy ?? 'Someone'}, {e.createdAt ? dateTime(e.createdAt) : ''}</Text> },
+              {
+                key: 'dataPointKey',
+                title: 'Data point',
+                render: (e) => (
+                  <Text size="sm" ff="monospace">
+                    {e.dataPointKey}
+                  </Text>
+                ),
+              },
+              {
+                key: 'disaggregation',
+                title: 'Category',
+                render: (e) => disaggregationText(e.disaggregation),
+              },
+              {
+                key: 'value',
+                title: 'Value',
+                align: 'right',
+                render: (e) => formatNumber(e.value),
+              },
+              {
+                key: 'enteredBy',
+                title: 'Entered by',
+                render: (e) => (
+                  <Text size="xs">
+                    {e.enteredBy ?? 'Someone'}, {e.createdAt ? dateTime(e.createdAt) : ''}
+                  </Text>
+                ),
+              },
             ]}
           />
         </Stack>

@@ -24,22 +24,61 @@ export function SurveyQuestionFormModal({ opened, onClose, dataPointId, question
     required: question?.required ?? false,
   });
   const errors = form.errors as Record<string, string | undefined>;
-  const needsChoices = form.data.answerType === 'single_choice' || form.data.answerType === 'multiple_choice';
+  const needsChoices =
+    form.data.answerType === 'single_choice' || form.data.answerType === 'multiple_choice';
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const opts = { preserveScroll: true, onSuccess: () => onClose() };
     if (question) form.put(route('survey-questions.update', { surveyQuestion: question.id }), opts);
-    else if (dataPointId) form.post(route('survey-questions.store', { dataPoint: dataPointId }), opts);
+    else if (dataPointId)
+      form.post(route('survey-questions.store', { dataPoint: dataPointId }), opts);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={question ? 'Edit survey question' : 'Add a survey question'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={question ? 'Edit survey question' : 'Add a survey question'}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Question" required value={form.data.text} onChange={(e) => form.setData('text', e.currentTarget.value)} error={errors.text} data-autofocus />
-          <Textarea label="Help text" autosize minRows={2} value={form.data.helpText} onChange={(e) => form.setData('helpText', e.currentTarget.value)} error={errors.helpText} />
-          <ChoiceSelect label="Answer type" data={options(ANSWER_TYPE_LABELS)} value={form.data.answerType} onChange={(v) => form.setData('answerType', v ?? 'text')} error={errors.answerType} />
-          {needsChoices && <TagsInput label="Choices" description="Type a choice and press Enter" value={form.data.choices} onChange={(v) => form.setData('choices', v)} error={errorUnder(errors, 'choices')} />}
-          <Switch label="An answer is required" checked={form.data.required} onChange={(e) => form.setData('required', e.currentTarget.checked)} />
+          <TextInput
+            label="Question"
+            required
+            value={form.data.text}
+            onChange={(e) => form.setData('text', e.currentTarget.value)}
+            error={errors.text}
+            data-autofocus
+          />
+          <Textarea
+            label="Help text"
+            autosize
+            minRows={2}
+            value={form.data.helpText}
+            onChange={(e) => form.setData('helpText', e.currentTarget.value)}
+            error={errors.helpText}
+          />
+          <ChoiceSelect
+            label="Answer type"
+            data={options(ANSWER_TYPE_LABELS)}
+            value={form.data.answerType}
+            onChange={(v) => form.setData('answerType', v ?? 'text')}
+            error={errors.answerType}
+          />
+          {needsChoices && (
+            <TagsInput
+              label="Choices"
+              description="Type a choice and press Enter"
+              value={form.data.choices}
+              onChange={(v) => form.setData('choices', v)}
+              error={errorUnder(errors, 'choices')}
+            />
+          )}
+          <Switch
+            label="An answer is required"
+            checked={form.data.required}
+            onChange={(e) => form.setData('required', e.currentTarget.checked)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -13,9 +13,19 @@ interface Props {
 
 /** One target input per reporting period; an empty input clears that period's target. */
 export function TargetsEditor({ metricId, periods, targets, canEdit }: Props) {
-  const form = useForm({ targets: periods.map((p) => ({ period: p.key, value: targets[p.key] === undefined ? '' : String(targets[p.key]) })) });
+  const form = useForm({
+    targets: periods.map((p) => ({
+      period: p.key,
+      value: targets[p.key] === undefined ? '' : String(targets[p.key]),
+    })),
+  });
   const errors = form.errors as Record<string, string | undefined>;
-  if (!periods.length) return <Text size="sm" c="dimmed">Set the metric’s reporting range (edit the metric) to set targets per period.</Text>;
+  if (!periods.length)
+    return (
+      <Text size="sm" c="dimmed">
+        Set the metric’s reporting range (edit the metric) to set targets per period.
+      </Text>
+    );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.put(route('metrics.targets', { metric: metricId }), { preserveScroll: true });

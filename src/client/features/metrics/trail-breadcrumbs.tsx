@@ -4,7 +4,13 @@ import { route } from '@shared/route';
 import type { Trail } from '@shared/metrics/metrics.pages';
 
 /** Projects > project > problem > element > ... */
-export function TrailBreadcrumbs({ trail, tail }: { trail: Trail; tail: Array<{ label: string; href?: string | null }> }) {
+export function TrailBreadcrumbs({
+  trail,
+  tail,
+}: {
+  trail: Trail;
+  tail: Array<{ label: string; href?: string | null }>;
+}) {
   const items = [
     { label: 'Projects', href: route('projects.index') },
     { label: trail.project.name, href: route('projects.show', { project: trail.project.id }) },

@@ -3,7 +3,12 @@ import { useForm } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
-import type { DataPointView, EntryView, MetricView, PeriodOption } from '@shared/metrics/metrics.pages';
+import type {
+  DataPointView,
+  EntryView,
+  MetricView,
+  PeriodOption,
+} from '@shared/metrics/metrics.pages';
 
 interface Props {
   metric: MetricView;
@@ -24,7 +29,8 @@ const valueHint: Record<string, string> = {
 /** Enter (or correct) a value for a period, a data point and optionally a category of each dimension. */
 export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props) {
   const form = useForm({
-    dataPointId: entry?.dataPointId ?? dataPoints.find((d) => d.starred)?.id ?? dataPoints[0]?.id ?? '',
+    dataPointId:
+      entry?.dataPointId ?? dataPoints.find((d) => d.starred)?.id ?? dataPoints[0]?.id ?? '',
     period: entry?.period ?? periods[0]?.key ?? '',
     disaggregation: entry?.disaggregation ?? {},
     value: entry ? String(entry.value) : '',
@@ -94,14 +100,24 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
             ))}
           </SimpleGrid>
         )}
-        <TextInput label="Note" placeholder="Source, remark (optional)" value={form.data.note} onChange={(e) => form.setData('note', e.currentTarget.value)} error={errors.note} />
+        <TextInput
+          label="Note"
+          placeholder="Source, remark (optional)"
+          value={form.data.note}
+          onChange={(e) => form.setData('note', e.currentTarget.value)}
+          error={errors.note}
+        />
         <Group justify="flex-end">
           {onDone && entry && (
             <Button variant="default" onClick={onDone}>
               Cancel
             </Button>
           )}
-          <Button type="submit" loading={form.processing} disabled={!periods.length || !dataPoints.length}>
+          <Button
+            type="submit"
+            loading={form.processing}
+            disabled={!periods.length || !dataPoints.length}
+          >
             {entry ? 'Save' : 'Add value'}
           </Button>
         </Group>

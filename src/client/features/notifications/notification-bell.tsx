@@ -1,5 +1,18 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Box, Button, Divider, Group, Indicator, Loader, Popover, Stack, Text, type BoxProps } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  Stack,
+  Text,
+  type BoxProps,
+} from '@mantine/core';
 import { Link, router, usePage } from '@inertiajs/react';
 import { IconBell } from '@tabler/icons-react';
 import { route } from '@shared/route';
@@ -12,7 +25,11 @@ import { NotificationItem } from './notification-item';
 
 /** Open a notification: mark it read and follow its link (the server only follows in-app paths). */
 export function openNotification(n: NotificationView) {
-  router.post(route('notifications.read', { id: n.id }), { open: Boolean(n.url) }, { preserveScroll: true });
+  router.post(
+    route('notifications.read', { id: n.id }),
+    { open: Boolean(n.url) },
+    { preserveScroll: true },
+  );
 }
 
 /**
@@ -30,17 +47,26 @@ export function NotificationBell(props: BoxProps) {
   // every visit brings a fresh count from the server (even when it equals the last one: live pushes moved ours)
   useEffect(() => setUnread(unreadNotifications ?? 0), [unreadNotifications, pageProps]);
 
-  useChannel<NotificationView>(auth.user?.emailVerified ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, (n) => {
-    setUnread((c) => c + 1);
-    setItems((list) => (list ? [{ ...n, readAt: null }, ...list.filter((x) => x.id !== n.id)].slice(0, 5) : list));
-    toast.info(n.body || n.title, n.body ? n.title : undefined);
-  });
+  useChannel<NotificationView>(
+    auth.user?.emailVerified ? channels.user(auth.user.id) : null,
+    NOTIFICATION_EVENT,
+    (n) => {
+      setUnread((c) => c + 1);
+      setItems((list) =>
+        list ? [{ ...n, readAt: null }, ...list.filter((x) => x.id !== n.id)].slice(0, 5) : list,
+      );
+      toast.info(n.body || n.title, n.body ? n.title : undefined);
+    },
+  );
 
   useEffect(() => {
     if (!opened) return;
     let live = true;
     setFailed(false);
-    fetch(route('notifications.latest'), { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'same-origin' })
+    fetch(route('notifications.latest'), {
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      credentials: 'same-origin',
+    })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
       .then((d: { notifications: NotificationView[]; unread: number }) => {
         if (!live) return;
@@ -54,32 +80,67 @@ export function NotificationBell(props: BoxProps) {
   }, [opened]);
 
   const markAllRead = () =>
-    router.post(route('notifications.read-all'), {}, {
-      preserveScroll: true,
-      onSuccess: () => {
-        setUnread(0);
-        setItems((list) => list?.map((n) => ({ ...n, readAt: n.readAt ?? new Date().toISOString() })) ?? list);
+    router.post(
+      route('notifications.read-all'),
+      {},
+      {
+        preserveScroll: true,
+        onSuccess: () => {
+          setUnread(0);
+          setItems(
+            (list) =>
+              list?.map((n) => ({ ...n, readAt: n.readAt ?? new Date().toISOString() })) ?? list,
+          );
+        },
       },
-    });
+    );
 
   // notifications need a verified email (the routes say so); nothing to show before that
   if (!auth.user?.emailVerified) return null;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Box {...props}>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        withinPortal
+      >
         {/* the popover's ARIA (aria-haspopup, aria-expanded, aria-controls) goes on the button, not on the badge's div */}
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={6} color="red" data-testid="notification-badge">
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          size={18}
+          disabled={unread === 0}
+          offset={6}
+          color="red"
+          data-testid="notification-badge"
+        >
           <Popover.Target>
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)} data-testid="notification-bell">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={label}
+              onClick={() => setOpened((o) => !o)}
+              data-testid="notification-bell"
+            >
               <IconBell size={20} />
             </ActionIcon>
           </Popover.Target>
         </Indicator>
         <Popover.Dropdown p={0}>
           <Group justify="space-between" px="sm" py="xs">
-            <Text fw={600} size="sm">Notifications</Text>
-            <Button variant="subtle" size="compact-xs" onClick={markAllRead} disabled={unread === 0}>
+            <Text fw={600} size="sm">
+              Notifications
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              onClick={markAllRead}
+              disabled={unread === 0}
+            >
               Mark all read
             </Button>
           </Group>
@@ -101,12 +162,25 @@ export function NotificationBell(props: BoxProps) {
               </Text>
             )}
             {items?.map((n) => (
-              <NotificationItem key={n.id} n={n} compact onOpen={(x) => { setOpened(false); openNotification(x); }} />
+              <NotificationItem
+                key={n.id}
+                n={n}
+                compact
+                onOpen={(x) => {
+                  setOpened(false);
+                  openNotification(x);
+                }}
+              />
             ))}
           </Stack>
           <Divider />
           <Group justify="center" py="xs">
-            <Anchor component={Link} href={route('notifications.index')} size="sm" onClick={() => setOpened(false)}>
+            <Anchor
+              component={Link}
+              href={route('notifications.index')}
+              size="sm"
+              onClick={() => setOpened(false)}
+            >
               View all
             </Anchor>
           </Group>

@@ -3,7 +3,15 @@ import type { NotificationView } from '@shared/notifications/notifications';
 import { relativeTime } from '../../lib/relative-time';
 
 /** One notification: unread dot, title, body, age. Clicking opens (and marks read). */
-export function NotificationItem({ n, onOpen, compact = false }: { n: NotificationView; onOpen?: (n: NotificationView) => void; compact?: boolean }) {
+export function NotificationItem({
+  n,
+  onOpen,
+  compact = false,
+}: {
+  n: NotificationView;
+  onOpen?: (n: NotificationView) => void;
+  compact?: boolean;
+}) {
   const unread = !n.readAt;
   const content = (
     <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -11,7 +19,11 @@ export function NotificationItem({ n, onOpen, compact = false }: { n: Notificati
         mt={7}
         w={8}
         h={8}
-        style={{ borderRadius: '50%', flex: 'none', background: unread ? 'var(--mantine-color-blue-6)' : 'transparent' }}
+        style={{
+          borderRadius: '50%',
+          flex: 'none',
+          background: unread ? 'var(--mantine-color-blue-6)' : 'transparent',
+        }}
         aria-label={unread ? 'Unread' : undefined}
       />
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
@@ -31,7 +43,14 @@ export function NotificationItem({ n, onOpen, compact = false }: { n: Notificati
   );
   if (!onOpen) return content;
   return (
-    <UnstyledButton onClick={() => onOpen(n)} w="100%" p="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }} className="notification-item" data-unread={unread || undefined}>
+    <UnstyledButton
+      onClick={() => onOpen(n)}
+      w="100%"
+      p="xs"
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      className="notification-item"
+      data-unread={unread || undefined}
+    >
       {content}
     </UnstyledButton>
   );

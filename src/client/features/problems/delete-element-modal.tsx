@@ -15,7 +15,13 @@ export interface DeletableElement {
 }
 
 /** "Delete this outcome?" stating what goes with it. */
-export function DeleteElementModal({ element: current, onClose }: { element: DeletableElement | null; onClose: () => void }) {
+export function DeleteElementModal({
+  element: current,
+  onClose,
+}: {
+  element: DeletableElement | null;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   // keep the text while the modal fades out
   const [element, setElement] = useState(current);
@@ -26,24 +32,36 @@ export function DeleteElementModal({ element: current, onClose }: { element: Del
   const confirm = () => {
     if (!element) return;
     setBusy(true);
-    router.delete(route('elements.destroy', { element: element.id }), { preserveScroll: true, onFinish: () => (setBusy(false), onClose()) });
+    router.delete(route('elements.destroy', { element: element.id }), {
+      preserveScroll: true,
+      onFinish: () => (setBusy(false), onClose()),
+    });
   };
   return (
     <Modal opened={!!current} onClose={onClose} title={`Delete this ${what}?`} centered>
       <Stack>
         <Text size="sm">
-          “{element?.title}” will be removed from the theory of change. {also ? 'This also deletes:' : 'Nothing else depends on it.'}
+          “{element?.title}” will be removed from the theory of change.{' '}
+          {also ? 'This also deletes:' : 'Nothing else depends on it.'}
         </Text>
         {also && (
           <List size="sm" spacing={2}>
-            {!!c.links && <List.Item>{plural(c.links, 'link')} to and from other elements</List.Item>}
-            {!!c.metrics && <List.Item>
+            {!!c.links && (
+              <List.Item>{plural(c.links, 'link')} to and from other elements</List.Item>
+            )}
+            {!!c.metrics && (
+              <List.Item>
                 {plural(c.metrics, 'metric')}, with {c.metrics === 1 ? 'its' : 'their'} targets
-              </List.Item>}
+              </List.Item>
+            )}
             {!!c.dataPoints && <List.Item>{plural(c.dataPoints, 'data point')}</List.Item>}
-            {!!c.surveyQuestions && <List.Item>{plural(c.surveyQuestions, 'survey question')}</List.Item>}
+            {!!c.surveyQuestions && (
+              <List.Item>{plural(c.surveyQuestions, 'survey question')}</List.Item>
+            )}
             {!!c.values && <List.Item>{plural(c.values, 'recorded value')}</List.Item>}
-            {c.dataPoints === undefined && !!c.metrics && <List.Item>the data points and values recorded under those metrics</List.Item>}
+            {c.dataPoints === undefined && !!c.metrics && (
+              <List.Item>the data points and values recorded under those metrics</List.Item>
+            )}
           </List>
         )}
         <Text size="sm" c="dimmed">

@@ -3,12 +3,19 @@ import { useForm } from '@inertiajs/react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
-import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, ELEMENT_STATUSES, OUTCOME_HORIZON_LABELS, OUTCOME_HORIZONS, type ElementKind, type OutcomeHorizon } from '@shared/toc/vocabulary';
+import {
+  ELEMENT_KIND_LABELS,
+  ELEMENT_STATUS_LABELS,
+  ELEMENT_STATUSES,
+  OUTCOME_HORIZON_LABELS,
+  OUTCOME_HORIZONS,
+  type ElementKind,
+  type OutcomeHorizon,
+} from '@shared/toc/vocabulary';
 import type { MemberOption } from '@shared/problems/problems.types';
 import { elementDialogTitle } from './labels';
 import { elementFields } from '@shared/problems/problems.schemas';
 import { limitError } from '../../lib/field-limits';
-import { aKind } from './labels';
 
 export interface EditableElement {
   id: string;
@@ -26,7 +33,13 @@ export interface EditableElement {
 
 /** What the form is for: a new element (optionally as the child or parent of another), or an existing one. */
 export type ElementFormMode =
-  | { type: 'create'; kinds: ElementKind[]; horizon?: OutcomeHorizon; parent?: { id: string; title: string }; child?: { id: string; title: string } }
+  | {
+      type: 'create';
+      kinds: ElementKind[];
+      horizon?: OutcomeHorizon;
+      parent?: { id: string; title: string };
+      child?: { id: string; title: string };
+    }
   | { type: 'edit'; element: EditableElement };
 
 interface Props {
@@ -46,18 +59,42 @@ export function ElementFormModal({ problemId, mode, members, onClose }: Props) {
     setOpens(opens + 1); // a fresh form each time it opens
   }
   return (
-    <Modal opened={!!mode} onClose={onClose} title={shown ? elementDialogTitle(shown) : ''} size="lg" centered>
-      {shown && <ElementForm key={opens} problemId={problemId} mode={shown} members={members} onDone={onClose} />}
+    <Modal
+      opened={!!mode}
+      onClose={onClose}
+      title={shown ? elementDialogTitle(shown) : ''}
+      size="lg"
+      centered
+    >
+      {shown && (
+        <ElementForm
+          key={opens}
+          problemId={problemId}
+          mode={shown}
+          members={members}
+          onDone={onClose}
+        />
+      )}
     </Modal>
   );
 }
 
-
-export function ElementForm({ problemId, mode, members, onDone }: { problemId: string; mode: ElementFormMode; members: MemberOption[]; onDone: () => void }) {
+export function ElementForm({
+  problemId,
+  mode,
+  members,
+  onDone,
+}: {
+  problemId: string;
+  mode: ElementFormMode;
+  members: MemberOption[];
+  onDone: () => void;
+}) {
   const e = mode.type === 'edit' ? mode.element : null;
   const form = useForm({
     kind: (e?.kind ?? (mode.type === 'create' ? mode.kinds[0] : 'activity')) as ElementKind,
-    horizon: (e?.horizon ?? (mode.type === 'create' ? (mode.horizon ?? 'short') : 'short')) as string,
+    horizon: (e?.horizon ??
+      (mode.type === 'create' ? (mode.horizon ?? 'short') : 'short')) as string,
     title: e?.title ?? '',
     description: e?.description ?? '',
     assumptions: e?.assumptions ?? '',
@@ -67,13 +104,18 @@ export function ElementForm({ problemId, mode, members, onDone }: { problemId: s
     endDate: e?.endDate ?? '',
     status: e?.status ?? 'planned',
   });
-  const kinds: ElementKind[] = mode.type === 'create' ? mode.kinds : ['activity', 'output', 'outcome', 'impact'];
+  const kinds: ElementKind[] =
+    mode.type === 'create' ? mode.kinds : ['activity', 'output', 'outcome', 'impact'];
   const errors = form.errors as Record<string, string | undefined>;
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     form.transform((d) => {
-      const body: Record<string, unknown> = { ...d, horizon: d.kind === 'outcome' ? d.horizon : null, ownerId: d.ownerId || null };
+      const body: Record<string, unknown> = {
+        ...d,
+        horizon: d.kind === 'outcome' ? d.horizon : null,
+        ownerId: d.ownerId || null,
+      };
       if (mode.type === 'create') {
         if (mode.parent) body.parentId = mode.parent.id;
         if (mode.child) body.childId = mode.child.id;
@@ -81,12 +123,26 @@ export function ElementForm({ problemId, mode, members, onDone }: { problemId: s
       return body;
     });
     const opts = { preserveScroll: true, onSuccess: () => onDone() };
-    if (mode.type === 'edit') form.put(route('elements.update', { element: mode.element.id }), opts);
+    if (mode.type === 'edit')
+      form.put(route('elements.update', { element: mode.element.id }), opts);
     else form.post(route('elements.store', { problem: problemId }), opts);
   };
 
-  const text = (key: 'title' | 'startDate' | 'endDate') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: limitError(form.data[key], elementFields[key]) ?? errors[key] });
-  const area = (key: 'description' | 'assumptions' | 'risks') => ({ value: form.data[key], onChange: (ev: { currentTarget: { value: string } }) => form.setData(key, ev.currentTarget.value), error: limitError(form.data[key], elementFields[key]) ?? errors[key], autosize: true, minRows: 2, maxRows: 8 });
+  const text = (key: 'title' | 'startDate' | 'endDate') => ({
+    value: form.data[key],
+    onChange: (ev: { currentTarget: { value: string } }) =>
+      form.setData(key, ev.currentTarget.value),
+    error: limitError(form.data[key], elementFields[key]) ?? errors[key],
+  });
+  const area = (key: 'description' | 'assumptions' | 'risks') => ({
+    value: form.data[key],
+    onChange: (ev: { currentTarget: { value: string } }) =>
+      form.setData(key, ev.currentTarget.value),
+    error: limitError(form.data[key], elementFields[key]) ?? errors[key],
+    autosize: true,
+    minRows: 2,
+    maxRows: 8,
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -98,13 +154,32 @@ export function ElementForm({ problemId, mode, members, onDone }: { problemId: s
         )}
         <SimpleGrid cols={{ base: 1, sm: form.data.kind === 'outcome' ? 2 : 1 }}>
           {kinds.length > 1 && (
-            <ChoiceSelect label="Level" data={kinds.map((k) => ({ value: k, label: ELEMENT_KIND_LABELS[k] }))} value={form.data.kind} onChange={(v) => v && form.setData('kind', v as ElementKind)} error={errors.kind} />
+            <ChoiceSelect
+              label="Level"
+              data={kinds.map((k) => ({ value: k, label: ELEMENT_KIND_LABELS[k] }))}
+              value={form.data.kind}
+              onChange={(v) => v && form.setData('kind', v as ElementKind)}
+              error={errors.kind}
+            />
           )}
           {form.data.kind === 'outcome' && (
-            <ChoiceSelect label="Horizon" data={OUTCOME_HORIZONS.map((h) => ({ value: h, label: OUTCOME_HORIZON_LABELS[h] }))} value={form.data.horizon} onChange={(v) => v && form.setData('horizon', v)} error={errors.horizon} required />
+            <ChoiceSelect
+              label="Horizon"
+              data={OUTCOME_HORIZONS.map((h) => ({ value: h, label: OUTCOME_HORIZON_LABELS[h] }))}
+              value={form.data.horizon}
+              onChange={(v) => v && form.setData('horizon', v)}
+              error={errors.horizon}
+              required
+            />
           )}
         </SimpleGrid>
-        <TextInput label="Title" placeholder={placeholderOf(form.data.kind)} {...text('title')} required data-autofocus />
+        <TextInput
+          label="Title"
+          placeholder={placeholderOf(form.data.kind)}
+          {...text('title')}
+          required
+          data-autofocus
+        />
         <Textarea label="Description" {...area('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <ChoiceSelect
@@ -116,11 +191,21 @@ export function ElementForm({ problemId, mode, members, onDone }: { problemId: s
             error={errors.ownerId}
             searchable
           />
-          <ChoiceSelect label="Status" data={ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_STATUS_LABELS[s] }))} value={form.data.status} onChange={(v) => v && form.setData('status', v)} error={errors.status} />
+          <ChoiceSelect
+            label="Status"
+            data={ELEMENT_STATUSES.map((s) => ({ value: s, label: ELEMENT_STATUS_LABELS[s] }))}
+            value={form.data.status}
+            onChange={(v) => v && form.setData('status', v)}
+            error={errors.status}
+          />
           <TextInput type="date" label="Start date" {...text('startDate')} />
           <TextInput type="date" label="End date" {...text('endDate')} />
         </SimpleGrid>
-        <Textarea label="Assumptions" description="What must hold for this to work?" {...area('assumptions')} />
+        <Textarea
+          label="Assumptions"
+          description="What must hold for this to work?"
+          {...area('assumptions')}
+        />
         <Textarea label="Risks" description="What could get in the way?" {...area('risks')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -1,6 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, router, useForm } from '@inertiajs/react';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconLinkOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
@@ -26,19 +39,43 @@ interface Props {
 }
 
 /** One side of an element's causal links, with "link an existing element" and remove. */
-export function ElementLinks({ title, description, empty, problemId, elementId, direction, links, candidates, canLink, canUnlink, canEdit, onAddNew, addNewLabel }: Props) {
+export function ElementLinks({
+  title,
+  description,
+  empty,
+  problemId,
+  elementId,
+  direction,
+  links,
+  candidates,
+  canLink,
+  canUnlink,
+  canEdit,
+  onAddNew,
+  addNewLabel,
+}: Props) {
   const [editing, setEditing] = useState<ElementLinkView | null>(null);
   const form = useForm({ other: '' });
   const [removing, setRemoving] = useState<string | null>(null);
   const errors = form.errors as Record<string, string | undefined>;
   const link = () => {
     if (!form.data.other) return;
-    form.transform((d) => (direction === 'from' ? { fromId: d.other, toId: elementId } : { fromId: elementId, toId: d.other }));
-    form.post(route('links.store', { problem: problemId }), { preserveScroll: true, onSuccess: () => form.reset() });
+    form.transform((d) =>
+      direction === 'from'
+        ? { fromId: d.other, toId: elementId }
+        : { fromId: elementId, toId: d.other },
+    );
+    form.post(route('links.store', { problem: problemId }), {
+      preserveScroll: true,
+      onSuccess: () => form.reset(),
+    });
   };
   const unlink = (l: ElementLinkView) => {
     setRemoving(l.linkId);
-    router.delete(route('links.destroy', { link: l.linkId }), { preserveScroll: true, onFinish: () => setRemoving(null) });
+    router.delete(route('links.destroy', { link: l.linkId }), {
+      preserveScroll: true,
+      onFinish: () => setRemoving(null),
+    });
   };
   return (
     <Card withBorder padding="md">
@@ -69,7 +106,12 @@ export function ElementLinks({ title, description, empty, problemId, elementId, 
                   {kindLabel(l.kind, l.horizon)}
                 </Badge>
               </Group>
-              <Anchor component={Link} href={route('elements.show', { element: l.id })} size="sm" lineClamp={2}>
+              <Anchor
+                component={Link}
+                href={route('elements.show', { element: l.id })}
+                size="sm"
+                lineClamp={2}
+              >
                 {l.title}
               </Anchor>
               {l.assumptions && (
@@ -86,14 +128,25 @@ export function ElementLinks({ title, description, empty, problemId, elementId, 
             <Group gap={0} wrap="nowrap">
               {canEdit && (
                 <Tooltip label="Assumptions and risks of this link">
-                  <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(l)} aria-label={`Edit the link with ${l.title}`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => setEditing(l)}
+                    aria-label={`Edit the link with ${l.title}`}
+                  >
                     <IconPencil size={16} />
                   </ActionIcon>
                 </Tooltip>
               )}
               {canUnlink && (
                 <Tooltip label="Remove this link">
-                  <ActionIcon variant="subtle" color="red" loading={removing === l.linkId} onClick={() => unlink(l)} aria-label={`Remove the link with ${l.title}`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    loading={removing === l.linkId}
+                    onClick={() => unlink(l)}
+                    aria-label={`Remove the link with ${l.title}`}
+                  >
                     <IconLinkOff size={16} />
                   </ActionIcon>
                 </Tooltip>
@@ -106,15 +159,30 @@ export function ElementLinks({ title, description, empty, problemId, elementId, 
             <ChoiceSelect
               size="xs"
               style={{ flex: 1 }}
-              placeholder={direction === 'from' ? 'Link an element that leads here…' : 'Link an element this leads to…'}
-              data={candidates.map((c) => ({ value: c.id, label: `${c.title} (${kindLabel(c.kind, c.horizon).toLowerCase()})` }))}
+              placeholder={
+                direction === 'from'
+                  ? 'Link an element that leads here…'
+                  : 'Link an element this leads to…'
+              }
+              data={candidates.map((c) => ({
+                value: c.id,
+                label: `${c.title} (${kindLabel(c.kind, c.horizon).toLowerCase()})`,
+              }))}
               value={form.data.other || null}
               onChange={(v) => form.setData('other', v ?? '')}
               error={errors.toId ?? errors.fromId}
               searchable
-              aria-label={direction === 'from' ? 'Element that leads here' : 'Element this leads to'}
+              aria-label={
+                direction === 'from' ? 'Element that leads here' : 'Element this leads to'
+              }
             />
-            <Button size="xs" variant="default" onClick={link} disabled={!form.data.other} loading={form.processing}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={link}
+              disabled={!form.data.other}
+              loading={form.processing}
+            >
               Link
             </Button>
           </Group>
@@ -146,13 +214,33 @@ function LinkForm({ link, onDone }: { link: ElementLinkView; onDone: () => void 
   const errors = form.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.put(route('links.update', { link: link.linkId }), { preserveScroll: true, onSuccess: onDone });
+    form.put(route('links.update', { link: link.linkId }), {
+      preserveScroll: true,
+      onSuccess: onDone,
+    });
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Textarea label="Assumptions" description="What must hold for one to lead to the other?" value={form.data.assumptions} onChange={(e) => form.setData('assumptions', e.currentTarget.value)} error={errors.assumptions} autosize minRows={3} data-autofocus />
-        <Textarea label="Risks" description="What could break the link?" value={form.data.risks} onChange={(e) => form.setData('risks', e.currentTarget.value)} error={errors.risks} autosize minRows={2} />
+        <Textarea
+          label="Assumptions"
+          description="What must hold for one to lead to the other?"
+          value={form.data.assumptions}
+          onChange={(e) => form.setData('assumptions', e.currentTarget.value)}
+          error={errors.assumptions}
+          autosize
+          minRows={3}
+          data-autofocus
+        />
+        <Textarea
+          label="Risks"
+          description="What could break the link?"
+          value={form.data.risks}
+          onChange={(e) => form.setData('risks', e.currentTarget.value)}
+          error={errors.risks}
+          autosize
+          minRows={2}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

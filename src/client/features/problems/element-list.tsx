@@ -1,7 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { Link, router } from '@inertiajs/react';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconDots, IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconDots,
+  IconExternalLink,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { childKinds } from '@shared/toc/graph';
 import { ELEMENT_KIND_LABELS, type ElementKind } from '@shared/toc/vocabulary';
@@ -28,7 +46,13 @@ export function ElementChips({ items, empty = '—' }: { items: ElementRef[]; em
   return (
     <Stack gap={2}>
       {items.map((i) => (
-        <Anchor key={i.id} component={Link} href={route('elements.show', { element: i.id })} size="sm" lineClamp={2}>
+        <Anchor
+          key={i.id}
+          component={Link}
+          href={route('elements.show', { element: i.id })}
+          size="sm"
+          lineClamp={2}
+        >
           {i.title}
         </Anchor>
       ))}
@@ -51,7 +75,18 @@ interface Props {
 }
 
 /** The activity / output / outcome lists: a data table with row actions (open, edit, add child, delete). */
-export function ElementList({ id, caption, problemId, rows, members, can, fromTitle, toTitle, emptyAction, toolbar }: Props) {
+export function ElementList({
+  id,
+  caption,
+  problemId,
+  rows,
+  members,
+  can,
+  fromTitle,
+  toTitle,
+  emptyAction,
+  toolbar,
+}: Props) {
   const [form, setForm] = useState<ElementFormMode | null>(null);
   const [deleting, setDeleting] = useState<DeletableElement | null>(null);
 
@@ -62,7 +97,12 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
       sortable: true,
       render: (r) => (
         <Stack gap={0}>
-          <Anchor component={Link} href={route('elements.show', { element: r.id })} fw={600} size="sm">
+          <Anchor
+            component={Link}
+            href={route('elements.show', { element: r.id })}
+            fw={600}
+            size="sm"
+          >
             {r.title}
           </Anchor>
           {r.kind !== 'activity' && r.kind !== 'output' && (
@@ -84,10 +124,47 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
         </Badge>
       ),
     },
-    { key: 'ownerName', title: 'Owner', sortable: true, visibleFrom: 'md', render: (r) => <Text size="sm">{r.ownerName ?? '—'}</Text> },
-    ...(fromTitle ? [{ key: 'from', title: fromTitle, searchable: false, visibleFrom: 'sm' as const, width: 200, render: (r: ElementListRow) => <ElementChips items={r.from} /> }] : []),
-    ...(toTitle ? [{ key: 'to', title: toTitle, searchable: false, visibleFrom: 'sm' as const, width: 200, render: (r: ElementListRow) => <ElementChips items={r.to} /> }] : []),
-    { key: 'metricCount', title: 'Metrics', sortable: true, searchable: false, width: 90, visibleFrom: 'md', align: 'right', render: (r) => <Text size="sm">{r.metricCount}</Text> },
+    {
+      key: 'ownerName',
+      title: 'Owner',
+      sortable: true,
+      visibleFrom: 'md',
+      render: (r) => <Text size="sm">{r.ownerName ?? '—'}</Text>,
+    },
+    ...(fromTitle
+      ? [
+          {
+            key: 'from',
+            title: fromTitle,
+            searchable: false,
+            visibleFrom: 'sm' as const,
+            width: 200,
+            render: (r: ElementListRow) => <ElementChips items={r.from} />,
+          },
+        ]
+      : []),
+    ...(toTitle
+      ? [
+          {
+            key: 'to',
+            title: toTitle,
+            searchable: false,
+            visibleFrom: 'sm' as const,
+            width: 200,
+            render: (r: ElementListRow) => <ElementChips items={r.to} />,
+          },
+        ]
+      : []),
+    {
+      key: 'metricCount',
+      title: 'Metrics',
+      sortable: true,
+      searchable: false,
+      width: 90,
+      visibleFrom: 'md',
+      align: 'right',
+      render: (r) => <Text size="sm">{r.metricCount}</Text>,
+    },
     {
       key: 'endDate',
       title: 'Dates',
@@ -95,7 +172,11 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
       searchable: false,
       visibleFrom: 'lg',
       render: (r) => (
-        <Text size="sm" c={r.startDate || r.endDate ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          size="sm"
+          c={r.startDate || r.endDate ? undefined : 'dimmed'}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {r.startDate || r.endDate ? `${r.startDate ?? '…'} – ${r.endDate ?? '…'}` : '—'}
         </Text>
       ),
@@ -105,14 +186,46 @@ export function ElementList({ id, caption, problemId, rows, members, can, fromTi
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       searchable: false,
       align: 'right',
-      render: (r) => <RowActions row={r} can={can} onMove={(dir) => move(problemId, rows, r, dir)} onEdit={() => setForm({ type: 'edit', element: r })} onAddChild={(k) => setForm({ type: 'create', kinds: [k], parent: { id: r.id, title: r.title } })} onDelete={() => setDeleting({ id: r.id, kind: r.kind, title: r.title, consequences: { links: r.from.length + r.to.length, metrics: r.metricCount } })} />,
+      render: (r) => (
+        <RowActions
+          row={r}
+          can={can}
+          onMove={(dir) => move(problemId, rows, r, dir)}
+          onEdit={() => setForm({ type: 'edit', element: r })}
+          onAddChild={(k) =>
+            setForm({ type: 'create', kinds: [k], parent: { id: r.id, title: r.title } })
+          }
+          onDelete={() =>
+            setDeleting({
+              id: r.id,
+              kind: r.kind,
+              title: r.title,
+              consequences: { links: r.from.length + r.to.length, metrics: r.metricCount },
+            })
+          }
+        />
+      ),
     },
   ];
 
   return (
     <>
-      <DataTable id={`problem-${problemId}-${id}`} caption={caption} rows={rows} rowKey={(r) => r.id} columns={columns} minWidth={360} emptyAction={emptyAction} toolbar={toolbar} />
-      <ElementFormModal problemId={problemId} mode={form} members={members} onClose={() => setForm(null)} />
+      <DataTable
+        id={`problem-${problemId}-${id}`}
+        caption={caption}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        minWidth={360}
+        emptyAction={emptyAction}
+        toolbar={toolbar}
+      />
+      <ElementFormModal
+        problemId={problemId}
+        mode={form}
+        members={members}
+        onClose={() => setForm(null)}
+      />
       <DeleteElementModal element={deleting} onClose={() => setDeleting(null)} />
     </>
   );
@@ -126,14 +239,39 @@ function move(problemId: string, rows: ElementListRow[], row: ElementListRow, di
   if (i < 0 || j < 0 || j >= siblings.length) return;
   const ids = siblings.map((r) => r.id);
   [ids[i], ids[j]] = [ids[j], ids[i]];
-  router.put(route('elements.reorder', { problem: problemId }), { kind: row.kind, ids }, { preserveScroll: true });
+  router.put(
+    route('elements.reorder', { problem: problemId }),
+    { kind: row.kind, ids },
+    { preserveScroll: true },
+  );
 }
 
-function RowActions({ row, can, onMove, onEdit, onAddChild, onDelete }: { row: ElementListRow; can: ListPermissions; onMove: (dir: -1 | 1) => void; onEdit: () => void; onAddChild: (k: ElementKind) => void; onDelete: () => void }) {
+function RowActions({
+  row,
+  can,
+  onMove,
+  onEdit,
+  onAddChild,
+  onDelete,
+}: {
+  row: ElementListRow;
+  can: ListPermissions;
+  onMove: (dir: -1 | 1) => void;
+  onEdit: () => void;
+  onAddChild: (k: ElementKind) => void;
+  onDelete: () => void;
+}) {
   const children = childKinds(row.kind);
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button component={Link} href={route('elements.show', { element: row.id })} size="compact-sm" variant="subtle" leftSection={<IconExternalLink size={14} />} visibleFrom="sm">
+      <Button
+        component={Link}
+        href={route('elements.show', { element: row.id })}
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconExternalLink size={14} />}
+        visibleFrom="sm"
+      >
         Open
       </Button>
       {(can.update || can.create || can.delete) && (
@@ -144,7 +282,11 @@ function RowActions({ row, can, onMove, onEdit, onAddChild, onDelete }: { row: E
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item component={Link} href={route('elements.show', { element: row.id })} leftSection={<IconExternalLink size={14} />}>
+            <Menu.Item
+              component={Link}
+              href={route('elements.show', { element: row.id })}
+              leftSection={<IconExternalLink size={14} />}
+            >
               Open
             </Menu.Item>
             {can.update && (
@@ -162,7 +304,11 @@ function RowActions({ row, can, onMove, onEdit, onAddChild, onDelete }: { row: E
             )}
             {can.create &&
               children.map((k) => (
-                <Menu.Item key={k} leftSection={<IconPlus size={14} />} onClick={() => onAddChild(k)}>
+                <Menu.Item
+                  key={k}
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => onAddChild(k)}
+                >
                   Add {ELEMENT_KIND_LABELS[k].toLowerCase()}
                 </Menu.Item>
               ))}

@@ -1,9 +1,33 @@
 import type { Consequences } from '@shared/problems/problems.types';
-import { ELEMENT_KIND_LABELS, ELEMENT_STATUS_LABELS, OUTCOME_HORIZON_LABELS, PROBLEM_STATUS_LABELS, type ElementKind, type ElementStatus, type OutcomeHorizon, type ProblemStatus } from '@shared/toc/vocabulary';
+import {
+  ELEMENT_KIND_LABELS,
+  ELEMENT_STATUS_LABELS,
+  OUTCOME_HORIZON_LABELS,
+  PROBLEM_STATUS_LABELS,
+  type ElementKind,
+  type ElementStatus,
+  type OutcomeHorizon,
+  type ProblemStatus,
+} from '@shared/toc/vocabulary';
 
-export const ELEMENT_STATUS_COLORS: Record<ElementStatus, string> = { planned: 'gray', in_progress: 'blue', done: 'green', at_risk: 'orange', dropped: 'red' };
-export const PROBLEM_STATUS_COLORS: Record<ProblemStatus, string> = { draft: 'gray', active: 'green', closed: 'dark' };
-export const KIND_COLORS: Record<ElementKind, string> = { activity: 'indigo', output: 'teal', outcome: 'grape', impact: 'orange' };
+export const ELEMENT_STATUS_COLORS: Record<ElementStatus, string> = {
+  planned: 'gray',
+  in_progress: 'blue',
+  done: 'green',
+  at_risk: 'orange',
+  dropped: 'red',
+};
+export const PROBLEM_STATUS_COLORS: Record<ProblemStatus, string> = {
+  draft: 'gray',
+  active: 'green',
+  closed: 'dark',
+};
+export const KIND_COLORS: Record<ElementKind, string> = {
+  activity: 'indigo',
+  output: 'teal',
+  outcome: 'grape',
+  impact: 'orange',
+};
 
 export const elementStatusLabel = (s: string) => ELEMENT_STATUS_LABELS[s as ElementStatus] ?? s;
 export const problemStatusLabel = (s: string) => PROBLEM_STATUS_LABELS[s as ProblemStatus] ?? s;
@@ -11,14 +35,17 @@ export const problemStatusLabel = (s: string) => PROBLEM_STATUS_LABELS[s as Prob
 /** "Outcome (short term)", "Activity" */
 export function kindLabel(kind: ElementKind, horizon?: OutcomeHorizon | null) {
   const base = ELEMENT_KIND_LABELS[kind];
-  return kind === 'outcome' && horizon ? `${base} (${OUTCOME_HORIZON_LABELS[horizon].toLowerCase()})` : base;
+  return kind === 'outcome' && horizon
+    ? `${base} (${OUTCOME_HORIZON_LABELS[horizon].toLowerCase()})`
+    : base;
 }
 
 /** "an activity", "an output", "an outcome", "an impact" */
 export const aKind = (kind: ElementKind) => `an ${ELEMENT_KIND_LABELS[kind].toLowerCase()}`;
 
 /** the full-view tab that lists this kind */
-export const tabOfKind = (kind: ElementKind) => (kind === 'activity' ? 'activities' : kind === 'output' ? 'outputs' : 'outcomes');
+export const tabOfKind = (kind: ElementKind) =>
+  kind === 'activity' ? 'activities' : kind === 'output' ? 'outputs' : 'outcomes';
 
 export function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
@@ -34,7 +61,9 @@ export function consequenceText(c: Partial<Consequences>, withElements = false):
   if (c.surveyQuestions) parts.push(plural(c.surveyQuestions, 'survey question'));
   if (c.values) parts.push(plural(c.values, 'recorded value'));
   if (!parts.length) return null;
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return parts.length === 1
+    ? parts[0]
+    : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 /**
@@ -42,7 +71,11 @@ export function consequenceText(c: Partial<Consequences>, withElements = false):
  * outcome first, impact as an alternative) it names the first kind; "a next step" only when adding
  * what an existing element leads to, where several kinds are equally likely.
  */
-export function elementDialogTitle(mode: { type: 'create'; kinds: ElementKind[]; parent?: { title: string } } | { type: 'edit'; element: { kind: ElementKind } }): string {
+export function elementDialogTitle(
+  mode:
+    | { type: 'create'; kinds: ElementKind[]; parent?: { title: string } }
+    | { type: 'edit'; element: { kind: ElementKind } },
+): string {
   if (mode.type === 'edit') return `Edit ${ELEMENT_KIND_LABELS[mode.element.kind].toLowerCase()}`;
   const what = mode.kinds.length === 1 || !mode.parent ? aKind(mode.kinds[0]) : 'a next step';
   return mode.parent ? `Add ${what} that “${mode.parent.title}” leads to` : `Add ${what}`;

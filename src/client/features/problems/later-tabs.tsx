@@ -17,7 +17,11 @@ interface Empty {
  * Tabs whose content has nothing to show yet (no source, connector or learning can be added). They
  * are left out of the tab bar; a direct link lands on an empty state with a step that works today.
  */
-export const EMPTY_TABS: ReadonlySet<FullViewTab> = new Set<FullViewTab>(['sources', 'integrations', 'learnings']);
+export const EMPTY_TABS: ReadonlySet<FullViewTab> = new Set<FullViewTab>([
+  'sources',
+  'integrations',
+  'learnings',
+]);
 
 const EMPTY: Record<string, Empty> = {
   sources: {
@@ -64,7 +68,12 @@ export function LaterTab({ problemId, tab }: { problemId: string; tab: string })
           {l.now}
         </Text>
         <Group>
-          <Button component={Link} href={route('problems.show', { problem: problemId, tab: l.action.tab })} variant="light" preserveScroll>
+          <Button
+            component={Link}
+            href={route('problems.show', { problem: problemId, tab: l.action.tab })}
+            variant="light"
+            preserveScroll
+          >
             {l.action.label}
           </Button>
         </Group>

@@ -18,11 +18,18 @@ export function OutcomeOutputList({ items }: { items: OutcomeOutputs[] }) {
       {items.map(({ outcome, outputs }) => (
         <Paper key={outcome.id} withBorder p="sm" radius="md">
           <Group justify="space-between" wrap="nowrap" align="flex-start" mb={6}>
-            <Anchor component={Link} href={route('elements.show', { element: outcome.id })} fw={600} size="sm">
+            <Anchor
+              component={Link}
+              href={route('elements.show', { element: outcome.id })}
+              fw={600}
+              size="sm"
+            >
               {outcome.title}
             </Anchor>
             <Badge size="xs" variant="light" color="grape" style={{ flexShrink: 0 }}>
-              {kindLabel(outcome.kind, outcome.horizon).replace('Outcome ', '').replace(/[()]/g, '')}
+              {kindLabel(outcome.kind, outcome.horizon)
+                .replace('Outcome ', '')
+                .replace(/[()]/g, '')}
             </Badge>
           </Group>
           {outputs.length === 0 ? (
@@ -34,7 +41,12 @@ export function OutcomeOutputList({ items }: { items: OutcomeOutputs[] }) {
               {outputs.map((o) => (
                 <Group key={o.id} gap={6} wrap="nowrap">
                   <IconArrowRight size={12} style={{ flexShrink: 0 }} />
-                  <Anchor component={Link} href={route('elements.show', { element: o.id })} size="sm" lineClamp={1}>
+                  <Anchor
+                    component={Link}
+                    href={route('elements.show', { element: o.id })}
+                    size="sm"
+                    lineClamp={1}
+                  >
                     {o.title}
                   </Anchor>
                 </Group>

@@ -1,5 +1,19 @@
 import { Link } from '@inertiajs/react';
-import { Anchor, Badge, Box, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconArrowRight, IconBulb, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ChainColumn, ElementCounts, ProblemHeader } from '@shared/problems/problems.types';
@@ -29,7 +43,17 @@ const COLUMN_TAB: Record<string, { tab: string; sub?: string }> = {
 };
 
 /** Overview: the problem itself, who and where, counts per level and the results chain at a glance. */
-export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem: ProblemHeader; counts: ElementCounts; chain: ChainColumn[]; onAddActivity: (() => void) | null }) {
+export function OverviewTab({
+  problem,
+  counts,
+  chain,
+  onAddActivity,
+}: {
+  problem: ProblemHeader;
+  counts: ElementCounts;
+  chain: ChainColumn[];
+  onAddActivity: (() => void) | null;
+}) {
   const elements = counts.activity + counts.output + counts.outcome + counts.impact;
   const stats: Array<[string, number]> = [
     ['Activities', counts.activity],
@@ -45,9 +69,17 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder padding="lg" h="100%">
             <Stack gap="md">
-              <Block title="Problem statement" text={problem.statement} empty="No statement yet. Describe the problem in one or two sentences: who is affected, how, and how badly." />
+              <Block
+                title="Problem statement"
+                text={problem.statement}
+                empty="No statement yet. Describe the problem in one or two sentences: who is affected, how, and how badly."
+              />
               <Block title="Root causes" text={problem.rootCauses} empty="Not described yet." />
-              <Block title="Evidence and sources" text={problem.evidence} empty="No evidence recorded yet: add the studies, data or consultations that show the problem." />
+              <Block
+                title="Evidence and sources"
+                text={problem.evidence}
+                empty="No evidence recorded yet: add the studies, data or consultations that show the problem."
+              />
             </Stack>
           </Card>
         </Grid.Col>
@@ -107,7 +139,11 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
         <Group justify="space-between" mb="sm">
           <Title order={4}>Results chain</Title>
           {elements > 0 && (
-            <Anchor component={Link} href={route('problems.diagram', { problem: problem.id })} size="sm">
+            <Anchor
+              component={Link}
+              href={route('problems.diagram', { problem: problem.id })}
+              size="sm"
+            >
               Open the diagram
             </Anchor>
           )}
@@ -119,7 +155,8 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
               <Text size="sm">No theory of change yet.</Text>
             </Group>
             <Text size="sm" c="dimmed">
-              Start with what the programme does (activities), then what they produce (outputs), the changes they lead to (outcomes) and the long-term impact.
+              Start with what the programme does (activities), then what they produce (outputs), the
+              changes they lead to (outcomes) and the long-term impact.
             </Text>
             {onAddActivity && (
               <Button size="sm" onClick={onAddActivity}>
@@ -132,14 +169,21 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
             {chain.map((col, i) => (
               <Stack key={col.level} gap={6} className="chain-column">
                 <Group gap={4} wrap="nowrap" justify="space-between">
-                  <Anchor component={Link} href={route('problems.show', { problem: problem.id, ...COLUMN_TAB[col.level] })} size="xs" fw={700} tt="uppercase" c="dimmed">
+                  <Anchor
+                    component={Link}
+                    href={route('problems.show', { problem: problem.id, ...COLUMN_TAB[col.level] })}
+                    size="xs"
+                    fw={700}
+                    tt="uppercase"
+                    c="dimmed"
+                  >
                     {col.label} ({col.total})
                   </Anchor>
                   {i < chain.length - 1 && (
-                      <Box visibleFrom="sm" lh={0}>
-                        <IconArrowRight size={14} color="var(--mantine-color-dimmed)" />
-                      </Box>
-                    )}
+                    <Box visibleFrom="sm" lh={0}>
+                      <IconArrowRight size={14} color="var(--mantine-color-dimmed)" />
+                    </Box>
+                  )}
                 </Group>
                 {col.items.length === 0 && (
                   <Text size="xs" c="dimmed">
@@ -147,14 +191,31 @@ export function OverviewTab({ problem, counts, chain, onAddActivity }: { problem
                   </Text>
                 )}
                 {col.items.map((e) => (
-                  <Paper key={e.id} withBorder p={6} radius="sm" component={Link} href={route('elements.show', { element: e.id })} style={{ borderLeft: `3px solid var(--mantine-color-${ELEMENT_STATUS_COLORS[e.status] ?? 'gray'}-5)` }}>
+                  <Paper
+                    key={e.id}
+                    withBorder
+                    p={6}
+                    radius="sm"
+                    component={Link}
+                    href={route('elements.show', { element: e.id })}
+                    style={{
+                      borderLeft: `3px solid var(--mantine-color-${ELEMENT_STATUS_COLORS[e.status] ?? 'gray'}-5)`,
+                    }}
+                  >
                     <Text size="xs" lineClamp={2}>
                       {e.title}
                     </Text>
                   </Paper>
                 ))}
                 {col.total > col.items.length && (
-                  <Badge variant="light" color="gray" size="sm" component={Link} href={route('problems.show', { problem: problem.id, ...COLUMN_TAB[col.level] })} style={{ cursor: 'pointer' }}>
+                  <Badge
+                    variant="light"
+                    color="gray"
+                    size="sm"
+                    component={Link}
+                    href={route('problems.show', { problem: problem.id, ...COLUMN_TAB[col.level] })}
+                    style={{ cursor: 'pointer' }}
+                  >
                     + {col.total - col.items.length} more
                   </Badge>
                 )}

@@ -20,11 +20,19 @@ export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    form.delete(route('other-browser-sessions.destroy'), { preserveScroll: true, onSuccess: close, onError: () => form.reset('password') });
+    form.delete(route('other-browser-sessions.destroy'), {
+      preserveScroll: true,
+      onSuccess: close,
+      onError: () => form.reset('password'),
+    });
   };
 
   return (
-    <ProfileSection id="browser-sessions" title="Browser sessions" description="Where you are signed in. If you see a device you do not recognise, sign it out and change your password.">
+    <ProfileSection
+      id="browser-sessions"
+      title="Browser sessions"
+      description="Where you are signed in. If you see a device you do not recognise, sign it out and change your password."
+    >
       <Stack gap="md">
         <Stack gap="sm" data-testid="session-list">
           {sessions.map((s) => (
@@ -33,14 +41,24 @@ export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }
                 {s.mobile ? <IconDeviceMobile size={20} /> : <IconDeviceDesktop size={20} />}
               </ThemeIcon>
               <Stack gap={0}>
-                <Text size="sm" fw={500}>{s.device}</Text>
+                <Text size="sm" fw={500}>
+                  {s.device}
+                </Text>
                 <Group gap={6}>
-                  <Text size="xs" c="dimmed">{s.ipAddress || 'Unknown address'}</Text>
-                  <Text size="xs" c="dimmed">·</Text>
+                  <Text size="xs" c="dimmed">
+                    {s.ipAddress || 'Unknown address'}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    ·
+                  </Text>
                   {s.current ? (
-                    <Badge size="xs" color="green" variant="light">This device</Badge>
+                    <Badge size="xs" color="green" variant="light">
+                      This device
+                    </Badge>
                   ) : (
-                    <Text size="xs" c="dimmed" title={new Date(s.lastActiveAt).toLocaleString()}>Last active {relativeTime(s.lastActiveAt)}</Text>
+                    <Text size="xs" c="dimmed" title={new Date(s.lastActiveAt).toLocaleString()}>
+                      Last active {relativeTime(s.lastActiveAt)}
+                    </Text>
                   )}
                 </Group>
               </Stack>
@@ -48,19 +66,40 @@ export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }
           ))}
         </Stack>
         <Group>
-          <Button variant="default" onClick={() => setOpen(true)} disabled={others === 0}>Log out other browser sessions</Button>
-          {others === 0 && <Text size="sm" c="dimmed">You are signed in on this browser only.</Text>}
+          <Button variant="default" onClick={() => setOpen(true)} disabled={others === 0}>
+            Log out other browser sessions
+          </Button>
+          {others === 0 && (
+            <Text size="sm" c="dimmed">
+              You are signed in on this browser only.
+            </Text>
+          )}
         </Group>
       </Stack>
 
       <Modal opened={open} onClose={close} title="Log out other browser sessions" centered>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm">Enter your password to sign out of your {plural(others, 'other browser session')} on all your devices.</Text>
-            <PasswordInput label="Password" name="password" autoComplete="current-password" data-autofocus value={form.data.password} onChange={(e) => form.setData('password', e.currentTarget.value)} error={form.errors.password} />
+            <Text size="sm">
+              Enter your password to sign out of your {plural(others, 'other browser session')} on
+              all your devices.
+            </Text>
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              data-autofocus
+              value={form.data.password}
+              onChange={(e) => form.setData('password', e.currentTarget.value)}
+              error={form.errors.password}
+            />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>Cancel</Button>
-              <Button type="submit" loading={form.processing}>Log out other sessions</Button>
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={form.processing}>
+                Log out other sessions
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -35,15 +35,25 @@ export function ConfirmPasswordModal({ opened, onClose, onConfirmed }: Props) {
     setBusy(true);
     try {
       // a correct password answers with a redirect (not followed), a wrong one with 422 on the field
-      const res = await http(route('password.confirm.store'), { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) });
+      const res = await http(route('password.confirm.store'), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password }),
+      });
       if (res.type === 'opaqueredirect' || res.ok) {
         setPassword('');
         setError(undefined);
         onConfirmed();
         return;
       }
-      const body = (await res.json().catch(() => null)) as { errors?: Record<string, string>; detail?: string } | null;
-      setError(body?.errors?.password ?? body?.detail ?? 'The password could not be confirmed. Try again.');
+      const body = (await res.json().catch(() => null)) as {
+        errors?: Record<string, string>;
+        detail?: string;
+      } | null;
+      setError(
+        body?.errors?.password ?? body?.detail ?? 'The password could not be confirmed. Try again.',
+      );
     } catch {
       setError('The password could not be confirmed. Check your connection and try again.');
     } finally {
@@ -55,8 +65,19 @@ export function ConfirmPasswordModal({ opened, onClose, onConfirmed }: Props) {
     <Modal opened={opened} onClose={close} title="Confirm your password" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">For your security, please confirm your password to continue; we will not ask again for 3 hours.</Text>
-          <PasswordInput label="Password" autoComplete="current-password" data-autofocus value={password} onChange={(e) => (setPassword(e.currentTarget.value), setError(undefined))} error={error} required />
+          <Text size="sm">
+            For your security, please confirm your password to continue; we will not ask again for 3
+            hours.
+          </Text>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            data-autofocus
+            value={password}
+            onChange={(e) => (setPassword(e.currentTarget.value), setError(undefined))}
+            error={error}
+            required
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Link, useForm } from '@inertiajs/react';
-import { Alert, Anchor, Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProfileShowProps, TeamRefView } from '@shared/profile/profile.types';
@@ -10,7 +20,11 @@ import { agree, plural } from '@shared/format/plural';
 const members = (n: number) => plural(n, 'other member');
 
 function TeamName({ team }: { team: TeamRefView }) {
-  return <Anchor component={Link} href={route('teams.show', { team: team.id })}>{team.name}</Anchor>;
+  return (
+    <Anchor component={Link} href={route('teams.show', { team: team.id })}>
+      {team.name}
+    </Anchor>
+  );
 }
 
 /**
@@ -31,20 +45,42 @@ export function DeleteUserForm({ deletion }: { deletion: ProfileShowProps['delet
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    form.delete(route('current-user.destroy'), { preserveScroll: true, onError: () => form.reset('password') });
+    form.delete(route('current-user.destroy'), {
+      preserveScroll: true,
+      onError: () => form.reset('password'),
+    });
   };
 
   return (
-    <ProfileSection id="delete-account" title="Delete account" danger description="Permanently delete your account. This cannot be undone.">
+    <ProfileSection
+      id="delete-account"
+      title="Delete account"
+      danger
+      description="Permanently delete your account. This cannot be undone."
+    >
       <Stack gap="md">
-        <Text size="sm">Once your account is deleted, your sign-in, sessions, API tokens and everything that belongs only to you are permanently deleted.</Text>
+        <Text size="sm">
+          Once your account is deleted, your sign-in, sessions, API tokens and everything that
+          belongs only to you are permanently deleted.
+        </Text>
 
         {blocked && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="First transfer or delete the teams you own" data-testid="delete-blocked">
-            <Text size="sm" mb={6}>Other people work in these teams you own. Make another member the owner, or delete the team, before deleting your account:</Text>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="First transfer or delete the teams you own"
+            data-testid="delete-blocked"
+          >
+            <Text size="sm" mb={6}>
+              Other people work in these teams you own. Make another member the owner, or delete the
+              team, before deleting your account:
+            </Text>
             <List size="sm">
               {deletion.blocking.map((t) => (
-                <List.Item key={t.id}><TeamName team={t} /> ({members(t.otherMembers)})</List.Item>
+                <List.Item key={t.id}>
+                  <TeamName team={t} /> ({members(t.otherMembers)})
+                </List.Item>
               ))}
             </List>
           </Alert>
@@ -52,12 +88,17 @@ export function DeleteUserForm({ deletion }: { deletion: ProfileShowProps['delet
 
         {deletion.deleted.length > 0 && (
           <Stack gap={4}>
-            <Text size="sm" fw={500}>Deleted with your account, including all their projects, forms and data:</Text>
+            <Text size="sm" fw={500}>
+              Deleted with your account, including all their projects, forms and data:
+            </Text>
             <List size="sm">
               {deletion.deleted.map((t) => (
                 <List.Item key={t.id}>
-                  <b>{t.name}</b> {t.personal ? '(your personal team' : '(a team only you belong to'}
-                  {t.personal && t.otherMembers > 0 ? `; its ${members(t.otherMembers)} ${agree(t.otherMembers, 'loses', 'lose')} access)` : ')'}
+                  <b>{t.name}</b>{' '}
+                  {t.personal ? '(your personal team' : '(a team only you belong to'}
+                  {t.personal && t.otherMembers > 0
+                    ? `; its ${members(t.otherMembers)} ${agree(t.otherMembers, 'loses', 'lose')} access)`
+                    : ')'}
                 </List.Item>
               ))}
             </List>
@@ -65,29 +106,62 @@ export function DeleteUserForm({ deletion }: { deletion: ProfileShowProps['delet
         )}
         {deletion.left.length > 0 && (
           <Stack gap={4}>
-            <Text size="sm" fw={500}>You leave these teams; they and their work stay:</Text>
+            <Text size="sm" fw={500}>
+              You leave these teams; they and their work stay:
+            </Text>
             <List size="sm">
               {deletion.left.map((t) => (
-                <List.Item key={t.id}><TeamName team={t} /></List.Item>
+                <List.Item key={t.id}>
+                  <TeamName team={t} />
+                </List.Item>
               ))}
             </List>
           </Stack>
         )}
 
         <Group>
-          <Button color="red" onClick={() => setOpen(true)} disabled={blocked} data-testid="delete-account">Delete account</Button>
+          <Button
+            color="red"
+            onClick={() => setOpen(true)}
+            disabled={blocked}
+            data-testid="delete-account"
+          >
+            Delete account
+          </Button>
         </Group>
       </Stack>
 
       <Modal opened={open} onClose={close} title="Delete your account?" centered>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm">This permanently deletes your account{deletion.deleted.length ? ` and ${deletion.deleted.map((t) => t.name).join(', ')}` : ''}. Enter your password to confirm.</Text>
-            {teamsError && <Alert color="red" variant="light">{teamsError}</Alert>}
-            <PasswordInput label="Password" name="password" autoComplete="current-password" data-autofocus value={form.data.password} onChange={(e) => form.setData('password', e.currentTarget.value)} error={form.errors.password} />
+            <Text size="sm">
+              This permanently deletes your account
+              {deletion.deleted.length
+                ? ` and ${deletion.deleted.map((t) => t.name).join(', ')}`
+                : ''}
+              . Enter your password to confirm.
+            </Text>
+            {teamsError && (
+              <Alert color="red" variant="light">
+                {teamsError}
+              </Alert>
+            )}
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              data-autofocus
+              value={form.data.password}
+              onChange={(e) => form.setData('password', e.currentTarget.value)}
+              error={form.errors.password}
+            />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>Cancel</Button>
-              <Button type="submit" color="red" loading={form.processing}>Delete account</Button>
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={form.processing}>
+                Delete account
+              </Button>
             </Group>
           </Stack>
         </form>

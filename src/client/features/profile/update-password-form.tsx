@@ -30,12 +30,33 @@ export function UpdatePasswordForm() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label="Current password" autoComplete="current-password" required {...fieldProps(form, 'currentPassword', updatePasswordSchema)} />
-          <PasswordInput label="New password" autoComplete="new-password" required {...fieldProps(form, 'password', updatePasswordSchema)} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required {...fieldProps(form, 'passwordConfirmation', updatePasswordSchema)} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...fieldProps(form, 'currentPassword', updatePasswordSchema)}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...fieldProps(form, 'password', updatePasswordSchema)}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...fieldProps(form, 'passwordConfirmation', updatePasswordSchema)}
+          />
           <Group justify="flex-end">
-            {form.recentlySuccessful && <Text size="sm" c="dimmed">Saved.</Text>}
-            <Button type="submit" loading={form.processing}>Save</Button>
+            {form.recentlySuccessful && (
+              <Text size="sm" c="dimmed">
+                Saved.
+              </Text>
+            )}
+            <Button type="submit" loading={form.processing}>
+              Save
+            </Button>
           </Group>
         </Stack>
       </form>

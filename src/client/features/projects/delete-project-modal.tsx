@@ -21,7 +21,11 @@ export function DeleteProjectModal({ opened, onClose, project, impact }: Props) 
   const matches = confirm.trim() === project.name;
   const submit = () => {
     setBusy(true);
-    router.delete(route('projects.destroy', { project: project.id }), { data: { confirm }, preserveScroll: true, onFinish: () => setBusy(false) });
+    router.delete(route('projects.destroy', { project: project.id }), {
+      data: { confirm },
+      preserveScroll: true,
+      onFinish: () => setBusy(false),
+    });
   };
   return (
     <Modal opened={opened} onClose={onClose} title={`Delete ${project.name}?`} centered>
@@ -33,11 +37,17 @@ export function DeleteProjectModal({ opened, onClose, project, impact }: Props) 
         }}
       >
         <Stack gap="md">
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="This cannot be undone">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="This cannot be undone"
+          >
             {deletionImpactText(impact)} Comments and links between them go too.
           </Alert>
           <Text size="sm">
-            If you only want to stop working on it, archive the project instead: it stays readable and can be restored.
+            If you only want to stop working on it, archive the project instead: it stays readable
+            and can be restored.
           </Text>
           <TextInput
             label={

@@ -9,10 +9,26 @@ export interface Crumb {
 }
 
 /** Breadcrumbs, a title with an optional badge, a subtitle and actions on the right (wrapping on phones). */
-export function PageHeader({ crumbs, title, badge, subtitle, actions }: { crumbs: Crumb[]; title: ReactNode; badge?: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  crumbs,
+  title,
+  badge,
+  subtitle,
+  actions,
+}: {
+  crumbs: Crumb[];
+  title: ReactNode;
+  badge?: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Stack gap="xs">
-      <Breadcrumbs separatorMargin={6} aria-label="Breadcrumb" styles={{ root: { flexWrap: 'wrap' } }}>
+      <Breadcrumbs
+        separatorMargin={6}
+        aria-label="Breadcrumb"
+        styles={{ root: { flexWrap: 'wrap' } }}
+      >
         {crumbs.map((c, i) =>
           c.href ? (
             <Anchor key={i} component={Link} href={c.href} size="sm">
@@ -28,9 +44,7 @@ export function PageHeader({ crumbs, title, badge, subtitle, actions }: { crumbs
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Group gap="sm" wrap="wrap">
-            <PageTitle style={{ overflowWrap: 'anywhere' }}>
-              {title}
-            </PageTitle>
+            <PageTitle style={{ overflowWrap: 'anywhere' }}>{title}</PageTitle>
             {badge}
           </Group>
           {subtitle && (

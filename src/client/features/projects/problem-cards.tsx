@@ -1,5 +1,16 @@
 import { Link } from '@inertiajs/react';
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBulb, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
@@ -10,9 +21,21 @@ const STATUS_COLOR: Record<string, string> = { draft: 'gray', active: 'green', c
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The button to a new problem of the project. */
-export function NewProblemButton({ projectId, variant = 'filled' }: { projectId: string; variant?: 'filled' | 'light' }) {
+export function NewProblemButton({
+  projectId,
+  variant = 'filled',
+}: {
+  projectId: string;
+  variant?: 'filled' | 'light';
+}) {
   return (
-    <Button component={Link} href={route('problems.create', { project: projectId })} leftSection={<IconPlus size={16} />} variant={variant} size="sm">
+    <Button
+      component={Link}
+      href={route('problems.create', { project: projectId })}
+      leftSection={<IconPlus size={16} />}
+      variant={variant}
+      size="sm"
+    >
       New problem
     </Button>
   );
@@ -20,7 +43,12 @@ export function NewProblemButton({ projectId, variant = 'filled' }: { projectId:
 
 function ProblemCard({ p }: { p: ProblemCardData }) {
   const title = (
-    <Anchor component={Link} href={route('problems.show', { problem: p.id })} fw={600} style={{ overflowWrap: 'anywhere' }}>
+    <Anchor
+      component={Link}
+      href={route('problems.show', { problem: p.id })}
+      fw={600}
+      style={{ overflowWrap: 'anywhere' }}
+    >
       {p.title}
     </Anchor>
   );
@@ -40,7 +68,13 @@ function ProblemCard({ p }: { p: ProblemCardData }) {
           </Text>
         )}
         <Text size="xs" c="dimmed" mt="auto">
-          {[plural(c.activity, 'activity', 'activities'), plural(c.output, 'output'), plural(c.outcome, 'outcome'), ...(c.impact ? [plural(c.impact, 'impact')] : []), plural(c.metrics, 'metric')].join(' · ')}
+          {[
+            plural(c.activity, 'activity', 'activities'),
+            plural(c.output, 'output'),
+            plural(c.outcome, 'outcome'),
+            ...(c.impact ? [plural(c.impact, 'impact')] : []),
+            plural(c.metrics, 'metric'),
+          ].join(' · ')}
         </Text>
         <Text size="xs" c="dimmed">
           Updated {relativeTime(p.updatedAt)}
@@ -51,12 +85,22 @@ function ProblemCard({ p }: { p: ProblemCardData }) {
 }
 
 /** The project's problems as cards, or what to do when there are none. */
-export function ProblemCards({ projectId, problems, canCreate }: { projectId: string; problems: ProblemCardData[]; canCreate: boolean }) {
+export function ProblemCards({
+  projectId,
+  problems,
+  canCreate,
+}: {
+  projectId: string;
+  problems: ProblemCardData[];
+  canCreate: boolean;
+}) {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={4}>Problems</Title>
-        {canCreate && problems.length > 0 && <NewProblemButton projectId={projectId} variant="light" />}
+        {canCreate && problems.length > 0 && (
+          <NewProblemButton projectId={projectId} variant="light" />
+        )}
       </Group>
       {problems.length === 0 ? (
         <Card withBorder radius="md" padding="lg" bg="var(--mantine-color-gray-0)">
@@ -66,7 +110,8 @@ export function ProblemCards({ projectId, problems, canCreate }: { projectId: st
             </ThemeIcon>
             <Text fw={600}>No problems yet</Text>
             <Text size="sm" c="dimmed" maw={460}>
-              Start with the problem this project tackles: who is affected, where, and why. Then map the activities, outputs and outcomes that change it.
+              Start with the problem this project tackles: who is affected, where, and why. Then map
+              the activities, outputs and outcomes that change it.
             </Text>
             {canCreate && <NewProblemButton projectId={projectId} />}
           </Stack>

@@ -24,7 +24,14 @@ export function ProjectActivity({ activity }: { activity: ActivityItem[] }) {
                   <Text size="sm" fw={600} truncate>
                     {a.label}
                   </Text>
-                  <Text size="xs" c="dimmed" component="time" dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()} style={{ whiteSpace: 'nowrap' }}>
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    component="time"
+                    dateTime={a.createdAt}
+                    title={new Date(a.createdAt).toLocaleString()}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {relativeTime(a.createdAt, now)}
                   </Text>
                 </Group>

@@ -16,7 +16,14 @@ export interface ProjectFormValues {
 }
 
 export function projectFormValues(p?: ProjectView | null): ProjectFormValues {
-  return { name: p?.name ?? '', description: p?.description ?? '', funder: p?.funder ?? '', location: p?.location ?? '', startDate: p?.startDate ?? '', endDate: p?.endDate ?? '' };
+  return {
+    name: p?.name ?? '',
+    description: p?.description ?? '',
+    funder: p?.funder ?? '',
+    location: p?.location ?? '',
+    startDate: p?.startDate ?? '',
+    endDate: p?.endDate ?? '',
+  };
 }
 
 interface Props {
@@ -38,7 +45,12 @@ export function ProjectForm({ initial, method, action, submitLabel, cancelHref }
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Name" placeholder="e.g. Girls’ secondary education, Kisumu 2026–2028" data-autofocus {...fieldProps(form, 'name', projectSchema)} />
+        <TextInput
+          label="Name"
+          placeholder="e.g. Girls’ secondary education, Kisumu 2026–2028"
+          data-autofocus
+          {...fieldProps(form, 'name', projectSchema)}
+        />
         <Textarea
           label="Description"
           description="What the project sets out to change, for whom."
@@ -48,10 +60,23 @@ export function ProjectForm({ initial, method, action, submitLabel, cancelHref }
           {...fieldProps(form, 'description', projectSchema)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Funder" placeholder="Donor or funding programme" {...fieldProps(form, 'funder', projectSchema)} />
-          <TextInput label="Location" placeholder="Country, region or district" {...fieldProps(form, 'location', projectSchema)} />
+          <TextInput
+            label="Funder"
+            placeholder="Donor or funding programme"
+            {...fieldProps(form, 'funder', projectSchema)}
+          />
+          <TextInput
+            label="Location"
+            placeholder="Country, region or district"
+            {...fieldProps(form, 'location', projectSchema)}
+          />
           <TextInput type="date" label="Start date" {...fieldProps(form, 'startDate')} />
-          <TextInput type="date" label="End date" min={form.data.startDate || undefined} {...fieldProps(form, 'endDate')} />
+          <TextInput
+            type="date"
+            label="End date"
+            min={form.data.startDate || undefined}
+            {...fieldProps(form, 'endDate')}
+          />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button component={Link} href={cancelHref} variant="default">

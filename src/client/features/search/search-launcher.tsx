@@ -3,7 +3,10 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { useHotkeys, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 
-type SpotlightModule = { SearchSpotlight: ComponentType<{ openOnMount?: boolean }>; openSearch: () => void };
+type SpotlightModule = {
+  SearchSpotlight: ComponentType<{ openOnMount?: boolean }>;
+  openSearch: () => void;
+};
 
 /**
  * The header's search button and the Ctrl/Cmd+K shortcut. The spotlight itself (Mantine Spotlight,

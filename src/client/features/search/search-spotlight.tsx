@@ -26,13 +26,33 @@ export function SearchSpotlight({ openOnMount = false }: { openOnMount?: boolean
   const q = query.trim();
   const toPlayground = route('playground', q ? { q } : {});
   return (
-    <Spotlight.Root title="Search the team" query={query} onQueryChange={setQuery} shortcut={null} clearQueryOnClose scrollable maxHeight={420}>
-      <Spotlight.Search placeholder="Search projects, problems, elements, metrics…" leftSection={loading ? <Loader size={16} /> : <IconSearch size={18} stroke={1.6} />} aria-label="Search the team" />
+    <Spotlight.Root
+      title="Search the team"
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={null}
+      clearQueryOnClose
+      scrollable
+      maxHeight={420}
+    >
+      <Spotlight.Search
+        placeholder="Search projects, problems, elements, metrics…"
+        leftSection={loading ? <Loader size={16} /> : <IconSearch size={18} stroke={1.6} />}
+        aria-label="Search the team"
+      />
       <Spotlight.ActionsList>
         {results.map((r) => (
-          <Spotlight.Action key={`${r.type}:${r.id}`} onClick={() => router.visit(r.url)} leftSection={<ResultIcon type={r.type} />} label={r.title} description={`${SEARCH_TYPE_LABELS[r.type]} · ${r.subtitle}`} />
+          <Spotlight.Action
+            key={`${r.type}:${r.id}`}
+            onClick={() => router.visit(r.url)}
+            leftSection={<ResultIcon type={r.type} />}
+            label={r.title}
+            description={`${SEARCH_TYPE_LABELS[r.type]} · ${r.subtitle}`}
+          />
         ))}
-        {q && !loading && searched === q && results.length === 0 && <Spotlight.Empty>Nothing matches “{q}”.</Spotlight.Empty>}
+        {q && !loading && searched === q && results.length === 0 && (
+          <Spotlight.Empty>Nothing matches “{q}”.</Spotlight.Empty>
+        )}
         {!q && <Spotlight.Empty>Type to search everything of your team.</Spotlight.Empty>}
       </Spotlight.ActionsList>
       {toPlayground && (

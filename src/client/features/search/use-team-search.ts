@@ -13,9 +13,18 @@ export interface TeamSearch {
 }
 
 /** Debounced team-wide search (playground.search): the latest answer wins, older ones are aborted. */
-export function useTeamSearch(query: string, kinds: readonly SearchType[] | null = null, delay = 150): TeamSearch {
+export function useTeamSearch(
+  query: string,
+  kinds: readonly SearchType[] | null = null,
+  delay = 150,
+): TeamSearch {
   const [debounced] = useDebouncedValue(query.trim(), delay);
-  const [state, setState] = useState<TeamSearch>({ results: [], loading: false, error: null, searched: '' });
+  const [state, setState] = useState<TeamSearch>({
+    results: [],
+    loading: false,
+    error: null,
+    searched: '',
+  });
   const kindsKey = kinds ? kinds.join(',') : '';
   useEffect(() => {
     if (!debounced) {
@@ -24,11 +33,21 @@ export function useTeamSearch(query: string, kinds: readonly SearchType[] | null
     }
     const ctl = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
-    httpJson<{ results: SearchResult[] }>(route('playground.search', { q: debounced, ...(kindsKey ? { kinds: kindsKey } : {}) }), { signal: ctl.signal })
-      .then((r) => setState({ results: r.results, loading: false, error: null, searched: debounced }))
+    httpJson<{ results: SearchResult[] }>(
+      route('playground.search', { q: debounced, ...(kindsKey ? { kinds: kindsKey } : {}) }),
+      { signal: ctl.signal },
+    )
+      .then((r) =>
+        setState({ results: r.results, loading: false, error: null, searched: debounced }),
+      )
       .catch((e: unknown) => {
         if (ctl.signal.aborted) return;
-        setState({ results: [], loading: false, error: e instanceof Error ? e.message : 'Search failed.', searched: debounced });
+        setState({
+          results: [],
+          loading: false,
+          error: e instanceof Error ? e.message : 'Search failed.',
+          searched: debounced,
+        });
       });
     return () => ctl.abort();
   }, [debounced, kindsKey]);

@@ -12,11 +12,17 @@ export function AddMemberForm({ teamId, roles }: { teamId: string; roles: RoleOp
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        form.post(route('team-invitations.store', { team: teamId }), { preserveScroll: true, onSuccess: () => form.reset('email') });
+        form.post(route('team-invitations.store', { team: teamId }), {
+          preserveScroll: true,
+          onSuccess: () => form.reset('email'),
+        });
       }}
     >
       <Stack>
-        <Text size="sm" c="dimmed">Enter the email address of the person you want to add. We email them a link to join; it works for 7 days.</Text>
+        <Text size="sm" c="dimmed">
+          Enter the email address of the person you want to add. We email them a link to join; it
+          works for 7 days.
+        </Text>
         <TextInput
           label="Email"
           type="email"
@@ -28,15 +34,24 @@ export function AddMemberForm({ teamId, roles }: { teamId: string; roles: RoleOp
           required
           data-testid="invite-email"
         />
-        <Radio.Group label="Role" value={form.data.role} onChange={(v) => form.setData('role', v)} error={form.errors.role}>
+        <Radio.Group
+          label="Role"
+          value={form.data.role}
+          onChange={(v) => form.setData('role', v)}
+          error={form.errors.role}
+        >
           <Stack gap="xs" mt="xs">
             {roles.map((r) => (
               <Radio.Card key={r.key} value={r.key} radius="md" p="sm">
                 <Group wrap="nowrap" align="flex-start">
                   <Radio.Indicator />
                   <div>
-                    <Text fw={600} size="sm">{r.label}</Text>
-                    <Text size="xs" c="dimmed">{r.description}</Text>
+                    <Text fw={600} size="sm">
+                      {r.label}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {r.description}
+                    </Text>
                   </div>
                 </Group>
               </Radio.Card>
@@ -44,7 +59,9 @@ export function AddMemberForm({ teamId, roles }: { teamId: string; roles: RoleOp
           </Stack>
         </Radio.Group>
         <Group justify="flex-end">
-          <Button type="submit" loading={form.processing}>Send invitation</Button>
+          <Button type="submit" loading={form.processing}>
+            Send invitation
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -28,7 +28,9 @@ export function CreateTeamForm() {
           data-testid="team-name"
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={form.processing}>Create team</Button>
+          <Button type="submit" loading={form.processing}>
+            Create team
+          </Button>
         </Group>
       </Stack>
     </form>

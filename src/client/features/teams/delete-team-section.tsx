@@ -9,7 +9,10 @@ export function DeleteTeamSection({ teamId, teamName }: { teamId: string; teamNa
   const [busy, setBusy] = useState(false);
   return (
     <Stack align="flex-start">
-      <Text size="sm">Once the team is deleted, all of its projects, forms, data and settings are gone for good. Download anything you want to keep first.</Text>
+      <Text size="sm">
+        Once the team is deleted, all of its projects, forms, data and settings are gone for good.
+        Download anything you want to keep first.
+      </Text>
       <ConfirmButton
         color="red"
         label="Delete team"
@@ -19,7 +22,12 @@ export function DeleteTeamSection({ teamId, teamName }: { teamId: string; teamNa
         loading={busy}
         onConfirm={(close) => {
           setBusy(true);
-          router.delete(route('teams.destroy', { team: teamId }), { onFinish: () => { setBusy(false); close(); } });
+          router.delete(route('teams.destroy', { team: teamId }), {
+            onFinish: () => {
+              setBusy(false);
+              close();
+            },
+          });
         }}
       />
     </Stack>

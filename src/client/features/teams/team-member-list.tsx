@@ -19,13 +19,29 @@ const initials = (name: string) =>
 function RoleBadge({ role }: { role: TeamMember['role'] }) {
   return (
     <Tooltip label={ROLE_DESCRIPTIONS[role]} multiline w={260} withArrow>
-      <Badge variant={role === 'owner' ? 'filled' : 'light'} style={{ cursor: 'help' }}>{ROLE_LABELS[role]}</Badge>
+      <Badge variant={role === 'owner' ? 'filled' : 'light'} style={{ cursor: 'help' }}>
+        {ROLE_LABELS[role]}
+      </Badge>
     </Tooltip>
   );
 }
 
 /** Everyone in the team (a client-side DataTable), with role, joined date, role changes and removal for those allowed. */
-export function TeamMemberList({ teamId, teamName, members, roles, can, roleError }: { teamId: string; teamName: string; members: TeamMember[]; roles: RoleOption[]; can: TeamCapabilities; roleError?: string }) {
+export function TeamMemberList({
+  teamId,
+  teamName,
+  members,
+  roles,
+  can,
+  roleError,
+}: {
+  teamId: string;
+  teamName: string;
+  members: TeamMember[];
+  roles: RoleOption[];
+  can: TeamCapabilities;
+  roleError?: string;
+}) {
   const columns: Array<DataTableColumn<TeamMember>> = [
     {
       key: 'name',
@@ -34,13 +50,23 @@ export function TeamMemberList({ teamId, teamName, members, roles, can, roleErro
       value: (m) => `${m.name} ${m.email}`,
       render: (m) => (
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={m.image} radius="xl" size="md" color="blue">{initials(m.name)}</Avatar>
+          <Avatar src={m.image} radius="xl" size="md" color="blue">
+            {initials(m.name)}
+          </Avatar>
           <Stack gap={0}>
             <Group gap={6}>
-              <Text size="sm" fw={500}>{m.name}</Text>
-              {m.isYou && <Badge size="xs" variant="outline" color="gray">You</Badge>}
+              <Text size="sm" fw={500}>
+                {m.name}
+              </Text>
+              {m.isYou && (
+                <Badge size="xs" variant="outline" color="gray">
+                  You
+                </Badge>
+              )}
             </Group>
-            <Text size="xs" c="dimmed">{m.email}</Text>
+            <Text size="xs" c="dimmed">
+              {m.email}
+            </Text>
           </Stack>
         </Group>
       ),
@@ -62,17 +88,37 @@ export function TeamMemberList({ teamId, teamName, members, roles, can, roleErro
             renderOption={({ option }) => (
               <Stack gap={0}>
                 <Text size="sm">{option.label}</Text>
-                <Text size="xs" c="dimmed">{ROLE_DESCRIPTIONS[option.value as TeamMember['role']]}</Text>
+                <Text size="xs" c="dimmed">
+                  {ROLE_DESCRIPTIONS[option.value as TeamMember['role']]}
+                </Text>
               </Stack>
             )}
             comboboxProps={{ width: 300, position: 'bottom-start' }}
-            onChange={(role) => role && role !== m.role && router.put(route('team-members.update', { team: teamId, user: m.id }), { role }, { preserveScroll: true })}
+            onChange={(role) =>
+              role &&
+              role !== m.role &&
+              router.put(
+                route('team-members.update', { team: teamId, user: m.id }),
+                { role },
+                { preserveScroll: true },
+              )
+            }
           />
         ) : (
           <RoleBadge role={m.role} />
         ),
     },
-    { key: 'joinedAt', title: 'Joined', sortable: true, searchable: false, render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(m.joinedAt)}</Text> },
+    {
+      key: 'joinedAt',
+      title: 'Joined',
+      sortable: true,
+      searchable: false,
+      render: (m) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(m.joinedAt)}
+        </Text>
+      ),
+    },
     {
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -89,7 +135,12 @@ export function TeamMemberList({ teamId, teamName, members, roles, can, roleErro
               title="Remove team member"
               message={`Remove ${m.name} from ${teamName}? They lose access to the team's work at once.`}
               confirmLabel="Remove"
-              onConfirm={(close) => router.delete(route('team-members.destroy', { team: teamId, user: m.id }), { preserveScroll: true, onFinish: close })}
+              onConfirm={(close) =>
+                router.delete(route('team-members.destroy', { team: teamId, user: m.id }), {
+                  preserveScroll: true,
+                  onFinish: close,
+                })
+              }
             />
           )}
           {m.isYou && can.leave && (
@@ -101,7 +152,11 @@ export function TeamMemberList({ teamId, teamName, members, roles, can, roleErro
               title="Leave team"
               message={`Leave ${teamName}? You will need a new invitation to come back.`}
               confirmLabel="Leave"
-              onConfirm={(close) => router.delete(route('team-members.destroy', { team: teamId, user: m.id }), { onFinish: close })}
+              onConfirm={(close) =>
+                router.delete(route('team-members.destroy', { team: teamId, user: m.id }), {
+                  onFinish: close,
+                })
+              }
             />
           )}
         </Group>
@@ -110,9 +165,25 @@ export function TeamMemberList({ teamId, teamName, members, roles, can, roleErro
   ];
   return (
     <Stack gap="xs" data-testid="team-members">
-      {roleError && <Text size="sm" c="red">{roleError}</Text>}
-      <DataTable id={`team-members.${teamId}`} caption="Team members" rows={members} rowKey={(m) => m.id} columns={columns} minWidth={560} />
-      {members.length === 1 && <Text size="sm" c="dimmed">You are the only member so far.{can.invite ? ' Invite colleagues with the form above.' : ''}</Text>}
+      {roleError && (
+        <Text size="sm" c="red">
+          {roleError}
+        </Text>
+      )}
+      <DataTable
+        id={`team-members.${teamId}`}
+        caption="Team members"
+        rows={members}
+        rowKey={(m) => m.id}
+        columns={columns}
+        minWidth={560}
+      />
+      {members.length === 1 && (
+        <Text size="sm" c="dimmed">
+          You are the only member so far.
+          {can.invite ? ' Invite colleagues with the form above.' : ''}
+        </Text>
+      )}
     </Stack>
   );
 }

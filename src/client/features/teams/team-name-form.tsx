@@ -7,7 +7,15 @@ import { passesCheck } from '../../lib/form-check';
 import type { TeamShowProps } from '@shared/teams/teams.pages';
 
 /** Rename the team (owner and administrators); others see the name read-only. */
-export function TeamNameForm({ team, canUpdate, ownerName }: { team: TeamShowProps['team']; canUpdate: boolean; ownerName: string | null }) {
+export function TeamNameForm({
+  team,
+  canUpdate,
+  ownerName,
+}: {
+  team: TeamShowProps['team'];
+  canUpdate: boolean;
+  ownerName: string | null;
+}) {
   const form = useForm({ name: team.name });
   return (
     <form
@@ -21,7 +29,10 @@ export function TeamNameForm({ team, canUpdate, ownerName }: { team: TeamShowPro
       <Stack>
         {ownerName && (
           <Text size="sm">
-            Owner: <Text span fw={600}>{ownerName}</Text>
+            Owner:{' '}
+            <Text span fw={600}>
+              {ownerName}
+            </Text>
           </Text>
         )}
         <TextInput
@@ -33,7 +44,9 @@ export function TeamNameForm({ team, canUpdate, ownerName }: { team: TeamShowPro
         />
         {canUpdate && (
           <Group justify="flex-end">
-            <Button type="submit" loading={form.processing} disabled={!form.isDirty}>Save</Button>
+            <Button type="submit" loading={form.processing} disabled={!form.isDirty}>
+              Save
+            </Button>
           </Group>
         )}
       </Stack>

@@ -5,10 +5,21 @@ import { route } from '@shared/route';
 import type { TeamMember } from '@shared/teams/teams.pages';
 
 /** The owner hands the team to another member and becomes an administrator. */
-export function TransferOwnershipForm({ teamId, members }: { teamId: string; members: TeamMember[] }) {
+export function TransferOwnershipForm({
+  teamId,
+  members,
+}: {
+  teamId: string;
+  members: TeamMember[];
+}) {
   const candidates = members.filter((m) => !m.isYou);
   const form = useForm({ userId: '' });
-  if (!candidates.length) return <Text size="sm" c="dimmed">Invite someone first: ownership can only go to a member of the team.</Text>;
+  if (!candidates.length)
+    return (
+      <Text size="sm" c="dimmed">
+        Invite someone first: ownership can only go to a member of the team.
+      </Text>
+    );
   return (
     <form
       noValidate
@@ -28,7 +39,15 @@ export function TransferOwnershipForm({ teamId, members }: { teamId: string; mem
           searchable
         />
         <Group justify="flex-end">
-          <Button type="submit" variant="light" color="orange" disabled={!form.data.userId} loading={form.processing}>Transfer ownership</Button>
+          <Button
+            type="submit"
+            variant="light"
+            color="orange"
+            disabled={!form.data.userId}
+            loading={form.processing}
+          >
+            Transfer ownership
+          </Button>
         </Group>
       </Stack>
     </form>

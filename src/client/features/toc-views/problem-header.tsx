@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from '@inertiajs/react';
-import { Anchor, Badge, Breadcrumbs, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { router } from '@inertiajs/react';
 import { route } from '@shared/route';
 import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
@@ -12,12 +21,15 @@ export interface ProblemHeaderProps {
   actions?: ReactNode;
 }
 
-
 /** Breadcrumbs (Projects › project › problem), the problem's title and the switch between its views. */
 export function ProblemHeader({ problem, view, actions }: ProblemHeaderProps) {
   const views = [
     { value: 'show', label: 'Full view', href: route('problems.show', { problem: problem.id }) },
-    { value: 'diagram', label: 'Diagram', href: route('problems.diagram', { problem: problem.id }) },
+    {
+      value: 'diagram',
+      label: 'Diagram',
+      href: route('problems.diagram', { problem: problem.id }),
+    },
     { value: 'table', label: 'Table', href: route('problems.table', { problem: problem.id }) },
   ];
   const crumbs = [
@@ -53,7 +65,13 @@ export function ProblemHeader({ problem, view, actions }: ProblemHeaderProps) {
         </Group>
         <Group gap="xs">
           {actions}
-          <SegmentedControl size="xs" value={view} data={views.map((v) => ({ value: v.value, label: v.label }))} onChange={(v) => router.visit(views.find((x) => x.value === v)!.href)} aria-label="Problem views" />
+          <SegmentedControl
+            size="xs"
+            value={view}
+            data={views.map((v) => ({ value: v.value, label: v.label }))}
+            onChange={(v) => router.visit(views.find((x) => x.value === v)!.href)}
+            aria-label="Problem views"
+          />
         </Group>
       </Group>
     </Stack>

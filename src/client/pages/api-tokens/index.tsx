@@ -1,6 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Head, router, useForm } from '@inertiajs/react';
-import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconKey, IconTrash, IconAdjustments } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { ABILITY_LABELS, createApiTokenSchema } from '@shared/api-tokens/api-tokens.schemas';
@@ -20,7 +32,12 @@ function abilitiesError(errors: Record<string, string | undefined>) {
   return errors.abilities ?? Object.entries(errors).find(([k]) => k.startsWith('abilities.'))?.[1];
 }
 
-export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbilities, team }: PagePropsOf<'api-tokens/index'>) {
+export default function ApiTokensIndex({
+  tokens,
+  availableAbilities,
+  defaultAbilities,
+  team,
+}: PagePropsOf<'api-tokens/index'>) {
   const { flash } = useShared();
   const create = useForm({ name: '', abilities: defaultAbilities });
   const [newToken, setNewToken] = useState<{ token: string; name: string | null } | null>(null);
@@ -31,19 +48,30 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
   // the plain token arrives once, in the flash of the response after creation
   const flashed = typeof flash.data?.token === 'string' ? flash.data.token : null;
   useEffect(() => {
-    if (flashed) setNewToken({ token: flashed, name: typeof flash.data?.tokenName === 'string' ? flash.data.tokenName : null });
+    if (flashed)
+      setNewToken({
+        token: flashed,
+        name: typeof flash.data?.tokenName === 'string' ? flash.data.tokenName : null,
+      });
   }, [flashed, flash.data?.tokenName]);
 
   const closeNewToken = () => {
     setNewToken(null);
     // drop it from the page kept in browser history too
-    router.replace({ props: (p) => ({ ...p, flash: { ...(p.flash as object), data: null } }), preserveScroll: true, preserveState: true });
+    router.replace({
+      props: (p) => ({ ...p, flash: { ...(p.flash as object), data: null } }),
+      preserveScroll: true,
+      preserveState: true,
+    });
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!passesCheck(create, createApiTokenSchema)) return;
-    create.post(route('api-tokens.store'), { preserveScroll: true, onSuccess: () => create.reset() });
+    create.post(route('api-tokens.store'), {
+      preserveScroll: true,
+      onSuccess: () => create.reset(),
+    });
   };
 
   const openEdit = (t: ApiTokenView) => {
@@ -53,11 +81,17 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
   };
   const saveEdit = () => {
     if (!editing) return;
-    edit.put(route('api-tokens.update', { token: editing.id }), { preserveScroll: true, onSuccess: () => setEditing(null) });
+    edit.put(route('api-tokens.update', { token: editing.id }), {
+      preserveScroll: true,
+      onSuccess: () => setEditing(null),
+    });
   };
   const confirmDelete = () => {
     if (!deleting) return;
-    router.delete(route('api-tokens.destroy', { token: deleting.id }), { preserveScroll: true, onFinish: () => setDeleting(null) });
+    router.delete(route('api-tokens.destroy', { token: deleting.id }), {
+      preserveScroll: true,
+      onFinish: () => setDeleting(null),
+    });
   };
 
   const tokenColumns: Array<DataTableColumn<ApiTokenView>> = [
@@ -128,10 +162,21 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
       align: 'right',
       render: (t) => (
         <Group gap="xs" wrap="nowrap" justify="flex-end">
-          <Button size="xs" variant="subtle" leftSection={<IconAdjustments size={14} />} onClick={() => openEdit(t)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconAdjustments size={14} />}
+            onClick={() => openEdit(t)}
+          >
             Abilities
           </Button>
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(t)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => setDeleting(t)}
+          >
             Delete
           </Button>
         </Group>
@@ -145,7 +190,8 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
       <div>
         <PageTitle>API Tokens</PageTitle>
         <Text c="dimmed" size="sm">
-          API tokens let other programs use the {team ? team.name : 'team'} API on your behalf. Each token works only in the team it was made in.
+          API tokens let other programs use the {team ? team.name : 'team'} API on your behalf. Each
+          token works only in the team it was made in.
         </Text>
       </div>
 
@@ -156,10 +202,26 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
         </Text>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="Name" placeholder="e.g. Nightly export" {...fieldProps(create, 'name', createApiTokenSchema)} disabled={!team} data-autofocus />
-            <AbilitiesInput available={availableAbilities} value={create.data.abilities} onChange={(v) => create.setData('abilities', v)} error={abilitiesError(create.errors)} />
+            <TextInput
+              label="Name"
+              placeholder="e.g. Nightly export"
+              {...fieldProps(create, 'name', createApiTokenSchema)}
+              disabled={!team}
+              data-autofocus
+            />
+            <AbilitiesInput
+              available={availableAbilities}
+              value={create.data.abilities}
+              onChange={(v) => create.setData('abilities', v)}
+              error={abilitiesError(create.errors)}
+            />
             <Group justify="flex-end">
-              <Button type="submit" loading={create.processing} disabled={!team} leftSection={<IconKey size={16} />}>
+              <Button
+                type="submit"
+                loading={create.processing}
+                disabled={!team}
+                leftSection={<IconKey size={16} />}
+              >
                 Create
               </Button>
             </Group>
@@ -173,15 +235,36 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
           Delete tokens you no longer need.
         </Text>
         <div data-testid="token-list">
-          <DataTable id="api-tokens" caption="API tokens" rows={tokens} rowKey={(t) => t.id} columns={tokenColumns} minWidth={640} />
+          <DataTable
+            id="api-tokens"
+            caption="API tokens"
+            rows={tokens}
+            rowKey={(t) => t.id}
+            columns={tokenColumns}
+            minWidth={640}
+          />
         </div>
       </Card>
 
-      <NewTokenModal token={newToken?.token ?? null} name={newToken?.name ?? null} onClose={closeNewToken} />
+      <NewTokenModal
+        token={newToken?.token ?? null}
+        name={newToken?.name ?? null}
+        onClose={closeNewToken}
+      />
 
-      <Modal opened={!!editing} onClose={() => setEditing(null)} title={`Abilities of “${editing?.name ?? ''}”`} centered>
+      <Modal
+        opened={!!editing}
+        onClose={() => setEditing(null)}
+        title={`Abilities of “${editing?.name ?? ''}”`}
+        centered
+      >
         <Stack>
-          <AbilitiesInput available={availableAbilities} value={edit.data.abilities} onChange={(v) => edit.setData('abilities', v)} error={abilitiesError(edit.errors)} />
+          <AbilitiesInput
+            available={availableAbilities}
+            value={edit.data.abilities}
+            onChange={(v) => edit.setData('abilities', v)}
+            error={abilitiesError(edit.errors)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEditing(null)}>
               Cancel
@@ -193,10 +276,16 @@ export default function ApiTokensIndex({ tokens, availableAbilities, defaultAbil
         </Stack>
       </Modal>
 
-      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title="Delete API token" centered>
+      <Modal
+        opened={!!deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete API token"
+        centered
+      >
         <Stack>
           <Text size="sm">
-            Delete “{deleting?.name}”? Programs using it will stop working at once. This cannot be undone.
+            Delete “{deleting?.name}”? Programs using it will stop working at once. This cannot be
+            undone.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>

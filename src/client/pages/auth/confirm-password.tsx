@@ -18,7 +18,8 @@ export default function ConfirmPassword() {
       <Head title="Confirm password" />
       <Stack gap="md">
         <AuthHeading title="Confirm your password">
-          This is a secure area. Please confirm your password before continuing; we will not ask again for 3 hours.
+          This is a secure area. Please confirm your password before continuing; we will not ask
+          again for 3 hours.
         </AuthHeading>
         <PasswordInput
           label="Password"

@@ -1,6 +1,15 @@
 import type { FormEvent } from 'react';
 import { Head, Link, useForm } from '@inertiajs/react';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
@@ -21,7 +30,9 @@ export default function Login() {
     <form onSubmit={submit} noValidate>
       <Head title="Log in" />
       <Stack gap="md">
-        <AuthHeading title="Log in">Welcome back. Sign in to continue to your projects.</AuthHeading>
+        <AuthHeading title="Log in">
+          Welcome back. Sign in to continue to your projects.
+        </AuthHeading>
         <StatusAlert />
         <TextInput
           label="Email"
@@ -38,7 +49,12 @@ export default function Login() {
           required
         />
         <Group justify="space-between" wrap="nowrap">
-          <Checkbox label="Remember me" name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.currentTarget.checked)} />
+          <Checkbox
+            label="Remember me"
+            name="remember"
+            checked={form.data.remember}
+            onChange={(e) => form.setData('remember', e.currentTarget.checked)}
+          />
           <Anchor component={Link} href={route('password.request')} size="sm">
             Forgot your password?
           </Anchor>

@@ -11,18 +11,28 @@ import { fieldProps } from '../../lib/field-props';
 const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
 
 export default function Register() {
-  const form = useForm({ name: '', email: emailFromLink(), password: '', password_confirmation: '', terms: false });
+  const form = useForm({
+    name: '',
+    email: emailFromLink(),
+    password: '',
+    password_confirmation: '',
+    terms: false,
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.post(route('register'), { onFinish: () => form.reset('password', 'password_confirmation') });
+    form.post(route('register'), {
+      onFinish: () => form.reset('password', 'password_confirmation'),
+    });
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Head title="Register" />
       <Stack gap="md">
-        <AuthHeading title="Create your account">Plan, collect and learn with your team in one place.</AuthHeading>
+        <AuthHeading title="Create your account">
+          Plan, collect and learn with your team in one place.
+        </AuthHeading>
         <StatusAlert />
         <TextInput
           label="Name"

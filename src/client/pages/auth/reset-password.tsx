@@ -8,21 +8,34 @@ import { AuthHeading } from '../../features/accounts/auth-heading';
 import { fieldProps } from '../../lib/field-props';
 import type { PagePropsOf } from '@shared/pages';
 
-export default function ResetPassword({ token, email, tokenValid }: PagePropsOf<'auth/reset-password'>) {
+export default function ResetPassword({
+  token,
+  email,
+  tokenValid,
+}: PagePropsOf<'auth/reset-password'>) {
   const form = useForm({ token, email, password: '', password_confirmation: '' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.post(route('password.update'), { onFinish: () => form.reset('password', 'password_confirmation') });
+    form.post(route('password.update'), {
+      onFinish: () => form.reset('password', 'password_confirmation'),
+    });
   };
 
-  const linkProblem = form.errors.token ?? (tokenValid ? null : 'This password reset link is invalid or has expired. Please request a new one.');
+  const linkProblem =
+    form.errors.token ??
+    (tokenValid
+      ? null
+      : 'This password reset link is invalid or has expired. Please request a new one.');
 
   return (
     <form onSubmit={submit} noValidate>
       <Head title="Reset password" />
       <Stack gap="md">
-        <AuthHeading title="Choose a new password">Choose a strong password you do not use anywhere else. You will be signed out on every device.</AuthHeading>
+        <AuthHeading title="Choose a new password">
+          Choose a strong password you do not use anywhere else. You will be signed out on every
+          device.
+        </AuthHeading>
         {linkProblem && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
             {linkProblem}{' '}
@@ -52,7 +65,12 @@ export default function ResetPassword({ token, email, tokenValid }: PagePropsOf<
           autoComplete="new-password"
           required
         />
-        <Button type="submit" fullWidth loading={form.processing} disabled={form.processing || !tokenValid}>
+        <Button
+          type="submit"
+          fullWidth
+          loading={form.processing}
+          disabled={form.processing || !tokenValid}
+        >
           Reset password
         </Button>
         <Text size="sm" ta="center" c="dimmed">

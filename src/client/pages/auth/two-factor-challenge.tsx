@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Head, useForm } from '@inertiajs/react';
-import { Anchor, Button, Group, Input, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Input,
+  PinInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { route } from '@shared/route';
 
 /** The second step of signing in: a code from the authenticator app, or one of the recovery codes. */
@@ -10,8 +20,12 @@ export default function TwoFactorChallenge() {
 
   const submit = (e?: React.FormEvent) => {
     e?.preventDefault();
-    form.transform((data) => (recovery ? { recoveryCode: data.recoveryCode } : { code: data.code }));
-    form.post(route('two-factor.login.store'), { onError: () => form.reset('code', 'recoveryCode') });
+    form.transform((data) =>
+      recovery ? { recoveryCode: data.recoveryCode } : { code: data.code },
+    );
+    form.post(route('two-factor.login.store'), {
+      onError: () => form.reset('code', 'recoveryCode'),
+    });
   };
 
   const toggle = () => {
@@ -23,7 +37,9 @@ export default function TwoFactorChallenge() {
   return (
     <Stack gap="md">
       <Head title="Two-factor authentication" />
-      <Title order={1} size="h3">Two-factor authentication</Title>
+      <Title order={1} size="h3">
+        Two-factor authentication
+      </Title>
       <Text size="sm" c="dimmed">
         {recovery
           ? 'Confirm it is you by entering one of the recovery codes you saved when you turned on two-factor authentication.'
@@ -43,7 +59,12 @@ export default function TwoFactorChallenge() {
               error={form.errors.recoveryCode}
             />
           ) : (
-            <Input.Wrapper label="Code" labelProps={{ htmlFor: 'two-factor-code-1' }} error={form.errors.code} errorProps={{ 'data-testid': 'code-error' }}>
+            <Input.Wrapper
+              label="Code"
+              labelProps={{ htmlFor: 'two-factor-code-1' }}
+              error={form.errors.code}
+              errorProps={{ 'data-testid': 'code-error' }}
+            >
               <PinInput
                 id="two-factor-code"
                 mt={4}
@@ -62,7 +83,13 @@ export default function TwoFactorChallenge() {
             <Anchor component="button" type="button" size="sm" onClick={toggle}>
               {recovery ? 'Use an authentication code' : 'Use a recovery code'}
             </Anchor>
-            <Button type="submit" loading={form.processing} disabled={recovery ? !form.data.recoveryCode.trim() : form.data.code.length !== 6}>Log in</Button>
+            <Button
+              type="submit"
+              loading={form.processing}
+              disabled={recovery ? !form.data.recoveryCode.trim() : form.data.code.length !== 6}
+            >
+              Log in
+            </Button>
           </Group>
         </Stack>
       </form>

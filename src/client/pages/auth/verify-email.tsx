@@ -21,7 +21,8 @@ export default function VerifyEmail({ email }: PagePropsOf<'auth/verify-email'>)
       <Head title="Verify your email" />
       <AuthHeading title="Verify your email address" />
       <Text size="sm">
-        Thanks for signing up! We have sent a verification link to <strong>{email}</strong>. Please follow it to start using Pathways. The link is valid for 24 hours.
+        Thanks for signing up! We have sent a verification link to <strong>{email}</strong>. Please
+        follow it to start using Pathways. The link is valid for 24 hours.
       </Text>
       <Text size="sm" c="dimmed">
         No email? Check your spam folder, or we can send you another one.
@@ -29,10 +30,21 @@ export default function VerifyEmail({ email }: PagePropsOf<'auth/verify-email'>)
       <StatusAlert />
       <form onSubmit={submit} noValidate>
         <Group justify="space-between">
-          <Button type="submit" leftSection={<IconMailForward size={16} />} loading={resend.processing} disabled={resend.processing}>
+          <Button
+            type="submit"
+            leftSection={<IconMailForward size={16} />}
+            loading={resend.processing}
+            disabled={resend.processing}
+          >
             Resend verification email
           </Button>
-          <Button variant="subtle" color="gray" onClick={() => logout.post(route('logout'))} loading={logout.processing} disabled={logout.processing}>
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={() => logout.post(route('logout'))}
+            loading={logout.processing}
+            disabled={logout.processing}
+          >
             Log out
           </Button>
         </Group>

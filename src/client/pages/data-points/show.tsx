@@ -1,9 +1,35 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import { Alert, Anchor, Badge, Button, Card, Code, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle, IconPencil, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  List,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconInfoCircle,
+  IconPencil,
+  IconPlus,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { AGGREGATION_LABELS, ANSWER_TYPE_LABELS, CONDITION_OP_LABELS, MEASUREMENT_LABELS } from '@shared/metrics/metrics.schemas';
+import {
+  AGGREGATION_LABELS,
+  ANSWER_TYPE_LABELS,
+  CONDITION_OP_LABELS,
+  MEASUREMENT_LABELS,
+} from '@shared/metrics/metrics.schemas';
 import { useCan } from '../../hooks/use-shared';
 import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
 import { DataPointFormModal } from '../../features/metrics/data-point-form';
@@ -13,9 +39,16 @@ import type { DataPointCondition as Condition } from '@shared/metrics/metrics.pa
 import type { PagePropsOf } from '@shared/pages';
 import { PageTitle } from '../../components/page-title';
 
-const conditionText = (c: Condition) => `value ${CONDITION_OP_LABELS[c.op as keyof typeof CONDITION_OP_LABELS] ?? c.op}${c.op === 'not_empty' ? '' : ` ${Array.isArray(c.value) ? c.value.join(', ') : String(c.value ?? '')}`}`;
+const conditionText = (c: Condition) =>
+  `value ${CONDITION_OP_LABELS[c.op as keyof typeof CONDITION_OP_LABELS] ?? c.op}${c.op === 'not_empty' ? '' : ` ${Array.isArray(c.value) ? c.value.join(', ') : String(c.value ?? '')}`}`;
 
-export default function DataPointShow({ dataPoint, metric, metricKindLabel, trail, questions }: PagePropsOf<'data-points/show'>) {
+export default function DataPointShow({
+  dataPoint,
+  metric,
+  metricKindLabel,
+  trail,
+  questions,
+}: PagePropsOf<'data-points/show'>) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -24,7 +57,10 @@ export default function DataPointShow({ dataPoint, metric, metricKindLabel, trai
   return (
     <Stack gap="lg" maw={1000}>
       <Head title={`${dataPoint.name} · Data point`} />
-      <TrailBreadcrumbs trail={trail} tail={[{ label: metric.name, href: metricHref }, { label: dataPoint.name }]} />
+      <TrailBreadcrumbs
+        trail={trail}
+        tail={[{ label: metric.name, href: metricHref }, { label: dataPoint.name }]}
+      />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
           <Group gap="xs">
@@ -35,9 +71,7 @@ export default function DataPointShow({ dataPoint, metric, metricKindLabel, trai
               </Badge>
             )}
           </Group>
-          <PageTitle mt={4}>
-            {dataPoint.name}
-          </PageTitle>
+          <PageTitle mt={4}>{dataPoint.name}</PageTitle>
           <Text size="sm" c="dimmed">
             Of the {metricKindLabel.toLowerCase()}{' '}
             <Anchor component={Link} href={metricHref}>
@@ -48,14 +82,35 @@ export default function DataPointShow({ dataPoint, metric, metricKindLabel, trai
         </div>
         {can('content.update') && (
           <Group gap="xs">
-            <Button variant="default" leftSection={dataPoint.starred ? <IconStarFilled size={16} /> : <IconStar size={16} />} onClick={() => router.post(route('data-points.star', { dataPoint: dataPoint.id }), {}, { preserveScroll: true })}>
+            <Button
+              variant="default"
+              leftSection={
+                dataPoint.starred ? <IconStarFilled size={16} /> : <IconStar size={16} />
+              }
+              onClick={() =>
+                router.post(
+                  route('data-points.star', { dataPoint: dataPoint.id }),
+                  {},
+                  { preserveScroll: true },
+                )
+              }
+            >
               {dataPoint.starred ? 'Unstar' : 'Star'}
             </Button>
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditing(true)}
+            >
               Edit
             </Button>
             {can('content.delete') && (
-              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setDeleting(true)}
+              >
                 Delete
               </Button>
             )}
@@ -71,20 +126,32 @@ export default function DataPointShow({ dataPoint, metric, metricKindLabel, trai
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Aggregation
               </Text>
-              <Text size="sm">{AGGREGATION_LABELS[dataPoint.aggregation as keyof typeof AGGREGATION_LABELS] ?? dataPoint.aggregation}</Text>
-              {dataPoint.aggregation === 'percent_meeting' && dataPoint.condition && <Text size="xs">where {conditionText(dataPoint.condition)}</Text>}
+              <Text size="sm">
+                {AGGREGATION_LABELS[dataPoint.aggregation as keyof typeof AGGREGATION_LABELS] ??
+                  dataPoint.aggregation}
+              </Text>
+              {dataPoint.aggregation === 'percent_meeting' && dataPoint.condition && (
+                <Text size="xs">where {conditionText(dataPoint.condition)}</Text>
+              )}
             </div>
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Filter
               </Text>
-              <Text size="sm">{dataPoint.filter.length ? dataPoint.filter.map(conditionText).join(' and ') : 'Every entry counts'}</Text>
+              <Text size="sm">
+                {dataPoint.filter.length
+                  ? dataPoint.filter.map(conditionText).join(' and ')
+                  : 'Every entry counts'}
+              </Text>
             </div>
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Measured by
               </Text>
-              <Text size="sm">{MEASUREMENT_LABELS[dataPoint.measurement as keyof typeof MEASUREMENT_LABELS] ?? dataPoint.measurement}</Text>
+              <Text size="sm">
+                {MEASUREMENT_LABELS[dataPoint.measurement as keyof typeof MEASUREMENT_LABELS] ??
+                  dataPoint.measurement}
+              </Text>
             </div>
           </SimpleGrid>
         </Stack>
@@ -101,13 +168,21 @@ export default function DataPointShow({ dataPoint, metric, metricKindLabel, trai
           </Anchor>
           .
         </Text>
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} title="Other ways to feed this data point">
+        <Alert
+          variant="light"
+          color="gray"
+          icon={<IconInfoCircle size={18} />}
+          title="Other ways to feed this data point"
+        >
           <List size="sm" spacing={4}>
             <List.Item>
-              <b>A survey question</b>: answers to a question of a survey form, aggregated per period. Needs the team’s survey forms (not available yet); the survey questions below are what that survey will ask.
+              <b>A survey question</b>: answers to a question of a survey form, aggregated per
+              period. Needs the team’s survey forms (not available yet); the survey questions below
+              are what that survey will ask.
             </List.Item>
             <List.Item>
-              <b>A dataset column</b>: a column of an imported spreadsheet or database, aggregated per period. Needs a data source (not available yet).
+              <b>A dataset column</b>: a column of an imported spreadsheet or database, aggregated
+              per period. Needs a data source (not available yet).
             </List.Item>
           </List>
         </Alert>
@@ -117,25 +192,37 @@ export default function DataPointShow({ dataPoint, metric, metricKindLabel, trai
         <Group justify="space-between" mb="sm">
           <Title order={4}>Survey questions</Title>
           {can('content.create') && (
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setAdding(true)}
+            >
               Add question
             </Button>
           )}
         </Group>
         {questions.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No survey questions yet. Add the question a survey should ask to measure this data point.
+            No survey questions yet. Add the question a survey should ask to measure this data
+            point.
           </Text>
         ) : (
           <Stack gap="xs">
             {questions.map((q) => (
               <Group key={q.id} justify="space-between" wrap="nowrap">
                 <div>
-                  <Anchor component={Link} href={route('survey-questions.show', { surveyQuestion: q.id })} fw={500} size="sm">
+                  <Anchor
+                    component={Link}
+                    href={route('survey-questions.show', { surveyQuestion: q.id })}
+                    fw={500}
+                    size="sm"
+                  >
                     {q.text}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    {ANSWER_TYPE_LABELS[q.answerType as keyof typeof ANSWER_TYPE_LABELS] ?? q.answerType}
+                    {ANSWER_TYPE_LABELS[q.answerType as keyof typeof ANSWER_TYPE_LABELS] ??
+                      q.answerType}
                     {q.choices.length ? `: ${q.choices.join(', ')}` : ''}
                     {q.required ? ' · required' : ''}
                   </Text>
@@ -146,16 +233,40 @@ export default function DataPointShow({ dataPoint, metric, metricKindLabel, trai
         )}
       </Card>
 
-      <DataPointFormModal key={dataPoint.key + dataPoint.name} opened={editing} onClose={() => setEditing(false)} dataPoint={dataPoint} />
-      <SurveyQuestionFormModal opened={adding} onClose={() => setAdding(false)} dataPointId={dataPoint.id} />
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete data point" centered>
+      <DataPointFormModal
+        key={dataPoint.key + dataPoint.name}
+        opened={editing}
+        onClose={() => setEditing(false)}
+        dataPoint={dataPoint}
+      />
+      <SurveyQuestionFormModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        dataPointId={dataPoint.id}
+      />
+      <Modal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title="Delete data point"
+        centered
+      >
         <Stack>
-          <Text size="sm">Delete “{dataPoint.name}” with its values and survey questions? The metric’s figures are recomputed without it.</Text>
+          <Text size="sm">
+            Delete “{dataPoint.name}” with its values and survey questions? The metric’s figures are
+            recomputed without it.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)}>
               Cancel
             </Button>
-            <Button color="red" onClick={() => router.delete(route('data-points.destroy', { dataPoint: dataPoint.id }), { onFinish: () => setDeleting(false) })}>
+            <Button
+              color="red"
+              onClick={() =>
+                router.delete(route('data-points.destroy', { dataPoint: dataPoint.id }), {
+                  onFinish: () => setDeleting(false),
+                })
+              }
+            >
               Delete
             </Button>
           </Group>

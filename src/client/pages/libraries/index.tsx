@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconBookUpload, IconSearch } from '@tabler/icons-react';
 import { route } from '@shared/route';
@@ -22,14 +32,34 @@ function Grid({ items }: { items: LibraryCardView[] }) {
 }
 
 /** libraries/index: the shipped library and the team's own, filtered by kind, sector and words. */
-export default function LibrariesIndex({ filter, shipped, team, sectors, problems, can }: PagePropsOf<'libraries/index'>) {
+export default function LibrariesIndex({
+  filter,
+  shipped,
+  team,
+  sectors,
+  problems,
+  can,
+}: PagePropsOf<'libraries/index'>) {
   const [q, setQ] = useState(filter.q);
   const [saving, setSaving] = useState(false);
   const filtered = !!(filter.kind || filter.sector || filter.q);
 
   const apply = (next: Partial<PagePropsOf<'libraries/index'>['filter']>) => {
     const f = { ...filter, q, ...next };
-    router.get(route('libraries.index', { kind: f.kind || undefined, sector: f.sector || undefined, q: f.q || undefined }), {}, { preserveState: true, preserveScroll: true, replace: true, only: ['filter', 'shipped', 'team'] });
+    router.get(
+      route('libraries.index', {
+        kind: f.kind || undefined,
+        sector: f.sector || undefined,
+        q: f.q || undefined,
+      }),
+      {},
+      {
+        preserveState: true,
+        preserveScroll: true,
+        replace: true,
+        only: ['filter', 'shipped', 'team'],
+      },
+    );
   };
   // search as you type, a moment after the last key
   const first = useRef(true);
@@ -60,15 +90,24 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
           <Stack gap="xs" align="flex-start">
             <Text fw={600}>Your team has not saved anything yet</Text>
             <Text size="sm" c="dimmed" maw={640}>
-              When a theory of change works well, save it here so colleagues can reuse it: open the problem and choose “Save to library”{can.save && problems.length > 0 ? ', or use the button below' : ''}. Its elements, metrics and definitions are saved; baselines, targets and values stay with the original.
+              When a theory of change works well, save it here so colleagues can reuse it: open the
+              problem and choose “Save to library”
+              {can.save && problems.length > 0 ? ', or use the button below' : ''}. Its elements,
+              metrics and definitions are saved; baselines, targets and values stay with the
+              original.
             </Text>
             {can.save && problems.length > 0 ? (
-              <Button variant="light" leftSection={<IconBookUpload size={16} />} onClick={() => setSaving(true)}>
+              <Button
+                variant="light"
+                leftSection={<IconBookUpload size={16} />}
+                onClick={() => setSaving(true)}
+              >
                 Save a problem to the library
               </Button>
             ) : (
               <Text size="sm" c="dimmed">
-                Your team has no problem to save yet: copy one from the Pathways library above to get started.
+                Your team has no problem to save yet: copy one from the Pathways library above to
+                get started.
               </Text>
             )}
           </Stack>
@@ -84,11 +123,17 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
         <div>
           <PageTitle>Libraries</PageTitle>
           <Text c="dimmed" size="sm" maw={720}>
-            Start from a proven theory of change: copy a problem with its activities, outputs, outcomes and metrics into a project, or add a strategy’s activities to a problem you already have.
+            Start from a proven theory of change: copy a problem with its activities, outputs,
+            outcomes and metrics into a project, or add a strategy’s activities to a problem you
+            already have.
           </Text>
         </div>
         {can.save && problems.length > 0 && (
-          <Button variant="light" leftSection={<IconBookUpload size={16} />} onClick={() => setSaving(true)}>
+          <Button
+            variant="light"
+            leftSection={<IconBookUpload size={16} />}
+            onClick={() => setSaving(true)}
+          >
             Save a problem to the library
           </Button>
         )}
@@ -113,7 +158,16 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
             { value: 'strategy', label: 'Strategies' },
           ]}
         />
-        <ChoiceSelect aria-label="Sector" placeholder="All sectors" data={sectors} value={filter.sector} onChange={(v) => apply({ sector: v || null })} clearableFilter searchable style={{ flex: '0 1 240px' }} />
+        <ChoiceSelect
+          aria-label="Sector"
+          placeholder="All sectors"
+          data={sectors}
+          value={filter.sector}
+          onChange={(v) => apply({ sector: v || null })}
+          clearableFilter
+          searchable
+          style={{ flex: '0 1 240px' }}
+        />
       </Group>
 
       {team.length > 0 && teamSection}
@@ -126,7 +180,11 @@ export default function LibrariesIndex({ filter, shipped, team, sectors, problem
         ) : (
           <Text size="sm" c="dimmed">
             Nothing in the Pathways library matches these filters.{' '}
-            <Button variant="subtle" size="compact-sm" onClick={() => (setQ(''), apply({ kind: null, sector: null, q: '' }))}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => (setQ(''), apply({ kind: null, sector: null, q: '' }))}
+            >
               Clear filters
             </Button>
           </Text>

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import { Anchor, Badge, Breadcrumbs, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { LIBRARY_KIND_LABELS } from '@shared/libraries/sectors';
@@ -19,7 +30,12 @@ const PROBLEM_FIELDS = [
 ] as const;
 
 /** libraries/show: one library entry, its whole theory of change by level, and the copy actions. */
-export default function LibraryShow({ item, projects, problems, can }: PagePropsOf<'libraries/show'>) {
+export default function LibraryShow({
+  item,
+  projects,
+  problems,
+  can,
+}: PagePropsOf<'libraries/show'>) {
   const [copying, setCopying] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const problem = item.template.problem;
@@ -55,18 +71,28 @@ export default function LibraryShow({ item, projects, problems, can }: PageProps
           <PageTitle>{item.title}</PageTitle>
           {item.summary && <Text c="dimmed">{item.summary}</Text>}
           <Text size="sm" c="dimmed">
-            {countsText(item.counts) || 'No elements'} · {item.metricCount} {item.metricCount === 1 ? 'metric' : 'metrics'}
+            {countsText(item.counts) || 'No elements'} · {item.metricCount}{' '}
+            {item.metricCount === 1 ? 'metric' : 'metrics'}
             {item.source === 'team' && item.createdBy ? ` · saved by ${item.createdBy}` : ''}
           </Text>
         </Stack>
         <Group gap="xs">
           {can.copy && !empty && (
-            <Button leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)} data-testid="copy-open">
+            <Button
+              leftSection={<IconCopy size={16} />}
+              onClick={() => setCopying(true)}
+              data-testid="copy-open"
+            >
               {copyLabel}
             </Button>
           )}
           {can.delete && (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(true)}
+            >
               Delete
             </Button>
           )}
@@ -92,7 +118,9 @@ export default function LibraryShow({ item, projects, problems, can }: PageProps
         <Card withBorder padding="lg" data-testid="library-item-empty">
           <Text fw={600}>This item has no activities, outputs or outcomes</Text>
           <Text size="sm" c="dimmed">
-            It was saved from a problem whose theory of change was still empty, so there is nothing to copy. Build the theory of change in the problem and save it to the library again{can.delete ? ', then delete this item' : ''}.
+            It was saved from a problem whose theory of change was still empty, so there is nothing
+            to copy. Build the theory of change in the problem and save it to the library again
+            {can.delete ? ', then delete this item' : ''}.
           </Text>
         </Card>
       ) : (
@@ -100,19 +128,44 @@ export default function LibraryShow({ item, projects, problems, can }: PageProps
       )}
 
       {item.kind === 'problem' ? (
-        <CopyProblemModal opened={copying} onClose={() => setCopying(false)} item={item} projects={projects} />
+        <CopyProblemModal
+          opened={copying}
+          onClose={() => setCopying(false)}
+          item={item}
+          projects={projects}
+        />
       ) : (
-        <CopyStrategyModal opened={copying} onClose={() => setCopying(false)} item={item} problems={problems} />
+        <CopyStrategyModal
+          opened={copying}
+          onClose={() => setCopying(false)}
+          item={item}
+          problems={problems}
+        />
       )}
 
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete from your team’s library" centered>
+      <Modal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title="Delete from your team’s library"
+        centered
+      >
         <Stack>
-          <Text size="sm">Delete “{item.title}” from your team’s library? Problems already copied from it are not affected.</Text>
+          <Text size="sm">
+            Delete “{item.title}” from your team’s library? Problems already copied from it are not
+            affected.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)}>
               Cancel
             </Button>
-            <Button color="red" onClick={() => router.delete(route('libraries.destroy', { libraryItem: item.id }), { onFinish: () => setDeleting(false) })}>
+            <Button
+              color="red"
+              onClick={() =>
+                router.delete(route('libraries.destroy', { libraryItem: item.id }), {
+                  onFinish: () => setDeleting(false),
+                })
+              }
+            >
               Delete
             </Button>
           </Group>

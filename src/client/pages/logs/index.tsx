@@ -47,7 +47,16 @@ const columns: Array<DataTableColumn<AuditRowView>> = [
     key: 'action',
     title: 'What',
     sortable: true,
-    render: (r) => <Text size="sm">{auditSentence({ action: r.action, actorName: r.who?.name, actorEmail: r.who?.email, subjectLabel: r.subject })}</Text>,
+    render: (r) => (
+      <Text size="sm">
+        {auditSentence({
+          action: r.action,
+          actorName: r.who?.name,
+          actorEmail: r.who?.email,
+          subjectLabel: r.subject,
+        })}
+      </Text>
+    ),
   },
   {
     key: 'subject',
@@ -88,7 +97,12 @@ const columns: Array<DataTableColumn<AuditRowView>> = [
 ];
 
 export default function LogsIndex({ logs, filters, options }: PagePropsOf<'logs/index'>) {
-  const visit = (change: Partial<LogFilters>) => router.get(withFilters(change), {}, { preserveState: true, preserveScroll: true, replace: true, only: ['logs', 'filters'] });
+  const visit = (change: Partial<LogFilters>) =>
+    router.get(
+      withFilters(change),
+      {},
+      { preserveState: true, preserveScroll: true, replace: true, only: ['logs', 'filters'] },
+    );
   const filtered = !!(filters.action || filters.user || filters.from || filters.to);
 
   return (
@@ -97,20 +111,54 @@ export default function LogsIndex({ logs, filters, options }: PagePropsOf<'logs/
       <div>
         <PageTitle>Logs</PageTitle>
         <Text c="dimmed" size="sm">
-          Who did what in this team, and when: sign-ins, membership and settings changes, API tokens. Search by name, email, action, subject or IP.
+          Who did what in this team, and when: sign-ins, membership and settings changes, API
+          tokens. Search by name, email, action, subject or IP.
         </Text>
       </div>
 
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          <ChoiceSelect label="Action" placeholder="Any action" data={options.actions} value={filters.action} onChange={(v) => visit({ action: v || null })} clearableFilter searchable />
-          <ChoiceSelect label="User" placeholder="Anyone" data={options.users} value={filters.user} onChange={(v) => visit({ user: v || null })} clearableFilter searchable />
-          <TextInput label="From" type="date" value={filters.from ?? ''} max={filters.to ?? undefined} onChange={(e) => visit({ from: e.currentTarget.value || null })} />
-          <TextInput label="To" type="date" value={filters.to ?? ''} min={filters.from ?? undefined} onChange={(e) => visit({ to: e.currentTarget.value || null })} />
+          <ChoiceSelect
+            label="Action"
+            placeholder="Any action"
+            data={options.actions}
+            value={filters.action}
+            onChange={(v) => visit({ action: v || null })}
+            clearableFilter
+            searchable
+          />
+          <ChoiceSelect
+            label="User"
+            placeholder="Anyone"
+            data={options.users}
+            value={filters.user}
+            onChange={(v) => visit({ user: v || null })}
+            clearableFilter
+            searchable
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={filters.from ?? ''}
+            max={filters.to ?? undefined}
+            onChange={(e) => visit({ from: e.currentTarget.value || null })}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={filters.to ?? ''}
+            min={filters.from ?? undefined}
+            onChange={(e) => visit({ to: e.currentTarget.value || null })}
+          />
         </SimpleGrid>
         {filtered && (
           <Group justify="flex-end" mt="xs">
-            <Button size="xs" variant="subtle" leftSection={<IconX size={14} />} onClick={() => visit({ action: null, user: null, from: null, to: null })}>
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconX size={14} />}
+              onClick={() => visit({ action: null, user: null, from: null, to: null })}
+            >
               Clear filters
             </Button>
           </Group>
@@ -118,7 +166,16 @@ export default function LogsIndex({ logs, filters, options }: PagePropsOf<'logs/
       </Card>
 
       <Card withBorder padding="md">
-        <DataTable id="logs" caption="Audit log" prop="logs" data={logs} rowKey={(r) => r.id} columns={columns} minWidth={760} filtered={filtered} />
+        <DataTable
+          id="logs"
+          caption="Audit log"
+          prop="logs"
+          data={logs}
+          rowKey={(r) => r.id}
+          columns={columns}
+          minWidth={760}
+          filtered={filtered}
+        />
       </Card>
     </Stack>
   );

@@ -1,6 +1,18 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Badge, Button, Card, Group, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { METRIC_TYPE_LABELS, type MetricType } from '@shared/toc/vocabulary';
@@ -33,7 +45,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export default function MetricShow({ metric, kindLabel, trail, periods, targets, dataPoints, entries, series, categories }: PagePropsOf<'metrics/show'>) {
+export default function MetricShow({
+  metric,
+  kindLabel,
+  trail,
+  periods,
+  targets,
+  dataPoints,
+  entries,
+  series,
+  categories,
+}: PagePropsOf<'metrics/show'>) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -46,7 +68,10 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
     return categories.filter((c) => c.dimension === dim.key);
   }, [view, dims, categories]);
 
-  const chartCategories = useMemo(() => byCategory?.map((c) => ({ name: c.category, values: c.points.map((p) => p.actual) })), [byCategory]);
+  const chartCategories = useMemo(
+    () => byCategory?.map((c) => ({ name: c.category, values: c.points.map((p) => p.actual) })),
+    [byCategory],
+  );
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -56,11 +81,13 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
         <div>
           <Group gap="xs">
             <Badge variant="light">{kindLabel}</Badge>
-            {metric.standardRef && <Badge variant="outline" color="gray">{metric.standardRef}</Badge>}
+            {metric.standardRef && (
+              <Badge variant="outline" color="gray">
+                {metric.standardRef}
+              </Badge>
+            )}
           </Group>
-          <PageTitle mt={4}>
-            {metric.name}
-          </PageTitle>
+          <PageTitle mt={4}>{metric.name}</PageTitle>
           {metric.definition && (
             <Text c="dimmed" size="sm" maw={720}>
               {metric.definition}
@@ -69,12 +96,21 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
         </div>
         <Group gap="xs">
           {can('content.update') && (
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditing(true)}
+            >
               Edit
             </Button>
           )}
           {can('content.delete') && (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(true)}
+            >
               Delete
             </Button>
           )}
@@ -83,15 +119,27 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
 
       <Card withBorder>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
-          <Fact label="Type">{METRIC_TYPE_LABELS[metric.type as MetricType] ?? metric.type}{metric.currency ? ` (${metric.currency})` : ''}</Fact>
+          <Fact label="Type">
+            {METRIC_TYPE_LABELS[metric.type as MetricType] ?? metric.type}
+            {metric.currency ? ` (${metric.currency})` : ''}
+          </Fact>
           <Fact label="Unit">{metric.unit ?? '—'}</Fact>
-          <Fact label="Good change">{METRIC_DIRECTION_LABELS[metric.direction as keyof typeof METRIC_DIRECTION_LABELS] ?? metric.direction}</Fact>
+          <Fact label="Good change">
+            {METRIC_DIRECTION_LABELS[metric.direction as keyof typeof METRIC_DIRECTION_LABELS] ??
+              metric.direction}
+          </Fact>
           <Fact label="Baseline">
             {formatValue(metric, metric.baselineValue)}
             {metric.baselineDate ? ` (${metric.baselineDate})` : ''}
           </Fact>
-          <Fact label="Reporting">{REPORTING_PERIOD_LABELS[metric.period as keyof typeof REPORTING_PERIOD_LABELS] ?? metric.period}{periods.length ? `, ${periods[0].label} – ${periods[periods.length - 1].label}` : ''}</Fact>
-          <Fact label="Disaggregated by">{dims.length ? dims.map((d) => d.label).join(', ') : 'Not disaggregated'}</Fact>
+          <Fact label="Reporting">
+            {REPORTING_PERIOD_LABELS[metric.period as keyof typeof REPORTING_PERIOD_LABELS] ??
+              metric.period}
+            {periods.length ? `, ${periods[0].label} – ${periods[periods.length - 1].label}` : ''}
+          </Fact>
+          <Fact label="Disaggregated by">
+            {dims.length ? dims.map((d) => d.label).join(', ') : 'Not disaggregated'}
+          </Fact>
         </SimpleGrid>
       </Card>
 
@@ -99,7 +147,15 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
         <Group justify="space-between" mb="sm" wrap="wrap">
           <Title order={4}>Actual vs baseline vs target</Title>
           {dims.length > 0 && (
-            <SegmentedControl size="xs" value={view} onChange={setView} data={[{ value: 'total', label: 'Total' }, ...dims.map((d) => ({ value: d.key, label: `By ${d.label.toLowerCase()}` }))]} />
+            <SegmentedControl
+              size="xs"
+              value={view}
+              onChange={setView}
+              data={[
+                { value: 'total', label: 'Total' },
+                ...dims.map((d) => ({ value: d.key, label: `By ${d.label.toLowerCase()}` })),
+              ]}
+            />
           )}
         </Group>
         {periods.length === 0 ? (
@@ -109,7 +165,12 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
         ) : (
           <Stack>
             <Suspense fallback={<Loader size="sm" />}>
-              <SeriesChart points={series} categories={chartCategories} unit={metric.type === 'percentage' ? '%' : (metric.unit ?? undefined)} format={metric} />
+              <SeriesChart
+                points={series}
+                categories={chartCategories}
+                unit={metric.type === 'percentage' ? '%' : (metric.unit ?? undefined)}
+                format={metric}
+              />
             </Suspense>
             {byCategory ? (
               byCategory.map((c) => (
@@ -121,7 +182,11 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
                     metric={metric}
                     caption={c.category}
                     entries={entries}
-                    rows={series.map((p, i): SeriesRow => ({ ...p, actual: c.points[i]?.actual ?? null, sources: c.points[i]?.sources ?? [] }))}
+                    rows={series.map((p, i): SeriesRow => ({
+                      ...p,
+                      actual: c.points[i]?.actual ?? null,
+                      sources: c.points[i]?.sources ?? [],
+                    }))}
                   />
                 </div>
               ))
@@ -139,7 +204,13 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
         <Title order={4} mb="sm">
           Targets
         </Title>
-        <TargetsEditor key={JSON.stringify(targets) + periods.length} metricId={metric.id} periods={periods} targets={targets} canEdit={can('content.update')} />
+        <TargetsEditor
+          key={JSON.stringify(targets) + periods.length}
+          metricId={metric.id}
+          periods={periods}
+          targets={targets}
+          canEdit={can('content.update')}
+        />
       </Card>
 
       <Card withBorder>
@@ -147,8 +218,17 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
           Values
         </Title>
         <Stack>
-          {can('content.create') && periods.length > 0 && <ValueForm metric={metric} dataPoints={dataPoints} periods={periods} />}
-          <EntriesList metric={metric} entries={entries} dataPoints={dataPoints} periods={periods} canEdit={can('content.update')} canDelete={can('content.delete')} />
+          {can('content.create') && periods.length > 0 && (
+            <ValueForm metric={metric} dataPoints={dataPoints} periods={periods} />
+          )}
+          <EntriesList
+            metric={metric}
+            entries={entries}
+            dataPoints={dataPoints}
+            periods={periods}
+            canEdit={can('content.update')}
+            canDelete={can('content.delete')}
+          />
         </Stack>
       </Card>
 
@@ -159,17 +239,28 @@ export default function MetricShow({ metric, kindLabel, trail, periods, targets,
         <DataPointsList metric={metric} dataPoints={dataPoints} canEdit={can('content.update')} />
       </Card>
 
-      <MetricFormModal key={metric.updatedAt ?? ''} opened={editing} onClose={() => setEditing(false)} metric={metric} dataPointKeys={dataPoints.map((d) => d.key)} />
+      <MetricFormModal
+        key={metric.updatedAt ?? ''}
+        opened={editing}
+        onClose={() => setEditing(false)}
+        metric={metric}
+        dataPointKeys={dataPoints.map((d) => d.key)}
+      />
       <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete metric" centered>
         <Stack>
           <Text size="sm">
-            Delete “{metric.name}”? Its {plural(dataPoints.length, 'data point')}, {plural(entries.length, 'entered value')} and targets are deleted with it. This cannot be undone.
+            Delete “{metric.name}”? Its {plural(dataPoints.length, 'data point')},{' '}
+            {plural(entries.length, 'entered value')} and targets are deleted with it. This cannot
+            be undone.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)}>
               Cancel
             </Button>
-            <Button color="red" onClick={() => router.delete(route('metrics.destroy', { metric: metric.id }))}>
+            <Button
+              color="red"
+              onClick={() => router.delete(route('metrics.destroy', { metric: metric.id }))}
+            >
               Delete metric
             </Button>
           </Group>

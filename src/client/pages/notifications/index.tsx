@@ -12,10 +12,16 @@ import { useShared } from '../../hooks/use-shared';
 import { PageTitle } from '../../components/page-title';
 import type { PagePropsOf } from '@shared/pages';
 
-const markRead = (n: NotificationView) => router.post(route('notifications.read', { id: n.id }), {}, { preserveScroll: true });
+const markRead = (n: NotificationView) =>
+  router.post(route('notifications.read', { id: n.id }), {}, { preserveScroll: true });
 
 const columns: Array<DataTableColumn<NotificationView>> = [
-  { key: 'title', title: 'Notification', sortable: true, render: (n) => <NotificationItem n={n} /> },
+  {
+    key: 'title',
+    title: 'Notification',
+    sortable: true,
+    render: (n) => <NotificationItem n={n} />,
+  },
   {
     key: 'read_at',
     title: 'Status',
@@ -62,10 +68,16 @@ const columns: Array<DataTableColumn<NotificationView>> = [
   },
 ];
 
-export default function NotificationsIndex({ notifications, total, unread }: PagePropsOf<'notifications/index'>) {
+export default function NotificationsIndex({
+  notifications,
+  total,
+  unread,
+}: PagePropsOf<'notifications/index'>) {
   const { auth } = useShared();
   // a new one arrives: refresh the list (the first page, newest first, shows it at the top)
-  useChannel(auth.user ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, () => router.reload({ only: ['notifications', 'total', 'unread', 'unreadNotifications'] }));
+  useChannel(auth.user ? channels.user(auth.user.id) : null, NOTIFICATION_EVENT, () =>
+    router.reload({ only: ['notifications', 'total', 'unread', 'unreadNotifications'] }),
+  );
 
   return (
     <Stack maw={960}>
@@ -74,15 +86,30 @@ export default function NotificationsIndex({ notifications, total, unread }: Pag
         <div>
           <PageTitle>Notifications</PageTitle>
           <Text c="dimmed" size="sm">
-            {total === 0 ? 'Nothing yet. Invitations, comments and finished imports will show up here.' : `${total} in total, ${unread} unread.`}
+            {total === 0
+              ? 'Nothing yet. Invitations, comments and finished imports will show up here.'
+              : `${total} in total, ${unread} unread.`}
           </Text>
         </div>
-        <Button leftSection={<IconChecks size={16} />} variant="light" disabled={unread === 0} onClick={() => router.post(route('notifications.read-all'), {}, { preserveScroll: true })}>
+        <Button
+          leftSection={<IconChecks size={16} />}
+          variant="light"
+          disabled={unread === 0}
+          onClick={() => router.post(route('notifications.read-all'), {}, { preserveScroll: true })}
+        >
           Mark all read
         </Button>
       </Group>
       <Card withBorder padding="md">
-        <DataTable id="notifications" caption="Notifications" prop="notifications" data={notifications} rowKey={(n) => n.id} columns={columns} minWidth={420} />
+        <DataTable
+          id="notifications"
+          caption="Notifications"
+          prop="notifications"
+          data={notifications}
+          rowKey={(n) => n.id}
+          columns={columns}
+          minWidth={420}
+        />
       </Card>
     </Stack>
   );

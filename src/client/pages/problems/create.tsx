@@ -16,10 +16,16 @@ export default function CreateProblem({ project, statuses }: PagePropsOf<'proble
       <div>
         <PageTitle>New problem</PageTitle>
         <Text c="dimmed" size="sm">
-          Describe the problem {project.name} works on. You will build its theory of change (activities, outputs, outcomes, impact) next.
+          Describe the problem {project.name} works on. You will build its theory of change
+          (activities, outputs, outcomes, impact) next.
         </Text>
       </div>
-      <ProblemForm statuses={statuses} submitLabel="Create problem" cancelHref={back} onSubmit={(form) => form.post(route('problems.store', { project: project.id }))} />
+      <ProblemForm
+        statuses={statuses}
+        submitLabel="Create problem"
+        cancelHref={back}
+        onSubmit={(form) => form.post(route('problems.store', { project: project.id }))}
+      />
     </Stack>
   );
 }

@@ -13,7 +13,13 @@ export default function EditProblem({ problem, project, statuses }: PagePropsOf<
       <Head title={`Edit ${problem.title}`} />
       <ProblemBreadcrumbs project={project} problem={problem} current="Edit" />
       <PageTitle>Edit problem</PageTitle>
-      <ProblemForm problem={problem} statuses={statuses} submitLabel="Save" cancelHref={route('problems.show', { problem: problem.id })} onSubmit={(form) => form.put(route('problems.update', { problem: problem.id }))} />
+      <ProblemForm
+        problem={problem}
+        statuses={statuses}
+        submitLabel="Save"
+        cancelHref={route('problems.show', { problem: problem.id })}
+        onSubmit={(form) => form.put(route('problems.update', { problem: problem.id }))}
+      />
     </Stack>
   );
 }

@@ -13,7 +13,11 @@ import { CommentThread } from '../../features/comments/comment-thread';
 import { ElementList, type ListPermissions } from '../../features/problems/element-list';
 import { ElementFormModal, type ElementFormMode } from '../../features/problems/element-form';
 import { OutcomeOutputList } from '../../features/problems/outcome-output-list';
-import { DataPointsTable, MetricsTable, SurveyQuestionsTable } from '../../features/problems/metric-tabs';
+import {
+  DataPointsTable,
+  MetricsTable,
+  SurveyQuestionsTable,
+} from '../../features/problems/metric-tabs';
 import { EMPTY_TABS, LaterTab } from '../../features/problems/later-tabs';
 import { ScrollX } from '../../components/scroll-x';
 import { KeyMetrics } from '../../features/projects/key-metrics';
@@ -37,27 +41,55 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
   const { problem, project, counts, tab, sub } = props;
   const can = useCan();
   const writable = !project.archived;
-  const perms: ListPermissions = { create: writable && can('content.create'), update: writable && can('content.update'), delete: writable && can('content.delete') };
+  const perms: ListPermissions = {
+    create: writable && can('content.create'),
+    update: writable && can('content.update'),
+    delete: writable && can('content.delete'),
+  };
   const [form, setForm] = useState<ElementFormMode | null>(null);
   const go = (next: { tab?: string; sub?: string | null }) =>
-    router.get(route('problems.show', { problem: problem.id, tab: next.tab ?? tab, sub: next.sub ?? undefined }), {}, { preserveScroll: true, preserveState: false });
-  const add = (kinds: ElementKind[], horizon?: 'short' | 'medium' | 'long') => setForm({ type: 'create', kinds, horizon });
+    router.get(
+      route('problems.show', {
+        problem: problem.id,
+        tab: next.tab ?? tab,
+        sub: next.sub ?? undefined,
+      }),
+      {},
+      { preserveScroll: true, preserveState: false },
+    );
+  const add = (kinds: ElementKind[], horizon?: 'short' | 'medium' | 'long') =>
+    setForm({ type: 'create', kinds, horizon });
   const addButton = (label: string, kinds: ElementKind[], horizon?: 'short' | 'medium' | 'long') =>
     perms.create ? (
       <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => add(kinds, horizon)}>
         {label}
       </Button>
     ) : null;
-  const tabCount: Partial<Record<FullViewTab, number>> = { activities: counts.activity, outputs: counts.output, outcomes: counts.outcome + counts.impact, metrics: counts.metrics, 'data-points': counts.dataPoints, 'survey-questions': counts.surveyQuestions };
+  const tabCount: Partial<Record<FullViewTab, number>> = {
+    activities: counts.activity,
+    outputs: counts.output,
+    outcomes: counts.outcome + counts.impact,
+    metrics: counts.metrics,
+    'data-points': counts.dataPoints,
+    'survey-questions': counts.surveyQuestions,
+  };
   const horizon = sub === 'short' || sub === 'medium' || sub === 'long' ? sub : undefined;
 
   return (
     <Stack gap="md" maw={1280}>
       <Head title={`${problem.title} - ${FULL_VIEW_TAB_LABELS[tab]}`} />
-      <ProblemPageHeader problem={problem} project={project} can={{ update: can('content.update'), delete: can('content.delete') }} />
+      <ProblemPageHeader
+        problem={problem}
+        project={project}
+        can={{ update: can('content.update'), delete: can('content.delete') }}
+      />
       <ArchivedNotice project={project} />
       <Tabs value={tab} onChange={(v) => v && go({ tab: v, sub: null })} keepMounted={false}>
-        <ScrollX label="Problem sections" activeSelector='[role="tab"][aria-selected="true"]' activeKey={tab}>
+        <ScrollX
+          label="Problem sections"
+          activeSelector='[role="tab"][aria-selected="true"]'
+          activeKey={tab}
+        >
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {FULL_VIEW_TABS.filter((t) => !EMPTY_TABS.has(t)).map((t) => (
               <Tabs.Tab key={t} value={t} style={{ whiteSpace: 'nowrap' }}>
@@ -73,18 +105,53 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
         </ScrollX>
       </Tabs>
 
-      {tab === 'overview' && props.chain && <OverviewTab problem={problem} counts={counts} chain={props.chain} onAddActivity={perms.create ? () => add(['activity']) : null} />}
+      {tab === 'overview' && props.chain && (
+        <OverviewTab
+          problem={problem}
+          counts={counts}
+          chain={props.chain}
+          onAddActivity={perms.create ? () => add(['activity']) : null}
+        />
+      )}
       {tab === 'overview' && <CommentThread subjectType="problem" subjectId={problem.id} />}
 
       {tab === 'activities' && props.elements && (
-        <Section title="Activities" text="What the programme does: trainings, distributions, campaigns. Each activity leads to one or more outputs." action={addButton('Add activity', ['activity'])}>
-          <ElementList id="activities" caption="Activity list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle={null} toTitle="Leads to (outputs)" emptyAction="No activities yet. Add what the programme will do first." />
+        <Section
+          title="Activities"
+          text="What the programme does: trainings, distributions, campaigns. Each activity leads to one or more outputs."
+          action={addButton('Add activity', ['activity'])}
+        >
+          <ElementList
+            id="activities"
+            caption="Activity list"
+            problemId={problem.id}
+            rows={props.elements}
+            members={props.members ?? []}
+            can={perms}
+            fromTitle={null}
+            toTitle="Leads to (outputs)"
+            emptyAction="No activities yet. Add what the programme will do first."
+          />
         </Section>
       )}
 
       {tab === 'outputs' && props.elements && (
-        <Section title="Outputs" text="What the activities directly produce: people trained, kits delivered, sessions held." action={addButton('Add output', ['output'])}>
-          <ElementList id="outputs" caption="Output list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle="From activities" toTitle="Leads to (outcomes)" emptyAction="No outputs yet. Add what the activities produce, or use “Add output” on an activity." />
+        <Section
+          title="Outputs"
+          text="What the activities directly produce: people trained, kits delivered, sessions held."
+          action={addButton('Add output', ['output'])}
+        >
+          <ElementList
+            id="outputs"
+            caption="Output list"
+            problemId={problem.id}
+            rows={props.elements}
+            members={props.members ?? []}
+            can={perms}
+            fromTitle="From activities"
+            toTitle="Leads to (outcomes)"
+            emptyAction="No outputs yet. Add what the activities produce, or use “Add output” on an activity."
+          />
         </Section>
       )}
 
@@ -93,13 +160,37 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
           <Section
             title="Outcomes and impact"
             text="The changes the outputs lead to, from short-term to long-term, and the impact they add up to."
-            action={sub === 'impact' ? addButton('Add impact', ['impact']) : addButton('Add outcome', ['outcome', 'impact'], horizon)}
+            action={
+              sub === 'impact'
+                ? addButton('Add impact', ['impact'])
+                : addButton('Add outcome', ['outcome', 'impact'], horizon)
+            }
           >
-            <SegmentedControl size="xs" mb="sm" value={sub ?? 'all'} onChange={(v) => go({ sub: v })} data={OUTCOME_SUB_LABELS} style={{ maxWidth: '100%', overflowX: 'auto' }} />
-            <ElementList id="outcomes" caption="Outcome list" problemId={problem.id} rows={props.elements} members={props.members ?? []} can={perms} fromTitle="From" toTitle="Leads to" emptyAction="No outcomes here yet. Add the changes you expect, from short-term to long-term." />
+            <SegmentedControl
+              size="xs"
+              mb="sm"
+              value={sub ?? 'all'}
+              onChange={(v) => go({ sub: v })}
+              data={OUTCOME_SUB_LABELS}
+              style={{ maxWidth: '100%', overflowX: 'auto' }}
+            />
+            <ElementList
+              id="outcomes"
+              caption="Outcome list"
+              problemId={problem.id}
+              rows={props.elements}
+              members={props.members ?? []}
+              can={perms}
+              fromTitle="From"
+              toTitle="Leads to"
+              emptyAction="No outcomes here yet. Add the changes you expect, from short-term to long-term."
+            />
           </Section>
           {sub !== 'impact' && props.outcomeOutputs && (
-            <Section title="Outcome output list" text="Each outcome with the outputs that feed it. An outcome no output leads to is not yet explained by the programme.">
+            <Section
+              title="Outcome output list"
+              text="Each outcome with the outputs that feed it. An outcome no output leads to is not yet explained by the programme."
+            >
               <OutcomeOutputList items={props.outcomeOutputs} />
             </Section>
           )}
@@ -107,9 +198,21 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
       )}
 
       {tab === 'metrics' && props.metrics && (
-        <Section title="Metrics" text="The indicators that measure the activities, outputs and outcomes. Add a metric from the element it measures.">
-          <SegmentedControl size="xs" mb="sm" value={sub ?? 'all'} onChange={(v) => go({ sub: v })} data={METRIC_SUB_LABELS} />
-          <MetricsTable rows={props.metrics} emptyAction="No metrics yet. Open an activity, output or outcome and add a metric that shows whether it happens." />
+        <Section
+          title="Metrics"
+          text="The indicators that measure the activities, outputs and outcomes. Add a metric from the element it measures."
+        >
+          <SegmentedControl
+            size="xs"
+            mb="sm"
+            value={sub ?? 'all'}
+            onChange={(v) => go({ sub: v })}
+            data={METRIC_SUB_LABELS}
+          />
+          <MetricsTable
+            rows={props.metrics}
+            emptyAction="No metrics yet. Open an activity, output or outcome and add a metric that shows whether it happens."
+          />
         </Section>
       )}
       {tab === 'data-points' && props.dataPoints && (
@@ -118,23 +221,50 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
         </Section>
       )}
       {tab === 'survey-questions' && props.surveyQuestions && (
-        <Section title="Survey questions" text="The questions a survey asks to produce the data points.">
+        <Section
+          title="Survey questions"
+          text="The questions a survey asks to produce the data points."
+        >
           <SurveyQuestionsTable rows={props.surveyQuestions} />
         </Section>
       )}
       {tab === 'insights' && props.insights && (
-        <Section title="Insights" text="Each metric’s latest actual against its baseline and target, key data points first. Open a metric for its table and chart per period and the entries behind every figure.">
-          <KeyMetrics metrics={props.insights} title="Metrics against baseline and target" limit={500} />
+        <Section
+          title="Insights"
+          text="Each metric’s latest actual against its baseline and target, key data points first. Open a metric for its table and chart per period and the entries behind every figure."
+        >
+          <KeyMetrics
+            metrics={props.insights}
+            title="Metrics against baseline and target"
+            limit={500}
+          />
         </Section>
       )}
-      {(tab === 'sources' || tab === 'integrations' || tab === 'learnings') && <LaterTab problemId={problem.id} tab={tab} />}
+      {(tab === 'sources' || tab === 'integrations' || tab === 'learnings') && (
+        <LaterTab problemId={problem.id} tab={tab} />
+      )}
 
-      <ElementFormModal problemId={problem.id} mode={form} members={props.members ?? []} onClose={() => setForm(null)} />
+      <ElementFormModal
+        problemId={problem.id}
+        mode={form}
+        members={props.members ?? []}
+        onClose={() => setForm(null)}
+      />
     </Stack>
   );
 }
 
-function Section({ title, text, action, children }: { title: string; text: string; action?: React.ReactNode; children: React.ReactNode }) {
+function Section({
+  title,
+  text,
+  action,
+  children,
+}: {
+  title: string;
+  text: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Card withBorder padding="md">
       <Group justify="space-between" align="flex-start" mb="sm" gap="sm">

@@ -1,8 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Badge, Chip, Group, Kbd, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Chip,
+  Group,
+  Kbd,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { SEARCH_MAX_QUERY, SEARCH_TYPE_LABELS, type SearchType } from '@shared/playground/playground.schemas';
+import {
+  SEARCH_MAX_QUERY,
+  SEARCH_TYPE_LABELS,
+  type SearchType,
+} from '@shared/playground/playground.schemas';
 import { overLimitMessage } from '../../lib/field-limits';
 import { ResultIcon, TYPE_COLORS } from '../../features/search/result-icon';
 import { useTeamSearch } from '../../features/search/use-team-search';
@@ -32,7 +47,10 @@ export default function Playground({ initialQuery, types }: PagePropsOf<'problem
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const { results, loading, error, searched } = useTeamSearch(query, kinds.length === types.length ? null : (kinds as SearchType[]));
+  const { results, loading, error, searched } = useTeamSearch(
+    query,
+    kinds.length === types.length ? null : (kinds as SearchType[]),
+  );
   const q = query.trim();
 
   // Enter pressed before the answer for the typed text arrived: open its first result when it does
@@ -55,7 +73,14 @@ export default function Playground({ initialQuery, types }: PagePropsOf<'problem
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)))) return;
+      if (
+        e.key !== '/' ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)))
+      )
+        return;
       e.preventDefault();
       input.current?.focus();
     };
@@ -63,7 +88,9 @@ export default function Playground({ initialQuery, types }: PagePropsOf<'problem
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   useEffect(() => {
-    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+    listRef.current
+      ?.querySelector(`[data-index="${active}"]`)
+      ?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -91,7 +118,10 @@ export default function Playground({ initialQuery, types }: PagePropsOf<'problem
       <Head title="Playground" />
       <Stack gap={4}>
         <PageTitle>Playground</PageTitle>
-        <Text c="dimmed">Find any project, problem, activity, output, outcome, metric, data point or survey question of {auth.team?.name ?? 'your team'} by typing.</Text>
+        <Text c="dimmed">
+          Find any project, problem, activity, output, outcome, metric, data point or survey
+          question of {auth.team?.name ?? 'your team'} by typing.
+        </Text>
       </Stack>
       <TextInput
         ref={input}
@@ -130,17 +160,30 @@ export default function Playground({ initialQuery, types }: PagePropsOf<'problem
             Start typing to search.
           </Text>
           <Text size="sm" c="dimmed">
-            Use <Kbd>↑</Kbd> <Kbd>↓</Kbd> to move through the results, <Kbd>Enter</Kbd> to open one and <Kbd>Esc</Kbd> to clear. Anywhere in the app, <Kbd>Ctrl</Kbd>+<Kbd>K</Kbd> (<Kbd>⌘</Kbd>+<Kbd>K</Kbd> on a Mac) opens the same search.
+            Use <Kbd>↑</Kbd> <Kbd>↓</Kbd> to move through the results, <Kbd>Enter</Kbd> to open one
+            and <Kbd>Esc</Kbd> to clear. Anywhere in the app, <Kbd>Ctrl</Kbd>+<Kbd>K</Kbd> (
+            <Kbd>⌘</Kbd>+<Kbd>K</Kbd> on a Mac) opens the same search.
           </Text>
         </Paper>
       )}
       {q && searched === q && !loading && results.length === 0 && !error && (
         <Paper withBorder p="md" radius="md">
-          <Text size="sm">Nothing of your team matches “{q}”{kinds.length < types.length ? ' in the chosen types' : ''}.</Text>
+          <Text size="sm">
+            Nothing of your team matches “{q}”
+            {kinds.length < types.length ? ' in the chosen types' : ''}.
+          </Text>
         </Paper>
       )}
       {results.length > 0 && (
-        <Paper withBorder radius="md" className={classes.list} ref={listRef} id="playground-results" role="listbox" aria-label="Results">
+        <Paper
+          withBorder
+          radius="md"
+          className={classes.list}
+          ref={listRef}
+          id="playground-results"
+          role="listbox"
+          aria-label="Results"
+        >
           {results.map((r, i) => (
             <UnstyledButton
               key={`${r.type}:${r.id}`}

@@ -9,7 +9,12 @@ import { DeleteUserForm } from '../../features/profile/delete-user-form';
 import { PageTitle } from '../../components/page-title';
 
 /** The user's own profile: information, password, two-factor, browser sessions, account deletion. */
-export default function ProfileShow({ profile, twoFactor, sessions, deletion }: PagePropsOf<'profile/show'>) {
+export default function ProfileShow({
+  profile,
+  twoFactor,
+  sessions,
+  deletion,
+}: PagePropsOf<'profile/show'>) {
   return (
     <Container size="lg" py="md">
       <Head title="Profile" />

@@ -15,7 +15,12 @@ export default function CreateProject() {
         subtitle="A project holds the problems your team works on, each with its theory of change and the metrics you track."
       />
       <Card withBorder padding="lg" radius="md">
-        <ProjectForm method="post" action={route('projects.store')} submitLabel="Create project" cancelHref={route('projects.index')} />
+        <ProjectForm
+          method="post"
+          action={route('projects.store')}
+          submitLabel="Create project"
+          cancelHref={route('projects.index')}
+        />
       </Card>
     </Stack>
   );

@@ -11,9 +11,23 @@ export default function EditProject({ project }: PagePropsOf<'projects/edit'>) {
   return (
     <Stack maw={860} gap="lg">
       <Head title={`Edit ${project.name}`} />
-      <PageHeader crumbs={[{ label: 'Projects', href: route('projects.index') }, { label: project.name, href: show }, { label: 'Edit' }]} title="Edit project" subtitle={project.name} />
+      <PageHeader
+        crumbs={[
+          { label: 'Projects', href: route('projects.index') },
+          { label: project.name, href: show },
+          { label: 'Edit' },
+        ]}
+        title="Edit project"
+        subtitle={project.name}
+      />
       <Card withBorder padding="lg" radius="md">
-        <ProjectForm initial={project} method="put" action={route('projects.update', { project: project.id })} submitLabel="Save changes" cancelHref={show} />
+        <ProjectForm
+          initial={project}
+          method="put"
+          action={route('projects.update', { project: project.id })}
+          submitLabel="Save changes"
+          cancelHref={show}
+        />
       </Card>
     </Stack>
   );

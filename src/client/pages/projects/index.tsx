@@ -1,5 +1,15 @@
 import { Head, Link, router } from '@inertiajs/react';
-import { Anchor, Badge, Button, Card, SegmentedControl, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  SegmentedControl,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProjectListRow } from '@shared/projects/projects.schemas';
@@ -15,7 +25,12 @@ const columns: Array<DataTableColumn<ProjectListRow>> = [
     sortable: true,
     render: (p) => (
       <div style={{ minWidth: 0 }}>
-        <Anchor component={Link} href={route('projects.show', { project: p.id })} fw={600} size="sm">
+        <Anchor
+          component={Link}
+          href={route('projects.show', { project: p.id })}
+          fw={600}
+          size="sm"
+        >
           {p.name}
         </Anchor>
         {(p.funder || p.location) && (
@@ -26,7 +41,14 @@ const columns: Array<DataTableColumn<ProjectListRow>> = [
       </div>
     ),
   },
-  { key: 'problems', title: 'Problems', sortable: true, width: 100, align: 'right', render: (p) => <Text size="sm">{p.problemsCount}</Text> },
+  {
+    key: 'problems',
+    title: 'Problems',
+    sortable: true,
+    width: 100,
+    align: 'right',
+    render: (p) => <Text size="sm">{p.problemsCount}</Text>,
+  },
   {
     key: 'status',
     title: 'Status',
@@ -46,7 +68,13 @@ const columns: Array<DataTableColumn<ProjectListRow>> = [
     width: 140,
     visibleFrom: 'sm',
     render: (p) => (
-      <Text size="sm" component="time" dateTime={p.updatedAt} title={new Date(p.updatedAt).toLocaleString()} style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        size="sm"
+        component="time"
+        dateTime={p.updatedAt}
+        title={new Date(p.updatedAt).toLocaleString()}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {relativeTime(p.updatedAt)}
       </Text>
     ),
@@ -62,10 +90,16 @@ function EmptyState({ canCreate }: { canCreate: boolean }) {
         </ThemeIcon>
         <Title order={3}>Create your first project</Title>
         <Text c="dimmed" maw={480}>
-          A project is a programme your team runs. Inside it you describe the problems you tackle, map their theory of change and track the metrics that show progress.
+          A project is a programme your team runs. Inside it you describe the problems you tackle,
+          map their theory of change and track the metrics that show progress.
         </Text>
         {canCreate ? (
-          <Button component={Link} href={route('projects.create')} leftSection={<IconPlus size={16} />} mt="xs">
+          <Button
+            component={Link}
+            href={route('projects.create')}
+            leftSection={<IconPlus size={16} />}
+            mt="xs"
+          >
             Create project
           </Button>
         ) : (
@@ -77,8 +111,25 @@ function EmptyState({ canCreate }: { canCreate: boolean }) {
 }
 
 /** projects/index: the team's projects. */
-export default function ProjectsIndex({ projects, status, counts, can }: PagePropsOf<'projects/index'>) {
-  const setStatus = (next: string) => router.get(route('projects.index'), { status: next, page: 1, perPage: projects.perPage, search: projects.search || undefined, sort: projects.sort ?? undefined, dir: projects.dir }, { only: ['projects', 'status'], preserveState: true, preserveScroll: true, replace: true });
+export default function ProjectsIndex({
+  projects,
+  status,
+  counts,
+  can,
+}: PagePropsOf<'projects/index'>) {
+  const setStatus = (next: string) =>
+    router.get(
+      route('projects.index'),
+      {
+        status: next,
+        page: 1,
+        perPage: projects.perPage,
+        search: projects.search || undefined,
+        sort: projects.sort ?? undefined,
+        dir: projects.dir,
+      },
+      { only: ['projects', 'status'], preserveState: true, preserveScroll: true, replace: true },
+    );
   const none = counts.active + counts.archived === 0;
   return (
     <Stack maw={1100} gap="lg">
@@ -86,10 +137,16 @@ export default function ProjectsIndex({ projects, status, counts, can }: PagePro
       <PageHeader
         crumbs={[{ label: 'Projects' }]}
         title="Projects"
-        subtitle={none ? 'Nothing here yet.' : `${counts.active} active, ${counts.archived} archived.`}
+        subtitle={
+          none ? 'Nothing here yet.' : `${counts.active} active, ${counts.archived} archived.`
+        }
         actions={
           can.create && !none ? (
-            <Button component={Link} href={route('projects.create')} leftSection={<IconPlus size={16} />}>
+            <Button
+              component={Link}
+              href={route('projects.create')}
+              leftSection={<IconPlus size={16} />}
+            >
               New project
             </Button>
           ) : undefined

@@ -15,7 +15,12 @@ import { ImportLogframeButton } from '../../features/logframe/import-logframe-mo
 import { formatNumber } from '@shared/format/number';
 import type { PagePropsOf } from '@shared/pages';
 
-const fmtDate = (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const fmtDate = (d: string) =>
+  new Date(`${d}T00:00:00`).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
 
 function period(p: ProjectView): string | null {
   if (p.startDate && p.endDate) return `${fmtDate(p.startDate)} – ${fmtDate(p.endDate)}`;
@@ -38,12 +43,23 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 /** projects/show: the project view — its problems, counts and recent activity. */
-export default function ShowProject({ project, problems, activity, counts, deletionImpact, can, keyMetrics }: PagePropsOf<'projects/show'>) {
+export default function ShowProject({
+  project,
+  problems,
+  activity,
+  counts,
+  deletionImpact,
+  can,
+  keyMetrics,
+}: PagePropsOf<'projects/show'>) {
   const { errors } = useShared();
   const [deleting, setDeleting] = useState(!!errors.confirm);
   const archived = project.status === 'archived';
-  const post = (name: 'projects.archive' | 'projects.restore') => router.post(route(name, { project: project.id }), {}, { preserveScroll: true });
-  const meta = [project.funder && `Funder: ${project.funder}`, project.location, period(project)].filter(Boolean).join(' · ');
+  const post = (name: 'projects.archive' | 'projects.restore') =>
+    router.post(route(name, { project: project.id }), {}, { preserveScroll: true });
+  const meta = [project.funder && `Funder: ${project.funder}`, project.location, period(project)]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <Stack maw={1200} gap="lg">
@@ -51,28 +67,54 @@ export default function ShowProject({ project, problems, activity, counts, delet
       <PageHeader
         crumbs={[{ label: 'Projects', href: route('projects.index') }, { label: project.name }]}
         title={project.name}
-        badge={archived ? <Badge color="gray">Archived</Badge> : <Badge color="green" variant="light">Active</Badge>}
+        badge={
+          archived ? (
+            <Badge color="gray">Archived</Badge>
+          ) : (
+            <Badge color="green" variant="light">
+              Active
+            </Badge>
+          )
+        }
         subtitle={meta || undefined}
         actions={
           <>
             {can.update && !archived && (
-              <Button component={Link} href={route('projects.edit', { project: project.id })} variant="default" leftSection={<IconPencil size={16} />}>
+              <Button
+                component={Link}
+                href={route('projects.edit', { project: project.id })}
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+              >
                 Edit
               </Button>
             )}
             {can.update &&
               (archived ? (
-                <Button variant="default" leftSection={<IconArchiveOff size={16} />} onClick={() => post('projects.restore')}>
+                <Button
+                  variant="default"
+                  leftSection={<IconArchiveOff size={16} />}
+                  onClick={() => post('projects.restore')}
+                >
                   Restore
                 </Button>
               ) : (
-                <Button variant="default" leftSection={<IconArchive size={16} />} onClick={() => post('projects.archive')}>
+                <Button
+                  variant="default"
+                  leftSection={<IconArchive size={16} />}
+                  onClick={() => post('projects.archive')}
+                >
                   Archive
                 </Button>
               ))}
             {can.create && !archived && <ImportLogframeButton projectId={project.id} />}
             {can.delete && (
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setDeleting(true)}
+              >
                 Delete
               </Button>
             )}
@@ -80,8 +122,14 @@ export default function ShowProject({ project, problems, activity, counts, delet
         }
       />
       {archived && (
-        <Alert color="gray" variant="light" icon={<IconArchive size={18} />} title="This project is archived">
-          It is read-only: its problems, theory of change and metrics can be viewed but not changed.{can.update ? ' Restore it to work on it again.' : ''}
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconArchive size={18} />}
+          title="This project is archived"
+        >
+          It is read-only: its problems, theory of change and metrics can be viewed but not changed.
+          {can.update ? ' Restore it to work on it again.' : ''}
         </Alert>
       )}
       {project.description && (
@@ -91,14 +139,24 @@ export default function ShowProject({ project, problems, activity, counts, delet
       )}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Stat label={counts.problems === 1 ? 'Problem' : 'Problems'} value={counts.problems} />
-        <Stat label={counts.elements === 1 ? 'Theory-of-change element' : 'Theory-of-change elements'} value={counts.elements} />
+        <Stat
+          label={counts.elements === 1 ? 'Theory-of-change element' : 'Theory-of-change elements'}
+          value={counts.elements}
+        />
         <Stat label={counts.metrics === 1 ? 'Metric' : 'Metrics'} value={counts.metrics} />
-        <Stat label={counts.values === 1 ? 'Recorded value' : 'Recorded values'} value={counts.values} />
+        <Stat
+          label={counts.values === 1 ? 'Recorded value' : 'Recorded values'}
+          value={counts.values}
+        />
       </SimpleGrid>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <ProblemCards projectId={project.id} problems={problems} canCreate={can.create && !archived} />
+            <ProblemCards
+              projectId={project.id}
+              problems={problems}
+              canCreate={can.create && !archived}
+            />
             <CommentThread subjectType="project" subjectId={project.id} />
           </Stack>
         </Grid.Col>
@@ -109,7 +167,12 @@ export default function ShowProject({ project, problems, activity, counts, delet
           </Stack>
         </Grid.Col>
       </Grid>
-      <DeleteProjectModal opened={deleting} onClose={() => setDeleting(false)} project={project} impact={deletionImpact} />
+      <DeleteProjectModal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        project={project}
+        impact={deletionImpact}
+      />
     </Stack>
   );
 }

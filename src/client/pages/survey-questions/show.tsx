@@ -11,7 +11,12 @@ import { CommentThread } from '../../features/comments/comment-thread';
 import { PageTitle } from '../../components/page-title';
 import type { PagePropsOf } from '@shared/pages';
 
-export default function SurveyQuestionShow({ question, dataPoint, metric, trail }: PagePropsOf<'survey-questions/show'>) {
+export default function SurveyQuestionShow({
+  question,
+  dataPoint,
+  metric,
+  trail,
+}: PagePropsOf<'survey-questions/show'>) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -19,13 +24,18 @@ export default function SurveyQuestionShow({ question, dataPoint, metric, trail 
   return (
     <Stack gap="lg" maw={900}>
       <Head title="Survey question" />
-      <TrailBreadcrumbs trail={trail} tail={[{ label: metric.name, href: route('metrics.show', { metric: metric.id }) }, { label: dataPoint.name, href: dpHref }, { label: 'Survey question' }]} />
+      <TrailBreadcrumbs
+        trail={trail}
+        tail={[
+          { label: metric.name, href: route('metrics.show', { metric: metric.id }) },
+          { label: dataPoint.name, href: dpHref },
+          { label: 'Survey question' },
+        ]}
+      />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
           <Badge variant="light">Survey question</Badge>
-          <PageTitle mt={4}>
-            {question.text}
-          </PageTitle>
+          <PageTitle mt={4}>{question.text}</PageTitle>
           <Text size="sm" c="dimmed">
             Measures the data point{' '}
             <Anchor component={Link} href={dpHref}>
@@ -35,12 +45,21 @@ export default function SurveyQuestionShow({ question, dataPoint, metric, trail 
         </div>
         <Group gap="xs">
           {can('content.update') && (
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditing(true)}
+            >
               Edit
             </Button>
           )}
           {can('content.delete') && (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(true)}
+            >
               Delete
             </Button>
           )}
@@ -50,7 +69,9 @@ export default function SurveyQuestionShow({ question, dataPoint, metric, trail 
         <Stack gap="xs">
           {question.helpText && <Text size="sm">{question.helpText}</Text>}
           <Text size="sm">
-            <b>Answer:</b> {ANSWER_TYPE_LABELS[question.answerType as keyof typeof ANSWER_TYPE_LABELS] ?? question.answerType}
+            <b>Answer:</b>{' '}
+            {ANSWER_TYPE_LABELS[question.answerType as keyof typeof ANSWER_TYPE_LABELS] ??
+              question.answerType}
             {question.required ? ' (required)' : ' (optional)'}
           </Text>
           {question.choices.length > 0 && (
@@ -61,19 +82,37 @@ export default function SurveyQuestionShow({ question, dataPoint, metric, trail 
             </List>
           )}
           <Text size="xs" c="dimmed">
-            Survey forms (a later release) will turn this question into a form field whose answers feed the data point.
+            Survey forms (a later release) will turn this question into a form field whose answers
+            feed the data point.
           </Text>
         </Stack>
       </Card>
-      <SurveyQuestionFormModal key={question.text + question.choices.join()} opened={editing} onClose={() => setEditing(false)} question={question} />
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete survey question" centered>
+      <SurveyQuestionFormModal
+        key={question.text + question.choices.join()}
+        opened={editing}
+        onClose={() => setEditing(false)}
+        question={question}
+      />
+      <Modal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title="Delete survey question"
+        centered
+      >
         <Stack>
           <Text size="sm">Delete “{question.text}”?</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)}>
               Cancel
             </Button>
-            <Button color="red" onClick={() => router.delete(route('survey-questions.destroy', { surveyQuestion: question.id }), { onFinish: () => setDeleting(false) })}>
+            <Button
+              color="red"
+              onClick={() =>
+                router.delete(route('survey-questions.destroy', { surveyQuestion: question.id }), {
+                  onFinish: () => setDeleting(false),
+                })
+              }
+            >
               Delete
             </Button>
           </Group>

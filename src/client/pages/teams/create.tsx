@@ -12,9 +12,14 @@ export default function CreateTeam() {
       <Stack gap="xl">
         <Stack gap={4}>
           <PageTitle>Create team</PageTitle>
-          <Text c="dimmed">A team holds its own projects, forms and data, and the people who work on them.</Text>
+          <Text c="dimmed">
+            A team holds its own projects, forms and data, and the people who work on them.
+          </Text>
         </Stack>
-        <SettingsSection title="Team details" description="Give the team a name. You will be its owner, and you can invite colleagues on the next page.">
+        <SettingsSection
+          title="Team details"
+          description="Give the team a name. You will be its owner, and you can invite colleagues on the next page."
+        >
           <CreateTeamForm />
         </SettingsSection>
       </Stack>

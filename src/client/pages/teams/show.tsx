@@ -13,9 +13,17 @@ import { PageTitle } from '../../components/page-title';
 import type { PagePropsOf } from '@shared/pages';
 
 /** teams/show: the team's settings — name, members, invitations, ownership, deletion. */
-export default function ShowTeam({ team, role, can, members, invitations, roles }: PagePropsOf<'teams/show'>) {
+export default function ShowTeam({
+  team,
+  role,
+  can,
+  members,
+  invitations,
+  roles,
+}: PagePropsOf<'teams/show'>) {
   const { errors } = useShared();
-  const owner = members.find((m) => m.id === team.ownerId) ?? members.find((m) => m.role === 'owner');
+  const owner =
+    members.find((m) => m.id === team.ownerId) ?? members.find((m) => m.role === 'owner');
   return (
     <Container size="lg" py="md">
       <Head title={`${team.name} - Team settings`} />
@@ -23,34 +31,66 @@ export default function ShowTeam({ team, role, can, members, invitations, roles 
         <Stack gap={4}>
           <Group gap="sm">
             <PageTitle>{team.name}</PageTitle>
-            {team.personal && <Badge variant="light" color="gray">Personal team</Badge>}
+            {team.personal && (
+              <Badge variant="light" color="gray">
+                Personal team
+              </Badge>
+            )}
           </Group>
           <Text c="dimmed">Team settings. Your role here: {ROLE_LABELS[role]}.</Text>
         </Stack>
 
         <SettingsSection title="Team name" description="The team's name and owner.">
-          <TeamNameForm key={team.name} team={team} canUpdate={can.update} ownerName={owner?.name ?? null} />
+          <TeamNameForm
+            key={team.name}
+            team={team}
+            canUpdate={can.update}
+            ownerName={owner?.name ?? null}
+          />
         </SettingsSection>
 
         {can.invite && (
           <>
             <Divider />
-            <SettingsSection title="Add team member" description="Invite a colleague by email and choose what they may do in this team.">
+            <SettingsSection
+              title="Add team member"
+              description="Invite a colleague by email and choose what they may do in this team."
+            >
               <AddMemberForm teamId={team.id} roles={roles} />
             </SettingsSection>
-            <SettingsSection title="Pending invitations" description="People who have been invited but have not joined yet.">
+            <SettingsSection
+              title="Pending invitations"
+              description="People who have been invited but have not joined yet."
+            >
               <PendingInvitations teamId={team.id} invitations={invitations} />
             </SettingsSection>
           </>
         )}
 
         <Divider />
-        <SettingsSection title="Team members" description={can.updateMembers ? 'Everyone in this team. Change a role from the list; the owner’s role changes only by transferring ownership.' : 'Everyone in this team and their role.'}>
-          <TeamMemberList teamId={team.id} teamName={team.name} members={members} roles={roles} can={can} roleError={errors.role} />
+        <SettingsSection
+          title="Team members"
+          description={
+            can.updateMembers
+              ? 'Everyone in this team. Change a role from the list; the owner’s role changes only by transferring ownership.'
+              : 'Everyone in this team and their role.'
+          }
+        >
+          <TeamMemberList
+            teamId={team.id}
+            teamName={team.name}
+            members={members}
+            roles={roles}
+            can={can}
+            roleError={errors.role}
+          />
         </SettingsSection>
 
         {can.transferOwnership && (
-          <SettingsSection title="Transfer ownership" description="Make another member the owner. You stay in the team as an administrator. You may be asked to confirm your password.">
+          <SettingsSection
+            title="Transfer ownership"
+            description="Make another member the owner. You stay in the team as an administrator. You may be asked to confirm your password."
+          >
             <TransferOwnershipForm teamId={team.id} members={members} />
           </SettingsSection>
         )}
@@ -62,7 +102,10 @@ export default function ShowTeam({ team, role, can, members, invitations, roles 
               {can.delete ? (
                 <DeleteTeamSection teamId={team.id} teamName={team.name} />
               ) : (
-                <Text size="sm">This is your personal team. It stays as long as your account does; create another team for shared work.</Text>
+                <Text size="sm">
+                  This is your personal team. It stays as long as your account does; create another
+                  team for shared work.
+                </Text>
               )}
             </SettingsSection>
           </>

@@ -21,7 +21,8 @@ export const mailOutboxCommand: Command = {
   },
   async run(values, io) {
     const limit = Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be a whole number from 1 to 1000.');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      throw new UsageError('--limit must be a whole number from 1 to 1000.');
     const to = typeof values.to === 'string' ? values.to.trim().toLowerCase() : undefined;
     const env = io.env ?? process.env;
     if (!io.build?.database && !env.DATABASE_URL && !env.MAIL_HOST) {
@@ -49,7 +50,11 @@ export const mailOutboxCommand: Command = {
         io.out(to ? `No mail to ${to} in the outbox.` : 'The outbox is empty.');
         return;
       }
-      io.out(app.ctx.mailer.mode === 'smtp' ? 'Mail is sent over SMTP (MAIL_HOST); the outbox records it too.' : 'MAIL_HOST is not set: mail is kept here instead of being sent.');
+      io.out(
+        app.ctx.mailer.mode === 'smtp'
+          ? 'Mail is sent over SMTP (MAIL_HOST); the outbox records it too.'
+          : 'MAIL_HOST is not set: mail is kept here instead of being sent.',
+      );
       for (const m of rows) {
         io.out('');
         io.out(`${m.createdAt.toISOString()}  [${m.status}]  to ${m.to}`);

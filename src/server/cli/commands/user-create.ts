@@ -25,7 +25,11 @@ export const userCreate: Command = {
       io.out(`Created verified user ${user.email} (id ${user.id}).`);
       if (team !== undefined) {
         const r = await ensureTeamOwner(app.ctx, user.id, team);
-        io.out(r.created ? `Created team '${team.trim()}' (id ${r.teamId}) owned by ${user.email}.` : `Added ${user.email} to team '${team.trim()}' (id ${r.teamId}) as owner.`);
+        io.out(
+          r.created
+            ? `Created team '${team.trim()}' (id ${r.teamId}) owned by ${user.email}.`
+            : `Added ${user.email} to team '${team.trim()}' (id ${r.teamId}) as owner.`,
+        );
       }
     });
   },

@@ -20,20 +20,59 @@ const emailKey = (request: FastifyRequest) => {
  */
 const MINUTE = 60_000;
 export const RATE_LIMITS = {
-  login: { max: 5, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `login|${r.ip}|${emailKey(r)}` },
-  register: { max: 10, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `register|${r.ip}` },
-  forgotPassword: { max: 5, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `forgot|${r.ip}` },
-  resetPassword: { max: 10, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `reset|${r.ip}` },
-  verificationSend: { max: 6, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `verify-send|${r.actor?.user.id ?? r.ip}` },
-  verificationVisit: { max: 12, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `verify|${r.ip}` },
-  confirmPassword: { max: 5, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: (r) => `confirm|${r.actor?.user.id ?? r.ip}` },
+  login: {
+    max: 5,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (r) => `login|${r.ip}|${emailKey(r)}`,
+  },
+  register: {
+    max: 10,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (r) => `register|${r.ip}`,
+  },
+  forgotPassword: {
+    max: 5,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (r) => `forgot|${r.ip}`,
+  },
+  resetPassword: {
+    max: 10,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (r) => `reset|${r.ip}`,
+  },
+  verificationSend: {
+    max: 6,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (r) => `verify-send|${r.actor?.user.id ?? r.ip}`,
+  },
+  verificationVisit: {
+    max: 12,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (r) => `verify|${r.ip}`,
+  },
+  confirmPassword: {
+    max: 5,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (r) => `confirm|${r.actor?.user.id ?? r.ip}`,
+  },
 } satisfies Record<string, RateLimitOptions>;
 
 /**
  * Password spraying (one address, many emails): beside the per address + email limit, at most 20
  * sign-in attempts a minute from one address, whatever the emails (issue 8).
  */
-export const LOGIN_PER_IP = { max: 20, timeWindow: MINUTE, key: (r: FastifyRequest) => `login-ip|${r.ip}` };
+export const LOGIN_PER_IP = {
+  max: 20,
+  timeWindow: MINUTE,
+  key: (r: FastifyRequest) => `login-ip|${r.ip}`,
+};
 
 /** Wait until at least `ms` have passed since `startedAt` (equal answer times for known and unknown emails). */
 export async function padTo(startedAt: number, ms: number) {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { describeDuration, resetPasswordMail, verificationMail } from './accounts.mail.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/auth/auth.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/accounts/accounts.schemas.js';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../shared/accounts/accounts.schemas.js';
 
 const to = { name: 'Ravi <script>alert(1)</script>', email: 'ravi@example.org' };
 

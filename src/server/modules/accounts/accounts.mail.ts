@@ -16,7 +16,11 @@ interface Recipient {
   email: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** 3600 -> '60 minutes', 86400 -> '24 hours' */
 export function describeDuration(seconds: number): string {
@@ -72,7 +76,12 @@ function render(l: Layout): MailContent {
   return { subject: l.subject, text, html };
 }
 
-export function verificationMail(appName: string, to: Recipient, url: string, ttlSeconds = EMAIL_VERIFICATION_TTL_S): MailContent {
+export function verificationMail(
+  appName: string,
+  to: Recipient,
+  url: string,
+  ttlSeconds = EMAIL_VERIFICATION_TTL_S,
+): MailContent {
   return render({
     appName,
     to,
@@ -85,7 +94,12 @@ export function verificationMail(appName: string, to: Recipient, url: string, tt
   });
 }
 
-export function resetPasswordMail(appName: string, to: Recipient, url: string, ttlSeconds = PASSWORD_RESET_TTL_S): MailContent {
+export function resetPasswordMail(
+  appName: string,
+  to: Recipient,
+  url: string,
+  ttlSeconds = PASSWORD_RESET_TTL_S,
+): MailContent {
   return render({
     appName,
     to,
@@ -94,12 +108,17 @@ export function resetPasswordMail(appName: string, to: Recipient, url: string, t
     action: 'Reset password',
     url,
     expiry: `This password reset link is valid for ${describeDuration(ttlSeconds)}.`,
-    outro: 'If you did not request a password reset, no further action is required: your password stays as it is.',
+    outro:
+      'If you did not request a password reset, no further action is required: your password stays as it is.',
   });
 }
 
 /** To the holder of an address someone tried to register again (registration never says it is taken). */
-export function registrationAttemptMail(appName: string, to: Recipient, loginUrl: string): MailContent {
+export function registrationAttemptMail(
+  appName: string,
+  to: Recipient,
+  loginUrl: string,
+): MailContent {
   return render({
     appName,
     to,
@@ -122,11 +141,19 @@ export function createAccountMail(appName: string, mailer: Mailer, log: FastifyB
   const pending = new Set<Promise<void>>();
   const accountMail: AppContext['accountMail'] = {
     async verification(user, url) {
-      await mailer.send({ to: user.email, ...verificationMail(appName, user, url), meta: { kind: 'verification', userId: user.id } });
+      await mailer.send({
+        to: user.email,
+        ...verificationMail(appName, user, url),
+        meta: { kind: 'verification', userId: user.id },
+      });
     },
     async resetPassword(user, url) {
       const p: Promise<void> = mailer
-        .send({ to: user.email, ...resetPasswordMail(appName, user, url), meta: { kind: 'password_reset', userId: user.id } })
+        .send({
+          to: user.email,
+          ...resetPasswordMail(appName, user, url),
+          meta: { kind: 'password_reset', userId: user.id },
+        })
         .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail failed'))
         .finally(() => pending.delete(p));
       pending.add(p);

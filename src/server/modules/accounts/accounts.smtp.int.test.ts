@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { TestClient } from '../../../../test/helpers/client.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { VERIFIED } from './verification.routes.js';
 import { guest, mailsTo } from './test-support.js';
@@ -39,7 +38,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()));
   const { port } = sink.server.address() as AddressInfo;
-  t = await createTestApp({ env: { MAIL_HOST: '127.0.0.1', MAIL_PORT: String(port), MAIL_SECURE: 'false', MAIL_FROM: 'Pathways <no-reply@pathways.test>' } });
+  t = await createTestApp({
+    env: {
+      MAIL_HOST: '127.0.0.1',
+      MAIL_PORT: String(port),
+      MAIL_SECURE: 'false',
+      MAIL_FROM: 'Pathways <no-reply@pathways.test>',
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -47,13 +53,22 @@ afterAll(async () => {
 });
 
 /** quoted-printable soft breaks and escapes, enough to read links out of a raw message */
-const decodeQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const decodeQp = (s: string) =>
+  s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 it('register -> the verification mail arrives at the SMTP sink -> its link verifies the account', async () => {
   expect(t.app.ctx.mailer.mode).toBe('smtp');
   const email = `smtp.${Date.now()}@example.org`;
   const c = guest(t.app);
-  const res = await c.post('/register', { name: 'Mail Tester <b>', email, password: 'long-enough-pw', password_confirmation: 'long-enough-pw', terms: true });
+  const res = await c.post('/register', {
+    name: 'Mail Tester <b>',
+    email,
+    password: 'long-enough-pw',
+    password_confirmation: 'long-enough-pw',
+    terms: true,
+  });
   expect(res.headers.location).toBe('/login');
 
   const msg = inbox.find((m) => m.to.includes(email));

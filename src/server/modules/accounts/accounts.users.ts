@@ -5,7 +5,12 @@ import { users } from '../../platform/auth/auth.tables.js';
 /** The user with this email (case-insensitive), or undefined. */
 export async function findUserByEmail(db: Db, email: string) {
   const [u] = await db
-    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);

@@ -17,19 +17,32 @@ export const PASSWORD_INCORRECT = 'The provided password is incorrect.';
  * users.passwordConfirmedAt (valid 3 hours, enforced in access.ts) and goes back there.
  */
 export function registerConfirmPasswordRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/user/confirm-password', { config: { name: 'password.confirm', access: { kind: 'auth' } } }, async (request, reply) => {
-    keepIntended(request, reply, ctx.config);
-    return reply.inertia('auth/confirm-password', {});
-  });
+  app.get(
+    '/user/confirm-password',
+    { config: { name: 'password.confirm', access: { kind: 'auth' } } },
+    async (request, reply) => {
+      keepIntended(request, reply, ctx.config);
+      return reply.inertia('auth/confirm-password', {});
+    },
+  );
 
   app.post(
     '/user/confirm-password',
-    { config: { name: 'password.confirm.store', access: { kind: 'auth' }, rateLimit: RATE_LIMITS.confirmPassword } },
+    {
+      config: {
+        name: 'password.confirm.store',
+        access: { kind: 'auth' },
+        rateLimit: RATE_LIMITS.confirmPassword,
+      },
+    },
     async (request, reply) => {
       const actor = request.actor!;
       const input = parseInput(confirmPasswordSchema, formBody(request));
       try {
-        const res = await ctx.auth.api.verifyPassword({ body: { password: input.password }, headers: authHeaders(request) });
+        const res = await ctx.auth.api.verifyPassword({
+          body: { password: input.password },
+          headers: authHeaders(request),
+        });
         if (!res?.status) throw new ValidationError({ password: PASSWORD_INCORRECT });
       } catch (err) {
         if (err instanceof ValidationError) throw err;
@@ -39,7 +52,10 @@ export function registerConfirmPasswordRoutes(app: FastifyInstance, ctx: AppCont
       }
       await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
         await markPasswordConfirmed(uc.tx, actor.user.id);
-        await uc.audit({ action: 'password.confirmed', subject: { type: 'user', id: actor.user.id, label: actor.user.email } });
+        await uc.audit({
+          action: 'password.confirmed',
+          subject: { type: 'user', id: actor.user.id, label: actor.user.email },
+        });
       });
       return reply.redirect(intendedOr(request, reply, ctx.config, '/dashboard'), 303);
     },

@@ -48,12 +48,19 @@ describe('POST /login', () => {
   it('signs in with the right password, records auth.login and reaches the dashboard', async () => {
     const user = await createUser(t.app);
     const c = client();
-    const res = await c.post('/login', { email: user.email.toUpperCase(), password: user.password, remember: true });
+    const res = await c.post('/login', {
+      email: user.email.toUpperCase(),
+      password: user.password,
+      remember: true,
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/dashboard');
     const page = await c.page('/dashboard');
     expect(page.props.auth.user.id).toBe(user.id);
-    const [entry] = await t.app.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'auth.login'), eq(auditLogs.userId, user.id)));
+    const [entry] = await t.app.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'auth.login'), eq(auditLogs.userId, user.id)));
     expect(entry).toMatchObject({ actorEmail: user.email, ip: c.opts.ip, teamId: null });
   });
 
@@ -67,8 +74,13 @@ describe('POST /login', () => {
     const page = await c.page('/login');
     expect(page.props.errors).toEqual({ email: LOGIN_FAILED });
     expect(await c.get('/dashboard').then((r) => r.headers.location)).toBe('/login');
-    const entries = await t.app.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.login_failed'));
-    const mine = entries.filter((e) => (e.details as { email?: string } | null)?.email === user.email);
+    const entries = await t.app.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'auth.login_failed'));
+    const mine = entries.filter(
+      (e) => (e.details as { email?: string } | null)?.email === user.email,
+    );
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ userId: user.id, actorEmail: user.email, teamId: null });
     expect(JSON.stringify(mine[0])).not.toContain(wrong);
@@ -81,26 +93,45 @@ describe('POST /login', () => {
     await c.post('/login', { email: user.email, password: 'not-the-password-123' }, bag);
     expect((await c.page('/login')).props.errors).toEqual({ login: { email: LOGIN_FAILED } });
     await c.post('/login', { email: user.email, password: 'not-the-password-123' }, bag);
-    expect((await c.get('/login', { 'x-inertia-error-bag': 'login' })).json().props.errors).toEqual({ login: { email: LOGIN_FAILED } });
+    expect((await c.get('/login', { 'x-inertia-error-bag': 'login' })).json().props.errors).toEqual(
+      { login: { email: LOGIN_FAILED } },
+    );
     // without a bag they stay flat; a bag that is not a plain name is ignored
-    await c.post('/login', { email: user.email, password: 'not-the-password-123' }, { ...LOGIN_REFERER, 'x-inertia-error-bag': '__proto__' });
+    await c.post(
+      '/login',
+      { email: user.email, password: 'not-the-password-123' },
+      { ...LOGIN_REFERER, 'x-inertia-error-bag': '__proto__' },
+    );
     expect((await c.page('/login')).props.errors).toEqual({ email: LOGIN_FAILED });
   });
 
   it('gives an unknown email exactly the same answer as a wrong password', async () => {
     const c = client();
-    await c.post('/login', { email: 'nobody-here@example.org', password: 'whatever-123' }, LOGIN_REFERER);
+    await c.post(
+      '/login',
+      { email: 'nobody-here@example.org', password: 'whatever-123' },
+      LOGIN_REFERER,
+    );
     const page = await c.page('/login');
     expect(page.props.errors).toEqual({ email: LOGIN_FAILED });
-    const entries = await t.app.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.login_failed'));
-    expect(entries.find((e) => e.actorEmail === 'nobody-here@example.org')).toMatchObject({ userId: null, details: { email: 'nobody-here@example.org' } });
+    const entries = await t.app.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'auth.login_failed'));
+    expect(entries.find((e) => e.actorEmail === 'nobody-here@example.org')).toMatchObject({
+      userId: null,
+      details: { email: 'nobody-here@example.org' },
+    });
   });
 
   it('gives field errors for bad input and refuses unknown fields', async () => {
     const c = client();
     await c.post('/login', { email: 'not-an-email', password: '' }, LOGIN_REFERER);
     let page = await c.page('/login');
-    expect(page.props.errors).toEqual({ email: 'Please enter a valid email address.', password: 'Please enter your password.' });
+    expect(page.props.errors).toEqual({
+      email: 'Please enter a valid email address.',
+      password: 'Please enter your password.',
+    });
     await c.post('/login', { email: 'a@example.org', password: 'x', admin: true }, LOGIN_REFERER);
     page = await c.page('/login');
     expect(page.props.errors.admin).toMatch(/Unknown field/);
@@ -124,16 +155,24 @@ describe('POST /login', () => {
     expect(res.headers.location).toBe('/two-factor-challenge');
     expect([...c.cookies.keys()].some((k) => k.includes('two_factor'))).toBe(true);
     expect([...c.cookies.keys()].some((k) => k.includes('session_token'))).toBe(false);
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    ).toHaveLength(0);
   });
 
   it('refuses a post without the CSRF token (419) and signs nobody in', async () => {
     const user = await freshUser();
     const c = client();
-    const res = await c.post('/login', { email: user.email, password: user.password }, { 'x-xsrf-token': '' });
+    const res = await c.post(
+      '/login',
+      { email: user.email, password: user.password },
+      { 'x-xsrf-token': '' },
+    );
     expect(res.statusCode).toBe(419);
     expect(res.json().props.status).toBe(419);
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    ).toHaveLength(0);
   });
 
   it('allows 5 attempts a minute per address and email, then answers 429 with the error page', async () => {
@@ -146,7 +185,9 @@ describe('POST /login', () => {
     const blocked = await c.post('/login', { email: user.email, password: user.password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ component: 'errors/show', props: { status: 429 } });
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    ).toHaveLength(0);
     // another email from the same address still gets through
     const other = await createUser(t.app);
     const ok = await c.post('/login', { email: other.email, password: other.password });
@@ -158,15 +199,26 @@ describe('password spraying', () => {
   it('allows 20 sign-in attempts a minute from one address whatever the emails, then 429 (another address is not affected)', async () => {
     const c = client();
     for (let i = 0; i < 20; i++) {
-      const r = await c.post('/login', { email: `spray-${i}@example.org`, password: 'Summer2026!' });
+      const r = await c.post('/login', {
+        email: `spray-${i}@example.org`,
+        password: 'Summer2026!',
+      });
       expect(r.statusCode).toBe(303);
     }
     const user = await freshUser();
     const blocked = await c.post('/login', { email: user.email, password: user.password });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ component: 'errors/show', props: { status: 429, message: expect.stringMatching(/Too many sign-in attempts from your network/) } });
+    expect(blocked.json()).toMatchObject({
+      component: 'errors/show',
+      props: {
+        status: 429,
+        message: expect.stringMatching(/Too many sign-in attempts from your network/),
+      },
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    ).toHaveLength(0);
     const elsewhere = await client().post('/login', { email: user.email, password: user.password });
     expect(elsewhere.headers.location).toBe('/dashboard');
   });
@@ -199,13 +251,20 @@ describe('POST /logout', () => {
   it('ends the session, records auth.logout and goes to the start page', async () => {
     const { user, client: c } = await signedInUser(t.app);
     const token = sessionToken(c)!;
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(1);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.token, token)),
+    ).toHaveLength(1);
     const res = await c.post('/logout');
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/');
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.token, token)),
+    ).toHaveLength(0);
     expect((await c.get('/dashboard')).headers.location).toBe('/login');
-    const entries = await t.app.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'auth.logout'), eq(auditLogs.userId, user.id)));
+    const entries = await t.app.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'auth.logout'), eq(auditLogs.userId, user.id)));
     expect(entries).toHaveLength(1);
   });
 

@@ -16,53 +16,96 @@ export const TWO_FACTOR_CHALLENGE_URL = '/two-factor-challenge';
 
 /** GET/POST /login, POST /logout */
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext) {
-  const perIp = createLimit(app, { ...LOGIN_PER_IP, message: (s) => `Too many sign-in attempts from your network. Please try again ${inAbout(s)}.` });
-
-  app.get('/login', { config: { name: 'login', access: { kind: 'guest' } } }, async (request, reply) => {
-    keepIntended(request, reply, ctx.config);
-    return reply.inertia('auth/login', {});
+  const perIp = createLimit(app, {
+    ...LOGIN_PER_IP,
+    message: (s) => `Too many sign-in attempts from your network. Please try again ${inAbout(s)}.`,
   });
 
-  app.post('/login', { config: { name: 'login', access: { kind: 'guest' }, rateLimit: RATE_LIMITS.login }, preHandler: perIp }, async (request, reply) => {
-    const input = parseInput(loginSchema, formBody(request));
-    let res;
-    try {
-      res = await ctx.auth.api.signInEmail({
-        body: { email: input.email, password: input.password, rememberMe: input.remember ?? false },
+  app.get(
+    '/login',
+    { config: { name: 'login', access: { kind: 'guest' } } },
+    async (request, reply) => {
+      keepIntended(request, reply, ctx.config);
+      return reply.inertia('auth/login', {});
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { name: 'login', access: { kind: 'guest' }, rateLimit: RATE_LIMITS.login },
+      preHandler: perIp,
+    },
+    async (request, reply) => {
+      const input = parseInput(loginSchema, formBody(request));
+      let res;
+      try {
+        res = await ctx.auth.api.signInEmail({
+          body: {
+            email: input.email,
+            password: input.password,
+            rememberMe: input.remember ?? false,
+          },
+          headers: authHeaders(request),
+          returnHeaders: true,
+        });
+      } catch (err) {
+        const e = authErrorMessage(err);
+        if (e.status >= 500) throw err;
+        // the email tried (never the password); linked to the account when there is one, so its owner can see attempts
+        const target = await findUserByEmail(ctx.db, input.email);
+        await audit(ctx.db, request, {
+          action: 'auth.login_failed',
+          teamId: null,
+          userId: target?.id ?? null,
+          actorName: target?.name ?? null,
+          actorEmail: input.email,
+          subjectType: 'user',
+          subjectId: target?.id ?? null,
+          subjectLabel: input.email,
+          details: { email: input.email },
+        });
+        throw new ValidationError({ email: LOGIN_FAILED });
+      }
+      forwardAuthCookies(reply, res.headers);
+      const body = res.response as {
+        twoFactorRedirect?: boolean;
+        user?: { id: string; name: string; email: string };
+      };
+      if (body.twoFactorRedirect) return reply.redirect(TWO_FACTOR_CHALLENGE_URL, 303);
+      const user = body.user!;
+      await audit(ctx.db, request, {
+        action: 'auth.login',
+        teamId: null,
+        userId: user.id,
+        actorName: user.name,
+        actorEmail: user.email,
+        subjectType: 'user',
+        subjectId: user.id,
+        subjectLabel: user.email,
+      });
+      return reply.redirect(intendedOr(request, reply, ctx.config, '/dashboard'), 303);
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config: { name: 'logout', access: { kind: 'auth' } } },
+    async (request, reply) => {
+      const actor = request.actor!;
+      const res = await ctx.auth.api.signOut({
         headers: authHeaders(request),
         returnHeaders: true,
       });
-    } catch (err) {
-      const e = authErrorMessage(err);
-      if (e.status >= 500) throw err;
-      // the email tried (never the password); linked to the account when there is one, so its owner can see attempts
-      const target = await findUserByEmail(ctx.db, input.email);
+      forwardAuthCookies(reply, res.headers);
       await audit(ctx.db, request, {
-        action: 'auth.login_failed',
+        action: 'auth.logout',
         teamId: null,
-        userId: target?.id ?? null,
-        actorName: target?.name ?? null,
-        actorEmail: input.email,
         subjectType: 'user',
-        subjectId: target?.id ?? null,
-        subjectLabel: input.email,
-        details: { email: input.email },
+        subjectId: actor.user.id,
+        subjectLabel: actor.user.email,
       });
-      throw new ValidationError({ email: LOGIN_FAILED });
-    }
-    forwardAuthCookies(reply, res.headers);
-    const body = res.response as { twoFactorRedirect?: boolean; user?: { id: string; name: string; email: string } };
-    if (body.twoFactorRedirect) return reply.redirect(TWO_FACTOR_CHALLENGE_URL, 303);
-    const user = body.user!;
-    await audit(ctx.db, request, { action: 'auth.login', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
-    return reply.redirect(intendedOr(request, reply, ctx.config, '/dashboard'), 303);
-  });
-
-  app.post('/logout', { config: { name: 'logout', access: { kind: 'auth' } } }, async (request, reply) => {
-    const actor = request.actor!;
-    const res = await ctx.auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
-    forwardAuthCookies(reply, res.headers);
-    await audit(ctx.db, request, { action: 'auth.logout', teamId: null, subjectType: 'user', subjectId: actor.user.id, subjectLabel: actor.user.email });
-    return reply.redirect('/', 303);
-  });
+      return reply.redirect('/', 303);
+    },
+  );
 }

@@ -17,7 +17,13 @@ afterAll(() => t.close());
 let seq = 0;
 const valid = () => {
   seq += 1;
-  return { name: `Asha Verma ${seq}`, email: `asha.${seq}.${Date.now()}@example.org`, password: 'long-enough-pw', password_confirmation: 'long-enough-pw', terms: true };
+  return {
+    name: `Asha Verma ${seq}`,
+    email: `asha.${seq}.${Date.now()}@example.org`,
+    password: 'long-enough-pw',
+    password_confirmation: 'long-enough-pw',
+    terms: true,
+  };
 };
 
 async function counts() {
@@ -44,11 +50,16 @@ describe('POST /register', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login');
     expect([...c.cookies.keys()].some((k) => k.includes('session_token'))).toBe(false);
-    expect((await c.page('/login')).props.flash.data.status).toEqual({ tone: 'success', message: REGISTERED });
+    expect((await c.page('/login')).props.flash.data.status).toEqual({
+      tone: 'success',
+      message: REGISTERED,
+    });
 
     const [u] = await t.app.ctx.db.select().from(users).where(eq(users.email, input.email));
     expect(u).toMatchObject({ name: input.name, emailVerified: false });
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, u.id)),
+    ).toHaveLength(0);
     const [mail] = await mailsTo(t.app, input.email);
     expect(mail.subject).toBe('Verify your email address for Pathways');
     expect(linkIn(mail.text)).toMatch(/^\/verify-email\/[\w.-]+$/);
@@ -66,10 +77,21 @@ describe('POST /register', () => {
     const known = guest(t.app);
     const a = await fresh.post('/register', valid(), from('/register'));
     const before = await counts();
-    const b = await known.post('/register', { ...valid(), email: existing.email.toUpperCase() }, from('/register'));
-    const shape = (r: typeof a, c: typeof fresh) => ({ status: r.statusCode, location: r.headers.location, cookies: [...c.cookies.keys()].sort() });
+    const b = await known.post(
+      '/register',
+      { ...valid(), email: existing.email.toUpperCase() },
+      from('/register'),
+    );
+    const shape = (r: typeof a, c: typeof fresh) => ({
+      status: r.statusCode,
+      location: r.headers.location,
+      cookies: [...c.cookies.keys()].sort(),
+    });
     expect(shape(b, known)).toEqual(shape(a, fresh));
-    expect((await known.page('/login')).props.flash.data.status).toEqual({ tone: 'success', message: REGISTERED });
+    expect((await known.page('/login')).props.flash.data.status).toEqual({
+      tone: 'success',
+      message: REGISTERED,
+    });
     expect(await counts()).toEqual({ ...before, mail: before.mail + 1 });
     const [mail] = await mailsTo(t.app, existing.email);
     expect(mail.subject).toBe('Someone tried to create a Pathways account with your email address');
@@ -80,9 +102,21 @@ describe('POST /register', () => {
   it.each([
     ['missing name', { name: '   ' }, { name: 'Please enter your name.' }],
     ['bad email', { email: 'asha-at-example' }, { email: 'Please enter a valid email address.' }],
-    ['short password', { password: 'short', password_confirmation: 'short' }, { password: 'The password must be at least 8 characters.' }],
-    ['confirmation mismatch', { password_confirmation: 'something-else' }, { password_confirmation: 'The password confirmation does not match.' }],
-    ['terms not accepted', { terms: false }, { terms: 'Please accept the terms of service and the privacy policy.' }],
+    [
+      'short password',
+      { password: 'short', password_confirmation: 'short' },
+      { password: 'The password must be at least 8 characters.' },
+    ],
+    [
+      'confirmation mismatch',
+      { password_confirmation: 'something-else' },
+      { password_confirmation: 'The password confirmation does not match.' },
+    ],
+    [
+      'terms not accepted',
+      { terms: false },
+      { terms: 'Please accept the terms of service and the privacy policy.' },
+    ],
     ['unknown field', { role: 'owner' }, { role: "Unknown field 'role'." }],
   ])('refuses %s with a field error and writes nothing', async (_label, patch, errors) => {
     const before = await counts();
@@ -105,7 +139,10 @@ describe('POST /register', () => {
 
   it('limits registrations per address (429 after 10 a minute)', async () => {
     const c = guest(t.app);
-    for (let i = 0; i < 10; i++) expect((await c.post('/register', { ...valid(), terms: false }, from('/register'))).statusCode).toBe(303);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await c.post('/register', { ...valid(), terms: false }, from('/register'))).statusCode,
+      ).toBe(303);
     const res = await c.post('/register', valid());
     expect(res.statusCode).toBe(429);
     expect(res.json().component).toBe('errors/show');

@@ -13,7 +13,8 @@ import { findUserByEmail } from './accounts.users.js';
 import { startVerificationFlow } from './verification-flow.js';
 
 /** What every registration hears, whether the address was new or already had an account (no enumeration). */
-export const REGISTERED = 'We have sent you an email. Open the link in it to finish creating your account.';
+export const REGISTERED =
+  'We have sent you an email. Open the link in it to finish creating your account.';
 /** both answers take at least this long, so timing does not tell them apart either */
 export const REGISTER_MIN_MS = 600;
 
@@ -24,41 +25,86 @@ export const REGISTER_MIN_MS = 600;
  * the browser that registered (verification-flow.ts).
  */
 export function registerRegisterRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/register', { config: { name: 'register', access: { kind: 'guest' } } }, async (_request, reply) => reply.inertia('auth/register', {}));
+  app.get(
+    '/register',
+    { config: { name: 'register', access: { kind: 'guest' } } },
+    async (_request, reply) => reply.inertia('auth/register', {}),
+  );
 
-  app.post('/register', { config: { name: 'register', access: { kind: 'guest' }, rateLimit: RATE_LIMITS.register } }, async (request, reply) => {
-    const input = parseInput(registerSchema, formBody(request));
-    const started = performance.now();
-    const existing = await findUserByEmail(ctx.db, input.email);
-    if (existing) await tellHolder(ctx, request, existing);
-    else {
-      try {
-        const res = await ctx.auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers: authHeaders(request) });
-        // signed in only by the verification link, in this browser
-        if (res.token) await ctx.db.delete(sessions).where(eq(sessions.token, res.token));
-        const user = res.user;
-        await audit(ctx.db, request, { action: 'auth.registered', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
-      } catch (err) {
-        const e = authErrorMessage(err);
-        if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG') throw new ValidationError({ password: e.message });
-        const created = await findUserByEmail(ctx.db, input.email);
-        if (!created) throw err;
-        if (e.code === 'USER_ALREADY_EXISTS' || e.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') await tellHolder(ctx, request, created);
-        // else the account exists but its verification mail failed: signing in offers to send it again
-        else request.log.error({ err, userId: created.id }, 'verification mail failed at registration');
-        await ctx.db.delete(sessions).where(eq(sessions.userId, created.id)).catch(() => undefined);
+  app.post(
+    '/register',
+    { config: { name: 'register', access: { kind: 'guest' }, rateLimit: RATE_LIMITS.register } },
+    async (request, reply) => {
+      const input = parseInput(registerSchema, formBody(request));
+      const started = performance.now();
+      const existing = await findUserByEmail(ctx.db, input.email);
+      if (existing) await tellHolder(ctx, request, existing);
+      else {
+        try {
+          const res = await ctx.auth.api.signUpEmail({
+            body: { name: input.name, email: input.email, password: input.password },
+            headers: authHeaders(request),
+          });
+          // signed in only by the verification link, in this browser
+          if (res.token) await ctx.db.delete(sessions).where(eq(sessions.token, res.token));
+          const user = res.user;
+          await audit(ctx.db, request, {
+            action: 'auth.registered',
+            teamId: null,
+            userId: user.id,
+            actorName: user.name,
+            actorEmail: user.email,
+            subjectType: 'user',
+            subjectId: user.id,
+            subjectLabel: user.email,
+          });
+        } catch (err) {
+          const e = authErrorMessage(err);
+          if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG')
+            throw new ValidationError({ password: e.message });
+          const created = await findUserByEmail(ctx.db, input.email);
+          if (!created) throw err;
+          if (
+            e.code === 'USER_ALREADY_EXISTS' ||
+            e.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
+          )
+            await tellHolder(ctx, request, created);
+          // else the account exists but its verification mail failed: signing in offers to send it again
+          else
+            request.log.error(
+              { err, userId: created.id },
+              'verification mail failed at registration',
+            );
+          await ctx.db
+            .delete(sessions)
+            .where(eq(sessions.userId, created.id))
+            .catch(() => undefined);
+        }
       }
-    }
-    startVerificationFlow(reply, input.email, ctx.config.appKey, ctx.config.appUrl.startsWith('https://'));
-    await padTo(started, REGISTER_MIN_MS);
-    flashStatus(reply, 'success', REGISTERED);
-    return reply.redirect('/login', 303);
-  });
+      startVerificationFlow(
+        reply,
+        input.email,
+        ctx.config.appKey,
+        ctx.config.appUrl.startsWith('https://'),
+      );
+      await padTo(started, REGISTER_MIN_MS);
+      flashStatus(reply, 'success', REGISTERED);
+      return reply.redirect('/login', 303);
+    },
+  );
 }
 
-async function tellHolder(ctx: AppContext, request: FastifyRequest, user: { id: string; name: string; email: string }) {
+async function tellHolder(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: { id: string; name: string; email: string },
+) {
   try {
-    await ctx.mailer.send({ to: user.email, ...registrationAttemptMail(ctx.config.appName, user, `${ctx.config.appUrl}/login`), meta: { kind: 'registration_attempt', userId: user.id } });
+    await ctx.mailer.send({
+      to: user.email,
+      ...registrationAttemptMail(ctx.config.appName, user, `${ctx.config.appUrl}/login`),
+      meta: { kind: 'registration_attempt', userId: user.id },
+    });
   } catch (err) {
     request.log.error({ err, userId: user.id }, 'registration-attempt mail failed');
   }

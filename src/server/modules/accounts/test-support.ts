@@ -7,17 +7,26 @@ import { mailOutbox } from '../../platform/mail/mail.tables.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 
 /** A same-site Referer (and the matching Host), so "back" after validation errors returns to `path`. */
-export const from = (path: string) => ({ host: 'localhost:3000', referer: `http://localhost:3000${path}` });
+export const from = (path: string) => ({
+  host: 'localhost:3000',
+  referer: `http://localhost:3000${path}`,
+});
 
 let ipSeq = 0;
 /** A guest client with its own address, so one test's per-IP limits do not touch another. */
 export function guest(app: FastifyInstance) {
   ipSeq += 1;
-  return new TestClient(app, { ip: `10.${(process.pid % 200) + 1}.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}` });
+  return new TestClient(app, {
+    ip: `10.${(process.pid % 200) + 1}.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`,
+  });
 }
 
 export async function mailsTo(app: FastifyInstance, to: string) {
-  return app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+  return app.ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.createdAt));
 }
 
 /** The first link to this app in a mail text, as a path. */
@@ -31,7 +40,11 @@ export async function auditFor(app: FastifyInstance, action: string, userId?: st
   return app.ctx.db
     .select()
     .from(auditLogs)
-    .where(userId ? and(eq(auditLogs.action, action), eq(auditLogs.userId, userId)) : eq(auditLogs.action, action));
+    .where(
+      userId
+        ? and(eq(auditLogs.action, action), eq(auditLogs.userId, userId))
+        : eq(auditLogs.action, action),
+    );
 }
 
 /** Wait until `count` mails handed over without waiting (password reset) have landed. */

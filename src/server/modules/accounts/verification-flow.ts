@@ -14,8 +14,19 @@ import { sign, unsign } from '../../platform/http/signed-cookie.js';
 const COOKIE = 'pathways_verify';
 const norm = (email: string) => email.trim().toLowerCase();
 
-export function startVerificationFlow(reply: FastifyReply, email: string, key: string, secure: boolean) {
-  reply.setCookie(COOKIE, sign(Buffer.from(norm(email)).toString('base64url'), key), { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: EMAIL_VERIFICATION_TTL_S });
+export function startVerificationFlow(
+  reply: FastifyReply,
+  email: string,
+  key: string,
+  secure: boolean,
+) {
+  reply.setCookie(COOKIE, sign(Buffer.from(norm(email)).toString('base64url'), key), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: EMAIL_VERIFICATION_TTL_S,
+  });
 }
 
 export function startedHere(request: FastifyRequest, email: string | null, key: string): boolean {

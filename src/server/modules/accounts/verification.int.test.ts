@@ -5,7 +5,15 @@ import { createTestApp, TEST_APP_KEY, type TestApp } from '../../../../test/help
 import { createUser, signIn, signedInUser } from '../../../../test/helpers/auth.js';
 import { TestClient } from '../../../../test/helpers/client.js';
 import { sessions, users } from '../../platform/auth/auth.tables.js';
-import { ALREADY_VERIFIED, LINK_EXPIRED, LINK_INVALID, LINK_SENT, VERIFIED, VERIFIED_OTHER, VERIFIED_SIGN_IN } from './verification.routes.js';
+import {
+  ALREADY_VERIFIED,
+  LINK_EXPIRED,
+  LINK_INVALID,
+  LINK_SENT,
+  VERIFIED,
+  VERIFIED_OTHER,
+  VERIFIED_SIGN_IN,
+} from './verification.routes.js';
 import { auditFor, guest, linkIn, mailsTo } from './test-support.js';
 
 let t: TestApp;
@@ -14,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const verified = async (id: string) => (await t.app.ctx.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, id)))[0].v;
+const verified = async (id: string) =>
+  (await t.app.ctx.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, id)))[0].v;
 
 describe('GET /verify-email (the notice)', () => {
   it('shows an unverified user the notice with their address', async () => {
@@ -58,14 +67,19 @@ describe('POST /email/verification-notification', () => {
   it('needs the CSRF token and a session', async () => {
     const user = await createUser(t.app, { verified: false });
     const c = await signIn(t.app, user);
-    expect((await c.post('/email/verification-notification', {}, { 'x-xsrf-token': '' })).statusCode).toBe(419);
-    expect((await guest(t.app).post('/email/verification-notification')).headers.location).toBe('/login');
+    expect(
+      (await c.post('/email/verification-notification', {}, { 'x-xsrf-token': '' })).statusCode,
+    ).toBe(419);
+    expect((await guest(t.app).post('/email/verification-notification')).headers.location).toBe(
+      '/login',
+    );
   });
 
   it('is limited to 6 a minute per user (429)', async () => {
     const user = await createUser(t.app, { verified: false });
     const c = await signIn(t.app, user);
-    for (let i = 0; i < 6; i++) expect((await c.post('/email/verification-notification')).statusCode).toBe(303);
+    for (let i = 0; i < 6; i++)
+      expect((await c.post('/email/verification-notification')).statusCode).toBe(303);
     const res = await c.post('/email/verification-notification');
     expect(res.statusCode).toBe(429);
     expect(res.json().props.status).toBe(429);
@@ -76,7 +90,17 @@ describe('GET /verify-email/:token', () => {
   it('verifies the address from the mailed link in the browser that registered, signs it in and lands on the dashboard with a message', async () => {
     const c = guest(t.app);
     const email = `reg.${Date.now()}@example.org`;
-    expect((await c.post('/register', { name: 'Reg Istrant', email, password: 'long-enough-pw', password_confirmation: 'long-enough-pw', terms: true })).statusCode).toBe(303);
+    expect(
+      (
+        await c.post('/register', {
+          name: 'Reg Istrant',
+          email,
+          password: 'long-enough-pw',
+          password_confirmation: 'long-enough-pw',
+          terms: true,
+        })
+      ).statusCode,
+    ).toBe(303);
     const [u] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
     await c.post('/logout'); // even signed out: this browser started the verification
     const [mail] = await mailsTo(t.app, email);
@@ -100,36 +124,51 @@ describe('GET /verify-email/:token', () => {
   it('someone else’s unused link verifies that address but signs nobody in: a signed-out browser is asked to sign in', async () => {
     const user = await createUser(t.app, { verified: false });
     const [mail] = await mailsTo(t.app, user.email);
-    const sessionsBefore = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const sessionsBefore = await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
     const c = new TestClient(t.app, { inertia: false });
     const res = await c.get(linkIn(mail.text));
     expect(res.headers.location).toBe('/login');
     expect(await verified(user.id)).toBe(true);
     expect([...c.cookies.keys()].some((k) => k.includes('session'))).toBe(false);
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(sessionsBefore.length);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    ).toHaveLength(sessionsBefore.length);
     c.opts.inertia = true;
-    expect((await c.page('/login')).props.flash.data.status).toEqual({ tone: 'success', message: VERIFIED_SIGN_IN });
+    expect((await c.page('/login')).props.flash.data.status).toEqual({
+      tone: 'success',
+      message: VERIFIED_SIGN_IN,
+    });
   });
 
   it('login CSRF: opening an attacker’s verification link keeps the victim signed in as themselves', async () => {
     const attacker = await createUser(t.app, { verified: false });
     const [mail] = await mailsTo(t.app, attacker.email);
     const victim = await signedInUser(t.app);
-    const sessionsBefore = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, attacker.id));
+    const sessionsBefore = await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, attacker.id));
     const res = await victim.client.request('GET', linkIn(mail.text), undefined, {}, false);
     expect(res.headers.location).toBe('/dashboard');
     expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
     const page = await victim.client.page('/dashboard');
     expect(page.props.auth.user.id).toBe(victim.user.id);
     expect(page.props.flash.info).toBe(VERIFIED_OTHER);
-    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, attacker.id))).toHaveLength(sessionsBefore.length);
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, attacker.id)),
+    ).toHaveLength(sessionsBefore.length);
   });
 
   it('the owner’s own signed-in browser is signed in as before, and a browser that asked for a new link too', async () => {
     const user = await createUser(t.app, { verified: false });
     const c = await signIn(t.app, user);
     c.opts.ip = '10.77.0.1';
-    expect((await c.post('/email/verification-notification')).headers.location).toBe('/verify-email');
+    expect((await c.post('/email/verification-notification')).headers.location).toBe(
+      '/verify-email',
+    );
     const [fresh] = await mailsTo(t.app, user.email);
     const res = await c.request('GET', linkIn(fresh.text), undefined, {}, false);
     expect(res.headers.location).toBe('/dashboard');
@@ -150,12 +189,17 @@ describe('GET /verify-email/:token', () => {
     const c = await signIn(t.app, user);
     const res = await c.get(`/verify-email/${forged}`);
     expect(res.headers.location).toBe('/verify-email');
-    expect((await c.page('/verify-email')).props.flash.data.status).toEqual({ tone: 'error', message: LINK_INVALID });
+    expect((await c.page('/verify-email')).props.flash.data.status).toEqual({
+      tone: 'error',
+      message: LINK_INVALID,
+    });
     expect(await verified(user.id)).toBe(false);
 
     const g = guest(t.app);
     expect((await g.get('/verify-email/not-a-token')).headers.location).toBe('/login');
-    expect((await g.page('/login')).props.flash.data.status.message).toMatch(/^This verification link is invalid\. .*Sign in/);
+    expect((await g.page('/login')).props.flash.data.status.message).toMatch(
+      /^This verification link is invalid\. .*Sign in/,
+    );
   });
 
   it('refuses an expired token and says it expired', async () => {

@@ -4,11 +4,18 @@ import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platfor
 import { audit } from '../../platform/audit/audit.js';
 import { flashStatus, RATE_LIMITS } from './accounts.http.js';
 import { findUserByEmail } from './accounts.users.js';
-import { dropSessionFrom, endVerificationFlow, startedHere, startVerificationFlow, withoutCookies } from './verification-flow.js';
+import {
+  dropSessionFrom,
+  endVerificationFlow,
+  startedHere,
+  startVerificationFlow,
+  withoutCookies,
+} from './verification-flow.js';
 
 export const VERIFIED = 'Your email address has been verified. Welcome!';
 export const VERIFIED_SIGN_IN = 'Your email address has been verified. Please sign in.';
-export const VERIFIED_OTHER = 'That link verified the email address of another account. You are still signed in as yourself.';
+export const VERIFIED_OTHER =
+  'That link verified the email address of another account. You are still signed in as yourself.';
 export const LINK_EXPIRED = 'This verification link has expired. Please request a new one.';
 export const LINK_INVALID = 'This verification link is invalid. Please request a new one.';
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
@@ -20,9 +27,14 @@ export const LINK_SENT = 'A new verification link has been sent to your email ad
  */
 function peekToken(token: string): { email: string | null; changeConfirmation: boolean } {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown; updateTo?: unknown; requestType?: unknown };
+    const payload = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as { email?: unknown; updateTo?: unknown; requestType?: unknown };
     const email = typeof payload.updateTo === 'string' ? payload.updateTo : payload.email;
-    return { email: typeof email === 'string' ? email : null, changeConfirmation: payload.requestType === 'change-email-confirmation' };
+    return {
+      email: typeof email === 'string' ? email : null,
+      changeConfirmation: payload.requestType === 'change-email-confirmation',
+    };
   } catch {
     return { email: null, changeConfirmation: false };
   }
@@ -30,25 +42,47 @@ function peekToken(token: string): { email: string | null; changeConfirmation: b
 
 /** The verification notice, resending the link, and following it. */
 export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/verify-email', { config: { name: 'verification.notice', access: { kind: 'auth' } } }, async (request, reply) => {
-    const actor = request.actor!;
-    if (actor.user.emailVerified) return reply.redirect('/dashboard');
-    return reply.inertia('auth/verify-email', { email: actor.user.email });
-  });
+  app.get(
+    '/verify-email',
+    { config: { name: 'verification.notice', access: { kind: 'auth' } } },
+    async (request, reply) => {
+      const actor = request.actor!;
+      if (actor.user.emailVerified) return reply.redirect('/dashboard');
+      return reply.inertia('auth/verify-email', { email: actor.user.email });
+    },
+  );
 
   app.post(
     '/email/verification-notification',
-    { config: { name: 'verification.send', access: { kind: 'auth' }, rateLimit: RATE_LIMITS.verificationSend } },
+    {
+      config: {
+        name: 'verification.send',
+        access: { kind: 'auth' },
+        rateLimit: RATE_LIMITS.verificationSend,
+      },
+    },
     async (request, reply) => {
       const actor = request.actor!;
       if (actor.user.emailVerified) return reply.redirect('/dashboard', 303);
       try {
-        await ctx.auth.api.sendVerificationEmail({ body: { email: actor.user.email }, headers: authHeaders(request) });
-        startVerificationFlow(reply, actor.user.email, ctx.config.appKey, ctx.config.appUrl.startsWith('https://'));
+        await ctx.auth.api.sendVerificationEmail({
+          body: { email: actor.user.email },
+          headers: authHeaders(request),
+        });
+        startVerificationFlow(
+          reply,
+          actor.user.email,
+          ctx.config.appKey,
+          ctx.config.appUrl.startsWith('https://'),
+        );
         flashStatus(reply, 'success', LINK_SENT);
       } catch (err) {
         request.log.error({ err, userId: actor.user.id }, 'verification mail failed');
-        flashStatus(reply, 'error', 'We could not send the verification email just now. Please try again in a few minutes.');
+        flashStatus(
+          reply,
+          'error',
+          'We could not send the verification email just now. Please try again in a few minutes.',
+        );
       }
       return reply.redirect('/verify-email', 303);
     },
@@ -56,24 +90,41 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
 
   app.get<{ Params: { token: string } }>(
     '/verify-email/:token',
-    { config: { name: 'verification.verify', access: { kind: 'public' }, rateLimit: RATE_LIMITS.verificationVisit } },
+    {
+      config: {
+        name: 'verification.verify',
+        access: { kind: 'public' },
+        rateLimit: RATE_LIMITS.verificationVisit,
+      },
+    },
     async (request, reply) => {
       const { token } = request.params;
       const signedIn = Boolean(request.actor && !request.actor.token);
       const peek = peekToken(token);
       const before = peek.email ? await findUserByEmail(ctx.db, peek.email) : undefined;
       // sign in only the browser that started this verification, or that is already its owner's
-      const owner = signedIn && peek.email !== null && request.actor!.user.email.toLowerCase() === peek.email.toLowerCase();
+      const owner =
+        signedIn &&
+        peek.email !== null &&
+        request.actor!.user.email.toLowerCase() === peek.email.toLowerCase();
       const maySignIn = owner || startedHere(request, peek.email, ctx.config.appKey);
       let headers: Headers;
       try {
-        const res = await ctx.auth.api.verifyEmail({ query: { token }, headers: maySignIn ? authHeaders(request) : withoutCookies(authHeaders(request)), returnHeaders: true });
+        const res = await ctx.auth.api.verifyEmail({
+          query: { token },
+          headers: maySignIn ? authHeaders(request) : withoutCookies(authHeaders(request)),
+          returnHeaders: true,
+        });
         headers = res.headers;
       } catch (err) {
         const e = authErrorMessage(err);
         if (e.status >= 500) throw err;
         const message = e.code === 'TOKEN_EXPIRED' ? LINK_EXPIRED : LINK_INVALID;
-        flashStatus(reply, 'error', signedIn ? message : `${message} Sign in to have it sent again.`);
+        flashStatus(
+          reply,
+          'error',
+          signedIn ? message : `${message} Sign in to have it sent again.`,
+        );
         return reply.redirect(signedIn ? '/verify-email' : '/login', 302);
       }
       if (maySignIn) {
@@ -81,7 +132,8 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
         endVerificationFlow(request, reply);
       } else await dropSessionFrom(ctx.db, headers);
       if (peek.changeConfirmation) {
-        const message = 'Thank you. We have sent a link to your new email address: follow it to complete the change.';
+        const message =
+          'Thank you. We have sent a link to your new email address: follow it to complete the change.';
         if (signedIn) reply.flash({ info: message });
         else flashStatus(reply, 'info', message);
         return reply.redirect(signedIn ? '/dashboard' : '/login', 302);
@@ -93,7 +145,16 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       }
       const user = peek.email ? await findUserByEmail(ctx.db, peek.email) : undefined;
       if (user?.emailVerified) {
-        await audit(ctx.db, request, { action: 'auth.email_verified', teamId: null, userId: user.id, actorName: user.name, actorEmail: user.email, subjectType: 'user', subjectId: user.id, subjectLabel: user.email });
+        await audit(ctx.db, request, {
+          action: 'auth.email_verified',
+          teamId: null,
+          userId: user.id,
+          actorName: user.name,
+          actorEmail: user.email,
+          subjectType: 'user',
+          subjectId: user.id,
+          subjectLabel: user.email,
+        });
       }
       if (maySignIn) {
         reply.flash({ success: VERIFIED });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
-import { addMember, createTeamFor, removeMember } from '../../../../test/helpers/team-membership.js';
+import {
+  addMember,
+  createTeamFor,
+  removeMember,
+} from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { apiKeys, teamMembers, users } from '../../platform/auth/auth.tables.js';
 import type { TestClient } from '../../../../test/helpers/client.js';
@@ -33,7 +37,8 @@ async function createThroughPage(client: TestClient, name: string, abilities: st
   return { token, id: row.id as string, page };
 }
 
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
 
 describe('API tokens page', () => {
   it('shows the plain token once, in the flash after creation, never in the list', async () => {
@@ -42,7 +47,11 @@ describe('API tokens page', () => {
     expect(page.component).toBe('api-tokens/index');
     const listed = page.props.tokens as Array<Record<string, unknown>>;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ name: 'CI deploys', abilities: ['read', 'update'], lastUsedAt: null });
+    expect(listed[0]).toMatchObject({
+      name: 'CI deploys',
+      abilities: ['read', 'update'],
+      lastUsedAt: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(token);
 
     const again = await client.get('/user/api-tokens');
@@ -55,7 +64,11 @@ describe('API tokens page', () => {
 
   it('validates the name and the abilities on the field', async () => {
     const { client } = await userWithTeam();
-    const r1 = await client.post('/user/api-tokens', { name: '  ', abilities: ['read'] }, { referer: 'http://localhost:3000/user/api-tokens' });
+    const r1 = await client.post(
+      '/user/api-tokens',
+      { name: '  ', abilities: ['read'] },
+      { referer: 'http://localhost:3000/user/api-tokens' },
+    );
     expect(r1.statusCode).toBe(303);
     let page = await client.page('/user/api-tokens');
     expect(page.props.errors.name).toBe('Give the token a name.');
@@ -71,8 +84,13 @@ describe('API tokens page', () => {
   it('accepts every name length the shared schema allows; a longer one is refused on the field, never a 400 page', async () => {
     const { client } = await userWithTeam();
     // 33 to 100 characters crashed to a full-page "400 Bad request" (the auth library's limit was 32)
-    for (const length of [33, TOKEN_NAME_MAX]) await createThroughPage(client, 'n'.repeat(length), ['read']);
-    const tooLong = await client.post('/user/api-tokens', { name: 'n'.repeat(TOKEN_NAME_MAX + 1), abilities: ['read'] }, { referer: 'http://localhost:3000/user/api-tokens' });
+    for (const length of [33, TOKEN_NAME_MAX])
+      await createThroughPage(client, 'n'.repeat(length), ['read']);
+    const tooLong = await client.post(
+      '/user/api-tokens',
+      { name: 'n'.repeat(TOKEN_NAME_MAX + 1), abilities: ['read'] },
+      { referer: 'http://localhost:3000/user/api-tokens' },
+    );
     expect(tooLong.statusCode).toBe(303);
     const page = await client.page('/user/api-tokens');
     expect(page.props.errors.name).toBe(`The name may be at most ${TOKEN_NAME_MAX} characters.`);
@@ -87,7 +105,9 @@ describe('API tokens page', () => {
     await client.post('/user/api-tokens', { name: 'x', abilities: ['read'] });
     const page = await client.page('/user/api-tokens');
     expect(page.props.errors.name).toMatch(/Join or create a team/);
-    expect(await t.app.ctx.db.select().from(apiKeys)).not.toContainEqual(expect.objectContaining({ name: 'x' }));
+    expect(await t.app.ctx.db.select().from(apiKeys)).not.toContainEqual(
+      expect.objectContaining({ name: 'x' }),
+    );
   });
 
   it('lists only the user’s tokens for the current team', async () => {
@@ -109,7 +129,12 @@ describe('abilities, editing, deleting', () => {
     const reader = await createThroughPage(client, 'reader', ['read']);
     const ok = await me(reader.token);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ user: { id: user.id, name: user.name, email: user.email }, team: { id: team.id, name: team.name }, role: 'owner', abilities: ['read'] });
+    expect(ok.json()).toEqual({
+      user: { id: user.id, name: user.name, email: user.email },
+      team: { id: team.id, name: team.name },
+      role: 'owner',
+      abilities: ['read'],
+    });
 
     const writer = await createThroughPage(client, 'writer', ['create']);
     const denied = await me(writer.token);
@@ -117,7 +142,9 @@ describe('abilities, editing, deleting', () => {
     expect(denied.headers['content-type']).toContain('application/problem+json');
     expect(denied.json()).toMatchObject({ status: 403, code: 'ABILITY_MISSING' });
 
-    const put = await client.put(`/user/api-tokens/${writer.id}`, { abilities: ['create', 'read'] });
+    const put = await client.put(`/user/api-tokens/${writer.id}`, {
+      abilities: ['create', 'read'],
+    });
     expect(put.statusCode).toBe(303);
     const after = await me(writer.token);
     expect(after.statusCode).toBe(200);
@@ -145,7 +172,9 @@ describe('abilities, editing, deleting', () => {
     // b is even in the same team
     const b = await signedInUser(t.app);
     await addMember(t.app, a.team.id, b.user.id, 'admin');
-    expect((await b.client.put(`/user/api-tokens/${id}`, { abilities: ['delete'] })).statusCode).toBe(404);
+    expect(
+      (await b.client.put(`/user/api-tokens/${id}`, { abilities: ['delete'] })).statusCode,
+    ).toBe(404);
     expect((await b.client.delete(`/user/api-tokens/${id}`)).statusCode).toBe(404);
     expect((await b.client.delete(`/user/api-tokens/no-such-token`)).statusCode).toBe(404);
     const res = await me(token);
@@ -154,8 +183,18 @@ describe('abilities, editing, deleting', () => {
   });
 
   it('wrong, malformed or non-bearer credentials answer 401 problem JSON', async () => {
-    for (const authorization of ['Bearer pw_notarealtokenatall0123456789', 'Bearer ', 'Bearer not a token', 'Basic dXNlcjpwYXNz', 'bearer']) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
+    for (const authorization of [
+      'Bearer pw_notarealtokenatall0123456789',
+      'Bearer ',
+      'Bearer not a token',
+      'Basic dXNlcjpwYXNz',
+      'bearer',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: { authorization },
+      });
       expect(res.statusCode, authorization).toBe(401);
       expect(res.headers['content-type']).toContain('application/problem+json');
     }
@@ -179,7 +218,9 @@ describe('abilities, editing, deleting', () => {
     await me(token);
     const after = await client.page('/user/api-tokens');
     expect(after.props.tokens[0].lastUsedAt).not.toBeNull();
-    expect(Date.parse(after.props.tokens[0].lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(after.props.tokens[0].createdAt));
+    expect(Date.parse(after.props.tokens[0].lastUsedAt)).toBeGreaterThanOrEqual(
+      Date.parse(after.props.tokens[0].createdAt),
+    );
   });
 
   it('audits create, update and delete with name and abilities, never the token', async () => {
@@ -190,8 +231,14 @@ describe('abilities, editing, deleting', () => {
     const rows = await t.app.ctx.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id));
     const byAction = Object.fromEntries(rows.map((r) => [r.action, r]));
     expect(byAction['token.created'].details).toEqual({ name: 'audited', abilities: ['read'] });
-    expect(byAction['token.updated'].details).toMatchObject({ name: 'audited', abilities: ['read', 'delete'] });
-    expect(byAction['token.deleted'].details).toEqual({ name: 'audited', abilities: ['read', 'delete'] });
+    expect(byAction['token.updated'].details).toMatchObject({
+      name: 'audited',
+      abilities: ['read', 'delete'],
+    });
+    expect(byAction['token.deleted'].details).toEqual({
+      name: 'audited',
+      abilities: ['read', 'delete'],
+    });
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 });
@@ -199,11 +246,27 @@ describe('abilities, editing, deleting', () => {
 describe('account deletion', () => {
   it('removes the user’s tokens when the account is being deleted', async () => {
     const { user, team } = await userWithTeam();
-    const made = await createApiToken(t.app.ctx, { userId: user.id, teamId: team.id, name: 'doomed', abilities: ['read'] });
+    const made = await createApiToken(t.app.ctx, {
+      userId: user.id,
+      teamId: team.id,
+      name: 'doomed',
+      abilities: ['read'],
+    });
     const bystander = await userWithTeam();
-    const kept = await createApiToken(t.app.ctx, { userId: bystander.user.id, teamId: bystander.team.id, name: 'kept', abilities: ['read'] });
-    await t.app.ctx.hooks.run(t.app.ctx.hooks.userDeleting, { id: user.id, email: user.email, name: user.name });
-    expect(await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.referenceId, user.id))).toHaveLength(0);
+    const kept = await createApiToken(t.app.ctx, {
+      userId: bystander.user.id,
+      teamId: bystander.team.id,
+      name: 'kept',
+      abilities: ['read'],
+    });
+    await t.app.ctx.hooks.run(t.app.ctx.hooks.userDeleting, {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+    });
+    expect(
+      await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.referenceId, user.id)),
+    ).toHaveLength(0);
     expect((await me(made.plainText)).statusCode).toBe(401);
     expect((await me(kept.plainText)).statusCode).toBe(200);
   });
@@ -212,13 +275,27 @@ describe('account deletion', () => {
 describe('createApiToken (used by the token:create command)', () => {
   it('returns the id and plain text of a working token; refuses a team the user is not in', async () => {
     const { user, team } = await userWithTeam();
-    const made = await createApiToken(t.app.ctx, { userId: user.id, teamId: team.id, name: 'cli', abilities: ['read', 'create'] });
+    const made = await createApiToken(t.app.ctx, {
+      userId: user.id,
+      teamId: team.id,
+      name: 'cli',
+      abilities: ['read', 'create'],
+    });
     expect(made.plainText).toMatch(/^pw_/);
     const res = await me(made.plainText);
     expect(res.statusCode).toBe(200);
     expect(res.json().abilities).toEqual(['read', 'create']);
     const stranger = await userWithTeam();
-    await expect(createApiToken(t.app.ctx, { userId: user.id, teamId: stranger.team.id, name: 'x', abilities: ['read'] })).rejects.toMatchObject({ status: 404 });
-    await expect(createApiToken(t.app.ctx, { userId: user.id, teamId: team.id, name: 'x', abilities: [] })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      createApiToken(t.app.ctx, {
+        userId: user.id,
+        teamId: stranger.team.id,
+        name: 'x',
+        abilities: ['read'],
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      createApiToken(t.app.ctx, { userId: user.id, teamId: team.id, name: 'x', abilities: [] }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 });

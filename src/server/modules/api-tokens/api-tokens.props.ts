@@ -12,4 +12,3 @@ export function tokenProps(t: ApiTokenRow): ApiTokenView {
     createdAt: t.createdAt.toISOString(),
   };
 }
-

@@ -43,16 +43,29 @@ export function teamOf(metadata: unknown): string | null {
 }
 
 function toRow(k: typeof apiKeys.$inferSelect): ApiTokenRow {
-  return { id: k.id, name: k.name ?? 'Unnamed token', abilities: abilitiesOf(k.permissions), start: k.start, lastUsedAt: k.lastRequest, createdAt: k.createdAt };
+  return {
+    id: k.id,
+    name: k.name ?? 'Unnamed token',
+    abilities: abilitiesOf(k.permissions),
+    start: k.start,
+    lastUsedAt: k.lastRequest,
+    createdAt: k.createdAt,
+  };
 }
 
 /**
  * Make an API token for a user in one of their teams. The plain text is returned once and
  * never stored (Better Auth keeps its hash). Used by the API Tokens page and `token:create`.
  */
-export async function createApiToken(ctx: Ctx, input: { userId: string; teamId: string; name: string; abilities: readonly Ability[] }): Promise<{ id: string; plainText: string }> {
+export async function createApiToken(
+  ctx: Ctx,
+  input: { userId: string; teamId: string; name: string; abilities: readonly Ability[] },
+): Promise<{ id: string; plainText: string }> {
   // the shared schema is the one source of the limits (the page and `token:create` both come here)
-  const { name, abilities } = parseInput(createApiTokenSchema, { name: input.name, abilities: [...input.abilities] });
+  const { name, abilities } = parseInput(createApiTokenSchema, {
+    name: input.name,
+    abilities: [...input.abilities],
+  });
   const [member] = await ctx.db
     .select({ id: teamMembers.id })
     .from(teamMembers)
@@ -60,19 +73,37 @@ export async function createApiToken(ctx: Ctx, input: { userId: string; teamId: 
     .limit(1);
   if (!member) throw notFound('Team');
   const created = await ctx.auth.api.createApiKey({
-    body: { userId: input.userId, name, permissions: { api: abilities }, metadata: { teamId: input.teamId } },
+    body: {
+      userId: input.userId,
+      name,
+      permissions: { api: abilities },
+      metadata: { teamId: input.teamId },
+    },
   });
   return { id: created.id, plainText: created.key };
 }
 
 /** The user's tokens for one team, newest first. */
-export async function listApiTokens(ctx: Ctx, userId: string, teamId: string): Promise<ApiTokenRow[]> {
-  const rows = await ctx.db.select().from(apiKeys).where(eq(apiKeys.referenceId, userId)).orderBy(desc(apiKeys.createdAt));
+export async function listApiTokens(
+  ctx: Ctx,
+  userId: string,
+  teamId: string,
+): Promise<ApiTokenRow[]> {
+  const rows = await ctx.db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.referenceId, userId))
+    .orderBy(desc(apiKeys.createdAt));
   return rows.filter((k) => teamOf(k.metadata) === teamId).map(toRow);
 }
 
 /** One of the user's tokens in the team, or 404 (another user's or team's token is "not found"). */
-export async function findApiToken(ctx: Ctx, userId: string, teamId: string, id: string): Promise<ApiTokenRow> {
+export async function findApiToken(
+  ctx: Ctx,
+  userId: string,
+  teamId: string,
+  id: string,
+): Promise<ApiTokenRow> {
   const [k] = await ctx.db
     .select()
     .from(apiKeys)
@@ -82,7 +113,13 @@ export async function findApiToken(ctx: Ctx, userId: string, teamId: string, id:
   return toRow(k);
 }
 
-export async function updateApiTokenAbilities(ctx: Ctx, userId: string, teamId: string, id: string, abilities: readonly Ability[]) {
+export async function updateApiTokenAbilities(
+  ctx: Ctx,
+  userId: string,
+  teamId: string,
+  id: string,
+  abilities: readonly Ability[],
+) {
   const before = await findApiToken(ctx, userId, teamId, id);
   const next = ABILITIES.filter((a) => abilities.includes(a));
   // the same column Better Auth's updateApiKey writes (JSON text), here inside the caller's transaction

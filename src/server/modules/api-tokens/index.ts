@@ -10,4 +10,10 @@ export async function apiTokensModule(app: FastifyInstance, ctx: AppContext) {
   ctx.hooks.userDeleting.push(async (user) => deleteAllApiTokensOf(ctx, user.id));
 }
 
-export { createApiToken, listApiTokens, abilitiesOf, teamOf, type ApiTokenRow } from './api-tokens.service.js';
+export {
+  createApiToken,
+  listApiTokens,
+  abilitiesOf,
+  teamOf,
+  type ApiTokenRow,
+} from './api-tokens.service.js';

@@ -42,13 +42,20 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext) {
   // the document itself: public, rate limited per IP like the rest of the API
   app.get(
     '/api/v1/openapi.json',
-    { config: { name: 'api.openapi', access: { kind: 'public' }, rateLimit: { max: 120, timeWindow: 60_000 } } },
+    {
+      config: {
+        name: 'api.openapi',
+        access: { kind: 'public' },
+        rateLimit: { max: 120, timeWindow: 60_000 },
+      },
+    },
     async (_request, reply) => {
       const doc = ctx.openapi.document({
         title: `${ctx.config.appName} API`,
         version: API_VERSION,
         serverUrl: ctx.config.appUrl,
-        description: 'Authenticate with `Authorization: Bearer <token>`. Errors are problem+json (RFC 9457). Each token is limited to 120 requests a minute.',
+        description:
+          'Authenticate with `Authorization: Bearer <token>`. Errors are problem+json (RFC 9457). Each token is limited to 120 requests a minute.',
       });
       return reply.header('cache-control', 'no-cache').send(doc);
     },

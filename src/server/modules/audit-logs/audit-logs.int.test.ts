@@ -14,10 +14,33 @@ let outsider: { user: TestUser; client: TestClient };
 let team: { id: string; name: string };
 let otherTeam: { id: string; name: string };
 
-type Row = { id: string; action: string; actionLabel: string; who: { name: string; email: string } | null; subject: string | null; ip: string | null; createdAt: string };
+type Row = {
+  id: string;
+  action: string;
+  actionLabel: string;
+  who: { name: string; email: string } | null;
+  subject: string | null;
+  ip: string | null;
+  createdAt: string;
+};
 
-function entry(u: TestUser, teamId: string | null, action: string, createdAt: string, extra: Partial<typeof auditLogs.$inferInsert> = {}) {
-  return { teamId, userId: u.id, actorName: u.name, actorEmail: u.email, action, createdAt: new Date(createdAt), ip: '203.0.113.7', ...extra };
+function entry(
+  u: TestUser,
+  teamId: string | null,
+  action: string,
+  createdAt: string,
+  extra: Partial<typeof auditLogs.$inferInsert> = {},
+) {
+  return {
+    teamId,
+    userId: u.id,
+    actorName: u.name,
+    actorEmail: u.email,
+    action,
+    createdAt: new Date(createdAt),
+    ip: '203.0.113.7',
+    ...extra,
+  };
 }
 
 beforeAll(async () => {
@@ -34,18 +57,43 @@ beforeAll(async () => {
   otherTeam = await createTeamFor(t.app, outsider.user.id, 'Other Team');
 
   const rows = [
-    entry(owner.user, team.id, 'token.created', '2026-03-01T10:00:00Z', { subjectType: 'api_token', subjectLabel: 'CI deploys', details: { name: 'CI deploys', abilities: ['read'] } }),
-    entry(owner.user, team.id, 'team.member_added', '2026-03-02T10:00:00Z', { subjectType: 'user', subjectLabel: 'Eddie Editor' }),
+    entry(owner.user, team.id, 'token.created', '2026-03-01T10:00:00Z', {
+      subjectType: 'api_token',
+      subjectLabel: 'CI deploys',
+      details: { name: 'CI deploys', abilities: ['read'] },
+    }),
+    entry(owner.user, team.id, 'team.member_added', '2026-03-02T10:00:00Z', {
+      subjectType: 'user',
+      subjectLabel: 'Eddie Editor',
+    }),
     entry(editor.user, null, 'auth.login', '2026-03-03T09:00:00Z', { ip: '198.51.100.4' }),
     entry(viewer.user, null, 'auth.logout', '2026-03-04T09:00:00Z'),
     // another team's entries and an outsider's sign-in: never on this team's page
-    entry(outsider.user, otherTeam.id, 'team.updated', '2026-03-03T12:00:00Z', { subjectLabel: 'Other Team' }),
+    entry(outsider.user, otherTeam.id, 'team.updated', '2026-03-03T12:00:00Z', {
+      subjectLabel: 'Other Team',
+    }),
     entry(outsider.user, null, 'auth.login', '2026-03-03T13:00:00Z', { ip: '192.0.2.99' }),
     // an entry of this team by someone with no name (e.g. a system job)
-    { teamId: team.id, userId: null, actorName: null, actorEmail: null, action: 'import.finished', createdAt: new Date('2026-03-05T08:00:00Z') },
+    {
+      teamId: team.id,
+      userId: null,
+      actorName: null,
+      actorEmail: null,
+      action: 'import.finished',
+      createdAt: new Date('2026-03-05T08:00:00Z'),
+    },
   ];
   // 20 more owner entries for paging, in April
-  for (let i = 0; i < 20; i++) rows.push(entry(owner.user, team.id, 'team.updated', `2026-04-${String(i + 1).padStart(2, '0')}T08:00:00Z`, { subjectLabel: `Change ${i + 1}` }));
+  for (let i = 0; i < 20; i++)
+    rows.push(
+      entry(
+        owner.user,
+        team.id,
+        'team.updated',
+        `2026-04-${String(i + 1).padStart(2, '0')}T08:00:00Z`,
+        { subjectLabel: `Change ${i + 1}` },
+      ),
+    );
   await t.app.ctx.db.insert(auditLogs).values(rows);
 });
 afterAll(() => t.close());
@@ -54,8 +102,19 @@ async function logs(client: TestClient, qs = '') {
   const page = await client.page(`/logs${qs}`);
   expect(page.component).toBe('logs/index');
   const props = page.props as {
-    logs: { rows: Row[]; total: number; page: number; perPage: number; search: string; sort: string; dir: string };
-    options: { actions: Array<{ value: string; label: string }>; users: Array<{ value: string; label: string }> };
+    logs: {
+      rows: Row[];
+      total: number;
+      page: number;
+      perPage: number;
+      search: string;
+      sort: string;
+      dir: string;
+    };
+    options: {
+      actions: Array<{ value: string; label: string }>;
+      users: Array<{ value: string; label: string }>;
+    };
     filters: Record<string, string | null>;
   };
   // the table's page (the DataTable's `data`) beside the page's filters and their choices
@@ -72,9 +131,18 @@ describe('audit log page', () => {
     expect(json).not.toContain('192.0.2.99');
     expect(json).not.toContain('Other Team');
     const login = p.rows.find((r) => r.action === 'auth.login')!;
-    expect(login).toMatchObject({ actionLabel: 'Signed in', who: { name: 'Eddie Editor', email: editor.user.email }, ip: '198.51.100.4' });
-    expect(p.rows.find((r) => r.action === 'import.finished')).toMatchObject({ who: null, actionLabel: 'Import: finished' });
-    expect(p.options.users.map((u) => u.value).sort()).toEqual([owner.user.id, editor.user.id, viewer.user.id, admin.user.id].sort());
+    expect(login).toMatchObject({
+      actionLabel: 'Signed in',
+      who: { name: 'Eddie Editor', email: editor.user.email },
+      ip: '198.51.100.4',
+    });
+    expect(p.rows.find((r) => r.action === 'import.finished')).toMatchObject({
+      who: null,
+      actionLabel: 'Import: finished',
+    });
+    expect(p.options.users.map((u) => u.value).sort()).toEqual(
+      [owner.user.id, editor.user.id, viewer.user.id, admin.user.id].sort(),
+    );
     expect(p.options.actions.map((a) => a.value)).not.toContain(undefined);
   });
 
@@ -115,12 +183,25 @@ describe('audit log page', () => {
   });
 
   it('searches names, emails, subjects, IPs and plain-word action labels', async () => {
-    expect((await logs(owner.client, '?search=signed%20in')).rows.map((r) => r.who?.name)).toEqual(['Eddie Editor']);
+    expect((await logs(owner.client, '?search=signed%20in')).rows.map((r) => r.who?.name)).toEqual([
+      'Eddie Editor',
+    ]);
     // every word must match somewhere (a label, a name, a subject...): "signed" alone also finds "Signed out"
-    expect((await logs(owner.client, '?search=signed')).rows.map((r) => r.action).sort()).toEqual(['auth.login', 'auth.logout']);
-    expect((await logs(owner.client, '?search=Change%2019')).rows.map((r) => r.subject)).toEqual(['Change 19']);
-    expect((await logs(owner.client, `?search=${encodeURIComponent(viewer.user.email)}`)).rows.map((r) => r.action)).toEqual(['auth.logout']);
-    expect((await logs(owner.client, '?search=CI%20dep')).rows.map((r) => r.action)).toEqual(['token.created']);
+    expect((await logs(owner.client, '?search=signed')).rows.map((r) => r.action).sort()).toEqual([
+      'auth.login',
+      'auth.logout',
+    ]);
+    expect((await logs(owner.client, '?search=Change%2019')).rows.map((r) => r.subject)).toEqual([
+      'Change 19',
+    ]);
+    expect(
+      (await logs(owner.client, `?search=${encodeURIComponent(viewer.user.email)}`)).rows.map(
+        (r) => r.action,
+      ),
+    ).toEqual(['auth.logout']);
+    expect((await logs(owner.client, '?search=CI%20dep')).rows.map((r) => r.action)).toEqual([
+      'token.created',
+    ]);
     expect((await logs(owner.client, '?search=198.51')).total).toBe(1);
     // the outsider's entries stay out of search results
     expect((await logs(owner.client, '?search=Otto')).total).toBe(0);
@@ -130,15 +211,29 @@ describe('audit log page', () => {
 
   it('filters by action, user and date range', async () => {
     expect((await logs(owner.client, '?action=team.updated&perPage=100')).total).toBe(20);
-    expect((await logs(owner.client, `?user=${editor.user.id}`)).rows.map((r) => r.action)).toEqual(['auth.login']);
+    expect((await logs(owner.client, `?user=${editor.user.id}`)).rows.map((r) => r.action)).toEqual(
+      ['auth.login'],
+    );
     expect((await logs(owner.client, `?user=${outsider.user.id}`)).total).toBe(0);
     const march = await logs(owner.client, '?from=2026-03-02&to=2026-03-04&perPage=100');
-    expect(march.rows.map((r) => r.action).sort()).toEqual(['auth.login', 'auth.logout', 'team.member_added']);
-    const combined = await logs(owner.client, `?from=2026-04-10&action=team.updated&user=${owner.user.id}&search=Change&perPage=25&sort=action&dir=asc`);
+    expect(march.rows.map((r) => r.action).sort()).toEqual([
+      'auth.login',
+      'auth.logout',
+      'team.member_added',
+    ]);
+    const combined = await logs(
+      owner.client,
+      `?from=2026-04-10&action=team.updated&user=${owner.user.id}&search=Change&perPage=25&sort=action&dir=asc`,
+    );
     // April 10..20 with "Change" in the subject: Change 10..20; the filters come back for the page's controls
     expect(combined.total).toBe(11);
     expect(combined).toMatchObject({ perPage: 25, sort: 'action', dir: 'asc', search: 'Change' });
-    expect(combined.filters).toEqual({ action: 'team.updated', user: owner.user.id, from: '2026-04-10', to: null });
+    expect(combined.filters).toEqual({
+      action: 'team.updated',
+      user: owner.user.id,
+      from: '2026-04-10',
+      to: null,
+    });
     // bad filter values are dropped, not a failure
     expect((await logs(owner.client, '?from=yesterday&to=2026-13-45&perPage=100')).total).toBe(25);
   });

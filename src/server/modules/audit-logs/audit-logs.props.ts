@@ -3,7 +3,18 @@ import { scrubSecrets } from '../../platform/audit/audit.js';
 import { auditActionLabel } from '../../../shared/audit-logs/action-labels.js';
 import type { AuditRowView } from '../../../shared/audit-logs/audit-logs.pages.js';
 
-type AuditRow = Pick<typeof auditLogs.$inferSelect, 'id' | 'actorName' | 'actorEmail' | 'action' | 'subjectType' | 'subjectLabel' | 'ip' | 'details' | 'createdAt'>;
+type AuditRow = Pick<
+  typeof auditLogs.$inferSelect,
+  | 'id'
+  | 'actorName'
+  | 'actorEmail'
+  | 'action'
+  | 'subjectType'
+  | 'subjectLabel'
+  | 'ip'
+  | 'details'
+  | 'createdAt'
+>;
 
 /** An audit row as the logs page shows it (secrets scrubbed again on the way out). */
 export function auditRowProps(r: AuditRow): AuditRowView {

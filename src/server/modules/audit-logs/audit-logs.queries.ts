@@ -2,18 +2,36 @@ import { and, asc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from
 import type { Db } from '../../platform/db/client.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { teamMembers, users } from '../../platform/auth/auth.tables.js';
-import { escapeLike, parseTableQuery, specParseOptions, tableQuery, type TableQuery } from '../../platform/http/table-query.js';
+import {
+  escapeLike,
+  parseTableQuery,
+  specParseOptions,
+  tableQuery,
+  type TableQuery,
+} from '../../platform/http/table-query.js';
 import { searchTerms } from '../../../shared/table/table-query.js';
 import { AUDIT_ACTION_LABELS } from '../../../shared/audit-logs/action-labels.js';
 import type { AuditLogFilters } from '../../../shared/audit-logs/audit-logs.schemas.js';
 
 /** A team's trail: its own entries, plus account entries (no team) of its current members. */
 export function teamScope(db: Db, teamId: string): SQL {
-  const members = db.select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.organizationId, teamId));
-  return or(eq(auditLogs.teamId, teamId), and(isNull(auditLogs.teamId), inArray(auditLogs.userId, members)))!;
+  const members = db
+    .select({ id: teamMembers.userId })
+    .from(teamMembers)
+    .where(eq(teamMembers.organizationId, teamId));
+  return or(
+    eq(auditLogs.teamId, teamId),
+    and(isNull(auditLogs.teamId), inArray(auditLogs.userId, members)),
+  )!;
 }
 
-const SEARCHED = [auditLogs.actorName, auditLogs.actorEmail, auditLogs.action, auditLogs.subjectLabel, auditLogs.ip];
+const SEARCHED = [
+  auditLogs.actorName,
+  auditLogs.actorEmail,
+  auditLogs.action,
+  auditLogs.subjectLabel,
+  auditLogs.ip,
+];
 
 /**
  * The search, word by word like every table (each word must match somewhere). A word also matches
@@ -29,7 +47,10 @@ export function logSearch(search: string): SQL | undefined {
         .filter(([, label]) => label.toLowerCase().includes(needle))
         .map(([action]) => action);
       const pattern = `%${escapeLike(w)}%`;
-      return or(...SEARCHED.map((c) => ilike(c, pattern)), ...(labelled.length ? [inArray(auditLogs.action, labelled)] : []))!;
+      return or(
+        ...SEARCHED.map((c) => ilike(c, pattern)),
+        ...(labelled.length ? [inArray(auditLogs.action, labelled)] : []),
+      )!;
     }),
   );
 }
@@ -39,7 +60,8 @@ function filterWhere(f: AuditLogFilters): SQL[] {
   if (f.action) where.push(eq(auditLogs.action, f.action));
   if (f.user) where.push(eq(auditLogs.userId, f.user));
   if (f.from) where.push(gte(auditLogs.createdAt, new Date(`${f.from}T00:00:00.000Z`)));
-  if (f.to) where.push(lt(auditLogs.createdAt, new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000)));
+  if (f.to)
+    where.push(lt(auditLogs.createdAt, new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000)));
   return where;
 }
 
@@ -56,7 +78,8 @@ const SPEC = {
 };
 
 /** The table part of the query string (page, perPage, search, sort, dir) with the logs' sort keys. */
-export const parseLogTableQuery = (raw: unknown): TableQuery => parseTableQuery(raw, specParseOptions(SPEC));
+export const parseLogTableQuery = (raw: unknown): TableQuery =>
+  parseTableQuery(raw, specParseOptions(SPEC));
 
 /** One page of the team's audit trail (platform table query: search, sort, paging, total). */
 export function pageAuditLogs(db: Db, teamId: string, q: TableQuery, f: AuditLogFilters) {

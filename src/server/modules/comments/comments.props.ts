@@ -9,9 +9,14 @@ export function toCommentView(row: CommentRow, names: Map<string, string>): Comm
     id: row.id,
     subjectType: row.subjectType as CommentSubject,
     subjectId: row.subjectId,
-    author: row.authorId && authorName !== undefined ? { id: row.authorId, name: authorName, initials: initialsOf(authorName) } : null,
+    author:
+      row.authorId && authorName !== undefined
+        ? { id: row.authorId, name: authorName, initials: initialsOf(authorName) }
+        : null,
     body: row.body,
-    mentions: row.mentions.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! })),
+    mentions: row.mentions
+      .filter((id) => names.has(id))
+      .map((id) => ({ id, name: names.get(id)! })),
     editedAt: row.editedAt ? row.editedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };

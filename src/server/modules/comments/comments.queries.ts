@@ -12,11 +12,22 @@ export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 export const THREAD_LIMIT = 500;
 
 /** The newest THREAD_LIMIT comments on a subject, oldest first, and whether older ones exist. */
-export async function listThread(db: Queryable, teamId: string, subjectType: CommentSubject, subjectId: string) {
+export async function listThread(
+  db: Queryable,
+  teamId: string,
+  subjectType: CommentSubject,
+  subjectId: string,
+) {
   const rows = await db
     .select()
     .from(comments)
-    .where(and(eq(comments.teamId, teamId), eq(comments.subjectType, subjectType), eq(comments.subjectId, subjectId)))
+    .where(
+      and(
+        eq(comments.teamId, teamId),
+        eq(comments.subjectType, subjectType),
+        eq(comments.subjectId, subjectId),
+      ),
+    )
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(THREAD_LIMIT + 1);
   const hasOlder = rows.length > THREAD_LIMIT;
@@ -24,8 +35,16 @@ export async function listThread(db: Queryable, teamId: string, subjectType: Com
 }
 
 /** One comment of the team, or undefined (another team's comment is not found either). */
-export async function findComment(db: Queryable, teamId: string, id: string): Promise<CommentRow | undefined> {
-  const [row] = await db.select().from(comments).where(and(eq(comments.id, id), eq(comments.teamId, teamId))).limit(1);
+export async function findComment(
+  db: Queryable,
+  teamId: string,
+  id: string,
+): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), eq(comments.teamId, teamId)))
+    .limit(1);
   return row;
 }
 
@@ -43,12 +62,19 @@ export function teamPeople(db: Queryable, teamId: string) {
 export async function namesOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Which of these user ids are members of the team. */
-export async function membersAmong(db: Queryable, teamId: string, ids: string[]): Promise<Set<string>> {
+export async function membersAmong(
+  db: Queryable,
+  teamId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const rows = await db
     .select({ id: teamMembers.userId })
@@ -58,7 +84,20 @@ export async function membersAmong(db: Queryable, teamId: string, ids: string[])
 }
 
 /** Remove the comments of subjects that are being removed (a cascade subscriber, inside the deleting transaction). */
-export async function deleteCommentsOf(db: Queryable, teamId: string, subjectType: string, subjectIds: string[]) {
+export async function deleteCommentsOf(
+  db: Queryable,
+  teamId: string,
+  subjectType: string,
+  subjectIds: string[],
+) {
   if (!subjectIds.length) return;
-  await db.delete(comments).where(and(eq(comments.teamId, teamId), eq(comments.subjectType, subjectType), inArray(comments.subjectId, subjectIds)));
+  await db
+    .delete(comments)
+    .where(
+      and(
+        eq(comments.teamId, teamId),
+        eq(comments.subjectType, subjectType),
+        inArray(comments.subjectId, subjectIds),
+      ),
+    );
 }

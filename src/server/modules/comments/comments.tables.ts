@@ -8,7 +8,9 @@ export const comments = pgTable(
   'comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     /** project | problem | element | link | metric | data_point | survey_question */
     subjectType: text('subject_type').notNull(),
     subjectId: uuid('subject_id').notNull(),
@@ -19,5 +21,8 @@ export const comments = pgTable(
     editedAt: ts('edited_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('comments_subject_idx').on(t.subjectType, t.subjectId, t.createdAt), index('comments_team_idx').on(t.teamId, t.createdAt)],
+  (t) => [
+    index('comments_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
+    index('comments_team_idx').on(t.teamId, t.createdAt),
+  ],
 );

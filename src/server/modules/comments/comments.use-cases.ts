@@ -3,7 +3,11 @@ import type { AppContext } from '../../platform/context.js';
 import { forbidden, notFound, ValidationError } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { authorizeOwn, type UseCase } from '../../platform/use-case/index.js';
-import { channels, encodeEventData, MAX_EVENT_DATA_BYTES } from '../../platform/realtime/publisher.js';
+import {
+  channels,
+  encodeEventData,
+  MAX_EVENT_DATA_BYTES,
+} from '../../platform/realtime/publisher.js';
 import {
   COMMENT_EVENTS,
   MENTIONS_MAX,
@@ -16,7 +20,13 @@ import {
 import type { CommentSubject } from '../../../shared/toc/vocabulary.js';
 import { notifications, notify } from '../notifications/index.js';
 import { comments } from './comments.tables.js';
-import { findComment, membersAmong, namesOf, type CommentRow, type Queryable } from './comments.queries.js';
+import {
+  findComment,
+  membersAmong,
+  namesOf,
+  type CommentRow,
+  type Queryable,
+} from './comments.queries.js';
 import { peopleIn, toCommentView } from './comments.props.js';
 import { resolveSubject, subjectPath, type CommentSubjectInfo } from './comments.subjects.js';
 
@@ -26,9 +36,11 @@ const EXCERPT = 100;
 /** The mentioned ids, all members of the team, or a field error on `body`. */
 async function checkMentions(db: Queryable, teamId: string, body: string): Promise<string[]> {
   const ids = mentionedIds(body);
-  if (ids.length > MENTIONS_MAX) throw new ValidationError({ body: `A comment may mention at most ${MENTIONS_MAX} people.` });
+  if (ids.length > MENTIONS_MAX)
+    throw new ValidationError({ body: `A comment may mention at most ${MENTIONS_MAX} people.` });
   const members = await membersAmong(db, teamId, ids);
-  if (ids.some((id) => !members.has(id))) throw new ValidationError({ body: 'You can only mention members of this team.' });
+  if (ids.some((id) => !members.has(id)))
+    throw new ValidationError({ body: 'You can only mention members of this team.' });
   return ids;
 }
 
@@ -43,7 +55,12 @@ function publish(uc: UseCase, event: CommentEventName, data: CommentEvent) {
 }
 
 /** Tell each newly mentioned member (never the author), after the commit. */
-function notifyMentioned(uc: UseCase, subject: CommentSubjectInfo, row: CommentRow, userIds: string[]) {
+function notifyMentioned(
+  uc: UseCase,
+  subject: CommentSubjectInfo,
+  row: CommentRow,
+  userIds: string[],
+) {
   const who = uc.actor;
   const ctx: AppContext = uc.ctx;
   uc.afterCommit(async () => {
@@ -54,7 +71,13 @@ function notifyMentioned(uc: UseCase, subject: CommentSubjectInfo, row: CommentR
       ? await ctx.db
           .select({ userId: notifications.userId })
           .from(notifications)
-          .where(and(eq(notifications.type, 'comment.mentioned'), inArray(notifications.userId, userIds), sql`${notifications.data}->>'commentId' = ${row.id}`))
+          .where(
+            and(
+              eq(notifications.type, 'comment.mentioned'),
+              inArray(notifications.userId, userIds),
+              sql`${notifications.data}->>'commentId' = ${row.id}`,
+            ),
+          )
       : [];
     const told = new Set(already.map((n) => n.userId));
     for (const userId of userIds) {
@@ -72,20 +95,43 @@ function notifyMentioned(uc: UseCase, subject: CommentSubjectInfo, row: CommentR
   });
 }
 
-const auditDetails = (row: CommentRow) => ({ on: row.subjectType, onId: row.subjectId, excerpt: plainComment(row.body, EXCERPT), mentions: row.mentions.length });
+const auditDetails = (row: CommentRow) => ({
+  on: row.subjectType,
+  onId: row.subjectId,
+  excerpt: plainComment(row.body, EXCERPT),
+  mentions: row.mentions.length,
+});
 
-export async function createComment(uc: UseCase, input: { subjectType: CommentSubject; subjectId: string; body: string }) {
+export async function createComment(
+  uc: UseCase,
+  input: { subjectType: CommentSubject; subjectId: string; body: string },
+) {
   uc.can('comment.create');
   const subject = await resolveSubject(uc.tx, uc.teamId, input.subjectType, input.subjectId);
   const mentions = await checkMentions(uc.tx, uc.teamId, input.body);
   const [row] = await uc.tx
     .insert(comments)
-    .values({ teamId: uc.teamId, subjectType: input.subjectType, subjectId: input.subjectId, authorId: uc.actor.userId, body: input.body, mentions })
+    .values({
+      teamId: uc.teamId,
+      subjectType: input.subjectType,
+      subjectId: input.subjectId,
+      authorId: uc.actor.userId,
+      body: input.body,
+      mentions,
+    })
     .returning();
-  await uc.audit({ action: 'comment.created', subject: { type: 'comment', id: row.id, label: subject.label }, details: auditDetails(row) });
+  await uc.audit({
+    action: 'comment.created',
+    subject: { type: 'comment', id: row.id, label: subject.label },
+    details: auditDetails(row),
+  });
   const view = await commentView(uc.tx, row);
   notifyMentioned(uc, subject, row, mentions);
-  publish(uc, COMMENT_EVENTS.created, { subjectType: input.subjectType, subjectId: input.subjectId, comment: view });
+  publish(uc, COMMENT_EVENTS.created, {
+    subjectType: input.subjectType,
+    subjectId: input.subjectId,
+    comment: view,
+  });
   return view;
 }
 
@@ -101,7 +147,12 @@ export async function updateComment(uc: UseCase, input: { commentId: unknown; bo
   uc.can('comment.create');
   const row = await commentOr404(uc, input.commentId);
   if (row.authorId !== uc.actor.userId) throw forbidden('You can edit only your own comments.');
-  const subject = await resolveSubject(uc.tx, uc.teamId, row.subjectType as CommentSubject, row.subjectId);
+  const subject = await resolveSubject(
+    uc.tx,
+    uc.teamId,
+    row.subjectType as CommentSubject,
+    row.subjectId,
+  );
   if (row.body === input.body) {
     uc.unaudited('the text did not change');
     return commentView(uc.tx, row);
@@ -112,11 +163,24 @@ export async function updateComment(uc: UseCase, input: { commentId: unknown; bo
     .set({ body: input.body, mentions, editedAt: new Date() })
     .where(and(eq(comments.id, row.id), eq(comments.teamId, uc.teamId)))
     .returning();
-  await uc.audit({ action: 'comment.updated', subject: { type: 'comment', id: row.id, label: subject.label }, details: auditDetails(next) });
+  await uc.audit({
+    action: 'comment.updated',
+    subject: { type: 'comment', id: row.id, label: subject.label },
+    details: auditDetails(next),
+  });
   const view = await commentView(uc.tx, next);
   // only people mentioned for the first time hear about it
-  notifyMentioned(uc, subject, next, mentions.filter((m) => !row.mentions.includes(m)));
-  publish(uc, COMMENT_EVENTS.updated, { subjectType: view.subjectType, subjectId: view.subjectId, comment: view });
+  notifyMentioned(
+    uc,
+    subject,
+    next,
+    mentions.filter((m) => !row.mentions.includes(m)),
+  );
+  publish(uc, COMMENT_EVENTS.updated, {
+    subjectType: view.subjectType,
+    subjectId: view.subjectId,
+    comment: view,
+  });
   return view;
 }
 
@@ -129,12 +193,24 @@ export async function deleteComment(uc: UseCase, input: { commentId: unknown }) 
   } catch {
     throw forbidden('You can delete only your own comments.');
   }
-  const subject = await resolveSubject(uc.tx, uc.teamId, row.subjectType as CommentSubject, row.subjectId).catch(() => null);
+  const subject = await resolveSubject(
+    uc.tx,
+    uc.teamId,
+    row.subjectType as CommentSubject,
+    row.subjectId,
+  ).catch(() => null);
   await uc.tx.delete(comments).where(and(eq(comments.id, row.id), eq(comments.teamId, uc.teamId)));
   await uc.audit({
     action: 'comment.deleted',
     subject: { type: 'comment', id: row.id, label: subject?.label ?? null },
-    details: { ...auditDetails(row), author: row.authorId === uc.actor.userId ? 'self' : row.authorId },
+    details: {
+      ...auditDetails(row),
+      author: row.authorId === uc.actor.userId ? 'self' : row.authorId,
+    },
   });
-  publish(uc, COMMENT_EVENTS.deleted, { subjectType: row.subjectType as CommentSubject, subjectId: row.subjectId, comment: { id: row.id } });
+  publish(uc, COMMENT_EVENTS.deleted, {
+    subjectType: row.subjectType as CommentSubject,
+    subjectId: row.subjectId,
+    comment: { id: row.id },
+  });
 }

@@ -8,7 +8,12 @@ export async function authProp(ctx: AppContext, request: FastifyRequest) {
   const actor = request.actor;
   if (!actor) return { user: null, team: null, role: null, teams: [], permissions: [] };
   // read with the session (once per request), in team-name order
-  const memberships = (await actorMemberships(ctx.db, actor)).map((m) => ({ id: m.id, name: m.name, personal: m.personal, role: m.role }));
+  const memberships = (await actorMemberships(ctx.db, actor)).map((m) => ({
+    id: m.id,
+    name: m.name,
+    personal: m.personal,
+    role: m.role,
+  }));
   return {
     user: {
       id: actor.user.id,
@@ -18,7 +23,9 @@ export async function authProp(ctx: AppContext, request: FastifyRequest) {
       twoFactorEnabled: actor.user.twoFactorEnabled,
       image: actor.user.image,
     },
-    team: actor.team ? { id: actor.team.id, name: actor.team.name, personal: actor.team.personal } : null,
+    team: actor.team
+      ? { id: actor.team.id, name: actor.team.name, personal: actor.team.personal }
+      : null,
     role: actor.role,
     teams: memberships,
     permissions: PERMISSIONS.filter((p) => roleCan(actor.role, p)),

@@ -4,18 +4,34 @@ import { recentTeamActivity } from './dashboard.queries.js';
 import { gettingStartedFor, isReturningUser } from './getting-started.js';
 
 export function registerCorePages(app: FastifyInstance, ctx: AppContext) {
-  app.get('/', { config: { name: 'welcome', access: { kind: 'public' } } }, async (request, reply) => {
-    if (request.actor && request.actor.user.emailVerified) return reply.redirect('/dashboard');
-    return reply.inertia('welcome');
-  });
-  app.get('/terms-of-service', { config: { name: 'terms.show', access: { kind: 'public' } } }, async (_request, reply) => reply.inertia('legal/terms'));
-  app.get('/privacy-policy', { config: { name: 'policy.show', access: { kind: 'public' } } }, async (_request, reply) => reply.inertia('legal/privacy'));
-  app.get('/dashboard', { config: { name: 'dashboard', access: { kind: 'verified' } } }, async (request, reply) => {
-    const actor = request.actor!;
-    return reply.inertia('dashboard', {
-      activity: async () => (actor.team ? recentTeamActivity(ctx.db, actor.team.id) : []),
-      steps: () => gettingStartedFor(ctx, actor),
-      returning: () => isReturningUser(ctx, actor.user.id),
-    });
-  });
+  app.get(
+    '/',
+    { config: { name: 'welcome', access: { kind: 'public' } } },
+    async (request, reply) => {
+      if (request.actor && request.actor.user.emailVerified) return reply.redirect('/dashboard');
+      return reply.inertia('welcome');
+    },
+  );
+  app.get(
+    '/terms-of-service',
+    { config: { name: 'terms.show', access: { kind: 'public' } } },
+    async (_request, reply) => reply.inertia('legal/terms'),
+  );
+  app.get(
+    '/privacy-policy',
+    { config: { name: 'policy.show', access: { kind: 'public' } } },
+    async (_request, reply) => reply.inertia('legal/privacy'),
+  );
+  app.get(
+    '/dashboard',
+    { config: { name: 'dashboard', access: { kind: 'verified' } } },
+    async (request, reply) => {
+      const actor = request.actor!;
+      return reply.inertia('dashboard', {
+        activity: async () => (actor.team ? recentTeamActivity(ctx.db, actor.team.id) : []),
+        steps: () => gettingStartedFor(ctx, actor),
+        returning: () => isReturningUser(ctx, actor.user.id),
+      });
+    },
+  );
 }

@@ -21,8 +21,12 @@ async function teamOf(client: TestClient, userId: string) {
   const page = await client.page('/dashboard');
   if (page.props.auth.team) return page.props.auth.team.id as string;
   const id = `team-${userId}`;
-  await t.app.ctx.db.insert(teams).values({ id, name: 'Test team', slug: id, personal: true, ownerId: userId });
-  await t.app.ctx.db.insert(teamMembers).values({ id: `m-${id}`, organizationId: id, userId, role: 'owner' });
+  await t.app.ctx.db
+    .insert(teams)
+    .values({ id, name: 'Test team', slug: id, personal: true, ownerId: userId });
+  await t.app.ctx.db
+    .insert(teamMembers)
+    .values({ id: `m-${id}`, organizationId: id, userId, role: 'owner' });
   return id;
 }
 
@@ -37,9 +41,13 @@ describe('dashboard', () => {
     const page = await client.page('/dashboard');
     expect(page.component).toBe('dashboard');
     // the personal team made at registration is the only activity so far
-    expect((page.props.activity as Array<{ action: string }>).map((a) => a.action)).toEqual(['team.created']);
+    expect((page.props.activity as Array<{ action: string }>).map((a) => a.action)).toEqual([
+      'team.created',
+    ]);
     // the core steps (domain modules add their own after them)
-    const steps = (page.props.steps as Array<{ key: string; done: boolean; href: string | null }>).filter((s) => CORE_STEPS.includes(s.key));
+    const steps = (
+      page.props.steps as Array<{ key: string; done: boolean; href: string | null }>
+    ).filter((s) => CORE_STEPS.includes(s.key));
     expect(steps.map((s) => s.key)).toEqual(CORE_STEPS);
     expect(steps.map((s) => s.done)).toEqual([true, false, false, false]);
   });
@@ -49,13 +57,31 @@ describe('dashboard', () => {
     const team = await teamOf(client, user.id);
     const base = Date.now() + 60_000; // newer than the team's own entries
     await t.app.ctx.db.insert(auditLogs).values([
-      ...Array.from({ length: 12 }, (_, i) => ({ teamId: team, action: i === 11 ? 'token.created' : 'custom.thing_done', actorName: 'Ana', subjectLabel: `S${i}`, ip: '10.0.0.1', createdAt: new Date(base + i * 1000) })),
-      { teamId: 'another-team', action: 'auth.login', actorName: 'Eve', subjectLabel: 'secret', createdAt: new Date(base + 99_000) },
+      ...Array.from({ length: 12 }, (_, i) => ({
+        teamId: team,
+        action: i === 11 ? 'token.created' : 'custom.thing_done',
+        actorName: 'Ana',
+        subjectLabel: `S${i}`,
+        ip: '10.0.0.1',
+        createdAt: new Date(base + i * 1000),
+      })),
+      {
+        teamId: 'another-team',
+        action: 'auth.login',
+        actorName: 'Eve',
+        subjectLabel: 'secret',
+        createdAt: new Date(base + 99_000),
+      },
     ]);
     const page = await client.page('/dashboard');
     const activity = page.props.activity as Array<Record<string, unknown>>;
     expect(activity).toHaveLength(10);
-    expect(activity[0]).toMatchObject({ action: 'token.created', label: 'Created an API token', actorName: 'Ana', subjectLabel: 'S11' });
+    expect(activity[0]).toMatchObject({
+      action: 'token.created',
+      label: 'Created an API token',
+      actorName: 'Ana',
+      subjectLabel: 'S11',
+    });
     expect(activity[1]).toMatchObject({ label: 'Custom: thing done', subjectLabel: 'S10' });
     expect(activity.map((a) => a.subjectLabel)).not.toContain('secret');
     expect(JSON.stringify(activity)).not.toContain('10.0.0.1');
@@ -67,20 +93,36 @@ describe('dashboard', () => {
     const team = await teamOf(client, user.id);
     const mate = await createUser(t.app);
     await t.app.ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
-    await t.app.ctx.db.insert(teamMembers).values({ id: `m-${mate.id}`, organizationId: team, userId: mate.id, role: 'editor' });
-    await t.app.ctx.db.insert(apiKeys).values({ id: `k-${user.id}`, referenceId: user.id, key: 'hashed-key-value' });
-    await t.app.ctx.db.insert(projects).values({ teamId: team, name: 'First project', createdBy: user.id });
+    await t.app.ctx.db
+      .insert(teamMembers)
+      .values({ id: `m-${mate.id}`, organizationId: team, userId: mate.id, role: 'editor' });
+    await t.app.ctx.db
+      .insert(apiKeys)
+      .values({ id: `k-${user.id}`, referenceId: user.id, key: 'hashed-key-value' });
+    await t.app.ctx.db
+      .insert(projects)
+      .values({ teamId: team, name: 'First project', createdBy: user.id });
     const page = await client.page('/dashboard');
-    expect((page.props.steps as Array<{ key: string; done: boolean }>).filter((s) => CORE_STEPS.includes(s.key)).every((s) => s.done)).toBe(true);
+    expect(
+      (page.props.steps as Array<{ key: string; done: boolean }>)
+        .filter((s) => CORE_STEPS.includes(s.key))
+        .every((s) => s.done),
+    ).toBe(true);
   });
 
   it('an invited member sees only their own steps: nothing ticked by teammates, nothing their role cannot do', async () => {
     const { user: owner, client: ownerClient } = await signedInUser(t.app);
     const team = await teamOf(ownerClient, owner.id);
-    await t.app.ctx.db.insert(projects).values({ teamId: team, name: 'Owner project', createdBy: owner.id });
-    await t.app.ctx.db.insert(apiKeys).values({ id: `k2-${owner.id}`, referenceId: owner.id, key: 'owner-key' });
+    await t.app.ctx.db
+      .insert(projects)
+      .values({ teamId: team, name: 'Owner project', createdBy: owner.id });
+    await t.app.ctx.db
+      .insert(apiKeys)
+      .values({ id: `k2-${owner.id}`, referenceId: owner.id, key: 'owner-key' });
     const { user: editor, client } = await signedInUser(t.app);
-    await t.app.ctx.db.insert(teamMembers).values({ id: `m2-${editor.id}`, organizationId: team, userId: editor.id, role: 'editor' });
+    await t.app.ctx.db
+      .insert(teamMembers)
+      .values({ id: `m2-${editor.id}`, organizationId: team, userId: editor.id, role: 'editor' });
     await t.app.ctx.db.update(users).set({ currentTeamId: team }).where(eq(users.id, editor.id));
     const got = (await client.page('/dashboard')).props;
     expect((got.auth.team as { id: string }).id).toBe(team);
@@ -94,18 +136,32 @@ describe('dashboard', () => {
 
   it('says "Welcome back" only from the second visit', async () => {
     const { user, client } = await signedInUser(t.app);
-    await t.app.ctx.db.insert(auditLogs).values({ teamId: null, userId: user.id, action: 'auth.registered', actorName: user.name });
+    await t.app.ctx.db
+      .insert(auditLogs)
+      .values({ teamId: null, userId: user.id, action: 'auth.registered', actorName: user.name });
     expect((await client.page('/dashboard')).props.returning).toBe(false);
-    await t.app.ctx.db.insert(auditLogs).values({ teamId: null, userId: user.id, action: 'auth.login', actorName: user.name });
+    await t.app.ctx.db
+      .insert(auditLogs)
+      .values({ teamId: null, userId: user.id, action: 'auth.login', actorName: user.name });
     expect((await client.page('/dashboard')).props.returning).toBe(true);
   });
 
   it('lets modules add steps, each linking to its route', async () => {
     const steps = gettingStarted(t.app.ctx);
-    steps.push({ key: 'linked', title: 'Linked', description: 'd', order: 5, route: 'dashboard', done: async () => false });
+    steps.push({
+      key: 'linked',
+      title: 'Linked',
+      description: 'd',
+      order: 5,
+      route: 'dashboard',
+      done: async () => false,
+    });
     try {
       const { client } = await signedInUser(t.app);
-      const got = (await client.page('/dashboard')).props.steps as Array<{ key: string; href: string | null }>;
+      const got = (await client.page('/dashboard')).props.steps as Array<{
+        key: string;
+        href: string | null;
+      }>;
       expect(got[0]).toMatchObject({ key: 'linked', href: '/dashboard' });
       expect(got.find((s) => s.key === 'api-token')?.href).toBe('/user/api-tokens');
     } finally {

@@ -26,7 +26,6 @@ export interface GettingStartedStep {
   done?: (ctx: AppContext, actor: Actor) => Promise<boolean>;
 }
 
-
 const registries = new WeakMap<AppContext, GettingStartedStep[]>();
 
 /** The app's getting-started steps; a module adds its own with gettingStarted(ctx).push(step). */
@@ -69,7 +68,9 @@ const CORE_STEPS: GettingStartedStep[] = [
     // the user invited someone to this team, or owns it and others have joined
     doneWhen: (_ctx, actor) => {
       if (!actor.team) return null;
-      const invited = exists(sql`select 1 from ${teamInvitations} where ${and(eq(teamInvitations.organizationId, actor.team.id), eq(teamInvitations.inviterId, actor.user.id))}`);
+      const invited = exists(
+        sql`select 1 from ${teamInvitations} where ${and(eq(teamInvitations.organizationId, actor.team.id), eq(teamInvitations.inviterId, actor.user.id))}`,
+      );
       if (actor.team.ownerId !== actor.user.id) return invited;
       return sql`(${invited} or ${exists(sql`select 1 from ${teamMembers} where ${and(eq(teamMembers.organizationId, actor.team.id), ne(teamMembers.userId, actor.user.id))}`)})`;
     },
@@ -80,19 +81,27 @@ const CORE_STEPS: GettingStartedStep[] = [
     description: 'Connect other tools to Pathways through the API.',
     order: 40,
     route: 'api-tokens.index',
-    doneWhen: (_ctx, actor) => exists(sql`select 1 from ${apiKeys} where ${eq(apiKeys.referenceId, actor.user.id)}`),
+    doneWhen: (_ctx, actor) =>
+      exists(sql`select 1 from ${apiKeys} where ${eq(apiKeys.referenceId, actor.user.id)}`),
   },
 ];
 
 /** The steps for this user, in order, with links to the routes that exist. */
-export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<GettingStartedItem[]> {
+export async function gettingStartedFor(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<GettingStartedItem[]> {
   const steps = gettingStarted(ctx)
     .filter((s) => !s.permission || roleCan(actor.role, s.permission))
     .sort((a, b) => a.order - b.order);
   // every SQL condition in one query
   const conditions = steps.map((s) => (s.doneWhen ? s.doneWhen(ctx, actor) : null));
-  const asked = conditions.flatMap((c, i) => (c ? [[`s${i}`, sql<boolean>`${c}`.as(`s${i}`)] as const] : []));
-  const [answers] = asked.length ? await ctx.db.select(Object.fromEntries(asked)).from(sql`(select 1) as one`) : [{}];
+  const asked = conditions.flatMap((c, i) =>
+    c ? [[`s${i}`, sql<boolean>`${c}`.as(`s${i}`)] as const] : [],
+  );
+  const [answers] = asked.length
+    ? await ctx.db.select(Object.fromEntries(asked)).from(sql`(select 1) as one`)
+    : [{}];
   return Promise.all(
     steps.map(async (s, i) => {
       let href: string | null = null;
@@ -103,7 +112,11 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
           href = null; // a parameter is missing (e.g. no current team)
         }
       }
-      const done = s.doneWhen ? Boolean((answers as Record<string, unknown>)[`s${i}`]) : s.done ? await s.done(ctx, actor) : false;
+      const done = s.doneWhen
+        ? Boolean((answers as Record<string, unknown>)[`s${i}`])
+        : s.done
+          ? await s.done(ctx, actor)
+          : false;
       return { key: s.key, title: s.title, description: s.description, done, href };
     }),
   );
@@ -113,7 +126,13 @@ export async function gettingStartedFor(ctx: AppContext, actor: Actor): Promise<
 const VISIT_ACTIONS = ['auth.registered', 'auth.login'];
 
 /** True when the user has been here before this visit (two or more sign-ins or a registration and a sign-in): "Welcome back". */
-export async function isReturningUser(ctx: Pick<AppContext, 'db'>, userId: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ n: count() }).from(auditLogs).where(and(eq(auditLogs.userId, userId), inArray(auditLogs.action, VISIT_ACTIONS)));
+export async function isReturningUser(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.userId, userId), inArray(auditLogs.action, VISIT_ACTIONS)));
   return Number(row?.n ?? 0) >= 2;
 }

@@ -18,11 +18,21 @@ export async function librariesModule(app: FastifyInstance, ctx: AppContext) {
     route: 'libraries.index',
     permission: 'content.create',
     doneWhen: (_c, actor) =>
-      actor.team ? sql`exists (select 1 from ${problems} where ${and(eq(problems.teamId, actor.team.id), eq(problems.createdBy, actor.user.id), isNotNull(problems.libraryItemId))})` : null,
+      actor.team
+        ? sql`exists (select 1 from ${problems} where ${and(eq(problems.teamId, actor.team.id), eq(problems.createdBy, actor.user.id), isNotNull(problems.libraryItemId))})`
+        : null,
   });
 }
 
-export { serializeProblem, materializeProblem, materializeStrategy, validateProblemTemplate, validateStrategyTemplate, type SerializeOptions, type MaterializeProblemInput } from './problem-tree.js';
+export {
+  serializeProblem,
+  materializeProblem,
+  materializeStrategy,
+  validateProblemTemplate,
+  validateStrategyTemplate,
+  type SerializeOptions,
+  type MaterializeProblemInput,
+} from './problem-tree.js';
 export { templateCanLink, templateProblems } from './template-rules.js';
 export { SHIPPED_LIBRARY } from './content/index.js';
 export type { LibraryEntry } from './library-entry.js';

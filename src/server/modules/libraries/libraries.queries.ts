@@ -11,9 +11,15 @@ import { problems } from '../problems/read-model.js';
 import { libraryItems } from './libraries.tables.js';
 import { SHIPPED_LIBRARY } from './content/index.js';
 import type { LibraryEntry } from './library-entry.js';
-import type { ElementCounts, LibraryCardView as LibraryCard } from '../../../shared/libraries/libraries.pages.js';
+import type {
+  ElementCounts,
+  LibraryCardView as LibraryCard,
+} from '../../../shared/libraries/libraries.pages.js';
 
-export type { ElementCounts, LibraryCardView as LibraryCard } from '../../../shared/libraries/libraries.pages.js';
+export type {
+  ElementCounts,
+  LibraryCardView as LibraryCard,
+} from '../../../shared/libraries/libraries.pages.js';
 
 export interface LibraryItemFull extends LibraryCard {
   template: ProblemTemplate | StrategyTemplate | LibraryEntry['template'];
@@ -32,22 +38,65 @@ function countTemplate(template: { elements: Array<{ kind: string; metrics?: unk
 }
 
 function shippedCard(e: LibraryEntry): LibraryCard {
-  return { id: e.slug, source: 'shipped', kind: e.kind, sector: e.sector, sectorLabel: sectorLabel(e.sector), title: e.title, summary: e.summary, ...countTemplate(e.template), createdAt: null, createdBy: null };
+  return {
+    id: e.slug,
+    source: 'shipped',
+    kind: e.kind,
+    sector: e.sector,
+    sectorLabel: sectorLabel(e.sector),
+    title: e.title,
+    summary: e.summary,
+    ...countTemplate(e.template),
+    createdAt: null,
+    createdBy: null,
+  };
 }
 
 /** Words every one of which must appear somewhere in the entry (title, summary, sector, element titles, metric names). */
 function shippedMatches(e: LibraryEntry, words: string[]) {
-  const hay = [e.title, e.summary, sectorLabel(e.sector), ...e.template.elements.flatMap((el) => [el.title, ...(el.metrics ?? []).map((m) => m.name)])].join('\n').toLowerCase();
+  const hay = [
+    e.title,
+    e.summary,
+    sectorLabel(e.sector),
+    ...e.template.elements.flatMap((el) => [el.title, ...(el.metrics ?? []).map((m) => m.name)]),
+  ]
+    .join('\n')
+    .toLowerCase();
   return words.every((w) => hay.includes(w.toLowerCase()));
 }
 
-const elementCountsSql = sql<Partial<ElementCounts>>`(select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (select e->>'kind' as k, count(*) as n from jsonb_array_elements(${libraryItems.template}->'elements') e group by 1) s)`;
+const elementCountsSql = sql<
+  Partial<ElementCounts>
+>`(select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (select e->>'kind' as k, count(*) as n from jsonb_array_elements(${libraryItems.template}->'elements') e group by 1) s)`;
 const metricCountSql = sql<number>`(select coalesce(sum(jsonb_array_length(coalesce(e->'metrics', '[]'::jsonb))), 0)::int from jsonb_array_elements(${libraryItems.template}->'elements') e)`;
 
-function teamCard(r: { id: string; kind: string; sector: string; title: string; summary: string | null; counts: Partial<ElementCounts>; metricCount: number; createdAt: Date; createdBy: string | null }): LibraryCard {
+function teamCard(r: {
+  id: string;
+  kind: string;
+  sector: string;
+  title: string;
+  summary: string | null;
+  counts: Partial<ElementCounts>;
+  metricCount: number;
+  createdAt: Date;
+  createdBy: string | null;
+}): LibraryCard {
   const counts: ElementCounts = { activity: 0, output: 0, outcome: 0, impact: 0 };
-  for (const k of Object.keys(counts) as Array<keyof ElementCounts>) counts[k] = Number(r.counts?.[k] ?? 0);
-  return { id: r.id, source: 'team', kind: r.kind as LibraryKind, sector: r.sector, sectorLabel: sectorLabel(r.sector), title: r.title, summary: r.summary, counts, metricCount: Number(r.metricCount), createdAt: r.createdAt.toISOString(), createdBy: r.createdBy };
+  for (const k of Object.keys(counts) as Array<keyof ElementCounts>)
+    counts[k] = Number(r.counts?.[k] ?? 0);
+  return {
+    id: r.id,
+    source: 'team',
+    kind: r.kind as LibraryKind,
+    sector: r.sector,
+    sectorLabel: sectorLabel(r.sector),
+    title: r.title,
+    summary: r.summary,
+    counts,
+    metricCount: Number(r.metricCount),
+    createdAt: r.createdAt.toISOString(),
+    createdBy: r.createdBy,
+  };
 }
 
 const teamColumns = {
@@ -63,22 +112,47 @@ const teamColumns = {
 };
 
 /** The shipped entries and the team's own items matching the filter (shipped in library order, team items newest first). */
-export async function listLibrary(db: Db, teamId: string, filter: LibraryFilter): Promise<{ shipped: LibraryCard[]; team: LibraryCard[] }> {
+export async function listLibrary(
+  db: Db,
+  teamId: string,
+  filter: LibraryFilter,
+): Promise<{ shipped: LibraryCard[]; team: LibraryCard[] }> {
   const words = searchTerms(filter.q ?? '');
-  const shipped = SHIPPED_LIBRARY.filter((e) => (!filter.kind || e.kind === filter.kind) && (!filter.sector || e.sector === filter.sector) && shippedMatches(e, words)).map(shippedCard);
+  const shipped = SHIPPED_LIBRARY.filter(
+    (e) =>
+      (!filter.kind || e.kind === filter.kind) &&
+      (!filter.sector || e.sector === filter.sector) &&
+      shippedMatches(e, words),
+  ).map(shippedCard);
   const conds: SQL[] = [eq(libraryItems.teamId, teamId)];
   if (filter.kind) conds.push(eq(libraryItems.kind, filter.kind));
   if (filter.sector) conds.push(eq(libraryItems.sector, filter.sector));
   for (const w of words) {
     const like = `%${escapeLike(w)}%`;
-    conds.push(or(ilike(libraryItems.title, like), ilike(libraryItems.summary, like), ilike(sql`(${libraryItems.template})::text`, like))!);
+    conds.push(
+      or(
+        ilike(libraryItems.title, like),
+        ilike(libraryItems.summary, like),
+        ilike(sql`(${libraryItems.template})::text`, like),
+      )!,
+    );
   }
-  const rows = await db.select(teamColumns).from(libraryItems).leftJoin(users, eq(users.id, libraryItems.createdBy)).where(and(...conds)).orderBy(desc(libraryItems.createdAt), asc(libraryItems.id)).limit(500);
+  const rows = await db
+    .select(teamColumns)
+    .from(libraryItems)
+    .leftJoin(users, eq(users.id, libraryItems.createdBy))
+    .where(and(...conds))
+    .orderBy(desc(libraryItems.createdAt), asc(libraryItems.id))
+    .limit(500);
   return { shipped, team: rows.map(teamCard) };
 }
 
 /** One entry by slug (shipped) or uuid (the team's own); null when it does not exist for this team. */
-export async function findLibraryItem(db: Db, teamId: string, id: string): Promise<LibraryItemFull | null> {
+export async function findLibraryItem(
+  db: Db,
+  teamId: string,
+  id: string,
+): Promise<LibraryItemFull | null> {
   if (isUuid(id)) {
     const [row] = await db
       .select({ ...teamColumns, template: libraryItems.template })
@@ -93,7 +167,12 @@ export async function findLibraryItem(db: Db, teamId: string, id: string): Promi
 
 /** The team's projects a problem can be copied into (not archived), by name. */
 export function copyTargetProjects(db: Db, teamId: string) {
-  return db.select({ id: projects.id, name: projects.name }).from(projects).where(and(eq(projects.teamId, teamId), ne(projects.status, 'archived'))).orderBy(asc(projects.name), asc(projects.id)).limit(500);
+  return db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.teamId, teamId), ne(projects.status, 'archived')))
+    .orderBy(asc(projects.name), asc(projects.id))
+    .limit(500);
 }
 
 /** The team's problems (in projects that are not archived) a strategy can be copied into, or a problem saved from. */

@@ -12,7 +12,9 @@ export const libraryItems = pgTable(
   'library_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     /** problem | strategy */
     kind: text('kind').notNull(),
     sector: text('sector').notNull(),

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import type { problemTemplateSchema, strategyTemplateSchema } from '../../../shared/toc/template.schemas.js';
+import type {
+  problemTemplateSchema,
+  strategyTemplateSchema,
+} from '../../../shared/toc/template.schemas.js';
 import type { SectorKey } from '../../../shared/libraries/sectors.js';
 
 /**

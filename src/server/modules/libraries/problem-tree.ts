@@ -6,7 +6,13 @@ import { notFound, ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { findProject } from '../projects/index.js';
 import { problems, tocElements, tocLinks } from '../problems/read-model.js';
-import { dataPoints, metrics, metricTargets, surveyQuestions, type DataPointBinding } from '../metrics/read-model.js';
+import {
+  dataPoints,
+  metrics,
+  metricTargets,
+  surveyQuestions,
+  type DataPointBinding,
+} from '../metrics/read-model.js';
 import {
   problemTemplateSchema,
   strategyTemplateSchema,
@@ -33,22 +39,70 @@ export interface SerializeOptions {
  * metrics, data points and survey questions, and its links, with refs instead of ids. Owners,
  * dates, statuses and values are never part of a template; baselines and targets only when asked.
  */
-export async function serializeProblem(db: Db, teamId: string, problemId: string, opts: SerializeOptions = {}): Promise<ProblemTemplate> {
-  const [problem] = await db.select().from(problems).where(and(eq(problems.id, problemId), eq(problems.teamId, teamId)));
+export async function serializeProblem(
+  db: Db,
+  teamId: string,
+  problemId: string,
+  opts: SerializeOptions = {},
+): Promise<ProblemTemplate> {
+  const [problem] = await db
+    .select()
+    .from(problems)
+    .where(and(eq(problems.id, problemId), eq(problems.teamId, teamId)));
   if (!problem) throw notFound('Problem');
-  const scope = (t: { problemId: PgColumn; teamId: PgColumn }) => and(eq(t.problemId, problemId), eq(t.teamId, teamId));
+  const scope = (t: { problemId: PgColumn; teamId: PgColumn }) =>
+    and(eq(t.problemId, problemId), eq(t.teamId, teamId));
   const [elementRows, linkRows, metricRows, dataPointRows, questionRows] = await Promise.all([
-    db.select().from(tocElements).where(scope(tocElements)).orderBy(asc(tocElements.position), asc(tocElements.createdAt), asc(tocElements.id)),
-    db.select().from(tocLinks).where(scope(tocLinks)).orderBy(asc(tocLinks.createdAt), asc(tocLinks.id)),
-    db.select().from(metrics).where(scope(metrics)).orderBy(asc(metrics.position), asc(metrics.createdAt), asc(metrics.id)),
-    db.select().from(dataPoints).where(scope(dataPoints)).orderBy(asc(dataPoints.position), asc(dataPoints.createdAt), asc(dataPoints.id)),
-    db.select().from(surveyQuestions).where(scope(surveyQuestions)).orderBy(asc(surveyQuestions.position), asc(surveyQuestions.createdAt), asc(surveyQuestions.id)),
+    db
+      .select()
+      .from(tocElements)
+      .where(scope(tocElements))
+      .orderBy(asc(tocElements.position), asc(tocElements.createdAt), asc(tocElements.id)),
+    db
+      .select()
+      .from(tocLinks)
+      .where(scope(tocLinks))
+      .orderBy(asc(tocLinks.createdAt), asc(tocLinks.id)),
+    db
+      .select()
+      .from(metrics)
+      .where(scope(metrics))
+      .orderBy(asc(metrics.position), asc(metrics.createdAt), asc(metrics.id)),
+    db
+      .select()
+      .from(dataPoints)
+      .where(scope(dataPoints))
+      .orderBy(asc(dataPoints.position), asc(dataPoints.createdAt), asc(dataPoints.id)),
+    db
+      .select()
+      .from(surveyQuestions)
+      .where(scope(surveyQuestions))
+      .orderBy(
+        asc(surveyQuestions.position),
+        asc(surveyQuestions.createdAt),
+        asc(surveyQuestions.id),
+      ),
   ]);
-  const targetRows = opts.includeBaselines && metricRows.length
-    ? await db.select().from(metricTargets).where(and(eq(metricTargets.teamId, teamId), inArray(metricTargets.metricId, metricRows.map((m) => m.id)))).orderBy(asc(metricTargets.period))
-    : [];
+  const targetRows =
+    opts.includeBaselines && metricRows.length
+      ? await db
+          .select()
+          .from(metricTargets)
+          .where(
+            and(
+              eq(metricTargets.teamId, teamId),
+              inArray(
+                metricTargets.metricId,
+                metricRows.map((m) => m.id),
+              ),
+            ),
+          )
+          .orderBy(asc(metricTargets.period))
+      : [];
 
-  const sorted = [...elementRows].sort((a, b) => (KIND_ORDER.get(a.kind) ?? 9) - (KIND_ORDER.get(b.kind) ?? 9));
+  const sorted = [...elementRows].sort(
+    (a, b) => (KIND_ORDER.get(a.kind) ?? 9) - (KIND_ORDER.get(b.kind) ?? 9),
+  );
   const refOf = new Map<string, string>();
   const indexOf = new Map(sorted.map((e, i) => [e.id, i]));
   const perKind = new Map<string, number>();
@@ -76,11 +130,20 @@ export async function serializeProblem(db: Db, teamId: string, problemId: string
     period: m.period as MetricTemplate['period'],
     ...(m.currency ? { currency: m.currency } : {}),
     ...(m.customPeriods.length ? { customPeriods: m.customPeriods.map((c) => ({ ...c })) } : {}),
-    disaggregations: m.disaggregations.map((d) => ({ key: d.key, label: d.label, categories: [...d.categories] })),
+    disaggregations: m.disaggregations.map((d) => ({
+      key: d.key,
+      label: d.label,
+      categories: [...d.categories],
+    })),
     standardRef: m.standardRef,
     formula: m.formula,
     ...(opts.includeBaselines
-      ? { baselineValue: m.baselineValue, baselineDate: m.baselineDate, periodStart: m.periodStart, periodEnd: m.periodEnd }
+      ? {
+          baselineValue: m.baselineValue,
+          baselineDate: m.baselineDate,
+          periodStart: m.periodStart,
+          periodEnd: m.periodEnd,
+        }
       : {}),
     targets: (targetsOf.get(m.id) ?? []).map((t) => ({ period: t.period, value: t.value })),
     dataPoints: (dataPointsOf.get(m.id) ?? []).map((d) => ({
@@ -95,7 +158,8 @@ export async function serializeProblem(db: Db, teamId: string, problemId: string
       questions: (questionsOf.get(d.id) ?? []).map((q) => ({
         text: q.text,
         helpText: q.helpText,
-        answerType: q.answerType as MetricTemplate['dataPoints'][number]['questions'][number]['answerType'],
+        answerType:
+          q.answerType as MetricTemplate['dataPoints'][number]['questions'][number]['answerType'],
         choices: [...q.choices],
         required: q.required,
       })),
@@ -125,8 +189,17 @@ export async function serializeProblem(db: Db, teamId: string, problemId: string
     // links in element order (rows inserted together share a timestamp, so creation order is not kept)
     links: linkRows
       .filter((l) => refOf.has(l.fromId) && refOf.has(l.toId))
-      .sort((a, b) => indexOf.get(a.fromId)! - indexOf.get(b.fromId)! || indexOf.get(a.toId)! - indexOf.get(b.toId)!)
-      .map((l) => ({ from: refOf.get(l.fromId)!, to: refOf.get(l.toId)!, assumptions: l.assumptions, ...(l.risks ? { risks: l.risks } : {}) })),
+      .sort(
+        (a, b) =>
+          indexOf.get(a.fromId)! - indexOf.get(b.fromId)! ||
+          indexOf.get(a.toId)! - indexOf.get(b.toId)!,
+      )
+      .map((l) => ({
+        from: refOf.get(l.fromId)!,
+        to: refOf.get(l.toId)!,
+        assumptions: l.assumptions,
+        ...(l.risks ? { risks: l.risks } : {}),
+      })),
   };
 }
 
@@ -134,20 +207,23 @@ export async function serializeProblem(db: Db, teamId: string, problemId: string
 export function validateProblemTemplate(input: unknown): ProblemTemplate {
   const template = parseInput(problemTemplateSchema, input);
   const errors = templateProblems(template);
-  if (Object.keys(errors).length) throw new ValidationError(errors, 'The theory of change template is not valid.');
+  if (Object.keys(errors).length)
+    throw new ValidationError(errors, 'The theory of change template is not valid.');
   return template;
 }
 
 export function validateStrategyTemplate(input: unknown): StrategyTemplate {
   const template = parseInput(strategyTemplateSchema, input);
   const errors = templateProblems(template);
-  if (Object.keys(errors).length) throw new ValidationError(errors, 'The strategy template is not valid.');
+  if (Object.keys(errors).length)
+    throw new ValidationError(errors, 'The strategy template is not valid.');
   return template;
 }
 
 /** Multi-row inserts in chunks that stay far below PostgreSQL's 65,535 bind parameters. */
 async function insertAll(tx: Tx, table: PgTable, rows: Record<string, unknown>[], chunk = 500) {
-  for (let i = 0; i < rows.length; i += chunk) await tx.insert(table).values(rows.slice(i, i + chunk) as never);
+  for (let i = 0; i < rows.length; i += chunk)
+    await tx.insert(table).values(rows.slice(i, i + chunk) as never);
 }
 
 interface TreeRows {
@@ -161,8 +237,21 @@ interface TreeRows {
 }
 
 /** New rows (fresh ids) for the elements, links and everything under the metrics of a template. */
-function treeRows(teamId: string, problemId: string, template: Pick<ProblemTemplate, 'elements' | 'links'>, startPosition: Map<string, number>): TreeRows {
-  const out: TreeRows = { elements: [], links: [], metrics: [], targets: [], dataPoints: [], questions: [], elementIds: [] };
+function treeRows(
+  teamId: string,
+  problemId: string,
+  template: Pick<ProblemTemplate, 'elements' | 'links'>,
+  startPosition: Map<string, number>,
+): TreeRows {
+  const out: TreeRows = {
+    elements: [],
+    links: [],
+    metrics: [],
+    targets: [],
+    dataPoints: [],
+    questions: [],
+    elementIds: [],
+  };
   const idOf = new Map<string, string>();
   const position = new Map(startPosition);
   for (const e of template.elements) {
@@ -172,37 +261,93 @@ function treeRows(teamId: string, problemId: string, template: Pick<ProblemTempl
     const pos = position.get(e.kind) ?? 0;
     position.set(e.kind, pos + 1);
     out.elements.push({
-      id, teamId, problemId, kind: e.kind, horizon: e.kind === 'outcome' ? (e.horizon ?? null) : null,
-      title: e.title, description: e.description ?? null, assumptions: e.assumptions ?? null, risks: e.risks ?? null, position: pos,
+      id,
+      teamId,
+      problemId,
+      kind: e.kind,
+      horizon: e.kind === 'outcome' ? (e.horizon ?? null) : null,
+      title: e.title,
+      description: e.description ?? null,
+      assumptions: e.assumptions ?? null,
+      risks: e.risks ?? null,
+      position: pos,
     });
     e.metrics.forEach((m, mi) => {
       const metricId = randomUUID();
       out.metrics.push({
-        id: metricId, teamId, problemId, elementId: id, name: m.name, definition: m.definition ?? null, unit: m.unit ?? null, type: m.type,
-        direction: m.direction, period: m.period, currency: m.currency ?? null, customPeriods: m.customPeriods ?? [], disaggregations: m.disaggregations, standardRef: m.standardRef ?? null, formula: m.formula ?? null,
-        baselineValue: m.baselineValue ?? null, baselineDate: m.baselineDate ?? null, periodStart: m.periodStart ?? null, periodEnd: m.periodEnd ?? null,
+        id: metricId,
+        teamId,
+        problemId,
+        elementId: id,
+        name: m.name,
+        definition: m.definition ?? null,
+        unit: m.unit ?? null,
+        type: m.type,
+        direction: m.direction,
+        period: m.period,
+        currency: m.currency ?? null,
+        customPeriods: m.customPeriods ?? [],
+        disaggregations: m.disaggregations,
+        standardRef: m.standardRef ?? null,
+        formula: m.formula ?? null,
+        baselineValue: m.baselineValue ?? null,
+        baselineDate: m.baselineDate ?? null,
+        periodStart: m.periodStart ?? null,
+        periodEnd: m.periodEnd ?? null,
         position: mi,
       });
-      for (const t of m.targets) out.targets.push({ id: randomUUID(), teamId, metricId, period: t.period, value: t.value });
+      for (const t of m.targets)
+        out.targets.push({ id: randomUUID(), teamId, metricId, period: t.period, value: t.value });
       m.dataPoints.forEach((d, di) => {
         const dataPointId = randomUUID();
         const questionIds = d.questions.map(() => randomUUID());
-        const binding: DataPointBinding = d.measurement === 'survey_question' && questionIds[0] ? { kind: 'survey_question', questionId: questionIds[0] } : { kind: 'manual' };
+        const binding: DataPointBinding =
+          d.measurement === 'survey_question' && questionIds[0]
+            ? { kind: 'survey_question', questionId: questionIds[0] }
+            : { kind: 'manual' };
         out.dataPoints.push({
-          id: dataPointId, teamId, problemId, metricId, key: d.key, name: d.name, description: d.description ?? null,
-          measurement: d.measurement, binding, aggregation: d.aggregation, starred: d.starred, condition: d.condition ?? null, filter: d.filter ?? [], position: di,
+          id: dataPointId,
+          teamId,
+          problemId,
+          metricId,
+          key: d.key,
+          name: d.name,
+          description: d.description ?? null,
+          measurement: d.measurement,
+          binding,
+          aggregation: d.aggregation,
+          starred: d.starred,
+          condition: d.condition ?? null,
+          filter: d.filter ?? [],
+          position: di,
         });
         d.questions.forEach((q, qi) => {
           out.questions.push({
-            id: questionIds[qi], teamId, problemId, dataPointId, text: q.text, helpText: q.helpText ?? null, answerType: q.answerType,
-            choices: q.choices, required: q.required, position: qi,
+            id: questionIds[qi],
+            teamId,
+            problemId,
+            dataPointId,
+            text: q.text,
+            helpText: q.helpText ?? null,
+            answerType: q.answerType,
+            choices: q.choices,
+            required: q.required,
+            position: qi,
           });
         });
       });
     });
   }
   for (const l of template.links) {
-    out.links.push({ id: randomUUID(), teamId, problemId, fromId: idOf.get(l.from)!, toId: idOf.get(l.to)!, assumptions: l.assumptions ?? null, risks: l.risks ?? null });
+    out.links.push({
+      id: randomUUID(),
+      teamId,
+      problemId,
+      fromId: idOf.get(l.from)!,
+      toId: idOf.get(l.to)!,
+      assumptions: l.assumptions ?? null,
+      risks: l.risks ?? null,
+    });
   }
   return out;
 }
@@ -236,9 +381,18 @@ export async function materializeProblem(tx: Tx, input: MaterializeProblemInput)
   const problemId = randomUUID();
   const p = template.problem;
   await tx.insert(problems).values({
-    id: problemId, teamId: input.teamId, projectId: project.id, title: p.title, statement: p.statement ?? null, rootCauses: p.rootCauses ?? null,
-    populationWho: p.populationWho ?? null, populationCount: p.populationCount ?? null, geography: p.geography ?? null, evidence: p.evidence ?? null,
-    libraryItemId: input.libraryItemId ?? null, createdBy: input.userId,
+    id: problemId,
+    teamId: input.teamId,
+    projectId: project.id,
+    title: p.title,
+    statement: p.statement ?? null,
+    rootCauses: p.rootCauses ?? null,
+    populationWho: p.populationWho ?? null,
+    populationCount: p.populationCount ?? null,
+    geography: p.geography ?? null,
+    evidence: p.evidence ?? null,
+    libraryItemId: input.libraryItemId ?? null,
+    createdBy: input.userId,
   });
   await insertTree(tx, treeRows(input.teamId, problemId, template, new Map()));
   return problemId;
@@ -248,9 +402,15 @@ export async function materializeProblem(tx: Tx, input: MaterializeProblemInput)
  * A strategy's activities and outputs (with their metrics) added to an existing problem of the
  * team, after the elements it already has. Returns the new element ids in template order.
  */
-export async function materializeStrategy(tx: Tx, input: { teamId: string; problemId: string; template: unknown }): Promise<string[]> {
+export async function materializeStrategy(
+  tx: Tx,
+  input: { teamId: string; problemId: string; template: unknown },
+): Promise<string[]> {
   const template = validateStrategyTemplate(input.template);
-  const [problem] = await tx.select({ id: problems.id }).from(problems).where(and(eq(problems.id, input.problemId), eq(problems.teamId, input.teamId)));
+  const [problem] = await tx
+    .select({ id: problems.id })
+    .from(problems)
+    .where(and(eq(problems.id, input.problemId), eq(problems.teamId, input.teamId)));
   if (!problem) throw notFound('Problem');
   const last = await tx
     .select({ kind: tocElements.kind, pos: max(tocElements.position) })

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { problemTemplateSchema, strategyTemplateSchema, type MetricTemplate, type ProblemTemplate, type StrategyTemplate } from '../../../shared/toc/template.schemas.js';
+import {
+  problemTemplateSchema,
+  strategyTemplateSchema,
+  type MetricTemplate,
+  type ProblemTemplate,
+  type StrategyTemplate,
+} from '../../../shared/toc/template.schemas.js';
 import { SECTOR_KEYS } from '../../../shared/libraries/sectors.js';
 import { templateProblems } from './template-rules.js';
 import { SHIPPED_LIBRARY } from './content/index.js';
 
 /** The formula parser (metrics module), when this branch has it; otherwise only key references are checked. */
-type Parser = (text: string, keys: Iterable<string>) => { ok: boolean; error?: { message: string } };
+type Parser = (
+  text: string,
+  keys: Iterable<string>,
+) => { ok: boolean; error?: { message: string } };
 const FORMULA_MODULE = '../../../shared/metrics/formula.js';
 const parseFormula: Parser | null = await import(/* @vite-ignore */ FORMULA_MODULE).then(
   (m: { parseFormula?: Parser }) => m.parseFormula ?? null,
@@ -20,7 +29,8 @@ function formulaError(m: MetricTemplate): string | null {
     return res.ok ? null : (res.error?.message ?? 'does not parse');
   }
   const FUNCTIONS = new Set(['sum', 'average', 'ratio', 'percent', 'min', 'max']);
-  for (const id of m.formula.match(/[a-z_][a-z0-9_]*/gi) ?? []) if (!FUNCTIONS.has(id) && !keys.includes(id)) return `unknown data point "${id}"`;
+  for (const id of m.formula.match(/[a-z_][a-z0-9_]*/gi) ?? [])
+    if (!FUNCTIONS.has(id) && !keys.includes(id)) return `unknown data point "${id}"`;
   return null;
 }
 
@@ -39,35 +49,50 @@ describe('the shipped library', () => {
     }
   });
 
-  it.each(entries)('$label: valid template, link rules, metric definitions, no baselines or targets, formulas parse', ({ entry }) => {
-    const template: ProblemTemplate | StrategyTemplate = entry.kind === 'problem' ? problemTemplateSchema.parse(entry.template) : strategyTemplateSchema.parse(entry.template);
-    expect(templateProblems(template)).toEqual({});
-    for (const el of template.elements) {
-      for (const m of el.metrics) {
-        const where = `${entry.slug} / ${el.ref} / ${m.name}`;
-        expect(m.definition?.trim().length ?? 0, `${where}: definition`).toBeGreaterThan(10);
-        expect(m.baselineValue ?? null, `${where}: baseline`).toBeNull();
-        expect(m.baselineDate ?? null, `${where}: baseline date`).toBeNull();
-        expect(m.periodStart ?? null, `${where}: period start`).toBeNull();
-        expect(m.periodEnd ?? null, `${where}: period end`).toBeNull();
-        expect(m.targets, `${where}: targets`).toEqual([]);
-        expect(m.dataPoints.length, `${where}: data points`).toBeGreaterThan(0);
-        expect(formulaError(m), `${where}: formula`).toBeNull();
-        if (!m.formula) expect(m.dataPoints.length, `${where}: several data points need a formula`).toBe(1);
+  it.each(entries)(
+    '$label: valid template, link rules, metric definitions, no baselines or targets, formulas parse',
+    ({ entry }) => {
+      const template: ProblemTemplate | StrategyTemplate =
+        entry.kind === 'problem'
+          ? problemTemplateSchema.parse(entry.template)
+          : strategyTemplateSchema.parse(entry.template);
+      expect(templateProblems(template)).toEqual({});
+      for (const el of template.elements) {
+        for (const m of el.metrics) {
+          const where = `${entry.slug} / ${el.ref} / ${m.name}`;
+          expect(m.definition?.trim().length ?? 0, `${where}: definition`).toBeGreaterThan(10);
+          expect(m.baselineValue ?? null, `${where}: baseline`).toBeNull();
+          expect(m.baselineDate ?? null, `${where}: baseline date`).toBeNull();
+          expect(m.periodStart ?? null, `${where}: period start`).toBeNull();
+          expect(m.periodEnd ?? null, `${where}: period end`).toBeNull();
+          expect(m.targets, `${where}: targets`).toEqual([]);
+          expect(m.dataPoints.length, `${where}: data points`).toBeGreaterThan(0);
+          expect(formulaError(m), `${where}: formula`).toBeNull();
+          if (!m.formula)
+            expect(m.dataPoints.length, `${where}: several data points need a formula`).toBe(1);
+        }
       }
-    }
-    if (entry.kind === 'problem') {
-      const kinds = new Set(template.elements.map((e) => e.kind));
-      for (const k of ['activity', 'output', 'outcome', 'impact'] as const) expect(kinds.has(k), `${entry.slug} has an ${k}`).toBe(true);
-      const measured = template.elements.filter((e) => e.kind !== 'impact');
-      expect(measured.every((e) => e.metrics.length > 0), `${entry.slug}: every activity, output and outcome has a metric`).toBe(true);
-      // every element is connected to the chain
-      const linked = new Set(template.links.flatMap((l) => [l.from, l.to]));
-      for (const e of template.elements) expect(linked.has(e.ref), `${entry.slug}: ${e.ref} is linked`).toBe(true);
-    } else {
-      expect(template.elements.some((e) => e.kind === 'activity'), `${entry.slug} has an activity`).toBe(true);
-    }
-  });
+      if (entry.kind === 'problem') {
+        const kinds = new Set(template.elements.map((e) => e.kind));
+        for (const k of ['activity', 'output', 'outcome', 'impact'] as const)
+          expect(kinds.has(k), `${entry.slug} has an ${k}`).toBe(true);
+        const measured = template.elements.filter((e) => e.kind !== 'impact');
+        expect(
+          measured.every((e) => e.metrics.length > 0),
+          `${entry.slug}: every activity, output and outcome has a metric`,
+        ).toBe(true);
+        // every element is connected to the chain
+        const linked = new Set(template.links.flatMap((l) => [l.from, l.to]));
+        for (const e of template.elements)
+          expect(linked.has(e.ref), `${entry.slug}: ${e.ref} is linked`).toBe(true);
+      } else {
+        expect(
+          template.elements.some((e) => e.kind === 'activity'),
+          `${entry.slug} has an activity`,
+        ).toBe(true);
+      }
+    },
+  );
 
   // the full library comes from the library-content branch (merged here)
   it('holds at least 12 problems across at least 7 sectors', () => {

@@ -1,5 +1,9 @@
 import type { ElementKind } from '../../../shared/toc/vocabulary.js';
-import type { ElementTemplate, ProblemTemplate, StrategyTemplate } from '../../../shared/toc/template.schemas.js';
+import type {
+  ElementTemplate,
+  ProblemTemplate,
+  StrategyTemplate,
+} from '../../../shared/toc/template.schemas.js';
 
 /** Which level may contribute to which: activity -> output -> outcome -> outcome | impact. */
 export function templateCanLink(from: ElementKind, to: ElementKind): boolean {
@@ -14,7 +18,9 @@ export function templateCanLink(from: ElementKind, to: ElementKind): boolean {
  * known refs at the right levels, no duplicate links, no cycles, data point keys unique within a
  * metric, disaggregation keys unique within a metric. Returns field-path -> message (empty = valid).
  */
-export function templateProblems(template: Pick<ProblemTemplate | StrategyTemplate, 'elements' | 'links'>): Record<string, string> {
+export function templateProblems(
+  template: Pick<ProblemTemplate | StrategyTemplate, 'elements' | 'links'>,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const byRef = new Map<string, ElementTemplate>();
   template.elements.forEach((e, i) => {
@@ -23,12 +29,16 @@ export function templateProblems(template: Pick<ProblemTemplate | StrategyTempla
     e.metrics.forEach((m, j) => {
       const keys = new Set<string>();
       m.dataPoints.forEach((d, k) => {
-        if (keys.has(d.key)) errors[`elements.${i}.metrics.${j}.dataPoints.${k}.key`] = `The data point key "${d.key}" is used twice in this metric.`;
+        if (keys.has(d.key))
+          errors[`elements.${i}.metrics.${j}.dataPoints.${k}.key`] =
+            `The data point key "${d.key}" is used twice in this metric.`;
         keys.add(d.key);
       });
       const dims = new Set<string>();
       m.disaggregations.forEach((d, k) => {
-        if (dims.has(d.key)) errors[`elements.${i}.metrics.${j}.disaggregations.${k}.key`] = `The disaggregation "${d.key}" is used twice in this metric.`;
+        if (dims.has(d.key))
+          errors[`elements.${i}.metrics.${j}.disaggregations.${k}.key`] =
+            `The disaggregation "${d.key}" is used twice in this metric.`;
         dims.add(d.key);
       });
     });
@@ -40,9 +50,11 @@ export function templateProblems(template: Pick<ProblemTemplate | StrategyTempla
     const to = byRef.get(l.to);
     if (!from) errors[`links.${i}.from`] = `No element has the ref "${l.from}".`;
     else if (!to) errors[`links.${i}.to`] = `No element has the ref "${l.to}".`;
-    else if (!templateCanLink(from.kind, to.kind)) errors[`links.${i}.to`] = `An ${from.kind} cannot lead to an ${to.kind}.`; // every level starts with a vowel
+    else if (!templateCanLink(from.kind, to.kind))
+      errors[`links.${i}.to`] = `An ${from.kind} cannot lead to an ${to.kind}.`; // every level starts with a vowel
     else if (l.from === l.to) errors[`links.${i}.to`] = 'An element cannot lead to itself.';
-    else if (seen.has(`${l.from}\u0000${l.to}`)) errors[`links.${i}.to`] = 'This link is listed twice.';
+    else if (seen.has(`${l.from}\u0000${l.to}`))
+      errors[`links.${i}.to`] = 'This link is listed twice.';
     else {
       seen.add(`${l.from}\u0000${l.to}`);
       next.set(l.from, [...(next.get(l.from) ?? []), l.to]);

@@ -10,7 +10,9 @@ export interface LogframeError {
 }
 
 export function formatLogframeError(e: LogframeError): string {
-  const where = [e.sheet, e.row != null ? `row ${e.row}` : null, e.column].filter(Boolean).join(', ');
+  const where = [e.sheet, e.row != null ? `row ${e.row}` : null, e.column]
+    .filter(Boolean)
+    .join(', ');
   return where ? `${where}: ${e.message}` : e.message;
 }
 
@@ -20,9 +22,16 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
   if (typeof value === 'string') return unescapeCellText(value.trim());
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return unescapeCellText(value.richText.map((r) => String(r?.text ?? '')).join('').trim());
+    if ('richText' in value && Array.isArray(value.richText))
+      return unescapeCellText(
+        value.richText
+          .map((r) => String(r?.text ?? ''))
+          .join('')
+          .trim(),
+      );
     if ('error' in value) return '';
     if ('result' in value) return cellText((value as { result?: ExcelJS.CellValue }).result);
     if ('formula' in value || 'sharedFormula' in value) return '';
@@ -33,7 +42,8 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
 
 /** A cell as a number: null when empty, NaN when it holds something that is not a number. */
 export function cellNumber(value: ExcelJS.CellValue | undefined): number | null {
-  if (value != null && typeof value === 'object' && !(value instanceof Date) && 'result' in value) return cellNumber((value as { result?: ExcelJS.CellValue }).result);
+  if (value != null && typeof value === 'object' && !(value instanceof Date) && 'result' in value)
+    return cellNumber((value as { result?: ExcelJS.CellValue }).result);
   if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
   const t = cellText(value).replace(/[\s\u00a0]/g, '');
   if (t === '') return null;
@@ -49,7 +59,11 @@ export function cellDate(value: ExcelJS.CellValue | undefined): string | null | 
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t ? t : undefined;
 }
 
-export const normHeader = (s: string) => s.toLowerCase().replace(/[\s_&-]+/g, ' ').trim();
+export const normHeader = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_&-]+/g, ' ')
+    .trim();
 
 /** header text -> column number for row 1 of a sheet. */
 export function headerMap(ws: ExcelJS.Worksheet): Map<string, number> {

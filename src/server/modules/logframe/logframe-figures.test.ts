@@ -8,9 +8,25 @@ describe('logframe export figures', () => {
   it('writes actuals rounded to the metric precision with the app number format (one format everywhere)', async () => {
     const t = problemTemplateSchema.parse({
       problem: { title: 'Girls in school' },
-      elements: [{ ref: 'O1', kind: 'outcome', horizon: 'short', title: 'Girls stay', metrics: [{ name: 'Girls enrolled', type: 'percentage', targets: [{ period: '2026-Q1', value: 90 }] }] }],
+      elements: [
+        {
+          ref: 'O1',
+          kind: 'outcome',
+          horizon: 'short',
+          title: 'Girls stay',
+          metrics: [
+            {
+              name: 'Girls enrolled',
+              type: 'percentage',
+              targets: [{ period: '2026-Q1', value: 90 }],
+            },
+          ],
+        },
+      ],
     });
-    const buf = await templateToXlsx(t, { actuals: { [actualsKey('O1', 0)]: { '2026-Q1': 85.1485148515 } } });
+    const buf = await templateToXlsx(t, {
+      actuals: { [actualsKey('O1', 0)]: { '2026-Q1': 85.1485148515 } },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Targets & actuals')!;

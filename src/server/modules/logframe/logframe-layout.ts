@@ -1,11 +1,20 @@
-import type { ElementKind, OutcomeHorizon, ReportingPeriod } from '../../../shared/toc/vocabulary.js';
+import type {
+  ElementKind,
+  OutcomeHorizon,
+  ReportingPeriod,
+} from '../../../shared/toc/vocabulary.js';
 
 /**
  * The logframe workbook's layout, shared by the writer and the reader: sheet names, column
  * headers, level words, the text escaping that keeps spreadsheet apps from evaluating cells, and
  * the small rules (which level may contribute to which, which period keys fit a metric).
  */
-export const SHEETS = { logframe: 'Logframe', targets: 'Targets & actuals', questions: 'Survey questions', about: 'About' } as const;
+export const SHEETS = {
+  logframe: 'Logframe',
+  targets: 'Targets & actuals',
+  questions: 'Survey questions',
+  about: 'About',
+} as const;
 
 /** Columns of the "Logframe" sheet, in order (the reader maps them by header text, not position). */
 export const LOGFRAME_COLUMNS = [
@@ -85,13 +94,19 @@ export const LEVELS: Level[] = [
 export const ROW_KINDS = [...LEVELS.map((l) => l.label), METRIC_LEVEL, DATA_POINT_LEVEL];
 
 export function levelIndex(kind: ElementKind, horizon: OutcomeHorizon | null | undefined): number {
-  const i = LEVELS.findIndex((l) => l.kind === kind && l.horizon === (kind === 'outcome' ? (horizon ?? null) : null));
+  const i = LEVELS.findIndex(
+    (l) => l.kind === kind && l.horizon === (kind === 'outcome' ? (horizon ?? null) : null),
+  );
   return i < 0 ? LEVELS.length : i;
 }
 export function levelLabel(kind: ElementKind, horizon: OutcomeHorizon | null | undefined) {
   return LEVELS[levelIndex(kind, horizon)]?.label ?? kind;
 }
-const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
 /** "Outcome (short term)", "outcome (Short-Term)" -> the level; also "Metric" / "Data point"; null when unknown. */
 export function parseLevel(text: string): Level | 'metric' | 'dataPoint' | null {
   const n = norm(text);
@@ -107,7 +122,12 @@ export const PERIOD_KEY_PATTERNS: Record<ReportingPeriod, RegExp> = {
   annual: /^\d{4}$/,
   custom: /^[A-Za-z0-9_.-]{1,20}$/,
 };
-export const PERIOD_KEY_HINT: Record<ReportingPeriod, string> = { monthly: '2026-03', quarterly: '2026-Q1', annual: '2026', custom: 'a short key (letters, digits, . _ -)' };
+export const PERIOD_KEY_HINT: Record<ReportingPeriod, string> = {
+  monthly: '2026-03',
+  quarterly: '2026-Q1',
+  annual: '2026',
+  custom: 'a short key (letters, digits, . _ -)',
+};
 
 /**
  * Text a spreadsheet app could take for a formula (= + - @, tab, CR) gets a leading apostrophe;
@@ -118,19 +138,31 @@ export function escapeCellText(text: string): string {
   return DANGEROUS_START.test(text) ? `'${text}` : text;
 }
 export function unescapeCellText(text: string): string {
-  return text.length > 1 && text[0] === "'" && DANGEROUS_START.test(text.slice(1)) ? text.slice(1) : text;
+  return text.length > 1 && text[0] === "'" && DANGEROUS_START.test(text.slice(1))
+    ? text.slice(1)
+    : text;
 }
 
 /** "sex (Sex): Female|Male; age_group (Age group): 15-24|25+" */
-export function formatDisaggregations(list: Array<{ key: string; label: string; categories: string[] }>): string {
+export function formatDisaggregations(
+  list: Array<{ key: string; label: string; categories: string[] }>,
+): string {
   return list.map((d) => `${d.key} (${d.label}): ${d.categories.join('|')}`).join('; ');
 }
-export function parseDisaggregations(text: string): Array<{ key: string; label: string; categories: string[] }> | string {
+export function parseDisaggregations(
+  text: string,
+): Array<{ key: string; label: string; categories: string[] }> | string {
   const out: Array<{ key: string; label: string; categories: string[] }> = [];
-  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([a-z][a-z0-9_]{0,62})\s*(?:\(([^()]*)\))?\s*:\s*(.*)$/.exec(part);
     if (!m) return `"${part}" is not "key (Label): Category|Category".`;
-    const categories = m[3].split('|').map((c) => c.trim()).filter(Boolean);
+    const categories = m[3]
+      .split('|')
+      .map((c) => c.trim())
+      .filter(Boolean);
     if (!categories.length) return `"${m[1]}" lists no categories.`;
     const label = m[2]?.trim() || m[1].replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
     out.push({ key: m[1], label, categories });
@@ -148,7 +180,13 @@ export function parseYesNo(text: string): boolean | null {
 }
 
 /** The workbook's limits on import. */
-export const IMPORT_LIMITS = { fileBytes: 5 * 1024 * 1024, unzippedBytes: 50 * 1024 * 1024, zipEntries: 500, rows: 20_000, rangeCells: 2_000_000 } as const;
+export const IMPORT_LIMITS = {
+  fileBytes: 5 * 1024 * 1024,
+  unzippedBytes: 50 * 1024 * 1024,
+  zipEntries: 500,
+  rows: 20_000,
+  rangeCells: 2_000_000,
+} as const;
 
 /** Label -> problem field of the "About" sheet (the reader reads the same labels). */
 export const ABOUT_FIELDS = [

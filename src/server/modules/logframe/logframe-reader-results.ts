@@ -1,9 +1,35 @@
 import type ExcelJS from 'exceljs';
-import type { DataPointTemplate, ElementTemplate, MetricTemplate } from '../../../shared/toc/template.schemas.js';
-import { AGGREGATIONS, DATA_POINT_MEASUREMENTS, METRIC_DIRECTIONS, METRIC_TYPE_LABELS, METRIC_TYPES, REPORTING_PERIODS } from '../../../shared/toc/vocabulary.js';
-import { cellDate, cellNumber, cellText, dataRows, headerMap, normHeader, type ErrorList } from './logframe-cells.js';
+import type {
+  DataPointTemplate,
+  ElementTemplate,
+  MetricTemplate,
+} from '../../../shared/toc/template.schemas.js';
+import {
+  AGGREGATIONS,
+  DATA_POINT_MEASUREMENTS,
+  METRIC_DIRECTIONS,
+  METRIC_TYPE_LABELS,
+  METRIC_TYPES,
+  REPORTING_PERIODS,
+} from '../../../shared/toc/vocabulary.js';
+import {
+  cellDate,
+  cellNumber,
+  cellText,
+  dataRows,
+  headerMap,
+  normHeader,
+  type ErrorList,
+} from './logframe-cells.js';
 import { templateCanLink } from '../libraries/index.js';
-import { LOGFRAME_COLUMNS, parseDisaggregations, parseLevel, parseYesNo, SHEETS, type LogframeColumn } from './logframe-layout.js';
+import {
+  LOGFRAME_COLUMNS,
+  parseDisaggregations,
+  parseLevel,
+  parseYesNo,
+  SHEETS,
+  type LogframeColumn,
+} from './logframe-layout.js';
 
 export interface ParsedElement {
   element: ElementTemplate;
@@ -28,11 +54,18 @@ export interface ParsedLogframe {
 
 const REF = /^[A-Za-z0-9_.-]{1,64}$/;
 const KEY = /^[a-z][a-z0-9_]{0,62}$/;
-const HEADER = Object.fromEntries(LOGFRAME_COLUMNS.map((c) => [c.key, c.header])) as Record<LogframeColumn, string>;
+const HEADER = Object.fromEntries(LOGFRAME_COLUMNS.map((c) => [c.key, c.header])) as Record<
+  LogframeColumn,
+  string
+>;
 const REQUIRED: LogframeColumn[] = ['level', 'ref', 'title'];
 
 /** 'Yes / no', 'yes_no', 'Yes-No' -> 'yes_no' */
-export function matchEnum<T extends string>(text: string, values: readonly T[], labels?: Record<T, string>): T | null {
+export function matchEnum<T extends string>(
+  text: string,
+  values: readonly T[],
+  labels?: Record<T, string>,
+): T | null {
   const n = (s: string) => s.toLowerCase().replace(/[\s/_-]+/g, '');
   const t = n(text);
   return values.find((v) => n(v) === t || (labels && n(labels[v]) === t)) ?? null;
@@ -40,7 +73,12 @@ export function matchEnum<T extends string>(text: string, values: readonly T[], 
 
 export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): ParsedLogframe {
   const S = SHEETS.logframe;
-  const out: ParsedLogframe = { elements: [], links: [], metrics: new Map(), questionRows: new Map() };
+  const out: ParsedLogframe = {
+    elements: [],
+    links: [],
+    metrics: new Map(),
+    questionRows: new Map(),
+  };
   const headers = headerMap(ws);
   const colOf = new Map<LogframeColumn, number>();
   for (const c of LOGFRAME_COLUMNS) {
@@ -49,7 +87,12 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
   }
   const missing = REQUIRED.filter((k) => !colOf.has(k));
   if (missing.length) {
-    errors.add(S, 1, null, `The header row has no ${missing.map((k) => `"${HEADER[k]}"`).join(', ')} column. Keep the header row of the exported file.`);
+    errors.add(
+      S,
+      1,
+      null,
+      `The header row has no ${missing.map((k) => `"${HEADER[k]}"`).join(', ')} column. Keep the header row of the exported file.`,
+    );
     return out;
   }
 
@@ -63,17 +106,24 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
     const raw = (k: LogframeColumn) => (colOf.has(k) ? row.getCell(colOf.get(k)!).value : null);
     const txt = (k: LogframeColumn) => cellText(raw(k));
     const opt = (k: LogframeColumn) => txt(k) || null;
-    const err = (k: LogframeColumn | null, message: string) => errors.add(S, r, k ? HEADER[k] : null, message);
+    const err = (k: LogframeColumn | null, message: string) =>
+      errors.add(S, r, k ? HEADER[k] : null, message);
     if (LOGFRAME_COLUMNS.every((c) => txt(c.key) === '')) continue;
 
     const levelText = txt('level');
     const level = parseLevel(levelText);
     if (!levelText) {
-      err('level', 'The level is empty (Impact, Outcome (long/medium/short term), Output, Activity, Metric or Data point).');
+      err(
+        'level',
+        'The level is empty (Impact, Outcome (long/medium/short term), Output, Activity, Metric or Data point).',
+      );
       continue;
     }
     if (!level) {
-      err('level', `Unknown level "${levelText}". Use Impact, Outcome (long term), Outcome (medium term), Outcome (short term), Output, Activity, Metric or Data point.`);
+      err(
+        'level',
+        `Unknown level "${levelText}". Use Impact, Outcome (long term), Outcome (medium term), Outcome (short term), Output, Activity, Metric or Data point.`,
+      );
       continue;
     }
 
@@ -84,22 +134,38 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
         continue;
       }
       let ref = txt('metricRef');
-      if (ref && !REF.test(ref)) err('metricRef', 'Use letters, digits, dots, dashes or underscores (at most 64).');
+      if (ref && !REF.test(ref))
+        err('metricRef', 'Use letters, digits, dots, dashes or underscores (at most 64).');
       if (ref && out.metrics.has(ref)) err('metricRef', `The metric ref "${ref}" is used twice.`);
       if (!ref) ref = `row-${r}`;
       const name = txt('metric');
       if (!name) err('metric', 'The metric has no name.');
       const typeText = txt('type');
       const type = matchEnum(typeText, METRIC_TYPES, METRIC_TYPE_LABELS);
-      if (!type) err('type', typeText ? `Unknown type "${typeText}". Use one of: ${METRIC_TYPES.join(', ')}.` : `The type is empty. Use one of: ${METRIC_TYPES.join(', ')}.`);
+      if (!type)
+        err(
+          'type',
+          typeText
+            ? `Unknown type "${typeText}". Use one of: ${METRIC_TYPES.join(', ')}.`
+            : `The type is empty. Use one of: ${METRIC_TYPES.join(', ')}.`,
+        );
       const directionText = txt('direction');
       const direction = directionText ? matchEnum(directionText, METRIC_DIRECTIONS) : 'increase';
-      if (!direction) err('direction', `Unknown direction "${directionText}". Use one of: ${METRIC_DIRECTIONS.join(', ')}.`);
+      if (!direction)
+        err(
+          'direction',
+          `Unknown direction "${directionText}". Use one of: ${METRIC_DIRECTIONS.join(', ')}.`,
+        );
       const periodText = txt('period');
       const period = periodText ? matchEnum(periodText, REPORTING_PERIODS) : 'quarterly';
-      if (!period) err('period', `Unknown period "${periodText}". Use one of: ${REPORTING_PERIODS.join(', ')}.`);
+      if (!period)
+        err(
+          'period',
+          `Unknown period "${periodText}". Use one of: ${REPORTING_PERIODS.join(', ')}.`,
+        );
       const baselineValue = cellNumber(raw('baselineValue'));
-      if (Number.isNaN(baselineValue)) err('baselineValue', `The baseline "${txt('baselineValue')}" is not a number.`);
+      if (Number.isNaN(baselineValue))
+        err('baselineValue', `The baseline "${txt('baselineValue')}" is not a number.`);
       const dates = (['baselineDate', 'periodStart', 'periodEnd'] as const).map((k) => {
         const d = cellDate(raw(k));
         if (d === undefined) err(k, `"${txt(k)}" is not a date (YYYY-MM-DD).`);
@@ -140,21 +206,47 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
         continue;
       }
       const ref = txt('metricRef');
-      if (ref && out.metrics.get(ref) !== metric) err('metricRef', `This data point names metric "${ref}" but sits below another metric.`);
+      if (ref && out.metrics.get(ref) !== metric)
+        err('metricRef', `This data point names metric "${ref}" but sits below another metric.`);
       const key = txt('dpKey');
-      if (!KEY.test(key)) err('dpKey', key ? `The key "${key}" must use lower-case letters, digits and underscores, starting with a letter.` : 'The data point has no key.');
-      else if (metric.dataPoints.has(key)) err('dpKey', `The key "${key}" is used twice in this metric.`);
+      if (!KEY.test(key))
+        err(
+          'dpKey',
+          key
+            ? `The key "${key}" must use lower-case letters, digits and underscores, starting with a letter.`
+            : 'The data point has no key.',
+        );
+      else if (metric.dataPoints.has(key))
+        err('dpKey', `The key "${key}" is used twice in this metric.`);
       const name = txt('dpName');
       if (!name) err('dpName', 'The data point has no name.');
       const measurementText = txt('measurement');
-      const measurement = measurementText ? matchEnum(measurementText, DATA_POINT_MEASUREMENTS) : 'manual';
-      if (!measurement) err('measurement', `Unknown measurement "${measurementText}". Use one of: ${DATA_POINT_MEASUREMENTS.join(', ')}.`);
+      const measurement = measurementText
+        ? matchEnum(measurementText, DATA_POINT_MEASUREMENTS)
+        : 'manual';
+      if (!measurement)
+        err(
+          'measurement',
+          `Unknown measurement "${measurementText}". Use one of: ${DATA_POINT_MEASUREMENTS.join(', ')}.`,
+        );
       const aggregationText = txt('aggregation');
       const aggregation = aggregationText ? matchEnum(aggregationText, AGGREGATIONS) : 'sum';
-      if (!aggregation) err('aggregation', `Unknown aggregation "${aggregationText}". Use one of: ${AGGREGATIONS.join(', ')}.`);
+      if (!aggregation)
+        err(
+          'aggregation',
+          `Unknown aggregation "${aggregationText}". Use one of: ${AGGREGATIONS.join(', ')}.`,
+        );
       const starred = parseYesNo(txt('starred'));
       if (starred === null) err('starred', 'Use Yes or No.');
-      const dp: DataPointTemplate = { key, name, description: opt('dpDescription'), measurement: measurement ?? 'manual', aggregation: aggregation ?? 'sum', starred: !!starred, questions: [] };
+      const dp: DataPointTemplate = {
+        key,
+        name,
+        description: opt('dpDescription'),
+        measurement: measurement ?? 'manual',
+        aggregation: aggregation ?? 'sum',
+        starred: !!starred,
+        questions: [],
+      };
       metric.metric.dataPoints.push(dp);
       metric.dataPointRows.push(r);
       if (!metric.dataPoints.has(key)) metric.dataPoints.set(key, dp);
@@ -166,11 +258,25 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
     const ref = txt('ref');
     const title = txt('title');
     if (!ref) err('ref', 'The result has no ref (e.g. A1, O2).');
-    else if (!REF.test(ref)) err('ref', `The ref "${ref}" may use letters, digits, dots, dashes and underscores only (at most 64).`);
-    else if (refs.has(ref)) err('ref', `The ref "${ref}" is used twice (also on row ${refs.get(ref)!.row}).`);
+    else if (!REF.test(ref))
+      err(
+        'ref',
+        `The ref "${ref}" may use letters, digits, dots, dashes and underscores only (at most 64).`,
+      );
+    else if (refs.has(ref))
+      err('ref', `The ref "${ref}" is used twice (also on row ${refs.get(ref)!.row}).`);
     if (!title) err('title', 'The result has no title.');
     const parsed: ParsedElement = {
-      element: { ref, kind: level.kind, horizon: level.horizon, title, description: opt('description'), assumptions: opt('assumptions'), risks: opt('risks'), metrics: [] },
+      element: {
+        ref,
+        kind: level.kind,
+        horizon: level.horizon,
+        title,
+        description: opt('description'),
+        assumptions: opt('assumptions'),
+        risks: opt('risks'),
+        metrics: [],
+      },
       row: r,
       metricRows: [],
       dataPointRows: [],
@@ -186,18 +292,32 @@ export function readLogframeSheet(ws: ExcelJS.Worksheet, errors: ErrorList): Par
   return out;
 }
 
-function readLinks(contributes: Array<{ from: ParsedElement; text: string; row: number }>, refs: Map<string, ParsedElement>, out: ParsedLogframe, errors: ErrorList) {
+function readLinks(
+  contributes: Array<{ from: ParsedElement; text: string; row: number }>,
+  refs: Map<string, ParsedElement>,
+  out: ParsedLogframe,
+  errors: ErrorList,
+) {
   const S = SHEETS.logframe;
   const col = HEADER.contributesTo;
   const seen = new Set<string>();
   for (const { from, text, row } of contributes) {
-    for (const to of text.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean)) {
+    for (const to of text
+      .split(/[,;\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const target = refs.get(to);
       const f = from.element;
       if (!target) errors.add(S, row, col, `"${to}" is not the ref of any result in this sheet.`);
-      else if (target === from) errors.add(S, row, col, `A result cannot contribute to itself ("${to}").`);
+      else if (target === from)
+        errors.add(S, row, col, `A result cannot contribute to itself ("${to}").`);
       else if (!templateCanLink(f.kind, target.element.kind))
-        errors.add(S, row, col, `A ${f.kind} cannot contribute to ${target.element.kind === 'impact' || target.element.kind === 'outcome' ? 'an' : 'a'} ${target.element.kind} ("${to}"). Links go activity -> output -> outcome -> outcome or impact.`);
+        errors.add(
+          S,
+          row,
+          col,
+          `A ${f.kind} cannot contribute to ${target.element.kind === 'impact' || target.element.kind === 'outcome' ? 'an' : 'a'} ${target.element.kind} ("${to}"). Links go activity -> output -> outcome -> outcome or impact.`,
+        );
       else if (!seen.has(`${f.ref}\u0000${to}`)) {
         seen.add(`${f.ref}\u0000${to}`);
         out.links.push({ from: f.ref, to });
@@ -205,7 +325,13 @@ function readLinks(contributes: Array<{ from: ParsedElement; text: string; row: 
     }
   }
   const cycle = findCycle(out.links);
-  if (cycle) errors.add(S, refs.get(cycle[0])?.row ?? null, col, `The links go round in a circle: ${[...cycle, cycle[0]].join(' -> ')}.`);
+  if (cycle)
+    errors.add(
+      S,
+      refs.get(cycle[0])?.row ?? null,
+      col,
+      `The links go round in a circle: ${[...cycle, cycle[0]].join(' -> ')}.`,
+    );
 }
 
 /** The refs of one cycle in the links, or null. */

@@ -2,22 +2,52 @@ import fc from 'fast-check';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { ElementTemplate, ProblemTemplate } from '../../../shared/toc/template.schemas.js';
-import { AGGREGATIONS, ANSWER_TYPES, DATA_POINT_MEASUREMENTS, METRIC_DIRECTIONS, METRIC_TYPES, type ReportingPeriod } from '../../../shared/toc/vocabulary.js';
+import {
+  AGGREGATIONS,
+  ANSWER_TYPES,
+  DATA_POINT_MEASUREMENTS,
+  METRIC_DIRECTIONS,
+  METRIC_TYPES,
+  type ReportingPeriod,
+} from '../../../shared/toc/vocabulary.js';
 import { templateCanLink as canContribute } from '../libraries/index.js';
 import { workbookToTemplate } from './logframe-reader.js';
 import { actualsKey, orderedElements, templateToXlsx } from './logframe-writer.js';
 
 /** Text as the app stores it (trimmed), sometimes starting like a formula. */
-const safeChars = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCXYZ0123456789.,!?é中-'.split(''));
-const word = fc.string({ unit: safeChars, minLength: 1, maxLength: 12 }).map((s) => s.trim()).filter((s) => s.length > 0);
-const text = fc.tuple(fc.constantFrom('', '', '', '=', '+', '-', '@', "'", "'=", '=HYPERLINK("http://x")&'), word, fc.constantFrom('', '\nsecond line')).map(([p, w, tail]) => `${p}${w}${tail}`.trim());
+const safeChars = fc.constantFrom(
+  ...'abcdefghijklmnopqrstuvwxyz ABCXYZ0123456789.,!?é中-'.split(''),
+);
+const word = fc
+  .string({ unit: safeChars, minLength: 1, maxLength: 12 })
+  .map((s) => s.trim())
+  .filter((s) => s.length > 0);
+const text = fc
+  .tuple(
+    fc.constantFrom('', '', '', '=', '+', '-', '@', "'", "'=", '=HYPERLINK("http://x")&'),
+    word,
+    fc.constantFrom('', '\nsecond line'),
+  )
+  .map(([p, w, tail]) => `${p}${w}${tail}`.trim());
 const optText = fc.option(text, { nil: null });
-const isoDate = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-const num = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).map((n) => (n === 0 ? 0 : n));
+const isoDate = fc
+  .date({
+    min: new Date('1990-01-01T00:00:00Z'),
+    max: new Date('2090-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
+  .map((d) => d.toISOString().slice(0, 10));
+const num = fc
+  .double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 })
+  .map((n) => (n === 0 ? 0 : n));
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/);
 const periodKey: Record<ReportingPeriod, fc.Arbitrary<string>> = {
-  monthly: fc.tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),
-  quarterly: fc.tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 4 })).map(([y, q]) => `${y}-Q${q}`),
+  monthly: fc
+    .tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 }))
+    .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),
+  quarterly: fc
+    .tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 4 }))
+    .map(([y, q]) => `${y}-Q${q}`),
   annual: fc.integer({ min: 2000, max: 2099 }).map(String),
   custom: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_.-]{0,8}$/),
 };
@@ -38,25 +68,33 @@ const dataPoint = fc.record({
   starred: fc.boolean(),
   questions: fc.array(question, { maxLength: 2 }),
 });
-const metric = fc.constantFrom<ReportingPeriod>('monthly', 'quarterly', 'annual', 'custom').chain((period) =>
-  fc.record({
-    name: text,
-    definition: optText,
-    unit: fc.option(word, { nil: null }),
-    type: fc.constantFrom(...METRIC_TYPES),
-    direction: fc.constantFrom(...METRIC_DIRECTIONS),
-    period: fc.constant(period),
-    disaggregations: fc.uniqueArray(fc.record({ key, label: word, categories: fc.array(word, { minLength: 1, maxLength: 3 }) }), { maxLength: 2, selector: (d) => d.key }),
-    standardRef: fc.option(word, { nil: null }),
-    formula: optText,
-    baselineValue: fc.option(num, { nil: null }),
-    baselineDate: fc.option(isoDate, { nil: null }),
-    periodStart: fc.option(isoDate, { nil: null }),
-    periodEnd: fc.option(isoDate, { nil: null }),
-    targets: fc.uniqueArray(fc.record({ period: periodKey[period], value: num }), { maxLength: 3, selector: (t) => t.period }),
-    dataPoints: fc.uniqueArray(dataPoint, { maxLength: 3, selector: (d) => d.key }),
-  }),
-);
+const metric = fc
+  .constantFrom<ReportingPeriod>('monthly', 'quarterly', 'annual', 'custom')
+  .chain((period) =>
+    fc.record({
+      name: text,
+      definition: optText,
+      unit: fc.option(word, { nil: null }),
+      type: fc.constantFrom(...METRIC_TYPES),
+      direction: fc.constantFrom(...METRIC_DIRECTIONS),
+      period: fc.constant(period),
+      disaggregations: fc.uniqueArray(
+        fc.record({ key, label: word, categories: fc.array(word, { minLength: 1, maxLength: 3 }) }),
+        { maxLength: 2, selector: (d) => d.key },
+      ),
+      standardRef: fc.option(word, { nil: null }),
+      formula: optText,
+      baselineValue: fc.option(num, { nil: null }),
+      baselineDate: fc.option(isoDate, { nil: null }),
+      periodStart: fc.option(isoDate, { nil: null }),
+      periodEnd: fc.option(isoDate, { nil: null }),
+      targets: fc.uniqueArray(fc.record({ period: periodKey[period], value: num }), {
+        maxLength: 3,
+        selector: (t) => t.period,
+      }),
+      dataPoints: fc.uniqueArray(dataPoint, { maxLength: 3, selector: (d) => d.key }),
+    }),
+  );
 const level = fc.constantFrom(
   { kind: 'impact' as const, horizon: null },
   { kind: 'outcome' as const, horizon: 'long' as const },
@@ -92,13 +130,21 @@ const template: fc.Arbitrary<ProblemTemplate> = fc
     linkSeeds: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 12 }),
   })
   .map(({ problem, elements, linkSeeds }) => {
-    const els: ElementTemplate[] = elements.map(({ level: l, ...e }) => ({ ...e, kind: l.kind, horizon: l.horizon }));
+    const els: ElementTemplate[] = elements.map(({ level: l, ...e }) => ({
+      ...e,
+      kind: l.kind,
+      horizon: l.horizon,
+    }));
     const links = new Map<string, { from: string; to: string; assumptions: null }>();
     for (const [a, b] of linkSeeds) {
       const i = a % els.length;
       const j = b % els.length;
       const [from, to] = [els[i], els[j]];
-      if (!canContribute(from.kind, to.kind) || (from.kind === 'outcome' && to.kind === 'outcome' && i >= j)) continue;
+      if (
+        !canContribute(from.kind, to.kind) ||
+        (from.kind === 'outcome' && to.kind === 'outcome' && i >= j)
+      )
+        continue;
       links.set(`${from.ref}>${to.ref}`, { from: from.ref, to: to.ref, assumptions: null });
     }
     return { problem, elements: els, links: [...links.values()] };
@@ -108,12 +154,25 @@ const template: fc.Arbitrary<ProblemTemplate> = fc
 function expected(t: ProblemTemplate) {
   return {
     problem: t.problem,
-    elements: orderedElements(t).map((e) => ({ ...e, metrics: e.metrics.map((m) => ({ ...m, targets: [...m.targets].sort((a, b) => (a.period < b.period ? -1 : 1)) })) })),
-    links: t.links.map((l) => ({ from: l.from, to: l.to })).sort((a, b) => `${a.from}>${a.to}`.localeCompare(`${b.from}>${b.to}`)),
+    elements: orderedElements(t).map((e) => ({
+      ...e,
+      metrics: e.metrics.map((m) => ({
+        ...m,
+        targets: [...m.targets].sort((a, b) => (a.period < b.period ? -1 : 1)),
+      })),
+    })),
+    links: t.links
+      .map((l) => ({ from: l.from, to: l.to }))
+      .sort((a, b) => `${a.from}>${a.to}`.localeCompare(`${b.from}>${b.to}`)),
   };
 }
 function normalised(t: ProblemTemplate) {
-  return { ...t, links: t.links.map((l) => ({ from: l.from, to: l.to })).sort((a, b) => `${a.from}>${a.to}`.localeCompare(`${b.from}>${b.to}`)) };
+  return {
+    ...t,
+    links: t.links
+      .map((l) => ({ from: l.from, to: l.to }))
+      .sort((a, b) => `${a.from}>${a.to}`.localeCompare(`${b.from}>${b.to}`)),
+  };
 }
 
 describe('logframe XLSX round trip', () => {
@@ -132,12 +191,25 @@ describe('logframe XLSX round trip', () => {
   it('writes formula-looking text as plain strings with a leading apostrophe, and no cell is a formula', async () => {
     const t: ProblemTemplate = {
       problem: { title: '=cmd|" /C calc"!A0', statement: '@SUM(1,2)' },
-      elements: [{ ref: 'I1', kind: 'impact', horizon: null, title: '+1+1', description: '-2+3', assumptions: "'quoted", risks: null, metrics: [] }],
+      elements: [
+        {
+          ref: 'I1',
+          kind: 'impact',
+          horizon: null,
+          title: '+1+1',
+          description: '-2+3',
+          assumptions: "'quoted",
+          risks: null,
+          metrics: [],
+        },
+      ],
       links: [],
     };
     const buf = await templateToXlsx(t, { actuals: { [actualsKey('I1', 0)]: { '2026-Q1': 3 } } });
     const zip = await JSZip.loadAsync(buf);
-    const sheets = Object.keys(zip.files).filter((n) => n.startsWith('xl/worksheets/') && n.endsWith('.xml'));
+    const sheets = Object.keys(zip.files).filter(
+      (n) => n.startsWith('xl/worksheets/') && n.endsWith('.xml'),
+    );
     for (const name of sheets) expect(await zip.file(name)!.async('string')).not.toMatch(/<f[\s>]/);
     const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
     expect(strings).toContain('<t>&apos;+1+1</t>');
@@ -146,11 +218,21 @@ describe('logframe XLSX round trip', () => {
     expect(strings).toContain('<t>&apos;&apos;quoted</t>');
     const read = await workbookToTemplate(buf);
     expect('template' in read && read.template.problem.title).toBe('=cmd|" /C calc"!A0');
-    expect('template' in read && read.template.elements[0]).toMatchObject({ title: '+1+1', description: '-2+3', assumptions: "'quoted" });
+    expect('template' in read && read.template.elements[0]).toMatchObject({
+      title: '+1+1',
+      description: '-2+3',
+      assumptions: "'quoted",
+    });
   });
 
   it('drops control characters that XML cannot hold', async () => {
-    const t: ProblemTemplate = { problem: { title: 'Clean\u0001 me' }, elements: [{ ref: 'A', kind: 'activity', horizon: null, title: 'Tab\there\r\nnext', metrics: [] }], links: [] };
+    const t: ProblemTemplate = {
+      problem: { title: 'Clean\u0001 me' },
+      elements: [
+        { ref: 'A', kind: 'activity', horizon: null, title: 'Tab\there\r\nnext', metrics: [] },
+      ],
+      links: [],
+    };
     const read = await workbookToTemplate(await templateToXlsx(t));
     expect('template' in read && read.template.problem.title).toBe('Clean me');
     expect('template' in read && read.template.elements[0].title).toBe('Tab\there\nnext');

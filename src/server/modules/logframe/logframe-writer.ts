@@ -1,7 +1,18 @@
 import ExcelJS from 'exceljs';
 import { excelNumberFormat, roundFigure } from '../../../shared/format/number.js';
-import type { ElementTemplate, MetricTemplate, ProblemTemplate } from '../../../shared/toc/template.schemas.js';
-import { AGGREGATIONS, ANSWER_TYPES, DATA_POINT_MEASUREMENTS, METRIC_DIRECTIONS, METRIC_TYPES, REPORTING_PERIODS } from '../../../shared/toc/vocabulary.js';
+import type {
+  ElementTemplate,
+  MetricTemplate,
+  ProblemTemplate,
+} from '../../../shared/toc/template.schemas.js';
+import {
+  AGGREGATIONS,
+  ANSWER_TYPES,
+  DATA_POINT_MEASUREMENTS,
+  METRIC_DIRECTIONS,
+  METRIC_TYPES,
+  REPORTING_PERIODS,
+} from '../../../shared/toc/vocabulary.js';
 import {
   ACTUAL_SUFFIX,
   DATA_POINT_LEVEL,
@@ -24,7 +35,8 @@ import {
 
 /** Actual values per metric, keyed by actualsKey(elementRef, metricIndex), then by period key. */
 export type LogframeActuals = Record<string, Record<string, number>>;
-export const actualsKey = (elementRef: string, metricIndex: number) => `${elementRef}#${metricIndex}`;
+export const actualsKey = (elementRef: string, metricIndex: number) =>
+  `${elementRef}#${metricIndex}`;
 
 export interface WriteOptions {
   actuals?: LogframeActuals;
@@ -33,28 +45,37 @@ export interface WriteOptions {
 }
 
 type Cell = string | number | null | undefined;
-const GROUP_FILL: Record<string, string> = { result: 'FFDCE8F5', metric: 'FFE3F1E3', dataPoint: 'FFF6EBD9' };
+const GROUP_FILL: Record<string, string> = {
+  result: 'FFDCE8F5',
+  metric: 'FFE3F1E3',
+  dataPoint: 'FFF6EBD9',
+};
 const HEADER_FONT = { bold: true } as const;
 
 /** Elements in logframe order: by level (impact first), keeping the template's order within a level. */
 export function orderedElements(template: ProblemTemplate): ElementTemplate[] {
   return template.elements
     .map((e, i) => ({ e, i }))
-    .sort((a, b) => levelIndex(a.e.kind, a.e.horizon) - levelIndex(b.e.kind, b.e.horizon) || a.i - b.i)
+    .sort(
+      (a, b) => levelIndex(a.e.kind, a.e.horizon) - levelIndex(b.e.kind, b.e.horizon) || a.i - b.i,
+    )
     .map(({ e }) => e);
 }
 
 /** Metric refs M1, M2, ... in logframe order. */
 export function metricRefs(template: ProblemTemplate): Map<MetricTemplate, string> {
   const refs = new Map<MetricTemplate, string>();
-  for (const e of orderedElements(template)) for (const m of e.metrics) refs.set(m, `M${refs.size + 1}`);
+  for (const e of orderedElements(template))
+    for (const m of e.metrics) refs.set(m, `M${refs.size + 1}`);
   return refs;
 }
 
 /** Cell text: line ends as \n, no control characters (XML cannot hold them), formula-looking text escaped. */
 export function cellTextOut(v: string): string {
-  // eslint-disable-next-line no-control-regex
-  return escapeCellText(v.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
+  return escapeCellText(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
+    v.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''),
+  );
 }
 const text = (v: string | null | undefined) => (v == null || v === '' ? null : cellTextOut(v));
 
@@ -64,20 +85,35 @@ function addRow(ws: ExcelJS.Worksheet, keys: readonly string[], values: Record<s
   return row;
 }
 
-function header(ws: ExcelJS.Worksheet, columns: ReadonlyArray<{ header: string; width: number; group?: string }>) {
+function header(
+  ws: ExcelJS.Worksheet,
+  columns: ReadonlyArray<{ header: string; width: number; group?: string }>,
+) {
   ws.columns = columns.map((c) => ({ header: c.header, width: c.width }));
   const row = ws.getRow(1);
   row.font = HEADER_FONT;
   row.alignment = { vertical: 'middle', wrapText: true };
   columns.forEach((c, i) => {
-    if (c.group) row.getCell(i + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: GROUP_FILL[c.group] } };
+    if (c.group)
+      row.getCell(i + 1).fill = {
+        type: 'pattern',
+        pattern: 'solid',
+        fgColor: { argb: GROUP_FILL[c.group] },
+      };
   });
 }
 
 /** A drop-down list on rows 2..lastRow of a column (one range, not one rule per cell). */
-function listValidation(ws: ExcelJS.Worksheet, column: number, values: readonly string[], lastRow: number) {
+function listValidation(
+  ws: ExcelJS.Worksheet,
+  column: number,
+  values: readonly string[],
+  lastRow: number,
+) {
   const letter = ws.getColumn(column).letter;
-  const rules = (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations;
+  const rules = (
+    ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }
+  ).dataValidations;
   rules.add(`${letter}2:${letter}${lastRow}`, {
     type: 'list',
     allowBlank: true,
@@ -88,8 +124,15 @@ function listValidation(ws: ExcelJS.Worksheet, column: number, values: readonly 
   });
 }
 
-function logframeSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: Map<MetricTemplate, string>) {
-  const ws = wb.addWorksheet(SHEETS.logframe, { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }], properties: { outlineLevelRow: 2 } });
+function logframeSheet(
+  wb: ExcelJS.Workbook,
+  template: ProblemTemplate,
+  refs: Map<MetricTemplate, string>,
+) {
+  const ws = wb.addWorksheet(SHEETS.logframe, {
+    views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }],
+    properties: { outlineLevelRow: 2 },
+  });
   header(ws, LOGFRAME_COLUMNS);
   const keys = LOGFRAME_COLUMNS.map((c) => c.key);
   const outgoing = new Map<string, string[]>();
@@ -153,8 +196,15 @@ function logframeSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: Ma
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: keys.length } };
 }
 
-function targetsSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: Map<MetricTemplate, string>, actuals: LogframeActuals) {
-  const ws = wb.addWorksheet(SHEETS.targets, { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });
+function targetsSheet(
+  wb: ExcelJS.Workbook,
+  template: ProblemTemplate,
+  refs: Map<MetricTemplate, string>,
+  actuals: LogframeActuals,
+) {
+  const ws = wb.addWorksheet(SHEETS.targets, {
+    views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }],
+  });
   const rows: Array<{ e: ElementTemplate; m: MetricTemplate; actual: Record<string, number> }> = [];
   const periods = new Set<string>();
   for (const e of orderedElements(template)) {
@@ -176,25 +226,41 @@ function targetsSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: Map
   header(ws, columns);
   const keys = columns.map((c) => c.key);
   for (const { e, m, actual } of rows) {
-    const values: Record<string, Cell> = { metricRef: refs.get(m), element: text(`${e.ref} ${e.title}`), metric: text(m.name), unit: text(m.unit), baseline: m.baselineValue ?? null };
+    const values: Record<string, Cell> = {
+      metricRef: refs.get(m),
+      element: text(`${e.ref} ${e.title}`),
+      metric: text(m.name),
+      unit: text(m.unit),
+      baseline: m.baselineValue ?? null,
+    };
     for (const t of m.targets) values[`${t.period}${TARGET_SUFFIX}`] = t.value;
     // computed actuals are rounded to the metric's precision, as the app shows them (85.15, not 85.1485148515)
     for (const [p, v] of Object.entries(actual)) values[`${p}${ACTUAL_SUFFIX}`] = roundFigure(v, m);
     const row = addRow(ws, keys, values);
     const numFmt = excelNumberFormat(m);
     keys.forEach((k, i) => {
-      if (k === 'baseline' || k.endsWith(TARGET_SUFFIX) || k.endsWith(ACTUAL_SUFFIX)) row.getCell(i + 1).numFmt = numFmt;
+      if (k === 'baseline' || k.endsWith(TARGET_SUFFIX) || k.endsWith(ACTUAL_SUFFIX))
+        row.getCell(i + 1).numFmt = numFmt;
     });
     sorted.forEach((p, i) => {
-      row.getCell(TARGET_COLUMNS.length + 2 * i + 2).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } };
+      row.getCell(TARGET_COLUMNS.length + 2 * i + 2).fill = {
+        type: 'pattern',
+        pattern: 'solid',
+        fgColor: { argb: 'FFF2F2F2' },
+      };
     });
   }
   sorted.forEach((_p, i) => {
-    ws.getRow(1).getCell(TARGET_COLUMNS.length + 2 * i + 2).note = 'Actuals are computed from the entered values; they are not imported.';
+    ws.getRow(1).getCell(TARGET_COLUMNS.length + 2 * i + 2).note =
+      'Actuals are computed from the entered values; they are not imported.';
   });
 }
 
-function questionsSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: Map<MetricTemplate, string>) {
+function questionsSheet(
+  wb: ExcelJS.Workbook,
+  template: ProblemTemplate,
+  refs: Map<MetricTemplate, string>,
+) {
   const ws = wb.addWorksheet(SHEETS.questions, { views: [{ state: 'frozen', ySplit: 1 }] });
   header(ws, QUESTION_COLUMNS);
   const keys = QUESTION_COLUMNS.map((c) => c.key);
@@ -214,7 +280,6 @@ function questionsSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, refs: M
         }
   listValidation(ws, keys.indexOf('answerType') + 1, ANSWER_TYPES, ws.rowCount + 500);
 }
-
 
 function aboutSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, opts: WriteOptions) {
   const ws = wb.addWorksheet(SHEETS.about);
@@ -244,7 +309,10 @@ function aboutSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, opts: Write
 }
 
 /** The problem's results framework as a logframe workbook (pure: no database). */
-export function templateToWorkbook(template: ProblemTemplate, opts: WriteOptions = {}): ExcelJS.Workbook {
+export function templateToWorkbook(
+  template: ProblemTemplate,
+  opts: WriteOptions = {},
+): ExcelJS.Workbook {
   const wb = new ExcelJS.Workbook();
   wb.creator = opts.appName ?? 'Pathways';
   wb.created = opts.exportedAt ?? new Date();
@@ -257,7 +325,10 @@ export function templateToWorkbook(template: ProblemTemplate, opts: WriteOptions
   return wb;
 }
 
-export async function templateToXlsx(template: ProblemTemplate, opts: WriteOptions = {}): Promise<Buffer> {
+export async function templateToXlsx(
+  template: ProblemTemplate,
+  opts: WriteOptions = {},
+): Promise<Buffer> {
   const out = await templateToWorkbook(template, opts).xlsx.writeBuffer();
   return Buffer.from(out as ArrayBuffer);
 }

@@ -21,7 +21,11 @@ export const MAX_LISTED_ERRORS = 20;
  * them (formula over the data points, each aggregated over its entries).
  * Keyed like serializeProblem's refs (elements by level, then position; metrics by position).
  */
-export async function problemActuals(db: Db, teamId: string, problemId: string): Promise<LogframeActuals> {
+export async function problemActuals(
+  db: Db,
+  teamId: string,
+  problemId: string,
+): Promise<LogframeActuals> {
   const elements = await db
     .select({ id: tocElements.id, kind: tocElements.kind })
     .from(tocElements)
@@ -61,7 +65,10 @@ export async function problemActuals(db: Db, teamId: string, problemId: string):
 }
 
 /** The problem as a logframe workbook (with its actuals); the download is audited. */
-export async function exportLogframe(uc: UseCase, input: { problemId: unknown }): Promise<{ template: ProblemTemplate; buffer: Buffer }> {
+export async function exportLogframe(
+  uc: UseCase,
+  input: { problemId: unknown },
+): Promise<{ template: ProblemTemplate; buffer: Buffer }> {
   const { problem } = await findProblem(uc.tx, uc.teamId, input.problemId);
   uc.can('content.view');
   const template = await serializeProblem(uc.tx, uc.teamId, problem.id, { includeBaselines: true });
@@ -70,7 +77,10 @@ export async function exportLogframe(uc: UseCase, input: { problemId: unknown })
   await uc.audit({
     action: 'logframe.exported',
     subject: { type: 'problem', id: problem.id, label: template.problem.title },
-    details: { elements: template.elements.length, metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0) },
+    details: {
+      elements: template.elements.length,
+      metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0),
+    },
   });
   return { template, buffer };
 }
@@ -78,20 +88,37 @@ export async function exportLogframe(uc: UseCase, input: { problemId: unknown })
 /** "Girls' education: 2026/27" -> "Girls-education-2026-27-logframe.xlsx" (ASCII, no quotes or slashes). */
 export function logframeFilename(title: string): { ascii: string; utf8: string } {
   const base = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  const ascii = base.replace(/[^A-Za-z0-9._ -]+/g, '-').replace(/[\s-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 80) || 'problem';
-  const utf8 = title.replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '-').trim().slice(0, 80) || 'problem';
+  const ascii =
+    base
+      .replace(/[^A-Za-z0-9._ -]+/g, '-')
+      .replace(/[\s-]+/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '')
+      .slice(0, 80) || 'problem';
+  const utf8 =
+    title
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
+      .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '-')
+      .trim()
+      .slice(0, 80) || 'problem';
   return { ascii: `${ascii}-logframe.xlsx`, utf8: `${utf8} - logframe.xlsx` };
 }
 
 /** Read an uploaded workbook (the request's input): its template, or the errors on `file`. */
 export async function readLogframe(buffer: Buffer): Promise<ProblemTemplate> {
   const read = await workbookToTemplate(buffer);
-  if ('errors' in read) throw new ValidationError({ file: fileErrors(read.errors.map(formatLogframeError)) }, 'The workbook could not be imported.');
+  if ('errors' in read)
+    throw new ValidationError(
+      { file: fileErrors(read.errors.map(formatLogframeError)) },
+      'The workbook could not be imported.',
+    );
   return read.template;
 }
 
 /** Create the problem of a read workbook in a project of the team; errors land on `file`. */
-export async function importLogframe(uc: UseCase, input: { projectId: unknown; template: ProblemTemplate; bytes: number }) {
+export async function importLogframe(
+  uc: UseCase,
+  input: { projectId: unknown; template: ProblemTemplate; bytes: number },
+) {
   const project = await findProject(uc.tx, uc.teamId, input.projectId);
   const refused = denial(uc.actor, 'content.create', { project });
   if (refused?.code === 'PROJECT_ARCHIVED') throw new ValidationError({ file: refused.message });
@@ -99,15 +126,31 @@ export async function importLogframe(uc: UseCase, input: { projectId: unknown; t
   const template = input.template;
   let problemId: string;
   try {
-    problemId = await materializeProblem(uc.tx, { teamId: uc.teamId, projectId: project.id, userId: uc.actor.userId, template });
+    problemId = await materializeProblem(uc.tx, {
+      teamId: uc.teamId,
+      projectId: project.id,
+      userId: uc.actor.userId,
+      template,
+    });
   } catch (err) {
-    if (err instanceof ValidationError) throw new ValidationError({ file: fileErrors(Object.entries(err.fields ?? {}).map(([k, v]) => `${k}: ${v}`)) }, err.message);
+    if (err instanceof ValidationError)
+      throw new ValidationError(
+        { file: fileErrors(Object.entries(err.fields ?? {}).map(([k, v]) => `${k}: ${v}`)) },
+        err.message,
+      );
     throw err;
   }
   await uc.audit({
     action: 'logframe.imported',
     subject: { type: 'problem', id: problemId, label: template.problem.title },
-    details: { projectId: project.id, projectName: project.name, elements: template.elements.length, links: template.links.length, metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0), bytes: input.bytes },
+    details: {
+      projectId: project.id,
+      projectName: project.name,
+      elements: template.elements.length,
+      links: template.links.length,
+      metrics: template.elements.reduce((n, e) => n + e.metrics.length, 0),
+      bytes: input.bytes,
+    },
   });
   return { problemId, project, template };
 }
@@ -115,5 +158,11 @@ export async function importLogframe(uc: UseCase, input: { projectId: unknown; t
 function fileErrors(lines: string[]): string {
   const shown = lines.slice(0, MAX_LISTED_ERRORS);
   const more = lines.length - shown.length;
-  return [lines.length === 1 ? 'The file could not be imported:' : `The file could not be imported (${lines.length} problems):`, ...shown, ...(more > 0 ? [`... and ${more} more.`] : [])].join('\n');
+  return [
+    lines.length === 1
+      ? 'The file could not be imported:'
+      : `The file could not be imported (${lines.length} problems):`,
+    ...shown,
+    ...(more > 0 ? [`... and ${more} more.`] : []),
+  ].join('\n');
 }

@@ -15,7 +15,9 @@ export interface ZipLimits {
  * worksheetRows: <row> elements over all worksheets; rangeCells: cells covered by data-validation
  * and merged-cell ranges (spreadsheet libraries expand those cell by cell when they load a file).
  */
-export type ZipCheck = { ok: true; entries: string[]; totalBytes: number; worksheetRows: number; rangeCells: number } | { ok: false; message: string };
+export type ZipCheck =
+  | { ok: true; entries: string[]; totalBytes: number; worksheetRows: number; rangeCells: number }
+  | { ok: false; message: string };
 
 const EOCD_SIG = 0x06054b50;
 const CEN_SIG = 0x02014b50;
@@ -30,16 +32,20 @@ function findEocd(buf: Buffer): number {
 
 export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
   const fail = (message: string): ZipCheck => ({ ok: false, message });
-  if (buf.length < 22 || buf.readUInt32LE(0) !== LOC_SIG) return fail('The file is not an Excel workbook (.xlsx).');
+  if (buf.length < 22 || buf.readUInt32LE(0) !== LOC_SIG)
+    return fail('The file is not an Excel workbook (.xlsx).');
   const eocd = findEocd(buf);
-  if (eocd < 0) return fail('The file is not an Excel workbook (.xlsx): it is damaged or cut short.');
+  if (eocd < 0)
+    return fail('The file is not an Excel workbook (.xlsx): it is damaged or cut short.');
   const disk = buf.readUInt16LE(eocd + 4);
   const count = buf.readUInt16LE(eocd + 10);
   const cdSize = buf.readUInt32LE(eocd + 12);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (disk !== 0 || count === 0xffff || cdOffset === 0xffffffff) return fail('The workbook uses an unsupported zip format.');
+  if (disk !== 0 || count === 0xffff || cdOffset === 0xffffffff)
+    return fail('The workbook uses an unsupported zip format.');
   if (count > limits.maxEntries) return fail(`The workbook has too many parts (${count}).`);
-  if (cdOffset + cdSize > eocd) return fail('The file is not an Excel workbook (.xlsx): it is damaged.');
+  if (cdOffset + cdSize > eocd)
+    return fail('The file is not an Excel workbook (.xlsx): it is damaged.');
 
   let total = 0;
   let rows = 0;
@@ -47,7 +53,8 @@ export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
   const entries: string[] = [];
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > eocd || buf.readUInt32LE(p) !== CEN_SIG) return fail('The file is not an Excel workbook (.xlsx): it is damaged.');
+    if (p + 46 > eocd || buf.readUInt32LE(p) !== CEN_SIG)
+      return fail('The file is not an Excel workbook (.xlsx): it is damaged.');
     const flags = buf.readUInt16LE(p + 8);
     const method = buf.readUInt16LE(p + 10);
     const compressed = buf.readUInt32LE(p + 20);
@@ -58,32 +65,47 @@ export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
     const local = buf.readUInt32LE(p + 42);
     const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
     p += 46 + nameLen + extraLen + commentLen;
-    if (flags & 0x1) return fail('The workbook is password protected or encrypted. Save it without a password and try again.');
-    if (compressed === 0xffffffff || declared === 0xffffffff) return fail('The workbook uses an unsupported zip format.');
-    if (declared > limits.maxTotal - total) return fail(`The workbook unpacks to more than ${Math.round(limits.maxTotal / 1024 / 1024)} MB.`);
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOC_SIG) return fail('The file is not an Excel workbook (.xlsx): it is damaged.');
+    if (flags & 0x1)
+      return fail(
+        'The workbook is password protected or encrypted. Save it without a password and try again.',
+      );
+    if (compressed === 0xffffffff || declared === 0xffffffff)
+      return fail('The workbook uses an unsupported zip format.');
+    if (declared > limits.maxTotal - total)
+      return fail(
+        `The workbook unpacks to more than ${Math.round(limits.maxTotal / 1024 / 1024)} MB.`,
+      );
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOC_SIG)
+      return fail('The file is not an Excel workbook (.xlsx): it is damaged.');
     const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    if (start + compressed > buf.length) return fail('The file is not an Excel workbook (.xlsx): it is cut short.');
+    if (start + compressed > buf.length)
+      return fail('The file is not an Excel workbook (.xlsx): it is cut short.');
     const data = buf.subarray(start, start + compressed);
     let size: number;
     let content: Buffer | null = null;
     if (method === 0) {
       size = data.length;
       content = data;
-    }
-    else if (method === 8) {
+    } else if (method === 8) {
       const budget = limits.maxTotal - total;
       try {
         // one byte more than the budget tells "too big" from "exactly at the limit"
         content = inflateRawSync(data, { maxOutputLength: budget + 1 });
         size = content.length;
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return fail(`The workbook unpacks to more than ${Math.round(limits.maxTotal / 1024 / 1024)} MB.`);
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          return fail(
+            `The workbook unpacks to more than ${Math.round(limits.maxTotal / 1024 / 1024)} MB.`,
+          );
         return fail('The file is not an Excel workbook (.xlsx): a part of it is damaged.');
       }
-      if (size > budget) return fail(`The workbook unpacks to more than ${Math.round(limits.maxTotal / 1024 / 1024)} MB.`);
+      if (size > budget)
+        return fail(
+          `The workbook unpacks to more than ${Math.round(limits.maxTotal / 1024 / 1024)} MB.`,
+        );
     } else return fail('The workbook uses an unsupported compression method.');
-    if (size !== declared) return fail('The file is not an Excel workbook (.xlsx): its sizes do not match its content.');
+    if (size !== declared)
+      return fail('The file is not an Excel workbook (.xlsx): its sizes do not match its content.');
     total += size;
     entries.push(name);
     if (content && /^\/?xl\/worksheets\/[^/]+\.xml$/i.test(name)) {
@@ -103,7 +125,8 @@ function countRows(xml: string): number {
   return n;
 }
 
-const colNumber = (letters: string) => [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
+const colNumber = (letters: string) =>
+  [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
 /** Cells covered by sqref="A1:B9 D4" (data validations, conditional formats) and <mergeCell ref="A1:C3">. */
 function countRangeCells(xml: string): number {
   let total = 0;

@@ -15,13 +15,34 @@ export async function metricsModule(app: FastifyInstance, ctx: AppContext) {
   registerMetricsApi(app, ctx);
   // the project page shows the key metrics of its problems
   // what goes with an element, a metric and a data point: their children announce their own removal
-  ctx.cascades.onRemove('element', async (r) => r.cascade('metric', await metricIdsOn(r.tx, r.teamId, r.ids)));
-  ctx.cascades.onRemove('metric', async (r) => r.cascade('data_point', await dataPointIdsOf(r.tx, r.teamId, r.ids)));
-  ctx.cascades.onRemove('data_point', async (r) => r.cascade('survey_question', await questionIdsOf(r.tx, r.teamId, r.ids)));
-  projectShowProps(ctx).push(async ({ teamId, projectId }) => ({ keyMetrics: await keyMetricsFor(ctx, teamId, { projectId }, 8) }));
+  ctx.cascades.onRemove('element', async (r) =>
+    r.cascade('metric', await metricIdsOn(r.tx, r.teamId, r.ids)),
+  );
+  ctx.cascades.onRemove('metric', async (r) =>
+    r.cascade('data_point', await dataPointIdsOf(r.tx, r.teamId, r.ids)),
+  );
+  ctx.cascades.onRemove('data_point', async (r) =>
+    r.cascade('survey_question', await questionIdsOf(r.tx, r.teamId, r.ids)),
+  );
+  projectShowProps(ctx).push(async ({ teamId, projectId }) => ({
+    keyMetrics: await keyMetricsFor(ctx, teamId, { projectId }, 8),
+  }));
 }
 
-export { metricSeries, keyMetricsFor, elementMetricsPanelProps, problemActualsByMetric, type KeyMetric } from './metrics.series.js';
+export {
+  metricSeries,
+  keyMetricsFor,
+  elementMetricsPanelProps,
+  problemActualsByMetric,
+  type KeyMetric,
+} from './metrics.series.js';
 export { listElementMetrics } from './metrics.queries.js';
 export { metricProps, metricKindLabel } from './metrics.props.js';
-export { findMetric, findDataPoint, findSurveyQuestion, findValue, findElement as findMetricParent, type Trail } from './metrics.queries.js';
+export {
+  findMetric,
+  findDataPoint,
+  findSurveyQuestion,
+  findValue,
+  findElement as findMetricParent,
+  type Trail,
+} from './metrics.queries.js';

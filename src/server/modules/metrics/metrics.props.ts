@@ -1,11 +1,19 @@
 import { ELEMENT_KIND_LABELS, type ElementKind } from '../../../shared/toc/vocabulary.js';
 import { listPeriods, periodLabel } from '../../../shared/metrics/periods.js';
-import type { DataPointRow, EntryRow, MetricRow, SurveyQuestionRow, TargetRow, Trail } from './metrics.queries.js';
+import type {
+  DataPointRow,
+  EntryRow,
+  MetricRow,
+  SurveyQuestionRow,
+  TargetRow,
+  Trail,
+} from './metrics.queries.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** "Outcome metric", "Activity metric", ... */
-export const metricKindLabel = (kind: string) => `${ELEMENT_KIND_LABELS[kind as ElementKind] ?? 'Element'} metric`;
+export const metricKindLabel = (kind: string) =>
+  `${ELEMENT_KIND_LABELS[kind as ElementKind] ?? 'Element'} metric`;
 
 export function metricProps(m: MetricRow) {
   return {
@@ -51,10 +59,23 @@ export function dataPointProps(d: DataPointRow) {
 }
 
 export function questionProps(q: SurveyQuestionRow) {
-  return { id: q.id, dataPointId: q.dataPointId, text: q.text, helpText: q.helpText, answerType: q.answerType, choices: q.choices, required: q.required, createdAt: iso(q.createdAt) };
+  return {
+    id: q.id,
+    dataPointId: q.dataPointId,
+    text: q.text,
+    helpText: q.helpText,
+    answerType: q.answerType,
+    choices: q.choices,
+    required: q.required,
+    createdAt: iso(q.createdAt),
+  };
 }
 
-export function entryProps(m: Pick<MetricRow, 'period' | 'customPeriods'>, e: EntryRow, keyOf: Map<string, string>) {
+export function entryProps(
+  m: Pick<MetricRow, 'period' | 'customPeriods'>,
+  e: EntryRow,
+  keyOf: Map<string, string>,
+) {
   return {
     id: e.id,
     dataPointId: e.dataPointId,

@@ -5,7 +5,13 @@ import { notFound } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { projects } from '../projects/read-model.js';
 import { problems, tocElements } from '../problems/read-model.js';
-import { dataPoints, metricTargets, metricValues, metrics, surveyQuestions } from './metrics.tables.js';
+import {
+  dataPoints,
+  metricTargets,
+  metricValues,
+  metrics,
+  surveyQuestions,
+} from './metrics.tables.js';
 import type { Trail } from '../../../shared/metrics/metrics.pages.js';
 
 export type MetricRow = typeof metrics.$inferSelect;
@@ -27,9 +33,24 @@ const trailColumns = {
   projectName: projects.name,
   projectStatus: projects.status,
 };
-type TrailCols = { elementId: string; elementKind: string; elementTitle: string; elementHorizon: string | null; problemId: string; problemTitle: string; projectId: string; projectName: string; projectStatus: string };
+type TrailCols = {
+  elementId: string;
+  elementKind: string;
+  elementTitle: string;
+  elementHorizon: string | null;
+  problemId: string;
+  problemTitle: string;
+  projectId: string;
+  projectName: string;
+  projectStatus: string;
+};
 const toTrail = (r: TrailCols): Trail => ({
-  element: { id: r.elementId, kind: r.elementKind, title: r.elementTitle, horizon: r.elementHorizon },
+  element: {
+    id: r.elementId,
+    kind: r.elementKind,
+    title: r.elementTitle,
+    horizon: r.elementHorizon,
+  },
   problem: { id: r.problemId, title: r.problemTitle },
   project: { id: r.projectId, name: r.projectName, status: r.projectStatus },
 });
@@ -49,7 +70,11 @@ export async function findElement(db: Db, teamId: string, elementId: unknown): P
 }
 
 /** A metric of the team with its trail, or 404. */
-export async function findMetric(db: Db, teamId: string, metricId: unknown): Promise<{ metric: MetricRow; trail: Trail }> {
+export async function findMetric(
+  db: Db,
+  teamId: string,
+  metricId: unknown,
+): Promise<{ metric: MetricRow; trail: Trail }> {
   const id = idOr404(metricId, 'Metric');
   const [row] = await db
     .select({ metric: metrics, ...trailColumns })
@@ -63,7 +88,11 @@ export async function findMetric(db: Db, teamId: string, metricId: unknown): Pro
   return { metric: row.metric, trail: toTrail(row) };
 }
 
-export async function findDataPoint(db: Db, teamId: string, dataPointId: unknown): Promise<{ dataPoint: DataPointRow; metric: MetricRow; trail: Trail }> {
+export async function findDataPoint(
+  db: Db,
+  teamId: string,
+  dataPointId: unknown,
+): Promise<{ dataPoint: DataPointRow; metric: MetricRow; trail: Trail }> {
   const id = idOr404(dataPointId, 'Data point');
   const [row] = await db
     .select({ dataPoint: dataPoints, metric: metrics, ...trailColumns })
@@ -91,10 +120,19 @@ export async function findSurveyQuestion(db: Db, teamId: string, questionId: unk
     .where(and(eq(surveyQuestions.id, id), eq(surveyQuestions.teamId, teamId)))
     .limit(1);
   if (!row) throw notFound('Survey question');
-  return { question: row.question, dataPoint: row.dataPoint, metric: row.metric, trail: toTrail(row) };
+  return {
+    question: row.question,
+    dataPoint: row.dataPoint,
+    metric: row.metric,
+    trail: toTrail(row),
+  };
 }
 
-export async function findValue(db: Db, teamId: string, valueId: unknown): Promise<{ value: MetricValueRow; metric: MetricRow; trail: Trail }> {
+export async function findValue(
+  db: Db,
+  teamId: string,
+  valueId: unknown,
+): Promise<{ value: MetricValueRow; metric: MetricRow; trail: Trail }> {
   const id = idOr404(valueId, 'Value');
   const [row] = await db
     .select({ value: metricValues, metric: metrics, ...trailColumns })
@@ -111,15 +149,26 @@ export async function findValue(db: Db, teamId: string, valueId: unknown): Promi
 
 /** Ids of the metrics on some elements, of their data points, and of those data points' questions (for cascades). */
 export async function metricIdsOn(db: Db, teamId: string, elementIds: string[]) {
-  const rows = await db.select({ id: metrics.id }).from(metrics).where(and(eq(metrics.teamId, teamId), inArray(metrics.elementId, elementIds)));
+  const rows = await db
+    .select({ id: metrics.id })
+    .from(metrics)
+    .where(and(eq(metrics.teamId, teamId), inArray(metrics.elementId, elementIds)));
   return rows.map((r) => r.id);
 }
 export async function dataPointIdsOf(db: Db, teamId: string, metricIds: string[]) {
-  const rows = await db.select({ id: dataPoints.id }).from(dataPoints).where(and(eq(dataPoints.teamId, teamId), inArray(dataPoints.metricId, metricIds)));
+  const rows = await db
+    .select({ id: dataPoints.id })
+    .from(dataPoints)
+    .where(and(eq(dataPoints.teamId, teamId), inArray(dataPoints.metricId, metricIds)));
   return rows.map((r) => r.id);
 }
 export async function questionIdsOf(db: Db, teamId: string, dataPointIds: string[]) {
-  const rows = await db.select({ id: surveyQuestions.id }).from(surveyQuestions).where(and(eq(surveyQuestions.teamId, teamId), inArray(surveyQuestions.dataPointId, dataPointIds)));
+  const rows = await db
+    .select({ id: surveyQuestions.id })
+    .from(surveyQuestions)
+    .where(
+      and(eq(surveyQuestions.teamId, teamId), inArray(surveyQuestions.dataPointId, dataPointIds)),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -129,7 +178,12 @@ export interface EntryRow extends MetricValueRow {
 
 /** Everything the series of some metrics needs, in three queries whatever the number of metrics. */
 export async function loadSeriesInputs(db: Db, teamId: string, metricIds: string[]) {
-  if (!metricIds.length) return { dataPoints: [] as DataPointRow[], targets: [] as TargetRow[], entries: [] as EntryRow[] };
+  if (!metricIds.length)
+    return {
+      dataPoints: [] as DataPointRow[],
+      targets: [] as TargetRow[],
+      entries: [] as EntryRow[],
+    };
   const [dps, targets, entries] = await Promise.all([
     db
       .select()
@@ -147,7 +201,11 @@ export async function loadSeriesInputs(db: Db, teamId: string, metricIds: string
       .where(and(eq(metricValues.teamId, teamId), inArray(metricValues.metricId, metricIds)))
       .orderBy(asc(metricValues.period), asc(metricValues.createdAt)),
   ]);
-  return { dataPoints: dps, targets, entries: entries.map((r) => ({ ...r.value, enteredByName: r.enteredByName })) };
+  return {
+    dataPoints: dps,
+    targets,
+    entries: entries.map((r) => ({ ...r.value, enteredByName: r.enteredByName })),
+  };
 }
 
 export function listQuestions(db: Db, teamId: string, dataPointId: string) {

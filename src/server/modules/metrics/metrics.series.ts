@@ -3,18 +3,43 @@ import type { AppContext } from '../../platform/context.js';
 import { problems, tocElements } from '../problems/read-model.js';
 import { computeSeries, latestProgress, type SeriesEntry } from '../../../shared/metrics/series.js';
 import { metrics } from './metrics.tables.js';
-import { findMetric, loadSeriesInputs, type DataPointRow, type MetricRow, type TargetRow, type EntryRow } from './metrics.queries.js';
+import {
+  findMetric,
+  loadSeriesInputs,
+  type DataPointRow,
+  type MetricRow,
+  type TargetRow,
+  type EntryRow,
+} from './metrics.queries.js';
 import type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-const toEntry = (e: EntryRow): SeriesEntry => ({ id: e.id, dataPointId: e.dataPointId, period: e.period, disaggregation: e.disaggregation, value: e.value });
+const toEntry = (e: EntryRow): SeriesEntry => ({
+  id: e.id,
+  dataPointId: e.dataPointId,
+  period: e.period,
+  disaggregation: e.disaggregation,
+  value: e.value,
+});
 
 /** The pure computation over loaded rows of one metric. */
-export function seriesOf(metric: MetricRow, dps: readonly DataPointRow[], targets: readonly TargetRow[], entries: readonly EntryRow[]) {
+export function seriesOf(
+  metric: MetricRow,
+  dps: readonly DataPointRow[],
+  targets: readonly TargetRow[],
+  entries: readonly EntryRow[],
+) {
   return computeSeries(
     { ...metric, customPeriods: metric.customPeriods, disaggregations: metric.disaggregations },
-    dps.map((d) => ({ id: d.id, key: d.key, aggregation: d.aggregation, condition: d.condition ?? null, filter: d.filter, starred: d.starred })),
+    dps.map((d) => ({
+      id: d.id,
+      key: d.key,
+      aggregation: d.aggregation,
+      condition: d.condition ?? null,
+      filter: d.filter,
+      starred: d.starred,
+    })),
     targets.map((t) => ({ period: t.period, value: t.value })),
     entries.map(toEntry),
   );
@@ -27,7 +52,12 @@ export function seriesOf(metric: MetricRow, dps: readonly DataPointRow[], target
 export async function metricSeries(ctx: Ctx, teamId: string, metricId: string) {
   const { metric, trail } = await findMetric(ctx.db, teamId, metricId);
   const inputs = await loadSeriesInputs(ctx.db, teamId, [metric.id]);
-  return { metric, trail, ...inputs, ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries) };
+  return {
+    metric,
+    trail,
+    ...inputs,
+    ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries),
+  };
 }
 
 export type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
@@ -38,7 +68,12 @@ const KIND_ORDER: Record<string, number> = { impact: 0, outcome: 1, output: 2, a
  * The metrics of a project or a problem with their latest actual and progress, for the project and
  * problem pages: starred first, then by level (impact, outcomes, outputs, activities). Four queries.
  */
-export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId: string } | { problemId: string } | { elementId: string }, limit = 50): Promise<KeyMetric[]> {
+export async function keyMetricsFor(
+  ctx: Ctx,
+  teamId: string,
+  scope: { projectId: string } | { problemId: string } | { elementId: string },
+  limit = 50,
+): Promise<KeyMetric[]> {
   const where: SQL[] = [eq(metrics.teamId, teamId)];
   if ('projectId' in scope) where.push(eq(problems.projectId, scope.projectId));
   else if ('problemId' in scope) where.push(eq(metrics.problemId, scope.problemId));
@@ -61,10 +96,19 @@ export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId
     for (const x of xs) m.set(x.metricId, [...(m.get(x.metricId) ?? []), x]);
     return m;
   };
-  const [dpsOf, targetsOf, entriesOf] = [by(inputs.dataPoints), by(inputs.targets), by(inputs.entries)];
+  const [dpsOf, targetsOf, entriesOf] = [
+    by(inputs.dataPoints),
+    by(inputs.targets),
+    by(inputs.entries),
+  ];
   const out = rows.map(({ metric, elementKind, elementTitle }): KeyMetric => {
     const dps = dpsOf.get(metric.id) ?? [];
-    const { points } = seriesOf(metric, dps, targetsOf.get(metric.id) ?? [], entriesOf.get(metric.id) ?? []);
+    const { points } = seriesOf(
+      metric,
+      dps,
+      targetsOf.get(metric.id) ?? [],
+      entriesOf.get(metric.id) ?? [],
+    );
     return {
       metricId: metric.id,
       name: metric.name,
@@ -80,7 +124,11 @@ export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId
       ...latestProgress(metric, points),
     };
   });
-  out.sort((a, b) => Number(b.starred) - Number(a.starred) || (KIND_ORDER[a.elementKind] ?? 9) - (KIND_ORDER[b.elementKind] ?? 9));
+  out.sort(
+    (a, b) =>
+      Number(b.starred) - Number(a.starred) ||
+      (KIND_ORDER[a.elementKind] ?? 9) - (KIND_ORDER[b.elementKind] ?? 9),
+  );
   return out.slice(0, limit);
 }
 
@@ -90,15 +138,31 @@ export async function keyMetricsFor(ctx: Ctx, teamId: string, scope: { projectId
  */
 export async function elementMetricsPanelProps(ctx: Ctx, teamId: string, elementId: string) {
   const rows = await keyMetricsFor(ctx, teamId, { elementId }, 200);
-  return rows.map((k) => ({ id: k.metricId, name: k.name, type: k.type, unit: k.unit, currency: k.currency, latestActual: k.latestActual, latestTarget: k.latestTarget, latestLabel: k.latestLabel }));
+  return rows.map((k) => ({
+    id: k.metricId,
+    name: k.name,
+    type: k.type,
+    unit: k.unit,
+    currency: k.currency,
+    latestActual: k.latestActual,
+    latestTarget: k.latestTarget,
+    latestLabel: k.latestLabel,
+  }));
 }
 
 /**
  * Every metric of a problem with its actual per period (the same computation as the metric page:
  * formula over data points, each data point's aggregation over its entries). Four queries.
  */
-export async function problemActualsByMetric(ctx: Ctx, teamId: string, problemId: string): Promise<Map<string, Record<string, number>>> {
-  const rows = await ctx.db.select().from(metrics).where(and(eq(metrics.teamId, teamId), eq(metrics.problemId, problemId)));
+export async function problemActualsByMetric(
+  ctx: Ctx,
+  teamId: string,
+  problemId: string,
+): Promise<Map<string, Record<string, number>>> {
+  const rows = await ctx.db
+    .select()
+    .from(metrics)
+    .where(and(eq(metrics.teamId, teamId), eq(metrics.problemId, problemId)));
   const inputs = await loadSeriesInputs(
     ctx.db,
     teamId,

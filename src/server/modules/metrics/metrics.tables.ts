@@ -1,21 +1,49 @@
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { problems, tocElements } from '../problems/read-model.js';
-import type { CustomPeriod, DataPointBinding, DataPointCondition, Disaggregation } from '../../../shared/metrics/metrics.pages.js';
+import type {
+  CustomPeriod,
+  DataPointBinding,
+  DataPointCondition,
+  Disaggregation,
+} from '../../../shared/metrics/metrics.pages.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 // the JSON column shapes are part of the page contract (src/shared/metrics/metrics.pages.ts)
-export type { CustomPeriod, DataPointBinding, DataPointCondition, Disaggregation } from '../../../shared/metrics/metrics.pages.js';
+export type {
+  CustomPeriod,
+  DataPointBinding,
+  DataPointCondition,
+  Disaggregation,
+} from '../../../shared/metrics/metrics.pages.js';
 
 /** An activity, output or outcome metric (indicator). */
 export const metrics = pgTable(
   'metrics',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    problemId: uuid('problem_id').notNull().references(() => problems.id, { onDelete: 'cascade' }),
-    elementId: uuid('element_id').notNull().references(() => tocElements.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    problemId: uuid('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    elementId: uuid('element_id')
+      .notNull()
+      .references(() => tocElements.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     definition: text('definition'),
     unit: text('unit'),
@@ -42,7 +70,11 @@ export const metrics = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('metrics_element_idx').on(t.elementId, t.position), index('metrics_problem_idx').on(t.problemId), index('metrics_team_idx').on(t.teamId)],
+  (t) => [
+    index('metrics_element_idx').on(t.elementId, t.position),
+    index('metrics_problem_idx').on(t.problemId),
+    index('metrics_team_idx').on(t.teamId),
+  ],
 );
 
 /** A metric's target for one reporting period (period key: 2026-03, 2026-Q1, 2026 or a custom key). */
@@ -50,23 +82,32 @@ export const metricTargets = pgTable(
   'metric_targets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    metricId: uuid('metric_id').notNull().references(() => metrics.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    metricId: uuid('metric_id')
+      .notNull()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
     period: text('period').notNull(),
     value: doublePrecision('value').notNull(),
   },
   (t) => [uniqueIndex('metric_targets_metric_period_uq').on(t.metricId, t.period)],
 );
 
-
 /** A data point of a metric: one measured quantity, referenced by `key` in the metric's formula. */
 export const dataPoints = pgTable(
   'data_points',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    problemId: uuid('problem_id').notNull().references(() => problems.id, { onDelete: 'cascade' }),
-    metricId: uuid('metric_id').notNull().references(() => metrics.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    problemId: uuid('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    metricId: uuid('metric_id')
+      .notNull()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
     /** identifier used in formulas: lower snake case, unique within the metric */
     key: text('key').notNull(),
     name: text('name').notNull(),
@@ -84,7 +125,10 @@ export const dataPoints = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('data_points_metric_key_uq').on(t.metricId, t.key), index('data_points_problem_idx').on(t.problemId)],
+  (t) => [
+    uniqueIndex('data_points_metric_key_uq').on(t.metricId, t.key),
+    index('data_points_problem_idx').on(t.problemId),
+  ],
 );
 
 /** A question a survey will ask to produce a data point (a later issue turns it into a form field). */
@@ -92,9 +136,15 @@ export const surveyQuestions = pgTable(
   'survey_questions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    problemId: uuid('problem_id').notNull().references(() => problems.id, { onDelete: 'cascade' }),
-    dataPointId: uuid('data_point_id').notNull().references(() => dataPoints.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    problemId: uuid('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    dataPointId: uuid('data_point_id')
+      .notNull()
+      .references(() => dataPoints.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     helpText: text('help_text'),
     /** text | long_text | number | integer | single_choice | multiple_choice | yes_no | date | rating */
@@ -117,9 +167,15 @@ export const metricValues = pgTable(
   'metric_values',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    metricId: uuid('metric_id').notNull().references(() => metrics.id, { onDelete: 'cascade' }),
-    dataPointId: uuid('data_point_id').notNull().references(() => dataPoints.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    metricId: uuid('metric_id')
+      .notNull()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
+    dataPointId: uuid('data_point_id')
+      .notNull()
+      .references(() => dataPoints.id, { onDelete: 'cascade' }),
     period: text('period').notNull(),
     /** { sex: 'Female', age_group: '15-24' }; {} for the total */
     disaggregation: jsonb('disaggregation').$type<Record<string, string>>().notNull().default({}),
@@ -131,5 +187,8 @@ export const metricValues = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('metric_values_metric_period_idx').on(t.metricId, t.period), index('metric_values_data_point_idx').on(t.dataPointId, t.period, t.disaggregationKey)],
+  (t) => [
+    index('metric_values_metric_period_idx').on(t.metricId, t.period),
+    index('metric_values_data_point_idx').on(t.dataPointId, t.period, t.disaggregationKey),
+  ],
 );

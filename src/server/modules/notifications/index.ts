@@ -8,7 +8,9 @@ export { notifications } from './notifications.tables.js';
 
 /** Stored notifications: the list page, marking read, the unread badge (shared prop), live pushes via notify(). */
 export async function notificationsModule(app: FastifyInstance, ctx: AppContext) {
-  ctx.shared.add('unreadNotifications', (request) => (request.actor && !request.actor.token ? unreadCount(ctx.db, request.actor.user.id) : 0));
+  ctx.shared.add('unreadNotifications', (request) =>
+    request.actor && !request.actor.token ? unreadCount(ctx.db, request.actor.user.id) : 0,
+  );
   ctx.hooks.userDeleting.push((user) => deleteForUser(ctx.db, user.id));
   registerNotificationRoutes(app, ctx);
 }

@@ -19,8 +19,17 @@ async function make(userId: string, n: number, extra: Partial<Parameters<typeof 
   const rows = [];
   const start = Date.now() - n * 1000;
   for (let i = 1; i <= n; i++) {
-    const row = await notify(t.app.ctx, { userId, type: 'test.made', title: `Notice ${i}`, body: `Body ${i}`, ...extra });
-    await t.app.ctx.db.update(notifications).set({ createdAt: new Date(start + i * 1000) }).where(eq(notifications.id, row.id));
+    const row = await notify(t.app.ctx, {
+      userId,
+      type: 'test.made',
+      title: `Notice ${i}`,
+      body: `Body ${i}`,
+      ...extra,
+    });
+    await t.app.ctx.db
+      .update(notifications)
+      .set({ createdAt: new Date(start + i * 1000) })
+      .where(eq(notifications.id, row.id));
     rows.push(row);
   }
   return rows;
@@ -31,11 +40,29 @@ describe('notify()', () => {
     const { user, client } = await signedInUser(t.app);
     const s = await PusherSocket.open(port, t.app.ctx.config.pusher.key);
     const channel = `private-user.${user.id}`;
-    const auth = await client.post('/broadcasting/auth', { socket_id: s.socketId, channel_name: channel }, { accept: 'application/json' });
+    const auth = await client.post(
+      '/broadcasting/auth',
+      { socket_id: s.socketId, channel_name: channel },
+      { accept: 'application/json' },
+    );
     await s.subscribe(channel, auth.json().auth);
-    const row = await notify(t.app.ctx, { userId: user.id, type: 'team.invited', title: 'You were invited', body: 'Join Acme', url: '/teams/1' });
+    const row = await notify(t.app.ctx, {
+      userId: user.id,
+      type: 'team.invited',
+      title: 'You were invited',
+      body: 'Join Acme',
+      url: '/teams/1',
+    });
     const ev = await s.next('notification.created', channel);
-    expect(JSON.parse(ev.data as string)).toEqual({ id: row.id, type: 'team.invited', title: 'You were invited', body: 'Join Acme', url: '/teams/1', readAt: null, createdAt: row.createdAt.toISOString() });
+    expect(JSON.parse(ev.data as string)).toEqual({
+      id: row.id,
+      type: 'team.invited',
+      title: 'You were invited',
+      body: 'Join Acme',
+      url: '/teams/1',
+      readAt: null,
+      createdAt: row.createdAt.toISOString(),
+    });
     await s.close();
   });
 });
@@ -48,20 +75,33 @@ describe('notification pages and actions', () => {
     await make(other.id, 2, { title: 'Someone else' });
     const page1 = await client.page('/notifications');
     expect(page1.component).toBe('notifications/index');
-    expect(page1.props.notifications).toMatchObject({ total: 23, page: 1, perPage: 10, sort: 'created_at', dir: 'desc', search: '' });
+    expect(page1.props.notifications).toMatchObject({
+      total: 23,
+      page: 1,
+      perPage: 10,
+      sort: 'created_at',
+      dir: 'desc',
+      search: '',
+    });
     expect(page1.props.notifications.rows).toHaveLength(10);
     expect(page1.props.notifications.rows[0].title).toBe('Notice 23');
     expect(page1.props.total).toBe(23);
     expect(page1.props.unread).toBe(23);
     expect(page1.props.unreadNotifications).toBe(23);
     const page3 = await client.page('/notifications?page=3');
-    expect(page3.props.notifications.rows.map((n: { title: string }) => n.title)).toEqual(['Notice 3', 'Notice 2', 'Notice 1']);
+    expect(page3.props.notifications.rows.map((n: { title: string }) => n.title)).toEqual([
+      'Notice 3',
+      'Notice 2',
+      'Notice 1',
+    ]);
     const dash = await client.page('/dashboard');
     expect(dash.props.unreadNotifications).toBe(23);
 
     // search (title and text), another user's rows never match
     const found = await client.page('/notifications?search=Body%2012');
-    expect(found.props.notifications.rows.map((n: { title: string }) => n.title)).toEqual(['Notice 12']);
+    expect(found.props.notifications.rows.map((n: { title: string }) => n.title)).toEqual([
+      'Notice 12',
+    ]);
     expect((await client.page('/notifications?search=Someone')).props.notifications.total).toBe(0);
     const oldest = await client.page('/notifications?sort=created_at&dir=asc&perPage=25');
     expect(oldest.props.notifications.rows).toHaveLength(23);
@@ -69,7 +109,12 @@ describe('notification pages and actions', () => {
 
     // nonsense query values fall back to the defaults
     const bad = await client.page('/notifications?page=zero&perPage=7&sort=password');
-    expect(bad.props.notifications).toMatchObject({ page: 1, perPage: 10, sort: 'created_at', dir: 'desc' });
+    expect(bad.props.notifications).toMatchObject({
+      page: 1,
+      perPage: 10,
+      sort: 'created_at',
+      dir: 'desc',
+    });
   });
 
   it('the bell endpoint gives the latest five and the unread count', async () => {
@@ -79,7 +124,13 @@ describe('notification pages and actions', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.unread).toBe(7);
-    expect(body.notifications.map((n: { title: string }) => n.title)).toEqual(['Notice 7', 'Notice 6', 'Notice 5', 'Notice 4', 'Notice 3']);
+    expect(body.notifications.map((n: { title: string }) => n.title)).toEqual([
+      'Notice 7',
+      'Notice 6',
+      'Notice 5',
+      'Notice 4',
+      'Notice 3',
+    ]);
   });
 
   it('marks one read; another user id or a malformed id answers 404 and changes nothing', async () => {
@@ -88,19 +139,31 @@ describe('notification pages and actions', () => {
     const [mine] = await make(a.user.id, 1);
     const [theirs] = await make(b.user.id, 1);
 
-    const res = await a.client.post(`/notifications/${mine.id}/read`, {}, { referer: 'http://localhost:3000/notifications' });
+    const res = await a.client.post(
+      `/notifications/${mine.id}/read`,
+      {},
+      { referer: 'http://localhost:3000/notifications' },
+    );
     expect(res.statusCode).toBe(303);
-    const [row] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.id, mine.id));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, mine.id));
     expect(row.readAt).not.toBeNull();
     expect((await a.client.page('/dashboard')).props.unreadNotifications).toBe(0);
 
     const foreign = await a.client.post(`/notifications/${theirs.id}/read`);
     expect(foreign.statusCode).toBe(404);
-    const [still] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.id, theirs.id));
+    const [still] = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, theirs.id));
     expect(still.readAt).toBeNull();
 
     expect((await a.client.post('/notifications/not-a-uuid/read')).statusCode).toBe(404);
-    expect((await a.client.post('/notifications/00000000-0000-4000-8000-000000000000/read')).statusCode).toBe(404);
+    expect(
+      (await a.client.post('/notifications/00000000-0000-4000-8000-000000000000/read')).statusCode,
+    ).toBe(404);
   });
 
   it('open=1 follows the notification link, only inside the app', async () => {
@@ -129,6 +192,8 @@ describe('notification pages and actions', () => {
     const c = await signIn(t.app, unverified);
     expect((await c.get('/notifications')).headers.location).toBe('/verify-email');
     const { client } = await signedInUser(t.app);
-    expect((await client.post('/notifications/read-all', {}, { 'x-xsrf-token': 'forged' })).statusCode).toBe(419);
+    expect(
+      (await client.post('/notifications/read-all', {}, { 'x-xsrf-token': 'forged' })).statusCode,
+    ).toBe(419);
   });
 });

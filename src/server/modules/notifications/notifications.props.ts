@@ -7,7 +7,9 @@ export function safeInternalUrl(url: string | null): string | null {
   return url;
 }
 
-export function toNotificationView(row: Pick<NotificationRow, 'id' | 'type' | 'title' | 'body' | 'url' | 'readAt' | 'createdAt'>): NotificationView {
+export function toNotificationView(
+  row: Pick<NotificationRow, 'id' | 'type' | 'title' | 'body' | 'url' | 'readAt' | 'createdAt'>,
+): NotificationView {
   return {
     id: row.id,
     type: row.type,

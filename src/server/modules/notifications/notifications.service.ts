@@ -20,10 +20,20 @@ export interface NewNotification {
 export async function notify(ctx: AppContext, n: NewNotification) {
   const [row] = await ctx.db
     .insert(notifications)
-    .values({ userId: n.userId, teamId: n.teamId ?? null, type: n.type, title: n.title, body: n.body ?? null, url: n.url ?? null, data: n.data ?? null })
+    .values({
+      userId: n.userId,
+      teamId: n.teamId ?? null,
+      type: n.type,
+      title: n.title,
+      body: n.body ?? null,
+      url: n.url ?? null,
+      data: n.data ?? null,
+    })
     .returning();
-  await ctx.realtime.publish(channels.user(n.userId), NOTIFICATION_EVENT, toNotificationView(row)).catch(() => {
-    // stored anyway (the publisher logged why); the bell catches up on the next page load
-  });
+  await ctx.realtime
+    .publish(channels.user(n.userId), NOTIFICATION_EVENT, toNotificationView(row))
+    .catch(() => {
+      // stored anyway (the publisher logged why); the bell catches up on the next page load
+    });
   return row;
 }

@@ -21,6 +21,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     // the unread badge on every page: a small partial index
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

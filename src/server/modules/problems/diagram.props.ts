@@ -9,15 +9,43 @@ import { findTeamProblem, problemHeader } from './toc-views.lookup.js';
  * The diagram of a problem's theory of change: four queries whatever its size (problem, elements,
  * links, metric counts per element), then one linear pass (buildDiagram).
  */
-export async function diagramOf(ctx: AppContext, teamId: string, problemId: string): Promise<Diagram> {
-  const scope = (t: typeof tocElements | typeof tocLinks | typeof metrics) => and(eq(t.teamId, teamId), eq(t.problemId, problemId));
+export async function diagramOf(
+  ctx: AppContext,
+  teamId: string,
+  problemId: string,
+): Promise<Diagram> {
+  const scope = (t: typeof tocElements | typeof tocLinks | typeof metrics) =>
+    and(eq(t.teamId, teamId), eq(t.problemId, problemId));
   const elements = await ctx.db
-    .select({ id: tocElements.id, kind: tocElements.kind, horizon: tocElements.horizon, title: tocElements.title, status: tocElements.status, description: tocElements.description, assumptions: tocElements.assumptions, risks: tocElements.risks })
+    .select({
+      id: tocElements.id,
+      kind: tocElements.kind,
+      horizon: tocElements.horizon,
+      title: tocElements.title,
+      status: tocElements.status,
+      description: tocElements.description,
+      assumptions: tocElements.assumptions,
+      risks: tocElements.risks,
+    })
     .from(tocElements)
     .where(scope(tocElements))
     .orderBy(asc(tocElements.position), asc(tocElements.createdAt), asc(tocElements.id));
-  const links = await ctx.db.select({ id: tocLinks.id, fromId: tocLinks.fromId, toId: tocLinks.toId, assumptions: tocLinks.assumptions, risks: tocLinks.risks }).from(tocLinks).where(scope(tocLinks)).orderBy(asc(tocLinks.createdAt), asc(tocLinks.id));
-  const counts = await ctx.db.select({ elementId: metrics.elementId, n: count() }).from(metrics).where(scope(metrics)).groupBy(metrics.elementId);
+  const links = await ctx.db
+    .select({
+      id: tocLinks.id,
+      fromId: tocLinks.fromId,
+      toId: tocLinks.toId,
+      assumptions: tocLinks.assumptions,
+      risks: tocLinks.risks,
+    })
+    .from(tocLinks)
+    .where(scope(tocLinks))
+    .orderBy(asc(tocLinks.createdAt), asc(tocLinks.id));
+  const counts = await ctx.db
+    .select({ elementId: metrics.elementId, n: count() })
+    .from(metrics)
+    .where(scope(metrics))
+    .groupBy(metrics.elementId);
   return buildDiagram(elements, links, new Map(counts.map((c) => [c.elementId, Number(c.n)])));
 }
 

@@ -11,11 +11,15 @@ const view = { kind: 'team', permission: 'content.view' } as const;
  * problems module's element and link routes (elements.store/update/destroy, links.store/update/destroy).
  */
 export function registerDiagramRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/problems/:problem/diagram', { config: { name: 'problems.diagram', access: view } }, async (request, reply) => {
-    const team = request.actor!.team;
-    if (!team) throw notFound('Problem');
-    const { problem } = request.params as { problem: string };
-    return reply.inertia('problems/new-full-view', await diagramProps(ctx, team.id, problem));
-  });
+  app.get(
+    '/problems/:problem/diagram',
+    { config: { name: 'problems.diagram', access: view } },
+    async (request, reply) => {
+      const team = request.actor!.team;
+      if (!team) throw notFound('Problem');
+      const { problem } = request.params as { problem: string };
+      return reply.inertia('problems/new-full-view', await diagramProps(ctx, team.id, problem));
+    },
+  );
   registerTableViewRoutes(app, ctx);
 }

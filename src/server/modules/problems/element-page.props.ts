@@ -6,10 +6,20 @@ import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import type { ElementPageProps } from '../../../shared/problems/problems.types.js';
 import { elementConsequences } from './consequences.js';
 import { elementRef, problemHeader, projectRef } from './elements.props.js';
-import { elementsOf, findElement, linksOf, teamMemberOptions, userNames } from './problems.queries.js';
+import {
+  elementsOf,
+  findElement,
+  linksOf,
+  teamMemberOptions,
+  userNames,
+} from './problems.queries.js';
 
 /** Props of 'elements/show': the element, its links both ways, its metrics, what deleting takes with it. */
-export async function elementPageProps(ctx: Pick<AppContext, 'db'>, teamId: string, elementId: unknown): Promise<ElementPageProps> {
+export async function elementPageProps(
+  ctx: Pick<AppContext, 'db'>,
+  teamId: string,
+  elementId: unknown,
+): Promise<ElementPageProps> {
   const db = ctx.db;
   const { element, trail } = await findElement(db, teamId, elementId);
   const { problem, project } = trail;
@@ -40,15 +50,26 @@ export async function elementPageProps(ctx: Pick<AppContext, 'db'>, teamId: stri
         .groupBy(dataPoints.metricId)
     : [];
   const dpCount = new Map(dpCounts.map((r) => [r.metricId, Number(r.n)]));
-  const owner = element.ownerId ? ((await userNames(db, [element.ownerId])).get(element.ownerId) ?? null) : null;
+  const owner = element.ownerId
+    ? ((await userNames(db, [element.ownerId])).get(element.ownerId) ?? null)
+    : null;
   const byId = new Map(elements.map((e) => [e.id, e]));
   const kind = element.kind as ElementKind;
-  const linkView = (linkId: string, otherId: string, assumptions: string | null, risks: string | null) => {
+  const linkView = (
+    linkId: string,
+    otherId: string,
+    assumptions: string | null,
+    risks: string | null,
+  ) => {
     const other = byId.get(otherId)!;
     return { linkId, ...elementRef(other), assumptions, risks };
   };
-  const incoming = links.filter((l) => l.toId === element.id && byId.has(l.fromId)).map((l) => linkView(l.id, l.fromId, l.assumptions, l.risks));
-  const outgoing = links.filter((l) => l.fromId === element.id && byId.has(l.toId)).map((l) => linkView(l.id, l.toId, l.assumptions, l.risks));
+  const incoming = links
+    .filter((l) => l.toId === element.id && byId.has(l.fromId))
+    .map((l) => linkView(l.id, l.fromId, l.assumptions, l.risks));
+  const outgoing = links
+    .filter((l) => l.fromId === element.id && byId.has(l.toId))
+    .map((l) => linkView(l.id, l.toId, l.assumptions, l.risks));
   const linkedFrom = new Set(incoming.map((l) => l.id));
   const linkedTo = new Set(outgoing.map((l) => l.id));
   return {
@@ -87,8 +108,17 @@ export async function elementPageProps(ctx: Pick<AppContext, 'db'>, teamId: stri
     childKinds: [...childKinds(kind)],
     /** elements that could be linked in either direction (the server still refuses loops) */
     candidates: {
-      parents: elements.filter((e) => e.id !== element.id && !linkedFrom.has(e.id) && canLink(e.kind as ElementKind, kind)).map(elementRef),
-      children: elements.filter((e) => e.id !== element.id && !linkedTo.has(e.id) && canLink(kind, e.kind as ElementKind)).map(elementRef),
+      parents: elements
+        .filter(
+          (e) =>
+            e.id !== element.id && !linkedFrom.has(e.id) && canLink(e.kind as ElementKind, kind),
+        )
+        .map(elementRef),
+      children: elements
+        .filter(
+          (e) => e.id !== element.id && !linkedTo.has(e.id) && canLink(kind, e.kind as ElementKind),
+        )
+        .map(elementRef),
     },
   };
 }

@@ -1,8 +1,21 @@
 import { and, count, eq } from 'drizzle-orm';
 import { metrics } from '../metrics/read-model.js';
 import type { ElementKind } from '../../../shared/toc/vocabulary.js';
-import type { ElementListRow, ElementRef, ProblemHeader } from '../../../shared/problems/problems.types.js';
-import { elementsOf, linksOf, userNames, type ElementRow, type LinkRow, type ProblemRow, type ProjectRef, type Queryable } from './problems.queries.js';
+import type {
+  ElementListRow,
+  ElementRef,
+  ProblemHeader,
+} from '../../../shared/problems/problems.types.js';
+import {
+  elementsOf,
+  linksOf,
+  userNames,
+  type ElementRow,
+  type LinkRow,
+  type ProblemRow,
+  type ProjectRef,
+  type Queryable,
+} from './problems.queries.js';
 
 export function problemHeader(p: ProblemRow): ProblemHeader {
   return {
@@ -25,12 +38,24 @@ export function projectRef(p: ProjectRef) {
   return { id: p.id, name: p.name, status: p.status, archived: p.status === 'archived' };
 }
 
-export function elementRef(e: Pick<ElementRow, 'id' | 'kind' | 'horizon' | 'title' | 'status'>): ElementRef {
-  return { id: e.id, kind: e.kind as ElementKind, horizon: (e.horizon as ElementRef['horizon']) ?? null, title: e.title, status: e.status as ElementRef['status'] };
+export function elementRef(
+  e: Pick<ElementRow, 'id' | 'kind' | 'horizon' | 'title' | 'status'>,
+): ElementRef {
+  return {
+    id: e.id,
+    kind: e.kind as ElementKind,
+    horizon: (e.horizon as ElementRef['horizon']) ?? null,
+    title: e.title,
+    status: e.status as ElementRef['status'],
+  };
 }
 
 /** Metric counts per element of a problem (one grouped query). */
-export async function metricCountsOf(db: Queryable, teamId: string, problemId: string): Promise<Map<string, number>> {
+export async function metricCountsOf(
+  db: Queryable,
+  teamId: string,
+  problemId: string,
+): Promise<Map<string, number>> {
   const rows = await db
     .select({ elementId: metrics.elementId, n: count() })
     .from(metrics)
@@ -43,7 +68,12 @@ export async function metricCountsOf(db: Queryable, teamId: string, problemId: s
  * Every element of a problem as a list row, with the elements it comes from and leads to.
  * Four queries whatever the size; O(elements + links) in memory.
  */
-export async function elementRows(db: Queryable, teamId: string, problemId: string, preloaded?: { elements: ElementRow[]; links: LinkRow[] }): Promise<ElementListRow[]> {
+export async function elementRows(
+  db: Queryable,
+  teamId: string,
+  problemId: string,
+  preloaded?: { elements: ElementRow[]; links: LinkRow[] },
+): Promise<ElementListRow[]> {
   const [elements, links, metricCounts] = await Promise.all([
     preloaded ? preloaded.elements : elementsOf(db, teamId, problemId),
     preloaded ? preloaded.links : linksOf(db, teamId, problemId),

@@ -3,9 +3,19 @@ import type { UseCase } from '../../platform/use-case/index.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
 import { cycleMessage, findCycle, linkRefusal, type GraphLink } from '../../../shared/toc/graph.js';
 import type { ElementKind } from '../../../shared/toc/vocabulary.js';
-import type { CreateLinkInput, UpdateLinkInput } from '../../../shared/problems/problems.schemas.js';
+import type {
+  CreateLinkInput,
+  UpdateLinkInput,
+} from '../../../shared/problems/problems.schemas.js';
 import { tocElements, tocLinks } from './problems.tables.js';
-import { findLink, findProblem, linksOf, type ElementRow, type LinkRow, type Queryable } from './problems.queries.js';
+import {
+  findLink,
+  findProblem,
+  linksOf,
+  type ElementRow,
+  type LinkRow,
+  type Queryable,
+} from './problems.queries.js';
 
 /** The elements of this problem by id (another problem's or team's ids are simply absent). */
 async function elementsById(db: Queryable, teamId: string, problemId: string) {
@@ -21,7 +31,14 @@ async function elementsById(db: Queryable, teamId: string, problemId: string) {
  * not the same element, the levels must fit, no duplicate, no loop. Errors land on `field`.
  * Inside a transaction it sees rows written earlier in it (a new element, its first link).
  */
-export async function checkNewLink(db: Queryable, teamId: string, problemId: string, fromId: string, toId: string, field = 'toId') {
+export async function checkNewLink(
+  db: Queryable,
+  teamId: string,
+  problemId: string,
+  fromId: string,
+  toId: string,
+  field = 'toId',
+) {
   const all = await elementsById(db, teamId, problemId);
   const titleOf = (id: string) => all.get(id)?.title ?? 'this element';
   const from = all.get(fromId);
@@ -30,13 +47,22 @@ export async function checkNewLink(db: Queryable, teamId: string, problemId: str
   if (fromId === toId) throw new ValidationError({ [field]: 'An element cannot lead to itself.' });
   const why = linkRefusal(from.kind as ElementKind, to.kind as ElementKind);
   if (why) throw new ValidationError({ [field]: why });
-  const links: GraphLink[] = (await linksOf(db, teamId, problemId)).map((l) => ({ fromId: l.fromId, toId: l.toId }));
-  if (links.some((l) => l.fromId === fromId && l.toId === toId)) throw new ValidationError({ [field]: `“${titleOf(fromId)}” already leads to “${titleOf(toId)}”.` });
+  const links: GraphLink[] = (await linksOf(db, teamId, problemId)).map((l) => ({
+    fromId: l.fromId,
+    toId: l.toId,
+  }));
+  if (links.some((l) => l.fromId === fromId && l.toId === toId))
+    throw new ValidationError({
+      [field]: `“${titleOf(fromId)}” already leads to “${titleOf(toId)}”.`,
+    });
   const loop = findCycle(links, fromId, toId);
   if (loop) throw new ValidationError({ [field]: cycleMessage(loop, titleOf) });
 }
 
-export async function createLink(uc: UseCase, input: { problemId: unknown; values: CreateLinkInput }): Promise<{ link: LinkRow; from: ElementRow; to: ElementRow }> {
+export async function createLink(
+  uc: UseCase,
+  input: { problemId: unknown; values: CreateLinkInput },
+): Promise<{ link: LinkRow; from: ElementRow; to: ElementRow }> {
   const { tx, teamId } = uc;
   const { fromId, toId } = input.values;
   const { problem, trail } = await findProblem(tx, teamId, input.problemId);
@@ -44,17 +70,35 @@ export async function createLink(uc: UseCase, input: { problemId: unknown; value
   await checkNewLink(tx, teamId, problem.id, fromId, toId);
   const [link] = await tx
     .insert(tocLinks)
-    .values({ teamId, problemId: problem.id, fromId, toId, assumptions: input.values.assumptions ?? null, risks: input.values.risks ?? null })
+    .values({
+      teamId,
+      problemId: problem.id,
+      fromId,
+      toId,
+      assumptions: input.values.assumptions ?? null,
+      risks: input.values.risks ?? null,
+    })
     .returning();
-  const ends = await tx.select().from(tocElements).where(and(eq(tocElements.problemId, problem.id), eq(tocElements.teamId, teamId)));
+  const ends = await tx
+    .select()
+    .from(tocElements)
+    .where(and(eq(tocElements.problemId, problem.id), eq(tocElements.teamId, teamId)));
   const from = ends.find((e) => e.id === fromId)!;
   const to = ends.find((e) => e.id === toId)!;
-  await uc.audit({ action: 'link.created', subject: { type: 'link', id: link.id, label: `${from.title} → ${to.title}` }, details: { problemId: problem.id, fromId, toId } });
+  await uc.audit({
+    action: 'link.created',
+    subject: { type: 'link', id: link.id, label: `${from.title} → ${to.title}` },
+    details: { problemId: problem.id, fromId, toId },
+  });
   return { link, from, to };
 }
 
 /** The link of the team with its label ("from → to"), after the policy allowed `permission` on it. */
-async function linkToChange(uc: UseCase, linkId: unknown, permission: 'content.update' | 'content.delete') {
+async function linkToChange(
+  uc: UseCase,
+  linkId: unknown,
+  permission: 'content.update' | 'content.delete',
+) {
   const { link, trail } = await findLink(uc.tx, uc.teamId, linkId);
   uc.can(permission, { project: trail.project });
   const ends = await uc.tx
@@ -67,9 +111,21 @@ async function linkToChange(uc: UseCase, linkId: unknown, permission: 'content.u
 
 export async function updateLink(uc: UseCase, input: { linkId: unknown; values: UpdateLinkInput }) {
   const { link, problem, label } = await linkToChange(uc, input.linkId, 'content.update');
-  const changes = Object.fromEntries(Object.entries(input.values).filter(([, v]) => v !== undefined));
-  const [after] = Object.keys(changes).length ? await uc.tx.update(tocLinks).set(changes).where(and(eq(tocLinks.id, link.id), eq(tocLinks.teamId, uc.teamId))).returning() : [link];
-  await uc.audit({ action: 'link.updated', subject: { type: 'link', id: link.id, label }, details: { problemId: link.problemId } });
+  const changes = Object.fromEntries(
+    Object.entries(input.values).filter(([, v]) => v !== undefined),
+  );
+  const [after] = Object.keys(changes).length
+    ? await uc.tx
+        .update(tocLinks)
+        .set(changes)
+        .where(and(eq(tocLinks.id, link.id), eq(tocLinks.teamId, uc.teamId)))
+        .returning()
+    : [link];
+  await uc.audit({
+    action: 'link.updated',
+    subject: { type: 'link', id: link.id, label },
+    details: { problemId: link.problemId },
+  });
   return { link: after, problem, label };
 }
 
@@ -78,6 +134,10 @@ export async function deleteLink(uc: UseCase, input: { linkId: unknown }) {
   const { link, problem, label } = await linkToChange(uc, input.linkId, 'content.delete');
   await uc.removing('link', [link.id]);
   await uc.tx.delete(tocLinks).where(and(eq(tocLinks.id, link.id), eq(tocLinks.teamId, uc.teamId)));
-  await uc.audit({ action: 'link.deleted', subject: { type: 'link', id: link.id, label }, details: { problemId: link.problemId, fromId: link.fromId, toId: link.toId } });
+  await uc.audit({
+    action: 'link.deleted',
+    subject: { type: 'link', id: link.id, label },
+    details: { problemId: link.problemId, fromId: link.fromId, toId: link.toId },
+  });
   return { link, problem, label };
 }

@@ -13,19 +13,43 @@ afterAll(() => t.close());
 
 async function apiOwner() {
   const o = await ownerWithProject(t.app);
-  const token = (await createApiToken(t.app.ctx, { userId: o.user.id, teamId: o.team.id, name: 'api test', abilities: ['read', 'create', 'update', 'delete'] })).plainText;
+  const token = (
+    await createApiToken(t.app.ctx, {
+      userId: o.user.id,
+      teamId: o.team.id,
+      name: 'api test',
+      abilities: ['read', 'create', 'update', 'delete'],
+    })
+  ).plainText;
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) }, payload: payload ? JSON.stringify(payload) : undefined });
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(payload ? { 'content-type': 'application/json' } : {}),
+      },
+      payload: payload ? JSON.stringify(payload) : undefined,
+    });
   return { ...o, call };
 }
 
 describe('/api/v1/problems', () => {
   it('creates, lists (with the project filter), shows, updates and deletes', async () => {
     const a = await apiOwner();
-    const created = await a.call('POST', '/api/v1/problems', { projectId: a.project.id, title: 'Low harvests', populationCount: 900 });
+    const created = await a.call('POST', '/api/v1/problems', {
+      projectId: a.project.id,
+      title: 'Low harvests',
+      populationCount: 900,
+    });
     expect(created.statusCode).toBe(201);
     const p = created.json();
-    expect(p).toMatchObject({ projectId: a.project.id, title: 'Low harvests', populationCount: 900, status: 'draft' });
+    expect(p).toMatchObject({
+      projectId: a.project.id,
+      title: 'Low harvests',
+      populationCount: 900,
+      status: 'draft',
+    });
     const list = await a.call('GET', `/api/v1/problems?projectId=${a.project.id}&perPage=25`);
     expect(list.json()).toMatchObject({ total: 1, page: 1, perPage: 25, data: [{ id: p.id }] });
     expect((await a.call('GET', `/api/v1/problems/${p.id}`)).json().title).toBe('Low harvests');
@@ -37,14 +61,26 @@ describe('/api/v1/problems', () => {
 
   it('422 on the field, 404 across teams', async () => {
     const a = await apiOwner();
-    const bad = await a.call('POST', '/api/v1/problems', { projectId: a.project.id, title: '', populationCount: -1 });
+    const bad = await a.call('POST', '/api/v1/problems', {
+      projectId: a.project.id,
+      title: '',
+      populationCount: -1,
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toMatchObject({ title: 'Give the problem a title.', populationCount: expect.stringMatching(/whole number/) });
+    expect(bad.json().errors).toMatchObject({
+      title: 'Give the problem a title.',
+      populationCount: expect.stringMatching(/whole number/),
+    });
     const b = await apiOwner();
     const { problem } = await smallChain(t.app, a.team.id, a.project.id);
     expect((await b.call('GET', `/api/v1/problems/${problem.id}`)).statusCode).toBe(404);
-    expect((await b.call('POST', '/api/v1/problems', { projectId: a.project.id, title: 'x' })).statusCode).toBe(404);
-    expect((await b.call('GET', `/api/v1/problems?projectId=${a.project.id}`)).statusCode).toBe(404);
+    expect(
+      (await b.call('POST', '/api/v1/problems', { projectId: a.project.id, title: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await b.call('GET', `/api/v1/problems?projectId=${a.project.id}`)).statusCode).toBe(
+      404,
+    );
     expect((await b.call('GET', '/api/v1/problems')).json().total).toBe(0);
   });
 });
@@ -55,34 +91,72 @@ describe('/api/v1/elements and /api/v1/links', () => {
     const { problem, output, outcome } = await smallChain(t.app, a.team.id, a.project.id);
     const list = await a.call('GET', `/api/v1/elements?problemId=${problem.id}&kind=outcome`);
     expect(list.json().data.map((e: { id: string }) => e.id)).toEqual([outcome.id]);
-    const made = await a.call('POST', '/api/v1/elements', { problemId: problem.id, kind: 'outcome', horizon: 'medium', title: 'Parents support', parentId: outcome.id });
+    const made = await a.call('POST', '/api/v1/elements', {
+      problemId: problem.id,
+      kind: 'outcome',
+      horizon: 'medium',
+      title: 'Parents support',
+      parentId: outcome.id,
+    });
     expect(made.statusCode).toBe(201);
     const o2 = made.json();
     const links = await a.call('GET', `/api/v1/links?problemId=${problem.id}`);
     expect(links.json().total).toBe(4);
-    const loop = await a.call('POST', '/api/v1/links', { problemId: problem.id, fromId: o2.id, toId: outcome.id });
+    const loop = await a.call('POST', '/api/v1/links', {
+      problemId: problem.id,
+      fromId: o2.id,
+      toId: outcome.id,
+    });
     expect(loop.statusCode).toBe(422);
-    expect(loop.json().errors.toId).toBe('This link would create a loop: Parents support → Girls stay in school → Parents support');
-    const wrong = await a.call('POST', '/api/v1/links', { problemId: problem.id, fromId: output.id, toId: output.id });
+    expect(loop.json().errors.toId).toBe(
+      'This link would create a loop: Parents support → Girls stay in school → Parents support',
+    );
+    const wrong = await a.call('POST', '/api/v1/links', {
+      problemId: problem.id,
+      fromId: output.id,
+      toId: output.id,
+    });
     expect(wrong.json().errors.toId).toBe('An element cannot lead to itself.');
     const act2 = await insertElement(t.app, problem, 'activity', 'Run clubs');
-    const ok = await a.call('POST', '/api/v1/links', { problemId: problem.id, fromId: act2.id, toId: output.id });
+    const ok = await a.call('POST', '/api/v1/links', {
+      problemId: problem.id,
+      fromId: act2.id,
+      toId: output.id,
+    });
     expect(ok.statusCode).toBe(201);
     expect((await a.call('DELETE', `/api/v1/links/${ok.json().id}`)).statusCode).toBe(204);
     const upd = await a.call('PUT', `/api/v1/elements/${o2.id}`, { horizon: 'long' });
     expect(upd.json().horizon).toBe('long');
     expect((await a.call('GET', `/api/v1/elements/${o2.id}`)).json().title).toBe('Parents support');
     expect((await a.call('DELETE', `/api/v1/elements/${o2.id}`)).statusCode).toBe(204);
-    expect(await t.app.ctx.db.select().from(tocElements).where(eq(tocElements.id, o2.id))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(tocElements).where(eq(tocElements.id, o2.id)),
+    ).toHaveLength(0);
     const b = await apiOwner();
     expect((await b.call('GET', `/api/v1/elements/${outcome.id}`)).statusCode).toBe(404);
     expect((await b.call('GET', `/api/v1/links?problemId=${problem.id}`)).statusCode).toBe(404);
-    expect((await b.call('POST', '/api/v1/elements', { problemId: problem.id, kind: 'activity', title: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await b.call('POST', '/api/v1/elements', {
+          problemId: problem.id,
+          kind: 'activity',
+          title: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('documents the endpoints in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    for (const path of ['/api/v1/problems', '/api/v1/problems/{problem}', '/api/v1/elements', '/api/v1/elements/{element}', '/api/v1/links', '/api/v1/links/{link}']) expect(doc.paths, path).toHaveProperty([path]);
+    for (const path of [
+      '/api/v1/problems',
+      '/api/v1/problems/{problem}',
+      '/api/v1/elements',
+      '/api/v1/elements/{element}',
+      '/api/v1/links',
+      '/api/v1/links/{link}',
+    ])
+      expect(doc.paths, path).toHaveProperty([path]);
     expect(doc.paths['/api/v1/links'].post.operationId).toBe('api.links.store');
     expect(doc.components.schemas).toHaveProperty('ElementRecord');
   });

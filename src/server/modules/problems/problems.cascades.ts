@@ -11,18 +11,29 @@ const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
  */
 export function registerProblemCascades(ctx: AppContext) {
   ctx.cascades.onRemove('project', async (r) => {
-    const rows = await r.tx.select({ id: problems.id }).from(problems).where(and(eq(problems.teamId, r.teamId), inArray(problems.projectId, r.ids)));
+    const rows = await r.tx
+      .select({ id: problems.id })
+      .from(problems)
+      .where(and(eq(problems.teamId, r.teamId), inArray(problems.projectId, r.ids)));
     await r.cascade('problem', ids(rows));
   });
   ctx.cascades.onRemove('problem', async (r) => {
-    const elements = await r.tx.select({ id: tocElements.id }).from(tocElements).where(and(eq(tocElements.teamId, r.teamId), inArray(tocElements.problemId, r.ids)));
+    const elements = await r.tx
+      .select({ id: tocElements.id })
+      .from(tocElements)
+      .where(and(eq(tocElements.teamId, r.teamId), inArray(tocElements.problemId, r.ids)));
     await r.cascade('element', ids(elements));
   });
   ctx.cascades.onRemove('element', async (r) => {
     const links = await r.tx
       .select({ id: tocLinks.id })
       .from(tocLinks)
-      .where(and(eq(tocLinks.teamId, r.teamId), or(inArray(tocLinks.fromId, r.ids), inArray(tocLinks.toId, r.ids))));
+      .where(
+        and(
+          eq(tocLinks.teamId, r.teamId),
+          or(inArray(tocLinks.fromId, r.ids), inArray(tocLinks.toId, r.ids)),
+        ),
+      );
     await r.cascade('link', ids(links));
   });
 }

@@ -28,7 +28,11 @@ export interface ProblemTrail {
 const projectRef = () => ({ id: projects.id, name: projects.name, status: projects.status });
 
 /** A problem of the team with its project (what the policy needs), or 404. */
-export async function findProblem(db: Queryable, teamId: string, problemId: unknown): Promise<{ problem: ProblemRow; trail: { project: ProjectRef } }> {
+export async function findProblem(
+  db: Queryable,
+  teamId: string,
+  problemId: unknown,
+): Promise<{ problem: ProblemRow; trail: { project: ProjectRef } }> {
   const id = idOr404(problemId, 'Problem');
   const [row] = await db
     .select({ problem: problems, project: projectRef() })
@@ -41,7 +45,11 @@ export async function findProblem(db: Queryable, teamId: string, problemId: unkn
 }
 
 /** A theory-of-change element of the team with its problem and project, or 404. */
-export async function findElement(db: Queryable, teamId: string, elementId: unknown): Promise<{ element: ElementRow; trail: ProblemTrail }> {
+export async function findElement(
+  db: Queryable,
+  teamId: string,
+  elementId: unknown,
+): Promise<{ element: ElementRow; trail: ProblemTrail }> {
   const id = idOr404(elementId, 'Element');
   const [row] = await db
     .select({ element: tocElements, problem: problems, project: projectRef() })
@@ -55,7 +63,11 @@ export async function findElement(db: Queryable, teamId: string, elementId: unkn
 }
 
 /** A causal link of the team with its problem and project, or 404. */
-export async function findLink(db: Queryable, teamId: string, linkId: unknown): Promise<{ link: LinkRow; trail: ProblemTrail }> {
+export async function findLink(
+  db: Queryable,
+  teamId: string,
+  linkId: unknown,
+): Promise<{ link: LinkRow; trail: ProblemTrail }> {
   const id = idOr404(linkId, 'Link');
   const [row] = await db
     .select({ link: tocLinks, problem: problems, project: projectRef() })
@@ -85,7 +97,11 @@ export function linksOf(db: Queryable, teamId: string, problemId: string) {
 }
 
 /** Is the user a member of the team? (owners of elements must be) */
-export async function isTeamMember(db: Queryable, teamId: string, userId: string): Promise<boolean> {
+export async function isTeamMember(
+  db: Queryable,
+  teamId: string,
+  userId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: teamMembers.id })
     .from(teamMembers)
@@ -108,12 +124,19 @@ export function teamMemberOptions(db: Queryable, teamId: string) {
 export async function userNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter(Boolean))];
   if (!unique.length) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** The next free position among the problem's elements of one kind. */
-export async function nextPosition(db: Queryable, problemId: string, kind: string): Promise<number> {
+export async function nextPosition(
+  db: Queryable,
+  problemId: string,
+  kind: string,
+): Promise<number> {
   const [row] = await db
     .select({ max: sql<number | null>`max(${tocElements.position})` })
     .from(tocElements)

@@ -1,4 +1,13 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { projects } from '../projects/read-model.js';
 
@@ -9,8 +18,12 @@ export const problems = pgTable(
   'problems',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     statement: text('statement'),
     rootCauses: text('root_causes'),
@@ -34,8 +47,12 @@ export const tocElements = pgTable(
   'toc_elements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    problemId: uuid('problem_id').notNull().references(() => problems.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    problemId: uuid('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
     /** activity | output | outcome | impact */
     kind: text('kind').notNull(),
     /** outcomes only: short | medium | long */
@@ -53,7 +70,10 @@ export const tocElements = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('toc_elements_problem_kind_idx').on(t.problemId, t.kind, t.position), index('toc_elements_team_idx').on(t.teamId)],
+  (t) => [
+    index('toc_elements_problem_kind_idx').on(t.problemId, t.kind, t.position),
+    index('toc_elements_team_idx').on(t.teamId),
+  ],
 );
 
 /** A causal link "from contributes to to" (activity -> output -> outcome -> outcome/impact). */
@@ -61,13 +81,25 @@ export const tocLinks = pgTable(
   'toc_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    problemId: uuid('problem_id').notNull().references(() => problems.id, { onDelete: 'cascade' }),
-    fromId: uuid('from_id').notNull().references(() => tocElements.id, { onDelete: 'cascade' }),
-    toId: uuid('to_id').notNull().references(() => tocElements.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    problemId: uuid('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    fromId: uuid('from_id')
+      .notNull()
+      .references(() => tocElements.id, { onDelete: 'cascade' }),
+    toId: uuid('to_id')
+      .notNull()
+      .references(() => tocElements.id, { onDelete: 'cascade' }),
     assumptions: text('assumptions'),
     risks: text('risks'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('toc_links_from_to_uq').on(t.fromId, t.toId), index('toc_links_problem_idx').on(t.problemId), index('toc_links_to_idx').on(t.toId)],
+  (t) => [
+    uniqueIndex('toc_links_from_to_uq').on(t.fromId, t.toId),
+    index('toc_links_problem_idx').on(t.problemId),
+    index('toc_links_to_idx').on(t.toId),
+  ],
 );

@@ -11,7 +11,10 @@ import { problems, tocElements, tocLinks } from './problems.tables.js';
 export async function ownerWithProject(app: FastifyInstance) {
   const { user, client } = await signedInUser(app);
   const team = await createTeamFor(app, user.id);
-  const [project] = await app.ctx.db.insert(projects).values({ teamId: team.id, name: 'Girls’ education, Kisumu' }).returning();
+  const [project] = await app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Girls’ education, Kisumu' })
+    .returning();
   return { user, client, team, project };
 }
 
@@ -23,33 +26,84 @@ export async function memberOf(app: FastifyInstance, teamId: string, role: Role)
 }
 
 export async function archiveProject(app: FastifyInstance, projectId: string) {
-  await app.ctx.db.update(projects).set({ status: 'archived', archivedAt: new Date() }).where(eq(projects.id, projectId));
+  await app.ctx.db
+    .update(projects)
+    .set({ status: 'archived', archivedAt: new Date() })
+    .where(eq(projects.id, projectId));
 }
 
-export async function insertProblem(app: FastifyInstance, teamId: string, projectId: string, title = 'Girls drop out of secondary school') {
+export async function insertProblem(
+  app: FastifyInstance,
+  teamId: string,
+  projectId: string,
+  title = 'Girls drop out of secondary school',
+) {
   const [row] = await app.ctx.db.insert(problems).values({ teamId, projectId, title }).returning();
   return row;
 }
 
 type Kind = 'activity' | 'output' | 'outcome' | 'impact';
-export async function insertElement(app: FastifyInstance, p: { teamId: string; id: string }, kind: Kind, title: string, extra: Partial<typeof tocElements.$inferInsert> = {}) {
+export async function insertElement(
+  app: FastifyInstance,
+  p: { teamId: string; id: string },
+  kind: Kind,
+  title: string,
+  extra: Partial<typeof tocElements.$inferInsert> = {},
+) {
   const [row] = await app.ctx.db
     .insert(tocElements)
-    .values({ teamId: p.teamId, problemId: p.id, kind, title, horizon: kind === 'outcome' ? 'short' : null, ...extra })
+    .values({
+      teamId: p.teamId,
+      problemId: p.id,
+      kind,
+      title,
+      horizon: kind === 'outcome' ? 'short' : null,
+      ...extra,
+    })
     .returning();
   return row;
 }
 
-export async function insertLink(app: FastifyInstance, p: { teamId: string; id: string }, fromId: string, toId: string) {
-  const [row] = await app.ctx.db.insert(tocLinks).values({ teamId: p.teamId, problemId: p.id, fromId, toId }).returning();
+export async function insertLink(
+  app: FastifyInstance,
+  p: { teamId: string; id: string },
+  fromId: string,
+  toId: string,
+) {
+  const [row] = await app.ctx.db
+    .insert(tocLinks)
+    .values({ teamId: p.teamId, problemId: p.id, fromId, toId })
+    .returning();
   return row;
 }
 
 /** A metric on an element with one data point, one survey-less value. */
-export async function insertMetric(app: FastifyInstance, el: { teamId: string; problemId: string; id: string }, name = 'Girls enrolled') {
-  const [metric] = await app.ctx.db.insert(metrics).values({ teamId: el.teamId, problemId: el.problemId, elementId: el.id, name, unit: 'girls' }).returning();
-  const [dp] = await app.ctx.db.insert(dataPoints).values({ teamId: el.teamId, problemId: el.problemId, metricId: metric.id, key: 'enrolled', name: 'Enrolled girls' }).returning();
-  await app.ctx.db.insert(metricValues).values({ teamId: el.teamId, metricId: metric.id, dataPointId: dp.id, period: '2026-Q1', value: 120 });
+export async function insertMetric(
+  app: FastifyInstance,
+  el: { teamId: string; problemId: string; id: string },
+  name = 'Girls enrolled',
+) {
+  const [metric] = await app.ctx.db
+    .insert(metrics)
+    .values({ teamId: el.teamId, problemId: el.problemId, elementId: el.id, name, unit: 'girls' })
+    .returning();
+  const [dp] = await app.ctx.db
+    .insert(dataPoints)
+    .values({
+      teamId: el.teamId,
+      problemId: el.problemId,
+      metricId: metric.id,
+      key: 'enrolled',
+      name: 'Enrolled girls',
+    })
+    .returning();
+  await app.ctx.db.insert(metricValues).values({
+    teamId: el.teamId,
+    metricId: metric.id,
+    dataPointId: dp.id,
+    period: '2026-Q1',
+    value: 120,
+  });
   return { metric, dataPoint: dp };
 }
 

@@ -10,7 +10,13 @@ import { problems, tocElements, tocLinks } from './problems.tables.js';
 /** The project's problems, newest first, with their element counts per kind. */
 async function projectProblems(db: Db, teamId: string, projectId: string) {
   const rows = await db
-    .select({ id: problems.id, title: problems.title, statement: problems.statement, status: problems.status, updatedAt: problems.updatedAt })
+    .select({
+      id: problems.id,
+      title: problems.title,
+      statement: problems.statement,
+      status: problems.status,
+      updatedAt: problems.updatedAt,
+    })
     .from(problems)
     .where(and(eq(problems.teamId, teamId), eq(problems.projectId, projectId)))
     .orderBy(desc(problems.updatedAt), asc(problems.id));
@@ -18,18 +24,41 @@ async function projectProblems(db: Db, teamId: string, projectId: string) {
   const kinds = await db
     .select({ problemId: tocElements.problemId, kind: tocElements.kind, n: count() })
     .from(tocElements)
-    .where(and(eq(tocElements.teamId, teamId), inArray(tocElements.problemId, rows.map((r) => r.id))))
+    .where(
+      and(
+        eq(tocElements.teamId, teamId),
+        inArray(
+          tocElements.problemId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .groupBy(tocElements.problemId, tocElements.kind);
   const metricRows = await db
     .select({ problemId: metrics.problemId, n: count() })
     .from(metrics)
-    .where(and(eq(metrics.teamId, teamId), inArray(metrics.problemId, rows.map((r) => r.id))))
+    .where(
+      and(
+        eq(metrics.teamId, teamId),
+        inArray(
+          metrics.problemId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .groupBy(metrics.problemId);
   return rows.map((p) => {
-    const of = (kind: string) => Number(kinds.find((k) => k.problemId === p.id && k.kind === kind)?.n ?? 0);
+    const of = (kind: string) =>
+      Number(kinds.find((k) => k.problemId === p.id && k.kind === kind)?.n ?? 0);
     return {
       ...p,
-      counts: { activity: of('activity'), output: of('output'), outcome: of('outcome'), impact: of('impact'), metrics: Number(metricRows.find((m) => m.problemId === p.id)?.n ?? 0) },
+      counts: {
+        activity: of('activity'),
+        output: of('output'),
+        outcome: of('outcome'),
+        impact: of('impact'),
+        metrics: Number(metricRows.find((m) => m.problemId === p.id)?.n ?? 0),
+      },
     };
   });
 }
@@ -47,12 +76,25 @@ async function deletionImpact(db: Db, teamId: string, projectId: string) {
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.teamId, teamId)));
   if (!row) return { problems: 0, elements: 0, metrics: 0, values: 0 };
-  return { problems: Number(row.problems), elements: Number(row.elements), metrics: Number(row.metrics), values: Number(row.values) };
+  return {
+    problems: Number(row.problems),
+    elements: Number(row.elements),
+    metrics: Number(row.metrics),
+    values: Number(row.values),
+  };
 }
 
 /** Audit entries about elements, links, metrics (and their values), data points and survey questions of these problems. */
 function activityScope(db: Db, teamId: string, problemIds: string[]) {
-  const inside = (type: string, table: typeof tocElements | typeof tocLinks | typeof metrics | typeof dataPoints | typeof surveyQuestions) =>
+  const inside = (
+    type: string,
+    table:
+      | typeof tocElements
+      | typeof tocLinks
+      | typeof metrics
+      | typeof dataPoints
+      | typeof surveyQuestions,
+  ) =>
     and(
       eq(auditLogs.subjectType, type),
       inArray(
@@ -63,13 +105,20 @@ function activityScope(db: Db, teamId: string, problemIds: string[]) {
           .where(and(eq(table.teamId, teamId), inArray(table.problemId, problemIds))),
       ),
     )!;
-  return [inside('element', tocElements), inside('link', tocLinks), inside('metric', metrics), inside('data_point', dataPoints), inside('survey_question', surveyQuestions)];
+  return [
+    inside('element', tocElements),
+    inside('link', tocLinks),
+    inside('metric', metrics),
+    inside('data_point', dataPoints),
+    inside('survey_question', surveyQuestions),
+  ];
 }
 
 /** Tell the projects module what a project contains (it does not read this module's tables). */
 export function registerProjectContents(ctx: AppContext) {
   provideProjectContents(ctx, {
-    problemsCount: () => sql<number>`(select count(*)::int from ${problems} pr where pr.project_id = "projects"."id")`,
+    problemsCount: () =>
+      sql<number>`(select count(*)::int from ${problems} pr where pr.project_id = "projects"."id")`,
     problems: projectProblems,
     impact: deletionImpact,
     activityScope,

@@ -12,26 +12,64 @@ import { findTeamProblem, problemHeader } from './toc-views.lookup.js';
  */
 export async function tableViewProps(ctx: AppContext, teamId: string, problemId: string) {
   const problem = await findTeamProblem(ctx, teamId, problemId);
-  const inProblem = (t: { teamId: Column; problemId: Column }) => and(eq(t.teamId, teamId), eq(t.problemId, problem.id));
+  const inProblem = (t: { teamId: Column; problemId: Column }) =>
+    and(eq(t.teamId, teamId), eq(t.problemId, problem.id));
 
   const elements = await ctx.db
-    .select({ id: tocElements.id, kind: tocElements.kind, horizon: tocElements.horizon, title: tocElements.title, status: tocElements.status, startDate: tocElements.startDate, endDate: tocElements.endDate, position: tocElements.position, owner: users.name, updatedAt: tocElements.updatedAt })
+    .select({
+      id: tocElements.id,
+      kind: tocElements.kind,
+      horizon: tocElements.horizon,
+      title: tocElements.title,
+      status: tocElements.status,
+      startDate: tocElements.startDate,
+      endDate: tocElements.endDate,
+      position: tocElements.position,
+      owner: users.name,
+      updatedAt: tocElements.updatedAt,
+    })
     .from(tocElements)
     .leftJoin(users, eq(users.id, tocElements.ownerId))
     .where(inProblem(tocElements))
     .orderBy(asc(tocElements.position), asc(tocElements.createdAt), asc(tocElements.id));
-  const links = await ctx.db.select({ fromId: tocLinks.fromId, toId: tocLinks.toId }).from(tocLinks).where(inProblem(tocLinks));
+  const links = await ctx.db
+    .select({ fromId: tocLinks.fromId, toId: tocLinks.toId })
+    .from(tocLinks)
+    .where(inProblem(tocLinks));
   const metricRows = await ctx.db
-    .select({ id: metrics.id, name: metrics.name, elementId: metrics.elementId, type: metrics.type, unit: metrics.unit, direction: metrics.direction, baselineValue: metrics.baselineValue, baselineDate: metrics.baselineDate, period: metrics.period, standardRef: metrics.standardRef })
+    .select({
+      id: metrics.id,
+      name: metrics.name,
+      elementId: metrics.elementId,
+      type: metrics.type,
+      unit: metrics.unit,
+      direction: metrics.direction,
+      baselineValue: metrics.baselineValue,
+      baselineDate: metrics.baselineDate,
+      period: metrics.period,
+      standardRef: metrics.standardRef,
+    })
     .from(metrics)
     .where(inProblem(metrics))
     .orderBy(asc(metrics.position), asc(metrics.createdAt), asc(metrics.id));
   const pointRows = await ctx.db
-    .select({ id: dataPoints.id, key: dataPoints.key, name: dataPoints.name, metricId: dataPoints.metricId, measurement: dataPoints.measurement, aggregation: dataPoints.aggregation, starred: dataPoints.starred })
+    .select({
+      id: dataPoints.id,
+      key: dataPoints.key,
+      name: dataPoints.name,
+      metricId: dataPoints.metricId,
+      measurement: dataPoints.measurement,
+      aggregation: dataPoints.aggregation,
+      starred: dataPoints.starred,
+    })
     .from(dataPoints)
     .where(inProblem(dataPoints))
     .orderBy(asc(dataPoints.position), asc(dataPoints.createdAt), asc(dataPoints.id));
-  const questionCounts = await ctx.db.select({ dataPointId: surveyQuestions.dataPointId, n: count() }).from(surveyQuestions).where(inProblem(surveyQuestions)).groupBy(surveyQuestions.dataPointId);
+  const questionCounts = await ctx.db
+    .select({ dataPointId: surveyQuestions.dataPointId, n: count() })
+    .from(surveyQuestions)
+    .where(inProblem(surveyQuestions))
+    .groupBy(surveyQuestions.dataPointId);
 
   const titles = new Map(elements.map((e) => [e.id, e.title]));
   const kinds = new Map(elements.map((e) => [e.id, e.kind]));
@@ -46,9 +84,11 @@ export async function tableViewProps(ctx: AppContext, teamId: string, problemId:
     fedBy.set(l.toId, (fedBy.get(l.toId) ?? 0) + 1);
   }
   const metricsPerElement = new Map<string, number>();
-  for (const m of metricRows) metricsPerElement.set(m.elementId, (metricsPerElement.get(m.elementId) ?? 0) + 1);
+  for (const m of metricRows)
+    metricsPerElement.set(m.elementId, (metricsPerElement.get(m.elementId) ?? 0) + 1);
   const pointsPerMetric = new Map<string, number>();
-  for (const p of pointRows) pointsPerMetric.set(p.metricId, (pointsPerMetric.get(p.metricId) ?? 0) + 1);
+  for (const p of pointRows)
+    pointsPerMetric.set(p.metricId, (pointsPerMetric.get(p.metricId) ?? 0) + 1);
   const metricById = new Map(metricRows.map((m) => [m.id, m]));
   const questions = new Map(questionCounts.map((q) => [q.dataPointId, Number(q.n)]));
 
@@ -77,7 +117,12 @@ export async function tableViewProps(ctx: AppContext, teamId: string, problemId:
     })),
     dataPoints: pointRows.map((p) => {
       const m = metricById.get(p.metricId);
-      return { ...p, metricName: m?.name ?? '', elementTitle: m ? (titles.get(m.elementId) ?? '') : '', questionsCount: questions.get(p.id) ?? 0 };
+      return {
+        ...p,
+        metricName: m?.name ?? '',
+        elementTitle: m ? (titles.get(m.elementId) ?? '') : '',
+        questionsCount: questions.get(p.id) ?? 0,
+      };
     }),
   };
 }

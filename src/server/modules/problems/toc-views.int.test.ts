@@ -31,7 +31,11 @@ beforeAll(async () => {
   await addMember(t.app, team.id, viewer.user.id, 'viewer');
   otherTeam = await createTeamFor(t.app, outsider.user.id, 'Other Team');
   mine = await seedTheoryOfChange(t.app.ctx.db, { teamId: team.id, size: 12 });
-  theirs = await seedTheoryOfChange(t.app.ctx.db, { teamId: otherTeam.id, size: 12, prefix: 'Theirs: ' });
+  theirs = await seedTheoryOfChange(t.app.ctx.db, {
+    teamId: otherTeam.id,
+    size: 12,
+    prefix: 'Theirs: ',
+  });
 });
 afterAll(() => t.close());
 
@@ -39,17 +43,36 @@ describe('problems.diagram', () => {
   it('draws every element of the problem in its column with links and metric counts', async () => {
     const page = await viewer.client.page(`/problems/${mine.problemId}/diagram`);
     expect(page.component).toBe('problems/new-full-view');
-    const { diagram, problem } = page.props as { diagram: Diagram; problem: { id: string; title: string; project: { id: string; name: string } } };
+    const { diagram, problem } = page.props as {
+      diagram: Diagram;
+      problem: { id: string; title: string; project: { id: string; name: string } };
+    };
     expect(problem).toMatchObject({ id: mine.problemId, project: { id: mine.projectId } });
     expect(diagram.nodes).toHaveLength(12);
     expect(new Set(diagram.nodes.map((n) => n.id))).toEqual(new Set(mine.elementIds));
     expect(diagram.edges).toHaveLength(mine.linkCount);
-    expect(diagram.edges.some((e) => e.assumptions === 'Schools release teachers for training')).toBe(true);
+    expect(
+      diagram.edges.some((e) => e.assumptions === 'Schools release teachers for training'),
+    ).toBe(true);
     const counted = diagram.nodes.filter((n) => n.metricsCount > 0);
     expect(counted.reduce((s, n) => s + n.metricsCount, 0)).toBe(mine.metricIds.length);
     // columns never decrease along the node list
-    expect(diagram.nodes.map((n) => n.column)).toEqual([...diagram.nodes.map((n) => n.column)].sort((a, b) => a - b));
-    for (const n of diagram.nodes) expect(Object.keys(n).sort()).toEqual(['assumptions', 'column', 'description', 'horizon', 'id', 'kind', 'metricsCount', 'risks', 'status', 'title']);
+    expect(diagram.nodes.map((n) => n.column)).toEqual(
+      [...diagram.nodes.map((n) => n.column)].sort((a, b) => a - b),
+    );
+    for (const n of diagram.nodes)
+      expect(Object.keys(n).sort()).toEqual([
+        'assumptions',
+        'column',
+        'description',
+        'horizon',
+        'id',
+        'kind',
+        'metricsCount',
+        'risks',
+        'status',
+        'title',
+      ]);
   });
 
   it("another team's problem, an unknown id and a malformed id are all 404", async () => {
@@ -61,7 +84,12 @@ describe('problems.diagram', () => {
 
   it('never shows rows of another team even when they point at this problem', async () => {
     // a corrupt row: team B's element filed under team A's problem id
-    await t.app.ctx.db.insert(tocElements).values({ teamId: otherTeam.id, problemId: mine.problemId, kind: 'activity', title: 'Leaked activity' });
+    await t.app.ctx.db.insert(tocElements).values({
+      teamId: otherTeam.id,
+      problemId: mine.problemId,
+      kind: 'activity',
+      title: 'Leaked activity',
+    });
     const { diagram } = await diagramProps(t.app.ctx, team.id, mine.problemId);
     expect(diagram.nodes.map((n) => n.title)).not.toContain('Leaked activity');
   });
@@ -77,7 +105,11 @@ describe('problems.diagram', () => {
 
 describe('query count', () => {
   it('the diagram and table props take the same number of queries for 12 and 300 elements (no N+1)', async () => {
-    const big = await seedTheoryOfChange(t.app.ctx.db, { teamId: team.id, size: 300, metricsPerElement: 2 });
+    const big = await seedTheoryOfChange(t.app.ctx.db, {
+      teamId: team.id,
+      size: 300,
+      metricsPerElement: 2,
+    });
     const counts: number[][] = [];
     for (const problemId of [mine.problemId, big.problemId]) {
       const d = countingContext(t.app.ctx);
@@ -97,7 +129,11 @@ describe('problems.table', () => {
   it('lists every element, metric and data point with the columns of each layout', async () => {
     const page = await viewer.client.page(`/problems/${mine.problemId}/table`);
     expect(page.component).toBe('problems/table-full-view');
-    const p = page.props as { elements: Array<Record<string, unknown>>; metrics: Array<Record<string, unknown>>; dataPoints: Array<Record<string, unknown>> };
+    const p = page.props as {
+      elements: Array<Record<string, unknown>>;
+      metrics: Array<Record<string, unknown>>;
+      dataPoints: Array<Record<string, unknown>>;
+    };
     expect(p.elements).toHaveLength(12);
     expect(p.metrics).toHaveLength(mine.metricIds.length);
     expect(p.dataPoints).toHaveLength(mine.dataPointIds.length);
@@ -105,9 +141,23 @@ describe('problems.table', () => {
     expect((activity.feedsInto as string[]).length).toBeGreaterThan(0);
     const outcome = p.elements.find((e) => e.kind === 'outcome')!;
     expect(['short', 'medium', 'long']).toContain(outcome.horizon);
-    expect(p.metrics.find((m) => m.id === mine.metricIds[0])).toMatchObject({ unit: expect.any(String), baselineValue: expect.any(Number), period: 'quarterly', elementTitle: expect.any(String), dataPointsCount: 1 });
-    expect(p.dataPoints.find((d) => d.id === mine.dataPointIds[0])).toMatchObject({ aggregation: 'sum', starred: true, metricName: expect.any(String), questionsCount: 1 });
-    const [m] = await t.app.ctx.db.select({ elementId: metrics.elementId }).from(metrics).where(eq(metrics.id, mine.metricIds[0]));
+    expect(p.metrics.find((m) => m.id === mine.metricIds[0])).toMatchObject({
+      unit: expect.any(String),
+      baselineValue: expect.any(Number),
+      period: 'quarterly',
+      elementTitle: expect.any(String),
+      dataPointsCount: 1,
+    });
+    expect(p.dataPoints.find((d) => d.id === mine.dataPointIds[0])).toMatchObject({
+      aggregation: 'sum',
+      starred: true,
+      metricName: expect.any(String),
+      questionsCount: 1,
+    });
+    const [m] = await t.app.ctx.db
+      .select({ elementId: metrics.elementId })
+      .from(metrics)
+      .where(eq(metrics.id, mine.metricIds[0]));
     expect(p.elements.find((e) => e.id === m.elementId)!.metricsCount).toBeGreaterThan(0);
   });
 

@@ -31,7 +31,13 @@ export interface DeletionPlan {
 
 export async function planAccountDeletion(db: Db, userId: string): Promise<DeletionPlan> {
   const mine = await db
-    .select({ id: teams.id, name: teams.name, personal: teams.personal, ownerId: teams.ownerId, role: teamMembers.role })
+    .select({
+      id: teams.id,
+      name: teams.name,
+      personal: teams.personal,
+      ownerId: teams.ownerId,
+      role: teamMembers.role,
+    })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.organizationId))
     .where(eq(teamMembers.userId, userId))
@@ -41,12 +47,21 @@ export async function planAccountDeletion(db: Db, userId: string): Promise<Delet
     .select({ id: teams.id, name: teams.name, personal: teams.personal, ownerId: teams.ownerId })
     .from(teams)
     .where(eq(teams.ownerId, userId));
-  const all = [...mine, ...ownedOnly.filter((t) => !mine.some((m) => m.id === t.id)).map((t) => ({ ...t, role: 'owner' }))];
+  const all = [
+    ...mine,
+    ...ownedOnly
+      .filter((t) => !mine.some((m) => m.id === t.id))
+      .map((t) => ({ ...t, role: 'owner' })),
+  ];
 
   const ids = all.map((t) => t.id);
   const others = ids.length
     ? await db
-        .select({ teamId: teamMembers.organizationId, userId: teamMembers.userId, role: teamMembers.role })
+        .select({
+          teamId: teamMembers.organizationId,
+          userId: teamMembers.userId,
+          role: teamMembers.role,
+        })
         .from(teamMembers)
         .where(and(inArray(teamMembers.organizationId, ids), ne(teamMembers.userId, userId)))
         .orderBy(asc(teamMembers.createdAt))
@@ -79,7 +94,8 @@ export async function planAccountDeletion(db: Db, userId: string): Promise<Delet
 /** Delete the user, their personal and solo teams, and their API keys, in one transaction. */
 export async function deleteAccount(db: Db, userId: string, plan: DeletionPlan): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const h of plan.handOver) await tx.update(teams).set({ ownerId: h.newOwnerId }).where(eq(teams.id, h.teamId));
+    for (const h of plan.handOver)
+      await tx.update(teams).set({ ownerId: h.newOwnerId }).where(eq(teams.id, h.teamId));
     const doomed = plan.deleted.map((t) => t.id);
     if (doomed.length) await tx.delete(teams).where(inArray(teams.id, doomed));
     await tx.delete(apiKeys).where(eq(apiKeys.referenceId, userId));

@@ -8,9 +8,18 @@ import type { BrowserSessionView } from '../../../shared/profile/profile.types.j
 export type BrowserSession = BrowserSessionView;
 
 /** The user's live sessions, most recently active first (tokens never leave the server). */
-export async function listBrowserSessions(db: Db, userId: string, currentSessionId: string | null): Promise<BrowserSession[]> {
+export async function listBrowserSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string | null,
+): Promise<BrowserSession[]> {
   const rows = await db
-    .select({ id: sessions.id, ip: sessions.ipAddress, ua: sessions.userAgent, updatedAt: sessions.updatedAt })
+    .select({
+      id: sessions.id,
+      ip: sessions.ipAddress,
+      ua: sessions.userAgent,
+      updatedAt: sessions.updatedAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.updatedAt));
@@ -32,7 +41,11 @@ export async function listBrowserSessions(db: Db, userId: string, currentSession
 }
 
 /** Sign the user out everywhere but here; returns how many sessions ended. */
-export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string): Promise<number> {
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+): Promise<number> {
   const gone = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))

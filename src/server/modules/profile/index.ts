@@ -11,7 +11,10 @@ export async function profileModule(app: FastifyInstance, ctx: AppContext) {
   // "last active" for the browser-sessions list (runs after the platform resolved request.actor)
   app.addHook('onRequest', async (request) => {
     const sessionId = request.actor?.sessionId;
-    if (sessionId) await touchSession(ctx.db, sessionId).catch((err) => request.log.warn({ err }, 'session touch failed'));
+    if (sessionId)
+      await touchSession(ctx.db, sessionId).catch((err) =>
+        request.log.warn({ err }, 'session touch failed'),
+      );
   });
   registerProfileRoutes(app, ctx);
 }

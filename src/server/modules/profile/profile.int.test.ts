@@ -11,8 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const userRow = async (id: string) => (await t.app.ctx.db.select().from(users).where(eq(users.id, id)))[0];
-const auditOf = (userId: string, action: string) => t.app.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action)));
+const userRow = async (id: string) =>
+  (await t.app.ctx.db.select().from(users).where(eq(users.id, id)))[0];
+const auditOf = (userId: string, action: string) =>
+  t.app.ctx.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action)));
 const mailTo = (to: string) => t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 const BACK = { host: 'localhost:3000', referer: 'http://localhost:3000/user/profile' };
 
@@ -20,20 +25,39 @@ describe('profile page', () => {
   it('is for verified, signed-in users and shows every section', async () => {
     expect((await new TestClient(t.app).get('/user/profile')).headers.location).toBe('/login');
     const unverified = await createUser(t.app, { verified: false });
-    expect((await (await signIn(t.app, unverified)).get('/user/profile')).headers.location).toBe('/verify-email');
+    expect((await (await signIn(t.app, unverified)).get('/user/profile')).headers.location).toBe(
+      '/verify-email',
+    );
 
     const { user, client } = await signedInUser(t.app, { name: 'Asha Rao' });
     const page = await client.page('/user/profile');
     expect(page.component).toBe('profile/show');
-    expect(page.props.profile).toEqual({ name: 'Asha Rao', email: user.email, emailVerified: true });
-    expect(page.props.twoFactor).toEqual({ enabled: false, pending: false, passwordConfirmed: false, qrCode: null, setupKey: null, recoveryCodes: null });
+    expect(page.props.profile).toEqual({
+      name: 'Asha Rao',
+      email: user.email,
+      emailVerified: true,
+    });
+    expect(page.props.twoFactor).toEqual({
+      enabled: false,
+      pending: false,
+      passwordConfirmed: false,
+      qrCode: null,
+      setupKey: null,
+      recoveryCodes: null,
+    });
     // sign-up opened a session too: both are listed, this browser's first
     const live = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(page.props.sessions).toHaveLength(live.length);
     expect(page.props.sessions[0]).toMatchObject({ current: true });
     expect(page.props.sessions.filter((x: { current: boolean }) => x.current)).toHaveLength(1);
     // only the personal team made at registration would go with the account
-    expect(page.props.deletion).toEqual({ blocking: [], deleted: [{ id: page.props.auth.team.id, name: "Asha's Team", otherMembers: 0, personal: true }], left: [] });
+    expect(page.props.deletion).toEqual({
+      blocking: [],
+      deleted: [
+        { id: page.props.auth.team.id, name: "Asha's Team", otherMembers: 0, personal: true },
+      ],
+      left: [],
+    });
     // no session tokens or password hashes leak
     const json = JSON.stringify(page.props);
     const [s] = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -45,7 +69,10 @@ describe('profile page', () => {
 describe('update profile information', () => {
   it('saves a new name', async () => {
     const { user, client } = await signedInUser(t.app);
-    const res = await client.put('/user/profile-information', { name: '  Kofi Mensah ', email: user.email });
+    const res = await client.put('/user/profile-information', {
+      name: '  Kofi Mensah ',
+      email: user.email,
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/user/profile');
     const row = await userRow(user.id);
@@ -59,7 +86,10 @@ describe('update profile information', () => {
   it('a new email address is unverified until confirmed, and gets a verification mail', async () => {
     const { user, client } = await signedInUser(t.app);
     const newEmail = `moved.${Date.now()}@example.net`;
-    const res = await client.put('/user/profile-information', { name: user.name, email: newEmail.toUpperCase() });
+    const res = await client.put('/user/profile-information', {
+      name: user.name,
+      email: newEmail.toUpperCase(),
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/verify-email');
     const row = await userRow(user.id);
@@ -83,13 +113,21 @@ describe('update profile information', () => {
     expect((await client.page('/user/profile')).props.profile.email).toBe(newEmail);
 
     const [entry] = await auditOf(user.id, 'user.profile_updated');
-    expect(entry.details).toMatchObject({ changed: ['email'], previousEmail: user.email, verificationSent: true });
+    expect(entry.details).toMatchObject({
+      changed: ['email'],
+      previousEmail: user.email,
+      verificationSent: true,
+    });
   });
 
   it('refuses an address another account uses, bad input and unknown fields', async () => {
     const other = await createUser(t.app);
     const { user, client } = await signedInUser(t.app);
-    await client.put('/user/profile-information', { name: user.name, email: other.email.toUpperCase() }, BACK);
+    await client.put(
+      '/user/profile-information',
+      { name: user.name, email: other.email.toUpperCase() },
+      BACK,
+    );
     let errors = (await client.page('/user/profile')).props.errors;
     expect(errors.email).toBe('That email address is already used by another account.');
     expect((await userRow(user.id)).email).toBe(user.email);
@@ -99,15 +137,25 @@ describe('update profile information', () => {
     expect(errors.name).toBe('Please enter your name.');
     expect(errors.email).toBe('Please enter a valid email address.');
 
-    await client.put('/user/profile-information', { name: 'X', email: user.email, emailVerified: true }, BACK);
+    await client.put(
+      '/user/profile-information',
+      { name: 'X', email: user.email, emailVerified: true },
+      BACK,
+    );
     errors = (await client.page('/user/profile')).props.errors;
     expect(errors.emailVerified).toMatch(/Unknown field/);
-    expect((await mailTo(other.email)).map((m) => m.subject)).toEqual(['Verify your email address for Pathways']); // its sign-up mail only
+    expect((await mailTo(other.email)).map((m) => m.subject)).toEqual([
+      'Verify your email address for Pathways',
+    ]); // its sign-up mail only
   });
 
   it('needs the CSRF token', async () => {
     const { user, client } = await signedInUser(t.app);
-    const res = await client.put('/user/profile-information', { name: 'Evil', email: user.email }, { 'x-xsrf-token': 'forged' });
+    const res = await client.put(
+      '/user/profile-information',
+      { name: 'Evil', email: user.email },
+      { 'x-xsrf-token': 'forged' },
+    );
     expect(res.statusCode).toBe(419);
     expect((await userRow(user.id)).name).toBe(user.name);
   });
@@ -119,7 +167,11 @@ describe('update password', () => {
     const elsewhere = await signIn(t.app, user);
     expect((await elsewhere.get('/user/profile')).statusCode).toBe(200);
 
-    const res = await client.put('/user/password', { currentPassword: TEST_PASSWORD, password: 'a-brand-new-secret', passwordConfirmation: 'a-brand-new-secret' });
+    const res = await client.put('/user/password', {
+      currentPassword: TEST_PASSWORD,
+      password: 'a-brand-new-secret',
+      passwordConfirmation: 'a-brand-new-secret',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/user/profile');
 
@@ -129,8 +181,12 @@ describe('update password', () => {
     expect(page.props.sessions).toHaveLength(1);
     expect((await elsewhere.get('/user/profile')).headers.location).toBe('/login');
 
-    await expect(t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: TEST_PASSWORD } })).rejects.toThrow();
-    const ok = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: 'a-brand-new-secret' } });
+    await expect(
+      t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: TEST_PASSWORD } }),
+    ).rejects.toThrow();
+    const ok = await t.app.ctx.auth.api.signInEmail({
+      body: { email: user.email, password: 'a-brand-new-secret' },
+    });
     expect(ok.user.id).toBe(user.id);
     const [entry] = await auditOf(user.id, 'user.password_changed');
     expect(entry.details).toEqual({ otherSessionsSignedOut: true });
@@ -139,16 +195,44 @@ describe('update password', () => {
 
   it('refuses a wrong current password, a mismatch and a short password', async () => {
     const { user, client } = await signedInUser(t.app);
-    await client.put('/user/password', { currentPassword: 'not-my-password', password: 'another-secret-1', passwordConfirmation: 'another-secret-1' }, BACK);
-    expect((await client.page('/user/profile')).props.errors.currentPassword).toBe('That is not your current password.');
+    await client.put(
+      '/user/password',
+      {
+        currentPassword: 'not-my-password',
+        password: 'another-secret-1',
+        passwordConfirmation: 'another-secret-1',
+      },
+      BACK,
+    );
+    expect((await client.page('/user/profile')).props.errors.currentPassword).toBe(
+      'That is not your current password.',
+    );
 
-    await client.put('/user/password', { currentPassword: TEST_PASSWORD, password: 'another-secret-1', passwordConfirmation: 'another-secret-2' }, BACK);
-    expect((await client.page('/user/profile')).props.errors.passwordConfirmation).toBe('The two new passwords do not match.');
+    await client.put(
+      '/user/password',
+      {
+        currentPassword: TEST_PASSWORD,
+        password: 'another-secret-1',
+        passwordConfirmation: 'another-secret-2',
+      },
+      BACK,
+    );
+    expect((await client.page('/user/profile')).props.errors.passwordConfirmation).toBe(
+      'The two new passwords do not match.',
+    );
 
-    await client.put('/user/password', { currentPassword: TEST_PASSWORD, password: 'short', passwordConfirmation: 'short' }, BACK);
-    expect((await client.page('/user/profile')).props.errors.password).toMatch(/at least 8 characters/);
+    await client.put(
+      '/user/password',
+      { currentPassword: TEST_PASSWORD, password: 'short', passwordConfirmation: 'short' },
+      BACK,
+    );
+    expect((await client.page('/user/profile')).props.errors.password).toMatch(
+      /at least 8 characters/,
+    );
 
-    const ok = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: TEST_PASSWORD } });
+    const ok = await t.app.ctx.auth.api.signInEmail({
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(ok.user.id).toBe(user.id);
     expect(await auditOf(user.id, 'user.password_changed')).toHaveLength(0);
   });

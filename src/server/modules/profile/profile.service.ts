@@ -31,7 +31,10 @@ export async function updateProfileInformation(
       .from(users)
       .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, user.id)))
       .limit(1);
-    if (taken) throw new ValidationError({ email: 'That email address is already used by another account.' });
+    if (taken)
+      throw new ValidationError({
+        email: 'That email address is already used by another account.',
+      });
   }
   if (!emailChanged && !nameChanged) {
     uc.unaudited('nothing changed');
@@ -41,11 +44,20 @@ export async function updateProfileInformation(
   try {
     await db
       .update(users)
-      .set({ name: input.name, ...(emailChanged ? { email: input.email, emailVerified: false } : {}), updatedAt: new Date() })
+      .set({
+        name: input.name,
+        ...(emailChanged ? { email: input.email, emailVerified: false } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, user.id));
   } catch (err) {
-    if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
-      throw new ValidationError({ email: 'That email address is already used by another account.' });
+    if (
+      (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+      (err as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
+      throw new ValidationError({
+        email: 'That email address is already used by another account.',
+      });
     }
     throw err;
   }
@@ -53,20 +65,30 @@ export async function updateProfileInformation(
   await uc.audit({
     action: 'user.profile_updated',
     subject: { type: 'user', id: user.id, label: input.email },
-    details: { changed: [...(nameChanged ? ['name'] : []), ...(emailChanged ? ['email'] : [])], ...(emailChanged ? { previousEmail: user.email, verificationSent: true } : {}) },
+    details: {
+      changed: [...(nameChanged ? ['name'] : []), ...(emailChanged ? ['email'] : [])],
+      ...(emailChanged ? { previousEmail: user.email, verificationSent: true } : {}),
+    },
   });
   // the mails leave once the change has committed (Better Auth reads the new address from the database)
   if (emailChanged) uc.afterCommit(() => announceEmailChange(ctx, user, input, headers));
   return { nameChanged, emailChanged, previousEmail: user.email };
 }
 
-async function announceEmailChange(ctx: AppContext, user: { email: string }, input: { name: string; email: string }, headers: Headers) {
+async function announceEmailChange(
+  ctx: AppContext,
+  user: { email: string },
+  input: { name: string; email: string },
+  headers: Headers,
+) {
   // Better Auth signs the verification token for the (now unverified) new address and calls
   // our verification mail template (platform/auth/auth.ts -> ctx.accountMail.verification)
   try {
     await ctx.auth.api.sendVerificationEmail({ body: { email: input.email }, headers });
   } catch (err) {
-    throw new Error(`verification mail for a changed email address failed: ${authErrorMessage(err).message}`);
+    throw new Error(
+      `verification mail for a changed email address failed: ${authErrorMessage(err).message}`,
+    );
   }
   // the old address hears about it, so a hijacked session cannot move the account silently
   await ctx.mailer.send({

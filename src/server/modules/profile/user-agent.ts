@@ -37,6 +37,9 @@ export function describeUserAgent(ua: string | null | undefined): DeviceDescript
   const p = PLATFORMS.find(([re]) => re.test(ua));
   const platform = p?.[1] ?? null;
   const mobile = p?.[2] ?? /\bMobile\b/.test(ua);
-  const label = browser && platform ? `${browser} on ${platform}` : (browser ?? (platform ? `A browser on ${platform}` : 'Unknown device'));
+  const label =
+    browser && platform
+      ? `${browser} on ${platform}`
+      : (browser ?? (platform ? `A browser on ${platform}` : 'Unknown device'));
   return { browser, platform, mobile, label };
 }

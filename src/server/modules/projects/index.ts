@@ -12,7 +12,8 @@ export async function projectsModule(app: FastifyInstance, ctx: AppContext) {
   gettingStarted(ctx).push({
     key: 'create-project',
     title: 'Create your first project',
-    description: 'A project holds the problems you work on, their theory of change and the metrics you track.',
+    description:
+      'A project holds the problems you work on, their theory of change and the metrics you track.',
     order: 15,
     // the list (its empty state has the button): every role can open it, only editors and up can create
     route: 'projects.index',
@@ -21,7 +22,12 @@ export async function projectsModule(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-export { projectShowProps, provideProjectContents, type ProjectShowProvider, type ProjectContents } from './projects.extensions.js';
+export {
+  projectShowProps,
+  provideProjectContents,
+  type ProjectShowProvider,
+  type ProjectContents,
+} from './projects.extensions.js';
 export { findProject, type ProjectRow } from './projects.queries.js';
 export { createProject } from './projects.use-cases.js';
 // the published read model: other modules join the team's projects (e.g. problems.project_id)

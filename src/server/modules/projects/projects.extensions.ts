@@ -6,7 +6,11 @@ import type { DeletionImpact } from '../../../shared/projects/projects.schemas.j
 import type { ProjectShowExtras } from '../../../shared/projects/projects.pages.js';
 
 /** Extra props of the project page from other modules, e.g. { keyMetrics } from the metrics module. */
-export type ProjectShowProvider = (args: { teamId: string; projectId: string; request: FastifyRequest }) => Promise<ProjectShowExtras>;
+export type ProjectShowProvider = (args: {
+  teamId: string;
+  projectId: string;
+  request: FastifyRequest;
+}) => Promise<ProjectShowExtras>;
 
 const registries = new WeakMap<AppContext, ProjectShowProvider[]>();
 

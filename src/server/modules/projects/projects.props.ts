@@ -21,15 +21,62 @@ export function projectView(p: ProjectRow): ProjectView {
   };
 }
 
-export function projectListRow(r: { id: string; name: string; description: string | null; funder: string | null; location: string | null; status: string; updatedAt: Date; problemsCount: number }): ProjectListRow {
-  return { id: r.id, name: r.name, description: r.description, funder: r.funder, location: r.location, status: status(r.status), problemsCount: Number(r.problemsCount), updatedAt: r.updatedAt.toISOString() };
+export function projectListRow(r: {
+  id: string;
+  name: string;
+  description: string | null;
+  funder: string | null;
+  location: string | null;
+  status: string;
+  updatedAt: Date;
+  problemsCount: number;
+}): ProjectListRow {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    funder: r.funder,
+    location: r.location,
+    status: status(r.status),
+    problemsCount: Number(r.problemsCount),
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }
 
-export function problemCard(p: { id: string; title: string; statement: string | null; status: string; updatedAt: Date; counts: Record<string, number> }) {
-  return { id: p.id, title: p.title, statement: p.statement, status: p.status, updatedAt: p.updatedAt.toISOString(), counts: p.counts };
+export function problemCard(p: {
+  id: string;
+  title: string;
+  statement: string | null;
+  status: string;
+  updatedAt: Date;
+  counts: Record<string, number>;
+}) {
+  return {
+    id: p.id,
+    title: p.title,
+    statement: p.statement,
+    status: p.status,
+    updatedAt: p.updatedAt.toISOString(),
+    counts: p.counts,
+  };
 }
 export type ProblemCard = ReturnType<typeof problemCard>;
 
-export function activityItem(a: { id: string; action: string; actorName: string | null; subjectType: string | null; subjectLabel: string | null; createdAt: Date }) {
-  return { id: a.id, action: a.action, label: auditActionLabel(a.action), actorName: a.actorName, subjectType: a.subjectType, subjectLabel: a.subjectLabel, createdAt: a.createdAt.toISOString() };
+export function activityItem(a: {
+  id: string;
+  action: string;
+  actorName: string | null;
+  subjectType: string | null;
+  subjectLabel: string | null;
+  createdAt: Date;
+}) {
+  return {
+    id: a.id,
+    action: a.action,
+    label: auditActionLabel(a.action),
+    actorName: a.actorName,
+    subjectType: a.subjectType,
+    subjectLabel: a.subjectLabel,
+    createdAt: a.createdAt.toISOString(),
+  };
 }

@@ -27,11 +27,19 @@ export async function findProject(db: Db, teamId: string, projectId: unknown): P
 
 // drizzle writes columns unqualified in single-table selects: qualify the outer reference by hand
 function statusWhere(teamId: string, status: ProjectFilter): SQL | undefined {
-  return status === 'all' ? eq(projects.teamId, teamId) : and(eq(projects.teamId, teamId), eq(projects.status, status));
+  return status === 'all'
+    ? eq(projects.teamId, teamId)
+    : and(eq(projects.teamId, teamId), eq(projects.status, status));
 }
 
 /** One page of the team's projects for the list (search, sort, status filter). */
-export function pageProjects(db: Db, c: ProjectContents, teamId: string, status: ProjectFilter, query: unknown) {
+export function pageProjects(
+  db: Db,
+  c: ProjectContents,
+  teamId: string,
+  status: ProjectFilter,
+  query: unknown,
+) {
   const problemsCount = c.problemsCount;
   return tableQuery(db, query, {
     select: {
@@ -47,7 +55,12 @@ export function pageProjects(db: Db, c: ProjectContents, teamId: string, status:
     from: projects,
     where: statusWhere(teamId, status),
     searchable: [projects.name, projects.description, projects.funder, projects.location],
-    sortable: { name: projects.name, problems: problemsCount(), status: projects.status, updated_at: projects.updatedAt },
+    sortable: {
+      name: projects.name,
+      problems: problemsCount(),
+      status: projects.status,
+      updated_at: projects.updatedAt,
+    },
     defaultSort: 'updated_at',
     defaultDir: 'desc',
     tiebreak: projects.id,
@@ -55,15 +68,24 @@ export function pageProjects(db: Db, c: ProjectContents, teamId: string, status:
 }
 
 /** The team's projects per status (the filter's badges and the empty state). */
-export async function projectStatusCounts(db: Db, teamId: string): Promise<{ active: number; archived: number }> {
-  const rows = await db.select({ status: projects.status, n: count() }).from(projects).where(eq(projects.teamId, teamId)).groupBy(projects.status);
+export async function projectStatusCounts(
+  db: Db,
+  teamId: string,
+): Promise<{ active: number; archived: number }> {
+  const rows = await db
+    .select({ status: projects.status, n: count() })
+    .from(projects)
+    .where(eq(projects.teamId, teamId))
+    .groupBy(projects.status);
   const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   return { active: of('active'), archived: of('archived') };
 }
 
 /** The team has a project (created by `createdBy` when given). */
 export async function teamHasProject(db: Db, teamId: string, createdBy?: string): Promise<boolean> {
-  const where = createdBy ? and(eq(projects.teamId, teamId), eq(projects.createdBy, createdBy)) : eq(projects.teamId, teamId);
+  const where = createdBy
+    ? and(eq(projects.teamId, teamId), eq(projects.createdBy, createdBy))
+    : eq(projects.teamId, teamId);
   const [row] = await db.select({ id: projects.id }).from(projects).where(where).limit(1);
   return !!row;
 }
@@ -73,10 +95,20 @@ export const teamHasProjectSql = (teamId: string, createdBy?: string) =>
   sql`exists (select 1 from ${projects} where ${createdBy ? and(eq(projects.teamId, teamId), eq(projects.createdBy, createdBy)) : eq(projects.teamId, teamId)})`;
 
 /** A plain page for the API: limit/offset with the matching total. */
-export async function listProjectsForApi(db: Db, c: ProjectContents, teamId: string, o: { status: ProjectFilter; q?: string; page: number; perPage: number }) {
+export async function listProjectsForApi(
+  db: Db,
+  c: ProjectContents,
+  teamId: string,
+  o: { status: ProjectFilter; q?: string; page: number; perPage: number },
+) {
   const words = (o.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
   const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const search = words.map((w) => or(sql`${projects.name} ilike ${like(w)}`, sql`coalesce(${projects.description}, '') ilike ${like(w)}`));
+  const search = words.map((w) =>
+    or(
+      sql`${projects.name} ilike ${like(w)}`,
+      sql`coalesce(${projects.description}, '') ilike ${like(w)}`,
+    ),
+  );
   const where = and(statusWhere(teamId, o.status), ...search);
   const [{ n }] = await db.select({ n: count() }).from(projects).where(where);
   const rows = await db
@@ -94,14 +126,34 @@ export async function listProjectsForApi(db: Db, c: ProjectContents, teamId: str
  * or anything inside those problems: elements, links, metrics (and their values), data points,
  * survey questions.
  */
-export function projectActivity(db: Db, c: ProjectContents, teamId: string, projectId: string, problemIds: string[], limit = 10) {
+export function projectActivity(
+  db: Db,
+  c: ProjectContents,
+  teamId: string,
+  projectId: string,
+  problemIds: string[],
+  limit = 10,
+) {
   const about = or(
     and(eq(auditLogs.subjectType, 'project'), eq(auditLogs.subjectId, projectId)),
     sql`${auditLogs.details}->>'projectId' = ${projectId}`,
-    ...(problemIds.length ? [and(eq(auditLogs.subjectType, 'problem'), inArray(auditLogs.subjectId, problemIds)), ...c.activityScope(db, teamId, problemIds)] : []),
+    ...(problemIds.length
+      ? [
+          and(eq(auditLogs.subjectType, 'problem'), inArray(auditLogs.subjectId, problemIds)),
+          ...c.activityScope(db, teamId, problemIds),
+        ]
+      : []),
   );
   return db
-    .select({ id: auditLogs.id, action: auditLogs.action, actorName: auditLogs.actorName, subjectType: auditLogs.subjectType, subjectId: auditLogs.subjectId, subjectLabel: auditLogs.subjectLabel, createdAt: auditLogs.createdAt })
+    .select({
+      id: auditLogs.id,
+      action: auditLogs.action,
+      actorName: auditLogs.actorName,
+      subjectType: auditLogs.subjectType,
+      subjectId: auditLogs.subjectId,
+      subjectLabel: auditLogs.subjectLabel,
+      createdAt: auditLogs.createdAt,
+    })
     .from(auditLogs)
     .where(and(eq(auditLogs.teamId, teamId), about))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))

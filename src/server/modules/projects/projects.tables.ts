@@ -8,7 +8,9 @@ export const projects = pgTable(
   'projects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
     /** donor / funder, country or region, free text */

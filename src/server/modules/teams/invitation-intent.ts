@@ -13,11 +13,23 @@ export const INVITATION_COOKIE = 'pathways_invitation';
 const MAX_AGE_S = 60 * 60 * 24;
 
 export function rememberInvitation(reply: FastifyReply, ctx: AppContext, invitationId: string) {
-  reply.setCookie(INVITATION_COOKIE, sign(invitationId, ctx.config.appKey), { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.appUrl.startsWith('https://'), maxAge: MAX_AGE_S });
+  reply.setCookie(INVITATION_COOKIE, sign(invitationId, ctx.config.appKey), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.appUrl.startsWith('https://'),
+    maxAge: MAX_AGE_S,
+  });
 }
 
 export function forgetInvitation(reply: FastifyReply, ctx: AppContext) {
-  if (reply.request.cookies[INVITATION_COOKIE]) reply.clearCookie(INVITATION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.appUrl.startsWith('https://') });
+  if (reply.request.cookies[INVITATION_COOKIE])
+    reply.clearCookie(INVITATION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.appUrl.startsWith('https://'),
+    });
 }
 
 export function installInvitationResume(app: FastifyInstance, ctx: AppContext) {

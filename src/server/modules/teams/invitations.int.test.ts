@@ -18,7 +18,10 @@ let seq = 0;
 const freshEmail = () => `invitee${++seq}.${Date.now()}@example.org`;
 
 async function invitationsFor(teamId: string) {
-  return t.app.ctx.db.select().from(teamInvitations).where(eq(teamInvitations.organizationId, teamId));
+  return t.app.ctx.db
+    .select()
+    .from(teamInvitations)
+    .where(eq(teamInvitations.organizationId, teamId));
 }
 
 async function setup() {
@@ -32,7 +35,9 @@ async function setup() {
 async function invite(client: TestClient, teamId: string, email: string, role = 'editor') {
   const res = await client.post(`/teams/${teamId}/invitations`, { email, role });
   expect(res.statusCode).toBe(303);
-  const inv = (await invitationsFor(teamId)).find((i) => i.email === email.toLowerCase() && i.status === 'pending');
+  const inv = (await invitationsFor(teamId)).find(
+    (i) => i.email === email.toLowerCase() && i.status === 'pending',
+  );
   expect(inv).toBeDefined();
   return inv!;
 }
@@ -48,7 +53,10 @@ describe('invite by email', () => {
     expect(mail.subject).toContain('Evaluation Unit');
     expect(mail.text).toContain(`http://localhost:3000/team-invitations/${inv.id}`);
     const [n] = await f.notificationsOf(existing.user.id, 'team.invited');
-    expect(n).toMatchObject({ url: `/team-invitations/${inv.id}`, title: 'You are invited to join Evaluation Unit' });
+    expect(n).toMatchObject({
+      url: `/team-invitations/${inv.id}`,
+      title: 'You are invited to join Evaluation Unit',
+    });
     const [a] = await f.audits(team.id, 'team.member_invited');
     expect(a.details).toEqual({ email: existing.user.email, role: 'viewer' });
   });
@@ -59,27 +67,66 @@ describe('invite by email', () => {
     const viewer = await f.user();
     await f.addMember(team.id, editor.user.id, 'editor');
     await f.addMember(team.id, viewer.user.id, 'viewer');
-    expect((await editor.client.post(`/teams/${team.id}/invitations`, { email: freshEmail(), role: 'viewer' })).statusCode).toBe(403);
-    expect((await viewer.client.post(`/teams/${team.id}/invitations`, { email: freshEmail(), role: 'viewer' })).statusCode).toBe(403);
+    expect(
+      (
+        await editor.client.post(`/teams/${team.id}/invitations`, {
+          email: freshEmail(),
+          role: 'viewer',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await viewer.client.post(`/teams/${team.id}/invitations`, {
+          email: freshEmail(),
+          role: 'viewer',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await invitationsFor(team.id)).toHaveLength(0);
   });
 
   it('answers 404 when inviting into a team the actor is not in', async () => {
     const { team } = await setup();
     const outsider = await f.user();
-    expect((await outsider.client.post(`/teams/${team.id}/invitations`, { email: freshEmail(), role: 'viewer' })).statusCode).toBe(404);
+    expect(
+      (
+        await outsider.client.post(`/teams/${team.id}/invitations`, {
+          email: freshEmail(),
+          role: 'viewer',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await invitationsFor(team.id)).toHaveLength(0);
   });
 
   it('refuses a bad email, the owner role, and unknown fields, on the field', async () => {
     const { admin, team } = await setup();
     const back = { referer: `http://localhost:80/teams/${team.id}` };
-    await admin.client.post(`/teams/${team.id}/invitations`, { email: 'not-an-email', role: 'viewer' }, back);
-    expect((await admin.client.page(`/teams/${team.id}`)).props.errors.email).toBe('Please enter a valid email address.');
-    await admin.client.post(`/teams/${team.id}/invitations`, { email: freshEmail(), role: 'owner' }, back);
-    expect((await admin.client.page(`/teams/${team.id}`)).props.errors.role).toMatch(/Choose a role/);
-    await admin.client.post(`/teams/${team.id}/invitations`, { email: freshEmail(), role: 'viewer', teamId: 'x' }, back);
-    expect((await admin.client.page(`/teams/${team.id}`)).props.errors.teamId).toMatch(/Unknown field/);
+    await admin.client.post(
+      `/teams/${team.id}/invitations`,
+      { email: 'not-an-email', role: 'viewer' },
+      back,
+    );
+    expect((await admin.client.page(`/teams/${team.id}`)).props.errors.email).toBe(
+      'Please enter a valid email address.',
+    );
+    await admin.client.post(
+      `/teams/${team.id}/invitations`,
+      { email: freshEmail(), role: 'owner' },
+      back,
+    );
+    expect((await admin.client.page(`/teams/${team.id}`)).props.errors.role).toMatch(
+      /Choose a role/,
+    );
+    await admin.client.post(
+      `/teams/${team.id}/invitations`,
+      { email: freshEmail(), role: 'viewer', teamId: 'x' },
+      back,
+    );
+    expect((await admin.client.page(`/teams/${team.id}`)).props.errors.teamId).toMatch(
+      /Unknown field/,
+    );
     expect(await invitationsFor(team.id)).toHaveLength(0);
   });
 
@@ -88,10 +135,22 @@ describe('invite by email', () => {
     const email = freshEmail();
     await invite(admin.client, team.id, email);
     const back = { referer: `http://localhost:80/teams/${team.id}` };
-    await owner.client.post(`/teams/${team.id}/invitations`, { email: email.toUpperCase(), role: 'viewer' }, back);
-    expect((await owner.client.page(`/teams/${team.id}`)).props.errors.email).toMatch(/already been invited/);
-    await owner.client.post(`/teams/${team.id}/invitations`, { email: admin.user.email, role: 'viewer' }, back);
-    expect((await owner.client.page(`/teams/${team.id}`)).props.errors.email).toMatch(/already a member/);
+    await owner.client.post(
+      `/teams/${team.id}/invitations`,
+      { email: email.toUpperCase(), role: 'viewer' },
+      back,
+    );
+    expect((await owner.client.page(`/teams/${team.id}`)).props.errors.email).toMatch(
+      /already been invited/,
+    );
+    await owner.client.post(
+      `/teams/${team.id}/invitations`,
+      { email: admin.user.email, role: 'viewer' },
+      back,
+    );
+    expect((await owner.client.page(`/teams/${team.id}`)).props.errors.email).toMatch(
+      /already a member/,
+    );
     expect(await invitationsFor(team.id)).toHaveLength(1);
   });
 
@@ -99,7 +158,10 @@ describe('invite by email', () => {
     const { admin, team } = await setup();
     const email = freshEmail();
     const first = await invite(admin.client, team.id, email);
-    await t.app.ctx.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, first.id));
+    await t.app.ctx.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.id, first.id));
     const second = await invite(admin.client, team.id, email);
     expect(second.id).not.toBe(first.id);
     const rows = await invitationsFor(team.id);
@@ -112,18 +174,30 @@ describe('resend and cancel', () => {
     const { admin, team } = await setup();
     const email = freshEmail();
     const inv = await invite(admin.client, team.id, email);
-    await t.app.ctx.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() + 1000) }).where(eq(teamInvitations.id, inv.id));
-    expect((await admin.client.post(`/teams/${team.id}/invitations/${inv.id}/resend`)).statusCode).toBe(303);
+    await t.app.ctx.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() + 1000) })
+      .where(eq(teamInvitations.id, inv.id));
+    expect(
+      (await admin.client.post(`/teams/${team.id}/invitations/${inv.id}/resend`)).statusCode,
+    ).toBe(303);
     const [after] = (await invitationsFor(team.id)).filter((r) => r.id === inv.id);
     expect(after.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
     expect(await f.mailsTo(email)).toHaveLength(2);
 
     const other = await setup();
-    expect((await other.admin.client.post(`/teams/${other.team.id}/invitations/${inv.id}/resend`)).statusCode).toBe(404);
-    expect((await other.admin.client.post(`/teams/${team.id}/invitations/${inv.id}/resend`)).statusCode).toBe(404);
+    expect(
+      (await other.admin.client.post(`/teams/${other.team.id}/invitations/${inv.id}/resend`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await other.admin.client.post(`/teams/${team.id}/invitations/${inv.id}/resend`)).statusCode,
+    ).toBe(404);
     const viewer = await f.user();
     await f.addMember(team.id, viewer.user.id, 'viewer');
-    expect((await viewer.client.post(`/teams/${team.id}/invitations/${inv.id}/resend`)).statusCode).toBe(403);
+    expect(
+      (await viewer.client.post(`/teams/${team.id}/invitations/${inv.id}/resend`)).statusCode,
+    ).toBe(403);
     expect(await f.mailsTo(email)).toHaveLength(2);
   });
 
@@ -132,7 +206,9 @@ describe('resend and cancel', () => {
     const email = freshEmail();
     const inv = await invite(owner.client, team.id, email);
     const outsider = await setup();
-    expect((await outsider.admin.client.delete(`/team-invitations/${inv.id}`)).statusCode).toBe(404);
+    expect((await outsider.admin.client.delete(`/team-invitations/${inv.id}`)).statusCode).toBe(
+      404,
+    );
     const viewer = await f.user();
     await f.addMember(team.id, viewer.user.id, 'viewer');
     expect((await viewer.client.delete(`/team-invitations/${inv.id}`)).statusCode).toBe(403);
@@ -195,7 +271,10 @@ describe('accept an invitation', () => {
     const { admin, team } = await setup();
     const invitee = await f.user();
     const inv = await invite(admin.client, team.id, invitee.user.email);
-    await t.app.ctx.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(teamInvitations.id, inv.id));
+    await t.app.ctx.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(teamInvitations.id, inv.id));
     const res = await invitee.client.get(`/team-invitations/${inv.id}`);
     expect(res.statusCode).toBe(410);
     expect(res.json().props.message).toMatch(/expired/);
@@ -241,7 +320,7 @@ describe('accept an invitation', () => {
     // the new account is told in-app too
     const [n] = await f.notificationsOf(created.id, 'team.invited');
     expect(n.url).toBe(`/team-invitations/${inv.id}`);
-    expect((await f.personalTeam(created.id))).not.toBeNull();
+    expect(await f.personalTeam(created.id)).not.toBeNull();
 
     const client = await signIn(t.app, created);
     client.cookies.set(INVITATION_COOKIE, guest.cookies.get(INVITATION_COOKIE)!);
@@ -285,11 +364,16 @@ describe('invitation journeys through the real account pages', () => {
     expect(open.headers.location).toBe(`/login?email=${encodeURIComponent(existing.email)}`);
     const login = await browser.page(open.headers.location as string);
     expect(login.props.flash.data.status.message).toContain(`Log in as ${existing.email}`);
-    const signedIn = await browser.post('/login', { email: existing.email, password: existing.password });
+    const signedIn = await browser.post('/login', {
+      email: existing.email,
+      password: existing.password,
+    });
     expect(signedIn.headers.location).toBe('/dashboard');
     const landing = await browser.get('/dashboard');
     expect(landing.headers.location).toMatch(/^\/team-invitations\//);
-    expect((await browser.get(landing.headers.location as string)).headers.location).toBe('/dashboard');
+    expect((await browser.get(landing.headers.location as string)).headers.location).toBe(
+      '/dashboard',
+    );
     expect(await f.roleOf(team.id, existing.id)).toBe('viewer');
     expect((await browser.page('/dashboard')).props.auth.team.id).toBe(team.id);
   });
@@ -302,7 +386,13 @@ describe('invitation journeys through the real account pages', () => {
     const browser = new TestClient(t.app);
     const open = await browser.get(linkTo(invMail.text, '/team-invitations/'));
     expect(open.headers.location).toBe(`/register?email=${encodeURIComponent(email)}`);
-    const reg = await browser.post('/register', { name: 'Nia New', email, password: 'long-enough-pw', password_confirmation: 'long-enough-pw', terms: true });
+    const reg = await browser.post('/register', {
+      name: 'Nia New',
+      email,
+      password: 'long-enough-pw',
+      password_confirmation: 'long-enough-pw',
+      terms: true,
+    });
     expect(reg.headers.location).toBe('/login'); // "check your email" (registration never tells whether the address was known)
     const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
     expect(await f.roleOf(team.id, user.id)).toBeNull();
@@ -310,7 +400,8 @@ describe('invitation journeys through the real account pages', () => {
     const verified = await browser.get(linkTo(verifyMail.text, '/verify-email/'));
     expect(verified.statusCode).toBe(302);
     let next = verified.headers.location as string;
-    for (let hops = 0; hops < 4 && next && !next.startsWith('/team-invitations/'); hops++) next = (await browser.get(next)).headers.location as string;
+    for (let hops = 0; hops < 4 && next && !next.startsWith('/team-invitations/'); hops++)
+      next = (await browser.get(next)).headers.location as string;
     expect(next).toMatch(/^\/team-invitations\//);
     await browser.get(next);
     expect(await f.roleOf(team.id, user.id)).toBe('editor');

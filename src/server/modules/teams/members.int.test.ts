@@ -24,46 +24,85 @@ async function crew() {
 describe('change a member role', () => {
   it('lets owner and admin change roles, notifies the member and audits it', async () => {
     const { owner, admin, viewer, team } = await crew();
-    const res = await admin.client.put(`/teams/${team.id}/members/${viewer.user.id}`, { role: 'editor' });
+    const res = await admin.client.put(`/teams/${team.id}/members/${viewer.user.id}`, {
+      role: 'editor',
+    });
     expect(res.statusCode).toBe(303);
     expect(await f.roleOf(team.id, viewer.user.id)).toBe('editor');
     const [n] = await f.notificationsOf(viewer.user.id, 'team.role_changed');
-    expect(n).toMatchObject({ teamId: team.id, title: 'Your role in Crew is now Editor', url: `/teams/${team.id}` });
+    expect(n).toMatchObject({
+      teamId: team.id,
+      title: 'Your role in Crew is now Editor',
+      url: `/teams/${team.id}`,
+    });
     const [a] = await f.audits(team.id, 'team.member_role_changed');
-    expect(a).toMatchObject({ subjectId: viewer.user.id, userId: admin.user.id, details: { from: 'viewer', to: 'editor' } });
+    expect(a).toMatchObject({
+      subjectId: viewer.user.id,
+      userId: admin.user.id,
+      details: { from: 'viewer', to: 'editor' },
+    });
 
-    expect((await owner.client.put(`/teams/${team.id}/members/${viewer.user.id}`, { role: 'admin' })).statusCode).toBe(303);
+    expect(
+      (await owner.client.put(`/teams/${team.id}/members/${viewer.user.id}`, { role: 'admin' }))
+        .statusCode,
+    ).toBe(303);
     expect(await f.roleOf(team.id, viewer.user.id)).toBe('admin');
   });
 
   it('forbids editors and viewers (403)', async () => {
     const { editor, viewer, team } = await crew();
-    expect((await editor.client.put(`/teams/${team.id}/members/${viewer.user.id}`, { role: 'admin' })).statusCode).toBe(403);
-    expect((await viewer.client.put(`/teams/${team.id}/members/${editor.user.id}`, { role: 'viewer' })).statusCode).toBe(403);
+    expect(
+      (await editor.client.put(`/teams/${team.id}/members/${viewer.user.id}`, { role: 'admin' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await viewer.client.put(`/teams/${team.id}/members/${editor.user.id}`, { role: 'viewer' }))
+        .statusCode,
+    ).toBe(403);
     expect(await f.roleOf(team.id, viewer.user.id)).toBe('viewer');
     expect(await f.roleOf(team.id, editor.user.id)).toBe('editor');
   });
 
   it('never demotes the owner, and never makes a second owner', async () => {
     const { owner, admin, viewer, team } = await crew();
-    const res = await admin.client.put(`/teams/${team.id}/members/${owner.user.id}`, { role: 'viewer' });
+    const res = await admin.client.put(`/teams/${team.id}/members/${owner.user.id}`, {
+      role: 'viewer',
+    });
     expect(res.statusCode).toBe(403);
     expect(await f.roleOf(team.id, owner.user.id)).toBe('owner');
-    expect((await owner.client.put(`/teams/${team.id}/members/${owner.user.id}`, { role: 'admin' })).statusCode).toBe(403);
+    expect(
+      (await owner.client.put(`/teams/${team.id}/members/${owner.user.id}`, { role: 'admin' }))
+        .statusCode,
+    ).toBe(403);
     expect(await f.roleOf(team.id, owner.user.id)).toBe('owner');
 
-    const promote = await owner.client.put(`/teams/${team.id}/members/${viewer.user.id}`, { role: 'owner' }, { referer: `http://localhost:80/teams/${team.id}` });
+    const promote = await owner.client.put(
+      `/teams/${team.id}/members/${viewer.user.id}`,
+      { role: 'owner' },
+      { referer: `http://localhost:80/teams/${team.id}` },
+    );
     expect(promote.statusCode).toBe(303);
     expect(await f.roleOf(team.id, viewer.user.id)).toBe('viewer');
-    expect((await owner.client.page(`/teams/${team.id}`)).props.errors.role).toMatch(/Choose a role: admin, editor, viewer/);
+    expect((await owner.client.page(`/teams/${team.id}`)).props.errors.role).toMatch(
+      /Choose a role: admin, editor, viewer/,
+    );
   });
 
   it('answers 404 for a member of another team and for a team the actor is not in', async () => {
     const { admin, team } = await crew();
     const stranger = await f.user();
     const elsewhere = await f.team(stranger.user.id);
-    expect((await admin.client.put(`/teams/${team.id}/members/${stranger.user.id}`, { role: 'viewer' })).statusCode).toBe(404);
-    expect((await admin.client.put(`/teams/${elsewhere.id}/members/${stranger.user.id}`, { role: 'viewer' })).statusCode).toBe(404);
+    expect(
+      (await admin.client.put(`/teams/${team.id}/members/${stranger.user.id}`, { role: 'viewer' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await admin.client.put(`/teams/${elsewhere.id}/members/${stranger.user.id}`, {
+          role: 'viewer',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await f.roleOf(elsewhere.id, admin.user.id)).toBeNull();
   });
 });
@@ -85,15 +124,21 @@ describe('remove a member', () => {
 
   it('forbids editors and viewers from removing others (403)', async () => {
     const { editor, viewer, admin, team } = await crew();
-    expect((await viewer.client.delete(`/teams/${team.id}/members/${editor.user.id}`)).statusCode).toBe(403);
-    expect((await editor.client.delete(`/teams/${team.id}/members/${admin.user.id}`)).statusCode).toBe(403);
+    expect(
+      (await viewer.client.delete(`/teams/${team.id}/members/${editor.user.id}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await editor.client.delete(`/teams/${team.id}/members/${admin.user.id}`)).statusCode,
+    ).toBe(403);
     expect(await f.roleOf(team.id, editor.user.id)).toBe('editor');
     expect(await f.roleOf(team.id, admin.user.id)).toBe('admin');
   });
 
   it('never removes the owner', async () => {
     const { owner, admin, team } = await crew();
-    expect((await admin.client.delete(`/teams/${team.id}/members/${owner.user.id}`)).statusCode).toBe(403);
+    expect(
+      (await admin.client.delete(`/teams/${team.id}/members/${owner.user.id}`)).statusCode,
+    ).toBe(403);
     expect(await f.roleOf(team.id, owner.user.id)).toBe('owner');
   });
 
@@ -101,8 +146,12 @@ describe('remove a member', () => {
     const { admin, team } = await crew();
     const stranger = await f.user();
     const elsewhere = await f.team(stranger.user.id);
-    expect((await admin.client.delete(`/teams/${team.id}/members/${stranger.user.id}`)).statusCode).toBe(404);
-    expect((await admin.client.delete(`/teams/${elsewhere.id}/members/${stranger.user.id}`)).statusCode).toBe(404);
+    expect(
+      (await admin.client.delete(`/teams/${team.id}/members/${stranger.user.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.client.delete(`/teams/${elsewhere.id}/members/${stranger.user.id}`)).statusCode,
+    ).toBe(404);
     expect(await f.roleOf(elsewhere.id, stranger.user.id)).toBe('owner');
   });
 });
@@ -138,18 +187,26 @@ describe('transfer ownership', () => {
     expect((await f.teamById(team.id))!.ownerId).toBe(editor.user.id);
     expect(await f.notificationsOf(editor.user.id, 'team.role_changed')).toHaveLength(1);
     // the former owner may now leave
-    expect((await owner.client.delete(`/teams/${team.id}/members/${owner.user.id}`)).statusCode).toBe(303);
+    expect(
+      (await owner.client.delete(`/teams/${team.id}/members/${owner.user.id}`)).statusCode,
+    ).toBe(303);
   });
 
   it('is for the owner only, needs password confirmation, and only to a member', async () => {
     const { owner, admin, viewer, team } = await crew();
-    const unconfirmed = await owner.client.put(`/teams/${team.id}/owner`, { userId: viewer.user.id });
+    const unconfirmed = await owner.client.put(`/teams/${team.id}/owner`, {
+      userId: viewer.user.id,
+    });
     expect(unconfirmed.headers.location).toBe('/user/confirm-password');
     await f.confirmPassword(admin.user.id);
-    expect((await admin.client.put(`/teams/${team.id}/owner`, { userId: admin.user.id })).statusCode).toBe(403);
+    expect(
+      (await admin.client.put(`/teams/${team.id}/owner`, { userId: admin.user.id })).statusCode,
+    ).toBe(403);
     await f.confirmPassword(owner.user.id);
     const stranger = await f.user();
-    expect((await owner.client.put(`/teams/${team.id}/owner`, { userId: stranger.user.id })).statusCode).toBe(404);
+    expect(
+      (await owner.client.put(`/teams/${team.id}/owner`, { userId: stranger.user.id })).statusCode,
+    ).toBe(404);
     expect(await f.roleOf(team.id, owner.user.id)).toBe('owner');
     expect(await f.roleOf(team.id, viewer.user.id)).toBe('viewer');
   });

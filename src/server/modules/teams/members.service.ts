@@ -22,15 +22,35 @@ async function requireMember(db: Queryable, teamId: string, userId: string) {
 }
 
 /** Change a member's role. The owner's role changes only through a transfer of ownership. */
-export async function changeMemberRole(ctx: AppContext, who: Acting, teamId: string, memberId: string, role: AssignableRole) {
+export async function changeMemberRole(
+  ctx: AppContext,
+  who: Acting,
+  teamId: string,
+  memberId: string,
+  role: AssignableRole,
+) {
   const result = await ctx.db.transaction(async (tx) => {
     const m = await requireMembership(tx, teamId, who.user.id);
-    if (!roleCan(m.role, 'team.members.update')) throw forbidden('Only the team’s owner and administrators can change roles.');
+    if (!roleCan(m.role, 'team.members.update'))
+      throw forbidden('Only the team’s owner and administrators can change roles.');
     const member = await requireMember(tx, teamId, memberId);
-    if (member.role === 'owner') throw forbidden('The team owner cannot be demoted. The owner can transfer ownership to another member instead.');
+    if (member.role === 'owner')
+      throw forbidden(
+        'The team owner cannot be demoted. The owner can transfer ownership to another member instead.',
+      );
     if (member.role === role) return { team: m.team, member, changed: false };
-    await tx.update(teamMembers).set({ role }).where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, memberId)));
-    await audit(tx, who.request, { action: 'team.member_role_changed', teamId, subjectType: 'user', subjectId: memberId, subjectLabel: member.email, details: { from: member.role, to: role } });
+    await tx
+      .update(teamMembers)
+      .set({ role })
+      .where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, memberId)));
+    await audit(tx, who.request, {
+      action: 'team.member_role_changed',
+      teamId,
+      subjectType: 'user',
+      subjectId: memberId,
+      subjectLabel: member.email,
+      details: { from: member.role, to: role },
+    });
     return { team: m.team, member, changed: true };
   });
   if (result.changed && memberId !== who.user.id) {
@@ -55,14 +75,20 @@ export async function removeMember(ctx: AppContext, who: Acting, teamId: string,
   const self = memberId === who.user.id;
   const result = await ctx.db.transaction(async (tx) => {
     const m = await requireMembership(tx, teamId, who.user.id);
-    if (!self && !roleCan(m.role, 'team.members.remove')) throw forbidden('Only the team’s owner and administrators can remove members.');
+    if (!self && !roleCan(m.role, 'team.members.remove'))
+      throw forbidden('Only the team’s owner and administrators can remove members.');
     const member = await requireMember(tx, teamId, memberId);
     if (self) {
-      if (member.role === 'owner') throw forbidden('The owner cannot leave the team. Transfer ownership to another member first, or delete the team.');
+      if (member.role === 'owner')
+        throw forbidden(
+          'The owner cannot leave the team. Transfer ownership to another member first, or delete the team.',
+        );
     } else if (member.role === 'owner') {
       throw forbidden('The team owner cannot be removed.');
     }
-    await tx.delete(teamMembers).where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, memberId)));
+    await tx
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, memberId)));
     await clearCurrentTeam(tx, memberId, teamId);
     await audit(tx, who.request, {
       action: self ? 'team.member_left' : 'team.member_removed',
@@ -89,18 +115,46 @@ export async function removeMember(ctx: AppContext, who: Acting, teamId: string,
 }
 
 /** The owner hands the team to another member, and becomes an administrator. */
-export async function transferOwnership(ctx: AppContext, who: Acting, teamId: string, newOwnerId: string) {
+export async function transferOwnership(
+  ctx: AppContext,
+  who: Acting,
+  teamId: string,
+  newOwnerId: string,
+) {
   const result = await ctx.db.transaction(async (tx) => {
     const m = await requireMembership(tx, teamId, who.user.id);
     if (m.role !== 'owner') throw forbidden('Only the team’s owner can transfer ownership.');
     const member = await requireMember(tx, teamId, newOwnerId);
-    if (member.userId === who.user.id) throw new AppError('ALREADY_OWNER', 422, 'You already own this team.', true, { userId: 'You already own this team. Choose another member.' });
+    if (member.userId === who.user.id)
+      throw new AppError('ALREADY_OWNER', 422, 'You already own this team.', true, {
+        userId: 'You already own this team. Choose another member.',
+      });
     if (m.team.personal) throw forbidden('A personal team cannot change hands.');
-    await tx.update(teamMembers).set({ role: 'admin' }).where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, who.user.id)));
-    await tx.update(teamMembers).set({ role: 'owner' }).where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, newOwnerId)));
+    await tx
+      .update(teamMembers)
+      .set({ role: 'admin' })
+      .where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, who.user.id)));
+    await tx
+      .update(teamMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, newOwnerId)));
     await tx.update(teams).set({ ownerId: newOwnerId }).where(eq(teams.id, teamId));
-    await audit(tx, who.request, { action: 'team.member_role_changed', teamId, subjectType: 'user', subjectId: newOwnerId, subjectLabel: member.email, details: { from: member.role, to: 'owner', transfer: true } });
-    await audit(tx, who.request, { action: 'team.member_role_changed', teamId, subjectType: 'user', subjectId: who.user.id, subjectLabel: who.user.email, details: { from: 'owner', to: 'admin', transfer: true } });
+    await audit(tx, who.request, {
+      action: 'team.member_role_changed',
+      teamId,
+      subjectType: 'user',
+      subjectId: newOwnerId,
+      subjectLabel: member.email,
+      details: { from: member.role, to: 'owner', transfer: true },
+    });
+    await audit(tx, who.request, {
+      action: 'team.member_role_changed',
+      teamId,
+      subjectType: 'user',
+      subjectId: who.user.id,
+      subjectLabel: who.user.email,
+      details: { from: 'owner', to: 'admin', transfer: true },
+    });
     return { team: m.team, member };
   });
   await notify(ctx, {

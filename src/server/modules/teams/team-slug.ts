@@ -20,7 +20,14 @@ export function slugify(name: string): string {
 /** A slug no other team has: the plain slug if free, else with a short random suffix. */
 export async function uniqueSlug(db: Queryable, name: string): Promise<string> {
   const base = slugify(name);
-  const taken = new Set((await db.select({ slug: teams.slug }).from(teams).where(like(teams.slug, `${base}%`))).map((r) => r.slug));
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: teams.slug })
+        .from(teams)
+        .where(like(teams.slug, `${base}%`))
+    ).map((r) => r.slug),
+  );
   if (!taken.has(base)) return base;
   for (;;) {
     const candidate = `${base}-${randomBytes(3).toString('hex')}`;

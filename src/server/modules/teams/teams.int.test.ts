@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('personal team on registration', () => {
-  it("creates \"<First name>'s Team\", personal, owned by the user, as their current team", async () => {
+  it('creates "<First name>\'s Team", personal, owned by the user, as their current team', async () => {
     const { user, client } = await f.user({ name: 'Ada Lovelace' });
     const team = await f.personalTeam(user.id);
     expect(team).not.toBeNull();
@@ -23,7 +23,11 @@ describe('personal team on registration', () => {
     expect(await f.roleOf(team!.id, user.id)).toBe('owner');
     expect(await f.currentTeamId(user.id)).toBe(team!.id);
     const page = await client.page('/dashboard');
-    expect(page.props.auth.team).toMatchObject({ id: team!.id, name: "Ada's Team", personal: true });
+    expect(page.props.auth.team).toMatchObject({
+      id: team!.id,
+      name: "Ada's Team",
+      personal: true,
+    });
     expect(page.props.auth.role).toBe('owner');
     expect(await f.audits(team!.id, 'team.created')).toHaveLength(1);
   });
@@ -74,9 +78,15 @@ describe('create a team', () => {
 
   it('refuses an empty, too long or padded-with-extras name', async () => {
     const { client } = await f.user();
-    const blank = await client.post('/teams', { name: '   ' }, { referer: 'http://localhost:80/teams/create' });
+    const blank = await client.post(
+      '/teams',
+      { name: '   ' },
+      { referer: 'http://localhost:80/teams/create' },
+    );
     expect(blank.statusCode).toBe(303);
-    expect((await client.page('/teams/create')).props.errors.name).toBe('Please enter a team name.');
+    expect((await client.page('/teams/create')).props.errors.name).toBe(
+      'Please enter a team name.',
+    );
     await client.post('/teams', { name: 'x'.repeat(101) });
     expect((await client.page('/teams/create')).props.errors.name).toMatch(/at most 100/);
     await client.post('/teams', { name: 'ok', ownerId: 'someone' });
@@ -90,25 +100,50 @@ describe('team settings page', () => {
     const viewer = await f.user({ name: 'Vic Viewer' });
     const team = await f.team(owner.user.id, 'Settings Team');
     await f.addMember(team.id, viewer.user.id, 'viewer');
-    await owner.client.post(`/teams/${team.id}/invitations`, { email: 'pending@example.org', role: 'editor' });
+    await owner.client.post(`/teams/${team.id}/invitations`, {
+      email: 'pending@example.org',
+      role: 'editor',
+    });
 
     const page = await owner.client.page(`/teams/${team.id}`);
     expect(page.component).toBe('teams/show');
     expect(page.props.team).toMatchObject({ id: team.id, name: 'Settings Team', personal: false });
     expect(page.props.role).toBe('owner');
-    expect(page.props.members.map((m: { name: string; role: string }) => [m.name, m.role])).toEqual([
-      ['Olive Owner', 'owner'],
-      ['Vic Viewer', 'viewer'],
-    ]);
+    expect(page.props.members.map((m: { name: string; role: string }) => [m.name, m.role])).toEqual(
+      [
+        ['Olive Owner', 'owner'],
+        ['Vic Viewer', 'viewer'],
+      ],
+    );
     expect(Date.parse(page.props.members[0].joinedAt)).not.toBeNaN();
     expect(page.props.invitations).toHaveLength(1);
-    expect(page.props.invitations[0]).toMatchObject({ email: 'pending@example.org', role: 'editor', expired: false });
-    expect(page.props.can).toMatchObject({ update: true, delete: true, invite: true, leave: false });
-    expect(page.props.roles.map((r: { key: string }) => r.key)).toEqual(['admin', 'editor', 'viewer']);
+    expect(page.props.invitations[0]).toMatchObject({
+      email: 'pending@example.org',
+      role: 'editor',
+      expired: false,
+    });
+    expect(page.props.can).toMatchObject({
+      update: true,
+      delete: true,
+      invite: true,
+      leave: false,
+    });
+    expect(page.props.roles.map((r: { key: string }) => r.key)).toEqual([
+      'admin',
+      'editor',
+      'viewer',
+    ]);
 
     const asViewer = await viewer.client.page(`/teams/${team.id}`);
     expect(asViewer.props.invitations).toEqual([]);
-    expect(asViewer.props.can).toMatchObject({ update: false, delete: false, invite: false, updateMembers: false, removeMembers: false, leave: true });
+    expect(asViewer.props.can).toMatchObject({
+      update: false,
+      delete: false,
+      invite: false,
+      updateMembers: false,
+      removeMembers: false,
+      leave: true,
+    });
   });
 
   it('answers 404 for a team the user is not in, and for an unknown id', async () => {
@@ -134,26 +169,42 @@ describe('rename a team', () => {
     await f.addMember(team.id, editor.user.id, 'editor');
     await f.addMember(team.id, viewer.user.id, 'viewer');
 
-    expect((await owner.client.put(`/teams/${team.id}`, { name: 'New Name' })).statusCode).toBe(303);
+    expect((await owner.client.put(`/teams/${team.id}`, { name: 'New Name' })).statusCode).toBe(
+      303,
+    );
     expect((await f.teamById(team.id))!.name).toBe('New Name');
     const [entry] = await f.audits(team.id, 'team.updated');
     expect(entry.details).toEqual({ from: 'Old Name', to: 'New Name' });
 
-    expect((await admin.client.put(`/teams/${team.id}`, { name: 'By Admin' })).statusCode).toBe(303);
+    expect((await admin.client.put(`/teams/${team.id}`, { name: 'By Admin' })).statusCode).toBe(
+      303,
+    );
     expect((await f.teamById(team.id))!.name).toBe('By Admin');
 
-    expect((await editor.client.put(`/teams/${team.id}`, { name: 'By Editor' })).statusCode).toBe(403);
-    expect((await viewer.client.put(`/teams/${team.id}`, { name: 'By Viewer' })).statusCode).toBe(403);
-    expect((await outsider.client.put(`/teams/${team.id}`, { name: 'By Outsider' })).statusCode).toBe(404);
+    expect((await editor.client.put(`/teams/${team.id}`, { name: 'By Editor' })).statusCode).toBe(
+      403,
+    );
+    expect((await viewer.client.put(`/teams/${team.id}`, { name: 'By Viewer' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await outsider.client.put(`/teams/${team.id}`, { name: 'By Outsider' })).statusCode,
+    ).toBe(404);
     expect((await f.teamById(team.id))!.name).toBe('By Admin');
   });
 
   it('refuses a blank name with a field error', async () => {
     const owner = await f.user();
     const team = await f.team(owner.user.id, 'Keep Me');
-    const res = await owner.client.put(`/teams/${team.id}`, { name: '' }, { referer: `http://localhost:80/teams/${team.id}` });
+    const res = await owner.client.put(
+      `/teams/${team.id}`,
+      { name: '' },
+      { referer: `http://localhost:80/teams/${team.id}` },
+    );
     expect(res.statusCode).toBe(303);
-    expect((await owner.client.page(`/teams/${team.id}`)).props.errors.name).toBe('Please enter a team name.');
+    expect((await owner.client.page(`/teams/${team.id}`)).props.errors.name).toBe(
+      'Please enter a team name.',
+    );
     expect((await f.teamById(team.id))!.name).toBe('Keep Me');
   });
 });
@@ -188,7 +239,9 @@ describe('delete a team', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/dashboard');
     expect(await f.teamById(team.id)).toBeNull();
-    expect(await t.app.ctx.db.select().from(teamMembers).where(eq(teamMembers.organizationId, team.id))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(teamMembers).where(eq(teamMembers.organizationId, team.id)),
+    ).toHaveLength(0);
     expect(await f.audits(team.id, 'team.deleted')).toHaveLength(1);
     // the admin is back in their personal team
     expect(await f.currentTeamId(admin.user.id)).toBeNull();
@@ -231,7 +284,11 @@ describe('switch the current team', () => {
     const before = await f.currentTeamId(a.user.id);
     expect((await a.client.put('/current-team', { teamId: other.id })).statusCode).toBe(404);
     expect(await f.currentTeamId(a.user.id)).toBe(before);
-    const bad = await a.client.put('/current-team', {}, { referer: 'http://localhost:80/dashboard' });
+    const bad = await a.client.put(
+      '/current-team',
+      {},
+      { referer: 'http://localhost:80/dashboard' },
+    );
     expect(bad.statusCode).toBe(303);
     expect((await a.client.page('/dashboard')).props.errors.teamId).toBe('Choose a team.');
   });
@@ -248,7 +305,11 @@ describe('account deletion', () => {
     const memberPersonal = await f.personalTeam(member.user.id);
     const coOwned = await f.team(owner.user.id, 'Co-owned');
     await f.addMember(coOwned.id, member.user.id, 'owner');
-    await t.app.ctx.hooks.run(t.app.ctx.hooks.userDeleting, { id: owner.user.id, name: owner.user.name, email: owner.user.email });
+    await t.app.ctx.hooks.run(t.app.ctx.hooks.userDeleting, {
+      id: owner.user.id,
+      name: owner.user.name,
+      email: owner.user.email,
+    });
     expect(await f.teamById(team.id)).toBeNull();
     expect(await f.teamById(personal!.id)).toBeNull();
     expect(await f.teamById(memberPersonal!.id)).not.toBeNull();

@@ -1,15 +1,35 @@
 import type { Db } from '../../platform/db/client.js';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole, roleCan, type Role } from '../../../shared/permissions.js';
+import {
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  ROLES,
+  isRole,
+  roleCan,
+  type Role,
+} from '../../../shared/permissions.js';
 import { ASSIGNABLE_ROLES } from '../../../shared/teams/members.schemas.js';
 import type { TeamShowProps } from '../../../shared/teams/teams.pages.js';
-import { invitationExpired, listMembers, listPendingInvitations, type Membership } from './teams.queries.js';
+import {
+  invitationExpired,
+  listMembers,
+  listPendingInvitations,
+  type Membership,
+} from './teams.queries.js';
 
 export function roleOptions(roles: readonly Role[] = ASSIGNABLE_ROLES) {
-  return roles.map((key) => ({ key, label: ROLE_LABELS[key], description: ROLE_DESCRIPTIONS[key] }));
+  return roles.map((key) => ({
+    key,
+    label: ROLE_LABELS[key],
+    description: ROLE_DESCRIPTIONS[key],
+  }));
 }
 
 /** Props of teams/show: the team, its members, pending invitations (for those who may invite), and what the viewer may do. */
-export async function teamShowProps(db: Db, m: Membership, viewerId: string): Promise<TeamShowProps> {
+export async function teamShowProps(
+  db: Db,
+  m: Membership,
+  viewerId: string,
+): Promise<TeamShowProps> {
   const { team, role } = m;
   const can = {
     update: roleCan(role, 'team.update'),
@@ -42,7 +62,14 @@ export async function teamShowProps(db: Db, m: Membership, viewerId: string): Pr
       }))
     : [];
   return {
-    team: { id: team.id, name: team.name, slug: team.slug, personal: team.personal, ownerId: team.ownerId, createdAt: team.createdAt.toISOString() },
+    team: {
+      id: team.id,
+      name: team.name,
+      slug: team.slug,
+      personal: team.personal,
+      ownerId: team.ownerId,
+      createdAt: team.createdAt.toISOString(),
+    },
     role,
     can,
     members,

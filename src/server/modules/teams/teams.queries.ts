@@ -16,7 +16,11 @@ export interface Membership {
 }
 
 /** The user's membership in a team, or null (unknown team and non-member look the same). */
-export async function findMembership(db: Queryable, teamId: string, userId: string): Promise<Membership | null> {
+export async function findMembership(
+  db: Queryable,
+  teamId: string,
+  userId: string,
+): Promise<Membership | null> {
   const [row] = await db
     .select({ team: teams, role: teamMembers.role })
     .from(teamMembers)
@@ -28,7 +32,11 @@ export async function findMembership(db: Queryable, teamId: string, userId: stri
 }
 
 /** Like findMembership, but a team the user is not in answers 404 (never 403). */
-export async function requireMembership(db: Queryable, teamId: string, userId: string): Promise<Membership> {
+export async function requireMembership(
+  db: Queryable,
+  teamId: string,
+  userId: string,
+): Promise<Membership> {
   const m = await findMembership(db, teamId, userId);
   if (!m) throw notFound('Team');
   return m;
@@ -36,7 +44,14 @@ export async function requireMembership(db: Queryable, teamId: string, userId: s
 
 export async function listMembers(db: Queryable, teamId: string) {
   return db
-    .select({ userId: users.id, name: users.name, email: users.email, image: users.image, role: teamMembers.role, joinedAt: teamMembers.createdAt })
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      image: users.image,
+      role: teamMembers.role,
+      joinedAt: teamMembers.createdAt,
+    })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.organizationId, teamId))
@@ -53,7 +68,14 @@ export async function membersWithRoles(db: Queryable, teamId: string, roles: Rol
 
 export async function listPendingInvitations(db: Queryable, teamId: string) {
   return db
-    .select({ id: teamInvitations.id, email: teamInvitations.email, role: teamInvitations.role, expiresAt: teamInvitations.expiresAt, createdAt: teamInvitations.createdAt, inviterName: users.name })
+    .select({
+      id: teamInvitations.id,
+      email: teamInvitations.email,
+      role: teamInvitations.role,
+      expiresAt: teamInvitations.expiresAt,
+      createdAt: teamInvitations.createdAt,
+      inviterName: users.name,
+    })
     .from(teamInvitations)
     .leftJoin(users, eq(users.id, teamInvitations.inviterId))
     .where(and(eq(teamInvitations.organizationId, teamId), eq(teamInvitations.status, 'pending')))
@@ -62,7 +84,12 @@ export async function listPendingInvitations(db: Queryable, teamId: string) {
 
 export async function findUserByEmail(db: Queryable, email: string) {
   const [u] = await db
-    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
@@ -70,10 +97,21 @@ export async function findUserByEmail(db: Queryable, email: string) {
 }
 
 export async function findInvitation(db: Queryable, id: string) {
-  const [row] = await db.select({ invitation: teamInvitations, team: teams }).from(teamInvitations).innerJoin(teams, eq(teams.id, teamInvitations.organizationId)).where(eq(teamInvitations.id, id)).limit(1);
+  const [row] = await db
+    .select({ invitation: teamInvitations, team: teams })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.organizationId))
+    .where(eq(teamInvitations.id, id))
+    .limit(1);
   return row ?? null;
 }
 
-export function invitationExpired(inv: Pick<InvitationRow, 'status' | 'expiresAt'>, now = new Date()) {
-  return inv.status === 'expired' || (inv.status === 'pending' && inv.expiresAt.getTime() <= now.getTime());
+export function invitationExpired(
+  inv: Pick<InvitationRow, 'status' | 'expiresAt'>,
+  now = new Date(),
+) {
+  return (
+    inv.status === 'expired' ||
+    (inv.status === 'pending' && inv.expiresAt.getTime() <= now.getTime())
+  );
 }

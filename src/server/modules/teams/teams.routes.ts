@@ -1,12 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { createTeamSchema, switchTeamSchema, updateTeamNameSchema } from '../../../shared/teams/teams.schemas.js';
-import { transferOwnershipSchema, updateMemberRoleSchema } from '../../../shared/teams/members.schemas.js';
+import {
+  createTeamSchema,
+  switchTeamSchema,
+  updateTeamNameSchema,
+} from '../../../shared/teams/teams.schemas.js';
+import {
+  transferOwnershipSchema,
+  updateMemberRoleSchema,
+} from '../../../shared/teams/members.schemas.js';
 import { ROLE_LABELS } from '../../../shared/permissions.js';
 import { requireMembership } from './teams.queries.js';
 import { teamShowProps } from './teams.props.js';
-import { createTeam, deleteTeam, switchTeam, updateTeamName, type Acting } from './teams.service.js';
+import {
+  createTeam,
+  deleteTeam,
+  switchTeam,
+  updateTeamName,
+  type Acting,
+} from './teams.service.js';
 import { changeMemberRole, removeMember, transferOwnership } from './members.service.js';
 import { pathTo } from './team-links.js';
 
@@ -20,61 +33,113 @@ export function acting(request: FastifyRequest): Acting {
 }
 
 export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/teams/create', { config: { name: 'teams.create', access: { kind: 'verified' } } }, async (_request, reply) => reply.inertia('teams/create'));
+  app.get(
+    '/teams/create',
+    { config: { name: 'teams.create', access: { kind: 'verified' } } },
+    async (_request, reply) => reply.inertia('teams/create'),
+  );
 
-  app.post('/teams', { config: { name: 'teams.store', access: { kind: 'verified' } } }, async (request, reply) => {
-    const input = parseInput(createTeamSchema, request.body);
-    const team = await createTeam(ctx, acting(request), input.name);
-    reply.flash({ success: `Team “${team.name}” created. You are now working in it.` });
-    return reply.redirect(pathTo(ctx, 'teams.show', { team: team.id }), 303);
-  });
+  app.post(
+    '/teams',
+    { config: { name: 'teams.store', access: { kind: 'verified' } } },
+    async (request, reply) => {
+      const input = parseInput(createTeamSchema, request.body);
+      const team = await createTeam(ctx, acting(request), input.name);
+      reply.flash({ success: `Team “${team.name}” created. You are now working in it.` });
+      return reply.redirect(pathTo(ctx, 'teams.show', { team: team.id }), 303);
+    },
+  );
 
-  app.get<TeamParams>('/teams/:team', { config: { name: 'teams.show', access: { kind: 'verified' } } }, async (request, reply) => {
-    const m = await requireMembership(ctx.db, request.params.team, request.actor!.user.id);
-    return reply.inertia('teams/show', await teamShowProps(ctx.db, m, request.actor!.user.id));
-  });
+  app.get<TeamParams>(
+    '/teams/:team',
+    { config: { name: 'teams.show', access: { kind: 'verified' } } },
+    async (request, reply) => {
+      const m = await requireMembership(ctx.db, request.params.team, request.actor!.user.id);
+      return reply.inertia('teams/show', await teamShowProps(ctx.db, m, request.actor!.user.id));
+    },
+  );
 
-  app.put<TeamParams>('/teams/:team', { config: { name: 'teams.update', access: { kind: 'verified' } } }, async (request, reply) => {
-    const input = parseInput(updateTeamNameSchema, request.body);
-    await updateTeamName(ctx, acting(request), request.params.team, input.name);
-    reply.flash({ success: 'Team name saved.' });
-    return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
-  });
+  app.put<TeamParams>(
+    '/teams/:team',
+    { config: { name: 'teams.update', access: { kind: 'verified' } } },
+    async (request, reply) => {
+      const input = parseInput(updateTeamNameSchema, request.body);
+      await updateTeamName(ctx, acting(request), request.params.team, input.name);
+      reply.flash({ success: 'Team name saved.' });
+      return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
+    },
+  );
 
-  app.delete<TeamParams>('/teams/:team', { config: { name: 'teams.destroy', access: { kind: 'verified', confirmPassword: true } } }, async (request, reply) => {
-    const team = await deleteTeam(ctx, acting(request), request.params.team);
-    reply.flash({ success: `Team “${team.name}” deleted.` });
-    return reply.redirect(pathTo(ctx, 'dashboard'), 303);
-  });
-
-  app.put<TeamParams>('/teams/:team/owner', { config: { name: 'teams.transfer', access: { kind: 'verified', confirmPassword: true } } }, async (request, reply) => {
-    const input = parseInput(transferOwnershipSchema, request.body);
-    const { member, team } = await transferOwnership(ctx, acting(request), request.params.team, input.userId);
-    reply.flash({ success: `${member.name} now owns ${team.name}. You are an administrator.` });
-    return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
-  });
-
-  app.put<MemberParams>('/teams/:team/members/:user', { config: { name: 'team-members.update', access: { kind: 'verified' } } }, async (request, reply) => {
-    const input = parseInput(updateMemberRoleSchema, request.body);
-    const { member } = await changeMemberRole(ctx, acting(request), request.params.team, request.params.user, input.role);
-    reply.flash({ success: `${member.name} is now ${ROLE_LABELS[input.role]}.` });
-    return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
-  });
-
-  app.delete<MemberParams>('/teams/:team/members/:user', { config: { name: 'team-members.destroy', access: { kind: 'verified' } } }, async (request, reply) => {
-    const { member, team, self } = await removeMember(ctx, acting(request), request.params.team, request.params.user);
-    if (self) {
-      reply.flash({ success: `You left ${team.name}.` });
+  app.delete<TeamParams>(
+    '/teams/:team',
+    { config: { name: 'teams.destroy', access: { kind: 'verified', confirmPassword: true } } },
+    async (request, reply) => {
+      const team = await deleteTeam(ctx, acting(request), request.params.team);
+      reply.flash({ success: `Team “${team.name}” deleted.` });
       return reply.redirect(pathTo(ctx, 'dashboard'), 303);
-    }
-    reply.flash({ success: `${member.name} was removed from ${team.name}.` });
-    return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
-  });
+    },
+  );
 
-  app.put('/current-team', { config: { name: 'current-team.update', access: { kind: 'verified' } } }, async (request, reply) => {
-    const input = parseInput(switchTeamSchema, request.body);
-    const team = await switchTeam(ctx, acting(request), input.teamId);
-    reply.flash({ success: `Switched to ${team.name}.` });
-    return reply.redirect(pathTo(ctx, 'dashboard'), 303);
-  });
+  app.put<TeamParams>(
+    '/teams/:team/owner',
+    { config: { name: 'teams.transfer', access: { kind: 'verified', confirmPassword: true } } },
+    async (request, reply) => {
+      const input = parseInput(transferOwnershipSchema, request.body);
+      const { member, team } = await transferOwnership(
+        ctx,
+        acting(request),
+        request.params.team,
+        input.userId,
+      );
+      reply.flash({ success: `${member.name} now owns ${team.name}. You are an administrator.` });
+      return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
+    },
+  );
+
+  app.put<MemberParams>(
+    '/teams/:team/members/:user',
+    { config: { name: 'team-members.update', access: { kind: 'verified' } } },
+    async (request, reply) => {
+      const input = parseInput(updateMemberRoleSchema, request.body);
+      const { member } = await changeMemberRole(
+        ctx,
+        acting(request),
+        request.params.team,
+        request.params.user,
+        input.role,
+      );
+      reply.flash({ success: `${member.name} is now ${ROLE_LABELS[input.role]}.` });
+      return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
+    },
+  );
+
+  app.delete<MemberParams>(
+    '/teams/:team/members/:user',
+    { config: { name: 'team-members.destroy', access: { kind: 'verified' } } },
+    async (request, reply) => {
+      const { member, team, self } = await removeMember(
+        ctx,
+        acting(request),
+        request.params.team,
+        request.params.user,
+      );
+      if (self) {
+        reply.flash({ success: `You left ${team.name}.` });
+        return reply.redirect(pathTo(ctx, 'dashboard'), 303);
+      }
+      reply.flash({ success: `${member.name} was removed from ${team.name}.` });
+      return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
+    },
+  );
+
+  app.put(
+    '/current-team',
+    { config: { name: 'current-team.update', access: { kind: 'verified' } } },
+    async (request, reply) => {
+      const input = parseInput(switchTeamSchema, request.body);
+      const team = await switchTeam(ctx, acting(request), input.teamId);
+      reply.flash({ success: `Switched to ${team.name}.` });
+      return reply.redirect(pathTo(ctx, 'dashboard'), 303);
+    },
+  );
 }

@@ -18,19 +18,31 @@ export function teamFixtures(app: () => FastifyInstance) {
     /** a non-personal team owned by `ownerId` */
     async team(ownerId: string, name = `Team ${randomUUID().slice(0, 6)}`) {
       const id = randomUUID();
-      await db().insert(teams).values({ id, name, slug: `t-${id}`, personal: false, ownerId });
-      await db().insert(teamMembers).values({ id: randomUUID(), organizationId: id, userId: ownerId, role: 'owner' });
+      await db()
+        .insert(teams)
+        .values({ id, name, slug: `t-${id}`, personal: false, ownerId });
+      await db()
+        .insert(teamMembers)
+        .values({ id: randomUUID(), organizationId: id, userId: ownerId, role: 'owner' });
       return { id, name };
     },
     async addMember(teamId: string, userId: string, role: Role) {
-      await db().insert(teamMembers).values({ id: randomUUID(), organizationId: teamId, userId, role });
+      await db()
+        .insert(teamMembers)
+        .values({ id: randomUUID(), organizationId: teamId, userId, role });
     },
     async roleOf(teamId: string, userId: string) {
-      const [r] = await db().select({ role: teamMembers.role }).from(teamMembers).where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, userId)));
+      const [r] = await db()
+        .select({ role: teamMembers.role })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, userId)));
       return r?.role ?? null;
     },
     async currentTeamId(userId: string) {
-      const [u] = await db().select({ t: users.currentTeamId }).from(users).where(eq(users.id, userId));
+      const [u] = await db()
+        .select({ t: users.currentTeamId })
+        .from(users)
+        .where(eq(users.id, userId));
       return u?.t ?? null;
     },
     async teamById(id: string) {
@@ -38,20 +50,34 @@ export function teamFixtures(app: () => FastifyInstance) {
       return t ?? null;
     },
     async personalTeam(userId: string) {
-      const [t] = await db().select().from(teams).where(and(eq(teams.ownerId, userId), eq(teams.personal, true)));
+      const [t] = await db()
+        .select()
+        .from(teams)
+        .where(and(eq(teams.ownerId, userId), eq(teams.personal, true)));
       return t ?? null;
     },
     async confirmPassword(userId: string) {
       await db().update(users).set({ passwordConfirmedAt: new Date() }).where(eq(users.id, userId));
     },
     async audits(teamId: string, action: string) {
-      return db().select().from(auditLogs).where(and(eq(auditLogs.teamId, teamId), eq(auditLogs.action, action)));
+      return db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.teamId, teamId), eq(auditLogs.action, action)));
     },
     async notificationsOf(userId: string, type: string) {
-      return db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type))).orderBy(desc(notifications.createdAt));
+      return db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+        .orderBy(desc(notifications.createdAt));
     },
     async mailsTo(email: string) {
-      return db().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+      return db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+        .orderBy(desc(mailOutbox.createdAt));
     },
   };
 }

@@ -23,12 +23,20 @@ async function userWithTwoFactor() {
   return { user, client, ...setup };
 }
 
-const auditOf = (userId: string, action: string) => t.app.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action)));
-const sessionCount = async (userId: string) => (await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+const auditOf = (userId: string, action: string) =>
+  t.app.ctx.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action)));
+const sessionCount = async (userId: string) =>
+  (await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
 /** POST the challenge, then read the errors the page shows */
 async function attempt(client: TestClient, body: Record<string, string>) {
-  return client.post('/two-factor-challenge', body, { host: 'localhost:3000', referer: 'http://localhost:3000/two-factor-challenge' });
+  return client.post('/two-factor-challenge', body, {
+    host: 'localhost:3000',
+    referer: 'http://localhost:3000/two-factor-challenge',
+  });
 }
 async function errorsShown(client: TestClient) {
   const page = await client.page('/two-factor-challenge');
@@ -44,7 +52,10 @@ describe('two-factor challenge', () => {
 
     // a forged cookie does not count
     const forged = new TestClient(t.app);
-    forged.cookies.set('pathways.two_factor', encodeURIComponent('2fa-abc.' + 'A'.repeat(43) + '='));
+    forged.cookies.set(
+      'pathways.two_factor',
+      encodeURIComponent('2fa-abc.' + 'A'.repeat(43) + '='),
+    );
     expect((await forged.get('/two-factor-challenge')).headers.location).toBe('/login');
 
     // a signed-in user is sent to the dashboard (guest route)
@@ -127,7 +138,9 @@ describe('two-factor challenge', () => {
     await attempt(second, { code: await authenticator.code(confirmedStep) });
     expect((await errorsShown(second)).code).toMatch(/already been used/);
 
-    const reasons = (await auditOf(user.id, 'auth.two_factor_failed')).map((a) => (a.details as { reason: string }).reason);
+    const reasons = (await auditOf(user.id, 'auth.two_factor_failed')).map(
+      (a) => (a.details as { reason: string }).reason,
+    );
     expect(reasons).toEqual(['code_reused', 'code_reused']);
   });
 
@@ -140,7 +153,9 @@ describe('two-factor challenge', () => {
     expect(ok.headers.location).toBe('/dashboard');
     const dash = await first.page('/dashboard');
     expect(dash.props.flash.info).toMatch(/recovery code/);
-    expect((await auditOf(user.id, 'auth.login'))[0].details).toEqual({ secondFactor: 'recovery_code' });
+    expect((await auditOf(user.id, 'auth.login'))[0].details).toEqual({
+      secondFactor: 'recovery_code',
+    });
 
     const second = await startTwoFactorSignIn(t.app, user, { ip });
     await attempt(second, { recoveryCode: recoveryCodes[3] });
@@ -148,7 +163,9 @@ describe('two-factor challenge', () => {
     expect((await second.get('/dashboard')).headers.location).toBe('/login');
 
     // the other codes still work
-    expect((await attempt(second, { recoveryCode: ` ${recoveryCodes[4]} ` })).headers.location).toBe('/dashboard');
+    expect(
+      (await attempt(second, { recoveryCode: ` ${recoveryCodes[4]} ` })).headers.location,
+    ).toBe('/dashboard');
     const left = await t.app.ctx.auth.api.viewBackupCodes({ body: { userId: user.id } });
     expect(left.backupCodes).toHaveLength(8);
   });
@@ -156,8 +173,11 @@ describe('two-factor challenge', () => {
   it('after regenerating, the old recovery codes fail and the new ones work', async () => {
     const { user, client: owner, recoveryCodes } = await userWithTwoFactor();
     const ip = nextIp();
-    expect((await owner.post('/user/two-factor-recovery-codes')).headers.location).toBe('/user/two-factor-recovery-codes');
-    const fresh: string[] = (await owner.page('/user/two-factor-recovery-codes')).props.twoFactor.recoveryCodes;
+    expect((await owner.post('/user/two-factor-recovery-codes')).headers.location).toBe(
+      '/user/two-factor-recovery-codes',
+    );
+    const fresh: string[] = (await owner.page('/user/two-factor-recovery-codes')).props.twoFactor
+      .recoveryCodes;
 
     const c = await startTwoFactorSignIn(t.app, user, { ip });
     await attempt(c, { recoveryCode: recoveryCodes[0] });

@@ -9,7 +9,13 @@ import { parseInput } from '../../platform/http/validate.js';
 import { intendedOr } from '../../platform/http/intended.js';
 import type { RouteName } from '../../../shared/route.js';
 import { twoFactorChallengeSchema } from '../../../shared/profile/two-factor.schemas.js';
-import { claimStep, lastStep, matchingStep, pendingChallengeUserId, releaseStep } from './two-factor.store.js';
+import {
+  claimStep,
+  lastStep,
+  matchingStep,
+  pendingChallengeUserId,
+  releaseStep,
+} from './two-factor.store.js';
 import { challengeFailure } from './two-factor.errors.js';
 
 /** Attempts per IP address per minute at the challenge (on top of Better Auth's 5 per sign-in and its account lock-out). */
@@ -28,11 +34,15 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect(to('login'), 303);
   };
 
-  app.get('/two-factor-challenge', { config: { name: 'two-factor.login', access: { kind: 'guest' } } }, async (request, reply) => {
-    const userId = await pendingChallengeUserId(ctx.auth, request);
-    if (!userId) return restart(reply, 'Your sign-in has expired. Please sign in again.');
-    return reply.inertia('auth/two-factor-challenge', {});
-  });
+  app.get(
+    '/two-factor-challenge',
+    { config: { name: 'two-factor.login', access: { kind: 'guest' } } },
+    async (request, reply) => {
+      const userId = await pendingChallengeUserId(ctx.auth, request);
+      if (!userId) return restart(reply, 'Your sign-in has expired. Please sign in again.');
+      return reply.inertia('auth/two-factor-challenge', {});
+    },
+  );
 
   app.post(
     '/two-factor-challenge',
@@ -59,8 +69,22 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
       const method = input.kind === 'totp' ? 'totp' : 'recovery_code';
       /** an audit entry about the user signing in (they have no session yet, so name them explicitly) */
       const auditUser = async (action: string, details: Record<string, unknown>) => {
-        const [u] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-        await audit(ctx.db, request, { action, userId, teamId: null, actorName: u?.name ?? null, actorEmail: u?.email ?? null, subjectType: 'user', subjectId: userId, subjectLabel: u?.email ?? null, details });
+        const [u] = await ctx.db
+          .select({ email: users.email, name: users.name })
+          .from(users)
+          .where(eq(users.id, userId))
+          .limit(1);
+        await audit(ctx.db, request, {
+          action,
+          userId,
+          teamId: null,
+          actorName: u?.name ?? null,
+          actorEmail: u?.email ?? null,
+          subjectType: 'user',
+          subjectId: userId,
+          subjectLabel: u?.email ?? null,
+          details,
+        });
       };
       const fail = (reason: string) => auditUser('auth.two_factor_failed', { method, reason });
 
@@ -72,7 +96,9 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
           const previous = await lastStep(ctx.db, userId);
           if (!(await claimStep(ctx.db, userId, step))) {
             await fail('code_reused');
-            throw new ValidationError({ code: 'That code has already been used. Wait for the next code in your authenticator app.' });
+            throw new ValidationError({
+              code: 'That code has already been used. Wait for the next code in your authenticator app.',
+            });
           }
           claimed = { step, previous };
         }
@@ -82,8 +108,16 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
       try {
         const res =
           input.kind === 'totp'
-            ? await ctx.auth.api.verifyTOTP({ body: { code: input.code }, headers: authHeaders(request), returnHeaders: true })
-            : await ctx.auth.api.verifyBackupCode({ body: { code: input.code }, headers: authHeaders(request), returnHeaders: true });
+            ? await ctx.auth.api.verifyTOTP({
+                body: { code: input.code },
+                headers: authHeaders(request),
+                returnHeaders: true,
+              })
+            : await ctx.auth.api.verifyBackupCode({
+                body: { code: input.code },
+                headers: authHeaders(request),
+                returnHeaders: true,
+              });
         headers = res.headers;
       } catch (err) {
         if (claimed) await releaseStep(ctx.db, userId, claimed.step, claimed.previous);
@@ -99,7 +133,9 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
       forwardAuthCookies(reply, headers);
       await auditUser('auth.login', { secondFactor: method });
       if (input.kind === 'recovery') {
-        reply.flash({ info: 'You signed in with a recovery code; it cannot be used again. You can make new codes on your profile page.' });
+        reply.flash({
+          info: 'You signed in with a recovery code; it cannot be used again. You can make new codes on your profile page.',
+        });
       }
       return reply.redirect(intendedOr(request, reply, ctx.config, to('dashboard')), 303);
     },

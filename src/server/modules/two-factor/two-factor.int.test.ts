@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { TestClient } from '../../../../test/helpers/client.js';
-import { authenticator, confirmPasswordNow, enableTwoFactor } from '../../../../test/helpers/two-factor.js';
+import {
+  authenticator,
+  confirmPasswordNow,
+  enableTwoFactor,
+} from '../../../../test/helpers/two-factor.js';
 import { auditLogs, twoFactors, users } from '../../platform/db/schema.js';
 
 let t: TestApp;
@@ -12,14 +16,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const twoFactorRow = async (userId: string) => (await t.app.ctx.db.select().from(twoFactors).where(eq(twoFactors.userId, userId)))[0];
-const userRow = async (userId: string) => (await t.app.ctx.db.select().from(users).where(eq(users.id, userId)))[0];
-const auditOf = (userId: string, action: string) => t.app.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action)));
+const twoFactorRow = async (userId: string) =>
+  (await t.app.ctx.db.select().from(twoFactors).where(eq(twoFactors.userId, userId)))[0];
+const userRow = async (userId: string) =>
+  (await t.app.ctx.db.select().from(users).where(eq(users.id, userId)))[0];
+const auditOf = (userId: string, action: string) =>
+  t.app.ctx.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action)));
 
 describe('two-factor management', () => {
   it('every management route needs a recent password confirmation', async () => {
     const { user, client } = await signedInUser(t.app);
-    const enable = await client.post('/user/two-factor-authentication', {}, { referer: 'http://localhost:80/user/profile' });
+    const enable = await client.post(
+      '/user/two-factor-authentication',
+      {},
+      { referer: 'http://localhost:80/user/profile' },
+    );
     expect(enable.statusCode).toBe(303);
     expect(enable.headers.location).toBe('/user/confirm-password');
     expect(await twoFactorRow(user.id)).toBeUndefined();
@@ -30,7 +44,11 @@ describe('two-factor management', () => {
       ['POST', '/user/two-factor-recovery-codes'],
       ['DELETE', '/user/two-factor-authentication'],
     ] as const) {
-      const res = await client.request(method, url, method === 'GET' ? undefined : { code: '123456' });
+      const res = await client.request(
+        method,
+        url,
+        method === 'GET' ? undefined : { code: '123456' },
+      );
       expect(res.statusCode, `${method} ${url}`).toBe(method === 'GET' ? 302 : 303);
       expect(res.headers.location).toBe('/user/confirm-password');
     }
@@ -48,7 +66,12 @@ describe('two-factor management', () => {
   it('enable shows a QR code and setup key but two-factor stays off until a code confirms it', async () => {
     const { user, client } = await signedInUser(t.app);
     const before = await client.page('/user/profile');
-    expect(before.props.twoFactor).toMatchObject({ enabled: false, pending: false, qrCode: null, setupKey: null });
+    expect(before.props.twoFactor).toMatchObject({
+      enabled: false,
+      pending: false,
+      qrCode: null,
+      setupKey: null,
+    });
 
     await confirmPasswordNow(t.app, user.id);
     const res = await client.post('/user/two-factor-authentication');
@@ -70,7 +93,12 @@ describe('two-factor management', () => {
     // without a fresh confirmation the QR code is not shown again
     await confirmPasswordNow(t.app, user.id, new Date(Date.now() - 4 * 60 * 60 * 1000));
     const later = await client.page('/user/profile');
-    expect(later.props.twoFactor).toMatchObject({ pending: true, qrCode: null, setupKey: null, passwordConfirmed: false });
+    expect(later.props.twoFactor).toMatchObject({
+      pending: true,
+      qrCode: null,
+      setupKey: null,
+      passwordConfirmed: false,
+    });
   });
 
   it('confirm refuses a wrong code, a malformed code and an old code, then accepts the current one', async () => {
@@ -90,7 +118,9 @@ describe('two-factor management', () => {
     await client.post('/user/confirmed-two-factor-authentication', { code: '12ab' });
     expect((await client.page('/user/profile')).props.errors.code).toMatch(/6 digits/);
 
-    await client.post('/user/confirmed-two-factor-authentication', { code: await app2fa.code(step - 5) });
+    await client.post('/user/confirmed-two-factor-authentication', {
+      code: await app2fa.code(step - 5),
+    });
     expect((await client.page('/user/profile')).props.errors.code).toMatch(/not valid/);
 
     await client.post('/user/confirmed-two-factor-authentication', { code: good, extra: 'x' });
@@ -108,7 +138,8 @@ describe('two-factor management', () => {
     expect(codes.component).toBe('profile/show');
     expect(codes.props.twoFactor).toMatchObject({ enabled: true, pending: false, qrCode: null });
     expect(codes.props.twoFactor.recoveryCodes).toHaveLength(10);
-    for (const c of codes.props.twoFactor.recoveryCodes) expect(c).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    for (const c of codes.props.twoFactor.recoveryCodes)
+      expect(c).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
     expect(codes.props.flash.success).toMatch(/Two-factor authentication is on/);
 
     // the plain profile page does not list the codes
@@ -156,7 +187,9 @@ describe('two-factor management', () => {
     expect(codes.statusCode).toBe(302);
     expect(codes.headers.location).toBe('/user/profile');
     // sign-in asks for the password only again
-    const signIn = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password } });
+    const signIn = await t.app.ctx.auth.api.signInEmail({
+      body: { email: user.email, password: user.password },
+    });
     expect((signIn as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBeUndefined();
   });
 

@@ -2,7 +2,12 @@ import QRCode from 'qrcode';
 
 /** The otpauth:// URI as an SVG QR code in a data URL (rendered server-side; CSP allows data: images). */
 export async function qrCodeDataUrl(uri: string): Promise<string> {
-  const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
+  const svg = await QRCode.toString(uri, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#000000', light: '#ffffff' },
+  });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 

@@ -7,7 +7,16 @@ import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import type { RouteName } from '../../../shared/route.js';
 import { confirmTwoFactorSchema } from '../../../shared/profile/two-factor.schemas.js';
-import { beginTwoFactorSetup, claimStep, disableTwoFactor, lastStep, matchingStep, regenerateRecoveryCodes, releaseStep, twoFactorState } from './two-factor.store.js';
+import {
+  beginTwoFactorSetup,
+  claimStep,
+  disableTwoFactor,
+  lastStep,
+  matchingStep,
+  regenerateRecoveryCodes,
+  releaseStep,
+  twoFactorState,
+} from './two-factor.store.js';
 import { challengeFailure } from './two-factor.errors.js';
 
 const SENSITIVE = { kind: 'verified', confirmPassword: true } as const;
@@ -26,77 +35,131 @@ function userOf(request: FastifyRequest) {
 export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   const to = (name: RouteName) => ctx.routes.url(name);
 
-  app.post('/user/two-factor-authentication', { config: { name: 'two-factor.enable', access: SENSITIVE } }, async (request, reply) => {
-    const user = userOf(request);
-    const state = await twoFactorState(ctx.db, user.id);
-    if (state.enabled) {
-      reply.flash({ error: 'Two-factor authentication is already on. Disable it first to set up another app.' });
+  app.post(
+    '/user/two-factor-authentication',
+    { config: { name: 'two-factor.enable', access: SENSITIVE } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const state = await twoFactorState(ctx.db, user.id);
+      if (state.enabled) {
+        reply.flash({
+          error: 'Two-factor authentication is already on. Disable it first to set up another app.',
+        });
+        return reply.redirect(to('profile.show'), 303);
+      }
+      await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        await beginTwoFactorSetup(ctx.auth, uc.tx, user.id);
+        await uc.audit({
+          action: 'two_factor.setup_started',
+          subject: { type: 'user', id: user.id, label: user.email },
+        });
+      });
+      reply.flash({
+        info: 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows to finish.',
+      });
       return reply.redirect(to('profile.show'), 303);
-    }
-    await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
-      await beginTwoFactorSetup(ctx.auth, uc.tx, user.id);
-      await uc.audit({ action: 'two_factor.setup_started', subject: { type: 'user', id: user.id, label: user.email } });
-    });
-    reply.flash({ info: 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows to finish.' });
-    return reply.redirect(to('profile.show'), 303);
-  });
+    },
+  );
 
-  app.post('/user/confirmed-two-factor-authentication', { config: { name: 'two-factor.confirm', access: SENSITIVE } }, async (request, reply) => {
-    const user = userOf(request);
-    const { code } = parseInput(confirmTwoFactorSchema, request.body);
-    const state = await twoFactorState(ctx.db, user.id);
-    if (!state.pending) {
-      reply.flash({ error: state.enabled ? 'Two-factor authentication is already on.' : 'There is no set-up to confirm: enable two-factor authentication first.' });
-      return reply.redirect(to('profile.show'), 303);
-    }
-    const step = await matchingStep(ctx.auth, ctx.db, user.id, code);
-    if (step === null) throw new ValidationError({ code: 'That code is not valid. Enter the current 6-digit code from your authenticator app (check that your phone’s clock is right).' });
-    const previous = await lastStep(ctx.db, user.id);
-    if (!(await claimStep(ctx.db, user.id, step))) throw new ValidationError({ code: 'That code was already used. Wait for the next code in your app.' });
-    try {
-      // Better Auth marks the secret verified, turns two-factor on and rotates this session
-      const { headers } = await ctx.auth.api.verifyTOTP({ body: { code }, headers: authHeaders(request), returnHeaders: true });
-      forwardAuthCookies(reply, headers);
-    } catch (err) {
-      await releaseStep(ctx.db, user.id, step, previous);
-      throw new ValidationError({ code: challengeFailure(err, 'code').message });
-    }
-    await audit(ctx.db, request, { action: 'two_factor.enabled', subjectType: 'user', subjectId: user.id, subjectLabel: user.email, details: { method: 'totp' } });
-    reply.flash({ success: 'Two-factor authentication is on. Store these recovery codes somewhere safe: each one signs you in once if you lose your phone.' });
-    return reply.redirect(to('two-factor.recovery-codes'), 303);
-  });
+  app.post(
+    '/user/confirmed-two-factor-authentication',
+    { config: { name: 'two-factor.confirm', access: SENSITIVE } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const { code } = parseInput(confirmTwoFactorSchema, request.body);
+      const state = await twoFactorState(ctx.db, user.id);
+      if (!state.pending) {
+        reply.flash({
+          error: state.enabled
+            ? 'Two-factor authentication is already on.'
+            : 'There is no set-up to confirm: enable two-factor authentication first.',
+        });
+        return reply.redirect(to('profile.show'), 303);
+      }
+      const step = await matchingStep(ctx.auth, ctx.db, user.id, code);
+      if (step === null)
+        throw new ValidationError({
+          code: 'That code is not valid. Enter the current 6-digit code from your authenticator app (check that your phone’s clock is right).',
+        });
+      const previous = await lastStep(ctx.db, user.id);
+      if (!(await claimStep(ctx.db, user.id, step)))
+        throw new ValidationError({
+          code: 'That code was already used. Wait for the next code in your app.',
+        });
+      try {
+        // Better Auth marks the secret verified, turns two-factor on and rotates this session
+        const { headers } = await ctx.auth.api.verifyTOTP({
+          body: { code },
+          headers: authHeaders(request),
+          returnHeaders: true,
+        });
+        forwardAuthCookies(reply, headers);
+      } catch (err) {
+        await releaseStep(ctx.db, user.id, step, previous);
+        throw new ValidationError({ code: challengeFailure(err, 'code').message });
+      }
+      await audit(ctx.db, request, {
+        action: 'two_factor.enabled',
+        subjectType: 'user',
+        subjectId: user.id,
+        subjectLabel: user.email,
+        details: { method: 'totp' },
+      });
+      reply.flash({
+        success:
+          'Two-factor authentication is on. Store these recovery codes somewhere safe: each one signs you in once if you lose your phone.',
+      });
+      return reply.redirect(to('two-factor.recovery-codes'), 303);
+    },
+  );
 
-  app.post('/user/two-factor-recovery-codes', { config: { name: 'two-factor.regenerate-recovery-codes', access: SENSITIVE } }, async (request, reply) => {
-    const user = userOf(request);
-    const state = await twoFactorState(ctx.db, user.id);
-    if (!state.enabled) {
-      reply.flash({ error: 'Two-factor authentication is off, so there are no recovery codes.' });
-      return reply.redirect(to('profile.show'), 303);
-    }
-    await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
-      await regenerateRecoveryCodes(ctx.auth, uc.tx, user.id);
-      await uc.audit({ action: 'two_factor.recovery_codes_regenerated', subject: { type: 'user', id: user.id, label: user.email } });
-    });
-    reply.flash({ success: 'New recovery codes are ready. The old ones no longer work.' });
-    return reply.redirect(to('two-factor.recovery-codes'), 303);
-  });
+  app.post(
+    '/user/two-factor-recovery-codes',
+    { config: { name: 'two-factor.regenerate-recovery-codes', access: SENSITIVE } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const state = await twoFactorState(ctx.db, user.id);
+      if (!state.enabled) {
+        reply.flash({ error: 'Two-factor authentication is off, so there are no recovery codes.' });
+        return reply.redirect(to('profile.show'), 303);
+      }
+      await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        await regenerateRecoveryCodes(ctx.auth, uc.tx, user.id);
+        await uc.audit({
+          action: 'two_factor.recovery_codes_regenerated',
+          subject: { type: 'user', id: user.id, label: user.email },
+        });
+      });
+      reply.flash({ success: 'New recovery codes are ready. The old ones no longer work.' });
+      return reply.redirect(to('two-factor.recovery-codes'), 303);
+    },
+  );
 
-  app.delete('/user/two-factor-authentication', { config: { name: 'two-factor.disable', access: SENSITIVE } }, async (request, reply) => {
-    const user = userOf(request);
-    const state = await twoFactorState(ctx.db, user.id);
-    if (!state.enabled && !state.pending) {
-      reply.flash({ info: 'Two-factor authentication was already off.' });
+  app.delete(
+    '/user/two-factor-authentication',
+    { config: { name: 'two-factor.disable', access: SENSITIVE } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const state = await twoFactorState(ctx.db, user.id);
+      if (!state.enabled && !state.pending) {
+        reply.flash({ info: 'Two-factor authentication was already off.' });
+        return reply.redirect(to('profile.show'), 303);
+      }
+      await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        await disableTwoFactor(uc.tx, user.id);
+        await uc.audit({
+          action: state.enabled ? 'two_factor.disabled' : 'two_factor.setup_cancelled',
+          subject: { type: 'user', id: user.id, label: user.email },
+        });
+      });
+      if (state.enabled) {
+        reply.flash({
+          success: 'Two-factor authentication is off. Signing in now needs only your password.',
+        });
+      } else {
+        reply.flash({ info: 'Two-factor set-up cancelled.' });
+      }
       return reply.redirect(to('profile.show'), 303);
-    }
-    await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
-      await disableTwoFactor(uc.tx, user.id);
-      await uc.audit({ action: state.enabled ? 'two_factor.disabled' : 'two_factor.setup_cancelled', subject: { type: 'user', id: user.id, label: user.email } });
-    });
-    if (state.enabled) {
-      reply.flash({ success: 'Two-factor authentication is off. Signing in now needs only your password.' });
-    } else {
-      reply.flash({ info: 'Two-factor set-up cancelled.' });
-    }
-    return reply.redirect(to('profile.show'), 303);
-  });
+    },
+  );
 }

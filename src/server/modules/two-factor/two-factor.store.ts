@@ -62,12 +62,23 @@ export async function beginTwoFactorSetup(auth: Auth, db: Db, userId: string): P
   const secret = generateRandomString(32);
   const data = {
     secret: await symmetricEncrypt({ key: ac.secretConfig, data: secret }),
-    backupCodes: await symmetricEncrypt({ key: ac.secretConfig, data: JSON.stringify(newRecoveryCodes()) }),
+    backupCodes: await symmetricEncrypt({
+      key: ac.secretConfig,
+      data: JSON.stringify(newRecoveryCodes()),
+    }),
     verified: false,
   };
   await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: twoFactors.id }).from(twoFactors).where(eq(twoFactors.userId, userId)).limit(1);
-    if (existing) await tx.update(twoFactors).set({ ...data, failedVerificationCount: 0, lockedUntil: null }).where(eq(twoFactors.id, existing.id));
+    const [existing] = await tx
+      .select({ id: twoFactors.id })
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, userId))
+      .limit(1);
+    if (existing)
+      await tx
+        .update(twoFactors)
+        .set({ ...data, failedVerificationCount: 0, lockedUntil: null })
+        .where(eq(twoFactors.id, existing.id));
     else await tx.insert(twoFactors).values({ id: generateRandomString(32), userId, ...data });
     await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));
   });
@@ -75,23 +86,39 @@ export async function beginTwoFactorSetup(auth: Auth, db: Db, userId: string): P
 
 /** The user's TOTP secret in the clear (only ever used server-side), or null. */
 async function totpSecret(auth: Auth, db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ secret: twoFactors.secret })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId))
+    .limit(1);
   if (!row) return null;
   const ac = await authContext(auth);
   return symmetricDecrypt({ key: ac.secretConfig, data: row.secret });
 }
 
 /** otpauth:// URI for the QR code, and the setup key to type in by hand (base32). */
-export async function setupDetails(auth: Auth, db: Db, user: { id: string; email: string }, issuer: string) {
+export async function setupDetails(
+  auth: Auth,
+  db: Db,
+  user: { id: string; email: string },
+  issuer: string,
+) {
   const secret = await totpSecret(auth, db, user.id);
   if (!secret) return null;
-  const uri = createOTP(secret, { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS }).url(issuer, user.email);
+  const uri = createOTP(secret, { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS }).url(
+    issuer,
+    user.email,
+  );
   const setupKey = new URL(uri).searchParams.get('secret') ?? '';
   return { uri, setupKey };
 }
 
 /** Replace the recovery codes (the old ones stop working at once). */
-export async function regenerateRecoveryCodes(auth: Auth, db: Db, userId: string): Promise<string[]> {
+export async function regenerateRecoveryCodes(
+  auth: Auth,
+  db: Db,
+  userId: string,
+): Promise<string[]> {
   const ac = await authContext(auth);
   const codes = newRecoveryCodes();
   const encrypted = await symmetricEncrypt({ key: ac.secretConfig, data: JSON.stringify(codes) });
@@ -108,7 +135,10 @@ export async function recoveryCodes(auth: Auth, userId: string): Promise<string[
 /** Turn two-factor off: the secret and recovery codes are deleted. */
 export async function disableTwoFactor(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));
   });
@@ -118,7 +148,13 @@ export async function disableTwoFactor(db: Db, userId: string): Promise<void> {
  * Which time-step a code belongs to, checked the way Better Auth checks it (current step ±1),
  * or null when the code is wrong.
  */
-export async function matchingStep(auth: Auth, db: Db, userId: string, code: string, now = Date.now()): Promise<number | null> {
+export async function matchingStep(
+  auth: Auth,
+  db: Db,
+  userId: string,
+  code: string,
+  now = Date.now(),
+): Promise<number | null> {
   const secret = await totpSecret(auth, db, userId);
   if (!secret) return null;
   const otp = createOTP(secret, { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS });
@@ -146,7 +182,12 @@ export async function claimStep(db: Db, userId: string, step: number): Promise<b
 }
 
 /** Undo a claim when the verification after it failed for another reason. */
-export async function releaseStep(db: Db, userId: string, step: number, previous: number): Promise<void> {
+export async function releaseStep(
+  db: Db,
+  userId: string,
+  step: number,
+  previous: number,
+): Promise<void> {
   await db
     .update(twoFactorUsedSteps)
     .set({ lastStep: previous })
@@ -154,7 +195,11 @@ export async function releaseStep(db: Db, userId: string, step: number, previous
 }
 
 export async function lastStep(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ s: twoFactorUsedSteps.lastStep }).from(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ s: twoFactorUsedSteps.lastStep })
+    .from(twoFactorUsedSteps)
+    .where(eq(twoFactorUsedSteps.userId, userId))
+    .limit(1);
   return row?.s ?? -1;
 }
 
@@ -162,7 +207,10 @@ export async function lastStep(db: Db, userId: string): Promise<number> {
  * The user waiting at the two-factor challenge: Better Auth's signed `two_factor` cookie names
  * a verification row whose value is the user id. Null when absent, forged or expired.
  */
-export async function pendingChallengeUserId(auth: Auth, request: FastifyRequest): Promise<string | null> {
+export async function pendingChallengeUserId(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<string | null> {
   const ac = await authContext(auth);
   const name = ac.createAuthCookie('two_factor').name;
   const raw = request.cookies[name];

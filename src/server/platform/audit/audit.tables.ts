@@ -21,5 +21,8 @@ export const auditLogs = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('audit_logs_team_created_idx').on(t.teamId, t.createdAt), index('audit_logs_user_idx').on(t.userId)],
+  (t) => [
+    index('audit_logs_team_created_idx').on(t.teamId, t.createdAt),
+    index('audit_logs_user_idx').on(t.userId),
+  ],
 );

@@ -14,7 +14,8 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-const SECRET_KEY = /pass(word)?|secret|token|key|code|otp|totp|recovery|backup|authorization|cookie/i;
+const SECRET_KEY =
+  /pass(word)?|secret|token|key|code|otp|totp|recovery|backup|authorization|cookie/i;
 
 /** Drop anything that looks like a secret, at any depth. */
 export function scrubSecrets(value: unknown): unknown {
@@ -30,7 +31,11 @@ export function scrubSecrets(value: unknown): unknown {
 }
 
 /** Write one audit entry; the actor, team and IP default from the request. */
-export async function audit(db: Db, request: FastifyRequest | null, entry: AuditEntry): Promise<void> {
+export async function audit(
+  db: Db,
+  request: FastifyRequest | null,
+  entry: AuditEntry,
+): Promise<void> {
   const actor = request?.actor ?? null;
   await db.insert(auditLogs).values({
     action: entry.action,

@@ -24,7 +24,8 @@ const DAY = 86_400_000;
 /** who the app thinks is signed in: the user id on the dashboard, or null when sent to /login */
 async function whoAmI(client: TestClient): Promise<string | null> {
   const res = await client.get('/dashboard');
-  if (res.statusCode === 200) return (res.json() as { props: { auth: { user: { id: string } } } }).props.auth.user.id;
+  if (res.statusCode === 200)
+    return (res.json() as { props: { auth: { user: { id: string } } } }).props.auth.user.id;
   expect([302, 303]).toContain(res.statusCode);
   expect(res.headers.location).toBe('/login');
   return null;
@@ -73,9 +74,15 @@ describe('session cookie lookup', () => {
     const badSignature = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
     expect(await whoAmI(withCookie(client, `${token}.${badSignature}`))).toBeNull();
     expect(await whoAmI(withCookie(client, token))).toBeNull();
-    expect(await whoAmI(withCookie(client, `${token}.${await makeSignature(token, `${TEST_APP_KEY}-not-ours`)}`))).toBeNull();
+    expect(
+      await whoAmI(
+        withCookie(client, `${token}.${await makeSignature(token, `${TEST_APP_KEY}-not-ours`)}`),
+      ),
+    ).toBeNull();
     // the same token correctly signed still works: the refusals were the tampering
-    expect(await whoAmI(withCookie(client, `${token}.${await makeSignature(token, TEST_APP_KEY)}`))).toBe(user.id);
+    expect(
+      await whoAmI(withCookie(client, `${token}.${await makeSignature(token, TEST_APP_KEY)}`)),
+    ).toBe(user.id);
   });
 
   it('refuses a revoked session and the session of a deleted user', async () => {
@@ -94,7 +101,10 @@ describe('session cookie lookup', () => {
     const { user, client } = await signedInUser(t.app);
     const token = tokenOf(client);
     expect(await whoAmI(client)).toBe(user.id);
-    await t.app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessions.token, token));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.token, token));
     const res = await client.get('/dashboard');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
@@ -116,7 +126,9 @@ describe('session cookie lookup', () => {
     await t.app.ctx.db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.token, token));
     const res = await client.get('/dashboard');
     expect(res.statusCode).toBe(200);
-    expect((res.json() as { props: { auth: { user: { id: string } } } }).props.auth.user.id).toBe(user.id);
+    expect((res.json() as { props: { auth: { user: { id: string } } } }).props.auth.user.id).toBe(
+      user.id,
+    );
     expect(sessionCookieSet(res)).toMatch(new RegExp(`Max-Age=${expiresIn}`));
     const after = await sessionRow(token);
     expect(after.expiresAt.getTime()).toBeGreaterThan(Date.now() + expiresIn * 1000 - DAY / 24);
@@ -125,7 +137,10 @@ describe('session cookie lookup', () => {
 
   it('does not extend a session signed in without "remember me" (and a forged marker cookie does not count)', async () => {
     const user = await createUser(t.app);
-    const { headers } = await t.app.ctx.auth.api.signInEmail({ body: { email: user.email, password: user.password, rememberMe: false }, returnHeaders: true });
+    const { headers } = await t.app.ctx.auth.api.signInEmail({
+      body: { email: user.email, password: user.password, rememberMe: false },
+      returnHeaders: true,
+    });
     const client = new TestClient(t.app);
     for (const c of headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -144,7 +159,10 @@ describe('session cookie lookup', () => {
     // an unsigned dont_remember cookie is ignored: the remembered session is extended as usual
     const other = await signedInUser(t.app);
     const otherToken = tokenOf(other.client);
-    await t.app.ctx.db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.token, otherToken));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: stale })
+      .where(eq(sessions.token, otherToken));
     other.client.cookies.set(DONT_REMEMBER, 'true');
     const res2 = await other.client.get('/dashboard');
     expect(res2.statusCode).toBe(200);
@@ -155,13 +173,23 @@ describe('session cookie lookup', () => {
 describe('memberships read with the session', () => {
   it('lists the teams in name order with roles, and picks the chosen team, else the oldest membership', async () => {
     const { user, client } = await signedInUser(t.app);
-    const [personal] = await t.app.ctx.db.select({ id: teams.id, name: teams.name }).from(teams).innerJoin(teamMembers, eq(teamMembers.organizationId, teams.id)).where(eq(teamMembers.userId, user.id));
+    const [personal] = await t.app.ctx.db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .innerJoin(teamMembers, eq(teamMembers.organizationId, teams.id))
+      .where(eq(teamMembers.userId, user.id));
     const owner = await createUser(t.app);
     const later = Date.now() + 1000;
     for (const [i, name] of ['Zebra programme', 'Aardvark programme'].entries()) {
       const id = `team-${name[0]}-${user.id}`;
       await t.app.ctx.db.insert(teams).values({ id, name, slug: id, ownerId: owner.id });
-      await t.app.ctx.db.insert(teamMembers).values({ id: `m-${id}`, organizationId: id, userId: user.id, role: i === 0 ? 'viewer' : 'editor', createdAt: new Date(later + i * 1000) });
+      await t.app.ctx.db.insert(teamMembers).values({
+        id: `m-${id}`,
+        organizationId: id,
+        userId: user.id,
+        role: i === 0 ? 'viewer' : 'editor',
+        createdAt: new Date(later + i * 1000),
+      });
     }
     const expected = [
       { id: `team-A-${user.id}`, name: 'Aardvark programme', personal: false, role: 'editor' },
@@ -171,9 +199,16 @@ describe('memberships read with the session', () => {
     const page = await client.page('/dashboard');
     expect(page.props.auth.teams).toEqual(expected);
 
-    await t.app.ctx.db.update(users).set({ currentTeamId: `team-Z-${user.id}` }).where(eq(users.id, user.id));
+    await t.app.ctx.db
+      .update(users)
+      .set({ currentTeamId: `team-Z-${user.id}` })
+      .where(eq(users.id, user.id));
     let p = await client.page('/dashboard');
-    expect(p.props.auth.team).toEqual({ id: `team-Z-${user.id}`, name: 'Zebra programme', personal: false });
+    expect(p.props.auth.team).toEqual({
+      id: `team-Z-${user.id}`,
+      name: 'Zebra programme',
+      personal: false,
+    });
     expect(p.props.auth.role).toBe('viewer');
 
     // no longer a member of the chosen team: the oldest membership (the personal team)
@@ -184,9 +219,13 @@ describe('memberships read with the session', () => {
     expect(p.props.auth.teams.map((x: { id: string }) => x.id)).not.toContain(`team-Z-${user.id}`);
 
     // with the personal team gone too, the oldest remaining one
-    await t.app.ctx.db.execute(sql`delete from ${teamMembers} where ${teamMembers.organizationId} = ${personal.id}`);
+    await t.app.ctx.db.execute(
+      sql`delete from ${teamMembers} where ${teamMembers.organizationId} = ${personal.id}`,
+    );
     p = await client.page('/dashboard');
     expect(p.props.auth.team.id).toBe(`team-A-${user.id}`);
-    expect(p.props.auth.teams).toEqual([{ id: `team-A-${user.id}`, name: 'Aardvark programme', personal: false, role: 'editor' }]);
+    expect(p.props.auth.teams).toEqual([
+      { id: `team-A-${user.id}`, name: 'Aardvark programme', personal: false, role: 'editor' },
+    ]);
   });
 });

@@ -36,7 +36,19 @@ declare module 'fastify' {
 
 type UserRow = typeof users.$inferSelect;
 
-function toActorUser(u: Pick<UserRow, 'id' | 'name' | 'email' | 'emailVerified' | 'twoFactorEnabled' | 'image' | 'passwordConfirmedAt' | 'createdAt'>): Actor['user'] {
+function toActorUser(
+  u: Pick<
+    UserRow,
+    | 'id'
+    | 'name'
+    | 'email'
+    | 'emailVerified'
+    | 'twoFactorEnabled'
+    | 'image'
+    | 'passwordConfirmedAt'
+    | 'createdAt'
+  >,
+): Actor['user'] {
   return {
     id: u.id,
     name: u.name,
@@ -50,14 +62,31 @@ function toActorUser(u: Pick<UserRow, 'id' | 'name' | 'email' | 'emailVerified' 
 }
 
 /** The user's current team and role: their chosen team if still a member, else their oldest membership. */
-export async function loadTeamContext(db: Db, userId: string, preferredTeamId: string | null | undefined, forceTeamId?: string) {
+export async function loadTeamContext(
+  db: Db,
+  userId: string,
+  preferredTeamId: string | null | undefined,
+  forceTeamId?: string,
+) {
   const rows = await db
-    .select({ id: teams.id, name: teams.name, personal: teams.personal, ownerId: teams.ownerId, role: teamMembers.role })
+    .select({
+      id: teams.id,
+      name: teams.name,
+      personal: teams.personal,
+      ownerId: teams.ownerId,
+      role: teamMembers.role,
+    })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.organizationId))
-    .where(forceTeamId ? and(eq(teamMembers.userId, userId), eq(teams.id, forceTeamId)) : eq(teamMembers.userId, userId))
+    .where(
+      forceTeamId
+        ? and(eq(teamMembers.userId, userId), eq(teams.id, forceTeamId))
+        : eq(teamMembers.userId, userId),
+    )
     .orderBy(asc(teamMembers.createdAt));
-  const chosen = rows.find((r) => r.id === (forceTeamId ?? preferredTeamId)) ?? (forceTeamId ? undefined : rows[0]);
+  const chosen =
+    rows.find((r) => r.id === (forceTeamId ?? preferredTeamId)) ??
+    (forceTeamId ? undefined : rows[0]);
   if (!chosen) return { team: null, role: null };
   return {
     team: { id: chosen.id, name: chosen.name, personal: chosen.personal, ownerId: chosen.ownerId },
@@ -86,13 +115,25 @@ const membershipsByActor = new WeakMap<Actor, Membership[]>();
 export async function actorMemberships(db: Db, actor: Actor): Promise<Membership[]> {
   const known = membershipsByActor.get(actor);
   if (known) return known;
-  const rows = await db.select(membershipColumns).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.organizationId)).where(eq(teamMembers.userId, actor.user.id)).orderBy(asc(teams.name), asc(teamMembers.createdAt));
+  const rows = await db
+    .select(membershipColumns)
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.organizationId))
+    .where(eq(teamMembers.userId, actor.user.id))
+    .orderBy(asc(teams.name), asc(teamMembers.createdAt));
   const list = rows.map((r) => ({ ...r, joined: r.joined.getTime() / 1000 }));
   membershipsByActor.set(actor, list);
   return list;
 }
 
-const membershipColumns = { id: teams.id, name: teams.name, personal: teams.personal, ownerId: teams.ownerId, role: teamMembers.role, joined: teamMembers.createdAt };
+const membershipColumns = {
+  id: teams.id,
+  name: teams.name,
+  personal: teams.personal,
+  ownerId: teams.ownerId,
+  role: teamMembers.role,
+  joined: teamMembers.createdAt,
+};
 
 /** all of a user's memberships as one JSON array (team-name order), for the single session query */
 const membershipsJson = sql<Membership[] | string>`(
@@ -125,7 +166,13 @@ function currentTeam(memberships: Membership[], preferredTeamId: string | null |
  * `auth.api.getSession`, which deletes the expired session or extends the live one; the
  * cookies it sets (expiry cleared, or the session cookie re-issued) are forwarded to `reply`.
  */
-export async function actorFromSession(auth: Auth, db: Db, request: FastifyRequest, reply?: FastifyReply, cache?: SessionCache): Promise<Actor | null> {
+export async function actorFromSession(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  reply?: FastifyReply,
+  cache?: SessionCache,
+): Promise<Actor | null> {
   const settings = await sessionSettings(auth);
   const token = unsignAuthCookie(request.cookies?.[settings.tokenCookie], settings.secret);
   if (!token) return null;
@@ -139,15 +186,31 @@ export async function actorFromSession(auth: Auth, db: Db, request: FastifyReque
     cache?.set(key, generation, { userId: row.id, teamIds: row.memberships.map((m) => m.id) }, row);
   }
   const expired = row.expiresAt.getTime() < Date.now();
-  if (expired || (sessionNeedsRefresh(row.expiresAt, settings) && !unsignAuthCookie(request.cookies?.[settings.dontRememberCookie], settings.secret))) {
+  if (
+    expired ||
+    (sessionNeedsRefresh(row.expiresAt, settings) &&
+      !unsignAuthCookie(request.cookies?.[settings.dontRememberCookie], settings.secret))
+  ) {
     // Better Auth deletes or extends the session (the triggers then drop the cached row)
     cache?.delete(key);
-    const res = await auth.api.getSession({ headers: authHeaders(request), query: { disableCookieCache: true }, returnHeaders: true }).catch(() => null);
+    const res = await auth.api
+      .getSession({
+        headers: authHeaders(request),
+        query: { disableCookieCache: true },
+        returnHeaders: true,
+      })
+      .catch(() => null);
     if (res && reply) forwardAuthCookies(reply, res.headers);
     if (expired || !res?.response || res.response.session.id !== row.sessionId) return null;
   }
   const { team, role } = currentTeam(row.memberships, row.currentTeamId);
-  const actor: Actor = { user: toActorUser(row), sessionId: row.sessionId, team, role, token: null };
+  const actor: Actor = {
+    user: toActorUser(row),
+    sessionId: row.sessionId,
+    team,
+    role,
+    token: null,
+  };
   membershipsByActor.set(actor, row.memberships);
   return actor;
 }
@@ -174,7 +237,9 @@ async function sessionRow(db: Db, token: string) {
     .where(eq(sessions.token, token))
     .limit(1);
   if (!row) return undefined;
-  const memberships = (typeof row.memberships === 'string' ? JSON.parse(row.memberships) : row.memberships) as Membership[];
+  const memberships = (
+    typeof row.memberships === 'string' ? JSON.parse(row.memberships) : row.memberships
+  ) as Membership[];
   return { ...row, memberships: Object.freeze(memberships) as Membership[] };
 }
 
@@ -208,7 +273,12 @@ const LAST_USED_EVERY_MS = 60_000;
 const lastUsedWritten = new Map<string, number>();
 
 /** Resolve `Authorization: Bearer <token>` to an Actor in the token's team, limited to its abilities. */
-export async function actorFromToken(auth: Auth, db: Db, token: string, cache?: SessionCache): Promise<Actor | null> {
+export async function actorFromToken(
+  auth: Auth,
+  db: Db,
+  token: string,
+  cache?: SessionCache,
+): Promise<Actor | null> {
   // tokens are 'pw_' + letters (Better Auth's generator): anything else is refused without a lookup
   if (!TOKEN_SHAPE.test(token)) return null;
   const key = `k:${token}`;
@@ -216,21 +286,41 @@ export async function actorFromToken(auth: Auth, db: Db, token: string, cache?: 
   const cached = cache?.get<TokenEntry>(key);
   if (cached && (cached.expiresAt === null || cached.expiresAt > Date.now())) {
     touchLastUsed(db, cached.token.id);
-    return { user: toActorUser(cached.user), sessionId: null, team: cached.team, role: cached.role, token: cached.token };
+    return {
+      user: toActorUser(cached.user),
+      sessionId: null,
+      team: cached.team,
+      role: cached.role,
+      token: cached.token,
+    };
   }
   const generation = cache?.generation ?? 0;
   const entry = await verifyToken(auth, db, token);
   if (!entry) return null;
   lastUsedWritten.set(entry.token.id, Date.now());
   cache?.set(key, generation, { userId: entry.user.id, teamIds: [entry.team.id] }, entry);
-  return { user: toActorUser(entry.user), sessionId: null, team: entry.team, role: entry.role, token: entry.token };
+  return {
+    user: toActorUser(entry.user),
+    sessionId: null,
+    team: entry.team,
+    role: entry.role,
+    token: entry.token,
+  };
 }
 
 /** Better Auth's verification (it records the key's last use), then the user and their membership of the token's team. */
 async function verifyToken(auth: Auth, db: Db, token: string): Promise<TokenEntry | null> {
   const res = await auth.api.verifyApiKey({ body: { key: token } }).catch(() => null);
   if (!res?.valid || !res.key) return null;
-  const key = res.key as { id: string; name?: string | null; referenceId: string; metadata?: unknown; permissions?: unknown; expiresAt?: Date | string | null; remaining?: number | null };
+  const key = res.key as {
+    id: string;
+    name?: string | null;
+    referenceId: string;
+    metadata?: unknown;
+    permissions?: unknown;
+    expiresAt?: Date | string | null;
+    remaining?: number | null;
+  };
   const [u] = await db.select().from(users).where(eq(users.id, key.referenceId)).limit(1);
   if (!u || !u.emailVerified) return null;
   const meta = jsonish(key.metadata) as { teamId?: unknown } | null;
@@ -238,10 +328,19 @@ async function verifyToken(auth: Auth, db: Db, token: string): Promise<TokenEntr
   const ctx = await loadTeamContext(db, u.id, null, meta.teamId);
   if (!ctx.team) return null; // no longer a member of the token's team
   const perms = jsonish(key.permissions) as { api?: unknown } | null;
-  const abilities = Array.isArray(perms?.api) ? ABILITIES.filter((a) => (perms.api as unknown[]).includes(a)) : [];
+  const abilities = Array.isArray(perms?.api)
+    ? ABILITIES.filter((a) => (perms.api as unknown[]).includes(a))
+    : [];
   // a key with a usage quota must be counted by Better Auth on every use: never served from the cache
-  const expiresAt = key.remaining != null ? 0 : key.expiresAt ? new Date(key.expiresAt).getTime() : null;
-  return { user: u, team: ctx.team, role: ctx.role, token: { id: key.id, name: key.name ?? null, abilities }, expiresAt };
+  const expiresAt =
+    key.remaining != null ? 0 : key.expiresAt ? new Date(key.expiresAt).getTime() : null;
+  return {
+    user: u,
+    team: ctx.team,
+    role: ctx.role,
+    token: { id: key.id, name: key.name ?? null, abilities },
+    expiresAt,
+  };
 }
 
 /** Record a cached token's use at most once a minute (off the request path). */
@@ -250,5 +349,9 @@ function touchLastUsed(db: Db, keyId: string) {
   if (now - (lastUsedWritten.get(keyId) ?? 0) < LAST_USED_EVERY_MS) return;
   lastUsedWritten.set(keyId, now);
   if (lastUsedWritten.size > 10_000) lastUsedWritten.clear();
-  void db.update(apiKeys).set({ lastRequest: new Date(now) }).where(eq(apiKeys.id, keyId)).catch(() => {});
+  void db
+    .update(apiKeys)
+    .set({ lastRequest: new Date(now) })
+    .where(eq(apiKeys.id, keyId))
+    .catch(() => {});
 }

@@ -1,4 +1,12 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Tables owned by Better Auth (core + two-factor + organization + api-key plugins).
@@ -88,7 +96,10 @@ export const twoFactors = pgTable(
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: ts('locked_until'),
   },
-  (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+  (t) => [
+    index('two_factors_user_id_idx').on(t.userId),
+    index('two_factors_secret_idx').on(t.secret),
+  ],
 );
 
 export const teams = pgTable(
@@ -120,7 +131,10 @@ export const teamMembers = pgTable(
     role: text('role').notNull().default('viewer'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('team_members_team_user_idx').on(t.organizationId, t.userId), index('team_members_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('team_members_team_user_idx').on(t.organizationId, t.userId),
+    index('team_members_user_idx').on(t.userId),
+  ],
 );
 
 export const teamInvitations = pgTable(
@@ -139,7 +153,10 @@ export const teamInvitations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('team_invitations_team_idx').on(t.organizationId), index('team_invitations_email_idx').on(t.email)],
+  (t) => [
+    index('team_invitations_team_idx').on(t.organizationId),
+    index('team_invitations_email_idx').on(t.email),
+  ],
 );
 
 export const apiKeys = pgTable(

@@ -6,7 +6,10 @@ import { apiKey } from '@better-auth/api-key';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as t from './auth.tables.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/accounts/accounts.schemas.js';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../shared/accounts/accounts.schemas.js';
 import { TOKEN_NAME_MAX } from '../../../shared/api-tokens/api-tokens.schemas.js';
 
 /**
@@ -14,7 +17,10 @@ import { TOKEN_NAME_MAX } from '../../../shared/api-tokens/api-tokens.schemas.js
  * Modules provide these in app.ts so this platform file knows no domain.
  */
 export interface AuthCallbacks {
-  sendVerificationEmail(user: { id: string; email: string; name: string }, url: string): Promise<void>;
+  sendVerificationEmail(
+    user: { id: string; email: string; name: string },
+    url: string,
+  ): Promise<void>;
   sendResetPassword(user: { id: string; email: string; name: string }, url: string): Promise<void>;
   afterUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
   /** where the library's own log lines go (our pino logger) */
@@ -40,8 +46,16 @@ const ac = createAccessControl({
   invitation: ['create', 'cancel'],
 } as const);
 const teamRoles = {
-  owner: ac.newRole({ organization: ['update', 'delete'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'] }),
-  admin: ac.newRole({ organization: ['update'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'] }),
+  owner: ac.newRole({
+    organization: ['update', 'delete'],
+    member: ['create', 'update', 'delete'],
+    invitation: ['create', 'cancel'],
+  }),
+  admin: ac.newRole({
+    organization: ['update'],
+    member: ['create', 'update', 'delete'],
+    invitation: ['create', 'cancel'],
+  }),
   editor: ac.newRole({}),
   viewer: ac.newRole({}),
 };
@@ -83,7 +97,10 @@ export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_S,
       sendResetPassword: async ({ user, token }) => {
-        await callbacks.sendResetPassword(user, `${config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`);
+        await callbacks.sendResetPassword(
+          user,
+          `${config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`,
+        );
       },
     },
     emailVerification: {
@@ -91,7 +108,10 @@ export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_VERIFICATION_TTL_S,
       sendVerificationEmail: async ({ user, token }) => {
-        await callbacks.sendVerificationEmail(user, `${config.appUrl}/verify-email/${encodeURIComponent(token)}`);
+        await callbacks.sendVerificationEmail(
+          user,
+          `${config.appUrl}/verify-email/${encodeURIComponent(token)}`,
+        );
       },
     },
     session: {

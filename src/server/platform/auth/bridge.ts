@@ -19,14 +19,29 @@ export function forwardAuthCookies(reply: FastifyReply, headers: Headers | undef
   const cookies = headers.getSetCookie();
   if (cookies.length) {
     const existing = reply.getHeader('set-cookie');
-    const prev = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+    const prev =
+      existing === undefined
+        ? []
+        : Array.isArray(existing)
+          ? existing.map(String)
+          : [String(existing)];
     reply.header('set-cookie', [...prev, ...cookies]);
   }
 }
 
 /** Better Auth errors carry a status and a body message; turn them into something we can show. */
 export function authErrorMessage(err: unknown): { status: number; message: string; code?: string } {
-  const e = err as { status?: string | number; statusCode?: number; body?: { message?: string; code?: string }; message?: string };
-  const status = typeof e.statusCode === 'number' ? e.statusCode : typeof e.status === 'number' ? e.status : 400;
-  return { status, message: e.body?.message ?? e.message ?? 'Something went wrong.', code: e.body?.code };
+  const e = err as {
+    status?: string | number;
+    statusCode?: number;
+    body?: { message?: string; code?: string };
+    message?: string;
+  };
+  const status =
+    typeof e.statusCode === 'number' ? e.statusCode : typeof e.status === 'number' ? e.status : 400;
+  return {
+    status,
+    message: e.body?.message ?? e.message ?? 'Something went wrong.',
+    code: e.body?.code,
+  };
 }

@@ -15,7 +15,11 @@ interface Log {
  * LISTEN for 'pathways_auth' (see session-cache.ts) and enable the cache once listening.
  * Returns the function that stops listening (call it before the database closes).
  */
-export async function listenForAuthChanges(database: Database, cache: SessionCache, log: Log): Promise<() => Promise<void>> {
+export async function listenForAuthChanges(
+  database: Database,
+  cache: SessionCache,
+  log: Log,
+): Promise<() => Promise<void>> {
   if (database.kind === 'pglite') {
     const unlisten = await database.pglite!.listen(AUTH_CHANNEL, (payload) => cache.apply(payload));
     cache.enabled = true;
@@ -33,7 +37,8 @@ export async function listenForAuthChanges(database: Database, cache: SessionCac
 }
 
 async function listenOnPostgres(database: Database, cache: SessionCache, log: Log) {
-  const connectionString = (database.pool as unknown as { options: { connectionString?: string } }).options.connectionString;
+  const connectionString = (database.pool as unknown as { options: { connectionString?: string } })
+    .options.connectionString;
   let client: pg.Client | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -58,7 +63,9 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
       client = null;
       down();
       if (!closed) {
-        log.warn('session cache: the LISTEN connection to PostgreSQL closed; the cache is off until it reconnects.');
+        log.warn(
+          'session cache: the LISTEN connection to PostgreSQL closed; the cache is off until it reconnects.',
+        );
         timer = setTimeout(() => void connect().catch(retry), RECONNECT_MS);
       }
     });
@@ -93,7 +100,9 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
         resolve();
       });
     });
-    await database.pool!.query('select pg_notify($1, $2)', [AUTH_CHANNEL, `sync:${nonce}`]).catch(() => waiting.get(nonce)?.());
+    await database
+      .pool!.query('select pg_notify($1, $2)', [AUTH_CHANNEL, `sync:${nonce}`])
+      .catch(() => waiting.get(nonce)?.());
     await arrived;
   };
 
@@ -111,10 +120,15 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
 }
 
 /** a statement that changes an auth table outside a transaction, or ends a transaction */
-const AUTH_WRITE = /^\s*(?:(?:insert\s+into|update|delete\s+from)\s+"?(?:users|sessions|team_members|teams|api_keys)"?[\s(]|commit\b|end\b)/i;
+const AUTH_WRITE =
+  /^\s*(?:(?:insert\s+into|update|delete\s+from)\s+"?(?:users|sessions|team_members|teams|api_keys)"?[\s(]|commit\b|end\b)/i;
 
 function sqlText(arg: unknown): string {
-  return typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '';
+  return typeof arg === 'string'
+    ? arg
+    : typeof (arg as { text?: unknown })?.text === 'string'
+      ? (arg as { text: string }).text
+      : '';
 }
 
 /** Call `onWrite` after every statement of this pool that may have changed an auth table. */
@@ -127,7 +141,8 @@ function watchWrites(pool: pg.Pool, onWrite: () => void): () => void {
     const wrapped: Query = function (this: unknown, ...args: unknown[]) {
       const result = original.apply(this, args);
       if (AUTH_WRITE.test(sqlText(args[0]))) {
-        if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(onWrite, onWrite);
+        if (result && typeof (result as Promise<unknown>).then === 'function')
+          (result as Promise<unknown>).then(onWrite, onWrite);
         else onWrite();
       }
       return result;

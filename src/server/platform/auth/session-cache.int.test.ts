@@ -20,7 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Auth = { user: { id: string; name: string } | null; team: { id: string; name: string } | null; role: string | null; teams: Array<{ id: string; name: string; role: string }> };
+type Auth = {
+  user: { id: string; name: string } | null;
+  team: { id: string; name: string } | null;
+  role: string | null;
+  teams: Array<{ id: string; name: string; role: string }>;
+};
 
 /** the `auth` prop of the dashboard, or null when the request is sent to /login */
 async function authOf(client: TestClient): Promise<Auth | null> {
@@ -73,7 +78,9 @@ describe('the session cache', () => {
     const { user, client } = await f.user();
     const other = await signIn(t.app, user);
     await cached(other);
-    expect((await client.delete('/user/other-browser-sessions', { password: user.password })).statusCode).toBe(303);
+    expect(
+      (await client.delete('/user/other-browser-sessions', { password: user.password })).statusCode,
+    ).toBe(303);
     expect(await authOf(other)).toBeNull();
     expect((await authOf(client))?.user?.id).toBe(user.id);
   });
@@ -82,7 +89,11 @@ describe('the session cache', () => {
     const { user, client } = await f.user();
     const other = await signIn(t.app, user);
     await cached(other);
-    const res = await client.put('/user/password', { currentPassword: user.password, password: 'a-new-password-42', passwordConfirmation: 'a-new-password-42' });
+    const res = await client.put('/user/password', {
+      currentPassword: user.password,
+      password: 'a-new-password-42',
+      passwordConfirmation: 'a-new-password-42',
+    });
     expect(res.statusCode).toBe(303);
     expect(await authOf(other)).toBeNull();
   });
@@ -90,14 +101,19 @@ describe('the session cache', () => {
   it('a role change is seen by the member on the next request', async () => {
     const { owner, member, team } = await crew();
     expect((await cached(member.client))?.role).toBe('viewer');
-    expect((await owner.client.put(`/teams/${team.id}/members/${member.user.id}`, { role: 'editor' })).statusCode).toBe(303);
+    expect(
+      (await owner.client.put(`/teams/${team.id}/members/${member.user.id}`, { role: 'editor' }))
+        .statusCode,
+    ).toBe(303);
     expect((await authOf(member.client))?.role).toBe('editor');
   });
 
   it('a removed member loses the team on the next request', async () => {
     const { owner, member, team } = await crew();
     expect((await cached(member.client))?.team?.id).toBe(team.id);
-    expect((await owner.client.delete(`/teams/${team.id}/members/${member.user.id}`)).statusCode).toBe(303);
+    expect(
+      (await owner.client.delete(`/teams/${team.id}/members/${member.user.id}`)).statusCode,
+    ).toBe(303);
     const after = await authOf(member.client);
     expect(after?.team?.id).not.toBe(team.id);
     expect(after?.teams.map((m) => m.id)).not.toContain(team.id);
@@ -107,12 +123,19 @@ describe('the session cache', () => {
     const { owner, member, team } = await crew();
     const personal = await f.personalTeam(member.user.id);
     expect((await cached(member.client))?.team?.id).toBe(team.id);
-    expect((await member.client.put('/current-team', { teamId: personal!.id })).statusCode).toBe(303);
+    expect((await member.client.put('/current-team', { teamId: personal!.id })).statusCode).toBe(
+      303,
+    );
     expect((await authOf(member.client))?.team?.id).toBe(personal!.id);
     await cached(owner.client);
     await t.app.ctx.db.update(teams).set({ name: 'Crew renamed' }).where(eq(teams.id, team.id));
-    expect((await authOf(owner.client))?.teams.find((m) => m.id === team.id)?.name).toBe('Crew renamed');
-    await t.app.ctx.db.update(users).set({ name: 'Owen Renamed' }).where(eq(users.id, owner.user.id));
+    expect((await authOf(owner.client))?.teams.find((m) => m.id === team.id)?.name).toBe(
+      'Crew renamed',
+    );
+    await t.app.ctx.db
+      .update(users)
+      .set({ name: 'Owen Renamed' })
+      .where(eq(users.id, owner.user.id));
     expect((await authOf(owner.client))?.user?.name).toBe('Owen Renamed');
   });
 
@@ -127,11 +150,21 @@ describe('the session cache', () => {
 });
 
 describe('the API token cache', () => {
-  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   async function tokenFor() {
     const { owner, member, team } = await crew();
-    const token = await createApiToken(t.app.ctx, { userId: member.user.id, teamId: team.id, name: 'ci', abilities: ['read'] });
+    const token = await createApiToken(t.app.ctx, {
+      userId: member.user.id,
+      teamId: team.id,
+      name: 'ci',
+      abilities: ['read'],
+    });
     expect((await me(token.plainText)).statusCode).toBe(200);
     const hits = t.app.ctx.sessionCache.hits;
     expect((await me(token.plainText)).statusCode).toBe(200);
@@ -147,7 +180,9 @@ describe('the API token cache', () => {
 
   it('removing the token owner from its team refuses the token at once', async () => {
     const { owner, member, team, token } = await tokenFor();
-    expect((await owner.client.delete(`/teams/${team.id}/members/${member.user.id}`)).statusCode).toBe(303);
+    expect(
+      (await owner.client.delete(`/teams/${team.id}/members/${member.user.id}`)).statusCode,
+    ).toBe(303);
     expect((await me(token.plainText)).statusCode).toBe(401);
   });
 });

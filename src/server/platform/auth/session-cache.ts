@@ -86,13 +86,23 @@ export class SessionCache {
   }
 
   /** Store what was read under `generation` (read it before the query): skipped if anything was invalidated since. */
-  set(key: string, generation: number, owner: { userId: string; teamIds: readonly string[] }, data: unknown) {
+  set(
+    key: string,
+    generation: number,
+    owner: { userId: string; teamIds: readonly string[] },
+    data: unknown,
+  ) {
     if (!this.enabled || generation !== this.gen) return;
     if (this.entries.size >= this.opts.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { userId: owner.userId, teamIds: owner.teamIds, data, storedAt: this.now() });
+    this.entries.set(key, {
+      userId: owner.userId,
+      teamIds: owner.teamIds,
+      data,
+      storedAt: this.now(),
+    });
   }
 
   delete(key: string) {

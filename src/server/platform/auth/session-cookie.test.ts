@@ -20,7 +20,9 @@ describe('unsignAuthCookie', () => {
     const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
     expect(unsignAuthCookie(`${value}.${flipped}`, SECRET)).toBeNull();
     expect(unsignAuthCookie(`${value}.${signature}`, `${SECRET}-other`)).toBeNull();
-    expect(unsignAuthCookie(`${value}.${await makeSignature(value, `${SECRET}-other`)}`, SECRET)).toBeNull();
+    expect(
+      unsignAuthCookie(`${value}.${await makeSignature(value, `${SECRET}-other`)}`, SECRET),
+    ).toBeNull();
     expect(unsignAuthCookie(value, SECRET)).toBeNull();
     expect(unsignAuthCookie(`.${signature}`, SECRET)).toBeNull();
     expect(unsignAuthCookie(`${value}.`, SECRET)).toBeNull();
@@ -38,7 +40,9 @@ describe('unsignAuthCookie', () => {
       signature = await makeSignature(value, SECRET);
     }
     expect(unsignAuthCookie(`${value}.${signature}`, SECRET)).toBe(value);
-    expect(unsignAuthCookie(`${value}.${signature.replace(/\+/g, '-').replace(/\//g, '_')}`, SECRET)).toBeNull();
+    expect(
+      unsignAuthCookie(`${value}.${signature.replace(/\+/g, '-').replace(/\//g, '_')}`, SECRET),
+    ).toBeNull();
     expect(unsignAuthCookie(`${value}.${'\u0141'}${signature.slice(1)}`, SECRET)).toBeNull();
   });
 });
@@ -49,11 +53,17 @@ describe('sessionNeedsRefresh', () => {
   it('is due once updateAge has passed since the session was last extended', () => {
     const freshlyExtended = new Date(now + s.expiresIn * 1000);
     expect(sessionNeedsRefresh(freshlyExtended, s, now)).toBe(false);
-    expect(sessionNeedsRefresh(new Date(now + (s.expiresIn - s.updateAge) * 1000 + 1000), s, now)).toBe(false);
-    expect(sessionNeedsRefresh(new Date(now + (s.expiresIn - s.updateAge) * 1000), s, now)).toBe(true);
+    expect(
+      sessionNeedsRefresh(new Date(now + (s.expiresIn - s.updateAge) * 1000 + 1000), s, now),
+    ).toBe(false);
+    expect(sessionNeedsRefresh(new Date(now + (s.expiresIn - s.updateAge) * 1000), s, now)).toBe(
+      true,
+    );
     expect(sessionNeedsRefresh(new Date(now + 60_000), s, now)).toBe(true);
   });
   it('never when refresh is disabled', () => {
-    expect(sessionNeedsRefresh(new Date(now + 60_000), { ...s, refreshDisabled: true }, now)).toBe(false);
+    expect(sessionNeedsRefresh(new Date(now + 60_000), { ...s, refreshDisabled: true }, now)).toBe(
+      false,
+    );
   });
 });

@@ -29,7 +29,9 @@ export function sessionSettings(auth: Auth): Promise<SessionSettings> {
       secret: c.secret,
       expiresIn: c.sessionConfig.expiresIn,
       updateAge: c.sessionConfig.updateAge,
-      refreshDisabled: (c.options.session as { disableSessionRefresh?: boolean } | undefined)?.disableSessionRefresh === true,
+      refreshDisabled:
+        (c.options.session as { disableSessionRefresh?: boolean } | undefined)
+          ?.disableSessionRefresh === true,
     }));
     settingsCache.set(auth, s);
   }
@@ -56,7 +58,11 @@ export function unsignAuthCookie(raw: string | undefined, secret: string): strin
 }
 
 /** Better Auth's refresh rule (get-session): extend once `updateAge` has passed since the last extension. */
-export function sessionNeedsRefresh(expiresAt: Date, s: Pick<SessionSettings, 'expiresIn' | 'updateAge' | 'refreshDisabled'>, now = Date.now()): boolean {
+export function sessionNeedsRefresh(
+  expiresAt: Date,
+  s: Pick<SessionSettings, 'expiresIn' | 'updateAge' | 'refreshDisabled'>,
+  now = Date.now(),
+): boolean {
   if (s.refreshDisabled) return false;
   return expiresAt.getTime() - s.expiresIn * 1000 + s.updateAge * 1000 <= now;
 }

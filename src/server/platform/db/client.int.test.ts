@@ -8,9 +8,15 @@ const url = postgresServerUrl();
 describe.skipIf(!url)('PostgreSQL pool', () => {
   it('survives the server ending an idle connection and serves the next query', async () => {
     const seen: Error[] = [];
-    const database = await openDatabase({ databaseUrl: url, poolSize: 1, onIdleError: (e) => seen.push(e) });
+    const database = await openDatabase({
+      databaseUrl: url,
+      poolSize: 1,
+      onIdleError: (e) => seen.push(e),
+    });
     try {
-      const { rows } = await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const { rows } = await database.pool!.query<{ pid: number }>(
+        'select pg_backend_pid() as pid',
+      );
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query('select pg_terminate_backend($1)', [rows[0].pid]);

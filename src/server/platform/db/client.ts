@@ -40,7 +40,9 @@ export interface OpenOptions {
 }
 
 const defaultIdleError = (err: Error) => {
-  console.warn(`PostgreSQL: an idle connection was closed (${(err as { code?: string }).code ?? err.message}); it will be replaced.`);
+  console.warn(
+    `PostgreSQL: an idle connection was closed (${(err as { code?: string }).code ?? err.message}); it will be replaced.`,
+  );
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {

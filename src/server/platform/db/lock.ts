@@ -31,7 +31,8 @@ export function lockDataDir(dir: string): () => void {
   writeFileSync(file, String(process.pid));
   return () => {
     try {
-      if (existsSync(file) && readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+      if (existsSync(file) && readFileSync(file, 'utf8').trim() === String(process.pid))
+        rmSync(file);
     } catch {
       /* already gone */
     }

@@ -9,7 +9,10 @@ export async function vacuumAnalyze(database: Database, log: FastifyBaseLogger):
   const started = Date.now();
   try {
     await database.exec('VACUUM (ANALYZE)');
-    log.info({ ms: Date.now() - started, database: database.kind }, 'maintenance: VACUUM (ANALYZE) done');
+    log.info(
+      { ms: Date.now() - started, database: database.kind },
+      'maintenance: VACUUM (ANALYZE) done',
+    );
     return true;
   } catch (err) {
     log.error({ err }, 'maintenance: VACUUM (ANALYZE) failed');
@@ -25,7 +28,11 @@ export interface MaintenanceSchedule {
  * Embedded mode: VACUUM (ANALYZE) once `delayMs` after start, then every `intervalMs`
  * (VACUUM_DELAY_SECONDS, VACUUM_INTERVAL_HOURS; an interval of 0 turns it off).
  */
-export function scheduleVacuum(database: Database, log: FastifyBaseLogger, opts: { intervalMs: number; delayMs: number }): MaintenanceSchedule {
+export function scheduleVacuum(
+  database: Database,
+  log: FastifyBaseLogger,
+  opts: { intervalMs: number; delayMs: number },
+): MaintenanceSchedule {
   if (!(opts.intervalMs > 0)) {
     log.info('maintenance: periodic VACUUM is off (VACUUM_INTERVAL_HOURS=0)');
     return { stop: async () => {} };
@@ -43,7 +50,10 @@ export function scheduleVacuum(database: Database, log: FastifyBaseLogger, opts:
     timer.unref();
   };
   tick(opts.delayMs);
-  log.info({ firstInSeconds: Math.round(opts.delayMs / 1000), everyHours: opts.intervalMs / 3_600_000 }, 'maintenance: periodic VACUUM (ANALYZE) scheduled');
+  log.info(
+    { firstInSeconds: Math.round(opts.delayMs / 1000), everyHours: opts.intervalMs / 3_600_000 },
+    'maintenance: periodic VACUUM (ANALYZE) scheduled',
+  );
   return {
     async stop() {
       stopped = true;

@@ -22,7 +22,9 @@ export class RequestLimiter {
       this.active += 1;
       return;
     }
-    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => void (this.active += 1));
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(
+      () => void (this.active += 1),
+    );
   }
 
   release() {

@@ -35,7 +35,10 @@ function decodeToken(v: string): string | null {
 export function sentToken(request: FastifyRequest): string | null {
   const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
   const body = request.body;
-  const field = body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? (body as Record<string, unknown>)._token : undefined;
+  const field =
+    body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)
+      ? (body as Record<string, unknown>)._token
+      : undefined;
   const sent = header ?? field;
   if (typeof sent !== 'string' || sent.length === 0 || sent.length > 1024) return null;
   return decodeToken(sent);
@@ -47,14 +50,21 @@ export function installCsrf(app: FastifyInstance, key: string, secure: boolean) 
     let token = request.cookies[XSRF_COOKIE];
     if (!token || !unsign(token, key)) {
       token = sign(randomBytes(24).toString('base64url'), key);
-      reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: 60 * 60 * 24 * 14 });
+      reply.setCookie(XSRF_COOKIE, token, {
+        path: '/',
+        sameSite: 'lax',
+        secure,
+        httpOnly: false,
+        maxAge: 60 * 60 * 24 * 14,
+      });
     }
     request.csrfToken = token;
   });
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (SAFE.has(request.method)) return;
     if (request.routeOptions.config?.csrf === false) return;
-    if (request.headers.authorization?.startsWith('Bearer ') && request.url.startsWith('/api/')) return;
+    if (request.headers.authorization?.startsWith('Bearer ') && request.url.startsWith('/api/'))
+      return;
     const cookie = request.cookies[XSRF_COOKIE];
     const sent = sentToken(request);
     if (!cookie || !sent || sent !== cookie || !unsign(cookie, key)) throw new CsrfError();

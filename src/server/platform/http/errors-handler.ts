@@ -25,7 +25,12 @@ export function errorBagOf(request: FastifyRequest): string | undefined {
 }
 
 function wantsJson(request: FastifyRequest) {
-  if (request.url.startsWith('/api/') || request.url.startsWith('/apps/') || request.url.startsWith('/broadcasting/')) return true;
+  if (
+    request.url.startsWith('/api/') ||
+    request.url.startsWith('/apps/') ||
+    request.url.startsWith('/broadcasting/')
+  )
+    return true;
   if (request.isInertia) return false;
   const accept = request.headers.accept ?? '';
   return accept.includes('application/json') && !accept.includes('text/html');
@@ -37,14 +42,30 @@ export function toAppError(err: unknown): AppError {
   const fe = err as FastifyError;
   const mapped = mapDbError(err);
   if (mapped) return mapped;
-  if (fe?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported content type.');
-  if (fe?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('BODY_TOO_LARGE', 413, 'The request body is too large.');
-  if (fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new AppError('BAD_JSON', 400, 'The JSON body is empty.');
-  if (fe?.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return new AppError('BAD_REQUEST', 400, 'Invalid content length.');
-  if (fe instanceof SyntaxError || fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return new AppError('BAD_JSON', 400, 'The body is not valid JSON.');
-  if (fe?.statusCode === 429) return new AppError('TOO_MANY_REQUESTS', 429, 'Too many requests. Please wait a moment and try again.');
-  if (fe?.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new AppError('BAD_REQUEST', fe.statusCode, fe.message);
-  return new AppError('SERVER_ERROR', 500, 'Something went wrong on our side. It has been logged.', false);
+  if (fe?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported content type.');
+  if (fe?.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new AppError('BODY_TOO_LARGE', 413, 'The request body is too large.');
+  if (fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return new AppError('BAD_JSON', 400, 'The JSON body is empty.');
+  if (fe?.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH')
+    return new AppError('BAD_REQUEST', 400, 'Invalid content length.');
+  if (fe instanceof SyntaxError || fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return new AppError('BAD_JSON', 400, 'The body is not valid JSON.');
+  if (fe?.statusCode === 429)
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      429,
+      'Too many requests. Please wait a moment and try again.',
+    );
+  if (fe?.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)
+    return new AppError('BAD_REQUEST', fe.statusCode, fe.message);
+  return new AppError(
+    'SERVER_ERROR',
+    500,
+    'Something went wrong on our side. It has been logged.',
+    false,
+  );
 }
 
 export async function renderError(request: FastifyRequest, reply: FastifyReply, e: AppError) {
@@ -60,9 +81,26 @@ export async function renderError(request: FastifyRequest, reply: FastifyReply, 
     return reply
       .code(e.status)
       .type('application/problem+json')
-      .send({ type: 'about:blank', title: TITLES[e.status] ?? 'Error', status: e.status, code: e.code, detail: e.message, ...(e.fields ? { errors: e.fields } : {}), requestId: request.id });
+      .send({
+        type: 'about:blank',
+        title: TITLES[e.status] ?? 'Error',
+        status: e.status,
+        code: e.code,
+        detail: e.message,
+        ...(e.fields ? { errors: e.fields } : {}),
+        requestId: request.id,
+      });
   }
-  return reply.inertia('errors/show', { status: e.status, title: TITLES[e.status] ?? 'Error', message: e.message, requestId: e.status >= 500 ? request.id : null }, { status: e.status });
+  return reply.inertia(
+    'errors/show',
+    {
+      status: e.status,
+      title: TITLES[e.status] ?? 'Error',
+      message: e.message,
+      requestId: e.status >= 500 ? request.id : null,
+    },
+    { status: e.status },
+  );
 }
 
 export function installErrorHandling(app: FastifyInstance) {
@@ -78,6 +116,10 @@ export function installErrorHandling(app: FastifyInstance) {
     }
   });
   app.setNotFoundHandler(async (request, reply) => {
-    return renderError(request, reply, new AppError('NOT_FOUND', 404, 'We could not find that page.'));
+    return renderError(
+      request,
+      reply,
+      new AppError('NOT_FOUND', 404, 'We could not find that page.'),
+    );
   });
 }

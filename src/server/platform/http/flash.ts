@@ -33,13 +33,17 @@ export function installFlash(app: FastifyInstance, key: string, secure: boolean)
   app.decorateReply('flash', function (this: FastifyReply, data: Flash) {
     const pending = ((this as unknown as { _flash?: Flash })._flash ??= {});
     Object.assign(pending, data);
-    this.setCookie(FLASH_COOKIE, sign(Buffer.from(JSON.stringify(pending)).toString('base64url'), key), {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: 120,
-    });
+    this.setCookie(
+      FLASH_COOKIE,
+      sign(Buffer.from(JSON.stringify(pending)).toString('base64url'), key),
+      {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: 120,
+      },
+    );
     return this;
   });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {

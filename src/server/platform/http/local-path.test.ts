@@ -44,14 +44,34 @@ describe('sameOriginPath: only same-origin path-absolute targets', () => {
   });
 
   it('refuses what is not a string', () => {
-    for (const v of [undefined, null, 42, ['/a'], { href: '/a' }]) expect(sameOriginPath(v, BASE, HOST)).toBeNull();
+    for (const v of [undefined, null, 42, ['/a'], { href: '/a' }])
+      expect(sameOriginPath(v, BASE, HOST)).toBeNull();
   });
 
   it('no answer it gives starts with two slashes or a slash and a backslash (property over junk)', () => {
-    const parts = ['/', '\\', '//', '/\\', '\t', '\n', '%2f', '@', 'evil.example', '.', '..', ':', '?', '#', 'app.example:3000', 'http:', 'https:'];
+    const parts = [
+      '/',
+      '\\',
+      '//',
+      '/\\',
+      '\t',
+      '\n',
+      '%2f',
+      '@',
+      'evil.example',
+      '.',
+      '..',
+      ':',
+      '?',
+      '#',
+      'app.example:3000',
+      'http:',
+      'https:',
+    ];
     for (let i = 0; i < 4000; i++) {
       let raw = i % 2 ? 'http://app.example:3000' : '';
-      for (let j = 0; j < 1 + (i % 7); j++) raw += parts[(i * 31 + j * 17 + ((i >> 3) ^ j)) % parts.length];
+      for (let j = 0; j < 1 + (i % 7); j++)
+        raw += parts[(i * 31 + j * 17 + ((i >> 3) ^ j)) % parts.length];
       const out = sameOriginPath(raw, BASE, HOST);
       if (out !== null) {
         expect(out.startsWith('/')).toBe(true);

@@ -2,7 +2,8 @@
  * Secrets that travel in URLs (password-reset and email-verification links, signed links,
  * `?token=`) must not reach the logs: Fastify logs every request's URL.
  */
-const SECRET_SEGMENT = /\/(reset-password|verify-email|email\/verify|invitations\/accept|two-factor)\/[^/?#]+/gi;
+const SECRET_SEGMENT =
+  /\/(reset-password|verify-email|email\/verify|invitations\/accept|two-factor)\/[^/?#]+/gi;
 const SECRET_QUERY = /([?&](?:token|code|signature|key|secret|password|otp)=)[^&#]*/gi;
 
 export function redactUrl(url: string | undefined): string | undefined {

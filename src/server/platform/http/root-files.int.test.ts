@@ -30,7 +30,9 @@ describe('static files at the root', () => {
   });
 
   it('keeps the static files out of the client route table and other root files unknown', async () => {
-    expect(Object.values(t.app.ctx.routes.clientTable()).map((r) => r.uri)).not.toContain('/favicon.svg');
+    expect(Object.values(t.app.ctx.routes.clientTable()).map((r) => r.uri)).not.toContain(
+      '/favicon.svg',
+    );
     const res = await t.app.inject({ url: '/package.json' });
     expect(res.statusCode).toBe(404);
   });

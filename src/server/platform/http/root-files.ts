@@ -20,7 +20,11 @@ export function registerRootFiles(app: FastifyInstance, dirs: string[]) {
     const file = dirs.map((d) => path.join(d, name)).find((f) => existsSync(f));
     if (!file) continue;
     const body = readFileSync(file);
-    app.get(`/${name}`, async (_request, reply) => reply.type(type).header('cache-control', 'public, max-age=86400').send(body));
+    app.get(`/${name}`, async (_request, reply) =>
+      reply.type(type).header('cache-control', 'public, max-age=86400').send(body),
+    );
   }
-  app.get('/favicon.ico', async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+  );
 }

@@ -8,16 +8,26 @@ let t: TestApp;
 const TEAM = 'team-table-query';
 const OTHER = 'team-other';
 
-const spec = (): TableSpec<{ id: typeof auditLogs.id; action: typeof auditLogs.action; subjectLabel: typeof auditLogs.subjectLabel; createdAt: typeof auditLogs.createdAt }> => ({
-    select: { id: auditLogs.id, action: auditLogs.action, subjectLabel: auditLogs.subjectLabel, createdAt: auditLogs.createdAt },
-    from: auditLogs,
-    where: eq(auditLogs.teamId, TEAM),
-    searchable: [auditLogs.action, auditLogs.subjectLabel],
-    sortable: { action: auditLogs.action, createdAt: auditLogs.createdAt },
-    defaultSort: 'createdAt',
-    defaultDir: 'desc',
-    tiebreak: auditLogs.id,
-  });
+const spec = (): TableSpec<{
+  id: typeof auditLogs.id;
+  action: typeof auditLogs.action;
+  subjectLabel: typeof auditLogs.subjectLabel;
+  createdAt: typeof auditLogs.createdAt;
+}> => ({
+  select: {
+    id: auditLogs.id,
+    action: auditLogs.action,
+    subjectLabel: auditLogs.subjectLabel,
+    createdAt: auditLogs.createdAt,
+  },
+  from: auditLogs,
+  where: eq(auditLogs.teamId, TEAM),
+  searchable: [auditLogs.action, auditLogs.subjectLabel],
+  sortable: { action: auditLogs.action, createdAt: auditLogs.createdAt },
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  tiebreak: auditLogs.id,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,7 +38,12 @@ beforeAll(async () => {
     subjectLabel: i === 3 ? '50% off_sale' : i === 4 ? '50 percent offxsale' : `Subject ${i}`,
     createdAt: new Date(base + i * 60_000),
   }));
-  rows.push({ teamId: OTHER, action: 'item.secret', subjectLabel: 'Subject other team', createdAt: new Date(base) });
+  rows.push({
+    teamId: OTHER,
+    action: 'item.secret',
+    subjectLabel: 'Subject other team',
+    createdAt: new Date(base),
+  });
   await t.app.ctx.db.insert(auditLogs).values(rows);
 });
 afterAll(() => t.close());
@@ -36,15 +51,34 @@ afterAll(() => t.close());
 describe('tableQuery against audit_logs', () => {
   it('pages with the default sort and counts only the scoped rows', async () => {
     const res = await tableQuery(t.app.ctx.db, {}, spec());
-    expect(res).toMatchObject({ total: 27, page: 1, perPage: 10, sort: 'createdAt', dir: 'desc', search: '' });
+    expect(res).toMatchObject({
+      total: 27,
+      page: 1,
+      perPage: 10,
+      sort: 'createdAt',
+      dir: 'desc',
+      search: '',
+    });
     expect(res.rows).toHaveLength(10);
     expect(res.rows[0].action).toBe('item.26');
     expect(res.rows.every((r) => r.action !== 'item.secret')).toBe(true);
   });
 
   it('applies limit/offset and sort direction', async () => {
-    const res = await tableQuery(t.app.ctx.db, { page: '3', perPage: '10', sort: 'action', dir: 'asc' }, spec());
-    expect(res.rows.map((r) => r.action)).toEqual(['item.20', 'item.21', 'item.22', 'item.23', 'item.24', 'item.25', 'item.26']);
+    const res = await tableQuery(
+      t.app.ctx.db,
+      { page: '3', perPage: '10', sort: 'action', dir: 'asc' },
+      spec(),
+    );
+    expect(res.rows.map((r) => r.action)).toEqual([
+      'item.20',
+      'item.21',
+      'item.22',
+      'item.23',
+      'item.24',
+      'item.25',
+      'item.26',
+    ]);
     expect(res.page).toBe(3);
   });
 
@@ -56,7 +90,12 @@ describe('tableQuery against audit_logs', () => {
 
   it('orders ties by each tiebreak column in turn, in the sort direction', async () => {
     // every row has the same team: the order comes from the tiebreaks alone
-    const tied = { ...spec(), sortable: { team: auditLogs.teamId }, defaultSort: 'team', tiebreak: [auditLogs.createdAt, auditLogs.id] };
+    const tied = {
+      ...spec(),
+      sortable: { team: auditLogs.teamId },
+      defaultSort: 'team',
+      tiebreak: [auditLogs.createdAt, auditLogs.id],
+    };
     const asc = await tableQuery(t.app.ctx.db, { sort: 'team', dir: 'asc', perPage: '25' }, tied);
     expect(asc.rows.slice(0, 3).map((r) => r.action)).toEqual(['item.00', 'item.01', 'item.02']);
     const desc = await tableQuery(t.app.ctx.db, { sort: 'team', dir: 'desc' }, tied);

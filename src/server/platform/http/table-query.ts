@@ -2,9 +2,22 @@ import { and, asc, count, desc, ilike, or, sql, type Column, type SQL } from 'dr
 import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
-import { escapeLike, lastPage, parseTableQuery, searchTerms, type ParseTableQueryOptions, type TablePage, type TableQuery } from '../../../shared/table/table-query.js';
+import {
+  escapeLike,
+  lastPage,
+  parseTableQuery,
+  searchTerms,
+  type ParseTableQueryOptions,
+  type TablePage,
+  type TableQuery,
+} from '../../../shared/table/table-query.js';
 
-export { parseTableQuery, escapeLike, type TableQuery, type TablePage } from '../../../shared/table/table-query.js';
+export {
+  parseTableQuery,
+  escapeLike,
+  type TableQuery,
+  type TablePage,
+} from '../../../shared/table/table-query.js';
 
 type Expr = Column | SQL | SQL.Aliased;
 
@@ -32,12 +45,22 @@ const asText = (e: Expr): SQL => sql`(${e})::text`;
 export function searchCondition(search: string, columns: Expr[]): SQL | undefined {
   const words = searchTerms(search);
   if (!words.length || !columns.length) return undefined;
-  return and(...words.map((w) => or(...columns.map((c) => ilike(asText(c), `%${escapeLike(w)}%`)))));
+  return and(
+    ...words.map((w) => or(...columns.map((c) => ilike(asText(c), `%${escapeLike(w)}%`)))),
+  );
 }
 
 /** The parse options implied by a spec (whitelisted sort keys and the defaults). */
-export function specParseOptions(spec: Pick<TableSpec<SelectedFields>, 'sortable' | 'defaultSort' | 'defaultDir'>, prefix?: string): ParseTableQueryOptions {
-  return { sortable: Object.keys(spec.sortable), defaultSort: spec.defaultSort ?? null, defaultDir: spec.defaultDir, prefix };
+export function specParseOptions(
+  spec: Pick<TableSpec<SelectedFields>, 'sortable' | 'defaultSort' | 'defaultDir'>,
+  prefix?: string,
+): ParseTableQueryOptions {
+  return {
+    sortable: Object.keys(spec.sortable),
+    defaultSort: spec.defaultSort ?? null,
+    defaultDir: spec.defaultDir,
+    prefix,
+  };
 }
 
 /**
@@ -45,26 +68,75 @@ export function specParseOptions(spec: Pick<TableSpec<SelectedFields>, 'sortable
  * `input` is the raw query string (request.query) or an already-parsed TableQuery.
  * A page past the end is clamped to the last page.
  */
-export async function tableQuery<TSel extends SelectedFields>(db: Db, input: unknown, spec: TableSpec<TSel>, prefix?: string): Promise<TablePage<SelectResultFields<TSel>>> {
-  const q: TableQuery = isTableQuery(input) ? input : parseTableQuery(input, specParseOptions(spec, prefix));
-  const sortKey = q.sort && Object.hasOwn(spec.sortable, q.sort) ? q.sort : (spec.defaultSort ?? null);
+export async function tableQuery<TSel extends SelectedFields>(
+  db: Db,
+  input: unknown,
+  spec: TableSpec<TSel>,
+  prefix?: string,
+): Promise<TablePage<SelectResultFields<TSel>>> {
+  const q: TableQuery = isTableQuery(input)
+    ? input
+    : parseTableQuery(input, specParseOptions(spec, prefix));
+  const sortKey =
+    q.sort && Object.hasOwn(spec.sortable, q.sort) ? q.sort : (spec.defaultSort ?? null);
   const dir = sortKey === q.sort ? q.dir : (spec.defaultDir ?? 'asc');
-  const where = and(spec.where, spec.searchable ? searchCondition(q.search, spec.searchable) : undefined);
+  const where = and(
+    spec.where,
+    spec.searchable ? searchCondition(q.search, spec.searchable) : undefined,
+  );
 
-  let countQ: PgSelect = db.select({ n: count() }).from(spec.from).$dynamic() as unknown as PgSelect;
+  let countQ: PgSelect = db
+    .select({ n: count() })
+    .from(spec.from)
+    .$dynamic() as unknown as PgSelect;
   if (spec.joins) countQ = spec.joins(countQ);
   const [{ n: total }] = (await countQ.where(where)) as Array<{ n: number }>;
 
   const page = Math.min(q.page, lastPage(q.perPage, total));
   const order: SQL[] = [];
-  if (sortKey) order.push(dir === 'desc' ? desc(spec.sortable[sortKey] as Column) : asc(spec.sortable[sortKey] as Column));
-  for (const t of spec.tiebreak === undefined ? [] : Array.isArray(spec.tiebreak) ? spec.tiebreak : [spec.tiebreak]) order.push(dir === 'desc' ? desc(t as Column) : asc(t as Column));
+  if (sortKey)
+    order.push(
+      dir === 'desc'
+        ? desc(spec.sortable[sortKey] as Column)
+        : asc(spec.sortable[sortKey] as Column),
+    );
+  for (const t of spec.tiebreak === undefined
+    ? []
+    : Array.isArray(spec.tiebreak)
+      ? spec.tiebreak
+      : [spec.tiebreak])
+    order.push(dir === 'desc' ? desc(t as Column) : asc(t as Column));
 
-  const rows = total === 0 ? [] : ((await rowsOf(db, spec as unknown as TableSpec<SelectedFields>, where, order, q.perPage, (page - 1) * q.perPage)) as SelectResultFields<TSel>[]);
-  return { rows, total: Number(total), page, perPage: q.perPage, search: q.search, sort: sortKey, dir };
+  const rows =
+    total === 0
+      ? []
+      : ((await rowsOf(
+          db,
+          spec as unknown as TableSpec<SelectedFields>,
+          where,
+          order,
+          q.perPage,
+          (page - 1) * q.perPage,
+        )) as SelectResultFields<TSel>[]);
+  return {
+    rows,
+    total: Number(total),
+    page,
+    perPage: q.perPage,
+    search: q.search,
+    sort: sortKey,
+    dir,
+  };
 }
 
-function rowsOf(db: Db, spec: TableSpec<SelectedFields>, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<unknown[]> {
+function rowsOf(
+  db: Db,
+  spec: TableSpec<SelectedFields>,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<unknown[]> {
   let rowsQ: PgSelect = db.select(spec.select).from(spec.from).$dynamic() as unknown as PgSelect;
   if (spec.joins) rowsQ = spec.joins(rowsQ);
   rowsQ = rowsQ.where(where);
@@ -74,5 +146,12 @@ function rowsOf(db: Db, spec: TableSpec<SelectedFields>, where: SQL | undefined,
 
 function isTableQuery(v: unknown): v is TableQuery {
   const o = v as TableQuery;
-  return !!o && typeof o === 'object' && typeof o.page === 'number' && typeof o.perPage === 'number' && typeof o.search === 'string' && (o.dir === 'asc' || o.dir === 'desc');
+  return (
+    !!o &&
+    typeof o === 'object' &&
+    typeof o.page === 'number' &&
+    typeof o.perPage === 'number' &&
+    typeof o.search === 'string' &&
+    (o.dir === 'asc' || o.dir === 'desc')
+  );
 }

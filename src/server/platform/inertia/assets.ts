@@ -46,7 +46,11 @@ export function loadBuiltAssets(outDir = CLIENT_OUT_DIR): ClientAssets | undefin
     ...[...preloads].map((p) => `<link rel="modulepreload" href="/${p}">`),
     `<script type="module" src="/${entry.file}"></script>`,
   ];
-  return { version: createHash('sha1').update(raw).digest('hex').slice(0, 16), headTags: tags.join('\n    '), dev: false };
+  return {
+    version: createHash('sha1').update(raw).digest('hex').slice(0, 16),
+    headTags: tags.join('\n    '),
+    dev: false,
+  };
 }
 
 export function devAssets(): ClientAssets {

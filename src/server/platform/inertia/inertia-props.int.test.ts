@@ -11,7 +11,15 @@ import { ValidationError } from '../errors.js';
 // a page only this test renders
 declare module '../../../shared/pages.js' {
   interface PageProps {
-    'test/props': { plain: string; lazy: string; opt?: string; later?: string; grouped?: string; stamp: string; items: number[] };
+    'test/props': {
+      plain: string;
+      lazy: string;
+      opt?: string;
+      later?: string;
+      grouped?: string;
+      stamp: string;
+      items: number[];
+    };
   }
 }
 
@@ -21,24 +29,46 @@ const calls: string[] = [];
 
 beforeAll(async () => {
   database = await freshDatabase();
-  app = await buildApp({ database, migrate: false, logger: false, env: { NODE_ENV: 'test' }, config: { appKey: TEST_APP_KEY }, assets: { version: 'test', dev: false, headTags: '' } });
-  // a page exercising every prop kind (test-only routes on this instance)
-  app.get('/props-demo', { config: { name: 'test.props', access: { kind: 'public' } } }, async (_req, reply) =>
-    reply.inertia('test/props', {
-      plain: 'p',
-      lazy: () => (calls.push('lazy'), 'l'),
-      opt: optional(() => (calls.push('opt'), 'o')),
-      later: defer(() => (calls.push('later'), 'd')),
-      grouped: defer(() => 'g', 'sidebar'),
-      stamp: always(() => 's'),
-      items: merge(() => [1, 2]),
-    }),
-  );
-  app.put('/props-demo', { config: { name: 'test.props.update', access: { kind: 'public' } } }, async (_req, reply) => reply.redirect('/props-demo'));
-  app.post('/props-demo/validate', { config: { name: 'test.props.validate', access: { kind: 'public' } } }, async () => {
-    throw new ValidationError({ name: 'Please enter a name.' });
+  app = await buildApp({
+    database,
+    migrate: false,
+    logger: false,
+    env: { NODE_ENV: 'test' },
+    config: { appKey: TEST_APP_KEY },
+    assets: { version: 'test', dev: false, headTags: '' },
   });
-  app.get('/props-demo/away', { config: { name: 'test.props.away', access: { kind: 'public' } } }, async (_req, reply) => reply.inertiaLocation('https://example.org/elsewhere'));
+  // a page exercising every prop kind (test-only routes on this instance)
+  app.get(
+    '/props-demo',
+    { config: { name: 'test.props', access: { kind: 'public' } } },
+    async (_req, reply) =>
+      reply.inertia('test/props', {
+        plain: 'p',
+        lazy: () => (calls.push('lazy'), 'l'),
+        opt: optional(() => (calls.push('opt'), 'o')),
+        later: defer(() => (calls.push('later'), 'd')),
+        grouped: defer(() => 'g', 'sidebar'),
+        stamp: always(() => 's'),
+        items: merge(() => [1, 2]),
+      }),
+  );
+  app.put(
+    '/props-demo',
+    { config: { name: 'test.props.update', access: { kind: 'public' } } },
+    async (_req, reply) => reply.redirect('/props-demo'),
+  );
+  app.post(
+    '/props-demo/validate',
+    { config: { name: 'test.props.validate', access: { kind: 'public' } } },
+    async () => {
+      throw new ValidationError({ name: 'Please enter a name.' });
+    },
+  );
+  app.get(
+    '/props-demo/away',
+    { config: { name: 'test.props.away', access: { kind: 'public' } } },
+    async (_req, reply) => reply.inertiaLocation('https://example.org/elsewhere'),
+  );
   await app.ready();
 });
 afterAll(async () => {
@@ -59,7 +89,10 @@ describe('Inertia props', () => {
     expect(page.props).toMatchObject({ plain: 'p', lazy: 'l', stamp: 's', items: [1, 2] });
     expect(page.props).not.toHaveProperty('opt');
     expect(page.props).not.toHaveProperty('later');
-    expect((page as Record<string, unknown>).deferredProps).toEqual({ default: ['later'], sidebar: ['grouped'] });
+    expect((page as Record<string, unknown>).deferredProps).toEqual({
+      default: ['later'],
+      sidebar: ['grouped'],
+    });
     expect((page as Record<string, unknown>).mergeProps).toEqual(['items']);
     expect(calls).toEqual(['lazy']); // optional and deferred functions never ran
   });
@@ -80,7 +113,12 @@ describe('Inertia props', () => {
     expect(except.props).not.toHaveProperty('lazy');
     expect(except.props).not.toHaveProperty('items');
     expect(except.props).toHaveProperty('plain');
-    const other = (await c.get('/props-demo', { 'x-inertia-partial-component': 'something/else', 'x-inertia-partial-data': 'plain' })).json();
+    const other = (
+      await c.get('/props-demo', {
+        'x-inertia-partial-component': 'something/else',
+        'x-inertia-partial-data': 'plain',
+      })
+    ).json();
     expect(other.props).toHaveProperty('lazy');
     expect(other.deferredProps).toBeDefined();
   });
@@ -99,7 +137,11 @@ describe('Inertia props', () => {
 
   it('validation errors come back on the next page under props.errors, grouped under the named error bag', async () => {
     const c = new TestClient(app);
-    const res = await c.post('/props-demo/validate', {}, { referer: 'http://localhost:80/props-demo' });
+    const res = await c.post(
+      '/props-demo/validate',
+      {},
+      { referer: 'http://localhost:80/props-demo' },
+    );
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/props-demo');
     expect((await c.page('/props-demo')).props.errors).toEqual({ name: 'Please enter a name.' });
@@ -114,15 +156,28 @@ describe('Inertia props', () => {
 describe('back()', () => {
   it('follows a same-host Referer and never another host (no open redirect)', async () => {
     const c = new TestClient(app);
-    const evil = await c.post('/props-demo/validate', {}, { referer: 'https://evil.example/phish' });
+    const evil = await c.post(
+      '/props-demo/validate',
+      {},
+      { referer: 'https://evil.example/phish' },
+    );
     expect(evil.headers.location).toBe('/dashboard');
-    const ok = await c.post('/props-demo/validate', {}, { referer: 'http://localhost/props-demo?x=1' });
+    const ok = await c.post(
+      '/props-demo/validate',
+      {},
+      { referer: 'http://localhost/props-demo?x=1' },
+    );
     expect(ok.headers.location).toBe('/props-demo?x=1');
   });
 
   it('never answers a protocol-relative Location for a same-host Referer whose path is //host or /\\host', async () => {
     const c = new TestClient(app);
-    for (const referer of ['http://localhost//evil.example', 'http://localhost//evil.example/x?y=1', 'http://localhost/\\evil.example', 'http://localhost///evil.example']) {
+    for (const referer of [
+      'http://localhost//evil.example',
+      'http://localhost//evil.example/x?y=1',
+      'http://localhost/\\evil.example',
+      'http://localhost///evil.example',
+    ]) {
       const res = await c.post('/props-demo/validate', {}, { referer });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/dashboard');

@@ -8,11 +8,26 @@ const root = join(import.meta.dirname, '../../../..');
 const pagesDir = join(root, 'src/client/pages');
 
 function pageFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pageFiles(join(dir, e.name)) : e.name.endsWith('.tsx') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? pageFiles(join(dir, e.name))
+      : e.name.endsWith('.tsx')
+        ? [join(dir, e.name)]
+        : [],
+  );
 }
-const pages = pageFiles(pagesDir).map((f) => ({ name: relative(pagesDir, f).replace(/\\/g, '/').replace(/\.tsx$/, ''), source: readFileSync(f, 'utf8') }));
+const pages = pageFiles(pagesDir).map((f) => ({
+  name: relative(pagesDir, f)
+    .replace(/\\/g, '/')
+    .replace(/\.tsx$/, ''),
+  source: readFileSync(f, 'utf8'),
+}));
 /** the keys of `interface PageProps` in src/shared/pages.ts */
-const declared = [...readFileSync(join(root, 'src/shared/pages.ts'), 'utf8').matchAll(/^ {2}'?([a-z0-9/-]+)'?: \w+;$/gm)].map((m) => m[1]);
+const declared = [
+  ...readFileSync(join(root, 'src/shared/pages.ts'), 'utf8').matchAll(
+    /^ {2}'?([a-z0-9/-]+)'?: \w+;$/gm,
+  ),
+].map((m) => m[1]);
 
 describe('the page contract (src/shared/pages.ts)', () => {
   it('declares exactly the pages the client has', () => {
@@ -46,8 +61,17 @@ export function renderCallsAreChecked(reply: FastifyReply) {
   void reply.inertia('auth/verify-email', { email: 'a@example.org', extra: true });
   // @ts-expect-error a page that does not exist
   void reply.inertia('auth/nowhere');
-  // @ts-expect-error an optional (partial reload) prop of the wrong type
-  void reply.inertia('errors/show', { status: 404, title: 'Not found', message: 'Gone', requestId: optional(() => 7) });
-  // @ts-expect-error a deferred prop of the wrong type
-  void reply.inertia('auth/reset-password', { token: 't', email: 'e', tokenValid: defer(() => 'yes') });
+  void reply.inertia('errors/show', {
+    status: 404,
+    title: 'Not found',
+    message: 'Gone',
+    // @ts-expect-error an optional (partial reload) prop of the wrong type
+    requestId: optional(() => 7),
+  });
+  void reply.inertia('auth/reset-password', {
+    token: 't',
+    email: 'e',
+    // @ts-expect-error a deferred prop of the wrong type
+    tokenValid: defer(() => 'yes'),
+  });
 }

@@ -16,16 +16,25 @@ export type PropInput<T> = T | (() => T | Promise<T>) | SpecialProp<T>;
 export type PropsInput<P> = { [K in keyof P]: PropInput<P[K]> };
 
 /** evaluated only when a partial reload asks for it by name (declare the prop optional on the page) */
-export const optional = <T>(fn: () => T | Promise<T>): SpecialProp<T> => ({ [KIND]: 'optional', value: fn });
+export const optional = <T>(fn: () => T | Promise<T>): SpecialProp<T> => ({
+  [KIND]: 'optional',
+  value: fn,
+});
 /** left out of the first response; the client fetches its group right after rendering (declare it optional) */
-export const defer = <T>(fn: () => T | Promise<T>, group = 'default'): SpecialProp<T> => ({ [KIND]: 'defer', value: fn, group });
+export const defer = <T>(fn: () => T | Promise<T>, group = 'default'): SpecialProp<T> => ({
+  [KIND]: 'defer',
+  value: fn,
+  group,
+});
 /** included even in partial reloads that did not ask for it */
 export const always = <T>(value: Resolvable<T>): SpecialProp<T> => ({ [KIND]: 'always', value });
 /** appended to the client's existing array on partial reloads */
 export const merge = <T>(value: Resolvable<T>): SpecialProp<T> => ({ [KIND]: 'merge', value });
 
 export function kindOf(v: unknown): SpecialProp[typeof KIND] | undefined {
-  return v !== null && typeof v === 'object' && KIND in (v as object) ? (v as SpecialProp)[KIND] : undefined;
+  return v !== null && typeof v === 'object' && KIND in (v as object)
+    ? (v as SpecialProp)[KIND]
+    : undefined;
 }
 
 export async function resolveValue(v: unknown): Promise<unknown> {
@@ -40,8 +49,13 @@ export interface PartialRequest {
 }
 
 /** Apply the protocol's evaluation model; returns the resolved props and page metadata. */
-export async function resolveProps(component: string, raw: Record<string, unknown>, partial: PartialRequest) {
-  const isPartial = partial.component === component && (partial.only !== undefined || partial.except !== undefined);
+export async function resolveProps(
+  component: string,
+  raw: Record<string, unknown>,
+  partial: PartialRequest,
+) {
+  const isPartial =
+    partial.component === component && (partial.only !== undefined || partial.except !== undefined);
   const props: Record<string, unknown> = {};
   const deferredProps: Record<string, string[]> = {};
   const mergeProps: string[] = [];
@@ -50,10 +64,15 @@ export async function resolveProps(component: string, raw: Record<string, unknow
     const kind = kindOf(value);
     let include: boolean;
     if (isPartial) {
-      include = kind === 'always' || key === 'errors' || ((partial.only ? partial.only.includes(key) : true) && !(partial.except ?? []).includes(key));
+      include =
+        kind === 'always' ||
+        key === 'errors' ||
+        ((partial.only ? partial.only.includes(key) : true) &&
+          !(partial.except ?? []).includes(key));
     } else {
       include = kind !== 'optional' && kind !== 'defer';
-      if (kind === 'defer') (deferredProps[(value as SpecialProp).group ?? 'default'] ??= []).push(key);
+      if (kind === 'defer')
+        (deferredProps[(value as SpecialProp).group ?? 'default'] ??= []).push(key);
     }
     if (kind === 'merge') mergeProps.push(key);
     if (include) tasks.push(resolveValue(value).then((r) => void (props[key] = r)));

@@ -5,7 +5,12 @@ import { HandlerRegistry, type HandlerOptions, type JobHandler } from './registr
 import { JobWorker, type WorkerOptions } from './worker.js';
 
 export { jobs, type JobStatus } from './jobs.tables.js';
-export { defaultBackoffMs, type JobHandler, type JobInfo, type HandlerOptions } from './registry.js';
+export {
+  defaultBackoffMs,
+  type JobHandler,
+  type JobInfo,
+  type HandlerOptions,
+} from './registry.js';
 export { pruneFinishedJobs, recoverStaleJobs, type EnqueueOptions } from './queue.js';
 export { JobWorker, type WorkerOptions } from './worker.js';
 
@@ -26,7 +31,10 @@ export class Jobs {
 
   async enqueue<P>(type: string, payload: P, opts: EnqueueOptions = {}): Promise<string> {
     const handler = this.registry.get(type);
-    const id = await insertJob(opts.tx ?? this.db, type, payload, { ...opts, defaultMaxAttempts: handler?.options.maxAttempts });
+    const id = await insertJob(opts.tx ?? this.db, type, payload, {
+      ...opts,
+      defaultMaxAttempts: handler?.options.maxAttempts,
+    });
     this.worker?.poke();
     return id;
   }
@@ -52,6 +60,11 @@ export class Jobs {
 }
 
 /** Enqueue a background job (the job runs on a worker; pass opts.tx to enqueue inside a transaction). */
-export function enqueue<P>(ctx: { jobs: Jobs }, type: string, payload: P, opts: EnqueueOptions = {}): Promise<string> {
+export function enqueue<P>(
+  ctx: { jobs: Jobs },
+  type: string,
+  payload: P,
+  opts: EnqueueOptions = {},
+): Promise<string> {
   return ctx.jobs.enqueue(type, payload, opts);
 }

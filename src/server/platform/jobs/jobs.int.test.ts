@@ -19,7 +19,6 @@ beforeEach(async () => {
   await ctx.db.delete(jobs);
 });
 
-
 const row = async (id: string) => (await ctx.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 
 describe('jobs', () => {
@@ -31,7 +30,14 @@ describe('jobs', () => {
     });
     const id = await enqueue({ jobs: q }, 'test.echo', { n: 7 });
     const queued = await row(id);
-    expect(queued).toMatchObject({ status: 'queued', type: 'test.echo', queue: 'default', attempts: 0, maxAttempts: 5, payload: { n: 7 } });
+    expect(queued).toMatchObject({
+      status: 'queued',
+      type: 'test.echo',
+      queue: 'default',
+      attempts: 0,
+      maxAttempts: 5,
+      payload: { n: 7 },
+    });
     q.startWorker();
     await until(async () => (await row(id)).status === 'done');
     await q.stopWorker();
@@ -65,9 +71,13 @@ describe('jobs', () => {
 
   it('the backoff moves run_at forward, so the retry waits', async () => {
     const q = new Jobs(ctx.db, log, { pollMs: 20 });
-    q.register('test.later', async () => {
-      throw new Error('not yet');
-    }, { backoffMs: () => 60 * 60 * 1000 });
+    q.register(
+      'test.later',
+      async () => {
+        throw new Error('not yet');
+      },
+      { backoffMs: () => 60 * 60 * 1000 },
+    );
     const id = await q.enqueue('test.later', {});
     q.startWorker();
     await until(async () => (await row(id)).attempts === 1 && (await row(id)).status === 'queued');
@@ -80,14 +90,22 @@ describe('jobs', () => {
 
   it('after max_attempts the job is failed with the error', async () => {
     const q = new Jobs(ctx.db, log, { pollMs: 20 });
-    q.register('test.broken', async () => {
-      throw new Error('always broken');
-    }, { backoffMs: () => 0 });
+    q.register(
+      'test.broken',
+      async () => {
+        throw new Error('always broken');
+      },
+      { backoffMs: () => 0 },
+    );
     const id = await q.enqueue('test.broken', {}, { maxAttempts: 2 });
     q.startWorker();
     await until(async () => (await row(id)).status === 'failed');
     await q.stopWorker();
-    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'always broken' });
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      lastError: 'always broken',
+    });
     expect((await row(id)).finishedAt).toBeInstanceOf(Date);
   });
 
@@ -106,13 +124,19 @@ describe('jobs', () => {
     const wa = a.startWorker();
     const wb = b.startWorker();
     await until(async () => {
-      const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.status, 'done'));
+      const [{ n }] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(eq(jobs.status, 'done'));
       return n === 40;
     });
     await Promise.all([a.stopWorker(), b.stopWorker()]);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
     expect(counts.size).toBe(40);
-    const by = await ctx.db.select({ lockedBy: jobs.lockedBy }).from(jobs).where(inArray(jobs.id, ids));
+    const by = await ctx.db
+      .select({ lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(inArray(jobs.id, ids));
     expect(new Set(by.map((r) => r.lockedBy)).size).toBeGreaterThanOrEqual(1);
     expect(by.every((r) => r.lockedBy === wa.id || r.lockedBy === wb.id)).toBe(true);
   });
@@ -191,9 +215,41 @@ describe('jobs', () => {
 
   it('orphaned running jobs are put back in the queue, or failed on their last attempt', async () => {
     const old = new Date(Date.now() - 60 * 60 * 1000);
-    const [a] = await ctx.db.insert(jobs).values({ type: 'test.orphan', payload: {}, status: 'running', attempts: 1, maxAttempts: 3, lockedAt: old, lockedBy: 'gone:1:x' }).returning();
-    const [b] = await ctx.db.insert(jobs).values({ type: 'test.orphan', payload: {}, status: 'running', attempts: 3, maxAttempts: 3, lockedAt: old, lockedBy: 'gone:1:x' }).returning();
-    const [fresh] = await ctx.db.insert(jobs).values({ type: 'test.orphan', payload: {}, status: 'running', attempts: 1, lockedAt: new Date(), lockedBy: 'alive:2:y' }).returning();
+    const [a] = await ctx.db
+      .insert(jobs)
+      .values({
+        type: 'test.orphan',
+        payload: {},
+        status: 'running',
+        attempts: 1,
+        maxAttempts: 3,
+        lockedAt: old,
+        lockedBy: 'gone:1:x',
+      })
+      .returning();
+    const [b] = await ctx.db
+      .insert(jobs)
+      .values({
+        type: 'test.orphan',
+        payload: {},
+        status: 'running',
+        attempts: 3,
+        maxAttempts: 3,
+        lockedAt: old,
+        lockedBy: 'gone:1:x',
+      })
+      .returning();
+    const [fresh] = await ctx.db
+      .insert(jobs)
+      .values({
+        type: 'test.orphan',
+        payload: {},
+        status: 'running',
+        attempts: 1,
+        lockedAt: new Date(),
+        lockedBy: 'alive:2:y',
+      })
+      .returning();
     expect(await recoverStaleJobs(ctx.db, 15 * 60 * 1000)).toBe(2);
     expect(await row(a.id)).toMatchObject({ status: 'queued', lockedBy: null });
     expect(await row(b.id)).toMatchObject({ status: 'failed' });
@@ -203,9 +259,18 @@ describe('jobs', () => {
 
   it('old finished jobs are pruned, recent and unfinished ones kept', async () => {
     const old = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
-    const [gone] = await ctx.db.insert(jobs).values({ type: 'test.p', payload: {}, status: 'done', finishedAt: old }).returning();
-    const [failed] = await ctx.db.insert(jobs).values({ type: 'test.p', payload: {}, status: 'failed', finishedAt: old }).returning();
-    const [recent] = await ctx.db.insert(jobs).values({ type: 'test.p', payload: {}, status: 'done', finishedAt: new Date() }).returning();
+    const [gone] = await ctx.db
+      .insert(jobs)
+      .values({ type: 'test.p', payload: {}, status: 'done', finishedAt: old })
+      .returning();
+    const [failed] = await ctx.db
+      .insert(jobs)
+      .values({ type: 'test.p', payload: {}, status: 'failed', finishedAt: old })
+      .returning();
+    const [recent] = await ctx.db
+      .insert(jobs)
+      .values({ type: 'test.p', payload: {}, status: 'done', finishedAt: new Date() })
+      .returning();
     const [queued] = await ctx.db.insert(jobs).values({ type: 'test.p', payload: {} }).returning();
     expect(await pruneFinishedJobs(ctx.db, 14)).toBe(2);
     expect(await row(gone.id)).toBeUndefined();

@@ -29,5 +29,8 @@ export const jobs = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.queue, t.runAt), index('jobs_finished_idx').on(t.finishedAt)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.queue, t.runAt),
+    index('jobs_finished_idx').on(t.finishedAt),
+  ],
 );

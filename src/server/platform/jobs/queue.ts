@@ -13,7 +13,12 @@ export interface EnqueueOptions {
   tx?: Db;
 }
 
-export async function insertJob(db: Db, type: string, payload: unknown, opts: Omit<EnqueueOptions, 'tx'> & { defaultMaxAttempts?: number } = {}): Promise<string> {
+export async function insertJob(
+  db: Db,
+  type: string,
+  payload: unknown,
+  opts: Omit<EnqueueOptions, 'tx'> & { defaultMaxAttempts?: number } = {},
+): Promise<string> {
   const runAt = opts.runAt ?? (opts.delayMs ? new Date(Date.now() + opts.delayMs) : undefined);
   const [row] = await db
     .insert(jobs)
@@ -47,12 +52,21 @@ export async function recoverStaleJobs(db: Db, olderThanMs: number): Promise<num
   const stale = and(eq(jobs.status, 'running'), lt(jobs.lockedAt, cutoff));
   const requeued = await db
     .update(jobs)
-    .set({ status: 'queued', lockedAt: null, lockedBy: null, lastError: 'The worker stopped while running this job; it was put back in the queue.' })
+    .set({
+      status: 'queued',
+      lockedAt: null,
+      lockedBy: null,
+      lastError: 'The worker stopped while running this job; it was put back in the queue.',
+    })
     .where(and(stale, lt(jobs.attempts, jobs.maxAttempts)))
     .returning({ id: jobs.id });
   const failed = await db
     .update(jobs)
-    .set({ status: 'failed', finishedAt: sql`now()`, lastError: 'The worker stopped while running the last attempt of this job.' })
+    .set({
+      status: 'failed',
+      finishedAt: sql`now()`,
+      lastError: 'The worker stopped while running the last attempt of this job.',
+    })
     .where(and(stale, sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
     .returning({ id: jobs.id });
   return requeued.length + failed.length;

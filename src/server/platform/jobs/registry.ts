@@ -36,7 +36,8 @@ export class HandlerRegistry {
   private handlers = new Map<string, RegisteredHandler>();
 
   register<P>(type: string, run: JobHandler<P>, options: HandlerOptions = {}) {
-    if (!/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$/.test(type)) throw new Error(`Job type '${type}' must be dotted lower-case, e.g. 'sources.import'.`);
+    if (!/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$/.test(type))
+      throw new Error(`Job type '${type}' must be dotted lower-case, e.g. 'sources.import'.`);
     if (this.handlers.has(type)) throw new Error(`Job type '${type}' already has a handler.`);
     this.handlers.set(type, { type, run: run as JobHandler<unknown>, options });
   }

@@ -60,7 +60,15 @@ export class JobWorker {
 
   start() {
     if (this.loopDone) return;
-    this.log.info({ worker: this.id, concurrency: this.opts.concurrency, queues: this.opts.queues, types: this.registry.types() }, 'jobs worker started');
+    this.log.info(
+      {
+        worker: this.id,
+        concurrency: this.opts.concurrency,
+        queues: this.opts.queues,
+        types: this.registry.types(),
+      },
+      'jobs worker started',
+    );
     this.loopDone = this.loop();
   }
 
@@ -87,7 +95,11 @@ export class JobWorker {
       }),
     ]);
     clearTimeout(timer);
-    if (!finished) this.log.warn({ worker: this.id, running: this.inflight.size }, 'jobs worker stopped with jobs still running; they will be retried');
+    if (!finished)
+      this.log.warn(
+        { worker: this.id, running: this.inflight.size },
+        'jobs worker stopped with jobs still running; they will be retried',
+      );
     else this.log.info({ worker: this.id }, 'jobs worker stopped');
     return finished;
   }
@@ -139,12 +151,17 @@ export class JobWorker {
     if (now - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
     const first = this.lastHousekeeping === 0;
     this.lastHousekeeping = now;
-    const recovered = await recoverStaleJobs(this.db, first && this.opts.singleProcess ? 0 : this.opts.staleAfterMs);
-    if (recovered) this.log.warn({ recovered }, 'jobs: orphaned running jobs were put back in the queue');
+    const recovered = await recoverStaleJobs(
+      this.db,
+      first && this.opts.singleProcess ? 0 : this.opts.staleAfterMs,
+    );
+    if (recovered)
+      this.log.warn({ recovered }, 'jobs: orphaned running jobs were put back in the queue');
     if (this.opts.keepDays > 0 && now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
       const pruned = await pruneFinishedJobs(this.db, this.opts.keepDays);
-      if (pruned) this.log.info({ pruned, keepDays: this.opts.keepDays }, 'jobs: deleted old finished jobs');
+      if (pruned)
+        this.log.info({ pruned, keepDays: this.opts.keepDays }, 'jobs: deleted old finished jobs');
     }
   }
 
@@ -155,13 +172,25 @@ export class JobWorker {
     const due = this.db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`), inArray(jobs.queue, this.opts.queues), inArray(jobs.type, types)))
+      .where(
+        and(
+          eq(jobs.status, 'queued'),
+          lte(jobs.runAt, sql`now()`),
+          inArray(jobs.queue, this.opts.queues),
+          inArray(jobs.type, types),
+        ),
+      )
       .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
       .limit(n)
       .for('update', { skipLocked: true });
     return this.db
       .update(jobs)
-      .set({ status: 'running', lockedAt: sql`now()`, lockedBy: this.id, attempts: sql`${jobs.attempts} + 1` })
+      .set({
+        status: 'running',
+        lockedAt: sql`now()`,
+        lockedBy: this.id,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
       .where(and(inArray(jobs.id, due), eq(jobs.status, 'queued')))
       .returning();
   }
@@ -172,26 +201,54 @@ export class JobWorker {
     const started = Date.now();
     try {
       if (!handler) throw new Error(`No handler for job type '${row.type}'.`);
-      await handler.run(row.payload, { id: row.id, type: row.type, queue: row.queue, attempt: row.attempts, maxAttempts: row.maxAttempts, status: 'running' });
-      await this.db.update(jobs).set({ status: 'done', finishedAt: sql`now()`, lockedAt: null }).where(mine);
-      this.log.info({ job: row.id, type: row.type, attempt: row.attempts, ms: Date.now() - started }, 'job done');
+      await handler.run(row.payload, {
+        id: row.id,
+        type: row.type,
+        queue: row.queue,
+        attempt: row.attempts,
+        maxAttempts: row.maxAttempts,
+        status: 'running',
+      });
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: sql`now()`, lockedAt: null })
+        .where(mine);
+      this.log.info(
+        { job: row.id, type: row.type, attempt: row.attempts, ms: Date.now() - started },
+        'job done',
+      );
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 2000) || 'failed';
       const last = row.attempts >= row.maxAttempts;
       try {
         if (last) {
-          await this.db.update(jobs).set({ status: 'failed', finishedAt: sql`now()`, lockedAt: null, lastError: message }).where(mine);
+          await this.db
+            .update(jobs)
+            .set({ status: 'failed', finishedAt: sql`now()`, lockedAt: null, lastError: message })
+            .where(mine);
         } else {
           const delay = (handler?.options.backoffMs ?? defaultBackoffMs)(row.attempts);
           await this.db
             .update(jobs)
-            .set({ status: 'queued', lockedAt: null, lockedBy: null, lastError: message, runAt: new Date(Date.now() + Math.max(0, delay)) })
+            .set({
+              status: 'queued',
+              lockedAt: null,
+              lockedBy: null,
+              lastError: message,
+              runAt: new Date(Date.now() + Math.max(0, delay)),
+            })
             .where(mine);
         }
       } catch (dbErr) {
-        this.log.error({ err: dbErr, job: row.id }, 'job: could not record the failure (stale-job recovery will retry it)');
+        this.log.error(
+          { err: dbErr, job: row.id },
+          'job: could not record the failure (stale-job recovery will retry it)',
+        );
       }
-      this.log[last ? 'error' : 'warn']({ err, job: row.id, type: row.type, attempt: row.attempts, maxAttempts: row.maxAttempts }, last ? 'job failed for good' : 'job failed; will retry');
+      this.log[last ? 'error' : 'warn'](
+        { err, job: row.id, type: row.type, attempt: row.attempts, maxAttempts: row.maxAttempts },
+        last ? 'job failed for good' : 'job failed; will retry',
+      );
     }
   }
 }

@@ -22,14 +22,21 @@ export interface Mailer {
  * SMTP when MAIL_HOST is set; otherwise messages are kept in the mail_outbox table and a log
  * line says so (read them with `npm run cli -- mail:outbox`). Sent mail is recorded too.
  */
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opts: { outboxFiles?: boolean } = {}): Mailer {
+export function createMailer(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: { outboxFiles?: boolean } = {},
+): Mailer {
   let transport: Transporter | undefined;
   if (config.mail.host) {
     transport = nodemailer.createTransport({
       host: config.mail.host,
       port: config.mail.port,
       secure: config.mail.secure,
-      auth: config.mail.user ? { user: config.mail.user, pass: config.mail.password ?? '' } : undefined,
+      auth: config.mail.user
+        ? { user: config.mail.user, pass: config.mail.password ?? '' }
+        : undefined,
       // local sinks and dev relays often lack certificates
       tls: { rejectUnauthorized: config.env === 'production' },
     });
@@ -41,14 +48,25 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
         await db.insert(mailOutbox).values({ ...msg, status: 'kept' });
         // embedded mode: also a file the CLI can read while the server holds the database
         if (opts.outboxFiles) writeOutboxFile(config.dataDir, msg);
-        log.info({ to: msg.to, subject: msg.subject }, 'mail kept in the local outbox (MAIL_HOST not set): npm run cli -- mail:outbox');
+        log.info(
+          { to: msg.to, subject: msg.subject },
+          'mail kept in the local outbox (MAIL_HOST not set): npm run cli -- mail:outbox',
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: config.mail.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+        await transport.sendMail({
+          from: config.mail.from,
+          to: msg.to,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html,
+        });
         await db.insert(mailOutbox).values({ ...msg, status: 'sent' });
       } catch (err) {
-        await db.insert(mailOutbox).values({ ...msg, status: 'failed', error: (err as Error).message });
+        await db
+          .insert(mailOutbox)
+          .values({ ...msg, status: 'failed', error: (err as Error).message });
         log.error({ err, to: msg.to }, 'mail delivery failed');
         throw err;
       }

@@ -16,17 +16,32 @@ export interface OutboxFile {
 
 export const outboxDir = (dataDir: string) => path.join(dataDir, 'mail-outbox');
 
-export function writeOutboxFile(dataDir: string, msg: { to: string; subject: string; text: string }, now = new Date()) {
+export function writeOutboxFile(
+  dataDir: string,
+  msg: { to: string; subject: string; text: string },
+  now = new Date(),
+) {
   const dir = outboxDir(dataDir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `${now.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
-  const body: OutboxFile = { to: msg.to, subject: msg.subject, text: msg.text, createdAt: now.toISOString() };
+  const file = path.join(
+    dir,
+    `${now.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`,
+  );
+  const body: OutboxFile = {
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    createdAt: now.toISOString(),
+  };
   writeFileSync(file, JSON.stringify(body, null, 2), { mode: 0o600 });
   return file;
 }
 
 /** Newest first; unreadable files are skipped. */
-export function readOutboxFiles(dataDir: string, opts: { to?: string; limit: number }): OutboxFile[] {
+export function readOutboxFiles(
+  dataDir: string,
+  opts: { to?: string; limit: number },
+): OutboxFile[] {
   let names: string[];
   try {
     names = readdirSync(outboxDir(dataDir)).filter((n) => n.endsWith('.json'));

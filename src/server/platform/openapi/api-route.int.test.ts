@@ -18,7 +18,14 @@ let readOnlyToken: string;
 
 beforeAll(async () => {
   database = await freshDatabase();
-  app = await buildApp({ database, migrate: false, logger: false, env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000' }, config: { appKey: TEST_APP_KEY }, assets: { version: 'test', dev: false, headTags: '' } });
+  app = await buildApp({
+    database,
+    migrate: false,
+    logger: false,
+    env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000' },
+    config: { appKey: TEST_APP_KEY },
+    assets: { version: 'test', dev: false, headTags: '' },
+  });
   // an endpoint the way a later module adds one
   apiRoute(
     app,
@@ -35,23 +42,54 @@ beforeAll(async () => {
       body: z.object({ title: z.string().min(1, 'Give a title.') }).strict(),
       response: z.object({ thing: z.string(), title: z.string(), team: z.string() }),
     },
-    async ({ params, body, request }) => ({ thing: params.thing, title: body.title, team: request.actor!.team!.id }),
+    async ({ params, body, request }) => ({
+      thing: params.thing,
+      title: body.title,
+      team: request.actor!.team!.id,
+    }),
   );
   await app.ready();
   const owner = await createUser(app);
   const team = await createTeamFor(app, owner.id);
   const viewer = await createUser(app);
   await addMember(app, team.id, viewer.id, 'viewer');
-  editorToken = (await createApiToken(app.ctx, { userId: owner.id, teamId: team.id, name: 'w', abilities: ['create'] })).plainText;
-  readOnlyToken = (await createApiToken(app.ctx, { userId: owner.id, teamId: team.id, name: 'r', abilities: ['read'] })).plainText;
-  viewerToken = (await createApiToken(app.ctx, { userId: viewer.id, teamId: team.id, name: 'v', abilities: ['create'] })).plainText;
+  editorToken = (
+    await createApiToken(app.ctx, {
+      userId: owner.id,
+      teamId: team.id,
+      name: 'w',
+      abilities: ['create'],
+    })
+  ).plainText;
+  readOnlyToken = (
+    await createApiToken(app.ctx, {
+      userId: owner.id,
+      teamId: team.id,
+      name: 'r',
+      abilities: ['read'],
+    })
+  ).plainText;
+  viewerToken = (
+    await createApiToken(app.ctx, {
+      userId: viewer.id,
+      teamId: team.id,
+      name: 'v',
+      abilities: ['create'],
+    })
+  ).plainText;
 });
 afterAll(async () => {
   await app?.close();
   await database?.close();
 });
 
-const post = (token: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+const post = (token: string, url: string, payload: unknown) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 it('parses params and body, answers with the declared status', async () => {
   const res = await post(editorToken, '/api/v1/echo/apples', { title: 'Hello' });
@@ -69,8 +107,14 @@ it('bad input is a 422 problem with one message per field (no CSRF needed with a
 });
 
 it('checks the ability and the role’s permission', async () => {
-  expect((await post(readOnlyToken, '/api/v1/echo/apples', { title: 'x' })).json()).toMatchObject({ status: 403, code: 'ABILITY_MISSING' });
-  expect((await post(viewerToken, '/api/v1/echo/apples', { title: 'x' })).json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  expect((await post(readOnlyToken, '/api/v1/echo/apples', { title: 'x' })).json()).toMatchObject({
+    status: 403,
+    code: 'ABILITY_MISSING',
+  });
+  expect((await post(viewerToken, '/api/v1/echo/apples', { title: 'x' })).json()).toMatchObject({
+    status: 403,
+    code: 'FORBIDDEN',
+  });
 });
 
 it('documents the endpoint', async () => {
@@ -78,5 +122,9 @@ it('documents the endpoint', async () => {
   const op = doc.paths['/api/v1/echo/{thing}'].post;
   expect(op.operationId).toBe('api.echo.store');
   expect(Object.keys(op.responses).sort()).toEqual(['201', '401', '403', '404', '422', '429']);
-  expect(app.ctx.routes.byName.get('api.echo.store')?.access).toEqual({ kind: 'api', ability: 'create', permission: 'content.create' });
+  expect(app.ctx.routes.byName.get('api.echo.store')?.access).toEqual({
+    kind: 'api',
+    ability: 'create',
+    permission: 'content.create',
+  });
 });

@@ -22,27 +22,43 @@ export interface ApiHandlerInput<P, Q, B> {
  * ability, per-token rate limit), input parsed with the operation's zod schemas, and the
  * operation added to the OpenAPI registry. Later modules add their endpoints the same way.
  */
-export function apiRoute<P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export function apiRoute<
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
   app: FastifyInstance,
   registry: OpenApiRegistry,
   op: ApiOperation & { params?: P; query?: Q; body?: B },
   handler: (input: ApiHandlerInput<P, Q, B>) => Promise<unknown>,
 ) {
-  if (!op.path.startsWith('/api/')) throw new Error(`API route ${op.name} must live under /api/ (got ${op.path}).`);
+  if (!op.path.startsWith('/api/'))
+    throw new Error(`API route ${op.name} must live under /api/ (got ${op.path}).`);
   registry.add(op);
   app.route({
     method: op.method.toUpperCase() as 'GET',
     url: op.path,
     config: {
       name: op.name,
-      access: op.ability ? { kind: 'api', ability: op.ability, ...(op.permission ? { permission: op.permission } : {}) } : { kind: 'public' },
+      access: op.ability
+        ? {
+            kind: 'api',
+            ability: op.ability,
+            ...(op.permission ? { permission: op.permission } : {}),
+          }
+        : { kind: 'public' },
       rateLimit: {
         max: app.ctx?.config.apiRateLimitPerMinute ?? API_RATE_LIMIT.max,
         timeWindow: API_RATE_LIMIT.timeWindow,
         // the actor hook (onRequest, app level) has already resolved the bearer token
-        keyGenerator: (request: FastifyRequest) => (request.actor?.token ? `token:${request.actor.token.id}` : `ip:${request.ip}`),
+        keyGenerator: (request: FastifyRequest) =>
+          request.actor?.token ? `token:${request.actor.token.id}` : `ip:${request.ip}`,
         errorResponseBuilder: (_request: FastifyRequest, context: { after: string; ttl: number }) =>
-          new AppError('TOO_MANY_REQUESTS', 429, `Too many requests. Try again in ${context.after}.`),
+          new AppError(
+            'TOO_MANY_REQUESTS',
+            429,
+            `Too many requests. Try again in ${context.after}.`,
+          ),
       },
     },
     handler: async (request, reply) => {

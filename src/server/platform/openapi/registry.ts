@@ -29,9 +29,14 @@ export const problemSchema = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.string().meta({ description: 'Stable machine-readable error code, e.g. VALIDATION_FAILED.' }),
+    code: z
+      .string()
+      .meta({ description: 'Stable machine-readable error code, e.g. VALIDATION_FAILED.' }),
     detail: z.string(),
-    errors: z.record(z.string(), z.string()).optional().meta({ description: 'Field -> message (422 only).' }),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Field -> message (422 only).' }),
     requestId: z.string(),
   })
   .meta({ id: 'Problem' });
@@ -49,7 +54,8 @@ export class OpenApiRegistry {
   readonly operations: ApiOperation[] = [];
 
   add(op: ApiOperation) {
-    if (this.operations.some((o) => o.method === op.method && o.path === op.path)) throw new Error(`API operation ${op.method.toUpperCase()} ${op.path} is registered twice.`);
+    if (this.operations.some((o) => o.method === op.method && o.path === op.path))
+      throw new Error(`API operation ${op.method.toUpperCase()} ${op.path} is registered twice.`);
     this.operations.push(op);
   }
 
@@ -60,17 +66,44 @@ export class OpenApiRegistry {
     for (const op of [...this.operations].sort((a, b) => a.path.localeCompare(b.path))) {
       const path = op.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?/g, '{$1}');
       const parameters: unknown[] = [];
-      if (op.params) for (const [name, s] of Object.entries(op.params.shape)) parameters.push({ name, in: 'path', required: true, schema: schemaOf(s as z.ZodType, 'input', components) });
+      if (op.params)
+        for (const [name, s] of Object.entries(op.params.shape))
+          parameters.push({
+            name,
+            in: 'path',
+            required: true,
+            schema: schemaOf(s as z.ZodType, 'input', components),
+          });
       if (op.query)
         for (const [name, s] of Object.entries(op.query.shape)) {
           const zs = s as z.ZodType;
-          parameters.push({ name, in: 'query', required: !zs.safeParse(undefined).success, schema: schemaOf(zs, 'input', components) });
+          parameters.push({
+            name,
+            in: 'query',
+            required: !zs.safeParse(undefined).success,
+            schema: schemaOf(zs, 'input', components),
+          });
         }
       const status = String(op.status ?? (op.response ? 200 : 204));
       const responses: Record<string, unknown> = {
-        [status]: op.response ? { description: 'OK', content: { 'application/json': { schema: schemaOf(op.response, 'output', components) } } } : { description: 'No content' },
+        [status]: op.response
+          ? {
+              description: 'OK',
+              content: {
+                'application/json': { schema: schemaOf(op.response, 'output', components) },
+              },
+            }
+          : { description: 'No content' },
       };
-      const codes = op.ability ? ['401', '403', ...(op.params ? ['404'] : []), ...(op.body || op.query ? ['422'] : []), '429'] : ['429'];
+      const codes = op.ability
+        ? [
+            '401',
+            '403',
+            ...(op.params ? ['404'] : []),
+            ...(op.body || op.query ? ['422'] : []),
+            '429',
+          ]
+        : ['429'];
       for (const code of codes) responses[code] = { $ref: `#/components/responses/Error${code}` };
       paths[path] ??= {};
       paths[path][op.method] = {
@@ -78,21 +111,39 @@ export class OpenApiRegistry {
         summary: op.summary,
         ...(op.description ? { description: op.description } : {}),
         ...(op.tags ? { tags: op.tags } : {}),
-        ...(op.ability ? { security: [{ bearerAuth: [] }], 'x-ability': op.ability } : { security: [] }),
+        ...(op.ability
+          ? { security: [{ bearerAuth: [] }], 'x-ability': op.ability }
+          : { security: [] }),
         ...(parameters.length ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input', components) } } } } : {}),
+        ...(op.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: schemaOf(op.body, 'input', components) } },
+              },
+            }
+          : {}),
         responses,
       };
     }
     return {
       openapi: '3.1.0',
-      info: { title: info.title, version: info.version, ...(info.description ? { description: info.description } : {}) },
+      info: {
+        title: info.title,
+        version: info.version,
+        ...(info.description ? { description: info.description } : {}),
+      },
       servers: [{ url: info.serverUrl }],
       security: [{ bearerAuth: [] }],
       paths,
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token made on the API Tokens page (starts with pw_). Each token holds abilities: read, create, update, delete.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API token made on the API Tokens page (starts with pw_). Each token holds abilities: read, create, update, delete.',
+          },
         },
         schemas: components,
         responses: Object.fromEntries(
@@ -100,8 +151,19 @@ export class OpenApiRegistry {
             `Error${code}`,
             {
               description,
-              ...(code === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
-              content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+              ...(code === '429'
+                ? {
+                    headers: {
+                      'Retry-After': {
+                        description: 'Seconds to wait before retrying.',
+                        schema: { type: 'integer' },
+                      },
+                    },
+                  }
+                : {}),
+              content: {
+                'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+              },
             },
           ]),
         ),
@@ -114,12 +176,21 @@ export class OpenApiRegistry {
  * zod 4 -> JSON Schema 2020-12 (the dialect of OpenAPI 3.1). Schemas named with
  * `.meta({ id })` land in components.schemas and are referenced from there.
  */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output', components?: Record<string, unknown>): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+function schemaOf(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  components?: Record<string, unknown>,
+): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
   delete json.$schema;
   const defs = json.$defs as Record<string, unknown> | undefined;
   delete json.$defs;
-  const rewrite = <T>(v: T): T => JSON.parse(JSON.stringify(v).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
+  const rewrite = <T>(v: T): T =>
+    JSON.parse(JSON.stringify(v).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
   if (defs) {
     if (!components) throw new Error('A named schema needs the components collector.');
     for (const [name, def] of Object.entries(defs)) components[name] ??= rewrite(def);

@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/format/plural.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -25,13 +26,19 @@ export function createLimit(app: FastifyInstance, o: ExtraLimit) {
     if (r.isAllowed || !r.isExceeded) return;
     reply.header('retry-after', String(r.ttlInSeconds));
     const message = o.message(Math.max(1, r.ttlInSeconds));
-    throw new AppError('TOO_MANY_REQUESTS', 429, message, true, o.field ? { [o.field]: message } : undefined);
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      429,
+      message,
+      true,
+      o.field ? { [o.field]: message } : undefined,
+    );
   };
 }
 
 /** "in 42 seconds" / "in a minute" / "in 3 minutes" */
 export function inAbout(seconds: number) {
-  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return `in ${plural(seconds, 'second')}`;
   const m = Math.ceil(seconds / 60);
   return m === 1 ? 'in a minute' : `in ${m} minutes`;
 }

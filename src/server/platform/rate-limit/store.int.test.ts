@@ -73,8 +73,12 @@ describe('rate_limits counters', () => {
 
   it('is atomic: concurrent hits from two connection pools each get their own count', async () => {
     const key = storedKey('POST login', `race-${Date.now()}`);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => hit(i % 2 ? second.db : database.db, key, 60_000, 5)));
-    expect(results.map((r) => r.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => hit(i % 2 ? second.db : database.db, key, 60_000, 5)),
+    );
+    expect(results.map((r) => r.current).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
   });
 
   it('restarts the window on every hit over the limit with continueExceeding', async () => {
@@ -97,8 +101,12 @@ describe('rate_limits counters', () => {
   });
 
   it('keeps routes apart and stores no raw key', async () => {
-    const login = routeScope({ routeInfo: { method: 'POST', url: '/login', config: { name: 'login' } } });
-    const register = routeScope({ routeInfo: { method: 'POST', url: '/register', config: { name: 'register' } } });
+    const login = routeScope({
+      routeInfo: { method: 'POST', url: '/login', config: { name: 'login' } },
+    });
+    const register = routeScope({
+      routeInfo: { method: 'POST', url: '/register', config: { name: 'register' } },
+    });
     expect(login).not.toBe(register);
     expect(storedKey(login, '10.0.0.1')).not.toBe(storedKey(register, '10.0.0.1'));
     expect(storedKey(login, 'someone@example.org')).not.toContain('example');
@@ -109,7 +117,9 @@ describe('rate_limits counters', () => {
     const live = storedKey('t', `live-${Date.now()}`);
     const ended = storedKey('t', `ended-${Date.now()}`);
     await hit(db, live, 60_000, 5);
-    await db.insert(rateLimits).values({ key: ended, count: 3, resetAt: sql`now() - interval '1 second'` });
+    await db
+      .insert(rateLimits)
+      .values({ key: ended, count: 3, resetAt: sql`now() - interval '1 second'` });
     expect(await deleteExpiredRateLimits(db)).toBeGreaterThanOrEqual(1);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, ended))).toHaveLength(0);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, live))).toHaveLength(1);
@@ -152,7 +162,8 @@ describe('two app instances on one database', () => {
 
   it('share the login limit: the 6th attempt across both is refused with 429', async () => {
     const user = await createUser(a);
-    const sessionsOf = async () => (await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).length;
+    const sessionsOf = async () =>
+      (await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).length;
     const before = await sessionsOf(); // sign-up's own session
     const onA = new TestClient(a, { ip: '10.9.8.7' });
     const onB = new TestClient(b, { ip: '10.9.8.7' });
@@ -163,7 +174,9 @@ describe('two app instances on one database', () => {
     const blocked = await onB.post('/login', { email: user.email, password: user.password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ component: 'errors/show', props: { status: 429 } });
-    expect((await onA.post('/login', { email: user.email, password: user.password })).statusCode).toBe(429);
+    expect(
+      (await onA.post('/login', { email: user.email, password: user.password })).statusCode,
+    ).toBe(429);
     expect(await sessionsOf()).toBe(before);
     // another address is counted apart
     const elsewhere = new TestClient(b, { ip: '10.9.8.8' });

@@ -41,7 +41,14 @@ export function storedKey(scope: string, key: string): string {
 }
 
 /** Start a window or count one more hit in it; the count and the milliseconds left. */
-export async function hit(db: Db, key: string, windowMs: number, max: number, continueExceeding = false, now?: Clock): Promise<{ current: number; ttl: number }> {
+export async function hit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  max: number,
+  continueExceeding = false,
+  now?: Clock,
+): Promise<{ current: number; ttl: number }> {
   const t = at(now);
   const freshReset = sql`${t} + ${windowMs}::float8 * interval '1 millisecond'`;
   const expired = sql`${rateLimits.resetAt} <= ${t}`;
@@ -56,15 +63,25 @@ export async function hit(db: Db, key: string, windowMs: number, max: number, co
         resetAt: sql`case when ${expired} or (${continueExceeding}::boolean and ${rateLimits.count} + 1 > ${max}::int) then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, ttl: sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - ${t})) * 1000)::float8` });
+    .returning({
+      count: rateLimits.count,
+      ttl: sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - ${t})) * 1000)::float8`,
+    });
   return { current: row.count, ttl: Math.ceil(Number(row.ttl)) };
 }
 
 /** The current count and time left, without counting a hit. */
-export async function peek(db: Db, key: string, now?: Clock): Promise<{ current: number; ttl: number }> {
+export async function peek(
+  db: Db,
+  key: string,
+  now?: Clock,
+): Promise<{ current: number; ttl: number }> {
   const t = at(now);
   const [row] = await db
-    .select({ count: rateLimits.count, ttl: sql<number>`(extract(epoch from (${rateLimits.resetAt} - ${t})) * 1000)::float8` })
+    .select({
+      count: rateLimits.count,
+      ttl: sql<number>`(extract(epoch from (${rateLimits.resetAt} - ${t})) * 1000)::float8`,
+    })
     .from(rateLimits)
     .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, t)));
   return row ? { current: row.count, ttl: Math.ceil(Number(row.ttl)) } : { current: 0, ttl: 0 };
@@ -72,7 +89,10 @@ export async function peek(db: Db, key: string, now?: Clock): Promise<{ current:
 
 /** Delete counters whose window has ended (they would be reset on their next hit anyway). */
 export async function deleteExpiredRateLimits(db: Db, now?: Clock): Promise<number> {
-  const rows = await db.delete(rateLimits).where(lt(rateLimits.resetAt, at(now))).returning({ key: rateLimits.key });
+  const rows = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.resetAt, at(now)))
+    .returning({ key: rateLimits.key });
   return rows.length;
 }
 
@@ -86,7 +106,8 @@ export function databaseRateLimitStore(db: Db, now?: Clock): FastifyRateLimitSto
     private readonly scope: string;
     private readonly continueExceeding: boolean;
     constructor(options: ChildOptions = {}, scope = '') {
-      if (options.exponentialBackoff) throw new Error('The database rate-limit store does not support exponentialBackoff.');
+      if (options.exponentialBackoff)
+        throw new Error('The database rate-limit store does not support exponentialBackoff.');
       this.continueExceeding = options.continueExceeding === true;
       this.scope = scope;
     }
@@ -112,7 +133,11 @@ export function databaseRateLimitStore(db: Db, now?: Clock): FastifyRateLimitSto
 }
 
 /** Delete ended windows every `intervalMs` (web processes in PostgreSQL mode; harmless when several do it). */
-export function scheduleRateLimitCleanup(db: Db, log: FastifyBaseLogger, intervalMs = 10 * 60_000): { stop(): Promise<void> } {
+export function scheduleRateLimitCleanup(
+  db: Db,
+  log: FastifyBaseLogger,
+  intervalMs = 10 * 60_000,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;

@@ -27,7 +27,10 @@ const RULES: ChannelRule[] = [
   // a user's own notifications
   { pattern: /^private-user\.(.+)$/, allows: async (_db, actor, m) => actor.user.id === m[1] },
   // team-wide events and who is online in the team
-  { pattern: /^(?:private|presence)-team\.(.+)$/, allows: (db, actor, m) => isTeamMember(db, actor, m[1]) },
+  {
+    pattern: /^(?:private|presence)-team\.(.+)$/,
+    allows: (db, actor, m) => isTeamMember(db, actor, m[1]),
+  },
 ];
 
 export async function mayJoin(db: Db, actor: Listener, channel: string): Promise<boolean> {

@@ -80,8 +80,11 @@ export class Hub {
   /** Every private/presence subscription and unused grant with who authorized it. */
   bindings(): Binding[] {
     const out: Binding[] = [];
-    for (const [socket, m] of this.bound) for (const [channel, principal] of m) out.push({ socket, channel, principal, pending: false });
-    for (const [socket, m] of this.grants) for (const [channel, principal] of m) out.push({ socket, channel, principal, pending: true });
+    for (const [socket, m] of this.bound)
+      for (const [channel, principal] of m)
+        out.push({ socket, channel, principal, pending: false });
+    for (const [socket, m] of this.grants)
+      for (const [channel, principal] of m) out.push({ socket, channel, principal, pending: true });
     return out;
   }
 
@@ -104,12 +107,21 @@ export class Hub {
     }
     this.unsubscribe(b.socket, b.channel);
     b.socket.send({ event: 'pusher:error', channel: b.channel, data: { code: 4009, message } });
-    b.socket.send({ event: 'pusher:subscription_error', channel: b.channel, data: JSON.stringify({ type: 'AuthError', error: message, status: 403 }) });
+    b.socket.send({
+      event: 'pusher:subscription_error',
+      channel: b.channel,
+      data: JSON.stringify({ type: 'AuthError', error: message, status: 403 }),
+    });
     return true;
   }
 
   /** Subscribe; for presence channels returns the member list to send back (after adding the joiner). */
-  subscribe(socket: HubSocket, channel: string, member?: PresenceMember, principal?: Principal): { ids: string[]; hash: Record<string, unknown>; count: number } | null {
+  subscribe(
+    socket: HubSocket,
+    channel: string,
+    member?: PresenceMember,
+    principal?: Principal,
+  ): { ids: string[]; hash: Record<string, unknown>; count: number } | null {
     let state = this.channels.get(channel);
     if (!state) {
       state = { sockets: new Set(), members: new Map() };
@@ -126,8 +138,15 @@ export class Hub {
     const existing = state.members.get(member.user_id);
     if (existing) existing.sockets.add(socket);
     else {
-      state.members.set(member.user_id, { info: member.user_info ?? null, sockets: new Set([socket]) });
-      const added: ServerMessage = { event: 'pusher_internal:member_added', channel, data: JSON.stringify({ user_id: member.user_id, user_info: member.user_info ?? null }) };
+      state.members.set(member.user_id, {
+        info: member.user_info ?? null,
+        sockets: new Set([socket]),
+      });
+      const added: ServerMessage = {
+        event: 'pusher_internal:member_added',
+        channel,
+        data: JSON.stringify({ user_id: member.user_id, user_info: member.user_info ?? null }),
+      };
       for (const s of state.sockets) if (s !== socket) s.send(added);
     }
     const hash: Record<string, unknown> = {};
@@ -149,7 +168,11 @@ export class Hub {
         m.sockets.delete(socket);
         if (m.sockets.size === 0) {
           state.members.delete(userId);
-          const removed: ServerMessage = { event: 'pusher_internal:member_removed', channel, data: JSON.stringify({ user_id: userId }) };
+          const removed: ServerMessage = {
+            event: 'pusher_internal:member_removed',
+            channel,
+            data: JSON.stringify({ user_id: userId }),
+          };
           for (const s of state.sockets) s.send(removed);
         }
       }
@@ -165,10 +188,21 @@ export class Hub {
   }
 
   /** Deliver an event to every socket on the channel (but the excluded one). Returns how many got it. */
-  publish(channel: string, event: string, data: string, excludeSocketId?: string, extra?: { user_id?: string }): number {
+  publish(
+    channel: string,
+    event: string,
+    data: string,
+    excludeSocketId?: string,
+    extra?: { user_id?: string },
+  ): number {
     const state = this.channels.get(channel);
     if (!state) return 0;
-    const msg: ServerMessage = { event, channel, data, ...(extra?.user_id !== undefined ? { user_id: extra.user_id } : {}) };
+    const msg: ServerMessage = {
+      event,
+      channel,
+      data,
+      ...(extra?.user_id !== undefined ? { user_id: extra.user_id } : {}),
+    };
     let n = 0;
     for (const s of state.sockets) {
       if (s.id === excludeSocketId) continue;

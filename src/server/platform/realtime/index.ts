@@ -31,7 +31,10 @@ export interface ExternalRealtime extends Publisher {
  *   SDK. This is how several web/worker processes share one live channel.
  * Both modes sign private/presence subscriptions at POST /broadcasting/auth.
  */
-export async function createRealtime(app: FastifyInstance, ctx: AppContext): Promise<EmbeddedRealtime | ExternalRealtime> {
+export async function createRealtime(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<EmbeddedRealtime | ExternalRealtime> {
   const { pusher } = ctx.config;
   if (pusher.external) {
     // the external service keeps its subscriptions: see docs/realtime.md for what that means on sign-out
@@ -41,9 +44,16 @@ export async function createRealtime(app: FastifyInstance, ctx: AppContext): Pro
 
   const hub = new Hub();
   const guard = new SubscriptionGuard(ctx.db, hub, app.log);
-  registerBroadcastingAuth(app, ctx, (socketId, channel, principal) => hub.grant(socketId, channel, principal));
+  registerBroadcastingAuth(app, ctx, (socketId, channel, principal) =>
+    hub.grant(socketId, channel, principal),
+  );
   guard.install(app);
-  const sockets = new SocketServer(app, hub, { key: pusher.key, secret: pusher.secret, clientEvents: pusher.clientEvents, log: app.log });
+  const sockets = new SocketServer(app, hub, {
+    key: pusher.key,
+    secret: pusher.secret,
+    clientEvents: pusher.clientEvents,
+    log: app.log,
+  });
   await registerHttpApi(app, ctx, hub);
   // app.server exists from the start; attaching on ready keeps inject()-only tests free of timers
   app.addHook('onReady', async () => sockets.attach());
@@ -55,10 +65,12 @@ export async function createRealtime(app: FastifyInstance, ctx: AppContext): Pro
     sockets,
     guard,
     async publish(channels, event, data, opts) {
-      if (event.length === 0 || event.length > MAX_EVENT_NAME) throw new Error(`Event name must be 1-${MAX_EVENT_NAME} characters.`);
+      if (event.length === 0 || event.length > MAX_EVENT_NAME)
+        throw new Error(`Event name must be 1-${MAX_EVENT_NAME} characters.`);
       const payload = encodeEventData(data);
       for (const channel of Array.isArray(channels) ? channels : [channels]) {
-        if (!CHANNEL_NAME_RE.test(channel)) throw new Error(`Invalid channel name '${channel.slice(0, 170)}'.`);
+        if (!CHANNEL_NAME_RE.test(channel))
+          throw new Error(`Invalid channel name '${channel.slice(0, 170)}'.`);
         hub.publish(channel, event, payload, opts?.excludeSocketId);
       }
     },

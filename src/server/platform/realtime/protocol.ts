@@ -48,7 +48,8 @@ export function parseClientMessage(raw: string): ClientMessage | null {
   } catch {
     return null;
   }
-  if (!msg || typeof msg !== 'object' || typeof (msg as ClientMessage).event !== 'string') return null;
+  if (!msg || typeof msg !== 'object' || typeof (msg as ClientMessage).event !== 'string')
+    return null;
   const m = msg as ClientMessage;
   let data = m.data;
   // some clients string-encode data on the way in too
@@ -62,4 +63,7 @@ export function parseClientMessage(raw: string): ClientMessage | null {
   return { event: m.event, channel: typeof m.channel === 'string' ? m.channel : undefined, data };
 }
 
-export const errorMessage = (code: number | null, message: string): ServerMessage => ({ event: 'pusher:error', data: { code, message } });
+export const errorMessage = (code: number | null, message: string): ServerMessage => ({
+  event: 'pusher:error',
+  data: { code, message },
+});

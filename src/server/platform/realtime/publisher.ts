@@ -3,7 +3,12 @@
  * endpoint implements it by default; an external Pusher-compatible service when configured.
  */
 export interface Publisher {
-  publish(channels: string | string[], event: string, data: unknown, opts?: { excludeSocketId?: string }): Promise<void>;
+  publish(
+    channels: string | string[],
+    event: string,
+    data: unknown,
+    opts?: { excludeSocketId?: string },
+  ): Promise<void>;
 }
 
 /** Channel names used across the app (shared with the browser). */

@@ -23,7 +23,11 @@ afterAll(() => t.close());
 
 /** Ask /broadcasting/auth (as the signed-in browser would) for a subscription signature. */
 async function authFor(client: TestClient, socketId: string, channel: string) {
-  const res = await client.post('/broadcasting/auth', { socket_id: socketId, channel_name: channel }, { accept: 'application/json' });
+  const res = await client.post(
+    '/broadcasting/auth',
+    { socket_id: socketId, channel_name: channel },
+    { accept: 'application/json' },
+  );
   expect(res.statusCode).toBe(200);
   return res.json() as { auth: string; channel_data?: string };
 }
@@ -33,7 +37,10 @@ describe('websocket endpoint (Pusher protocol 7)', () => {
     const s = await PusherSocket.open(port, key);
     expect(s.socketId).toMatch(/^\d+\.\d+$/);
     const [msg] = s.events('pusher:connection_established');
-    expect(JSON.parse(msg.data as string)).toEqual({ socket_id: s.socketId, activity_timeout: 120 });
+    expect(JSON.parse(msg.data as string)).toEqual({
+      socket_id: s.socketId,
+      activity_timeout: 120,
+    });
     await s.close();
   });
 
@@ -101,7 +108,9 @@ describe('websocket endpoint (Pusher protocol 7)', () => {
     const { auth } = await authFor(client, s.socketId, channel);
     await s.subscribe(channel, auth);
     await realtime().publish(channel, 'notification.created', { title: 'Hello' });
-    expect(JSON.parse((await s.next('notification.created', channel)).data as string)).toEqual({ title: 'Hello' });
+    expect(JSON.parse((await s.next('notification.created', channel)).data as string)).toEqual({
+      title: 'Hello',
+    });
     await s.close();
   });
 
@@ -137,24 +146,40 @@ describe('websocket endpoint (Pusher protocol 7)', () => {
     const sa = await PusherSocket.open(port, key);
     const authA = await authFor(a.client, sa.socketId, channel);
     const okA = await sa.subscribe(channel, authA.auth, authA.channel_data);
-    expect(JSON.parse(okA.data as string)).toEqual({ presence: { ids: [a.user.id], hash: { [a.user.id]: { name: 'Ada Lovelace' } }, count: 1 } });
+    expect(JSON.parse(okA.data as string)).toEqual({
+      presence: { ids: [a.user.id], hash: { [a.user.id]: { name: 'Ada Lovelace' } }, count: 1 },
+    });
 
     const sb = await PusherSocket.open(port, key);
     const authB = await authFor(b.client, sb.socketId, channel);
     const okB = await sb.subscribe(channel, authB.auth, authB.channel_data);
-    const presence = (JSON.parse(okB.data as string) as { presence: { count: number; hash: Record<string, unknown> } }).presence;
+    const presence = (
+      JSON.parse(okB.data as string) as {
+        presence: { count: number; hash: Record<string, unknown> };
+      }
+    ).presence;
     expect(presence.count).toBe(2);
     expect(presence.hash[b.user.id]).toEqual({ name: 'Grace Hopper' });
 
     const added = await sa.next('pusher_internal:member_added', channel);
-    expect(JSON.parse(added.data as string)).toEqual({ user_id: b.user.id, user_info: { name: 'Grace Hopper' } });
+    expect(JSON.parse(added.data as string)).toEqual({
+      user_id: b.user.id,
+      user_info: { name: 'Grace Hopper' },
+    });
     await sb.barrier();
     expect(sb.events('pusher_internal:member_added')).toHaveLength(0);
 
     // channel_data that was not signed is refused
     const sc = await PusherSocket.open(port, key);
     const authC = await authFor(b.client, sc.socketId, channel);
-    sc.send({ event: 'pusher:subscribe', data: { channel, auth: authC.auth, channel_data: JSON.stringify({ user_id: a.user.id, user_info: { name: 'Mallory' } }) } });
+    sc.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel,
+        auth: authC.auth,
+        channel_data: JSON.stringify({ user_id: a.user.id, user_info: { name: 'Mallory' } }),
+      },
+    });
     expect((await sc.next('pusher:error')).data).toMatchObject({ code: 4009 });
     await sc.close();
 
@@ -250,7 +275,9 @@ describe('with client events enabled, and on shutdown', () => {
       await a.subscribe(channel, (await authFor(client, a.socketId, channel)).auth);
       await b.subscribe(channel, (await authFor(client, b.socketId, channel)).auth);
       a.send({ event: 'client-typing', channel, data: { on: true } });
-      expect(JSON.parse((await b.next('client-typing', channel)).data as string)).toEqual({ on: true });
+      expect(JSON.parse((await b.next('client-typing', channel)).data as string)).toEqual({
+        on: true,
+      });
       a.send({ event: 'client-typing', channel: 'public-room', data: {} });
       expect((await a.next('pusher:error')).data).toMatchObject({ code: 4301 });
       await a.barrier();

@@ -8,18 +8,51 @@ const secret = 's3cret';
 const now = 1_800_000_000;
 
 /** Signed the way Pusher documents it, independently of the code under test. */
-function sign(body: string, over: Record<string, string> = {}, method = 'POST', path = '/apps/1/events') {
-  const q: Record<string, string> = { auth_key: key, auth_timestamp: String(now), auth_version: '1.0', body_md5: createHash('md5').update(body).digest('hex'), ...over };
-  const s = Object.keys(q).sort().map((k) => `${k}=${q[k]}`).join('&');
-  return { ...q, auth_signature: createHmac('sha256', secret).update(`${method}\n${path}\n${s}`).digest('hex') };
+function sign(
+  body: string,
+  over: Record<string, string> = {},
+  method = 'POST',
+  path = '/apps/1/events',
+) {
+  const q: Record<string, string> = {
+    auth_key: key,
+    auth_timestamp: String(now),
+    auth_version: '1.0',
+    body_md5: createHash('md5').update(body).digest('hex'),
+    ...over,
+  };
+  const s = Object.keys(q)
+    .sort()
+    .map((k) => `${k}=${q[k]}`)
+    .join('&');
+  return {
+    ...q,
+    auth_signature: createHmac('sha256', secret).update(`${method}\n${path}\n${s}`).digest('hex'),
+  };
 }
-const verify = (query: Record<string, unknown>, rawBody: string, o: { method?: string; path?: string } = {}) =>
-  verifyApiRequest({ key, secret, method: o.method ?? 'POST', path: o.path ?? '/apps/1/events', query, rawBody, nowSeconds: now });
+const verify = (
+  query: Record<string, unknown>,
+  rawBody: string,
+  o: { method?: string; path?: string } = {},
+) =>
+  verifyApiRequest({
+    key,
+    secret,
+    method: o.method ?? 'POST',
+    path: o.path ?? '/apps/1/events',
+    query,
+    rawBody,
+    nowSeconds: now,
+  });
 
 describe('socket signatures', () => {
   it('match Pusher: key:HMAC-SHA256(secret, socket:channel[:data])', () => {
-    expect(socketAuth(key, secret, '1.2', 'private-a')).toBe(`${key}:${createHmac('sha256', secret).update('1.2:private-a').digest('hex')}`);
-    expect(socketAuth(key, secret, '1.2', 'presence-a', '{"user_id":"u"}')).toBe(`${key}:${createHmac('sha256', secret).update('1.2:presence-a:{"user_id":"u"}').digest('hex')}`);
+    expect(socketAuth(key, secret, '1.2', 'private-a')).toBe(
+      `${key}:${createHmac('sha256', secret).update('1.2:private-a').digest('hex')}`,
+    );
+    expect(socketAuth(key, secret, '1.2', 'presence-a', '{"user_id":"u"}')).toBe(
+      `${key}:${createHmac('sha256', secret).update('1.2:presence-a:{"user_id":"u"}').digest('hex')}`,
+    );
   });
 
   it('verify only the exact socket, channel and channel data', () => {
@@ -33,7 +66,13 @@ describe('socket signatures', () => {
   });
 
   it('never accept a random auth string', () => {
-    fc.assert(fc.property(fc.string(), fc.string({ maxLength: 200 }), (socketId, auth) => !verifySocketAuth(key, secret, socketId, 'private-x', auth)));
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.string({ maxLength: 200 }),
+        (socketId, auth) => !verifySocketAuth(key, secret, socketId, 'private-x', auth),
+      ),
+    );
   });
 });
 
@@ -43,7 +82,12 @@ describe('HTTP API request signatures', () => {
   it('accepts a correctly signed request, with extra query parameters signed too', () => {
     expect(verify(sign(body), body)).toEqual({ ok: true });
     expect(verify(sign(body, { info: 'user_count' }), body)).toEqual({ ok: true });
-    expect(verify(sign('', {}, 'GET', '/apps/1/channels'), '', { method: 'GET', path: '/apps/1/channels' })).toEqual({ ok: true });
+    expect(
+      verify(sign('', {}, 'GET', '/apps/1/channels'), '', {
+        method: 'GET',
+        path: '/apps/1/channels',
+      }),
+    ).toEqual({ ok: true });
   });
 
   it('refuses every tampered part with a reason', () => {

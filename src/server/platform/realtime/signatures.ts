@@ -16,12 +16,26 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 /** The `auth` value for a private/presence subscription: key:HMAC(secret, "socket_id:channel[:channel_data]"). */
-export function socketAuth(key: string, secret: string, socketId: string, channel: string, channelData?: string): string {
-  const payload = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
+export function socketAuth(
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  channelData?: string,
+): string {
+  const payload =
+    channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
   return `${key}:${hmacHex(secret, payload)}`;
 }
 
-export function verifySocketAuth(key: string, secret: string, socketId: string, channel: string, auth: unknown, channelData?: string): boolean {
+export function verifySocketAuth(
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  auth: unknown,
+  channelData?: string,
+): boolean {
   if (typeof auth !== 'string' || auth.length > 300) return false;
   return safeEqual(auth, socketAuth(key, secret, socketId, channel, channelData));
 }
@@ -47,18 +61,30 @@ export function verifyApiRequest(opts: {
 }): ApiAuthResult {
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(opts.query)) {
-    if (typeof v !== 'string') return { ok: false, reason: `Query parameter '${k}' must appear once.` };
+    if (typeof v !== 'string')
+      return { ok: false, reason: `Query parameter '${k}' must appear once.` };
     params[k.toLowerCase()] = v;
   }
   const { auth_key, auth_timestamp, auth_version, auth_signature, body_md5 } = params;
-  if (!auth_key || !auth_timestamp || !auth_version || !auth_signature) return { ok: false, reason: 'Missing auth_key, auth_timestamp, auth_version or auth_signature.' };
+  if (!auth_key || !auth_timestamp || !auth_version || !auth_signature)
+    return {
+      ok: false,
+      reason: 'Missing auth_key, auth_timestamp, auth_version or auth_signature.',
+    };
   if (!safeEqual(auth_key, opts.key)) return { ok: false, reason: 'Unknown auth_key.' };
-  if (auth_version !== '1.0') return { ok: false, reason: 'Unsupported auth_version (expected 1.0).' };
-  if (!/^\d{1,12}$/.test(auth_timestamp)) return { ok: false, reason: 'auth_timestamp must be a Unix time in seconds.' };
+  if (auth_version !== '1.0')
+    return { ok: false, reason: 'Unsupported auth_version (expected 1.0).' };
+  if (!/^\d{1,12}$/.test(auth_timestamp))
+    return { ok: false, reason: 'auth_timestamp must be a Unix time in seconds.' };
   const now = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - Number(auth_timestamp)) > API_TIMESTAMP_GRACE_S) return { ok: false, reason: 'auth_timestamp is more than 600 seconds away from the server time.' };
+  if (Math.abs(now - Number(auth_timestamp)) > API_TIMESTAMP_GRACE_S)
+    return {
+      ok: false,
+      reason: 'auth_timestamp is more than 600 seconds away from the server time.',
+    };
   if (opts.rawBody.length > 0) {
-    if (!body_md5 || !safeEqual(body_md5, md5Hex(opts.rawBody))) return { ok: false, reason: 'body_md5 does not match the body.' };
+    if (!body_md5 || !safeEqual(body_md5, md5Hex(opts.rawBody)))
+      return { ok: false, reason: 'body_md5 does not match the body.' };
   } else if (body_md5 !== undefined && body_md5 !== md5Hex('')) {
     return { ok: false, reason: 'body_md5 does not match the body.' };
   }

@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Connection, type ConnectionOptions } from './connection.js';
 import type { Hub } from './hub.js';
-import { ACTIVITY_TIMEOUT_S, ErrorCode, errorMessage, MAX_CLIENT_MESSAGE_BYTES, PONG_TIMEOUT_S, PROTOCOL_VERSION } from './protocol.js';
+import {
+  ACTIVITY_TIMEOUT_S,
+  ErrorCode,
+  errorMessage,
+  MAX_CLIENT_MESSAGE_BYTES,
+  PONG_TIMEOUT_S,
+  PROTOCOL_VERSION,
+} from './protocol.js';
 
 const APP_PATH = /^\/app\/([^/]+)\/?$/;
 const SHUTDOWN_GRACE_MS = 1000;
@@ -18,7 +25,11 @@ const MAX_CONNECTIONS = 10_000;
  * Sockets live in this process: see Hub for the scale-out note.
  */
 export class SocketServer {
-  private wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false });
+  private wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_CLIENT_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
   private connections = new Set<Connection>();
   private timer: NodeJS.Timeout | null = null;
   private attached = false;
@@ -68,26 +79,39 @@ export class SocketServer {
     const m = APP_PATH.exec(url.pathname);
     if (!m) {
       // not ours; when nobody else handles upgrades, answer instead of leaving the socket hanging
-      if (this.app.server.listenerCount('upgrade') === 1) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      if (this.app.server.listenerCount('upgrade') === 1)
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, decodeURIComponent(m[1]), url.searchParams));
+    this.wss.handleUpgrade(req, socket, head, (ws) =>
+      this.onConnection(ws, decodeURIComponent(m[1]), url.searchParams),
+    );
   };
 
   private onConnection(ws: WebSocket, key: string, query: URLSearchParams) {
     if (key !== this.opts.key) {
-      ws.send(JSON.stringify(errorMessage(ErrorCode.APP_KEY_UNKNOWN, 'Application key not recognised.')));
+      ws.send(
+        JSON.stringify(errorMessage(ErrorCode.APP_KEY_UNKNOWN, 'Application key not recognised.')),
+      );
       ws.close(ErrorCode.APP_KEY_UNKNOWN, 'App key not recognised');
       return;
     }
     if (this.connections.size >= MAX_CONNECTIONS) {
-      ws.send(JSON.stringify(errorMessage(ErrorCode.OVER_CAPACITY, 'Too many connections; try again shortly.')));
+      ws.send(
+        JSON.stringify(
+          errorMessage(ErrorCode.OVER_CAPACITY, 'Too many connections; try again shortly.'),
+        ),
+      );
       ws.close(ErrorCode.OVER_CAPACITY, 'Over capacity');
       return;
     }
     const protocol = query.get('protocol');
     if (protocol !== null && !(Number(protocol) >= 5 && Number(protocol) <= PROTOCOL_VERSION)) {
-      ws.send(JSON.stringify(errorMessage(ErrorCode.PROTOCOL_UNSUPPORTED, `Unsupported protocol version ${protocol}.`)));
+      ws.send(
+        JSON.stringify(
+          errorMessage(ErrorCode.PROTOCOL_UNSUPPORTED, `Unsupported protocol version ${protocol}.`),
+        ),
+      );
       ws.close(ErrorCode.PROTOCOL_UNSUPPORTED, 'Unsupported protocol version');
       return;
     }
@@ -95,7 +119,8 @@ export class SocketServer {
     this.connections.add(conn);
     this.hub.add(conn);
     ws.on('message', (raw, isBinary) => {
-      if (isBinary) return conn.send(errorMessage(ErrorCode.BAD_MESSAGE, 'Binary messages are not supported.'));
+      if (isBinary)
+        return conn.send(errorMessage(ErrorCode.BAD_MESSAGE, 'Binary messages are not supported.'));
       conn.handle(raw.toString());
     });
     ws.on('close', () => {
@@ -103,7 +128,10 @@ export class SocketServer {
       this.hub.remove(conn);
     });
     ws.on('error', (err) => this.opts.log.debug({ err }, 'realtime: socket error'));
-    conn.send({ event: 'pusher:connection_established', data: JSON.stringify({ socket_id: conn.id, activity_timeout: ACTIVITY_TIMEOUT_S }) });
+    conn.send({
+      event: 'pusher:connection_established',
+      data: JSON.stringify({ socket_id: conn.id, activity_timeout: ACTIVITY_TIMEOUT_S }),
+    });
   }
 
   private newSocketId() {
@@ -117,7 +145,8 @@ export class SocketServer {
   sweep(now = Date.now()) {
     for (const c of this.connections) {
       if (c.pingSentAt !== null) {
-        if (now - c.pingSentAt > PONG_TIMEOUT_S * 1000) c.close(ErrorCode.PONG_NOT_RECEIVED, 'Pong reply not received');
+        if (now - c.pingSentAt > PONG_TIMEOUT_S * 1000)
+          c.close(ErrorCode.PONG_NOT_RECEIVED, 'Pong reply not received');
       } else if (now - c.lastSeen > ACTIVITY_TIMEOUT_S * 1000) {
         c.pingSentAt = now;
         c.send({ event: 'pusher:ping', data: '{}' });

@@ -67,7 +67,9 @@ export class SubscriptionGuard {
     };
     let ended = 0;
     for (const b of bindings) {
-      const ok = owner.get(b.principal.sessionId) === b.principal.userId && (await may(b.principal.userId, b.channel));
+      const ok =
+        owner.get(b.principal.sessionId) === b.principal.userId &&
+        (await may(b.principal.userId, b.channel));
       if (!ok && this.hub.revoke(b, ENDED)) ended += 1;
     }
     if (ended) this.log.info({ ended }, 'realtime: ended subscriptions that are no longer allowed');
@@ -77,16 +79,29 @@ export class SubscriptionGuard {
   /** Wire it into the app: after successful state-changing requests, and on a timer while listening. */
   install(app: FastifyInstance) {
     app.addHook('onSend', async (request, reply, payload) => {
-      if (SAFE.has(request.method) || reply.statusCode >= 400 || !this.hub.hasBindings()) return payload;
+      if (SAFE.has(request.method) || reply.statusCode >= 400 || !this.hub.hasBindings())
+        return payload;
       // asking for a signature or publishing (the signed Pusher HTTP API) changes nobody's rights
-      if (request.routeOptions.config?.name === 'broadcasting.auth' || request.routeOptions.config?.access?.kind === 'signed') return payload;
+      if (
+        request.routeOptions.config?.name === 'broadcasting.auth' ||
+        request.routeOptions.config?.access?.kind === 'signed'
+      )
+        return payload;
       // before the answer leaves: a client that sees "removed" / "signed out" gets nothing more
-      await this.revalidate().catch((err: unknown) => request.log.error({ err }, 'realtime: revalidating subscriptions failed'));
+      await this.revalidate().catch((err: unknown) =>
+        request.log.error({ err }, 'realtime: revalidating subscriptions failed'),
+      );
       return payload;
     });
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
-      timer = setInterval(() => void this.revalidate().catch((err: unknown) => this.log.error({ err }, 'realtime: revalidating subscriptions failed')), REVALIDATE_EVERY_MS);
+      timer = setInterval(
+        () =>
+          void this.revalidate().catch((err: unknown) =>
+            this.log.error({ err }, 'realtime: revalidating subscriptions failed'),
+          ),
+        REVALIDATE_EVERY_MS,
+      );
       timer.unref();
     });
     app.addHook('preClose', async () => {

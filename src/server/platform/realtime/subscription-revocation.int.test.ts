@@ -32,7 +32,11 @@ afterAll(() => t.close());
 async function listen(client: TestClient, channels: string[]) {
   const s = await PusherSocket.open(port, key);
   for (const channel of channels) {
-    const res = await client.post('/broadcasting/auth', { socket_id: s.socketId, channel_name: channel }, { accept: 'application/json' });
+    const res = await client.post(
+      '/broadcasting/auth',
+      { socket_id: s.socketId, channel_name: channel },
+      { accept: 'application/json' },
+    );
     expect(res.statusCode).toBe(200);
     const { auth, channel_data } = res.json() as { auth: string; channel_data?: string };
     await s.subscribe(channel, auth, channel_data);
@@ -51,7 +55,9 @@ async function delivered(sock: { s: PusherSocket; marker: string }, channel: str
     const m = await sock.s.next('marker', sock.marker);
     if ((JSON.parse(m.data as string) as { n: number }).n === n) break;
   }
-  return sock.s.events('probe', channel).some((m) => (JSON.parse(m.data as string) as { n: number }).n === n);
+  return sock.s
+    .events('probe', channel)
+    .some((m) => (JSON.parse(m.data as string) as { n: number }).n === n);
 }
 
 async function teamOf(roles: Record<string, TestUser>) {
@@ -61,7 +67,8 @@ async function teamOf(roles: Record<string, TestUser>) {
   );
 }
 
-const confirmPassword = (userId: string) => t.app.ctx.db.update(users).set({ passwordConfirmedAt: new Date() }).where(eq(users.id, userId));
+const confirmPassword = (userId: string) =>
+  t.app.ctx.db.update(users).set({ passwordConfirmedAt: new Date() }).where(eq(users.id, userId));
 
 describe('live subscriptions end when the right to them does', () => {
   it('a removed member stops receiving the team channel (private and presence) at once; the others keep it', async () => {
@@ -86,7 +93,11 @@ describe('live subscriptions end when the right to them does', () => {
     // the member's own channel is theirs still
     expect(await delivered(m, `private-user.${member.user.id}`)).toBe(true);
     // and a new subscription is refused
-    const again = await member.client.post('/broadcasting/auth', { socket_id: m.s.socketId, channel_name: chans[0] }, { accept: 'application/json' });
+    const again = await member.client.post(
+      '/broadcasting/auth',
+      { socket_id: m.s.socketId, channel_name: chans[0] },
+      { accept: 'application/json' },
+    );
     expect(again.statusCode).toBe(403);
     await m.s.close();
     await o.s.close();
@@ -98,7 +109,9 @@ describe('live subscriptions end when the right to them does', () => {
     const team = await teamOf({ owner: owner.user, viewer: member.user });
     const channel = `private-team.${team.id}`;
     const m = await listen(member.client, [channel]);
-    expect((await member.client.delete(`/teams/${team.id}/members/${member.user.id}`)).statusCode).toBe(303);
+    expect(
+      (await member.client.delete(`/teams/${team.id}/members/${member.user.id}`)).statusCode,
+    ).toBe(303);
     expect(await delivered(m, channel)).toBe(false);
     await m.s.close();
   });
@@ -162,7 +175,10 @@ describe('live subscriptions end when the right to them does', () => {
     const second = await teamOf({ owner: member.user });
     const channel = `private-team.${team.id}`;
     const m = await listen(member.client, [channel]);
-    expect((await owner.client.put(`/teams/${team.id}/members/${member.user.id}`, { role: 'viewer' })).statusCode).toBe(303);
+    expect(
+      (await owner.client.put(`/teams/${team.id}/members/${member.user.id}`, { role: 'viewer' }))
+        .statusCode,
+    ).toBe(303);
     expect(await delivered(m, channel)).toBe(true);
     expect((await member.client.put('/current-team', { teamId: second.id })).statusCode).toBe(303);
     expect(await delivered(m, channel)).toBe(true);
@@ -174,7 +190,10 @@ describe('live subscriptions end when the right to them does', () => {
     const channel = `private-user.${user.id}`;
     const here = await listen(client, [channel]);
     const { sessions } = await import('../auth/auth.tables.js');
-    await t.app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect(await delivered(here, channel)).toBe(true); // nothing ran yet
     expect(await realtime().guard.revalidate()).toBeGreaterThanOrEqual(1);
     expect(await delivered(here, channel)).toBe(false);

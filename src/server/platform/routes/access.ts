@@ -13,7 +13,11 @@ export class UnauthenticatedError extends AppError {
 }
 
 function redirectOrThrow(request: FastifyRequest, reply: FastifyReply, to: string, err: AppError) {
-  if (request.url.startsWith('/api/') || (request.headers.accept?.includes('application/json') && !request.isInertia)) throw err;
+  if (
+    request.url.startsWith('/api/') ||
+    (request.headers.accept?.includes('application/json') && !request.isInertia)
+  )
+    throw err;
   reply.redirect(to, request.method === 'GET' ? 302 : 303);
   return reply;
 }
@@ -33,30 +37,53 @@ export function installAccessControl(app: FastifyInstance) {
       case 'signed':
         return;
       case 'guest':
-        if (actor && !actor.token) return redirectOrThrow(request, reply, '/dashboard', forbidden());
+        if (actor && !actor.token)
+          return redirectOrThrow(request, reply, '/dashboard', forbidden());
         return;
       case 'api': {
         if (!actor?.token) throw new UnauthenticatedError();
-        if (!actor.token.abilities.includes(access.ability)) throw new AppError('ABILITY_MISSING', 403, `This token lacks the '${access.ability}' ability.`);
+        if (!actor.token.abilities.includes(access.ability))
+          throw new AppError(
+            'ABILITY_MISSING',
+            403,
+            `This token lacks the '${access.ability}' ability.`,
+          );
         if (access.permission && !roleCan(actor.role, access.permission)) throw forbidden();
         return;
       }
       default: {
         if (!actor || actor.token) {
           // back to this page after signing in (login keeps it in a signed cookie)
-          if (request.method === 'GET' && !request.url.startsWith('/api/')) reply.flash({ data: { intended: request.url } });
+          if (request.method === 'GET' && !request.url.startsWith('/api/'))
+            reply.flash({ data: { intended: request.url } });
           return redirectOrThrow(request, reply, '/login', new UnauthenticatedError());
         }
         if (access.kind === 'auth') return;
-        if (!actor.user.emailVerified) return redirectOrThrow(request, reply, '/verify-email', new AppError('EMAIL_UNVERIFIED', 403, 'Please verify your email address first.'));
+        if (!actor.user.emailVerified)
+          return redirectOrThrow(
+            request,
+            reply,
+            '/verify-email',
+            new AppError('EMAIL_UNVERIFIED', 403, 'Please verify your email address first.'),
+          );
         if (access.kind === 'team') {
           if (!actor.team) throw notFound('Team');
           if (!roleCan(actor.role, access.permission)) throw forbidden();
         }
         if (access.confirmPassword && !passwordRecentlyConfirmed(actor.user.passwordConfirmedAt)) {
-          const target = request.method === 'GET' ? request.url : (request.headers.referer ?? '/dashboard');
+          const target =
+            request.method === 'GET' ? request.url : (request.headers.referer ?? '/dashboard');
           reply.flash({ data: { intended: target } });
-          return redirectOrThrow(request, reply, '/user/confirm-password', new AppError('PASSWORD_CONFIRMATION_REQUIRED', 423, 'Please confirm your password first.'));
+          return redirectOrThrow(
+            request,
+            reply,
+            '/user/confirm-password',
+            new AppError(
+              'PASSWORD_CONFIRMATION_REQUIRED',
+              423,
+              'Please confirm your password first.',
+            ),
+          );
         }
       }
     }

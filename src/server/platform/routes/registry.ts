@@ -43,7 +43,16 @@ export interface RouteEntry {
 }
 
 /** Routes without a name: framework internals and the static files at the root (favicon, robots.txt). */
-const UNNAMED_OK = [/^\/(favicon\.(svg|ico)|robots\.txt)$/, /^\/assets\//, /^\/@/, /^\/node_modules\//, /^\/src\//, /^\/api\/auth\//, /^\/build\//, /\*$/];
+const UNNAMED_OK = [
+  /^\/(favicon\.(svg|ico)|robots\.txt)$/,
+  /^\/assets\//,
+  /^\/@/,
+  /^\/node_modules\//,
+  /^\/src\//,
+  /^\/api\/auth\//,
+  /^\/build\//,
+  /\*$/,
+];
 
 export class RouteRegistry {
   readonly byName = new Map<string, RouteEntry>();
@@ -51,15 +60,20 @@ export class RouteRegistry {
   add(opts: RouteOptions) {
     const url = opts.url;
     const config = (opts.config ?? {}) as { name?: string; access?: Access };
-    const methods = (Array.isArray(opts.method) ? opts.method : [opts.method]).map((m) => m.toUpperCase());
+    const methods = (Array.isArray(opts.method) ? opts.method : [opts.method]).map((m) =>
+      m.toUpperCase(),
+    );
     if (!config.name) {
       if (UNNAMED_OK.some((re) => re.test(url))) return;
-      throw new Error(`Route ${methods.join(',')} ${url} has no config.name: every route needs a name and an access rule.`);
+      throw new Error(
+        `Route ${methods.join(',')} ${url} has no config.name: every route needs a name and an access rule.`,
+      );
     }
     if (!config.access) throw new Error(`Route ${config.name} (${url}) has no config.access.`);
     const existing = this.byName.get(config.name);
     if (existing) {
-      if (existing.url !== url) throw new Error(`Route name ${config.name} is used for ${existing.url} and ${url}.`);
+      if (existing.url !== url)
+        throw new Error(`Route name ${config.name} is used for ${existing.url} and ${url}.`);
       existing.methods = [...new Set([...existing.methods, ...methods])];
       return;
     }
@@ -70,14 +84,22 @@ export class RouteRegistry {
       uri: url.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?/g, '{$1}'),
       methods,
       parameters,
-      wheres: Object.fromEntries([...url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)\(([^)]*)\)/g)].map((m) => [m[1], m[2]])),
+      wheres: Object.fromEntries(
+        [...url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)\(([^)]*)\)/g)].map((m) => [m[1], m[2]]),
+      ),
       access: config.access,
     });
   }
 
   /** the table the client receives: name -> { uri, methods, parameters, wheres } */
-  clientTable(): Record<string, { uri: string; methods: string[]; parameters: string[]; wheres: Record<string, string> }> {
-    const out: Record<string, { uri: string; methods: string[]; parameters: string[]; wheres: Record<string, string> }> = {};
+  clientTable(): Record<
+    string,
+    { uri: string; methods: string[]; parameters: string[]; wheres: Record<string, string> }
+  > {
+    const out: Record<
+      string,
+      { uri: string; methods: string[]; parameters: string[]; wheres: Record<string, string> }
+    > = {};
     for (const r of this.byName.values()) {
       if (r.access.kind === 'api' || r.access.kind === 'signed') continue;
       out[r.name] = { uri: r.uri, methods: r.methods, parameters: r.parameters, wheres: r.wheres };
@@ -104,7 +126,11 @@ export class RouteRegistry {
 export function installRouteRegistry(app: FastifyInstance): RouteRegistry {
   const registry = new RouteRegistry();
   app.addHook('onRoute', (opts) => {
-    if (opts.method === 'HEAD' || (Array.isArray(opts.method) && opts.method.length === 1 && opts.method[0] === 'HEAD')) return;
+    if (
+      opts.method === 'HEAD' ||
+      (Array.isArray(opts.method) && opts.method.length === 1 && opts.method[0] === 'HEAD')
+    )
+      return;
     registry.add(opts);
   });
   return registry;

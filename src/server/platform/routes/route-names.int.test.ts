@@ -27,7 +27,13 @@ afterAll(() => t.close());
 describe('the route-name union (src/shared/route-names.ts)', () => {
   it('lists exactly the registered routes', () => {
     const names = [...t.app.ctx.routes.byName.keys()].sort();
-    if (process.env.UPDATE_ROUTE_NAMES === '1' && readFileSync(FILE, 'utf8') !== routeNamesSource(names)) writeFileSync(FILE, routeNamesSource(names));
-    expect([...ROUTE_NAMES], 'run `npm run routes:names` after adding or renaming a route').toEqual(names);
+    if (
+      process.env.UPDATE_ROUTE_NAMES === '1' &&
+      readFileSync(FILE, 'utf8') !== routeNamesSource(names)
+    )
+      writeFileSync(FILE, routeNamesSource(names));
+    expect([...ROUTE_NAMES], 'run `npm run routes:names` after adding or renaming a route').toEqual(
+      names,
+    );
   });
 });

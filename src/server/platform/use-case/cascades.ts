@@ -30,7 +30,10 @@ export class Cascades {
 
   async removing(r: { tx: Db; teamId: string; subjectType: string; ids: string[] }): Promise<void> {
     if (!r.ids.length) return;
-    const removal: Removal = { ...r, cascade: (subjectType, ids) => this.removing({ ...r, subjectType, ids }) };
+    const removal: Removal = {
+      ...r,
+      cascade: (subjectType, ids) => this.removing({ ...r, subjectType, ids }),
+    };
     for (const h of this.handlers.get(r.subjectType) ?? []) await h(removal);
     for (const h of this.any) await h(removal);
   }

@@ -22,23 +22,37 @@ export interface PolicyActor {
 }
 
 /** Permissions that change content and so are refused under an archived project. */
-const WRITES: ReadonlySet<Permission> = new Set(['content.create', 'content.update', 'content.delete']);
+const WRITES: ReadonlySet<Permission> = new Set([
+  'content.create',
+  'content.update',
+  'content.delete',
+]);
 
 /** Why `actor` may not do `permission` on `resource`, or null when it may. */
 export function denial(actor: PolicyActor, permission: Permission, resource: PolicyResource = {}) {
   if (!roleCan(actor.role, permission)) return forbidden();
   if (WRITES.has(permission) && resource.project?.status === 'archived') {
-    const name = resource.project.name ? `The project “${resource.project.name}” is archived` : 'This project is archived';
+    const name = resource.project.name
+      ? `The project “${resource.project.name}” is archived`
+      : 'This project is archived';
     return fail('PROJECT_ARCHIVED', `${name} and read-only. Restore it to make changes.`);
   }
-  if (resource.ownerId && resource.targetUserId === resource.ownerId && actor.userId !== resource.ownerId) {
+  if (
+    resource.ownerId &&
+    resource.targetUserId === resource.ownerId &&
+    actor.userId !== resource.ownerId
+  ) {
     return forbidden('The team’s owner cannot be changed by another member.');
   }
   return null;
 }
 
 /** Throw unless `actor` may do `permission` on `resource`. */
-export function authorize(actor: PolicyActor, permission: Permission, resource?: PolicyResource): void {
+export function authorize(
+  actor: PolicyActor,
+  permission: Permission,
+  resource?: PolicyResource,
+): void {
   const refused = denial(actor, permission, resource);
   if (refused) throw refused;
 }
@@ -48,7 +62,11 @@ export const allows = (actor: PolicyActor, permission: Permission, resource?: Po
   denial(actor, permission, resource) === null;
 
 /** Authors act on their own records; `moderate` lets others act on anyone's. */
-export function authorizeOwn(actor: PolicyActor, authorId: string | null, moderate: Permission): void {
+export function authorizeOwn(
+  actor: PolicyActor,
+  authorId: string | null,
+  moderate: Permission,
+): void {
   if (authorId && authorId === actor.userId) return;
   authorize(actor, moderate);
 }

@@ -65,16 +65,28 @@ export interface UseCase {
  * its policy, changes, audits and cascades; after the commit its events are published. Routes
  * (page and API alike) parse their input, call a use case, and answer.
  */
-export function runUseCase<T>(ctx: AppContext, actor: WriteActor, run: (uc: UseCase) => Promise<T>): Promise<T> {
+export function runUseCase<T>(
+  ctx: AppContext,
+  actor: WriteActor,
+  run: (uc: UseCase) => Promise<T>,
+): Promise<T> {
   return runWrite(ctx, actor, run as (uc: AccountUseCase | UseCase) => Promise<T>);
 }
 
 /** The same for account-level writes (no team scope; audited under the current team, if any). */
-export function runAccountUseCase<T>(ctx: AppContext, actor: AccountActor, run: (uc: AccountUseCase) => Promise<T>): Promise<T> {
+export function runAccountUseCase<T>(
+  ctx: AppContext,
+  actor: AccountActor,
+  run: (uc: AccountUseCase) => Promise<T>,
+): Promise<T> {
   return runWrite(ctx, actor, run as (uc: AccountUseCase | UseCase) => Promise<T>);
 }
 
-async function runWrite<T>(ctx: AppContext, actor: AccountActor, run: (uc: UseCase) => Promise<T>): Promise<T> {
+async function runWrite<T>(
+  ctx: AppContext,
+  actor: AccountActor,
+  run: (uc: UseCase) => Promise<T>,
+): Promise<T> {
   const after: Array<() => Promise<unknown> | void> = [];
   const result = await ctx.db.transaction(async (tx) => {
     let audited = false;
@@ -84,7 +96,8 @@ async function runWrite<T>(ctx: AppContext, actor: AccountActor, run: (uc: UseCa
       actor,
       teamId: actor.teamId,
       ctx,
-      can: (permission: Permission, resource?: PolicyResource) => authorize(actor, permission, resource),
+      can: (permission: Permission, resource?: PolicyResource) =>
+        authorize(actor, permission, resource),
       async audit(entry: UseCaseAudit) {
         audited = true;
         await tx.insert(auditLogs).values({
@@ -106,7 +119,12 @@ async function runWrite<T>(ctx: AppContext, actor: AccountActor, run: (uc: UseCa
       },
       removing: async (subjectType: string, ids: string[]) => {
         if (!actor.teamId) throw fail('SERVER_ERROR', 'Removals are team-scoped.');
-        await ctx.cascades.removing({ tx: tx as unknown as Db, teamId: actor.teamId, subjectType, ids });
+        await ctx.cascades.removing({
+          tx: tx as unknown as Db,
+          teamId: actor.teamId,
+          subjectType,
+          ids,
+        });
       },
       publish: (channels: string | string[], event: string, data: unknown) => {
         after.push(() => ctx.realtime.publish(channels, event, data));
@@ -114,11 +132,13 @@ async function runWrite<T>(ctx: AppContext, actor: AccountActor, run: (uc: UseCa
       afterCommit: (fn: () => Promise<unknown> | void) => {
         after.push(fn);
       },
-      enqueue: <P>(type: string, payload: P) => ctx.jobs.enqueue(type, payload, { tx: tx as unknown as Db }),
+      enqueue: <P>(type: string, payload: P) =>
+        ctx.jobs.enqueue(type, payload, { tx: tx as unknown as Db }),
     };
     const out = await run(uc as UseCase);
     // every write leaves its trace: a use case that forgot its audit row is a bug, not a choice
-    if (!audited && !exempt) throw fail('SERVER_ERROR', 'This change was not audited; it was not saved.');
+    if (!audited && !exempt)
+      throw fail('SERVER_ERROR', 'This change was not audited; it was not saved.');
     return out;
   });
   for (const fn of after) {

@@ -1,5 +1,17 @@
-import type { DataPointTemplate, ElementTemplate, MetricTemplate, SurveyQuestionTemplate } from '../../../../shared/toc/template.schemas.js';
-import type { Aggregation, AnswerType, MetricDirection, MetricType, OutcomeHorizon, ReportingPeriod } from '../../../../shared/toc/vocabulary.js';
+import type {
+  DataPointTemplate,
+  ElementTemplate,
+  MetricTemplate,
+  SurveyQuestionTemplate,
+} from '../../../../shared/toc/template.schemas.js';
+import type {
+  Aggregation,
+  AnswerType,
+  MetricDirection,
+  MetricType,
+  OutcomeHorizon,
+  ReportingPeriod,
+} from '../../../../shared/toc/vocabulary.js';
 
 /**
  * Small builders that keep the shipped library readable: each fills the template defaults so an
@@ -10,14 +22,44 @@ import type { Aggregation, AnswerType, MetricDirection, MetricType, OutcomeHoriz
 type Disaggregation = MetricTemplate['disaggregations'][number];
 
 export const SEX: Disaggregation = { key: 'sex', label: 'Sex', categories: ['Female', 'Male'] };
-export const LOCATION: Disaggregation = { key: 'location', label: 'Location', categories: ['Urban', 'Peri-urban', 'Rural'] };
-export const DISABILITY: Disaggregation = { key: 'disability', label: 'Disability status (Washington Group)', categories: ['With disability', 'Without disability'] };
-export const HOUSEHOLD_HEAD: Disaggregation = { key: 'household_head', label: 'Head of household', categories: ['Female-headed', 'Male-headed'] };
-export const age = (...categories: string[]): Disaggregation => ({ key: 'age_group', label: 'Age group', categories });
-export const dim = (key: string, label: string, ...categories: string[]): Disaggregation => ({ key, label, categories });
+export const LOCATION: Disaggregation = {
+  key: 'location',
+  label: 'Location',
+  categories: ['Urban', 'Peri-urban', 'Rural'],
+};
+export const DISABILITY: Disaggregation = {
+  key: 'disability',
+  label: 'Disability status (Washington Group)',
+  categories: ['With disability', 'Without disability'],
+};
+export const HOUSEHOLD_HEAD: Disaggregation = {
+  key: 'household_head',
+  label: 'Head of household',
+  categories: ['Female-headed', 'Male-headed'],
+};
+export const age = (...categories: string[]): Disaggregation => ({
+  key: 'age_group',
+  label: 'Age group',
+  categories,
+});
+export const dim = (key: string, label: string, ...categories: string[]): Disaggregation => ({
+  key,
+  label,
+  categories,
+});
 
-export function q(text: string, answerType: AnswerType, opts: { choices?: string[]; helpText?: string; required?: boolean } = {}): SurveyQuestionTemplate {
-  return { text, helpText: opts.helpText ?? null, answerType, choices: opts.choices ?? [], required: opts.required ?? true };
+export function q(
+  text: string,
+  answerType: AnswerType,
+  opts: { choices?: string[]; helpText?: string; required?: boolean } = {},
+): SurveyQuestionTemplate {
+  return {
+    text,
+    helpText: opts.helpText ?? null,
+    answerType,
+    choices: opts.choices ?? [],
+    required: opts.required ?? true,
+  };
 }
 
 export const YES_NO_DK = ['Yes', 'No', "Don't know"];
@@ -25,7 +67,12 @@ export const YES_NO_DK = ['Yes', 'No', "Don't know"];
 export function dp(
   key: string,
   name: string,
-  opts: { description?: string; aggregation?: Aggregation; starred?: boolean; questions?: SurveyQuestionTemplate[] } = {},
+  opts: {
+    description?: string;
+    aggregation?: Aggregation;
+    starred?: boolean;
+    questions?: SurveyQuestionTemplate[];
+  } = {},
 ): DataPointTemplate {
   return {
     key,
@@ -76,7 +123,13 @@ interface ElementOpts {
   metrics?: MetricTemplate[];
 }
 
-function element(ref: string, kind: ElementTemplate['kind'], horizon: OutcomeHorizon | null, title: string, opts: ElementOpts): ElementTemplate {
+function element(
+  ref: string,
+  kind: ElementTemplate['kind'],
+  horizon: OutcomeHorizon | null,
+  title: string,
+  opts: ElementOpts,
+): ElementTemplate {
   return {
     ref,
     kind,
@@ -89,10 +142,18 @@ function element(ref: string, kind: ElementTemplate['kind'], horizon: OutcomeHor
   };
 }
 
-export const activity = (ref: string, title: string, opts: ElementOpts = {}) => element(ref, 'activity', null, title, opts);
-export const output = (ref: string, title: string, opts: ElementOpts = {}) => element(ref, 'output', null, title, opts);
-export const outcome = (ref: string, horizon: OutcomeHorizon, title: string, opts: ElementOpts = {}) => element(ref, 'outcome', horizon, title, opts);
-export const impact = (ref: string, title: string, opts: ElementOpts = {}) => element(ref, 'impact', null, title, opts);
+export const activity = (ref: string, title: string, opts: ElementOpts = {}) =>
+  element(ref, 'activity', null, title, opts);
+export const output = (ref: string, title: string, opts: ElementOpts = {}) =>
+  element(ref, 'output', null, title, opts);
+export const outcome = (
+  ref: string,
+  horizon: OutcomeHorizon,
+  title: string,
+  opts: ElementOpts = {},
+) => element(ref, 'outcome', horizon, title, opts);
+export const impact = (ref: string, title: string, opts: ElementOpts = {}) =>
+  element(ref, 'impact', null, title, opts);
 
 /** Links written as "from>to" pairs; an object form carries the link's assumptions. */
 export function links(...pairs: Array<string | { link: string; assumptions: string }>) {
@@ -105,4 +166,5 @@ export function links(...pairs: Array<string | { link: string; assumptions: stri
 }
 
 /** A percentage metric built from a numerator and a denominator data point. */
-export const percentOf = (numerator: string, denominator: string) => `percent(${numerator}, ${denominator})`;
+export const percentOf = (numerator: string, denominator: string) =>
+  `percent(${numerator}, ${denominator})`;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { problemTemplateSchema, strategyTemplateSchema, type ElementTemplate, type MetricTemplate } from '../../../../shared/toc/template.schemas.js';
+import {
+  problemTemplateSchema,
+  strategyTemplateSchema,
+  type ElementTemplate,
+  type MetricTemplate,
+} from '../../../../shared/toc/template.schemas.js';
 import type { ElementKind } from '../../../../shared/toc/vocabulary.js';
 import { SECTOR_KEYS } from '../../../../shared/libraries/sectors.js';
 import { SHIPPED_LIBRARY as LIBRARY_ENTRIES } from './index.js';
@@ -14,10 +19,16 @@ import { SHIPPED_LIBRARY as LIBRARY_ENTRIES } from './index.js';
 const HORIZON_RANK = { short: 0, medium: 1, long: 2 } as const;
 
 function canLink(from: ElementTemplate, to: ElementTemplate): boolean {
-  const rules: Record<ElementKind, ElementKind[]> = { activity: ['output'], output: ['outcome'], outcome: ['outcome', 'impact'], impact: [] };
+  const rules: Record<ElementKind, ElementKind[]> = {
+    activity: ['output'],
+    output: ['outcome'],
+    outcome: ['outcome', 'impact'],
+    impact: [],
+  };
   if (!rules[from.kind].includes(to.kind)) return false;
   // outcome -> outcome only moves forward in time (or stays on the same horizon)
-  if (from.kind === 'outcome' && to.kind === 'outcome') return HORIZON_RANK[from.horizon!] <= HORIZON_RANK[to.horizon!];
+  if (from.kind === 'outcome' && to.kind === 'outcome')
+    return HORIZON_RANK[from.horizon!] <= HORIZON_RANK[to.horizon!];
   return true;
 }
 
@@ -55,12 +66,18 @@ function checkMetric(where: string, m: MetricTemplate) {
   const dims = m.disaggregations.map((d) => d.key);
   expect(new Set(dims).size, `${where}: disaggregation keys unique`).toBe(dims.length);
   if (m.formula) {
-    for (const id of formulaIdentifiers(m.formula)) expect(keys, `${where}: formula "${m.formula}" uses "${id}"`).toContain(id);
-    if (m.type === 'percentage') expect(m.formula, `${where}: percentage formula`).toMatch(/^percent\(/);
+    for (const id of formulaIdentifiers(m.formula))
+      expect(keys, `${where}: formula "${m.formula}" uses "${id}"`).toContain(id);
+    if (m.type === 'percentage')
+      expect(m.formula, `${where}: percentage formula`).toMatch(/^percent\(/);
     if (m.type === 'ratio') expect(m.formula, `${where}: ratio formula`).toMatch(/^ratio\(/);
   } else expect(keys.length, `${where}: several data points need a formula`).toBe(1);
-  if (m.type === 'percentage' || m.type === 'ratio') expect(m.formula, `${where}: ${m.type} metrics combine data points`).toBeTruthy();
-  if (m.standardRef) expect(m.standardRef, `${where}: standard reference`).toMatch(/^(SDG \d{1,2}\.(\d{1,2}|[a-c])\.\d[a-z]?|IRIS\+ [A-Z]{2}\d{4})$/);
+  if (m.type === 'percentage' || m.type === 'ratio')
+    expect(m.formula, `${where}: ${m.type} metrics combine data points`).toBeTruthy();
+  if (m.standardRef)
+    expect(m.standardRef, `${where}: standard reference`).toMatch(
+      /^(SDG \d{1,2}\.(\d{1,2}|[a-c])\.\d[a-z]?|IRIS\+ [A-Z]{2}\d{4})$/,
+    );
 }
 
 const problems = LIBRARY_ENTRIES.filter((e) => e.kind === 'problem');
@@ -77,12 +94,17 @@ describe('shipped library content', () => {
       expect(e.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(SECTOR_KEYS).toContain(e.sector);
       expect(e.summary.length, e.slug).toBeGreaterThan(60);
-      expect(e.summary.length, `${e.slug}: a card shows about three lines`).toBeLessThanOrEqual(300);
+      expect(e.summary.length, `${e.slug}: a card shows about three lines`).toBeLessThanOrEqual(
+        300,
+      );
     }
   });
 
   describe.each(LIBRARY_ENTRIES.map((e) => [e.slug, e] as const))('%s', (slug, entry) => {
-    const parsed = entry.kind === 'problem' ? problemTemplateSchema.parse(entry.template) : strategyTemplateSchema.parse(entry.template);
+    const parsed =
+      entry.kind === 'problem'
+        ? problemTemplateSchema.parse(entry.template)
+        : strategyTemplateSchema.parse(entry.template);
     const byRef = new Map(parsed.elements.map((e) => [e.ref, e]));
 
     it('parses, with unique refs and valid, acyclic links', () => {
@@ -93,8 +115,13 @@ describe('shipped library content', () => {
         const to = byRef.get(l.to);
         expect(from, `${slug}: link from ${l.from}`).toBeDefined();
         expect(to, `${slug}: link to ${l.to}`).toBeDefined();
-        expect(canLink(from!, to!), `${slug}: ${l.from} (${from!.kind}) -> ${l.to} (${to!.kind})`).toBe(true);
-        expect(seen.has(`${l.from}>${l.to}`), `${slug}: duplicate link ${l.from}>${l.to}`).toBe(false);
+        expect(
+          canLink(from!, to!),
+          `${slug}: ${l.from} (${from!.kind}) -> ${l.to} (${to!.kind})`,
+        ).toBe(true);
+        expect(seen.has(`${l.from}>${l.to}`), `${slug}: duplicate link ${l.from}>${l.to}`).toBe(
+          false,
+        );
         seen.add(`${l.from}>${l.to}`);
       }
       expect(hasCycle(parsed.links)).toBe(false);
@@ -105,17 +132,22 @@ describe('shipped library content', () => {
     });
 
     it('has sound metrics: definitions, units, unique keys, formulas on own keys, no baselines or targets', () => {
-      for (const e of parsed.elements) e.metrics.forEach((m, i) => checkMetric(`${slug} ${e.ref} metric ${i}`, m));
+      for (const e of parsed.elements)
+        e.metrics.forEach((m, i) => checkMetric(`${slug} ${e.ref} metric ${i}`, m));
     });
 
     it('is a complete chain: every activity feeds an output, every output an outcome, every outcome leads on', () => {
       const outs = (ref: string) => parsed.links.filter((l) => l.from === ref);
       const ins = (ref: string) => parsed.links.filter((l) => l.to === ref);
       for (const e of parsed.elements) {
-        if (e.kind === 'activity') expect(outs(e.ref).length, `${slug}: ${e.ref} feeds an output`).toBeGreaterThan(0);
-        if (e.kind === 'output') expect(ins(e.ref).length, `${slug}: ${e.ref} has an activity`).toBeGreaterThan(0);
-        if (entry.kind === 'problem' && e.kind !== 'impact') expect(outs(e.ref).length, `${slug}: ${e.ref} leads on`).toBeGreaterThan(0);
-        if (e.kind !== 'impact') expect(e.metrics.length, `${slug}: ${e.ref} has metrics`).toBeGreaterThan(0);
+        if (e.kind === 'activity')
+          expect(outs(e.ref).length, `${slug}: ${e.ref} feeds an output`).toBeGreaterThan(0);
+        if (e.kind === 'output')
+          expect(ins(e.ref).length, `${slug}: ${e.ref} has an activity`).toBeGreaterThan(0);
+        if (entry.kind === 'problem' && e.kind !== 'impact')
+          expect(outs(e.ref).length, `${slug}: ${e.ref} leads on`).toBeGreaterThan(0);
+        if (e.kind !== 'impact')
+          expect(e.metrics.length, `${slug}: ${e.ref} has metrics`).toBeGreaterThan(0);
         expect(e.metrics.length, `${slug}: ${e.ref} at most 2 metrics`).toBeLessThanOrEqual(2);
       }
     });
@@ -130,11 +162,24 @@ describe('shipped library content', () => {
         expect(count('outcome')).toBeGreaterThanOrEqual(2);
         expect(count('outcome')).toBeLessThanOrEqual(4);
         expect(count('impact')).toBe(1);
-        expect(new Set(parsed.elements.filter((e) => e.kind === 'outcome').map((e) => e.horizon)).size).toBeGreaterThanOrEqual(2);
+        expect(
+          new Set(parsed.elements.filter((e) => e.kind === 'outcome').map((e) => e.horizon)).size,
+        ).toBeGreaterThanOrEqual(2);
         for (const e of parsed.elements.filter((x) => x.kind === 'outcome'))
-          for (const m of e.metrics) for (const d of m.dataPoints) expect(d.questions.length, `${slug}: ${e.ref} ${d.key} has survey questions`).toBeGreaterThan(0);
-        expect(parsed.elements.some((e) => e.assumptions) || parsed.links.some((l) => l.assumptions), `${slug}: states assumptions`).toBe(true);
-        expect(parsed.elements.some((e) => e.risks), `${slug}: states risks`).toBe(true);
+          for (const m of e.metrics)
+            for (const d of m.dataPoints)
+              expect(
+                d.questions.length,
+                `${slug}: ${e.ref} ${d.key} has survey questions`,
+              ).toBeGreaterThan(0);
+        expect(
+          parsed.elements.some((e) => e.assumptions) || parsed.links.some((l) => l.assumptions),
+          `${slug}: states assumptions`,
+        ).toBe(true);
+        expect(
+          parsed.elements.some((e) => e.risks),
+          `${slug}: states risks`,
+        ).toBe(true);
         const p = problemTemplateSchema.parse(entry.template).problem;
         expect(p.statement?.length ?? 0).toBeGreaterThan(100);
         expect(p.rootCauses).toBeTruthy();
@@ -156,7 +201,8 @@ describe('shipped library content', () => {
         for (const m of e.metrics)
           for (const d of m.dataPoints)
             for (const qu of d.questions) {
-              const choice = qu.answerType === 'single_choice' || qu.answerType === 'multiple_choice';
+              const choice =
+                qu.answerType === 'single_choice' || qu.answerType === 'multiple_choice';
               expect(qu.choices.length > 1, `${slug} ${d.key}: "${qu.text}"`).toBe(choice);
             }
     });

@@ -1,5 +1,19 @@
 import type { LibraryEntry } from '../library-entry.js';
-import { activity, age, dim, DISABILITY, dp, impact, links, metric, outcome, output, percentOf, q, SEX } from './builders.js';
+import {
+  activity,
+  age,
+  dim,
+  DISABILITY,
+  dp,
+  impact,
+  links,
+  metric,
+  outcome,
+  output,
+  percentOf,
+  q,
+  SEX,
+} from './builders.js';
 
 const GRADE = dim('grade', 'Grade', 'Grade 1', 'Grade 2', 'Grade 3');
 
@@ -25,26 +39,37 @@ export const educationFoundationalLiteracy: LibraryEntry = {
     },
     elements: [
       activity('a1', 'Train early-grade teachers in structured literacy instruction', {
-        description: 'A 5-day initial training plus termly refresher on phonics, decoding, fluency and comprehension routines, using scripted teacher guides aligned to the national curriculum.',
-        assumptions: 'Head teachers release teachers for training; teachers stay in early grades for the school year.',
+        description:
+          'A 5-day initial training plus termly refresher on phonics, decoding, fluency and comprehension routines, using scripted teacher guides aligned to the national curriculum.',
+        assumptions:
+          'Head teachers release teachers for training; teachers stay in early grades for the school year.',
         metrics: [
           metric({
             name: 'Early-grade teachers trained in structured literacy',
-            definition: 'Number of grade 1–3 teachers who attended at least 80% of the initial training days in the period. Count each teacher once.',
+            definition:
+              'Number of grade 1–3 teachers who attended at least 80% of the initial training days in the period. Count each teacher once.',
             unit: 'teachers',
             type: 'count',
             disaggregations: [SEX, GRADE],
-            dataPoints: [dp('teachers_trained', 'Teachers attending ≥80% of training days', { starred: true, description: 'From training attendance registers.' })],
+            dataPoints: [
+              dp('teachers_trained', 'Teachers attending ≥80% of training days', {
+                starred: true,
+                description: 'From training attendance registers.',
+              }),
+            ],
           }),
         ],
       }),
       activity('a2', 'Coach teachers in the classroom', {
-        description: 'Literacy coaches observe a reading lesson, give feedback against the lesson-observation tool and model a routine, at least twice per term per teacher.',
-        risks: 'Coach-to-teacher ratio too high for the travel distances; visits become inspections rather than support.',
+        description:
+          'Literacy coaches observe a reading lesson, give feedback against the lesson-observation tool and model a routine, at least twice per term per teacher.',
+        risks:
+          'Coach-to-teacher ratio too high for the travel distances; visits become inspections rather than support.',
         metrics: [
           metric({
             name: 'Classroom coaching visits conducted',
-            definition: 'Number of coaching visits where a coach observed a full reading lesson and held a feedback conversation with the teacher, as recorded in the coaching log.',
+            definition:
+              'Number of coaching visits where a coach observed a full reading lesson and held a feedback conversation with the teacher, as recorded in the coaching log.',
             unit: 'visits',
             type: 'count',
             period: 'monthly',
@@ -53,12 +78,14 @@ export const educationFoundationalLiteracy: LibraryEntry = {
         ],
       }),
       activity('a3', 'Print and distribute decodable readers and teacher guides', {
-        description: 'Levelled, decodable pupil readers in the language of instruction (target 1 book per pupil per grade) and one teacher guide per teacher.',
+        description:
+          'Levelled, decodable pupil readers in the language of instruction (target 1 book per pupil per grade) and one teacher guide per teacher.',
         risks: 'Procurement and printing delays push delivery past the start of the school year.',
         metrics: [
           metric({
             name: 'Decodable readers and teacher guides delivered to schools',
-            definition: 'Number of pupil readers and teacher guides delivered to target schools and signed for by the head teacher (delivery notes) in the period.',
+            definition:
+              'Number of pupil readers and teacher guides delivered to target schools and signed for by the head teacher (delivery notes) in the period.',
             unit: 'books',
             type: 'count',
             disaggregations: [dim('material', 'Material', 'Pupil reader', 'Teacher guide')],
@@ -67,12 +94,14 @@ export const educationFoundationalLiteracy: LibraryEntry = {
         ],
       }),
       activity('a4', 'Set up community reading clubs', {
-        description: 'Trained volunteers run weekly after-school reading sessions and a book-lending corner; parents are shown how to read or tell stories with their children.',
+        description:
+          'Trained volunteers run weekly after-school reading sessions and a book-lending corner; parents are shown how to read or tell stories with their children.',
         assumptions: 'Enough literate volunteers are available in each community.',
         metrics: [
           metric({
             name: 'Community reading club sessions held',
-            definition: 'Number of reading club sessions held with a trained volunteer and at least five children present, from club registers.',
+            definition:
+              'Number of reading club sessions held with a trained volunteer and at least five children present, from club registers.',
             unit: 'sessions',
             type: 'count',
             period: 'monthly',
@@ -81,17 +110,21 @@ export const educationFoundationalLiteracy: LibraryEntry = {
         ],
       }),
       output('op1', 'Teachers trained and equipped with structured lesson guides', {
-        description: 'Every early-grade teacher in target schools has completed the training and holds the teacher guide for their grade.',
+        description:
+          'Every early-grade teacher in target schools has completed the training and holds the teacher guide for their grade.',
         metrics: [
           metric({
             name: 'Percentage of early-grade teachers trained and holding a teacher guide',
-            definition: 'Numerator: grade 1–3 teachers in target schools who completed the initial training AND hold the teacher guide for their grade. Denominator: all grade 1–3 teachers in target schools (school staff lists).',
+            definition:
+              'Numerator: grade 1–3 teachers in target schools who completed the initial training AND hold the teacher guide for their grade. Denominator: all grade 1–3 teachers in target schools (school staff lists).',
             unit: '%',
             type: 'percentage',
             disaggregations: [SEX],
             formula: percentOf('teachers_trained_with_guide', 'teachers_total'),
             dataPoints: [
-              dp('teachers_trained_with_guide', 'Teachers trained and holding a guide', { starred: true }),
+              dp('teachers_trained_with_guide', 'Teachers trained and holding a guide', {
+                starred: true,
+              }),
               dp('teachers_total', 'Grade 1–3 teachers in target schools'),
             ],
           }),
@@ -101,12 +134,15 @@ export const educationFoundationalLiteracy: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of trained teachers receiving at least two coaching visits in the quarter',
-            definition: 'Numerator: trained grade 1–3 teachers with two or more logged coaching visits in the quarter (roughly one school term). Denominator: all trained grade 1–3 teachers in post.',
+            definition:
+              'Numerator: trained grade 1–3 teachers with two or more logged coaching visits in the quarter (roughly one school term). Denominator: all trained grade 1–3 teachers in post.',
             unit: '%',
             type: 'percentage',
             formula: percentOf('teachers_coached_2plus', 'teachers_trained'),
             dataPoints: [
-              dp('teachers_coached_2plus', 'Teachers with ≥2 coaching visits in the quarter', { starred: true }),
+              dp('teachers_coached_2plus', 'Teachers with ≥2 coaching visits in the quarter', {
+                starred: true,
+              }),
               dp('teachers_trained', 'Trained teachers'),
             ],
           }),
@@ -116,7 +152,8 @@ export const educationFoundationalLiteracy: LibraryEntry = {
         metrics: [
           metric({
             name: 'Decodable readers per pupil',
-            definition: 'Number of grade-appropriate decodable readers available in target classrooms divided by the number of enrolled grade 1–3 pupils, counted at a spot check. 1.0 means one book per pupil.',
+            definition:
+              'Number of grade-appropriate decodable readers available in target classrooms divided by the number of enrolled grade 1–3 pupils, counted at a spot check. 1.0 means one book per pupil.',
             unit: 'books per pupil',
             type: 'ratio',
             period: 'annual',
@@ -133,21 +170,29 @@ export const educationFoundationalLiteracy: LibraryEntry = {
         metrics: [
           metric({
             name: 'Children regularly attending reading clubs',
-            definition: 'Number of children who attended at least 75% of reading club sessions held in the quarter (club attendance registers).',
+            definition:
+              'Number of children who attended at least 75% of reading club sessions held in the quarter (club attendance registers).',
             unit: 'children',
             type: 'count',
             disaggregations: [SEX, age('5–7', '8–10', '11+')],
-            dataPoints: [dp('club_regular_attendees', 'Children attending ≥75% of sessions', { starred: true })],
+            dataPoints: [
+              dp('club_regular_attendees', 'Children attending ≥75% of sessions', {
+                starred: true,
+              }),
+            ],
           }),
         ],
       }),
       outcome('oc1', 'short', 'Teachers use structured reading routines in their lessons', {
-        description: 'Observed lessons include explicit phonics, guided reading practice and comprehension questioning, with every pupil reading aloud or in pairs.',
-        assumptions: 'The observation tool is applied consistently by trained observers; lessons observed are typical rather than staged.',
+        description:
+          'Observed lessons include explicit phonics, guided reading practice and comprehension questioning, with every pupil reading aloud or in pairs.',
+        assumptions:
+          'The observation tool is applied consistently by trained observers; lessons observed are typical rather than staged.',
         metrics: [
           metric({
             name: 'Percentage of observed reading lessons meeting the quality standard',
-            definition: 'Numerator: observed grade 1–3 reading lessons scoring at least 8 of the 10 practices on the lesson-observation checklist. Denominator: all reading lessons observed in the period (one lesson per sampled teacher).',
+            definition:
+              'Numerator: observed grade 1–3 reading lessons scoring at least 8 of the 10 practices on the lesson-observation checklist. Denominator: all reading lessons observed in the period (one lesson per sampled teacher).',
             unit: '%',
             type: 'percentage',
             formula: percentOf('lessons_meeting_standard', 'lessons_observed'),
@@ -156,23 +201,46 @@ export const educationFoundationalLiteracy: LibraryEntry = {
                 starred: true,
                 aggregation: 'count',
                 questions: [
-                  q('How many of the 10 checklist practices did the teacher demonstrate in this lesson?', 'integer', { helpText: 'Count the practices ticked on the lesson-observation checklist (0–10).' }),
+                  q(
+                    'How many of the 10 checklist practices did the teacher demonstrate in this lesson?',
+                    'integer',
+                    {
+                      helpText:
+                        'Count the practices ticked on the lesson-observation checklist (0–10).',
+                    },
+                  ),
                   q('Which practices were observed?', 'multiple_choice', {
-                    choices: ['States lesson objective', 'Explicit letter–sound instruction', 'Pupils practise decoding', 'Reads aloud with expression', 'Pupils read aloud individually or in pairs', 'Asks comprehension questions', 'Uses the teacher guide', 'Checks understanding of all pupils', 'Gives corrective feedback', 'Uses local-language materials'],
+                    choices: [
+                      'States lesson objective',
+                      'Explicit letter–sound instruction',
+                      'Pupils practise decoding',
+                      'Reads aloud with expression',
+                      'Pupils read aloud individually or in pairs',
+                      'Asks comprehension questions',
+                      'Uses the teacher guide',
+                      'Checks understanding of all pupils',
+                      'Gives corrective feedback',
+                      'Uses local-language materials',
+                    ],
                   }),
                 ],
               }),
-              dp('lessons_observed', 'Reading lessons observed', { aggregation: 'count', questions: [q('Date of the lesson observation', 'date')] }),
+              dp('lessons_observed', 'Reading lessons observed', {
+                aggregation: 'count',
+                questions: [q('Date of the lesson observation', 'date')],
+              }),
             ],
           }),
         ],
       }),
       outcome('oc2', 'medium', "Pupils' oral reading fluency improves", {
-        assumptions: 'Pupils attend school regularly enough to benefit (at least 80% of school days).',
+        assumptions:
+          'Pupils attend school regularly enough to benefit (at least 80% of school days).',
         metrics: [
           metric({
             name: 'Average oral reading fluency of grade 2 pupils',
-            definition: 'Mean number of correct words read per minute (cwpm) on a grade 2 EGRA oral reading passage, for a random sample of pupils. Measured at the end of the school year.',
+            definition:
+              'Mean number of correct words read per minute (cwpm) on a grade 2 EGRA oral reading passage, for a random sample of pupils. Measured at the end of the school year.',
             unit: 'correct words per minute',
             type: 'number',
             period: 'annual',
@@ -182,7 +250,10 @@ export const educationFoundationalLiteracy: LibraryEntry = {
                 starred: true,
                 aggregation: 'average',
                 questions: [
-                  q('Number of words read correctly from the passage in 60 seconds', 'integer', { helpText: 'Stop the timer at 60 seconds. Count words attempted minus errors. If the child finished early, record the time and convert to a per-minute rate.' }),
+                  q('Number of words read correctly from the passage in 60 seconds', 'integer', {
+                    helpText:
+                      'Stop the timer at 60 seconds. Count words attempted minus errors. If the child finished early, record the time and convert to a per-minute rate.',
+                  }),
                   q('Sex of the pupil', 'single_choice', { choices: ['Female', 'Male'] }),
                 ],
               }),
@@ -191,11 +262,13 @@ export const educationFoundationalLiteracy: LibraryEntry = {
         ],
       }),
       outcome('oc3', 'long', 'Pupils read with comprehension by the end of grade 3', {
-        description: 'Pupils reach at least minimum proficiency in reading by the end of lower primary (SDG 4.1.1a).',
+        description:
+          'Pupils reach at least minimum proficiency in reading by the end of lower primary (SDG 4.1.1a).',
         metrics: [
           metric({
             name: 'Proportion of grade 3 pupils achieving minimum proficiency in reading',
-            definition: 'Numerator: sampled grade 3 pupils who answer at least 4 of 5 comprehension questions correctly on a grade-level passage (80% comprehension). Denominator: all sampled grade 3 pupils assessed. Align the cut-off with the national benchmark where one exists.',
+            definition:
+              'Numerator: sampled grade 3 pupils who answer at least 4 of 5 comprehension questions correctly on a grade-level passage (80% comprehension). Denominator: all sampled grade 3 pupils assessed. Align the cut-off with the national benchmark where one exists.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
@@ -206,19 +279,35 @@ export const educationFoundationalLiteracy: LibraryEntry = {
               dp('pupils_proficient', 'Pupils with ≥80% comprehension', {
                 starred: true,
                 aggregation: 'count',
-                questions: [q('How many of the 5 comprehension questions did the pupil answer correctly?', 'integer', { helpText: 'Ask only the questions for the part of the passage the pupil read.' })],
+                questions: [
+                  q(
+                    'How many of the 5 comprehension questions did the pupil answer correctly?',
+                    'integer',
+                    {
+                      helpText:
+                        'Ask only the questions for the part of the passage the pupil read.',
+                    },
+                  ),
+                ],
               }),
               dp('pupils_assessed', 'Grade 3 pupils assessed', {
                 aggregation: 'count',
-                questions: [q('Did the pupil give assent and complete the reading assessment?', 'yes_no')],
+                questions: [
+                  q('Did the pupil give assent and complete the reading assessment?', 'yes_no'),
+                ],
               }),
             ],
           }),
         ],
       }),
-      impact('im1', 'Children complete primary school with the foundational skills to keep learning', {
-        description: 'Fewer children in the district are in learning poverty; grade repetition and early drop-out fall.',
-      }),
+      impact(
+        'im1',
+        'Children complete primary school with the foundational skills to keep learning',
+        {
+          description:
+            'Fewer children in the district are in learning poverty; grade repetition and early drop-out fall.',
+        },
+      ),
     ],
     links: links(
       'a1>op1',
@@ -227,14 +316,20 @@ export const educationFoundationalLiteracy: LibraryEntry = {
       'a3>op3',
       'a4>op3',
       'a4>op4',
-      { link: 'op1>oc1', assumptions: 'Trained teachers are given timetable time for daily reading lessons.' },
+      {
+        link: 'op1>oc1',
+        assumptions: 'Trained teachers are given timetable time for daily reading lessons.',
+      },
       'op2>oc1',
       'op3>oc1',
       'op3>oc2',
       'op4>oc2',
       'oc1>oc2',
       'oc2>oc3',
-      { link: 'oc3>im1', assumptions: 'Later grades build on early reading rather than reverting to rote learning.' },
+      {
+        link: 'oc3>im1',
+        assumptions: 'Later grades build on early reading rather than reverting to rote learning.',
+      },
     ),
   },
 };

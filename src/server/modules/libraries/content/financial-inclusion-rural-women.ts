@@ -1,5 +1,19 @@
 import type { LibraryEntry } from '../library-entry.js';
-import { activity, age, dim, dp, impact, links, LOCATION, metric, outcome, output, percentOf, q, SEX } from './builders.js';
+import {
+  activity,
+  age,
+  dim,
+  dp,
+  impact,
+  links,
+  LOCATION,
+  metric,
+  outcome,
+  output,
+  percentOf,
+  q,
+  SEX,
+} from './builders.js';
 
 export const financialInclusionRuralWomen: LibraryEntry = {
   slug: 'financial-inclusion-rural-women',
@@ -15,7 +29,8 @@ export const financialInclusionRuralWomen: LibraryEntry = {
         'Most women in the target villages have no account with a bank, microfinance institution or mobile money provider. They save in cash at home or in livestock, borrow from moneylenders or relatives at high cost, and cannot raise emergency money within a month without selling productive assets.',
       rootCauses:
         'Bank branches and agents are far away; minimum balances, fees and identity-document requirements exclude poor women; irregular, small incomes; low financial literacy and confidence; social norms that give men control over household money and mobile phones; distrust of formal institutions.',
-      populationWho: 'Women aged 18 and over in low-income rural households, many of them farmers or petty traders',
+      populationWho:
+        'Women aged 18 and over in low-income rural households, many of them farmers or petty traders',
       populationCount: null,
       geography: 'Rural villages beyond the reach of bank branches',
       evidence:
@@ -23,12 +38,14 @@ export const financialInclusionRuralWomen: LibraryEntry = {
     },
     elements: [
       activity('a1', 'Form and train village savings and loan associations', {
-        description: 'Field officers form self-selected groups of 15–25 members and train them over a 9–12 month cycle: constitution, share purchase, lending rules, record keeping, share-out.',
+        description:
+          'Field officers form self-selected groups of 15–25 members and train them over a 9–12 month cycle: constitution, share purchase, lending rules, record keeping, share-out.',
         assumptions: 'Members have small but regular cash income to buy shares.',
         metrics: [
           metric({
             name: 'Savings groups formed',
-            definition: 'Number of new savings groups that adopted a constitution and held their first savings meeting in the period.',
+            definition:
+              'Number of new savings groups that adopted a constitution and held their first savings meeting in the period.',
             unit: 'groups',
             type: 'count',
             dataPoints: [dp('groups_formed', 'Groups formed', { starred: true })],
@@ -36,41 +53,56 @@ export const financialInclusionRuralWomen: LibraryEntry = {
         ],
       }),
       activity('a2', 'Deliver financial education sessions', {
-        description: 'Six participatory sessions in groups on budgeting, saving goals, debt management, and understanding fees and consumer rights.',
+        description:
+          'Six participatory sessions in groups on budgeting, saving goals, debt management, and understanding fees and consumer rights.',
         metrics: [
           metric({
             name: 'Participants completing financial education',
-            definition: 'Number of participants who attended at least 5 of the 6 financial education sessions.',
+            definition:
+              'Number of participants who attended at least 5 of the 6 financial education sessions.',
             unit: 'people',
             type: 'count',
             disaggregations: [SEX, age('18–24', '25–49', '50+')],
-            dataPoints: [dp('fin_ed_completers', 'Participants attending ≥5 of 6 sessions', { starred: true })],
+            dataPoints: [
+              dp('fin_ed_completers', 'Participants attending ≥5 of 6 sessions', { starred: true }),
+            ],
           }),
         ],
       }),
-      activity('a3', 'Link mature groups and members to mobile money and formal financial institutions', {
-        description: 'Partnerships with a bank or microfinance institution and a mobile money operator: group accounts, simplified onboarding, agents trained to serve women in the villages.',
-        risks: 'Providers lose interest if volumes are low; agent networks are thin and run out of cash (liquidity).',
-        metrics: [
-          metric({
-            name: 'Account-opening events held with financial service providers',
-            definition: 'Number of village onboarding events where a bank, microfinance or mobile money agent opened accounts for group members.',
-            unit: 'events',
-            type: 'count',
-            dataPoints: [dp('onboarding_events', 'Onboarding events held', { starred: true })],
-          }),
-        ],
-      }),
+      activity(
+        'a3',
+        'Link mature groups and members to mobile money and formal financial institutions',
+        {
+          description:
+            'Partnerships with a bank or microfinance institution and a mobile money operator: group accounts, simplified onboarding, agents trained to serve women in the villages.',
+          risks:
+            'Providers lose interest if volumes are low; agent networks are thin and run out of cash (liquidity).',
+          metrics: [
+            metric({
+              name: 'Account-opening events held with financial service providers',
+              definition:
+                'Number of village onboarding events where a bank, microfinance or mobile money agent opened accounts for group members.',
+              unit: 'events',
+              type: 'count',
+              dataPoints: [dp('onboarding_events', 'Onboarding events held', { starred: true })],
+            }),
+          ],
+        },
+      ),
       activity('a4', 'Hold household dialogues on joint financial decision-making', {
-        description: 'Couples’ sessions on planning household finances together and on women’s use of phones and accounts.',
+        description:
+          'Couples’ sessions on planning household finances together and on women’s use of phones and accounts.',
         risks: 'Backlash from some husbands when women’s economic independence grows.',
         metrics: [
           metric({
             name: 'Couples completing household dialogue sessions',
-            definition: 'Number of couples (both partners) who attended at least 3 of the 4 household dialogue sessions.',
+            definition:
+              'Number of couples (both partners) who attended at least 3 of the 4 household dialogue sessions.',
             unit: 'couples',
             type: 'count',
-            dataPoints: [dp('couples_completed', 'Couples attending ≥3 of 4 sessions', { starred: true })],
+            dataPoints: [
+              dp('couples_completed', 'Couples attending ≥3 of 4 sessions', { starred: true }),
+            ],
           }),
         ],
       }),
@@ -78,12 +110,16 @@ export const financialInclusionRuralWomen: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of groups completing a savings cycle with a share-out',
-            definition: 'Numerator: groups that completed their savings cycle, shared out savings and interest to members and kept complete passbook/ledger records. Denominator: groups whose cycle was due to end in the period.',
+            definition:
+              'Numerator: groups that completed their savings cycle, shared out savings and interest to members and kept complete passbook/ledger records. Denominator: groups whose cycle was due to end in the period.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
             formula: percentOf('groups_shared_out', 'groups_cycle_due'),
-            dataPoints: [dp('groups_shared_out', 'Groups completing a share-out', { starred: true }), dp('groups_cycle_due', 'Groups with a cycle due to end')],
+            dataPoints: [
+              dp('groups_shared_out', 'Groups completing a share-out', { starred: true }),
+              dp('groups_cycle_due', 'Groups with a cycle due to end'),
+            ],
           }),
         ],
       }),
@@ -91,7 +127,8 @@ export const financialInclusionRuralWomen: LibraryEntry = {
         metrics: [
           metric({
             name: 'Total savings mobilised by groups',
-            definition: 'Sum of the value of shares purchased by all members of active groups in the period, in local currency, from group ledgers.',
+            definition:
+              'Sum of the value of shares purchased by all members of active groups in the period, in local currency, from group ledgers.',
             unit: 'local currency',
             type: 'currency',
             disaggregations: [SEX],
@@ -99,10 +136,23 @@ export const financialInclusionRuralWomen: LibraryEntry = {
           }),
           metric({
             name: 'Loans disbursed by savings groups',
-            definition: 'Number of loans disbursed by groups to members in the period, from group loan ledgers.',
+            definition:
+              'Number of loans disbursed by groups to members in the period, from group loan ledgers.',
             unit: 'loans',
             type: 'count',
-            disaggregations: [SEX, dim('purpose', 'Loan purpose', 'Business', 'Agriculture', 'Education', 'Health', 'Consumption', 'Other')],
+            disaggregations: [
+              SEX,
+              dim(
+                'purpose',
+                'Loan purpose',
+                'Business',
+                'Agriculture',
+                'Education',
+                'Health',
+                'Consumption',
+                'Other',
+              ),
+            ],
             dataPoints: [dp('loans_disbursed', 'Loans disbursed')],
           }),
         ],
@@ -111,10 +161,14 @@ export const financialInclusionRuralWomen: LibraryEntry = {
         metrics: [
           metric({
             name: 'Group members who opened a formal or mobile money account',
-            definition: 'Number of group members who opened an individual account with a bank, microfinance institution or mobile money provider through project onboarding, confirmed by the provider’s list.',
+            definition:
+              'Number of group members who opened an individual account with a bank, microfinance institution or mobile money provider through project onboarding, confirmed by the provider’s list.',
             unit: 'members',
             type: 'count',
-            disaggregations: [SEX, dim('provider', 'Provider type', 'Bank', 'Microfinance institution', 'Mobile money')],
+            disaggregations: [
+              SEX,
+              dim('provider', 'Provider type', 'Bank', 'Microfinance institution', 'Mobile money'),
+            ],
             dataPoints: [dp('accounts_opened', 'Accounts opened', { starred: true })],
           }),
         ],
@@ -124,7 +178,8 @@ export const financialInclusionRuralWomen: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of women members who decide alone or jointly how their savings are used',
-            definition: 'Numerator: women members reporting that they decide alone or jointly with their spouse how their own savings and loans are used. Denominator: women members surveyed.',
+            definition:
+              'Numerator: women members reporting that they decide alone or jointly with their spouse how their own savings and loans are used. Denominator: women members surveyed.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
@@ -134,9 +189,35 @@ export const financialInclusionRuralWomen: LibraryEntry = {
               dp('women_decide', 'Women deciding alone or jointly', {
                 starred: true,
                 aggregation: 'count',
-                questions: [q('Who usually decides how the money you save or borrow in the group is used?', 'single_choice', { choices: ['Myself', 'Myself and my spouse jointly', 'My spouse', 'Another household member', 'Other'] })],
+                questions: [
+                  q(
+                    'Who usually decides how the money you save or borrow in the group is used?',
+                    'single_choice',
+                    {
+                      choices: [
+                        'Myself',
+                        'Myself and my spouse jointly',
+                        'My spouse',
+                        'Another household member',
+                        'Other',
+                      ],
+                    },
+                  ),
+                ],
               }),
-              dp('women_surveyed', 'Women members surveyed', { aggregation: 'count', questions: [q('How long have you been a member of the savings group?', 'single_choice', { choices: ['Less than 6 months', '6–12 months', '1–2 years', 'More than 2 years'] })] }),
+              dp('women_surveyed', 'Women members surveyed', {
+                aggregation: 'count',
+                questions: [
+                  q('How long have you been a member of the savings group?', 'single_choice', {
+                    choices: [
+                      'Less than 6 months',
+                      '6–12 months',
+                      '1–2 years',
+                      'More than 2 years',
+                    ],
+                  }),
+                ],
+              }),
             ],
           }),
         ],
@@ -145,7 +226,8 @@ export const financialInclusionRuralWomen: LibraryEntry = {
         metrics: [
           metric({
             name: 'Proportion of adults with an account at a financial institution or mobile money provider',
-            definition: 'Numerator: adults (18+) in surveyed households who personally have an account at a bank or other financial institution or with a mobile money provider, and used it in the past 12 months. Denominator: adults surveyed. Global Findex definition.',
+            definition:
+              'Numerator: adults (18+) in surveyed households who personally have an account at a bank or other financial institution or with a mobile money provider, and used it in the past 12 months. Denominator: adults surveyed. Global Findex definition.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
@@ -157,11 +239,24 @@ export const financialInclusionRuralWomen: LibraryEntry = {
                 starred: true,
                 aggregation: 'count',
                 questions: [
-                  q('Do you personally have any of the following?', 'multiple_choice', { choices: ['Bank account', 'Microfinance or cooperative account', 'Mobile money account', 'None of these'] }),
-                  q('In the past 12 months, have you deposited, withdrawn, sent or received money using this account?', 'yes_no'),
+                  q('Do you personally have any of the following?', 'multiple_choice', {
+                    choices: [
+                      'Bank account',
+                      'Microfinance or cooperative account',
+                      'Mobile money account',
+                      'None of these',
+                    ],
+                  }),
+                  q(
+                    'In the past 12 months, have you deposited, withdrawn, sent or received money using this account?',
+                    'yes_no',
+                  ),
                 ],
               }),
-              dp('adults_surveyed', 'Adults surveyed', { aggregation: 'count', questions: [q('Respondent sex', 'single_choice', { choices: ['Female', 'Male'] })] }),
+              dp('adults_surveyed', 'Adults surveyed', {
+                aggregation: 'count',
+                questions: [q('Respondent sex', 'single_choice', { choices: ['Female', 'Male'] })],
+              }),
             ],
           }),
         ],
@@ -170,7 +265,8 @@ export const financialInclusionRuralWomen: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of members who could raise emergency funds within 30 days',
-            definition: 'Numerator: members who say it would be possible (very or somewhat) to come up with a set emergency amount (the local-currency equivalent of 1/20 of GNI per capita) within the next 30 days. Denominator: members surveyed. Adapted from the Global Findex financial resilience question.',
+            definition:
+              'Numerator: members who say it would be possible (very or somewhat) to come up with a set emergency amount (the local-currency equivalent of 1/20 of GNI per capita) within the next 30 days. Denominator: members surveyed. Adapted from the Global Findex financial resilience question.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
@@ -181,16 +277,46 @@ export const financialInclusionRuralWomen: LibraryEntry = {
                 starred: true,
                 aggregation: 'count',
                 questions: [
-                  q('Imagine you had an emergency and needed (amount) within the next month. How possible is it that you could come up with it?', 'single_choice', { choices: ['Very possible', 'Somewhat possible', 'Not very possible', 'Not at all possible', "Don't know"] }),
-                  q('What would be the main source of this money?', 'single_choice', { choices: ['Savings', 'Savings group loan', 'Family or friends', 'Moneylender', 'Selling assets or livestock', 'Working more', 'Bank or mobile loan', 'Other'] }),
+                  q(
+                    'Imagine you had an emergency and needed (amount) within the next month. How possible is it that you could come up with it?',
+                    'single_choice',
+                    {
+                      choices: [
+                        'Very possible',
+                        'Somewhat possible',
+                        'Not very possible',
+                        'Not at all possible',
+                        "Don't know",
+                      ],
+                    },
+                  ),
+                  q('What would be the main source of this money?', 'single_choice', {
+                    choices: [
+                      'Savings',
+                      'Savings group loan',
+                      'Family or friends',
+                      'Moneylender',
+                      'Selling assets or livestock',
+                      'Working more',
+                      'Bank or mobile loan',
+                      'Other',
+                    ],
+                  }),
                 ],
               }),
-              dp('members_surveyed', 'Members surveyed', { aggregation: 'count', questions: [q('Are you a current member of a savings group?', 'yes_no')] }),
+              dp('members_surveyed', 'Members surveyed', {
+                aggregation: 'count',
+                questions: [q('Are you a current member of a savings group?', 'yes_no')],
+              }),
             ],
           }),
         ],
       }),
-      impact('im1', 'Women and their households are financially secure and less vulnerable to poverty', {}),
+      impact(
+        'im1',
+        'Women and their households are financially secure and less vulnerable to poverty',
+        {},
+      ),
     ],
     links: links(
       'a1>op1',

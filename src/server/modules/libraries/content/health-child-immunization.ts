@@ -1,5 +1,20 @@
 import type { LibraryEntry } from '../library-entry.js';
-import { activity, age, dim, dp, impact, links, LOCATION, metric, outcome, output, percentOf, q, SEX, YES_NO_DK } from './builders.js';
+import {
+  activity,
+  age,
+  dim,
+  dp,
+  impact,
+  links,
+  LOCATION,
+  metric,
+  outcome,
+  output,
+  percentOf,
+  q,
+  SEX,
+  YES_NO_DK,
+} from './builders.js';
 
 export const healthChildImmunization: LibraryEntry = {
   slug: 'health-child-immunization',
@@ -23,27 +38,34 @@ export const healthChildImmunization: LibraryEntry = {
     },
     elements: [
       activity('a1', 'Run monthly outreach immunization sessions in underserved villages', {
-        description: 'Mobile vaccination teams hold fixed-date outreach sessions in villages more than 5 km from a health facility, announced in advance through community leaders.',
+        description:
+          'Mobile vaccination teams hold fixed-date outreach sessions in villages more than 5 km from a health facility, announced in advance through community leaders.',
         risks: 'Fuel and allowance budgets run out mid-year; rainy-season roads are impassable.',
         metrics: [
           metric({
             name: 'Outreach immunization sessions held as planned',
-            definition: 'Numerator: outreach sessions held on the planned date with vaccines and a functioning vaccine carrier. Denominator: outreach sessions in the micro-plan for the month.',
+            definition:
+              'Numerator: outreach sessions held on the planned date with vaccines and a functioning vaccine carrier. Denominator: outreach sessions in the micro-plan for the month.',
             unit: '%',
             type: 'percentage',
             period: 'monthly',
             formula: percentOf('sessions_held', 'sessions_planned'),
-            dataPoints: [dp('sessions_held', 'Outreach sessions held', { starred: true }), dp('sessions_planned', 'Outreach sessions planned in the micro-plan')],
+            dataPoints: [
+              dp('sessions_held', 'Outreach sessions held', { starred: true }),
+              dp('sessions_planned', 'Outreach sessions planned in the micro-plan'),
+            ],
           }),
         ],
       }),
       activity('a2', 'Train community health workers to register newborns and trace defaulters', {
-        description: 'Community health workers list newborns in their catchment, check home-based vaccination cards and refer children who missed a dose to the next session.',
+        description:
+          'Community health workers list newborns in their catchment, check home-based vaccination cards and refer children who missed a dose to the next session.',
         assumptions: 'Community health workers receive a regular stipend and supervision.',
         metrics: [
           metric({
             name: 'Community health workers trained in newborn registration and defaulter tracing',
-            definition: 'Number of community health workers who completed the training and received a register and referral slips in the period.',
+            definition:
+              'Number of community health workers who completed the training and received a register and referral slips in the period.',
             unit: 'health workers',
             type: 'count',
             disaggregations: [SEX],
@@ -52,11 +74,13 @@ export const healthChildImmunization: LibraryEntry = {
         ],
       }),
       activity('a3', 'Repair and maintain cold-chain equipment and vaccine stock management', {
-        description: 'Install or repair solar direct-drive refrigerators, train staff on temperature monitoring and monthly stock reporting.',
+        description:
+          'Install or repair solar direct-drive refrigerators, train staff on temperature monitoring and monthly stock reporting.',
         metrics: [
           metric({
             name: 'Cold-chain equipment units installed or repaired',
-            definition: 'Number of vaccine refrigerators (preferably solar direct-drive) installed or repaired and passing a 48-hour temperature test in the period.',
+            definition:
+              'Number of vaccine refrigerators (preferably solar direct-drive) installed or repaired and passing a 48-hour temperature test in the period.',
             unit: 'units',
             type: 'count',
             dataPoints: [dp('fridges_installed', 'Units installed or repaired', { starred: true })],
@@ -64,12 +88,15 @@ export const healthChildImmunization: LibraryEntry = {
         ],
       }),
       activity('a4', 'Hold community dialogues and send SMS reminders to caregivers', {
-        description: 'Religious and traditional leaders, mothers’ groups and health workers discuss vaccine safety and the schedule; caregivers with a phone get a reminder before each due date.',
-        risks: 'Rumours and misinformation on social media spread faster than dialogues reach people.',
+        description:
+          'Religious and traditional leaders, mothers’ groups and health workers discuss vaccine safety and the schedule; caregivers with a phone get a reminder before each due date.',
+        risks:
+          'Rumours and misinformation on social media spread faster than dialogues reach people.',
         metrics: [
           metric({
             name: 'Community dialogue sessions on immunization held',
-            definition: 'Number of community dialogue sessions on vaccine safety and the schedule, led by a health worker or trained leader, with an attendance list.',
+            definition:
+              'Number of community dialogue sessions on vaccine safety and the schedule, led by a health worker or trained leader, with an attendance list.',
             unit: 'sessions',
             type: 'count',
             dataPoints: [dp('dialogues_held', 'Dialogue sessions held', { starred: true })],
@@ -80,7 +107,8 @@ export const healthChildImmunization: LibraryEntry = {
         metrics: [
           metric({
             name: 'Children who missed a scheduled dose traced and referred',
-            definition: 'Number of children aged 0–23 months identified by community health workers as having missed a due vaccine dose and referred to a session in the period (defaulter-tracing log).',
+            definition:
+              'Number of children aged 0–23 months identified by community health workers as having missed a due vaccine dose and referred to a session in the period (defaulter-tracing log).',
             unit: 'children',
             type: 'count',
             period: 'monthly',
@@ -93,17 +121,24 @@ export const healthChildImmunization: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of facilities with no stock-out of any tracer vaccine in the month',
-            definition: 'Numerator: immunizing facilities reporting no stock-out (zero usable doses on any day) of DTP-containing, measles-containing or BCG vaccine during the month. Denominator: immunizing facilities reporting.',
+            definition:
+              'Numerator: immunizing facilities reporting no stock-out (zero usable doses on any day) of DTP-containing, measles-containing or BCG vaccine during the month. Denominator: immunizing facilities reporting.',
             unit: '%',
             type: 'percentage',
             period: 'monthly',
             direction: 'increase',
             formula: percentOf('facilities_no_stockout', 'facilities_reporting'),
-            dataPoints: [dp('facilities_no_stockout', 'Facilities with no tracer-vaccine stock-out', { starred: true }), dp('facilities_reporting', 'Immunizing facilities reporting')],
+            dataPoints: [
+              dp('facilities_no_stockout', 'Facilities with no tracer-vaccine stock-out', {
+                starred: true,
+              }),
+              dp('facilities_reporting', 'Immunizing facilities reporting'),
+            ],
           }),
           metric({
             name: 'Functional vaccine refrigerators',
-            definition: 'Number of vaccine refrigerators in target facilities that kept temperatures within +2°C to +8°C with no alarm lasting more than 10 hours during the month (from temperature logs).',
+            definition:
+              'Number of vaccine refrigerators in target facilities that kept temperatures within +2°C to +8°C with no alarm lasting more than 10 hours during the month (from temperature logs).',
             unit: 'refrigerators',
             type: 'count',
             period: 'monthly',
@@ -115,7 +150,8 @@ export const healthChildImmunization: LibraryEntry = {
         metrics: [
           metric({
             name: 'Caregivers reached with immunization messages',
-            definition: 'Number of caregivers of children under two who took part in a community dialogue or received at least one SMS reminder in the period. Count each caregiver once per period.',
+            definition:
+              'Number of caregivers of children under two who took part in a community dialogue or received at least one SMS reminder in the period. Count each caregiver once per period.',
             unit: 'caregivers',
             type: 'count',
             disaggregations: [SEX, dim('channel', 'Channel', 'Community dialogue', 'SMS reminder')],
@@ -124,11 +160,13 @@ export const healthChildImmunization: LibraryEntry = {
         ],
       }),
       outcome('oc1', 'short', 'Fewer children drop out between the first and third DTP doses', {
-        assumptions: 'Facility registers record doses given at outreach sessions as well as at the facility.',
+        assumptions:
+          'Facility registers record doses given at outreach sessions as well as at the facility.',
         metrics: [
           metric({
             name: 'DTP1 to DTP3 drop-out rate',
-            definition: 'Children who received DTP1 but not DTP3, as a percentage of children who received DTP1, among children aged 12–23 months. Computed from a coverage survey (card or caregiver recall). Drop-out above 10% signals a utilisation problem.',
+            definition:
+              'Children who received DTP1 but not DTP3, as a percentage of children who received DTP1, among children aged 12–23 months. Computed from a coverage survey (card or caregiver recall). Drop-out above 10% signals a utilisation problem.',
             unit: '%',
             type: 'percentage',
             direction: 'decrease',
@@ -139,22 +177,40 @@ export const healthChildImmunization: LibraryEntry = {
               dp('dtp1_not_dtp3', 'Children with DTP1 but not DTP3', {
                 starred: true,
                 aggregation: 'count',
-                questions: [q('According to the card (or caregiver recall), how many doses of the pentavalent/DTP vaccine has the child received?', 'single_choice', { choices: ['None', '1 dose', '2 doses', '3 doses', "Don't know"], helpText: 'Record from the home-based record first; use recall only if there is no card.' })],
+                questions: [
+                  q(
+                    'According to the card (or caregiver recall), how many doses of the pentavalent/DTP vaccine has the child received?',
+                    'single_choice',
+                    {
+                      choices: ['None', '1 dose', '2 doses', '3 doses', "Don't know"],
+                      helpText:
+                        'Record from the home-based record first; use recall only if there is no card.',
+                    },
+                  ),
+                ],
               }),
               dp('children_dtp1', 'Children aged 12–23 months with DTP1', {
                 aggregation: 'count',
-                questions: [q('Is there a vaccination card or home-based record for the child, and was it seen?', 'single_choice', { choices: ['Yes, seen', 'Yes, not seen', 'No card'] })],
+                questions: [
+                  q(
+                    'Is there a vaccination card or home-based record for the child, and was it seen?',
+                    'single_choice',
+                    { choices: ['Yes, seen', 'Yes, not seen', 'No card'] },
+                  ),
+                ],
               }),
             ],
           }),
         ],
       }),
       outcome('oc2', 'medium', 'Children aged 12–23 months are fully immunized', {
-        description: 'Children receive every antigen in the national schedule by their first birthday, plus the second measles dose in the second year.',
+        description:
+          'Children receive every antigen in the national schedule by their first birthday, plus the second measles dose in the second year.',
         metrics: [
           metric({
             name: 'Percentage of children aged 12–23 months fully immunized',
-            definition: 'Numerator: children aged 12–23 months who received BCG, three doses of DTP-containing vaccine, three doses of polio vaccine and one dose of measles-containing vaccine (adapt to the national schedule), by card or recall. Denominator: children aged 12–23 months surveyed.',
+            definition:
+              'Numerator: children aged 12–23 months who received BCG, three doses of DTP-containing vaccine, three doses of polio vaccine and one dose of measles-containing vaccine (adapt to the national schedule), by card or recall. Denominator: children aged 12–23 months surveyed.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
@@ -166,11 +222,30 @@ export const healthChildImmunization: LibraryEntry = {
                 starred: true,
                 aggregation: 'count',
                 questions: [
-                  q('Has the child received a measles-containing vaccine (an injection in the arm at 9 months or later)?', 'single_choice', { choices: YES_NO_DK }),
-                  q('Which vaccines are recorded on the child’s card?', 'multiple_choice', { choices: ['BCG', 'DTP/Penta 1', 'DTP/Penta 2', 'DTP/Penta 3', 'Polio 1', 'Polio 2', 'Polio 3', 'Measles 1', 'Measles 2'] }),
+                  q(
+                    'Has the child received a measles-containing vaccine (an injection in the arm at 9 months or later)?',
+                    'single_choice',
+                    { choices: YES_NO_DK },
+                  ),
+                  q('Which vaccines are recorded on the child’s card?', 'multiple_choice', {
+                    choices: [
+                      'BCG',
+                      'DTP/Penta 1',
+                      'DTP/Penta 2',
+                      'DTP/Penta 3',
+                      'Polio 1',
+                      'Polio 2',
+                      'Polio 3',
+                      'Measles 1',
+                      'Measles 2',
+                    ],
+                  }),
                 ],
               }),
-              dp('children_surveyed', 'Children aged 12–23 months surveyed', { aggregation: 'count', questions: [q('Child’s date of birth', 'date')] }),
+              dp('children_surveyed', 'Children aged 12–23 months surveyed', {
+                aggregation: 'count',
+                questions: [q('Child’s date of birth', 'date')],
+              }),
             ],
           }),
         ],
@@ -179,7 +254,8 @@ export const healthChildImmunization: LibraryEntry = {
         metrics: [
           metric({
             name: 'Confirmed measles cases among children under five',
-            definition: 'Number of laboratory-confirmed or epidemiologically linked measles cases in children under five reported through disease surveillance (IDSR/DHIS2) in the year.',
+            definition:
+              'Number of laboratory-confirmed or epidemiologically linked measles cases in children under five reported through disease surveillance (IDSR/DHIS2) in the year.',
             unit: 'cases',
             type: 'count',
             direction: 'decrease',
@@ -188,7 +264,12 @@ export const healthChildImmunization: LibraryEntry = {
             dataPoints: [
               dp('measles_cases_u5', 'Confirmed measles cases under five', {
                 starred: true,
-                questions: [q('Number of confirmed measles cases under five reported this year (from the surveillance report)', 'integer')],
+                questions: [
+                  q(
+                    'Number of confirmed measles cases under five reported this year (from the surveillance report)',
+                    'integer',
+                  ),
+                ],
               }),
             ],
           }),
@@ -205,13 +286,21 @@ export const healthChildImmunization: LibraryEntry = {
       'a1>op2',
       'a4>op3',
       'a2>op3',
-      { link: 'op1>oc1', assumptions: 'Referred children are brought to the next session and vaccines are available there.' },
+      {
+        link: 'op1>oc1',
+        assumptions:
+          'Referred children are brought to the next session and vaccines are available there.',
+      },
       'op2>oc1',
       'op3>oc1',
       'op2>oc2',
       'op3>oc2',
       'oc1>oc2',
-      { link: 'oc2>oc3', assumptions: 'Coverage stays high across neighbouring areas, not only in the project zones.' },
+      {
+        link: 'oc2>oc3',
+        assumptions:
+          'Coverage stays high across neighbouring areas, not only in the project zones.',
+      },
       'oc3>im1',
     ),
   },

@@ -13,11 +13,13 @@ export const girlsSafeSpacesStrategy: LibraryEntry = {
   template: {
     elements: [
       activity('mentors', 'Recruit and train young female mentors', {
-        description: 'Young women from the community (about 18–30) are selected with girls and parents, trained in the curriculum, facilitation, safeguarding and referral, and supervised monthly.',
+        description:
+          'Young women from the community (about 18–30) are selected with girls and parents, trained in the curriculum, facilitation, safeguarding and referral, and supervised monthly.',
         metrics: [
           metric({
             name: 'Mentors trained and active',
-            definition: 'Number of mentors who completed initial training and led at least one group session in the period.',
+            definition:
+              'Number of mentors who completed initial training and led at least one group session in the period.',
             unit: 'mentors',
             type: 'count',
             dataPoints: [dp('mentors_active', 'Mentors trained and active', { starred: true })],
@@ -25,12 +27,15 @@ export const girlsSafeSpacesStrategy: LibraryEntry = {
         ],
       }),
       activity('sessions', 'Hold weekly safe-space sessions by age group', {
-        description: 'Separate groups for younger (10–14) and older (15–19) girls, married and unmarried, in and out of school, at times and places girls choose.',
-        assumptions: 'Parents and husbands allow girls to attend; the space is genuinely safe and private.',
+        description:
+          'Separate groups for younger (10–14) and older (15–19) girls, married and unmarried, in and out of school, at times and places girls choose.',
+        assumptions:
+          'Parents and husbands allow girls to attend; the space is genuinely safe and private.',
         metrics: [
           metric({
             name: 'Safe-space sessions held',
-            definition: 'Number of group sessions held with a mentor and at least five girls present, from session registers.',
+            definition:
+              'Number of group sessions held with a mentor and at least five girls present, from session registers.',
             unit: 'sessions',
             type: 'count',
             period: 'monthly',
@@ -39,15 +44,20 @@ export const girlsSafeSpacesStrategy: LibraryEntry = {
         ],
       }),
       activity('service-links', 'Link girls to health, education and protection services', {
-        description: 'Health worker visits to groups, accompanied referrals to adolescent-friendly health services, school re-entry support and confidential referral of protection concerns.',
+        description:
+          'Health worker visits to groups, accompanied referrals to adolescent-friendly health services, school re-entry support and confidential referral of protection concerns.',
         risks: 'Services are not adolescent-friendly or breach confidentiality.',
         metrics: [
           metric({
             name: 'Girls referred to services',
-            definition: 'Number of girls referred by mentors to a health, education or protection service, from the confidential referral log.',
+            definition:
+              'Number of girls referred by mentors to a health, education or protection service, from the confidential referral log.',
             unit: 'girls',
             type: 'count',
-            disaggregations: [GIRL_AGE, dim('service', 'Service', 'Health', 'Education', 'Protection', 'Economic')],
+            disaggregations: [
+              GIRL_AGE,
+              dim('service', 'Service', 'Health', 'Education', 'Protection', 'Economic'),
+            ],
             dataPoints: [dp('girls_referred', 'Girls referred', { starred: true })],
           }),
         ],
@@ -56,12 +66,19 @@ export const girlsSafeSpacesStrategy: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of enrolled girls attending at least 75% of sessions',
-            definition: 'Numerator: enrolled girls present at three quarters or more of the sessions held in the quarter. Denominator: girls enrolled in groups during the quarter.',
+            definition:
+              'Numerator: enrolled girls present at three quarters or more of the sessions held in the quarter. Denominator: girls enrolled in groups during the quarter.',
             unit: '%',
             type: 'percentage',
-            disaggregations: [GIRL_AGE, dim('status', 'Status', 'In school', 'Out of school', 'Married')],
+            disaggregations: [
+              GIRL_AGE,
+              dim('status', 'Status', 'In school', 'Out of school', 'Married'),
+            ],
             formula: percentOf('girls_regular', 'girls_enrolled'),
-            dataPoints: [dp('girls_regular', 'Girls attending ≥75% of sessions', { starred: true }), dp('girls_enrolled', 'Girls enrolled')],
+            dataPoints: [
+              dp('girls_regular', 'Girls attending ≥75% of sessions', { starred: true }),
+              dp('girls_enrolled', 'Girls enrolled'),
+            ],
           }),
         ],
       }),
@@ -69,7 +86,8 @@ export const girlsSafeSpacesStrategy: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of girls with social support',
-            definition: 'Numerator: participating girls who say they have a trusted non-family adult and at least one friend they could go to for help or money in an emergency. Denominator: participating girls surveyed at the end of the cycle.',
+            definition:
+              'Numerator: participating girls who say they have a trusted non-family adult and at least one friend they could go to for help or money in an emergency. Denominator: participating girls surveyed at the end of the cycle.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
@@ -80,25 +98,46 @@ export const girlsSafeSpacesStrategy: LibraryEntry = {
                 starred: true,
                 aggregation: 'count',
                 questions: [
-                  q('Apart from your family, is there an adult you trust and could go to if you had a problem?', 'yes_no'),
-                  q('Do you have a friend you could ask for help or money in an emergency?', 'yes_no'),
+                  q(
+                    'Apart from your family, is there an adult you trust and could go to if you had a problem?',
+                    'yes_no',
+                  ),
+                  q(
+                    'Do you have a friend you could ask for help or money in an emergency?',
+                    'yes_no',
+                  ),
                 ],
               }),
-              dp('girls_surveyed', 'Girls surveyed', { aggregation: 'count', questions: [q('How old are you?', 'integer')] }),
+              dp('girls_surveyed', 'Girls surveyed', {
+                aggregation: 'count',
+                questions: [q('How old are you?', 'integer')],
+              }),
             ],
           }),
           metric({
             name: 'Average knowledge score on the life-skills and SRH assessment',
-            definition: 'Mean percentage of correct answers on the end-of-cycle knowledge assessment covering sexual and reproductive health, rights and where to get help, and money management.',
+            definition:
+              'Mean percentage of correct answers on the end-of-cycle knowledge assessment covering sexual and reproductive health, rights and where to get help, and money management.',
             unit: '% correct',
             type: 'number',
             period: 'annual',
             disaggregations: [GIRL_AGE],
-            dataPoints: [dp('knowledge_score', 'Knowledge score (% correct)', { starred: true, aggregation: 'average', questions: [q('Score on the end-of-cycle knowledge assessment (0–100)', 'integer')] })],
+            dataPoints: [
+              dp('knowledge_score', 'Knowledge score (% correct)', {
+                starred: true,
+                aggregation: 'average',
+                questions: [q('Score on the end-of-cycle knowledge assessment (0–100)', 'integer')],
+              }),
+            ],
           }),
         ],
       }),
     ],
-    links: links('mentors>regular-attendance', 'sessions>regular-attendance', 'sessions>assets', 'service-links>assets'),
+    links: links(
+      'mentors>regular-attendance',
+      'sessions>regular-attendance',
+      'sessions>assets',
+      'service-links>assets',
+    ),
   },
 };

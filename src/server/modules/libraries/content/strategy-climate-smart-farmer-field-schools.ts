@@ -11,11 +11,13 @@ export const climateSmartFieldSchoolsStrategy: LibraryEntry = {
   template: {
     elements: [
       activity('facilitators', 'Train farmer field school facilitators', {
-        description: 'Extension workers and lead farmers complete a season-long training of facilitators in discovery-based learning and climate-smart practices.',
+        description:
+          'Extension workers and lead farmers complete a season-long training of facilitators in discovery-based learning and climate-smart practices.',
         metrics: [
           metric({
             name: 'Facilitators trained',
-            definition: 'Number of extension workers and lead farmers who completed the training of facilitators and run a field school.',
+            definition:
+              'Number of extension workers and lead farmers who completed the training of facilitators and run a field school.',
             unit: 'facilitators',
             type: 'count',
             disaggregations: [SEX],
@@ -24,12 +26,14 @@ export const climateSmartFieldSchoolsStrategy: LibraryEntry = {
         ],
       }),
       activity('field-schools', 'Run season-long field schools with comparison plots', {
-        description: 'Groups of 20–30 farmers meet weekly on a learning plot comparing local practice with climate-smart options, observe the agro-ecosystem and decide what to try at home.',
+        description:
+          'Groups of 20–30 farmers meet weekly on a learning plot comparing local practice with climate-smart options, observe the agro-ecosystem and decide what to try at home.',
         assumptions: 'Groups can access a plot and inputs for the comparison trials.',
         metrics: [
           metric({
             name: 'Farmer field schools running',
-            definition: 'Number of field schools that held at least 75% of planned weekly sessions during the season.',
+            definition:
+              'Number of field schools that held at least 75% of planned weekly sessions during the season.',
             unit: 'field schools',
             type: 'count',
             period: 'annual',
@@ -38,12 +42,14 @@ export const climateSmartFieldSchoolsStrategy: LibraryEntry = {
         ],
       }),
       activity('forecasts', 'Share seasonal forecasts and participatory planning', {
-        description: 'Before each season, translate the national seasonal forecast into local options (planting dates, varieties, crop choices) in participatory scenario planning sessions.',
+        description:
+          'Before each season, translate the national seasonal forecast into local options (planting dates, varieties, crop choices) in participatory scenario planning sessions.',
         risks: 'Forecasts are inaccurate for the location, reducing trust.',
         metrics: [
           metric({
             name: 'Participatory seasonal planning sessions held',
-            definition: 'Number of sessions where the seasonal forecast was presented and farmers agreed on options, with a written advisory shared afterwards.',
+            definition:
+              'Number of sessions where the seasonal forecast was presented and farmers agreed on options, with a written advisory shared afterwards.',
             unit: 'sessions',
             type: 'count',
             period: 'annual',
@@ -55,7 +61,8 @@ export const climateSmartFieldSchoolsStrategy: LibraryEntry = {
         metrics: [
           metric({
             name: 'Farmers graduating from a field school',
-            definition: 'Number of farmers who attended at least 75% of field school sessions during the season.',
+            definition:
+              'Number of farmers who attended at least 75% of field school sessions during the season.',
             unit: 'farmers',
             type: 'count',
             period: 'annual',
@@ -68,7 +75,8 @@ export const climateSmartFieldSchoolsStrategy: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of graduates applying at least two climate-smart practices',
-            definition: 'Numerator: graduates observed at a plot visit in the next season applying two or more practices learned in the field school. Denominator: graduates visited.',
+            definition:
+              'Numerator: graduates observed at a plot visit in the next season applying two or more practices learned in the field school. Denominator: graduates visited.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
@@ -79,12 +87,29 @@ export const climateSmartFieldSchoolsStrategy: LibraryEntry = {
                 starred: true,
                 aggregation: 'count',
                 questions: [
-                  q('Which of these practices is the farmer using on this plot this season?', 'multiple_choice', {
-                    choices: ['Drought-tolerant or early-maturing variety', 'Minimum tillage', 'Mulching / crop residue cover', 'Crop rotation or intercropping with legumes', 'Planting basins or zai pits', 'Agroforestry trees', 'Planting date adjusted to the forecast'],
-                  }),
+                  q(
+                    'Which of these practices is the farmer using on this plot this season?',
+                    'multiple_choice',
+                    {
+                      choices: [
+                        'Drought-tolerant or early-maturing variety',
+                        'Minimum tillage',
+                        'Mulching / crop residue cover',
+                        'Crop rotation or intercropping with legumes',
+                        'Planting basins or zai pits',
+                        'Agroforestry trees',
+                        'Planting date adjusted to the forecast',
+                      ],
+                    },
+                  ),
                 ],
               }),
-              dp('graduates_visited', 'Graduates visited', { aggregation: 'count', questions: [q('Sex of the farmer', 'single_choice', { choices: ['Female', 'Male'] })] }),
+              dp('graduates_visited', 'Graduates visited', {
+                aggregation: 'count',
+                questions: [
+                  q('Sex of the farmer', 'single_choice', { choices: ['Female', 'Male'] }),
+                ],
+              }),
             ],
           }),
         ],
@@ -93,16 +118,32 @@ export const climateSmartFieldSchoolsStrategy: LibraryEntry = {
         metrics: [
           metric({
             name: 'Hectares under climate-smart practices',
-            definition: 'Total area in hectares on which graduates apply at least one promoted climate-smart practice, from plot measurements or farmer estimates verified on a sample.',
+            definition:
+              'Total area in hectares on which graduates apply at least one promoted climate-smart practice, from plot measurements or farmer estimates verified on a sample.',
             unit: 'hectares',
             type: 'number',
             period: 'annual',
-            disaggregations: [dim('practice', 'Main practice', 'Conservation agriculture', 'Improved varieties', 'Water harvesting', 'Agroforestry')],
+            disaggregations: [
+              dim(
+                'practice',
+                'Main practice',
+                'Conservation agriculture',
+                'Improved varieties',
+                'Water harvesting',
+                'Agroforestry',
+              ),
+            ],
             dataPoints: [dp('hectares_csa', 'Hectares under CSA', { starred: true })],
           }),
         ],
       }),
     ],
-    links: links('facilitators>graduates', 'field-schools>graduates', 'field-schools>adoption', 'forecasts>adoption', 'field-schools>area'),
+    links: links(
+      'facilitators>graduates',
+      'field-schools>graduates',
+      'field-schools>adoption',
+      'forecasts>adoption',
+      'field-schools>area',
+    ),
   },
 };

@@ -1,8 +1,33 @@
 import type { LibraryEntry } from '../library-entry.js';
-import { activity, age, DISABILITY, dim, dp, impact, links, LOCATION, metric, outcome, output, percentOf, q, SEX } from './builders.js';
+import {
+  activity,
+  age,
+  DISABILITY,
+  dim,
+  dp,
+  impact,
+  links,
+  LOCATION,
+  metric,
+  outcome,
+  output,
+  percentOf,
+  q,
+  SEX,
+} from './builders.js';
 
 const YOUTH_AGE = age('15–19', '20–24', '25–29');
-const TRADE = dim('trade', 'Trade', 'Construction', 'Electrical/solar', 'Tailoring', 'Hospitality', 'ICT', 'Agribusiness', 'Other');
+const TRADE = dim(
+  'trade',
+  'Trade',
+  'Construction',
+  'Electrical/solar',
+  'Tailoring',
+  'Hospitality',
+  'ICT',
+  'Agribusiness',
+  'Other',
+);
 
 export const youthEmploymentSkills: LibraryEntry = {
   slug: 'youth-employment-skills',
@@ -18,7 +43,8 @@ export const youthEmploymentSkills: LibraryEntry = {
         'A large share of young people aged 15–29 in the target towns are not in employment, education or training (NEET), with higher rates for young women and youth with disabilities. Those who work are mostly in irregular, low-paid informal jobs without contracts or social protection.',
       rootCauses:
         'Training supply not matched to local labour demand; little practical, work-based learning; weak soft skills (communication, reliability, problem-solving); no information or networks to find jobs; lack of start-up capital for self-employment; gender norms that steer young women away from paid work or into a few low-paid trades; employers’ reluctance to hire inexperienced youth.',
-      populationWho: 'Young women and men aged 15–29 who are out of school and unemployed or underemployed, including youth with disabilities',
+      populationWho:
+        'Young women and men aged 15–29 who are out of school and unemployed or underemployed, including youth with disabilities',
       populationCount: null,
       geography: 'Secondary towns and their surrounding rural areas',
       evidence:
@@ -26,11 +52,13 @@ export const youthEmploymentSkills: LibraryEntry = {
     },
     elements: [
       activity('a1', 'Carry out a labour market assessment with employers', {
-        description: 'Interviews and a survey with employers and business associations to identify growing trades, skills gaps and the number of placements they can offer; repeated yearly.',
+        description:
+          'Interviews and a survey with employers and business associations to identify growing trades, skills gaps and the number of placements they can offer; repeated yearly.',
         metrics: [
           metric({
             name: 'Employers engaged in the labour market assessment',
-            definition: 'Number of employers who completed the skills-demand interview or survey and stated the number of trainees or hires they could take.',
+            definition:
+              'Number of employers who completed the skills-demand interview or survey and stated the number of trainees or hires they could take.',
             unit: 'employers',
             type: 'count',
             period: 'annual',
@@ -39,12 +67,14 @@ export const youthEmploymentSkills: LibraryEntry = {
         ],
       }),
       activity('a2', 'Deliver market-led technical short courses with certification', {
-        description: 'Three- to six-month competency-based courses in demand-driven trades with a recognised certificate, with childcare support and stipends so young women can take part.',
+        description:
+          'Three- to six-month competency-based courses in demand-driven trades with a recognised certificate, with childcare support and stipends so young women can take part.',
         risks: 'Training providers lack up-to-date equipment or qualified instructors.',
         metrics: [
           metric({
             name: 'Youth enrolled in technical short courses',
-            definition: 'Number of young people who started a course and attended at least the first two weeks.',
+            definition:
+              'Number of young people who started a course and attended at least the first two weeks.',
             unit: 'youth',
             type: 'count',
             disaggregations: [SEX, YOUTH_AGE, DISABILITY],
@@ -53,12 +83,14 @@ export const youthEmploymentSkills: LibraryEntry = {
         ],
       }),
       activity('a3', 'Place trainees in apprenticeships and work-based learning with employers', {
-        description: 'Two- to three-month placements under a signed agreement with a workplace mentor, a stipend and insurance.',
+        description:
+          'Two- to three-month placements under a signed agreement with a workplace mentor, a stipend and insurance.',
         assumptions: 'Employers see enough value in trainees to host them and mentor them.',
         metrics: [
           metric({
             name: 'Apprenticeship placements started',
-            definition: 'Number of trainees who started a work-based placement under a signed agreement with an employer.',
+            definition:
+              'Number of trainees who started a work-based placement under a signed agreement with an employer.',
             unit: 'placements',
             type: 'count',
             disaggregations: [SEX, TRADE],
@@ -67,11 +99,13 @@ export const youthEmploymentSkills: LibraryEntry = {
         ],
       }),
       activity('a4', 'Run life-skills training and job-matching services', {
-        description: 'Soft-skills modules (communication, teamwork, financial literacy), CV and interview preparation, job fairs, and a referral service matching graduates to vacancies.',
+        description:
+          'Soft-skills modules (communication, teamwork, financial literacy), CV and interview preparation, job fairs, and a referral service matching graduates to vacancies.',
         metrics: [
           metric({
             name: 'Youth referred to vacancies',
-            definition: 'Number of graduates referred by the job-matching service to a specific vacancy or job interview.',
+            definition:
+              'Number of graduates referred by the job-matching service to a specific vacancy or job interview.',
             unit: 'youth',
             type: 'count',
             disaggregations: [SEX],
@@ -83,12 +117,16 @@ export const youthEmploymentSkills: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of enrolled youth who complete their course and pass the competency assessment',
-            definition: 'Numerator: enrolled youth who completed the course and passed the final competency assessment (certificate issued). Denominator: youth enrolled in courses ending in the period.',
+            definition:
+              'Numerator: enrolled youth who completed the course and passed the final competency assessment (certificate issued). Denominator: youth enrolled in courses ending in the period.',
             unit: '%',
             type: 'percentage',
             disaggregations: [SEX, DISABILITY, TRADE],
             formula: percentOf('youth_certified', 'youth_enrolled_cohort'),
-            dataPoints: [dp('youth_certified', 'Youth certified', { starred: true }), dp('youth_enrolled_cohort', 'Youth enrolled in courses ending in the period')],
+            dataPoints: [
+              dp('youth_certified', 'Youth certified', { starred: true }),
+              dp('youth_enrolled_cohort', 'Youth enrolled in courses ending in the period'),
+            ],
           }),
         ],
       }),
@@ -96,11 +134,14 @@ export const youthEmploymentSkills: LibraryEntry = {
         metrics: [
           metric({
             name: 'Apprenticeships completed',
-            definition: 'Number of trainees who completed their full placement period with a satisfactory mentor evaluation.',
+            definition:
+              'Number of trainees who completed their full placement period with a satisfactory mentor evaluation.',
             unit: 'apprenticeships',
             type: 'count',
             disaggregations: [SEX, TRADE],
-            dataPoints: [dp('apprenticeships_completed', 'Apprenticeships completed', { starred: true })],
+            dataPoints: [
+              dp('apprenticeships_completed', 'Apprenticeships completed', { starred: true }),
+            ],
           }),
         ],
       }),
@@ -108,7 +149,8 @@ export const youthEmploymentSkills: LibraryEntry = {
         metrics: [
           metric({
             name: 'Graduates completing life-skills and job-readiness training',
-            definition: 'Number of youth who attended at least 80% of the life-skills sessions and have a CV prepared with the job-matching service.',
+            definition:
+              'Number of youth who attended at least 80% of the life-skills sessions and have a CV prepared with the job-matching service.',
             unit: 'youth',
             type: 'count',
             disaggregations: [SEX, YOUTH_AGE],
@@ -121,22 +163,38 @@ export const youthEmploymentSkills: LibraryEntry = {
         metrics: [
           metric({
             name: 'Percentage of graduates employed or self-employed six months after training',
-            definition: 'Numerator: graduates who worked at least 20 hours a week for pay or profit in the 4 weeks before a tracer survey held 6 months after completing training. Denominator: graduates reached by the tracer survey.',
+            definition:
+              'Numerator: graduates who worked at least 20 hours a week for pay or profit in the 4 weeks before a tracer survey held 6 months after completing training. Denominator: graduates reached by the tracer survey.',
             unit: '%',
             type: 'percentage',
-            disaggregations: [SEX, DISABILITY, dim('employment_type', 'Employment type', 'Wage employment', 'Self-employment')],
+            disaggregations: [
+              SEX,
+              DISABILITY,
+              dim('employment_type', 'Employment type', 'Wage employment', 'Self-employment'),
+            ],
             formula: percentOf('graduates_working', 'graduates_traced'),
             dataPoints: [
               dp('graduates_working', 'Graduates working ≥20 hours a week', {
                 starred: true,
                 aggregation: 'count',
                 questions: [
-                  q('In the last 4 weeks, did you do any work for pay, profit or in your own business?', 'yes_no'),
-                  q('On average, how many hours a week did you work in the last 4 weeks?', 'integer'),
-                  q('Is this work as an employee or in your own business?', 'single_choice', { choices: ['Employee', 'Own business', 'Both', 'Unpaid family work'] }),
+                  q(
+                    'In the last 4 weeks, did you do any work for pay, profit or in your own business?',
+                    'yes_no',
+                  ),
+                  q(
+                    'On average, how many hours a week did you work in the last 4 weeks?',
+                    'integer',
+                  ),
+                  q('Is this work as an employee or in your own business?', 'single_choice', {
+                    choices: ['Employee', 'Own business', 'Both', 'Unpaid family work'],
+                  }),
                 ],
               }),
-              dp('graduates_traced', 'Graduates reached by the tracer survey', { aggregation: 'count', questions: [q('Date you completed the course', 'date')] }),
+              dp('graduates_traced', 'Graduates reached by the tracer survey', {
+                aggregation: 'count',
+                questions: [q('Date you completed the course', 'date')],
+              }),
             ],
           }),
         ],
@@ -145,30 +203,55 @@ export const youthEmploymentSkills: LibraryEntry = {
         metrics: [
           metric({
             name: 'Average monthly earnings of working graduates',
-            definition: 'Mean net earnings in the last 30 days (wages or business profit) of graduates who are working, 12 months after completing training, in local currency.',
+            definition:
+              'Mean net earnings in the last 30 days (wages or business profit) of graduates who are working, 12 months after completing training, in local currency.',
             unit: 'local currency per month',
             type: 'currency',
             period: 'annual',
-            disaggregations: [SEX, dim('employment_type', 'Employment type', 'Wage employment', 'Self-employment')],
+            disaggregations: [
+              SEX,
+              dim('employment_type', 'Employment type', 'Wage employment', 'Self-employment'),
+            ],
             dataPoints: [
               dp('monthly_earnings', 'Net earnings in the last 30 days', {
                 starred: true,
                 aggregation: 'average',
-                questions: [q('In the last 30 days, how much did you earn from your work after costs?', 'number', { helpText: 'For a business: sales minus costs of stock, materials and rent.' })],
+                questions: [
+                  q(
+                    'In the last 30 days, how much did you earn from your work after costs?',
+                    'number',
+                    { helpText: 'For a business: sales minus costs of stock, materials and rent.' },
+                  ),
+                ],
               }),
             ],
           }),
           metric({
             name: 'Percentage of employed graduates with a written contract',
-            definition: 'Numerator: graduates in wage employment who have a written contract or appointment letter 12 months after training. Denominator: graduates in wage employment.',
+            definition:
+              'Numerator: graduates in wage employment who have a written contract or appointment letter 12 months after training. Denominator: graduates in wage employment.',
             unit: '%',
             type: 'percentage',
             period: 'annual',
             disaggregations: [SEX],
             formula: percentOf('graduates_contract', 'graduates_employees'),
             dataPoints: [
-              dp('graduates_contract', 'Employees with a written contract', { starred: true, aggregation: 'count', questions: [q('Do you have a written contract or appointment letter with your employer?', 'yes_no')] }),
-              dp('graduates_employees', 'Graduates in wage employment', { aggregation: 'count', questions: [q('Are you currently working as an employee for someone else?', 'yes_no')] }),
+              dp('graduates_contract', 'Employees with a written contract', {
+                starred: true,
+                aggregation: 'count',
+                questions: [
+                  q(
+                    'Do you have a written contract or appointment letter with your employer?',
+                    'yes_no',
+                  ),
+                ],
+              }),
+              dp('graduates_employees', 'Graduates in wage employment', {
+                aggregation: 'count',
+                questions: [
+                  q('Are you currently working as an employee for someone else?', 'yes_no'),
+                ],
+              }),
             ],
           }),
         ],
@@ -177,7 +260,8 @@ export const youthEmploymentSkills: LibraryEntry = {
         metrics: [
           metric({
             name: 'Proportion of youth not in education, employment or training (NEET)',
-            definition: 'Numerator: young people aged 15–24 in surveyed households who in the reference week were not employed and not in education or training. Denominator: all young people aged 15–24 surveyed. Also report 25–29 separately if the programme targets them.',
+            definition:
+              'Numerator: young people aged 15–24 in surveyed households who in the reference week were not employed and not in education or training. Denominator: all young people aged 15–24 surveyed. Also report 25–29 separately if the programme targets them.',
             unit: '%',
             type: 'percentage',
             direction: 'decrease',
@@ -190,16 +274,29 @@ export const youthEmploymentSkills: LibraryEntry = {
                 starred: true,
                 aggregation: 'count',
                 questions: [
-                  q('Last week, did you do any work for pay or profit, even for one hour?', 'yes_no'),
-                  q('Are you currently attending school, university or any training course?', 'yes_no'),
+                  q(
+                    'Last week, did you do any work for pay or profit, even for one hour?',
+                    'yes_no',
+                  ),
+                  q(
+                    'Are you currently attending school, university or any training course?',
+                    'yes_no',
+                  ),
                 ],
               }),
-              dp('youth_surveyed', 'Youth aged 15–24 surveyed', { aggregation: 'count', questions: [q('How old are you?', 'integer')] }),
+              dp('youth_surveyed', 'Youth aged 15–24 surveyed', {
+                aggregation: 'count',
+                questions: [q('How old are you?', 'integer')],
+              }),
             ],
           }),
         ],
       }),
-      impact('im1', 'Young people build secure livelihoods and contribute to their communities', {}),
+      impact(
+        'im1',
+        'Young people build secure livelihoods and contribute to their communities',
+        {},
+      ),
     ],
     links: links(
       'a1>op1',
