@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { watchAccessibility } from './helpers/a11y.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
@@ -30,6 +31,7 @@ beforeAll(async () => {
     args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 900 },
   });
+  await watchAccessibility(browser);
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { watchAccessibility } from './helpers/a11y.js';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
@@ -137,6 +138,7 @@ beforeAll(async () => {
     headless: true,
     args: CHROMIUM_FLAGS,
   });
+  await watchAccessibility(ctx);
   await ctx.addCookies(cookiesFor(headers, base));
   page = ctx.pages()[0] ?? (await ctx.newPage());
 });
