@@ -212,10 +212,22 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
     [can.create, problemId],
   );
 
+  /**
+   * Fit, but never below a readable zoom: when the whole diagram does not fit at that zoom, show
+   * its start (activities on the left, read left to right) instead of the middle of the chain.
+   */
+  const fitReadable = async (duration = 0) => {
+    await flow.fitView({ ...FIT_OPTIONS, duration });
+    const vp = flow.getViewport();
+    if (vp.zoom > FIT_OPTIONS.minZoom + 1e-6) return;
+    const bounds = flow.getNodesBounds(flow.getNodes());
+    await flow.setViewport({ x: 20 - bounds.x * vp.zoom, y: vp.y, zoom: vp.zoom }, { duration });
+  };
+
   const rearrange = () => {
     dragged.current.clear();
     setLayoutVersion((v) => v + 1);
-    requestAnimationFrame(() => void flow.fitView({ ...FIT_OPTIONS, duration: 300 }));
+    requestAnimationFrame(() => void fitReadable(300));
   };
 
   const exportAs = async (format: 'png' | 'svg') => {
@@ -281,7 +293,7 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
             size="xs"
             variant="default"
             leftSection={<IconMaximize size={14} />}
-            onClick={() => void flow.fitView({ ...FIT_OPTIONS, duration: 300 })}
+            onClick={() => void fitReadable(300)}
           >
             Fit
           </Button>
@@ -328,8 +340,9 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
           onlyRenderVisibleElements={!renderAll}
           minZoom={0.05}
           maxZoom={2}
-          fitView={!large}
-          fitViewOptions={FIT_OPTIONS}
+          onInit={() => {
+            if (!large) void fitReadable();
+          }}
           defaultViewport={{ x: 20, y: 100, zoom: 0.8 }}
           proOptions={{ hideAttribution: true }}
         >
