@@ -120,7 +120,7 @@ export function ElementLinks({
                 </Text>
               )}
               {l.risks && (
-                <Text size="xs" c="orange" lineClamp={2}>
+                <Text size="xs" c="var(--pw-warning-text)" lineClamp={2}>
                   Risk: {l.risks}
                 </Text>
               )}

@@ -33,7 +33,7 @@ export function OutcomeOutputList({ items }: { items: OutcomeOutputs[] }) {
             </Badge>
           </Group>
           {outputs.length === 0 ? (
-            <Text size="xs" c="orange">
+            <Text size="xs" c="var(--pw-warning-text)">
               No output leads here yet. Open an output and add this outcome as what it leads to.
             </Text>
           ) : (
