@@ -88,11 +88,13 @@ async function runWrite<T>(
   run: (uc: UseCase) => Promise<T>,
 ): Promise<T> {
   const after: Array<() => Promise<unknown> | void> = [];
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (transaction) => {
+    // drizzle's transaction type is a narrower Db; the use case sees the one Db type
+    const tx = transaction as unknown as Db;
     let audited = false;
     let exempt = false;
     const uc = {
-      tx: tx as unknown as Db,
+      tx,
       actor,
       teamId: actor.teamId,
       ctx,
@@ -120,7 +122,7 @@ async function runWrite<T>(
       removing: async (subjectType: string, ids: string[]) => {
         if (!actor.teamId) throw fail('SERVER_ERROR', 'Removals are team-scoped.');
         await ctx.cascades.removing({
-          tx: tx as unknown as Db,
+          tx,
           teamId: actor.teamId,
           subjectType,
           ids,
@@ -132,8 +134,7 @@ async function runWrite<T>(
       afterCommit: (fn: () => Promise<unknown> | void) => {
         after.push(fn);
       },
-      enqueue: <P>(type: string, payload: P) =>
-        ctx.jobs.enqueue(type, payload, { tx: tx as unknown as Db }),
+      enqueue: <P>(type: string, payload: P) => ctx.jobs.enqueue(type, payload, { tx }),
     };
     const out = await run(uc as UseCase);
     // every write leaves its trace: a use case that forgot its audit row is a bug, not a choice
