@@ -14,6 +14,7 @@ import { bodyFor, fixtureFor, missingFixtureMessage } from './route-fixtures.js'
 import { buildWorld, createToken, worldIntact, type World } from './world.js';
 import { classify, describeResponse } from './probe.js';
 import {
+  ACTING_AS,
   NOT_AUDITED,
   NOT_YET_ON_THE_WRITE_PATH,
   notAuditedReason,
@@ -90,7 +91,10 @@ beforeAll(ensureWorld, 180_000);
 /** Make the route's fixtures (records in team A, a valid body), then return the request to send. */
 async function prepare(route: RouteEntry, method: string) {
   await ensureWorld();
-  const self = world.members.owner;
+  const actingAs = ACTING_AS[route.name];
+  const self = actingAs
+    ? await actingAs({ world, self: world.members.owner })
+    : world.members.owner;
   const c = { world, self };
   const params: Record<string, string> = {};
   let url = route.url;

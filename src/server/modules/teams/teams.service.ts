@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { audit } from '../../platform/audit/audit.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { teamMembers, teams, users } from '../../platform/auth/auth.tables.js';
@@ -138,54 +139,46 @@ export async function deleteTeam(ctx: AppContext, who: Acting, teamId: string) {
 }
 
 /**
- * Before an account is deleted (Jetstream's rule): the teams it owns go with it, personal or not;
- * other members fall back to another of their teams. Memberships elsewhere vanish by cascade.
- */
-/**
- * When an account is deleted: teams it owns go with it, unless another member also holds the
- * owner role, in which case ownership passes to them and the team stays. (The profile module
+ * When an account is deleted (inside its use case: `tx` is its transaction): teams it owns go
+ * with it, unless another member also holds the owner role, in which case ownership passes to
+ * them and the team stays. Other members fall back to another of their teams. (The profile module
  * refuses the deletion earlier while an owned team still has other members and no co-owner.)
  */
-export async function deleteOwnedTeams(
-  ctx: AppContext,
-  user: { id: string; name: string; email: string },
-) {
-  return ctx.db.transaction(async (tx) => {
-    const owned = await tx.select().from(teams).where(eq(teams.ownerId, user.id));
-    const deleted: typeof owned = [];
-    for (const team of owned) {
-      const [coOwner] = await tx
-        .select({ userId: teamMembers.userId })
-        .from(teamMembers)
-        .where(
-          and(
-            eq(teamMembers.organizationId, team.id),
-            eq(teamMembers.role, 'owner'),
-            ne(teamMembers.userId, user.id),
-          ),
-        )
-        .limit(1);
-      if (coOwner) {
-        await tx.update(teams).set({ ownerId: coOwner.userId }).where(eq(teams.id, team.id));
-        continue;
-      }
-      await tx.update(users).set({ currentTeamId: null }).where(eq(users.currentTeamId, team.id));
-      await tx.delete(teams).where(eq(teams.id, team.id));
-      await audit(tx, null, {
-        action: 'team.deleted',
-        teamId: team.id,
-        userId: user.id,
-        actorName: user.name,
-        actorEmail: user.email,
-        subjectType: 'team',
-        subjectId: team.id,
-        subjectLabel: team.name,
-        details: { reason: 'owner_account_deleted' },
-      });
-      deleted.push(team);
+export async function deleteOwnedTeams(tx: Db, user: { id: string; name: string; email: string }) {
+  const owned = await tx.select().from(teams).where(eq(teams.ownerId, user.id));
+  const deleted: typeof owned = [];
+  for (const team of owned) {
+    const [coOwner] = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(
+        and(
+          eq(teamMembers.organizationId, team.id),
+          eq(teamMembers.role, 'owner'),
+          ne(teamMembers.userId, user.id),
+        ),
+      )
+      .limit(1);
+    if (coOwner) {
+      await tx.update(teams).set({ ownerId: coOwner.userId }).where(eq(teams.id, team.id));
+      continue;
     }
-    return deleted;
-  });
+    await tx.update(users).set({ currentTeamId: null }).where(eq(users.currentTeamId, team.id));
+    await tx.delete(teams).where(eq(teams.id, team.id));
+    await audit(tx, null, {
+      action: 'team.deleted',
+      teamId: team.id,
+      userId: user.id,
+      actorName: user.name,
+      actorEmail: user.email,
+      subjectType: 'team',
+      subjectId: team.id,
+      subjectLabel: team.name,
+      details: { reason: 'owner_account_deleted' },
+    });
+    deleted.push(team);
+  }
+  return deleted;
 }
 
 /** Make a team the user's current one (members only: others get 404). */
