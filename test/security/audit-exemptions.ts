@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { dataPoints, metricValues } from '../../src/server/modules/metrics/metrics.tables.js';
 import type { FixtureContext } from './route-fixtures.js';
+import { templateToWorkbook } from '../../src/server/modules/logframe/logframe-writer.js';
+import { multipartFile, SAMPLE } from '../../src/server/modules/logframe/test-support.js';
 import { signedIn, type WorldUser } from './world.js';
 import { createUser } from '../helpers/auth.js';
 import { authenticator, confirmPasswordNow } from '../helpers/two-factor.js';
@@ -37,11 +39,7 @@ export const NOT_AUDITED: Record<string, string> = {
  * the walk cannot send yet. Better Auth's own writes (API keys, password change, two-factor on)
  * are on the path: they join the use case's transaction (`withAuthWritesIn`, platform/auth).
  */
-export const NOT_YET_ON_THE_WRITE_PATH: Record<string, string> = {
-  // a gap of the walk, not of the route (a use case with its audit in the transaction): it sends JSON bodies
-  'logframe.import':
-    'the walk cannot yet send its multipart XLSX upload (the route is a use case; logframe.int.test.ts imports real files)',
-};
+export const NOT_YET_ON_THE_WRITE_PATH: Record<string, string> = {};
 
 export const notAuditedReason = (routeName: string): string | undefined => NOT_AUDITED[routeName];
 
@@ -77,6 +75,16 @@ export const ACTING_AS: Record<string, (c: FixtureContext) => Promise<WorldUser>
     await confirmPasswordNow(world.app, user.id);
     return user;
   },
+};
+
+/** Routes that take an upload: the walk sends this multipart body (and its content type). */
+export const MULTIPART_BODIES: Record<
+  string,
+  (c: FixtureContext) => Promise<{ payload: Buffer; headers: Record<string, string> }>
+> = {
+  // a small valid logframe workbook, as the logframe tests build it
+  'logframe.import': async () =>
+    multipartFile(Buffer.from(await templateToWorkbook(SAMPLE).xlsx.writeBuffer())),
 };
 
 /**

@@ -15,6 +15,7 @@ import { buildWorld, createToken, worldIntact, type World } from './world.js';
 import { classify, describeResponse } from './probe.js';
 import {
   ACTING_AS,
+  MULTIPART_BODIES,
   NOT_AUDITED,
   NOT_YET_ON_THE_WRITE_PATH,
   notAuditedReason,
@@ -114,6 +115,11 @@ async function prepare(route: RouteEntry, method: string) {
         payload: body,
         headers: { authorization: `Bearer ${tokenKey}`, accept: 'application/json' },
       });
+  }
+  const multipart = MULTIPART_BODIES[route.name];
+  if (multipart) {
+    const { payload, headers } = await multipart(c);
+    return () => self.client.request(method, url, payload, headers);
   }
   return () => self.client.request(method, url, body);
 }
