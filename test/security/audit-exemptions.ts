@@ -5,7 +5,7 @@ import type { FixtureContext } from './route-fixtures.js';
 import { templateToWorkbook } from '../../src/server/modules/logframe/logframe-writer.js';
 import { multipartFile, SAMPLE } from '../../src/server/modules/logframe/test-support.js';
 import { signedIn, type WorldUser } from './world.js';
-import { createUser } from '../helpers/auth.js';
+import { createUser, signIn } from '../helpers/auth.js';
 import { authenticator, confirmPasswordNow } from '../helpers/two-factor.js';
 import { projects } from '../../src/server/modules/projects/read-model.js';
 import {
@@ -62,6 +62,15 @@ export const ACTING_AS: Record<string, (c: FixtureContext) => Promise<WorldUser>
       role: 'viewer',
     });
     await db.update(users).set({ currentTeamId: world.teamA.id }).where(eq(users.id, user.id));
+    return signedIn(world.app, user);
+  },
+  // signing out ends a session: not one of the cast's
+  logout: async ({ world }) =>
+    signedIn(world.app, await createUser(world.app, { name: 'Signing out' })),
+  // signing out the user's other browsers: a user of their own, signed in twice
+  'other-browser-sessions.destroy': async ({ world }) => {
+    const user = await createUser(world.app, { name: 'Two browsers' });
+    await signIn(world.app, user);
     return signedIn(world.app, user);
   },
   // both end every other session of the user (the cast's sessions must stay): a user of their own

@@ -27,10 +27,21 @@ afterAll(() => t.close());
 const db = t.app.ctx.db;
 
 /** Tables whose rows change on any signed-in request, or are the audit itself. */
-const VOLATILE = new Set(['audit_logs', 'sessions', 'rate_limits', '__drizzle_migrations']);
-/** Bookkeeping columns that change on any request (an API key's last use). */
+const VOLATILE = new Set(['audit_logs', 'rate_limits', '__drizzle_migrations']);
+/**
+ * Bookkeeping columns that change on any request (an API key's last use, a session's refresh):
+ * of a session only its existence counts (signing sessions out is a change).
+ */
 const VOLATILE_COLUMNS: Record<string, string[]> = {
   api_keys: ['last_request', 'request_count', 'remaining', 'last_refill_at', 'updated_at'],
+  sessions: [
+    'expires_at',
+    'created_at',
+    'updated_at',
+    'ip_address',
+    'user_agent',
+    'active_organization_id',
+  ],
 };
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Actor } from '../../platform/auth/actor.js';
-import { audit } from '../../platform/audit/audit.js';
 import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { withAuthWritesIn } from '../../platform/auth/auth.js';
 import type { Db } from '../../platform/db/client.js';
@@ -184,15 +183,16 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
       const { password } = parseInput(passwordOnlySchema, request.body);
       if (!(await passwordMatches(ctx, request, password)))
         throw new ValidationError({ password: 'That password is not correct.' });
-      const count = actor.sessionId
-        ? await revokeOtherSessions(ctx.db, actor.user.id, actor.sessionId)
-        : 0;
-      await audit(ctx.db, request, {
-        action: 'user.sessions_revoked',
-        subjectType: 'user',
-        subjectId: actor.user.id,
-        subjectLabel: actor.user.email,
-        details: { count },
+      const count = await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        const gone = actor.sessionId
+          ? await revokeOtherSessions(uc.tx, actor.user.id, actor.sessionId)
+          : 0;
+        await uc.audit({
+          action: 'user.sessions_revoked',
+          subject: { type: 'user', id: actor.user.id, label: actor.user.email },
+          details: { count: gone },
+        });
+        return gone;
       });
       reply.flash({
         success: count
