@@ -24,6 +24,9 @@ const MATRIX = {
   'team.view': ['owner', 'admin', 'editor', 'viewer'],
   'team.update': ['owner', 'admin'],
   'team.delete': ['owner'],
+  'team.transfer': ['owner'],
+  // every member may leave a team (the owner rule in policy.ts keeps its owner)
+  'team.leave': ['owner', 'admin', 'editor', 'viewer'],
   'team.members.view': ['owner', 'admin', 'editor', 'viewer'],
   'team.members.invite': ['owner', 'admin'],
   'team.members.update': ['owner', 'admin'],

@@ -1,9 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { dataPoints, metricValues } from '../../src/server/modules/metrics/metrics.tables.js';
 import type { FixtureContext } from './route-fixtures.js';
+import { templateToWorkbook } from '../../src/server/modules/logframe/logframe-writer.js';
+import { multipartFile, SAMPLE } from '../../src/server/modules/logframe/test-support.js';
+import { signedIn, type WorldUser } from './world.js';
+import { createUser, signIn } from '../helpers/auth.js';
+import { authenticator, confirmPasswordNow } from '../helpers/two-factor.js';
 import { projects } from '../../src/server/modules/projects/read-model.js';
-import { beginTwoFactorSetup } from '../../src/server/modules/two-factor/two-factor.store.js';
-import { twoFactors, users } from '../../src/server/platform/auth/auth.tables.js';
+import {
+  beginTwoFactorSetup,
+  setupDetails,
+} from '../../src/server/modules/two-factor/two-factor.store.js';
+import {
+  teamMembers,
+  teams,
+  twoFactors,
+  users,
+} from '../../src/server/platform/auth/auth.tables.js';
 
 /**
  * Writes that deliberately leave no audit row, each with its reason. Keep this list short: a
@@ -21,23 +35,66 @@ export const NOT_AUDITED: Record<string, string> = {
 };
 
 /**
- * Writes not yet on the one write path, because Better Auth performs them through its own
- * adapter, outside our transaction (they are audited right after, but not atomically). The walk
- * skips them; moving them onto the write path (Better Auth's writes joining ours, or our own
- * writes with its crypto helpers, as two-factor set-up already does) is open work of issue 7.
+ * Write routes the walk skips, each with its reason: a write not on the one write path, or one
+ * the walk cannot send yet. Better Auth's own writes (API keys, password change, two-factor on)
+ * are on the path: they join the use case's transaction (`withAuthWritesIn`, platform/auth).
  */
-export const NOT_YET_ON_THE_WRITE_PATH: Record<string, string> = {
-  'api-tokens.store': 'Better Auth’s API-key plugin creates and hashes the key',
-  'user-password.update': 'Better Auth’s changePassword writes the credential and revokes sessions',
-  'two-factor.confirm': 'Better Auth’s verifyTOTP turns two-factor on and rotates the session',
-  'current-user.destroy':
-    'Better Auth deletes the user; walked as team A’s owner, whom deletion refuses while the team has members',
-  // a gap of the walk, not of the route (a use case with its audit in the transaction): it sends JSON bodies
-  'logframe.import':
-    'the walk cannot yet send its multipart XLSX upload (the route is a use case; logframe.int.test.ts imports real files)',
-};
+export const NOT_YET_ON_THE_WRITE_PATH: Record<string, string> = {};
 
 export const notAuditedReason = (routeName: string): string | undefined => NOT_AUDITED[routeName];
+
+/**
+ * Routes the walk sends as someone other than team A's owner, because as the owner a valid
+ * request cannot succeed (or would break the cast every other route needs).
+ */
+export const ACTING_AS: Record<string, (c: FixtureContext) => Promise<WorldUser>> = {
+  // the owner of team A (which has members) may not delete their account: a viewer of team A
+  // whose personal team is gone may (deleting it leaves team A; nothing else is audited on the
+  // way, so only the deletion's own audit row can be refused)
+  'current-user.destroy': async ({ world }) => {
+    const user = await createUser(world.app, { name: 'Leaving user' });
+    const db = world.app.ctx.db;
+    await db.delete(teams).where(eq(teams.ownerId, user.id));
+    await db.insert(teamMembers).values({
+      id: randomUUID(),
+      organizationId: world.teamA.id,
+      userId: user.id,
+      role: 'viewer',
+    });
+    await db.update(users).set({ currentTeamId: world.teamA.id }).where(eq(users.id, user.id));
+    return signedIn(world.app, user);
+  },
+  // signing out ends a session: not one of the cast's
+  logout: async ({ world }) =>
+    signedIn(world.app, await createUser(world.app, { name: 'Signing out' })),
+  // signing out the user's other browsers: a user of their own, signed in twice
+  'other-browser-sessions.destroy': async ({ world }) => {
+    const user = await createUser(world.app, { name: 'Two browsers' });
+    await signIn(world.app, user);
+    return signedIn(world.app, user);
+  },
+  // both end every other session of the user (the cast's sessions must stay): a user of their own
+  'user-password.update': async ({ world }) =>
+    signedIn(world.app, await createUser(world.app, { name: 'Password changer' })),
+  'two-factor.confirm': async ({ world }) => {
+    const user = await signedIn(
+      world.app,
+      await createUser(world.app, { name: 'Two-factor user' }),
+    );
+    await confirmPasswordNow(world.app, user.id);
+    return user;
+  },
+};
+
+/** Routes that take an upload: the walk sends this multipart body (and its content type). */
+export const MULTIPART_BODIES: Record<
+  string,
+  (c: FixtureContext) => Promise<{ payload: Buffer; headers: Record<string, string> }>
+> = {
+  // a small valid logframe workbook, as the logframe tests build it
+  'logframe.import': async () =>
+    multipartFile(Buffer.from(await templateToWorkbook(SAMPLE).xlsx.writeBuffer())),
+};
 
 /**
  * Valid bodies for routes whose authorization-matrix body is deliberately not valid for team A
@@ -84,6 +141,12 @@ export const VALID_BODIES: Record<
       .set({ twoFactorEnabled: true })
       .where(eq(users.id, self.id));
     return {};
+  },
+  // confirming needs a set-up waiting for the current code of its authenticator app
+  'two-factor.confirm': async ({ world, self }) => {
+    await beginTwoFactorSetup(world.app.ctx.auth, world.app.ctx.db, self.id);
+    const setup = await setupDetails(world.app.ctx.auth, world.app.ctx.db, self, 'Pathways');
+    return { code: await authenticator(setup!.setupKey).code() };
   },
   // cancelling a set-up is a change: start one first
   'two-factor.disable': async ({ world, self }) => {

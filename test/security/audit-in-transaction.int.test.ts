@@ -14,6 +14,8 @@ import { bodyFor, fixtureFor, missingFixtureMessage } from './route-fixtures.js'
 import { buildWorld, createToken, worldIntact, type World } from './world.js';
 import { classify, describeResponse } from './probe.js';
 import {
+  ACTING_AS,
+  MULTIPART_BODIES,
   NOT_AUDITED,
   NOT_YET_ON_THE_WRITE_PATH,
   notAuditedReason,
@@ -25,10 +27,21 @@ afterAll(() => t.close());
 const db = t.app.ctx.db;
 
 /** Tables whose rows change on any signed-in request, or are the audit itself. */
-const VOLATILE = new Set(['audit_logs', 'sessions', 'rate_limits', '__drizzle_migrations']);
-/** Bookkeeping columns that change on any request (an API key's last use). */
+const VOLATILE = new Set(['audit_logs', 'rate_limits', '__drizzle_migrations']);
+/**
+ * Bookkeeping columns that change on any request (an API key's last use, a session's refresh):
+ * of a session only its existence counts (signing sessions out is a change).
+ */
 const VOLATILE_COLUMNS: Record<string, string[]> = {
   api_keys: ['last_request', 'request_count', 'remaining', 'last_refill_at', 'updated_at'],
+  sessions: [
+    'expires_at',
+    'created_at',
+    'updated_at',
+    'ip_address',
+    'user_agent',
+    'active_organization_id',
+  ],
 };
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -90,7 +103,10 @@ beforeAll(ensureWorld, 180_000);
 /** Make the route's fixtures (records in team A, a valid body), then return the request to send. */
 async function prepare(route: RouteEntry, method: string) {
   await ensureWorld();
-  const self = world.members.owner;
+  const actingAs = ACTING_AS[route.name];
+  const self = actingAs
+    ? await actingAs({ world, self: world.members.owner })
+    : world.members.owner;
   const c = { world, self };
   const params: Record<string, string> = {};
   let url = route.url;
@@ -110,6 +126,11 @@ async function prepare(route: RouteEntry, method: string) {
         payload: body,
         headers: { authorization: `Bearer ${tokenKey}`, accept: 'application/json' },
       });
+  }
+  const multipart = MULTIPART_BODIES[route.name];
+  if (multipart) {
+    const { payload, headers } = await multipart(c);
+    return () => self.client.request(method, url, payload, headers);
   }
   return () => self.client.request(method, url, body);
 }

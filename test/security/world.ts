@@ -80,7 +80,7 @@ async function addMember(app: FastifyInstance, teamId: string, userId: string, r
     .where(eq(users.id, userId));
 }
 
-async function signedIn(app: FastifyInstance, user: TestUser): Promise<WorldUser> {
+export async function signedIn(app: FastifyInstance, user: TestUser): Promise<WorldUser> {
   const client = await signIn(app, user);
   const rotating = new RotatingIpClient(app);
   rotating.cookies = client.cookies;

@@ -31,11 +31,14 @@ export class SharedProps {
 }
 
 type UserInfo = { id: string; email: string; name: string };
+/** A user being deleted, and the account deletion's transaction: a hook's writes go on `db`. */
+type DeletingUser = UserInfo & { db: Db };
 
 /** Cross-module hooks (the platform calls them; modules subscribe). */
 export class AppHooks {
   readonly userCreated: Array<(user: UserInfo) => Promise<void>> = [];
-  readonly userDeleting: Array<(user: UserInfo) => Promise<void>> = [];
+  /** run inside the account deletion's use case: write on `user.db`, its transaction */
+  readonly userDeleting: Array<(user: DeletingUser) => Promise<void>> = [];
   async run<T>(list: Array<(arg: T) => Promise<void>>, arg: T) {
     for (const fn of list) await fn(arg);
   }

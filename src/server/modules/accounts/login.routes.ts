@@ -4,6 +4,8 @@ import { authHeaders, authErrorMessage, forwardAuthCookies } from '../../platfor
 import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit/audit.js';
+import { withAuthWritesIn } from '../../platform/auth/auth.js';
+import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import { loginSchema } from '../../../shared/accounts/accounts.schemas.js';
 import { formBody, LOGIN_PER_IP, RATE_LIMITS } from './accounts.http.js';
 import { createLimit, inAbout } from '../../platform/rate-limit/limit.js';
@@ -93,18 +95,19 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'logout', access: { kind: 'auth' } } },
     async (request, reply) => {
       const actor = request.actor!;
-      const res = await ctx.auth.api.signOut({
-        headers: authHeaders(request),
-        returnHeaders: true,
+      const headers = await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        // Better Auth deletes the session inside this transaction
+        const res = await withAuthWritesIn(ctx.auth, uc.tx, () =>
+          ctx.auth.api.signOut({ headers: authHeaders(request), returnHeaders: true }),
+        );
+        await uc.audit({
+          action: 'auth.logout',
+          teamId: null,
+          subject: { type: 'user', id: actor.user.id, label: actor.user.email },
+        });
+        return res.headers;
       });
-      forwardAuthCookies(reply, res.headers);
-      await audit(ctx.db, request, {
-        action: 'auth.logout',
-        teamId: null,
-        subjectType: 'user',
-        subjectId: actor.user.id,
-        subjectLabel: actor.user.email,
-      });
+      forwardAuthCookies(reply, headers);
       return reply.redirect('/', 303);
     },
   );

@@ -263,6 +263,7 @@ describe('account deletion', () => {
       id: user.id,
       email: user.email,
       name: user.name,
+      db: t.app.ctx.db,
     });
     expect(
       await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.referenceId, user.id)),

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import {
@@ -55,18 +54,18 @@ export function registerApiTokenRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!request.actor!.team)
         throw new ValidationError({ name: 'Join or create a team before making API tokens.' });
       const { userId, teamId } = owner(request);
-      const token = await createApiToken(ctx, {
-        userId,
-        teamId,
-        name: input.name,
-        abilities: input.abilities,
-      });
-      await audit(ctx.db, request, {
-        action: 'token.created',
-        subjectType: 'api_token',
-        subjectId: token.id,
-        subjectLabel: input.name,
-        details: { name: input.name, abilities: input.abilities },
+      const token = await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        // Better Auth's api-key plugin makes and hashes the key; its insert joins this transaction
+        const made = await createApiToken(
+          { auth: ctx.auth, db: uc.tx },
+          { userId, teamId, name: input.name, abilities: input.abilities },
+        );
+        await uc.audit({
+          action: 'token.created',
+          subject: { type: 'api_token', id: made.id, label: input.name },
+          details: { name: input.name, abilities: input.abilities },
+        });
+        return made;
       });
       // the plain text goes to the very next page only, then it is gone
       reply.flash({

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { apiKeys, teamMembers } from '../../platform/auth/auth.tables.js';
+import { withAuthWritesIn } from '../../platform/auth/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { createApiTokenSchema } from '../../../shared/api-tokens/api-tokens.schemas.js';
@@ -55,7 +56,8 @@ function toRow(k: typeof apiKeys.$inferSelect): ApiTokenRow {
 
 /**
  * Make an API token for a user in one of their teams. The plain text is returned once and
- * never stored (Better Auth keeps its hash). Used by the API Tokens page and `token:create`.
+ * never stored (Better Auth keeps its hash). Used by the API Tokens page (inside its use case:
+ * `ctx.db` is then the use case's transaction, which Better Auth's insert joins) and `token:create`.
  */
 export async function createApiToken(
   ctx: Ctx,
@@ -72,14 +74,16 @@ export async function createApiToken(
     .where(and(eq(teamMembers.userId, input.userId), eq(teamMembers.organizationId, input.teamId)))
     .limit(1);
   if (!member) throw notFound('Team');
-  const created = await ctx.auth.api.createApiKey({
-    body: {
-      userId: input.userId,
-      name,
-      permissions: { api: abilities },
-      metadata: { teamId: input.teamId },
-    },
-  });
+  const created = await withAuthWritesIn(ctx.auth, ctx.db, () =>
+    ctx.auth.api.createApiKey({
+      body: {
+        userId: input.userId,
+        name,
+        permissions: { api: abilities },
+        metadata: { teamId: input.teamId },
+      },
+    }),
+  );
   return { id: created.id, plainText: created.key };
 }
 

@@ -7,7 +7,9 @@ import { deleteAllApiTokensOf } from './api-tokens.service.js';
 export async function apiTokensModule(app: FastifyInstance, ctx: AppContext) {
   registerApiTokenRoutes(app, ctx);
   // api_keys.reference_id has no foreign key (Better Auth's schema): remove a deleted user's tokens here
-  ctx.hooks.userDeleting.push(async (user) => deleteAllApiTokensOf(ctx, user.id));
+  ctx.hooks.userDeleting.push(async (user) =>
+    deleteAllApiTokensOf({ auth: ctx.auth, db: user.db }, user.id),
+  );
 }
 
 export {

@@ -11,6 +11,6 @@ export async function notificationsModule(app: FastifyInstance, ctx: AppContext)
   ctx.shared.add('unreadNotifications', (request) =>
     request.actor && !request.actor.token ? unreadCount(ctx.db, request.actor.user.id) : 0,
   );
-  ctx.hooks.userDeleting.push((user) => deleteForUser(ctx.db, user.id));
+  ctx.hooks.userDeleting.push((user) => deleteForUser(user.db, user.id));
   registerNotificationRoutes(app, ctx);
 }

@@ -91,17 +91,15 @@ export async function planAccountDeletion(db: Db, userId: string): Promise<Delet
   return plan;
 }
 
-/** Delete the user, their personal and solo teams, and their API keys, in one transaction. */
-export async function deleteAccount(db: Db, userId: string, plan: DeletionPlan): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const h of plan.handOver)
-      await tx.update(teams).set({ ownerId: h.newOwnerId }).where(eq(teams.id, h.teamId));
-    const doomed = plan.deleted.map((t) => t.id);
-    if (doomed.length) await tx.delete(teams).where(inArray(teams.id, doomed));
-    await tx.delete(apiKeys).where(eq(apiKeys.referenceId, userId));
-    // sessions, credentials, two-factor rows and memberships go with the user (ON DELETE CASCADE)
-    await tx.delete(users).where(eq(users.id, userId));
-  });
+/** Delete the user, their personal and solo teams, and their API keys (on the use case's `tx`). */
+export async function deleteAccount(tx: Db, userId: string, plan: DeletionPlan): Promise<void> {
+  for (const h of plan.handOver)
+    await tx.update(teams).set({ ownerId: h.newOwnerId }).where(eq(teams.id, h.teamId));
+  const doomed = plan.deleted.map((t) => t.id);
+  if (doomed.length) await tx.delete(teams).where(inArray(teams.id, doomed));
+  await tx.delete(apiKeys).where(eq(apiKeys.referenceId, userId));
+  // sessions, credentials, two-factor rows and memberships go with the user (ON DELETE CASCADE)
+  await tx.delete(users).where(eq(users.id, userId));
 }
 
 /** "Acme (3 other members), Beta (1 other member)" */

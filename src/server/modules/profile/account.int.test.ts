@@ -197,7 +197,10 @@ describe('delete account', () => {
     const seen: string[] = [];
     t.app.ctx.hooks.userDeleting.push(async (u) => {
       seen.push(u.id);
-      expect(await userExists(u.id)).toBe(true); // before the row goes
+      // before the row goes, inside the deletion's transaction
+      expect(
+        await u.db.select({ id: users.id }).from(users).where(eq(users.id, u.id)),
+      ).toHaveLength(1);
     });
 
     const page = await client.page('/user/profile');

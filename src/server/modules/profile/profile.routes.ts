@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Actor } from '../../platform/auth/actor.js';
-import { audit } from '../../platform/audit/audit.js';
 import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
+import { withAuthWritesIn } from '../../platform/auth/auth.js';
+import type { Db } from '../../platform/db/client.js';
 import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import type { RouteName } from '../../../shared/route.js';
@@ -44,6 +45,42 @@ async function passwordMatches(
     return true;
   } catch (err) {
     if (authErrorMessage(err).code === 'INVALID_PASSWORD') return false;
+    throw err;
+  }
+}
+
+/**
+ * Better Auth's changePassword, its writes inside the use case's transaction `tx`: the new
+ * credential, every session of the user revoked, a new one for this browser (its cookie in the
+ * returned headers).
+ */
+async function changePassword(
+  ctx: AppContext,
+  tx: Db,
+  request: FastifyRequest,
+  input: { currentPassword: string; password: string },
+): Promise<Headers> {
+  try {
+    const { headers } = await withAuthWritesIn(ctx.auth, tx, () =>
+      ctx.auth.api.changePassword({
+        body: {
+          currentPassword: input.currentPassword,
+          newPassword: input.password,
+          revokeOtherSessions: true,
+        },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      }),
+    );
+    return headers;
+  } catch (err) {
+    const e = authErrorMessage(err);
+    if (e.code === 'INVALID_PASSWORD')
+      throw new ValidationError({ currentPassword: 'That is not your current password.' });
+    if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG')
+      throw new ValidationError({ password: e.message });
+    if (e.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
+      throw new ValidationError({ currentPassword: 'Your account has no password to change.' });
     throw err;
   }
 }
@@ -116,35 +153,17 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { user } = actorOf(request);
       const input = parseInput(updatePasswordSchema, request.body);
-      try {
-        // revokes every session of the user and opens a new one for this browser
-        const { headers } = await ctx.auth.api.changePassword({
-          body: {
-            currentPassword: input.currentPassword,
-            newPassword: input.password,
-            revokeOtherSessions: true,
-          },
-          headers: authHeaders(request),
-          returnHeaders: true,
+      const headers = await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        const changed = await changePassword(ctx, uc.tx, request, input);
+        await uc.audit({
+          action: 'user.password_changed',
+          subject: { type: 'user', id: user.id, label: user.email },
+          details: { otherSessionsSignedOut: true },
         });
-        forwardAuthCookies(reply, headers);
-      } catch (err) {
-        const e = authErrorMessage(err);
-        if (e.code === 'INVALID_PASSWORD')
-          throw new ValidationError({ currentPassword: 'That is not your current password.' });
-        if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG')
-          throw new ValidationError({ password: e.message });
-        if (e.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
-          throw new ValidationError({ currentPassword: 'Your account has no password to change.' });
-        throw err;
-      }
-      await audit(ctx.db, request, {
-        action: 'user.password_changed',
-        subjectType: 'user',
-        subjectId: user.id,
-        subjectLabel: user.email,
-        details: { otherSessionsSignedOut: true },
+        return changed;
       });
+      // the new session's cookie only once the new password and the session swap have committed
+      forwardAuthCookies(reply, headers);
       reply.flash({ success: 'Password updated. Your other browser sessions were signed out.' });
       return reply.redirect(to('profile.show'), 303);
     },
@@ -164,15 +183,16 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
       const { password } = parseInput(passwordOnlySchema, request.body);
       if (!(await passwordMatches(ctx, request, password)))
         throw new ValidationError({ password: 'That password is not correct.' });
-      const count = actor.sessionId
-        ? await revokeOtherSessions(ctx.db, actor.user.id, actor.sessionId)
-        : 0;
-      await audit(ctx.db, request, {
-        action: 'user.sessions_revoked',
-        subjectType: 'user',
-        subjectId: actor.user.id,
-        subjectLabel: actor.user.email,
-        details: { count },
+      const count = await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        const gone = actor.sessionId
+          ? await revokeOtherSessions(uc.tx, actor.user.id, actor.sessionId)
+          : 0;
+        await uc.audit({
+          action: 'user.sessions_revoked',
+          subject: { type: 'user', id: actor.user.id, label: actor.user.email },
+          details: { count: gone },
+        });
+        return gone;
       });
       reply.flash({
         success: count
@@ -197,19 +217,31 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
       const { password } = parseInput(passwordOnlySchema, request.body);
       if (!(await passwordMatches(ctx, request, password)))
         throw new ValidationError({ password: 'That password is not correct.' });
-      const plan = await planAccountDeletion(ctx.db, user.id);
-      if (plan.blocking.length) {
-        throw new ValidationError({
-          teams: `You still own teams with other members: ${describeTeams(plan.blocking)}. Transfer their ownership to another member or delete those teams first.`,
+      await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        const plan = await planAccountDeletion(uc.tx, user.id);
+        if (plan.blocking.length) {
+          throw new ValidationError({
+            teams: `You still own teams with other members: ${describeTeams(plan.blocking)}. Transfer their ownership to another member or delete those teams first.`,
+          });
+        }
+        // other modules clean up what belongs to the user (files, jobs, ...), in this transaction
+        await ctx.hooks.run(ctx.hooks.userDeleting, {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          db: uc.tx,
         });
-      }
-      // other modules clean up what belongs to the user (files, jobs, ...)
-      await ctx.hooks.run(ctx.hooks.userDeleting, {
-        id: user.id,
-        email: user.email,
-        name: user.name,
+        await deleteAccount(uc.tx, user.id, plan);
+        await uc.audit({
+          action: 'user.deleted',
+          teamId: null,
+          subject: { type: 'user', id: user.id, label: user.email },
+          details: {
+            teamsDeleted: plan.deleted.map((t) => ({ id: t.id, name: t.name })),
+            teamsLeft: plan.left.map((t) => ({ id: t.id, name: t.name })),
+          },
+        });
       });
-      await deleteAccount(ctx.db, user.id, plan);
       // the sessions went with the user; end this browser's session cookies too
       const ac = await ctx.auth.$context;
       for (const c of [
@@ -224,17 +256,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
           httpOnly: true,
         });
       }
-      await audit(ctx.db, request, {
-        action: 'user.deleted',
-        teamId: null,
-        subjectType: 'user',
-        subjectId: user.id,
-        subjectLabel: user.email,
-        details: {
-          teamsDeleted: plan.deleted.map((t) => ({ id: t.id, name: t.name })),
-          teamsLeft: plan.left.map((t) => ({ id: t.id, name: t.name })),
-        },
-      });
       reply.flash({ success: 'Your account has been deleted.' });
       return reply.redirect(to('welcome'), 303);
     },

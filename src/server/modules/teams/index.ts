@@ -16,7 +16,7 @@ export async function teamsModule(app: FastifyInstance, ctx: AppContext) {
     await notifyPendingInvitations(ctx, user);
   });
   ctx.hooks.userDeleting.push(async (user) => {
-    await deleteOwnedTeams(ctx, user);
+    await deleteOwnedTeams(user.db, user);
   });
   registerTeamRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);

@@ -1,18 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ROLE_LABELS } from '../../../shared/permissions.js';
 import { inviteMemberSchema } from '../../../shared/teams/members.schemas.js';
 import { findInvitation, findUserByEmail } from './teams.queries.js';
+import { invitationProblem, InvitationError, sendInvitationMail } from './invitations.service.js';
 import {
   acceptInvitation,
   cancelInvitation,
-  invitationProblem,
   inviteMember,
   resendInvitation,
-  InvitationError,
-} from './invitations.service.js';
-import { acting } from './teams.routes.js';
+} from './invitations.use-cases.js';
 import { pathTo } from './team-links.js';
 import { forgetInvitation, rememberInvitation } from './invitation-intent.js';
 
@@ -53,11 +52,14 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
     },
     async (request, reply) => {
       const input = parseInput(inviteMemberSchema, request.body);
-      const { invitation, mailed } = await inviteMember(
-        ctx,
-        acting(request),
-        request.params.team,
-        input,
+      const actor = accountActorOf(request);
+      const { invitation, team } = await runAccountUseCase(ctx, actor, (uc) =>
+        inviteMember(uc, { ...input, teamId: request.params.team }),
+      );
+      // the mail leaves once the invitation has committed; a failure is said, not thrown
+      const mailed = await sendInvitationMail(ctx, invitation, team, actor.name).then(
+        () => true,
+        () => false,
       );
       if (mailed) reply.flash({ success: `Invitation sent to ${invitation.email}.` });
       else
@@ -78,12 +80,14 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (request, reply) => {
-      const { invitation } = await resendInvitation(
-        ctx,
-        acting(request),
-        request.params.team,
-        request.params.invitation,
+      const actor = accountActorOf(request);
+      const { invitation, team } = await runAccountUseCase(ctx, actor, (uc) =>
+        resendInvitation(uc, {
+          teamId: request.params.team,
+          invitationId: request.params.invitation,
+        }),
       );
+      await sendInvitationMail(ctx, invitation, team, actor.name);
       reply.flash({
         success: `Invitation sent to ${invitation.email} again. It is valid for another 7 days.`,
       });
@@ -95,10 +99,8 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
     '/team-invitations/:invitation',
     { config: { name: 'team-invitations.destroy', access: { kind: 'verified' } } },
     async (request, reply) => {
-      const { invitation } = await cancelInvitation(
-        ctx,
-        acting(request),
-        request.params.invitation,
+      const { invitation } = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+        cancelInvitation(uc, { invitationId: request.params.invitation }),
       );
       reply.flash({ success: `The invitation to ${invitation.email} was cancelled.` });
       return reply.back(pathTo(ctx, 'teams.show', { team: invitation.organizationId }));
@@ -168,10 +170,8 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
       }
       forgetInvitation(reply, ctx);
       try {
-        const result = await acceptInvitation(
-          ctx,
-          { ...acting(request), user: { ...acting(request).user, emailVerified: true } },
-          invitation.id,
+        const result = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+          acceptInvitation(uc, { invitationId: invitation.id, emailVerified: true }),
         );
         reply.flash({
           success: result.joined

@@ -309,6 +309,7 @@ describe('account deletion', () => {
       id: owner.user.id,
       name: owner.user.name,
       email: owner.user.email,
+      db: t.app.ctx.db,
     });
     expect(await f.teamById(team.id)).toBeNull();
     expect(await f.teamById(personal!.id)).toBeNull();

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import {
   createTeamSchema,
@@ -13,24 +14,12 @@ import {
 import { ROLE_LABELS } from '../../../shared/permissions.js';
 import { requireMembership } from './teams.queries.js';
 import { teamShowProps } from './teams.props.js';
-import {
-  createTeam,
-  deleteTeam,
-  switchTeam,
-  updateTeamName,
-  type Acting,
-} from './teams.service.js';
-import { changeMemberRole, removeMember, transferOwnership } from './members.service.js';
+import { createTeam, deleteTeam, switchTeam, updateTeamName } from './teams.use-cases.js';
+import { changeMemberRole, removeMember, transferOwnership } from './members.use-cases.js';
 import { pathTo } from './team-links.js';
 
 type TeamParams = { Params: { team: string } };
 type MemberParams = { Params: { team: string; user: string } };
-
-/** The signed-in user as the services want them (routes run after the access check). */
-export function acting(request: FastifyRequest): Acting {
-  const u = request.actor!.user;
-  return { user: { id: u.id, name: u.name, email: u.email }, request };
-}
 
 export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -44,7 +33,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'teams.store', access: { kind: 'verified' } } },
     async (request, reply) => {
       const input = parseInput(createTeamSchema, request.body);
-      const team = await createTeam(ctx, acting(request), input.name);
+      const team = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+        createTeam(uc, input),
+      );
       reply.flash({ success: `Team “${team.name}” created. You are now working in it.` });
       return reply.redirect(pathTo(ctx, 'teams.show', { team: team.id }), 303);
     },
@@ -64,7 +55,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'teams.update', access: { kind: 'verified' } } },
     async (request, reply) => {
       const input = parseInput(updateTeamNameSchema, request.body);
-      await updateTeamName(ctx, acting(request), request.params.team, input.name);
+      await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+        updateTeamName(uc, { teamId: request.params.team, name: input.name }),
+      );
       reply.flash({ success: 'Team name saved.' });
       return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
     },
@@ -74,7 +67,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     '/teams/:team',
     { config: { name: 'teams.destroy', access: { kind: 'verified', confirmPassword: true } } },
     async (request, reply) => {
-      const team = await deleteTeam(ctx, acting(request), request.params.team);
+      const team = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+        deleteTeam(uc, { teamId: request.params.team }),
+      );
       reply.flash({ success: `Team “${team.name}” deleted.` });
       return reply.redirect(pathTo(ctx, 'dashboard'), 303);
     },
@@ -85,11 +80,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'teams.transfer', access: { kind: 'verified', confirmPassword: true } } },
     async (request, reply) => {
       const input = parseInput(transferOwnershipSchema, request.body);
-      const { member, team } = await transferOwnership(
-        ctx,
-        acting(request),
-        request.params.team,
-        input.userId,
+      const { member, team } = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+        transferOwnership(uc, { teamId: request.params.team, newOwnerId: input.userId }),
       );
       reply.flash({ success: `${member.name} now owns ${team.name}. You are an administrator.` });
       return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
@@ -101,12 +93,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'team-members.update', access: { kind: 'verified' } } },
     async (request, reply) => {
       const input = parseInput(updateMemberRoleSchema, request.body);
-      const { member } = await changeMemberRole(
-        ctx,
-        acting(request),
-        request.params.team,
-        request.params.user,
-        input.role,
+      const { member } = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+        changeMemberRole(uc, {
+          teamId: request.params.team,
+          memberId: request.params.user,
+          role: input.role,
+        }),
       );
       reply.flash({ success: `${member.name} is now ${ROLE_LABELS[input.role]}.` });
       return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
@@ -117,11 +109,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     '/teams/:team/members/:user',
     { config: { name: 'team-members.destroy', access: { kind: 'verified' } } },
     async (request, reply) => {
-      const { member, team, self } = await removeMember(
-        ctx,
-        acting(request),
-        request.params.team,
-        request.params.user,
+      const { member, team, self } = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+        removeMember(uc, { teamId: request.params.team, memberId: request.params.user }),
       );
       if (self) {
         reply.flash({ success: `You left ${team.name}.` });
@@ -137,7 +126,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'current-team.update', access: { kind: 'verified' } } },
     async (request, reply) => {
       const input = parseInput(switchTeamSchema, request.body);
-      const team = await switchTeam(ctx, acting(request), input.teamId);
+      const team = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
+        switchTeam(uc, input),
+      );
       reply.flash({ success: `Switched to ${team.name}.` });
       return reply.redirect(pathTo(ctx, 'dashboard'), 303);
     },

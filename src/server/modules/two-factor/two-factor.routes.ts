@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
+import { withAuthWritesIn } from '../../platform/auth/auth.js';
 import { authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
@@ -11,10 +11,8 @@ import {
   beginTwoFactorSetup,
   claimStep,
   disableTwoFactor,
-  lastStep,
   matchingStep,
   regenerateRecoveryCodes,
-  releaseStep,
   twoFactorState,
 } from './two-factor.store.js';
 import { challengeFailure } from './two-factor.errors.js';
@@ -81,30 +79,35 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
         throw new ValidationError({
           code: 'That code is not valid. Enter the current 6-digit code from your authenticator app (check that your phone’s clock is right).',
         });
-      const previous = await lastStep(ctx.db, user.id);
-      if (!(await claimStep(ctx.db, user.id, step)))
-        throw new ValidationError({
-          code: 'That code was already used. Wait for the next code in your app.',
+      const headers = await runAccountUseCase(ctx, accountActorOf(request), async (uc) => {
+        // the time-step is spent in the same transaction: a failed confirmation gives it back
+        if (!(await claimStep(uc.tx, user.id, step)))
+          throw new ValidationError({
+            code: 'That code was already used. Wait for the next code in your app.',
+          });
+        let rotated: Headers;
+        try {
+          // Better Auth marks the secret verified, turns two-factor on and rotates this session,
+          // its writes inside this transaction
+          ({ headers: rotated } = await withAuthWritesIn(ctx.auth, uc.tx, () =>
+            ctx.auth.api.verifyTOTP({
+              body: { code },
+              headers: authHeaders(request),
+              returnHeaders: true,
+            }),
+          ));
+        } catch (err) {
+          throw new ValidationError({ code: challengeFailure(err, 'code').message });
+        }
+        await uc.audit({
+          action: 'two_factor.enabled',
+          subject: { type: 'user', id: user.id, label: user.email },
+          details: { method: 'totp' },
         });
-      try {
-        // Better Auth marks the secret verified, turns two-factor on and rotates this session
-        const { headers } = await ctx.auth.api.verifyTOTP({
-          body: { code },
-          headers: authHeaders(request),
-          returnHeaders: true,
-        });
-        forwardAuthCookies(reply, headers);
-      } catch (err) {
-        await releaseStep(ctx.db, user.id, step, previous);
-        throw new ValidationError({ code: challengeFailure(err, 'code').message });
-      }
-      await audit(ctx.db, request, {
-        action: 'two_factor.enabled',
-        subjectType: 'user',
-        subjectId: user.id,
-        subjectLabel: user.email,
-        details: { method: 'totp' },
+        return rotated;
       });
+      // the rotated session's cookie only once two-factor is on for good
+      forwardAuthCookies(reply, headers);
       reply.flash({
         success:
           'Two-factor authentication is on. Store these recovery codes somewhere safe: each one signs you in once if you lose your phone.',

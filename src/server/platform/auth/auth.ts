@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { twoFactor, organization } from 'better-auth/plugins';
@@ -60,27 +61,78 @@ const teamRoles = {
   viewer: ac.newRole({}),
 };
 
+const AUTH_SCHEMA = {
+  user: t.users,
+  session: t.sessions,
+  account: t.accounts,
+  verification: t.verifications,
+  twoFactor: t.twoFactors,
+  organization: t.teams,
+  member: t.teamMembers,
+  invitation: t.teamInvitations,
+  apikey: t.apiKeys,
+};
+
+type AdapterFactory = ReturnType<typeof drizzleAdapter>;
+type AuthAdapter = ReturnType<AdapterFactory>;
+
+/** The transaction Better Auth's writes join while `withAuthWritesIn(auth, tx, fn)` runs. */
+const joinedTx = new WeakMap<object, <T>(tx: Db, fn: () => Promise<T>) => Promise<T>>();
+
+/**
+ * Better Auth's database adapter, made to follow the caller's transaction: inside
+ * `withAuthWritesIn(tx, fn)` every read and write Better Auth makes (its internal adapter and
+ * its plugins' `ctx.context.adapter` alike) goes through an adapter bound to `tx`, so a change
+ * Better Auth makes (a password, a session, an API key, two-factor on) commits or rolls back
+ * with the use case's own change and audit row. Outside it, the adapter is the plain one.
+ */
+function joinableAdapter(db: Db) {
+  const current = new AsyncLocalStorage<AuthAdapter>();
+  let options: Parameters<AdapterFactory>[0] | null = null;
+  const factory = (opts: Parameters<AdapterFactory>[0]) => {
+    options = opts;
+    const base = drizzleAdapter(db as never, { provider: 'pg', schema: AUTH_SCHEMA })(opts);
+    return new Proxy(base, {
+      get: (target, prop) => Reflect.get(current.getStore() ?? target, prop),
+    });
+  };
+  const join = <T>(tx: Db, fn: () => Promise<T>): Promise<T> => {
+    if (!options) throw new Error('Better Auth has not built its adapter yet');
+    const bound = drizzleAdapter(tx as never, { provider: 'pg', schema: AUTH_SCHEMA })(options);
+    return current.run(bound, fn);
+  };
+  return { factory, join };
+}
+
+/**
+ * Run `fn` (calls to `auth.api.*`) with Better Auth's database writes inside the transaction
+ * `tx` (a use case's `uc.tx`): they commit or roll back with it.
+ */
+export function withAuthWritesIn<T>(auth: Auth, tx: Db, fn: () => Promise<T>): Promise<T> {
+  const join = joinedTx.get(auth);
+  if (!join) throw new Error('this Better Auth instance was not made by createAuth');
+  return join(tx, fn);
+}
+
 export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
+  const adapter = joinableAdapter(db);
+  const auth = makeAuth(config, adapter.factory, callbacks);
+  joinedTx.set(auth, adapter.join);
+  return auth;
+}
+
+function makeAuth(
+  config: Config,
+  database: (opts: Parameters<AdapterFactory>[0]) => AuthAdapter,
+  callbacks: AuthCallbacks,
+) {
   return betterAuth({
     appName: config.appName,
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret: config.appKey,
     trustedOrigins: [config.appUrl],
-    database: drizzleAdapter(db as never, {
-      provider: 'pg',
-      schema: {
-        user: t.users,
-        session: t.sessions,
-        account: t.accounts,
-        verification: t.verifications,
-        twoFactor: t.twoFactors,
-        organization: t.teams,
-        member: t.teamMembers,
-        invitation: t.teamInvitations,
-        apikey: t.apiKeys,
-      },
-    }),
+    database,
     user: {
       additionalFields: {
         currentTeamId: { type: 'string', required: false, input: false },
@@ -161,4 +213,4 @@ export function createAuth(config: Config, db: Db, callbacks: AuthCallbacks) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = ReturnType<typeof makeAuth>;
