@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signedInUser, signIn } from '../../../../test/helpers/auth.js';
 import { PusherSocket } from '../../../../test/helpers/pusher-socket.js';
-import { notifications, notify } from './index.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { notifications, notify, type NewNotification } from './index.js';
 
 let t: TestApp;
 let port: number;
@@ -14,13 +16,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Queue one notification for one user, run the queue, and return the stored row. */
+async function deliver(userId: string, n: Omit<NewNotification, 'userIds'>) {
+  const key = `test:${randomUUID()}`;
+  await notify(t.app.ctx, { ...n, key, userIds: [userId] });
+  await drainJobs(t.app);
+  const [row] = await t.app.ctx.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, key)));
+  return row;
+}
+
 /** n notifications, one second apart (the clock may give rows made within a millisecond the same time) */
-async function make(userId: string, n: number, extra: Partial<Parameters<typeof notify>[1]> = {}) {
+async function make(userId: string, n: number, extra: Partial<NewNotification> = {}) {
   const rows = [];
   const start = Date.now() - n * 1000;
   for (let i = 1; i <= n; i++) {
-    const row = await notify(t.app.ctx, {
-      userId,
+    const row = await deliver(userId, {
       type: 'test.made',
       title: `Notice ${i}`,
       body: `Body ${i}`,
@@ -36,7 +49,7 @@ async function make(userId: string, n: number, extra: Partial<Parameters<typeof 
 }
 
 describe('notify()', () => {
-  it('stores the notification and pushes it on private-user.{id}', async () => {
+  it('queues a job that stores the notification and pushes it on private-user.{id}', async () => {
     const { user, client } = await signedInUser(t.app);
     const s = await PusherSocket.open(port, t.app.ctx.config.pusher.key);
     const channel = `private-user.${user.id}`;
@@ -46,8 +59,7 @@ describe('notify()', () => {
       { accept: 'application/json' },
     );
     await s.subscribe(channel, auth.json().auth);
-    const row = await notify(t.app.ctx, {
-      userId: user.id,
+    const row = await deliver(user.id, {
       type: 'team.invited',
       title: 'You were invited',
       body: 'Join Acme',

@@ -53,17 +53,9 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
     },
     async (request, reply) => {
       const input = parseInput(inviteMemberSchema, request.body);
-      const { invitation, mailed } = await inviteMember(
-        ctx,
-        acting(request),
-        request.params.team,
-        input,
-      );
-      if (mailed) reply.flash({ success: `Invitation sent to ${invitation.email}.` });
-      else
-        reply.flash({
-          error: `The invitation to ${invitation.email} was saved, but the email could not be sent. Try “Resend” in a moment.`,
-        });
+      // the mail is queued with the invitation (a job sends it, retrying if the mail server is down)
+      const { invitation } = await inviteMember(ctx, acting(request), request.params.team, input);
+      reply.flash({ success: `Invitation sent to ${invitation.email}.` });
       return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
     },
   );

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit/audit.js';
 import { AppError, forbidden, notFound, ValidationError } from '../../platform/errors.js';
@@ -29,42 +31,67 @@ async function lockTeam(db: Queryable, teamId: string) {
   await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
 }
 
-async function sendInvitationMail(
-  ctx: AppContext,
-  inv: InvitationRow,
-  team: TeamRow,
-  inviterName: string,
-) {
-  const url = urlTo(ctx, 'team-invitations.accept', { invitation: inv.id });
-  const role = isRole(inv.role) ? ROLE_LABELS[inv.role] : 'member';
-  await ctx.mailer.send({
-    to: inv.email,
-    subject: `You are invited to join ${team.name} on ${ctx.config.appName}`,
-    text:
-      `Hello,\n\n${inviterName} invited you to join the team "${team.name}" on ${ctx.config.appName} as ${role}.\n\n` +
-      `Accept the invitation:\n${url}\n\n` +
-      `No account yet? The link lets you create one with this email address (${inv.email}); the invitation is accepted once you have signed in.\n` +
-      `The invitation expires on ${inv.expiresAt.toUTCString()}. If you did not expect it, you can ignore this email.\n`,
-    meta: { kind: 'team-invitation', teamId: team.id, invitationId: inv.id },
+const invitationMailData = z.strictObject({
+  invitationId: z.string().min(1),
+  /** who (re)sent it */
+  inviterId: z.string().min(1),
+});
+
+declare module '../../platform/mail/mail-queue.js' {
+  interface MailTemplateData {
+    'teams.invitation': z.infer<typeof invitationMailData>;
+  }
+}
+
+/** The invitation mail, rendered by the mail job; an invitation no longer pending sends nothing. */
+export function registerInvitationMail(ctx: AppContext) {
+  ctx.mail.template('teams.invitation', invitationMailData, async (d) => {
+    const row = await findInvitation(ctx.db, d.invitationId);
+    if (!row || row.invitation.status !== 'pending') return null;
+    const { invitation: inv, team } = row;
+    const [inviter] = await ctx.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, d.inviterId))
+      .limit(1);
+    const inviterName = inviter?.name ?? `A member of ${team.name}`;
+    const url = urlTo(ctx, 'team-invitations.accept', { invitation: inv.id });
+    const role = isRole(inv.role) ? ROLE_LABELS[inv.role] : 'member';
+    return {
+      to: inv.email,
+      subject: `You are invited to join ${team.name} on ${ctx.config.appName}`,
+      text:
+        `Hello,\n\n${inviterName} invited you to join the team "${team.name}" on ${ctx.config.appName} as ${role}.\n\n` +
+        `Accept the invitation:\n${url}\n\n` +
+        `No account yet? The link lets you create one with this email address (${inv.email}); the invitation is accepted once you have signed in.\n` +
+        `The invitation expires on ${inv.expiresAt.toUTCString()}. If you did not expect it, you can ignore this email.\n`,
+    };
   });
 }
 
+/** Queue the "you are invited" notification (one per invitation and person, however often queued). */
 async function notifyInvited(
   ctx: AppContext,
+  db: Db | undefined,
   userId: string,
   inv: InvitationRow,
   team: TeamRow,
   inviterName: string,
 ) {
-  await notify(ctx, {
-    userId,
-    teamId: null,
-    type: 'team.invited',
-    title: `You are invited to join ${team.name}`,
-    body: `${inviterName} invited you to join ${team.name} as ${isRole(inv.role) ? ROLE_LABELS[inv.role] : 'member'}.`,
-    url: pathTo(ctx, 'team-invitations.accept', { invitation: inv.id }),
-    data: { teamId: team.id, invitationId: inv.id },
-  });
+  await notify(
+    ctx,
+    {
+      userIds: [userId],
+      key: `team.invited:${inv.id}`,
+      teamId: null,
+      type: 'team.invited',
+      title: `You are invited to join ${team.name}`,
+      body: `${inviterName} invited you to join ${team.name} as ${isRole(inv.role) ? ROLE_LABELS[inv.role] : 'member'}.`,
+      url: pathTo(ctx, 'team-invitations.accept', { invitation: inv.id }),
+      data: { teamId: team.id, invitationId: inv.id },
+    },
+    { tx: db },
+  );
 }
 
 /** Invite someone by email. Members and people with a live invitation cannot be invited again. */
@@ -133,17 +160,17 @@ export async function inviteMember(
       subjectLabel: email,
       details: { email, role: input.role },
     });
+    const existing = await findUserByEmail(tx, email);
+    if (existing) await notifyInvited(ctx, tx, existing.id, inv, m.team, who.user.name);
+    await ctx.mail.enqueue(
+      'teams.invitation',
+      { invitationId: inv.id, inviterId: who.user.id },
+      { tx },
+    );
     return { invitation: inv, team: m.team };
   });
-  const existing = await findUserByEmail(ctx.db, email);
-  if (existing) await notifyInvited(ctx, existing.id, invitation, team, who.user.name);
-  let mailed = true;
-  try {
-    await sendInvitationMail(ctx, invitation, team, who.user.name);
-  } catch {
-    mailed = false;
-  }
-  return { invitation, team, mailed };
+  ctx.jobs.poke();
+  return { invitation, team };
 }
 
 async function requireTeamInvitation(db: Queryable, teamId: string, invitationId: string) {
@@ -181,9 +208,14 @@ export async function resendInvitation(
       subjectId: inv.id,
       subjectLabel: inv.email,
     });
+    await ctx.mail.enqueue(
+      'teams.invitation',
+      { invitationId: inv.id, inviterId: who.user.id },
+      { tx: tx },
+    );
     return { invitation: updated, team: m.team };
   });
-  await sendInvitationMail(ctx, invitation, team, who.user.name);
+  ctx.jobs.poke();
   return { invitation, team };
 }
 
@@ -337,23 +369,26 @@ export async function acceptInvitation(
         subjectLabel: who.user.email,
         details: { role, invitationId: inv.id },
       });
+    if (!already) {
+      const leaders = await membersWithRoles(tx, team.id, ['owner', 'admin']);
+      await notify(
+        ctx,
+        {
+          userIds: leaders.map((l) => l.userId).filter((id) => id !== who.user.id),
+          key: `team.member_joined:${inv.id}`,
+          teamId: team.id,
+          type: 'team.member_joined',
+          title: `${who.user.name} joined ${team.name}`,
+          body: `${who.user.name} (${who.user.email}) accepted the invitation and joined as ${ROLE_LABELS[role]}.`,
+          url: pathTo(ctx, 'teams.show', { team: team.id }),
+          data: { teamId: team.id, userId: who.user.id },
+        },
+        { tx: tx },
+      );
+    }
     return { team, role, joined: !already };
   });
-  if (result.joined) {
-    const leaders = await membersWithRoles(ctx.db, result.team.id, ['owner', 'admin']);
-    for (const l of leaders) {
-      if (l.userId === who.user.id) continue;
-      await notify(ctx, {
-        userId: l.userId,
-        teamId: result.team.id,
-        type: 'team.member_joined',
-        title: `${who.user.name} joined ${result.team.name}`,
-        body: `${who.user.name} (${who.user.email}) accepted the invitation and joined as ${ROLE_LABELS[result.role]}.`,
-        url: pathTo(ctx, 'teams.show', { team: result.team.id }),
-        data: { teamId: result.team.id, userId: who.user.id },
-      });
-    }
-  }
+  ctx.jobs.poke();
   return result;
 }
 
@@ -374,5 +409,6 @@ export async function notifyPendingInvitations(
         sql`lower(${teamInvitations.email}) = ${lower(user.email)}`,
       ),
     );
-  for (const r of rows) await notifyInvited(ctx, user.id, r.invitation, r.team, r.inviterName);
+  for (const r of rows)
+    await notifyInvited(ctx, undefined, user.id, r.invitation, r.team, r.inviterName);
 }

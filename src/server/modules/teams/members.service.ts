@@ -51,19 +51,23 @@ export async function changeMemberRole(
       subjectLabel: member.email,
       details: { from: member.role, to: role },
     });
+    if (memberId !== who.user.id)
+      await notify(
+        ctx,
+        {
+          userIds: [memberId],
+          teamId,
+          type: 'team.role_changed',
+          title: `Your role in ${m.team.name} is now ${ROLE_LABELS[role]}`,
+          body: `${who.user.name} changed your role from ${ROLE_LABELS[member.role]} to ${ROLE_LABELS[role]}.`,
+          url: pathTo(ctx, 'teams.show', { team: teamId }),
+          data: { teamId, from: member.role, to: role },
+        },
+        { tx },
+      );
     return { team: m.team, member, changed: true };
   });
-  if (result.changed && memberId !== who.user.id) {
-    await notify(ctx, {
-      userId: memberId,
-      teamId,
-      type: 'team.role_changed',
-      title: `Your role in ${result.team.name} is now ${ROLE_LABELS[role]}`,
-      body: `${who.user.name} changed your role from ${ROLE_LABELS[result.member.role]} to ${ROLE_LABELS[role]}.`,
-      url: pathTo(ctx, 'teams.show', { team: teamId }),
-      data: { teamId, from: result.member.role, to: role },
-    });
-  }
+  ctx.jobs.poke();
   return result;
 }
 
@@ -98,19 +102,23 @@ export async function removeMember(ctx: AppContext, who: Acting, teamId: string,
       subjectLabel: member.email,
       details: { role: member.role },
     });
+    if (!self)
+      await notify(
+        ctx,
+        {
+          userIds: [memberId],
+          teamId: null,
+          type: 'team.member_removed',
+          title: `You were removed from ${m.team.name}`,
+          body: `${who.user.name} removed you from the team ${m.team.name}.`,
+          url: null,
+          data: { teamId },
+        },
+        { tx },
+      );
     return { team: m.team, member };
   });
-  if (!self) {
-    await notify(ctx, {
-      userId: memberId,
-      teamId: null,
-      type: 'team.member_removed',
-      title: `You were removed from ${result.team.name}`,
-      body: `${who.user.name} removed you from the team ${result.team.name}.`,
-      url: null,
-      data: { teamId },
-    });
-  }
+  ctx.jobs.poke();
   return { ...result, self };
 }
 
@@ -155,16 +163,21 @@ export async function transferOwnership(
       subjectLabel: who.user.email,
       details: { from: 'owner', to: 'admin', transfer: true },
     });
+    await notify(
+      ctx,
+      {
+        userIds: [newOwnerId],
+        teamId,
+        type: 'team.role_changed',
+        title: `You now own ${m.team.name}`,
+        body: `${who.user.name} transferred ownership of ${m.team.name} to you.`,
+        url: pathTo(ctx, 'teams.show', { team: teamId }),
+        data: { teamId, from: member.role, to: 'owner' },
+      },
+      { tx },
+    );
     return { team: m.team, member };
   });
-  await notify(ctx, {
-    userId: newOwnerId,
-    teamId,
-    type: 'team.role_changed',
-    title: `You now own ${result.team.name}`,
-    body: `${who.user.name} transferred ownership of ${result.team.name} to you.`,
-    url: pathTo(ctx, 'teams.show', { team: teamId }),
-    data: { teamId, from: result.member.role, to: 'owner' },
-  });
+  ctx.jobs.poke();
   return result;
 }

@@ -25,7 +25,7 @@ describe('jobs', () => {
   it('enqueue stores a queued job; a worker runs its handler once and marks it done', async () => {
     const q = new Jobs(ctx.db, log, { pollMs: 20 });
     const seen: unknown[] = [];
-    q.register<{ n: number }>('test.echo', async (payload, job) => {
+    q.register('test.echo', async (payload, job) => {
       seen.push({ payload, attempt: job.attempt });
     });
     const id = await enqueue({ jobs: q }, 'test.echo', { n: 7 });
@@ -111,7 +111,8 @@ describe('jobs', () => {
 
   it('two workers with FOR UPDATE SKIP LOCKED run every job exactly once', async () => {
     const counts = new Map<number, number>();
-    const handler = async (p: { i: number }) => {
+    const handler = async (payload: unknown) => {
+      const p = payload as { i: number };
       counts.set(p.i, (counts.get(p.i) ?? 0) + 1);
       await new Promise((r) => setTimeout(r, 2));
     };
