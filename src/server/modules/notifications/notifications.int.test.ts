@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signedInUser, signIn } from '../../../../test/helpers/auth.js';
 import { PusherSocket } from '../../../../test/helpers/pusher-socket.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { jobs, recoverStaleJobs } from '../../platform/jobs/index.js';
 import { notifications, notify, type NewNotification } from './index.js';
 
 let t: TestApp;
@@ -76,6 +77,44 @@ describe('notify()', () => {
       createdAt: row.createdAt.toISOString(),
     });
     await s.close();
+  });
+});
+
+describe('notifications.deliver', () => {
+  it('a retried job (its worker died after the rows committed) makes no duplicate', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    const jobId = await notify(t.app.ctx, {
+      userIds: [a.id, b.id, a.id],
+      teamId: null,
+      type: 'test.retried',
+      title: 'Once each',
+    });
+    await drainJobs(t.app);
+    const stored = () =>
+      t.app.ctx.db.select().from(notifications).where(eq(notifications.type, 'test.retried'));
+    expect((await stored()).map((n) => n.userId).sort()).toEqual([a.id, b.id].sort());
+    // as if the worker had died before marking the job done: stale-job recovery queues it again
+    await t.app.ctx.db
+      .update(jobs)
+      .set({ status: 'running', lockedAt: new Date(0), lockedBy: 'gone:1:x' })
+      .where(eq(jobs.id, jobId!));
+    expect(await recoverStaleJobs(t.app.ctx.db, 60_000)).toBe(1);
+    expect(await drainJobs(t.app)).toBe(1);
+    const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, jobId!));
+    expect(job).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it('the same event queued twice reaches each recipient once', async () => {
+    const a = await createUser(t.app);
+    const event = { key: `test.event:${randomUUID()}`, type: 'test.twice', title: 'Hello' };
+    await notify(t.app.ctx, { ...event, userIds: [a.id] });
+    await notify(t.app.ctx, { ...event, userIds: [a.id] });
+    await drainJobs(t.app);
+    expect(
+      await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, a.id)),
+    ).toHaveLength(1);
   });
 });
 
