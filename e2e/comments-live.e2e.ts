@@ -22,6 +22,8 @@ const browsers: Browser[] = [];
 beforeAll(async () => {
   t = await createTestApp({ build: { assets: 'built' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // a running server's jobs worker (server.ts starts it in embedded mode): mention notifications are jobs
+  t.app.ctx.jobs.startWorker({ pollMs: 50 });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {

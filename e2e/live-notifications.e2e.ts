@@ -17,6 +17,8 @@ let profile: string;
 beforeAll(async () => {
   t = await createTestApp({ build: { assets: 'built' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // a running server's jobs worker (server.ts starts it in embedded mode)
+  t.app.ctx.jobs.startWorker({ pollMs: 50 });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   profile = mkdtempSync(path.join(tmpdir(), 'pathways-e2e-'));
   browser = await chromium.launchPersistentContext(profile, {
@@ -63,8 +65,9 @@ it('the browser connects with Echo + pusher-js, the bell counts a live notificat
     .poll(() => realtime.hub.subscriberCount(channel), { timeout: WAIT_GUARD_MS })
     .toBe(1);
 
+  // queued as a notifications.deliver job: the app's worker stores and pushes it
   await notify(t.app.ctx, {
-    userId: user.id,
+    userIds: [user.id],
     type: 'test.live',
     title: 'Import finished',
     body: 'baseline.csv: 12 rows',

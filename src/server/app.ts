@@ -18,6 +18,7 @@ import { actorFromSession, actorFromToken } from './platform/auth/actor.js';
 import { SessionCache } from './platform/auth/session-cache.js';
 import { listenForAuthChanges } from './platform/auth/session-cache-listener.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { MailQueue } from './platform/mail/mail-queue.js';
 import { installRouteRegistry } from './platform/routes/registry.js';
 import { installAccessControl } from './platform/routes/access.js';
 import { installFlash } from './platform/http/flash.js';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     db: database.db,
     sessionCache,
     mailer,
+    mail: new MailQueue(jobs, mailer, app.log),
     jobs,
     hooks,
     shared: new SharedProps(),

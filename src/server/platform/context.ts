@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Auth } from './auth/auth.js';
 import type { Mailer } from './mail/mailer.js';
+import type { MailQueue } from './mail/mail-queue.js';
 import type { RouteRegistry } from './routes/registry.js';
 import type { Publisher } from './realtime/publisher.js';
 import type { OpenApiRegistry } from './openapi/registry.js';
@@ -52,7 +53,10 @@ export interface AppContext {
   auth: Auth;
   /** signed-in actors kept between requests; `invalidateUser(id)` / `invalidateTeam(id)` drop them (database triggers do it on every change) */
   sessionCache: SessionCache;
+  /** delivers now (SMTP or the local outbox): used by the `mail.send` job, not by writes */
   mailer: Mailer;
+  /** queue a mail: `ctx.mail.enqueue(template, data, { tx })` (modules register templates) */
+  mail: MailQueue;
   routes: RouteRegistry;
   shared: SharedProps;
   hooks: AppHooks;
@@ -63,7 +67,7 @@ export interface AppContext {
   jobs: Jobs;
   /** what else goes when a record goes (modules subscribe; use cases announce removals) */
   cascades: Cascades;
-  /** account mail templates (set by the accounts module) */
+  /** account mail the auth library asks for, queued as `mail.send` jobs (set by the accounts module) */
   accountMail: {
     verification(user: UserInfo, url: string): Promise<void>;
     resetPassword(user: UserInfo, url: string): Promise<void>;

@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
+import { users } from '../../platform/auth/auth.tables.js';
 import { EMAIL_VERIFICATION_TTL_S, PASSWORD_RESET_TTL_S } from '../../platform/auth/auth.js';
 import { plural } from '../../../shared/format/plural.js';
 
@@ -131,39 +132,67 @@ export function registrationAttemptMail(
   });
 }
 
+const verificationData = z.strictObject({
+  userId: z.string().min(1),
+  /** the address the link verifies (it may differ from the account's by the time the job runs) */
+  email: z.string().min(1),
+  /** made by Better Auth around a signed token: it cannot be rebuilt from ids */
+  url: z.string().min(1),
+});
+const resetPasswordData = z.strictObject({
+  userId: z.string().min(1),
+  /** made by Better Auth around the token it stored: it cannot be rebuilt from ids */
+  url: z.string().min(1),
+});
+const userOnlyData = z.strictObject({ userId: z.string().min(1) });
+
+declare module '../../platform/mail/mail-queue.js' {
+  interface MailTemplateData {
+    'accounts.verification': z.infer<typeof verificationData>;
+    'accounts.reset-password': z.infer<typeof resetPasswordData>;
+    'accounts.registration-attempt': z.infer<typeof userOnlyData>;
+  }
+}
+
+async function userById(ctx: AppContext, id: string) {
+  const [u] = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return u ?? null;
+}
+
 /**
- * The account mail the auth library asks for. Verification mail is sent before answering
- * (a failure is reported). Password-reset mail is handed to the mailer without waiting, so the
- * forgot-password answer takes the same time for known and unknown addresses; failures are
- * logged (and kept in mail_outbox with status 'failed'). Pending sends finish before close.
+ * The account mail, queued as `mail.send` jobs: the templates (rendered by the worker from the
+ * user's id; a user deleted meanwhile gets nothing) and the callbacks the auth library calls.
+ * Nothing here waits on SMTP, so registration and forgot-password answer alike whatever the mail
+ * server does.
  */
-export function createAccountMail(appName: string, mailer: Mailer, log: FastifyBaseLogger) {
-  const pending = new Set<Promise<void>>();
-  const accountMail: AppContext['accountMail'] = {
+export function registerAccountMail(ctx: AppContext) {
+  const appName = ctx.config.appName;
+  ctx.mail.template('accounts.verification', verificationData, async (d) => {
+    const u = await userById(ctx, d.userId);
+    return u
+      ? { to: d.email, ...verificationMail(appName, { ...u, email: d.email }, d.url) }
+      : null;
+  });
+  ctx.mail.template('accounts.reset-password', resetPasswordData, async (d) => {
+    const u = await userById(ctx, d.userId);
+    return u ? { to: u.email, ...resetPasswordMail(appName, u, d.url) } : null;
+  });
+  ctx.mail.template('accounts.registration-attempt', userOnlyData, async (d) => {
+    const u = await userById(ctx, d.userId);
+    return u
+      ? { to: u.email, ...registrationAttemptMail(appName, u, `${ctx.config.appUrl}/login`) }
+      : null;
+  });
+  ctx.accountMail = {
     async verification(user, url) {
-      await mailer.send({
-        to: user.email,
-        ...verificationMail(appName, user, url),
-        meta: { kind: 'verification', userId: user.id },
-      });
+      await ctx.mail.enqueue('accounts.verification', { userId: user.id, email: user.email, url });
     },
     async resetPassword(user, url) {
-      const p: Promise<void> = mailer
-        .send({
-          to: user.email,
-          ...resetPasswordMail(appName, user, url),
-          meta: { kind: 'password_reset', userId: user.id },
-        })
-        .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail failed'))
-        .finally(() => pending.delete(p));
-      pending.add(p);
-    },
-  };
-  return {
-    accountMail,
-    /** wait for mail still being handed over (app close) */
-    async settle() {
-      await Promise.allSettled([...pending]);
+      await ctx.mail.enqueue('accounts.reset-password', { userId: user.id, url });
     },
   };
 }

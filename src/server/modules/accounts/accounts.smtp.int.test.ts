@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { VERIFIED } from './verification.routes.js';
 import { guest, mailsTo } from './test-support.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
 
 interface Received {
   from: string;
@@ -71,6 +72,8 @@ it('register -> the verification mail arrives at the SMTP sink -> its link verif
   });
   expect(res.headers.location).toBe('/login');
 
+  // the request queued the mail; the worker's run hands it to SMTP
+  await drainJobs(t.app);
   const msg = inbox.find((m) => m.to.includes(email));
   expect(msg).toBeDefined();
   expect(msg!.from).toBe('no-reply@pathways.test');

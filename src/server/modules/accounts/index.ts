@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { createAccountMail } from './accounts.mail.js';
+import { registerAccountMail } from './accounts.mail.js';
 import { registerLoginRoutes } from './login.routes.js';
 import { registerRegisterRoutes } from './register.routes.js';
 import { registerVerificationRoutes } from './verification.routes.js';
@@ -15,9 +15,7 @@ export { TWO_FACTOR_CHALLENGE_URL } from './login.routes.js';
  * confirmation (Jetstream's URLs and route names, Better Auth underneath), and the account mail.
  */
 export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
-  const mail = createAccountMail(ctx.config.appName, ctx.mailer, app.log);
-  ctx.accountMail = mail.accountMail;
-  app.addHook('onClose', async () => mail.settle());
+  registerAccountMail(ctx);
 
   registerLoginRoutes(app, ctx);
   registerRegisterRoutes(app, ctx);

@@ -11,6 +11,7 @@ import {
   RESET_LINK_SENT,
 } from './password-reset.routes.js';
 import { auditFor, from, guest, linkIn, mailsTo, waitForMail } from './test-support.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +79,7 @@ describe('forgot password', () => {
     expect((await c.page('/forgot-password')).props.errors).toEqual({
       email: 'Please enter a valid email address.',
     });
+    await drainJobs(t.app);
     const [after] = await t.app.ctx.db.select({ n: count() }).from(mailOutbox);
     expect(after.n).toBe(before.n);
   });

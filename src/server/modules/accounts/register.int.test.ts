@@ -7,6 +7,7 @@ import { mailOutbox } from '../../platform/mail/mail.tables.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { REGISTERED } from './register.routes.js';
 import { auditFor, from, guest, linkIn, mailsTo } from './test-support.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +28,7 @@ const valid = () => {
 };
 
 async function counts() {
+  await drainJobs(t.app);
   const [u] = await t.app.ctx.db.select({ n: count() }).from(users);
   const [m] = await t.app.ctx.db.select({ n: count() }).from(mailOutbox);
   const [a] = await t.app.ctx.db.select({ n: count() }).from(auditLogs);

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { authErrorMessage, authHeaders } from '../../platform/auth/bridge.js';
 import { sessions } from '../../platform/auth/auth.tables.js';
-import { registrationAttemptMail } from './accounts.mail.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit/audit.js';
@@ -100,12 +99,8 @@ async function tellHolder(
   user: { id: string; name: string; email: string },
 ) {
   try {
-    await ctx.mailer.send({
-      to: user.email,
-      ...registrationAttemptMail(ctx.config.appName, user, `${ctx.config.appUrl}/login`),
-      meta: { kind: 'registration_attempt', userId: user.id },
-    });
+    await ctx.mail.enqueue('accounts.registration-attempt', { userId: user.id });
   } catch (err) {
-    request.log.error({ err, userId: user.id }, 'registration-attempt mail failed');
+    request.log.error({ err, userId: user.id }, 'registration-attempt mail could not be queued');
   }
 }

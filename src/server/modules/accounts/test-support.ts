@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TestClient } from '../../../../test/helpers/client.js';
 import { until } from '../../../../test/helpers/wait.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { mailOutbox } from '../../platform/mail/mail.tables.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 
@@ -21,7 +22,9 @@ export function guest(app: FastifyInstance) {
   });
 }
 
+/** The mail to `to`, newest first, once the queued mail jobs have run. */
 export async function mailsTo(app: FastifyInstance, to: string) {
+  await drainJobs(app);
   return app.ctx.db
     .select()
     .from(mailOutbox)
@@ -47,7 +50,7 @@ export async function auditFor(app: FastifyInstance, action: string, userId?: st
     );
 }
 
-/** Wait until `count` mails handed over without waiting (password reset) have landed. */
+/** The mail to `to` once the queue has run, checking that at least `count` arrived. */
 export async function waitForMail(app: FastifyInstance, to: string, count = 1) {
   await until(async () => (await mailsTo(app, to)).length >= count, `${count} mail(s) to ${to}`);
   return mailsTo(app, to);

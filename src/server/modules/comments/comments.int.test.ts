@@ -11,6 +11,7 @@ import { COMMENT_SUBJECTS, type CommentSubject } from '../../../shared/toc/vocab
 import type { Role } from '../../../shared/permissions.js';
 import { notifications } from '../notifications/index.js';
 import { comments } from './index.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
 
 let t: TestApp;
 let port: number;
@@ -69,6 +70,12 @@ async function team(roles: Role[] = ['editor']) {
 }
 
 const mention = (u: TestUser) => `@[${u.name}](${u.id})`;
+
+/** a user's notifications, once the queued notification jobs have run */
+async function notificationsOf(userId: string) {
+  await drainJobs(t.app);
+  return t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, userId));
+}
 
 describe('comment threads', () => {
   it('adds and lists comments oldest first with author, initials, resolved mentions, edit rights and the members for the picker', async () => {
@@ -339,9 +346,7 @@ describe('mentions', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ body: 'You can only mention members of this team.' });
-    expect(
-      await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, stranger.id)),
-    ).toHaveLength(0);
+    expect(await notificationsOf(stranger.id)).toHaveLength(0);
   });
 
   it('notifies each mentioned member once, never the author; an edit notifies only the newly mentioned', async () => {
@@ -351,10 +356,7 @@ describe('mentions', () => {
     const id = (
       await owner.api.store({ subjectType: 'project', subjectId: subjects.project, body })
     ).json().comment.id;
-    const forEditor = await t.app.ctx.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, editor.user.id));
+    const forEditor = await notificationsOf(editor.user.id);
     expect(forEditor).toHaveLength(1);
     expect(forEditor[0]).toMatchObject({
       type: 'comment.mentioned',
@@ -366,26 +368,11 @@ describe('mentions', () => {
     expect(forEditor[0].body).toBe(
       `@${editor.user.name} and @${editor.user.name} and me @Olu Owner: is the baseline right?`,
     );
-    expect(
-      await t.app.ctx.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, owner.user.id)),
-    ).toHaveLength(0);
+    expect(await notificationsOf(owner.user.id)).toHaveLength(0);
 
     await owner.api.update(id, { body: `${body} cc ${mention(viewer.user)}` });
-    expect(
-      await t.app.ctx.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, editor.user.id)),
-    ).toHaveLength(1);
-    expect(
-      await t.app.ctx.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, viewer.user.id)),
-    ).toHaveLength(1);
+    expect(await notificationsOf(editor.user.id)).toHaveLength(1);
+    expect(await notificationsOf(viewer.user.id)).toHaveLength(1);
     const [row] = await t.app.ctx.db.select().from(comments).where(eq(comments.id, id));
     expect(row.mentions).toEqual([editor.user.id, owner.user.id, viewer.user.id]);
   });
@@ -429,12 +416,7 @@ describe('limits', () => {
     expect(
       await t.app.ctx.db.select().from(comments).where(eq(comments.subjectId, subjects.project)),
     ).toHaveLength(before.length);
-    expect(
-      await t.app.ctx.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, editor.user.id)),
-    ).toHaveLength(19);
+    expect(await notificationsOf(editor.user.id)).toHaveLength(19);
     expect(
       (
         await editor.api.store({
@@ -463,12 +445,7 @@ describe('limits', () => {
       `Back ${mention(editor.user)}`,
     ])
       expect((await owner.api.update(id, { body })).statusCode).toBe(200);
-    expect(
-      await t.app.ctx.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, editor.user.id)),
-    ).toHaveLength(1);
+    expect(await notificationsOf(editor.user.id)).toHaveLength(1);
   });
 });
 

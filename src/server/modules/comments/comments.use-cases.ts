@@ -1,5 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import { and, eq } from 'drizzle-orm';
 import { forbidden, notFound, ValidationError } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { authorizeOwn, type UseCase } from '../../platform/use-case/index.js';
@@ -18,7 +17,7 @@ import {
   type CommentView,
 } from '../../../shared/comments/comments.schemas.js';
 import type { CommentSubject } from '../../../shared/toc/vocabulary.js';
-import { notifications, notify } from '../notifications/index.js';
+import { notificationPayload, NOTIFICATIONS_DELIVER } from '../notifications/index.js';
 import { comments } from './comments.tables.js';
 import {
   findComment,
@@ -54,45 +53,34 @@ function publish(uc: UseCase, event: CommentEventName, data: CommentEvent) {
   uc.publish(channels.team(uc.teamId), event, fits ? data : { ...data, comment: null });
 }
 
-/** Tell each newly mentioned member (never the author), after the commit. */
-function notifyMentioned(
+/**
+ * Tell each mentioned member (never the author): a `notifications.deliver` job queued in the
+ * write's transaction. Its key makes it at most once per comment and person, however often an
+ * edit drops and re-adds the mention.
+ */
+async function notifyMentioned(
   uc: UseCase,
   subject: CommentSubjectInfo,
   row: CommentRow,
   userIds: string[],
 ) {
   const who = uc.actor;
-  const ctx: AppContext = uc.ctx;
-  uc.afterCommit(async () => {
-    const names = await namesOf(ctx.db, row.mentions);
-    const url = subjectPath(ctx, subject);
-    // at most once per comment and person, however often an edit drops and re-adds the mention
-    const already = userIds.length
-      ? await ctx.db
-          .select({ userId: notifications.userId })
-          .from(notifications)
-          .where(
-            and(
-              eq(notifications.type, 'comment.mentioned'),
-              inArray(notifications.userId, userIds),
-              sql`${notifications.data}->>'commentId' = ${row.id}`,
-            ),
-          )
-      : [];
-    const told = new Set(already.map((n) => n.userId));
-    for (const userId of userIds) {
-      if (userId === who.userId || told.has(userId)) continue;
-      await notify(ctx, {
-        userId,
-        teamId: who.teamId,
-        type: 'comment.mentioned',
-        title: `${who.name} mentioned you on ${subject.label}`,
-        body: plainComment(row.body, 200, Object.fromEntries(names)),
-        url,
-        data: { commentId: row.id, subjectType: row.subjectType, subjectId: row.subjectId },
-      });
-    }
-  });
+  const recipients = userIds.filter((id) => id !== who.userId);
+  if (recipients.length === 0) return;
+  const names = await namesOf(uc.tx, row.mentions);
+  await uc.enqueue(
+    NOTIFICATIONS_DELIVER,
+    notificationPayload({
+      userIds: recipients,
+      key: `comment.mentioned:${row.id}`,
+      teamId: who.teamId,
+      type: 'comment.mentioned',
+      title: `${who.name} mentioned you on ${subject.label}`,
+      body: plainComment(row.body, 200, Object.fromEntries(names)),
+      url: subjectPath(uc.ctx, subject),
+      data: { commentId: row.id, subjectType: row.subjectType, subjectId: row.subjectId },
+    }),
+  );
 }
 
 const auditDetails = (row: CommentRow) => ({
@@ -126,7 +114,7 @@ export async function createComment(
     details: auditDetails(row),
   });
   const view = await commentView(uc.tx, row);
-  notifyMentioned(uc, subject, row, mentions);
+  await notifyMentioned(uc, subject, row, mentions);
   publish(uc, COMMENT_EVENTS.created, {
     subjectType: input.subjectType,
     subjectId: input.subjectId,
@@ -170,7 +158,7 @@ export async function updateComment(uc: UseCase, input: { commentId: unknown; bo
   });
   const view = await commentView(uc.tx, next);
   // only people mentioned for the first time hear about it
-  notifyMentioned(
+  await notifyMentioned(
     uc,
     subject,
     next,

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signedInUser, signIn } from '../../../../test/helpers/auth.js';
 import { PusherSocket } from '../../../../test/helpers/pusher-socket.js';
-import { notifications, notify } from './index.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { jobs, recoverStaleJobs } from '../../platform/jobs/index.js';
+import { notifications, notify, type NewNotification } from './index.js';
 
 let t: TestApp;
 let port: number;
@@ -14,13 +17,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Queue one notification for one user, run the queue, and return the stored row. */
+async function deliver(userId: string, n: Omit<NewNotification, 'userIds'>) {
+  const key = `test:${randomUUID()}`;
+  await notify(t.app.ctx, { ...n, key, userIds: [userId] });
+  await drainJobs(t.app);
+  const [row] = await t.app.ctx.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, key)));
+  return row;
+}
+
 /** n notifications, one second apart (the clock may give rows made within a millisecond the same time) */
-async function make(userId: string, n: number, extra: Partial<Parameters<typeof notify>[1]> = {}) {
+async function make(userId: string, n: number, extra: Partial<NewNotification> = {}) {
   const rows = [];
   const start = Date.now() - n * 1000;
   for (let i = 1; i <= n; i++) {
-    const row = await notify(t.app.ctx, {
-      userId,
+    const row = await deliver(userId, {
       type: 'test.made',
       title: `Notice ${i}`,
       body: `Body ${i}`,
@@ -36,7 +50,7 @@ async function make(userId: string, n: number, extra: Partial<Parameters<typeof 
 }
 
 describe('notify()', () => {
-  it('stores the notification and pushes it on private-user.{id}', async () => {
+  it('queues a job that stores the notification and pushes it on private-user.{id}', async () => {
     const { user, client } = await signedInUser(t.app);
     const s = await PusherSocket.open(port, t.app.ctx.config.pusher.key);
     const channel = `private-user.${user.id}`;
@@ -46,8 +60,7 @@ describe('notify()', () => {
       { accept: 'application/json' },
     );
     await s.subscribe(channel, auth.json().auth);
-    const row = await notify(t.app.ctx, {
-      userId: user.id,
+    const row = await deliver(user.id, {
       type: 'team.invited',
       title: 'You were invited',
       body: 'Join Acme',
@@ -64,6 +77,44 @@ describe('notify()', () => {
       createdAt: row.createdAt.toISOString(),
     });
     await s.close();
+  });
+});
+
+describe('notifications.deliver', () => {
+  it('a retried job (its worker died after the rows committed) makes no duplicate', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    const jobId = await notify(t.app.ctx, {
+      userIds: [a.id, b.id, a.id],
+      teamId: null,
+      type: 'test.retried',
+      title: 'Once each',
+    });
+    await drainJobs(t.app);
+    const stored = () =>
+      t.app.ctx.db.select().from(notifications).where(eq(notifications.type, 'test.retried'));
+    expect((await stored()).map((n) => n.userId).sort()).toEqual([a.id, b.id].sort());
+    // as if the worker had died before marking the job done: stale-job recovery queues it again
+    await t.app.ctx.db
+      .update(jobs)
+      .set({ status: 'running', lockedAt: new Date(0), lockedBy: 'gone:1:x' })
+      .where(eq(jobs.id, jobId!));
+    expect(await recoverStaleJobs(t.app.ctx.db, 60_000)).toBe(1);
+    expect(await drainJobs(t.app)).toBe(1);
+    const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, jobId!));
+    expect(job).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it('the same event queued twice reaches each recipient once', async () => {
+    const a = await createUser(t.app);
+    const event = { key: `test.event:${randomUUID()}`, type: 'test.twice', title: 'Hello' };
+    await notify(t.app.ctx, { ...event, userIds: [a.id] });
+    await notify(t.app.ctx, { ...event, userIds: [a.id] });
+    await drainJobs(t.app);
+    expect(
+      await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, a.id)),
+    ).toHaveLength(1);
   });
 });
 

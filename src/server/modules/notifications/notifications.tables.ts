@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Stored notifications (also pushed live on the user's private channel). */
 export const notifications = pgTable(
@@ -15,10 +15,13 @@ export const notifications = pgTable(
     /** where clicking it leads (a path inside the app) */
     url: text('url'),
     data: jsonb('data').$type<Record<string, unknown>>(),
+    /** the event it tells of (see notifications.deliver): one notification per user and event */
+    eventKey: text('event_key'),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('notifications_user_event_key_idx').on(t.userId, t.eventKey),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     // the unread badge on every page: a small partial index
     index('notifications_user_unread_idx')

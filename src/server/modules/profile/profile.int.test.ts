@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn, signedInUser, TEST_PASSWORD } from '../../../../test/helpers/auth.js';
 import { TestClient } from '../../../../test/helpers/client.js';
 import { auditLogs, mailOutbox, sessions, users } from '../../platform/db/schema.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +19,11 @@ const auditOf = (userId: string, action: string) =>
     .select()
     .from(auditLogs)
     .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, action)));
-const mailTo = (to: string) => t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+/** the mail to `to`, once the queued mail jobs have run */
+const mailTo = async (to: string) => {
+  await drainJobs(t.app);
+  return t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+};
 const BACK = { host: 'localhost:3000', referer: 'http://localhost:3000/user/profile' };
 
 describe('profile page', () => {

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { authErrorMessage } from '../../platform/auth/bridge.js';
@@ -70,19 +71,30 @@ export async function updateProfileInformation(
       ...(emailChanged ? { previousEmail: user.email, verificationSent: true } : {}),
     },
   });
-  // the mails leave once the change has committed (Better Auth reads the new address from the database)
-  if (emailChanged) uc.afterCommit(() => announceEmailChange(ctx, user, input, headers));
+  if (emailChanged) {
+    // the old address hears about it, so a hijacked session cannot move the account silently
+    await uc.enqueue(
+      'mail.send',
+      ctx.mail.payload('profile.email-changed', {
+        userId: user.id,
+        previousEmail: user.email,
+        newEmail: input.email,
+      }),
+    );
+    // Better Auth reads the new address from the database: its verification mail is queued
+    // once the change has committed
+    uc.afterCommit(() => sendNewAddressVerification(ctx, input, headers));
+  }
   return { nameChanged, emailChanged, previousEmail: user.email };
 }
 
-async function announceEmailChange(
+async function sendNewAddressVerification(
   ctx: AppContext,
-  user: { email: string },
-  input: { name: string; email: string },
+  input: { email: string },
   headers: Headers,
 ) {
   // Better Auth signs the verification token for the (now unverified) new address and calls
-  // our verification mail template (platform/auth/auth.ts -> ctx.accountMail.verification)
+  // our verification mail (platform/auth/auth.ts -> ctx.accountMail.verification: a queued job)
   try {
     await ctx.auth.api.sendVerificationEmail({ body: { email: input.email }, headers });
   } catch (err) {
@@ -90,10 +102,33 @@ async function announceEmailChange(
       `verification mail for a changed email address failed: ${authErrorMessage(err).message}`,
     );
   }
-  // the old address hears about it, so a hijacked session cannot move the account silently
-  await ctx.mailer.send({
-    to: user.email,
-    subject: `Your ${ctx.config.appName} email address was changed`,
-    text: `Hello ${input.name},\n\nThe email address of your ${ctx.config.appName} account was changed from this address to ${input.email}.\n\nIf you did not do this, reset your password and contact your team's administrator at once.\n`,
+}
+
+const emailChangedData = z.strictObject({
+  userId: z.string().min(1),
+  previousEmail: z.string().min(1),
+  newEmail: z.string().min(1),
+});
+
+declare module '../../platform/mail/mail-queue.js' {
+  interface MailTemplateData {
+    'profile.email-changed': z.infer<typeof emailChangedData>;
+  }
+}
+
+/** The notice to the address an account moved away from. */
+export function registerProfileMail(ctx: AppContext) {
+  ctx.mail.template('profile.email-changed', emailChangedData, async (d) => {
+    const [u] = await ctx.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, d.userId))
+      .limit(1);
+    if (!u) return null;
+    return {
+      to: d.previousEmail,
+      subject: `Your ${ctx.config.appName} email address was changed`,
+      text: `Hello ${u.name},\n\nThe email address of your ${ctx.config.appName} account was changed from this address to ${d.newEmail}.\n\nIf you did not do this, reset your password and contact your team's administrator at once.\n`,
+    };
   });
 }

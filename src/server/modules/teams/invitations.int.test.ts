@@ -230,6 +230,8 @@ describe('accept an invitation', () => {
     const { owner, admin, team } = await setup();
     const invitee = await f.user({ name: 'Ivy Invitee' });
     const inv = await invite(admin.client, team.id, invitee.user.email, 'editor');
+    // the queued notification has reached the invitee (notificationsOf runs the queue)
+    expect((await f.notificationsOf(invitee.user.id, 'team.invited'))[0].readAt).toBeNull();
     const res = await invitee.client.get(`/team-invitations/${inv.id}`);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/dashboard');

@@ -5,7 +5,7 @@ import { parseInput } from '../../platform/http/validate.js';
 import { ROLE_LABELS } from '../../../shared/permissions.js';
 import { inviteMemberSchema } from '../../../shared/teams/members.schemas.js';
 import { findInvitation, findUserByEmail } from './teams.queries.js';
-import { invitationProblem, InvitationError, sendInvitationMail } from './invitations.service.js';
+import { invitationProblem, InvitationError } from './invitations.service.js';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -52,20 +52,11 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
     },
     async (request, reply) => {
       const input = parseInput(inviteMemberSchema, request.body);
-      const actor = accountActorOf(request);
-      const { invitation, team } = await runAccountUseCase(ctx, actor, (uc) =>
+      // the mail is queued with the invitation (a job sends it, retrying if the mail server is down)
+      const { invitation } = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
         inviteMember(uc, { ...input, teamId: request.params.team }),
       );
-      // the mail leaves once the invitation has committed; a failure is said, not thrown
-      const mailed = await sendInvitationMail(ctx, invitation, team, actor.name).then(
-        () => true,
-        () => false,
-      );
-      if (mailed) reply.flash({ success: `Invitation sent to ${invitation.email}.` });
-      else
-        reply.flash({
-          error: `The invitation to ${invitation.email} was saved, but the email could not be sent. Try “Resend” in a moment.`,
-        });
+      reply.flash({ success: `Invitation sent to ${invitation.email}.` });
       return reply.back(pathTo(ctx, 'teams.show', { team: request.params.team }));
     },
   );
@@ -80,14 +71,12 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (request, reply) => {
-      const actor = accountActorOf(request);
-      const { invitation, team } = await runAccountUseCase(ctx, actor, (uc) =>
+      const { invitation } = await runAccountUseCase(ctx, accountActorOf(request), (uc) =>
         resendInvitation(uc, {
           teamId: request.params.team,
           invitationId: request.params.invitation,
         }),
       );
-      await sendInvitationMail(ctx, invitation, team, actor.name);
       reply.flash({
         success: `Invitation sent to ${invitation.email} again. It is valid for another 7 days.`,
       });

@@ -1,9 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { teamInvitations, teams, users } from '../../platform/auth/auth.tables.js';
 import { ROLE_LABELS, isRole } from '../../../shared/permissions.js';
-import { notify } from '../notifications/index.js';
+import { notify, type NewNotification } from '../notifications/index.js';
 import {
   findInvitation,
   invitationExpired,
@@ -18,43 +19,62 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const lower = (s: string) => s.trim().toLowerCase();
 
-/** The invitation mail (sent after the invitation has committed). */
-export async function sendInvitationMail(
-  ctx: AppContext,
-  inv: InvitationRow,
-  team: TeamRow,
-  inviterName: string,
-) {
-  const url = urlTo(ctx, 'team-invitations.accept', { invitation: inv.id });
-  const role = isRole(inv.role) ? ROLE_LABELS[inv.role] : 'member';
-  await ctx.mailer.send({
-    to: inv.email,
-    subject: `You are invited to join ${team.name} on ${ctx.config.appName}`,
-    text:
-      `Hello,\n\n${inviterName} invited you to join the team "${team.name}" on ${ctx.config.appName} as ${role}.\n\n` +
-      `Accept the invitation:\n${url}\n\n` +
-      `No account yet? The link lets you create one with this email address (${inv.email}); the invitation is accepted once you have signed in.\n` +
-      `The invitation expires on ${inv.expiresAt.toUTCString()}. If you did not expect it, you can ignore this email.\n`,
-    meta: { kind: 'team-invitation', teamId: team.id, invitationId: inv.id },
+const invitationMailData = z.strictObject({
+  invitationId: z.string().min(1),
+  /** who (re)sent it */
+  inviterId: z.string().min(1),
+});
+
+declare module '../../platform/mail/mail-queue.js' {
+  interface MailTemplateData {
+    'teams.invitation': z.infer<typeof invitationMailData>;
+  }
+}
+
+/** The invitation mail, rendered by the mail job; an invitation no longer pending sends nothing. */
+export function registerInvitationMail(ctx: AppContext) {
+  ctx.mail.template('teams.invitation', invitationMailData, async (d) => {
+    const row = await findInvitation(ctx.db, d.invitationId);
+    if (!row || row.invitation.status !== 'pending') return null;
+    const { invitation: inv, team } = row;
+    const [inviter] = await ctx.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, d.inviterId))
+      .limit(1);
+    const inviterName = inviter?.name ?? `A member of ${team.name}`;
+    const url = urlTo(ctx, 'team-invitations.accept', { invitation: inv.id });
+    const role = isRole(inv.role) ? ROLE_LABELS[inv.role] : 'member';
+    return {
+      to: inv.email,
+      subject: `You are invited to join ${team.name} on ${ctx.config.appName}`,
+      text:
+        `Hello,\n\n${inviterName} invited you to join the team "${team.name}" on ${ctx.config.appName} as ${role}.\n\n` +
+        `Accept the invitation:\n${url}\n\n` +
+        `No account yet? The link lets you create one with this email address (${inv.email}); the invitation is accepted once you have signed in.\n` +
+        `The invitation expires on ${inv.expiresAt.toUTCString()}. If you did not expect it, you can ignore this email.\n`,
+    };
   });
 }
 
-export async function notifyInvited(
+/** The "you are invited" notification (one per invitation and person, however often queued). */
+export function invitedNotification(
   ctx: AppContext,
   userId: string,
   inv: InvitationRow,
   team: TeamRow,
   inviterName: string,
-) {
-  await notify(ctx, {
-    userId,
+): NewNotification {
+  return {
+    userIds: [userId],
+    key: `team.invited:${inv.id}`,
     teamId: null,
     type: 'team.invited',
     title: `You are invited to join ${team.name}`,
     body: `${inviterName} invited you to join ${team.name} as ${isRole(inv.role) ? ROLE_LABELS[inv.role] : 'member'}.`,
     url: pathTo(ctx, 'team-invitations.accept', { invitation: inv.id }),
     data: { teamId: team.id, invitationId: inv.id },
-  });
+  };
 }
 
 export class InvitationError extends AppError {}
@@ -125,5 +145,6 @@ export async function notifyPendingInvitations(
         sql`lower(${teamInvitations.email}) = ${lower(user.email)}`,
       ),
     );
-  for (const r of rows) await notifyInvited(ctx, user.id, r.invitation, r.team, r.inviterName);
+  for (const r of rows)
+    await notify(ctx, invitedNotification(ctx, user.id, r.invitation, r.team, r.inviterName));
 }

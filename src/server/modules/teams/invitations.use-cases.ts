@@ -5,7 +5,11 @@ import { teamInvitations, teamMembers, teams, users } from '../../platform/auth/
 import type { AccountUseCase } from '../../platform/use-case/index.js';
 import { ROLE_LABELS, isRole, type Role } from '../../../shared/permissions.js';
 import type { InviteMemberInput } from '../../../shared/teams/members.schemas.js';
-import { notifications, notify } from '../notifications/index.js';
+import {
+  notificationPayload,
+  notifications,
+  NOTIFICATIONS_DELIVER,
+} from '../notifications/index.js';
 import {
   findInvitation,
   findUserByEmail,
@@ -16,14 +20,14 @@ import {
   INVITATION_TTL_MS,
   InvitationError,
   invitationProblem,
-  notifyInvited,
+  invitedNotification,
 } from './invitations.service.js';
 import { inTeam } from './teams.use-cases.js';
 import { pathTo } from './team-links.js';
 
 /*
- * Invitations as use cases (run by runAccountUseCase). The mail leaves after the commit (the
- * route sends it, so it can say whether it went); in-app notifications go after the commit too.
+ * Invitations as use cases (run by runAccountUseCase). The mail and the in-app notifications are
+ * jobs queued in the same transaction (a rolled-back write tells no one; SMTP is retried).
  */
 
 const lower = (s: string) => s.trim().toLowerCase();
@@ -85,7 +89,19 @@ export async function inviteMember(
   });
   const existing = await findUserByEmail(uc.tx, email);
   if (existing)
-    uc.afterCommit(() => notifyInvited(uc.ctx, existing.id, invitation, m.team, uc.actor.name));
+    await uc.enqueue(
+      NOTIFICATIONS_DELIVER,
+      notificationPayload(
+        invitedNotification(uc.ctx, existing.id, invitation, m.team, uc.actor.name),
+      ),
+    );
+  await uc.enqueue(
+    'mail.send',
+    uc.ctx.mail.payload('teams.invitation', {
+      invitationId: invitation.id,
+      inviterId: uc.actor.userId,
+    }),
+  );
   return { invitation, team: m.team };
 }
 
@@ -99,7 +115,7 @@ async function requireTeamInvitation(db: Queryable, teamId: string, invitationId
   return inv;
 }
 
-/** Make a pending invitation valid for another 7 days (the route sends it again). */
+/** Make a pending invitation valid for another 7 days and send it again. */
 export async function resendInvitation(
   uc: AccountUseCase,
   input: { teamId: string; invitationId: string },
@@ -118,6 +134,10 @@ export async function resendInvitation(
     teamId: input.teamId,
     subject: { type: 'team_invitation', id: inv.id, label: inv.email },
   });
+  await uc.enqueue(
+    'mail.send',
+    uc.ctx.mail.payload('teams.invitation', { invitationId: inv.id, inviterId: uc.actor.userId }),
+  );
   return { invitation, team: m.team };
 }
 
@@ -213,19 +233,18 @@ export async function acceptInvitation(
     details: { role, invitationId: inv.id },
   });
   const leaders = await membersWithRoles(uc.tx, team.id, ['owner', 'admin']);
-  uc.afterCommit(async () => {
-    for (const l of leaders) {
-      if (l.userId === who.userId) continue;
-      await notify(uc.ctx, {
-        userId: l.userId,
-        teamId: team.id,
-        type: 'team.member_joined',
-        title: `${who.name} joined ${team.name}`,
-        body: `${who.name} (${who.email}) accepted the invitation and joined as ${ROLE_LABELS[role]}.`,
-        url: pathTo(uc.ctx, 'teams.show', { team: team.id }),
-        data: { teamId: team.id, userId: who.userId },
-      });
-    }
-  });
+  await uc.enqueue(
+    NOTIFICATIONS_DELIVER,
+    notificationPayload({
+      userIds: leaders.map((l) => l.userId).filter((id) => id !== who.userId),
+      key: `team.member_joined:${inv.id}`,
+      teamId: team.id,
+      type: 'team.member_joined',
+      title: `${who.name} joined ${team.name}`,
+      body: `${who.name} (${who.email}) accepted the invitation and joined as ${ROLE_LABELS[role]}.`,
+      url: pathTo(uc.ctx, 'teams.show', { team: team.id }),
+      data: { teamId: team.id, userId: who.userId },
+    }),
+  );
   return { team, role, joined: true };
 }

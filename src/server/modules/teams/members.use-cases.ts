@@ -4,7 +4,7 @@ import { teamMembers, teams, users } from '../../platform/auth/auth.tables.js';
 import type { AccountUseCase } from '../../platform/use-case/index.js';
 import { ROLE_LABELS, isRole } from '../../../shared/permissions.js';
 import type { AssignableRole } from '../../../shared/teams/members.schemas.js';
-import { notify } from '../notifications/index.js';
+import { notificationPayload, NOTIFICATIONS_DELIVER } from '../notifications/index.js';
 import type { Queryable } from './teams.queries.js';
 import { clearCurrentTeam } from './teams.service.js';
 import { inTeam } from './teams.use-cases.js';
@@ -52,9 +52,10 @@ export async function changeMemberRole(
     details: { from: member.role, to: role },
   });
   if (memberId !== uc.actor.userId)
-    uc.afterCommit(() =>
-      notify(uc.ctx, {
-        userId: memberId,
+    await uc.enqueue(
+      NOTIFICATIONS_DELIVER,
+      notificationPayload({
+        userIds: [memberId],
         teamId,
         type: 'team.role_changed',
         title: `Your role in ${m.team.name} is now ${ROLE_LABELS[role]}`,
@@ -92,9 +93,10 @@ export async function removeMember(
     details: { role: member.role },
   });
   if (!self)
-    uc.afterCommit(() =>
-      notify(uc.ctx, {
-        userId: memberId,
+    await uc.enqueue(
+      NOTIFICATIONS_DELIVER,
+      notificationPayload({
+        userIds: [memberId],
         teamId: null,
         type: 'team.member_removed',
         title: `You were removed from ${m.team.name}`,
@@ -137,9 +139,10 @@ export async function transferOwnership(
     subject: { type: 'user', id: uc.actor.userId, label: uc.actor.email },
     details: { from: 'owner', to: 'admin', transfer: true },
   });
-  uc.afterCommit(() =>
-    notify(uc.ctx, {
-      userId: newOwnerId,
+  await uc.enqueue(
+    NOTIFICATIONS_DELIVER,
+    notificationPayload({
+      userIds: [newOwnerId],
       teamId,
       type: 'team.role_changed',
       title: `You now own ${m.team.name}`,

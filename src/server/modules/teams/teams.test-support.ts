@@ -7,6 +7,7 @@ import { mailOutbox } from '../../platform/mail/mail.tables.js';
 import { notifications } from '../notifications/index.js';
 import type { Role } from '../../../shared/permissions.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
 
 /** Helpers shared by the teams integration tests (direct rows where the route is not under test). */
 export function teamFixtures(app: () => FastifyInstance) {
@@ -65,14 +66,18 @@ export function teamFixtures(app: () => FastifyInstance) {
         .from(auditLogs)
         .where(and(eq(auditLogs.teamId, teamId), eq(auditLogs.action, action)));
     },
+    /** once the queued notification jobs have run */
     async notificationsOf(userId: string, type: string) {
+      await drainJobs(app());
       return db()
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
         .orderBy(desc(notifications.createdAt));
     },
+    /** once the queued mail jobs have run */
     async mailsTo(email: string) {
+      await drainJobs(app());
       return db()
         .select()
         .from(mailOutbox)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { until, WAIT_GUARD_MS } from '../../../../test/helpers/wait.js';
 import { enqueue, jobs, JobWorker, Jobs, pruneFinishedJobs, recoverStaleJobs } from './index.js';
@@ -25,7 +26,7 @@ describe('jobs', () => {
   it('enqueue stores a queued job; a worker runs its handler once and marks it done', async () => {
     const q = new Jobs(ctx.db, log, { pollMs: 20 });
     const seen: unknown[] = [];
-    q.register<{ n: number }>('test.echo', async (payload, job) => {
+    q.register('test.echo', async (payload, job) => {
       seen.push({ payload, attempt: job.attempt });
     });
     const id = await enqueue({ jobs: q }, 'test.echo', { n: 7 });
@@ -111,7 +112,8 @@ describe('jobs', () => {
 
   it('two workers with FOR UPDATE SKIP LOCKED run every job exactly once', async () => {
     const counts = new Map<number, number>();
-    const handler = async (p: { i: number }) => {
+    const handler = async (payload: unknown) => {
+      const p = payload as { i: number };
       counts.set(p.i, (counts.get(p.i) ?? 0) + 1);
       await new Promise((r) => setTimeout(r, 2));
     };
@@ -277,6 +279,53 @@ describe('jobs', () => {
     expect(await row(failed.id)).toBeUndefined();
     expect(await row(recent.id)).toBeDefined();
     expect(await row(queued.id)).toBeDefined();
+  });
+
+  it('a typed payload is checked on enqueue (nothing stored) and before each run (failed at once)', async () => {
+    const q = new Jobs(ctx.db, log);
+    const seen: unknown[] = [];
+    q.register(
+      'test.typed',
+      async (p) => {
+        seen.push(p);
+      },
+      { payload: z.strictObject({ n: z.number().int() }), backoffMs: () => 0 },
+    );
+    await expect(q.enqueue('test.typed', { n: 'seven' })).rejects.toThrow(
+      /payload of a 'test.typed' job does not match its schema: n:/,
+    );
+    expect(await ctx.db.select().from(jobs)).toHaveLength(0);
+    const good = await q.enqueue('test.typed', { n: 7 });
+    // a stored payload that no longer parses (say, written by an older version)
+    const [bad] = await ctx.db
+      .insert(jobs)
+      .values({ type: 'test.typed', payload: { n: 1.5 } })
+      .returning();
+    expect(await q.drain()).toBe(2);
+    expect(seen).toEqual([{ n: 7 }]);
+    expect(await row(good)).toMatchObject({ status: 'done' });
+    expect(await row(bad.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await row(bad.id)).lastError).toMatch(/does not match its schema/);
+  });
+
+  it('drain() runs due jobs until none is left, including jobs they enqueue; `at` reaches later ones', async () => {
+    const q = new Jobs(ctx.db, log);
+    const order: string[] = [];
+    q.register('test.first', async () => {
+      order.push('first');
+      await q.enqueue('test.second', {});
+    });
+    q.register('test.second', async () => {
+      order.push('second');
+    });
+    await q.enqueue('test.first', {});
+    const later = await q.enqueue('test.second', {}, { delayMs: 60 * 60 * 1000 });
+    expect(await q.drain()).toBe(2);
+    expect(order).toEqual(['first', 'second']);
+    expect((await row(later)).status).toBe('queued');
+    expect(await q.drain()).toBe(0);
+    expect(await q.drain({ at: new Date(Date.now() + 2 * 60 * 60 * 1000) })).toBe(1);
+    expect((await row(later)).status).toBe('done');
   });
 
   it('job types are validated and registered once', () => {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { JobStatus } from './jobs.tables.js';
 
 /** What a handler sees of the job it runs. */
@@ -11,19 +12,42 @@ export interface JobInfo {
   status: JobStatus;
 }
 
+/**
+ * The payload of each known job type. The module that registers a type declares it here, so
+ * `ctx.jobs.enqueue('mail.send', payload)` is checked by tsc (and by the type's zod schema at run time):
+ *
+ *   declare module '../jobs/registry.js' { interface JobPayloads { 'mail.send': MailSendPayload } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobPayloads {}
+
+/** The payload type of a job type: declared in JobPayloads, or unknown (tests, ad-hoc types). */
+export type PayloadOf<T extends string> = T extends keyof JobPayloads ? JobPayloads[T] : unknown;
+
 export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<void>;
 
-export interface HandlerOptions {
+export interface HandlerOptions<P = unknown> {
   /** attempts before the job is marked failed (default 5, or what enqueue says) */
   maxAttempts?: number;
   /** delay before retry number `attempt` (1-based count of failed runs) */
   backoffMs?: (attempt: number) => number;
+  /**
+   * The payload's schema: checked when the job is enqueued (a bad payload fails the enqueuing
+   * write) and again before the handler runs (a stored payload that no longer parses fails the
+   * job at once, without retries).
+   */
+  payload?: z.ZodType<P>;
 }
 
 export interface RegisteredHandler {
   type: string;
   run: JobHandler<unknown>;
-  options: HandlerOptions;
+  options: HandlerOptions<unknown>;
+}
+
+/** A failure that retrying cannot fix (bad payload): the worker fails the job at once. */
+export class PermanentJobError extends Error {
+  readonly permanent = true;
 }
 
 /** Exponential backoff: 5 s, 10 s, 20 s, ... capped at one hour. */
@@ -35,11 +59,15 @@ export function defaultBackoffMs(attempt: number): number {
 export class HandlerRegistry {
   private handlers = new Map<string, RegisteredHandler>();
 
-  register<P>(type: string, run: JobHandler<P>, options: HandlerOptions = {}) {
+  register<P>(type: string, run: JobHandler<P>, options: HandlerOptions<P> = {}) {
     if (!/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$/.test(type))
       throw new Error(`Job type '${type}' must be dotted lower-case, e.g. 'sources.import'.`);
     if (this.handlers.has(type)) throw new Error(`Job type '${type}' already has a handler.`);
-    this.handlers.set(type, { type, run: run as JobHandler<unknown>, options });
+    this.handlers.set(type, {
+      type,
+      run: run as JobHandler<unknown>,
+      options: options as HandlerOptions<unknown>,
+    });
   }
 
   get(type: string) {
@@ -49,4 +77,19 @@ export class HandlerRegistry {
   types(): string[] {
     return [...this.handlers.keys()];
   }
+}
+
+/** The payload checked against the type's schema (if it has one); throws PermanentJobError. */
+export function parsePayload(handler: RegisteredHandler | undefined, payload: unknown): unknown {
+  const schema = handler?.options.payload;
+  if (!schema) return payload;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success)
+    throw new PermanentJobError(
+      `The payload of a '${handler.type}' job does not match its schema: ${parsed.error.issues
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')
+        .slice(0, 500)}`,
+    );
+  return parsed.data;
 }

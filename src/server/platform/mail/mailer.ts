@@ -14,7 +14,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(msg: MailMessage): Promise<void>;
+  /** deliver now (the `mail.send` job calls it; code that writes enqueues through ctx.mail instead) */
+  send(msg: MailMessage, opts?: { recordFailure?: boolean }): Promise<void>;
   readonly mode: 'smtp' | 'outbox';
 }
 
@@ -39,11 +40,16 @@ export function createMailer(
         : undefined,
       // local sinks and dev relays often lack certificates
       tls: { rejectUnauthorized: config.env === 'production' },
+      // a server that accepts the connection and never answers holds a job, not a request;
+      // bound it so the job fails and is retried later (nodemailer waits up to 10 minutes)
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
     });
   }
   return {
     mode: transport ? 'smtp' : 'outbox',
-    async send(msg) {
+    async send(msg, sendOpts = {}) {
       if (!transport) {
         await db.insert(mailOutbox).values({ ...msg, status: 'kept' });
         // embedded mode: also a file the CLI can read while the server holds the database
@@ -64,10 +70,11 @@ export function createMailer(
         });
         await db.insert(mailOutbox).values({ ...msg, status: 'sent' });
       } catch (err) {
-        await db
-          .insert(mailOutbox)
-          .values({ ...msg, status: 'failed', error: (err as Error).message });
-        log.error({ err, to: msg.to }, 'mail delivery failed');
+        // a job retries the delivery; the failure is recorded once, after its last attempt
+        if (sendOpts.recordFailure !== false)
+          await db
+            .insert(mailOutbox)
+            .values({ ...msg, status: 'failed', error: (err as Error).message });
         throw err;
       }
     },

@@ -6,6 +6,7 @@ import { signedInUser } from '../../../../test/helpers/auth.js';
 import { notify } from '../../modules/notifications/index.js';
 import { hmacHex, md5Hex } from './signatures.js';
 import type { EmbeddedRealtime } from './index.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
 
 let t: TestApp;
 let port: number;
@@ -192,10 +193,11 @@ describe('external mode (PUSHER_HOST set)', () => {
       });
       await s.subscribe(channel, auth.json().auth);
       await notify(ext.app.ctx, {
-        userId: user.id,
+        userIds: [user.id],
         type: 'test.ping',
         title: 'Through the service',
       });
+      await drainJobs(ext.app);
       const ev = await s.next('notification.created', channel);
       expect(JSON.parse(ev.data as string)).toMatchObject({
         title: 'Through the service',

@@ -3,6 +3,7 @@ import { auditLogs } from '../audit/audit.tables.js';
 import { scrubSecrets } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
+import type { PayloadOf } from '../jobs/index.js';
 import { fail } from '../errors.js';
 import { authorize, type PolicyResource } from './policy.js';
 
@@ -57,7 +58,7 @@ export interface UseCase {
   /** anything else that must wait for the commit (never for data the write depends on) */
   afterCommit(fn: () => Promise<unknown> | void): void;
   /** a background job, enqueued inside the transaction (it exists only if the write commits) */
-  enqueue<P>(type: string, payload: P): Promise<string>;
+  enqueue<T extends string>(type: T, payload: PayloadOf<T>): Promise<string>;
 }
 
 /**
@@ -93,6 +94,7 @@ async function runWrite<T>(
     const tx = transaction as unknown as Db;
     let audited = false;
     let exempt = false;
+    let enqueued = false;
     const uc = {
       tx,
       actor,
@@ -134,7 +136,11 @@ async function runWrite<T>(
       afterCommit: (fn: () => Promise<unknown> | void) => {
         after.push(fn);
       },
-      enqueue: <P>(type: string, payload: P) => ctx.jobs.enqueue(type, payload, { tx }),
+      enqueue: <T extends string>(type: T, payload: PayloadOf<T>) => {
+        if (!enqueued) after.push(() => ctx.jobs.poke());
+        enqueued = true;
+        return ctx.jobs.enqueue(type, payload, { tx });
+      },
     };
     const out = await run(uc as UseCase);
     // every write leaves its trace: a use case that forgot its audit row is a bug, not a choice
