@@ -1,6 +1,7 @@
 import { Text, Timeline } from '@mantine/core';
 import type { ActivityItem } from '@shared/projects/projects.pages';
 import { relativeTime } from '../lib/relative-time';
+import classes from './activity-timeline.module.css';
 
 /**
  * An activity feed (dashboard, project page): each audit entry as the sentence the logs page shows,
@@ -9,15 +10,18 @@ import { relativeTime } from '../lib/relative-time';
 export function ActivityTimeline({
   activity,
   label,
-  className,
 }: {
   activity: Array<Pick<ActivityItem, 'id' | 'sentence' | 'createdAt'>>;
   label: string;
-  className?: string;
 }) {
   const now = new Date();
   return (
-    <Timeline bulletSize={12} lineWidth={2} aria-label={label} classNames={{ item: className }}>
+    <Timeline
+      bulletSize={12}
+      lineWidth={2}
+      aria-label={label}
+      classNames={{ item: classes.item, itemTitle: classes.title }}
+    >
       {activity.map((a) => (
         <Timeline.Item
           key={a.id}

@@ -15,7 +15,6 @@ import {
 import { IconActivity, IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useShared } from '../hooks/use-shared';
 import { ActivityTimeline } from '../components/activity-timeline';
-import classes from './dashboard.module.css';
 import { PageTitle } from '../components/page-title';
 import type { PagePropsOf } from '@shared/pages';
 import type { GettingStartedItem } from '@shared/core/core.pages';
@@ -128,11 +127,7 @@ export default function Dashboard({ activity, steps, returning }: PagePropsOf<'d
               </Text>
             </Paper>
           ) : (
-            <ActivityTimeline
-              activity={activity}
-              label="Recent team activity"
-              className={classes.item}
-            />
+            <ActivityTimeline activity={activity} label="Recent team activity" />
           )}
         </Card>
       </SimpleGrid>
