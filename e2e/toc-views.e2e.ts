@@ -199,6 +199,26 @@ describe('table full view', () => {
     await shot(page, 'table-data-points');
   });
 
+  it('a row’s title is a real link to its page (issue 8 item 22): element, metric and data point', async () => {
+    const layouts: Array<[string, RegExp]> = [
+      ['activity', /^\/elements\/[0-9a-f-]{36}$/],
+      ['metric', /^\/metrics\/[0-9a-f-]{36}$/],
+      ['data_point', /^\/data-points\/[0-9a-f-]{36}$/],
+    ];
+    for (const [layout, path] of layouts) {
+      await page.goto(`${base}/problems/${small.problemId}/table?layout=${layout}`);
+      const link = page.getByRole('table').getByRole('row').nth(1).getByRole('link').first();
+      await link.waitFor(WAIT);
+      expect(await link.getAttribute('href')).toMatch(path);
+    }
+    // following it opens the data point's page, not a row action
+    const link = page.getByRole('table').getByRole('row').nth(1).getByRole('link').first();
+    const name = (await link.textContent())!;
+    await link.click();
+    await page.getByRole('heading', { name, exact: true }).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toMatch(/^\/data-points\//);
+  });
+
   it('pages 2,000 elements', async () => {
     await page.goto(`${base}/problems/${large.problemId}/table?layout=activity`, {
       waitUntil: 'networkidle',
