@@ -65,9 +65,12 @@ describe('diagram (new full view)', () => {
     await page.locator('.react-flow__node-element').first().waitFor(WAIT);
     // Fit keeps text readable (never below 0.8), so a 6-column diagram may not all fit and only the
     // visible nodes are in the page: zoom out with the controls until all 12 are drawn
+    // (the controls zoom without a transition: wait for the new transform, not for a pause)
+    const viewport = page.locator('.react-flow__viewport');
     for (let i = 0; i < 6 && (await page.locator('.react-flow__node-element').count()) < 12; i++) {
+      const before = await viewport.getAttribute('style');
       await page.locator('.react-flow__controls-zoomout').click();
-      await page.waitForTimeout(150);
+      await expect.poll(() => viewport.getAttribute('style'), WAIT).not.toBe(before);
     }
     await expect.poll(() => page.locator('.react-flow__node-element').count(), WAIT).toBe(12);
     expect(await page.locator('.react-flow__edge').count()).toBe(small.linkCount);
