@@ -153,3 +153,58 @@ it('two-factor set-up continues by itself after the password is confirmed (no se
     'Finish setting up two-factor authentication.',
   );
 });
+
+it('a required field left empty gets the app’s message on the field, and nothing is sent (every form, item 18)', async () => {
+  const { team, client, page } = await signedInPage('Dayo Bello');
+  const sent: string[] = [];
+  const onRequest = (r: { method(): string; url(): string }) => {
+    const path = new URL(r.url()).pathname;
+    // the live channel's own sign-in is not a form
+    if (r.method() !== 'GET' && path !== '/broadcasting/auth') sent.push(`${r.method()} ${path}`);
+  };
+  page.on('request', onRequest);
+  try {
+    // the team's invitation form (it relied on the server alone before)
+    await page.goto(`${base}/teams/${team.id}`);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Please enter an email address.').waitFor();
+
+    // a metric's value form: an empty number is a required field too
+    const db = t.app.ctx.db;
+    const [project] = await db
+      .insert(projects)
+      .values({ teamId: team.id, name: 'Clean water' })
+      .returning();
+    const [problem] = await db
+      .insert(problems)
+      .values({ teamId: team.id, projectId: project.id, title: 'Wells run dry' })
+      .returning();
+    const [element] = await db
+      .insert(tocElements)
+      .values({
+        teamId: team.id,
+        problemId: problem.id,
+        kind: 'output',
+        title: 'Wells repaired',
+      })
+      .returning();
+    const res = await client.post(`/elements/${element.id}/metrics`, {
+      name: 'Wells working',
+      type: 'count',
+      direction: 'increase',
+      period: 'quarterly',
+      periodStart: '2026-01-01',
+      periodEnd: '2026-12-31',
+    });
+    await page.goto(`${base}${res.headers.location!}`);
+    const form = page.getByRole('form', { name: 'Enter a value' });
+    await form.getByRole('button', { name: 'Add value' }).click();
+    await form.getByText('The value must be a number.').waitFor();
+    await expect(
+      form.getByRole('textbox', { name: 'Value' }).getAttribute('aria-invalid'),
+    ).resolves.toBe('true');
+    expect(sent).toEqual([]);
+  } finally {
+    page.off('request', onRequest);
+  }
+});

@@ -9,7 +9,7 @@ import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { problems, tocElements } from '../src/server/modules/problems/problems.tables.js';
-import { CHROMIUM_FLAGS, shot } from './helpers/browser.js';
+import { CHROMIUM_FLAGS, canvasesSettled, shot } from './helpers/browser.js';
 
 let t: TestApp;
 let base: string;
@@ -118,7 +118,7 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   await page.getByRole('cell', { name: '47 %' }).waitFor();
   await page.getByRole('cell', { name: '52 %' }).waitFor();
   await page.getByTestId('metric-chart').locator('canvas').waitFor();
-  await page.waitForTimeout(300);
+  await canvasesSettled(page);
   console.log('screenshot', await shot(page, 'metrics-show'));
 
   // traceability: the Q2 actual lists its two entries with who entered them
@@ -151,6 +151,6 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   await page.goto(`${base}${metricUrl}`);
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
+  await canvasesSettled(page);
   console.log('screenshot', await shot(page, 'metrics-show-mobile'));
 });

@@ -75,7 +75,8 @@ describe('app shell', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
     expect(await page.title()).toBe('Dashboard - Pathways');
-    await page.getByText('Created an API token').first().waitFor();
+    // the logs page's sentence, not an action label (issue 8 item 22)
+    await page.getByText('Ana Lima-Fernandes created the API token “Importer”').waitFor();
     expect(await page.getByText('5 minutes ago').count()).toBe(1);
     expect(await page.getByText('Turn on two-factor authentication').count()).toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

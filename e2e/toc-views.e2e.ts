@@ -65,9 +65,12 @@ describe('diagram (new full view)', () => {
     await page.locator('.react-flow__node-element').first().waitFor(WAIT);
     // Fit keeps text readable (never below 0.8), so a 6-column diagram may not all fit and only the
     // visible nodes are in the page: zoom out with the controls until all 12 are drawn
+    // (the controls zoom without a transition: wait for the new transform, not for a pause)
+    const viewport = page.locator('.react-flow__viewport');
     for (let i = 0; i < 6 && (await page.locator('.react-flow__node-element').count()) < 12; i++) {
+      const before = await viewport.getAttribute('style');
       await page.locator('.react-flow__controls-zoomout').click();
-      await page.waitForTimeout(150);
+      await expect.poll(() => viewport.getAttribute('style'), WAIT).not.toBe(before);
     }
     await expect.poll(() => page.locator('.react-flow__node-element').count(), WAIT).toBe(12);
     expect(await page.locator('.react-flow__edge').count()).toBe(small.linkCount);
@@ -197,6 +200,26 @@ describe('table full view', () => {
     await page.getByText(/^Data points \(\d+\)$/).click();
     await page.getByRole('columnheader', { name: /Aggregation/ }).waitFor(WAIT);
     await shot(page, 'table-data-points');
+  });
+
+  it('a row’s title is a real link to its page (issue 8 item 22): element, metric and data point', async () => {
+    const layouts: Array<[string, RegExp]> = [
+      ['activity', /^\/elements\/[0-9a-f-]{36}$/],
+      ['metric', /^\/metrics\/[0-9a-f-]{36}$/],
+      ['data_point', /^\/data-points\/[0-9a-f-]{36}$/],
+    ];
+    for (const [layout, path] of layouts) {
+      await page.goto(`${base}/problems/${small.problemId}/table?layout=${layout}`);
+      const link = page.getByRole('table').getByRole('row').nth(1).getByRole('link').first();
+      await link.waitFor(WAIT);
+      expect(await link.getAttribute('href')).toMatch(path);
+    }
+    // following it opens the data point's page, not a row action
+    const link = page.getByRole('table').getByRole('row').nth(1).getByRole('link').first();
+    const name = (await link.textContent())!;
+    await link.click();
+    await page.getByRole('heading', { name, exact: true }).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toMatch(/^\/data-points\//);
   });
 
   it('pages 2,000 elements', async () => {

@@ -56,6 +56,24 @@ export async function launchBrowser(
   };
 }
 
+/**
+ * Wait until the page's canvases (the chart, the diagram export) draw the same picture on two
+ * animation frames in a row: an animation or a resize has finished. A condition, not a pause.
+ */
+export async function canvasesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __pwCanvases?: string };
+      const now = [...document.querySelectorAll('canvas')].map((c) => c.toDataURL()).join('|');
+      const same = w.__pwCanvases === now;
+      w.__pwCanvases = now;
+      return same;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
 /** Save a full-page PNG as screenshots/<name>.png (git-ignored) and return its path. */
 export async function shot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });

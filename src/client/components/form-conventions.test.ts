@@ -37,6 +37,19 @@ function openingTags(text: string, name: string): string[] {
 
 const files = sources();
 
+/** Forms that send without the client pre-check, each with its reason. */
+const PRE_CHECK_EXCEPTIONS: Record<string, string> = {
+  'pages/auth/verify-email.tsx': 'the resend and sign-out buttons send no fields',
+  'pages/problems/create.tsx':
+    'ProblemForm (features/problems/problem-form.tsx) checks before it calls onSubmit',
+  'pages/problems/edit.tsx':
+    'ProblemForm (features/problems/problem-form.tsx) checks before it calls onSubmit',
+  'features/projects/delete-project-modal.tsx':
+    'type-to-confirm: the Delete button stays disabled until the project’s exact name is typed',
+  'features/logframe/import-logframe-modal.tsx':
+    'a multipart file upload: no shared zod schema; the server’s “Choose a workbook” lands on the field',
+};
+
 describe('client form conventions', () => {
   it('finds the client sources (the scan itself works)', () => {
     expect(files.some((f) => f.file === 'features/metrics/value-form.tsx')).toBe(true);
@@ -65,6 +78,35 @@ describe('client form conventions', () => {
         .map((t) => `${file}: ${t.slice(0, 80)}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('every form that sends runs the shared schema’s pre-check (passesCheck) before it sends', () => {
+    const offenders = files.flatMap(({ file, text }) => {
+      if (file in PRE_CHECK_EXCEPTIONS) return [];
+      const found: string[] = [];
+      // a <form> element: its submit handler checks before it sends
+      if (openingTags(text, 'form').length && !/\bpassesCheck\(/.test(text))
+        found.push(`${file}: <form> without passesCheck`);
+      // an Inertia useForm() object that sends: checked under its own name
+      const senders = new Set(
+        [...text.matchAll(/\b(\w+)\.(post|put|patch|delete)\(\s*route\(/g)]
+          .map((m) => m[1]!)
+          .filter((name) => name !== 'router'),
+      );
+      for (const name of senders)
+        if (!new RegExp(`\\bpassesCheck\\(\\s*${name}\\b`).test(text))
+          found.push(`${file}: ${name}.post/put/delete without passesCheck(${name}, …)`);
+      return found;
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('the pre-check exceptions still exist (a stale exception would hide nothing but mislead)', () => {
+    for (const file of Object.keys(PRE_CHECK_EXCEPTIONS))
+      expect(
+        files.some((f) => f.file === file),
+        file,
+      ).toBe(true);
   });
 
   it('no input truncates silently (no maxLength attribute): limits come from the shared schemas and show on the field', () => {

@@ -11,12 +11,10 @@ import {
   Text,
   ThemeIcon,
   Title,
-  Timeline,
 } from '@mantine/core';
 import { IconActivity, IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useShared } from '../hooks/use-shared';
-import { relativeTime } from '../lib/relative-time';
-import classes from './dashboard.module.css';
+import { ActivityTimeline } from '../components/activity-timeline';
 import { PageTitle } from '../components/page-title';
 import type { PagePropsOf } from '@shared/pages';
 import type { GettingStartedItem } from '@shared/core/core.pages';
@@ -79,7 +77,6 @@ export default function Dashboard({ activity, steps, returning }: PagePropsOf<'d
   const { auth } = useShared();
   const done = steps.filter((s) => s.done).length;
   const next = steps.find((s) => !s.done && s.href);
-  const now = new Date();
   return (
     <Stack gap="lg" maw={1200}>
       <Head title="Dashboard" />
@@ -130,39 +127,7 @@ export default function Dashboard({ activity, steps, returning }: PagePropsOf<'d
               </Text>
             </Paper>
           ) : (
-            <Timeline
-              bulletSize={12}
-              lineWidth={2}
-              aria-label="Recent team activity"
-              classNames={{ item: classes.item }}
-            >
-              {activity.map((a) => (
-                <Timeline.Item
-                  key={a.id}
-                  title={
-                    <Group justify="space-between" gap="xs" wrap="nowrap">
-                      <Text size="sm" fw={600} truncate>
-                        {a.label}
-                      </Text>
-                      <Text
-                        size="xs"
-                        c="dimmed"
-                        component="time"
-                        dateTime={a.createdAt}
-                        title={new Date(a.createdAt).toLocaleString()}
-                        style={{ whiteSpace: 'nowrap' }}
-                      >
-                        {relativeTime(a.createdAt, now)}
-                      </Text>
-                    </Group>
-                  }
-                >
-                  <Text size="sm" c="dimmed" lineClamp={1}>
-                    {[a.actorName, a.subjectLabel].filter(Boolean).join(' · ') || 'System'}
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
+            <ActivityTimeline activity={activity} label="Recent team activity" />
           )}
         </Card>
       </SimpleGrid>

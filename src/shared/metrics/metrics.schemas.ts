@@ -44,6 +44,7 @@ const KEY_RE = /^[a-z][a-z0-9_]{0,62}$/;
 const keyField = (what: string) =>
   z
     .string({ error: `Give the ${what} a key.` })
+    .min(1, `Give the ${what} a key.`)
     .regex(KEY_RE, 'Use lower-case letters, digits and underscores, starting with a letter.');
 
 export const DISAGGREGATION_PRESETS = [

@@ -18,11 +18,14 @@ export interface ProblemCardData {
   counts: { activity: number; output: number; outcome: number; impact: number; metrics: number };
 }
 
-/** One line of an activity feed (the audit log, labelled). */
+/**
+ * One line of an activity feed: the audit entry as the sentence the logs page shows
+ * (`auditSentence`, e.g. "Ada Lovelace added the metric “Girls enrolled”").
+ */
 export interface ActivityItem {
   id: string;
   action: string;
-  label: string;
+  sentence: string;
   actorName: string | null;
   subjectType: string | null;
   subjectLabel: string | null;

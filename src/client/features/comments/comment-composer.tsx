@@ -5,8 +5,10 @@ import {
   decodeMentions,
   encodeMentions,
   mentionName,
+  updateCommentSchema,
   type CommentPerson,
 } from '@shared/comments/comments.schemas';
+import { passesCheck, stateForm } from '../../lib/form-check';
 import { overLimitMessage } from '../../lib/field-limits';
 import { errorText } from './use-comment-thread';
 import { formatNumber } from '@shared/format/number';
@@ -106,8 +108,9 @@ export function CommentComposer({
 
   const submit = async () => {
     const body = encodeMentions(text, picked).trim();
-    if (!body) return setError('Write a comment.');
     if (overLimitMessage(text, COMMENT_MAX)) return;
+    const checked = stateForm({ body }, (errors) => setError(errors.body ?? null));
+    if (!passesCheck(checked, updateCommentSchema)) return;
     setBusy(true);
     try {
       await onSubmit(body);
@@ -132,7 +135,13 @@ export function CommentComposer({
   };
 
   return (
-    <div>
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <Combobox store={combobox} onOptionSubmit={pick} position="bottom-start" withinPortal>
         <Combobox.Target withKeyboardNavigation={combobox.dropdownOpened}>
           <Textarea
@@ -181,11 +190,11 @@ export function CommentComposer({
               Cancel
             </Button>
           )}
-          <Button size="xs" onClick={() => void submit()} loading={busy} disabled={!text.trim()}>
+          <Button size="xs" type="submit" loading={busy}>
             {submitLabel}
           </Button>
         </Group>
       </Group>
-    </div>
+    </form>
   );
 }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { DIAGRAM_COLUMNS } from '@shared/toc/diagram';
-import { createElementFields } from '@shared/problems/problems.schemas';
+import { createElementFields, createElementSchema } from '@shared/problems/problems.schemas';
 import { limitError } from '../../lib/field-limits';
+import { passesCheck, stateForm } from '../../lib/form-check';
 import { diagramRequest } from './requests';
 
 const columnOptions = DIAGRAM_COLUMNS.map((c, i) => ({ value: String(i), label: c.label }));
@@ -39,26 +40,27 @@ function AddElementForm({
   const [col, setCol] = useState(String(column));
   const [title, setTitle] = useState('');
   const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const tooLong = limitError(title.trim(), createElementFields.title);
   const submit = () => {
     const c = DIAGRAM_COLUMNS[Number(col)];
+    const body = {
+      kind: c.kind,
+      ...(c.horizon ? { horizon: c.horizon } : {}),
+      title: title.trim(),
+    };
+    if (!passesCheck(stateForm(body, setErrors), createElementSchema)) return;
     setSaving(true);
-    diagramRequest(
-      'post',
-      'elements.store',
-      { problem: problemId },
-      { kind: c.kind, ...(c.horizon ? { horizon: c.horizon } : {}), title: title.trim() },
-      (ok) => {
-        setSaving(false);
-        if (ok) onClose();
-      },
-    );
+    diagramRequest('post', 'elements.store', { problem: problemId }, body, (ok) => {
+      setSaving(false);
+      if (ok) onClose();
+    });
   };
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (title.trim() && !tooLong) submit();
+        submit();
       }}
       noValidate
     >
@@ -75,15 +77,15 @@ function AddElementForm({
           required
           data-autofocus
           value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
+          onChange={(e) => (setTitle(e.currentTarget.value), setErrors({}))}
           placeholder="e.g. Teachers trained in inclusive methods"
-          error={tooLong}
+          error={tooLong ?? errors.title}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving} disabled={!title.trim()}>
+          <Button type="submit" loading={saving}>
             Add
           </Button>
         </Group>

@@ -13,6 +13,9 @@ import {
 } from '@shared/toc/vocabulary';
 import { Link } from '@inertiajs/react';
 import { route } from '@shared/route';
+import { updateElementFields, updateElementSchema } from '@shared/problems/problems.schemas';
+import { limitError } from '../../lib/field-limits';
+import { passesCheck, stateForm } from '../../lib/form-check';
 import { diagramRequest } from './requests';
 
 interface Props {
@@ -82,12 +85,11 @@ function ElementForm({
   const text = (k: keyof typeof data) => ({
     value: data[k],
     onChange: (e: { currentTarget: { value: string } }) => set(k)(e.currentTarget.value),
-    error: errors[k],
+    error: limitError(data[k], updateElementFields[k]) ?? errors[k],
     readOnly: !canEdit,
   });
 
   const save = () => {
-    setSaving(true);
     const body: Record<string, unknown> = {
       title: data.title,
       description: data.description || null,
@@ -96,6 +98,8 @@ function ElementForm({
       risks: data.risks || null,
     };
     if (node.kind === 'outcome') body.horizon = data.horizon;
+    if (!passesCheck(stateForm(body, setErrors), updateElementSchema)) return;
+    setSaving(true);
     diagramRequest('put', 'elements.update', { element: node.id }, body, () => setSaving(false));
   };
   const detailsUrl = route('elements.show', { element: node.id });

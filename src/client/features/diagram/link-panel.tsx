@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowRight, IconTrash } from '@tabler/icons-react';
 import type { DiagramEdge } from '@shared/toc/diagram';
+import { createLinkFields, updateLinkSchema } from '@shared/problems/problems.schemas';
+import { limitError } from '../../lib/field-limits';
+import { passesCheck, stateForm } from '../../lib/form-check';
 import { diagramRequest } from './requests';
 
 interface Props {
@@ -51,15 +54,12 @@ function LinkForm({
   const [assumptions, setAssumptions] = useState(edge.assumptions ?? '');
   const [risks, setRisks] = useState(edge.risks ?? '');
   const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = () => {
+    const body = { assumptions: assumptions || null, risks: risks || null };
+    if (!passesCheck(stateForm(body, setErrors), updateLinkSchema)) return;
     setSaving(true);
-    diagramRequest(
-      'put',
-      'links.update',
-      { link: edge.id },
-      { assumptions: assumptions || null, risks: risks || null },
-      () => setSaving(false),
-    );
+    diagramRequest('put', 'links.update', { link: edge.id }, body, () => setSaving(false));
   };
   return (
     <form
@@ -90,6 +90,7 @@ function LinkForm({
           maxRows={8}
           value={assumptions}
           onChange={(e) => setAssumptions(e.currentTarget.value)}
+          error={limitError(assumptions, createLinkFields.assumptions) ?? errors.assumptions}
           readOnly={!canEdit}
         />
         <Textarea
@@ -99,6 +100,7 @@ function LinkForm({
           maxRows={6}
           value={risks}
           onChange={(e) => setRisks(e.currentTarget.value)}
+          error={limitError(risks, createLinkFields.risks) ?? errors.risks}
           readOnly={!canEdit}
         />
         <Group justify="space-between">

@@ -4,8 +4,12 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconCopy } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { copyLibraryProblemSchema } from '@shared/libraries/libraries.schemas';
+import {
+  copyLibraryProblemSchema,
+  copyLibraryStrategySchema,
+} from '@shared/libraries/libraries.schemas';
 import { limitError } from '../../lib/field-limits';
+import { passesCheck } from '../../lib/form-check';
 import type { ProblemOption, ProjectOption } from '@shared/libraries/libraries.pages';
 
 interface CopyProblemProps {
@@ -27,9 +31,10 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
   const submit = () => {
-    form.transform((d) =>
-      d.target === 'new' ? { newProjectName: d.newProjectName } : { projectId: d.projectId },
-    );
+    const pick = (d: typeof form.data) =>
+      d.target === 'new' ? { newProjectName: d.newProjectName } : { projectId: d.projectId };
+    if (!passesCheck(form, copyLibraryProblemSchema, pick(form.data))) return;
+    form.transform(pick);
     form.post(route('libraries.copy', { libraryItem: item.id }));
   };
   const projectError = form.errors.projectId;
@@ -153,7 +158,10 @@ export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrat
             Cancel
           </Button>
           <Button
-            onClick={() => form.post(route('libraries.copy-strategy', { libraryItem: item.id }))}
+            onClick={() => {
+              if (!passesCheck(form, copyLibraryStrategySchema)) return;
+              form.post(route('libraries.copy-strategy', { libraryItem: item.id }));
+            }}
             loading={form.processing}
             disabled={!problems.length}
             leftSection={<IconCopy size={16} />}

@@ -5,6 +5,7 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import { SECTORS } from '@shared/libraries/sectors';
 import { saveToLibrarySchema } from '@shared/libraries/libraries.schemas';
+import { passesCheck } from '../../lib/form-check';
 import { fieldProps } from '../../lib/field-props';
 import type { ProblemOption } from '@shared/libraries/libraries.pages';
 
@@ -37,15 +38,19 @@ export function SaveToLibraryModal({ opened, onClose, problem, problems = [] }: 
   }, [opened, problem?.id]);
 
   const submit = () => {
+    // the problem goes in the URL, the rest is the schema's body
+    const body = ({ problemId: _p, ...rest }: typeof form.data) => ({
+      ...rest,
+      title: rest.title || undefined,
+      summary: rest.summary || undefined,
+    });
+    const bodyOk = passesCheck(form, saveToLibrarySchema, body(form.data));
     if (!form.data.problemId) {
       form.setError('problemId', 'Choose the problem to save.');
       return;
     }
-    form.transform(({ problemId: _p, ...body }) => ({
-      ...body,
-      title: body.title || undefined,
-      summary: body.summary || undefined,
-    }));
+    if (!bodyOk) return;
+    form.transform(body);
     form.post(route('libraries.save', { problem: form.data.problemId }), {
       preserveScroll: true,
       onSuccess: () => (form.reset(), onClose()),

@@ -14,7 +14,13 @@ import {
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { AGGREGATION_LABELS, MEASUREMENT_LABELS } from '@shared/metrics/metrics.schemas';
+import {
+  AGGREGATION_LABELS,
+  MEASUREMENT_LABELS,
+  createDataPointSchema,
+  updateDataPointSchema,
+} from '@shared/metrics/metrics.schemas';
+import { passesCheck } from '../../lib/form-check';
 import { ConditionInput } from './condition-input';
 import { errorUnder, options } from './lib';
 import type { DataPointView } from '@shared/metrics/metrics.pages';
@@ -55,11 +61,14 @@ export function DataPointFormModal({ opened, onClose, metricId, dataPoint }: Pro
   const errors = form.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.transform((d) => ({
+    const prepare = (d: typeof form.data) => ({
       ...d,
       condition:
         d.aggregation === 'percent_meeting' ? (d.condition ?? { op: 'eq', value: 1 }) : null,
-    }));
+    });
+    const schema = dataPoint ? updateDataPointSchema : createDataPointSchema;
+    if (!passesCheck(form, schema, prepare(form.data))) return;
+    form.transform(prepare);
     const opts = { preserveScroll: true, onSuccess: () => onClose() };
     if (dataPoint) form.put(route('data-points.update', { dataPoint: dataPoint.id }), opts);
     else if (metricId) form.post(route('data-points.store', { metric: metricId }), opts);

@@ -3,7 +3,12 @@ import { useForm } from '@inertiajs/react';
 import { Button, Group, Modal, Stack, Switch, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
-import { ANSWER_TYPE_LABELS } from '@shared/metrics/metrics.schemas';
+import {
+  ANSWER_TYPE_LABELS,
+  createSurveyQuestionSchema,
+  updateSurveyQuestionSchema,
+} from '@shared/metrics/metrics.schemas';
+import { passesCheck } from '../../lib/form-check';
 import { errorUnder, options } from './lib';
 import type { QuestionView } from '@shared/metrics/metrics.pages';
 
@@ -28,6 +33,8 @@ export function SurveyQuestionFormModal({ opened, onClose, dataPointId, question
     form.data.answerType === 'single_choice' || form.data.answerType === 'multiple_choice';
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const schema = question ? updateSurveyQuestionSchema : createSurveyQuestionSchema;
+    if (!passesCheck(form, schema)) return;
     const opts = { preserveScroll: true, onSuccess: () => onClose() };
     if (question) form.put(route('survey-questions.update', { surveyQuestion: question.id }), opts);
     else if (dataPointId)

@@ -3,6 +3,8 @@ import { useForm } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PeriodOption } from '@shared/metrics/metrics.pages';
+import { targetsSchema } from '@shared/metrics/metrics.schemas';
+import { passesCheck } from '../../lib/form-check';
 
 interface Props {
   metricId: string;
@@ -28,6 +30,7 @@ export function TargetsEditor({ metricId, periods, targets, canEdit }: Props) {
     );
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, targetsSchema)) return;
     form.put(route('metrics.targets', { metric: metricId }), { preserveScroll: true });
   };
   return (

@@ -3,6 +3,8 @@ import { useForm } from '@inertiajs/react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
+import { createValueSchema, updateValueSchema } from '@shared/metrics/metrics.schemas';
+import { passesCheck } from '../../lib/form-check';
 import type {
   DataPointView,
   EntryView,
@@ -39,6 +41,7 @@ export function ValueForm({ metric, dataPoints, periods, entry, onDone }: Props)
   const errors = form.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, entry ? updateValueSchema : createValueSchema)) return;
     const opts = {
       preserveScroll: true,
       onSuccess: () => {

@@ -14,7 +14,12 @@ import {
 } from '@shared/toc/vocabulary';
 import type { MemberOption } from '@shared/problems/problems.types';
 import { elementDialogTitle } from './labels';
-import { elementFields } from '@shared/problems/problems.schemas';
+import {
+  createElementSchema,
+  elementFields,
+  updateElementSchema,
+} from '@shared/problems/problems.schemas';
+import { passesCheck } from '../../lib/form-check';
 import { limitError } from '../../lib/field-limits';
 
 export interface EditableElement {
@@ -110,7 +115,7 @@ export function ElementForm({
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    form.transform((d) => {
+    const prepare = (d: typeof form.data) => {
       const body: Record<string, unknown> = {
         ...d,
         horizon: d.kind === 'outcome' ? d.horizon : null,
@@ -121,7 +126,10 @@ export function ElementForm({
         if (mode.child) body.childId = mode.child.id;
       }
       return body;
-    });
+    };
+    const schema = mode.type === 'edit' ? updateElementSchema : createElementSchema;
+    if (!passesCheck(form, schema, prepare(form.data))) return;
+    form.transform(prepare);
     const opts = { preserveScroll: true, onSuccess: () => onDone() };
     if (mode.type === 'edit')
       form.put(route('elements.update', { element: mode.element.id }), opts);

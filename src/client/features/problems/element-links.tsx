@@ -18,6 +18,8 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { IconLinkOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ElementLinkView, ElementRef } from '@shared/problems/problems.types';
+import { createLinkSchema, updateLinkSchema } from '@shared/problems/problems.schemas';
+import { passesCheck } from '../../lib/form-check';
 import { ELEMENT_STATUS_COLORS, kindLabel } from './labels';
 
 interface Props {
@@ -59,12 +61,12 @@ export function ElementLinks({
   const [removing, setRemoving] = useState<string | null>(null);
   const errors = form.errors as Record<string, string | undefined>;
   const link = () => {
-    if (!form.data.other) return;
-    form.transform((d) =>
+    const body = (d: typeof form.data) =>
       direction === 'from'
         ? { fromId: d.other, toId: elementId }
-        : { fromId: elementId, toId: d.other },
-    );
+        : { fromId: elementId, toId: d.other };
+    if (!passesCheck(form, createLinkSchema, body(form.data))) return;
+    form.transform(body);
     form.post(route('links.store', { problem: problemId }), {
       preserveScroll: true,
       onSuccess: () => form.reset(),
@@ -176,13 +178,7 @@ export function ElementLinks({
                 direction === 'from' ? 'Element that leads here' : 'Element this leads to'
               }
             />
-            <Button
-              size="xs"
-              variant="default"
-              onClick={link}
-              disabled={!form.data.other}
-              loading={form.processing}
-            >
+            <Button size="xs" variant="default" onClick={link} loading={form.processing}>
               Link
             </Button>
           </Group>
@@ -214,6 +210,7 @@ function LinkForm({ link, onDone }: { link: ElementLinkView; onDone: () => void 
   const errors = form.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, updateLinkSchema)) return;
     form.put(route('links.update', { link: link.linkId }), {
       preserveScroll: true,
       onSuccess: onDone,

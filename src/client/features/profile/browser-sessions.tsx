@@ -3,6 +3,8 @@ import { useForm } from '@inertiajs/react';
 import { Badge, Button, Group, Modal, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { route } from '@shared/route';
+import { passwordOnlySchema } from '@shared/profile/profile.schemas';
+import { passesCheck } from '../../lib/form-check';
 import type { BrowserSessionView } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
 import { relativeTime } from '../../lib/relative-time';
@@ -20,6 +22,7 @@ export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, passwordOnlySchema)) return;
     form.delete(route('other-browser-sessions.destroy'), {
       preserveScroll: true,
       onSuccess: close,

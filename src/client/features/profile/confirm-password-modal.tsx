@@ -3,7 +3,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import { route } from '@shared/route';
 import { confirmPasswordSchema } from '@shared/accounts/accounts.schemas';
 import { http } from '../../lib/http';
-import { clientErrors } from '../../lib/form-check';
+import { passesCheck, stateForm } from '../../lib/form-check';
 
 interface Props {
   opened: boolean;
@@ -30,8 +30,8 @@ export function ConfirmPasswordModal({ opened, onClose, onConfirmed }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local = clientErrors(confirmPasswordSchema, { password });
-    if (local.password) return setError(local.password);
+    const checked = stateForm({ password }, (errors) => setError(errors.password));
+    if (!passesCheck(checked, confirmPasswordSchema)) return;
     setBusy(true);
     try {
       // a correct password answers with a redirect (not followed), a wrong one with 422 on the field

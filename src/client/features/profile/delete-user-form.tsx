@@ -13,6 +13,8 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { route } from '@shared/route';
+import { passwordOnlySchema } from '@shared/profile/profile.schemas';
+import { passesCheck } from '../../lib/form-check';
 import type { ProfileShowProps, TeamRefView } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
 import { agree, plural } from '@shared/format/plural';
@@ -45,6 +47,7 @@ export function DeleteUserForm({ deletion }: { deletion: ProfileShowProps['delet
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, passwordOnlySchema)) return;
     form.delete(route('current-user.destroy'), {
       preserveScroll: true,
       onError: () => form.reset('password'),

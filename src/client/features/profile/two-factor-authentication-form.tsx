@@ -25,6 +25,8 @@ import {
   IconShieldOff,
 } from '@tabler/icons-react';
 import { route } from '@shared/route';
+import { confirmTwoFactorSchema } from '@shared/profile/two-factor.schemas';
+import { passesCheck } from '../../lib/form-check';
 import type { ProfileShowProps } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
 import { ConfirmPasswordModal } from './confirm-password-modal';
@@ -59,6 +61,7 @@ export function TwoFactorAuthenticationForm({ twoFactor }: { twoFactor: TwoFacto
 
   const submitCode = (e?: React.FormEvent) => {
     e?.preventDefault();
+    if (!passesCheck(confirm, confirmTwoFactorSchema)) return;
     confirm.post(route('two-factor.confirm'), {
       preserveScroll: true,
       onError: () => confirm.reset('code'),

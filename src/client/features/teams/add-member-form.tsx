@@ -3,6 +3,8 @@ import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { RoleOption } from '@shared/teams/teams.pages';
+import { inviteMemberSchema } from '@shared/teams/members.schemas';
+import { passesCheck } from '../../lib/form-check';
 
 /** Invite someone by email with a role; they get a link to join. */
 export function AddMemberForm({ teamId, roles }: { teamId: string; roles: RoleOption[] }) {
@@ -12,6 +14,7 @@ export function AddMemberForm({ teamId, roles }: { teamId: string; roles: RoleOp
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        if (!passesCheck(form, inviteMemberSchema)) return;
         form.post(route('team-invitations.store', { team: teamId }), {
           preserveScroll: true,
           onSuccess: () => form.reset('email'),

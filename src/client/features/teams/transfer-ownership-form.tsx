@@ -3,6 +3,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import type { TeamMember } from '@shared/teams/teams.pages';
+import { transferOwnershipSchema } from '@shared/teams/members.schemas';
+import { passesCheck } from '../../lib/form-check';
 
 /** The owner hands the team to another member and becomes an administrator. */
 export function TransferOwnershipForm({
@@ -25,6 +27,7 @@ export function TransferOwnershipForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        if (!passesCheck(form, transferOwnershipSchema)) return;
         form.put(route('teams.transfer', { team: teamId }), { preserveScroll: true });
       }}
     >
@@ -39,13 +42,7 @@ export function TransferOwnershipForm({
           searchable
         />
         <Group justify="flex-end">
-          <Button
-            type="submit"
-            variant="light"
-            color="orange"
-            disabled={!form.data.userId}
-            loading={form.processing}
-          >
+          <Button type="submit" variant="light" color="orange" loading={form.processing}>
             Transfer ownership
           </Button>
         </Group>

@@ -15,7 +15,11 @@ import {
 } from '@mantine/core';
 import { IconKey, IconTrash, IconAdjustments } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { ABILITY_LABELS, createApiTokenSchema } from '@shared/api-tokens/api-tokens.schemas';
+import {
+  ABILITY_LABELS,
+  createApiTokenSchema,
+  updateApiTokenSchema,
+} from '@shared/api-tokens/api-tokens.schemas';
 import { fieldProps } from '../../lib/field-props';
 import { passesCheck } from '../../lib/form-check';
 import type { Ability } from '@shared/permissions';
@@ -80,7 +84,7 @@ export default function ApiTokensIndex({
     setEditing(t);
   };
   const saveEdit = () => {
-    if (!editing) return;
+    if (!editing || !passesCheck(edit, updateApiTokenSchema)) return;
     edit.put(route('api-tokens.update', { token: editing.id }), {
       preserveScroll: true,
       onSuccess: () => setEditing(null),

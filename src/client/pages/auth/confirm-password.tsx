@@ -3,13 +3,16 @@ import { Head, Link, useForm } from '@inertiajs/react';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
+import { confirmPasswordSchema } from '@shared/accounts/accounts.schemas';
 import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 
 export default function ConfirmPassword() {
   const form = useForm({ password: '' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, confirmPasswordSchema)) return;
     form.post(route('password.confirm.store'), { onFinish: () => form.reset('password') });
   };
 

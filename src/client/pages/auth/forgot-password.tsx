@@ -4,13 +4,16 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
+import { forgotPasswordSchema } from '@shared/accounts/accounts.schemas';
 import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 
 export default function ForgotPassword() {
   const form = useForm({ email: '' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, forgotPasswordSchema)) return;
     form.post(route('password.email'));
   };
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Head, Link, useForm } from '@inertiajs/react';
 import {
   Anchor,
@@ -14,16 +14,29 @@ import { route } from '@shared/route';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
 import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 
 /** A team invitation link sends people here with ?email= (the invited address). */
 const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
 
+/**
+ * The shared schema (and zod with it) stays out of the sign-in page's first load (its bundle budget,
+ * docs/architecture.md §6): it loads right after the first render, and a press before it has arrived
+ * waits for it.
+ */
+const loginSchema = () => import('@shared/accounts/accounts.schemas').then((m) => m.loginSchema);
+
 export default function Login() {
   const form = useForm({ email: emailFromLink(), password: '', remember: false });
 
+  useEffect(() => void loginSchema(), []);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.post(route('login'), { onFinish: () => form.reset('password') });
+    void loginSchema().then((schema) => {
+      if (!passesCheck(form, schema)) return;
+      form.post(route('login'), { onFinish: () => form.reset('password') });
+    });
   };
 
   return (

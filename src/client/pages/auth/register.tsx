@@ -2,10 +2,11 @@ import type { FormEvent } from 'react';
 import { Head, Link, useForm } from '@inertiajs/react';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
-import { PASSWORD_MIN_LENGTH } from '@shared/accounts/accounts.schemas';
+import { PASSWORD_MIN_LENGTH, registerSchema } from '@shared/accounts/accounts.schemas';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { StatusAlert } from '../../features/accounts/status-alert';
 import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 
 /** A team invitation link sends people here with ?email= (the invited address). */
 const emailFromLink = () => new URLSearchParams(window.location.search).get('email') ?? '';
@@ -21,6 +22,7 @@ export default function Register() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, registerSchema)) return;
     form.post(route('register'), {
       onFinish: () => form.reset('password', 'password_confirmation'),
     });

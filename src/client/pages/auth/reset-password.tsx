@@ -3,9 +3,10 @@ import { Head, Link, useForm } from '@inertiajs/react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { PASSWORD_MIN_LENGTH } from '@shared/accounts/accounts.schemas';
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '@shared/accounts/accounts.schemas';
 import { AuthHeading } from '../../features/accounts/auth-heading';
 import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 import type { PagePropsOf } from '@shared/pages';
 
 export default function ResetPassword({
@@ -17,6 +18,7 @@ export default function ResetPassword({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, resetPasswordSchema)) return;
     form.post(route('password.update'), {
       onFinish: () => form.reset('password', 'password_confirmation'),
     });

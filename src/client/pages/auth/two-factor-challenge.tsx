@@ -12,6 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { route } from '@shared/route';
+import { twoFactorChallengeSchema } from '@shared/profile/two-factor.schemas';
+import { passesCheck } from '../../lib/form-check';
 
 /** The second step of signing in: a code from the authenticator app, or one of the recovery codes. */
 export default function TwoFactorChallenge() {
@@ -20,9 +22,10 @@ export default function TwoFactorChallenge() {
 
   const submit = (e?: React.FormEvent) => {
     e?.preventDefault();
-    form.transform((data) =>
-      recovery ? { recoveryCode: data.recoveryCode } : { code: data.code },
-    );
+    const pick = (data: typeof form.data) =>
+      recovery ? { recoveryCode: data.recoveryCode } : { code: data.code };
+    if (!passesCheck(form, twoFactorChallengeSchema, pick(form.data))) return;
+    form.transform(pick);
     form.post(route('two-factor.login.store'), {
       onError: () => form.reset('code', 'recoveryCode'),
     });

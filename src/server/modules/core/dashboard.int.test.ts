@@ -52,7 +52,7 @@ describe('dashboard', () => {
     expect(steps.map((s) => s.done)).toEqual([true, false, false, false]);
   });
 
-  it("lists the current team's latest 10 entries, newest first, with labels and without IPs", async () => {
+  it("lists the current team's latest 10 entries, newest first, as the logs page's sentences and without IPs", async () => {
     const { user, client } = await signedInUser(t.app);
     const team = await teamOf(client, user.id);
     const base = Date.now() + 60_000; // newer than the team's own entries
@@ -78,11 +78,13 @@ describe('dashboard', () => {
     expect(activity).toHaveLength(10);
     expect(activity[0]).toMatchObject({
       action: 'token.created',
-      label: 'Created an API token',
+      sentence: 'Ana created the API token “S11”',
       actorName: 'Ana',
       subjectLabel: 'S11',
     });
-    expect(activity[1]).toMatchObject({ label: 'Custom: thing done', subjectLabel: 'S10' });
+    // an action without a sentence yet is still words, never the code (issue 8 item 22)
+    expect(activity[1]).toMatchObject({ sentence: 'Ana: custom thing done (“S10”)' });
+    expect(activity[0]).not.toHaveProperty('label');
     expect(activity.map((a) => a.subjectLabel)).not.toContain('secret');
     expect(JSON.stringify(activity)).not.toContain('10.0.0.1');
     expect(Date.parse(activity[0].createdAt as string)).toBe(base + 11_000);

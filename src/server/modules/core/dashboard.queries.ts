@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import type { Db } from '../../platform/db/client.js';
-import { auditActionLabel as actionLabel } from '../../../shared/audit-logs/action-labels.js';
+import { auditSentence } from '../../../shared/audit-logs/sentences.js';
 import type { DashboardProps } from '../../../shared/core/core.pages.js';
 
-/** The team's latest audit entries (never IPs, user agents or details). */
+/** The team's latest audit entries as the logs page's sentences (never IPs, user agents or details). */
 export async function recentTeamActivity(
   db: Db,
   teamId: string,
@@ -15,6 +15,7 @@ export async function recentTeamActivity(
       id: auditLogs.id,
       action: auditLogs.action,
       actorName: auditLogs.actorName,
+      actorEmail: auditLogs.actorEmail,
       subjectLabel: auditLogs.subjectLabel,
       createdAt: auditLogs.createdAt,
     })
@@ -23,8 +24,11 @@ export async function recentTeamActivity(
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(limit);
   return rows.map((r) => ({
-    ...r,
-    label: actionLabel(r.action),
+    id: r.id,
+    action: r.action,
+    sentence: auditSentence(r),
+    actorName: r.actorName,
+    subjectLabel: r.subjectLabel,
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -311,6 +311,20 @@ describe('projects pages', () => {
       ]),
     );
     expect(actions.filter((a: string) => a === 'element.created')).toHaveLength(2);
+
+    // the logs page's sentences, never the old action labels (issue 8 item 22)
+    const sentences = (await client.page(`/projects/${id}`)).props.activity.map(
+      (a: { sentence: string }) => a.sentence,
+    );
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/ added the metric “Girls mentored”$/),
+        expect.stringMatching(/ added “Mentor girls” to the theory of change$/),
+        expect.stringMatching(/ created the problem “Girls leave school early”$/),
+        expect.stringMatching(/ created the project “Watched”$/),
+      ]),
+    );
+    expect(sentences.join('\n')).not.toMatch(/\b(metric|element|problem|project)\.created\b/);
   });
 
   it('counts what a delete takes, asks for the exact name, then cascades', async () => {

@@ -1,5 +1,6 @@
 import type { ProjectListRow, ProjectView } from '../../../shared/projects/projects.schemas.js';
-import { auditActionLabel } from '../../../shared/audit-logs/action-labels.js';
+import { auditSentence } from '../../../shared/audit-logs/sentences.js';
+import type { ActivityItem } from '../../../shared/projects/projects.pages.js';
 import type { ProjectRow } from './projects.queries.js';
 
 const status = (s: string): 'active' | 'archived' => (s === 'archived' ? 'archived' : 'active');
@@ -66,14 +67,15 @@ export function activityItem(a: {
   id: string;
   action: string;
   actorName: string | null;
+  actorEmail: string | null;
   subjectType: string | null;
   subjectLabel: string | null;
   createdAt: Date;
-}) {
+}): ActivityItem {
   return {
     id: a.id,
     action: a.action,
-    label: auditActionLabel(a.action),
+    sentence: auditSentence(a),
     actorName: a.actorName,
     subjectType: a.subjectType,
     subjectLabel: a.subjectLabel,

@@ -149,6 +149,7 @@ export function projectActivity(
       id: auditLogs.id,
       action: auditLogs.action,
       actorName: auditLogs.actorName,
+      actorEmail: auditLogs.actorEmail,
       subjectType: auditLogs.subjectType,
       subjectId: auditLogs.subjectId,
       subjectLabel: auditLogs.subjectLabel,
