@@ -58,7 +58,7 @@ export interface TemplateView {
   links?: Array<{ from: string; to: string; assumptions?: string | null }>;
 }
 
-export interface LibraryItemView extends LibraryCardView {
+interface LibraryItemView extends LibraryCardView {
   template: TemplateView;
 }
 

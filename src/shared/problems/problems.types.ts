@@ -170,7 +170,7 @@ export interface ElementLinkView extends ElementRef {
   risks: string | null;
 }
 
-export interface ElementMetricRow {
+interface ElementMetricRow {
   id: string;
   name: string;
   definition: string | null;

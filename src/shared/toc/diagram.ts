@@ -1,9 +1,4 @@
-import {
-  ELEMENT_KIND_LABELS,
-  OUTCOME_HORIZON_LABELS,
-  type ElementKind,
-  type OutcomeHorizon,
-} from './vocabulary.js';
+import { OUTCOME_HORIZON_LABELS, type ElementKind, type OutcomeHorizon } from './vocabulary.js';
 
 /**
  * The theory-of-change diagram as the "new full view" draws it: one node per element, one edge per
@@ -41,8 +36,6 @@ export const DIAGRAM_COLUMNS = [
   label: string;
 }>;
 
-export type DiagramColumnKey = (typeof DIAGRAM_COLUMNS)[number]['key'];
-
 /** The column index of an element (an outcome without a horizon sits with the short-term ones). */
 export function columnOf(kind: string, horizon: string | null | undefined): number {
   switch (kind) {
@@ -58,8 +51,6 @@ export function columnOf(kind: string, horizon: string | null | undefined): numb
       return 0;
   }
 }
-
-export const kindLabel = (kind: string) => ELEMENT_KIND_LABELS[kind as ElementKind] ?? kind;
 
 export interface DiagramElementInput {
   id: string;

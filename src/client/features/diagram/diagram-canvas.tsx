@@ -47,7 +47,7 @@ const FIT_ALL_MAX = 250;
  * Fitting never zooms out below 0.8: the smallest text (12 px column labels, 14 px titles) stays at
  * 9.6 px or more. A wide diagram then fits its middle and pans for the rest, instead of 7 px text.
  */
-export const FIT_OPTIONS = { padding: 0.1, minZoom: 0.8 } as const;
+const FIT_OPTIONS = { padding: 0.1, minZoom: 0.8 } as const;
 
 type Selection = { type: 'node' | 'edge'; id: string } | null;
 

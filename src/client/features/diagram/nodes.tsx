@@ -28,10 +28,7 @@ export type ColumnNodeType = Node<
 >;
 
 /** One element of the theory of change: its level's colour, title, status and number of metrics. */
-export const ElementNode = memo(function ElementNode({
-  data,
-  selected,
-}: NodeProps<ElementNodeType>) {
+const ElementNode = memo(function ElementNode({ data, selected }: NodeProps<ElementNodeType>) {
   const { el } = data;
   const color = KIND_COLORS[el.kind] ?? 'gray';
   return (
@@ -65,7 +62,7 @@ export const ElementNode = memo(function ElementNode({
 });
 
 /** A column heading (level) at the top of the diagram, with "add an element here". */
-export const ColumnNode = memo(function ColumnNode({ data }: NodeProps<ColumnNodeType>) {
+const ColumnNode = memo(function ColumnNode({ data }: NodeProps<ColumnNodeType>) {
   return (
     <Group
       className={classes.column}

@@ -17,7 +17,7 @@ import { elementDialogTitle } from './labels';
 import { elementFields } from '@shared/problems/problems.schemas';
 import { limitError } from '../../lib/field-limits';
 
-export interface EditableElement {
+interface EditableElement {
   id: string;
   kind: ElementKind;
   horizon: OutcomeHorizon | null;
@@ -79,7 +79,7 @@ export function ElementFormModal({ problemId, mode, members, onClose }: Props) {
   );
 }
 
-export function ElementForm({
+function ElementForm({
   problemId,
   mode,
   members,

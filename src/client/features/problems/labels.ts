@@ -41,7 +41,7 @@ export function kindLabel(kind: ElementKind, horizon?: OutcomeHorizon | null) {
 }
 
 /** "an activity", "an output", "an outcome", "an impact" */
-export const aKind = (kind: ElementKind) => `an ${ELEMENT_KIND_LABELS[kind].toLowerCase()}`;
+const aKind = (kind: ElementKind) => `an ${ELEMENT_KIND_LABELS[kind].toLowerCase()}`;
 
 /** the full-view tab that lists this kind */
 export const tabOfKind = (kind: ElementKind) =>

@@ -25,7 +25,7 @@ interface Props {
   onSubmit: (form: ReturnType<typeof useProblemForm>) => void;
 }
 
-export function useProblemForm(problem?: ProblemHeader) {
+function useProblemForm(problem?: ProblemHeader) {
   return useForm({
     title: problem?.title ?? '',
     statement: problem?.statement ?? '',

@@ -21,7 +21,7 @@ const STATUS_COLOR: Record<string, string> = { draft: 'gray', active: 'green', c
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The button to a new problem of the project. */
-export function NewProblemButton({
+function NewProblemButton({
   projectId,
   variant = 'filled',
 }: {

@@ -7,7 +7,6 @@ import {
   ELEMENT_STATUS_LABELS,
   METRIC_TYPE_LABELS,
   OUTCOME_HORIZON_LABELS,
-  type ElementKind,
   type ElementStatus,
   type MetricType,
   type OutcomeHorizon,
@@ -413,5 +412,3 @@ export function allRows(
     });
   return out;
 }
-
-export const kindLabel = (k: string) => ELEMENT_KIND_LABELS[k as ElementKind] ?? k;

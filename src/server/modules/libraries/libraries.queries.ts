@@ -16,10 +16,7 @@ import type {
   LibraryCardView as LibraryCard,
 } from '../../../shared/libraries/libraries.pages.js';
 
-export type {
-  ElementCounts,
-  LibraryCardView as LibraryCard,
-} from '../../../shared/libraries/libraries.pages.js';
+export type { LibraryCardView as LibraryCard } from '../../../shared/libraries/libraries.pages.js';
 
 export interface LibraryItemFull extends LibraryCard {
   template: ProblemTemplate | StrategyTemplate | LibraryEntry['template'];

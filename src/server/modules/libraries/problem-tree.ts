@@ -204,7 +204,7 @@ export async function serializeProblem(
 }
 
 /** Parse a template with its zod schema and the structural rules; field errors as a ValidationError. */
-export function validateProblemTemplate(input: unknown): ProblemTemplate {
+function validateProblemTemplate(input: unknown): ProblemTemplate {
   const template = parseInput(problemTemplateSchema, input);
   const errors = templateProblems(template);
   if (Object.keys(errors).length)
@@ -212,7 +212,7 @@ export function validateProblemTemplate(input: unknown): ProblemTemplate {
   return template;
 }
 
-export function validateStrategyTemplate(input: unknown): StrategyTemplate {
+function validateStrategyTemplate(input: unknown): StrategyTemplate {
   const template = parseInput(strategyTemplateSchema, input);
   const errors = templateProblems(template);
   if (Object.keys(errors).length)

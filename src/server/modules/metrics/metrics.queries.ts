@@ -215,12 +215,3 @@ export function listQuestions(db: Db, teamId: string, dataPointId: string) {
     .where(and(eq(surveyQuestions.teamId, teamId), eq(surveyQuestions.dataPointId, dataPointId)))
     .orderBy(asc(surveyQuestions.position), asc(surveyQuestions.createdAt));
 }
-
-/** Metrics of one element, in order. */
-export function listElementMetrics(db: Db, teamId: string, elementId: string) {
-  return db
-    .select()
-    .from(metrics)
-    .where(and(eq(metrics.teamId, teamId), eq(metrics.elementId, elementId)))
-    .orderBy(asc(metrics.position), asc(metrics.createdAt));
-}

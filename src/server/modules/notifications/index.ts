@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { deleteForUser, unreadCount } from './notifications.queries.js';
 import { registerNotificationRoutes } from './notifications.routes.js';
 
-export { notify, NOTIFICATION_EVENT, type NewNotification } from './notifications.service.js';
+export { notify } from './notifications.service.js';
 export { notifications } from './notifications.tables.js';
 
 /** Stored notifications: the list page, marking read, the unread badge (shared prop), live pushes via notify(). */

@@ -4,8 +4,6 @@ import { NOTIFICATION_EVENT } from '../../../shared/notifications/notifications.
 import { notifications } from './notifications.tables.js';
 import { toNotificationView } from './notifications.props.js';
 
-export { NOTIFICATION_EVENT };
-
 export interface NewNotification {
   userId: string;
   teamId?: string | null;

@@ -51,7 +51,7 @@ export function elementRef(
 }
 
 /** Metric counts per element of a problem (one grouped query). */
-export async function metricCountsOf(
+async function metricCountsOf(
   db: Queryable,
   teamId: string,
   problemId: string,

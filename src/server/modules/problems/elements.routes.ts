@@ -27,7 +27,7 @@ const update = { kind: 'team', permission: 'content.update' } as const;
 const remove = { kind: 'team', permission: 'content.delete' } as const;
 
 /** The full-view tab that lists elements of this kind. */
-export function tabOf(kind: string) {
+function tabOf(kind: string) {
   return kind === 'activity' ? 'activities' : kind === 'output' ? 'outputs' : 'outcomes';
 }
 

@@ -29,7 +29,7 @@ const LEVEL_LABELS: Record<Level, string> = {
   impact: 'Impact',
 };
 /** titles per level in the overview's compact chain */
-export const CHAIN_ITEMS = 6;
+const CHAIN_ITEMS = 6;
 
 async function countsOf(db: Queryable, teamId: string, problemId: string): Promise<ElementCounts> {
   const [byKind, links, m, dp, sq] = await Promise.all([

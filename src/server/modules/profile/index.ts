@@ -3,9 +3,6 @@ import type { AppContext } from '../../platform/context.js';
 import { registerProfileRoutes } from './profile.routes.js';
 import { touchSession } from './browser-sessions.js';
 
-export { planAccountDeletion, type DeletionPlan } from './account-deletion.js';
-export { describeUserAgent } from './user-agent.js';
-
 /** The user's own profile (Jetstream): information, password, two-factor, browser sessions, account deletion. */
 export async function profileModule(app: FastifyInstance, ctx: AppContext) {
   // "last active" for the browser-sessions list (runs after the platform resolved request.actor)

@@ -21,7 +21,7 @@ import type { Acting } from './teams.service.js';
 import { pathTo, urlTo } from './team-links.js';
 
 /** Invitations are valid for 7 days (as configured for Better Auth's organization plugin). */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const lower = (s: string) => s.trim().toLowerCase();
 
@@ -256,14 +256,6 @@ export function invitationProblem(
   if (inv.status !== 'pending')
     return new InvitationError('INVITATION_NOT_FOUND', 404, 'This invitation is no longer valid.');
   return null;
-}
-
-/** Load an invitation by its link id; throws a clear error when it cannot be used. */
-export async function usableInvitation(db: Queryable, invitationId: string) {
-  const row = await findInvitation(db, invitationId);
-  const problem = invitationProblem(row);
-  if (problem) throw problem;
-  return row!;
 }
 
 /**

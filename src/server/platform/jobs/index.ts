@@ -4,13 +4,8 @@ import { insertJob, type EnqueueOptions } from './queue.js';
 import { HandlerRegistry, type HandlerOptions, type JobHandler } from './registry.js';
 import { JobWorker, type WorkerOptions } from './worker.js';
 
-export { jobs, type JobStatus } from './jobs.tables.js';
-export {
-  defaultBackoffMs,
-  type JobHandler,
-  type JobInfo,
-  type HandlerOptions,
-} from './registry.js';
+export { jobs } from './jobs.tables.js';
+export type { JobHandler, HandlerOptions } from './registry.js';
 export { pruneFinishedJobs, recoverStaleJobs, type EnqueueOptions } from './queue.js';
 export { JobWorker, type WorkerOptions } from './worker.js';
 

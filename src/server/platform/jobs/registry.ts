@@ -1,7 +1,7 @@
 import type { JobStatus } from './jobs.tables.js';
 
 /** What a handler sees of the job it runs. */
-export interface JobInfo {
+interface JobInfo {
   id: string;
   type: string;
   queue: string;

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { mailOutbox } from './mail.tables.js';
 import { writeOutboxFile } from './outbox-files.js';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
