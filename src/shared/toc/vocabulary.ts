@@ -31,6 +31,7 @@ export const ELEMENT_STATUS_LABELS: Record<ElementStatus, string> = {
 };
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const PROBLEM_STATUSES = ['draft', 'active', 'closed'] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
@@ -65,6 +66,7 @@ export const REPORTING_PERIODS = ['monthly', 'quarterly', 'annual', 'custom'] as
 export type ReportingPeriod = (typeof REPORTING_PERIODS)[number];
 
 export const DATA_POINT_MEASUREMENTS = ['manual', 'survey_question', 'dataset_column'] as const;
+export type DataPointMeasurement = (typeof DATA_POINT_MEASUREMENTS)[number];
 
 export const AGGREGATIONS = [
   'count',

@@ -92,7 +92,7 @@ function ElementForm({
 }) {
   const e = mode.type === 'edit' ? mode.element : null;
   const form = useForm({
-    kind: (e?.kind ?? (mode.type === 'create' ? mode.kinds[0] : 'activity')) as ElementKind,
+    kind: e?.kind ?? (mode.type === 'create' ? mode.kinds[0] : 'activity'),
     horizon: (e?.horizon ??
       (mode.type === 'create' ? (mode.horizon ?? 'short') : 'short')) as string,
     title: e?.title ?? '',

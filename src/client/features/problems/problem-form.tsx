@@ -34,7 +34,7 @@ function useProblemForm(problem?: ProblemHeader) {
     populationCount: problem?.populationCount ?? ('' as number | ''),
     geography: problem?.geography ?? '',
     evidence: problem?.evidence ?? '',
-    status: (problem?.status ?? 'draft') as ProblemStatus,
+    status: problem?.status ?? 'draft',
   });
 }
 
