@@ -1,4 +1,9 @@
-import { OUTCOME_HORIZON_LABELS, type ElementKind, type OutcomeHorizon } from './vocabulary.js';
+import {
+  OUTCOME_HORIZON_LABELS,
+  type ElementKind,
+  type OutcomeHorizon,
+  type ElementStatus,
+} from './vocabulary.js';
 
 /**
  * The theory-of-change diagram as the "new full view" draws it: one node per element, one edge per
@@ -54,10 +59,10 @@ export function columnOf(kind: string, horizon: string | null | undefined): numb
 
 export interface DiagramElementInput {
   id: string;
-  kind: string;
-  horizon: string | null;
+  kind: ElementKind;
+  horizon: OutcomeHorizon | null;
   title: string;
-  status: string;
+  status: ElementStatus;
   description?: string | null;
   assumptions?: string | null;
   risks?: string | null;
@@ -73,10 +78,10 @@ export interface DiagramLinkInput {
 
 export interface DiagramNode {
   id: string;
-  kind: string;
-  horizon: string | null;
+  kind: ElementKind;
+  horizon: OutcomeHorizon | null;
   title: string;
-  status: string;
+  status: ElementStatus;
   metricsCount: number;
   /** the column index in DIAGRAM_COLUMNS */
   column: number;

@@ -23,7 +23,7 @@ import {
   type DiagramEdge,
   type DiagramNode,
 } from '@shared/toc/diagram';
-import { ELEMENT_KIND_LABELS, type ElementKind } from '@shared/toc/vocabulary';
+import { ELEMENT_KIND_LABELS } from '@shared/toc/vocabulary';
 import { toast } from '../../lib/toast';
 import { AddElementModal, ConfirmModal, type ConfirmRequest } from './dialogs';
 import { ElementPanel } from './element-panel';
@@ -136,7 +136,7 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
   const askDeleteNode = useCallback(
     (n: DiagramNode) =>
       setConfirm({
-        title: `Delete ${ELEMENT_KIND_LABELS[n.kind as ElementKind]?.toLowerCase() ?? 'element'}?`,
+        title: `Delete ${ELEMENT_KIND_LABELS[n.kind]?.toLowerCase() ?? 'element'}?`,
         message: `"${n.title}" is deleted with its links${n.metricsCount ? `, its ${n.metricsCount} metric(s) and their data` : ''}. This cannot be undone.`,
         confirmLabel: 'Delete',
         onConfirm: () =>

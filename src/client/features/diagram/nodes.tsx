@@ -3,7 +3,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import type { DiagramNode } from '@shared/toc/diagram';
-import { ELEMENT_STATUS_LABELS, type ElementStatus } from '@shared/toc/vocabulary';
+import { ELEMENT_STATUS_LABELS } from '@shared/toc/vocabulary';
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
 import classes from './diagram.module.css';
 
@@ -48,7 +48,7 @@ const ElementNode = memo(function ElementNode({ data, selected }: NodeProps<Elem
       </Text>
       <Group gap={6} mt="auto" wrap="nowrap">
         <Badge size="xs" variant="light" color={STATUS_COLORS[el.status] ?? 'gray'}>
-          {ELEMENT_STATUS_LABELS[el.status as ElementStatus] ?? el.status}
+          {ELEMENT_STATUS_LABELS[el.status] ?? el.status}
         </Badge>
         {el.metricsCount > 0 && (
           <Badge size="xs" variant="outline" color="gray" leftSection={<IconChartBar size={10} />}>

@@ -11,8 +11,8 @@ import type {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** "Outcome metric", "Activity metric", ... */
-export const metricKindLabel = (kind: string) =>
-  `${ELEMENT_KIND_LABELS[kind as ElementKind] ?? 'Element'} metric`;
+export const metricKindLabel = (kind: ElementKind) =>
+  `${ELEMENT_KIND_LABELS[kind] ?? 'Element'} metric`;
 
 export function metricProps(m: MetricRow) {
   return {

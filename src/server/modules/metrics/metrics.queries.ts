@@ -13,6 +13,7 @@ import {
   surveyQuestions,
 } from './metrics.tables.js';
 import type { Trail } from '../../../shared/metrics/metrics.pages.js';
+import type { ElementKind, OutcomeHorizon, ProjectStatus } from '../../../shared/toc/vocabulary.js';
 
 export type MetricRow = typeof metrics.$inferSelect;
 export type DataPointRow = typeof dataPoints.$inferSelect;
@@ -35,14 +36,14 @@ const trailColumns = {
 };
 type TrailCols = {
   elementId: string;
-  elementKind: string;
+  elementKind: ElementKind;
   elementTitle: string;
-  elementHorizon: string | null;
+  elementHorizon: OutcomeHorizon | null;
   problemId: string;
   problemTitle: string;
   projectId: string;
   projectName: string;
-  projectStatus: string;
+  projectStatus: ProjectStatus;
 };
 const toTrail = (r: TrailCols): Trail => ({
   element: {
