@@ -2,6 +2,11 @@ import type { Db } from '../src/server/platform/db/client.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { problems, tocElements, tocLinks } from '../src/server/modules/problems/problems.tables.js';
 import { dataPoints, metrics } from '../src/server/modules/metrics/metrics.tables.js';
+import {
+  OUTCOME_HORIZONS,
+  type ElementKind,
+  type OutcomeHorizon,
+} from '../src/shared/toc/vocabulary.js';
 
 /**
  * A problem with `n` theory-of-change elements shaped like a real one (about 25% activities,
@@ -38,7 +43,7 @@ export async function seedProblem(
   };
   const outcomeCount = Math.max(1, opts.n - counts.activity - counts.output - counts.impact);
   const rows: Array<typeof tocElements.$inferInsert> = [];
-  const add = (kind: string, i: number, horizon: string | null = null) =>
+  const add = (kind: ElementKind, i: number, horizon: OutcomeHorizon | null = null) =>
     rows.push({
       teamId: opts.teamId,
       problemId: problem.id,
@@ -51,7 +56,7 @@ export async function seedProblem(
   for (let i = 0; i < counts.activity; i++) add('activity', i);
   for (let i = 0; i < counts.output; i++) add('output', i);
   for (let i = 0; i < outcomeCount; i++)
-    add('outcome', i, ['short', 'medium', 'long'][Math.floor((i * 3) / outcomeCount)]);
+    add('outcome', i, OUTCOME_HORIZONS[Math.floor((i * 3) / outcomeCount)]);
   for (let i = 0; i < counts.impact; i++) add('impact', i);
   const inserted: Array<{ id: string; kind: string; horizon: string | null }> = [];
   for (let i = 0; i < rows.length; i += 500) {
@@ -93,7 +98,7 @@ export async function seedProblem(
   for (let i = 0; i < linkRows.length; i += 1000)
     await db.insert(tocLinks).values(linkRows.slice(i, i + 1000));
   const measured = [...outs, ...shortO, ...medO, ...longO];
-  const metricRows = measured.map((e, i) => ({
+  const metricRows: Array<typeof metrics.$inferInsert> = measured.map((e, i) => ({
     teamId: opts.teamId,
     problemId: problem.id,
     elementId: e.id,

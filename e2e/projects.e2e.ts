@@ -10,6 +10,7 @@ import { createUser } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { CHROMIUM_FLAGS, shot, cookiesFor } from './helpers/browser.js';
 import { projectShowProps } from '../src/server/modules/projects/index.js';
+import type { KeyMetric } from '../src/shared/metrics/metrics.pages.js';
 import {
   dataPoints,
   metrics,
@@ -132,7 +133,7 @@ describe('projects', () => {
       .values([{ teamId, metricId: m.id, dataPointId: dp.id, period: '2026-Q3', value: 120 }]);
 
     // the metrics module provides key metrics through projectShowProps(); a stand-in checks the card renders
-    const provider = async () => ({
+    const provider = async (): Promise<{ keyMetrics: KeyMetric[] }> => ({
       keyMetrics: [
         {
           metricId: m.id,

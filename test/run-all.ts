@@ -1,6 +1,7 @@
 /**
- * `npm test`: lint (ESLint, `prettier --check`), unit + integration (Vitest), then end-to-end in
- * Chromium. Lint findings fail the run, after the tests have run (so one run shows everything).
+ * `npm test`: lint (ESLint, `prettier --check`), the dead-code check (knip), unit + integration
+ * (Vitest), then end-to-end in Chromium. Lint and dead-code findings fail the run, after the tests
+ * have run (so one run shows everything).
  * Runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set. Without Chromium the e2e suite
  * is skipped with a clear line, except under CI=true, where nothing may be skipped.
  */
@@ -74,6 +75,15 @@ const lint = spawnSync('npm', ['run', '--silent', 'lint'], {
 const lintFailed = lint.status !== 0;
 if (lintFailed) failedRun = true;
 
+console.log('\n=== dead code (npm run deadcode: knip, unused files, exports and dependencies) ===');
+const deadcode = spawnSync('npm', ['run', '--silent', 'deadcode'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+const deadcodeFailed = deadcode.status !== 0;
+if (deadcodeFailed) failedRun = true;
+
 vitest('unit+integration', []);
 
 if (existsSync(CHROMIUM)) {
@@ -106,6 +116,10 @@ if (CI && totals.skipped > 0) {
 if (lintFailed)
   console.error(
     'lint: findings above (npm run lint); fix them, or `npx eslint --fix .` and `npx prettier --write <files>`',
+  );
+if (deadcodeFailed)
+  console.error(
+    'dead code: findings above (npm run deadcode); delete the unused code, or drop `export` where only its own file uses it',
   );
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedRun || totals.failed ? 1 : 0);

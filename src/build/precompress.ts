@@ -15,7 +15,7 @@ function walk(dir: string): string[] {
 }
 
 /** Write `<file>.br` and `<file>.gz` beside every compressible file of a folder; returns how many files. */
-export function precompressDir(dir: string): number {
+function precompressDir(dir: string): number {
   let n = 0;
   for (const file of walk(dir)) {
     if (!TEXT.test(file) || statSync(file).size <= PRECOMPRESS_MIN_BYTES) continue;

@@ -59,7 +59,7 @@ export interface BuildOptions {
   rateLimitStore?: 'database' | 'memory';
 }
 
-export const REDACT = [
+const REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-xsrf-token"]',

@@ -54,5 +54,3 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
-export const isErrorCode = (v: unknown): v is ErrorCode =>
-  typeof v === 'string' && Object.hasOwn(ERRORS, v);

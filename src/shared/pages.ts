@@ -34,6 +34,7 @@ import type { TeamShowProps } from './teams/teams.pages.js';
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
 
+/** @public the page registry; a test may add its own pages by augmenting this interface */
 export interface PageProps {
   welcome: NoProps;
   dashboard: DashboardProps;

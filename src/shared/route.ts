@@ -2,7 +2,7 @@
 import type { RouteName } from './route-names.js';
 export type { RouteName } from './route-names.js';
 
-export interface RouteDef {
+interface RouteDef {
   uri: string;
   methods: string[];
   parameters: string[];

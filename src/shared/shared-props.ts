@@ -1,7 +1,7 @@
 import type { Permission, Role } from './permissions.js';
 
 /** Props every page receives (platform: errors, flash; core: auth, app; notifications: unreadNotifications). */
-export interface AuthProp {
+interface AuthProp {
   user: {
     id: string;
     name: string;
@@ -16,7 +16,7 @@ export interface AuthProp {
   permissions: Permission[];
 }
 
-export interface AppProp {
+interface AppProp {
   name: string;
   pusher: {
     key: string;
@@ -28,7 +28,7 @@ export interface AppProp {
   };
 }
 
-export interface FlashProp {
+interface FlashProp {
   success: string | null;
   error: string | null;
   info: string | null;

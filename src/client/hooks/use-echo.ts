@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type Echo from 'laravel-echo';
 import { useShared } from './use-shared';
 
-type EchoLib = typeof import('../lib/echo');
+type EchoLib = Pick<
+  typeof import('../lib/echo'),
+  'getEcho' | 'disconnectEcho' | 'acquireChannel' | 'releaseChannel'
+>;
 
 // laravel-echo + pusher-js are their own chunk, fetched once a signed-in page has rendered: guest pages
 // never download them, signed-in pages paint without waiting for them
@@ -10,7 +13,8 @@ let echoLib: EchoLib | null = null;
 let loading: Promise<EchoLib> | null = null;
 function loadEchoLib(): Promise<EchoLib> {
   loading ??= import('../lib/echo').then(
-    (m) => (echoLib = m),
+    ({ getEcho, disconnectEcho, acquireChannel, releaseChannel }) =>
+      (echoLib = { getEcho, disconnectEcho, acquireChannel, releaseChannel }),
     (err: unknown) => {
       loading = null; // the next signed-in page tries again
       throw err;
@@ -20,7 +24,7 @@ function loadEchoLib(): Promise<EchoLib> {
 }
 
 /** The page's live connection: null when nobody is signed in, and until the client has loaded after the first render. */
-export function useEcho(): Echo<'pusher'> | null {
+function useEcho(): Echo<'pusher'> | null {
   const { app, auth } = useShared();
   const signedIn = Boolean(auth.user);
   const config = JSON.stringify(app.pusher);

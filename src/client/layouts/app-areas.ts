@@ -29,7 +29,7 @@ export interface AreaContext {
 }
 
 /** The product's areas in sidebar order. */
-export const AREAS: Area[] = [
+const AREAS: Area[] = [
   { label: 'Dashboard', route: 'dashboard', icon: IconLayoutDashboard },
   { label: 'Projects', route: 'projects.index', icon: IconFolders },
   { label: 'Playground', route: 'playground', icon: IconSearch },

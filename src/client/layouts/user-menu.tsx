@@ -5,7 +5,7 @@ import { route } from '@shared/route';
 import type { SharedProps } from '@shared/shared-props';
 import classes from './app-layout.module.css';
 
-export function initials(name: string): string {
+function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   if (!parts.length) return '?';
   return ((parts[0][0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();

@@ -58,7 +58,7 @@ export interface Config {
 }
 
 /** requests per minute per API token by default */
-export const API_RATE_LIMIT_DEFAULT = 120;
+const API_RATE_LIMIT_DEFAULT = 120;
 
 function num(name: string, v: string | undefined, d: number, min = 0): number {
   if (v === undefined || v === '') return d;

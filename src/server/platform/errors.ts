@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode } from '../../shared/errors.js';
 
-export { ERRORS, type ErrorCode } from '../../shared/errors.js';
+export type { ErrorCode } from '../../shared/errors.js';
 
 /** The one application error. `expose` = the message is safe to show the user. */
 export class AppError extends Error {

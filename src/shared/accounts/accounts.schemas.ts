@@ -6,8 +6,8 @@ import { z } from 'zod';
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 255;
-export const EMAIL_MAX_LENGTH = 255;
+const NAME_MAX_LENGTH = 255;
+const EMAIL_MAX_LENGTH = 255;
 
 const email = z
   .string({ error: 'Please enter your email address.' })
@@ -66,7 +66,6 @@ export const registerSchema = z
   })
   .strict()
   .refine(passwordsMatch, MISMATCH);
-export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z
   .object({
@@ -77,10 +76,8 @@ export const loginSchema = z
       .optional(),
   })
   .strict();
-export type LoginInput = z.input<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email }).strict();
-export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
@@ -94,7 +91,5 @@ export const resetPasswordSchema = z
   })
   .strict()
   .refine(passwordsMatch, MISMATCH);
-export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const confirmPasswordSchema = z.object({ password: currentPassword }).strict();
-export type ConfirmPasswordInput = z.input<typeof confirmPasswordSchema>;

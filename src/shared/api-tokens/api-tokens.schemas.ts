@@ -24,9 +24,6 @@ export const createApiTokenSchema = z
 
 export const updateApiTokenSchema = z.object({ abilities }).strict();
 
-export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
-export type UpdateApiTokenInput = z.input<typeof updateApiTokenSchema>;
-
 export const ABILITY_LABELS: Record<(typeof ABILITIES)[number], string> = {
   read: 'Read',
   create: 'Create',

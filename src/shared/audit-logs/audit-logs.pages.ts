@@ -15,7 +15,7 @@ export interface AuditRowView {
   createdAt: string;
 }
 
-export interface LogFilterOption {
+interface LogFilterOption {
   value: string;
   label: string;
 }

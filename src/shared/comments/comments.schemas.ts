@@ -19,7 +19,7 @@ export type CommentEventName = (typeof COMMENT_EVENTS)[keyof typeof COMMENT_EVEN
  * A mention as the composer writes it into the body: `@[Ada Lovelace](userId)`. The name is only a
  * hint (the list shows the member's current name); the id is what counts.
  */
-export const MENTION_RE = /@\[([^\]\n]{1,100})\]\(([A-Za-z0-9_-]{1,64})\)/g;
+const MENTION_RE = /@\[([^\]\n]{1,100})\]\(([A-Za-z0-9_-]{1,64})\)/g;
 
 const subjectType = z.enum(COMMENT_SUBJECTS, { error: 'Choose what the comment is about.' });
 const subjectId = z.uuid({ error: 'That is not a valid id.' });
@@ -33,8 +33,6 @@ const body = z
 export const commentIndexQuery = z.object({ subjectType, subjectId });
 export const storeCommentSchema = z.object({ subjectType, subjectId, body }).strict();
 export const updateCommentSchema = z.object({ body }).strict();
-
-export type StoreCommentInput = z.input<typeof storeCommentSchema>;
 
 /** The distinct user ids mentioned in a body, in order of first mention. */
 export function mentionedIds(text: string): string[] {

@@ -1,5 +1,5 @@
 import type { LibraryKind } from './sectors.js';
-import type { ElementKind, OutcomeHorizon } from '../toc/vocabulary.js';
+import type { ElementKind, MetricType, OutcomeHorizon } from '../toc/vocabulary.js';
 
 /** Props of the library pages (modules/libraries: libraries.queries.ts builds the cards and items). */
 
@@ -24,7 +24,7 @@ export interface TemplateMetricView {
   name: string;
   definition?: string | null;
   unit?: string | null;
-  type: string;
+  type: MetricType;
   direction?: string;
   period?: string;
   standardRef?: string | null;
@@ -58,7 +58,7 @@ export interface TemplateView {
   links?: Array<{ from: string; to: string; assumptions?: string | null }>;
 }
 
-export interface LibraryItemView extends LibraryCardView {
+interface LibraryItemView extends LibraryCardView {
   template: TemplateView;
 }
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LIBRARY_KINDS, SECTOR_KEYS } from './sectors.js';
 
-export const LIBRARY_TITLE_MAX = 300;
-export const LIBRARY_SUMMARY_MAX = 1000;
-export const PROJECT_NAME_MAX = 200;
+const LIBRARY_TITLE_MAX = 300;
+const LIBRARY_SUMMARY_MAX = 1000;
+const PROJECT_NAME_MAX = 200;
 
 const uuid = (message: string) =>
   z
@@ -68,6 +68,4 @@ export const libraryFilterSchema = z.strictObject({
   q: z.string().trim().max(200).optional().catch(undefined),
 });
 
-export type CopyLibraryProblemInput = z.input<typeof copyLibraryProblemSchema>;
-export type SaveToLibraryInput = z.input<typeof saveToLibrarySchema>;
 export type LibraryFilter = z.output<typeof libraryFilterSchema>;

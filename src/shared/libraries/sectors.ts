@@ -21,7 +21,7 @@ export const SECTORS = [
 
 export type SectorKey = (typeof SECTORS)[number]['key'];
 export const SECTOR_KEYS = SECTORS.map((s) => s.key) as [SectorKey, ...SectorKey[]];
-export const SECTOR_LABELS: Record<SectorKey, string> = Object.fromEntries(
+const SECTOR_LABELS: Record<SectorKey, string> = Object.fromEntries(
   SECTORS.map((s) => [s.key, s.label]),
 ) as Record<SectorKey, string>;
 

@@ -17,8 +17,8 @@ export const FORMULA_FUNCTIONS = {
   min: { min: 1, max: Infinity, help: 'min(a, b, …): the smallest' },
   max: { min: 1, max: Infinity, help: 'max(a, b, …): the largest' },
 } as const;
-export type FormulaFunction = keyof typeof FORMULA_FUNCTIONS;
-export const FORMULA_MAX_LENGTH = 500;
+type FormulaFunction = keyof typeof FORMULA_FUNCTIONS;
+const FORMULA_MAX_LENGTH = 500;
 const MAX_DEPTH = 50;
 
 export type FormulaAst =
@@ -28,7 +28,7 @@ export type FormulaAst =
   | { type: 'bin'; op: '+' | '-' | '*' | '/'; left: FormulaAst; right: FormulaAst }
   | { type: 'call'; fn: FormulaFunction; args: FormulaAst[] };
 
-export interface FormulaError {
+interface FormulaError {
   message: string;
   position: number;
 }

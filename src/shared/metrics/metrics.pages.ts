@@ -1,4 +1,5 @@
 import type { CategorySeries } from './series.js';
+import type { ElementKind, MetricType, OutcomeHorizon, ProjectStatus } from '../toc/vocabulary.js';
 
 /** Props of the metric, data point and survey question pages (built by modules/metrics/metrics.props.ts). */
 
@@ -96,10 +97,10 @@ export interface SeriesPoint {
 }
 /** Where a record sits: element, problem, project (for breadcrumbs and layout). */
 export interface Trail {
-  element: { id: string; kind: string; title: string; horizon: string | null };
+  element: { id: string; kind: ElementKind; title: string; horizon: OutcomeHorizon | null };
   problem: { id: string; title: string };
   /** the status decides the archived-project policy */
-  project: { id: string; name: string; status: string };
+  project: { id: string; name: string; status: ProjectStatus };
 }
 export interface PeriodOption {
   key: string;
@@ -111,11 +112,11 @@ export interface KeyMetric {
   metricId: string;
   name: string;
   unit: string | null;
-  type: string;
+  type: MetricType;
   /** ISO 4217 code of a currency metric */
   currency: string | null;
   elementId: string;
-  elementKind: string;
+  elementKind: ElementKind;
   elementTitle: string;
   problemId: string;
   /** a data point of the metric is starred */

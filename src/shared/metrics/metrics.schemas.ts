@@ -28,7 +28,7 @@ const toNumber = (v: unknown) => {
   if (s === '') return null;
   return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : v;
 };
-export const numberInput = (message = 'Enter a number.') =>
+const numberInput = (message = 'Enter a number.') =>
   z.preprocess(toNumber, z.number({ error: message }).finite(message));
 const optDate = (message = 'Enter a date (YYYY-MM-DD).') =>
   z
@@ -90,7 +90,7 @@ export const ANSWER_TYPE_LABELS = {
   rating: 'Rating',
 } as const;
 
-export const disaggregationSchema = z.strictObject({
+const disaggregationSchema = z.strictObject({
   key: keyField('dimension'),
   label: reqText(100, 'Name the dimension.'),
   categories: z
@@ -98,7 +98,7 @@ export const disaggregationSchema = z.strictObject({
     .min(1, 'Add at least one category.')
     .max(50, 'At most 50 categories.'),
 });
-export const customPeriodSchema = z.strictObject({
+const customPeriodSchema = z.strictObject({
   key: z
     .string({ error: 'Give the period a key.' })
     .trim()
@@ -234,7 +234,7 @@ export const targetsSchema = z.strictObject({
 });
 export type TargetsInput = z.output<typeof targetsSchema>;
 
-export const conditionSchema = z.strictObject({
+const conditionSchema = z.strictObject({
   field: z.string().trim().max(100).optional(),
   op: z.enum(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'not_empty'], {
     error: 'Choose a comparison.',
@@ -330,7 +330,7 @@ const valueFields = {
 export const createValueSchema = z.strictObject(valueFields);
 export type CreateValueInput = z.output<typeof createValueSchema>;
 /** PUT replaces the entry: the same fields as a new one */
-export const updateValueSchema = createValueSchema;
+export const updateValueSchema = z.strictObject(valueFields);
 export type UpdateValueInput = z.output<typeof updateValueSchema>;
 
 /** A value that the metric's type refuses, as the message for the `value` field; null if fine. */

@@ -5,7 +5,7 @@ import type { ReportingPeriod } from '../toc/vocabulary.js';
  * metric's custom periods. A metric's periods run from the one containing `periodStart` to the one
  * containing `periodEnd` (dates `YYYY-MM-DD`); values and targets outside that range are refused.
  */
-export interface CustomPeriodDef {
+interface CustomPeriodDef {
   key: string;
   label: string;
   start: string;
@@ -44,7 +44,7 @@ export function isIsoDate(s: string): boolean {
 }
 
 /** The key of the period (of a kind) that contains a date. */
-export function periodKeyOf(kind: string, date: string): string | null {
+function periodKeyOf(kind: string, date: string): string | null {
   if (!isIsoDate(date)) return null;
   const [y, m] = [date.slice(0, 4), Number(date.slice(5, 7))];
   if (kind === 'monthly') return `${y}-${String(m).padStart(2, '0')}`;
@@ -112,7 +112,7 @@ export function periodLabel(
 }
 
 /** "2026-Q1 – 2026-Q4" */
-export function rangeLabel(metric: PeriodMetric): string {
+function rangeLabel(metric: PeriodMetric): string {
   const ps = listPeriods(metric);
   if (!ps.length) return 'none';
   return `${ps[0].key} – ${ps[ps.length - 1].key}`;

@@ -44,7 +44,7 @@ export interface CategorySeries {
 
 type Cond = { field?: string; op: string; value?: unknown };
 /** Does a manual entry's value meet a condition (manual entries have one field: `value`)? */
-export function meets(value: number, c: Cond): boolean {
+function meets(value: number, c: Cond): boolean {
   if (c.field && c.field !== 'value') return true;
   const v = c.value;
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
@@ -107,7 +107,7 @@ const shapeOf = (e: SeriesEntry) => Object.keys(e.disaggregation).sort().join('|
  * The entries that make a period's total: the total entries (no disaggregation) when there are
  * any, else the disaggregated entries of the coarsest shape (fewest dimensions) so no entry counts twice.
  */
-export function totalEntries(entries: readonly SeriesEntry[]): SeriesEntry[] {
+function totalEntries(entries: readonly SeriesEntry[]): SeriesEntry[] {
   const totals = entries.filter((e) => Object.keys(e.disaggregation).length === 0);
   if (totals.length || !entries.length) return totals;
   const shapes = [...new Set(entries.map(shapeOf))].sort(
@@ -117,7 +117,7 @@ export function totalEntries(entries: readonly SeriesEntry[]): SeriesEntry[] {
 }
 
 /** The entries of one category: those disaggregated by that dimension only when there are any, else any naming it. */
-export function categoryEntries(
+function categoryEntries(
   entries: readonly SeriesEntry[],
   dim: string,
   category: string,
@@ -128,7 +128,7 @@ export function categoryEntries(
 }
 
 /** The data point the metric shows when it has no formula: the starred one, else the first. */
-export function primaryDataPoint<T extends Pick<SeriesDataPoint, 'starred'>>(
+function primaryDataPoint<T extends Pick<SeriesDataPoint, 'starred'>>(
   dataPoints: readonly T[],
 ): T | undefined {
   return dataPoints.find((d) => d.starred) ?? dataPoints[0];

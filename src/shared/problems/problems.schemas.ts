@@ -8,9 +8,9 @@ import {
 
 /** Inputs of problems, theory-of-change elements and links (forms and the API share them). */
 
-export const PROBLEM_TITLE_MAX = 300;
-export const ELEMENT_TITLE_MAX = 300;
-export const LONG_TEXT_MAX = 8000;
+const PROBLEM_TITLE_MAX = 300;
+const ELEMENT_TITLE_MAX = 300;
+const LONG_TEXT_MAX = 8000;
 
 /** Optional free text: trimmed; '' and null both mean "empty" (stored as null). */
 const optionalText = (max: number, what: string) =>
@@ -68,7 +68,7 @@ export const problemFields = {
 };
 
 /** An update must change something: an empty body is refused. */
-export function somethingToChange(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+function somethingToChange(v: Record<string, unknown>, ctx: z.RefinementCtx) {
   if (!Object.values(v).some((x) => x !== undefined))
     ctx.addIssue({ code: 'custom', path: [], message: 'Send at least one field to change.' });
 }
@@ -116,7 +116,7 @@ export const elementFields = {
   position: z.number().int('Position is a whole number.').min(0).max(1_000_000).optional(),
 };
 
-export function datesInOrder(
+function datesInOrder(
   v: { startDate?: string | null; endDate?: string | null },
   ctx: z.RefinementCtx,
 ) {
@@ -191,14 +191,4 @@ export const updateLinkSchema = z
 export type CreateLinkInput = z.infer<typeof createLinkSchema>;
 export type UpdateLinkInput = z.infer<typeof updateLinkSchema>;
 
-export {
-  FULL_VIEW_TABS,
-  FULL_VIEW_TAB_LABELS,
-  OUTCOME_SUBS,
-  METRIC_SUBS,
-  parseTab,
-  parseSub,
-  type FullViewTab,
-  type OutcomeSub,
-  type MetricSub,
-} from './problems.js';
+export { parseTab } from './problems.js';

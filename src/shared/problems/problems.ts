@@ -27,10 +27,8 @@ export const FULL_VIEW_TAB_LABELS: Record<FullViewTab, string> = {
   insights: 'Insights',
   learnings: 'Learnings',
 };
-export const OUTCOME_SUBS = ['all', 'short', 'medium', 'long', 'impact'] as const;
-export type OutcomeSub = (typeof OUTCOME_SUBS)[number];
-export const METRIC_SUBS = ['all', 'activity', 'output', 'outcome'] as const;
-export type MetricSub = (typeof METRIC_SUBS)[number];
+const OUTCOME_SUBS = ['all', 'short', 'medium', 'long', 'impact'] as const;
+const METRIC_SUBS = ['all', 'activity', 'output', 'outcome'] as const;
 
 export function parseTab(v: unknown): FullViewTab {
   return typeof v === 'string' && (FULL_VIEW_TABS as readonly string[]).includes(v)

@@ -3,6 +3,13 @@ import type {
   ElementStatus,
   OutcomeHorizon,
   ProblemStatus,
+  Aggregation,
+  AnswerType,
+  DataPointMeasurement,
+  MetricDirection,
+  MetricType,
+  ProjectStatus,
+  ReportingPeriod,
 } from '../toc/vocabulary.js';
 import type { FullViewTab } from './problems.js';
 import type { KeyMetric } from '../metrics/metrics.pages.js';
@@ -37,7 +44,7 @@ export interface ProblemHeader {
 export interface ProjectRefProps {
   id: string;
   name: string;
-  status: string;
+  status: ProjectStatus;
   archived: boolean;
 }
 
@@ -90,8 +97,8 @@ export interface MetricListRow {
   id: string;
   name: string;
   unit: string | null;
-  type: string;
-  period: string;
+  type: MetricType;
+  period: ReportingPeriod;
   baselineValue: number | null;
   standardRef: string | null;
   dataPointCount: number;
@@ -102,8 +109,8 @@ export interface DataPointListRow {
   id: string;
   key: string;
   name: string;
-  measurement: string;
-  aggregation: string;
+  measurement: DataPointMeasurement;
+  aggregation: Aggregation;
   starred: boolean;
   questionCount: number;
   metric: { id: string; name: string };
@@ -113,7 +120,7 @@ export interface DataPointListRow {
 export interface SurveyQuestionListRow {
   id: string;
   text: string;
-  answerType: string;
+  answerType: AnswerType;
   required: boolean;
   choices: string[];
   dataPoint: { id: string; name: string };
@@ -170,14 +177,14 @@ export interface ElementLinkView extends ElementRef {
   risks: string | null;
 }
 
-export interface ElementMetricRow {
+interface ElementMetricRow {
   id: string;
   name: string;
   definition: string | null;
   unit: string | null;
-  type: string;
-  direction: string;
-  period: string;
+  type: MetricType;
+  direction: MetricDirection;
+  period: ReportingPeriod;
   baselineValue: number | null;
   baselineDate: string | null;
   standardRef: string | null;

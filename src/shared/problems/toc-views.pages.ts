@@ -1,4 +1,15 @@
 import type { Diagram } from '../toc/diagram.js';
+import type {
+  Aggregation,
+  DataPointMeasurement,
+  ElementKind,
+  ElementStatus,
+  MetricDirection,
+  MetricType,
+  OutcomeHorizon,
+  ProblemStatus,
+  ReportingPeriod,
+} from '../toc/vocabulary.js';
 
 /** Props of the diagram and table views of a problem (modules/problems/diagram.props.ts, table-view.props.ts). */
 
@@ -6,16 +17,16 @@ import type { Diagram } from '../toc/diagram.js';
 export interface ProblemViewHeader {
   id: string;
   title: string;
-  status: string;
+  status: ProblemStatus;
   project: { id: string; name: string; archived: boolean };
 }
 
 export interface ElementRow {
   id: string;
-  kind: string;
-  horizon: string | null;
+  kind: ElementKind;
+  horizon: OutcomeHorizon | null;
   title: string;
-  status: string;
+  status: ElementStatus;
   owner: string | null;
   startDate: string | null;
   endDate: string | null;
@@ -30,12 +41,12 @@ export interface MetricRow {
   elementId: string;
   elementTitle: string;
   elementKind: string;
-  type: string;
+  type: MetricType;
   unit: string | null;
-  direction: string;
+  direction: MetricDirection;
   baselineValue: number | null;
   baselineDate: string | null;
-  period: string;
+  period: ReportingPeriod;
   standardRef: string | null;
   dataPointsCount: number;
 }
@@ -46,8 +57,8 @@ export interface DataPointRow {
   metricId: string;
   metricName: string;
   elementTitle: string;
-  measurement: string;
-  aggregation: string;
+  measurement: DataPointMeasurement;
+  aggregation: Aggregation;
   starred: boolean;
   questionsCount: number;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Password length rules (mirror Better Auth's settings in platform/auth/auth.ts). */
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MAX = 128;
 
 const name = z
   .string({ error: 'Please enter your name.' })
@@ -19,7 +19,7 @@ const email = z
   .transform((v) => v.toLowerCase());
 
 /** The password the user types to prove it is them (never stored, never logged). */
-export const currentPassword = z
+const currentPassword = z
   .string({ error: 'Please enter your password.' })
   .min(1, 'Please enter your password.')
   .max(PASSWORD_MAX, `Passwords are at most ${PASSWORD_MAX} characters.`);
@@ -31,7 +31,6 @@ export const updateProfileInformationSchema = z
     email,
   })
   .strict();
-export type UpdateProfileInformationInput = z.input<typeof updateProfileInformationSchema>;
 
 /** PUT /user/password */
 export const updatePasswordSchema = z
@@ -60,8 +59,6 @@ export const updatePasswordSchema = z
       });
     }
   });
-export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
 /** DELETE /user/other-browser-sessions and DELETE /user: the current password. */
 export const passwordOnlySchema = z.object({ password: currentPassword }).strict();
-export type PasswordOnlyInput = z.input<typeof passwordOnlySchema>;

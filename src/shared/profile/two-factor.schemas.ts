@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
 /** A 6-digit code from an authenticator app (spaces allowed, removed). */
-export const totpCode = z
+const totpCode = z
   .string({ error: 'Please enter the 6-digit code from your authenticator app.' })
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'The code is the 6 digits shown in your authenticator app.'));
 
 /** POST /user/confirmed-two-factor-authentication */
 export const confirmTwoFactorSchema = z.object({ code: totpCode }).strict();
-export type ConfirmTwoFactorInput = z.input<typeof confirmTwoFactorSchema>;
 
 /**
  * POST /two-factor-challenge: a code from the app OR a recovery code (the page toggles
@@ -42,4 +41,3 @@ export const twoFactorChallengeSchema = z
     }
     return { kind: 'totp', code: parsed.data };
   });
-export type TwoFactorChallengeInput = { code?: string; recoveryCode?: string };

@@ -6,6 +6,7 @@ import type {
   ProjectListRow,
   ProjectView,
 } from './projects.schemas.js';
+import type { ProblemStatus } from '../toc/vocabulary.js';
 
 /** Props of the project pages (built by modules/projects/projects.props.ts). */
 
@@ -13,7 +14,7 @@ export interface ProblemCardData {
   id: string;
   title: string;
   statement: string | null;
-  status: string;
+  status: ProblemStatus;
   updatedAt: string;
   counts: { activity: number; output: number; outcome: number; impact: number; metrics: number };
 }

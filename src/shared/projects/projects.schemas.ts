@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PROJECT_STATUSES } from '../toc/vocabulary.js';
 
-export const PROJECT_NAME_MAX = 200;
-export const PROJECT_TEXT_MAX = 200;
+const PROJECT_NAME_MAX = 200;
+const PROJECT_TEXT_MAX = 200;
 export const PROJECT_DESCRIPTION_MAX = 5000;
 
 /** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(v: string): boolean {
+function isIsoDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
@@ -94,7 +94,6 @@ export function projectFilterOf(v: unknown): ProjectFilter {
     : 'active';
 }
 
-export type ProjectInput = z.input<typeof projectSchema>;
 export type ProjectValues = z.output<typeof projectSchema>;
 export type ProjectPatch = z.output<typeof projectPatchSchema>;
 

@@ -15,4 +15,3 @@ export const broadcastingAuthInput = z
       ),
   })
   .strict();
-export type BroadcastingAuthInput = z.infer<typeof broadcastingAuthInput>;

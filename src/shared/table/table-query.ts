@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 export const DEFAULT_PER_PAGE: PerPage = 10;
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_LENGTH = 200;
 
 export type SortDir = 'asc' | 'desc';
 

@@ -5,7 +5,7 @@ import { ROLES, type Role } from '../permissions.js';
 export const ASSIGNABLE_ROLES = ROLES.filter((r): r is Exclude<Role, 'owner'> => r !== 'owner');
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 const assignableRole = z.enum(ASSIGNABLE_ROLES as [AssignableRole, ...AssignableRole[]], {
   error: `Choose a role: ${ASSIGNABLE_ROLES.join(', ')}.`,
@@ -26,7 +26,6 @@ export const inviteMemberSchema = z
 export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
 
 export const updateMemberRoleSchema = z.object({ role: assignableRole }).strict();
-export type UpdateMemberRoleInput = z.infer<typeof updateMemberRoleSchema>;
 
 export const transferOwnershipSchema = z
   .object({
@@ -37,4 +36,3 @@ export const transferOwnershipSchema = z
       .max(100, 'Unknown member.'),
   })
   .strict();
-export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;

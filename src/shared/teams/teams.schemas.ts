@@ -1,19 +1,17 @@
 import { z } from 'zod';
 
-export const TEAM_NAME_MAX = 100;
+const TEAM_NAME_MAX = 100;
 
 /** A team's name: trimmed, 1..100 characters. */
-export const teamName = z
+const teamName = z
   .string({ error: 'Please enter a team name.' })
   .trim()
   .min(1, 'Please enter a team name.')
   .max(TEAM_NAME_MAX, `The team name may have at most ${TEAM_NAME_MAX} characters.`);
 
 export const createTeamSchema = z.object({ name: teamName }).strict();
-export type CreateTeamInput = z.infer<typeof createTeamSchema>;
 
 export const updateTeamNameSchema = z.object({ name: teamName }).strict();
-export type UpdateTeamNameInput = z.infer<typeof updateTeamNameSchema>;
 
 /** PUT current-team.update (the header's team switcher sends exactly this). */
 export const switchTeamSchema = z
@@ -25,4 +23,3 @@ export const switchTeamSchema = z
       .max(100, 'Unknown team.'),
   })
   .strict();
-export type SwitchTeamInput = z.infer<typeof switchTeamSchema>;

@@ -7,8 +7,13 @@ import {
   type DiagramElementInput,
   type DiagramLinkInput,
 } from './diagram.js';
+import type { ElementKind, OutcomeHorizon } from './vocabulary.js';
 
-const el = (id: string, kind: string, horizon: string | null = null): DiagramElementInput => ({
+const el = (
+  id: string,
+  kind: ElementKind,
+  horizon: OutcomeHorizon | null = null,
+): DiagramElementInput => ({
   id,
   kind,
   horizon,
@@ -90,7 +95,7 @@ describe('buildDiagram', () => {
   });
 
   it('property: every element appears once, every edge joins two nodes, columns never decrease', () => {
-    const kinds = ['activity', 'output', 'outcome', 'impact'];
+    const kinds = ['activity', 'output', 'outcome', 'impact'] as const;
     fc.assert(
       fc.property(
         fc.array(

@@ -1,8 +1,8 @@
 import {
-  ELEMENT_KIND_LABELS,
   OUTCOME_HORIZON_LABELS,
   type ElementKind,
   type OutcomeHorizon,
+  type ElementStatus,
 } from './vocabulary.js';
 
 /**
@@ -41,8 +41,6 @@ export const DIAGRAM_COLUMNS = [
   label: string;
 }>;
 
-export type DiagramColumnKey = (typeof DIAGRAM_COLUMNS)[number]['key'];
-
 /** The column index of an element (an outcome without a horizon sits with the short-term ones). */
 export function columnOf(kind: string, horizon: string | null | undefined): number {
   switch (kind) {
@@ -59,14 +57,12 @@ export function columnOf(kind: string, horizon: string | null | undefined): numb
   }
 }
 
-export const kindLabel = (kind: string) => ELEMENT_KIND_LABELS[kind as ElementKind] ?? kind;
-
 export interface DiagramElementInput {
   id: string;
-  kind: string;
-  horizon: string | null;
+  kind: ElementKind;
+  horizon: OutcomeHorizon | null;
   title: string;
-  status: string;
+  status: ElementStatus;
   description?: string | null;
   assumptions?: string | null;
   risks?: string | null;
@@ -82,10 +78,10 @@ export interface DiagramLinkInput {
 
 export interface DiagramNode {
   id: string;
-  kind: string;
-  horizon: string | null;
+  kind: ElementKind;
+  horizon: OutcomeHorizon | null;
   title: string;
-  status: string;
+  status: ElementStatus;
   metricsCount: number;
   /** the column index in DIAGRAM_COLUMNS */
   column: number;

@@ -6,7 +6,7 @@ import { ELEMENT_KIND_LABELS, type ElementKind, type OutcomeHorizon } from './vo
  */
 
 /** What each level may lead to: activity -> output -> outcome -> outcome | impact. */
-export const ALLOWED_TARGETS: Record<ElementKind, readonly ElementKind[]> = {
+const ALLOWED_TARGETS: Record<ElementKind, readonly ElementKind[]> = {
   activity: ['output'],
   output: ['outcome'],
   outcome: ['outcome', 'impact'],
@@ -103,7 +103,7 @@ export const LEVELS = [
 export type Level = (typeof LEVELS)[number];
 
 /** The column of an element: outcomes are split by horizon (an outcome without one counts as short term). */
-export function levelOf(kind: ElementKind, horizon?: OutcomeHorizon | string | null): Level {
+function levelOf(kind: ElementKind, horizon?: OutcomeHorizon | string | null): Level {
   if (kind !== 'outcome') return kind;
   return horizon === 'medium'
     ? 'outcome:medium'

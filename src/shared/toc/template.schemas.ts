@@ -18,7 +18,7 @@ import {
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullish();
 
-export const surveyQuestionTemplateSchema = z.strictObject({
+const surveyQuestionTemplateSchema = z.strictObject({
   text: text(500).min(1),
   helpText: optionalText(1000),
   answerType: z.enum(ANSWER_TYPES),
@@ -39,7 +39,7 @@ const conditionSchema = z.strictObject({
     .optional(),
 });
 
-export const dataPointTemplateSchema = z.strictObject({
+const dataPointTemplateSchema = z.strictObject({
   key: z
     .string()
     .regex(
@@ -57,7 +57,7 @@ export const dataPointTemplateSchema = z.strictObject({
   questions: z.array(surveyQuestionTemplateSchema).max(50).default([]),
 });
 
-export const metricTemplateSchema = z.strictObject({
+const metricTemplateSchema = z.strictObject({
   name: text(200).min(1),
   definition: optionalText(4000),
   unit: optionalText(50),
@@ -112,7 +112,7 @@ export const metricTemplateSchema = z.strictObject({
   dataPoints: z.array(dataPointTemplateSchema).max(50).default([]),
 });
 
-export const elementTemplateSchema = z.strictObject({
+const elementTemplateSchema = z.strictObject({
   ref: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
   kind: z.enum(ELEMENT_KINDS),
   horizon: z.enum(OUTCOME_HORIZONS).nullish(),
@@ -123,7 +123,7 @@ export const elementTemplateSchema = z.strictObject({
   metrics: z.array(metricTemplateSchema).max(50).default([]),
 });
 
-export const linkTemplateSchema = z.strictObject({
+const linkTemplateSchema = z.strictObject({
   from: z.string(),
   to: z.string(),
   assumptions: optionalText(4000),

@@ -1,2 +1,1 @@
-export { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
-export { TABLE_STATE_TTL_SECONDS } from './table-state';
+export { DataTable, type DataTableColumn } from './data-table';

@@ -8,7 +8,7 @@ import { CommentComposer } from './comment-composer';
 import { errorText, type ThreadComment } from './use-comment-thread';
 
 /** The body as text: React escapes it; mentions are highlighted names (their current name when known). */
-export function CommentBody({ comment }: { comment: ThreadComment }) {
+function CommentBody({ comment }: { comment: ThreadComment }) {
   const names = Object.fromEntries(comment.mentions.map((m) => [m.id, m.name]));
   return (
     <Text

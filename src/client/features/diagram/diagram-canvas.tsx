@@ -23,7 +23,7 @@ import {
   type DiagramEdge,
   type DiagramNode,
 } from '@shared/toc/diagram';
-import { ELEMENT_KIND_LABELS, type ElementKind } from '@shared/toc/vocabulary';
+import { ELEMENT_KIND_LABELS } from '@shared/toc/vocabulary';
 import { toast } from '../../lib/toast';
 import { AddElementModal, ConfirmModal, type ConfirmRequest } from './dialogs';
 import { ElementPanel } from './element-panel';
@@ -47,7 +47,7 @@ const FIT_ALL_MAX = 250;
  * Fitting never zooms out below 0.8: the smallest text (12 px column labels, 14 px titles) stays at
  * 9.6 px or more. A wide diagram then fits its middle and pans for the rest, instead of 7 px text.
  */
-export const FIT_OPTIONS = { padding: 0.1, minZoom: 0.8 } as const;
+const FIT_OPTIONS = { padding: 0.1, minZoom: 0.8 } as const;
 
 type Selection = { type: 'node' | 'edge'; id: string } | null;
 
@@ -136,7 +136,7 @@ function Canvas({ problemId, fileName, diagram, can }: DiagramCanvasProps) {
   const askDeleteNode = useCallback(
     (n: DiagramNode) =>
       setConfirm({
-        title: `Delete ${ELEMENT_KIND_LABELS[n.kind as ElementKind]?.toLowerCase() ?? 'element'}?`,
+        title: `Delete ${ELEMENT_KIND_LABELS[n.kind]?.toLowerCase() ?? 'element'}?`,
         message: `"${n.title}" is deleted with its links${n.metricsCount ? `, its ${n.metricsCount} metric(s) and their data` : ''}. This cannot be undone.`,
         confirmLabel: 'Delete',
         onConfirm: () =>

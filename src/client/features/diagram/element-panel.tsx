@@ -9,7 +9,6 @@ import {
   ELEMENT_STATUSES,
   OUTCOME_HORIZON_LABELS,
   OUTCOME_HORIZONS,
-  type ElementKind,
 } from '@shared/toc/vocabulary';
 import { Link } from '@inertiajs/react';
 import { route } from '@shared/route';
@@ -44,7 +43,7 @@ export function ElementPanel({ node, canEdit, canDelete, onClose, onDelete }: Pr
       closeOnClickOutside={false}
       trapFocus={false}
       lockScroll={false}
-      title={node ? ELEMENT_KIND_LABELS[node.kind as ElementKind] : ''}
+      title={node ? ELEMENT_KIND_LABELS[node.kind] : ''}
     >
       {node && (
         <ElementForm

@@ -27,7 +27,7 @@ const SVG_PAINT = [
  * return how to put the styles back. html-to-image copies inline styles, not the page's stylesheets and
  * variables, into an SVG of its own: a link's stroke came out as nothing, leaving only its arrowhead.
  */
-export function inlinePaint(root: Element): () => void {
+function inlinePaint(root: Element): () => void {
   const restore: Array<() => void> = [];
   for (const el of [root, ...root.querySelectorAll('*')] as Array<HTMLElement | SVGElement>) {
     const style = el.style;

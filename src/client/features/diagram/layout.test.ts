@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildDiagram } from '@shared/toc/diagram';
+import { buildDiagram, type DiagramElementInput } from '@shared/toc/diagram';
 import { columnX, DAGRE_MAX_NODES, layoutDiagram, NODE_HEIGHT } from './layout';
 
 function tree(size: number) {
-  const kinds = ['activity', 'output', 'outcome', 'impact'];
-  const elements = Array.from({ length: size }, (_, i) => ({
+  const kinds = ['activity', 'output', 'outcome', 'impact'] as const;
+  const elements: DiagramElementInput[] = Array.from({ length: size }, (_, i) => ({
     id: `e${i}`,
     kind: kinds[i % 4],
     horizon: i % 4 === 2 ? 'short' : null,

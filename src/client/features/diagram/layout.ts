@@ -3,8 +3,8 @@ import { DIAGRAM_COLUMNS, type DiagramEdge, type DiagramNode } from '@shared/toc
 
 export const NODE_WIDTH = 240;
 export const NODE_HEIGHT = 88;
-export const COLUMN_GAP = 110;
-export const ROW_GAP = 18;
+const COLUMN_GAP = 110;
+const ROW_GAP = 18;
 export const HEADER_Y = -84;
 /** above this many nodes dagre is too slow for a page load (seconds): a linear barycenter ordering is used */
 export const DAGRE_MAX_NODES = 400;
@@ -65,10 +65,7 @@ function dagreOrder(
 }
 
 /** Sort each column by the mean position of its neighbours in the previous (then next) columns. O((n + e) log n). */
-export function barycenterOrder(
-  edges: readonly DiagramEdge[],
-  columns: DiagramNode[][],
-): DiagramNode[][] {
+function barycenterOrder(edges: readonly DiagramEdge[], columns: DiagramNode[][]): DiagramNode[][] {
   const order = columns.map((c) => [...c]);
   const index = new Map<string, number>();
   const reindex = (col: DiagramNode[]) =>

@@ -3,7 +3,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import type { DiagramNode } from '@shared/toc/diagram';
-import { ELEMENT_STATUS_LABELS, type ElementStatus } from '@shared/toc/vocabulary';
+import { ELEMENT_STATUS_LABELS } from '@shared/toc/vocabulary';
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
 import classes from './diagram.module.css';
 
@@ -28,10 +28,7 @@ export type ColumnNodeType = Node<
 >;
 
 /** One element of the theory of change: its level's colour, title, status and number of metrics. */
-export const ElementNode = memo(function ElementNode({
-  data,
-  selected,
-}: NodeProps<ElementNodeType>) {
+const ElementNode = memo(function ElementNode({ data, selected }: NodeProps<ElementNodeType>) {
   const { el } = data;
   const color = KIND_COLORS[el.kind] ?? 'gray';
   return (
@@ -51,7 +48,7 @@ export const ElementNode = memo(function ElementNode({
       </Text>
       <Group gap={6} mt="auto" wrap="nowrap">
         <Badge size="xs" variant="light" color={STATUS_COLORS[el.status] ?? 'gray'}>
-          {ELEMENT_STATUS_LABELS[el.status as ElementStatus] ?? el.status}
+          {ELEMENT_STATUS_LABELS[el.status] ?? el.status}
         </Badge>
         {el.metricsCount > 0 && (
           <Badge size="xs" variant="outline" color="gray" leftSection={<IconChartBar size={10} />}>
@@ -65,7 +62,7 @@ export const ElementNode = memo(function ElementNode({
 });
 
 /** A column heading (level) at the top of the diagram, with "add an element here". */
-export const ColumnNode = memo(function ColumnNode({ data }: NodeProps<ColumnNodeType>) {
+const ColumnNode = memo(function ColumnNode({ data }: NodeProps<ColumnNodeType>) {
   return (
     <Group
       className={classes.column}

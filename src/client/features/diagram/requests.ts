@@ -3,14 +3,14 @@ import { route, type RouteName, type RouteParams } from '@shared/route';
 import { toast } from '../../lib/toast';
 
 /** Diagram edits reload only the diagram (plus errors and the flash toast), keeping zoom, pan and panel state. */
-export const DIAGRAM_RELOAD = {
+const DIAGRAM_RELOAD = {
   preserveScroll: true,
   preserveState: true,
   only: ['diagram', 'errors', 'flash'],
 };
 
 /** The first error of a refused request as one sentence (e.g. a cycle refused on `toId`). */
-export function firstError(errors: Record<string, string>): string {
+function firstError(errors: Record<string, string>): string {
   return (
     errors.toId ??
     errors.fromId ??

@@ -5,7 +5,6 @@ import {
   METRIC_TYPE_LABELS,
   OUTCOME_HORIZON_LABELS,
   type ElementKind,
-  type MetricType,
 } from '@shared/toc/vocabulary';
 import type {
   TemplateElementView,
@@ -44,7 +43,7 @@ function MetricBlock({ m }: { m: TemplateMetricView }) {
           {m.name}
         </Text>
         <Badge size="xs" variant="light" color="gray">
-          {METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type}
+          {METRIC_TYPE_LABELS[m.type] ?? m.type}
           {m.unit ? ` · ${m.unit}` : ''}
         </Badge>
         {m.period && (

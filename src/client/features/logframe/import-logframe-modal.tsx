@@ -32,7 +32,7 @@ interface ModalProps {
 }
 
 /** "Import logframe (XLSX)": upload a workbook, get a new problem in the project. */
-export function ImportLogframeModal({ projectId, opened, onClose }: ModalProps) {
+function ImportLogframeModal({ projectId, opened, onClose }: ModalProps) {
   const form = useForm<{ file: File | null }>({ file: null });
   const close = () => {
     form.reset();

@@ -22,7 +22,7 @@ import {
 import { passesCheck } from '../../lib/form-check';
 import { limitError } from '../../lib/field-limits';
 
-export interface EditableElement {
+interface EditableElement {
   id: string;
   kind: ElementKind;
   horizon: OutcomeHorizon | null;
@@ -84,7 +84,7 @@ export function ElementFormModal({ problemId, mode, members, onClose }: Props) {
   );
 }
 
-export function ElementForm({
+function ElementForm({
   problemId,
   mode,
   members,
@@ -97,7 +97,7 @@ export function ElementForm({
 }) {
   const e = mode.type === 'edit' ? mode.element : null;
   const form = useForm({
-    kind: (e?.kind ?? (mode.type === 'create' ? mode.kinds[0] : 'activity')) as ElementKind,
+    kind: e?.kind ?? (mode.type === 'create' ? mode.kinds[0] : 'activity'),
     horizon: (e?.horizon ??
       (mode.type === 'create' ? (mode.horizon ?? 'short') : 'short')) as string,
     title: e?.title ?? '',

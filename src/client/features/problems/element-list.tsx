@@ -36,7 +36,7 @@ export interface ListPermissions {
 }
 
 /** Small linked chips of related elements. */
-export function ElementChips({ items, empty = '—' }: { items: ElementRef[]; empty?: string }) {
+function ElementChips({ items, empty = '—' }: { items: ElementRef[]; empty?: string }) {
   if (!items.length)
     return (
       <Text size="sm" c="dimmed">

@@ -29,8 +29,8 @@ export const KIND_COLORS: Record<ElementKind, string> = {
   impact: 'orange',
 };
 
-export const elementStatusLabel = (s: string) => ELEMENT_STATUS_LABELS[s as ElementStatus] ?? s;
-export const problemStatusLabel = (s: string) => PROBLEM_STATUS_LABELS[s as ProblemStatus] ?? s;
+export const elementStatusLabel = (s: ElementStatus) => ELEMENT_STATUS_LABELS[s] ?? s;
+export const problemStatusLabel = (s: ProblemStatus) => PROBLEM_STATUS_LABELS[s] ?? s;
 
 /** "Outcome (short term)", "Activity" */
 export function kindLabel(kind: ElementKind, horizon?: OutcomeHorizon | null) {
@@ -41,7 +41,7 @@ export function kindLabel(kind: ElementKind, horizon?: OutcomeHorizon | null) {
 }
 
 /** "an activity", "an output", "an outcome", "an impact" */
-export const aKind = (kind: ElementKind) => `an ${ELEMENT_KIND_LABELS[kind].toLowerCase()}`;
+const aKind = (kind: ElementKind) => `an ${ELEMENT_KIND_LABELS[kind].toLowerCase()}`;
 
 /** the full-view tab that lists this kind */
 export const tabOfKind = (kind: ElementKind) =>

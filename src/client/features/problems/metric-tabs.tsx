@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { route, type RouteName } from '@shared/route';
-import { METRIC_TYPE_LABELS, type MetricType } from '@shared/toc/vocabulary';
+import { METRIC_TYPE_LABELS } from '@shared/toc/vocabulary';
 import type {
   DataPointListRow,
   ElementRef,
@@ -80,10 +80,10 @@ export function MetricsTable({
       title: 'Type',
       sortable: true,
       visibleFrom: 'md',
-      value: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type,
+      value: (m) => METRIC_TYPE_LABELS[m.type] ?? m.type,
       render: (m) => (
         <Text size="sm">
-          {(METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type) + (m.unit ? ` (${m.unit})` : '')}
+          {(METRIC_TYPE_LABELS[m.type] ?? m.type) + (m.unit ? ` (${m.unit})` : '')}
         </Text>
       ),
     },

@@ -25,7 +25,7 @@ interface Props {
   onSubmit: (form: ReturnType<typeof useProblemForm>) => void;
 }
 
-export function useProblemForm(problem?: ProblemHeader) {
+function useProblemForm(problem?: ProblemHeader) {
   return useForm({
     title: problem?.title ?? '',
     statement: problem?.statement ?? '',
@@ -34,7 +34,7 @@ export function useProblemForm(problem?: ProblemHeader) {
     populationCount: problem?.populationCount ?? ('' as number | ''),
     geography: problem?.geography ?? '',
     evidence: problem?.evidence ?? '',
-    status: (problem?.status ?? 'draft') as ProblemStatus,
+    status: problem?.status ?? 'draft',
   });
 }
 

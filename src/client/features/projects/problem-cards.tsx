@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconBulb, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
+import { PROBLEM_STATUS_LABELS } from '@shared/toc/vocabulary';
 import { relativeTime } from '../../lib/relative-time';
 import type { ProblemCardData } from '@shared/projects/projects.pages';
 
@@ -21,7 +21,7 @@ const STATUS_COLOR: Record<string, string> = { draft: 'gray', active: 'green', c
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The button to a new problem of the project. */
-export function NewProblemButton({
+function NewProblemButton({
   projectId,
   variant = 'filled',
 }: {
@@ -59,7 +59,7 @@ function ProblemCard({ p }: { p: ProblemCardData }) {
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           {title}
           <Badge variant="light" color={STATUS_COLOR[p.status] ?? 'gray'} style={{ flexShrink: 0 }}>
-            {PROBLEM_STATUS_LABELS[p.status as ProblemStatus] ?? p.status}
+            {PROBLEM_STATUS_LABELS[p.status] ?? p.status}
           </Badge>
         </Group>
         {p.statement && (

@@ -15,7 +15,7 @@ export interface ProjectFormValues {
   [key: string]: string;
 }
 
-export function projectFormValues(p?: ProjectView | null): ProjectFormValues {
+function projectFormValues(p?: ProjectView | null): ProjectFormValues {
   return {
     name: p?.name ?? '',
     description: p?.description ?? '',

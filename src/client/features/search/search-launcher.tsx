@@ -17,7 +17,10 @@ export function SearchLauncher() {
   const os = useOs();
   const open = useCallback(() => {
     if (mod) mod.openSearch();
-    else void import('./search-spotlight').then((m) => setMod(m));
+    else
+      void import('./search-spotlight').then(({ SearchSpotlight, openSearch }) =>
+        setMod({ SearchSpotlight, openSearch }),
+      );
   }, [mod]);
   useHotkeys([['mod+K', open]], []);
   const label = `Search (${os === 'macos' ? '⌘' : 'Ctrl'}+K)`;

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { router } from '@inertiajs/react';
 import { route } from '@shared/route';
-import { PROBLEM_STATUS_LABELS, type ProblemStatus } from '@shared/toc/vocabulary';
+import { PROBLEM_STATUS_LABELS } from '@shared/toc/vocabulary';
 import type { ProblemViewHeader } from '@shared/problems/toc-views.pages';
 
 export interface ProblemHeaderProps {
@@ -59,7 +59,7 @@ export function ProblemHeader({ problem, view, actions }: ProblemHeaderProps) {
             {problem.title}
           </Title>
           <Badge variant="light" color={problem.status === 'active' ? 'green' : 'gray'}>
-            {PROBLEM_STATUS_LABELS[problem.status as ProblemStatus] ?? problem.status}
+            {PROBLEM_STATUS_LABELS[problem.status] ?? problem.status}
           </Badge>
           {problem.project.archived && <Badge color="gray">Archived project</Badge>}
         </Group>

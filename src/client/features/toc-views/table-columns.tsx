@@ -7,10 +7,7 @@ import {
   ELEMENT_STATUS_LABELS,
   METRIC_TYPE_LABELS,
   OUTCOME_HORIZON_LABELS,
-  type ElementKind,
   type ElementStatus,
-  type MetricType,
-  type OutcomeHorizon,
 } from '@shared/toc/vocabulary';
 import { columnOf } from '@shared/toc/diagram';
 import { formatFigure } from '@shared/format/number';
@@ -158,7 +155,7 @@ export const OUTCOME_COLUMNS: Array<DataTableColumn<ElementRow>> = [
     sortable: true,
     width: 120,
     value: (r) => (r.horizon ? OUTCOME_HORIZONS_ORDER[r.horizon] : ''),
-    render: (r) => (r.horizon ? OUTCOME_HORIZON_LABELS[r.horizon as OutcomeHorizon] : '—'),
+    render: (r) => (r.horizon ? OUTCOME_HORIZON_LABELS[r.horizon] : '—'),
   },
   status(),
   fedBy('Fed by'),
@@ -199,8 +196,8 @@ export const METRIC_COLUMNS: Array<DataTableColumn<MetricRow>> = [
     title: 'Type',
     sortable: true,
     width: 110,
-    value: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type,
-    render: (m) => METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type,
+    value: (m) => METRIC_TYPE_LABELS[m.type] ?? m.type,
+    render: (m) => METRIC_TYPE_LABELS[m.type] ?? m.type,
   },
   { key: 'unit', title: 'Unit', sortable: true, width: 90, render: (m) => m.unit ?? '—' },
   {
@@ -379,7 +376,7 @@ export function allRows(
       parent: e.feedsInto.length ? `→ ${e.feedsInto.join(', ')}` : '',
       status: e.status,
       detail: [
-        e.horizon ? OUTCOME_HORIZON_LABELS[e.horizon as OutcomeHorizon] : '',
+        e.horizon ? OUTCOME_HORIZON_LABELS[e.horizon] : '',
         e.metricsCount ? plural(e.metricsCount, 'metric') : '',
       ]
         .filter(Boolean)
@@ -394,7 +391,7 @@ export function allRows(
       parent: m.elementTitle,
       status: null,
       detail: [
-        METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type,
+        METRIC_TYPE_LABELS[m.type] ?? m.type,
         m.unit,
         m.baselineValue !== null ? `baseline ${m.baselineValue}` : '',
       ]
@@ -413,5 +410,3 @@ export function allRows(
     });
   return out;
 }
-
-export const kindLabel = (k: string) => ELEMENT_KIND_LABELS[k as ElementKind] ?? k;

@@ -3,12 +3,7 @@ import { Head, Link } from '@inertiajs/react';
 import { Anchor, Badge, Button, Card, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import {
-  ELEMENT_KIND_LABELS,
-  METRIC_TYPE_LABELS,
-  type ElementKind,
-  type MetricType,
-} from '@shared/toc/vocabulary';
+import { ELEMENT_KIND_LABELS, METRIC_TYPE_LABELS, type ElementKind } from '@shared/toc/vocabulary';
 import { useCan } from '../../hooks/use-shared';
 import { ArchivedNotice, ProblemBreadcrumbs } from '../../features/problems/problem-header';
 import { ElementFormModal, type ElementFormMode } from '../../features/problems/element-form';
@@ -255,7 +250,7 @@ export default function ElementShow({
                           {m.name}
                         </Anchor>
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          {METRIC_TYPE_LABELS[m.type as MetricType] ?? m.type}
+                          {METRIC_TYPE_LABELS[m.type] ?? m.type}
                           {m.unit ? ` · ${m.unit}` : ''} · {plural(m.dataPointCount, 'data point')}
                         </Text>
                       </Group>

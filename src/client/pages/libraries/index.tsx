@@ -14,7 +14,6 @@ import {
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconBookUpload, IconSearch } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import type { LibraryKind } from '@shared/libraries/sectors';
 import { LibraryCard } from '../../features/libraries/library-card';
 import { SaveToLibraryModal } from '../../features/libraries/save-to-library-modal';
 import { PageTitle } from '../../components/page-title';
@@ -151,7 +150,7 @@ export default function LibrariesIndex({
         <SegmentedControl
           aria-label="Kind"
           value={filter.kind ?? 'all'}
-          onChange={(v) => apply({ kind: v === 'all' ? null : (v as LibraryKind) })}
+          onChange={(v) => apply({ kind: v === 'all' ? null : v })}
           data={[
             { value: 'all', label: 'All' },
             { value: 'problem', label: 'Problems' },

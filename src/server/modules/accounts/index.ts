@@ -7,9 +7,6 @@ import { registerVerificationRoutes } from './verification.routes.js';
 import { registerPasswordResetRoutes } from './password-reset.routes.js';
 import { registerConfirmPasswordRoutes } from './confirm-password.routes.js';
 
-export { verificationMail, resetPasswordMail } from './accounts.mail.js';
-export { TWO_FACTOR_CHALLENGE_URL } from './login.routes.js';
-
 /**
  * Accounts: register, login/logout, email verification, forgot/reset password, password
  * confirmation (Jetstream's URLs and route names, Better Auth underneath), and the account mail.

@@ -14,7 +14,7 @@ import { findUserByEmail } from './accounts.users.js';
 
 export const LOGIN_FAILED = 'These credentials do not match our records.';
 /** the two-factor challenge page (built by the profile module, route 'two-factor.login') */
-export const TWO_FACTOR_CHALLENGE_URL = '/two-factor-challenge';
+const TWO_FACTOR_CHALLENGE_URL = '/two-factor-challenge';
 
 /** GET/POST /login, POST /logout */
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -18,7 +18,7 @@ export const RESET_EMAIL_MISMATCH = 'This email address does not match the passw
 export const PASSWORD_RESET_DONE =
   'Your password has been reset. You can now log in with your new password.';
 /** every forgot-password answer takes at least this long, whether the address is known or not */
-export const FORGOT_PASSWORD_MIN_MS = 500;
+const FORGOT_PASSWORD_MIN_MS = 500;
 
 /** The user a (still valid) reset token belongs to, without using it up. */
 async function resetTokenUser(ctx: AppContext, token: string) {

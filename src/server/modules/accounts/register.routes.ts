@@ -15,7 +15,7 @@ import { startVerificationFlow } from './verification-flow.js';
 export const REGISTERED =
   'We have sent you an email. Open the link in it to finish creating your account.';
 /** both answers take at least this long, so timing does not tell them apart either */
-export const REGISTER_MIN_MS = 600;
+const REGISTER_MIN_MS = 600;
 
 /**
  * GET/POST /register. The answer never says whether the address already has an account (issue 8):

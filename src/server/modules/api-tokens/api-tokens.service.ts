@@ -102,7 +102,7 @@ export async function listApiTokens(
 }
 
 /** One of the user's tokens in the team, or 404 (another user's or team's token is "not found"). */
-export async function findApiToken(
+async function findApiToken(
   ctx: Ctx,
   userId: string,
   teamId: string,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { apiRoute } from '../../platform/openapi/api-route.js';
 import { ABILITIES, ROLES } from '../../../shared/permissions.js';
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 
 const meResponse = z
   .object({

@@ -14,7 +14,7 @@ import { AUDIT_ACTION_LABELS } from '../../../shared/audit-logs/action-labels.js
 import type { AuditLogFilters } from '../../../shared/audit-logs/audit-logs.schemas.js';
 
 /** A team's trail: its own entries, plus account entries (no team) of its current members. */
-export function teamScope(db: Db, teamId: string): SQL {
+function teamScope(db: Db, teamId: string): SQL {
   const members = db
     .select({ id: teamMembers.userId })
     .from(teamMembers)
@@ -37,7 +37,7 @@ const SEARCHED = [
  * The search, word by word like every table (each word must match somewhere). A word also matches
  * the plain-words label of an action: "signed in" finds auth.login.
  */
-export function logSearch(search: string): SQL | undefined {
+function logSearch(search: string): SQL | undefined {
   const words = searchTerms(search);
   if (!words.length) return undefined;
   return and(

@@ -9,7 +9,7 @@ export type CommentRow = typeof comments.$inferSelect;
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** A thread shows at most this many (the newest), oldest first. */
-export const THREAD_LIMIT = 500;
+const THREAD_LIMIT = 500;
 
 /** The newest THREAD_LIMIT comments on a subject, oldest first, and whether older ones exist. */
 export async function listThread(

@@ -21,7 +21,7 @@ import { createComment, deleteComment, updateComment } from './comments.use-case
 const commentParam = (request: FastifyRequest) =>
   idOr404((request.params as { comment?: string }).comment, 'Comment');
 /** posts and edits per person and minute */
-export const COMMENT_LIMIT = {
+const COMMENT_LIMIT = {
   max: 20,
   timeWindow: 60_000,
   key: (r: FastifyRequest) => `comment|${r.actor?.user.id ?? r.ip}`,

@@ -35,7 +35,7 @@ type Finder = (db: Db, teamId: string, id: string) => Promise<CommentSubjectInfo
 const fromEl = alias(tocElements, 'from_el');
 const toEl = alias(tocElements, 'to_el');
 
-const kindLabel = (kind: string) => ELEMENT_KIND_LABELS[kind as ElementKind] ?? 'Element';
+const kindLabel = (kind: ElementKind) => ELEMENT_KIND_LABELS[kind] ?? 'Element';
 
 /** One finder per subject type; every query is scoped by the team, so another team's id is simply not found. */
 const FINDERS: Record<CommentSubject, Finder> = {

@@ -43,7 +43,7 @@ async function checkMentions(db: Queryable, teamId: string, body: string): Promi
   return ids;
 }
 
-export async function commentView(db: Queryable, row: CommentRow): Promise<CommentView> {
+async function commentView(db: Queryable, row: CommentRow): Promise<CommentView> {
   return toCommentView(row, await namesOf(db, peopleIn([row])));
 }
 

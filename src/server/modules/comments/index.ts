@@ -4,7 +4,6 @@ import { registerCommentRoutes } from './comments.routes.js';
 import { deleteCommentsOf } from './comments.queries.js';
 
 export { comments } from './comments.tables.js';
-export { resolveSubject, type CommentSubjectInfo } from './comments.subjects.js';
 
 /**
  * Comments on projects, problems and every element of a theory of change: JSON endpoints for the

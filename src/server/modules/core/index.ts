@@ -20,4 +20,4 @@ export async function coreModule(app: FastifyInstance, ctx: AppContext) {
   registerCorePages(app, ctx);
 }
 
-export { gettingStarted, type GettingStartedStep } from './getting-started.js';
+export { gettingStarted } from './getting-started.js';

@@ -24,15 +24,6 @@ export async function librariesModule(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-export {
-  serializeProblem,
-  materializeProblem,
-  materializeStrategy,
-  validateProblemTemplate,
-  validateStrategyTemplate,
-  type SerializeOptions,
-  type MaterializeProblemInput,
-} from './problem-tree.js';
+export { serializeProblem, materializeProblem, materializeStrategy } from './problem-tree.js';
 export { templateCanLink, templateProblems } from './template-rules.js';
 export { SHIPPED_LIBRARY } from './content/index.js';
-export type { LibraryEntry } from './library-entry.js';

@@ -16,10 +16,7 @@ import type {
   LibraryCardView as LibraryCard,
 } from '../../../shared/libraries/libraries.pages.js';
 
-export type {
-  ElementCounts,
-  LibraryCardView as LibraryCard,
-} from '../../../shared/libraries/libraries.pages.js';
+export type { LibraryCardView as LibraryCard } from '../../../shared/libraries/libraries.pages.js';
 
 export interface LibraryItemFull extends LibraryCard {
   template: ProblemTemplate | StrategyTemplate | LibraryEntry['template'];
@@ -72,7 +69,7 @@ const metricCountSql = sql<number>`(select coalesce(sum(jsonb_array_length(coale
 
 function teamCard(r: {
   id: string;
-  kind: string;
+  kind: LibraryKind;
   sector: string;
   title: string;
   summary: string | null;
@@ -87,7 +84,7 @@ function teamCard(r: {
   return {
     id: r.id,
     source: 'team',
-    kind: r.kind as LibraryKind,
+    kind: r.kind,
     sector: r.sector,
     sectorLabel: sectorLabel(r.sector),
     title: r.title,

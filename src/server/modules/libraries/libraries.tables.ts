@@ -1,6 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import type { ProblemTemplate, StrategyTemplate } from '../../../shared/toc/template.schemas.js';
+import type { LibraryKind, SectorKey } from '../../../shared/libraries/sectors.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -16,8 +17,8 @@ export const libraryItems = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     /** problem | strategy */
-    kind: text('kind').notNull(),
-    sector: text('sector').notNull(),
+    kind: text('kind').$type<LibraryKind>().notNull(),
+    sector: text('sector').$type<SectorKey>().notNull(),
     title: text('title').notNull(),
     summary: text('summary'),
     template: jsonb('template').$type<ProblemTemplate | StrategyTemplate>().notNull(),

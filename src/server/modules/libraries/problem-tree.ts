@@ -21,7 +21,7 @@ import {
   type ProblemTemplate,
   type StrategyTemplate,
 } from '../../../shared/toc/template.schemas.js';
-import { ELEMENT_KINDS, type ElementKind } from '../../../shared/toc/vocabulary.js';
+import { ELEMENT_KINDS } from '../../../shared/toc/vocabulary.js';
 import { templateProblems } from './template-rules.js';
 
 /** A database handle or a transaction (a Drizzle transaction is a PgDatabase too). */
@@ -178,7 +178,7 @@ export async function serializeProblem(
     },
     elements: sorted.map((e) => ({
       ref: refOf.get(e.id)!,
-      kind: e.kind as ElementKind,
+      kind: e.kind,
       horizon: e.kind === 'outcome' ? (e.horizon as ElementTemplate['horizon']) : null,
       title: e.title,
       description: e.description,
@@ -204,7 +204,7 @@ export async function serializeProblem(
 }
 
 /** Parse a template with its zod schema and the structural rules; field errors as a ValidationError. */
-export function validateProblemTemplate(input: unknown): ProblemTemplate {
+function validateProblemTemplate(input: unknown): ProblemTemplate {
   const template = parseInput(problemTemplateSchema, input);
   const errors = templateProblems(template);
   if (Object.keys(errors).length)
@@ -212,7 +212,7 @@ export function validateProblemTemplate(input: unknown): ProblemTemplate {
   return template;
 }
 
-export function validateStrategyTemplate(input: unknown): StrategyTemplate {
+function validateStrategyTemplate(input: unknown): StrategyTemplate {
   const template = parseInput(strategyTemplateSchema, input);
   const errors = templateProblems(template);
   if (Object.keys(errors).length)

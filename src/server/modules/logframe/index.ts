@@ -6,6 +6,3 @@ import { registerLogframeRoutes } from './logframe.routes.js';
 export async function logframeModule(app: FastifyInstance, ctx: AppContext) {
   await registerLogframeRoutes(app, ctx);
 }
-
-export { templateToWorkbook, templateToXlsx, type LogframeActuals } from './logframe-writer.js';
-export { workbookToTemplate, type LogframeError, type ReadResult } from './logframe-reader.js';

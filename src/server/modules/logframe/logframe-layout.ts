@@ -82,7 +82,7 @@ export interface Level {
   label: string;
 }
 /** Element levels in logframe order (top to bottom). */
-export const LEVELS: Level[] = [
+const LEVELS: Level[] = [
   { kind: 'impact', horizon: null, label: 'Impact' },
   { kind: 'outcome', horizon: 'long', label: 'Outcome (long term)' },
   { kind: 'outcome', horizon: 'medium', label: 'Outcome (medium term)' },

@@ -31,14 +31,14 @@ import {
   type LogframeColumn,
 } from './logframe-layout.js';
 
-export interface ParsedElement {
+interface ParsedElement {
   element: ElementTemplate;
   row: number;
   metricRows: number[];
   /** per metric, the rows of its data points */
   dataPointRows: number[][];
 }
-export interface ParsedMetric {
+interface ParsedMetric {
   metric: MetricTemplate;
   row: number;
   dataPointRows: number[];
@@ -335,7 +335,7 @@ function readLinks(
 }
 
 /** The refs of one cycle in the links, or null. */
-export function findCycle(links: Array<{ from: string; to: string }>): string[] | null {
+function findCycle(links: Array<{ from: string; to: string }>): string[] | null {
   const next = new Map<string, string[]>();
   for (const l of links) next.set(l.from, [...(next.get(l.from) ?? []), l.to]);
   const state = new Map<string, 1 | 2>();

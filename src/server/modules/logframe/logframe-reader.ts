@@ -11,7 +11,6 @@ import { readLogframeSheet, type ParsedLogframe } from './logframe-reader-result
 import { checkZip } from './zip-guard.js';
 import { formatNumber } from '../../../shared/format/number.js';
 
-export type { LogframeError } from './logframe-cells.js';
 export type ReadResult = { template: ProblemTemplate } | { errors: LogframeError[] };
 
 const whole = (message: string): ReadResult => ({
@@ -146,7 +145,7 @@ function sheet(wb: ExcelJS.Workbook, name: string): ExcelJS.Worksheet | undefine
   return wb.worksheets.find((w) => w.name.trim().toLowerCase() === want);
 }
 
-export function readWorkbook(wb: ExcelJS.Workbook): ReadResult {
+function readWorkbook(wb: ExcelJS.Workbook): ReadResult {
   const errors = new ErrorList();
   const logframe = sheet(wb, SHEETS.logframe);
   const about = sheet(wb, SHEETS.about);

@@ -63,7 +63,7 @@ export function orderedElements(template: ProblemTemplate): ElementTemplate[] {
 }
 
 /** Metric refs M1, M2, ... in logframe order. */
-export function metricRefs(template: ProblemTemplate): Map<MetricTemplate, string> {
+function metricRefs(template: ProblemTemplate): Map<MetricTemplate, string> {
   const refs = new Map<MetricTemplate, string>();
   for (const e of orderedElements(template))
     for (const m of e.metrics) refs.set(m, `M${refs.size + 1}`);
@@ -71,7 +71,7 @@ export function metricRefs(template: ProblemTemplate): Map<MetricTemplate, strin
 }
 
 /** Cell text: line ends as \n, no control characters (XML cannot hold them), formula-looking text escaped. */
-export function cellTextOut(v: string): string {
+function cellTextOut(v: string): string {
   return escapeCellText(
     // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
     v.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''),

@@ -14,18 +14,14 @@ import { formatLogframeError } from './logframe-cells.js';
 import { workbookToTemplate } from './logframe-reader.js';
 import { actualsKey, templateToXlsx, type LogframeActuals } from './logframe-writer.js';
 
-export const MAX_LISTED_ERRORS = 20;
+const MAX_LISTED_ERRORS = 20;
 
 /**
  * Actuals per metric and period, computed by the metrics module exactly as the metric page shows
  * them (formula over the data points, each aggregated over its entries).
  * Keyed like serializeProblem's refs (elements by level, then position; metrics by position).
  */
-export async function problemActuals(
-  db: Db,
-  teamId: string,
-  problemId: string,
-): Promise<LogframeActuals> {
+async function problemActuals(db: Db, teamId: string, problemId: string): Promise<LogframeActuals> {
   const elements = await db
     .select({ id: tocElements.id, kind: tocElements.kind })
     .from(tocElements)

@@ -34,15 +34,4 @@ export {
   keyMetricsFor,
   elementMetricsPanelProps,
   problemActualsByMetric,
-  type KeyMetric,
 } from './metrics.series.js';
-export { listElementMetrics } from './metrics.queries.js';
-export { metricProps, metricKindLabel } from './metrics.props.js';
-export {
-  findMetric,
-  findDataPoint,
-  findSurveyQuestion,
-  findValue,
-  findElement as findMetricParent,
-  type Trail,
-} from './metrics.queries.js';

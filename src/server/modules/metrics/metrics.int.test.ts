@@ -8,6 +8,7 @@ import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { projects } from '../projects/read-model.js';
 import { problems, tocElements } from '../problems/read-model.js';
 import { dataPoints, metricTargets, metricValues, metrics } from './metrics.tables.js';
+import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import { elementMetricsPanelProps, keyMetricsFor, metricSeries } from './index.js';
 
 let t: TestApp;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function setup(kind = 'outcome') {
+async function setup(kind: ElementKind = 'outcome') {
   const { user, client } = await signedInUser(t.app);
   const team = await createTeamFor(t.app, user.id);
   const db = t.app.ctx.db;

@@ -6,14 +6,13 @@ import type {
   MetricRow,
   SurveyQuestionRow,
   TargetRow,
-  Trail,
 } from './metrics.queries.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** "Outcome metric", "Activity metric", ... */
-export const metricKindLabel = (kind: string) =>
-  `${ELEMENT_KIND_LABELS[kind as ElementKind] ?? 'Element'} metric`;
+export const metricKindLabel = (kind: ElementKind) =>
+  `${ELEMENT_KIND_LABELS[kind] ?? 'Element'} metric`;
 
 export function metricProps(m: MetricRow) {
   return {
@@ -39,7 +38,6 @@ export function metricProps(m: MetricRow) {
     updatedAt: iso(m.updatedAt),
   };
 }
-export type MetricProps = ReturnType<typeof metricProps>;
 
 export function dataPointProps(d: DataPointRow) {
   return {
@@ -90,8 +88,6 @@ export function entryProps(
     updatedAt: iso(e.updatedAt),
   };
 }
-
-export const trailProps = (t: Trail) => t;
 
 export function periodsProps(m: MetricRow) {
   return listPeriods(m);

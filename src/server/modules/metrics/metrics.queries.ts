@@ -13,6 +13,7 @@ import {
   surveyQuestions,
 } from './metrics.tables.js';
 import type { Trail } from '../../../shared/metrics/metrics.pages.js';
+import type { ElementKind, OutcomeHorizon, ProjectStatus } from '../../../shared/toc/vocabulary.js';
 
 export type MetricRow = typeof metrics.$inferSelect;
 export type DataPointRow = typeof dataPoints.$inferSelect;
@@ -35,14 +36,14 @@ const trailColumns = {
 };
 type TrailCols = {
   elementId: string;
-  elementKind: string;
+  elementKind: ElementKind;
   elementTitle: string;
-  elementHorizon: string | null;
+  elementHorizon: OutcomeHorizon | null;
   problemId: string;
   problemTitle: string;
   projectId: string;
   projectName: string;
-  projectStatus: string;
+  projectStatus: ProjectStatus;
 };
 const toTrail = (r: TrailCols): Trail => ({
   element: {
@@ -214,13 +215,4 @@ export function listQuestions(db: Db, teamId: string, dataPointId: string) {
     .from(surveyQuestions)
     .where(and(eq(surveyQuestions.teamId, teamId), eq(surveyQuestions.dataPointId, dataPointId)))
     .orderBy(asc(surveyQuestions.position), asc(surveyQuestions.createdAt));
-}
-
-/** Metrics of one element, in order. */
-export function listElementMetrics(db: Db, teamId: string, elementId: string) {
-  return db
-    .select()
-    .from(metrics)
-    .where(and(eq(metrics.teamId, teamId), eq(metrics.elementId, elementId)))
-    .orderBy(asc(metrics.position), asc(metrics.createdAt));
 }

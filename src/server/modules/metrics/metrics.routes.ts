@@ -32,7 +32,7 @@ const param = (request: FastifyRequest, name: string) =>
   (request.params as Record<string, string>)[name];
 
 /** The metric page's props: details, trail, periods, targets, data points, entries and the series. */
-export async function metricPageProps(ctx: AppContext, teamId: string, metricId: string) {
+async function metricPageProps(ctx: AppContext, teamId: string, metricId: string) {
   const s = await metricSeries(ctx, teamId, metricId);
   const trail = s.trail;
   const keyOf = new Map(s.dataPoints.map((d) => [d.id, d.key]));

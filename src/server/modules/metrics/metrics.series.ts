@@ -24,7 +24,7 @@ const toEntry = (e: EntryRow): SeriesEntry => ({
 });
 
 /** The pure computation over loaded rows of one metric. */
-export function seriesOf(
+function seriesOf(
   metric: MetricRow,
   dps: readonly DataPointRow[],
   targets: readonly TargetRow[],

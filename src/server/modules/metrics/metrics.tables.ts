@@ -19,6 +19,14 @@ import type {
   DataPointCondition,
   Disaggregation,
 } from '../../../shared/metrics/metrics.pages.js';
+import type {
+  Aggregation,
+  AnswerType,
+  DataPointMeasurement,
+  MetricDirection,
+  MetricType,
+  ReportingPeriod,
+} from '../../../shared/toc/vocabulary.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -48,15 +56,15 @@ export const metrics = pgTable(
     definition: text('definition'),
     unit: text('unit'),
     /** count | number | percentage | currency | ratio | yes_no */
-    type: text('type').notNull().default('count'),
+    type: text('type').$type<MetricType>().notNull().default('count'),
     /** ISO 4217 code when type = currency */
     currency: text('currency'),
     /** increase | decrease | maintain */
-    direction: text('direction').notNull().default('increase'),
+    direction: text('direction').$type<MetricDirection>().notNull().default('increase'),
     baselineValue: doublePrecision('baseline_value'),
     baselineDate: date('baseline_date'),
     /** monthly | quarterly | annual | custom */
-    period: text('period').notNull().default('quarterly'),
+    period: text('period').$type<ReportingPeriod>().notNull().default('quarterly'),
     /** the reporting range: values and targets outside it are refused */
     periodStart: date('period_start'),
     periodEnd: date('period_end'),
@@ -113,10 +121,10 @@ export const dataPoints = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     /** manual | survey_question | dataset_column */
-    measurement: text('measurement').notNull().default('manual'),
+    measurement: text('measurement').$type<DataPointMeasurement>().notNull().default('manual'),
     binding: jsonb('binding').$type<DataPointBinding>().notNull().default({ kind: 'manual' }),
     /** count | count_distinct | sum | average | min | max | percent_meeting */
-    aggregation: text('aggregation').notNull().default('sum'),
+    aggregation: text('aggregation').$type<Aggregation>().notNull().default('sum'),
     condition: jsonb('condition').$type<DataPointCondition | null>(),
     filter: jsonb('filter').$type<DataPointCondition[]>().notNull().default([]),
     /** the star marker: a key data point */
@@ -148,7 +156,7 @@ export const surveyQuestions = pgTable(
     text: text('text').notNull(),
     helpText: text('help_text'),
     /** text | long_text | number | integer | single_choice | multiple_choice | yes_no | date | rating */
-    answerType: text('answer_type').notNull().default('text'),
+    answerType: text('answer_type').$type<AnswerType>().notNull().default('text'),
     choices: jsonb('choices').$type<string[]>().notNull().default([]),
     required: boolean('required').notNull().default(false),
     position: integer('position').notNull().default(0),

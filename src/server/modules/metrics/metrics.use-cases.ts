@@ -15,7 +15,7 @@ import { findElement, findMetric, type MetricRow } from './metrics.queries.js';
 
 const KEY_RE = /^[a-z][a-z0-9_]{0,62}$/;
 /** girls_passing -> "Girls passing" */
-export const humanizeKey = (key: string) =>
+const humanizeKey = (key: string) =>
   (key.charAt(0).toUpperCase() + key.slice(1)).replace(/_/g, ' ');
 
 function checkRules(shape: Parameters<typeof metricRuleErrors>[0]) {

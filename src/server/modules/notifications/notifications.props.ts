@@ -2,7 +2,7 @@ import type { NotificationView } from '../../../shared/notifications/notificatio
 import type { NotificationRow } from './notifications.queries.js';
 
 /** Only in-app paths may be followed from a notification (no other sites, no protocol-relative URLs). */
-export function safeInternalUrl(url: string | null): string | null {
+function safeInternalUrl(url: string | null): string | null {
   if (!url || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return null;
   return url;
 }

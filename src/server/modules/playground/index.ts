@@ -6,5 +6,3 @@ import { registerPlaygroundRoutes } from './playground.routes.js';
 export async function playgroundModule(app: FastifyInstance, ctx: AppContext) {
   registerPlaygroundRoutes(app, ctx);
 }
-
-export { searchTeam } from './playground.queries.js';

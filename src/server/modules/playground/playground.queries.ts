@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm
 import type { AppContext } from '../../platform/context.js';
 import { escapeLike } from '../../platform/http/table-query.js';
 import type { RouteName } from '../../../shared/route.js';
-import { ELEMENT_KIND_LABELS, type ElementKind } from '../../../shared/toc/vocabulary.js';
+import { ELEMENT_KIND_LABELS } from '../../../shared/toc/vocabulary.js';
 import {
   rankResults,
   SEARCH_LIMIT,
@@ -107,7 +107,7 @@ export async function searchTeam(
         type: 'element',
         id: r.id,
         title: r.title,
-        subtitle: `${ELEMENT_KIND_LABELS[r.kind as ElementKind] ?? r.kind} in ${r.project}${SEP}${r.problem}`,
+        subtitle: `${ELEMENT_KIND_LABELS[r.kind] ?? r.kind} in ${r.project}${SEP}${r.problem}`,
         url: url('element', r.id),
       });
   }

@@ -9,11 +9,7 @@ import { findTeamProblem, problemHeader } from './toc-views.lookup.js';
  * The diagram of a problem's theory of change: four queries whatever its size (problem, elements,
  * links, metric counts per element), then one linear pass (buildDiagram).
  */
-export async function diagramOf(
-  ctx: AppContext,
-  teamId: string,
-  problemId: string,
-): Promise<Diagram> {
+async function diagramOf(ctx: AppContext, teamId: string, problemId: string): Promise<Diagram> {
   const scope = (t: typeof tocElements | typeof tocLinks | typeof metrics) =>
     and(eq(t.teamId, teamId), eq(t.problemId, problemId));
   const elements = await ctx.db
@@ -54,5 +50,3 @@ export async function diagramProps(ctx: AppContext, teamId: string, problemId: s
   const problem = await findTeamProblem(ctx, teamId, problemId);
   return { problem: problemHeader(problem), diagram: await diagramOf(ctx, teamId, problem.id) };
 }
-
-export type DiagramPageProps = Awaited<ReturnType<typeof diagramProps>>;

@@ -2,7 +2,6 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { dataPoints, metrics } from '../metrics/read-model.js';
 import { canLink, childKinds } from '../../../shared/toc/graph.js';
-import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import type { ElementPageProps } from '../../../shared/problems/problems.types.js';
 import { elementConsequences } from './consequences.js';
 import { elementRef, problemHeader, projectRef } from './elements.props.js';
@@ -54,7 +53,7 @@ export async function elementPageProps(
     ? ((await userNames(db, [element.ownerId])).get(element.ownerId) ?? null)
     : null;
   const byId = new Map(elements.map((e) => [e.id, e]));
-  const kind = element.kind as ElementKind;
+  const kind = element.kind;
   const linkView = (
     linkId: string,
     otherId: string,
@@ -109,15 +108,10 @@ export async function elementPageProps(
     /** elements that could be linked in either direction (the server still refuses loops) */
     candidates: {
       parents: elements
-        .filter(
-          (e) =>
-            e.id !== element.id && !linkedFrom.has(e.id) && canLink(e.kind as ElementKind, kind),
-        )
+        .filter((e) => e.id !== element.id && !linkedFrom.has(e.id) && canLink(e.kind, kind))
         .map(elementRef),
       children: elements
-        .filter(
-          (e) => e.id !== element.id && !linkedTo.has(e.id) && canLink(kind, e.kind as ElementKind),
-        )
+        .filter((e) => e.id !== element.id && !linkedTo.has(e.id) && canLink(kind, e.kind))
         .map(elementRef),
     },
   };

@@ -1,6 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
 import { metrics } from '../metrics/read-model.js';
-import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import type {
   ElementListRow,
   ElementRef,
@@ -43,7 +42,7 @@ export function elementRef(
 ): ElementRef {
   return {
     id: e.id,
-    kind: e.kind as ElementKind,
+    kind: e.kind,
     horizon: (e.horizon as ElementRef['horizon']) ?? null,
     title: e.title,
     status: e.status as ElementRef['status'],
@@ -51,7 +50,7 @@ export function elementRef(
 }
 
 /** Metric counts per element of a problem (one grouped query). */
-export async function metricCountsOf(
+async function metricCountsOf(
   db: Queryable,
   teamId: string,
   problemId: string,

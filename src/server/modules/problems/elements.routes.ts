@@ -9,7 +9,7 @@ import {
   updateElementSchema,
   updateLinkSchema,
 } from '../../../shared/problems/problems.schemas.js';
-import { ELEMENT_KIND_LABELS, type ElementKind } from '../../../shared/toc/vocabulary.js';
+import { ELEMENT_KIND_LABELS } from '../../../shared/toc/vocabulary.js';
 import {
   createElement,
   deleteElement,
@@ -27,7 +27,7 @@ const update = { kind: 'team', permission: 'content.update' } as const;
 const remove = { kind: 'team', permission: 'content.delete' } as const;
 
 /** The full-view tab that lists elements of this kind. */
-export function tabOf(kind: string) {
+function tabOf(kind: string) {
   return kind === 'activity' ? 'activities' : kind === 'output' ? 'outputs' : 'outcomes';
 }
 
@@ -58,7 +58,7 @@ export function registerElementRoutes(app: FastifyInstance, ctx: AppContext) {
       const { element, linked } = await runUseCase(ctx, actorOf(request), (uc) =>
         createElement(uc, { problemId: param(request, 'problem'), values: input }),
       );
-      const label = ELEMENT_KIND_LABELS[element.kind as ElementKind];
+      const label = ELEMENT_KIND_LABELS[element.kind];
       reply.flash({ success: `${label} “${element.title}” added${linked ? ' and linked' : ''}.` });
       return reply.back(`/problems/${element.problemId}?tab=${tabOf(element.kind)}`);
     },
@@ -82,7 +82,7 @@ export function registerElementRoutes(app: FastifyInstance, ctx: AppContext) {
       const { after } = await runUseCase(ctx, actorOf(request), (uc) =>
         updateElement(uc, { elementId: param(request, 'element'), values: input }),
       );
-      reply.flash({ success: `${ELEMENT_KIND_LABELS[after.kind as ElementKind]} saved.` });
+      reply.flash({ success: `${ELEMENT_KIND_LABELS[after.kind]} saved.` });
       return reply.back(`/elements/${after.id}`);
     },
   );
@@ -94,7 +94,7 @@ export function registerElementRoutes(app: FastifyInstance, ctx: AppContext) {
       const { element, consequences } = await runUseCase(ctx, actorOf(request), (uc) =>
         deleteElement(uc, { elementId: param(request, 'element') }),
       );
-      const label = ELEMENT_KIND_LABELS[element.kind as ElementKind];
+      const label = ELEMENT_KIND_LABELS[element.kind];
       reply.flash({
         success: `${label} “${element.title}” deleted, with ${describeConsequences(consequences)}.`,
       });

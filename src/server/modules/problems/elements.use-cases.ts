@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { ValidationError } from '../../platform/errors.js';
 import { canLink, linkRefusal } from '../../../shared/toc/graph.js';
-import { ELEMENT_KIND_LABELS, type ElementKind } from '../../../shared/toc/vocabulary.js';
+import { ELEMENT_KIND_LABELS } from '../../../shared/toc/vocabulary.js';
 import type {
   CreateElementInput,
   ReorderElementsInput,
@@ -88,7 +88,7 @@ export async function updateElement(
   const problem = trail.problem;
   uc.can('content.update', { project: trail.project });
   await checkOwner(tx, teamId, values.ownerId);
-  const kind = (values.kind ?? before.kind) as ElementKind;
+  const kind = values.kind ?? before.kind;
   const horizon = values.horizon !== undefined ? values.horizon : before.horizon;
   if (kind === 'outcome' && !horizon)
     throw new ValidationError({ horizon: 'Choose short, medium or long term for an outcome.' });
@@ -114,7 +114,7 @@ export async function updateElement(
       .select({ id: tocElements.id, kind: tocElements.kind })
       .from(tocElements)
       .where(and(eq(tocElements.problemId, problem.id), eq(tocElements.teamId, teamId)));
-    const kindOf = new Map(others.map((o) => [o.id, o.kind as ElementKind]));
+    const kindOf = new Map(others.map((o) => [o.id, o.kind]));
     for (const l of links) {
       const ok =
         l.fromId === before.id
@@ -122,7 +122,7 @@ export async function updateElement(
           : canLink(kindOf.get(l.fromId)!, kind);
       if (!ok)
         throw new ValidationError({
-          kind: `This ${ELEMENT_KIND_LABELS[before.kind as ElementKind].toLowerCase()} has links that an ${ELEMENT_KIND_LABELS[kind].toLowerCase()} cannot have (${linkRefusal(l.fromId === before.id ? kind : kindOf.get(l.fromId)!, l.fromId === before.id ? kindOf.get(l.toId)! : kind)}) Remove them first.`,
+          kind: `This ${ELEMENT_KIND_LABELS[before.kind].toLowerCase()} has links that an ${ELEMENT_KIND_LABELS[kind].toLowerCase()} cannot have (${linkRefusal(l.fromId === before.id ? kind : kindOf.get(l.fromId)!, l.fromId === before.id ? kindOf.get(l.toId)! : kind)}) Remove them first.`,
         });
     }
   }

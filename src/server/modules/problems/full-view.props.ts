@@ -2,7 +2,6 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 import { groupByLevel, LEVELS, type Level } from '../../../shared/toc/graph.js';
-import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import { parseSub, type FullViewTab } from '../../../shared/problems/problems.js';
 import type {
   ChainColumn,
@@ -29,7 +28,7 @@ const LEVEL_LABELS: Record<Level, string> = {
   impact: 'Impact',
 };
 /** titles per level in the overview's compact chain */
-export const CHAIN_ITEMS = 6;
+const CHAIN_ITEMS = 6;
 
 async function countsOf(db: Queryable, teamId: string, problemId: string): Promise<ElementCounts> {
   const [byKind, links, m, dp, sq] = await Promise.all([
@@ -70,7 +69,7 @@ async function countsOf(db: Queryable, teamId: string, problemId: string): Promi
   };
   for (const r of byKind) {
     const n = Number(r.n);
-    const k = r.kind as ElementKind;
+    const k = r.kind;
     if (k in c) c[k] += n;
     if (k === 'outcome') {
       if (r.horizon === 'medium') c.outcomeMedium += n;
@@ -94,7 +93,7 @@ async function chainOf(db: Queryable, teamId: string, problemId: string): Promis
     })
     .from(tocElements)
     .where(and(eq(tocElements.problemId, problemId), eq(tocElements.teamId, teamId)));
-  const groups = groupByLevel(rows.map((r) => ({ ...r, kind: r.kind as ElementKind })));
+  const groups = groupByLevel(rows.map((r) => ({ ...r, kind: r.kind })));
   return LEVELS.map((level) => ({
     level,
     label: LEVEL_LABELS[level],

@@ -18,26 +18,7 @@ export async function problemsModule(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** The team-scoped finders (404 otherwise), each with the trail the policy needs (project status). */
-export {
-  findProblem,
-  findElement,
-  findLink,
-  type ProblemRow,
-  type ElementRow,
-  type LinkRow,
-  type ProjectRef,
-  type ProblemTrail,
-} from './problems.queries.js';
+export { findProblem } from './problems.queries.js';
 export { problemFullViewProps } from './full-view.props.js';
-export { elementPageProps } from './element-page.props.js';
-export { checkNewLink } from './links.use-cases.js';
-export {
-  problemConsequences,
-  elementConsequences,
-  describeConsequences,
-  type Consequences,
-} from './consequences.js';
-// the published read model: other modules join the problems and their theory of change
-export { problems, tocElements, tocLinks } from './problems.tables.js';
-export { diagramProps, diagramOf } from './diagram.props.js';
+export { diagramProps } from './diagram.props.js';
 export { tableViewProps } from './table-view.props.js';

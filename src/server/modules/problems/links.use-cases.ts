@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
 import { cycleMessage, findCycle, linkRefusal, type GraphLink } from '../../../shared/toc/graph.js';
-import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 import type {
   CreateLinkInput,
   UpdateLinkInput,
@@ -45,7 +44,7 @@ export async function checkNewLink(
   const to = all.get(toId);
   if (!from || !to) throw notFound('Element');
   if (fromId === toId) throw new ValidationError({ [field]: 'An element cannot lead to itself.' });
-  const why = linkRefusal(from.kind as ElementKind, to.kind as ElementKind);
+  const why = linkRefusal(from.kind, to.kind);
   if (why) throw new ValidationError({ [field]: why });
   const links: GraphLink[] = (await linksOf(db, teamId, problemId)).map((l) => ({
     fromId: l.fromId,

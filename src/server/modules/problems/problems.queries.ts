@@ -5,6 +5,7 @@ import { idOr404 } from '../../platform/http/ids.js';
 import { teamMembers, users } from '../../platform/auth/auth.tables.js';
 import { projects } from '../projects/read-model.js';
 import { problems, tocElements, tocLinks } from './problems.tables.js';
+import type { ElementKind, ProjectStatus } from '../../../shared/toc/vocabulary.js';
 
 /** Anything that can run queries: the database or a transaction. */
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -16,7 +17,7 @@ export type LinkRow = typeof tocLinks.$inferSelect;
 export interface ProjectRef {
   id: string;
   name: string;
-  status: string;
+  status: ProjectStatus;
 }
 /** Where a record of a problem lives: its problem and that problem's project. */
 export interface ProblemTrail {
@@ -135,7 +136,7 @@ export async function userNames(db: Queryable, ids: string[]): Promise<Map<strin
 export async function nextPosition(
   db: Queryable,
   problemId: string,
-  kind: string,
+  kind: ElementKind,
 ): Promise<number> {
   const [row] = await db
     .select({ max: sql<number | null>`max(${tocElements.position})` })

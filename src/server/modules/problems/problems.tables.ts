@@ -10,6 +10,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { projects } from '../projects/read-model.js';
+import type {
+  ElementKind,
+  ElementStatus,
+  OutcomeHorizon,
+  ProblemStatus,
+} from '../../../shared/toc/vocabulary.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -32,7 +38,7 @@ export const problems = pgTable(
     geography: text('geography'),
     evidence: text('evidence'),
     /** draft | active | closed */
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<ProblemStatus>().notNull().default('draft'),
     /** the library item it was copied from, if any (provenance only: the copy is independent) */
     libraryItemId: text('library_item_id'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -54,9 +60,9 @@ export const tocElements = pgTable(
       .notNull()
       .references(() => problems.id, { onDelete: 'cascade' }),
     /** activity | output | outcome | impact */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ElementKind>().notNull(),
     /** outcomes only: short | medium | long */
-    horizon: text('horizon'),
+    horizon: text('horizon').$type<OutcomeHorizon>(),
     title: text('title').notNull(),
     description: text('description'),
     assumptions: text('assumptions'),
@@ -65,7 +71,7 @@ export const tocElements = pgTable(
     startDate: date('start_date'),
     endDate: date('end_date'),
     /** planned | in_progress | done | at_risk | dropped */
-    status: text('status').notNull().default('planned'),
+    status: text('status').$type<ElementStatus>().notNull().default('planned'),
     position: integer('position').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

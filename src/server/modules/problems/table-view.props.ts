@@ -126,8 +126,3 @@ export async function tableViewProps(ctx: AppContext, teamId: string, problemId:
     }),
   };
 }
-
-export type TableViewProps = Awaited<ReturnType<typeof tableViewProps>>;
-export type TableElementRow = TableViewProps['elements'][number];
-export type TableMetricRow = TableViewProps['metrics'][number];
-export type TableDataPointRow = TableViewProps['dataPoints'][number];

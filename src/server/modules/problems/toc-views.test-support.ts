@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/client.js';
 import { projects } from '../projects/read-model.js';
 import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 import { problems, tocElements, tocLinks } from './problems.tables.js';
+import type { ElementKind, OutcomeHorizon } from '../../../shared/toc/vocabulary.js';
 
 /**
  * Rows straight in the database for the diagram/table/playground tests, e2e and bench (no
@@ -38,14 +39,14 @@ export async function seedTheoryOfChange(
   const nOutcome = Math.max(1, Math.round(size * 0.24));
   const nOutput = Math.max(1, Math.round(size * 0.3));
   const nActivity = Math.max(1, size - nImpact - nOutcome - nOutput);
-  const statuses = ['planned', 'in_progress', 'done', 'at_risk'];
+  const statuses = ['planned', 'in_progress', 'done', 'at_risk'] as const;
   const horizons = ['short', 'medium', 'long'] as const;
   const rows: Array<typeof tocElements.$inferInsert> = [];
   const add = (
-    kind: string,
+    kind: ElementKind,
     n: number,
     title: (i: number) => string,
-    horizon?: (i: number) => string,
+    horizon?: (i: number) => OutcomeHorizon,
   ) => {
     for (let i = 0; i < n; i++)
       rows.push({
@@ -136,7 +137,7 @@ export async function seedTheoryOfChange(
   const metricIds = metricRows.length
     ? await db.insert(metrics).values(metricRows).returning({ id: metrics.id })
     : [];
-  const pointRows = metricIds.map((m, i) => ({
+  const pointRows: Array<typeof dataPoints.$inferInsert> = metricIds.map((m, i) => ({
     teamId: o.teamId,
     problemId: problem.id,
     metricId: m.id,

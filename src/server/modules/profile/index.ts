@@ -4,9 +4,6 @@ import { registerProfileRoutes } from './profile.routes.js';
 import { touchSession } from './browser-sessions.js';
 import { registerProfileMail } from './profile.service.js';
 
-export { planAccountDeletion, type DeletionPlan } from './account-deletion.js';
-export { describeUserAgent } from './user-agent.js';
-
 /** The user's own profile (Jetstream): information, password, two-factor, browser sessions, account deletion. */
 export async function profileModule(app: FastifyInstance, ctx: AppContext) {
   registerProfileMail(ctx);

@@ -22,14 +22,7 @@ export async function projectsModule(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-export {
-  projectShowProps,
-  provideProjectContents,
-  type ProjectShowProvider,
-  type ProjectContents,
-} from './projects.extensions.js';
-export { findProject, type ProjectRow } from './projects.queries.js';
+export { projectShowProps, provideProjectContents } from './projects.extensions.js';
+export { findProject } from './projects.queries.js';
 export { createProject } from './projects.use-cases.js';
 // the published read model: other modules join the team's projects (e.g. problems.project_id)
-export { projects } from './projects.tables.js';
-export { projectView } from './projects.props.js';

@@ -29,7 +29,7 @@ export function projectShowProps(ctx: AppContext): ProjectShowProvider[] {
 }
 
 /** A problem of the project as its page lists it. */
-export interface ProjectProblem {
+interface ProjectProblem {
   id: string;
   title: string;
   statement: string | null;

@@ -9,6 +9,7 @@ import { problems, tocElements, tocLinks } from '../problems/read-model.js';
 import { projects } from './projects.tables.js';
 import { denial } from '../../platform/use-case/index.js';
 import { findProject, projectShowProps } from './index.js';
+import type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -377,7 +378,7 @@ describe('projects pages', () => {
     const id = await createThroughPage(client, { name: 'With metrics' });
     const providers = projectShowProps(t.app.ctx);
     // the provider is told which project (the stand-in names its metric after it)
-    const keyMetric = (projectId: string) => ({
+    const keyMetric = (projectId: string): KeyMetric => ({
       metricId: 'm1',
       name: projectId,
       unit: null,

@@ -61,7 +61,6 @@ export function problemCard(p: {
     counts: p.counts,
   };
 }
-export type ProblemCard = ReturnType<typeof problemCard>;
 
 export function activityItem(a: {
   id: string;

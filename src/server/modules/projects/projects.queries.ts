@@ -81,15 +81,6 @@ export async function projectStatusCounts(
   return { active: of('active'), archived: of('archived') };
 }
 
-/** The team has a project (created by `createdBy` when given). */
-export async function teamHasProject(db: Db, teamId: string, createdBy?: string): Promise<boolean> {
-  const where = createdBy
-    ? and(eq(projects.teamId, teamId), eq(projects.createdBy, createdBy))
-    : eq(projects.teamId, teamId);
-  const [row] = await db.select({ id: projects.id }).from(projects).where(where).limit(1);
-  return !!row;
-}
-
 /** the same as an SQL condition (the getting-started checklist reads all its steps in one query) */
 export const teamHasProjectSql = (teamId: string, createdBy?: string) =>
   sql`exists (select 1 from ${projects} where ${createdBy ? and(eq(projects.teamId, teamId), eq(projects.createdBy, createdBy)) : eq(projects.teamId, teamId)})`;

@@ -1,5 +1,6 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
+import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -19,7 +20,7 @@ export const projects = pgTable(
     startDate: date('start_date'),
     endDate: date('end_date'),
     /** active | archived (archived projects are read-only and hidden from the default list) */
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<ProjectStatus>().notNull().default('active'),
     archivedAt: ts('archived_at'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),

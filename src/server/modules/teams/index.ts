@@ -6,9 +6,6 @@ import { installInvitationResume } from './invitation-intent.js';
 import { createPersonalTeam, deleteOwnedTeams } from './teams.service.js';
 import { notifyPendingInvitations, registerInvitationMail } from './invitations.service.js';
 
-export { findMembership, requireMembership, type Membership } from './teams.queries.js';
-export { createPersonalTeam, personalTeamName } from './teams.service.js';
-
 /** Teams (Better Auth organizations): personal team at registration, settings, members, invitations, switching. */
 export async function teamsModule(app: FastifyInstance, ctx: AppContext) {
   registerInvitationMail(ctx);

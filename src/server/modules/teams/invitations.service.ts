@@ -120,14 +120,6 @@ export function invitationProblem(
   return null;
 }
 
-/** Load an invitation by its link id; throws a clear error when it cannot be used. */
-export async function usableInvitation(db: Queryable, invitationId: string) {
-  const row = await findInvitation(db, invitationId);
-  const problem = invitationProblem(row);
-  if (problem) throw problem;
-  return row!;
-}
-
 /** A new account whose email has live invitations: tell them in-app (the links work once verified). */
 export async function notifyPendingInvitations(
   ctx: AppContext,

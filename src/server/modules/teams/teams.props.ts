@@ -16,7 +16,7 @@ import {
   type Membership,
 } from './teams.queries.js';
 
-export function roleOptions(roles: readonly Role[] = ASSIGNABLE_ROLES) {
+function roleOptions(roles: readonly Role[] = ASSIGNABLE_ROLES) {
   return roles.map((key) => ({
     key,
     label: ROLE_LABELS[key],

@@ -16,7 +16,7 @@ export interface Membership {
 }
 
 /** The user's membership in a team, or null (unknown team and non-member look the same). */
-export async function findMembership(
+async function findMembership(
   db: Queryable,
   teamId: string,
   userId: string,

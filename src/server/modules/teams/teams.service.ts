@@ -47,7 +47,7 @@ export async function insertTeam(
   }
 }
 
-export function personalTeamName(userName: string) {
+function personalTeamName(userName: string) {
   const first = userName.trim().split(/\s+/)[0] || 'My';
   return `${first.slice(0, 90)}'s Team`;
 }

@@ -19,7 +19,7 @@ import {
 import { challengeFailure } from './two-factor.errors.js';
 
 /** Attempts per IP address per minute at the challenge (on top of Better Auth's 5 per sign-in and its account lock-out). */
-export const CHALLENGE_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
+const CHALLENGE_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
 
 /**
  * The second step of signing in. The login route (accounts) forwards Better Auth's pending

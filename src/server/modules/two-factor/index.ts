@@ -3,12 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerTwoFactorRoutes } from './two-factor.routes.js';
 import { registerChallengeRoutes } from './challenge.routes.js';
 
-export {
-  twoFactorState,
-  setupDetails,
-  recoveryCodes,
-  type TwoFactorState,
-} from './two-factor.store.js';
+export { twoFactorState, setupDetails, recoveryCodes } from './two-factor.store.js';
 export { qrCodeDataUrl, formatSetupKey } from './two-factor.qr.js';
 
 /** Two-factor authentication: set-up and management under /user, and the sign-in challenge. */

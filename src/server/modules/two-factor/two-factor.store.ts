@@ -16,8 +16,8 @@ import { twoFactorUsedSteps } from './two-factor.tables.js';
  * key), and verification (verifyTOTP, verifyBackupCode, viewBackupCodes) stays Better Auth's.
  */
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 const RECOVERY_CODE_COUNT = 10;
 
 type AuthContext = Awaited<Auth['$context']>;

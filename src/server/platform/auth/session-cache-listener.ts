@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Database } from '../db/client.js';
 import type { SessionCache } from './session-cache.js';
 
-export const AUTH_CHANNEL = 'pathways_auth';
+const AUTH_CHANNEL = 'pathways_auth';
 const BARRIER_TIMEOUT_MS = 5000;
 const RECONNECT_MS = 1000;
 

@@ -10,7 +10,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {

@@ -8,10 +8,10 @@ import { sign, unsign } from './signed-cookie.js';
  * must echo it in X-XSRF-TOKEN (Inertia's client does so) or X-CSRF-TOKEN or a `_token` field.
  * Routes with their own non-cookie authentication (bearer API, signed Pusher API) opt out.
  */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export class CsrfError extends AppError {
+class CsrfError extends AppError {
   constructor() {
     super('CSRF_TOKEN_MISMATCH', 419, 'Your page expired. Please refresh and try again.');
   }
@@ -32,7 +32,7 @@ function decodeToken(v: string): string | null {
  * X-CSRF-TOKEN, or a `_token` field. Anything that is not one plain string (a repeated header, a
  * number or an object in the body, a bad escape) is no token: the request answers 419.
  */
-export function sentToken(request: FastifyRequest): string | null {
+function sentToken(request: FastifyRequest): string | null {
   const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
   const body = request.body;
   const field =

@@ -37,7 +37,7 @@ function wantsJson(request: FastifyRequest) {
 }
 
 /** Turn any thrown error into a proper answer: JSON problem for APIs, an error page or a redirect back for pages. */
-export function toAppError(err: unknown): AppError {
+function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const fe = err as FastifyError;
   const mapped = mapDbError(err);
@@ -68,7 +68,7 @@ export function toAppError(err: unknown): AppError {
   );
 }
 
-export async function renderError(request: FastifyRequest, reply: FastifyReply, e: AppError) {
+async function renderError(request: FastifyRequest, reply: FastifyReply, e: AppError) {
   if (e instanceof ValidationError && !wantsJson(request)) {
     // back to the form with the errors, under the request's error bag: the page after the
     // redirect shows them bagged whether or not its own request repeats the header

@@ -18,7 +18,7 @@ export function safeLocalPath(
   return sameOriginPath(target, appUrl, host);
 }
 
-export function rememberIntended(reply: FastifyReply, path: string, key: string, secure: boolean) {
+function rememberIntended(reply: FastifyReply, path: string, key: string, secure: boolean) {
   reply.setCookie(INTENDED_COOKIE, sign(Buffer.from(path).toString('base64url'), key), {
     path: '/',
     httpOnly: true,
@@ -28,11 +28,7 @@ export function rememberIntended(reply: FastifyReply, path: string, key: string,
   });
 }
 
-export function takeIntended(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-): string | null {
+function takeIntended(request: FastifyRequest, reply: FastifyReply, key: string): string | null {
   const raw = unsign(request.cookies[INTENDED_COOKIE], key);
   if (request.cookies[INTENDED_COOKIE] !== undefined)
     reply.clearCookie(INTENDED_COOKIE, { path: '/' });

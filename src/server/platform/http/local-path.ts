@@ -7,7 +7,7 @@
  * it strips) as "another host": the path we emit must start with exactly one `/` followed by
  * something other than `/` or `\`.
  */
-export function localPathOf(u: URL): string | null {
+function localPathOf(u: URL): string | null {
   const path = u.pathname;
   if (!path.startsWith('/') || /^\/[/\\]/.test(path)) return null;
   const out = path + u.search;

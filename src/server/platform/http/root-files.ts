@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /** The public/ files browsers and crawlers ask for at the site root (everything else lives under /assets/). */
-export const ROOT_FILES: Record<string, string> = {
+const ROOT_FILES: Record<string, string> = {
   'favicon.svg': 'image/svg+xml',
   'robots.txt': 'text/plain; charset=utf-8',
 };

@@ -42,7 +42,7 @@ export interface TableSpec<TSel extends SelectedFields> {
 const asText = (e: Expr): SQL => sql`(${e})::text`;
 
 /** The WHERE for a search: every word must match at least one searchable column. */
-export function searchCondition(search: string, columns: Expr[]): SQL | undefined {
+function searchCondition(search: string, columns: Expr[]): SQL | undefined {
   const words = searchTerms(search);
   if (!words.length || !columns.length) return undefined;
   return and(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const CLIENT_ENTRY = 'src/client/app.tsx';
+const CLIENT_ENTRY = 'src/client/app.tsx';
 export const CLIENT_OUT_DIR = path.resolve(import.meta.dirname, '../../../../dist/client');
 
 interface ManifestChunk {

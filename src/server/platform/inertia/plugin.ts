@@ -12,7 +12,7 @@ import type { SharedProps } from '../../../shared/shared-props.js';
  * X-Inertia visits get JSON; version checks, partial reloads, optional/deferred props, shared
  * props, error bags, 303 after PUT/PATCH/DELETE, external redirects via 409.
  */
-export interface PageObject {
+interface PageObject {
   component: string;
   props: Record<string, unknown>;
   url: string;
@@ -23,7 +23,7 @@ export interface PageObject {
   encryptHistory: boolean;
 }
 
-export interface InertiaOptions {
+interface InertiaOptions {
   assets: () => ClientAssets;
   appName: string;
   /** props every page receives (user, team, flash, ...), resolved lazily per request */
@@ -83,7 +83,7 @@ function list(h: string | string[] | undefined) {
 // HTML and CSS, no script; the delay keeps it from flashing on a fast load
 const LOADING = `<style>.pw-loading{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;gap:12px;font:16px system-ui,sans-serif;color:#495057;background:#f8f9fa;animation:pw-in .2s .15s both}.pw-loading i{width:28px;height:28px;border:3px solid #ced4da;border-top-color:#1c7ed6;border-radius:50%;animation:pw-spin .8s linear infinite}@keyframes pw-spin{to{transform:rotate(360deg)}}@keyframes pw-in{from{opacity:0}}@media (prefers-reduced-motion:reduce){.pw-loading i{animation-duration:3s}}</style><div class="pw-loading" role="status"><i aria-hidden="true"></i>Loading…</div>`;
 
-export function renderShell(
+function renderShell(
   page: PageObject,
   assets: ClientAssets,
   appName: string,

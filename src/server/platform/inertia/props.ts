@@ -11,7 +11,7 @@ export interface SpecialProp<T = unknown> {
 }
 
 /** What a render call may give for a prop the page declares as `T`: the value, a lazy function or a wrapper. */
-export type PropInput<T> = T | (() => T | Promise<T>) | SpecialProp<T>;
+type PropInput<T> = T | (() => T | Promise<T>) | SpecialProp<T>;
 /** The props a render call gives for a page whose props are `P` (optional keys stay optional). */
 export type PropsInput<P> = { [K in keyof P]: PropInput<P[K]> };
 
@@ -31,13 +31,13 @@ export const always = <T>(value: Resolvable<T>): SpecialProp<T> => ({ [KIND]: 'a
 /** appended to the client's existing array on partial reloads */
 export const merge = <T>(value: Resolvable<T>): SpecialProp<T> => ({ [KIND]: 'merge', value });
 
-export function kindOf(v: unknown): SpecialProp[typeof KIND] | undefined {
+function kindOf(v: unknown): SpecialProp[typeof KIND] | undefined {
   return v !== null && typeof v === 'object' && KIND in (v as object)
     ? (v as SpecialProp)[KIND]
     : undefined;
 }
 
-export async function resolveValue(v: unknown): Promise<unknown> {
+async function resolveValue(v: unknown): Promise<unknown> {
   const inner = kindOf(v) ? (v as SpecialProp).value : v;
   return typeof inner === 'function' ? await (inner as () => unknown)() : await inner;
 }

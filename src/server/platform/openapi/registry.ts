@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Ability, Permission } from '../../../shared/permissions.js';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** One documented API operation. Paths use Fastify syntax (/api/v1/projects/:project). */
 export interface ApiOperation {
@@ -24,7 +24,7 @@ export interface ApiOperation {
 }
 
 /** Problem details (RFC 9457) as every API error is answered (see http/errors-handler.ts). */
-export const problemSchema = z
+const problemSchema = z
   .object({
     type: z.string(),
     title: z.string(),

@@ -9,7 +9,7 @@ export function md5Hex(body: string | Buffer): string {
   return createHash('md5').update(body).digest('hex');
 }
 
-export function safeEqual(a: string, b: string): boolean {
+function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
@@ -41,7 +41,7 @@ export function verifySocketAuth(
 }
 
 /** How far a signed HTTP API request's auth_timestamp may be from our clock (Pusher: 600 s). */
-export const API_TIMESTAMP_GRACE_S = 600;
+const API_TIMESTAMP_GRACE_S = 600;
 
 export type ApiAuthResult = { ok: true } | { ok: false; reason: string };
 

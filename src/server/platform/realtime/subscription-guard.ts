@@ -7,7 +7,7 @@ import type { Hub } from './hub.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** the backstop for changes made outside a request (a session expiring, a job, the CLI on this data) */
-export const REVALIDATE_EVERY_MS = 60_000;
+const REVALIDATE_EVERY_MS = 60_000;
 const ENDED = 'You may no longer listen on this channel (signed out, or no longer a member).';
 
 /**

@@ -4,7 +4,7 @@ import { AppError, forbidden, notFound } from '../errors.js';
 import type { Access } from './registry.js';
 
 /** Password confirmations stay valid this long (Jetstream: 3 hours). */
-export const PASSWORD_CONFIRM_TTL_MS = 3 * 60 * 60 * 1000;
+const PASSWORD_CONFIRM_TTL_MS = 3 * 60 * 60 * 1000;
 
 export class UnauthenticatedError extends AppError {
   constructor() {

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js';
  * hang things on other modules' records (comments today; form links and bindings later) clean
  * up, so the owner never needs to know them.
  */
-export interface Removal {
+interface Removal {
   tx: Db;
   teamId: string;
   subjectType: string;

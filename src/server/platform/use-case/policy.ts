@@ -108,10 +108,6 @@ export function authorize(
   if (refused) throw refused;
 }
 
-/** Whether `actor` may (for showing or hiding actions in page props). */
-export const allows = (actor: PolicyActor, permission: Permission, resource?: PolicyResource) =>
-  denial(actor, permission, resource) === null;
-
 /** Authors act on their own records; `moderate` lets others act on anyone's. */
 export function authorizeOwn(
   actor: PolicyActor,

@@ -20,7 +20,7 @@ export interface WriteActor {
   userAgent: string | null;
 }
 
-export interface UseCaseAudit {
+interface UseCaseAudit {
   action: string;
   subject?: { type: string; id: string; label?: string | null };
   details?: Record<string, unknown>;
