@@ -115,7 +115,7 @@ export function resetPasswordMail(
 }
 
 /** To the holder of an address someone tried to register again (registration never says it is taken). */
-export function registrationAttemptMail(
+function registrationAttemptMail(
   appName: string,
   to: Recipient,
   loginUrl: string,

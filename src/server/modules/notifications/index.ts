@@ -8,7 +8,6 @@ import { registerNotificationJobs } from './notifications.service.js';
 export {
   notify,
   notificationPayload,
-  NOTIFICATION_EVENT,
   NOTIFICATIONS_DELIVER,
   type NewNotification,
 } from './notifications.service.js';

@@ -7,8 +7,6 @@ import { NOTIFICATION_EVENT } from '../../../shared/notifications/notifications.
 import { notifications } from './notifications.tables.js';
 import { toNotificationView } from './notifications.props.js';
 
-export { NOTIFICATION_EVENT };
-
 export const NOTIFICATIONS_DELIVER = 'notifications.deliver';
 
 /** One event told to its recipients: what the `notifications.deliver` job carries. */
@@ -78,7 +76,7 @@ export async function notify(ctx: AppContext, n: NewNotification, opts: { tx?: D
  * (user_id, event_key) index), then a live push for the rows it created. A retry after a commit
  * creates and pushes nothing again.
  */
-export async function deliverNotifications(
+async function deliverNotifications(
   ctx: AppContext,
   p: NotificationDelivery,
   job: Pick<JobInfo, 'id'>,

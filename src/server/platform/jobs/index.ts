@@ -10,13 +10,11 @@ import {
 } from './registry.js';
 import { JobWorker, type WorkerOptions } from './worker.js';
 
-export { jobs, type JobStatus } from './jobs.tables.js';
+export { jobs } from './jobs.tables.js';
 export {
-  defaultBackoffMs,
   type JobHandler,
   type JobInfo,
   type HandlerOptions,
-  type JobPayloads,
   type PayloadOf,
   PermanentJobError,
 } from './registry.js';

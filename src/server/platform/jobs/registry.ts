@@ -18,6 +18,7 @@ export interface JobInfo {
  *
  *   declare module '../jobs/registry.js' { interface JobPayloads { 'mail.send': MailSendPayload } }
  */
+/** @public exported for module augmentation: each job type's module declares its payload here */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface JobPayloads {}
 

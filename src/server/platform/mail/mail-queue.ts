@@ -17,7 +17,7 @@ export interface MailTemplateData {}
 
 export type MailTemplateName = keyof MailTemplateData & string;
 
-export const MAIL_SEND = 'mail.send';
+const MAIL_SEND = 'mail.send';
 
 const mailSendPayload = z.strictObject({
   template: z.string().regex(/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$/),
@@ -33,7 +33,7 @@ declare module '../jobs/registry.js' {
 
 /** SMTP refused or unreachable: 8 attempts, 30 s, 1, 2, 4, 8, 16, 32 minutes apart (about an hour in all). */
 export const MAIL_MAX_ATTEMPTS = 8;
-export const mailBackoffMs = (attempt: number) =>
+const mailBackoffMs = (attempt: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 60 * 60 * 1000);
 
 /** The message to send, or null when there is nothing to send any more (the user or invitation is gone). */
