@@ -7,5 +7,7 @@ export async function logframeModule(app: FastifyInstance, ctx: AppContext) {
   await registerLogframeRoutes(app, ctx);
 }
 
-export { templateToWorkbook, templateToXlsx, type LogframeActuals } from './logframe-writer.js';
-export { workbookToTemplate, type LogframeError, type ReadResult } from './logframe-reader.js';
+// the workbook reader and writer (exceljs) are imported by the service on first use, not from here:
+// a static import would load exceljs at start
+export type { LogframeActuals } from './logframe-writer.js';
+export type { LogframeError, ReadResult } from './logframe-reader.js';
