@@ -115,11 +115,7 @@ export function resetPasswordMail(
 }
 
 /** To the holder of an address someone tried to register again (registration never says it is taken). */
-function registrationAttemptMail(
-  appName: string,
-  to: Recipient,
-  loginUrl: string,
-): MailContent {
+function registrationAttemptMail(appName: string, to: Recipient, loginUrl: string): MailContent {
   return render({
     appName,
     to,

@@ -11,8 +11,7 @@ import { findProblem } from '../problems/index.js';
 import { tocElements } from '../problems/read-model.js';
 import { findProject } from '../projects/index.js';
 import { formatLogframeError } from './logframe-cells.js';
-import { workbookToTemplate } from './logframe-reader.js';
-import { actualsKey, templateToXlsx, type LogframeActuals } from './logframe-writer.js';
+import type { LogframeActuals } from './logframe-writer.js';
 
 const MAX_LISTED_ERRORS = 20;
 
@@ -22,6 +21,8 @@ const MAX_LISTED_ERRORS = 20;
  * Keyed like serializeProblem's refs (elements by level, then position; metrics by position).
  */
 async function problemActuals(db: Db, teamId: string, problemId: string): Promise<LogframeActuals> {
+  // the workbook code (exceljs, ~28 MB once loaded) is imported on first use, not at start
+  const { actualsKey } = await import('./logframe-writer.js');
   const elements = await db
     .select({ id: tocElements.id, kind: tocElements.kind })
     .from(tocElements)
@@ -69,6 +70,7 @@ export async function exportLogframe(
   uc.can('content.view');
   const template = await serializeProblem(uc.tx, uc.teamId, problem.id, { includeBaselines: true });
   const actuals = await problemActuals(uc.tx, uc.teamId, problem.id);
+  const { templateToXlsx } = await import('./logframe-writer.js');
   const buffer = await templateToXlsx(template, { actuals, appName: uc.ctx.config.appName });
   await uc.audit({
     action: 'logframe.exported',
@@ -101,6 +103,7 @@ export function logframeFilename(title: string): { ascii: string; utf8: string }
 
 /** Read an uploaded workbook (the request's input): its template, or the errors on `file`. */
 export async function readLogframe(buffer: Buffer): Promise<ProblemTemplate> {
+  const { workbookToTemplate } = await import('./logframe-reader.js');
   const read = await workbookToTemplate(buffer);
   if ('errors' in read)
     throw new ValidationError(

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createApiToken } from '../api-tokens/index.js';
 import { tocElements } from './problems.tables.js';
-import { insertElement, ownerWithProject, smallChain } from './problems.test-support.js';
+import {
+  insertElement,
+  insertProblem,
+  ownerWithProject,
+  smallChain,
+} from './problems.test-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,6 +149,54 @@ describe('/api/v1/elements and /api/v1/links', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('pages a problem in level order with its total, and answers 404 outside the team', async () => {
+    const a = await apiOwner();
+    const problem = await insertProblem(t.app, a.team.id, a.project.id);
+    // inserted out of order; ties on position fall back to creation time, then id
+    for (const pos of [29, 3, 17, 0, 11, 25, 8, 21, 14, 5, 27, 1, 19, 9, 23, 12, 2, 28, 6, 16])
+      await insertElement(t.app, problem, 'output', `Output ${pos}`, { position: pos });
+    for (let pos = 0; pos < 30; pos++)
+      if (![29, 3, 17, 0, 11, 25, 8, 21, 14, 5, 27, 1, 19, 9, 23, 12, 2, 28, 6, 16].includes(pos))
+        await insertElement(t.app, problem, 'outcome', `Outcome ${pos}`, { position: pos });
+    const other = await insertProblem(t.app, a.team.id, a.project.id, 'Another problem');
+    await insertElement(t.app, other, 'activity', 'Not in the first problem', { position: 12 });
+
+    const page2 = await a.call('GET', `/api/v1/elements?problemId=${problem.id}&perPage=10&page=2`);
+    expect(page2.statusCode).toBe(200);
+    const body = page2.json();
+    expect(body).toMatchObject({ page: 2, perPage: 10, total: 30 });
+    expect(body.data.map((e: { position: number }) => e.position)).toEqual([
+      10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+    ]);
+    expect(body.data.every((e: { problemId: string }) => e.problemId === problem.id)).toBe(true);
+    // a page past the end is the last page
+    const past = (
+      await a.call('GET', `/api/v1/elements?problemId=${problem.id}&perPage=25&page=9`)
+    ).json();
+    expect(past).toMatchObject({ page: 2, total: 30 });
+    expect(past.data.map((e: { position: number }) => e.position)).toEqual([25, 26, 27, 28, 29]);
+    // the kind filter counts only that kind
+    expect(
+      (await a.call('GET', `/api/v1/elements?problemId=${problem.id}&kind=output`)).json().total,
+    ).toBe(20);
+    // a problem without elements is an empty page, not a 404
+    const empty = await insertProblem(t.app, a.team.id, a.project.id, 'Empty problem');
+    const none = await a.call('GET', `/api/v1/elements?problemId=${empty.id}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ data: [], total: 0, page: 1 });
+    // without a problem: every element of the team
+    expect((await a.call('GET', '/api/v1/elements')).json().total).toBe(31);
+
+    const b = await apiOwner();
+    for (const id of [problem.id, empty.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000'])
+      expect((await b.call('GET', `/api/v1/elements?problemId=${id}`)).statusCode, id).toBe(404);
+    // b's own problem under a's project (a row no route can make) is not b's either
+    const stray = await insertProblem(t.app, b.team.id, a.project.id, 'Under another team');
+    await insertElement(t.app, stray, 'activity', 'Stray');
+    expect((await b.call('GET', `/api/v1/elements?problemId=${stray.id}`)).statusCode).toBe(404);
+    expect((await b.call('GET', '/api/v1/elements')).json().total).toBe(1);
   });
 
   it('documents the endpoints in the OpenAPI document', async () => {

@@ -5,6 +5,8 @@ import type { AppContext } from '../../platform/context.js';
 import { apiRoute } from '../../platform/openapi/api-route.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { tableQuery } from '../../platform/http/table-query.js';
+import { idOr404 } from '../../platform/http/ids.js';
+import { notFound } from '../../platform/errors.js';
 import {
   checkNewElement,
   createElementFields,
@@ -24,6 +26,7 @@ import { findProject } from '../projects/index.js';
 import {
   findElement,
   findProblem,
+  problemInTeam,
   type ElementRow,
   type LinkRow,
   type ProblemRow,
@@ -291,22 +294,21 @@ export function registerProblemApi(app: FastifyInstance, ctx: AppContext) {
     async ({ request, query }) => {
       const teamId = team(request);
       const where: SQL[] = [eq(tocElements.teamId, teamId)];
-      if (query.problemId)
-        where.push(
-          eq(
-            tocElements.problemId,
-            (await findProblem(ctx.db, teamId, query.problemId)).problem.id,
-          ),
-        );
+      // the problem's scope (the team's, under one of the team's projects) is checked in the
+      // statement that counts, not by a finder before it
+      const problemId = query.problemId ? idOr404(query.problemId, 'Problem') : null;
+      if (problemId) where.push(eq(tocElements.problemId, problemId));
       if (query.kind) where.push(eq(tocElements.kind, query.kind));
       const res = await tableQuery(ctx.db, request.query, {
         select: { e: tocElements },
         from: tocElements,
         where: and(...where),
+        check: problemId ? problemInTeam(teamId, problemId) : undefined,
         sortable: { position: tocElements.position },
         defaultSort: 'position',
         tiebreak: [tocElements.createdAt, tocElements.id],
       });
+      if (res.checked === false) throw notFound('Problem');
       return {
         data: res.rows.map((r) => toElement(r.e as ElementRow)),
         page: res.page,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
@@ -44,6 +44,14 @@ export async function findProblem(
   if (!row) throw notFound('Problem');
   return { problem: row.problem, trail: { project: row.project } };
 }
+
+/**
+ * findProblem's scope as a condition (the problem is the team's, under one of the team's projects),
+ * for a statement that does other work in the same round trip (`tableQuery`'s `check`). `problemId`
+ * must already be a uuid (`idOr404`).
+ */
+export const problemInTeam = (teamId: string, problemId: string): SQL =>
+  sql`exists (select 1 from ${problems} inner join ${projects} on ${projects.id} = ${problems.projectId} and ${projects.teamId} = ${teamId} where ${problems.id} = ${problemId} and ${problems.teamId} = ${teamId})`;
 
 /** A theory-of-change element of the team with its problem and project, or 404. */
 export async function findElement(

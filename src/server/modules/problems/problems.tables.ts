@@ -79,6 +79,16 @@ export const tocElements = pgTable(
   (t) => [
     index('toc_elements_problem_kind_idx').on(t.problemId, t.kind, t.position),
     index('toc_elements_team_idx').on(t.teamId),
+    // a page of a problem's elements in level order (GET /api/v1/elements?problemId=) reads only
+    // the rows up to the page's end, in order, instead of sorting all of them; its count can be
+    // an index-only scan
+    index('toc_elements_team_problem_position_idx').on(
+      t.teamId,
+      t.problemId,
+      t.position,
+      t.createdAt,
+      t.id,
+    ),
   ],
 );
 

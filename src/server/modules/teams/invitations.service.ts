@@ -9,7 +9,6 @@ import {
   findInvitation,
   invitationExpired,
   type InvitationRow,
-  type Queryable,
   type TeamRow,
 } from './teams.queries.js';
 import { pathTo, urlTo } from './team-links.js';

@@ -1,7 +1,7 @@
-import QRCode from 'qrcode';
-
 /** The otpauth:// URI as an SVG QR code in a data URL (rendered server-side; CSP allows data: images). */
 export async function qrCodeDataUrl(uri: string): Promise<string> {
+  // imported on first use: a server rarely draws one, and the package holds ~8 MB once loaded
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, {
     type: 'svg',
     margin: 1,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type { Client, Pool, PoolClient } from 'pg';
 import type { Database } from '../db/client.js';
 import type { SessionCache } from './session-cache.js';
 
@@ -39,7 +39,9 @@ export async function listenForAuthChanges(
 async function listenOnPostgres(database: Database, cache: SessionCache, log: Log) {
   const connectionString = (database.pool as unknown as { options: { connectionString?: string } })
     .options.connectionString;
-  let client: pg.Client | null = null;
+  // imported here: the embedded mode never loads pg
+  const { default: pg } = await import('pg');
+  let client: Client | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   const waiting = new Map<string, () => void>();
@@ -132,7 +134,7 @@ function sqlText(arg: unknown): string {
 }
 
 /** Call `onWrite` after every statement of this pool that may have changed an auth table. */
-function watchWrites(pool: pg.Pool, onWrite: () => void): () => void {
+function watchWrites(pool: Pool, onWrite: () => void): () => void {
   type Query = (...args: unknown[]) => unknown;
   const WRAPPED = Symbol.for('pathways.authWriteWatch');
   const wrap = (target: { query: Query & { [WRAPPED]?: true } }) => {
@@ -155,7 +157,7 @@ function watchWrites(pool: pg.Pool, onWrite: () => void): () => void {
   };
   const restorePool = wrap(pool as unknown as { query: Query });
   // every checkout (clients connected before this ran, e.g. by the migrator, included)
-  const onAcquire = (client: pg.PoolClient) => {
+  const onAcquire = (client: PoolClient) => {
     wrap(client as unknown as { query: Query });
   };
   pool.on('acquire', onAcquire);

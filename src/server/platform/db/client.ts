@@ -2,11 +2,11 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+// pg and drizzle's node-postgres driver are imported only in PostgreSQL mode (~14 MB RSS once
+// loaded), the way PGlite's WebAssembly is only instantiated in the embedded mode
+import type { Pool } from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 
@@ -20,7 +20,7 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
   pglite?: PGlite;
-  pool?: pg.Pool;
+  pool?: Pool;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../../migrations');
@@ -47,6 +47,10 @@ const defaultIdleError = (err: Error) => {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection the server ends (restart, failover, pg_terminate_backend) emits 'error' on
     // the pool; unhandled, that would crash the process. The pool replaces it on the next query.
@@ -99,6 +103,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   } else {
+    const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // serialize concurrent migrators (several web processes starting at once) on one connection
     const conn = await database.pool!.connect();
     try {

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -29,28 +29,31 @@ export function createMailer(
   log: FastifyBaseLogger,
   opts: { outboxFiles?: boolean } = {},
 ): Mailer {
-  let transport: Transporter | undefined;
-  if (config.mail.host) {
-    transport = nodemailer.createTransport({
-      host: config.mail.host,
-      port: config.mail.port,
-      secure: config.mail.secure,
-      auth: config.mail.user
-        ? { user: config.mail.user, pass: config.mail.password ?? '' }
-        : undefined,
-      // local sinks and dev relays often lack certificates
-      tls: { rejectUnauthorized: config.env === 'production' },
-      // a server that accepts the connection and never answers holds a job, not a request;
-      // bound it so the job fails and is retried later (nodemailer waits up to 10 minutes)
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    });
-  }
+  const smtp = Boolean(config.mail.host);
+  // nodemailer (~12 MB once loaded) is imported with the first mail, and only for SMTP
+  let transport: Promise<Transporter> | undefined;
+  const smtpTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: config.mail.host,
+        port: config.mail.port,
+        secure: config.mail.secure,
+        auth: config.mail.user
+          ? { user: config.mail.user, pass: config.mail.password ?? '' }
+          : undefined,
+        // local sinks and dev relays often lack certificates
+        tls: { rejectUnauthorized: config.env === 'production' },
+        // a server that accepts the connection and never answers holds a job, not a request;
+        // bound it so the job fails and is retried later (nodemailer waits up to 10 minutes)
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
+    ));
   return {
-    mode: transport ? 'smtp' : 'outbox',
+    mode: smtp ? 'smtp' : 'outbox',
     async send(msg, sendOpts = {}) {
-      if (!transport) {
+      if (!smtp) {
         await db.insert(mailOutbox).values({ ...msg, status: 'kept' });
         // embedded mode: also a file the CLI can read while the server holds the database
         if (opts.outboxFiles) writeOutboxFile(config.dataDir, msg);
@@ -60,8 +63,9 @@ export function createMailer(
         );
         return;
       }
+      const transporter = await smtpTransport();
       try {
-        await transport.sendMail({
+        await transporter.sendMail({
           from: config.mail.from,
           to: msg.to,
           subject: msg.subject,

@@ -112,6 +112,16 @@ describe('rate_limits counters', () => {
     expect(storedKey(login, 'someone@example.org')).not.toContain('example');
   });
 
+  it('keeps the counters in an unlogged table (no WAL flush per hit; emptied after a crash)', async () => {
+    const result: unknown = await database.db.execute(
+      sql`select relpersistence from pg_class where relname = 'rate_limits' and relkind = 'r'`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+      relpersistence: string;
+    }>;
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
+  });
+
   it('deletes only ended windows', async () => {
     const db = database.db;
     const live = storedKey('t', `live-${Date.now()}`);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerBroadcastingAuth } from './broadcasting-auth.js';
-import { createExternalPublisher } from './external.js';
 import { registerHttpApi } from './http-api.js';
 import { Hub } from './hub.js';
 import { encodeEventData, MAX_EVENT_NAME, type Publisher } from './publisher.js';
@@ -39,6 +38,8 @@ export async function createRealtime(
   if (pusher.external) {
     // the external service keeps its subscriptions: see docs/realtime.md for what that means on sign-out
     registerBroadcastingAuth(app, ctx);
+    // the Pusher SDK (~13 MB once loaded) only when an external service is configured
+    const { createExternalPublisher } = await import('./external.js');
     return { mode: 'external', ...createExternalPublisher(pusher, app.log) };
   }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "toc_elements_team_problem_position_idx" ON "toc_elements" USING btree ("team_id","problem_id","position","created_at","id");
