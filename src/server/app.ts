@@ -13,7 +13,7 @@ import {
   type Database,
   type OpenOptions,
 } from './platform/db/client.js';
-import { createAuth } from './platform/auth/auth.js';
+import { createAuth, joinedAuthTx } from './platform/auth/auth.js';
 import { actorFromSession, actorFromToken } from './platform/auth/actor.js';
 import { SessionCache } from './platform/auth/session-cache.js';
 import { listenForAuthChanges } from './platform/auth/session-cache-listener.js';
@@ -146,7 +146,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   ctx.auth = createAuth(config, database.db, {
     sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),
     sendResetPassword: (u, url) => ctx.accountMail.resetPassword(u, url),
-    afterUserCreated: (u) => hooks.run(hooks.userCreated, u),
+    // called inside Better Auth's sign-up: its hooks write in the registration's transaction
+    afterUserCreated: (u) =>
+      hooks.run(hooks.userCreated, { ...u, db: joinedAuthTx() ?? database.db }),
     log: (level, message) => app.log[level](message),
   });
   app.decorate('ctx', ctx);

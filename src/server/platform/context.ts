@@ -34,10 +34,13 @@ export class SharedProps {
 type UserInfo = { id: string; email: string; name: string };
 /** A user being deleted, and the account deletion's transaction: a hook's writes go on `db`. */
 type DeletingUser = UserInfo & { db: Db };
+/** A user just created, and the registration's transaction: a hook's writes go on `db`. */
+type CreatedUser = UserInfo & { db: Db };
 
 /** Cross-module hooks (the platform calls them; modules subscribe). */
 export class AppHooks {
-  readonly userCreated: Array<(user: UserInfo) => Promise<void>> = [];
+  /** run inside the registration's transaction (or on ctx.db outside one): write on `user.db` */
+  readonly userCreated: Array<(user: CreatedUser) => Promise<void>> = [];
   /** run inside the account deletion's use case: write on `user.db`, its transaction */
   readonly userDeleting: Array<(user: DeletingUser) => Promise<void>> = [];
   async run<T>(list: Array<(arg: T) => Promise<void>>, arg: T) {

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { users } from '../../platform/auth/auth.tables.js';
-import { EMAIL_VERIFICATION_TTL_S, PASSWORD_RESET_TTL_S } from '../../platform/auth/auth.js';
+import {
+  EMAIL_VERIFICATION_TTL_S,
+  joinedAuthTx,
+  PASSWORD_RESET_TTL_S,
+} from '../../platform/auth/auth.js';
 import { plural } from '../../../shared/format/plural.js';
 
 /** One rendered message: plain text for every client, simple HTML for the rest. */
@@ -185,10 +189,19 @@ export function registerAccountMail(ctx: AppContext) {
   });
   ctx.accountMail = {
     async verification(user, url) {
-      await ctx.mail.enqueue('accounts.verification', { userId: user.id, email: user.email, url });
+      // inside a use case's Better Auth call: queued in its transaction (poked after its commit)
+      await ctx.mail.enqueue(
+        'accounts.verification',
+        { userId: user.id, email: user.email, url },
+        { tx: joinedAuthTx() },
+      );
     },
     async resetPassword(user, url) {
-      await ctx.mail.enqueue('accounts.reset-password', { userId: user.id, url });
+      await ctx.mail.enqueue(
+        'accounts.reset-password',
+        { userId: user.id, url },
+        { tx: joinedAuthTx() },
+      );
     },
   };
 }

@@ -3,9 +3,13 @@ import type { AppContext } from '../../platform/context.js';
 import { authHeaders, authErrorMessage, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
-import { audit } from '../../platform/audit/audit.js';
 import { withAuthWritesIn } from '../../platform/auth/auth.js';
-import { accountActorOf, runAccountUseCase } from '../../platform/use-case/index.js';
+import {
+  accountActorOf,
+  guestActorOf,
+  runAccountUseCase,
+  runGuestUseCase,
+} from '../../platform/use-case/index.js';
 import { loginSchema } from '../../../shared/accounts/accounts.schemas.js';
 import { formBody, LOGIN_PER_IP, RATE_LIMITS } from './accounts.http.js';
 import { createLimit, inAbout } from '../../platform/rate-limit/limit.js';
@@ -40,52 +44,60 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const input = parseInput(loginSchema, formBody(request));
-      let res;
-      try {
-        res = await ctx.auth.api.signInEmail({
-          body: {
-            email: input.email,
-            password: input.password,
-            rememberMe: input.remember ?? false,
-          },
-          headers: authHeaders(request),
-          returnHeaders: true,
+      const actor = guestActorOf(request);
+      // the session Better Auth creates and the audit row commit together
+      const outcome = await runGuestUseCase(ctx, actor, async (uc) => {
+        let res;
+        try {
+          res = await withAuthWritesIn(ctx.auth, uc.tx, () =>
+            ctx.auth.api.signInEmail({
+              body: {
+                email: input.email,
+                password: input.password,
+                rememberMe: input.remember ?? false,
+              },
+              headers: authHeaders(request),
+              returnHeaders: true,
+            }),
+          );
+        } catch (err) {
+          const e = authErrorMessage(err);
+          if (e.status >= 500) throw err;
+          uc.unaudited('a refused sign-in changes nothing; it is audited in its own transaction');
+          return { failed: true as const };
+        }
+        const body = res.response as {
+          twoFactorRedirect?: boolean;
+          user?: { id: string; name: string; email: string };
+        };
+        if (body.twoFactorRedirect) {
+          // only the pending challenge: the sign-in is audited when the second factor is given
+          uc.unaudited('password accepted; the sign-in is audited at the two-factor challenge');
+          return { failed: false as const, headers: res.headers, twoFactor: true };
+        }
+        const user = body.user!;
+        await uc.audit({
+          action: 'auth.login',
+          user,
+          subject: { type: 'user', id: user.id, label: user.email },
         });
-      } catch (err) {
-        const e = authErrorMessage(err);
-        if (e.status >= 500) throw err;
+        return { failed: false as const, headers: res.headers, twoFactor: false };
+      });
+      if (outcome.failed) {
         // the email tried (never the password); linked to the account when there is one, so its owner can see attempts
-        const target = await findUserByEmail(ctx.db, input.email);
-        await audit(ctx.db, request, {
-          action: 'auth.login_failed',
-          teamId: null,
-          userId: target?.id ?? null,
-          actorName: target?.name ?? null,
-          actorEmail: input.email,
-          subjectType: 'user',
-          subjectId: target?.id ?? null,
-          subjectLabel: input.email,
-          details: { email: input.email },
+        await runGuestUseCase(ctx, actor, async (uc) => {
+          const target = await findUserByEmail(uc.tx, input.email);
+          await uc.audit({
+            action: 'auth.login_failed',
+            user: { id: target?.id ?? null, name: target?.name ?? null, email: input.email },
+            subject: { type: 'user', id: target?.id ?? null, label: input.email },
+            details: { email: input.email },
+          });
         });
         throw new ValidationError({ email: LOGIN_FAILED });
       }
-      forwardAuthCookies(reply, res.headers);
-      const body = res.response as {
-        twoFactorRedirect?: boolean;
-        user?: { id: string; name: string; email: string };
-      };
-      if (body.twoFactorRedirect) return reply.redirect(TWO_FACTOR_CHALLENGE_URL, 303);
-      const user = body.user!;
-      await audit(ctx.db, request, {
-        action: 'auth.login',
-        teamId: null,
-        userId: user.id,
-        actorName: user.name,
-        actorEmail: user.email,
-        subjectType: 'user',
-        subjectId: user.id,
-        subjectLabel: user.email,
-      });
+      forwardAuthCookies(reply, outcome.headers);
+      if (outcome.twoFactor) return reply.redirect(TWO_FACTOR_CHALLENGE_URL, 303);
       return reply.redirect(intendedOr(request, reply, ctx.config, '/dashboard'), 303);
     },
   );

@@ -3,7 +3,8 @@ import type { AppContext } from '../../platform/context.js';
 import { authErrorMessage, authHeaders } from '../../platform/auth/bridge.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
-import { audit } from '../../platform/audit/audit.js';
+import { withAuthWritesIn } from '../../platform/auth/auth.js';
+import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
 import {
   forgotPasswordSchema,
   resetPasswordSchema,
@@ -91,27 +92,27 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       if (!user) throw new ValidationError({ token: RESET_LINK_INVALID });
       if (user.email.toLowerCase() !== input.email)
         throw new ValidationError({ email: RESET_EMAIL_MISMATCH });
-      try {
-        await ctx.auth.api.resetPassword({
-          body: { token: input.token, newPassword: input.password },
-          headers: authHeaders(request),
+      // the new password, the spent token, the sessions ended and the audit row: one transaction
+      await runGuestUseCase(ctx, guestActorOf(request), async (uc) => {
+        try {
+          await withAuthWritesIn(ctx.auth, uc.tx, () =>
+            ctx.auth.api.resetPassword({
+              body: { token: input.token, newPassword: input.password },
+              headers: authHeaders(request),
+            }),
+          );
+        } catch (err) {
+          const e = authErrorMessage(err);
+          if (e.status >= 500) throw err;
+          if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG')
+            throw new ValidationError({ password: e.message });
+          throw new ValidationError({ token: RESET_LINK_INVALID });
+        }
+        await uc.audit({
+          action: 'auth.password_reset',
+          user,
+          subject: { type: 'user', id: user.id, label: user.email },
         });
-      } catch (err) {
-        const e = authErrorMessage(err);
-        if (e.status >= 500) throw err;
-        if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG')
-          throw new ValidationError({ password: e.message });
-        throw new ValidationError({ token: RESET_LINK_INVALID });
-      }
-      await audit(ctx.db, request, {
-        action: 'auth.password_reset',
-        teamId: null,
-        userId: user.id,
-        actorName: user.name,
-        actorEmail: user.email,
-        subjectType: 'user',
-        subjectId: user.id,
-        subjectLabel: user.email,
       });
       flashStatus(reply, 'success', PASSWORD_RESET_DONE);
       return reply.redirect('/login', 303);

@@ -5,7 +5,8 @@ import { authErrorMessage, authHeaders } from '../../platform/auth/bridge.js';
 import { sessions } from '../../platform/auth/auth.tables.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
-import { audit } from '../../platform/audit/audit.js';
+import { withAuthWritesIn } from '../../platform/auth/auth.js';
+import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
 import { registerSchema } from '../../../shared/accounts/accounts.schemas.js';
 import { flashStatus, formBody, padTo, RATE_LIMITS } from './accounts.http.js';
 import { findUserByEmail } from './accounts.users.js';
@@ -40,44 +41,43 @@ export function registerRegisterRoutes(app: FastifyInstance, ctx: AppContext) {
       if (existing) await tellHolder(ctx, request, existing);
       else {
         try {
-          const res = await ctx.auth.api.signUpEmail({
-            body: { name: input.name, email: input.email, password: input.password },
-            headers: authHeaders(request),
-          });
-          // signed in only by the verification link, in this browser
-          if (res.token) await ctx.db.delete(sessions).where(eq(sessions.token, res.token));
-          const user = res.user;
-          await audit(ctx.db, request, {
-            action: 'auth.registered',
-            teamId: null,
-            userId: user.id,
-            actorName: user.name,
-            actorEmail: user.email,
-            subjectType: 'user',
-            subjectId: user.id,
-            subjectLabel: user.email,
+          // the user, their personal team, the verification mail's job and the audit row: one transaction
+          await runGuestUseCase(ctx, guestActorOf(request), async (uc) => {
+            let res;
+            try {
+              res = await withAuthWritesIn(ctx.auth, uc.tx, () =>
+                ctx.auth.api.signUpEmail({
+                  body: { name: input.name, email: input.email, password: input.password },
+                  headers: authHeaders(request),
+                }),
+              );
+            } catch (err) {
+              const e = authErrorMessage(err);
+              if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG')
+                throw new ValidationError({ password: e.message });
+              throw err;
+            }
+            // signed in only by the verification link, in this browser
+            if (res.token) await uc.tx.delete(sessions).where(eq(sessions.token, res.token));
+            const user = res.user;
+            await uc.audit({
+              action: 'auth.registered',
+              user,
+              subject: { type: 'user', id: user.id, label: user.email },
+            });
           });
         } catch (err) {
-          const e = authErrorMessage(err);
-          if (e.code === 'PASSWORD_TOO_SHORT' || e.code === 'PASSWORD_TOO_LONG')
-            throw new ValidationError({ password: e.message });
+          if (err instanceof ValidationError) throw err;
+          // nothing of this request was kept; the address may have been registered meanwhile
           const created = await findUserByEmail(ctx.db, input.email);
           if (!created) throw err;
+          const e = authErrorMessage(err);
           if (
             e.code === 'USER_ALREADY_EXISTS' ||
             e.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
           )
             await tellHolder(ctx, request, created);
-          // else the account exists but its verification mail failed: signing in offers to send it again
-          else
-            request.log.error(
-              { err, userId: created.id },
-              'verification mail failed at registration',
-            );
-          await ctx.db
-            .delete(sessions)
-            .where(eq(sessions.userId, created.id))
-            .catch(() => undefined);
+          else throw err;
         }
       }
       startVerificationFlow(

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { authErrorMessage, authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
-import { audit } from '../../platform/audit/audit.js';
+import { withAuthWritesIn } from '../../platform/auth/auth.js';
+import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
 import { flashStatus, RATE_LIMITS } from './accounts.http.js';
 import { findUserByEmail } from './accounts.users.js';
 import {
@@ -101,25 +102,49 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       const { token } = request.params;
       const signedIn = Boolean(request.actor && !request.actor.token);
       const peek = peekToken(token);
-      const before = peek.email ? await findUserByEmail(ctx.db, peek.email) : undefined;
       // sign in only the browser that started this verification, or that is already its owner's
       const owner =
         signedIn &&
         peek.email !== null &&
         request.actor!.user.email.toLowerCase() === peek.email.toLowerCase();
       const maySignIn = owner || startedHere(request, peek.email, ctx.config.appKey);
-      let headers: Headers;
-      try {
-        const res = await ctx.auth.api.verifyEmail({
-          query: { token },
-          headers: maySignIn ? authHeaders(request) : withoutCookies(authHeaders(request)),
-          returnHeaders: true,
-        });
-        headers = res.headers;
-      } catch (err) {
-        const e = authErrorMessage(err);
-        if (e.status >= 500) throw err;
-        const message = e.code === 'TOKEN_EXPIRED' ? LINK_EXPIRED : LINK_INVALID;
+      // the address verified, the session (kept or dropped) and the audit row: one transaction
+      const outcome = await runGuestUseCase(ctx, guestActorOf(request), async (uc) => {
+        const before = peek.email ? await findUserByEmail(uc.tx, peek.email) : undefined;
+        let headers: Headers;
+        try {
+          const res = await withAuthWritesIn(ctx.auth, uc.tx, () =>
+            ctx.auth.api.verifyEmail({
+              query: { token },
+              headers: maySignIn ? authHeaders(request) : withoutCookies(authHeaders(request)),
+              returnHeaders: true,
+            }),
+          );
+          headers = res.headers;
+        } catch (err) {
+          const e = authErrorMessage(err);
+          if (e.status >= 500) throw err;
+          uc.unaudited('an invalid or expired link changes nothing');
+          return { ok: false as const, expired: e.code === 'TOKEN_EXPIRED' };
+        }
+        if (!maySignIn) await dropSessionFrom(uc.tx, headers);
+        const user =
+          peek.changeConfirmation || before?.emailVerified || !peek.email
+            ? undefined
+            : await findUserByEmail(uc.tx, peek.email);
+        if (user?.emailVerified)
+          await uc.audit({
+            action: 'auth.email_verified',
+            user,
+            subject: { type: 'user', id: user.id, label: user.email },
+          });
+        // a change of address confirmed at the old one (audited when the new one is verified),
+        // or an address verified before: at most a session for the browser that started it
+        else uc.unaudited('no address became verified');
+        return { ok: true as const, headers, alreadyVerified: Boolean(before?.emailVerified) };
+      });
+      if (!outcome.ok) {
+        const message = outcome.expired ? LINK_EXPIRED : LINK_INVALID;
         flashStatus(
           reply,
           'error',
@@ -128,9 +153,9 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
         return reply.redirect(signedIn ? '/verify-email' : '/login', 302);
       }
       if (maySignIn) {
-        forwardAuthCookies(reply, headers);
+        forwardAuthCookies(reply, outcome.headers);
         endVerificationFlow(request, reply);
-      } else await dropSessionFrom(ctx.db, headers);
+      }
       if (peek.changeConfirmation) {
         const message =
           'Thank you. We have sent a link to your new email address: follow it to complete the change.';
@@ -138,23 +163,10 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
         else flashStatus(reply, 'info', message);
         return reply.redirect(signedIn ? '/dashboard' : '/login', 302);
       }
-      if (before?.emailVerified) {
+      if (outcome.alreadyVerified) {
         if (signedIn) reply.flash({ info: ALREADY_VERIFIED });
         else flashStatus(reply, 'info', ALREADY_VERIFIED);
         return reply.redirect(signedIn ? '/dashboard' : '/login', 302);
-      }
-      const user = peek.email ? await findUserByEmail(ctx.db, peek.email) : undefined;
-      if (user?.emailVerified) {
-        await audit(ctx.db, request, {
-          action: 'auth.email_verified',
-          teamId: null,
-          userId: user.id,
-          actorName: user.name,
-          actorEmail: user.email,
-          subjectType: 'user',
-          subjectId: user.id,
-          subjectLabel: user.email,
-        });
       }
       if (maySignIn) {
         reply.flash({ success: VERIFIED });

@@ -10,8 +10,8 @@ import { notifyPendingInvitations, registerInvitationMail } from './invitations.
 export async function teamsModule(app: FastifyInstance, ctx: AppContext) {
   registerInvitationMail(ctx);
   ctx.hooks.userCreated.push(async (user) => {
-    await createPersonalTeam(ctx, user);
-    await notifyPendingInvitations(ctx, user);
+    await createPersonalTeam(user.db, user);
+    await notifyPendingInvitations(ctx, user, user.db);
   });
   ctx.hooks.userDeleting.push(async (user) => {
     await deleteOwnedTeams(user.db, user);

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { teamInvitations, teams, users } from '../../platform/auth/auth.tables.js';
 import { ROLE_LABELS, isRole } from '../../../shared/permissions.js';
@@ -123,8 +124,9 @@ export function invitationProblem(
 export async function notifyPendingInvitations(
   ctx: AppContext,
   user: { id: string; email: string },
+  db: Db = ctx.db,
 ) {
-  const rows = await ctx.db
+  const rows = await db
     .select({ invitation: teamInvitations, team: teams, inviterName: users.name })
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.organizationId))
@@ -137,5 +139,7 @@ export async function notifyPendingInvitations(
       ),
     );
   for (const r of rows)
-    await notify(ctx, invitedNotification(ctx, user.id, r.invitation, r.team, r.inviterName));
+    await notify(ctx, invitedNotification(ctx, user.id, r.invitation, r.team, r.inviterName), {
+      tx: db,
+    });
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { audit } from '../../platform/audit/audit.js';
 import { teamMembers, teams, users } from '../../platform/auth/auth.tables.js';
@@ -54,10 +53,10 @@ function personalTeamName(userName: string) {
 
 /** At registration (a system action, no request): "<First name>'s Team", personal, owned by the user and made current. */
 export async function createPersonalTeam(
-  ctx: AppContext,
+  db: Db,
   user: { id: string; name: string; email: string },
 ) {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const team = await insertTeam(tx as unknown as Db, {
       name: personalTeamName(user.name),
       personal: true,

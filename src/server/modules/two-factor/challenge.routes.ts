@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { audit } from '../../platform/audit/audit.js';
+import { withAuthWritesIn } from '../../platform/auth/auth.js';
+import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
 import { authHeaders, forwardAuthCookies } from '../../platform/auth/bridge.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { ValidationError } from '../../platform/errors.js';
@@ -67,71 +68,80 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
       const field = input.kind === 'totp' ? 'code' : 'recoveryCode';
 
       const method = input.kind === 'totp' ? 'totp' : 'recovery_code';
-      /** an audit entry about the user signing in (they have no session yet, so name them explicitly) */
-      const auditUser = async (action: string, details: Record<string, unknown>) => {
-        const [u] = await ctx.db
+      // read before the transaction: Better Auth's reads outside withAuthWritesIn use the pool
+      const step =
+        input.kind === 'totp' ? await matchingStep(ctx.auth, ctx.db, userId, input.code) : null;
+
+      // the spent step, Better Auth's session (or its failed-attempt count) and the audit row:
+      // one transaction. A failure commits too: the attempt counts against the lock-out, and it
+      // is audited, but the step it claimed is given back
+      const outcome = await runGuestUseCase(ctx, guestActorOf(request), async (uc) => {
+        const [u] = await uc.tx
           .select({ email: users.email, name: users.name })
           .from(users)
           .where(eq(users.id, userId))
           .limit(1);
-        await audit(ctx.db, request, {
-          action,
-          userId,
-          teamId: null,
-          actorName: u?.name ?? null,
-          actorEmail: u?.email ?? null,
-          subjectType: 'user',
-          subjectId: userId,
-          subjectLabel: u?.email ?? null,
-          details,
-        });
-      };
-      const fail = (reason: string) => auditUser('auth.two_factor_failed', { method, reason });
+        /** an audit entry about the user signing in (they have no session yet, so name them explicitly) */
+        const auditUser = (action: string, details: Record<string, unknown>) =>
+          uc.audit({
+            action,
+            user: { id: userId, name: u?.name ?? null, email: u?.email ?? null },
+            subject: { type: 'user', id: userId, label: u?.email ?? null },
+            details,
+          });
 
-      let claimed: { step: number; previous: number } | null = null;
-      if (input.kind === 'totp') {
-        // Better Auth accepts a code for its whole ±1-step window, again and again: spend the step first
-        const step = await matchingStep(ctx.auth, ctx.db, userId, input.code);
+        let claimed: { step: number; previous: number } | null = null;
         if (step !== null) {
-          const previous = await lastStep(ctx.db, userId);
-          if (!(await claimStep(ctx.db, userId, step))) {
-            await fail('code_reused');
-            throw new ValidationError({
-              code: 'That code has already been used. Wait for the next code in your authenticator app.',
-            });
+          // Better Auth accepts a code for its whole ±1-step window, again and again: spend the step first
+          const previous = await lastStep(uc.tx, userId);
+          if (!(await claimStep(uc.tx, userId, step))) {
+            await auditUser('auth.two_factor_failed', { method, reason: 'code_reused' });
+            return { ok: false as const, reused: true as const };
           }
           claimed = { step, previous };
         }
+        try {
+          const res = await withAuthWritesIn(ctx.auth, uc.tx, () =>
+            input.kind === 'totp'
+              ? ctx.auth.api.verifyTOTP({
+                  body: { code: input.code },
+                  headers: authHeaders(request),
+                  returnHeaders: true,
+                })
+              : ctx.auth.api.verifyBackupCode({
+                  body: { code: input.code },
+                  headers: authHeaders(request),
+                  returnHeaders: true,
+                }),
+          );
+          await auditUser('auth.login', { secondFactor: method });
+          return { ok: true as const, headers: res.headers };
+        } catch (err) {
+          if (claimed) await releaseStep(uc.tx, userId, claimed.step, claimed.previous);
+          const failure = challengeFailure(err, field);
+          await auditUser('auth.two_factor_failed', { method, reason: failure.reason });
+          // Better Auth expires the pending cookie when the challenge is over
+          const errHeaders = (err as { headers?: unknown }).headers;
+          return {
+            ok: false as const,
+            reused: false as const,
+            failure,
+            headers: errHeaders instanceof Headers ? errHeaders : null,
+          };
+        }
+      });
+
+      if (!outcome.ok) {
+        if (outcome.reused)
+          throw new ValidationError({
+            code: 'That code has already been used. Wait for the next code in your authenticator app.',
+          });
+        forwardAuthCookies(reply, outcome.headers);
+        if (outcome.failure.kind === 'restart') return restart(reply, outcome.failure.message);
+        throw new ValidationError({ [field]: outcome.failure.message });
       }
 
-      let headers: Headers;
-      try {
-        const res =
-          input.kind === 'totp'
-            ? await ctx.auth.api.verifyTOTP({
-                body: { code: input.code },
-                headers: authHeaders(request),
-                returnHeaders: true,
-              })
-            : await ctx.auth.api.verifyBackupCode({
-                body: { code: input.code },
-                headers: authHeaders(request),
-                returnHeaders: true,
-              });
-        headers = res.headers;
-      } catch (err) {
-        if (claimed) await releaseStep(ctx.db, userId, claimed.step, claimed.previous);
-        const failure = challengeFailure(err, field);
-        await fail(failure.reason);
-        // Better Auth expires the pending cookie when the challenge is over
-        const errHeaders = (err as { headers?: unknown }).headers;
-        if (errHeaders instanceof Headers) forwardAuthCookies(reply, errHeaders);
-        if (failure.kind === 'restart') return restart(reply, failure.message);
-        throw new ValidationError({ [field]: failure.message });
-      }
-
-      forwardAuthCookies(reply, headers);
-      await auditUser('auth.login', { secondFactor: method });
+      forwardAuthCookies(reply, outcome.headers);
       if (input.kind === 'recovery') {
         reply.flash({
           info: 'You signed in with a recovery code; it cannot be used again. You can make new codes on your profile page.',

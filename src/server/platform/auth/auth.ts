@@ -76,6 +76,18 @@ const AUTH_SCHEMA = {
 type AdapterFactory = ReturnType<typeof drizzleAdapter>;
 type AuthAdapter = ReturnType<AdapterFactory>;
 
+/** The transaction `withAuthWritesIn` is running in (for the callbacks Better Auth makes inside it). */
+const callerTx = new AsyncLocalStorage<Db>();
+
+/**
+ * The transaction Better Auth's writes have joined, when called back from inside
+ * `withAuthWritesIn` (mail to queue, the user-created hooks): their writes go on it too, so they
+ * commit or roll back with the use case (and on one connection they do not wait on it forever).
+ */
+export function joinedAuthTx(): Db | undefined {
+  return callerTx.getStore();
+}
+
 /** The transaction Better Auth's writes join while `withAuthWritesIn(auth, tx, fn)` runs. */
 const joinedTx = new WeakMap<object, <T>(tx: Db, fn: () => Promise<T>) => Promise<T>>();
 
@@ -99,7 +111,7 @@ function joinableAdapter(db: Db) {
   const join = <T>(tx: Db, fn: () => Promise<T>): Promise<T> => {
     if (!options) throw new Error('Better Auth has not built its adapter yet');
     const bound = drizzleAdapter(tx as never, { provider: 'pg', schema: AUTH_SCHEMA })(options);
-    return current.run(bound, fn);
+    return callerTx.run(tx, () => current.run(bound, fn));
   };
   return { factory, join };
 }

@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { UnauthenticatedError } from '../routes/access.js';
 import { notFound } from '../errors.js';
-import type { AccountActor, WriteActor } from './use-case.js';
+import type { AccountActor, GuestActor, WriteActor } from './use-case.js';
+
+/** The actor of a guest write (signing in, registering, resetting): the request's IP and user agent. */
+export function guestActorOf(request: FastifyRequest): GuestActor {
+  return {
+    ip: request.ip ?? null,
+    userAgent: (request.headers['user-agent'] as string | undefined) ?? null,
+  };
+}
 
 /** The write actor of a signed-in request (page session or API token) in its current team. */
 export function actorOf(request: FastifyRequest): WriteActor {

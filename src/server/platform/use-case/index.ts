@@ -1,4 +1,11 @@
 /** One write path: use cases run in one transaction with policy, audit, cascades and events. */
-export { runUseCase, runAccountUseCase, type UseCase, type AccountUseCase } from './use-case.js';
-export { actorOf, accountActorOf } from './http.js';
+export {
+  runUseCase,
+  runAccountUseCase,
+  runGuestUseCase,
+  type UseCase,
+  type AccountUseCase,
+  type GuestUseCase,
+} from './use-case.js';
+export { actorOf, accountActorOf, guestActorOf } from './http.js';
 export { authorize, authorizeOwn, denial, type PolicyResource } from './policy.js';

@@ -22,7 +22,8 @@ export interface WriteActor {
 
 interface UseCaseAudit {
   action: string;
-  subject?: { type: string; id: string; label?: string | null };
+  /** `id` is null only for a guest's row about an account that does not exist (an email tried) */
+  subject?: { type: string; id: string | null; label?: string | null };
   details?: Record<string, unknown>;
   /** defaults to the actor's team (null for account-level entries) */
   teamId?: string | null;
@@ -37,6 +38,33 @@ export interface AccountActor extends Omit<WriteActor, 'teamId'> {
 export interface AccountUseCase extends Omit<UseCase, 'teamId' | 'actor' | 'removing'> {
   readonly actor: AccountActor;
   readonly teamId: string | null;
+}
+
+/**
+ * A guest write (sign-in, registration, password reset, email verification): nobody is signed in
+ * yet, so the actor is the request's IP and user agent; each audit row names the user it is about
+ * (the one signing in, registering, resetting), or none.
+ */
+export interface GuestActor {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Who a guest write's audit row is by: the user being signed in or registered, or only an email tried. */
+export interface GuestAuditUser {
+  id: string | null;
+  name: string | null;
+  email: string | null;
+}
+
+/** What a guest use case holds: the transaction and the write's duties, no policy, no team. */
+export interface GuestUseCase extends Omit<
+  UseCase,
+  'teamId' | 'actor' | 'removing' | 'can' | 'audit'
+> {
+  readonly actor: GuestActor;
+  /** the audit row (account-level: no team), by `user`, in the same transaction */
+  audit(entry: Omit<UseCaseAudit, 'teamId'> & { user: GuestAuditUser }): Promise<void>;
 }
 
 /** What a use case holds while it runs: one transaction, the actor, and the write's duties. */
@@ -83,9 +111,38 @@ export function runAccountUseCase<T>(
   return runWrite(ctx, actor, run as (uc: AccountUseCase | UseCase) => Promise<T>);
 }
 
+/**
+ * The same for guest writes: the change (Better Auth's part through `withAuthWritesIn(ctx.auth,
+ * uc.tx, ...)`) and its audit row in one transaction; cookies Better Auth answers are forwarded
+ * by the route after the commit.
+ */
+export function runGuestUseCase<T>(
+  ctx: AppContext,
+  actor: GuestActor,
+  run: (uc: GuestUseCase) => Promise<T>,
+): Promise<T> {
+  const writer: Writer = {
+    userId: null,
+    name: null,
+    email: null,
+    teamId: null,
+    role: null,
+    tokenId: null,
+    ...actor,
+  };
+  return runWrite(ctx, writer, run as unknown as (uc: UseCase) => Promise<T>);
+}
+
+/** Whoever writes: a signed-in actor, or a guest (no user). */
+type Writer = Omit<AccountActor, 'userId' | 'name' | 'email'> & {
+  userId: string | null;
+  name: string | null;
+  email: string | null;
+};
+
 async function runWrite<T>(
   ctx: AppContext,
-  actor: AccountActor,
+  actor: Writer,
   run: (uc: UseCase) => Promise<T>,
 ): Promise<T> {
   const after: Array<() => Promise<unknown> | void> = [];
@@ -100,16 +157,20 @@ async function runWrite<T>(
       actor,
       teamId: actor.teamId,
       ctx,
-      can: (permission: Permission, resource?: PolicyResource) =>
-        authorize(actor, permission, resource),
-      async audit(entry: UseCaseAudit) {
+      can: (permission: Permission, resource?: PolicyResource) => {
+        if (actor.userId === null) throw fail('SERVER_ERROR', 'A guest write has no policy.');
+        authorize(actor as WriteActor, permission, resource);
+      },
+      async audit(entry: UseCaseAudit & { user?: GuestAuditUser }) {
         audited = true;
+        // a guest's row is by the user it is about; a signed-in actor's by the actor
+        const by = entry.user ?? { id: actor.userId, name: actor.name, email: actor.email };
         await tx.insert(auditLogs).values({
           action: entry.action,
           teamId: entry.teamId !== undefined ? entry.teamId : actor.teamId,
-          userId: actor.userId,
-          actorName: actor.name,
-          actorEmail: actor.email,
+          userId: by.id,
+          actorName: by.name,
+          actorEmail: by.email,
           subjectType: entry.subject?.type ?? null,
           subjectId: entry.subject?.id ?? null,
           subjectLabel: entry.subject?.label ?? null,
@@ -148,6 +209,8 @@ async function runWrite<T>(
       throw fail('SERVER_ERROR', 'This change was not audited; it was not saved.');
     return out;
   });
+  // a mail Better Auth queued inside the transaction (joinedAuthTx) is there now
+  ctx.jobs.poke();
   for (const fn of after) {
     try {
       await fn();
