@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { dataPoints, metricValues } from '../../src/server/modules/metrics/metrics.tables.js';
 import type { FixtureContext } from './route-fixtures.js';
 import { templateToWorkbook } from '../../src/server/modules/logframe/logframe-writer.js';
 import { multipartFile, SAMPLE } from '../../src/server/modules/logframe/test-support.js';
-import { signedIn, type WorldUser } from './world.js';
-import { createUser, signIn } from '../helpers/auth.js';
-import { authenticator, confirmPasswordNow } from '../helpers/two-factor.js';
+import { freshIp, RotatingIpClient, signedIn, type WorldUser } from './world.js';
+import { createUser, signIn, TEST_PASSWORD, uniqueEmail } from '../helpers/auth.js';
+import { TEST_APP_KEY } from '../helpers/app.js';
+import {
+  authenticator,
+  confirmPasswordNow,
+  enableTwoFactor,
+  startTwoFactorSignIn,
+} from '../helpers/two-factor.js';
 import { projects } from '../../src/server/modules/projects/read-model.js';
 import {
   beginTwoFactorSetup,
@@ -17,12 +25,15 @@ import {
   teams,
   twoFactors,
   users,
+  verifications,
 } from '../../src/server/platform/auth/auth.tables.js';
 
 /**
  * Writes that deliberately leave no audit row, each with its reason. Keep this list short: a
  * route here is still walked by the audit test (it must succeed with a valid request), only the
- * audit row is not required. Everything else must audit inside its transaction.
+ * audit row is not required. Everything else, guest writes included (sign-in, registration,
+ * password reset, email verification, the two-factor challenge), must audit inside its
+ * transaction.
  */
 export const NOT_AUDITED: Record<string, string> = {
   'notifications.read':
@@ -32,11 +43,14 @@ export const NOT_AUDITED: Record<string, string> = {
   'broadcasting.auth': 'signs a live-channel subscription for this browser; it writes nothing',
   'verification.send':
     'sends the verification mail again; it changes no record of the team or the account',
+  'password.email':
+    'asks for a reset link (the token and its mail commit together): no account changes until the link is used, and the answer is the same for unknown addresses',
 };
 
 /**
  * Write routes the walk skips, each with its reason: a write not on the one write path, or one
- * the walk cannot send yet. Better Auth's own writes (API keys, password change, two-factor on)
+ * the walk cannot send yet. Better Auth's own writes (API keys, password change, two-factor on,
+ * and the guest writes: sign-in, registration, reset, verification, the two-factor challenge)
  * are on the path: they join the use case's transaction (`withAuthWritesIn`, platform/auth).
  */
 export const NOT_YET_ON_THE_WRITE_PATH: Record<string, string> = {};
@@ -172,3 +186,81 @@ export const VALID_BODIES: Record<
     return { dataPointId: v.dataPointId, period: '2026-Q3', value: 5 };
   },
 };
+
+/** A guest write the walk sends: made fresh for each send (a new user, a new token, a new IP). */
+export type GuestRequest = () => Promise<LightMyRequestResponse>;
+
+/**
+ * Guest writes (signing in, registering, resetting a password, verifying an address, the
+ * two-factor challenge): each entry makes what its valid request needs (a fresh user or token,
+ * a client whose every request comes from a new IP, so the per-IP limits never interfere) and
+ * returns the request. Write routes reached by a GET link are named in `GUEST_WRITE_LINKS`.
+ */
+export const GUEST_REQUESTS: Record<string, (app: FastifyInstance) => Promise<GuestRequest>> = {
+  login: async (app) => {
+    const user = await createUser(app, { name: 'Signing in' });
+    const client = new RotatingIpClient(app);
+    return () => client.post('/login', { email: user.email, password: user.password });
+  },
+  register: async (app) => {
+    const client = new RotatingIpClient(app);
+    const email = uniqueEmail('walked');
+    return () =>
+      client.post('/register', {
+        name: 'Walked registrant',
+        email,
+        password: TEST_PASSWORD,
+        password_confirmation: TEST_PASSWORD,
+        terms: true,
+      });
+  },
+  'password.email': async (app) => {
+    const user = await createUser(app, { name: 'Forgetful' });
+    const client = new RotatingIpClient(app);
+    return () => client.post('/forgot-password', { email: user.email });
+  },
+  'password.update': async (app) => {
+    const user = await createUser(app, { name: 'Resetting' });
+    await app.ctx.auth.api.requestPasswordReset({ body: { email: user.email } });
+    const [v] = await app.ctx.db
+      .select({ identifier: verifications.identifier })
+      .from(verifications)
+      .where(
+        and(eq(verifications.value, user.id), like(verifications.identifier, 'reset-password:%')),
+      );
+    const client = new RotatingIpClient(app);
+    return () =>
+      client.post('/reset-password', {
+        token: v.identifier.slice('reset-password:'.length),
+        email: user.email,
+        password: `${TEST_PASSWORD}-reset`,
+        password_confirmation: `${TEST_PASSWORD}-reset`,
+      });
+  },
+  // a user with two-factor on, past the password step: a recovery code finishes the sign-in
+  'two-factor.login.store': async (app) => {
+    const user = await createUser(app, { name: 'Second factor' });
+    const { recoveryCodes } = await enableTwoFactor(app, await signIn(app, user), user.id);
+    const client = await startTwoFactorSignIn(app, user, { ip: freshIp() });
+    return () => client.post('/two-factor-challenge', { recoveryCode: recoveryCodes[0] });
+  },
+  // the link from the mail, in the browser that registered (it signs that browser in)
+  'verification.verify': async (app) => {
+    const client = new RotatingIpClient(app);
+    const email = uniqueEmail('verifying');
+    const registered = await client.post('/register', {
+      name: 'Verifying',
+      email,
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+      terms: true,
+    });
+    if (registered.statusCode !== 303)
+      throw new Error(`registration failed: ${registered.statusCode}`);
+    const token = await createEmailVerificationToken(TEST_APP_KEY, email);
+    return () => client.get(`/verify-email/${token}`);
+  },
+};
+
+/** Guest (or public) routes that write on a GET: the link in a mail. */
+export const GUEST_WRITE_LINKS = ['verification.verify'];

@@ -4,6 +4,9 @@
  *   1. with the audit insert made to fail (a trigger on audit_logs), the request changes NOTHING
  *      in any table: the change and its audit row live and die together;
  *   2. without the trigger, the same request (on fresh fixtures) succeeds and writes an audit row.
+ * Guest writes (sign-in, registration, password reset, email verification, the two-factor
+ * challenge) are walked the same way, each with a fresh user or token and a new IP per request
+ * (`GUEST_REQUESTS` in audit-exemptions.ts).
  * Routes come from app.ctx.routes.all(), so every later module is held to it without edits here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +18,8 @@ import { buildWorld, createToken, worldIntact, type World } from './world.js';
 import { classify, describeResponse } from './probe.js';
 import {
   ACTING_AS,
+  GUEST_REQUESTS,
+  GUEST_WRITE_LINKS,
   MULTIPART_BODIES,
   NOT_AUDITED,
   NOT_YET_ON_THE_WRITE_PATH,
@@ -197,5 +202,67 @@ describe('every write audits inside its transaction', () => {
         (n) => !names.has(n),
       ),
     ).toEqual([]);
+  });
+});
+
+const guestWrites = t.app.ctx.routes
+  .all()
+  .flatMap((r) =>
+    r.methods
+      .filter((m) =>
+        m === 'GET'
+          ? GUEST_WRITE_LINKS.includes(r.name)
+          : m !== 'HEAD' && r.access.kind === 'guest',
+      )
+      .map((m) => ({ route: r, method: m })),
+  )
+  .sort((a, b) => a.route.name.localeCompare(b.route.name));
+
+describe('every guest write audits inside its transaction', () => {
+  it('finds the guest write routes', () => expect(guestWrites.length).toBeGreaterThanOrEqual(6));
+
+  for (const { route, method } of guestWrites) {
+    const exempt = notAuditedReason(route.name);
+    it(`${method} ${route.name}${exempt ? ' (not audited: ' + exempt + ')' : ''}`, async () => {
+      const make = GUEST_REQUESTS[route.name];
+      expect(
+        make,
+        `${route.name} is a guest write: give it a valid request in GUEST_REQUESTS (test/security/audit-exemptions.ts)`,
+      ).toBeDefined();
+      if (!exempt) {
+        const send = await make(t.app);
+        const before = await snapshot();
+        await failAudits(true);
+        let res;
+        try {
+          res = await send();
+        } finally {
+          await failAudits(false);
+        }
+        const after = await snapshot();
+        expect(
+          changed(before, after),
+          `with the audit refused, ${route.name} answered ${describeResponse(res)} and still changed these tables`,
+        ).toEqual([]);
+      }
+      const send = await make(t.app);
+      const audits = await auditCount();
+      const res = await send();
+      // a guest write ends on the page it leads to: the dashboard, the sign-in page, or its own form
+      expect(
+        ['allowed', 'dashboard', 'login'],
+        `${route.name} with a valid request answered ${describeResponse(res)}`,
+      ).toContain(classify(res));
+      if (!exempt)
+        expect(
+          await auditCount(),
+          `${route.name} succeeded without writing an audit row`,
+        ).toBeGreaterThan(audits);
+    }, 180_000);
+  }
+
+  it('has a request for no guest route that does not exist', () => {
+    const names = new Set(guestWrites.map((w) => w.route.name));
+    expect(Object.keys(GUEST_REQUESTS).filter((n) => !names.has(n))).toEqual([]);
   });
 });

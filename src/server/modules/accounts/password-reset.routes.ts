@@ -52,9 +52,15 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       // known or not, the same calls run and the same answer comes back; the mail itself is
       // handed over without waiting (accounts.mail.ts), and the floor evens out the rest
       try {
-        await ctx.auth.api.requestPasswordReset({
-          body: { email: input.email },
-          headers: authHeaders(request),
+        // the reset token and its mail's job commit together (nothing to audit: no account changes)
+        await runGuestUseCase(ctx, guestActorOf(request), async (uc) => {
+          uc.unaudited('a reset link asked for: no account changes until it is used');
+          await withAuthWritesIn(ctx.auth, uc.tx, () =>
+            ctx.auth.api.requestPasswordReset({
+              body: { email: input.email },
+              headers: authHeaders(request),
+            }),
+          );
         });
       } catch (err) {
         request.log.error({ err }, 'password reset request failed');

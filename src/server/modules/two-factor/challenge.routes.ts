@@ -100,8 +100,9 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
           }
           claimed = { step, previous };
         }
+        let res;
         try {
-          const res = await withAuthWritesIn(ctx.auth, uc.tx, () =>
+          res = await withAuthWritesIn(ctx.auth, uc.tx, () =>
             input.kind === 'totp'
               ? ctx.auth.api.verifyTOTP({
                   body: { code: input.code },
@@ -114,8 +115,6 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
                   returnHeaders: true,
                 }),
           );
-          await auditUser('auth.login', { secondFactor: method });
-          return { ok: true as const, headers: res.headers };
         } catch (err) {
           if (claimed) await releaseStep(uc.tx, userId, claimed.step, claimed.previous);
           const failure = challengeFailure(err, field);
@@ -129,6 +128,8 @@ export function registerChallengeRoutes(app: FastifyInstance, ctx: AppContext) {
             headers: errHeaders instanceof Headers ? errHeaders : null,
           };
         }
+        await auditUser('auth.login', { secondFactor: method });
+        return { ok: true as const, headers: res.headers };
       });
 
       if (!outcome.ok) {
