@@ -16,6 +16,7 @@ import {
 import { createAuth, joinedAuthTx } from './platform/auth/auth.js';
 import { actorFromSession, actorFromToken } from './platform/auth/actor.js';
 import { SessionCache } from './platform/auth/session-cache.js';
+import { ListCache } from './platform/http/list-cache.js';
 import { listenForAuthChanges } from './platform/auth/session-cache-listener.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { MailQueue } from './platform/mail/mail-queue.js';
@@ -128,13 +129,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     ttlMs: database.kind === 'pglite' ? 10 * 60_000 : 60_000,
     maxEntries: 20_000,
   });
-  const stopListening = await listenForAuthChanges(database, sessionCache, app.log);
+  // API list pages between requests, per team content version (platform/http/list-cache.ts)
+  const listCache = new ListCache({ maxEntries: 2_000, maxBytes: 32 * 1024 * 1024 });
+  const stopListening = await listenForAuthChanges(database, sessionCache, app.log, listCache);
   app.addHook('preClose', stopListening);
   const ctx = {
     config,
     database,
     db: database.db,
     sessionCache,
+    listCache,
     mailer,
     mail: new MailQueue(jobs, mailer, app.log),
     jobs,

@@ -10,6 +10,7 @@ import type { OpenApiRegistry } from './openapi/registry.js';
 import type { Jobs } from './jobs/index.js';
 import type { Cascades } from './use-case/cascades.js';
 import type { SessionCache } from './auth/session-cache.js';
+import type { ListCache } from './http/list-cache.js';
 import type { PropsInput } from './inertia/props.js';
 import type { ModuleSharedProps } from '../../shared/shared-props.js';
 
@@ -56,6 +57,8 @@ export interface AppContext {
   auth: Auth;
   /** signed-in actors kept between requests; `invalidateUser(id)` / `invalidateTeam(id)` drop them (database triggers do it on every change) */
   sessionCache: SessionCache;
+  /** API list pages kept between requests, per team, dropped when the team's content changes (http/list-cache.ts) */
+  listCache: ListCache;
   /** delivers now (SMTP or the local outbox): used by the `mail.send` job, not by writes */
   mailer: Mailer;
   /** queue a mail: `ctx.mail.enqueue(template, data, { tx })` (modules register templates) */

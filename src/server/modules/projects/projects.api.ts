@@ -85,6 +85,7 @@ export function registerProjectApi(app: FastifyInstance, ctx: AppContext) {
       method: 'get',
       path: '/api/v1/projects',
       name: 'api.projects.index',
+      listCache: true,
       summary: 'List the team’s projects',
       description:
         'Newest change first. Archived projects are listed with status=archived or status=all.',

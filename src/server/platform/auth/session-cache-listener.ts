@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Client, Pool, PoolClient } from 'pg';
 import type { Database } from '../db/client.js';
+import type { ListCache } from '../http/list-cache.js';
 import type { SessionCache } from './session-cache.js';
 
 const AUTH_CHANNEL = 'pathways_auth';
+/** the team whose listed content changed (migration 0006, http/list-cache.ts) */
+const CONTENT_CHANNEL = 'pathways_content';
 const BARRIER_TIMEOUT_MS = 5000;
 const RECONNECT_MS = 1000;
 
@@ -12,31 +15,47 @@ interface Log {
 }
 
 /**
- * LISTEN for 'pathways_auth' (see session-cache.ts) and enable the cache once listening.
+ * LISTEN for 'pathways_auth' (see session-cache.ts) and, with `lists`, 'pathways_content' (see
+ * http/list-cache.ts) on one connection, and enable the caches once listening.
  * Returns the function that stops listening (call it before the database closes).
  */
 export async function listenForAuthChanges(
   database: Database,
   cache: SessionCache,
   log: Log,
+  lists?: ListCache,
 ): Promise<() => Promise<void>> {
   if (database.kind === 'pglite') {
     const unlisten = await database.pglite!.listen(AUTH_CHANNEL, (payload) => cache.apply(payload));
+    const unlistenContent = lists
+      ? await database.pglite!.listen(CONTENT_CHANNEL, (payload) => lists.apply(payload))
+      : null;
     cache.enabled = true;
+    if (lists) lists.enabled = true;
     return async () => {
       cache.enabled = false;
       cache.clear();
+      if (lists) {
+        lists.enabled = false;
+        lists.clear();
+      }
       try {
         await unlisten();
+        await unlistenContent?.();
       } catch {
         // the database is already closed
       }
     };
   }
-  return listenOnPostgres(database, cache, log);
+  return listenOnPostgres(database, cache, log, lists);
 }
 
-async function listenOnPostgres(database: Database, cache: SessionCache, log: Log) {
+async function listenOnPostgres(
+  database: Database,
+  cache: SessionCache,
+  log: Log,
+  lists: ListCache | undefined,
+) {
   const connectionString = (database.pool as unknown as { options: { connectionString?: string } })
     .options.connectionString;
   // imported here: the embedded mode never loads pg
@@ -49,6 +68,10 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
   const down = () => {
     cache.enabled = false;
     cache.clear();
+    if (lists) {
+      lists.enabled = false;
+      lists.clear();
+    }
     for (const release of waiting.values()) release();
     waiting.clear();
   };
@@ -56,7 +79,8 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
     const c = new pg.Client({ connectionString });
     c.on('notification', (n) => {
       const payload = n.payload ?? '';
-      if (payload.startsWith('sync:')) waiting.get(payload.slice(5))?.();
+      if (n.channel === CONTENT_CHANNEL) lists?.apply(payload);
+      else if (payload.startsWith('sync:')) waiting.get(payload.slice(5))?.();
       else cache.apply(payload);
     });
     c.on('error', () => {}); // 'end' follows
@@ -73,6 +97,7 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
     });
     await c.connect();
     await c.query(`LISTEN ${AUTH_CHANNEL}`);
+    if (lists) await c.query(`LISTEN ${CONTENT_CHANNEL}`);
     if (closed) {
       await c.end().catch(() => {});
       return;
@@ -80,13 +105,18 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
     client = c;
     cache.clear();
     cache.enabled = true;
+    if (lists) {
+      lists.clear();
+      lists.enabled = true;
+    }
   };
   const retry = () => {
     if (!closed) timer = setTimeout(() => void connect().catch(retry), RECONNECT_MS);
   };
   await connect();
 
-  cache.barrier = async () => {
+  // one barrier for both caches: notifications reach a listener in commit order, whatever the channel
+  const barrier = async () => {
     if (!client || !cache.enabled) return;
     const nonce = randomUUID();
     const arrived = new Promise<void>((resolve) => {
@@ -94,6 +124,7 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
         // the listener did not catch up: nothing cached may be trusted
         waiting.delete(nonce);
         cache.clear();
+        lists?.clear();
         resolve();
       }, BARRIER_TIMEOUT_MS);
       waiting.set(nonce, () => {
@@ -107,13 +138,19 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
       .catch(() => waiting.get(nonce)?.());
     await arrived;
   };
+  cache.barrier = barrier;
+  if (lists) lists.barrier = barrier;
 
-  const unwatch = watchWrites(database.pool!, () => cache.markDirty());
+  const unwatch = watchWrites(database.pool!, (sql) => {
+    if (AUTH_WRITE.test(sql)) cache.markDirty();
+    if (lists && CONTENT_WRITE.test(sql)) lists.markDirty();
+  });
   return async () => {
     closed = true;
     unwatch();
     if (timer) clearTimeout(timer);
     cache.barrier = null;
+    if (lists) lists.barrier = null;
     const c = client;
     client = null;
     down();
@@ -125,6 +162,13 @@ async function listenOnPostgres(database: Database, cache: SessionCache, log: Lo
 const AUTH_WRITE =
   /^\s*(?:(?:insert\s+into|update|delete\s+from)\s+"?(?:users|sessions|team_members|teams|api_keys)"?[\s(]|commit\b|end\b)/i;
 
+/** a statement that changes a table the API lists read outside a transaction, or ends a transaction (migration 0006) */
+const CONTENT_WRITE =
+  /^\s*(?:(?:insert\s+into|update|delete\s+from)\s+"?(?:projects|problems|toc_elements|toc_links|metrics|metric_targets|data_points|survey_questions|metric_values)"?[\s(]|truncate\b|commit\b|end\b)/i;
+
+/** cheap prefilter: a write or the end of a transaction */
+const WRITE = /^\s*(?:insert|update|delete|truncate|commit|end)\b/i;
+
 function sqlText(arg: unknown): string {
   return typeof arg === 'string'
     ? arg
@@ -133,8 +177,8 @@ function sqlText(arg: unknown): string {
       : '';
 }
 
-/** Call `onWrite` after every statement of this pool that may have changed an auth table. */
-function watchWrites(pool: Pool, onWrite: () => void): () => void {
+/** Call `onWrite` with the SQL after every statement of this pool that may have changed a watched table. */
+function watchWrites(pool: Pool, onWrite: (sql: string) => void): () => void {
   type Query = (...args: unknown[]) => unknown;
   const WRAPPED = Symbol.for('pathways.authWriteWatch');
   const wrap = (target: { query: Query & { [WRAPPED]?: true } }) => {
@@ -142,10 +186,12 @@ function watchWrites(pool: Pool, onWrite: () => void): () => void {
     if (original[WRAPPED]) return () => {};
     const wrapped: Query = function (this: unknown, ...args: unknown[]) {
       const result = original.apply(this, args);
-      if (AUTH_WRITE.test(sqlText(args[0]))) {
+      const text = sqlText(args[0]);
+      if (WRITE.test(text)) {
+        const done = () => onWrite(text);
         if (result && typeof (result as Promise<unknown>).then === 'function')
-          (result as Promise<unknown>).then(onWrite, onWrite);
-        else onWrite();
+          (result as Promise<unknown>).then(done, done);
+        else done();
       }
       return result;
     };
