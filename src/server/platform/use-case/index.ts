@@ -5,7 +5,6 @@ export {
   runGuestUseCase,
   type UseCase,
   type AccountUseCase,
-  type GuestUseCase,
 } from './use-case.js';
 export { actorOf, accountActorOf, guestActorOf } from './http.js';
 export { authorize, authorizeOwn, denial, type PolicyResource } from './policy.js';

@@ -51,7 +51,7 @@ export interface GuestActor {
 }
 
 /** Who a guest write's audit row is by: the user being signed in or registered, or only an email tried. */
-export interface GuestAuditUser {
+interface GuestAuditUser {
   id: string | null;
   name: string | null;
   email: string | null;
