@@ -21,6 +21,7 @@ import {
   setupDetails,
 } from '../../src/server/modules/two-factor/two-factor.store.js';
 import {
+  teamInvitations,
   teamMembers,
   teams,
   twoFactors,
@@ -260,7 +261,37 @@ export const GUEST_REQUESTS: Record<string, (app: FastifyInstance) => Promise<Gu
     const token = await createEmailVerificationToken(TEST_APP_KEY, email);
     return () => client.get(`/verify-email/${token}`);
   },
+  // the invitation link, opened by the invited person signed in with the invited address: they join
+  'team-invitations.accept': async (app) => {
+    const owner = await createUser(app, { name: 'Inviting owner' });
+    const teamId = randomUUID();
+    await app.ctx.db
+      .insert(teams)
+      .values({
+        id: teamId,
+        name: 'Walked invitations',
+        slug: `t-${teamId}`,
+        personal: false,
+        ownerId: owner.id,
+      });
+    await app.ctx.db
+      .insert(teamMembers)
+      .values({ id: randomUUID(), organizationId: teamId, userId: owner.id, role: 'owner' });
+    const invitee = await createUser(app, { name: 'Invited' });
+    const invitationId = randomUUID();
+    await app.ctx.db.insert(teamInvitations).values({
+      id: invitationId,
+      organizationId: teamId,
+      email: invitee.email,
+      role: 'editor',
+      status: 'pending',
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      inviterId: owner.id,
+    });
+    const client = await signIn(app, invitee);
+    return () => client.get(`/team-invitations/${invitationId}`);
+  },
 };
 
 /** Guest (or public) routes that write on a GET: the link in a mail. */
-export const GUEST_WRITE_LINKS = ['verification.verify'];
+export const GUEST_WRITE_LINKS = ['verification.verify', 'team-invitations.accept'];
