@@ -150,9 +150,9 @@ const settle = (p: Promise<unknown>) =>
  *   not) past `batch` waits for the sync under way, or makes one and waits.
  * A hit is allowed while shared total + this process's unconfirmed hits <= max, so in one
  * process the count is exact; with P processes a window allows at most max + (P - 1) x batch
- * (each other process has at most `batch` hits the deciding one cannot see). Limits with
- * batch <= 1 (max < 20: login, sign-up, comments...) sync every hit, as before: exact across
- * processes. Hits still unsent when their window ends are dropped with it.
+ * (each other process has at most `batch` hits the deciding one cannot see). Limits under 100
+ * per window (sign-in, sign-up, comments, imports...) sync every hit, as before: exact across
+ * processes; the per-token API limit (120/min) and the broadcasting auth one are batched. Hits still unsent when their window ends are dropped with it.
  */
 export class BatchedCounts {
   private readonly counts = new Map<string, LocalCount>();
@@ -166,9 +166,9 @@ export class BatchedCounts {
     this.ms = now ? () => now().getTime() : () => Date.now();
   }
 
-  /** the batch size for a limit; <= 1: every hit goes to the table */
+  /** the batch size for a limit; 1: every hit goes to the table (limits under 100 per window) */
   batchFor(max: number): number {
-    return Math.min(this.options.maxBatch, Math.floor(max / 10));
+    return max < 100 ? 1 : Math.min(this.options.maxBatch, Math.floor(max / 10));
   }
 
   /** Count one hit; the key's count (this hit included) and the milliseconds left. */
