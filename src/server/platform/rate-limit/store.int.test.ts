@@ -9,7 +9,14 @@ import { createUser } from '../../../../test/helpers/auth.js';
 import { TestClient } from '../../../../test/helpers/client.js';
 import { sessions } from '../auth/auth.tables.js';
 import { rateLimits } from './rate-limit.tables.js';
-import { deleteExpiredRateLimits, hit, peek, routeScope, storedKey } from './store.js';
+import {
+  BatchedCounts,
+  deleteExpiredRateLimits,
+  hit,
+  peek,
+  routeScope,
+  storedKey,
+} from './store.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -143,6 +150,122 @@ describe('rate_limits counters', () => {
     clock.advance(2);
     await deleteExpiredRateLimits(db, clock.now);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, mine))).toHaveLength(0);
+  });
+});
+
+describe('batched counts (one store per web process)', () => {
+  /** hits one after another; the counts they got */
+  async function inTurn(
+    counts: BatchedCounts,
+    key: string,
+    n: number,
+    max: number,
+    windowMs = 60_000,
+  ) {
+    const got: number[] = [];
+    for (let i = 0; i < n; i++) got.push((await counts.hit(key, windowMs, max)).current);
+    return got;
+  }
+  const allowed = (currents: number[], max: number) => currents.filter((c) => c <= max).length;
+
+  it('syncs every hit for small limits and batches large ones', () => {
+    const counts = new BatchedCounts(database.db);
+    expect([5, 20, 99, 100, 120, 1_000_000].map((m) => counts.batchFor(m))).toEqual([
+      1, 1, 1, 10, 12, 25,
+    ]);
+  });
+
+  it('is exact in one process: max hits allowed, the next refused (small and large max)', async () => {
+    for (const max of [5, 20, 120, 1000]) {
+      const clock = manualClock();
+      const counts = new BatchedCounts(database.db, clock.now);
+      const key = storedKey('GET api', `exact-${max}-${Date.now()}`);
+      const got: number[] = [];
+      for (let i = 0; i <= max; i++) {
+        if (i % 7 === 0) clock.advance(100); // some hits also sync on the interval
+        got.push((await counts.hit(key, 60_000, max)).current);
+      }
+      expect(got).toEqual(Array.from({ length: max + 1 }, (_, i) => i + 1));
+      expect(allowed(got, max)).toBe(max);
+      // the table catches up with every hit once synced
+      await counts.flush(key);
+      expect((await peek(database.db, key, clock.now)).current).toBe(max + 1);
+    }
+  });
+
+  it('allows exactly max of a concurrent burst in one process', async () => {
+    for (const max of [5, 120, 150]) {
+      const counts = new BatchedCounts(database.db, manualClock().now);
+      const key = storedKey('GET api', `burst-${max}-${Date.now()}`);
+      const got = await Promise.all(
+        Array.from({ length: 200 }, () => counts.hit(key, 60_000, max)),
+      );
+      const currents = got.map((r) => r.current);
+      expect(allowed(currents, max)).toBe(max);
+      expect([...currents].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 200 }, (_, i) => i + 1),
+      );
+      expect(got.every((r) => r.ttl === 60_000)).toBe(true);
+    }
+  });
+
+  it('starts a new window when the old one ends (unsent hits go with it)', async () => {
+    const clock = manualClock();
+    const counts = new BatchedCounts(database.db, clock.now);
+    const key = storedKey('GET api', `reset-${Date.now()}`);
+    const first = await inTurn(counts, key, 121, 120, 1_000);
+    expect(allowed(first, 120)).toBe(120);
+    clock.advance(999);
+    expect((await counts.hit(key, 1_000, 120)).current).toBe(122); // still the same window
+    clock.advance(1);
+    expect(await counts.hit(key, 1_000, 120)).toEqual({ current: 1, ttl: 1_000 });
+    expect(await inTurn(counts, key, 3, 120, 1_000)).toEqual([2, 3, 4]);
+    await counts.flush(key);
+    expect((await peek(database.db, key, clock.now)).current).toBe(4);
+  });
+
+  it("two processes see each other's hits after a sync", async () => {
+    const clock = manualClock();
+    const a = new BatchedCounts(database.db, clock.now);
+    const b = new BatchedCounts(second.db, clock.now);
+    const key = storedKey('GET api', `share-${Date.now()}`);
+    await inTurn(a, key, 30, 200);
+    await a.flush(key);
+    expect((await b.hit(key, 60_000, 200)).current).toBe(31); // b's first hit reads the total
+    await inTurn(b, key, 9, 200); // unsent, under b's batch (20)
+    expect(a.peek(key)?.current).toBe(30);
+    clock.advance(250); // b's next hit syncs on the interval
+    await b.hit(key, 60_000, 200);
+    await b.flush(key);
+    await a.flush(key);
+    expect(a.peek(key)?.current).toBe(41);
+    expect(b.peek(key)?.current).toBe(41);
+  });
+
+  it('two processes together allow at most max + one batch', async () => {
+    for (const max of [120, 200, 1000]) {
+      const clock = manualClock();
+      const a = new BatchedCounts(database.db, clock.now);
+      const b = new BatchedCounts(second.db, clock.now);
+      const key = storedKey('GET api', `bound-${max}-${Date.now()}`);
+      const n = max + 100;
+      // concurrent bursts on both, then hits in turn, a and b alternating, on a moving clock
+      const burst = await Promise.all(
+        Array.from({ length: n }, (_, i) => (i % 2 ? b : a).hit(key, 60_000, max)),
+      );
+      const turns: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        if (i % 10 === 0) clock.advance(50);
+        turns.push((await (i % 2 ? b : a).hit(key, 60_000, max)).current);
+      }
+      const total =
+        allowed(
+          burst.map((r) => r.current),
+          max,
+        ) + allowed(turns, max);
+      expect(total).toBeGreaterThanOrEqual(max); // nobody refuses before the true count passes max
+      expect(total).toBeLessThanOrEqual(max + a.batchFor(max));
+    }
   });
 });
 
