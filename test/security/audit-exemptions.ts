@@ -265,15 +265,13 @@ export const GUEST_REQUESTS: Record<string, (app: FastifyInstance) => Promise<Gu
   'team-invitations.accept': async (app) => {
     const owner = await createUser(app, { name: 'Inviting owner' });
     const teamId = randomUUID();
-    await app.ctx.db
-      .insert(teams)
-      .values({
-        id: teamId,
-        name: 'Walked invitations',
-        slug: `t-${teamId}`,
-        personal: false,
-        ownerId: owner.id,
-      });
+    await app.ctx.db.insert(teams).values({
+      id: teamId,
+      name: 'Walked invitations',
+      slug: `t-${teamId}`,
+      personal: false,
+      ownerId: owner.id,
+    });
     await app.ctx.db
       .insert(teamMembers)
       .values({ id: randomUUID(), organizationId: teamId, userId: owner.id, role: 'owner' });

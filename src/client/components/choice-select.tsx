@@ -3,14 +3,21 @@ import { Select, type ComboboxData, type SelectProps } from '@mantine/core';
 /** The value ChoiceSelect gives Mantine for the explicit "none" option (never sent to the server). */
 const NONE = '__none__';
 
-export type ChoiceSelectProps = Omit<
+/** A flat option list: its values' type is what onChange gives back (an enum's, not a plain string). */
+type ChoiceOptions<V extends string> = ReadonlyArray<{
+  value: V;
+  label: string;
+  disabled?: boolean;
+}>;
+
+export type ChoiceSelectProps<V extends string = string> = Omit<
   SelectProps,
   'allowDeselect' | 'clearable' | 'value' | 'onChange' | 'data'
 > & {
-  data: ComboboxData;
+  data: ChoiceOptions<V> | ComboboxData;
   value: string | null | undefined;
   /** Called with the chosen value; '' only when the user picks the `noneLabel` option or clears a filter. */
-  onChange: (value: string) => void;
+  onChange: (value: V | '') => void;
   /**
    * An optional choice says so with an explicit option (e.g. "Total (all)", "Nobody yet") that
    * stands for ''. Without it the select is a required choice: nothing can empty it.
@@ -27,15 +34,16 @@ export type ChoiceSelectProps = Omit<
  * only filters get a clear button. Every select in src/client goes through this component
  * (choice-select.test.ts checks it).
  */
-export function ChoiceSelect({
+export function ChoiceSelect<V extends string = string>({
   data,
   value,
   onChange,
   noneLabel,
   clearableFilter,
   ...rest
-}: ChoiceSelectProps) {
-  const options: ComboboxData = noneLabel ? [{ value: NONE, label: noneLabel }, ...data] : data;
+}: ChoiceSelectProps<V>) {
+  const list = data as ComboboxData;
+  const options: ComboboxData = noneLabel ? [{ value: NONE, label: noneLabel }, ...list] : list;
   const shown = value ? value : noneLabel ? NONE : null;
   return (
     <Select
@@ -44,7 +52,8 @@ export function ChoiceSelect({
       value={shown}
       allowDeselect={false}
       clearable={Boolean(clearableFilter) && !rest.required}
-      onChange={(v) => onChange(v === null || v === NONE ? '' : v)}
+      // Mantine gives back one of `options`' values: V when the options were typed with it
+      onChange={(v) => onChange(v === null || v === NONE ? '' : (v as V))}
     />
   );
 }

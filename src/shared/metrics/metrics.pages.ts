@@ -1,5 +1,12 @@
 import type { CategorySeries } from './series.js';
-import type { ElementKind, MetricType, OutcomeHorizon, ProjectStatus } from '../toc/vocabulary.js';
+import type {
+  ElementKind,
+  MetricDirection,
+  MetricType,
+  OutcomeHorizon,
+  ProjectStatus,
+  ReportingPeriod,
+} from '../toc/vocabulary.js';
 
 /** Props of the metric, data point and survey question pages (built by modules/metrics/metrics.props.ts). */
 
@@ -35,12 +42,12 @@ export interface MetricView {
   name: string;
   definition: string | null;
   unit: string | null;
-  type: string;
+  type: MetricType;
   currency: string | null;
-  direction: string;
+  direction: MetricDirection;
   baselineValue: number | null;
   baselineDate: string | null;
-  period: string;
+  period: ReportingPeriod;
   periodStart: string | null;
   periodEnd: string | null;
   customPeriods: CustomPeriod[];

@@ -6,5 +6,7 @@ export function errorUnder(
   return errors[prefix] ?? Object.entries(errors).find(([k]) => k.startsWith(`${prefix}.`))?.[1];
 }
 
+/** The options of a label table, typed with its keys (so a select gives back the enum, not a string). */
 export const options = <K extends string>(labels: Record<K, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label: label as string }));
+  // Object.keys types keys as string; a Record<K, string> has exactly the keys K
+  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));

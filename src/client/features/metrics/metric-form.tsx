@@ -120,7 +120,7 @@ export function MetricFormModal({
               label="Type"
               data={options(METRIC_TYPE_LABELS)}
               value={form.data.type}
-              onChange={(v) => form.setData('type', v ?? 'count')}
+              onChange={(v) => form.setData('type', v || 'count')}
               error={errors.type}
             />
             {form.data.type === 'currency' ? (
@@ -132,7 +132,7 @@ export function MetricFormModal({
               label="Direction of good change"
               data={options(METRIC_DIRECTION_LABELS)}
               value={form.data.direction}
-              onChange={(v) => form.setData('direction', v ?? 'increase')}
+              onChange={(v) => form.setData('direction', v || 'increase')}
               error={errors.direction}
             />
           </SimpleGrid>
@@ -145,7 +145,7 @@ export function MetricFormModal({
               label="Reporting period"
               data={options(REPORTING_PERIOD_LABELS)}
               value={form.data.period}
-              onChange={(v) => form.setData('period', v ?? 'quarterly')}
+              onChange={(v) => form.setData('period', v || 'quarterly')}
               error={errors.period}
             />
             {form.data.period !== 'custom' && (

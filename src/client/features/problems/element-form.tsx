@@ -166,7 +166,7 @@ function ElementForm({
               label="Level"
               data={kinds.map((k) => ({ value: k, label: ELEMENT_KIND_LABELS[k] }))}
               value={form.data.kind}
-              onChange={(v) => v && form.setData('kind', v as ElementKind)}
+              onChange={(v) => v && form.setData('kind', v)}
               error={errors.kind}
             />
           )}

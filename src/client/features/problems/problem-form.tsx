@@ -119,7 +119,7 @@ export function ProblemForm({ problem, statuses, submitLabel, cancelHref, onSubm
               label="Status"
               data={statuses.map((s) => ({ value: s, label: PROBLEM_STATUS_LABELS[s] }))}
               value={form.data.status}
-              onChange={(v) => v && form.setData('status', v as ProblemStatus)}
+              onChange={(v) => v && form.setData('status', v)}
               error={errors.status}
             />
           </SimpleGrid>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
-import { METRIC_TYPE_LABELS, type MetricType } from '@shared/toc/vocabulary';
+import { METRIC_TYPE_LABELS } from '@shared/toc/vocabulary';
 import { METRIC_DIRECTION_LABELS, REPORTING_PERIOD_LABELS } from '@shared/metrics/metrics.schemas';
 import { useCan } from '../../hooks/use-shared';
 import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
@@ -120,7 +120,7 @@ export default function MetricShow({
       <Card withBorder>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
           <Fact label="Type">
-            {METRIC_TYPE_LABELS[metric.type as MetricType] ?? metric.type}
+            {METRIC_TYPE_LABELS[metric.type]}
             {metric.currency ? ` (${metric.currency})` : ''}
           </Fact>
           <Fact label="Unit">{metric.unit ?? '—'}</Fact>

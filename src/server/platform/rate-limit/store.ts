@@ -58,7 +58,7 @@ export function hit(
  * and the milliseconds left. `restartOver` set: a total over it starts the window again
  * (continueExceeding).
  */
-export async function add(
+async function add(
   db: Db,
   key: string,
   windowMs: number,
