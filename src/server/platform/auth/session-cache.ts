@@ -1,3 +1,4 @@
+import { OwnWriteBarrier } from '../db/own-write-barrier.js';
 /**
  * Who a session cookie or an API token acts as, kept in memory between requests so a signed-in
  * request costs no query. Correctness comes from invalidation, not from the time to live:
@@ -30,7 +31,7 @@ interface Entry {
   storedAt: number;
 }
 
-export class SessionCache {
+export class SessionCache extends OwnWriteBarrier {
   private entries = new Map<string, Entry>();
   /** bumped on every invalidation: a fill started under an older generation is not stored */
   private gen = 0;
@@ -38,13 +39,10 @@ export class SessionCache {
   enabled = false;
   hits = 0;
   misses = 0;
-  /** PostgreSQL: wait until every change committed so far has been applied (set by the listener) */
-  barrier: (() => Promise<void>) | null = null;
-  private dirty = false;
-  private syncing: Promise<void> | null = null;
   private readonly now: () => number;
 
   constructor(private readonly opts: SessionCacheOptions) {
+    super();
     this.now = opts.now ?? Date.now;
   }
 
@@ -54,23 +52,6 @@ export class SessionCache {
 
   get size() {
     return this.entries.size;
-  }
-
-  /** This process wrote to the auth tables (or committed a transaction): the next read waits for the barrier. */
-  markDirty() {
-    this.dirty = true;
-  }
-
-  /** Resolves once notifications for this process's own writes have been applied (PostgreSQL); nothing to wait for on PGlite. */
-  ready(): Promise<void> | undefined {
-    if (this.dirty && this.barrier) {
-      this.dirty = false;
-      const run: Promise<void> = this.barrier().finally(() => {
-        if (this.syncing === run) this.syncing = null;
-      });
-      this.syncing = run;
-    }
-    return this.syncing ?? undefined;
   }
 
   get<T>(key: string): T | undefined {

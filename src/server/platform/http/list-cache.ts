@@ -15,6 +15,8 @@
  * - While the listener is down the cache is off and empty.
  * - Bounded: at most `maxEntries` pages and `maxBytes` of JSON, least recently used dropped first.
  */
+
+import { OwnWriteBarrier } from '../db/own-write-barrier.js';
 export interface ListCacheOptions {
   maxEntries: number;
   maxBytes: number;
@@ -32,7 +34,7 @@ export interface ListCacheStamp {
   version: number;
 }
 
-export class ListCache {
+export class ListCache extends OwnWriteBarrier {
   private entries = new Map<string, Entry>();
   private versions = new Map<string, number>();
   /** the source of new versions: a bumped team never returns to an older number */
@@ -44,12 +46,10 @@ export class ListCache {
   enabled = false;
   hits = 0;
   misses = 0;
-  /** PostgreSQL: wait until every change committed so far has been applied (set by the listener) */
-  barrier: (() => Promise<void>) | null = null;
-  private dirty = false;
-  private syncing: Promise<void> | null = null;
 
-  constructor(private readonly opts: ListCacheOptions) {}
+  constructor(private readonly opts: ListCacheOptions) {
+    super();
+  }
 
   get size() {
     return this.entries.size;
@@ -57,23 +57,6 @@ export class ListCache {
 
   get byteSize() {
     return this.bytes;
-  }
-
-  /** This process wrote to a listed table (or committed a transaction): the next read waits for the barrier. */
-  markDirty() {
-    this.dirty = true;
-  }
-
-  /** Resolves once notifications for this process's own writes have been applied (PostgreSQL); nothing to wait for on PGlite. */
-  ready(): Promise<void> | undefined {
-    if (this.dirty && this.barrier) {
-      this.dirty = false;
-      const run: Promise<void> = this.barrier().finally(() => {
-        if (this.syncing === run) this.syncing = null;
-      });
-      this.syncing = run;
-    }
-    return this.syncing ?? undefined;
   }
 
   /** Read before the queries of a fill. */
