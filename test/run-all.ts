@@ -66,25 +66,41 @@ function vitest(label: string, args: string[]) {
   if (r.status !== 0) failedRun = true;
 }
 
-console.log('\n=== lint (npm run lint: eslint, prettier --check) ===');
-const lint = spawnSync('npm', ['run', '--silent', 'lint'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-const lintFailed = lint.status !== 0;
-if (lintFailed) failedRun = true;
+/**
+ * PATHWAYS_DB_PASS_ONLY=1 (set by .ci/run on its second, PostgreSQL pass): only what depends on
+ * the database runs. Lint, the dead-code check and the unit project (no database) ran in the
+ * first pass on the same tree.
+ */
+const dbPassOnly = process.env.PATHWAYS_DB_PASS_ONLY === '1';
+let lintFailed = false;
+let deadcodeFailed = false;
+if (dbPassOnly) {
+  console.log(
+    '\n=== lint, dead code and unit tests: not in this pass (PATHWAYS_DB_PASS_ONLY=1; they ran in the first pass) ===',
+  );
+} else {
+  console.log('\n=== lint (npm run lint: eslint, prettier --check) ===');
+  const lint = spawnSync('npm', ['run', '--silent', 'lint'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  lintFailed = lint.status !== 0;
+  if (lintFailed) failedRun = true;
 
-console.log('\n=== dead code (npm run deadcode: knip, unused files, exports and dependencies) ===');
-const deadcode = spawnSync('npm', ['run', '--silent', 'deadcode'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-const deadcodeFailed = deadcode.status !== 0;
-if (deadcodeFailed) failedRun = true;
+  console.log(
+    '\n=== dead code (npm run deadcode: knip, unused files, exports and dependencies) ===',
+  );
+  const deadcode = spawnSync('npm', ['run', '--silent', 'deadcode'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  deadcodeFailed = deadcode.status !== 0;
+  if (deadcodeFailed) failedRun = true;
+}
 
-vitest('unit+integration', []);
+vitest('unit+integration', dbPassOnly ? ['--project', 'int'] : []);
 
 if (existsSync(CHROMIUM)) {
   vitest('end-to-end', ['--config', 'vitest.e2e.config.ts']);
