@@ -2,7 +2,7 @@
  * Bad input, for every state-changing route (discovered from the route registry): hundreds of
  * generated hostile bodies as JSON and form-encoded, plus malformed JSON, oversized bodies, wrong
  * content types and empty bodies. Never a 5xx, always a refusal, never a partial write.
- * BAD_INPUT_RUNS sets the runs per route (CI default 200, local 30).
+ * BAD_INPUT_RUNS sets the runs per route (CI default 100 per pass, 200 per CI run; local 30).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
