@@ -156,6 +156,15 @@ describe('jobs', () => {
     expect([...c1, ...c2].every((r) => r.status === 'running' && r.attempts === 1)).toBe(true);
   });
 
+  it('claim(n) takes at most n jobs, however many are due', async () => {
+    const q = new Jobs(ctx.db, log);
+    q.register('test.claim-n', async () => {});
+    for (let i = 0; i < 8; i++) await q.enqueue('test.claim-n', { i });
+    const w = new JobWorker(ctx.db, q.registry, log);
+    for (const n of [1, 2, 3]) expect(await w.claim(n)).toHaveLength(n);
+    expect(await w.claim(5)).toHaveLength(2);
+  });
+
   it('graceful stop waits for the running job to finish', async () => {
     const q = new Jobs(ctx.db, log, { pollMs: 20 });
     let release!: () => void;

@@ -186,21 +186,26 @@ export class JobWorker {
   async claim(n: number, at?: Date): Promise<JobRow[]> {
     const types = this.registry.types();
     if (types.length === 0) return [];
-    const due = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.status, 'queued'),
-          lte(jobs.runAt, at ?? sql`now()`),
-          inArray(jobs.queue, this.opts.queues),
-          inArray(jobs.type, types),
-        ),
-      )
-      .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
-      .limit(n)
-      .for('update', { skipLocked: true });
+    // The due ids are picked once, in a CTE (a query with FOR UPDATE is never inlined); as an
+    // `id IN (subquery)` the LIMIT was not applied (claim(1) took every due job, on both databases).
+    const due = this.db.$with('due').as(
+      this.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'queued'),
+            lte(jobs.runAt, at ?? sql`now()`),
+            inArray(jobs.queue, this.opts.queues),
+            inArray(jobs.type, types),
+          ),
+        )
+        .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
+        .limit(n)
+        .for('update', { skipLocked: true }),
+    );
     return this.db
+      .with(due)
       .update(jobs)
       .set({
         status: 'running',
@@ -208,7 +213,9 @@ export class JobWorker {
         lockedBy: this.id,
         attempts: sql`${jobs.attempts} + 1`,
       })
-      .where(and(inArray(jobs.id, due), eq(jobs.status, 'queued')))
+      .where(
+        and(inArray(jobs.id, this.db.select({ id: due.id }).from(due)), eq(jobs.status, 'queued')),
+      )
       .returning();
   }
 
