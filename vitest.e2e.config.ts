@@ -7,8 +7,8 @@ export default defineConfig({
     // axe-core on every page a journey shows (helpers/a11y.ts)
     setupFiles: ['e2e/helpers/a11y-setup.ts'],
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    // two journeys at a time (each has its own server, database and browser): the CI machine has 2 cores
+    maxWorkers: 2,
     // only tell a hang from a slow machine: journeys wait on conditions (test/helpers/wait.ts)
     testTimeout: 10 * 60_000,
     hookTimeout: 10 * 60_000,

@@ -34,6 +34,10 @@ const SCANNER = `
   window.__pathwaysAxe = true;
   const OVERLAYS = '[role=dialog],[role=alertdialog],[role=menu],[role=listbox],[role=tooltip],.mantine-Notification-root';
   let lastUrl = '', pending = false, running = false, quietTimer = 0, deadline = 0;
+  // axe reads the DOM over many tasks: a scan during which the DOM changed saw no single state (e.g.
+  // a menu's items already gone but its box still there), so it is thrown away and the page scanned
+  // again once settled; after 5 such scans in a row the result is kept (a page that never settles)
+  let changedDuringScan = false, discarded = 0;
   const wanted = () => { pending = true; deadline = Date.now() + 4000; settle(); };
   // scan once nothing has changed for 300 ms (transitions done), or after 4 s of constant change
   const settle = () => { clearTimeout(quietTimer); quietTimer = setTimeout(scan, Date.now() > deadline ? 0 : 300); };
@@ -44,7 +48,10 @@ const SCANNER = `
     if (Date.now() < deadline + 4000 && document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity)) { quietTimer = setTimeout(scan, 100); return; }
     pending = false; running = true;
     try {
+      changedDuringScan = false;
       const r = await window.axe.run(document, { resultTypes: ['violations'] });
+      if (changedDuringScan && discarded < 5) { discarded++; pending = true; return; }
+      discarded = 0;
       const keep = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'page-has-heading-one');
       await window.__pathwaysA11y({ url: location.pathname + location.search, violations: keep.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.map(String), html: n.html.slice(0, 160) })) })) });
     } catch (e) {
@@ -55,6 +62,7 @@ const SCANNER = `
     }
   }
   const observer = new MutationObserver((records) => {
+    if (running) changedDuringScan = true;
     if (location.href !== lastUrl) { lastUrl = location.href; wanted(); return; }
     for (const r of records) for (const n of r.addedNodes) {
       if (n.nodeType === 1 && (n.matches(OVERLAYS) || n.querySelector(OVERLAYS))) { wanted(); return; }
