@@ -175,7 +175,7 @@ export async function serverMemory(
     accept: 'text/html, application/xhtml+xml',
     cookie: `${cookies}; XSRF-TOKEN=${xsrf}`,
   };
-  let peak = idle;
+  let peak = idles[idles.length - 1];
   const timer = setInterval(() => (peak = Math.max(peak, rssOf(again.pid) || 0)), 25);
   const dash = await httpLoad({
     label: 'dashboard (server process)',
