@@ -36,7 +36,8 @@ beforeAll(async () => {
     logLevel: 'warn',
     plugins: [react()],
     resolve: { alias: { '@shared': path.join(ROOT, 'src/shared') } },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    // Vitest's NODE_ENV ('test') makes the React plugin emit the development JSX runtime: match it
+    define: { 'process.env.NODE_ENV': JSON.stringify('development') },
     build: {
       outDir: out,
       emptyOutDir: true,
@@ -57,12 +58,14 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const file = url.pathname === '/' ? null : path.join(out, path.basename(url.pathname));
     const type = file?.endsWith('.css') ? 'text/css' : 'text/javascript';
+    let body: Buffer | string;
     try {
-      res.writeHead(200, { 'content-type': file ? type : 'text/html' });
-      res.end(file ? readFileSync(file) : page);
+      body = file ? readFileSync(file) : page;
     } catch {
       res.writeHead(404).end();
+      return;
     }
+    res.writeHead(200, { 'content-type': file ? type : 'text/html' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -147,24 +150,28 @@ it('the condition builder writes the expression, reads it back, and shows a posi
   const { page } = browser;
   const expression = page.getByTestId('expression');
   await page.goto(`${base}/?value=${encodeURIComponent('${age} >= 18')}`);
-  await expect.poll(() => page.getByLabel('Question 1').inputValue()).toBe('Age');
-  expect(await page.getByLabel('Comparison 1').inputValue()).toBe('is at least');
-  expect(await page.getByLabel('Answer 1').inputValue()).toBe('18');
+  await expect
+    .poll(() => page.getByRole('combobox', { name: 'Question 1' }).inputValue())
+    .toBe('Age');
+  expect(await page.getByRole('combobox', { name: 'Comparison 1' }).inputValue()).toBe(
+    'is at least',
+  );
+  expect(await page.getByRole('textbox', { name: 'Answer 1' }).inputValue()).toBe('18');
 
   await page.getByRole('button', { name: 'Add a condition' }).click();
-  await page.getByLabel('Question 2').click();
+  await page.getByRole('combobox', { name: 'Question 2' }).click();
   await page.getByRole('option', { name: 'Services used' }).click();
   await expect
     .poll(() => expression.textContent())
     .toBe("${age} >= 18 and selected(${services}, 'health')");
-  await page.getByLabel('Answer 2').click();
+  await page.getByRole('combobox', { name: 'Answer 2' }).click();
   await page.getByRole('option', { name: 'School' }).click();
-  await page.getByLabel('Match').click();
+  await page.getByRole('combobox', { name: 'Match' }).click();
   await page.getByRole('option', { name: 'any of these conditions' }).click();
   await expect
     .poll(() => expression.textContent())
     .toBe("${age} >= 18 or selected(${services}, 'school')");
-  await page.getByLabel('Answer 1').fill('21');
+  await page.getByRole('textbox', { name: 'Answer 1' }).fill('21');
   await expect
     .poll(() => expression.textContent())
     .toBe("${age} >= 21 or selected(${services}, 'school')");
@@ -184,9 +191,10 @@ it('the condition builder writes the expression, reads it back, and shows a posi
         .join(','),
     )
     .allTextContents();
-  expect(errorText.join(' ')).toContain('Unknown field `agee` (at character 16)');
+  expect(errorText.join(' ')).toContain('Unknown field `agee` (at character 17)');
   await box.fill('${age} >= 21 and (');
   await expect.poll(() => page.getByText('(at character 19)').count()).toBe(1);
+  await shot(page, 'expressions-builder-text-error');
   await box.fill("${consent} = 'yes' and ${age} + 1 > 18");
   await expect.poll(() => box.getAttribute('aria-invalid')).not.toBe('true');
   expect(await page.getByRole('button', { name: 'Use the visual builder' }).isDisabled()).toBe(
@@ -194,7 +202,9 @@ it('the condition builder writes the expression, reads it back, and shows a posi
   );
   await box.fill("${consent} = 'yes'");
   await page.getByRole('button', { name: 'Use the visual builder' }).click();
-  await expect.poll(() => page.getByLabel('Answer 1').inputValue()).toBe('Yes');
+  await expect
+    .poll(() => page.getByRole('combobox', { name: 'Answer 1' }).inputValue())
+    .toBe('Yes');
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'Remove condition 1' }).click();

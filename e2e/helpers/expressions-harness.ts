@@ -7,6 +7,7 @@ import '@mantine/core/styles.css';
 import { createElement as h, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
+import { cssVariablesResolver, theme } from '../../src/client/lib/theme.js';
 import { evaluate, parse, pruneHidden } from '../../src/shared/expressions/index.js';
 import { ConditionBuilder } from '../../src/client/features/expressions/condition-builder.js';
 import { describeValue } from '../../test/helpers/expression-arbitraries.js';
@@ -28,7 +29,7 @@ function Harness() {
   const [value, setValue] = useState(new URLSearchParams(location.search).get('value') ?? '');
   return h(
     MantineProvider,
-    null,
+    { theme, cssVariablesResolver, defaultColorScheme: 'light' },
     h(
       'main',
       { style: { padding: 16, maxWidth: 900 } },

@@ -17,11 +17,16 @@ const PRECEDENCE: Record<BinaryOp, number> = {
 };
 const UNARY = 7;
 
+/** A number as the grammar reads it: plain decimals, never exponent notation (1e-7, 1e+21). */
 function number(v: number): string {
-  if (Number.isInteger(v) && Math.abs(v) >= 1e21) return BigInt(v).toString();
   const s = String(v);
-  if (!s.includes('e')) return s;
-  return v.toFixed(100).replace(/0+$/, '').replace(/\.$/, '');
+  const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const digits = m[1] + (m[2] ?? '');
+  const point = m[1].length + Number(m[3]);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** XPath has no escapes: a text with both quotes is printed as concat() of pieces. */

@@ -47,6 +47,8 @@ describe('print', () => {
     expect(print(parsed('(1 + 2) * -(3 - 4) - (5 - 6)'))).toBe('(1 + 2) * -(3 - 4) - (5 - 6)');
     expect(print(parsed('"it\'s"'))).toBe(`"it's"`);
     expect(print({ type: 'string', value: `'"`, start: 0, end: 0 })).toBe(`concat('', "'", '"')`);
+    for (const value of [1e-7, 1.5e-10, 1e21, 1.2345e25, 123.456])
+      expect(parsed(print({ type: 'number', value, start: 0, end: 0 }))).toMatchObject({ value });
   });
 });
 
