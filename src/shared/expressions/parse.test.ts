@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stripPositions } from './ast';
 import { normaliseQuotes, parse } from './index';
@@ -147,6 +148,53 @@ describe('parse', () => {
     });
     expect(() => parse('-'.repeat(4000) + '1')).not.toThrow();
     expect(error('1+'.repeat(3000) + '1').message).toMatch(/longer than 5000/);
+  });
+});
+
+describe('parse on arbitrary text', () => {
+  it('never throws, and every error range lies inside the text', () => {
+    const pieces = fc.constantFrom(
+      '${a}',
+      '${',
+      '}',
+      '(',
+      ')',
+      "'",
+      '"',
+      'and',
+      'or',
+      'div',
+      ' ',
+      '-',
+      '+',
+      '=',
+      '!',
+      '<',
+      '1',
+      '.',
+      ',',
+      'if(',
+      'selected(',
+      'x',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.array(pieces, { maxLength: 25 }).map((p) => p.join('')),
+        ),
+        (text) => {
+          const r = parse(text);
+          if (!r.ok) {
+            expect(r.error.start).toBeGreaterThanOrEqual(0);
+            expect(r.error.end).toBeGreaterThanOrEqual(r.error.start);
+            expect(r.error.end).toBeLessThanOrEqual(Math.max(text.length, 1));
+            expect(r.error.message).not.toBe('');
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 
