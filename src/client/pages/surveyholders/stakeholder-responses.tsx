@@ -1,0 +1,162 @@
+import type { FormEvent } from 'react';
+import { Head, router, useForm } from '@inertiajs/react';
+import { Anchor, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { route } from '@shared/route';
+import type { PagePropsOf } from '@shared/pages';
+import { personalLinkSchema } from '@shared/forms/forms.schemas';
+import { PageHeader } from '../../features/projects/page-header';
+import { ChoiceSelect } from '../../components/choice-select';
+import { ScrollX } from '../../components/scroll-x';
+import { passesCheck } from '../../lib/form-check';
+
+/** surveyholders/stakeholder-responses: one stakeholder's answers across waves side by side, and their links. */
+export default function StakeholderResponses({
+  project,
+  stakeholder,
+  columns,
+  rows,
+  links,
+  surveyForms,
+  can,
+}: PagePropsOf<'surveyholders/stakeholder-responses'>) {
+  const f = useForm({ formId: surveyForms[0]?.id ?? '', wave: surveyForms[0]?.waves[0] ?? '' });
+  const chosen = surveyForms.find((s) => s.id === f.data.formId);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!passesCheck(f, personalLinkSchema)) return;
+    f.post(route('stakeholders.links.store', { stakeholder: stakeholder.id }), {
+      preserveScroll: true,
+    });
+  };
+  return (
+    <Stack gap="lg">
+      <Head title={`${stakeholder.name}: responses`} />
+      <PageHeader
+        crumbs={[
+          { label: project.name, href: route('projects.show', { project: project.id }) },
+          { label: 'Stakeholders', href: route('stakeholders.index', { project: project.id }) },
+          { label: stakeholder.name },
+        ]}
+        title={stakeholder.name}
+        badge={<Badge variant="light">{stakeholder.code}</Badge>}
+        subtitle={`Registered ${new Date(stakeholder.createdAt).toLocaleDateString()}`}
+      />
+      <section aria-labelledby="answers-title">
+        <Title order={2} size="h4" id="answers-title" mb="xs">
+          Answers across waves
+        </Title>
+        {columns.length === 0 ? (
+          <Text c="dimmed">
+            No responses yet. Send a personal link below; answers appear here side by side per wave.
+          </Text>
+        ) : (
+          <ScrollX>
+            <Table withTableBorder withColumnBorders>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Question</Table.Th>
+                  {columns.map((c) => (
+                    <Table.Th key={c.id} scope="col">
+                      {c.form}
+                      {c.wave ? ` · ${c.wave}` : ''}
+                      <Text size="xs" c="dimmed">
+                        {new Date(c.submittedAt).toLocaleDateString()}
+                      </Text>
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.key}>
+                    <Table.Th scope="row">{r.label}</Table.Th>
+                    {columns.map((c) => (
+                      <Table.Td key={c.id}>{r.values[c.id] ?? '—'}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollX>
+        )}
+      </section>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="xs">
+          Personal links
+        </Title>
+        {links.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No personal links yet.
+          </Text>
+        )}
+        <Stack gap="xs">
+          {links.map((l) => (
+            <Group key={l.id} gap="xs" wrap="wrap">
+              <Text size="sm" fw={600}>
+                {l.form}
+                {l.wave ? ` · ${l.wave}` : ''}
+              </Text>
+              {l.revoked ? (
+                <Badge color="gray" variant="light">
+                  Withdrawn
+                </Badge>
+              ) : (
+                <>
+                  <Code style={{ wordBreak: 'break-all' }}>{l.url}</Code>
+                  <Anchor href={l.url} target="_blank" size="sm">
+                    Open
+                  </Anchor>
+                  {can.links && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() =>
+                        router.delete(route('stakeholders.links.destroy', { formLink: l.id }), {
+                          preserveScroll: true,
+                        })
+                      }
+                    >
+                      Withdraw
+                    </Button>
+                  )}
+                </>
+              )}
+            </Group>
+          ))}
+        </Stack>
+        {can.links && surveyForms.length > 0 && (
+          <form noValidate onSubmit={submit}>
+            <Group align="flex-end" mt="md" wrap="wrap">
+              <ChoiceSelect
+                label="Survey form"
+                data={surveyForms.map((s) => ({ value: s.id, label: s.name }))}
+                value={f.data.formId || null}
+                onChange={(v) => {
+                  f.setData('formId', v);
+                  f.setData('wave', surveyForms.find((s) => s.id === v)?.waves[0] ?? '');
+                }}
+                error={f.errors.formId}
+              />
+              <ChoiceSelect
+                label="Wave"
+                data={(chosen?.waves ?? []).map((w) => ({ value: w, label: w }))}
+                value={f.data.wave || null}
+                onChange={(v) => f.setData('wave', v)}
+                error={f.errors.wave}
+              />
+              <Button type="submit" loading={f.processing}>
+                Make link
+              </Button>
+            </Group>
+          </form>
+        )}
+        {can.links && surveyForms.length === 0 && (
+          <Text size="sm" mt="sm" c="dimmed">
+            Create a survey form linked to stakeholders (not anonymous) to send personal links.
+          </Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}
