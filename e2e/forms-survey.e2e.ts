@@ -44,7 +44,7 @@ async function addQuestion(
   const form = page
     .locator('form')
     .filter({ has: page.getByRole('button', { name: 'Add question', exact: true }) });
-  await form.getByRole('textbox', { name: 'Type' }).click();
+  await form.getByLabel('Type', { exact: true }).click();
   await page.getByRole('option', { name: type, exact: true }).click();
   await form.getByRole('textbox', { name: 'Question' }).fill(label);
   if (more) await more(form);

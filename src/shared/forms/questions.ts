@@ -43,11 +43,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   acknowledge: 'Acknowledge / consent',
 };
 
-const CHOICE_TYPES: readonly QuestionType[] = [
-  'single_choice',
-  'multiple_choice',
-  'dropdown',
-];
+const CHOICE_TYPES: readonly QuestionType[] = ['single_choice', 'multiple_choice', 'dropdown'];
 export const NUMBER_TYPES: readonly QuestionType[] = ['integer', 'decimal'];
 export const DATE_TYPES: readonly QuestionType[] = ['date', 'time', 'datetime'];
 export const TEXT_TYPES: readonly QuestionType[] = ['short_text', 'long_text', 'email', 'phone'];

@@ -44,6 +44,25 @@ export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): V
     if (p.label !== q.label) d.relabelled.push({ key: q.key, label: q.label });
   }
   for (const p of prev ?? []) if (!after.has(p.key)) d.removed.push({ key: p.key, label: p.label });
-  d.unchanged = prev !== null && JSON.stringify(prev) === JSON.stringify(next);
+  d.unchanged =
+    prev !== null &&
+    prev.length === next.length &&
+    prev.every((p, i) => canonical(p) === canonical(next[i]));
   return d;
+}
+
+/** A question as text with its fields in a fixed order (jsonb does not keep the key order). */
+function canonical(q: QuestionDef): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .filter((k) => (v as Record<string, unknown>)[k] != null)
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify(sorted(q));
 }

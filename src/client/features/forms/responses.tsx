@@ -20,6 +20,24 @@ const STATUS_COLOR = {
 const show = (v: unknown) =>
   v === undefined ? '' : Array.isArray(v) ? v.join(', ') : v === true ? 'Yes' : String(v);
 
+const stakeholderColumn: DataTableColumn<ResponseRow> = {
+  key: 'stakeholder',
+  title: 'Stakeholder',
+  visibleFrom: 'sm',
+  render: (r: ResponseRow) =>
+    r.stakeholder ? (
+      <Anchor
+        component={Link}
+        href={route('stakeholders.show', { stakeholder: r.stakeholder.id })}
+        size="sm"
+      >
+        {r.stakeholder.name}
+      </Anchor>
+    ) : (
+      '—'
+    ),
+};
+
 /** The responses list (surveyholders/responses, stakeholders/responses): filters, live rows, review, export. */
 export function ResponsesPage({
   project,
@@ -77,23 +95,7 @@ export function ResponsesPage({
     ...(form.kind === 'survey'
       ? [{ key: 'wave', title: 'Wave', width: 100, render: (r: ResponseRow) => r.wave ?? '—' }]
       : []),
-    {
-      key: 'stakeholder',
-      title: 'Stakeholder',
-      visibleFrom: 'sm',
-      render: (r) =>
-        r.stakeholder ? (
-          <Anchor
-            component={Link}
-            href={route('stakeholders.show', { stakeholder: r.stakeholder.id })}
-            size="sm"
-          >
-            {r.stakeholder.name}
-          </Anchor>
-        ) : (
-          '—'
-        ),
-    },
+    ...(form.anonymous ? [] : [stakeholderColumn]),
     ...columns.slice(0, 3).map((c) => ({
       key: `a_${c.key}`,
       title: c.label,

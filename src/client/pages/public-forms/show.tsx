@@ -146,7 +146,7 @@ export default function PublicForm({
                   {errorList.map(([key, message]) => (
                     <li key={key}>
                       <a href={`#${inputId(key)}`}>
-                        {labelOf(key)}: {message}
+                        {labelOf(key)} — {message}
                       </a>
                     </li>
                   ))}

@@ -169,6 +169,11 @@ describe('forms', () => {
     expect(row.wave).toBe('baseline');
     expect(row.answers.age).toBe(34);
     expect(row.answers.crops).toEqual(['maize', 'rice']);
+    const found = await s.client.page(`/forms/${formId}/responses?search=Amina&wave=baseline`);
+    expect(found.props.responses.total).toBe(1);
+    expect(found.props.responses.rows[0].answers.name).toBe('Amina');
+    const none = await s.client.page(`/forms/${formId}/responses?wave=endline`);
+    expect(none.props.responses.total).toBe(0);
   });
 
   const BAD: Array<[string, unknown, RegExp]> = [
@@ -292,6 +297,10 @@ describe('forms', () => {
     await publish(s, formId);
     const again = await s.client.page(`/forms/${formId}/fields`);
     expect(again.props.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
+    // read back from jsonb (keys reordered), the draft equals the version just published
+    expect(again.props.diff.unchanged).toBe(true);
+    await s.client.post(`/forms/${formId}/versions`);
+    expect((await fieldErrors(s, formId)).publish).toMatch(/Nothing changed since version 2/);
   });
 
   it('exports the responses as CSV, one column per key, formula text escaped', async () => {

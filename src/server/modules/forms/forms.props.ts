@@ -222,6 +222,8 @@ export async function responsesPage(
     from: formResponses,
     joins: (q) => q.leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId)),
     where: responsesWhere(teamId, formId, f),
+    // the search box matches any answer's text, and the stakeholder's name or id
+    searchable: [formResponses.answers, stakeholders.name, stakeholders.code],
     sortable: {
       seq: formResponses.seq,
       submitted_at: formResponses.submittedAt,
