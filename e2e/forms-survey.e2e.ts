@@ -139,3 +139,82 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
   await page.setViewportSize({ width: 375, height: 800 });
   console.log('screenshot', await shot(page, 'forms-responses-375'));
 });
+
+it('register a stakeholder, send personal links for baseline and endline, see both waves side by side', async () => {
+  const user = await createUser(t.app, { name: 'Baraka Mwangi' });
+  const team = await createTeamFor(t.app, user.id, 'Nutrition Kenya');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'School meals' })
+    .returning();
+  const client = await signIn(t.app, user);
+  const formOf = async (body: Record<string, unknown>, question: Record<string, unknown>) => {
+    const res = await client.post(`/projects/${project.id}/forms`, body);
+    const id = res.headers.location!.split('/')[2];
+    await client.post(`/forms/${id}/questions`, question);
+    await client.post(`/forms/${id}/versions`);
+    return id;
+  };
+  await formOf(
+    { name: 'Household registration', kind: 'stakeholder' },
+    { key: 'full_name', type: 'short_text', label: 'Head of household', required: true },
+  );
+  await formOf(
+    { name: 'Meals follow-up', kind: 'survey', anonymous: false, waves: ['baseline', 'endline'] },
+    { key: 'meals', type: 'integer', label: 'Meals eaten yesterday', required: true },
+  );
+  await browser.clearCookies();
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // the registration form's public link, answered on a phone
+  await page.goto(`${base}/projects/${project.id}/stakeholders`);
+  await page.getByRole('link', { name: 'Household registration' }).click();
+  const regPath = (await page.locator('code').first().textContent())!.trim();
+  const phone = await browser.newPage();
+  await phone.setViewportSize({ width: 375, height: 800 });
+  await phone.goto(`${base}${regPath}`);
+  await phone.getByRole('textbox', { name: 'Head of household' }).fill('Neema Achieng');
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await phone.getByText('Thank you: your answers were received.').waitFor();
+
+  // the stakeholder is listed; their page makes personal links per wave
+  await page.goto(`${base}/projects/${project.id}/stakeholders`);
+  await page.getByRole('link', { name: 'Neema Achieng' }).click();
+  await page.getByRole('heading', { name: 'Neema Achieng' }).waitFor();
+  // the registration itself is the first column of their answers
+  await page.getByRole('columnheader', { name: /Household registration/ }).waitFor();
+  await page.getByRole('button', { name: 'Make link' }).click();
+  await page.getByText('Personal link for baseline made for Neema Achieng.').waitFor();
+  // the label names the select's input and its list: the input comes first
+  await page.getByLabel('Wave', { exact: true }).first().click();
+  await page.getByRole('option', { name: 'endline', exact: true }).click();
+  await page.getByRole('button', { name: 'Make link' }).click();
+  await page.getByText('Personal link for endline made for Neema Achieng.').waitFor();
+  const links = await page.locator('code').allTextContents();
+  expect(links).toHaveLength(2);
+  for (const [i, link] of links.entries()) {
+    await phone.goto(`${base}${link.trim()}`);
+    await phone.getByText(`Round: ${i === 0 ? 'baseline' : 'endline'}`).waitFor();
+    await phone.getByRole('textbox', { name: 'Meals eaten yesterday' }).fill(String(i + 1));
+    await phone.getByRole('button', { name: 'Send' }).click();
+    await phone.getByText('Thank you: your answers were received.').waitFor();
+  }
+  await page.reload();
+  await page.getByRole('columnheader', { name: /Meals follow-up · baseline/ }).waitFor();
+  await page.getByRole('columnheader', { name: /Meals follow-up · endline/ }).waitFor();
+  const row = page.getByRole('row', { name: /Meals eaten yesterday/ });
+  await expect(row.getByRole('cell').allTextContents()).resolves.toEqual(
+    expect.arrayContaining(['1', '2']),
+  );
+  console.log('screenshot', await shot(page, 'forms-stakeholder-responses'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  console.log('screenshot', await shot(page, 'forms-stakeholder-responses-375'));
+  await page.goto(`${base}/projects/${project.id}/stakeholders`);
+  await page.getByRole('link', { name: 'Neema Achieng' }).waitFor();
+  console.log('screenshot', await shot(page, 'forms-stakeholders-375'));
+  await phone.close();
+});

@@ -440,3 +440,57 @@ describe('stakeholders and personal links', () => {
     expect(f.currentVersion).toBe(1);
   });
 });
+
+describe('form settings', () => {
+  it('a response limit and a close date stop new responses; a retry of a stored one still succeeds', async () => {
+    const s = await setup();
+    const f = await newForm(s);
+    await add(s, f, { key: 'meals', type: 'integer', label: 'Meals a day' });
+    await publish(s, f);
+    const token = await openToken(f);
+    await s.client.put(`/forms/${f}`, { responseLimit: '1', thankYou: 'Asante!' });
+    expect(await fieldErrors(s, f)).toEqual({});
+    const id = randomUUID();
+    const first = await submit(publicClient(), token, { id, version: 1, answers: { meals: 3 } });
+    expect(first.json()).toMatchObject({ status: 'created', thankYou: 'Asante!' });
+    const full = await submit(publicClient(), token, {
+      id: randomUUID(),
+      version: 1,
+      answers: { meals: 2 },
+    });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().detail).toMatch(/received all the responses it takes/);
+    expect(
+      (await submit(publicClient(), token, { id, version: 1, answers: { meals: 3 } })).statusCode,
+    ).toBe(200);
+
+    await s.client.put(`/forms/${f}`, { opensAt: '2026-02-01', closesAt: '2026-01-01' });
+    expect((await fieldErrors(s, f)).closesAt).toMatch(/close after it opens/);
+    await s.client.put(`/forms/${f}`, {
+      responseLimit: '',
+      opensAt: '2020-01-01',
+      closesAt: '2021-01-01',
+    });
+    expect(await fieldErrors(s, f)).toEqual({});
+    const closed = await submit(publicClient(), token, {
+      id: randomUUID(),
+      version: 1,
+      answers: { meals: 2 },
+    });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().detail).toMatch(/This form closed on 2021-01-01/);
+    const page = await new TestClient(t.app).page(`/f/${token}`);
+    expect(page.props.closed).toMatch(/closed on 2021-01-01/);
+  });
+
+  it('an unknown or malformed token answers 404', async () => {
+    expect((await publicClient().get('/f/not-a-token')).statusCode).toBe(404);
+    expect((await publicClient().get(`/f/${'A'.repeat(43)}`)).statusCode).toBe(404);
+    const res = await submit(publicClient(), 'A'.repeat(43), {
+      id: randomUUID(),
+      version: 1,
+      answers: {},
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -141,6 +141,9 @@ export async function submitResponse(
   uc: GuestUseCase,
   { token, input }: { token: unknown; input: SubmitInput },
 ) {
+  uc.unaudited(
+    'a public response is the respondent’s data, kept with its own time, version and link; the audit log records what team members do',
+  );
   const { link, form: found, projectStatus } = await linkByToken(uc.tx, token);
   const [version] = await uc.tx
     .select()
@@ -190,9 +193,6 @@ export async function submitResponse(
     })
     .onConflictDoNothing({ target: [formResponses.formId, formResponses.clientId] })
     .returning({ id: formResponses.id });
-  uc.unaudited(
-    'a public response is the respondent’s data, kept with its own time, version and link; the audit log records what team members do',
-  );
   if (!inserted) {
     const before = await existing();
     if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
