@@ -97,6 +97,9 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
   const publicPath = (await page.locator('code').first().textContent())!.trim();
   expect(publicPath).toMatch(/^\/f\/[A-Za-z0-9_-]{43}$/);
   console.log('screenshot', await shot(page, 'forms-builder'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  console.log('screenshot', await shot(page, 'forms-builder-375'));
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // the responses page, open while the respondent answers on a phone
   await page.getByRole('link', { name: 'Responses' }).click();

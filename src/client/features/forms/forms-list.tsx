@@ -99,6 +99,7 @@ export function FormsList({
         rows={forms}
         rowKey={(f) => f.id}
         columns={columns}
+        plain
       />
     </Stack>
   );

@@ -392,6 +392,9 @@ describe('stakeholders and personal links', () => {
       .where(eq(stakeholders.projectId, s.project.id));
     expect(juma.name).toBe('Juma');
     expect(juma.code).toMatch(/^S-[A-Z2-9]{8}$/);
+    const list = await s.client.page(`/projects/${s.project.id}/stakeholders`);
+    expect(list.props.forms[0]).toMatchObject({ questionsCount: 1, responsesCount: 1 });
+    expect(list.props.stakeholders.rows[0]).toMatchObject({ name: 'Juma', responsesCount: 1 });
 
     const survey = await newForm(s, {
       name: 'Follow-up',

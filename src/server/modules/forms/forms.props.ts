@@ -53,6 +53,7 @@ export const formDetail = (f: FormRow): FormDetail => ({
 });
 
 /** The project's forms of one kind, newest first, with their question and response counts. */
+// drizzle writes columns unqualified in single-table selects: the subqueries name the outer row by hand
 export async function formsOf(
   db: Db,
   teamId: string,
@@ -68,8 +69,8 @@ export async function formsOf(
       waves: forms.waves,
       currentVersion: forms.currentVersion,
       updatedAt: forms.updatedAt,
-      questionsCount: sql<number>`(select count(*)::int from ${formQuestions} where ${formQuestions.formId} = ${forms.id})`,
-      responsesCount: sql<number>`(select count(*)::int from ${formResponses} where ${formResponses.formId} = ${forms.id} and ${formResponses.deletedAt} is null)`,
+      questionsCount: sql<number>`(select count(*)::int from ${formQuestions} where ${formQuestions.formId} = "forms"."id")`,
+      responsesCount: sql<number>`(select count(*)::int from ${formResponses} where ${formResponses.formId} = "forms"."id" and ${formResponses.deletedAt} is null)`,
     })
     .from(forms)
     .where(and(eq(forms.teamId, teamId), eq(forms.projectId, projectId), eq(forms.kind, kind)))
@@ -289,7 +290,7 @@ export async function stakeholdersPage(db: Db, teamId: string, projectId: string
       code: stakeholders.code,
       name: stakeholders.name,
       createdAt: stakeholders.createdAt,
-      responsesCount: sql<number>`(select count(*)::int from ${formResponses} where ${formResponses.stakeholderId} = ${stakeholders.id} and ${formResponses.deletedAt} is null)`,
+      responsesCount: sql<number>`(select count(*)::int from ${formResponses} where ${formResponses.stakeholderId} = "stakeholders"."id" and ${formResponses.deletedAt} is null)`,
     },
     from: stakeholders,
     where: and(eq(stakeholders.teamId, teamId), eq(stakeholders.projectId, projectId)),
