@@ -98,8 +98,8 @@ export function FormBuilder(props: FormFieldsProps) {
           <Accordion variant="separated" multiple>
             {questions.map((q, i) => (
               <Accordion.Item key={q.id} value={q.id}>
-                <Group wrap="nowrap" gap={4} pr="xs">
-                  <Accordion.Control>
+                <Group wrap="wrap" gap={4} pr="xs" justify="flex-end">
+                  <Accordion.Control style={{ flex: '1 1 240px', minWidth: 0 }}>
                     <Text fw={600} size="sm" lineClamp={2}>
                       {i + 1}. {q.label}
                     </Text>

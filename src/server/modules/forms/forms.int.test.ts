@@ -486,6 +486,15 @@ describe('form settings', () => {
     expect(page.props.closed).toMatch(/closed on 2021-01-01/);
   });
 
+  it('the public page takes its lang and dir from the form language (Urdu: right to left)', async () => {
+    const s = await setup();
+    const f = await newForm(s, { name: 'سروے', language: 'ur' });
+    await add(s, f, { key: 'age', type: 'integer', label: 'عمر' });
+    await publish(s, f);
+    const page = await new TestClient(t.app).page(`/f/${await openToken(f)}`);
+    expect(page.props.form).toMatchObject({ language: 'ur', dir: 'rtl' });
+  });
+
   it('an unknown or malformed token answers 404', async () => {
     expect((await publicClient().get('/f/not-a-token')).statusCode).toBe(404);
     expect((await publicClient().get(`/f/${'A'.repeat(43)}`)).statusCode).toBe(404);
