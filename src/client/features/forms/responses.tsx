@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import { Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
 import { REVIEW_STATUSES, REVIEW_STATUS_LABELS, otherKey } from '@shared/forms/questions';
@@ -204,23 +204,22 @@ export function ResponsesPage({
               Received {new Date(open.submittedAt).toLocaleString()} · version {open.version}
               {open.wave ? ` · ${open.wave}` : ''}
             </Text>
-            <Table>
-              <Table.Tbody>
-                {columns.map((c) => (
-                  <Table.Tr key={c.key}>
-                    <Table.Th scope="row" w="45%">
-                      {c.label}
-                    </Table.Th>
-                    <Table.Td>
-                      {show(open.answers[c.key])}
-                      {open.answers[otherKey(c.key)] !== undefined
-                        ? ` (${show(open.answers[otherKey(c.key)])})`
-                        : ''}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            {/* the answers as a description list: question, then its answer (the "other" text beside it) */}
+            <Stack component="dl" gap={6} m={0}>
+              {columns.map((c) => (
+                <div key={c.key}>
+                  <Text component="dt" size="sm" fw={600}>
+                    {c.label}
+                  </Text>
+                  <Text component="dd" size="sm" m={0}>
+                    {show(open.answers[c.key]) || '—'}
+                    {open.answers[otherKey(c.key)] !== undefined
+                      ? ` (${show(open.answers[otherKey(c.key)])})`
+                      : ''}
+                  </Text>
+                </div>
+              ))}
+            </Stack>
             {can.review && !open.deleted && (
               <Group gap="xs">
                 {REVIEW_STATUSES.map((s) => (

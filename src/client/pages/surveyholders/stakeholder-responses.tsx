@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { Head, router, useForm } from '@inertiajs/react';
-import { Anchor, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import { personalLinkSchema } from '@shared/forms/forms.schemas';
 import { PageHeader } from '../../features/projects/page-header';
 import { ChoiceSelect } from '../../components/choice-select';
-import { ScrollX } from '../../components/scroll-x';
+import { DataTable } from '../../components/data-table';
 import { passesCheck } from '../../lib/form-check';
 
 /** surveyholders/stakeholder-responses: one stakeholder's answers across waves side by side, and their links. */
@@ -45,40 +45,34 @@ export default function StakeholderResponses({
         <Title order={2} size="h4" id="answers-title" mb="xs">
           Answers across waves
         </Title>
-        {columns.length === 0 ? (
-          <Text c="dimmed">
-            No responses yet. Send a personal link below; answers appear here side by side per wave.
-          </Text>
-        ) : (
-          <ScrollX>
-            <Table withTableBorder withColumnBorders>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Question</Table.Th>
-                  {columns.map((c) => (
-                    <Table.Th key={c.id} scope="col">
-                      {c.form}
-                      {c.wave ? ` · ${c.wave}` : ''}
-                      <Text size="xs" c="dimmed">
-                        {new Date(c.submittedAt).toLocaleDateString()}
-                      </Text>
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.key}>
-                    <Table.Th scope="row">{r.label}</Table.Th>
-                    {columns.map((c) => (
-                      <Table.Td key={c.id}>{r.values[c.id] ?? '—'}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollX>
-        )}
+        <DataTable
+          id="stakeholder-answers"
+          caption={`${stakeholder.name}: answers across waves`}
+          rows={rows}
+          plain
+          rowKey={(r) => r.key}
+          columns={[
+            {
+              key: 'question',
+              title: 'Question',
+              render: (r) => (
+                <Text fw={600} size="sm">
+                  {r.label}
+                </Text>
+              ),
+            },
+            ...columns.map((c) => ({
+              key: c.id,
+              title: `${c.form}${c.wave ? ` · ${c.wave}` : ''} (${new Date(c.submittedAt).toLocaleDateString()})`,
+              render: (r: (typeof rows)[number]) => r.values[c.id] ?? '—',
+            })),
+          ]}
+          emptyAction={
+            <Text size="sm">
+              Send a personal link below: their answers appear here side by side per wave.
+            </Text>
+          }
+        />
       </section>
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="xs">
