@@ -6,7 +6,8 @@ import { roleCan } from '../../../shared/permissions.js';
 import { findProject } from '../projects/index.js';
 import { findForm } from './forms.queries.js';
 import { createForm, publishForm, updateForm } from './forms.use-cases.js';
-import { builderProps, formsOf, stakeholdersPage } from './forms.props.js';
+import { builderProps, formsOf } from './forms.props.js';
+import { stakeholdersPage } from './stakeholders.props.js';
 import {
   addQuestionSchema,
   createFormSchema,
@@ -15,8 +16,8 @@ import {
   updateFormSchema,
   updateQuestionSchema,
 } from '../../../shared/forms/forms.schemas.js';
+import { addFromToc } from './from-toc.use-cases.js';
 import {
-  addFromToc,
   addQuestion,
   deleteQuestion,
   duplicateQuestion,

@@ -1,8 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { ValidationError } from '../../platform/errors.js';
-import { problems } from '../problems/read-model.js';
-import { dataPoints, surveyQuestions } from '../metrics/read-model.js';
 import { formQuestions } from './forms.tables.js';
 import { findForm, findQuestion, type QuestionRow } from './forms.queries.js';
 import {
@@ -16,7 +14,6 @@ import {
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
-import type { AnswerType } from '../../../shared/toc/vocabulary.js';
 
 const subjectOf = (q: { id: string; label: string }) => ({
   type: 'form_question',
@@ -25,7 +22,7 @@ const subjectOf = (q: { id: string; label: string }) => ({
 });
 
 /** "How old are you?" -> how_old_are_you (a key suggestion; the builder shows and may edit it). */
-function keyFromLabel(label: string): string {
+export function keyFromLabel(label: string): string {
   const base = label
     .normalize('NFKD')
     .toLowerCase()
@@ -37,14 +34,14 @@ function keyFromLabel(label: string): string {
   return /^[a-z]/.test(base) ? base : `q_${base || 'question'}`.slice(0, 40);
 }
 
-async function keysOf(db: Db, formId: string) {
+export async function keysOf(db: Db, formId: string) {
   const rows = await db
     .select({ key: formQuestions.key })
     .from(formQuestions)
     .where(eq(formQuestions.formId, formId));
   return new Set(rows.map((r) => r.key));
 }
-const unique = (base: string, taken: Set<string>) => {
+export const unique = (base: string, taken: Set<string>) => {
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
 };
@@ -54,7 +51,7 @@ function checkRules(q: Parameters<typeof questionRuleErrors>[0]) {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-async function nextPosition(db: Db, formId: string) {
+export async function nextPosition(db: Db, formId: string) {
   const [{ n }] = await db
     .select({ n: sql<number>`coalesce(max(${formQuestions.position}) + 1, 0)::int` })
     .from(formQuestions)
@@ -247,83 +244,3 @@ const copyable = (q: QuestionRow) => ({
   scale: q.scale,
   validation: q.validation,
 });
-
-const FROM_TOC_TYPE: Record<AnswerType, QuestionType> = {
-  text: 'short_text',
-  long_text: 'long_text',
-  number: 'decimal',
-  integer: 'integer',
-  single_choice: 'single_choice',
-  multiple_choice: 'multiple_choice',
-  yes_no: 'yes_no',
-  date: 'date',
-  rating: 'rating',
-};
-
-/** Add a question asked by a theory-of-change survey question of the form's project, linked to it. */
-export async function addFromToc(
-  uc: UseCase,
-  { formId, surveyQuestionId }: { formId: unknown; surveyQuestionId: string },
-) {
-  const { form, project } = await findForm(uc.tx, uc.teamId, formId);
-  uc.can('content.update', { project });
-  const id = surveyQuestionId;
-  const [sq] = await uc.tx
-    .select({ sq: surveyQuestions, dataPoint: dataPoints.name })
-    .from(surveyQuestions)
-    .innerJoin(problems, eq(problems.id, surveyQuestions.problemId))
-    .innerJoin(dataPoints, eq(dataPoints.id, surveyQuestions.dataPointId))
-    .where(
-      and(
-        eq(surveyQuestions.id, id),
-        eq(surveyQuestions.teamId, uc.teamId),
-        eq(problems.projectId, project.id),
-      ),
-    )
-    .limit(1);
-  if (!sq)
-    throw new ValidationError({
-      surveyQuestionId: 'Choose a survey question defined under this project’s data points.',
-    });
-  const type = FROM_TOC_TYPE[sq.sq.answerType] ?? 'short_text';
-  const values = new Set<string>();
-  const choices = sq.sq.choices.map((label, i) => {
-    let v = keyFromLabel(label).slice(0, 60) || `c${i + 1}`;
-    if (values.has(v)) v = `${v}_${i + 1}`;
-    values.add(v);
-    return { value: v, label };
-  });
-  if (hasChoices(type) && !choices.length)
-    throw new ValidationError({
-      surveyQuestionId: 'This survey question has no choices yet: add them on its page first.',
-    });
-  const taken = await keysOf(uc.tx, form.id);
-  const [question] = await uc.tx
-    .insert(formQuestions)
-    .values({
-      teamId: uc.teamId,
-      formId: form.id,
-      key: unique(keyFromLabel(sq.sq.text), taken),
-      type,
-      label: sq.sq.text.slice(0, 1000),
-      hint: sq.sq.helpText,
-      required: sq.sq.required,
-      choices: hasChoices(type) ? choices : [],
-      scale: type === 'rating' ? 5 : null,
-      surveyQuestionId: sq.sq.id,
-      position: await nextPosition(uc.tx, form.id),
-    })
-    .returning();
-  await uc.audit({
-    action: 'form_question.created',
-    subject: subjectOf(question),
-    details: {
-      form: form.name,
-      key: question.key,
-      type,
-      fromToc: sq.sq.text,
-      dataPoint: sq.dataPoint,
-    },
-  });
-  return { question, form };
-}

@@ -7,15 +7,15 @@ import { parseInput } from '../../platform/http/validate.js';
 import { escapeCellText } from '../logframe/index.js';
 import { findForm, findStakeholder } from './forms.queries.js';
 import { formResponses, stakeholders } from './forms.tables.js';
+import { formDetail } from './forms.props.js';
 import {
-  formDetail,
   parseFilters,
   questionColumns,
   responsesPage,
   responsesWhere,
-  stakeholderResponses,
   versionNumbers,
-} from './forms.props.js';
+} from './responses.props.js';
+import { stakeholderResponses } from './stakeholders.props.js';
 import {
   createPersonalLink,
   deleteResponse,
