@@ -55,7 +55,7 @@ export function formsTestKit(app: () => TestApp) {
 
   return { setup, newForm, add, fieldErrors, publish, openToken, publicClient, submit };
 }
-export type FormsKit = ReturnType<typeof formsTestKit>;
+type FormsKit = ReturnType<typeof formsTestKit>;
 export type KitState = Awaited<ReturnType<FormsKit['setup']>>;
 
 /** One question of every type of this slice, and a response that answers each correctly. */
