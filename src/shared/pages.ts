@@ -30,6 +30,15 @@ import type {
   ProjectsIndexProps,
 } from './projects/projects.pages.js';
 import type { TeamShowProps } from './teams/teams.pages.js';
+import type {
+  FormCreateProps,
+  FormFieldsProps,
+  FormResponsesProps,
+  FormsIndexProps,
+  PublicFormProps,
+  StakeholderResponsesProps,
+  StakeholdersIndexProps,
+} from './forms/forms.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -71,6 +80,16 @@ export interface PageProps {
   'libraries/show': LibraryShowProps;
   'logs/index': LogsIndexProps;
   'notifications/index': NotificationsIndexProps;
+  'surveyholders/index': FormsIndexProps;
+  'surveyholders/create': FormCreateProps;
+  'surveyholders/fields': FormFieldsProps;
+  'surveyholders/responses': FormResponsesProps;
+  'surveyholders/stakeholder-responses': StakeholderResponsesProps;
+  'stakeholders/index': StakeholdersIndexProps;
+  'stakeholders/create': FormCreateProps;
+  'stakeholders/fields': FormFieldsProps;
+  'stakeholders/responses': FormResponsesProps;
+  'public-forms/show': PublicFormProps;
 }
 
 export type PageName = keyof PageProps;

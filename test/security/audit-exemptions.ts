@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createEmailVerificationToken } from 'better-auth/api';
-import { dataPoints, metricValues } from '../../src/server/modules/metrics/metrics.tables.js';
+import {
+  dataPoints,
+  metricValues,
+  surveyQuestions,
+} from '../../src/server/modules/metrics/metrics.tables.js';
+import { formResponses, forms, stakeholders } from '../../src/server/modules/forms/forms.tables.js';
+import { insertForm } from './domains/forms.js';
+import { insertMetric, insertProblem } from './domains/rows.js';
 import type { FixtureContext } from './route-fixtures.js';
 import { templateToWorkbook } from '../../src/server/modules/logframe/logframe-writer.js';
 import { multipartFile, SAMPLE } from '../../src/server/modules/logframe/test-support.js';
@@ -44,6 +51,8 @@ export const NOT_AUDITED: Record<string, string> = {
   'broadcasting.auth': 'signs a live-channel subscription for this browser; it writes nothing',
   'verification.send':
     'sends the verification mail again; it changes no record of the team or the account',
+  'public-forms.submit':
+    'a public form response is the respondent’s own data, stored with its time, form version and link; the audit log records what team members do (it would grow by one row per response), and reviewing, deleting or restoring a response is audited',
   'password.email':
     'asks for a reset link (the token and its mail commit together): no account changes until the link is used, and the answer is the same for unknown addresses',
 };
@@ -172,6 +181,48 @@ export const VALID_BODIES: Record<
     socket_id: '1234.5678',
     channel_name: `private-team.${world.teamA.id}`,
   }),
+  // a survey question under a data point of the form's own project
+  'forms.questions.from-toc': async (c, { form }) => {
+    const db = c.world.app.ctx.db;
+    const [f] = await db
+      .select({ projectId: forms.projectId })
+      .from(forms)
+      .where(eq(forms.id, form));
+    const problemId = await insertProblem(c, f.projectId);
+    const { dataPointId } = await insertMetric(c);
+    const [sq] = await db
+      .insert(surveyQuestions)
+      .values({
+        teamId: c.world.teamA.id,
+        problemId,
+        dataPointId,
+        text: 'How many meals a day?',
+        answerType: 'integer',
+      })
+      .returning({ id: surveyQuestions.id });
+    return { surveyQuestionId: sq.id };
+  },
+  // the stakeholder-linked survey of the stakeholder's project, for a wave without a link yet
+  'stakeholders.links.store': async ({ world }, { stakeholder }) => {
+    const db = world.app.ctx.db;
+    const [s] = await db
+      .select({ projectId: stakeholders.projectId })
+      .from(stakeholders)
+      .where(eq(stakeholders.id, stakeholder));
+    const [f] = await db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(eq(forms.projectId, s.projectId));
+    return { formId: f.id, wave: 'endline' };
+  },
+  // restoring is a change only for a deleted response
+  'responses.restore': async ({ world }, { formResponse }) => {
+    await world.app.ctx.db
+      .update(formResponses)
+      .set({ deletedAt: new Date() })
+      .where(eq(formResponses.id, formResponse));
+    return {};
+  },
   'metric-values.store': async ({ world }, { metric }) => {
     const [dp] = await world.app.ctx.db
       .select({ id: dataPoints.id })
@@ -289,6 +340,22 @@ export const GUEST_REQUESTS: Record<string, (app: FastifyInstance) => Promise<Gu
     const client = await signIn(app, invitee);
     return () => client.get(`/team-invitations/${invitationId}`);
   },
+};
+
+/** Public form submissions: a published anonymous survey's open link, a new device id each time. */
+GUEST_REQUESTS['public-forms.submit'] = async (app) => {
+  const owner = await createUser(app, { name: 'Form owner' });
+  const [team] = await app.ctx.db
+    .select({ id: teamMembers.organizationId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, owner.id));
+  const { open } = await insertForm(
+    { world: { app, teamA: { id: team.id } } as never, self: owner },
+    { anonymous: true },
+  );
+  const client = new RotatingIpClient(app);
+  return () =>
+    client.post(`/f/${open.token}`, { id: randomUUID(), version: 1, answers: { name: 'Walked' } });
 };
 
 /** Guest (or public) routes that write on a GET: the link in a mail. */

@@ -4,8 +4,8 @@
  *   1. with the audit insert made to fail (a trigger on audit_logs), the request changes NOTHING
  *      in any table: the change and its audit row live and die together;
  *   2. without the trigger, the same request (on fresh fixtures) succeeds and writes an audit row.
- * Guest writes (sign-in, registration, password reset, email verification, the two-factor
- * challenge) are walked the same way, each with a fresh user or token and a new IP per request
+ * Guest and public writes (sign-in, registration, password reset, email verification, the
+ * two-factor challenge, a public form's submission) are walked the same way, each with a fresh user or token and a new IP per request
  * (`GUEST_REQUESTS` in audit-exemptions.ts).
  * Routes come from app.ctx.routes.all(), so every later module is held to it without edits here.
  */
@@ -220,7 +220,7 @@ const guestWrites = t.app.ctx.routes
       .filter((m) =>
         m === 'GET'
           ? GUEST_WRITE_LINKS.includes(r.name)
-          : m !== 'HEAD' && r.access.kind === 'guest',
+          : m !== 'HEAD' && (r.access.kind === 'guest' || r.access.kind === 'public'),
       )
       .map((m) => ({ route: r, method: m })),
   )

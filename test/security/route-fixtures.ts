@@ -5,6 +5,7 @@ import { notifications } from '../../src/server/modules/notifications/notificati
 import type { TestUser } from '../helpers/auth.js';
 import { createToken, type World } from './world.js';
 import { RESULTS_PARAM_FIXTURES } from './domains/rows.js';
+import { FORMS_PARAM_FIXTURES } from './domains/forms.js';
 import { DOMAIN_ROUTE_BODIES, DOMAIN_ROUTE_PARAM_FIXTURES } from './domains/index.js';
 
 /**
@@ -74,6 +75,8 @@ export const PARAM_FIXTURES: Record<string, ParamFixture> = {
   appId: ({ world }) => world.app.ctx.config.pusher.appId,
   /** projects, problems, elements, links, metrics, data points, ... (test/security/domains/rows.ts) */
   ...RESULTS_PARAM_FIXTURES,
+  /** forms, questions, responses, stakeholders, links and public tokens (test/security/domains/forms.ts) */
+  ...FORMS_PARAM_FIXTURES,
 };
 
 /** route name -> parameter -> fixture, for parameters whose meaning differs on that route. */

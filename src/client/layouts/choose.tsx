@@ -1,12 +1,14 @@
 import type { ComponentType, ReactNode } from 'react';
 
 type Layout = ComponentType<{ children: ReactNode }>;
-export type LayoutKind = 'guest' | 'public' | 'error' | 'app';
+export type LayoutKind = 'guest' | 'public' | 'error' | 'app' | 'bare';
 
 /** The layout is chosen by the page name's prefix. */
 export function layoutKind(name: string): LayoutKind {
   if (name.startsWith('auth/')) return 'guest';
   if (name.startsWith('errors/')) return 'error';
+  // the public form page: no app shell, no menus, nothing but the form
+  if (name.startsWith('public-forms/')) return 'bare';
   if (name === 'welcome' || name.startsWith('legal/') || name.startsWith('public/'))
     return 'public';
   return 'app';
@@ -19,6 +21,7 @@ const loaders: Record<LayoutKind, () => Promise<Layout>> = {
   app: () => import('./app-layout').then((m) => m.AppLayout),
   // the app's layout for a signed-in user, the public one otherwise (decided when it renders)
   error: () => import('./error-layout').then((m) => m.ErrorLayout),
+  bare: () => import('./bare-layout').then((m) => m.BareLayout),
 };
 const loaded = new Map<LayoutKind, Layout>();
 

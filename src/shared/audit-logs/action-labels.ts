@@ -67,6 +67,19 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'survey_question.created': 'Added a survey question',
   'survey_question.updated': 'Edited a survey question',
   'survey_question.deleted': 'Deleted a survey question',
+  'form.created': 'Created a form',
+  'form.updated': 'Changed form settings',
+  'form.published': 'Published a form version',
+  'form_question.created': 'Added a form question',
+  'form_question.updated': 'Edited a form question',
+  'form_question.deleted': 'Removed a form question',
+  'form_question.moved': 'Moved a form question',
+  'form_question.duplicated': 'Copied a form question',
+  'form_response.reviewed': 'Reviewed a response',
+  'form_response.deleted': 'Deleted a response',
+  'form_response.restored': 'Restored a response',
+  'form_link.created': 'Made a personal form link',
+  'form_link.revoked': 'Withdrew a form link',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

@@ -74,6 +74,19 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'survey_question.created': '{actor} added the survey question[ “{subject}”]',
   'survey_question.updated': '{actor} edited the survey question[ “{subject}”]',
   'survey_question.deleted': '{actor} deleted the survey question[ “{subject}”]',
+  'form.created': '{actor} created the form[ “{subject}”]',
+  'form.updated': '{actor} changed the settings of the form[ “{subject}”]',
+  'form.published': '{actor} published a new version of the form[ “{subject}”]',
+  'form_question.created': '{actor} added the form question[ “{subject}”]',
+  'form_question.updated': '{actor} edited the form question[ “{subject}”]',
+  'form_question.deleted': '{actor} removed the form question[ “{subject}”]',
+  'form_question.moved': '{actor} moved the form question[ “{subject}”]',
+  'form_question.duplicated': '{actor} copied a form question[ as “{subject}”]',
+  'form_response.reviewed': '{actor} reviewed the response[ {subject}]',
+  'form_response.deleted': '{actor} deleted the response[ {subject}]',
+  'form_response.restored': '{actor} restored the response[ {subject}]',
+  'form_link.created': '{actor} made a personal form link[ for {subject}]',
+  'form_link.revoked': '{actor} withdrew a link[ to the form “{subject}”]',
 };
 
 export interface AuditEntryLike {

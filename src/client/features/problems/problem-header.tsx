@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import {
   IconChartDots3,
+  IconClipboardList,
   IconFileSpreadsheet,
   IconPencil,
   IconTable,
@@ -128,6 +129,15 @@ export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
             leftSection={<IconTable size={16} />}
           >
             Table
+          </Button>
+          <Button
+            component={Link}
+            href={route('forms.surveys', { project: project.id })}
+            variant="light"
+            size="sm"
+            leftSection={<IconClipboardList size={16} />}
+          >
+            Survey forms
           </Button>
           <Button
             component="a"

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import { Alert, Badge, Button, Card, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconClipboardList,
+  IconPencil,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ProjectView } from '@shared/projects/projects.schemas';
 import { PageHeader } from '../../features/projects/page-header';
@@ -79,6 +86,22 @@ export default function ShowProject({
         subtitle={meta || undefined}
         actions={
           <>
+            <Button
+              component={Link}
+              href={route('forms.surveys', { project: project.id })}
+              variant="light"
+              leftSection={<IconClipboardList size={16} />}
+            >
+              Survey forms
+            </Button>
+            <Button
+              component={Link}
+              href={route('stakeholders.index', { project: project.id })}
+              variant="light"
+              leftSection={<IconUsers size={16} />}
+            >
+              Stakeholders
+            </Button>
             {can.update && !archived && (
               <Button
                 component={Link}

@@ -14,3 +14,4 @@ export * from '../../modules/problems/problems.tables.js';
 export * from '../../modules/metrics/metrics.tables.js';
 export * from '../../modules/libraries/libraries.tables.js';
 export * from '../../modules/comments/comments.tables.js';
+export * from '../../modules/forms/forms.tables.js';

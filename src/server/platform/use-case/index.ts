@@ -5,6 +5,7 @@ export {
   runGuestUseCase,
   type UseCase,
   type AccountUseCase,
+  type GuestUseCase,
 } from './use-case.js';
 export { actorOf, accountActorOf, guestActorOf } from './http.js';
 export { authorize, authorizeOwn, denial, type PolicyResource } from './policy.js';

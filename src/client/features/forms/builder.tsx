@@ -1,0 +1,218 @@
+import { Head, Link, router } from '@inertiajs/react';
+import {
+  Accordion,
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconCopy, IconTrash } from '@tabler/icons-react';
+import { route } from '@shared/route';
+import { QUESTION_TYPE_LABELS } from '@shared/forms/questions';
+import type { FormFieldsProps } from '@shared/forms/forms.pages';
+import { PageHeader } from '../projects/page-header';
+import { QuestionEditor } from './question-editor';
+import { FromTocPanel, PublishPanel, SettingsPanel } from './builder-panels';
+
+const opts = { preserveScroll: true };
+
+/** The field builder (surveyholders/fields, stakeholders/fields): the question accordion and its panels. */
+export function FormBuilder(props: FormFieldsProps) {
+  const { project, form, questions, publicUrl, can } = props;
+  const survey = form.kind === 'survey';
+  const disabled = !can.edit;
+  const list = survey
+    ? route('forms.surveys', { project: project.id })
+    : route('stakeholders.index', { project: project.id });
+  return (
+    <Stack gap="lg" maw={960}>
+      <Head title={`${form.name}: questions`} />
+      <PageHeader
+        crumbs={[
+          { label: project.name, href: route('projects.show', { project: project.id }) },
+          { label: survey ? 'Survey forms' : 'Stakeholder forms', href: list },
+          { label: form.name },
+        ]}
+        title={form.name}
+        badge={
+          <Badge variant="light">
+            {form.currentVersion ? `Version ${form.currentVersion}` : 'Draft'}
+          </Badge>
+        }
+        subtitle={
+          survey
+            ? `Survey form · waves: ${form.waves.join(', ') || 'none'} · ${form.anonymous ? 'anonymous' : 'linked to stakeholders'}`
+            : 'Stakeholder form: each response registers a stakeholder'
+        }
+        actions={
+          <Button
+            component={Link}
+            href={route('responses.index', { form: form.id })}
+            variant="light"
+          >
+            Responses
+          </Button>
+        }
+      />
+      {project.status === 'archived' && (
+        <Alert color="gray">This project is archived: its forms are read-only.</Alert>
+      )}
+      {publicUrl ? (
+        <Card withBorder radius="md" padding="md">
+          <Text size="sm" fw={600}>
+            Public link
+          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Code style={{ wordBreak: 'break-all' }}>{publicUrl}</Code>
+            <Anchor href={publicUrl} target="_blank" size="sm">
+              Open the form
+            </Anchor>
+          </Group>
+        </Card>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {survey && !form.anonymous
+            ? 'Stakeholders answer through their personal links (stakeholder page) once the form is published.'
+            : 'Publish the form to get its public link.'}
+        </Text>
+      )}
+      <section aria-labelledby="questions-title">
+        <Title order={2} size="h4" id="questions-title" mb="xs">
+          Questions ({questions.length})
+        </Title>
+        {questions.length === 0 ? (
+          <Card withBorder radius="md" padding="lg">
+            <Text>
+              No questions yet. Add the first one below, or add one from the theory of change.
+            </Text>
+          </Card>
+        ) : (
+          <Accordion variant="separated" multiple>
+            {questions.map((q, i) => (
+              <Accordion.Item key={q.id} value={q.id}>
+                <Group wrap="wrap" gap={4} pr="xs" justify="flex-end">
+                  <Accordion.Control style={{ flex: '1 1 240px', minWidth: 0 }}>
+                    <Text fw={600} size="sm" lineClamp={2}>
+                      {i + 1}. {q.label}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {q.key} · {QUESTION_TYPE_LABELS[q.type]}
+                      {q.required ? ' · required' : ''}
+                      {q.surveyQuestion ? ' · linked to the theory of change' : ''}
+                    </Text>
+                  </Accordion.Control>
+                  {!disabled && (
+                    <Group gap={2} wrap="nowrap">
+                      <Tooltip label="Move up">
+                        <ActionIcon
+                          variant="subtle"
+                          size="lg"
+                          aria-label={`Move “${q.key}” up`}
+                          disabled={i === 0}
+                          onClick={() =>
+                            router.post(
+                              route('forms.questions.move', { formQuestion: q.id }),
+                              { direction: 'up' },
+                              opts,
+                            )
+                          }
+                        >
+                          <IconArrowUp size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Move down">
+                        <ActionIcon
+                          variant="subtle"
+                          size="lg"
+                          aria-label={`Move “${q.key}” down`}
+                          disabled={i === questions.length - 1}
+                          onClick={() =>
+                            router.post(
+                              route('forms.questions.move', { formQuestion: q.id }),
+                              { direction: 'down' },
+                              opts,
+                            )
+                          }
+                        >
+                          <IconArrowDown size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Duplicate">
+                        <ActionIcon
+                          variant="subtle"
+                          size="lg"
+                          aria-label={`Duplicate “${q.key}”`}
+                          onClick={() =>
+                            router.post(
+                              route('forms.questions.duplicate', { formQuestion: q.id }),
+                              {},
+                              opts,
+                            )
+                          }
+                        >
+                          <IconCopy size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="lg"
+                          aria-label={`Delete “${q.key}”`}
+                          onClick={() =>
+                            router.delete(
+                              route('forms.questions.destroy', { formQuestion: q.id }),
+                              opts,
+                            )
+                          }
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  )}
+                </Group>
+                <Accordion.Panel>
+                  {q.surveyQuestion && (
+                    <Text size="xs" mb="xs">
+                      Asks the theory-of-change question{' '}
+                      <Anchor
+                        component={Link}
+                        href={route('survey-questions.show', {
+                          surveyQuestion: q.surveyQuestion.id,
+                        })}
+                        size="xs"
+                      >
+                        {q.surveyQuestion.text}
+                      </Anchor>
+                    </Text>
+                  )}
+                  <QuestionEditor formId={form.id} question={q} disabled={disabled} />
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </section>
+      {!disabled && (
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="xs">
+            Add a question
+          </Title>
+          <QuestionEditor formId={form.id} disabled={disabled} />
+        </Card>
+      )}
+      <FromTocPanel form={form} tocQuestions={props.tocQuestions} disabled={disabled} />
+      <PublishPanel form={form} diff={props.diff} versions={props.versions} disabled={disabled} />
+      <SettingsPanel form={form} disabled={disabled} />
+    </Stack>
+  );
+}

@@ -1,0 +1,253 @@
+import type { ReactNode } from 'react';
+import { OTHER_VALUE, otherKey, type QuestionDef } from '@shared/forms/questions';
+import classes from './public-form.module.css';
+
+export type RawAnswers = Record<string, string | string[] | boolean>;
+
+interface Props {
+  q: QuestionDef;
+  answers: RawAnswers;
+  errors: Record<string, string>;
+  set: (key: string, value: string | string[] | boolean) => void;
+}
+
+/** The id of a question's first input: the error summary links to it. */
+export const inputId = (key: string) => `q-${key}`;
+const errId = (key: string) => `q-${key}-error`;
+const hintId = (key: string) => `q-${key}-hint`;
+
+const INPUT_TYPE: Partial<
+  Record<QuestionDef['type'], { type: string; inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' }>
+> = {
+  short_text: { type: 'text' },
+  integer: { type: 'text', inputMode: 'numeric' },
+  decimal: { type: 'text', inputMode: 'decimal' },
+  email: { type: 'email', inputMode: 'email' },
+  phone: { type: 'tel', inputMode: 'tel' },
+  date: { type: 'date' },
+  time: { type: 'time' },
+  datetime: { type: 'datetime-local' },
+};
+
+function Described({
+  q,
+  error,
+  children,
+}: {
+  q: QuestionDef;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {q.hint && (
+        <p className={classes.hint} id={hintId(q.key)}>
+          {q.hint}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p className={classes.error} id={errId(q.key)}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+const describedBy = (q: QuestionDef, error?: string) =>
+  [q.hint ? hintId(q.key) : null, error ? errId(q.key) : null].filter(Boolean).join(' ') ||
+  undefined;
+
+function Required({ q }: { q: QuestionDef }) {
+  return q.required ? (
+    <span className={classes.required} aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
+}
+
+function choiceList(q: QuestionDef): Array<{ value: string; label: string }> {
+  if (q.type === 'yes_no')
+    return [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ];
+  if (q.type === 'rating')
+    return Array.from({ length: q.scale ?? 5 }, (_, i) => ({
+      value: String(i + 1),
+      label: String(i + 1),
+    }));
+  if (q.type === 'nps')
+    return Array.from({ length: 11 }, (_, i) => ({ value: String(i), label: String(i) }));
+  const list = q.choices.map((c) => ({ value: c.value, label: c.label }));
+  return q.allowOther ? [...list, { value: OTHER_VALUE, label: 'Other (please specify)' }] : list;
+}
+
+/** One question of the public form: native inputs, fieldset/legend for choice groups, errors linked. */
+export function PublicQuestion({ q, answers, errors, set }: Props) {
+  const error = errors[q.key];
+  const value = answers[q.key];
+  if (q.type === 'note')
+    return (
+      <div className={classes.note}>
+        <p style={{ margin: 0, fontWeight: 600 }}>{q.label}</p>
+        {q.hint && <p style={{ margin: 0 }}>{q.hint}</p>}
+      </div>
+    );
+  if (q.type === 'acknowledge')
+    return (
+      <div className={classes.question}>
+        <Described q={q} error={error}>
+          <label className={classes.option}>
+            <input
+              id={inputId(q.key)}
+              type="checkbox"
+              checked={value === true}
+              required={q.required}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy(q, error)}
+              onChange={(e) => set(q.key, e.currentTarget.checked)}
+            />
+            <span>
+              {q.label}
+              <Required q={q} />
+            </span>
+          </label>
+        </Described>
+      </div>
+    );
+  if (['single_choice', 'multiple_choice', 'yes_no', 'rating', 'nps'].includes(q.type)) {
+    const multi = q.type === 'multiple_choice';
+    const list = choiceList(q);
+    const chosen = multi
+      ? Array.isArray(value)
+        ? value
+        : []
+      : typeof value === 'string'
+        ? value
+        : '';
+    const otherChosen = multi ? (chosen as string[]).includes(OTHER_VALUE) : chosen === OTHER_VALUE;
+    const scale = q.type === 'rating' || q.type === 'nps';
+    return (
+      <fieldset
+        className={classes.question}
+        aria-describedby={describedBy(q, error)}
+        aria-invalid={error ? true : undefined}
+      >
+        <legend className={classes.label}>
+          {q.label}
+          <Required q={q} />
+        </legend>
+        <Described q={q} error={undefined}>
+          <div className={scale ? classes.scale : undefined}>
+            {list.map((c, i) => (
+              <label key={c.value} className={classes.option}>
+                <input
+                  id={i === 0 ? inputId(q.key) : undefined}
+                  type={multi ? 'checkbox' : 'radio'}
+                  name={q.key}
+                  value={c.value}
+                  checked={multi ? (chosen as string[]).includes(c.value) : chosen === c.value}
+                  onChange={(e) => {
+                    if (!multi) return set(q.key, c.value);
+                    const now = chosen as string[];
+                    set(
+                      q.key,
+                      e.currentTarget.checked
+                        ? [...now, c.value]
+                        : now.filter((v) => v !== c.value),
+                    );
+                  }}
+                />
+                <span>{c.label}</span>
+              </label>
+            ))}
+          </div>
+        </Described>
+        {otherChosen && <OtherInput q={q} answers={answers} errors={errors} set={set} />}
+        {error && (
+          <p className={classes.error} id={errId(q.key)}>
+            {error}
+          </p>
+        )}
+      </fieldset>
+    );
+  }
+  const common = {
+    id: inputId(q.key),
+    name: q.key,
+    className: `${classes.input} ${error ? classes.invalid : ''}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(q, error),
+    'aria-required': q.required || undefined,
+  };
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <div className={classes.question}>
+      <label className={classes.label} htmlFor={inputId(q.key)}>
+        {q.label}
+        <Required q={q} />
+      </label>
+      <Described q={q} error={error}>
+        {q.type === 'long_text' ? (
+          <textarea
+            {...common}
+            rows={4}
+            value={text}
+            onChange={(e) => set(q.key, e.currentTarget.value)}
+          />
+        ) : q.type === 'dropdown' ? (
+          <>
+            <select {...common} value={text} onChange={(e) => set(q.key, e.currentTarget.value)}>
+              <option value="">Choose…</option>
+              {choiceList(q).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            {text === OTHER_VALUE && (
+              <OtherInput q={q} answers={answers} errors={errors} set={set} />
+            )}
+          </>
+        ) : (
+          <input
+            {...common}
+            type={INPUT_TYPE[q.type]?.type ?? 'text'}
+            inputMode={INPUT_TYPE[q.type]?.inputMode}
+            autoComplete={q.type === 'email' ? 'email' : q.type === 'phone' ? 'tel' : 'off'}
+            value={text}
+            onChange={(e) => set(q.key, e.currentTarget.value)}
+          />
+        )}
+      </Described>
+    </div>
+  );
+}
+
+function OtherInput({ q, answers, errors, set }: Props) {
+  const key = otherKey(q.key);
+  const error = errors[key];
+  return (
+    <div style={{ marginTop: 8 }}>
+      <label className={classes.label} htmlFor={inputId(key)}>
+        Please specify “Other”
+      </label>
+      <input
+        id={inputId(key)}
+        className={`${classes.input} ${error ? classes.invalid : ''}`}
+        value={typeof answers[key] === 'string' ? (answers[key] as string) : ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errId(key) : undefined}
+        onChange={(e) => set(key, e.currentTarget.value)}
+      />
+      {error && (
+        <p className={classes.error} id={errId(key)}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import type { FormEvent } from 'react';
+import { useForm } from '@inertiajs/react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { route } from '@shared/route';
+import { addQuestionSchema, updateQuestionSchema } from '@shared/forms/forms.schemas';
+import {
+  DATE_TYPES,
+  NUMBER_TYPES,
+  QUESTION_TYPES,
+  QUESTION_TYPE_LABELS,
+  TEXT_TYPES,
+  hasChoices,
+  type QuestionType,
+} from '@shared/forms/questions';
+import type { BuilderQuestion } from '@shared/forms/forms.pages';
+import { ChoiceSelect } from '../../components/choice-select';
+import { passesCheck } from '../../lib/form-check';
+
+/** "yes = Yes, I agree" or "Yes, I agree" (value made from the label), one choice a line. */
+function parseChoices(text: string) {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^([A-Za-z0-9_.-]{1,64})\s*=\s*(.+)$/.exec(line);
+      if (m) return { value: m[1], label: m[2].trim() };
+      const value = line
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '')
+        .slice(0, 64);
+      return { value: value || 'choice', label: line };
+    });
+}
+const choicesText = (q?: BuilderQuestion) =>
+  (q?.choices ?? []).map((c) => `${c.value} = ${c.label}`).join('\n');
+
+const TYPE_OPTIONS = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));
+const s = (v: string | null | undefined) => v ?? '';
+const n = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** Add a question (no `question`) or edit one: label, key, type, hint, required, default, choices, validation. */
+export function QuestionEditor({
+  formId,
+  question,
+  disabled,
+  onDone,
+}: {
+  formId: string;
+  question?: BuilderQuestion;
+  disabled: boolean;
+  onDone?: () => void;
+}) {
+  const form = useForm({
+    type: (question?.type ?? 'short_text') as QuestionType,
+    key: question?.key ?? '',
+    label: question?.label ?? '',
+    hint: s(question?.hint),
+    required: question?.required ?? false,
+    requiredMessage: s(question?.requiredMessage),
+    defaultValue: s(question?.defaultValue),
+    choices: choicesText(question),
+    allowOther: question?.allowOther ?? false,
+    scale: question?.scale ? String(question.scale) : '5',
+    min: s(question?.validation.min),
+    max: s(question?.validation.max),
+    minLength: question?.validation.minLength != null ? String(question.validation.minLength) : '',
+    maxLength: question?.validation.maxLength != null ? String(question.validation.maxLength) : '',
+    pattern: s(question?.validation.pattern),
+    patternMessage: s(question?.validation.patternMessage),
+  });
+  const d = form.data;
+  const err = form.errors as Record<string, string | undefined>;
+  const t = d.type;
+  const typeLocked = Boolean(question?.publishedType);
+
+  const shaped = () => ({
+    type: t,
+    ...(d.key.trim() ? { key: d.key.trim() } : {}),
+    label: d.label,
+    hint: n(d.hint),
+    required: d.required,
+    requiredMessage: n(d.requiredMessage),
+    defaultValue: n(d.defaultValue),
+    ...(hasChoices(t) ? { choices: parseChoices(d.choices), allowOther: d.allowOther } : {}),
+    ...(t === 'rating' ? { scale: d.scale } : {}),
+    validation: {
+      min: n(d.min),
+      max: n(d.max),
+      minLength: n(d.minLength),
+      maxLength: n(d.maxLength),
+      pattern: n(d.pattern),
+      patternMessage: n(d.patternMessage),
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const data = shaped();
+    const schema = question ? updateQuestionSchema : addQuestionSchema;
+    if (!passesCheck(form, schema, data)) return;
+    form.transform(() => data);
+    const opts = {
+      preserveScroll: true,
+      onSuccess: () => {
+        if (!question) form.reset();
+        onDone?.();
+      },
+    };
+    if (question) form.put(route('forms.questions.update', { formQuestion: question.id }), opts);
+    else form.post(route('forms.questions.store', { form: formId }), opts);
+  };
+
+  const text = (key: keyof typeof d, label: string, props: Record<string, unknown> = {}) => (
+    <TextInput
+      label={label}
+      name={key}
+      value={String(d[key])}
+      onChange={(e) => form.setData(key, e.currentTarget.value as never)}
+      error={err[key] ?? err[`validation.${key}`]}
+      disabled={disabled}
+      {...props}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <ChoiceSelect
+            label="Type"
+            data={TYPE_OPTIONS}
+            value={t}
+            onChange={(v) => v && form.setData('type', v)}
+            error={err.type}
+            disabled={disabled || typeLocked}
+            description={
+              typeLocked
+                ? 'Published: the type stays. Add a new question for another type.'
+                : undefined
+            }
+          />
+          {text('key', 'Key', {
+            description: question?.publishedType
+              ? 'Published: the key stays, so the data keeps its column.'
+              : 'Stable name of the data column (lower-case, digits, _). Left empty: made from the label.',
+            disabled: disabled || Boolean(question?.publishedType),
+          })}
+        </SimpleGrid>
+        <Textarea
+          label="Question"
+          name="label"
+          required
+          autosize
+          minRows={1}
+          value={d.label}
+          onChange={(e) => form.setData('label', e.currentTarget.value)}
+          error={err.label}
+          disabled={disabled}
+        />
+        {text('hint', 'Hint (optional)')}
+        {hasChoices(t) && (
+          <>
+            <Textarea
+              label="Choices"
+              description="One a line: value = Label (the value is what the data keeps; it never changes with the label)."
+              name="choices"
+              autosize
+              minRows={3}
+              value={d.choices}
+              onChange={(e) => form.setData('choices', e.currentTarget.value)}
+              error={err.choices}
+              disabled={disabled}
+            />
+            <Checkbox
+              label="Add “Other, please specify”"
+              checked={d.allowOther}
+              onChange={(e) => form.setData('allowOther', e.currentTarget.checked)}
+              disabled={disabled}
+            />
+          </>
+        )}
+        {t === 'rating' && text('scale', 'Scale top (3 to 10)', { inputMode: 'numeric' })}
+        {t !== 'note' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Checkbox
+              label="An answer is required"
+              checked={d.required}
+              onChange={(e) => form.setData('required', e.currentTarget.checked)}
+              disabled={disabled}
+              mt="md"
+            />
+            {d.required && text('requiredMessage', 'Message when left empty (optional)')}
+          </SimpleGrid>
+        )}
+        {t !== 'note' && t !== 'acknowledge' && text('defaultValue', 'Default answer (optional)')}
+        {(NUMBER_TYPES.includes(t) || DATE_TYPES.includes(t)) && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text('min', NUMBER_TYPES.includes(t) ? 'Smallest answer' : 'Earliest')}
+            {text('max', NUMBER_TYPES.includes(t) ? 'Largest answer' : 'Latest')}
+          </SimpleGrid>
+        )}
+        {TEXT_TYPES.includes(t) && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('minLength', 'Shortest (characters)', { inputMode: 'numeric' })}
+              {text('maxLength', 'Longest (characters)', { inputMode: 'numeric' })}
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('pattern', 'Pattern (regular expression, whole answer)')}
+              {text('patternMessage', 'Message when the pattern does not match')}
+            </SimpleGrid>
+          </>
+        )}
+        {!disabled && (
+          <Group justify="flex-end">
+            {onDone && question && (
+              <Text size="xs" c="dimmed">
+                Changes apply to the draft until you publish.
+              </Text>
+            )}
+            <Button type="submit" loading={form.processing}>
+              {question ? 'Save question' : 'Add question'}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import { Head, Link, router } from '@inertiajs/react';
+import { Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { route } from '@shared/route';
+import { channels } from '@shared/realtime/channels';
+import { REVIEW_STATUSES, REVIEW_STATUS_LABELS, otherKey } from '@shared/forms/questions';
+import type { FormResponsesProps, ResponseRow } from '@shared/forms/forms.pages';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ChoiceSelect } from '../../components/choice-select';
+import { PageHeader } from '../projects/page-header';
+import { useShared } from '../../hooks/use-shared';
+import { useChannel } from '../../hooks/use-echo';
+
+const STATUS_COLOR = {
+  received: 'gray',
+  approved: 'green',
+  has_issues: 'yellow',
+  rejected: 'red',
+} as const;
+const show = (v: unknown) =>
+  v === undefined ? '' : Array.isArray(v) ? v.join(', ') : v === true ? 'Yes' : String(v);
+
+const stakeholderColumn: DataTableColumn<ResponseRow> = {
+  key: 'stakeholder',
+  title: 'Stakeholder',
+  visibleFrom: 'sm',
+  render: (r: ResponseRow) =>
+    r.stakeholder ? (
+      <Anchor
+        component={Link}
+        href={route('stakeholders.show', { stakeholder: r.stakeholder.id })}
+        size="sm"
+      >
+        {r.stakeholder.name}
+      </Anchor>
+    ) : (
+      '—'
+    ),
+};
+
+/** The responses list (surveyholders/responses, stakeholders/responses): filters, live rows, review, export. */
+export function ResponsesPage({
+  project,
+  form,
+  responses,
+  filters,
+  columns,
+  versions,
+  can,
+}: FormResponsesProps) {
+  const { auth } = useShared();
+  const [open, setOpen] = useState<ResponseRow | null>(null);
+  // a new response on this form reloads the list (published after the submission commits)
+  useChannel<{ formId: string }>(
+    auth.team ? channels.team(auth.team.id) : null,
+    'form-response.created',
+    (d) => {
+      if (d.formId === form.id) router.reload({ only: ['responses'] });
+    },
+  );
+  const here = route('responses.index', { form: form.id });
+  const setFilter = (key: string, value: string) => {
+    const q = new URLSearchParams(window.location.search);
+    if (value) q.set(key, value);
+    else q.delete(key);
+    q.delete('page');
+    router.get(`${here}?${q.toString()}`, {}, { preserveScroll: true, preserveState: true });
+  };
+  const cols: Array<DataTableColumn<ResponseRow>> = [
+    {
+      key: 'seq',
+      title: '#',
+      sortable: true,
+      width: 70,
+      render: (r) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => setOpen(r)}
+          aria-label={`Open response ${r.seq}`}
+        >
+          {r.seq}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'submitted_at',
+      title: 'Received',
+      sortable: true,
+      width: 170,
+      render: (r) => new Date(r.submittedAt).toLocaleString(),
+    },
+    { key: 'version', title: 'Version', width: 80, render: (r) => `v${r.version}` },
+    ...(form.kind === 'survey'
+      ? [{ key: 'wave', title: 'Wave', width: 100, render: (r: ResponseRow) => r.wave ?? '—' }]
+      : []),
+    ...(form.anonymous ? [] : [stakeholderColumn]),
+    ...columns.slice(0, 3).map((c) => ({
+      key: `a_${c.key}`,
+      title: c.label,
+      visibleFrom: 'md' as const,
+      render: (r: ResponseRow) => show(r.answers[c.key]),
+    })),
+    {
+      key: 'status',
+      title: 'Status',
+      sortable: true,
+      width: 120,
+      render: (r) => (
+        <Badge variant="light" color={STATUS_COLOR[r.status]}>
+          {REVIEW_STATUS_LABELS[r.status]}
+        </Badge>
+      ),
+    },
+  ];
+  const exportUrl = `${route('responses.export', { form: form.id })}${window.location.search}`;
+  return (
+    <Stack gap="lg">
+      <Head title={`Responses: ${form.name}`} />
+      <PageHeader
+        crumbs={[
+          { label: project.name, href: route('projects.show', { project: project.id }) },
+          {
+            label: form.kind === 'survey' ? 'Survey forms' : 'Stakeholders',
+            href:
+              form.kind === 'survey'
+                ? route('forms.surveys', { project: project.id })
+                : route('stakeholders.index', { project: project.id }),
+          },
+          { label: form.name, href: route('forms.fields', { form: form.id }) },
+          { label: 'Responses' },
+        ]}
+        title={`Responses: ${form.name}`}
+        actions={
+          <Button component="a" href={exportUrl} variant="light">
+            Export CSV
+          </Button>
+        }
+      />
+      <DataTable
+        id={`responses-${form.id}`}
+        caption="Responses"
+        data={responses}
+        prop="responses"
+        rowKey={(r) => r.id}
+        columns={cols}
+        filtered={Boolean(filters.wave || filters.version || filters.status || filters.deleted)}
+        emptyAction={
+          <Text size="sm">
+            {form.currentVersion
+              ? 'Share the form’s link: responses appear here as they arrive.'
+              : 'Publish the form from its builder to collect responses.'}
+          </Text>
+        }
+        toolbar={
+          <Group gap="xs" wrap="wrap">
+            {form.kind === 'survey' && (
+              <ChoiceSelect
+                aria-label="Wave"
+                placeholder="Wave"
+                w={140}
+                clearableFilter
+                data={form.waves.map((w) => ({ value: w, label: w }))}
+                value={filters.wave}
+                onChange={(v) => setFilter('wave', v)}
+              />
+            )}
+            <ChoiceSelect
+              aria-label="Version"
+              placeholder="Version"
+              w={120}
+              clearableFilter
+              data={versions.map((v) => ({ value: String(v), label: `v${v}` }))}
+              value={filters.version ? String(filters.version) : null}
+              onChange={(v) => setFilter('version', v)}
+            />
+            <ChoiceSelect
+              aria-label="Status"
+              placeholder="Status"
+              w={150}
+              clearableFilter
+              data={REVIEW_STATUSES.map((s) => ({ value: s, label: REVIEW_STATUS_LABELS[s] }))}
+              value={filters.status}
+              onChange={(v) => setFilter('status', v)}
+            />
+            <Checkbox
+              label="Deleted"
+              checked={filters.deleted}
+              onChange={(e) => setFilter('deleted', e.currentTarget.checked ? '1' : '')}
+            />
+          </Group>
+        }
+      />
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `Response #${open.seq}` : ''}
+        size="lg"
+      >
+        {open && (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Received {new Date(open.submittedAt).toLocaleString()} · version {open.version}
+              {open.wave ? ` · ${open.wave}` : ''}
+            </Text>
+            {/* the answers as a description list: question, then its answer (the "other" text beside it) */}
+            <Stack component="dl" gap={6} m={0}>
+              {columns.map((c) => (
+                <div key={c.key}>
+                  <Text component="dt" size="sm" fw={600}>
+                    {c.label}
+                  </Text>
+                  <Text component="dd" size="sm" m={0}>
+                    {show(open.answers[c.key]) || '—'}
+                    {open.answers[otherKey(c.key)] !== undefined
+                      ? ` (${show(open.answers[otherKey(c.key)])})`
+                      : ''}
+                  </Text>
+                </div>
+              ))}
+            </Stack>
+            {can.review && !open.deleted && (
+              <Group gap="xs">
+                {REVIEW_STATUSES.map((s) => (
+                  <Button
+                    key={s}
+                    size="xs"
+                    variant={open.status === s ? 'filled' : 'light'}
+                    color={STATUS_COLOR[s]}
+                    onClick={() =>
+                      router.put(
+                        route('responses.review', { formResponse: open.id }),
+                        { status: s },
+                        { preserveScroll: true, onSuccess: () => setOpen(null) },
+                      )
+                    }
+                  >
+                    {REVIEW_STATUS_LABELS[s]}
+                  </Button>
+                ))}
+              </Group>
+            )}
+            {can.delete && (
+              <Group justify="flex-end">
+                {open.deleted ? (
+                  <Button
+                    variant="light"
+                    onClick={() =>
+                      router.post(
+                        route('responses.restore', { formResponse: open.id }),
+                        {},
+                        { onSuccess: () => setOpen(null) },
+                      )
+                    }
+                  >
+                    Restore
+                  </Button>
+                ) : (
+                  <Button
+                    color="red"
+                    variant="light"
+                    onClick={() =>
+                      router.delete(route('responses.destroy', { formResponse: open.id }), {
+                        onSuccess: () => setOpen(null),
+                      })
+                    }
+                  >
+                    Delete
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { teams, users } from '../../platform/auth/auth.tables.js';
+import { projects } from '../projects/read-model.js';
+import { surveyQuestions } from '../metrics/read-model.js';
+import type { Answers } from '../../../shared/forms/answers.js';
+import type {
+  Choice,
+  FormKind,
+  QuestionDef,
+  QuestionType,
+  QuestionValidation,
+  ReviewStatus,
+} from '../../../shared/forms/questions.js';
+import type { FormSettings } from '../../../shared/forms/forms.pages.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A stakeholder form (registers stakeholders) or a survey form (answered in waves). */
+export const forms = pgTable(
+  'forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<FormKind>().notNull(),
+    name: text('name').notNull(),
+    /** survey forms: no stakeholder behind the answers */
+    anonymous: boolean('anonymous').notNull().default(true),
+    waves: jsonb('waves').$type<string[]>().notNull().default([]),
+    language: text('language').notNull().default('en'),
+    settings: jsonb('settings').$type<FormSettings>().notNull().default({
+      opensAt: null,
+      closesAt: null,
+      responseLimit: null,
+      thankYou: null,
+      matchKeys: [],
+    }),
+    /** the number of the latest published version (0: never published) */
+    currentVersion: integer('current_version').notNull().default(0),
+    /** the last response sequence number given (responses' `seq`, the dataset's `_row`) */
+    responseSeq: integer('response_seq').notNull().default(0),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('forms_project_idx').on(t.projectId, t.kind)],
+);
+
+/** A question of a form's draft; publishing snapshots the list into `form_versions`. */
+export const formQuestions = pgTable(
+  'form_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    type: text('type').$type<QuestionType>().notNull(),
+    label: text('label').notNull(),
+    hint: text('hint'),
+    required: boolean('required').notNull().default(false),
+    requiredMessage: text('required_message'),
+    defaultValue: text('default_value'),
+    choices: jsonb('choices').$type<Choice[]>().notNull().default([]),
+    allowOther: boolean('allow_other').notNull().default(false),
+    scale: integer('scale'),
+    validation: jsonb('validation').$type<QuestionValidation>().notNull().default({}),
+    /** the theory-of-change survey question this question asks (its data point reads the answers) */
+    surveyQuestionId: uuid('survey_question_id').references(() => surveyQuestions.id, {
+      onDelete: 'set null',
+    }),
+    /** the type it was last published with (null: never published); it can no longer change */
+    publishedType: text('published_type').$type<QuestionType>(),
+    position: integer('position').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('form_questions_form_key_uq').on(t.formId, t.key),
+    index('form_questions_form_idx').on(t.formId, t.position),
+    index('form_questions_survey_question_idx').on(t.surveyQuestionId),
+  ],
+);
+
+/** An immutable published version: the question definitions as they were. */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    questions: jsonb('questions').$type<QuestionDef[]>().notNull(),
+    publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('form_versions_form_number_uq').on(t.formId, t.number)],
+);
+
+/** A person or organisation the programme serves: a stable code within the team. */
+export const stakeholders = pgTable(
+  'stakeholders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** S-XXXXXXXX: stable, unique within the team, never reused */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** the registration answers (the latest, when a match updated it) */
+    answers: jsonb('answers').$type<Answers>().notNull().default({}),
+    formId: uuid('form_id').references(() => forms.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stakeholders_team_code_uq').on(t.teamId, t.code),
+    index('stakeholders_project_idx').on(t.projectId),
+  ],
+);
+
+/** A form's link: the anonymous one, or a stakeholder's personal link for one wave (revocable). */
+export const formLinks = pgTable(
+  'form_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    /** 32 random bytes, base64url: unguessable */
+    token: text('token').notNull(),
+    stakeholderId: uuid('stakeholder_id').references(() => stakeholders.id, {
+      onDelete: 'cascade',
+    }),
+    wave: text('wave'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('form_links_token_uq').on(t.token),
+    index('form_links_form_idx').on(t.formId),
+    index('form_links_stakeholder_idx').on(t.stakeholderId),
+  ],
+);
+
+/** One submission. `client_id` is made on the device: unique per form, so a retry stores nothing twice. */
+export const formResponses = pgTable(
+  'form_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    /** per form, increasing; the dataset view's `_row` */
+    seq: integer('seq').notNull(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => formVersions.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    linkId: uuid('link_id').references(() => formLinks.id, { onDelete: 'set null' }),
+    stakeholderId: uuid('stakeholder_id').references(() => stakeholders.id, {
+      onDelete: 'set null',
+    }),
+    wave: text('wave'),
+    answers: jsonb('answers').$type<Answers>().notNull(),
+    /** canonical text of the answers: a retry with the same id must carry the same */
+    answersHash: text('answers_hash').notNull(),
+    status: text('status').$type<ReviewStatus>().notNull().default('received'),
+    deletedAt: ts('deleted_at'),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('form_responses_client_uq').on(t.formId, t.clientId),
+    index('form_responses_form_seq_idx').on(t.formId, t.seq),
+    index('form_responses_stakeholder_idx').on(t.stakeholderId),
+  ],
+);

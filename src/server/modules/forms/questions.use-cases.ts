@@ -1,0 +1,246 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { UseCase } from '../../platform/use-case/index.js';
+import { ValidationError } from '../../platform/errors.js';
+import { formQuestions } from './forms.tables.js';
+import { findForm, findQuestion, type QuestionRow } from './forms.queries.js';
+import {
+  questionRuleErrors,
+  type AddQuestionInput,
+  type UpdateQuestionInput,
+} from '../../../shared/forms/forms.schemas.js';
+import {
+  QUESTION_TYPE_LABELS,
+  hasChoices,
+  type QuestionType,
+} from '../../../shared/forms/questions.js';
+import type { Db } from '../../platform/db/client.js';
+
+const subjectOf = (q: { id: string; label: string }) => ({
+  type: 'form_question',
+  id: q.id,
+  label: q.label.slice(0, 200),
+});
+
+/** "How old are you?" -> how_old_are_you (a key suggestion; the builder shows and may edit it). */
+export function keyFromLabel(label: string): string {
+  const base = label
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/_{2,}/g, '_')
+    .slice(0, 40)
+    .replace(/_+$/, '');
+  return /^[a-z]/.test(base) ? base : `q_${base || 'question'}`.slice(0, 40);
+}
+
+export async function keysOf(db: Db, formId: string) {
+  const rows = await db
+    .select({ key: formQuestions.key })
+    .from(formQuestions)
+    .where(eq(formQuestions.formId, formId));
+  return new Set(rows.map((r) => r.key));
+}
+export const unique = (base: string, taken: Set<string>) => {
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
+};
+
+function checkRules(q: Parameters<typeof questionRuleErrors>[0]) {
+  const errors = questionRuleErrors(q);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+export async function nextPosition(db: Db, formId: string) {
+  const [{ n }] = await db
+    .select({ n: sql<number>`coalesce(max(${formQuestions.position}) + 1, 0)::int` })
+    .from(formQuestions)
+    .where(eq(formQuestions.formId, formId));
+  return n;
+}
+
+/** Add a question at the end of a form's draft. */
+export async function addQuestion(
+  uc: UseCase,
+  { formId, ...input }: AddQuestionInput & { formId: unknown },
+) {
+  const { form, project } = await findForm(uc.tx, uc.teamId, formId);
+  uc.can('content.update', { project });
+  checkRules(input);
+  const taken = await keysOf(uc.tx, form.id);
+  if (input.key && taken.has(input.key))
+    throw new ValidationError({
+      key: `This form already has a question with the key “${input.key}”.`,
+    });
+  const key = input.key ?? unique(keyFromLabel(input.label), taken);
+  const [question] = await uc.tx
+    .insert(formQuestions)
+    .values({
+      teamId: uc.teamId,
+      formId: form.id,
+      key,
+      type: input.type,
+      label: input.label,
+      hint: input.hint ?? null,
+      required: input.type === 'note' ? false : (input.required ?? false),
+      requiredMessage: input.requiredMessage ?? null,
+      defaultValue: input.defaultValue ?? null,
+      choices: hasChoices(input.type) ? (input.choices ?? []) : [],
+      allowOther: hasChoices(input.type) ? (input.allowOther ?? false) : false,
+      scale: input.type === 'rating' ? (input.scale ?? 5) : null,
+      validation: input.validation ?? {},
+      position: await nextPosition(uc.tx, form.id),
+    })
+    .returning();
+  await uc.audit({
+    action: 'form_question.created',
+    subject: subjectOf(question),
+    details: { form: form.name, key, type: input.type },
+  });
+  return { question, form };
+}
+
+/** Edit a draft question. A published question keeps its key and its type. */
+export async function updateQuestion(
+  uc: UseCase,
+  { questionId, ...input }: UpdateQuestionInput & { questionId: unknown },
+) {
+  const { question: before, form, project } = await findQuestion(uc.tx, uc.teamId, questionId);
+  uc.can('content.update', { project });
+  if (before.publishedType && input.type && input.type !== before.publishedType)
+    throw new ValidationError({
+      type: `This question was published as “${QUESTION_TYPE_LABELS[before.publishedType]}”: its type cannot change, or the answers already collected would not fit. Add a new question instead.`,
+    });
+  if (before.publishedType && input.key && input.key !== before.key)
+    throw new ValidationError({
+      key: `This question was published with the key “${before.key}”: the key stays, so its data keeps its column.`,
+    });
+  if (input.key && input.key !== before.key && (await keysOf(uc.tx, form.id)).has(input.key))
+    throw new ValidationError({
+      key: `This form already has a question with the key “${input.key}”.`,
+    });
+  const type: QuestionType = input.type ?? before.type;
+  const merged = {
+    type,
+    choices: input.choices ?? before.choices,
+    allowOther: input.allowOther ?? before.allowOther,
+    validation: input.validation ?? before.validation,
+  };
+  checkRules(merged);
+  const [question] = await uc.tx
+    .update(formQuestions)
+    .set({
+      key: input.key ?? before.key,
+      type,
+      label: input.label ?? before.label,
+      hint: input.hint !== undefined ? input.hint : before.hint,
+      required: type === 'note' ? false : (input.required ?? before.required),
+      requiredMessage:
+        input.requiredMessage !== undefined ? input.requiredMessage : before.requiredMessage,
+      defaultValue: input.defaultValue !== undefined ? input.defaultValue : before.defaultValue,
+      choices: hasChoices(type) ? merged.choices : [],
+      allowOther: hasChoices(type) ? merged.allowOther : false,
+      scale: type === 'rating' ? (input.scale ?? before.scale ?? 5) : null,
+      validation: merged.validation,
+      updatedAt: new Date(),
+    })
+    .where(eq(formQuestions.id, before.id))
+    .returning();
+  await uc.audit({
+    action: 'form_question.updated',
+    subject: subjectOf(question),
+    details: { form: form.name, key: question.key, fields: Object.keys(input) },
+  });
+  return { question, form };
+}
+
+/** Remove a question from the draft (published versions and their answers keep it). */
+export async function deleteQuestion(uc: UseCase, { questionId }: { questionId: unknown }) {
+  const { question, form, project } = await findQuestion(uc.tx, uc.teamId, questionId);
+  uc.can('content.update', { project });
+  await uc.tx.delete(formQuestions).where(eq(formQuestions.id, question.id));
+  await uc.audit({
+    action: 'form_question.deleted',
+    subject: subjectOf(question),
+    details: { form: form.name, key: question.key },
+  });
+  return { question, form };
+}
+
+async function ordered(db: Db, formId: string) {
+  return db
+    .select({ id: formQuestions.id })
+    .from(formQuestions)
+    .where(eq(formQuestions.formId, formId))
+    .orderBy(asc(formQuestions.position), asc(formQuestions.createdAt));
+}
+async function writeOrder(db: Db, ids: string[]) {
+  for (const [i, id] of ids.entries())
+    await db.update(formQuestions).set({ position: i }).where(eq(formQuestions.id, id));
+}
+
+/** Move a question one place up or down (the keyboard-accessible reorder). */
+export async function moveQuestion(
+  uc: UseCase,
+  { questionId, direction }: { questionId: unknown; direction: 'up' | 'down' },
+) {
+  const { question, form, project } = await findQuestion(uc.tx, uc.teamId, questionId);
+  uc.can('content.update', { project });
+  const ids = (await ordered(uc.tx, form.id)).map((r) => r.id);
+  const i = ids.indexOf(question.id);
+  const j = direction === 'up' ? i - 1 : i + 1;
+  if (j < 0 || j >= ids.length)
+    throw new ValidationError({
+      direction:
+        direction === 'up'
+          ? 'This is already the first question.'
+          : 'This is already the last question.',
+    });
+  [ids[i], ids[j]] = [ids[j], ids[i]];
+  await writeOrder(uc.tx, ids);
+  await uc.audit({
+    action: 'form_question.moved',
+    subject: subjectOf(question),
+    details: { form: form.name, key: question.key, direction, position: j + 1 },
+  });
+  return { question, form };
+}
+
+/** Copy a question right below itself, with a new key (not linked to the theory of change). */
+export async function duplicateQuestion(uc: UseCase, { questionId }: { questionId: unknown }) {
+  const { question: q, form, project } = await findQuestion(uc.tx, uc.teamId, questionId);
+  uc.can('content.update', { project });
+  const key = unique(`${q.key.slice(0, 56)}_copy`, await keysOf(uc.tx, form.id));
+  const [copy] = await uc.tx
+    .insert(formQuestions)
+    .values({
+      ...copyable(q),
+      teamId: uc.teamId,
+      formId: form.id,
+      key,
+      label: `${q.label} (copy)`.slice(0, 1000),
+      position: q.position,
+    })
+    .returning();
+  const ids = (await ordered(uc.tx, form.id)).map((r) => r.id).filter((id) => id !== copy.id);
+  ids.splice(ids.indexOf(q.id) + 1, 0, copy.id);
+  await writeOrder(uc.tx, ids);
+  await uc.audit({
+    action: 'form_question.duplicated',
+    subject: subjectOf(copy),
+    details: { form: form.name, from: q.key, key },
+  });
+  return { question: copy, form };
+}
+
+const copyable = (q: QuestionRow) => ({
+  type: q.type,
+  hint: q.hint,
+  required: q.required,
+  requiredMessage: q.requiredMessage,
+  defaultValue: q.defaultValue,
+  choices: q.choices,
+  allowOther: q.allowOther,
+  scale: q.scale,
+  validation: q.validation,
+});

@@ -1,0 +1,124 @@
+import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { tableQuery } from '../../platform/http/table-query.js';
+import { formResponses, formVersions, stakeholders } from './forms.tables.js';
+import { REVIEW_STATUSES, type ReviewStatus } from '../../../shared/forms/questions.js';
+import type { ResponsesFilters } from '../../../shared/forms/forms.pages.js';
+
+const one = (q: Record<string, unknown>, k: string) =>
+  typeof q[k] === 'string' ? (q[k] as string) : '';
+
+/** The responses list's own filters (wave, version, status, date range, deleted), parsed leniently. */
+export function parseFilters(query: unknown): ResponsesFilters {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const version = /^\d{1,6}$/.test(one(q, 'version')) ? Number(one(q, 'version')) : null;
+  const date = (s: string) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? s : null);
+  return {
+    wave: /^[a-z0-9][a-z0-9_-]{0,39}$/.test(one(q, 'wave')) ? one(q, 'wave') : null,
+    version,
+    status: (REVIEW_STATUSES as readonly string[]).includes(one(q, 'status'))
+      ? (one(q, 'status') as ReviewStatus)
+      : null,
+    from: date(one(q, 'from')),
+    to: date(one(q, 'to')),
+    deleted: one(q, 'deleted') === '1',
+  };
+}
+
+export function responsesWhere(teamId: string, formId: string, f: ResponsesFilters): SQL {
+  const conds: SQL[] = [eq(formResponses.teamId, teamId), eq(formResponses.formId, formId)];
+  conds.push(f.deleted ? isNotNull(formResponses.deletedAt) : isNull(formResponses.deletedAt));
+  if (f.wave) conds.push(eq(formResponses.wave, f.wave));
+  if (f.version) conds.push(eq(formResponses.versionNumber, f.version));
+  if (f.status) conds.push(eq(formResponses.status, f.status));
+  if (f.from) conds.push(gte(formResponses.submittedAt, new Date(`${f.from}T00:00:00Z`)));
+  if (f.to)
+    conds.push(
+      lt(formResponses.submittedAt, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000)),
+    );
+  return and(...conds)!;
+}
+
+/** One page of a form's responses. */
+export async function responsesPage(
+  db: Db,
+  teamId: string,
+  formId: string,
+  query: unknown,
+  f: ResponsesFilters,
+) {
+  const page = await tableQuery(db, query, {
+    select: {
+      id: formResponses.id,
+      seq: formResponses.seq,
+      version: formResponses.versionNumber,
+      wave: formResponses.wave,
+      status: formResponses.status,
+      submittedAt: formResponses.submittedAt,
+      deletedAt: formResponses.deletedAt,
+      answers: formResponses.answers,
+      stakeholderId: stakeholders.id,
+      stakeholderCode: stakeholders.code,
+      stakeholderName: stakeholders.name,
+    },
+    from: formResponses,
+    joins: (q) => q.leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId)),
+    where: responsesWhere(teamId, formId, f),
+    // the search box matches any answer's text, and the stakeholder's name or id
+    searchable: [formResponses.answers, stakeholders.name, stakeholders.code],
+    sortable: {
+      seq: formResponses.seq,
+      submitted_at: formResponses.submittedAt,
+      status: formResponses.status,
+    },
+    defaultSort: 'seq',
+    defaultDir: 'desc',
+    tiebreak: formResponses.id,
+  });
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      seq: r.seq,
+      version: r.version,
+      wave: r.wave,
+      status: r.status,
+      submittedAt: r.submittedAt.toISOString(),
+      deleted: r.deletedAt !== null,
+      answers: r.answers,
+      stakeholder: r.stakeholderId
+        ? { id: r.stakeholderId, code: r.stakeholderCode!, name: r.stakeholderName! }
+        : null,
+    })),
+  };
+}
+
+/** The union of every version's questions by key (the latest label wins), in first-seen order. */
+export async function questionColumns(db: Db, formId: string) {
+  const versions = await db
+    .select({ questions: formVersions.questions })
+    .from(formVersions)
+    .where(eq(formVersions.formId, formId))
+    .orderBy(desc(formVersions.number));
+  const cols = new Map<string, { key: string; label: string; other: boolean }>();
+  for (const v of [...versions].reverse())
+    for (const q of v.questions) {
+      if (q.type === 'note') continue;
+      const prev = cols.get(q.key);
+      cols.set(q.key, {
+        key: q.key,
+        label: q.label,
+        other: (prev?.other ?? false) || q.allowOther,
+      });
+    }
+  return [...cols.values()];
+}
+
+export async function versionNumbers(db: Db, formId: string) {
+  const rows = await db
+    .select({ n: formVersions.number })
+    .from(formVersions)
+    .where(eq(formVersions.formId, formId))
+    .orderBy(desc(formVersions.number));
+  return rows.map((r) => r.n);
+}

@@ -1,0 +1,228 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { actorOf, runUseCase } from '../../platform/use-case/index.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { escapeCellText } from '../logframe/index.js';
+import { findForm, findStakeholder } from './forms.queries.js';
+import { formResponses, stakeholders } from './forms.tables.js';
+import { formDetail } from './forms.props.js';
+import {
+  parseFilters,
+  questionColumns,
+  responsesPage,
+  responsesWhere,
+  versionNumbers,
+} from './responses.props.js';
+import { stakeholderResponses } from './stakeholders.props.js';
+import {
+  createPersonalLink,
+  deleteResponse,
+  restoreResponse,
+  reviewResponse,
+  revokeLink,
+} from './responses.use-cases.js';
+import { personalLinkSchema, reviewSchema } from '../../../shared/forms/forms.schemas.js';
+import { may, param, remove, teamOf, update, view } from './forms.routes.js';
+import { otherKey } from '../../../shared/forms/questions.js';
+
+/** One CSV field: formula-like text escaped (as the logframe export does), quoted when needed. */
+function csvField(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  const s = escapeCellText(Array.isArray(v) ? v.join(';') : String(v));
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+const csvLine = (cells: unknown[]) => `${cells.map(csvField).join(',')}\r\n`;
+
+export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/forms/:form/responses',
+    { config: { name: 'responses.index', access: view } },
+    async (request, reply) => {
+      const teamId = teamOf(request);
+      const { form, project } = await findForm(ctx.db, teamId, param(request, 'form'));
+      const filters = parseFilters(request.query);
+      const props = {
+        project,
+        form: formDetail(form),
+        filters,
+        responses: () => responsesPage(ctx.db, teamId, form.id, request.query, filters),
+        columns: (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
+        versions: await versionNumbers(ctx.db, form.id),
+        can: {
+          review: may(request, 'content.update') && project.status !== 'archived',
+          delete: may(request, 'content.delete') && project.status !== 'archived',
+        },
+      };
+      return form.kind === 'survey'
+        ? reply.inertia('surveyholders/responses', props)
+        : reply.inertia('stakeholders/responses', props);
+    },
+  );
+
+  // streamed in pages of 500 by sequence number: memory stays flat however many responses there are
+  app.get(
+    '/forms/:form/responses/export',
+    { config: { name: 'responses.export', access: view } },
+    async (request, reply) => {
+      const teamId = teamOf(request);
+      const { form } = await findForm(ctx.db, teamId, param(request, 'form'));
+      const filters = parseFilters(request.query);
+      const cols = await questionColumns(ctx.db, form.id);
+      const header = [
+        '_response_id',
+        '_row',
+        '_submitted_at',
+        '_version',
+        '_wave',
+        '_status',
+        '_stakeholder',
+        ...cols.flatMap((c) => (c.other ? [c.key, otherKey(c.key)] : [c.key])),
+      ];
+      const db = ctx.db;
+      async function* lines() {
+        yield '\ufeff' + csvLine(header);
+        let after = 0;
+        for (;;) {
+          const rows = await db
+            .select({ r: formResponses, code: stakeholders.code })
+            .from(formResponses)
+            .leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId))
+            .where(and(responsesWhere(teamId, form.id, filters), gt(formResponses.seq, after)))
+            .orderBy(asc(formResponses.seq))
+            .limit(500);
+          if (!rows.length) return;
+          for (const { r, code } of rows) {
+            const a = r.answers;
+            yield csvLine([
+              r.id,
+              r.seq,
+              r.submittedAt.toISOString(),
+              r.versionNumber,
+              r.wave,
+              r.status,
+              code,
+              ...cols.flatMap((c) => (c.other ? [a[c.key], a[otherKey(c.key)]] : [a[c.key]])),
+            ]);
+          }
+          after = rows[rows.length - 1].r.seq;
+        }
+      }
+      const name =
+        form.name
+          .replace(/[^A-Za-z0-9 _-]+/g, '')
+          .trim()
+          .slice(0, 60) || 'form';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name} responses.csv"`)
+        .send(Readable.from(lines()));
+    },
+  );
+
+  const toResponses = (formId: string) => ctx.routes.url('responses.index', { form: formId });
+
+  app.put(
+    '/form-responses/:formResponse/review',
+    { config: { name: 'responses.review', access: update } },
+    async (request, reply) => {
+      const input = parseInput(reviewSchema, request.body);
+      const { response, form } = await runUseCase(ctx, actorOf(request), (uc) =>
+        reviewResponse(uc, { ...input, responseId: param(request, 'formResponse') }),
+      );
+      reply.flash({
+        success: `Response #${response.seq} marked ${input.status.replace('_', ' ')}.`,
+      });
+      return reply.redirect(toResponses(form.id), 303);
+    },
+  );
+
+  app.delete(
+    '/form-responses/:formResponse',
+    { config: { name: 'responses.destroy', access: remove } },
+    async (request, reply) => {
+      const { response, form } = await runUseCase(ctx, actorOf(request), (uc) =>
+        deleteResponse(uc, { responseId: param(request, 'formResponse') }),
+      );
+      reply.flash({
+        success: `Response #${response.seq} deleted. It can be restored from the deleted list.`,
+      });
+      return reply.redirect(toResponses(form.id), 303);
+    },
+  );
+
+  app.post(
+    '/form-responses/:formResponse/restore',
+    { config: { name: 'responses.restore', access: update } },
+    async (request, reply) => {
+      const { response, form } = await runUseCase(ctx, actorOf(request), (uc) =>
+        restoreResponse(uc, { responseId: param(request, 'formResponse') }),
+      );
+      reply.flash({ success: `Response #${response.seq} restored.` });
+      return reply.redirect(toResponses(form.id), 303);
+    },
+  );
+
+  app.get(
+    '/stakeholders/:stakeholder',
+    { config: { name: 'stakeholders.show', access: view } },
+    async (request, reply) => {
+      const teamId = teamOf(request);
+      const { stakeholder, project } = await findStakeholder(
+        ctx.db,
+        teamId,
+        param(request, 'stakeholder'),
+      );
+      const data = await stakeholderResponses(ctx, teamId, stakeholder.id, project.id);
+      return reply.inertia('surveyholders/stakeholder-responses', {
+        project,
+        stakeholder: {
+          id: stakeholder.id,
+          code: stakeholder.code,
+          name: stakeholder.name,
+          createdAt: stakeholder.createdAt.toISOString(),
+        },
+        ...data,
+        can: { links: may(request, 'content.create') && project.status !== 'archived' },
+      });
+    },
+  );
+
+  const toStakeholder = (id: string) => ctx.routes.url('stakeholders.show', { stakeholder: id });
+
+  app.post(
+    '/stakeholders/:stakeholder/links',
+    {
+      config: {
+        name: 'stakeholders.links.store',
+        access: { kind: 'team', permission: 'content.create' },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(personalLinkSchema, request.body);
+      const { stakeholder } = await runUseCase(ctx, actorOf(request), (uc) =>
+        createPersonalLink(uc, { ...input, stakeholderId: param(request, 'stakeholder') }),
+      );
+      reply.flash({ success: `Personal link for ${input.wave} made for ${stakeholder.name}.` });
+      return reply.redirect(toStakeholder(stakeholder.id), 303);
+    },
+  );
+
+  app.delete(
+    '/form-links/:formLink',
+    { config: { name: 'stakeholders.links.destroy', access: remove } },
+    async (request, reply) => {
+      const { link, form } = await runUseCase(ctx, actorOf(request), (uc) =>
+        revokeLink(uc, { linkId: param(request, 'formLink') }),
+      );
+      reply.flash({ success: 'Link withdrawn: it no longer opens the form.' });
+      return reply.redirect(
+        link.stakeholderId
+          ? toStakeholder(link.stakeholderId)
+          : ctx.routes.url('forms.fields', { form: form.id }),
+        303,
+      );
+    },
+  );
+}

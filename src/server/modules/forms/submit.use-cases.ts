@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { GuestUseCase } from '../../platform/use-case/index.js';
+import { ValidationError, fail, notFound } from '../../platform/errors.js';
+import { projects } from '../projects/read-model.js';
+import { formLinks, formResponses, formVersions, forms, stakeholders } from './forms.tables.js';
+import type { Db } from '../../platform/db/client.js';
+import type { FormRow, LinkRow } from './forms.queries.js';
+import { canonicalAnswers, validateAnswers, type Answers } from '../../../shared/forms/answers.js';
+import type { SubmitInput } from '../../../shared/forms/forms.schemas.js';
+import type { QuestionDef } from '../../../shared/forms/questions.js';
+import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
+import { channels } from '../../../shared/realtime/channels.js';
+
+/** The live event a new response sends on the team's private channel. */
+const RESPONSE_CREATED = 'form-response.created';
+
+/** '2026-03-01' or '2026-03-01T09:30' read as UTC. */
+const instant = (s: string) =>
+  new Date(
+    s.length === 10 ? `${s}T00:00:00Z` : `${s.replace(' ', 'T')}${s.length === 16 ? ':00' : ''}Z`,
+  );
+
+/** Why a form takes no responses now (null: it is open). */
+export function closedReason(
+  form: FormRow,
+  projectStatus: ProjectStatus,
+  responses: number,
+  now = new Date(),
+): string | null {
+  if (!form.currentVersion) return 'This form is not published yet.';
+  if (projectStatus === 'archived') return 'This form is closed: its project is archived.';
+  const s = form.settings;
+  if (s.opensAt && now < instant(s.opensAt))
+    return `This form opens on ${s.opensAt.replace('T', ' ')}.`;
+  if (s.closesAt && now >= instant(s.closesAt))
+    return `This form closed on ${s.closesAt.replace('T', ' ')}.`;
+  if (s.responseLimit != null && responses >= s.responseLimit)
+    return 'This form has received all the responses it takes.';
+  return null;
+}
+
+/** The link behind a public token, with its form and project status; 404 when unknown or revoked. */
+export async function linkByToken(db: Db, token: unknown) {
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound('Form');
+  const [row] = await db
+    .select({ link: formLinks, form: forms, projectStatus: projects.status })
+    .from(formLinks)
+    .innerJoin(forms, eq(forms.id, formLinks.formId))
+    .innerJoin(projects, eq(projects.id, forms.projectId))
+    .where(eq(formLinks.token, token))
+    .limit(1);
+  if (!row) throw notFound('Form');
+  if (row.link.revokedAt)
+    throw fail('NOT_FOUND', 'This link was withdrawn. Ask the sender for a new one.');
+  return row;
+}
+
+export const liveResponses = async (db: Db, formId: string) =>
+  (
+    await db
+      .select({ n: count() })
+      .from(formResponses)
+      .where(and(eq(formResponses.formId, formId), isNull(formResponses.deletedAt)))
+  )[0].n;
+
+/** The wave a submission belongs to: the personal link's, or one of the form's waves named by an open link. */
+function waveOf(form: FormRow, link: LinkRow, wave: string | undefined) {
+  if (link.stakeholderId) return link.wave;
+  if (!wave) return null;
+  if (!form.waves.includes(wave))
+    throw new ValidationError({ wave: `“${wave}” is not a wave of this form.` });
+  return wave;
+}
+
+const stakeholderCode = () => {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `S-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+};
+
+/** The stakeholder's display name: the answer to a `name`-like question, else the first short text. */
+function nameFrom(questions: QuestionDef[], answers: Answers, code: string) {
+  const named = questions.find(
+    (q) => /(^|_)name$/.test(q.key) && typeof answers[q.key] === 'string',
+  );
+  const text =
+    named ?? questions.find((q) => q.type === 'short_text' && typeof answers[q.key] === 'string');
+  return text ? String(answers[text.key]).slice(0, 200) : code;
+}
+
+/** A stakeholder form's submission registers a stakeholder, or updates the one matching its key answers. */
+async function registerStakeholder(
+  uc: GuestUseCase,
+  form: FormRow,
+  questions: QuestionDef[],
+  answers: Answers,
+) {
+  const keys = form.settings.matchKeys.filter((k) => answers[k] !== undefined);
+  if (keys.length && keys.length === form.settings.matchKeys.length) {
+    const match = keys.map(
+      (k) => sql`${stakeholders.answers} -> ${k} = ${JSON.stringify(answers[k])}::jsonb`,
+    );
+    const [found] = await uc.tx
+      .select({ id: stakeholders.id, code: stakeholders.code })
+      .from(stakeholders)
+      .where(and(eq(stakeholders.projectId, form.projectId), ...match))
+      .limit(1);
+    if (found) {
+      await uc.tx
+        .update(stakeholders)
+        .set({ answers, name: nameFrom(questions, answers, found.code), updatedAt: new Date() })
+        .where(eq(stakeholders.id, found.id));
+      return found.id;
+    }
+  }
+  const code = stakeholderCode();
+  const [s] = await uc.tx
+    .insert(stakeholders)
+    .values({
+      teamId: form.teamId,
+      projectId: form.projectId,
+      code,
+      name: nameFrom(questions, answers, code),
+      answers,
+      formId: form.id,
+    })
+    .returning({ id: stakeholders.id });
+  return s.id;
+}
+
+const DIFFERENT =
+  'A response with this id was already received with different answers. Reload the form to send a new response.';
+
+/**
+ * Store one public submission, idempotently: the device's id is unique per form (a unique index,
+ * INSERT ... ON CONFLICT DO NOTHING), so a retry with the same answers gets the stored response
+ * back and a reuse with other answers a 409. The version must be one of the form's published
+ * versions; the answers are checked against that version's questions.
+ */
+export async function submitResponse(
+  uc: GuestUseCase,
+  { token, input }: { token: unknown; input: SubmitInput },
+) {
+  uc.unaudited(
+    'a public response is the respondent’s data, kept with its own time, version and link; the audit log records what team members do',
+  );
+  const { link, form: found, projectStatus } = await linkByToken(uc.tx, token);
+  const [version] = await uc.tx
+    .select()
+    .from(formVersions)
+    .where(and(eq(formVersions.formId, found.id), eq(formVersions.number, input.version)))
+    .limit(1);
+  if (!version)
+    throw new ValidationError({ version: `Version ${input.version} of this form does not exist.` });
+  const { values, errors } = validateAnswers(version.questions, input.answers);
+  if (Object.keys(errors).length) throw new ValidationError(errors, 'Some answers need attention.');
+  const wave = waveOf(found, link, input.wave);
+  const hash = canonicalAnswers(values);
+  // the form's row lock: one sequence number at a time, and an exact response limit
+  const [form] = await uc.tx
+    .update(forms)
+    .set({ responseSeq: sql`${forms.responseSeq} + 1` })
+    .where(eq(forms.id, found.id))
+    .returning();
+  const existing = async () => {
+    const [r] = await uc.tx
+      .select({ id: formResponses.id, hash: formResponses.answersHash })
+      .from(formResponses)
+      .where(and(eq(formResponses.formId, form.id), eq(formResponses.clientId, input.id)));
+    return r;
+  };
+  const closed = closedReason(form, projectStatus, await liveResponses(uc.tx, form.id));
+  if (closed) {
+    // a retry of a response stored before the form closed still succeeds
+    const before = await existing();
+    if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
+    throw fail('CONFLICT', closed);
+  }
+  const [inserted] = await uc.tx
+    .insert(formResponses)
+    .values({
+      teamId: form.teamId,
+      formId: form.id,
+      clientId: input.id,
+      seq: form.responseSeq,
+      versionId: version.id,
+      versionNumber: version.number,
+      linkId: link.id,
+      stakeholderId: link.stakeholderId,
+      wave,
+      answers: values,
+      answersHash: hash,
+    })
+    .onConflictDoNothing({ target: [formResponses.formId, formResponses.clientId] })
+    .returning({ id: formResponses.id });
+  if (!inserted) {
+    const before = await existing();
+    if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
+    throw fail('CONFLICT', DIFFERENT);
+  }
+  if (form.kind === 'stakeholder') {
+    const stakeholderId = await registerStakeholder(uc, form, version.questions, values);
+    await uc.tx
+      .update(formResponses)
+      .set({ stakeholderId })
+      .where(eq(formResponses.id, inserted.id));
+  }
+  uc.publish(channels.team(form.teamId), RESPONSE_CREATED, {
+    formId: form.id,
+    responseId: inserted.id,
+  });
+  return { form, responseId: inserted.id, duplicate: false };
+}

@@ -1,0 +1,137 @@
+import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { TestApp } from '../../../../test/helpers/app.js';
+import { signedInUser } from '../../../../test/helpers/auth.js';
+import { TestClient } from '../../../../test/helpers/client.js';
+import { createTeamFor } from '../../../../test/helpers/team-membership.js';
+import { projects } from '../projects/read-model.js';
+import { formLinks } from './forms.tables.js';
+
+/** Helpers of the forms integration tests: a signed-in owner with a project, and the routes they call. */
+export function formsTestKit(app: () => TestApp) {
+  const t = {
+    get app() {
+      return app().app;
+    },
+  };
+  async function setup() {
+    const { user, client } = await signedInUser(t.app);
+    const team = await createTeamFor(t.app, user.id);
+    const [project] = await t.app.ctx.db
+      .insert(projects)
+      .values({ teamId: team.id, name: 'Nutrition' })
+      .returning();
+    return { user, client, team, project };
+  }
+  type S = Awaited<ReturnType<typeof setup>>;
+
+  async function newForm(s: S, body: Record<string, unknown> = {}) {
+    const res = await s.client.post(`/projects/${s.project.id}/forms`, {
+      name: 'Household survey',
+      kind: 'survey',
+      ...body,
+    });
+    expect(res.statusCode, res.body).toBe(303);
+    return res.headers.location!.split('/')[2];
+  }
+  async function add(s: S, formId: string, q: Record<string, unknown>) {
+    const res = await s.client.post(`/forms/${formId}/questions`, q);
+    expect(res.statusCode, JSON.stringify(res.headers)).toBe(303);
+    expect(res.headers.location).toBe(`/forms/${formId}/fields`);
+  }
+  const fieldErrors = async (s: S, formId: string) =>
+    (await s.client.page(`/forms/${formId}/fields`)).props.errors as Record<string, string>;
+  async function publish(s: S, formId: string) {
+    const res = await s.client.post(`/forms/${formId}/versions`);
+    expect(res.statusCode).toBe(303);
+    expect(await fieldErrors(s, formId)).toEqual({});
+  }
+  const openToken = async (formId: string) =>
+    (await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId)))[0].token;
+
+  const publicClient = () => new TestClient(t.app, { inertia: false });
+  const submit = (c: TestClient, token: string, body: unknown) =>
+    c.request('POST', `/f/${token}`, body, { accept: 'application/json' });
+
+  return { setup, newForm, add, fieldErrors, publish, openToken, publicClient, submit };
+}
+type FormsKit = ReturnType<typeof formsTestKit>;
+export type KitState = Awaited<ReturnType<FormsKit['setup']>>;
+
+/** One question of every type of this slice, and a response that answers each correctly. */
+export const ALL_TYPES: Array<Record<string, unknown>> = [
+  {
+    key: 'name',
+    type: 'short_text',
+    label: 'Name',
+    required: true,
+    requiredMessage: 'Tell us your name.',
+  },
+  { key: 'story', type: 'long_text', label: 'Story', validation: { minLength: 5 } },
+  { key: 'age', type: 'integer', label: 'Age', validation: { min: '0', max: '120' } },
+  { key: 'income', type: 'decimal', label: 'Income' },
+  {
+    key: 'water',
+    type: 'single_choice',
+    label: 'Water',
+    choices: [
+      { value: 'well', label: 'Well' },
+      { value: 'tap', label: 'Tap' },
+    ],
+    allowOther: true,
+  },
+  {
+    key: 'crops',
+    type: 'multiple_choice',
+    label: 'Crops',
+    choices: [
+      { value: 'maize', label: 'Maize' },
+      { value: 'rice', label: 'Rice' },
+    ],
+  },
+  {
+    key: 'region',
+    type: 'dropdown',
+    label: 'Region',
+    choices: [{ value: 'north', label: 'North' }],
+  },
+  { key: 'has_school', type: 'yes_no', label: 'School?' },
+  { key: 'happy', type: 'rating', label: 'Happy', scale: 5 },
+  { key: 'nps', type: 'nps', label: 'Recommend' },
+  { key: 'visit', type: 'date', label: 'Visit', validation: { min: '2026-01-01' } },
+  { key: 'at', type: 'time', label: 'At' },
+  { key: 'when', type: 'datetime', label: 'When' },
+  { key: 'email', type: 'email', label: 'Email' },
+  { key: 'phone', type: 'phone', label: 'Phone' },
+  {
+    key: 'code',
+    type: 'short_text',
+    label: 'Code',
+    validation: {
+      pattern: '[A-Z]{3}-\\d{2}',
+      patternMessage: 'Use three capitals, a dash and two digits.',
+    },
+  },
+  { key: 'intro', type: 'note', label: 'Thanks for your time' },
+  { key: 'consent', type: 'acknowledge', label: 'I agree', required: true },
+];
+export const GOOD = {
+  name: 'Amina',
+  story: 'A long enough story',
+  age: '34',
+  income: '12.5',
+  water: 'other',
+  water__other: 'River',
+  crops: ['maize', 'rice'],
+  region: 'north',
+  has_school: 'yes',
+  happy: '4',
+  nps: '9',
+  visit: '2026-03-02',
+  at: '09:30',
+  when: '2026-03-02T09:30',
+  email: 'amina@example.org',
+  phone: '+254 700 123456',
+  code: 'ABC-12',
+  consent: true,
+};

@@ -1,0 +1,195 @@
+/**
+ * Validation of one response's answers against a form version's questions: the same code runs in
+ * the browser before sending and on the server before storing (zod-free, so the public form page
+ * stays small). Errors are keyed by question key, one specific message each.
+ */
+import { NUMBER_TYPES, OTHER_VALUE, hasChoices, otherKey, type QuestionDef } from './questions.js';
+
+type AnswerValue = string | number | boolean | string[];
+export type Answers = Record<string, AnswerValue>;
+
+/** Length caps when a question sets none (the validation config may only lower them). */
+const TEXT_CAPS: Partial<Record<QuestionDef['type'], number>> = {
+  short_text: 1000,
+  long_text: 10000,
+  email: 254,
+  phone: 40,
+};
+const OTHER_CAP = 1000;
+
+const isEmpty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
+
+const INT_RE = /^[-+]?\d+$/;
+const DEC_RE = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_RE = /^\+?[0-9 ()\-.]+$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
+const isDateTime = (s: string) => {
+  const [d, t] = s.split('T');
+  return !!t && isCalendarDate(d) && TIME_RE.test(t);
+};
+
+/** A user's pattern, matched against the whole answer; null when it does not compile. */
+export function compilePattern(pattern: string): RegExp | null {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u');
+  } catch {
+    return null;
+  }
+}
+
+const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+function checkNumber(q: QuestionDef, raw: unknown): { value?: number; error?: string } {
+  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
+  const integer = q.type === 'integer' || q.type === 'rating' || q.type === 'nps';
+  if (s === null || !(integer ? INT_RE : DEC_RE).test(s))
+    return { error: integer ? 'Enter a whole number, e.g. 12.' : 'Enter a number, e.g. 12.5.' };
+  const n = Number(s);
+  if (!Number.isFinite(n) || (integer && !Number.isSafeInteger(n)))
+    return { error: 'This number is too large.' };
+  let min = q.validation.min != null && q.validation.min !== '' ? Number(q.validation.min) : null;
+  let max = q.validation.max != null && q.validation.max !== '' ? Number(q.validation.max) : null;
+  if (q.type === 'rating') [min, max] = [1, q.scale ?? 5];
+  if (q.type === 'nps') [min, max] = [0, 10];
+  if (min !== null && n < min) return { error: `Enter ${min} or more.` };
+  if (max !== null && n > max) return { error: `Enter ${max} or less.` };
+  return { value: n };
+}
+
+function checkText(q: QuestionDef, raw: unknown): { value?: string; error?: string } {
+  const v = asText(raw);
+  if (typeof v !== 'string') return { error: 'Enter text.' };
+  const s = q.type === 'long_text' ? v.replace(/\r\n/g, '\n') : v.trim();
+  const cap = TEXT_CAPS[q.type] ?? 1000;
+  const max = Math.min(q.validation.maxLength ?? cap, cap);
+  if (s.length > max) return { error: `Use at most ${max} characters (this has ${s.length}).` };
+  const min = q.validation.minLength ?? null;
+  if (min !== null && s.length < min)
+    return { error: `Use at least ${min} characters (this has ${s.length}).` };
+  if (q.type === 'email' && !EMAIL_RE.test(s))
+    return { error: 'Enter an email address like name@example.org.' };
+  if (q.type === 'phone' && (!PHONE_RE.test(s) || (s.match(/\d/g)?.length ?? 0) < 5))
+    return { error: 'Enter a phone number: digits, spaces and + ( ) - only, at least 5 digits.' };
+  if (q.validation.pattern) {
+    const re = compilePattern(q.validation.pattern);
+    if (re && !re.test(s))
+      return { error: q.validation.patternMessage || 'This answer is not in the expected format.' };
+  }
+  return { value: s };
+}
+
+function checkDate(q: QuestionDef, raw: unknown): { value?: string; error?: string } {
+  if (typeof raw !== 'string') return { error: 'Enter a date.' };
+  const s = raw.trim();
+  if (q.type === 'date' && !isCalendarDate(s)) return { error: 'Enter a real date (YYYY-MM-DD).' };
+  if (q.type === 'time' && !TIME_RE.test(s)) return { error: 'Enter a time (HH:MM, 24-hour).' };
+  if (q.type === 'datetime' && !isDateTime(s))
+    return { error: 'Enter a date and time (YYYY-MM-DD HH:MM).' };
+  const { min, max } = q.validation;
+  if (min && s < min) return { error: `Enter ${min.replace('T', ' ')} or later.` };
+  if (max && s > max) return { error: `Enter ${max.replace('T', ' ')} or earlier.` };
+  return { value: s };
+}
+
+function checkChoices(q: QuestionDef, raw: unknown): { value?: string | string[]; error?: string } {
+  const allowed = new Set(q.choices.map((c) => c.value));
+  if (q.allowOther) allowed.add(OTHER_VALUE);
+  if (q.type === 'multiple_choice') {
+    const list = typeof raw === 'string' ? [raw] : raw;
+    if (!Array.isArray(list) || list.some((x) => typeof x !== 'string'))
+      return { error: 'Choose from the list.' };
+    const unique = [...new Set(list as string[])];
+    const bad = unique.find((x) => !allowed.has(x));
+    if (bad !== undefined) return { error: `“${bad.slice(0, 40)}” is not one of the choices.` };
+    return { value: unique };
+  }
+  if (typeof raw !== 'string') return { error: 'Choose one answer.' };
+  if (!allowed.has(raw)) return { error: `“${raw.slice(0, 40)}” is not one of the choices.` };
+  return { value: raw };
+}
+
+function checkOne(q: QuestionDef, raw: unknown): { value?: AnswerValue; error?: string } {
+  if (q.type === 'note') return { error: 'This is a note; it takes no answer.' };
+  if (NUMBER_TYPES.includes(q.type) || q.type === 'rating' || q.type === 'nps')
+    return checkNumber(q, raw);
+  if (q.type === 'date' || q.type === 'time' || q.type === 'datetime') return checkDate(q, raw);
+  if (hasChoices(q.type)) return checkChoices(q, raw);
+  if (q.type === 'yes_no') {
+    const v = raw === true ? 'yes' : raw === false ? 'no' : raw;
+    return v === 'yes' || v === 'no' ? { value: v } : { error: 'Answer yes or no.' };
+  }
+  if (q.type === 'acknowledge') {
+    return raw === true || raw === 'true' || raw === 'yes'
+      ? { value: true }
+      : { error: 'Tick the box to acknowledge.' };
+  }
+  return checkText(q, raw);
+}
+
+const requiredMessage = (q: QuestionDef) =>
+  q.requiredMessage ||
+  (q.type === 'acknowledge' ? 'Tick the box to continue.' : 'This question needs an answer.');
+
+/**
+ * Check every answer: unknown keys are refused by name, empty answers dropped (or refused when
+ * required), each answer checked by its type and validation config. `values` holds the cleaned
+ * answers (numbers as numbers, trimmed text, unique choices) only when there are no errors.
+ */
+export function validateAnswers(
+  questions: QuestionDef[],
+  raw: Record<string, unknown>,
+): { values: Answers; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const values: Answers = {};
+  const byKey = new Map(questions.map((q) => [q.key, q]));
+  const otherOf = new Map(
+    questions.filter((q) => q.allowOther && hasChoices(q.type)).map((q) => [otherKey(q.key), q]),
+  );
+  for (const k of Object.keys(raw)) {
+    if (!byKey.has(k) && !otherOf.has(k))
+      errors[k] = `“${k.slice(0, 64)}” is not a question of this form version.`;
+  }
+  for (const q of questions) {
+    const v = raw[q.key];
+    if (isEmpty(v) || (q.type === 'acknowledge' && (v === false || v === 'false'))) {
+      if (q.required && q.type !== 'note') errors[q.key] = requiredMessage(q);
+      continue;
+    }
+    const r = checkOne(q, v);
+    if (r.error) errors[q.key] = r.error;
+    else values[q.key] = r.value!;
+    const chose = Array.isArray(r.value) ? r.value.includes(OTHER_VALUE) : r.value === OTHER_VALUE;
+    if (q.allowOther && hasChoices(q.type) && chose) {
+      const other = asText(raw[otherKey(q.key)]);
+      if (typeof other !== 'string' || other.trim() === '')
+        errors[otherKey(q.key)] = 'Say what “Other” is.';
+      else if (other.trim().length > OTHER_CAP)
+        errors[otherKey(q.key)] = `Use at most ${OTHER_CAP} characters.`;
+      else values[otherKey(q.key)] = other.trim();
+    }
+  }
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors };
+}
+
+/** A stable text of the answers (sorted keys) to tell a retry from a different submission. */
+export function canonicalAnswers(a: Answers): string {
+  return JSON.stringify(
+    Object.keys(a)
+      .sort()
+      .map((k) => [k, a[k]]),
+  );
+}

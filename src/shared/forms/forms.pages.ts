@@ -1,0 +1,156 @@
+import type { TablePage } from '../table/table-query.js';
+import type { ProjectStatus } from '../toc/vocabulary.js';
+import type { Answers } from './answers.js';
+import type { FormKind, QuestionDef, ReviewStatus } from './questions.js';
+import type { VersionDiff } from './versions.js';
+
+/** Props of the forms pages (built by modules/forms/forms.props.ts). */
+
+export interface FormProjectRef {
+  id: string;
+  name: string;
+  status: ProjectStatus;
+}
+
+export interface FormListRow {
+  id: string;
+  name: string;
+  kind: FormKind;
+  anonymous: boolean;
+  waves: string[];
+  currentVersion: number;
+  questionsCount: number;
+  responsesCount: number;
+  updatedAt: string;
+}
+
+export interface FormsIndexProps {
+  project: FormProjectRef;
+  forms: FormListRow[];
+  can: { create: boolean };
+}
+
+export interface StakeholderRow {
+  id: string;
+  code: string;
+  name: string;
+  responsesCount: number;
+  createdAt: string;
+}
+
+export interface StakeholdersIndexProps extends FormsIndexProps {
+  stakeholders: TablePage<StakeholderRow>;
+}
+
+export interface FormCreateProps {
+  project: FormProjectRef;
+  kind: FormKind;
+  languages: Array<{ code: string; label: string }>;
+  defaultWaves: string[];
+}
+
+export interface FormSettings {
+  opensAt: string | null;
+  closesAt: string | null;
+  responseLimit: number | null;
+  thankYou: string | null;
+  matchKeys: string[];
+}
+
+export interface FormDetail {
+  id: string;
+  name: string;
+  kind: FormKind;
+  anonymous: boolean;
+  waves: string[];
+  language: string;
+  settings: FormSettings;
+  currentVersion: number;
+}
+
+export interface BuilderQuestion extends QuestionDef {
+  id: string;
+  /** the type it was last published with: it can no longer change */
+  publishedType: string | null;
+  surveyQuestion: { id: string; text: string } | null;
+}
+
+interface TocQuestionOption {
+  id: string;
+  text: string;
+  answerType: string;
+  dataPoint: string;
+  metric: string;
+  /** already in this form */
+  used: boolean;
+}
+
+export interface FormFieldsProps {
+  project: FormProjectRef;
+  form: FormDetail;
+  questions: BuilderQuestion[];
+  versions: Array<{
+    number: number;
+    publishedAt: string;
+    publishedBy: string | null;
+    questions: number;
+  }>;
+  diff: VersionDiff;
+  publicUrl: string | null;
+  tocQuestions: TocQuestionOption[];
+  languages: Array<{ code: string; label: string }>;
+  can: { edit: boolean };
+}
+
+export interface ResponseRow {
+  id: string;
+  seq: number;
+  version: number;
+  wave: string | null;
+  status: ReviewStatus;
+  stakeholder: { id: string; code: string; name: string } | null;
+  submittedAt: string;
+  deleted: boolean;
+  answers: Answers;
+}
+
+export interface ResponsesFilters {
+  wave: string | null;
+  version: number | null;
+  status: ReviewStatus | null;
+  from: string | null;
+  to: string | null;
+  deleted: boolean;
+}
+
+export interface FormResponsesProps {
+  project: FormProjectRef;
+  form: FormDetail;
+  responses: TablePage<ResponseRow>;
+  filters: ResponsesFilters;
+  /** one column per question key, union of all versions */
+  columns: Array<{ key: string; label: string }>;
+  versions: number[];
+  can: { review: boolean; delete: boolean };
+}
+
+export interface StakeholderResponsesProps {
+  project: FormProjectRef;
+  stakeholder: { id: string; code: string; name: string; createdAt: string };
+  /** one column per (form, wave) the stakeholder answered */
+  columns: Array<{ id: string; form: string; wave: string | null; submittedAt: string }>;
+  rows: Array<{ key: string; label: string; values: Record<string, string> }>;
+  links: Array<{ id: string; form: string; wave: string | null; url: string; revoked: boolean }>;
+  surveyForms: Array<{ id: string; name: string; waves: string[] }>;
+  can: { links: boolean };
+}
+
+export interface PublicFormProps {
+  token: string;
+  form: { name: string; language: string; dir: 'ltr' | 'rtl'; thankYou: string | null };
+  version: number | null;
+  wave: string | null;
+  questions: QuestionDef[];
+  /** why the form takes no responses now, or null */
+  closed: string | null;
+}

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { compilePattern, isCalendarDate } from './answers.js';
+import {
+  FORM_KINDS,
+  FORM_LANGUAGES,
+  OTHER_VALUE,
+  QUESTION_KEY_RE,
+  QUESTION_TYPES,
+  REVIEW_STATUSES,
+  hasChoices,
+} from './questions.js';
+
+/** Inputs of forms, questions, versions, responses and links (shared by client and server). */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optText = (max: number) =>
+  z
+    .preprocess(
+      blankToNull,
+      z.string().trim().max(max, `Use at most ${max} characters.`).nullable(),
+    )
+    .optional();
+/** An update must change something: an empty body is refused. */
+const changesSomething = (o: Record<string, unknown>) =>
+  Object.values(o).some((v) => v !== undefined);
+const toInt = (v: unknown) => {
+  const b = blankToNull(v);
+  return typeof b === 'string' && /^\s*-?\d+\s*$/.test(b) ? Number(b) : b;
+};
+const optInt = (min: number, max: number, what: string) =>
+  z
+    .preprocess(
+      toInt,
+      z
+        .number({ error: `Enter a whole number for the ${what}.` })
+        .int(`Enter a whole number for the ${what}.`)
+        .min(min, `The ${what} is at least ${min}.`)
+        .max(max, `The ${what} is at most ${max}.`)
+        .nullable(),
+    )
+    .optional();
+
+const FORM_NAME_MAX = 200;
+const QUESTION_LABEL_MAX = 1000;
+export const WAVE_RE = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+const LANG_CODES = FORM_LANGUAGES.map((l) => l.code) as [string, ...string[]];
+
+const waves = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(WAVE_RE, 'Name a wave with lower-case letters, digits, - and _ (e.g. baseline).'),
+  )
+  .max(20, 'At most 20 waves.')
+  .refine((w) => new Set(w).size === w.length, 'Each wave once.');
+
+export const createFormSchema = z.strictObject({
+  name: z
+    .string({ error: 'Give the form a name.' })
+    .trim()
+    .min(1, 'Give the form a name.')
+    .max(FORM_NAME_MAX, `Use at most ${FORM_NAME_MAX} characters.`),
+  kind: z.enum(FORM_KINDS, { error: 'Choose survey or stakeholder form.' }),
+  waves: waves.optional(),
+  anonymous: z.boolean({ error: 'Choose anonymous or linked to stakeholders.' }).optional(),
+  language: z.enum(LANG_CODES, { error: 'Choose a language from the list.' }).optional(),
+});
+export type CreateFormInput = z.infer<typeof createFormSchema>;
+
+const optDateTime = z
+  .preprocess(
+    blankToNull,
+    z
+      .string()
+      .refine(
+        (s) =>
+          isCalendarDate(s.slice(0, 10)) &&
+          /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?$/.test(s),
+        'Enter a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:MM).',
+      )
+      .nullable(),
+  )
+  .optional();
+
+export const updateFormSchema = z
+  .strictObject({
+    name: createFormSchema.shape.name.optional(),
+    language: createFormSchema.shape.language,
+    waves: waves.optional(),
+    opensAt: optDateTime,
+    closesAt: optDateTime,
+    responseLimit: optInt(1, 10_000_000, 'response limit'),
+    thankYou: optText(2000),
+    matchKeys: z
+      .array(z.string().regex(QUESTION_KEY_RE, 'Choose questions of this form.'))
+      .max(5, 'Match on at most 5 questions.')
+      .optional(),
+  })
+  .refine((o) => !(o.opensAt && o.closesAt && o.closesAt <= o.opensAt), {
+    message: 'The form must close after it opens.',
+    path: ['closesAt'],
+  })
+  .refine(changesSomething, { message: 'Change at least one setting.', path: ['name'] });
+export type UpdateFormInput = z.infer<typeof updateFormSchema>;
+
+const choiceValue = z
+  .string({ error: 'Give each choice a value.' })
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Choice values use letters, digits, . _ - (at most 64).');
+
+const validationSchema = z.strictObject({
+  min: optText(40),
+  max: optText(40),
+  minLength: optInt(0, 10000, 'minimum length'),
+  maxLength: optInt(1, 10000, 'maximum length'),
+  pattern: optText(200),
+  patternMessage: optText(300),
+});
+
+const questionFields = {
+  type: z.enum(QUESTION_TYPES, { error: 'Choose a question type from the list.' }),
+  key: z
+    .string({ error: 'Give the question a key.' })
+    .trim()
+    .regex(
+      QUESTION_KEY_RE,
+      'Use lower-case letters, digits and _, starting with a letter (at most 63).',
+    )
+    .refine((k) => !k.includes('__'), 'A key may not contain “__” (reserved).'),
+  label: z
+    .string({ error: 'Give the question a label.' })
+    .trim()
+    .min(1, 'Give the question a label.')
+    .max(QUESTION_LABEL_MAX, `Use at most ${QUESTION_LABEL_MAX} characters.`),
+  hint: optText(1000),
+  required: z.boolean().optional(),
+  requiredMessage: optText(300),
+  defaultValue: optText(1000),
+  choices: z
+    .array(
+      z.strictObject({
+        value: choiceValue,
+        label: z.string().trim().min(1, 'Give each choice a label.').max(500),
+      }),
+    )
+    .max(500, 'At most 500 choices.')
+    .optional(),
+  allowOther: z.boolean().optional(),
+  scale: optInt(3, 10, 'scale'),
+  validation: validationSchema.optional(),
+};
+
+type QuestionShape = {
+  type?: string;
+  choices?: Array<{ value: string }>;
+  allowOther?: boolean;
+  validation?: z.infer<typeof validationSchema>;
+};
+/** Rules across fields: choices for choice types, unique values, min <= max, a pattern that compiles. */
+export function questionRuleErrors(q: QuestionShape): Record<string, string> {
+  const e: Record<string, string> = {};
+  const t = q.type as (typeof QUESTION_TYPES)[number] | undefined;
+  if (t && hasChoices(t)) {
+    const values = (q.choices ?? []).map((c) => c.value);
+    if (values.length < 1) e.choices = 'Add at least one choice.';
+    else if (new Set(values).size !== values.length) e.choices = 'Each choice value once.';
+    else if (q.allowOther && values.includes(OTHER_VALUE))
+      e.choices = `“${OTHER_VALUE}” is kept for “Other, specify”: use another value.`;
+  }
+  const v = q.validation ?? {};
+  if (t === 'integer' || t === 'decimal') {
+    for (const f of ['min', 'max'] as const)
+      if (v[f] && !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(v[f]!)) e[`validation.${f}`] = 'Enter a number.';
+    if (
+      !e['validation.min'] &&
+      !e['validation.max'] &&
+      v.min &&
+      v.max &&
+      Number(v.min) > Number(v.max)
+    )
+      e['validation.max'] = 'The maximum must not be below the minimum.';
+  }
+  if (t === 'date' || t === 'datetime' || t === 'time') {
+    const ok = (s: string) =>
+      t === 'time' ? /^\d{2}:\d{2}$/.test(s) : isCalendarDate(s.slice(0, 10));
+    for (const f of ['min', 'max'] as const)
+      if (v[f] && !ok(v[f]!))
+        e[`validation.${f}`] =
+          t === 'time' ? 'Enter a time (HH:MM).' : 'Enter a date (YYYY-MM-DD).';
+    if (!e['validation.min'] && !e['validation.max'] && v.min && v.max && v.min > v.max)
+      e['validation.max'] = 'The latest must not be before the earliest.';
+  }
+  if (v.minLength != null && v.maxLength != null && v.minLength > v.maxLength)
+    e['validation.maxLength'] = 'The maximum length must not be below the minimum.';
+  if (v.pattern && !compilePattern(v.pattern))
+    e['validation.pattern'] = 'This pattern is not a valid regular expression.';
+  return e;
+}
+
+export const addQuestionSchema = z.strictObject({
+  ...questionFields,
+  key: questionFields.key.optional(),
+});
+export type AddQuestionInput = z.infer<typeof addQuestionSchema>;
+
+export const updateQuestionSchema = z
+  .strictObject({
+    type: questionFields.type.optional(),
+    key: questionFields.key.optional(),
+    label: questionFields.label.optional(),
+    hint: questionFields.hint,
+    required: questionFields.required,
+    requiredMessage: questionFields.requiredMessage,
+    defaultValue: questionFields.defaultValue,
+    choices: questionFields.choices,
+    allowOther: questionFields.allowOther,
+    scale: questionFields.scale,
+    validation: questionFields.validation,
+  })
+  .refine(changesSomething, { message: 'Change at least one field.', path: ['label'] });
+export type UpdateQuestionInput = z.infer<typeof updateQuestionSchema>;
+
+export const moveQuestionSchema = z.strictObject({
+  direction: z.enum(['up', 'down'], { error: 'Move up or down.' }),
+});
+
+export const fromTocSchema = z.strictObject({
+  surveyQuestionId: z.uuid({ error: 'Choose a survey question of this project.' }),
+});
+
+export const reviewSchema = z.strictObject({
+  status: z.enum(REVIEW_STATUSES, { error: 'Choose a review status from the list.' }),
+});
+
+export const personalLinkSchema = z.strictObject({
+  formId: z.uuid({ error: 'Choose a survey form.' }),
+  wave: z.string({ error: 'Choose a wave.' }).regex(WAVE_RE, 'Choose a wave.'),
+});
+
+/** A public submission: the device's id, the version it was answered on, the answers by key. */
+export const submitSchema = z.strictObject({
+  id: z.uuid({ error: 'The response id must be a UUID made on the device.' }),
+  version: z.number({ error: 'Say which form version was answered.' }).int().min(1),
+  answers: z.record(z.string().max(100), z.unknown(), { error: 'Send the answers as an object.' }),
+  /** an open survey link's wave (from ?wave=); a personal link has its own */
+  wave: z.string().regex(WAVE_RE, 'Choose a wave of this form.').optional(),
+});
+export type SubmitInput = z.infer<typeof submitSchema>;

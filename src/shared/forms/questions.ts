@@ -1,0 +1,122 @@
+/**
+ * Form question types and definitions (zod-free: the public form page and the builder import it
+ * without zod). A question is identified by its `key`, never its position or label.
+ */
+export const QUESTION_TYPES = [
+  'short_text',
+  'long_text',
+  'integer',
+  'decimal',
+  'single_choice',
+  'multiple_choice',
+  'dropdown',
+  'yes_no',
+  'rating',
+  'nps',
+  'date',
+  'time',
+  'datetime',
+  'email',
+  'phone',
+  'note',
+  'acknowledge',
+] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  short_text: 'Short text',
+  long_text: 'Long text',
+  integer: 'Whole number',
+  decimal: 'Decimal number',
+  single_choice: 'Single choice',
+  multiple_choice: 'Multiple choice',
+  dropdown: 'Dropdown',
+  yes_no: 'Yes / no',
+  rating: 'Rating / Likert scale',
+  nps: 'Net Promoter Score (0–10)',
+  date: 'Date',
+  time: 'Time',
+  datetime: 'Date and time',
+  email: 'Email',
+  phone: 'Phone',
+  note: 'Note (display only)',
+  acknowledge: 'Acknowledge / consent',
+};
+
+const CHOICE_TYPES: readonly QuestionType[] = ['single_choice', 'multiple_choice', 'dropdown'];
+export const NUMBER_TYPES: readonly QuestionType[] = ['integer', 'decimal'];
+export const DATE_TYPES: readonly QuestionType[] = ['date', 'time', 'datetime'];
+export const TEXT_TYPES: readonly QuestionType[] = ['short_text', 'long_text', 'email', 'phone'];
+
+export const hasChoices = (t: QuestionType) => CHOICE_TYPES.includes(t);
+
+/** A question key: lower-case letters, digits and underscores, starting with a letter; `__` is reserved. */
+export const QUESTION_KEY_RE = /^[a-z][a-z0-9_]{0,62}$/;
+/** The answer key holding the "other, specify" text of a choice question. */
+export const otherKey = (key: string) => `${key}__other`;
+/** The choice value that stands for "other, specify". */
+export const OTHER_VALUE = 'other';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface QuestionValidation {
+  /** numbers: the smallest and largest answer; dates: YYYY-MM-DD (times HH:MM) bounds */
+  min?: string | null;
+  max?: string | null;
+  minLength?: number | null;
+  maxLength?: number | null;
+  pattern?: string | null;
+  patternMessage?: string | null;
+}
+
+/** One question as a form version stores it (the snapshot) and the public page renders it. */
+export interface QuestionDef {
+  key: string;
+  type: QuestionType;
+  label: string;
+  hint: string | null;
+  required: boolean;
+  requiredMessage: string | null;
+  defaultValue: string | null;
+  choices: Choice[];
+  allowOther: boolean;
+  /** rating: the top of the scale (3..10) */
+  scale: number | null;
+  validation: QuestionValidation;
+}
+
+/** Scripts written right to left: the form page sets `dir="rtl"` for them. */
+const RTL = new Set(['ar', 'ur', 'fa', 'he', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
+export const dirOf = (lang: string): 'rtl' | 'ltr' =>
+  RTL.has(lang.toLowerCase().split('-')[0]) ? 'rtl' : 'ltr';
+
+export const FORM_LANGUAGES: Array<{ code: string; label: string }> = [
+  { code: 'en', label: 'English' },
+  { code: 'fr', label: 'Français' },
+  { code: 'es', label: 'Español' },
+  { code: 'pt', label: 'Português' },
+  { code: 'sw', label: 'Kiswahili' },
+  { code: 'hi', label: 'हिन्दी' },
+  { code: 'bn', label: 'বাংলা' },
+  { code: 'ar', label: 'العربية' },
+  { code: 'ur', label: 'اردو' },
+  { code: 'fa', label: 'فارسی' },
+  { code: 'he', label: 'עברית' },
+];
+
+export const FORM_KINDS = ['survey', 'stakeholder'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+export const REVIEW_STATUSES = ['received', 'approved', 'has_issues', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  received: 'Received',
+  approved: 'Approved',
+  has_issues: 'Has issues',
+  rejected: 'Rejected',
+};
+
+export const DEFAULT_WAVES = ['baseline', 'midline', 'endline'];

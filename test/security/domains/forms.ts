@@ -1,0 +1,184 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  formLinks,
+  formQuestions,
+  formResponses,
+  formVersions,
+  forms,
+  stakeholders,
+} from '../../../src/server/modules/forms/forms.tables.js';
+import type { QuestionDef } from '../../../src/shared/forms/questions.js';
+import type { FixtureContext } from '../route-fixtures.js';
+import type { DomainSecurity } from './index.js';
+import { insertProject } from './rows.js';
+
+/**
+ * Records of team A for the forms routes, straight in the database: a project with a
+ * stakeholder-linked survey form (waves baseline/endline) whose version 1 asks `name`, a draft
+ * question added since (so it can be published again), its open link, a stakeholder, a personal
+ * link and a response.
+ */
+export const FIXTURE_QUESTIONS: QuestionDef[] = [
+  {
+    key: 'name',
+    type: 'short_text',
+    label: 'Your name',
+    hint: null,
+    required: false,
+    requiredMessage: null,
+    defaultValue: null,
+    choices: [],
+    allowOther: false,
+    scale: null,
+    validation: {},
+  },
+];
+
+export async function insertForm(c: FixtureContext, opts: { anonymous?: boolean } = {}) {
+  const db = c.world.app.ctx.db;
+  const teamId = c.world.teamA.id;
+  const projectId = await insertProject(c, `Forms project ${randomUUID().slice(0, 6)}`);
+  const [form] = await db
+    .insert(forms)
+    .values({
+      teamId,
+      projectId,
+      kind: 'survey',
+      name: 'Fixture survey',
+      anonymous: opts.anonymous ?? false,
+      waves: ['baseline', 'endline'],
+      currentVersion: 1,
+      responseSeq: 1,
+    })
+    .returning();
+  const [version] = await db
+    .insert(formVersions)
+    .values({ teamId, formId: form.id, number: 1, questions: FIXTURE_QUESTIONS })
+    .returning();
+  const [first] = await db
+    .insert(formQuestions)
+    .values([
+      {
+        teamId,
+        formId: form.id,
+        key: 'name',
+        type: 'short_text',
+        label: 'Your name',
+        publishedType: 'short_text',
+        position: 0,
+      },
+      { teamId, formId: form.id, key: 'age', type: 'integer', label: 'Your age', position: 1 },
+    ])
+    .returning();
+  const [open] = await db
+    .insert(formLinks)
+    .values({ teamId, formId: form.id, token: randomBytes(32).toString('base64url') })
+    .returning();
+  const [stakeholder] = await db
+    .insert(stakeholders)
+    .values({
+      teamId,
+      projectId,
+      code: `S-${randomUUID().slice(0, 8).toUpperCase()}`,
+      name: 'Fixture stakeholder',
+    })
+    .returning();
+  const [personal] = await db
+    .insert(formLinks)
+    .values({
+      teamId,
+      formId: form.id,
+      token: randomBytes(32).toString('base64url'),
+      stakeholderId: stakeholder.id,
+      wave: 'baseline',
+    })
+    .returning();
+  const [response] = await db
+    .insert(formResponses)
+    .values({
+      teamId,
+      formId: form.id,
+      clientId: randomUUID(),
+      seq: 1,
+      versionId: version.id,
+      versionNumber: 1,
+      linkId: personal.id,
+      stakeholderId: stakeholder.id,
+      wave: 'baseline',
+      answers: { name: 'Ada' },
+      answersHash: '[["name","Ada"]]',
+    })
+    .returning();
+  return { form, question: first, open, personal, stakeholder, response };
+}
+
+export const FORMS_PARAM_FIXTURES = {
+  form: async (c: FixtureContext) => (await insertForm(c)).form.id,
+  formQuestion: async (c: FixtureContext) => (await insertForm(c)).question.id,
+  formResponse: async (c: FixtureContext) => (await insertForm(c)).response.id,
+  formLink: async (c: FixtureContext) => (await insertForm(c)).personal.id,
+  stakeholder: async (c: FixtureContext) => (await insertForm(c)).stakeholder.id,
+  /** the open link of an anonymous published survey (a token, not an id: public) */
+  formToken: async (c: FixtureContext) => (await insertForm(c, { anonymous: true })).open.token,
+};
+
+const bodies: DomainSecurity['bodies'] = {
+  'forms.store': () => ({ name: 'Household survey', kind: 'survey', waves: ['baseline'] }),
+  'forms.update': () => ({ name: 'Renamed by the matrix' }),
+  'forms.questions.store': () => ({ type: 'short_text', label: 'Village' }),
+  // a survey question of another project: refused on the field (422) once the form is found
+  'forms.questions.from-toc': () => ({ surveyQuestionId: randomUUID() }),
+  'forms.questions.update': () => ({ label: 'Edited by the matrix' }),
+  'forms.questions.move': () => ({ direction: 'down' }),
+  'responses.review': () => ({ status: 'approved' }),
+  // the form must be a stakeholder-linked survey of the stakeholder's project: refused on the field here
+  'stakeholders.links.store': () => ({ formId: randomUUID(), wave: 'endline' }),
+  'public-forms.submit': () => ({ id: randomUUID(), version: 1, answers: { name: 'Grace' } }),
+};
+
+export const formsSecurity: DomainSecurity = {
+  expectations: {
+    'forms.surveys': { access: 'team:content.view' },
+    'stakeholders.index': { access: 'team:content.view' },
+    'forms.create': { access: 'team:content.create' },
+    'forms.store': { access: 'team:content.create' },
+    'forms.fields': { access: 'team:content.view' },
+    'forms.update': { access: 'team:content.update' },
+    'form-versions.store': {
+      access: 'team:content.update',
+      noBody: 'publishes the draft of the form named in the URL',
+    },
+    'forms.questions.store': { access: 'team:content.update' },
+    'forms.questions.from-toc': { access: 'team:content.update' },
+    'forms.questions.update': { access: 'team:content.update' },
+    'forms.questions.destroy': {
+      access: 'team:content.update',
+      noBody: 'removes the draft question named in the URL',
+    },
+    'forms.questions.move': { access: 'team:content.update' },
+    'forms.questions.duplicate': {
+      access: 'team:content.update',
+      noBody: 'copies the draft question named in the URL',
+    },
+    'responses.index': { access: 'team:content.view' },
+    'responses.export': { access: 'team:content.view' },
+    'responses.review': { access: 'team:content.update' },
+    'responses.destroy': {
+      access: 'team:content.delete',
+      noBody: 'soft-deletes the response named in the URL',
+    },
+    'responses.restore': {
+      access: 'team:content.update',
+      noBody: 'restores the response named in the URL',
+    },
+    'stakeholders.show': { access: 'team:content.view' },
+    'stakeholders.links.store': { access: 'team:content.create' },
+    'stakeholders.links.destroy': {
+      access: 'team:content.delete',
+      noBody: 'withdraws the link named in the URL',
+    },
+    'public-forms.show': { access: 'public' },
+    'public-forms.submit': { access: 'public' },
+  },
+  bodies,
+};
