@@ -30,6 +30,13 @@ import type {
   ProjectsIndexProps,
 } from './projects/projects.pages.js';
 import type { TeamShowProps } from './teams/teams.pages.js';
+import type {
+  JobStatusProps,
+  SourceShowProps,
+  SourcesCreateProps,
+  SourcesIndexProps,
+  SurveyPreviewProps,
+} from './datasets/datasets.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -71,6 +78,11 @@ export interface PageProps {
   'libraries/show': LibraryShowProps;
   'logs/index': LogsIndexProps;
   'notifications/index': NotificationsIndexProps;
+  'sources/index': SourcesIndexProps;
+  'sources/create': SourcesCreateProps;
+  'sources/show': SourceShowProps;
+  'survey-sources/preview': SurveyPreviewProps;
+  'survey-sources/job-status': JobStatusProps;
 }
 
 export type PageName = keyof PageProps;

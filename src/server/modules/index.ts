@@ -16,6 +16,8 @@ import { logframeModule } from './logframe/index.js';
 import { problemsModule } from './problems/index.js';
 import { playgroundModule } from './playground/index.js';
 import { metricsModule } from './metrics/index.js';
+import { datasetsModule } from './datasets/index.js';
+import { sourcesModule } from './sources/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -35,6 +37,8 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   problemsModule,
   playgroundModule,
   metricsModule,
+  datasetsModule,
+  sourcesModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

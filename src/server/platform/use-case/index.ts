@@ -5,6 +5,7 @@ export {
   runGuestUseCase,
   type UseCase,
   type AccountUseCase,
+  type WriteActor,
 } from './use-case.js';
 export { actorOf, accountActorOf, guestActorOf } from './http.js';
 export { authorize, authorizeOwn, denial, type PolicyResource } from './policy.js';
