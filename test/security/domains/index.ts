@@ -7,6 +7,7 @@ import { logframeSecurity } from './logframe.js';
 import { problemsSecurity } from './problems.js';
 import { tocViewsSecurity } from './toc-views.js';
 import { metricsSecurity } from './metrics.js';
+import { sourcesSecurity } from './sources.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -27,6 +28,7 @@ const DOMAINS: DomainSecurity[] = [
   problemsSecurity,
   tocViewsSecurity,
   metricsSecurity,
+  sourcesSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

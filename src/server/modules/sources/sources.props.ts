@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { jobs } from '../../platform/jobs/index.js';
 import type {
   DatasetListItem,
@@ -41,9 +42,9 @@ function versionItem(v: Version, fileName: string | null): VersionItem {
   };
 }
 
-async function fileNames(ctx: AppContext, versionIds: string[]) {
+async function fileNames(db: Db, versionIds: string[]) {
   if (!versionIds.length) return new Map<string, string>();
-  const rows = await ctx.db
+  const rows = await db
     .select({ v: sourceFiles.versionId, name: sourceFiles.fileName })
     .from(sourceFiles)
     .where(inArray(sourceFiles.versionId, versionIds));
@@ -64,22 +65,22 @@ const errorItem = (e: {
 
 /** The team's (or one project's) datasets with their newest version */
 export async function datasetList(
-  ctx: AppContext,
+  db: Db,
   teamId: string,
   projectId: string | null,
 ): Promise<DatasetListItem[]> {
-  const list = await datasetsOf(ctx.db, teamId, projectId);
+  const list = await datasetsOf(db, teamId, projectId);
   const versions = await versionsOfMany(
-    ctx.db,
+    db,
     teamId,
     list.map((d) => d.id),
   );
   const names = await fileNames(
-    ctx,
+    db,
     versions.map((v) => v.id),
   );
   const projectRows = list.length
-    ? await ctx.db
+    ? await db
         .select({ id: projects.id, name: projects.name })
         .from(projects)
         .where(inArray(projects.id, [...new Set(list.map((d) => d.projectId))]))
@@ -111,7 +112,7 @@ export async function sourceShowProps(
   const project = await findProject(ctx.db, teamId, dataset.projectId);
   const versions = await versionsOf(ctx.db, teamId, dataset.id);
   const names = await fileNames(
-    ctx,
+    ctx.db,
     versions.map((v) => v.id),
   );
   const active = versions.find((v) => v.status === 'importing');
@@ -149,7 +150,7 @@ export async function jobStatusProps(
   const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, version.jobId!));
   const { dataset } = await findDataset(ctx.db, teamId, version.datasetId);
   const project = await findProject(ctx.db, teamId, dataset.projectId);
-  const names = await fileNames(ctx, [version.id]);
+  const names = await fileNames(ctx.db, [version.id]);
   return {
     job: {
       id: version.jobId!,

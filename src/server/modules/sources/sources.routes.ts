@@ -79,7 +79,7 @@ export async function registerSourceRoutes(app: FastifyInstance, ctx: AppContext
       return reply.inertia('sources/index', {
         project: project ? { id: project.id, name: project.name } : null,
         projects: all,
-        datasets: await datasetList(ctx, teamId, project?.id ?? null),
+        datasets: await datasetList(ctx.db, teamId, project?.id ?? null),
       });
     },
   );
@@ -222,7 +222,11 @@ export async function registerSourceRoutes(app: FastifyInstance, ctx: AppContext
       const a = await analyze(
         storedPath(ctx.config.dataDir, actor.teamId, file.id),
         specOf(file, input.sheet),
-      );
+      ).catch(() => {
+        throw new ValidationError({
+          name: 'The uploaded file could not be read: upload it again.',
+        });
+      });
       const { jobId } = await runUseCase(ctx, actor, (uc) =>
         startImport(uc, { fileId: file.id, input, names: a.names }),
       );

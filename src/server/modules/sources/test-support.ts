@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { createUser, signIn } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { projects } from '../projects/read-model.js';
-import { multipartFile } from '../logframe/test-support.js';
 
 /** A data dir of its own for a test file's uploads */
 export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'pw-sources-'));
@@ -23,6 +22,18 @@ export async function sourcesWorld(app: FastifyInstance) {
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
+/** A multipart/form-data body with one `file` part, as a browser sends it */
+function multipartFile(buffer: Buffer, filename: string) {
+  const boundary = `----sources${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(head),
+    buffer,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** POST a file to sources.upload; the preview's URL (or the error answer) */
 export async function uploadFile(
   client: Client,
@@ -31,10 +42,7 @@ export async function uploadFile(
   filename: string,
   datasetId?: string,
 ) {
-  const { payload, headers } = multipartFile(buffer, {
-    filename,
-    type: 'application/octet-stream',
-  });
+  const { payload, headers } = multipartFile(buffer, filename);
   const q = datasetId ? `?dataset=${datasetId}` : '';
   return client.request('POST', `/projects/${projectId}/sources/upload${q}`, payload, headers);
 }
