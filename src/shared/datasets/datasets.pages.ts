@@ -14,7 +14,7 @@ export interface ColumnStats {
   failed: number;
 }
 
-export interface ProjectRef {
+interface ProjectRef {
   id: string;
   name: string;
 }

@@ -51,8 +51,8 @@ export const rowsQuerySchema = z
   })
   .strict();
 
-export const SOURCE_NAME_MAX = 120;
-export const COLUMN_LABEL_MAX = 120;
+const SOURCE_NAME_MAX = 120;
+const COLUMN_LABEL_MAX = 120;
 
 /** POST sources.import: what the preview sends */
 export const importSourceSchema = z

@@ -3,6 +3,7 @@ import { router } from '@inertiajs/react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { route } from '@shared/route';
+import { pluralWord } from '@shared/format/plural';
 import { count } from './labels';
 
 /** Delete a source: its dataset, every version and their rows */
@@ -29,8 +30,8 @@ export function DeleteSourceModal({
           icon={<IconAlertTriangle size={18} />}
           title="This cannot be undone"
         >
-          The source, its {count(versions)} version{versions === 1 ? '' : 's'} and {count(rows)}{' '}
-          rows of data are deleted.
+          The source, its {count(versions)} {pluralWord(versions, 'version')} and {count(rows)}{' '}
+          {pluralWord(rows, 'row')} of data are deleted.
         </Alert>
         <Text size="sm">Metrics bound to its columns will show the binding as broken.</Text>
         <Group justify="flex-end" gap="sm">

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { route } from '@shared/route';
+import { pluralWord } from '@shared/format/plural';
 import { channels } from '@shared/realtime/channels';
 import type { PagePropsOf } from '@shared/pages';
 import type { JobEvent, JobProgress } from '@shared/datasets/datasets.pages';
@@ -118,9 +119,9 @@ export default function JobStatus({
             <Alert color="green" variant="light" title="The import finished">
               <Stack gap="xs">
                 <Text size="sm">
-                  {count(version.rowCount)} rows imported
+                  {count(version.rowCount)} {pluralWord(version.rowCount, 'row')} imported
                   {version.errorCount
-                    ? `; ${count(version.errorCount)} value${version.errorCount === 1 ? '' : 's'} could not be converted (below).`
+                    ? `; ${count(version.errorCount)} ${pluralWord(version.errorCount, 'value')} could not be converted (below).`
                     : '.'}
                 </Text>
                 <Group>

@@ -4,7 +4,6 @@ import { notFound } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { datasetColumns, datasetRowErrors, datasets, datasetVersions } from './datasets.tables.js';
 
-export type DatasetRow = typeof datasets.$inferSelect;
 export type VersionRow = typeof datasetVersions.$inferSelect;
 export type ColumnRow = typeof datasetColumns.$inferSelect;
 

@@ -6,7 +6,7 @@ import { convertValue } from '../../../shared/datasets/convert.js';
 import type { CellValue, DatasetRowsPage } from '../../../shared/datasets/datasets.pages.js';
 import { findDataset, physicalName, qualified, type ColumnRow } from './datasets.queries.js';
 
-export const ROW_FILTER_OPS = [
+const ROW_FILTER_OPS = [
   'eq',
   'neq',
   'gt',
@@ -18,10 +18,10 @@ export const ROW_FILTER_OPS = [
   'empty',
   'not_empty',
 ] as const;
-export type RowFilterOp = (typeof ROW_FILTER_OPS)[number];
+type RowFilterOp = (typeof ROW_FILTER_OPS)[number];
 
 /** A filter as data (docs/datasets.md section 5): a column key, never a SQL name */
-export interface RowFilter {
+interface RowFilter {
   column: string;
   op: RowFilterOp;
   value?: string | number | boolean | Array<string | number>;

@@ -19,7 +19,6 @@ export async function datasetsModule(app: FastifyInstance, ctx: AppContext) {
 
 export {
   findDataset,
-  findVersion,
   versionOfJob,
   columnsOf,
   versionsOf,

@@ -12,7 +12,7 @@ import type { Encoding } from './sources.files.js';
 import type { SourceFileRow } from './sources.queries.js';
 
 /** Data rows the preview reads to infer types and count failures */
-export const SAMPLE_ROWS = 1000;
+const SAMPLE_ROWS = 1000;
 const SHOWN_ROWS = 20;
 
 export function specOf(file: SourceFileRow, sheet?: string | null): ReadSpec {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import { checkZip } from '../../platform/files/zip-guard.js';
-import type { UploadFormat } from '../../../shared/datasets/datasets.pages.js';
 
 /** The documented upload limits (docs/datasets.md, README) */
 export const UPLOAD_LIMITS = {
@@ -140,6 +139,3 @@ export function decodedStream(p: string, encoding: Encoding, onBytes?: (n: numbe
   });
   return createReadStream(p).pipe(decode);
 }
-
-export const formatOf = (delimiter: string | null): UploadFormat =>
-  delimiter === '\t' ? 'tsv' : 'csv';

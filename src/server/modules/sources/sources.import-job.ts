@@ -32,7 +32,7 @@ declare module '../../platform/jobs/registry.js' {
 }
 
 /** Rows per COPY: web requests get the embedded database's connection between chunks */
-export const CHUNK_ROWS = 50_000;
+const CHUNK_ROWS = 50_000;
 
 class Cancelled extends Error {}
 
