@@ -6,19 +6,8 @@ import { convertValue } from '../../../shared/datasets/convert.js';
 import type { CellValue, DatasetRowsPage } from '../../../shared/datasets/datasets.pages.js';
 import { findDataset, physicalName, qualified, type ColumnRow } from './datasets.queries.js';
 
-const ROW_FILTER_OPS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'contains',
-  'empty',
-  'not_empty',
-] as const;
-type RowFilterOp = (typeof ROW_FILTER_OPS)[number];
+type RowFilterOp =
+  'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'contains' | 'empty' | 'not_empty';
 
 /** A filter as data (docs/datasets.md section 5): a column key, never a SQL name */
 interface RowFilter {
