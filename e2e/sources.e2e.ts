@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { watchAccessibility } from './helpers/a11y.js';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
@@ -38,6 +38,17 @@ afterAll(async () => {
   await t?.close();
   for (const d of [profile, dataDir]) if (d) rmSync(d, { recursive: true, force: true });
 });
+
+/** A phone-width screenshot of the current page, reloaded at that width (no layout transition caught half-way) */
+async function phoneShot(page: Page, name: string, heading: string) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+  console.log('screenshot', await shot(page, name));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+}
 
 const CSV = [
   'Code;Name;District;Score;Visited',
@@ -100,6 +111,7 @@ it('upload a CSV, fix a column type in the preview, watch the import to the end,
   await page.getByText('1 of 40 sampled values would not convert').waitFor();
   console.log('screenshot', await shot(page, 'sources-preview'));
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Start import' }).scrollIntoViewIfNeeded();
   console.log('screenshot', await shot(page, 'sources-preview-375'));
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -109,20 +121,18 @@ it('upload a CSV, fix a column type in the preview, watch the import to the end,
   await page.getByText('40 rows imported; 1 value could not be converted').waitFor();
   await page.getByRole('cell', { name: 'n/a' }).waitFor();
   console.log('screenshot', await shot(page, 'sources-job-status'));
-  await page.setViewportSize({ width: 375, height: 800 });
-  console.log('screenshot', await shot(page, 'sources-job-status-375'));
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await phoneShot(page, 'sources-job-status-375', 'Import of “households”');
 
   await page.getByRole('link', { name: 'See the data' }).click();
   await page.getByRole('heading', { name: 'households', exact: true }).waitFor();
   await page.getByRole('cell', { name: 'Household 1', exact: true }).waitFor();
   await page.getByRole('cell', { name: '0001', exact: true }).waitFor();
   console.log('screenshot', await shot(page, 'sources-show'));
-  await page.setViewportSize({ width: 375, height: 800 });
-  console.log('screenshot', await shot(page, 'sources-show-375'));
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await phoneShot(page, 'sources-show-375', 'households');
 
   // the Sources tab now lists it
   await page.goto(`${base}/problems/${problem.id}?tab=sources`);
   await page.getByRole('link', { name: 'households' }).waitFor();
+  console.log('screenshot', await shot(page, 'sources-tab'));
+  await phoneShot(page, 'sources-tab-375', 'Households lack clean water');
 });
