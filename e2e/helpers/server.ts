@@ -50,8 +50,8 @@ function exited(child: ChildProcess) {
 
 /**
  * The built app (`npm start`'s entry) on a free port with a temp DATA_DIR, PGlite by default or a
- * fresh database on the server named by TEST_DATABASE_URL. The client build is ensured by
- * e2e/global-setup.ts.
+ * fresh database on the server named by TEST_DATABASE_URL: bin/start.js, the server bundle `npm start`
+ * runs. The client build and the server bundle are ensured by e2e/global-setup.ts.
  */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -61,7 +61,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     : undefined;
   const baseUrl = `http://127.0.0.1:${port}`;
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
+  const child = spawn(process.execPath, ['bin/start.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -50,27 +50,35 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
 };
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+/**
+ * One hash per table (and per relation of the datasets schema `ds`, whose tables come and go with
+ * dataset versions), read in ONE statement: the walk takes two snapshots per write route.
+ */
 async function snapshot(): Promise<Record<string, string>> {
-  const cols = rowsOf<{ t: string; c: string }>(
+  const cols = rowsOf<{ s: string; t: string; c: string }>(
     await db.execute(
-      sql`select table_name as t, column_name as c from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`,
+      sql`select table_schema as s, table_name as t, column_name as c from information_schema.columns where table_schema = current_schema() or table_schema = 'ds' order by table_schema, table_name, ordinal_position`,
     ),
   );
-  const byTable = new Map<string, string[]>();
-  for (const { t, c } of cols)
-    if (!VOLATILE.has(t) && !VOLATILE_COLUMNS[t]?.includes(c))
-      byTable.set(t, [...(byTable.get(t) ?? []), c]);
-  const out: Record<string, string> = {};
-  for (const [n, columns] of byTable) {
-    const row = `(${columns.map((c) => `x."${c}"`).join(', ')})::text`;
-    const r = await db.execute(
-      sql.raw(
-        `select md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as h from "${n}" x`,
-      ),
-    );
-    out[n] = rowsOf<{ h: string }>(r)[0].h;
+  const byTable = new Map<string, { from: string; columns: string[] }>();
+  for (const { s, t: table, c } of cols) {
+    if (VOLATILE.has(table) || VOLATILE_COLUMNS[table]?.includes(c)) continue;
+    const key = s === 'ds' ? `ds.${table}` : table;
+    const entry = byTable.get(key) ?? {
+      from: s === 'ds' ? `ds."${table}"` : `"${table}"`,
+      columns: [],
+    };
+    entry.columns.push(c);
+    byTable.set(key, entry);
   }
-  return out;
+  const parts = [...byTable].map(([key, { from, columns }]) => {
+    const row = `(${columns.map((c) => `x."${c}"`).join(', ')})::text`;
+    return `select '${key}' as t, md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as h from ${from} x`;
+  });
+  const rows = rowsOf<{ t: string; h: string }>(
+    await db.execute(sql.raw(parts.join(' union all '))),
+  );
+  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
 }
 const changed = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(b).filter((k) => a[k] !== b[k]);

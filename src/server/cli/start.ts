@@ -1,3 +1,5 @@
+// The server `npm start` runs: bin/start.js imports it from its esbuild bundle (dist/server/start.mjs,
+// built by bin/build-server.js when stale), so the server process runs plain JavaScript.
 import { spawnSync } from 'node:child_process';
 import { isClientBuildStale } from './build-check.js';
 import { startServer } from '../server.js';

@@ -129,4 +129,16 @@ describe('parseFormula', () => {
     if (!deep.ok) expect(deep.error.message).toMatch(/nested more than 50 levels/);
     expect(parseFormula('x'.repeat(600), keys).ok).toBe(false);
   });
+
+  it('is the expression language read as formulas: ${key} works, function names ignore case', () => {
+    expect(calc('SUM(a, ${b}) / 2', { a: 1, b: 4 })).toBe(2.5);
+    expect(calc('if(a > b, a, b)', { a: 1, b: 4 })).toBe(4);
+    expect(calc('a mod 3', { a: 7 })).toBe(1);
+    const dot = parseFormula('. + a', keys);
+    expect(dot.ok || dot.error.message).toBe('Unexpected `.` at position 0');
+    const dashed = parseFormulaAnyKeys('${first-key} + 1');
+    expect(dashed.ok || dashed.error.message).toMatch(
+      /letters, digits and underscores at position 0$/,
+    );
+  });
 });

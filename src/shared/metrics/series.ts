@@ -150,7 +150,7 @@ function compile(
     return { ast: null, used: [] };
   }
   const p = primaryDataPoint(dataPoints);
-  return { ast: p ? { type: 'key', key: p.key, position: 0 } : null, used: p ? [p] : [] };
+  return { ast: p ? { type: 'ref', name: p.key, start: 0, end: 0 } : null, used: p ? [p] : [] };
 }
 
 /** The metric's figure from a set of entries (already narrowed to one period / category). */

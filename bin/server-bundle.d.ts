@@ -1,0 +1,2 @@
+export function serverBundleEntry(root?: string): string;
+export function isServerBundleStale(root?: string): boolean;
