@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +13,15 @@ import {
 import { bigCsv, fileIdOf, sourcesWorld, tempDataDir, uploadFile } from './test-support.js';
 
 let t: TestApp;
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp({ config: { dataDir: tempDataDir() } });
+  dataDir = tempDataDir();
+  t = await createTestApp({ config: { dataDir } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 type World = Awaited<ReturnType<typeof sourcesWorld>>;
 

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -10,10 +11,15 @@ import { sourceFiles } from './sources.tables.js';
 import { fileIdOf, sourcesWorld, tempDataDir, uploadFile } from './test-support.js';
 
 let t: TestApp;
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp({ config: { dataDir: tempDataDir() } });
+  dataDir = tempDataDir();
+  t = await createTestApp({ config: { dataDir } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 type World = Awaited<ReturnType<typeof sourcesWorld>>;
 const json = { accept: 'application/json' };
