@@ -212,13 +212,11 @@ describe('page layout', () => {
         expect(await frame.getAttribute(`data-more-${side}`)).not.toBeNull();
       if (width === 375) expect(hidden.length).toBeGreaterThan(0);
       // the tabs with nothing to show are not offered
-      expect(await page.getByRole('tab', { name: /Sources|Integrations|Learnings/ }).count()).toBe(
-        0,
-      );
+      expect(await page.getByRole('tab', { name: /Integrations|Learnings/ }).count()).toBe(0);
       await shot(page, `layout-problem-tabs-${width}`);
     }
     await open(`/problems/${ids.problem}?tab=sources`, 375);
-    await page.getByText('This problem has no data sources.').waitFor();
+    await page.getByText('Click “Add source” to upload a CSV, TSV or Excel file').waitFor();
     expect(await page.locator('main').innerText()).not.toMatch(/later release|will appear/i);
     await shot(page, 'layout-problem-sources-375');
   });

@@ -106,10 +106,9 @@ describe('problem full view', () => {
     await page.getByRole('tab', { name: /Insights/ }).click();
     await page.getByText('Metrics against baseline and target').waitFor();
     await shot(page, 'problems-insights');
-    // sources are not offered as a tab until they exist; a direct link says what to do now
-    expect(await page.getByRole('tab', { name: /Sources/ }).count()).toBe(0);
-    await page.goto(`${base}/problems/${problemId}?tab=sources`, { waitUntil: 'networkidle' });
-    await page.getByText('This problem has no data sources.').waitFor();
+    // the project's sources: none yet, and the empty list says how to add one
+    await page.getByRole('tab', { name: /Sources/ }).click();
+    await page.getByText('Click “Add source” to upload a CSV, TSV or Excel file').waitFor();
     await shot(page, 'problems-sources');
   });
 

@@ -39,6 +39,13 @@ import type {
   StakeholderResponsesProps,
   StakeholdersIndexProps,
 } from './forms/forms.pages.js';
+import type {
+  JobStatusProps,
+  SourceShowProps,
+  SourcesCreateProps,
+  SourcesIndexProps,
+  SurveyPreviewProps,
+} from './datasets/datasets.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -90,6 +97,11 @@ export interface PageProps {
   'stakeholders/fields': FormFieldsProps;
   'stakeholders/responses': FormResponsesProps;
   'public-forms/show': PublicFormProps;
+  'sources/index': SourcesIndexProps;
+  'sources/create': SourcesCreateProps;
+  'sources/show': SourceShowProps;
+  'survey-sources/preview': SurveyPreviewProps;
+  'survey-sources/job-status': JobStatusProps;
 }
 
 export type PageName = keyof PageProps;

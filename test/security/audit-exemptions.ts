@@ -118,6 +118,9 @@ export const MULTIPART_BODIES: Record<
   // a small valid logframe workbook, as the logframe tests build it
   'logframe.import': async () =>
     multipartFile(Buffer.from(await templateToWorkbook(SAMPLE).xlsx.writeBuffer())),
+  // a small CSV
+  'sources.upload': async () =>
+    multipartFile(Buffer.from('name,age\nAnna,34\n'), { filename: 'people.csv', type: 'text/csv' }),
 };
 
 /**

@@ -17,6 +17,8 @@ import { problemsModule } from './problems/index.js';
 import { playgroundModule } from './playground/index.js';
 import { metricsModule } from './metrics/index.js';
 import { formsModule } from './forms/index.js';
+import { datasetsModule } from './datasets/index.js';
+import { sourcesModule } from './sources/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -37,6 +39,8 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   playgroundModule,
   metricsModule,
   formsModule,
+  datasetsModule,
+  sourcesModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

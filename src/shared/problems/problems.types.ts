@@ -1,3 +1,4 @@
+import type { DatasetListItem } from '../datasets/datasets.pages.js';
 import type {
   ElementKind,
   ElementStatus,
@@ -158,6 +159,8 @@ export interface FullViewProps {
   members?: MemberOption[];
   /** insights tab: every metric's latest actual against baseline and target (from the metrics module) */
   insights?: KeyMetric[];
+  /** sources tab: the project's datasets (from the sources module) */
+  sources?: DatasetListItem[];
   /** asked for by a partial reload when the delete dialog opens */
   deletion?: Consequences;
 }

@@ -8,6 +8,7 @@ import { problemsSecurity } from './problems.js';
 import { tocViewsSecurity } from './toc-views.js';
 import { metricsSecurity } from './metrics.js';
 import { formsSecurity } from './forms.js';
+import { sourcesSecurity } from './sources.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -29,6 +30,7 @@ const DOMAINS: DomainSecurity[] = [
   tocViewsSecurity,
   metricsSecurity,
   formsSecurity,
+  sourcesSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDatabase, IconPlugConnected, IconSchool } from '@tabler/icons-react';
+import { IconPlugConnected, IconSchool } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { route } from '@shared/route';
 import type { FullViewTab } from '@shared/problems/problems';
@@ -14,23 +14,15 @@ interface Empty {
 }
 
 /**
- * Tabs whose content has nothing to show yet (no source, connector or learning can be added). They
+ * Tabs whose content has nothing to show yet (no connector or learning can be added). They
  * are left out of the tab bar; a direct link lands on an empty state with a step that works today.
  */
 export const EMPTY_TABS: ReadonlySet<FullViewTab> = new Set<FullViewTab>([
-  'sources',
   'integrations',
   'learnings',
 ]);
 
 const EMPTY: Record<string, Empty> = {
-  sources: {
-    icon: IconDatabase,
-    title: 'Data sources',
-    empty: 'This problem has no data sources.',
-    now: 'Record values on each metric: they are kept per period and category, and traced to who entered them.',
-    action: { label: 'Go to the metrics', tab: 'metrics' },
-  },
   integrations: {
     icon: IconPlugConnected,
     title: 'Integrations',

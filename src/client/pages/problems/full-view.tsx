@@ -19,6 +19,7 @@ import {
   SurveyQuestionsTable,
 } from '../../features/problems/metric-tabs';
 import { EMPTY_TABS, LaterTab } from '../../features/problems/later-tabs';
+import { AddSourceButton, SourcesTable } from '../../features/problems/sources-tab';
 import { ScrollX } from '../../components/scroll-x';
 import { KeyMetrics } from '../../features/projects/key-metrics';
 
@@ -240,7 +241,16 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
           />
         </Section>
       )}
-      {(tab === 'sources' || tab === 'integrations' || tab === 'learnings') && (
+      {tab === 'sources' && props.sources && (
+        <Section
+          title="Sources"
+          text="The spreadsheets imported into this problem’s project: each becomes a dataset with typed columns, versions and an error report."
+          action={<AddSourceButton projectId={project.id} />}
+        >
+          <SourcesTable rows={props.sources} projectId={project.id} />
+        </Section>
+      )}
+      {(tab === 'integrations' || tab === 'learnings') && (
         <LaterTab problemId={problem.id} tab={tab} />
       )}
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, SHEETS } from './logframe-layout.js';
 import { workbookToTemplate, type ReadResult } from './logframe-reader.js';
 import { templateToWorkbook } from './logframe-writer.js';
-import { checkZip } from './zip-guard.js';
+import { checkZip } from '../../platform/files/zip-guard.js';
 import { SAMPLE } from './test-support.js';
 
 async function toBuffer(wb: ExcelJS.Workbook) {

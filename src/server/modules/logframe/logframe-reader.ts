@@ -8,7 +8,7 @@ import { ErrorList, type LogframeError } from './logframe-cells.js';
 import { ABOUT_FIELDS, IMPORT_LIMITS, QUESTION_COLUMNS, SHEETS } from './logframe-layout.js';
 import { readAbout, readQuestions, readTargets } from './logframe-reader-sheets.js';
 import { readLogframeSheet, type ParsedLogframe } from './logframe-reader-results.js';
-import { checkZip } from './zip-guard.js';
+import { checkZip } from '../../platform/files/zip-guard.js';
 import { formatNumber } from '../../../shared/format/number.js';
 
 export type ReadResult = { template: ProblemTemplate } | { errors: LogframeError[] };

@@ -18,6 +18,7 @@ import {
   type Queryable,
 } from './problems.queries.js';
 import { elementRef, elementRows, problemHeader, projectRef } from './elements.props.js';
+import { datasetList } from '../sources/index.js';
 
 const LEVEL_LABELS: Record<Level, string> = {
   activity: 'Activities',
@@ -302,8 +303,11 @@ export async function problemFullViewProps(
         element: elementRef(r.e),
       }));
       break;
+    case 'sources':
+      props.sources = await datasetList(db, teamId, project.id);
+      break;
     default:
-      // sources, integrations, insights, learnings: later issues; the page explains what will appear
+      // integrations, insights, learnings: later issues; the page explains what will appear
       break;
   }
   return props;

@@ -15,3 +15,5 @@ export * from '../../modules/metrics/metrics.tables.js';
 export * from '../../modules/libraries/libraries.tables.js';
 export * from '../../modules/comments/comments.tables.js';
 export * from '../../modules/forms/forms.tables.js';
+export * from '../../modules/datasets/datasets.tables.js';
+export * from '../../modules/sources/sources.tables.js';

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -26,6 +35,10 @@ export const jobs = pgTable(
     /** the worker holding it: host:pid:random */
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /** what a long job has done so far ({ done, total, rate, etaSeconds, phase }: datasets.md 7) */
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    /** a user asked to stop it: the handler checks between chunks */
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
   },

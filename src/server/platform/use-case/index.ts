@@ -6,6 +6,7 @@ export {
   type UseCase,
   type AccountUseCase,
   type GuestUseCase,
+  type WriteActor,
 } from './use-case.js';
 export { actorOf, accountActorOf, guestActorOf } from './http.js';
 export { authorize, authorizeOwn, denial, type PolicyResource } from './policy.js';

@@ -16,7 +16,17 @@ export interface ZipLimits {
  * and merged-cell ranges (spreadsheet libraries expand those cell by cell when they load a file).
  */
 export type ZipCheck =
-  | { ok: true; entries: string[]; totalBytes: number; worksheetRows: number; rangeCells: number }
+  | {
+      ok: true;
+      entries: string[];
+      totalBytes: number;
+      worksheetRows: number;
+      rangeCells: number;
+      /** an XML part declares a DOCTYPE (entity expansion: refuse the file) */
+      doctype: boolean;
+      /** the sheet names of xl/workbook.xml, in order */
+      sheets: string[];
+    }
   | { ok: false; message: string };
 
 const EOCD_SIG = 0x06054b50;
@@ -50,6 +60,8 @@ export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
   let total = 0;
   let rows = 0;
   let rangeCells = 0;
+  let doctype = false;
+  let sheets: string[] = [];
   const entries: string[] = [];
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
@@ -108,13 +120,31 @@ export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
       return fail('The file is not an Excel workbook (.xlsx): its sizes do not match its content.');
     total += size;
     entries.push(name);
+    if (
+      content &&
+      /\.(xml|rels|vml)$/i.test(name) &&
+      /<!(DOCTYPE|ENTITY)/i.test(content.toString('latin1'))
+    )
+      doctype = true;
+    if (content && /^\/?xl\/workbook\.xml$/i.test(name))
+      sheets = sheetNames(content.toString('utf8'));
     if (content && /^\/?xl\/worksheets\/[^/]+\.xml$/i.test(name)) {
       const xml = content.toString('latin1');
       rows += countRows(xml);
       rangeCells += countRangeCells(xml);
     }
   }
-  return { ok: true, entries, totalBytes: total, worksheetRows: rows, rangeCells };
+  return { ok: true, entries, totalBytes: total, worksheetRows: rows, rangeCells, doctype, sheets };
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** `<sheet name="Data" .../>` elements of xl/workbook.xml, names unescaped */
+function sheetNames(xml: string): string[] {
+  const out: string[] = [];
+  const re = /<(?:[A-Za-z0-9_]+:)?sheet\s[^>]*?\bname\s*=\s*"([^"]*)"/g;
+  for (let m = re.exec(xml); m; m = re.exec(xml))
+    out.push(m[1].replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => XML_ENTITIES[e]));
+  return out;
 }
 
 /** `<row ` / `<x:row>` elements of a worksheet part (cheap, before any XML parser sees it). */

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerDatasetRoutes } from './datasets.routes.js';
+import { datasetIdsOfProjects } from './datasets.queries.js';
+import { dropDatasets } from './datasets.versions.js';
+
+/**
+ * Datasets (docs/datasets.md): typed, versioned rows in schema `ds`, whatever their source. Other
+ * modules (sources, forms, transformations) write them through the functions below.
+ */
+export async function datasetsModule(app: FastifyInstance, ctx: AppContext) {
+  registerDatasetRoutes(app, ctx);
+  // a project's datasets go with it; their relations are dropped in the same transaction
+  ctx.cascades.onRemove('project', async (r) =>
+    r.cascade('dataset', await datasetIdsOfProjects(r.tx, r.teamId, r.ids)),
+  );
+  ctx.cascades.onRemove('dataset', (r) => dropDatasets(r.tx, r.teamId, r.ids));
+}
+
+export {
+  findDataset,
+  versionOfJob,
+  columnsOf,
+  versionsOf,
+  versionsOfMany,
+  rowErrorsOf,
+  datasetsOf,
+} from './datasets.queries.js';
+export {
+  createDataset,
+  beginVersion,
+  setVersionJob,
+  recordRowErrors,
+  computeStats,
+  finishVersion,
+  failVersion,
+  type NewColumn,
+  type RowError,
+} from './datasets.versions.js';
+export { appendRows, type CopyRow } from './datasets.copy.js';
+export { readRows } from './datasets.rows.js';

@@ -1,0 +1,195 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { users } from '../../platform/auth/auth.tables.js';
+import { jobs } from '../../platform/jobs/index.js';
+import { runUseCase, type WriteActor } from '../../platform/use-case/index.js';
+import { channels } from '../../../shared/realtime/channels.js';
+import { convertValue, rawText, type RawValue } from '../../../shared/datasets/convert.js';
+import type { JobProgress } from '../../../shared/datasets/datasets.pages.js';
+import { datasetRowErrors, datasetVersions } from '../datasets/read-model.js';
+import {
+  appendRows,
+  columnsOf,
+  computeStats,
+  failVersion,
+  finishVersion,
+  recordRowErrors,
+  type CopyRow,
+  type RowError,
+} from '../datasets/index.js';
+import { removeStored, storedPath } from './sources.files.js';
+import { specOf } from './sources.analyze.js';
+import { columnNames, fileRows, looksLikeHeader } from './sources.readers.js';
+import { fileOfVersion } from './sources.queries.js';
+import { sourceFiles } from './sources.tables.js';
+import { DATASET_IMPORT } from './sources.use-cases.js';
+
+declare module '../../platform/jobs/registry.js' {
+  interface JobPayloads {
+    'dataset.import': { versionId: string };
+  }
+}
+
+/** Rows per COPY: web requests get the embedded database's connection between chunks */
+const CHUNK_ROWS = 50_000;
+
+class Cancelled extends Error {}
+
+/** The import job: stream the file, convert, COPY in chunks, report progress, all or nothing */
+export function registerImportJob(ctx: AppContext) {
+  ctx.jobs.register(DATASET_IMPORT, (payload, job) => runImport(ctx, payload.versionId, job.id), {
+    payload: z.object({ versionId: z.string().uuid() }).strict(),
+    maxAttempts: 2,
+  });
+}
+
+async function actorOfVersion(
+  ctx: AppContext,
+  teamId: string,
+  userId: string | null,
+): Promise<WriteActor> {
+  const [u] = userId ? await ctx.db.select().from(users).where(eq(users.id, userId)) : [];
+  return {
+    userId: u?.id ?? '',
+    name: u?.name ?? 'Import job',
+    email: u?.email ?? '',
+    teamId,
+    role: null,
+    tokenId: null,
+    ip: null,
+    userAgent: 'job dataset.import',
+  };
+}
+
+async function runImport(ctx: AppContext, versionId: string, jobId: string) {
+  const [version] = await ctx.db
+    .select()
+    .from(datasetVersions)
+    .where(eq(datasetVersions.id, versionId));
+  if (!version || version.status !== 'importing') return; // cancelled or ended meanwhile
+  const file = await fileOfVersion(ctx.db, version.id);
+  const actor = await actorOfVersion(ctx, version.teamId, version.createdBy);
+  const channel = channels.team(version.teamId);
+  const path = file ? storedPath(ctx.config.dataDir, file.teamId, file.id) : '';
+  const started = Date.now();
+  let last = 0;
+  let bytes = 0;
+  const progress = async (p: JobProgress, force = false) => {
+    const now = Date.now();
+    if (!force && now - last < 1000) return;
+    last = now;
+    await ctx.db
+      .update(jobs)
+      .set({ progress: p as unknown as Record<string, unknown> })
+      .where(eq(jobs.id, jobId));
+    const event =
+      p.phase === 'done'
+        ? 'job.finished'
+        : p.phase === 'failed' || p.phase === 'cancelled'
+          ? 'job.failed'
+          : 'job.progress';
+    await ctx.realtime.publish(channel, event, { jobId, progress: p }).catch(() => {});
+  };
+  try {
+    if (!file || !file.stored)
+      throw new Error('The uploaded file is no longer there: upload it again.');
+    // a retried run (the worker was stopped) starts again from an empty table
+    await ctx.db.execute(sql.raw(`TRUNCATE ds."${version.relation.replace(/[^a-z0-9_]/g, '')}"`));
+    await ctx.db.delete(datasetRowErrors).where(eq(datasetRowErrors.versionId, version.id));
+    const columns = await columnsOf(ctx.db, version.id);
+    const target = { relation: version.relation, physical: columns.map((c) => c.physical) };
+    let index: number[] = [];
+    let width = 0;
+    let first = true;
+    let n = 0;
+    let chunk: CopyRow[] = [];
+    let errors: RowError[] = [];
+    const flush = async () => {
+      await appendRows(ctx.database, target, chunk);
+      await recordRowErrors(ctx.db, version.id, errors);
+      chunk = [];
+      errors = [];
+      const [j] = await ctx.db
+        .select({ c: jobs.cancelRequested })
+        .from(jobs)
+        .where(eq(jobs.id, jobId));
+      if (j?.c) throw new Cancelled();
+      const elapsed = (Date.now() - started) / 1000;
+      const total = bytes > 0 ? Math.max(n, Math.round((n * file.byteSize) / bytes)) : null;
+      const rate = elapsed > 0 ? Math.round(n / elapsed) : null;
+      await progress({
+        done: n,
+        total,
+        rate,
+        etaSeconds: rate && total ? Math.max(0, Math.round((total - n) / rate)) : null,
+        phase: 'writing',
+      });
+    };
+    await progress({ done: 0, total: null, rate: null, etaSeconds: null, phase: 'reading' }, true);
+    for await (const row of fileRows(path, specOf(file), (b) => (bytes += b))) {
+      if (first) {
+        first = false;
+        const header = looksLikeHeader(row);
+        const names = columnNames(header ? row : null, row.length);
+        width = names.length;
+        index = columns.map((c) => names.indexOf(c.sourceColumn ?? ''));
+        const missing = columns.find((_, i) => index[i] < 0);
+        if (missing) throw new Error(`The file has no column "${missing.sourceColumn}".`);
+        if (header) continue;
+      }
+      n++;
+      const values: Array<string | null> = [];
+      for (let i = 0; i < columns.length; i++) {
+        const raw: RawValue = row[index[i]] ?? null;
+        const c = convertValue(columns[i].type, raw);
+        if (c.ok) values.push(c.value);
+        else {
+          values.push(null);
+          errors.push({ row: n, columnKey: columns[i].key, value: rawText(raw), reason: c.reason });
+        }
+      }
+      if (row.length > width && row.slice(width).some((v) => rawText(v).trim() !== ''))
+        errors.push({
+          row: n,
+          columnKey: '_extra',
+          value: row.slice(width).map(rawText).join(', '),
+          reason: 'more values than the header has columns (not imported)',
+        });
+      chunk.push({ row: n, values });
+      if (chunk.length >= CHUNK_ROWS) await flush();
+    }
+    await flush();
+    await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'finishing' }, true);
+    await computeStats(ctx.db, version.id);
+    await runUseCase(ctx, actor, (uc) => finishVersion(uc, version.id, { rows: n }));
+    await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'done' }, true);
+  } catch (err) {
+    const cancelled = err instanceof Cancelled;
+    const reason = cancelled ? 'Cancelled by a user.' : readable(err);
+    await runUseCase(ctx, actor, (uc) =>
+      failVersion(uc, version.id, reason, cancelled ? 'cancelled' : 'failed'),
+    );
+    await progress(
+      {
+        done: 0,
+        total: null,
+        rate: null,
+        etaSeconds: null,
+        phase: cancelled ? 'cancelled' : 'failed',
+      },
+      true,
+    );
+  } finally {
+    if (file) {
+      await removeStored(path);
+      await ctx.db.update(sourceFiles).set({ stored: false }).where(eq(sourceFiles.id, file.id));
+    }
+  }
+}
+
+/** A failure as the user reads it (parser and database messages, never a stack) */
+function readable(err: unknown): string {
+  const m = err instanceof Error ? err.message : String(err);
+  return `The import failed: ${m.slice(0, 300)}`;
+}

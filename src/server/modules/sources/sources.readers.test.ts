@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { copyText } from '../datasets/datasets.copy.js';
+import { detectEncoding } from './sources.files.js';
+import {
+  cellValue,
+  columnNames,
+  DELIMITERS,
+  detectDelimiter,
+  looksLikeHeader,
+} from './sources.readers.js';
+import { keyFromLabel } from './sources.use-cases.js';
+
+describe('detection', () => {
+  it('the encoding from the BOM, else UTF-8 if it decodes, else Windows-1252', () => {
+    expect(detectEncoding(Buffer.from([0xef, 0xbb, 0xbf, 0x61]))).toBe('utf-8');
+    expect(detectEncoding(Buffer.from([0xff, 0xfe, 0x61, 0]))).toBe('utf-16le');
+    expect(detectEncoding(Buffer.from([0xfe, 0xff, 0, 0x61]))).toBe('utf-16be');
+    expect(detectEncoding(Buffer.from('Zürich', 'utf8'))).toBe('utf-8');
+    expect(detectEncoding(Buffer.from('Z\xfcrich', 'latin1'))).toBe('windows-1252');
+    // a character cut at the end of the sample is still UTF-8
+    expect(detectEncoding(Buffer.from('Zürich', 'utf8').subarray(0, 2))).toBe('utf-8');
+  });
+
+  it('the delimiter among comma, semicolon, tab and pipe', () => {
+    expect(DELIMITERS).toEqual([',', ';', '\t', '|']);
+    expect(detectDelimiter('a;b\n1;2\n3;4\n')).toBe(';');
+    expect(detectDelimiter('a|b\n1|2\n')).toBe('|');
+    expect(detectDelimiter('a\tb\n1\t2\n')).toBe('\t');
+    expect(detectDelimiter('"x, y",b\n1,2\n')).toBe(',');
+  });
+
+  it('the header row, blank and repeated names', () => {
+    expect(looksLikeHeader(['name', 'age'])).toBe(true);
+    expect(looksLikeHeader(['Anna', 34])).toBe(false);
+    expect(looksLikeHeader(['2026-01-01', 'x'])).toBe(false);
+    expect(columnNames(['name', '', 'Name', null], 5)).toEqual([
+      'name',
+      'Column 2',
+      'Name (2)',
+      'Column 4',
+      'Column 5',
+    ]);
+  });
+});
+
+describe('values', () => {
+  it('spreadsheet cells: formulas as their result, rich text as text, errors as text', () => {
+    expect(cellValue({ formula: 'A1+1', result: 3 })).toBe(3);
+    expect(cellValue({ sharedFormula: 'A1', result: undefined })).toBeNull();
+    expect(cellValue({ richText: [{ text: 'a' }, { text: 'b' }] })).toBe('ab');
+    expect(cellValue({ text: 'site', hyperlink: 'https://x' })).toBe('site');
+    expect(cellValue({ error: '#DIV/0!' })).toBe('#DIV/0!');
+  });
+
+  it('column keys from labels', () => {
+    expect(keyFromLabel('Age (years)')).toBe('age_years');
+    expect(keyFromLabel('Prénom élève')).toBe('prenom_eleve');
+    expect(keyFromLabel('2026 total')).toBe('col_2026_total');
+  });
+
+  it('COPY text escapes tabs, newlines and backslashes; null is \\N', () => {
+    expect(copyText([{ row: 1, values: ['a\tb', 'x\ny\\', null] }])).toBe(
+      '1\ta\\tb\tx\\ny\\\\\t\\N\n',
+    );
+  });
+});

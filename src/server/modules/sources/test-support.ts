@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createUser, signIn } from '../../../../test/helpers/auth.js';
+import { createTeamFor } from '../../../../test/helpers/team-membership.js';
+import { projects } from '../projects/read-model.js';
+
+/** A data dir of its own for a test file's uploads */
+export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'pw-sources-'));
+
+/** A user with a team, a project, and a signed-in client */
+export async function sourcesWorld(app: FastifyInstance) {
+  const owner = await createUser(app);
+  const team = await createTeamFor(app, owner.id);
+  const [project] = await app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Programme' })
+    .returning();
+  return { owner, team, project: project!, client: await signIn(app, owner) };
+}
+
+type Client = Awaited<ReturnType<typeof signIn>>;
+
+/** A multipart/form-data body with one `file` part, as a browser sends it */
+function multipartFile(buffer: Buffer, filename: string) {
+  const boundary = `----sources${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(head),
+    buffer,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POST a file to sources.upload; the preview's URL (or the error answer) */
+export async function uploadFile(
+  client: Client,
+  projectId: string,
+  buffer: Buffer,
+  filename: string,
+  datasetId?: string,
+) {
+  const { payload, headers } = multipartFile(buffer, filename);
+  const q = datasetId ? `?dataset=${datasetId}` : '';
+  return client.request('POST', `/projects/${projectId}/sources/upload${q}`, payload, headers);
+}
+
+/** The upload id in a preview URL */
+export const fileIdOf = (location: string) =>
+  /source-files\/([0-9a-f-]{36})\/preview/.exec(location)![1];
+
+/** A CSV of `n` rows: id, name, amount, joined, member */
+export function bigCsv(n: number): string {
+  let s = 'id,name,amount,joined,member\n';
+  for (let i = 1; i <= n; i++)
+    s += `${i},Person ${i},${(i * 1.5).toFixed(2)},2026-01-${String((i % 28) + 1).padStart(2, '0')},${i % 2 ? 'yes' : 'no'}\n`;
+  return s;
+}

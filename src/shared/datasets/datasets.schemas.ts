@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { IMPORT_TYPES } from './convert.js';
+
+const FILTER_OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'contains',
+  'empty',
+  'not_empty',
+] as const;
+
+const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
+const filterSchema = z
+  .object({
+    column: z.string().min(1).max(64),
+    op: z.enum(FILTER_OPS),
+    value: z
+      .union([scalar, z.array(z.union([z.string().max(500), z.number()])).max(100)])
+      .optional(),
+  })
+  .strict();
+
+/** `filters` arrives in the query string as JSON: an array of { column, op, value } */
+const filtersParam = z
+  .string()
+  .max(8000)
+  .transform((s, ctx) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'The filters are not valid JSON.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(filterSchema).max(20, 'At most 20 filters.'));
+
+/** GET datasets.rows */
+export const rowsQuerySchema = z
+  .object({
+    after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    sort: z.string().min(1).max(64).optional(),
+    dir: z.enum(['asc', 'desc']).optional(),
+    filters: filtersParam.optional(),
+  })
+  .strict();
+
+const SOURCE_NAME_MAX = 120;
+const COLUMN_LABEL_MAX = 120;
+
+/** POST sources.import: what the preview sends */
+export const importSourceSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Give the source a name.')
+      .max(SOURCE_NAME_MAX, `At most ${SOURCE_NAME_MAX} characters.`),
+    sheet: z.string().max(200).nullable().default(null),
+    stakeholderColumn: z.number().int().min(0).max(4999).nullable().default(null),
+    columns: z
+      .array(
+        z
+          .object({
+            index: z.number().int().min(0).max(4999),
+            label: z
+              .string()
+              .trim()
+              .min(1, 'Give the column a name.')
+              .max(COLUMN_LABEL_MAX, `At most ${COLUMN_LABEL_MAX} characters.`),
+            type: z.enum(IMPORT_TYPES),
+            include: z.boolean(),
+          })
+          .strict(),
+      )
+      .min(1, 'The file has no columns.')
+      .max(1000, 'At most 1,000 columns.'),
+  })
+  .strict();
+export type ImportSourceInput = z.infer<typeof importSourceSchema>;
