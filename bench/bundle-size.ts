@@ -36,21 +36,23 @@ export const BUDGETS: Array<{
   layout: string;
   budgetKb: number;
   afterRender: string[];
+  /** the lazy page map a signed-in page loads before its page chunk (app-pages.ts) */
+  pageMap?: string;
 }> = [
   {
     label: 'login',
     page: 'src/client/pages/auth/login.tsx',
     layout: 'src/client/layouts/guest-layout.tsx',
-    // 150 until the forms pages: main measured 149.8 KB, and every page adds its line to the entry's
-    // lazy page map (path, chunk and preload list: about 75 B gzipped) and its new chunks' names; the ten
-    // forms pages made it 150.5 KB. Keeping the page map out of the entry is the real fix (see the report)
-    budgetKb: 151,
+    // the sign-in page's entry carries only the map of the pages outside the app (outside-pages.ts):
+    // new app pages no longer grow it
+    budgetKb: 150,
     afterRender: AFTER_RENDER,
   },
   {
     label: 'dashboard',
     page: 'src/client/pages/dashboard.tsx',
     layout: 'src/client/layouts/app-layout.tsx',
+    pageMap: 'src/client/app-pages.ts',
     budgetKb: 250,
     afterRender: [...AFTER_RENDER, LIVE_CLIENT],
   },
@@ -106,7 +108,12 @@ export function measure(dir = CLIENT_DIR): {
   };
   const pages = BUDGETS.map((b) => {
     const built = b.page in manifest;
-    const keys = staticClosure(manifest, [ENTRY, b.layout, ...(built ? [b.page] : [])]);
+    const keys = staticClosure(manifest, [
+      ENTRY,
+      b.layout,
+      ...(b.pageMap ? [b.pageMap] : []),
+      ...(built ? [b.page] : []),
+    ]);
     const files = new Set([...keys].map((k) => manifest[k].file));
     const css = new Set([...keys].flatMap((k) => manifest[k].css ?? []));
     let raw = 0;

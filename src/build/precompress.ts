@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -35,6 +35,12 @@ function precompressDir(dir: string): number {
   return n;
 }
 
+/**
+ * Written last, after the compressed copies: a build stopped half-way (killed, or its node_modules
+ * pulled away) has a manifest but no marker, so it counts as stale and is built again.
+ */
+export const BUILD_COMPLETE_MARKER = '.vite/build-complete';
+
 /** Vite plugin: after `vite build`, brotli and gzip copies of the built assets (served by @fastify/static's preCompressed). */
 export function precompress(): Plugin {
   let outDir = '';
@@ -46,6 +52,8 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       precompressDir(path.join(outDir, 'assets'));
+      mkdirSync(path.join(outDir, '.vite'), { recursive: true });
+      writeFileSync(path.join(outDir, BUILD_COMPLETE_MARKER), new Date().toISOString());
     },
   };
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { BUILD_COMPLETE_MARKER } from '../../build/precompress.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -13,11 +14,15 @@ function newest(dir: string): number {
   return t;
 }
 
-/** Is dist/client missing or older than any client source? */
+/**
+ * Is dist/client missing, unfinished (no completion marker: the build stopped before its compressed
+ * copies were written) or older than any client source?
+ */
 export function isClientBuildStale(): boolean {
-  const manifest = path.join(root, 'dist/client/.vite/manifest.json');
-  if (!existsSync(manifest)) return true;
-  const built = statSync(manifest).mtimeMs;
+  const marker = path.join(root, 'dist/client', BUILD_COMPLETE_MARKER);
+  if (!existsSync(path.join(root, 'dist/client/.vite/manifest.json')) || !existsSync(marker))
+    return true;
+  const built = statSync(marker).mtimeMs;
   const sources = [
     path.join(root, 'src/client'),
     path.join(root, 'src/shared'),
