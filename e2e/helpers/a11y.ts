@@ -5,7 +5,8 @@ import type { BrowserContext, Page } from 'playwright-core';
  * axe-core on every page state an end-to-end journey reaches. `watchAccessibility(context)` (called by
  * launchBrowser, so every journey has it) injects axe into every document and scans, once the DOM has
  * settled, after each page load, each Inertia navigation (the URL changed) and each dialog, menu or
- * listbox that opens. Critical and serious violations, and a page without an <h1>, are collected in
+ * listbox that opens. Critical and serious violations, and a page without an <h1>, found again by a
+ * second scan 300 ms later (a state that lasts, not a frame of a transition), are collected in
  * Node and fail the journey: `assertAccessible()` throws them, listed by page and rule.
  */
 
@@ -52,7 +53,17 @@ const SCANNER = `
       const r = await window.axe.run(document, { resultTypes: ['violations'] });
       if (changedDuringScan && discarded < 5) { discarded++; pending = true; return; }
       discarded = 0;
-      const keep = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'page-has-heading-one');
+      const wantedOnly = (list) => list.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'page-has-heading-one');
+      let keep = wantedOnly(r.violations);
+      // a state a person reads lasts: a violation counts when a second scan 300 ms later, on the same
+      // page, finds it on the same element (a menu caught between its box and its items does not)
+      if (keep.length) {
+        const at = location.href;
+        await new Promise((res) => setTimeout(res, 300));
+        const again = location.href === at ? wantedOnly((await window.axe.run(document, { resultTypes: ['violations'] })).violations) : [];
+        const seen = new Set(again.flatMap((v) => v.nodes.map((n) => v.id + '|' + n.target.join(' '))));
+        keep = keep.map((v) => ({ ...v, nodes: v.nodes.filter((n) => seen.has(v.id + '|' + n.target.join(' '))) })).filter((v) => v.nodes.length);
+      }
       await window.__pathwaysA11y({ url: location.pathname + location.search, violations: keep.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.map(String), html: n.html.slice(0, 160) })) })) });
     } catch (e) {
       /* the document went away mid-scan: the next one scans */
