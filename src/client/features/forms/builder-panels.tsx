@@ -86,6 +86,8 @@ export function PublishPanel({
     lines.push(`Choices removed from ${q.key}: ${q.values.join(', ')}`);
   for (const q of diff.typeChanged) lines.push(`Type changed: ${q.key} ${q.from} → ${q.to}`);
   for (const q of diff.relabelled) lines.push(`Reworded: ${q.key} (the column keeps its key)`);
+  for (const q of diff.logicChanged)
+    lines.push(`Skip logic or constraint changed: ${q.label} (${q.key})`);
   const publish = () =>
     router.post(route('form-versions.store', { form: form.id }), {}, { preserveScroll: true });
   return (
