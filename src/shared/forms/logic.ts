@@ -98,3 +98,24 @@ export function constraintHolds(
 }
 
 export const DEFAULT_CONSTRAINT_MESSAGE = 'This answer is not accepted.';
+
+/**
+ * The keys of the questions shown for these answers: taken in order, a question is hidden when its
+ * skip logic is false, and a hidden question's answer counts as empty for the later ones (the
+ * rule pruneHidden applies on submit). The public form page shows and hides questions with it.
+ */
+export function visibleKeys(
+  questions: ReadonlyArray<Pick<QuestionDef, 'key' | 'relevant'>>,
+  answers: Readonly<Record<string, Answer>>,
+  now?: number,
+): Set<string> {
+  const compiled = expressionCache();
+  const kept: Record<string, Answer> = { ...answers };
+  const shown = new Set<string>();
+  for (const q of questions) {
+    const ast = compiled(q.relevant);
+    if (ast && !evaluateBoolean(ast, { answers: kept, now })) delete kept[q.key];
+    else shown.add(q.key);
+  }
+  return shown;
+}
