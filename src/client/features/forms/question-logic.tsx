@@ -9,7 +9,7 @@ const YES_NO = [
 ];
 
 /** The questions a rule may read (those before this one), as the condition builder knows them. */
-export function conditionFields(earlier: readonly QuestionDef[]): ConditionField[] {
+function conditionFields(earlier: readonly QuestionDef[]): ConditionField[] {
   return earlier
     .filter((q) => q.type !== 'note')
     .map((q) => {
