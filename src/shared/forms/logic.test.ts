@@ -98,4 +98,19 @@ describe('skip logic on answers', () => {
       }),
     );
   });
+  it('the server keeps the same answers whether or not the browser pruned them first (forged hidden answers change nothing)', () => {
+    const value = fc.oneof(
+      fc.constantFrom('yes', 'no', 'x', ''),
+      fc.integer({ min: -1, max: 12 }).map(String),
+    );
+    fc.assert(
+      fc.property(fc.record({ a: value, b: value, c: value }), (raw) => {
+        const direct = validateAnswers(form, raw);
+        const pruned = validateAnswers(form, pruneHidden(form, raw));
+        expect(pruned).toEqual(direct);
+        for (const k of Object.keys(direct.values))
+          expect(visibleKeys(form, direct.values).has(k)).toBe(true);
+      }),
+    );
+  });
 });
