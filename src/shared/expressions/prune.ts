@@ -6,7 +6,7 @@ import type { Answer } from './values.js';
 export interface PrunableQuestion {
   key: string;
   /** relevance ("skip logic"): the question is shown only when this is true */
-  relevant?: string;
+  relevant?: string | null;
   /** the key of the group (or page) holding it: a hidden group hides everything in it */
   group?: string;
 }
@@ -35,7 +35,7 @@ export function pruneHidden(
   };
   for (const q of questions) {
     let visible = q.group === undefined || shown.get(q.group) !== false;
-    if (visible && q.relevant !== undefined && q.relevant.trim() !== '') {
+    if (visible && q.relevant != null && q.relevant.trim() !== '') {
       const ast = compiled(q.relevant);
       visible = ast === null || evaluateBoolean(ast, { answers: kept, now: opts.now });
     }

@@ -4,6 +4,8 @@
  * stays small). Errors are keyed by question key, one specific message each.
  */
 import { NUMBER_TYPES, OTHER_VALUE, hasChoices, otherKey, type QuestionDef } from './questions.js';
+import { DEFAULT_CONSTRAINT_MESSAGE, constraintHolds, expressionCache } from './logic.js';
+import { evaluateBoolean } from '../expressions/index.js';
 
 type AnswerValue = string | number | boolean | string[];
 export type Answers = Record<string, AnswerValue>;
@@ -146,13 +148,18 @@ const requiredMessage = (q: QuestionDef) =>
 
 /**
  * Check every answer: unknown keys are refused by name, empty answers dropped (or refused when
- * required), each answer checked by its type and validation config. `values` holds the cleaned
- * answers (numbers as numbers, trimmed text, unique choices) only when there are no errors.
+ * required), each answer checked by its type, validation config and custom constraint. Questions
+ * are taken in order; one whose skip logic (`relevant`) is false over the answers kept so far is
+ * hidden: its answer is dropped unchecked ("cleaned", as pruneHidden does) and it is not required.
+ * `values` holds the cleaned answers (numbers as numbers, trimmed text, unique choices) only when
+ * there are no errors.
  */
 export function validateAnswers(
   questions: QuestionDef[],
   raw: Record<string, unknown>,
+  opts: { now?: number } = {},
 ): { values: Answers; errors: Record<string, string> } {
+  const compiled = expressionCache();
   const errors: Record<string, string> = {};
   const values: Answers = {};
   const byKey = new Map(questions.map((q) => [q.key, q]));
@@ -164,6 +171,8 @@ export function validateAnswers(
       errors[k] = `“${k.slice(0, 64)}” is not a question of this form version.`;
   }
   for (const q of questions) {
+    const relevant = compiled(q.relevant);
+    if (relevant && !evaluateBoolean(relevant, { answers: values, now: opts.now })) continue;
     const v = raw[q.key];
     if (isEmpty(v) || (q.type === 'acknowledge' && (v === false || v === 'false'))) {
       if (q.required && q.type !== 'note') errors[q.key] = requiredMessage(q);
@@ -171,6 +180,8 @@ export function validateAnswers(
     }
     const r = checkOne(q, v);
     if (r.error) errors[q.key] = r.error;
+    else if (!constraintHolds(compiled(q.constraint), r.value!, values, opts.now))
+      errors[q.key] = q.constraintMessage || DEFAULT_CONSTRAINT_MESSAGE;
     else values[q.key] = r.value!;
     const chose = Array.isArray(r.value) ? r.value.includes(OTHER_VALUE) : r.value === OTHER_VALUE;
     if (q.allowOther && hasChoices(q.type) && chose) {

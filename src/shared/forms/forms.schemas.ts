@@ -148,6 +148,9 @@ const questionFields = {
   allowOther: z.boolean().optional(),
   scale: optInt(3, 10, 'scale'),
   validation: validationSchema.optional(),
+  relevant: optText(5000),
+  constraint: optText(5000),
+  constraintMessage: optText(300),
 };
 
 type QuestionShape = {
@@ -216,6 +219,9 @@ export const updateQuestionSchema = z
     allowOther: questionFields.allowOther,
     scale: questionFields.scale,
     validation: questionFields.validation,
+    relevant: questionFields.relevant,
+    constraint: questionFields.constraint,
+    constraintMessage: questionFields.constraintMessage,
   })
   .refine(changesSomething, { message: 'Change at least one field.', path: ['label'] });
 export type UpdateQuestionInput = z.infer<typeof updateQuestionSchema>;

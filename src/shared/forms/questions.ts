@@ -86,6 +86,11 @@ export interface QuestionDef {
   /** rating: the top of the scale (3..10) */
   scale: number | null;
   validation: QuestionValidation;
+  /** skip logic: shown only when this expression is true (null: always shown) */
+  relevant?: string | null;
+  /** a custom constraint over `.` (this answer) and earlier answers; checked when answered */
+  constraint?: string | null;
+  constraintMessage?: string | null;
 }
 
 /** Scripts written right to left: the form page sets `dir="rtl"` for them. */

@@ -48,4 +48,14 @@ describe('diffVersions', () => {
     expect(diffVersions([reordered], [q('x')]).unchanged).toBe(true);
     expect(diffVersions([q('x'), q('y')], [q('y'), q('x')]).unchanged).toBe(false);
   });
+
+  it('reports changed skip logic or constraints as a change', () => {
+    const d = diffVersions(
+      [q('x'), q('y', { relevant: "${x} = 'a'" })],
+      [q('x', { constraint: ". != 'b'" }), q('y', { relevant: "${x} = 'b'" })],
+    );
+    expect(d.logicChanged.map((c) => c.key)).toEqual(['x', 'y']);
+    expect(d.unchanged).toBe(false);
+    expect(diffVersions([q('x', { relevant: null })], [q('x')]).unchanged).toBe(true);
+  });
 });

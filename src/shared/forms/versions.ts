@@ -10,9 +10,13 @@ export interface VersionDiff {
   choicesRemoved: Array<{ key: string; label: string; values: string[] }>;
   typeChanged: Array<{ key: string; label: string; from: string; to: string }>;
   relabelled: Array<{ key: string; label: string }>;
+  /** skip logic or custom constraint (or its message) changed */
+  logicChanged: Array<{ key: string; label: string }>;
   /** nothing to publish: the draft equals the last version */
   unchanged: boolean;
 }
+
+const LOGIC = ['relevant', 'constraint', 'constraintMessage'] as const;
 
 export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): VersionDiff {
   const before = new Map((prev ?? []).map((q) => [q.key, q]));
@@ -24,6 +28,7 @@ export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): V
     choicesRemoved: [],
     typeChanged: [],
     relabelled: [],
+    logicChanged: [],
     unchanged: false,
   };
   for (const q of next) {
@@ -42,6 +47,8 @@ export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): V
     const gone = p.choices.map((c) => c.value).filter((v) => !q.choices.some((c) => c.value === v));
     if (gone.length) d.choicesRemoved.push({ key: q.key, label: q.label, values: gone });
     if (p.label !== q.label) d.relabelled.push({ key: q.key, label: q.label });
+    if (LOGIC.some((f) => (p[f] ?? '') !== (q[f] ?? '')))
+      d.logicChanged.push({ key: q.key, label: q.label });
   }
   for (const p of prev ?? []) if (!after.has(p.key)) d.removed.push({ key: p.key, label: p.label });
   d.unchanged =

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { router, useForm } from '@inertiajs/react';
+import { router, useForm, usePage } from '@inertiajs/react';
 import {
   Alert,
   Button,
@@ -86,6 +86,9 @@ export function PublishPanel({
     lines.push(`Choices removed from ${q.key}: ${q.values.join(', ')}`);
   for (const q of diff.typeChanged) lines.push(`Type changed: ${q.key} ${q.from} → ${q.to}`);
   for (const q of diff.relabelled) lines.push(`Reworded: ${q.key} (the column keeps its key)`);
+  for (const q of diff.logicChanged)
+    lines.push(`Skip logic or constraint changed: ${q.label} (${q.key})`);
+  const publishError = (usePage().props.errors as Record<string, string> | undefined)?.publish;
   const publish = () =>
     router.post(route('form-versions.store', { form: form.id }), {}, { preserveScroll: true });
   return (
@@ -93,6 +96,11 @@ export function PublishPanel({
       <Title order={2} size="h4" mb="xs">
         Publish
       </Title>
+      {publishError && (
+        <Alert color="red" mb="sm" role="alert" title="Not published">
+          {publishError}
+        </Alert>
+      )}
       {diff.unchanged ? (
         <Text size="sm">The draft is the same as version {form.currentVersion}.</Text>
       ) : (

@@ -195,7 +195,12 @@ export function FormBuilder(props: FormFieldsProps) {
                       </Anchor>
                     </Text>
                   )}
-                  <QuestionEditor formId={form.id} question={q} disabled={disabled} />
+                  <QuestionEditor
+                    formId={form.id}
+                    question={q}
+                    earlier={questions.slice(0, i)}
+                    disabled={disabled}
+                  />
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
@@ -207,7 +212,7 @@ export function FormBuilder(props: FormFieldsProps) {
           <Title order={2} size="h4" mb="xs">
             Add a question
           </Title>
-          <QuestionEditor formId={form.id} disabled={disabled} />
+          <QuestionEditor formId={form.id} earlier={questions} disabled={disabled} />
         </Card>
       )}
       <FromTocPanel form={form} tocQuestions={props.tocQuestions} disabled={disabled} />

@@ -24,6 +24,7 @@ import {
 import type { BuilderQuestion } from '@shared/forms/forms.pages';
 import { ChoiceSelect } from '../../components/choice-select';
 import { passesCheck } from '../../lib/form-check';
+import { QuestionLogic } from './question-logic';
 
 /** "yes = Yes, I agree" or "Yes, I agree" (value made from the label), one choice a line. */
 function parseChoices(text: string) {
@@ -53,11 +54,14 @@ const n = (v: string) => (v.trim() === '' ? null : v.trim());
 export function QuestionEditor({
   formId,
   question,
+  earlier,
   disabled,
   onDone,
 }: {
   formId: string;
   question?: BuilderQuestion;
+  /** the questions before this one: what its skip logic and constraint may read */
+  earlier: readonly BuilderQuestion[];
   disabled: boolean;
   onDone?: () => void;
 }) {
@@ -78,6 +82,9 @@ export function QuestionEditor({
     maxLength: question?.validation.maxLength != null ? String(question.validation.maxLength) : '',
     pattern: s(question?.validation.pattern),
     patternMessage: s(question?.validation.patternMessage),
+    relevant: s(question?.relevant),
+    constraint: s(question?.constraint),
+    constraintMessage: s(question?.constraintMessage),
   });
   const d = form.data;
   const err = form.errors as Record<string, string | undefined>;
@@ -102,6 +109,9 @@ export function QuestionEditor({
       pattern: n(d.pattern),
       patternMessage: n(d.patternMessage),
     },
+    relevant: n(d.relevant),
+    constraint: t === 'note' ? null : n(d.constraint),
+    constraintMessage: t === 'note' || !n(d.constraint) ? null : n(d.constraintMessage),
   });
 
   const submit = (e: FormEvent) => {
@@ -222,6 +232,16 @@ export function QuestionEditor({
             </SimpleGrid>
           </>
         )}
+        <QuestionLogic
+          earlier={earlier}
+          relevant={d.relevant}
+          constraint={d.constraint}
+          takesAnswer={t !== 'note'}
+          constraintMessage={d.constraintMessage}
+          errors={err}
+          set={(field, value) => form.setData(field, value)}
+          disabled={disabled}
+        />
         {!disabled && (
           <Group justify="flex-end">
             {onDone && question && (

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Head } from '@inertiajs/react';
 import { route } from '@shared/route';
 import { validateAnswers } from '@shared/forms/answers';
+import { visibleKeys } from '@shared/forms/logic';
+import { otherKey } from '@shared/forms/questions';
+import { pruneHidden } from '@shared/expressions';
 import type { PagePropsOf } from '@shared/pages';
 import { http } from '../../lib/http';
 import { PublicQuestion, inputId, type RawAnswers } from '../../features/forms/public-question';
@@ -16,6 +19,17 @@ function filled(answers: RawAnswers): Record<string, unknown> {
       ([, v]) => v !== '' && v !== false && !(Array.isArray(v) && v.length === 0),
     ),
   );
+}
+
+/** What is sent: the filled answers without those to questions skip logic hides (nor their "other"). */
+function toSend(questions: PagePropsOf<'public-forms/show'>['questions'], answers: RawAnswers) {
+  const shown = visibleKeys(questions, answers);
+  const kept = pruneHidden(
+    questions,
+    filled(answers) as Record<string, string | string[] | boolean>,
+  );
+  for (const q of questions) if (!shown.has(q.key)) delete kept[otherKey(q.key)];
+  return kept as Record<string, unknown>;
 }
 
 /** public-forms/show: the public form (its own bare layout, native inputs, WCAG 2.2 AA). */
@@ -62,7 +76,7 @@ export default function PublicForm({
   async function submit(ev: FormEvent) {
     ev.preventDefault();
     setProblem(null);
-    const raw = filled(answers);
+    const raw = toSend(questions, answers);
     const checked = validateAnswers(questions, raw);
     if (Object.keys(checked.errors).length) return showErrors(checked.errors);
     setErrors({});
@@ -100,7 +114,11 @@ export default function PublicForm({
     }
   }
 
-  const errorList = Object.entries(errors);
+  // skip logic: shown and hidden live as the answers change
+  const shown = visibleKeys(questions, answers);
+  const errorList = Object.entries(errors).filter(
+    ([key]) => shown.has(key) || shown.has(key.replace(/__other$/, '')),
+  );
   const labelOf = (key: string) =>
     questions.find((q) => q.key === key || `${q.key}__other` === key)?.label ?? key;
 
@@ -153,9 +171,11 @@ export default function PublicForm({
                 </ul>
               </div>
             )}
-            {questions.map((q) => (
-              <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
-            ))}
+            {questions
+              .filter((q) => shown.has(q.key))
+              .map((q) => (
+                <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
+              ))}
             {problem && (
               <p className={classes.error} role="alert">
                 {problem}

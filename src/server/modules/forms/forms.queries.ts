@@ -112,6 +112,9 @@ export const toDef = (q: QuestionRow): QuestionDef => ({
   allowOther: q.allowOther,
   scale: q.scale,
   validation: q.validation,
+  relevant: q.relevant,
+  constraint: q.constraint,
+  constraintMessage: q.constraintMessage,
 });
 
 export async function latestVersion(db: Db, formId: string) {

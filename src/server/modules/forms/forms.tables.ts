@@ -82,6 +82,11 @@ export const formQuestions = pgTable(
     allowOther: boolean('allow_other').notNull().default(false),
     scale: integer('scale'),
     validation: jsonb('validation').$type<QuestionValidation>().notNull().default({}),
+    /** skip logic: an expression over earlier answers; the question is shown when it is true */
+    relevant: text('relevant'),
+    /** a custom constraint over `.` and earlier answers, with the message shown when it fails */
+    constraint: text('constraint'),
+    constraintMessage: text('constraint_message'),
     /** the theory-of-change survey question this question asks (its data point reads the answers) */
     surveyQuestionId: uuid('survey_question_id').references(() => surveyQuestions.id, {
       onDelete: 'set null',

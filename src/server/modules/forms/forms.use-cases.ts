@@ -6,6 +6,7 @@ import { findProject } from '../projects/index.js';
 import { formLinks, formQuestions, formVersions, forms } from './forms.tables.js';
 import { draftQuestions, findForm, latestVersion, toDef, type FormRow } from './forms.queries.js';
 import { diffVersions } from '../../../shared/forms/versions.js';
+import { formLogicErrors } from '../../../shared/forms/logic.js';
 import { DEFAULT_WAVES } from '../../../shared/forms/questions.js';
 import type { CreateFormInput, UpdateFormInput } from '../../../shared/forms/forms.schemas.js';
 
@@ -110,6 +111,12 @@ export async function publishForm(uc: UseCase, { formId }: { formId: unknown }) 
     throw new ValidationError({ publish: 'Add at least one question that takes an answer.' });
   const prev = await latestVersion(uc.tx, form.id);
   const defs = rows.map(toDef);
+  // skip logic and constraints that no longer parse or read a removed, renamed or later question
+  const broken = formLogicErrors(defs);
+  if (broken.length)
+    throw new ValidationError({
+      publish: `Fix the expressions first: ${broken.slice(0, 5).join('; ')}${broken.length > 5 ? ` (and ${broken.length - 5} more)` : ''}.`,
+    });
   const diff = diffVersions(prev?.questions ?? null, defs);
   if (diff.unchanged)
     throw new ValidationError({ publish: `Nothing changed since version ${prev!.number}.` });

@@ -14,6 +14,7 @@ import {
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
+import { logicErrors } from '../../../shared/forms/logic.js';
 
 const subjectOf = (q: { id: string; label: string }) => ({
   type: 'form_question',
@@ -51,6 +52,25 @@ function checkRules(q: Parameters<typeof questionRuleErrors>[0]) {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
+/**
+ * Skip logic and the custom constraint must parse and read only the questions before this one
+ * (the constraint may also read its own); errors land on the field with the character they are about.
+ */
+async function checkLogic(
+  db: Db,
+  formId: string,
+  q: { id?: string; key: string; relevant?: string | null; constraint?: string | null },
+) {
+  const all = await ordered(db, formId);
+  const i = q.id ? all.findIndex((r) => r.id === q.id) : all.length;
+  const errors = logicErrors(
+    q,
+    all.slice(0, i).map((r) => r.key),
+    all.slice(i + 1).map((r) => r.key),
+  );
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
 export async function nextPosition(db: Db, formId: string) {
   const [{ n }] = await db
     .select({ n: sql<number>`coalesce(max(${formQuestions.position}) + 1, 0)::int` })
@@ -73,6 +93,7 @@ export async function addQuestion(
       key: `This form already has a question with the key “${input.key}”.`,
     });
   const key = input.key ?? unique(keyFromLabel(input.label), taken);
+  await checkLogic(uc.tx, form.id, { key, ...input });
   const [question] = await uc.tx
     .insert(formQuestions)
     .values({
@@ -89,6 +110,9 @@ export async function addQuestion(
       allowOther: hasChoices(input.type) ? (input.allowOther ?? false) : false,
       scale: input.type === 'rating' ? (input.scale ?? 5) : null,
       validation: input.validation ?? {},
+      relevant: input.relevant ?? null,
+      constraint: input.constraint ?? null,
+      constraintMessage: input.constraintMessage ?? null,
       position: await nextPosition(uc.tx, form.id),
     })
     .returning();
@@ -127,6 +151,14 @@ export async function updateQuestion(
     validation: input.validation ?? before.validation,
   };
   checkRules(merged);
+  const pick = <K extends 'relevant' | 'constraint' | 'constraintMessage'>(k: K) =>
+    input[k] !== undefined ? input[k] : before[k];
+  const logic = {
+    relevant: pick('relevant'),
+    constraint: pick('constraint'),
+    constraintMessage: pick('constraintMessage'),
+  };
+  await checkLogic(uc.tx, form.id, { id: before.id, key: input.key ?? before.key, ...logic });
   const [question] = await uc.tx
     .update(formQuestions)
     .set({
@@ -142,6 +174,7 @@ export async function updateQuestion(
       allowOther: hasChoices(type) ? merged.allowOther : false,
       scale: type === 'rating' ? (input.scale ?? before.scale ?? 5) : null,
       validation: merged.validation,
+      ...logic,
       updatedAt: new Date(),
     })
     .where(eq(formQuestions.id, before.id))
@@ -169,7 +202,7 @@ export async function deleteQuestion(uc: UseCase, { questionId }: { questionId: 
 
 async function ordered(db: Db, formId: string) {
   return db
-    .select({ id: formQuestions.id })
+    .select({ id: formQuestions.id, key: formQuestions.key })
     .from(formQuestions)
     .where(eq(formQuestions.formId, formId))
     .orderBy(asc(formQuestions.position), asc(formQuestions.createdAt));
@@ -243,4 +276,7 @@ const copyable = (q: QuestionRow) => ({
   allowOther: q.allowOther,
   scale: q.scale,
   validation: q.validation,
+  relevant: q.relevant,
+  constraint: q.constraint,
+  constraintMessage: q.constraintMessage,
 });

@@ -11,6 +11,7 @@ import type { SubmitInput } from '../../../shared/forms/forms.schemas.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
 import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
+import { pruneHidden } from '../../../shared/expressions/index.js';
 
 /** The live event a new response sends on the team's private channel. */
 const RESPONSE_CREATED = 'form-response.created';
@@ -152,8 +153,12 @@ export async function submitResponse(
     .limit(1);
   if (!version)
     throw new ValidationError({ version: `Version ${input.version} of this form does not exist.` });
-  const { values, errors } = validateAnswers(version.questions, input.answers);
-  if (Object.keys(errors).length) throw new ValidationError(errors, 'Some answers need attention.');
+  const checked = validateAnswers(version.questions, input.answers);
+  if (Object.keys(checked.errors).length)
+    throw new ValidationError(checked.errors, 'Some answers need attention.');
+  // answers to questions hidden by skip logic are cleaned (dropped), never stored: validateAnswers
+  // skipped them, and the same pruning the browser does runs again over the version's questions
+  const values = pruneHidden(version.questions, checked.values) as Answers;
   const wave = waveOf(found, link, input.wave);
   const hash = canonicalAnswers(values);
   // the form's row lock: one sequence number at a time, and an exact response limit

@@ -1,0 +1,121 @@
+/**
+ * Skip logic (`relevant`) and custom constraints of form questions: checking the expressions a
+ * builder saves or publishes, and evaluating them on an answer set. The same code runs in the
+ * browser and on the server (src/shared/expressions is the one language).
+ */
+import { walk, type Expr, type ExpressionError } from '../expressions/ast.js';
+import { check, evaluateBoolean, parse, type Answer } from '../expressions/index.js';
+import type { QuestionDef } from './questions.js';
+
+const at = (e: ExpressionError) => `${e.message} (at character ${e.start + 1})`;
+
+const hasCurrent = (ast: Expr) => {
+  let found: Expr | null = null;
+  walk(ast, (n) => {
+    if (!found && n.type === 'current') found = n;
+  });
+  return found as Expr | null;
+};
+
+/**
+ * The errors of one question's expressions, keyed by field (`relevant`, `constraint`), each with the
+ * character it is about. They may read only the questions before this one (`earlier`); `later`
+ * names the questions after it, for a clearer message than "unknown".
+ */
+export function logicErrors(
+  q: Pick<QuestionDef, 'key' | 'relevant' | 'constraint'>,
+  earlier: readonly string[],
+  later: readonly string[] = [],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const refError = (ast: Expr, allowSelf: boolean): string | null => {
+    const known = allowSelf ? [...earlier, q.key] : earlier;
+    const e = check(ast, known, { noun: 'question' })[0];
+    if (!e) return null;
+    const name = e.message.replace(/^[^`]*`|`$/g, '');
+    if (name === q.key)
+      return `A question cannot be shown or hidden by its own answer: use an earlier question (at character ${e.start + 1})`;
+    if (later.includes(name))
+      return `\`${name}\` comes after this question: use only questions before it (at character ${e.start + 1})`;
+    return at(e);
+  };
+  if (q.relevant != null && q.relevant.trim() !== '') {
+    const r = parse(q.relevant);
+    if (!r.ok) errors.relevant = at(r.error);
+    else {
+      const dot = hasCurrent(r.ast);
+      const e = dot
+        ? `\`.\` (this question’s answer) cannot decide whether it is shown (at character ${dot.start + 1})`
+        : refError(r.ast, false);
+      if (e) errors.relevant = e;
+    }
+  }
+  if (q.constraint != null && q.constraint.trim() !== '') {
+    const r = parse(q.constraint);
+    if (!r.ok) errors.constraint = at(r.error);
+    else {
+      const e = refError(r.ast, true);
+      if (e) errors.constraint = e;
+    }
+  }
+  return errors;
+}
+
+/** Every question's expression errors in form order, each naming its question (for publishing). */
+export function formLogicErrors(questions: ReadonlyArray<QuestionDef>): string[] {
+  const keys = questions.map((q) => q.key);
+  const out: string[] = [];
+  questions.forEach((q, i) => {
+    const e = logicErrors(q, keys.slice(0, i), keys.slice(i + 1));
+    const name = `“${q.label.slice(0, 80)}” (${q.key})`;
+    if (e.relevant) out.push(`${name}, skip logic: ${e.relevant}`);
+    if (e.constraint) out.push(`${name}, custom constraint: ${e.constraint}`);
+  });
+  return out;
+}
+
+/** A compiled-expression cache for one pass over a form (an expression that does not parse: null). */
+export function expressionCache() {
+  const cache = new Map<string, Expr | null>();
+  return (text: string | null | undefined): Expr | null => {
+    if (text == null || text.trim() === '') return null;
+    if (!cache.has(text)) {
+      const r = parse(text);
+      cache.set(text, r.ok ? r.ast : null);
+    }
+    return cache.get(text) ?? null;
+  };
+}
+
+/** Whether a constraint accepts an answer (no constraint, or one that does not parse: accepted). */
+export function constraintHolds(
+  ast: Expr | null,
+  value: Answer,
+  answers: Readonly<Record<string, Answer>>,
+  now?: number,
+): boolean {
+  return ast === null || evaluateBoolean(ast, { answers, current: value, now });
+}
+
+export const DEFAULT_CONSTRAINT_MESSAGE = 'This answer is not accepted.';
+
+/**
+ * The keys of the questions shown for these answers: taken in order, a question is hidden when its
+ * skip logic is false, and a hidden question's answer counts as empty for the later ones (the
+ * rule pruneHidden applies on submit). The public form page shows and hides questions with it.
+ */
+export function visibleKeys(
+  questions: ReadonlyArray<Pick<QuestionDef, 'key' | 'relevant'>>,
+  answers: Readonly<Record<string, Answer>>,
+  now?: number,
+): Set<string> {
+  const compiled = expressionCache();
+  const kept: Record<string, Answer> = { ...answers };
+  const shown = new Set<string>();
+  for (const q of questions) {
+    const ast = compiled(q.relevant);
+    if (ast && !evaluateBoolean(ast, { answers: kept, now })) delete kept[q.key];
+    else shown.add(q.key);
+  }
+  return shown;
+}
