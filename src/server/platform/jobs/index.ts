@@ -20,6 +20,7 @@ export {
 } from './registry.js';
 export { pruneFinishedJobs, recoverStaleJobs, type EnqueueOptions } from './queue.js';
 export { JobWorker, type WorkerOptions } from './worker.js';
+export { enqueuePeriodic } from './periodic.js';
 
 /** ctx.jobs: register handlers by type, enqueue jobs, run a worker in this process. */
 export class Jobs {

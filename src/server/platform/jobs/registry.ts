@@ -38,6 +38,11 @@ export interface HandlerOptions<P = unknown> {
    * job at once, without retries).
    */
   payload?: z.ZodType<P>;
+  /**
+   * A periodic job: the worker enqueues one (payload `{}`) whenever none of this type is queued
+   * or running and none was enqueued in the last `everyMs` (checked at start, then every 5 min).
+   */
+  everyMs?: number;
 }
 
 export interface RegisteredHandler {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { jobs } from './jobs.tables.js';
 import { defaultBackoffMs, parsePayload, type HandlerRegistry } from './registry.js';
 import { pruneFinishedJobs, recoverStaleJobs } from './queue.js';
+import { enqueuePeriodic } from './periodic.js';
 
 export interface WorkerOptions {
   /** jobs run at the same time by this worker (default 1) */
@@ -157,6 +158,12 @@ export class JobWorker {
     );
     if (recovered)
       this.log.warn({ recovered }, 'jobs: orphaned running jobs were put back in the queue');
+    const periodic = await enqueuePeriodic(
+      this.db,
+      this.registry,
+      this.opts.queues[0] ?? 'default',
+    );
+    if (periodic.length) this.log.debug({ types: periodic }, 'jobs: periodic jobs enqueued');
     if (this.opts.keepDays > 0 && now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
       const pruned = await pruneFinishedJobs(this.db, this.opts.keepDays);
