@@ -67,6 +67,7 @@ async function checkLogic(
     q,
     all.slice(0, i).map((r) => r.key),
     all.slice(i + 1).map((r) => r.key),
+    all.filter((r) => r.type === 'note').map((r) => r.key),
   );
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
@@ -202,7 +203,7 @@ export async function deleteQuestion(uc: UseCase, { questionId }: { questionId: 
 
 async function ordered(db: Db, formId: string) {
   return db
-    .select({ id: formQuestions.id, key: formQuestions.key })
+    .select({ id: formQuestions.id, key: formQuestions.key, type: formQuestions.type })
     .from(formQuestions)
     .where(eq(formQuestions.formId, formId))
     .orderBy(asc(formQuestions.position), asc(formQuestions.createdAt));
