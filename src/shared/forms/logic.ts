@@ -4,7 +4,13 @@
  * browser and on the server (src/shared/expressions is the one language).
  */
 import { walk, type Expr, type ExpressionError } from '../expressions/ast.js';
-import { check, evaluateBoolean, parse, type Answer } from '../expressions/index.js';
+import {
+  check,
+  evaluateBoolean,
+  normaliseQuotes,
+  parse,
+  type Answer,
+} from '../expressions/index.js';
 import type { QuestionDef } from './questions.js';
 
 const at = (e: ExpressionError) => `${e.message} (at character ${e.start + 1})`;
@@ -76,6 +82,38 @@ export function logicErrors(
     }
   }
   return errors;
+}
+
+type LogicInput = { relevant?: string | null; constraint?: string | null };
+
+/**
+ * Curly quotes (“ ” ‘ ’, as pasted from Word or Excel) in skip logic or a constraint made straight,
+ * so the expression parses, with the notice telling the builder which of them changed (or null).
+ */
+export function straightenQuotes<T extends LogicInput>(
+  input: T,
+): { input: T; notice: (label: string) => string | null } {
+  const out = { ...input };
+  const changed: string[] = [];
+  for (const [field, name] of [
+    ['relevant', 'skip logic'],
+    ['constraint', 'custom constraint'],
+  ] as const) {
+    const text = input[field];
+    if (text == null) continue;
+    const n = normaliseQuotes(text);
+    if (n.warning) {
+      out[field] = n.text as T[typeof field];
+      changed.push(name);
+    }
+  }
+  return {
+    input: out,
+    notice: (label) =>
+      changed.length
+        ? `Curly quotes in the ${changed.join(' and the ')} of “${label.slice(0, 80)}” were changed to straight quotes.`
+        : null,
+  };
 }
 
 /** Every question's expression errors in form order, each naming its question (for publishing). */
