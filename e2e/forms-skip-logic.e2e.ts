@@ -88,6 +88,13 @@ it('set skip logic with the condition builder and a constraint, publish, and ans
   await constraint.fill('. >= 1 and');
   await editor.getByRole('button', { name: 'Save question' }).click();
   await editor.getByText(/The expression ends too early \(at character 11\)/).waitFor();
+  // the error is linked to the input, so a screen reader announces it with the field
+  await expect(constraint.getAttribute('aria-invalid')).resolves.toBe('true');
+  const describedBy = (await constraint.getAttribute('aria-describedby'))!.split(/\s+/);
+  const descriptions = await Promise.all(
+    describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()),
+  );
+  expect(descriptions.join(' ')).toMatch(/The expression ends too early \(at character 11\)/);
   await constraint.fill('. >= 1 and . <= 20');
   await editor
     .getByRole('textbox', { name: 'Message when the constraint fails' })

@@ -47,6 +47,29 @@ describe('logicErrors', () => {
       'Unknown function `nope` (at character 1)',
     );
   });
+  it('refuses a rule that reads a note (it has no answer), in skip logic and in a constraint', () => {
+    expect(
+      logicErrors({ key: 'b', relevant: "${a} = 'x'" }, ['intro', 'a'], [], ['intro']),
+    ).toEqual({});
+    expect(
+      logicErrors(
+        { key: 'b', relevant: "${a} = 'x' or ${intro} != ''", constraint: '. > ${intro}' },
+        ['intro', 'a'],
+        [],
+        ['intro'],
+      ),
+    ).toEqual({
+      relevant:
+        '`intro` is a note and has no answer: use a question that takes an answer (at character 15)',
+      constraint:
+        '`intro` is a note and has no answer: use a question that takes an answer (at character 5)',
+    });
+    expect(
+      formLogicErrors([q('intro', { type: 'note' }), q('b', { relevant: "${intro} = 'x'" })]),
+    ).toEqual([
+      '“B” (b), skip logic: `intro` is a note and has no answer: use a question that takes an answer (at character 1)',
+    ]);
+  });
   it('names each question with a broken expression, in form order', () => {
     expect(
       formLogicErrors([q('a', { relevant: '${b} = 1' }), q('b', { constraint: '. >' })]),

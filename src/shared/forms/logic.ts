@@ -4,10 +4,25 @@
  * browser and on the server (src/shared/expressions is the one language).
  */
 import { walk, type Expr, type ExpressionError } from '../expressions/ast.js';
-import { check, evaluateBoolean, parse, type Answer } from '../expressions/index.js';
+import {
+  check,
+  evaluateBoolean,
+  normaliseQuotes,
+  parse,
+  type Answer,
+} from '../expressions/index.js';
 import type { QuestionDef } from './questions.js';
 
 const at = (e: ExpressionError) => `${e.message} (at character ${e.start + 1})`;
+
+/** The first `${name}` in an expression that names one of `keys`, or null. */
+const firstRefTo = (ast: Expr, keys: ReadonlySet<string>) => {
+  let found: (Expr & { type: 'ref' }) | null = null;
+  walk(ast, (n) => {
+    if (!found && n.type === 'ref' && keys.has(n.name)) found = n;
+  });
+  return found as (Expr & { type: 'ref' }) | null;
+};
 
 const hasCurrent = (ast: Expr) => {
   let found: Expr | null = null;
@@ -20,18 +35,26 @@ const hasCurrent = (ast: Expr) => {
 /**
  * The errors of one question's expressions, keyed by field (`relevant`, `constraint`), each with the
  * character it is about. They may read only the questions before this one (`earlier`); `later`
- * names the questions after it, for a clearer message than "unknown".
+ * names the questions after it, for a clearer message than "unknown"; `notes` the earlier questions
+ * that are notes (shown text, no answer), which a rule cannot read.
  */
 export function logicErrors(
   q: Pick<QuestionDef, 'key' | 'relevant' | 'constraint'>,
   earlier: readonly string[],
   later: readonly string[] = [],
+  notes: readonly string[] = [],
 ): Record<string, string> {
   const errors: Record<string, string> = {};
+  const noteKeys = new Set(notes);
   const refError = (ast: Expr, allowSelf: boolean): string | null => {
     const known = allowSelf ? [...earlier, q.key] : earlier;
     const e = check(ast, known, { noun: 'question' })[0];
-    if (!e) return null;
+    if (!e) {
+      const note = firstRefTo(ast, noteKeys);
+      return note
+        ? `\`${note.name}\` is a note and has no answer: use a question that takes an answer (at character ${note.start + 1})`
+        : null;
+    }
     const name = e.message.replace(/^[^`]*`|`$/g, '');
     if (name === q.key)
       return `A question cannot be shown or hidden by its own answer: use an earlier question (at character ${e.start + 1})`;
@@ -61,12 +84,45 @@ export function logicErrors(
   return errors;
 }
 
+type LogicInput = { relevant?: string | null; constraint?: string | null };
+
+/**
+ * Curly quotes (“ ” ‘ ’, as pasted from Word or Excel) in skip logic or a constraint made straight,
+ * so the expression parses, with the notice telling the builder which of them changed (or null).
+ */
+export function straightenQuotes<T extends LogicInput>(
+  input: T,
+): { input: T; notice: (label: string) => string | null } {
+  const out = { ...input };
+  const changed: string[] = [];
+  for (const [field, name] of [
+    ['relevant', 'skip logic'],
+    ['constraint', 'custom constraint'],
+  ] as const) {
+    const text = input[field];
+    if (text == null) continue;
+    const n = normaliseQuotes(text);
+    if (n.warning) {
+      out[field] = n.text as T[typeof field];
+      changed.push(name);
+    }
+  }
+  return {
+    input: out,
+    notice: (label) =>
+      changed.length
+        ? `Curly quotes in the ${changed.join(' and the ')} of “${label.slice(0, 80)}” were changed to straight quotes.`
+        : null,
+  };
+}
+
 /** Every question's expression errors in form order, each naming its question (for publishing). */
 export function formLogicErrors(questions: ReadonlyArray<QuestionDef>): string[] {
   const keys = questions.map((q) => q.key);
+  const notes = questions.filter((q) => q.type === 'note').map((q) => q.key);
   const out: string[] = [];
   questions.forEach((q, i) => {
-    const e = logicErrors(q, keys.slice(0, i), keys.slice(i + 1));
+    const e = logicErrors(q, keys.slice(0, i), keys.slice(i + 1), notes);
     const name = `“${q.label.slice(0, 80)}” (${q.key})`;
     if (e.relevant) out.push(`${name}, skip logic: ${e.relevant}`);
     if (e.constraint) out.push(`${name}, custom constraint: ${e.constraint}`);

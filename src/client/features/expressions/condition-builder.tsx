@@ -26,6 +26,8 @@ interface Props {
   value: string;
   onChange: (expression: string) => void;
   label?: string;
+  /** the server's error on the expression (from the last save), linked to the inputs */
+  error?: string;
 }
 
 /** The visual form of an expression, or null when only the text mode can show it. */
@@ -58,6 +60,7 @@ export function ConditionBuilder({
   value,
   onChange,
   label = 'Show this question when',
+  error: serverError,
 }: Props) {
   const visual = visualOf(value);
   const [textMode, setTextMode] = useState(visual === null);
@@ -69,7 +72,7 @@ export function ConditionBuilder({
   };
 
   if (textMode || visual === null) {
-    const error = errorOf(value, fields);
+    const error = errorOf(value, fields) ?? serverError;
     return (
       <Stack gap="xs">
         <Textarea
@@ -105,7 +108,12 @@ export function ConditionBuilder({
   const setRule = (i: number, rule: Rule) =>
     emit({ combinator, rules: rules.map((r, j) => (j === i ? rule : r)) });
   return (
-    <Stack gap="xs" role="group" aria-labelledby={`${id}-label`}>
+    <Stack
+      gap="xs"
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={serverError ? `${id}-error` : undefined}
+    >
       <Text id={`${id}-label`} size="sm" fw={500}>
         {label}
       </Text>
@@ -205,6 +213,11 @@ export function ConditionBuilder({
           Edit as text
         </Button>
       </Group>
+      {serverError && (
+        <Text id={`${id}-error`} size="sm" c="red" role="alert">
+          {serverError}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -49,18 +49,12 @@ export function QuestionLogic({ earlier, errors, set, disabled, takesAnswer, ...
             to show this question only for some answers.
           </Text>
         ) : (
-          <Stack gap={4}>
-            <ConditionBuilder
-              fields={fields}
-              value={v.relevant}
-              onChange={(text) => set('relevant', text)}
-            />
-            {errors.relevant && (
-              <Text size="sm" c="red" role="alert">
-                {errors.relevant}
-              </Text>
-            )}
-          </Stack>
+          <ConditionBuilder
+            fields={fields}
+            value={v.relevant}
+            onChange={(text) => set('relevant', text)}
+            error={errors.relevant}
+          />
         )}
       </Fieldset>
       {takesAnswer && (

@@ -16,10 +16,12 @@ const { setup, newForm, add, fieldErrors, publish, openToken, publicClient, subm
   () => t,
 );
 
-const questionId = async (formId: string, key: string) =>
+const questionRow = async (formId: string, key: string) =>
   (await t.app.ctx.db.select().from(formQuestions).where(eq(formQuestions.formId, formId))).find(
     (q) => q.key === key,
-  )!.id;
+  )!;
+
+const questionId = async (formId: string, key: string) => (await questionRow(formId, key)).id;
 
 /** A form: has_children (yes/no) -> children (integer, required, shown when yes, 1..20 by constraint). */
 async function skipForm(s: KitState) {
@@ -149,6 +151,51 @@ describe('skip logic and constraints', () => {
     const [row] = await t.app.ctx.db.select().from(formQuestions).where(eq(formQuestions.id, id));
     expect(row.relevant).toBe("${has_children} = 'yes'");
     expect(row.constraint).toBe('. >= 1 and . <= 20');
+  });
+
+  it('straightens curly quotes pasted from Word or Excel on save, and says so', async () => {
+    const s = await setup();
+    const formId = await skipForm(s);
+    const id = await questionId(formId, 'children');
+    const res = await s.client.put(`/form-questions/${id}`, {
+      relevant: '${has_children} = “yes”',
+      constraint: 'string-length(.) > 0 or . = ‘x’',
+    });
+    expect(res.statusCode).toBe(303);
+    const page = await s.client.page(`/forms/${formId}/fields`);
+    expect(page.props.errors).toEqual({});
+    expect(page.props.flash).toMatchObject({
+      success: 'Question “children” saved.',
+      info: 'Curly quotes in the skip logic and the custom constraint of “How many children?” were changed to straight quotes.',
+    });
+    const [row] = await t.app.ctx.db.select().from(formQuestions).where(eq(formQuestions.id, id));
+    expect(row.relevant).toBe('${has_children} = "yes"');
+    expect(row.constraint).toBe("string-length(.) > 0 or . = 'x'");
+    // adding a question: the same
+    await s.client.post(`/forms/${formId}/questions`, {
+      type: 'short_text',
+      label: 'Ages',
+      relevant: '${has_children} = ‘no’',
+    });
+    expect((await s.client.page(`/forms/${formId}/fields`)).props.flash.info).toBe(
+      'Curly quotes in the skip logic of “Ages” were changed to straight quotes.',
+    );
+    expect((await questionRow(formId, 'ages')).relevant).toBe("${has_children} = 'no'");
+  });
+
+  it('refuses a rule that reads a note question, on the field', async () => {
+    const s = await setup();
+    const formId = await skipForm(s);
+    await add(s, formId, { key: 'intro', type: 'note', label: 'Thank you for your time.' });
+    const res = await s.client.post(`/forms/${formId}/questions`, {
+      type: 'short_text',
+      label: 'Why?',
+      relevant: "${intro} = 'x'",
+    });
+    expect(res.statusCode).toBe(303);
+    expect((await fieldErrors(s, formId)).relevant).toMatch(
+      /`intro` is a note and has no answer.*\(at character 1\)/,
+    );
   });
 
   it('refuses to publish a draft whose expressions read a removed or a later question, naming it', async () => {

@@ -122,8 +122,8 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  const back = (reply: FastifyReply, formId: string, message: string) => {
-    reply.flash({ success: message });
+  const back = (reply: FastifyReply, formId: string, message: string, info?: string | null) => {
+    reply.flash(info ? { success: message, info } : { success: message });
     return reply.redirect(fieldsUrl(ctx, formId), 303);
   };
 
@@ -155,10 +155,10 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'forms.questions.store', access: update } },
     async (request, reply) => {
       const input = parseInput(addQuestionSchema, request.body);
-      const { form, question } = await runUseCase(ctx, actorOf(request), (uc) =>
+      const { form, question, notice } = await runUseCase(ctx, actorOf(request), (uc) =>
         addQuestion(uc, { ...input, formId: param(request, 'form') }),
       );
-      return back(reply, form.id, `Question “${question.key}” added.`);
+      return back(reply, form.id, `Question “${question.key}” added.`, notice);
     },
   );
 
@@ -179,10 +179,10 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'forms.questions.update', access: update } },
     async (request, reply) => {
       const input = parseInput(updateQuestionSchema, request.body);
-      const { form, question } = await runUseCase(ctx, actorOf(request), (uc) =>
+      const { form, question, notice } = await runUseCase(ctx, actorOf(request), (uc) =>
         updateQuestion(uc, { ...input, questionId: param(request, 'formQuestion') }),
       );
-      return back(reply, form.id, `Question “${question.key}” saved.`);
+      return back(reply, form.id, `Question “${question.key}” saved.`, notice);
     },
   );
 

@@ -14,7 +14,7 @@ import {
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
-import { logicErrors } from '../../../shared/forms/logic.js';
+import { logicErrors, straightenQuotes } from '../../../shared/forms/logic.js';
 
 const subjectOf = (q: { id: string; label: string }) => ({
   type: 'form_question',
@@ -67,6 +67,7 @@ async function checkLogic(
     q,
     all.slice(0, i).map((r) => r.key),
     all.slice(i + 1).map((r) => r.key),
+    all.filter((r) => r.type === 'note').map((r) => r.key),
   );
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
@@ -82,8 +83,9 @@ export async function nextPosition(db: Db, formId: string) {
 /** Add a question at the end of a form's draft. */
 export async function addQuestion(
   uc: UseCase,
-  { formId, ...input }: AddQuestionInput & { formId: unknown },
+  { formId, ...raw }: AddQuestionInput & { formId: unknown },
 ) {
+  const { input, notice } = straightenQuotes(raw);
   const { form, project } = await findForm(uc.tx, uc.teamId, formId);
   uc.can('content.update', { project });
   checkRules(input);
@@ -121,14 +123,15 @@ export async function addQuestion(
     subject: subjectOf(question),
     details: { form: form.name, key, type: input.type },
   });
-  return { question, form };
+  return { question, form, notice: notice(question.label) };
 }
 
 /** Edit a draft question. A published question keeps its key and its type. */
 export async function updateQuestion(
   uc: UseCase,
-  { questionId, ...input }: UpdateQuestionInput & { questionId: unknown },
+  { questionId, ...raw }: UpdateQuestionInput & { questionId: unknown },
 ) {
+  const { input, notice } = straightenQuotes(raw);
   const { question: before, form, project } = await findQuestion(uc.tx, uc.teamId, questionId);
   uc.can('content.update', { project });
   if (before.publishedType && input.type && input.type !== before.publishedType)
@@ -184,7 +187,7 @@ export async function updateQuestion(
     subject: subjectOf(question),
     details: { form: form.name, key: question.key, fields: Object.keys(input) },
   });
-  return { question, form };
+  return { question, form, notice: notice(question.label) };
 }
 
 /** Remove a question from the draft (published versions and their answers keep it). */
@@ -202,7 +205,7 @@ export async function deleteQuestion(uc: UseCase, { questionId }: { questionId: 
 
 async function ordered(db: Db, formId: string) {
   return db
-    .select({ id: formQuestions.id, key: formQuestions.key })
+    .select({ id: formQuestions.id, key: formQuestions.key, type: formQuestions.type })
     .from(formQuestions)
     .where(eq(formQuestions.formId, formId))
     .orderBy(asc(formQuestions.position), asc(formQuestions.createdAt));
