@@ -1,43 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { watchAccessibility } from './helpers/a11y.js';
-import { createTestApp, type TestApp } from '../test/helpers/app.js';
+import { type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { problems } from '../src/server/modules/problems/problems.tables.js';
-import { CHROMIUM_FLAGS, shot } from './helpers/browser.js';
+import { shot } from './helpers/browser.js';
+import { startJourney, type Journey } from './helpers/journey.js';
 
 let t: TestApp;
 let base: string;
 let browser: BrowserContext;
-let profile: string;
-let dataDir: string;
+let journey: Journey;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pathways-e2e-data-'));
-  t = await createTestApp({ build: { assets: 'built' }, config: { dataDir } });
-  t.app.ctx.jobs.startWorker();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  profile = mkdtempSync(path.join(tmpdir(), 'pathways-e2e-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    viewport: { width: 1280, height: 900 },
-  });
-  await watchAccessibility(browser);
+  journey = await startJourney({ worker: true, dataDir: true });
+  ({ t, base, browser } = journey);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.app.ctx.jobs.stopWorker();
-  await t?.close();
-  for (const d of [profile, dataDir]) if (d) rmSync(d, { recursive: true, force: true });
-});
+afterAll(() => journey?.close());
 
 /** A phone-width screenshot of the current page, reloaded at that width (no layout transition caught half-way) */
 async function phoneShot(page: Page, name: string, heading: string) {
