@@ -1,42 +1,14 @@
 import { Link } from '@inertiajs/react';
-import { Anchor, Badge, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { DatasetListItem } from '@shared/datasets/datasets.pages';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { count, STATUS_LABELS } from '../sources/labels';
+import { DATASET_NAME_COLUMN, DATASET_VERSION_COLUMNS } from '../sources/dataset-columns';
 
 const COLUMNS: Array<DataTableColumn<DatasetListItem>> = [
-  {
-    key: 'name',
-    title: 'Name',
-    sortable: true,
-    render: (d) => (
-      <Anchor component={Link} href={route('sources.show', { source: d.id })} fw={600} size="sm">
-        {d.name}
-      </Anchor>
-    ),
-  },
-  { key: 'fileName', title: 'File', render: (d) => d.fileName ?? '—', visibleFrom: 'sm' },
-  {
-    key: 'rowCount',
-    title: 'Rows',
-    align: 'right',
-    sortable: true,
-    render: (d) => count(d.rowCount),
-  },
-  {
-    key: 'status',
-    title: 'Status',
-    render: (d) =>
-      d.status ? (
-        <Badge variant="light" color={STATUS_LABELS[d.status].color}>
-          {STATUS_LABELS[d.status].label}
-        </Badge>
-      ) : (
-        '—'
-      ),
-  },
+  DATASET_NAME_COLUMN,
+  ...DATASET_VERSION_COLUMNS,
 ];
 
 export function AddSourceButton({ projectId }: { projectId: string }) {

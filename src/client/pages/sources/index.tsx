@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, Link } from '@inertiajs/react';
-import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
@@ -8,7 +8,10 @@ import type { DatasetListItem } from '@shared/datasets/datasets.pages';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ChoiceSelect } from '../../components/choice-select';
 import { PageHeader } from '../../features/projects/page-header';
-import { count, STATUS_LABELS } from '../../features/sources/labels';
+import {
+  DATASET_NAME_COLUMN,
+  DATASET_VERSION_COLUMNS,
+} from '../../features/sources/dataset-columns';
 
 /** sources/index: the datasets of a project, or of the whole team */
 export default function SourcesIndex({
@@ -18,16 +21,7 @@ export default function SourcesIndex({
 }: PagePropsOf<'sources/index'>) {
   const [target, setTarget] = useState<string>(project?.id ?? projects[0]?.id ?? '');
   const columns: Array<DataTableColumn<DatasetListItem>> = [
-    {
-      key: 'name',
-      title: 'Name',
-      sortable: true,
-      render: (d) => (
-        <Anchor component={Link} href={route('sources.show', { source: d.id })} fw={600} size="sm">
-          {d.name}
-        </Anchor>
-      ),
-    },
+    DATASET_NAME_COLUMN,
     ...(project
       ? []
       : [
@@ -39,26 +33,7 @@ export default function SourcesIndex({
             render: (d: DatasetListItem) => d.project.name,
           },
         ]),
-    { key: 'fileName', title: 'File', render: (d) => d.fileName ?? '—', visibleFrom: 'sm' },
-    {
-      key: 'rowCount',
-      title: 'Rows',
-      align: 'right',
-      sortable: true,
-      render: (d) => count(d.rowCount),
-    },
-    {
-      key: 'status',
-      title: 'Status',
-      render: (d) =>
-        d.status ? (
-          <Badge variant="light" color={STATUS_LABELS[d.status].color}>
-            {STATUS_LABELS[d.status].label}
-          </Badge>
-        ) : (
-          '—'
-        ),
-    },
+    ...DATASET_VERSION_COLUMNS,
   ];
   const addHref = target ? route('sources.create', { project: target }) : null;
   return (
