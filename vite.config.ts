@@ -25,15 +25,23 @@ export default defineConfig(({ command, mode }) => {
       manifest: true,
       sourcemap: false,
       rolldownOptions: {
-        input: 'src/client/app.tsx',
+        // the app (Inertia + Mantine) and the public form page's own small entry (no Inertia, no Mantine)
+        input: ['src/client/app.tsx', 'src/client/public-form/main.tsx'],
         output: {
-          // React, React DOM and Inertia change rarely: one long-cached chunk every page needs.
+          // React and React DOM, then Inertia, change rarely: long-cached chunks every app page needs.
+          // React is a chunk of its own so the public form page (no Inertia) loads it without Inertia.
           // Mantine stays split per component so a page downloads only what it renders.
           codeSplitting: {
             groups: [
               {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                priority: 2,
+              },
+              {
                 name: 'vendor',
-                test: /node_modules[\\/](react|react-dom|scheduler|@inertiajs|es-toolkit|laravel-precognition)[\\/]/,
+                test: /node_modules[\\/](@inertiajs|es-toolkit|laravel-precognition)[\\/]/,
+                priority: 1,
               },
             ],
           },

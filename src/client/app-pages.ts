@@ -9,6 +9,5 @@ export const appPages: PageModules = import.meta.glob<PageModule>([
   '!./pages/auth/**',
   '!./pages/errors/**',
   '!./pages/legal/**',
-  '!./pages/public-forms/**',
   '!./pages/welcome.tsx',
 ]);

@@ -6,12 +6,11 @@ export type PageModules = Record<string, () => Promise<PageModule>>;
 
 /**
  * The pages a visitor opens without the signed-in app (sign-in, registration, errors, legal, the
- * welcome page, the public form): their map stays in the entry. app-pages.ts maps the others.
+ * welcome page): their map stays in the entry. app-pages.ts maps the others.
  */
 export const outsidePages: PageModules = import.meta.glob<PageModule>([
   './pages/auth/**/*.tsx',
   './pages/errors/**/*.tsx',
   './pages/legal/**/*.tsx',
-  './pages/public-forms/**/*.tsx',
   './pages/welcome.tsx',
 ]);

@@ -78,6 +78,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** PGlite mode only: the request concurrency limiter (see platform/db/request-limit.ts) */
     requestLimiter: RequestLimiter | null;
+    /** the client build's assets (the Inertia shell's and the public form entry's tags) */
+    clientAssets: () => ClientAssets;
   }
 }
 
@@ -208,6 +210,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       decorateReply: false,
     });
   }
+  app.decorate('clientAssets', () => assets);
   registerRootFiles(app, opts.assets === 'dev' ? [PUBLIC_DIR] : [CLIENT_OUT_DIR, PUBLIC_DIR]);
 
   installFlash(app, config.appKey, secure);

@@ -35,7 +35,6 @@ import type {
   FormFieldsProps,
   FormResponsesProps,
   FormsIndexProps,
-  PublicFormProps,
   StakeholderResponsesProps,
   StakeholdersIndexProps,
 } from './forms/forms.pages.js';
@@ -96,7 +95,6 @@ export interface PageProps {
   'stakeholders/create': FormCreateProps;
   'stakeholders/fields': FormFieldsProps;
   'stakeholders/responses': FormResponsesProps;
-  'public-forms/show': PublicFormProps;
   'sources/index': SourcesIndexProps;
   'sources/create': SourcesCreateProps;
   'sources/show': SourceShowProps;

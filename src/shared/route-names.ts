@@ -135,6 +135,7 @@ export const ROUTE_NAMES = [
   'projects.update',
   'public-forms.show',
   'public-forms.submit',
+  'public-forms.worker',
   'pusher.batch-events',
   'pusher.events',
   'register',

@@ -46,7 +46,7 @@ const PRE_CHECK_EXCEPTIONS: Record<string, string> = {
     'ProblemForm (features/problems/problem-form.tsx) checks before it calls onSubmit',
   'features/projects/delete-project-modal.tsx':
     'type-to-confirm: the Delete button stays disabled until the project’s exact name is typed',
-  'pages/public-forms/show.tsx':
+  'public-form/form-app.tsx':
     'the public form checks its answers with the shared validateAnswers (src/shared/forms/answers.ts, the server’s own check) before sending; zod stays out of the public page',
   'features/logframe/import-logframe-modal.tsx':
     'a multipart file upload: no shared zod schema; the server’s “Choose a workbook” lands on the field',

@@ -145,8 +145,13 @@ export interface StakeholderResponsesProps {
   can: { links: boolean };
 }
 
+/** The public form document's data (JSON in the page, modules/forms/public-form.document.ts). */
 export interface PublicFormProps {
   token: string;
+  /** where the answers go (`public-forms.submit`) */
+  submitUrl: string;
+  /** the form page's service worker (`public-forms.worker`), its scope the folder above it */
+  workerUrl: string;
   form: { name: string; language: string; dir: 'ltr' | 'rtl'; thankYou: string | null };
   version: number | null;
   wave: string | null;

@@ -8,11 +8,33 @@ import { submitSchema, WAVE_RE } from '../../../shared/forms/forms.schemas.js';
 import { dirOf } from '../../../shared/forms/questions.js';
 import { and, eq } from 'drizzle-orm';
 import { param } from './forms.routes.js';
+import { renderPublicFormDocument, serviceWorkerSource } from './public-form.document.js';
 
 const publicAccess = { kind: 'public' } as const;
 
-/** The public form page (no app shell) and its submission endpoint (JSON, idempotent by the device's id). */
+/**
+ * The public form page (its own small document and Vite entry, no app shell), its service worker and
+ * its submission endpoint (JSON, idempotent by the device's id).
+ */
 export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) {
+  // a static path: it wins over /f/:formToken; its folder /f/ is the worker's scope
+  app.get(
+    '/f/sw.js',
+    { config: { name: 'public-forms.worker', access: publicAccess } },
+    async (_request, reply) => {
+      const assets = app.clientAssets();
+      return reply
+        .header('Content-Type', 'text/javascript; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(
+          serviceWorkerSource({
+            version: assets.version,
+            files: assets.dev ? [] : (assets.publicForm?.files ?? []),
+          }),
+        );
+    },
+  );
+
   app.get(
     '/f/:formToken',
     { config: { name: 'public-forms.show', access: publicAccess } },
@@ -33,19 +55,31 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
           ? asked
           : null;
       reply.header('x-robots-tag', 'noindex');
-      return reply.inertia('public-forms/show', {
-        token: link.token,
-        form: {
-          name: form.name,
-          language: form.language,
-          dir: dirOf(form.language),
-          thankYou: form.settings.thankYou,
+      const token = link.token;
+      const html = renderPublicFormDocument({
+        csrfToken: request.csrfToken,
+        assets: app.clientAssets().publicForm,
+        data: {
+          token,
+          submitUrl: ctx.routes.url('public-forms.submit', { formToken: token }),
+          workerUrl: ctx.routes.url('public-forms.worker'),
+          form: {
+            name: form.name,
+            language: form.language,
+            dir: dirOf(form.language),
+            thankYou: form.settings.thankYou,
+          },
+          version: version?.number ?? null,
+          wave,
+          questions: version?.questions ?? [],
+          closed: closedReason(form, projectStatus, await liveResponses(ctx.db, form.id)),
         },
-        version: version?.number ?? null,
-        wave,
-        questions: version?.questions ?? [],
-        closed: closedReason(form, projectStatus, await liveResponses(ctx.db, form.id)),
       });
+      // the document names the hashed assets of the current build: always revalidated
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .send(html);
     },
   );
 

@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const CLIENT_ENTRY = 'src/client/app.tsx';
+/** The public form page's own entry (no Inertia, no Mantine): modules/forms/public-form.document.ts. */
+export const PUBLIC_FORM_ENTRY = 'src/client/public-form/main.tsx';
 export const CLIENT_OUT_DIR = path.resolve(import.meta.dirname, '../../../../dist/client');
 
 interface ManifestChunk {
@@ -12,20 +14,24 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** A second entry's <head> tags and every file it needs to run (a service worker precaches them). */
+export interface EntryAssets {
+  headTags: string;
+  /** root-relative URLs (`/assets/...`): the entry, its static imports and their CSS */
+  files: string[];
+}
+
 /** The <head> tags for the client bundle and the asset version used by the protocol. */
 export interface ClientAssets {
   version: string;
   headTags: string;
   dev: boolean;
+  /** the public form page's entry, when the build has it */
+  publicForm?: EntryAssets;
 }
 
-export function loadBuiltAssets(outDir = CLIENT_OUT_DIR): ClientAssets | undefined {
-  const file = path.join(outDir, '.vite/manifest.json');
-  if (!existsSync(file)) return undefined;
-  const raw = readFileSync(file, 'utf8');
-  const manifest = JSON.parse(raw) as Record<string, ManifestChunk>;
-  const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`The client build in ${outDir} has no entry for ${CLIENT_ENTRY}`);
+/** The tags and files of one manifest entry: its CSS, its static imports (modulepreload), itself. */
+function entryTags(manifest: Record<string, ManifestChunk>, entry: ManifestChunk): EntryAssets {
   const css = new Set<string>();
   const preloads = new Set<string>();
   const walk = (chunk: ManifestChunk, seen = new Set<ManifestChunk>()) => {
@@ -47,20 +53,40 @@ export function loadBuiltAssets(outDir = CLIENT_OUT_DIR): ClientAssets | undefin
     `<script type="module" src="/${entry.file}"></script>`,
   ];
   return {
-    version: createHash('sha1').update(raw).digest('hex').slice(0, 16),
     headTags: tags.join('\n    '),
-    dev: false,
+    files: [...css, ...preloads, entry.file].map((f) => `/${f}`),
   };
 }
 
+export function loadBuiltAssets(outDir = CLIENT_OUT_DIR): ClientAssets | undefined {
+  const file = path.join(outDir, '.vite/manifest.json');
+  if (!existsSync(file)) return undefined;
+  const raw = readFileSync(file, 'utf8');
+  const manifest = JSON.parse(raw) as Record<string, ManifestChunk>;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`The client build in ${outDir} has no entry for ${CLIENT_ENTRY}`);
+  const publicForm = manifest[PUBLIC_FORM_ENTRY];
+  return {
+    version: createHash('sha1').update(raw).digest('hex').slice(0, 16),
+    headTags: entryTags(manifest, entry).headTags,
+    dev: false,
+    ...(publicForm ? { publicForm: entryTags(manifest, publicForm) } : {}),
+  };
+}
+
+const devTags = (entry: string) =>
+  [
+    `<script type="module">import RefreshRuntime from '/@react-refresh';RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
+    `<script type="module" src="/@vite/client"></script>`,
+    `<script type="module" src="/${entry}"></script>`,
+  ].join('\n    ');
+
+/** Vite's dev server serves the sources: nothing to precache (the service worker caches as it goes). */
 export function devAssets(): ClientAssets {
   return {
     version: 'dev',
     dev: true,
-    headTags: [
-      `<script type="module">import RefreshRuntime from '/@react-refresh';RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
-      `<script type="module" src="/@vite/client"></script>`,
-      `<script type="module" src="/${CLIENT_ENTRY}"></script>`,
-    ].join('\n    '),
+    headTags: devTags(CLIENT_ENTRY),
+    publicForm: { headTags: devTags(PUBLIC_FORM_ENTRY), files: [] },
   };
 }

@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { validateAnswers } from '@shared/forms/answers';
+import { visibleKeys } from '@shared/forms/logic';
+import type { PublicFormProps } from '@shared/forms/forms.pages';
+import { PublicQuestion, inputId } from './question';
+import { OutboxPanel } from './outbox-panel';
+import { useOutbox } from './use-outbox';
+import { defaults, draftFor, newResponseId, toSend } from './answers';
+import type { SendOutcome } from './outbox';
+import type { DraftAnswers } from './storage';
+import classes from './public-form.module.css';
+
+const THANKS = 'Thank you: your answers were received.';
+
+type Done =
+  | { kind: 'sent'; id: string; text: string }
+  | { kind: 'queued'; id: string }
+  | { kind: 'conflict'; id: string; message: string };
+
+/** Ask the browser to keep this site's storage under pressure (drafts and the outbox live there). */
+const askPersist = () => void navigator.storage?.persist?.().catch(() => false);
+
+/** The public form: native inputs, WCAG 2.2 AA, a draft saved on every change, an outbox for offline. */
+export function FormApp({ data }: { data: PublicFormProps }) {
+  const { form, version, wave, questions, closed, submitUrl } = data;
+  const draftKey = `${data.token}|${wave ?? ''}`;
+  const [answers, setAnswers] = useState<DraftAnswers>(() => defaults(questions));
+  const [loaded, setLoaded] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<Done | null>(null);
+  const [status, setStatus] = useState('');
+  const changed = useRef(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  // a response the outbox delivers later: "Sent", and the thank-you if it is the one on screen
+  const onSent = (id: string, outcome: SendOutcome) => {
+    if (outcome.kind !== 'sent') return;
+    setStatus('Sent');
+    setDone((d) =>
+      d && d.id === id && d.kind === 'queued'
+        ? { kind: 'sent', id, text: outcome.thankYou || THANKS }
+        : d,
+    );
+  };
+  const device = useOutbox(onSent);
+  const store = device.store;
+
+  // the draft saved on this device (a reload, a closed tab) comes back before the first change
+  useEffect(() => {
+    if (!store || loaded) return;
+    void store.loadDraft(draftKey).then((draft) => {
+      if (draft && !changed.current) {
+        setAnswers(draftFor(questions, draft.answers));
+        setStatus('Your answers saved on this device were restored.');
+      }
+      setLoaded(true);
+    });
+  }, [store, loaded, draftKey, questions]);
+
+  // every change is saved on the device
+  useEffect(() => {
+    if (!store || !loaded || !changed.current) return;
+    void store.saveDraft(draftKey, { answers, version, savedAt: Date.now() }).then(() => {
+      setStatus(store.durable ? 'Saved on this device' : '');
+    });
+  }, [answers, store, loaded, draftKey, version]);
+
+  const set = (key: string, value: string | string[] | boolean) => {
+    changed.current = true;
+    setAnswers((a) => ({ ...a, [key]: value }));
+  };
+
+  const showErrors = (e: Record<string, string>) => {
+    setErrors(e);
+    // the summary takes focus after it renders
+    requestAnimationFrame(() => summary.current?.focus());
+  };
+
+  async function submit(ev: FormEvent) {
+    ev.preventDefault();
+    if (!store || version === null) return;
+    setProblem(null);
+    const raw = toSend(questions, answers);
+    const checked = validateAnswers(questions, raw);
+    if (Object.keys(checked.errors).length) return showErrors(checked.errors);
+    setErrors({});
+    setSending(true);
+    // the id is made once, before the first send: every retry of this response carries it
+    const item = device.outbox!.item(
+      { id: newResponseId(), version, answers: raw, ...(wave ? { wave } : {}) },
+      submitUrl,
+      form.name,
+    );
+    await store.finish(draftKey, item);
+    askPersist();
+    const outcome = await device.sendFirst(item);
+    setSending(false);
+    if (outcome.kind === 'refused' && outcome.errors) {
+      // the server's own check found something: back to the form, the answers kept
+      await device.outbox!.remove(item.id);
+      await store.saveDraft(draftKey, { answers, version, savedAt: Date.now() });
+      await device.refresh();
+      return showErrors(outcome.errors);
+    }
+    if (outcome.kind === 'refused') {
+      await store.saveDraft(draftKey, { answers, version, savedAt: Date.now() });
+      setProblem(outcome.message);
+      return;
+    }
+    changed.current = false;
+    setAnswers(defaults(questions));
+    if (outcome.kind === 'sent') {
+      setDone({ kind: 'sent', id: item.id, text: outcome.thankYou || THANKS });
+      setStatus('Sent');
+    } else if (outcome.kind === 'retry') {
+      setDone({ kind: 'queued', id: item.id });
+      setStatus('Will send when online');
+    } else setDone({ kind: 'conflict', id: item.id, message: outcome.message });
+    requestAnimationFrame(() => doneRef.current?.focus());
+  }
+
+  // skip logic: shown and hidden live as the answers change
+  const shown = visibleKeys(questions, answers);
+  const errorList = Object.entries(errors).filter(
+    ([key]) => shown.has(key) || shown.has(key.replace(/__other$/, '')),
+  );
+  const labelOf = (key: string) =>
+    questions.find((q) => q.key === key || `${q.key}__other` === key)?.label ?? key;
+
+  return (
+    <div className={classes.page}>
+      <main className={classes.card}>
+        <h1 className={classes.title}>{form.name}</h1>
+        {wave && <p className={classes.hint}>Round: {wave}</p>}
+        <p className={classes.status} role="status" aria-live="polite">
+          {status}
+        </p>
+        <OutboxPanel
+          items={device.unsent}
+          onSendNow={() => void device.sendNow()}
+          onRemove={(id) => void device.outbox?.remove(id).then(device.refresh)}
+        />
+        {closed ? (
+          <p>{closed}</p>
+        ) : !loaded ? (
+          <p>Loading the form…</p>
+        ) : done ? (
+          <div tabIndex={-1} ref={doneRef} className={classes.done}>
+            {done.kind === 'sent' && <p className={classes.lead}>{done.text}</p>}
+            {done.kind === 'queued' && (
+              <p className={classes.lead}>
+                Your answers are saved on this device and will be sent when you are back online.
+                You can close this page: they will be sent the next time you open this form.
+              </p>
+            )}
+            {done.kind === 'conflict' && <p className={classes.error}>{done.message}</p>}
+            <button type="button" className={classes.button} onClick={() => setDone(null)}>
+              Send another response
+            </button>
+          </div>
+        ) : (
+          <form noValidate onSubmit={submit}>
+            <p className={classes.hint}>Questions marked * need an answer.</p>
+            {errorList.length > 0 && (
+              <div
+                className={classes.summary}
+                tabIndex={-1}
+                ref={summary}
+                role="alert"
+                aria-labelledby="error-summary-title"
+              >
+                <h2 id="error-summary-title">
+                  {errorList.length === 1
+                    ? 'One answer needs attention'
+                    : `${errorList.length} answers need attention`}
+                </h2>
+                <ul>
+                  {errorList.map(([key, message]) => (
+                    <li key={key}>
+                      <a href={`#${inputId(key)}`}>
+                        {labelOf(key)} — {message}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {questions
+              .filter((q) => shown.has(q.key))
+              .map((q) => (
+                <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
+              ))}
+            {problem && (
+              <p className={classes.error} role="alert">
+                {problem}
+              </p>
+            )}
+            <button type="submit" className={classes.button} disabled={sending}>
+              {sending ? 'Sending…' : 'Send'}
+            </button>
+          </form>
+        )}
+      </main>
+    </div>
+  );
+}

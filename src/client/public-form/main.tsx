@@ -1,0 +1,25 @@
+import { createRoot } from 'react-dom/client';
+import type { PublicFormProps } from '@shared/forms/forms.pages';
+import { FormApp } from './form-app';
+
+/**
+ * The public form page's own entry (no Inertia, no Mantine: React and the shared form code only).
+ * The server's document (modules/forms/public-form.document.ts) carries the form as JSON.
+ */
+const data = JSON.parse(document.getElementById('form-data')!.textContent!) as PublicFormProps;
+document.documentElement.lang = data.form.language;
+document.documentElement.dir = data.form.dir;
+createRoot(document.getElementById('form-root')!).render(<FormApp data={data} />);
+
+// the service worker keeps this page and its files for offline use (not in Vite's dev server,
+// whose modules change under it)
+if ('serviceWorker' in navigator && !import.meta.env.DEV) {
+  const scope = data.workerUrl.slice(0, data.workerUrl.lastIndexOf('/') + 1);
+  void navigator.serviceWorker
+    .register(data.workerUrl, { scope })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) =>
+      registration.active?.postMessage({ type: 'keep-page', url: location.href }),
+    )
+    .catch(() => undefined);
+}
