@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { TestClient } from '../../../../test/helpers/client.js';
 import { formLinks, formQuestions, forms, stakeholders } from './forms.tables.js';
 import { projects } from '../projects/read-model.js';
 import { formsTestKit } from './test-support.js';
@@ -16,9 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { setup, newForm, add, fieldErrors, publish, openToken, publicClient, submit } = formsTestKit(
-  () => t,
-);
+const { setup, newForm, add, fieldErrors, publish, openToken, publicClient, submit, publicPage } =
+  formsTestKit(() => t);
 describe('stakeholders and personal links', () => {
   it('registers stakeholders, sends a personal link per wave, and a withdrawn link answers 404', async () => {
     const s = await setup();
@@ -131,8 +129,8 @@ describe('form settings', () => {
     });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().detail).toMatch(/This form closed on 2021-01-01/);
-    const page = await new TestClient(t.app).page(`/f/${token}`);
-    expect(page.props.closed).toMatch(/closed on 2021-01-01/);
+    const page = await publicPage(`/f/${token}`);
+    expect(page.props!.closed).toMatch(/closed on 2021-01-01/);
   });
 
   it('the public page takes its lang and dir from the form language (Urdu: right to left)', async () => {
@@ -140,8 +138,9 @@ describe('form settings', () => {
     const f = await newForm(s, { name: 'سروے', language: 'ur' });
     await add(s, f, { key: 'age', type: 'integer', label: 'عمر' });
     await publish(s, f);
-    const page = await new TestClient(t.app).page(`/f/${await openToken(f)}`);
-    expect(page.props.form).toMatchObject({ language: 'ur', dir: 'rtl' });
+    const page = await publicPage(`/f/${await openToken(f)}`);
+    expect(page.props!.form).toMatchObject({ language: 'ur', dir: 'rtl' });
+    expect(page.res.body).toContain('<html lang="ur" dir="rtl">');
   });
 
   it('an unknown or malformed token answers 404', async () => {

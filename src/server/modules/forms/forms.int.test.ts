@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { TestClient } from '../../../../test/helpers/client.js';
 import { projects } from '../projects/read-model.js';
 import { formQuestions, formResponses } from './forms.tables.js';
 import { ALL_TYPES, GOOD, formsTestKit, type KitState } from './test-support.js';
@@ -14,9 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { setup, newForm, add, fieldErrors, publish, openToken, publicClient, submit } = formsTestKit(
-  () => t,
-);
+const { setup, newForm, add, fieldErrors, publish, openToken, publicClient, submit, publicPage } =
+  formsTestKit(() => t);
 type S = KitState;
 describe('forms', () => {
   let s: S;
@@ -31,10 +29,10 @@ describe('forms', () => {
   });
 
   it('publishes version 1 and shows the public form', async () => {
-    const page = await new TestClient(t.app).page(`/f/${token}`);
-    expect(page.component).toBe('public-forms/show');
-    expect(page.props.version).toBe(1);
-    expect(page.props.questions.map((q: { key: string }) => q.key)).toEqual(
+    const page = await publicPage(`/f/${token}`);
+    expect(page.res.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.props!.version).toBe(1);
+    expect(page.props!.questions.map((q: { key: string }) => q.key)).toEqual(
       ALL_TYPES.map((q) => q.key),
     );
   });

@@ -6,6 +6,7 @@ import { TestClient } from '../../../../test/helpers/client.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { projects } from '../projects/read-model.js';
 import { formLinks } from './forms.tables.js';
+import type { PublicFormProps } from '../../../shared/forms/forms.pages.js';
 
 /** Helpers of the forms integration tests: a signed-in owner with a project, and the routes they call. */
 export function formsTestKit(app: () => TestApp) {
@@ -53,7 +54,26 @@ export function formsTestKit(app: () => TestApp) {
   const submit = (c: TestClient, token: string, body: unknown) =>
     c.request('POST', `/f/${token}`, body, { accept: 'application/json' });
 
-  return { setup, newForm, add, fieldErrors, publish, openToken, publicClient, submit };
+  /** The public form document (its own HTML, not an Inertia page) and the form data it embeds. */
+  async function publicPage(path: string, c = publicClient()) {
+    const res = await c.get(path);
+    const json = /<script type="application\/json" id="form-data">([\s\S]*?)<\/script>/.exec(
+      res.body,
+    )?.[1];
+    return { res, props: (json ? JSON.parse(json) : null) as PublicFormProps | null };
+  }
+
+  return {
+    setup,
+    newForm,
+    add,
+    fieldErrors,
+    publish,
+    openToken,
+    publicClient,
+    submit,
+    publicPage,
+  };
 }
 type FormsKit = ReturnType<typeof formsTestKit>;
 export type KitState = Awaited<ReturnType<FormsKit['setup']>>;

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BACKOFF,
+  Outbox,
+  backoffDelay,
+  exportText,
+  memoryStore,
+  type OutboxItem,
+  type SubmitBody,
+} from './outbox';
+
+/** A server stand-in: answers each request with the next scripted status (or a network failure). */
+function server(script: Array<number | 'offline'>) {
+  const requests: Array<{ url: string; init: RequestInit }> = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    requests.push({ url, init });
+    const next = script.shift() ?? 201;
+    if (next === 'offline') throw new TypeError('Failed to fetch');
+    const body =
+      next === 409
+        ? { detail: 'This response id was already used with different answers.' }
+        : next === 422
+          ? { detail: 'Check the answers.', errors: { age: 'Enter 1 or more.' } }
+          : next < 300
+            ? { status: next === 200 ? 'duplicate' : 'created', thankYou: 'Merci' }
+            : {};
+    return new Response(JSON.stringify(body), { status: next });
+  };
+  return { fetch, requests };
+}
+
+function setup(script: Array<number | 'offline'>) {
+  let now = 1_000_000;
+  const clock = {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+  const store = memoryStore();
+  const srv = server(script);
+  const outbox = new Outbox({
+    store,
+    fetch: srv.fetch,
+    now: clock.now,
+    random: () => 0,
+    csrfToken: () => 'token-1',
+  });
+  const add = async (id: string, answers: Record<string, unknown> = { age: 3 }) => {
+    const body: SubmitBody = { id, version: 1, answers };
+    const item = outbox.item(body, '/f/tok', 'Survey');
+    await store.put(item);
+    clock.advance(1);
+    return item;
+  };
+  return { clock, store, outbox, srv, add };
+}
+
+const byId = async (store: { list(): Promise<OutboxItem[]> }, id: string) =>
+  (await store.list()).find((i) => i.id === id);
+
+describe('the public form outbox', () => {
+  it('sends a waiting response with its device id and the CSRF header, and removes it on 201', async () => {
+    const { outbox, store, srv, add } = setup([201]);
+    await add('id-1');
+    const result = await outbox.flush();
+    expect(result.outcomes.get('id-1')).toEqual({ kind: 'sent', thankYou: 'Merci' });
+    expect(await store.list()).toEqual([]);
+    expect(result.nextAttemptAt).toBeNull();
+    const { url, init } = srv.requests[0];
+    expect(url).toBe('/f/tok');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['X-CSRF-TOKEN']).toBe('token-1');
+    expect(JSON.parse(init.body as string)).toEqual({ id: 'id-1', version: 1, answers: { age: 3 } });
+  });
+
+  it('keeps a response when the network fails, waits its backoff, then sends it with the same id', async () => {
+    const { outbox, store, srv, clock, add } = setup(['offline', 'offline', 200]);
+    await add('id-1');
+    const first = await outbox.flush();
+    expect(first.outcomes.get('id-1')).toEqual({ kind: 'retry', reason: 'No connection.' });
+    const kept = (await byId(store, 'id-1'))!;
+    expect(kept.attempts).toBe(1);
+    expect(first.nextAttemptAt).toBe(clock.now() + BACKOFF.firstMs);
+    // not due yet: nothing is sent
+    clock.advance(BACKOFF.firstMs - 1);
+    expect((await outbox.flush()).outcomes.size).toBe(0);
+    expect(srv.requests).toHaveLength(1);
+    clock.advance(1);
+    const second = await outbox.flush();
+    expect(second.outcomes.get('id-1')?.kind).toBe('retry');
+    expect((await byId(store, 'id-1'))!.attempts).toBe(2);
+    expect(second.nextAttemptAt).toBe(clock.now() + 2 * BACKOFF.firstMs);
+    // the browser says it is online again: sent at once, whatever the backoff; the 200 duplicate is success
+    const third = await outbox.flush({ force: true });
+    expect(third.outcomes.get('id-1')).toEqual({ kind: 'sent', thankYou: 'Merci' });
+    expect(await store.list()).toEqual([]);
+    expect(srv.requests.map((r) => JSON.parse(r.init.body as string).id)).toEqual([
+      'id-1',
+      'id-1',
+      'id-1',
+    ]);
+  });
+
+  it('doubles the delay up to five minutes, shortened by at most a quarter at random', () => {
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, 0))).toEqual([2_000, 4_000, 8_000, 16_000]);
+    expect(backoffDelay(20, 0)).toBe(BACKOFF.maxMs);
+    expect(backoffDelay(1, 1)).toBe(1_500);
+    expect(backoffDelay(0, 0)).toBe(2_000);
+  });
+
+  it('retries on 5xx, 429 and 419 (an expired CSRF cookie, renewed by that answer)', async () => {
+    const { outbox, store, clock, add } = setup([503, 429, 419, 201]);
+    await add('id-1');
+    for (let i = 1; i <= 3; i++) {
+      const r = await outbox.flush();
+      expect(r.outcomes.get('id-1')?.kind).toBe('retry');
+      expect((await byId(store, 'id-1'))!.attempts).toBe(i);
+      clock.advance(r.nextAttemptAt! - clock.now());
+    }
+    expect((await outbox.flush()).outcomes.get('id-1')?.kind).toBe('sent');
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('keeps a 409 (same id, other answers) with the server’s message and never resends it', async () => {
+    const { outbox, store, srv, add } = setup([409]);
+    await add('id-1');
+    const r = await outbox.flush();
+    expect(r.outcomes.get('id-1')).toEqual({
+      kind: 'conflict',
+      message: 'This response id was already used with different answers.',
+    });
+    const kept = (await byId(store, 'id-1'))!;
+    expect(kept.state).toBe('conflict');
+    expect(kept.message).toBe('This response id was already used with different answers.');
+    expect(r.nextAttemptAt).toBeNull();
+    await outbox.flush({ force: true });
+    expect(srv.requests).toHaveLength(1);
+    // still there to export
+    expect(JSON.parse(exportText(await store.list(), new Date(0))).responses[0]).toMatchObject({
+      id: 'id-1',
+      state: 'conflict',
+      answers: { age: 3 },
+      form: 'Survey',
+    });
+  });
+
+  it('keeps a refused response (422) with the field messages', async () => {
+    const { outbox, store, add } = setup([422]);
+    await add('id-1');
+    const r = await outbox.flush();
+    expect(r.outcomes.get('id-1')).toEqual({
+      kind: 'refused',
+      message: 'Check the answers. Enter 1 or more.',
+      errors: { age: 'Enter 1 or more.' },
+    });
+    expect((await byId(store, 'id-1'))!.state).toBe('refused');
+  });
+
+  it('sends oldest first and stops at the first network failure (the rest wait)', async () => {
+    const { outbox, store, srv, add } = setup([201, 'offline']);
+    await add('old');
+    await add('mid');
+    await add('new');
+    const r = await outbox.flush();
+    expect([...r.outcomes.keys()]).toEqual(['old', 'mid']);
+    expect(srv.requests).toHaveLength(2);
+    expect((await store.list()).map((i) => i.id).sort()).toEqual(['mid', 'new']);
+  });
+
+  it('runs one flush at a time: a second call joins the running one', async () => {
+    const { outbox, srv, add } = setup([201]);
+    await add('id-1');
+    const [a, b] = await Promise.all([outbox.flush(), outbox.flush({ force: true })]);
+    expect(a).toBe(b);
+    expect(srv.requests).toHaveLength(1);
+  });
+});
