@@ -44,7 +44,7 @@ const SCANNER = `
   const settle = () => { clearTimeout(quietTimer); quietTimer = setTimeout(scan, Date.now() > deadline ? 0 : 300); };
   async function scan() {
     if (!pending || running) return;
-    if (document.readyState !== 'complete' || !document.querySelector('#app > :not(.pw-loading)') || document.querySelector('.pw-loading')) { quietTimer = setTimeout(scan, 200); return; }
+    if (document.readyState !== 'complete' || !document.querySelector('#app > :not(.pw-loading), #form-root > :not(.pw-loading)') || document.querySelector('.pw-loading')) { quietTimer = setTimeout(scan, 200); return; }
     // a dialog or menu fading in or out is no state a person reads: wait for finite transitions to end
     if (Date.now() < deadline + 4000 && document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity)) { quietTimer = setTimeout(scan, 100); return; }
     pending = false; running = true;

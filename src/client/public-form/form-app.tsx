@@ -152,8 +152,8 @@ export function FormApp({ data }: { data: PublicFormProps }) {
             {done.kind === 'sent' && <p className={classes.lead}>{done.text}</p>}
             {done.kind === 'queued' && (
               <p className={classes.lead}>
-                Your answers are saved on this device and will be sent when you are back online.
-                You can close this page: they will be sent the next time you open this form.
+                Your answers are saved on this device and will be sent when you are back online. You
+                can close this page: they will be sent the next time you open this form.
               </p>
             )}
             {done.kind === 'conflict' && <p className={classes.error}>{done.message}</p>}

@@ -46,11 +46,7 @@ export function OutboxPanel({
               <p className={classes.error}>
                 {i.formName}, finished {new Date(i.createdAt).toLocaleString()}: {i.message}
               </p>
-              <button
-                type="button"
-                className={classes.secondary}
-                onClick={() => onRemove(i.id)}
-              >
+              <button type="button" className={classes.secondary} onClick={() => onRemove(i.id)}>
                 Remove from this device
               </button>
             </li>

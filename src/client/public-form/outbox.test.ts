@@ -71,7 +71,11 @@ describe('the public form outbox', () => {
     expect(url).toBe('/f/tok');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['X-CSRF-TOKEN']).toBe('token-1');
-    expect(JSON.parse(init.body as string)).toEqual({ id: 'id-1', version: 1, answers: { age: 3 } });
+    expect(JSON.parse(init.body as string)).toEqual({
+      id: 'id-1',
+      version: 1,
+      answers: { age: 3 },
+    });
   });
 
   it('keeps a response when the network fails, waits its backoff, then sends it with the same id', async () => {

@@ -111,11 +111,7 @@ export class Outbox {
   constructor(private readonly deps: OutboxDeps) {}
 
   /** A finished response, waiting from now on (the caller stored it already, or does so here). */
-  item(
-    body: SubmitBody,
-    submitUrl: string,
-    formName: string,
-  ): OutboxItem {
+  item(body: SubmitBody, submitUrl: string, formName: string): OutboxItem {
     const now = this.deps.now();
     return {
       id: body.id,
@@ -165,7 +161,8 @@ export class Outbox {
       await this.deps.store.put({
         ...item,
         attempts,
-        nextAttemptAt: this.deps.now() + backoffDelay(attempts, (this.deps.random ?? Math.random)()),
+        nextAttemptAt:
+          this.deps.now() + backoffDelay(attempts, (this.deps.random ?? Math.random)()),
       });
     } else
       await this.deps.store.put({

@@ -178,6 +178,7 @@ export const formsSecurity: DomainSecurity = {
       noBody: 'withdraws the link named in the URL',
     },
     'public-forms.show': { access: 'public' },
+    'public-forms.worker': { access: 'public' },
     'public-forms.submit': { access: 'public' },
   },
   bodies,

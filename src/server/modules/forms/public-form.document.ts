@@ -30,7 +30,7 @@ export function renderPublicFormDocument(opts: {
     ${opts.assets?.headTags ?? '<!-- client not built: run npm run build -->'}
   </head>
   <body>
-    <div id="form-root"><main style="max-width:640px;margin:16px auto;padding:0 12px;font:16px/1.5 system-ui,sans-serif"><h1>${escapeHtml(data.form.name)}</h1><p role="status">Loading the form…</p><noscript><p>This form needs JavaScript: turn it on and reload the page.</p></noscript></main></div>
+    <div id="form-root"><main class="pw-loading" style="max-width:640px;margin:16px auto;padding:0 12px;font:16px/1.5 system-ui,sans-serif"><h1>${escapeHtml(data.form.name)}</h1><p role="status">Loading the form…</p><noscript><p>This form needs JavaScript: turn it on and reload the page.</p></noscript></main></div>
     <script type="application/json" id="form-data">${escapeJsonForHtml(JSON.stringify(data))}</script>
   </body>
 </html>`;

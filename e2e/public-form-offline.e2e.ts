@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApp } from '../test/helpers/app.js';
+import { createUser, signIn } from '../test/helpers/auth.js';
+import { createTeamFor } from '../test/helpers/team-membership.js';
+import { until } from '../test/helpers/wait.js';
+import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { formLinks, formResponses, forms } from '../src/server/modules/forms/forms.tables.js';
+import { shot } from './helpers/browser.js';
+import { startJourney, type Journey } from './helpers/journey.js';
+
+let t: TestApp;
+let base: string;
+let browser: BrowserContext;
+let journey: Journey;
+
+beforeAll(async () => {
+  journey = await startJourney();
+  ({ t, base, browser } = journey);
+});
+afterAll(() => journey?.close());
+
+const responsesOf = (formId: string) =>
+  t.app.ctx.db.select().from(formResponses).where(eq(formResponses.formId, formId));
+
+it('a phone opens the form once, loses the network, reloads, finishes, and the response arrives once when online', async () => {
+  const user = await createUser(t.app, { name: 'Grace Atieno' });
+  const team = await createTeamFor(t.app, user.id, 'Water Access');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Clean water' })
+    .returning();
+  const client = await signIn(t.app, user);
+  const formId = (
+    await client.post(`/projects/${project.id}/forms`, {
+      name: 'Water point visit',
+      kind: 'survey',
+    })
+  ).headers.location!.split('/')[2];
+  for (const q of [
+    { key: 'name', type: 'short_text', label: 'Your name', required: true },
+    { key: 'people', type: 'integer', label: 'How many people live here?', required: true },
+    {
+      key: 'source',
+      type: 'single_choice',
+      label: 'Main water source',
+      required: true,
+      choices: [
+        { value: 'well', label: 'Well' },
+        { value: 'tap', label: 'Tap' },
+      ],
+    },
+  ])
+    expect((await client.post(`/forms/${formId}/questions`, q)).statusCode).toBe(303);
+  expect((await client.post(`/forms/${formId}/versions`)).statusCode).toBe(303);
+  const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
+
+  const phone = await browser.newPage();
+  await phone.setViewportSize({ width: 375, height: 812 });
+  await phone.goto(`${base}/f/${link.token}`);
+  await phone.getByRole('heading', { name: 'Water point visit' }).waitFor();
+  // the service worker controls the page and has kept this document for offline use
+  await phone.waitForFunction(
+    async () =>
+      !!navigator.serviceWorker.controller &&
+      !!(await (await caches.open('pathways-form-pages')).match(location.href)),
+  );
+
+  // half the form; every change is saved on the device
+  await phone.getByRole('textbox', { name: 'Your name' }).fill('Achieng Otieno');
+  await phone.getByRole('textbox', { name: 'How many people live here?' }).fill('6');
+  await phone.getByRole('status').filter({ hasText: 'Saved on this device' }).waitFor();
+
+  // the form is renamed on the server: a page served from the network would show the new name
+  await t.app.ctx.db.update(forms).set({ name: 'Renamed' }).where(eq(forms.id, formId));
+  await browser.setOffline(true);
+  const reloaded = await phone.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await phone.getByRole('heading', { name: 'Water point visit' }).waitFor();
+  // the draft came back from IndexedDB
+  await expect(phone.getByRole('textbox', { name: 'Your name' }).inputValue()).resolves.toBe(
+    'Achieng Otieno',
+  );
+  await expect(
+    phone.getByRole('textbox', { name: 'How many people live here?' }).inputValue(),
+  ).resolves.toBe('6');
+  console.log('screenshot', await shot(phone, 'public-form-offline-restored-375'));
+
+  await phone
+    .getByRole('group', { name: 'Main water source' })
+    .getByRole('radio', { name: 'Well' })
+    .check();
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await phone.getByRole('status').filter({ hasText: 'Will send when online' }).waitFor();
+  await phone
+    .getByText('One response is saved on this device and will be sent when online.')
+    .waitFor();
+  console.log('screenshot', await shot(phone, 'public-form-offline-queued-375'));
+  expect(await responsesOf(formId)).toHaveLength(0);
+
+  // back online: the outbox sends it (the `online` event), the page says so, the server has it once
+  await browser.setOffline(false);
+  await phone.getByRole('status').filter({ hasText: 'Sent' }).waitFor();
+  await phone.getByText('Thank you: your answers were received.').waitFor();
+  await until(async () => (await responsesOf(formId)).length === 1, 'the response stored');
+  console.log('screenshot', await shot(phone, 'public-form-offline-sent-375'));
+  // a reload online sends nothing more: the outbox is empty
+  await phone.reload();
+  await phone.getByRole('heading', { name: 'Renamed' }).waitFor();
+  await expect(
+    phone.getByText('One response is saved on this device and will be sent when online.').count(),
+  ).resolves.toBe(0);
+  const stored = await responsesOf(formId);
+  expect(stored).toHaveLength(1);
+  expect(stored[0].answers).toEqual({ name: 'Achieng Otieno', people: 6, source: 'well' });
+  await phone.close();
+});
