@@ -15,7 +15,7 @@ export interface SubmitBody {
   wave?: string;
 }
 
-export type OutboxState = 'waiting' | 'conflict' | 'refused';
+type OutboxState = 'waiting' | 'conflict' | 'refused';
 
 export interface OutboxItem {
   /** the device's response id (also the IndexedDB key) */
@@ -87,7 +87,7 @@ async function bodyOf(res: Response): Promise<{
 }
 
 /** What one answer from the server means for the item. */
-export async function outcomeOf(res: Response): Promise<SendOutcome> {
+async function outcomeOf(res: Response): Promise<SendOutcome> {
   const body = await bodyOf(res);
   if (res.status === 200 || res.status === 201)
     return { kind: 'sent', thankYou: body.thankYou ?? null };

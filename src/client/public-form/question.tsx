@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { OTHER_VALUE, otherKey, type QuestionDef } from '@shared/forms/questions';
 import classes from './public-form.module.css';
 
-export type RawAnswers = Record<string, string | string[] | boolean>;
+type RawAnswers = Record<string, string | string[] | boolean>;
 
 interface Props {
   q: QuestionDef;

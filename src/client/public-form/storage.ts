@@ -4,7 +4,7 @@ import { memoryStore, type OutboxItem, type OutboxStore } from './outbox';
 export type DraftAnswers = Record<string, string | string[] | boolean>;
 
 /** The respondent's answers so far, saved on every change. */
-export interface Draft {
+interface Draft {
   answers: DraftAnswers;
   version: number | null;
   savedAt: number;

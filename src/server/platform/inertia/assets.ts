@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const CLIENT_ENTRY = 'src/client/app.tsx';
 /** The public form page's own entry (no Inertia, no Mantine): modules/forms/public-form.document.ts. */
-export const PUBLIC_FORM_ENTRY = 'src/client/public-form/main.tsx';
+const PUBLIC_FORM_ENTRY = 'src/client/public-form/main.tsx';
 export const CLIENT_OUT_DIR = path.resolve(import.meta.dirname, '../../../../dist/client');
 
 interface ManifestChunk {
