@@ -41,6 +41,7 @@ it('a phone opens the form once, loses the network, reloads, finishes, and the r
   for (const q of [
     { key: 'name', type: 'short_text', label: 'Your name', required: true },
     { key: 'people', type: 'integer', label: 'How many people live here?', required: true },
+    { key: 'water_page', type: 'page', label: 'Water' },
     {
       key: 'source',
       type: 'single_choice',
@@ -67,10 +68,17 @@ it('a phone opens the form once, loses the network, reloads, finishes, and the r
       !!(await (await caches.open('pathways-form-pages')).match(location.href)),
   );
 
+  // page 1 of 2: Next checks this page's answers first
+  await phone.getByText('Page 1 of 2').waitFor();
+  await phone.getByRole('button', { name: 'Next' }).click();
+  await phone.getByRole('alert').filter({ hasText: '2 answers need attention' }).waitFor();
   // half the form; every change is saved on the device
   await phone.getByRole('textbox', { name: 'Your name' }).fill('Achieng Otieno');
   await phone.getByRole('textbox', { name: 'How many people live here?' }).fill('6');
   await phone.getByRole('status').filter({ hasText: 'Saved on this device' }).waitFor();
+  await phone.getByRole('button', { name: 'Next' }).click();
+  await phone.getByRole('heading', { name: 'Water', exact: true }).waitFor();
+  await phone.getByText('Page 2 of 2').waitFor();
 
   // the form is renamed on the server: a page served from the network would show the new name
   await t.app.ctx.db.update(forms).set({ name: 'Renamed' }).where(eq(forms.id, formId));
@@ -78,7 +86,9 @@ it('a phone opens the form once, loses the network, reloads, finishes, and the r
   const reloaded = await phone.reload();
   expect(reloaded?.fromServiceWorker()).toBe(true);
   await phone.getByRole('heading', { name: 'Water point visit' }).waitFor();
-  // the draft came back from IndexedDB
+  // the draft came back from IndexedDB, on the page it was left at
+  await phone.getByText('Page 2 of 2').waitFor();
+  await phone.getByRole('button', { name: 'Back' }).click();
   await expect(phone.getByRole('textbox', { name: 'Your name' }).inputValue()).resolves.toBe(
     'Achieng Otieno',
   );
@@ -86,6 +96,7 @@ it('a phone opens the form once, loses the network, reloads, finishes, and the r
     phone.getByRole('textbox', { name: 'How many people live here?' }).inputValue(),
   ).resolves.toBe('6');
   console.log('screenshot', await shot(phone, 'public-form-offline-restored-375'));
+  await phone.getByRole('button', { name: 'Next' }).click();
 
   await phone
     .getByRole('group', { name: 'Main water source' })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { validateAnswers } from '@shared/forms/answers';
 import { visibleKeys } from '@shared/forms/logic';
 import type { PublicFormProps } from '@shared/forms/forms.pages';
@@ -8,6 +8,7 @@ import { useOutbox } from './use-outbox';
 import { defaults, draftFor, newResponseId, toSend } from './answers';
 import type { SendOutcome } from './outbox';
 import type { DraftAnswers } from './storage';
+import { firstPageWithError, pageErrors, settlePage, splitPages, visiblePages } from './pages';
 import classes from './public-form.module.css';
 
 const THANKS = 'Thank you: your answers were received.';
@@ -31,6 +32,9 @@ export function FormApp({ data }: { data: PublicFormProps }) {
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<Done | null>(null);
   const [status, setStatus] = useState('');
+  const [pageIndex, setPageIndex] = useState(0);
+  const pageTop = useRef<HTMLDivElement>(null);
+  const pages = useMemo(() => splitPages(questions), [questions]);
   const changed = useRef(false);
   const summary = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -54,6 +58,7 @@ export function FormApp({ data }: { data: PublicFormProps }) {
     void store.loadDraft(draftKey).then((draft) => {
       if (draft && !changed.current) {
         setAnswers(draftFor(questions, draft.answers));
+        setPageIndex(draft.page ?? 0);
         setStatus('Your answers saved on this device were restored.');
       }
       setLoaded(true);
@@ -63,10 +68,12 @@ export function FormApp({ data }: { data: PublicFormProps }) {
   // every change is saved on the device
   useEffect(() => {
     if (!store || !loaded || !changed.current) return;
-    void store.saveDraft(draftKey, { answers, version, savedAt: Date.now() }).then(() => {
-      setStatus(store.durable ? 'Saved on this device' : '');
-    });
-  }, [answers, store, loaded, draftKey, version]);
+    void store
+      .saveDraft(draftKey, { answers, version, page: pageIndex, savedAt: Date.now() })
+      .then(() => {
+        setStatus(store.durable ? 'Saved on this device' : '');
+      });
+  }, [answers, store, loaded, draftKey, version, pageIndex]);
 
   const set = (key: string, value: string | string[] | boolean) => {
     changed.current = true;
@@ -74,9 +81,35 @@ export function FormApp({ data }: { data: PublicFormProps }) {
   };
 
   const showErrors = (e: Record<string, string>) => {
+    // on a form of several pages: the first page with an error, and its errors
+    const at = firstPageWithError(pages, e);
+    if (at !== null && pages.length > 1) {
+      setPageIndex(at);
+      e = pageErrors(pages, at, e);
+    }
     setErrors(e);
     // the summary takes focus after it renders
     requestAnimationFrame(() => summary.current?.focus());
+  };
+
+  /** Next: this page's answers must pass first (the same check as Send, on this page only). */
+  const goTo = (index: number, check: boolean) => {
+    if (check) {
+      const e = pageErrors(
+        pages,
+        current,
+        validateAnswers(questions, toSend(questions, answers)).errors,
+      );
+      if (Object.keys(e).length) return showErrors(e);
+    }
+    setErrors({});
+    changed.current = true;
+    setPageIndex(index);
+    // the new page's title (or progress line) takes focus: a screen reader hears where it is
+    requestAnimationFrame(() => {
+      pageTop.current?.focus();
+      window.scrollTo(0, 0);
+    });
   };
 
   async function submit(ev: FormEvent) {
@@ -112,6 +145,7 @@ export function FormApp({ data }: { data: PublicFormProps }) {
     }
     changed.current = false;
     setAnswers(defaults(questions));
+    setPageIndex(0);
     if (outcome.kind === 'sent') {
       setDone({ kind: 'sent', id: item.id, text: outcome.thankYou || THANKS });
       setStatus('Sent');
@@ -124,6 +158,11 @@ export function FormApp({ data }: { data: PublicFormProps }) {
 
   // skip logic: shown and hidden live as the answers change
   const shown = visibleKeys(questions, answers);
+  const visible = visiblePages(pages, shown);
+  const current = settlePage(visible, pageIndex);
+  const position = visible.indexOf(current);
+  const last = position === visible.length - 1;
+  const page = pages[current];
   const errorList = Object.entries(errors).filter(
     ([key]) => shown.has(key) || shown.has(key.replace(/__other$/, '')),
   );
@@ -188,7 +227,20 @@ export function FormApp({ data }: { data: PublicFormProps }) {
                 </ul>
               </div>
             )}
-            {questions
+            {visible.length > 1 && (
+              <div tabIndex={-1} ref={pageTop} className={classes.progress}>
+                <p id="form-progress" className={classes.hint}>
+                  Page {position + 1} of {visible.length}
+                </p>
+                <progress
+                  aria-labelledby="form-progress"
+                  max={visible.length}
+                  value={position + 1}
+                />
+                {page?.title && <h2 className={classes.pageTitle}>{page.title}</h2>}
+              </div>
+            )}
+            {(page?.questions ?? questions)
               .filter((q) => shown.has(q.key))
               .map((q) => (
                 <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
@@ -198,9 +250,30 @@ export function FormApp({ data }: { data: PublicFormProps }) {
                 {problem}
               </p>
             )}
-            <button type="submit" className={classes.button} disabled={sending}>
-              {sending ? 'Sending…' : 'Send'}
-            </button>
+            <div className={classes.actions}>
+              {position > 0 && (
+                <button
+                  type="button"
+                  className={classes.secondary}
+                  onClick={() => goTo(visible[position - 1], false)}
+                >
+                  Back
+                </button>
+              )}
+              {last || visible.length <= 1 ? (
+                <button type="submit" className={classes.button} disabled={sending}>
+                  {sending ? 'Sending…' : 'Send'}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className={classes.button}
+                  onClick={() => goTo(visible[position + 1], true)}
+                >
+                  Next
+                </button>
+              )}
+            </div>
           </form>
         )}
       </main>

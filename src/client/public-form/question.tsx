@@ -89,6 +89,8 @@ function choiceList(q: QuestionDef): Array<{ value: string; label: string }> {
 export function PublicQuestion({ q, answers, errors, set }: Props) {
   const error = errors[q.key];
   const value = answers[q.key];
+  // a page break is the title of the page it opens (form-app.tsx), not a question
+  if (q.type === 'page') return null;
   if (q.type === 'note')
     return (
       <div className={classes.note}>

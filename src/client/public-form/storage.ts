@@ -7,6 +7,8 @@ export type DraftAnswers = Record<string, string | string[] | boolean>;
 interface Draft {
   answers: DraftAnswers;
   version: number | null;
+  /** the page the respondent was on */
+  page?: number;
   savedAt: number;
 }
 

@@ -3,7 +3,14 @@
  * the browser before sending and on the server before storing (zod-free, so the public form page
  * stays small). Errors are keyed by question key, one specific message each.
  */
-import { NUMBER_TYPES, OTHER_VALUE, hasChoices, otherKey, type QuestionDef } from './questions.js';
+import {
+  NUMBER_TYPES,
+  OTHER_VALUE,
+  hasChoices,
+  isDisplayOnly,
+  otherKey,
+  type QuestionDef,
+} from './questions.js';
 import { DEFAULT_CONSTRAINT_MESSAGE, constraintHolds, expressionCache } from './logic.js';
 import { evaluateBoolean } from '../expressions/index.js';
 
@@ -125,7 +132,13 @@ function checkChoices(q: QuestionDef, raw: unknown): { value?: string | string[]
 }
 
 function checkOne(q: QuestionDef, raw: unknown): { value?: AnswerValue; error?: string } {
-  if (q.type === 'note') return { error: 'This is a note; it takes no answer.' };
+  if (isDisplayOnly(q.type))
+    return {
+      error:
+        q.type === 'page'
+          ? 'This is a page break; it takes no answer.'
+          : 'This is a note; it takes no answer.',
+    };
   if (NUMBER_TYPES.includes(q.type) || q.type === 'rating' || q.type === 'nps')
     return checkNumber(q, raw);
   if (q.type === 'date' || q.type === 'time' || q.type === 'datetime') return checkDate(q, raw);
@@ -175,7 +188,7 @@ export function validateAnswers(
     if (relevant && !evaluateBoolean(relevant, { answers: values, now: opts.now })) continue;
     const v = raw[q.key];
     if (isEmpty(v) || (q.type === 'acknowledge' && (v === false || v === 'false'))) {
-      if (q.required && q.type !== 'note') errors[q.key] = requiredMessage(q);
+      if (q.required && !isDisplayOnly(q.type)) errors[q.key] = requiredMessage(q);
       continue;
     }
     const r = checkOne(q, v);

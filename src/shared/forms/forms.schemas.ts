@@ -155,6 +155,7 @@ const questionFields = {
 
 type QuestionShape = {
   type?: string;
+  relevant?: string | null;
   choices?: Array<{ value: string }>;
   allowOther?: boolean;
   validation?: z.infer<typeof validationSchema>;
@@ -170,6 +171,8 @@ export function questionRuleErrors(q: QuestionShape): Record<string, string> {
     else if (q.allowOther && values.includes(OTHER_VALUE))
       e.choices = `“${OTHER_VALUE}” is kept for “Other, specify”: use another value.`;
   }
+  if (t === 'page' && q.relevant?.trim())
+    e.relevant = 'A page break has no skip logic: set it on the questions of its page.';
   const v = q.validation ?? {};
   if (t === 'integer' || t === 'decimal') {
     for (const f of ['min', 'max'] as const)

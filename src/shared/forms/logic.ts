@@ -11,7 +11,7 @@ import {
   parse,
   type Answer,
 } from '../expressions/index.js';
-import type { QuestionDef } from './questions.js';
+import { isDisplayOnly, type QuestionDef } from './questions.js';
 
 const at = (e: ExpressionError) => `${e.message} (at character ${e.start + 1})`;
 
@@ -119,7 +119,7 @@ export function straightenQuotes<T extends LogicInput>(
 /** Every question's expression errors in form order, each naming its question (for publishing). */
 export function formLogicErrors(questions: ReadonlyArray<QuestionDef>): string[] {
   const keys = questions.map((q) => q.key);
-  const notes = questions.filter((q) => q.type === 'note').map((q) => q.key);
+  const notes = questions.filter((q) => isDisplayOnly(q.type)).map((q) => q.key);
   const out: string[] = [];
   questions.forEach((q, i) => {
     const e = logicErrors(q, keys.slice(0, i), keys.slice(i + 1), notes);

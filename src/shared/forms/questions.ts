@@ -19,6 +19,7 @@ export const QUESTION_TYPES = [
   'email',
   'phone',
   'note',
+  'page',
   'acknowledge',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -40,6 +41,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   email: 'Email',
   phone: 'Phone',
   note: 'Note (display only)',
+  page: 'Page break (display only)',
   acknowledge: 'Acknowledge / consent',
 };
 
@@ -49,6 +51,13 @@ export const DATE_TYPES: readonly QuestionType[] = ['date', 'time', 'datetime'];
 export const TEXT_TYPES: readonly QuestionType[] = ['short_text', 'long_text', 'email', 'phone'];
 
 export const hasChoices = (t: QuestionType) => CHOICE_TYPES.includes(t);
+
+/**
+ * Types that take no answer: a note (text shown between questions) and a page break (the public form
+ * starts a new page there, its label the page's title). Never required, never a data column.
+ */
+const DISPLAY_ONLY_TYPES: readonly QuestionType[] = ['note', 'page'];
+export const isDisplayOnly = (t: QuestionType) => DISPLAY_ONLY_TYPES.includes(t);
 
 /** A question key: lower-case letters, digits and underscores, starting with a letter; `__` is reserved. */
 export const QUESTION_KEY_RE = /^[a-z][a-z0-9_]{0,62}$/;

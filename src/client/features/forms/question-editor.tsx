@@ -19,6 +19,7 @@ import {
   QUESTION_TYPE_LABELS,
   TEXT_TYPES,
   hasChoices,
+  isDisplayOnly,
   type QuestionType,
 } from '@shared/forms/questions';
 import type { BuilderQuestion } from '@shared/forms/forms.pages';
@@ -110,8 +111,8 @@ export function QuestionEditor({
       patternMessage: n(d.patternMessage),
     },
     relevant: n(d.relevant),
-    constraint: t === 'note' ? null : n(d.constraint),
-    constraintMessage: t === 'note' || !n(d.constraint) ? null : n(d.constraintMessage),
+    constraint: isDisplayOnly(t) ? null : n(d.constraint),
+    constraintMessage: isDisplayOnly(t) || !n(d.constraint) ? null : n(d.constraintMessage),
   });
 
   const submit = (e: FormEvent) => {
@@ -201,7 +202,7 @@ export function QuestionEditor({
           </>
         )}
         {t === 'rating' && text('scale', 'Scale top (3 to 10)', { inputMode: 'numeric' })}
-        {t !== 'note' && (
+        {!isDisplayOnly(t) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Checkbox
               label="An answer is required"
@@ -213,7 +214,9 @@ export function QuestionEditor({
             {d.required && text('requiredMessage', 'Message when left empty (optional)')}
           </SimpleGrid>
         )}
-        {t !== 'note' && t !== 'acknowledge' && text('defaultValue', 'Default answer (optional)')}
+        {!isDisplayOnly(t) &&
+          t !== 'acknowledge' &&
+          text('defaultValue', 'Default answer (optional)')}
         {(NUMBER_TYPES.includes(t) || DATE_TYPES.includes(t)) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('min', NUMBER_TYPES.includes(t) ? 'Smallest answer' : 'Earliest')}
@@ -232,16 +235,19 @@ export function QuestionEditor({
             </SimpleGrid>
           </>
         )}
-        <QuestionLogic
-          earlier={earlier}
-          relevant={d.relevant}
-          constraint={d.constraint}
-          takesAnswer={t !== 'note'}
-          constraintMessage={d.constraintMessage}
-          errors={err}
-          set={(field, value) => form.setData(field, value)}
-          disabled={disabled}
-        />
+        {/* a page break shows when any of its page's questions does: it has no skip logic of its own */}
+        {t !== 'page' && (
+          <QuestionLogic
+            earlier={earlier}
+            relevant={d.relevant}
+            constraint={d.constraint}
+            takesAnswer={!isDisplayOnly(t)}
+            constraintMessage={d.constraintMessage}
+            errors={err}
+            set={(field, value) => form.setData(field, value)}
+            disabled={disabled}
+          />
+        )}
         {!disabled && (
           <Group justify="flex-end">
             {onDone && question && (

@@ -1,5 +1,5 @@
 import { Fieldset, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import type { QuestionDef } from '@shared/forms/questions';
+import { isDisplayOnly, type QuestionDef } from '@shared/forms/questions';
 import { ConditionBuilder } from '../expressions/condition-builder';
 import type { ConditionField } from '../expressions/condition-rules';
 
@@ -11,7 +11,7 @@ const YES_NO = [
 /** The questions a rule may read (those before this one), as the condition builder knows them. */
 function conditionFields(earlier: readonly QuestionDef[]): ConditionField[] {
   return earlier
-    .filter((q) => q.type !== 'note')
+    .filter((q) => !isDisplayOnly(q.type))
     .map((q) => {
       const label = `${q.label.slice(0, 60)} (${q.key})`;
       if (q.type === 'multiple_choice')

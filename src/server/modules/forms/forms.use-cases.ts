@@ -7,7 +7,7 @@ import { formLinks, formQuestions, formVersions, forms } from './forms.tables.js
 import { draftQuestions, findForm, latestVersion, toDef, type FormRow } from './forms.queries.js';
 import { diffVersions } from '../../../shared/forms/versions.js';
 import { formLogicErrors } from '../../../shared/forms/logic.js';
-import { DEFAULT_WAVES } from '../../../shared/forms/questions.js';
+import { DEFAULT_WAVES, isDisplayOnly } from '../../../shared/forms/questions.js';
 import type { CreateFormInput, UpdateFormInput } from '../../../shared/forms/forms.schemas.js';
 
 const formSubject = (f: { id: string; name: string }) => ({
@@ -107,7 +107,7 @@ export async function publishForm(uc: UseCase, { formId }: { formId: unknown }) 
   // one publisher at a time per form: the version number is taken under the form's row lock
   await uc.tx.execute(sql`select 1 from ${forms} where ${forms.id} = ${form.id} for update`);
   const rows = await draftQuestions(uc.tx, form.id);
-  if (!rows.some((q) => q.type !== 'note'))
+  if (!rows.some((q) => !isDisplayOnly(q.type)))
     throw new ValidationError({ publish: 'Add at least one question that takes an answer.' });
   const prev = await latestVersion(uc.tx, form.id);
   const defs = rows.map(toDef);

@@ -129,3 +129,47 @@ describe('the form page’s service worker', () => {
     expect(res.body).toContain("if (request.method !== 'GET') return;");
   });
 });
+
+describe('page breaks', () => {
+  it('are a display-only question type: never required, snapshotted by the version, take no answer, have no skip logic', async () => {
+    const s = await setup();
+    const formId = await newForm(s, { name: 'Two pages' });
+    await add(s, formId, { key: 'name', type: 'short_text', label: 'Name', required: true });
+    await add(s, formId, { key: 'second', type: 'page', label: 'About the farm', required: true });
+    await add(s, formId, { key: 'acres', type: 'integer', label: 'Acres' });
+    const refused = await s.client.post(`/forms/${formId}/questions`, {
+      key: 'third',
+      type: 'page',
+      label: 'More',
+      relevant: "${name} = 'x'",
+    });
+    expect(refused.statusCode).toBe(303);
+    expect((await s.client.page(`/forms/${formId}/fields`)).props.errors).toMatchObject({
+      relevant: 'A page break has no skip logic: set it on the questions of its page.',
+    });
+    await publish(s, formId);
+    const token = await openToken(formId);
+    const { props } = await publicPage(`/f/${token}`);
+    expect(props!.questions.map((q) => [q.key, q.type, q.required])).toEqual([
+      ['name', 'short_text', true],
+      ['second', 'page', false],
+      ['acres', 'integer', false],
+    ]);
+    const c = new TestClient(t.app, { inertia: false });
+    const withBreak = await c.request(
+      'POST',
+      `/f/${token}`,
+      { id: randomUUID(), version: 1, answers: { name: 'Ana', second: 'x' } },
+      { accept: 'application/json' },
+    );
+    expect(withBreak.statusCode).toBe(422);
+    expect(withBreak.json().errors.second).toBe('This is a page break; it takes no answer.');
+    const ok = await c.request(
+      'POST',
+      `/f/${token}`,
+      { id: randomUUID(), version: 1, answers: { name: 'Ana', acres: 3 } },
+      { accept: 'application/json' },
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+});

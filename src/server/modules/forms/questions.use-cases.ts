@@ -11,6 +11,7 @@ import {
 import {
   QUESTION_TYPE_LABELS,
   hasChoices,
+  isDisplayOnly,
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
@@ -67,7 +68,7 @@ async function checkLogic(
     q,
     all.slice(0, i).map((r) => r.key),
     all.slice(i + 1).map((r) => r.key),
-    all.filter((r) => r.type === 'note').map((r) => r.key),
+    all.filter((r) => isDisplayOnly(r.type)).map((r) => r.key),
   );
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
@@ -105,7 +106,7 @@ export async function addQuestion(
       type: input.type,
       label: input.label,
       hint: input.hint ?? null,
-      required: input.type === 'note' ? false : (input.required ?? false),
+      required: isDisplayOnly(input.type) ? false : (input.required ?? false),
       requiredMessage: input.requiredMessage ?? null,
       defaultValue: input.defaultValue ?? null,
       choices: hasChoices(input.type) ? (input.choices ?? []) : [],
@@ -169,7 +170,7 @@ export async function updateQuestion(
       type,
       label: input.label ?? before.label,
       hint: input.hint !== undefined ? input.hint : before.hint,
-      required: type === 'note' ? false : (input.required ?? before.required),
+      required: isDisplayOnly(type) ? false : (input.required ?? before.required),
       requiredMessage:
         input.requiredMessage !== undefined ? input.requiredMessage : before.requiredMessage,
       defaultValue: input.defaultValue !== undefined ? input.defaultValue : before.defaultValue,

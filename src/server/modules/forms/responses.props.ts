@@ -2,7 +2,11 @@ import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm
 import type { Db } from '../../platform/db/client.js';
 import { tableQuery } from '../../platform/http/table-query.js';
 import { formResponses, formVersions, stakeholders } from './forms.tables.js';
-import { REVIEW_STATUSES, type ReviewStatus } from '../../../shared/forms/questions.js';
+import {
+  REVIEW_STATUSES,
+  isDisplayOnly,
+  type ReviewStatus,
+} from '../../../shared/forms/questions.js';
 import type { ResponsesFilters } from '../../../shared/forms/forms.pages.js';
 
 const one = (q: Record<string, unknown>, k: string) =>
@@ -103,7 +107,7 @@ export async function questionColumns(db: Db, formId: string) {
   const cols = new Map<string, { key: string; label: string; other: boolean }>();
   for (const v of [...versions].reverse())
     for (const q of v.questions) {
-      if (q.type === 'note') continue;
+      if (isDisplayOnly(q.type)) continue;
       const prev = cols.get(q.key);
       cols.set(q.key, {
         key: q.key,

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { tableQuery } from '../../platform/http/table-query.js';
 import { formLinks, formResponses, formVersions, forms, stakeholders } from './forms.tables.js';
 import { publicPath } from './forms.props.js';
+import { isDisplayOnly } from '../../../shared/forms/questions.js';
 
 /** The project's stakeholders (search on code and name) with their response counts. */
 export async function stakeholdersPage(db: Db, teamId: string, projectId: string, query: unknown) {
@@ -63,7 +64,7 @@ export async function stakeholderResponses(
       .where(inArray(formVersions.formId, formIds))
       .orderBy(asc(formVersions.number));
     for (const v of vs)
-      for (const q of v.questions) if (q.type !== 'note') labels.set(q.key, q.label);
+      for (const q of v.questions) if (!isDisplayOnly(q.type)) labels.set(q.key, q.label);
   }
   const keys = [...new Set(responses.flatMap((r) => Object.keys(r.answers)))];
   const text = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === true ? 'Yes' : String(v));
