@@ -251,8 +251,10 @@ export function FormApp({ data }: { data: PublicFormProps }) {
               </p>
             )}
             <div className={classes.actions}>
+              {/* keys: Next must never become the Send button in place (its click would then submit) */}
               {position > 0 && (
                 <button
+                  key="back"
                   type="button"
                   className={classes.secondary}
                   onClick={() => goTo(visible[position - 1], false)}
@@ -261,11 +263,12 @@ export function FormApp({ data }: { data: PublicFormProps }) {
                 </button>
               )}
               {last || visible.length <= 1 ? (
-                <button type="submit" className={classes.button} disabled={sending}>
+                <button key="send" type="submit" className={classes.button} disabled={sending}>
                   {sending ? 'Sending…' : 'Send'}
                 </button>
               ) : (
                 <button
+                  key="next"
                   type="button"
                   className={classes.button}
                   onClick={() => goTo(visible[position + 1], true)}
