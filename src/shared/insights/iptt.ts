@@ -51,7 +51,8 @@ export function ipttTable(data: Pick<InsightsData, 'metrics' | 'periodOptions'>)
       level: LEVEL[m.element.kind] ?? m.element.kind,
       result: m.element.title,
       problem: m.problem.title,
-      unit: m.unit ?? (m.type === 'percentage' ? '%' : m.type === 'currency' ? (m.currency ?? '') : ''),
+      unit:
+        m.unit ?? (m.type === 'percentage' ? '%' : m.type === 'currency' ? (m.currency ?? '') : ''),
       baseline: m.baseline,
       cells,
       status: m.status ? STATUS_LABELS[m.status] : '',

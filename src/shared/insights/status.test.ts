@@ -17,9 +17,9 @@ describe('insight statuses', () => {
   });
 
   it('interpolates a period without a target on the straight line from the baseline to the next target (time elapsed)', () => {
-    expect(expectedValues(40, [{ target: null }, { target: null }, { target: 70 }] as never)).toEqual(
-      [50, 60, 70],
-    );
+    expect(
+      expectedValues(40, [{ target: null }, { target: null }, { target: 70 }] as never),
+    ).toEqual([50, 60, 70]);
     // Q1 expected 50: actual 49 is 90% of the way
     const [q1] = periodStatuses(inc, [
       { actual: 49, target: null },
@@ -47,7 +47,10 @@ describe('insight statuses', () => {
       reason: 'No target set',
     });
     // no baseline: counts as 0
-    expect(periodStatuses({ baselineValue: null, direction: 'increase' }, [{ actual: 9, target: 10 }])[0].status).toBe('on-track');
+    expect(
+      periodStatuses({ baselineValue: null, direction: 'increase' }, [{ actual: 9, target: 10 }])[0]
+        .status,
+    ).toBe('on-track');
   });
 
   it('takes the latest period with an actual as the metric status, and computes % achieved', () => {

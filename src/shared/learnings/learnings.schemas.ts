@@ -21,10 +21,7 @@ export const MAX_EVIDENCE = 20;
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optText = (max: number) =>
   z
-    .preprocess(
-      blankToNull,
-      z.string().trim().max(max, `At most ${max} characters.`).nullable(),
-    )
+    .preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters.`).nullable())
     .optional();
 const optId = (message: string) =>
   z.preprocess(blankToNull, z.uuid({ error: message }).nullable()).optional();
@@ -45,7 +42,7 @@ const evidenceUrl = z
   .trim()
   .max(2000, 'At most 2000 characters.')
   .refine(
-    (s) => (/^\/(?!\/)[^\s]*$/.test(s) || /^https?:\/\/[^\s]+$/i.test(s)),
+    (s) => /^\/(?!\/)[^\s]*$/.test(s) || /^https?:\/\/[^\s]+$/i.test(s),
     'Enter a web address starting with https:// or a page of this app starting with /.',
   );
 export const evidenceSchema = z.object({

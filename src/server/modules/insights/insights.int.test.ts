@@ -24,7 +24,13 @@ const tab = async (s: Awaited<ReturnType<typeof setup>>, query = '') =>
     .insights as InsightsData;
 const named = (d: InsightsData, name: string) => d.metrics.find((m) => m.name === name)!;
 const row = (m: MetricInsight) =>
-  m.periods.map((p) => [p.period, p.target, p.actual, p.achieved && Math.round(p.achieved * 100) / 100, p.status]);
+  m.periods.map((p) => [
+    p.period,
+    p.target,
+    p.actual,
+    p.achieved && Math.round(p.achieved * 100) / 100,
+    p.status,
+  ]);
 
 describe('insights', () => {
   it('computes every period against baseline and target with statuses, by hand', async () => {
@@ -53,7 +59,12 @@ describe('insights', () => {
     const sessions = named(d, 'Sessions held');
     expect(sessions.status).toBe('no-data');
     expect(sessions.periods[0].reason).toBe('No target set');
-    expect(d.periodOptions.map((p) => p.value)).toEqual(['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4']);
+    expect(d.periodOptions.map((p) => p.value)).toEqual([
+      '2026-Q1',
+      '2026-Q2',
+      '2026-Q3',
+      '2026-Q4',
+    ]);
     expect(d.disaggregationOptions).toEqual([
       { value: 'sex:Female', label: 'Sex: Female' },
       { value: 'sex:Male', label: 'Sex: Male' },
@@ -79,7 +90,10 @@ describe('insights', () => {
   it('narrows to a period range and a disaggregation category (no status: targets are for totals)', async () => {
     const s = await setup();
     const ranged = await tab(s, '&from=2026-Q1&to=2026-Q2');
-    expect(named(ranged, 'Girls passing').periods.map((p) => p.period)).toEqual(['2026-Q1', '2026-Q2']);
+    expect(named(ranged, 'Girls passing').periods.map((p) => p.period)).toEqual([
+      '2026-Q1',
+      '2026-Q2',
+    ]);
     // the latest period shown decides the status
     expect(named(ranged, 'Girls passing').status).toBe('at-risk');
     expect(ranged.filters).toEqual({ from: '2026-Q1', to: '2026-Q2', dis: null });
@@ -96,7 +110,11 @@ describe('insights', () => {
     ]);
     expect(p.status).toBeNull();
     // a malformed filter shows everything
-    expect((await tab(s, '&from=%3Cscript%3E&dis=nope')).filters).toEqual({ from: null, to: null, dis: null });
+    expect((await tab(s, '&from=%3Cscript%3E&dis=nope')).filters).toEqual({
+      from: null,
+      to: null,
+      dis: null,
+    });
   });
 
   it('shows a project’s insights across its problems on insights/show', async () => {
@@ -115,7 +133,10 @@ describe('insights', () => {
     const s = await setup();
     const { problems } = await import('../problems/read-model.js');
     const { eq } = await import('drizzle-orm');
-    await t.app.ctx.db.update(problems).set({ title: '=HYPERLINK("x")' }).where(eq(problems.id, s.problem.id));
+    await t.app.ctx.db
+      .update(problems)
+      .set({ title: '=HYPERLINK("x")' })
+      .where(eq(problems.id, s.problem.id));
     const res = await s.client.get(`/problems/${s.problem.id}/insights/iptt.xlsx?to=2026-Q3`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -127,10 +148,25 @@ describe('insights', () => {
     // text that does not start with = + - @ stays as it is
     expect(values(1)[0]).toBe('Indicator performance tracking table: =HYPERLINK("x")');
     expect(values(2)[0]).toBe('Periods first to 2026-Q3, Totals');
-    expect(values(4).slice(0, 7)).toEqual(['Indicator', 'Level', 'Result', 'Problem', 'Unit', 'Baseline', 'Q1 2026']);
+    expect(values(4).slice(0, 7)).toEqual([
+      'Indicator',
+      'Level',
+      'Result',
+      'Problem',
+      'Unit',
+      'Baseline',
+      'Q1 2026',
+    ]);
     expect(values(5).slice(6, 9)).toEqual(['Target', 'Actual', '% achieved']);
     const passing = values(6);
-    expect(passing.slice(0, 6)).toEqual(['Girls passing', 'Outcome', 'More girls pass exams', `'=HYPERLINK("x")`, '', 40]);
+    expect(passing.slice(0, 6)).toEqual([
+      'Girls passing',
+      'Outcome',
+      'More girls pass exams',
+      `'=HYPERLINK("x")`,
+      '',
+      40,
+    ]);
     // Q1 50 / 49 / 0.98, Q2 60 / 52 / 0.8667, Q3 - / 50 / -
     expect(passing.slice(6, 9)).toEqual([50, 49, 0.98]);
     expect(passing[9]).toBe(60);
@@ -154,7 +190,9 @@ describe('insights', () => {
     const proj = await s.client.get(`/projects/${s.project.id}/insights/iptt.xlsx`);
     expect(proj.statusCode).toBe(200);
     const other = await setup();
-    expect((await other.client.get(`/problems/${s.problem.id}/insights/iptt.pdf`)).statusCode).toBe(404);
+    expect((await other.client.get(`/problems/${s.problem.id}/insights/iptt.pdf`)).statusCode).toBe(
+      404,
+    );
     expect((await other.client.get(`/projects/${s.project.id}/insights`)).statusCode).toBe(404);
   });
 });

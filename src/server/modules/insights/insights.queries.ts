@@ -92,8 +92,7 @@ async function rollupOf(
   const into = new Map<string, string[]>();
   for (const l of links) into.set(l.toId, [...(into.get(l.toId) ?? []), l.fromId]);
   const metricsOf = new Map<string, MetricInsight[]>();
-  for (const m of metrics)
-    metricsOf.set(m.element.id, [...(metricsOf.get(m.element.id) ?? []), m]);
+  for (const m of metrics) metricsOf.set(m.element.id, [...(metricsOf.get(m.element.id) ?? []), m]);
   const titles = new Map(problemList.map((p) => [p.id, p.title]));
   return elements
     .filter((e) => e.kind === 'outcome' || e.kind === 'impact')

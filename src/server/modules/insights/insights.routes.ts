@@ -27,7 +27,11 @@ function describeFilters(f: InsightsFilters) {
 
 /** "Girls' education: IPTT.xlsx" -> a safe ASCII name and the UTF-8 one. */
 function filename(title: string, ext: string) {
-  const base = `${title} IPTT`.replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim().slice(0, 120) || 'IPTT';
+  const base =
+    `${title} IPTT`
+      .replace(/[\\/:*?"<>|\r\n]+/g, ' ')
+      .trim()
+      .slice(0, 120) || 'IPTT';
   return {
     ascii: `${base.replace(/[^\x20-\x7e]/g, '_')}.${ext}`,
     utf8: `${base}.${ext}`,
@@ -61,7 +65,15 @@ async function sendIptt(
 export function registerInsightsRoutes(app: FastifyInstance, ctx: AppContext) {
   problemTabProps(ctx).push(async ({ teamId, problem, tab, request }) =>
     tab === 'insights'
-      ? { insights: await insightsOf(ctx, teamId, { problemId: problem.id }, parseInsightsFilters(query(request)), [problem]) }
+      ? {
+          insights: await insightsOf(
+            ctx,
+            teamId,
+            { problemId: problem.id },
+            parseInsightsFilters(query(request)),
+            [problem],
+          ),
+        }
       : null,
   );
 

@@ -13,7 +13,10 @@ import { disaggregationKey } from '../../../shared/metrics/metrics.schemas.js';
  */
 export async function insightsWorld(app: FastifyInstance, teamId: string, userId: string) {
   const db = app.ctx.db;
-  const [project] = await db.insert(projects).values({ teamId, name: 'Girls’ education' }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ teamId, name: 'Girls’ education' })
+    .returning();
   const [problem] = await db
     .insert(problems)
     .values({ teamId, projectId: project.id, title: 'Girls drop out' })
@@ -22,7 +25,14 @@ export async function insightsWorld(app: FastifyInstance, teamId: string, userId
     (
       await db
         .insert(tocElements)
-        .values({ teamId, problemId: problem.id, kind, title, position, horizon: kind === 'outcome' ? 'short' : null })
+        .values({
+          teamId,
+          problemId: problem.id,
+          kind,
+          title,
+          position,
+          horizon: kind === 'outcome' ? 'short' : null,
+        })
         .returning()
     )[0];
   const activity = await el('activity', 'Run tutoring sessions');
@@ -32,7 +42,11 @@ export async function insightsWorld(app: FastifyInstance, teamId: string, userId
     { teamId, problemId: problem.id, fromId: activity.id, toId: output.id },
     { teamId, problemId: problem.id, fromId: output.id, toId: outcome.id },
   ]);
-  const metric = async (elementId: string, name: string, extra: Partial<typeof metrics.$inferInsert>) => {
+  const metric = async (
+    elementId: string,
+    name: string,
+    extra: Partial<typeof metrics.$inferInsert>,
+  ) => {
     const [m] = await db
       .insert(metrics)
       .values({
@@ -84,12 +98,14 @@ export async function insightsWorld(app: FastifyInstance, teamId: string, userId
     note,
     enteredBy: userId,
   });
-  await db.insert(metricValues).values([
-    entry(passing, '2026-Q1', 49, {}, 'Exam results'),
-    entry(passing, '2026-Q2', 30, { sex: 'Female' }),
-    entry(passing, '2026-Q2', 22, { sex: 'Male' }),
-    entry(passing, '2026-Q3', 50),
-    entry(sessions, '2026-Q1', 10),
-  ]);
+  await db
+    .insert(metricValues)
+    .values([
+      entry(passing, '2026-Q1', 49, {}, 'Exam results'),
+      entry(passing, '2026-Q2', 30, { sex: 'Female' }),
+      entry(passing, '2026-Q2', 22, { sex: 'Male' }),
+      entry(passing, '2026-Q3', 50),
+      entry(sessions, '2026-Q1', 10),
+    ]);
   return { project, problem, activity, output, outcome, passing: passing.m, sessions: sessions.m };
 }

@@ -22,12 +22,17 @@ export function ipttPdf(
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const done = new Promise<Buffer>((resolve) =>
+    doc.on('end', () => resolve(Buffer.concat(chunks))),
+  );
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;
 
-  doc.font('Helvetica-Bold').fontSize(14).text(`Indicator performance tracking table: ${meta.title}`);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(`Indicator performance tracking table: ${meta.title}`);
   doc.font('Helvetica').fontSize(9).fillColor('#555').text(meta.filters);
   doc.text(`Generated ${meta.generatedAt.toISOString().slice(0, 10)}`).fillColor('#000');
   doc.moveDown();
@@ -37,12 +42,15 @@ export function ipttPdf(
     return done;
   }
   const groups: Array<typeof table.periods> = [];
-  for (let i = 0; i < Math.max(table.periods.length, 1); i += 4) groups.push(table.periods.slice(i, i + 4));
+  for (let i = 0; i < Math.max(table.periods.length, 1); i += 4)
+    groups.push(table.periods.slice(i, i + 4));
   const indicatorW = 190;
   const baselineW = 60;
   const statusW = 60;
   for (const periods of groups) {
-    const colW = periods.length ? (width - indicatorW - baselineW - statusW) / (periods.length * 3) : 0;
+    const colW = periods.length
+      ? (width - indicatorW - baselineW - statusW) / (periods.length * 3)
+      : 0;
     const header = () => {
       let y = doc.y;
       if (y + 40 > bottom) {
@@ -53,16 +61,25 @@ export function ipttPdf(
       doc.text('Indicator', left, y, { width: indicatorW });
       doc.text('Baseline', left + indicatorW, y, { width: baselineW });
       periods.forEach((p, i) =>
-        doc.text(p.label, left + indicatorW + baselineW + i * 3 * colW, y, { width: 3 * colW, align: 'center' }),
+        doc.text(p.label, left + indicatorW + baselineW + i * 3 * colW, y, {
+          width: 3 * colW,
+          align: 'center',
+        }),
       );
       doc.text('Status', left + width - statusW, y, { width: statusW });
       const y2 = y + 12;
       periods.forEach((_, i) =>
         ['Target', 'Actual', '%'].forEach((h, j) =>
-          doc.text(h, left + indicatorW + baselineW + (i * 3 + j) * colW, y2, { width: colW, align: 'right' }),
+          doc.text(h, left + indicatorW + baselineW + (i * 3 + j) * colW, y2, {
+            width: colW,
+            align: 'right',
+          }),
         ),
       );
-      doc.moveTo(left, y2 + 12).lineTo(left + width, y2 + 12).stroke('#999');
+      doc
+        .moveTo(left, y2 + 12)
+        .lineTo(left + width, y2 + 12)
+        .stroke('#999');
       doc.y = y2 + 16;
       doc.font('Helvetica').fontSize(8);
     };
@@ -80,12 +97,18 @@ export function ipttPdf(
       periods.forEach((p, i) => {
         const c = r.cells[p.key];
         [fig(c?.target ?? null), fig(c?.actual ?? null), pct(c?.achieved ?? null)].forEach((v, j) =>
-          doc.text(v, left + indicatorW + baselineW + (i * 3 + j) * colW, y, { width: colW, align: 'right' }),
+          doc.text(v, left + indicatorW + baselineW + (i * 3 + j) * colW, y, {
+            width: colW,
+            align: 'right',
+          }),
         );
       });
       doc.text(r.status, left + width - statusW, y, { width: statusW });
       doc.y = y + h;
-      doc.moveTo(left, doc.y - 3).lineTo(left + width, doc.y - 3).stroke('#ddd');
+      doc
+        .moveTo(left, doc.y - 3)
+        .lineTo(left + width, doc.y - 3)
+        .stroke('#ddd');
     }
     doc.moveDown();
   }
@@ -94,7 +117,8 @@ export function ipttPdf(
     doc.x = left;
     doc.font('Helvetica-Bold').fontSize(10).text('Notes', left);
     doc.font('Helvetica').fontSize(8);
-    for (const r of notes) doc.text(`${r.indicator}: ${r.notes.replace(/\n/g, '; ')}`, left, undefined, { width });
+    for (const r of notes)
+      doc.text(`${r.indicator}: ${r.notes.replace(/\n/g, '; ')}`, left, undefined, { width });
   }
   doc.end();
   return done;

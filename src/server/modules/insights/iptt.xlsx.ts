@@ -19,7 +19,10 @@ export async function ipttWorkbook(
   wb.created = meta.generatedAt;
   const ws = wb.addWorksheet(IPTT_SHEET, { views: [{ state: 'frozen', xSplit: 1, ySplit: 5 }] });
   const t = (s: string) => escapeCellText(s);
-  ws.addRow([t(`Indicator performance tracking table: ${meta.title}`)]).font = { bold: true, size: 13 };
+  ws.addRow([t(`Indicator performance tracking table: ${meta.title}`)]).font = {
+    bold: true,
+    size: 13,
+  };
   ws.addRow([t(meta.filters)]);
   ws.addRow([`Generated ${meta.generatedAt.toISOString().slice(0, 10)}`]);
   const top = [...FIXED];
@@ -49,7 +52,11 @@ export async function ipttWorkbook(
     ];
     for (const p of table.periods) {
       const c = r.cells[p.key];
-      cells.push(c?.target ?? null, c?.actual ?? null, c?.achieved === null || !c ? null : c.achieved / 100);
+      cells.push(
+        c?.target ?? null,
+        c?.actual ?? null,
+        c?.achieved === null || !c ? null : c.achieved / 100,
+      );
     }
     cells.push(r.status, t(r.notes));
     const row = ws.addRow(cells);

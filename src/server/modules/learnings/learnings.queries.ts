@@ -102,10 +102,7 @@ export async function checkReferences(
       .select({ id: teamMembers.userId })
       .from(teamMembers)
       .where(
-        and(
-          eq(teamMembers.organizationId, teamId),
-          eq(teamMembers.userId, refs.actionOwnerId),
-        ),
+        and(eq(teamMembers.organizationId, teamId), eq(teamMembers.userId, refs.actionOwnerId)),
       );
     if (!m) errors.actionOwnerId = 'Choose a member of this team.';
   }
@@ -191,12 +188,18 @@ export async function learningsTabOf(
 
 /** Cascades: a removed element or metric leaves its learnings on the problem (or the metric's element). */
 export async function detachFromElements(db: Db, teamId: string, elementIds: string[]) {
-  const inTeam = (col: typeof learnings.elementId) => and(eq(learnings.teamId, teamId), inArray(col, elementIds));
-  await db.update(learnings).set({ elementId: null, metricId: null }).where(inTeam(learnings.elementId));
+  const inTeam = (col: typeof learnings.elementId) =>
+    and(eq(learnings.teamId, teamId), inArray(col, elementIds));
+  await db
+    .update(learnings)
+    .set({ elementId: null, metricId: null })
+    .where(inTeam(learnings.elementId));
   await db
     .update(learningQuestions)
     .set({ elementId: null })
-    .where(and(eq(learningQuestions.teamId, teamId), inArray(learningQuestions.elementId, elementIds)));
+    .where(
+      and(eq(learningQuestions.teamId, teamId), inArray(learningQuestions.elementId, elementIds)),
+    );
 }
 export async function detachFromMetrics(db: Db, teamId: string, metricIds: string[]) {
   await db

@@ -66,7 +66,13 @@ export function registerProblemRoutes(app: FastifyInstance, ctx: AppContext) {
       // tabs other modules fill (insights, learnings)
       const extras = await Promise.all(
         problemTabProps(ctx).map((provide) =>
-          provide({ teamId: team, problem: props.problem, projectId: props.project.id, tab, request }),
+          provide({
+            teamId: team,
+            problem: props.problem,
+            projectId: props.project.id,
+            tab,
+            request,
+          }),
         ),
       );
       return reply.inertia('problems/full-view', {
