@@ -45,7 +45,7 @@ const evidenceUrl = z
     (s) => /^\/(?!\/)[^\s]*$/.test(s) || /^https?:\/\/[^\s]+$/i.test(s),
     'Enter a web address starting with https:// or a page of this app starting with /.',
   );
-export const evidenceSchema = z.object({
+export const evidenceSchema = z.strictObject({
   label: z
     .string({ error: 'Say what the evidence is.' })
     .trim()
@@ -74,12 +74,12 @@ const learningFields = {
   actionDue: optDate,
   status: z.enum(LEARNING_STATUSES, { error: 'Choose open, in progress or done.' }),
 };
-export const createLearningSchema = z.object(learningFields);
+export const createLearningSchema = z.strictObject(learningFields);
 export type CreateLearningInput = z.infer<typeof createLearningSchema>;
-export const updateLearningSchema = z.object(learningFields);
+export const updateLearningSchema = z.strictObject(learningFields);
 export type UpdateLearningInput = z.infer<typeof updateLearningSchema>;
 
-export const learningQuestionSchema = z.object({
+export const learningQuestionSchema = z.strictObject({
   text: z
     .string({ error: 'Write the question.' })
     .trim()
