@@ -62,6 +62,7 @@ export interface MetricInsight {
   categories: InsightCategory[];
   /** the status of the latest shown period with an actual */
   status: InsightStatus | null;
+  /** % achieved in the latest shown period with both an actual and a target */
   latestAchieved: number | null;
   /** the actual has moved from the baseline toward the target */
   moving: boolean;

@@ -11,7 +11,7 @@ import { STATUS_HEX } from './status';
 const openMetric = (id: string) => router.visit(route('metrics.show', { metric: id }));
 const r = (v: number | null, m: MetricInsight) => (v === null ? null : roundFigure(v, m));
 
-/** % of target achieved in each metric's latest period with an actual, coloured by status. */
+/** % of target achieved in each metric's latest period with an actual and a target, coloured by the metric's status. */
 function AchievementChart({ metrics }: { metrics: MetricInsight[] }) {
   const shown = useMemo(() => metrics.filter((m) => m.latestAchieved !== null), [metrics]);
   const option = useMemo(
@@ -48,7 +48,7 @@ function AchievementChart({ metrics }: { metrics: MetricInsight[] }) {
     );
   return (
     <EChartFigure
-      title="Actual against target (latest period)"
+      title="Actual against target (latest period with both)"
       label={`Bar chart: percentage of target achieved for ${shown.length} metrics`}
       option={option}
       height={Math.max(120, shown.length * 34 + 40)}

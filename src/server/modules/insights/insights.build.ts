@@ -101,7 +101,7 @@ export function buildMetricInsight(
       actuals: shown.map((i) => c.points[i]?.actual ?? null),
     })),
     status: cat ? null : (latest?.status ?? 'no-data'),
-    latestAchieved: latestPeriod?.achieved ?? null,
+    latestAchieved: [...periods].reverse().find((p) => p.achieved !== null)?.achieved ?? null,
     moving,
   };
 }
