@@ -40,7 +40,7 @@ export interface InsightPeriod {
   notes: string[];
 }
 
-export interface InsightCategory {
+interface InsightCategory {
   dimension: string;
   dimensionLabel: string;
   category: string;

@@ -6,12 +6,12 @@ import { STATUS_LABELS } from './status.js';
  * indicator with its baseline, and per period its target, actual and % achieved, then notes.
  * One model for the screen, the XLSX and the PDF.
  */
-export interface IpttCell {
+interface IpttCell {
   target: number | null;
   actual: number | null;
   achieved: number | null;
 }
-export interface IpttRow {
+interface IpttRow {
   metricId: string;
   indicator: string;
   level: string;

@@ -22,10 +22,10 @@ export const STATUS_LABELS: Record<InsightStatus, string> = {
   'off-track': 'Off track',
   'no-data': 'No data',
 };
-export const ON_TRACK_PROGRESS = 0.9;
-export const AT_RISK_PROGRESS = 0.6;
-export const ON_TRACK_DEVIATION = 0.05;
-export const AT_RISK_DEVIATION = 0.15;
+const ON_TRACK_PROGRESS = 0.9;
+const AT_RISK_PROGRESS = 0.6;
+const ON_TRACK_DEVIATION = 0.05;
+const AT_RISK_DEVIATION = 0.15;
 
 export interface StatusPoint {
   actual: number | null;

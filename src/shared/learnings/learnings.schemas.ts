@@ -45,7 +45,7 @@ const evidenceUrl = z
     (s) => /^\/(?!\/)[^\s]*$/.test(s) || /^https?:\/\/[^\s]+$/i.test(s),
     'Enter a web address starting with https:// or a page of this app starting with /.',
   );
-export const evidenceSchema = z.strictObject({
+const evidenceSchema = z.strictObject({
   label: z
     .string({ error: 'Say what the evidence is.' })
     .trim()

@@ -11,7 +11,7 @@ import { STATUS_HEX } from './status';
 const openMetric = (id: string) => router.visit(route('metrics.show', { metric: id }));
 const r = (v: number | null, m: MetricInsight) => (v === null ? null : roundFigure(v, m));
 
-/** % of target achieved in each metric's latest period with an actual and a target, coloured by the metric's status. */
+/** % of target achieved in each metric's latest period with an actual and a target, coloured by that period's status. */
 function AchievementChart({ metrics }: { metrics: MetricInsight[] }) {
   const shown = useMemo(() => metrics.filter((m) => m.latestAchieved !== null), [metrics]);
   const option = useMemo(
@@ -28,9 +28,15 @@ function AchievementChart({ metrics }: { metrics: MetricInsight[] }) {
         {
           name: '% of target achieved',
           type: 'bar',
+          // coloured by the status of the period the bar shows
           data: shown.map((m) => ({
             value: Math.round(m.latestAchieved!),
-            itemStyle: { color: STATUS_HEX[m.status ?? 'no-data'] },
+            itemStyle: {
+              color:
+                STATUS_HEX[
+                  [...m.periods].reverse().find((p) => p.achieved !== null)?.status ?? 'no-data'
+                ],
+            },
           })),
           label: { show: true, position: 'right', formatter: '{c}%' },
         },

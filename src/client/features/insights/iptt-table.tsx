@@ -14,7 +14,15 @@ export function IpttTableView({ table, metrics }: { table: IpttTable; metrics: M
   const pct = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 0)}%`);
   return (
     <ScrollX label="Indicator performance tracking table">
-      <Table withTableBorder withColumnBorders striped fz="xs" miw={600} data-testid="iptt">
+      <Table
+        withTableBorder
+        withColumnBorders
+        striped
+        fz="xs"
+        miw={600}
+        data-testid="iptt"
+        style={{ whiteSpace: 'nowrap' }}
+      >
         <caption style={{ textAlign: 'left', captionSide: 'top', padding: 4 }}>
           <Text size="xs" c="dimmed" span>
             Indicator performance tracking table: targets, actuals and % achieved per period.
@@ -45,7 +53,7 @@ export function IpttTableView({ table, metrics }: { table: IpttTable; metrics: M
             const m = byId.get(r.metricId);
             return (
               <Table.Tr key={r.metricId}>
-                <Table.Td miw={200}>
+                <Table.Td miw={200} style={{ whiteSpace: 'normal' }}>
                   <Anchor
                     component={Link}
                     href={route('metrics.show', { metric: r.metricId })}

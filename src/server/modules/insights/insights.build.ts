@@ -11,7 +11,7 @@ import type { ElementKind } from '../../../shared/toc/vocabulary.js';
 export type Series = Awaited<ReturnType<typeof metricSeries>>;
 
 /** `sex:Female` -> ['sex', 'Female'] */
-export function splitDis(dis: string | null): [string, string] | null {
+function splitDis(dis: string | null): [string, string] | null {
   if (!dis) return null;
   const i = dis.indexOf(':');
   return i > 0 ? [dis.slice(0, i), dis.slice(i + 1)] : null;

@@ -10,8 +10,6 @@ import { metrics } from '../metrics/read-model.js';
 import { learningQuestions, learnings } from './learnings.tables.js';
 import type { LearningsTab } from '../../../shared/learnings/learnings.js';
 
-export type LearningRow = typeof learnings.$inferSelect;
-export type QuestionRow = typeof learningQuestions.$inferSelect;
 
 /** A learning of the team with the project the policy needs, or 404. */
 export async function findLearning(db: Db, teamId: string, learningId: unknown) {
