@@ -3,6 +3,7 @@ import { router } from '@inertiajs/react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { route } from '@shared/route';
+import { agree, plural } from '@shared/format/plural';
 import { ipttTable } from '@shared/insights/iptt';
 import { STATUSES, STATUS_LABELS } from '@shared/insights/status';
 import type { InsightsData, InsightsFilters } from '@shared/insights/insights';
@@ -104,7 +105,7 @@ export function InsightsView({ data, scope }: { data: InsightsData; scope: Insig
           </Group>
           {data.hiddenByFilter > 0 && (
             <Text size="xs" c="dimmed">
-              {data.hiddenByFilter} metric{data.hiddenByFilter === 1 ? ' is' : 's are'} not
+              {plural(data.hiddenByFilter, 'metric')} {agree(data.hiddenByFilter, 'is', 'are')} not
               disaggregated this way and left out.
             </Text>
           )}

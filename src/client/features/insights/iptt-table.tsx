@@ -1,97 +1,108 @@
 import { Link } from '@inertiajs/react';
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import { formatFigure, formatNumber } from '@shared/format/number';
 import type { IpttTable } from '@shared/insights/iptt';
 import type { MetricInsight } from '@shared/insights/insights';
 import { STATUS_LABELS } from '@shared/insights/status';
-import { ScrollX } from '../../components/scroll-x';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { STATUS_COLOR } from './status';
 
-/** The indicator performance tracking table on screen (the same model as the XLSX and PDF). */
+type Row = IpttTable['rows'][number];
+
+/**
+ * The indicator performance tracking table on screen (the same model as the XLSX and PDF): one
+ * row per indicator, then Target, Actual and % achieved for each period.
+ */
 export function IpttTableView({ table, metrics }: { table: IpttTable; metrics: MetricInsight[] }) {
   const byId = new Map(metrics.map((m) => [m.id, m]));
-  const pct = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 0)}%`);
-  return (
-    <ScrollX label="Indicator performance tracking table">
-      <Table
-        withTableBorder
-        withColumnBorders
-        striped
-        fz="xs"
-        miw={600}
-        data-testid="iptt"
-        style={{ whiteSpace: 'nowrap' }}
-      >
-        <caption style={{ textAlign: 'left', captionSide: 'top', padding: 4 }}>
-          <Text size="xs" c="dimmed" span>
-            Indicator performance tracking table: targets, actuals and % achieved per period.
+  const pct = (v: number | null | undefined) =>
+    v === null || v === undefined ? '—' : `${formatNumber(v, 0)}%`;
+  const columns: Array<DataTableColumn<Row>> = [
+    {
+      key: 'indicator',
+      title: 'Indicator',
+      render: (r) => (
+        <div style={{ minWidth: 180 }}>
+          <Anchor
+            component={Link}
+            href={route('metrics.show', { metric: r.metricId })}
+            size="sm"
+            fw={600}
+          >
+            {r.indicator}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {r.level}: {r.result}
           </Text>
-        </caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th rowSpan={2}>Indicator</Table.Th>
-            <Table.Th rowSpan={2}>Baseline</Table.Th>
-            {table.periods.map((p) => (
-              <Table.Th key={p.key} colSpan={3} style={{ textAlign: 'center' }}>
-                {p.label}
-              </Table.Th>
-            ))}
-            <Table.Th rowSpan={2}>Status</Table.Th>
-            <Table.Th rowSpan={2}>Notes</Table.Th>
-          </Table.Tr>
-          <Table.Tr>
-            {table.periods.map((p) => [
-              <Table.Th key={`${p.key}t`}>Target</Table.Th>,
-              <Table.Th key={`${p.key}a`}>Actual</Table.Th>,
-              <Table.Th key={`${p.key}p`}>%</Table.Th>,
-            ])}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {table.rows.map((r) => {
-            const m = byId.get(r.metricId);
-            return (
-              <Table.Tr key={r.metricId}>
-                <Table.Td miw={200} style={{ whiteSpace: 'normal' }}>
-                  <Anchor
-                    component={Link}
-                    href={route('metrics.show', { metric: r.metricId })}
-                    size="xs"
-                    fw={600}
-                  >
-                    {r.indicator}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {r.level}: {r.result}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatFigure(r.baseline, m)}</Table.Td>
-                {table.periods.map((p) => {
-                  const c = r.cells[p.key];
-                  return [
-                    <Table.Td key={`${p.key}t`}>{formatFigure(c?.target ?? null, m)}</Table.Td>,
-                    <Table.Td key={`${p.key}a`}>{formatFigure(c?.actual ?? null, m)}</Table.Td>,
-                    <Table.Td key={`${p.key}p`}>{pct(c?.achieved ?? null)}</Table.Td>,
-                  ];
-                })}
-                <Table.Td>
-                  {m?.status ? (
-                    <Badge size="xs" variant="light" color={STATUS_COLOR[m.status]}>
-                      {STATUS_LABELS[m.status]}
-                    </Badge>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-line' }} miw={160}>
-                  {r.notes || '—'}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollX>
+        </div>
+      ),
+    },
+    {
+      key: 'baseline',
+      title: 'Baseline',
+      align: 'right',
+      render: (r) => formatFigure(r.baseline, byId.get(r.metricId)),
+    },
+    ...table.periods.flatMap((p): Array<DataTableColumn<Row>> => [
+      {
+        key: `${p.key}:target`,
+        title: `${p.label} target`,
+        align: 'right',
+        value: (r) => r.cells[p.key]?.target ?? null,
+        render: (r) => formatFigure(r.cells[p.key]?.target ?? null, byId.get(r.metricId)),
+      },
+      {
+        key: `${p.key}:actual`,
+        title: `${p.label} actual`,
+        align: 'right',
+        value: (r) => r.cells[p.key]?.actual ?? null,
+        render: (r) => formatFigure(r.cells[p.key]?.actual ?? null, byId.get(r.metricId)),
+      },
+      {
+        key: `${p.key}:achieved`,
+        title: `${p.label} %`,
+        align: 'right',
+        value: (r) => r.cells[p.key]?.achieved ?? null,
+        render: (r) => pct(r.cells[p.key]?.achieved),
+      },
+    ]),
+    {
+      key: 'status',
+      title: 'Status',
+      render: (r) => {
+        const s = byId.get(r.metricId)?.status;
+        return s ? (
+          <Badge size="xs" variant="light" color={STATUS_COLOR[s]}>
+            {STATUS_LABELS[s]}
+          </Badge>
+        ) : (
+          '—'
+        );
+      },
+    },
+    {
+      key: 'notes',
+      title: 'Notes',
+      render: (r) => (
+        <Text size="xs" style={{ whiteSpace: 'pre-line', minWidth: 140 }}>
+          {r.notes || '—'}
+        </Text>
+      ),
+    },
+  ];
+  return (
+    <div data-testid="iptt">
+      <DataTable
+        id="insights-iptt"
+        caption="Indicator performance tracking table"
+        rows={table.rows}
+        rowKey={(r) => r.metricId}
+        columns={columns}
+        plain
+        minWidth={400 + table.periods.length * 240}
+        emptyAction="Add metrics with targets to the theory of change, then enter their values."
+      />
+    </div>
   );
 }

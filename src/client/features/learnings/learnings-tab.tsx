@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
+import { plural } from '@shared/format/plural';
 import { ELEMENT_KIND_LABELS } from '@shared/toc/vocabulary';
 import {
   CONFIDENCE_LABELS,
@@ -98,7 +99,7 @@ export function LearningsTabView({
                         ? `${ELEMENT_KIND_LABELS[q.element.kind]}: ${q.element.title} · `
                         : ''}
                       {q.answeredBy.length
-                        ? `Answered by ${q.answeredBy.length} learning${q.answeredBy.length === 1 ? '' : 's'}, latest: “${byId.get(q.answeredBy[0])?.summary.slice(0, 80) ?? ''}”`
+                        ? `Answered by ${plural(q.answeredBy.length, 'learning')}, latest: “${byId.get(q.answeredBy[0])?.summary.slice(0, 80) ?? ''}”`
                         : 'Not answered yet'}
                     </Text>
                   </div>
