@@ -70,10 +70,11 @@ export function IpttTableView({ table, metrics }: { table: IpttTable; metrics: M
     {
       key: 'status',
       title: 'Status',
+      width: 100,
       render: (r) => {
         const s = byId.get(r.metricId)?.status;
         return s ? (
-          <Badge size="xs" variant="light" color={STATUS_COLOR[s]}>
+          <Badge size="xs" variant="light" color={STATUS_COLOR[s]} miw={84}>
             {STATUS_LABELS[s]}
           </Badge>
         ) : (
