@@ -10,7 +10,6 @@ import { metrics } from '../metrics/read-model.js';
 import { learningQuestions, learnings } from './learnings.tables.js';
 import type { LearningsTab } from '../../../shared/learnings/learnings.js';
 
-
 /** A learning of the team with the project the policy needs, or 404. */
 export async function findLearning(db: Db, teamId: string, learningId: unknown) {
   const id = idOr404(learningId, 'Learning');
