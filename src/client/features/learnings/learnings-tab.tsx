@@ -1,38 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { Link, router, useForm } from '@inertiajs/react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { useState } from 'react';
+import { router } from '@inertiajs/react';
+import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { plural } from '@shared/format/plural';
 import { ELEMENT_KIND_LABELS } from '@shared/toc/vocabulary';
-import {
-  CONFIDENCE_LABELS,
-  LEARNING_STATUS_LABELS,
-  learningQuestionSchema,
-} from '@shared/learnings/learnings.schemas';
 import type { LearningQuestionView, LearningView, LearningsTab } from '@shared/learnings/learnings';
-import { ChoiceSelect } from '../../components/choice-select';
-import { passesCheck } from '../../lib/form-check';
 import { LearningFormModal, type LearningFormMode } from './learning-form';
+import { LearningCard } from './learning-card';
+import { QuestionForm } from './question-form';
 
 interface Perms {
   create: boolean;
   update: boolean;
   delete: boolean;
 }
-const STATUS_COLOR = { open: 'blue', in_progress: 'yellow', done: 'green' } as const;
-const CONFIDENCE_COLOR = { low: 'gray', medium: 'blue', high: 'teal' } as const;
 
 type Deleting =
   { kind: 'learning'; item: LearningView } | { kind: 'question'; item: LearningQuestionView };
@@ -171,112 +153,14 @@ export function LearningsTabView({
             </Text>
           )}
           {tab.learnings.map((l) => (
-            <Card key={l.id} withBorder padding="sm" data-testid="learning">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4} style={{ flex: 1 }}>
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {l.summary}
-                  </Text>
-                  <Group gap={6}>
-                    <Badge size="sm" variant="light" color={STATUS_COLOR[l.status]}>
-                      {LEARNING_STATUS_LABELS[l.status]}
-                    </Badge>
-                    <Badge size="sm" variant="outline" color={CONFIDENCE_COLOR[l.confidence]}>
-                      {CONFIDENCE_LABELS[l.confidence]} confidence
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      {l.metric ? (
-                        <>
-                          Metric:{' '}
-                          <Anchor
-                            component={Link}
-                            href={route('metrics.show', { metric: l.metric.id })}
-                            size="xs"
-                          >
-                            {l.metric.name}
-                          </Anchor>
-                        </>
-                      ) : l.element ? (
-                        <>
-                          {ELEMENT_KIND_LABELS[l.element.kind]}:{' '}
-                          <Anchor
-                            component={Link}
-                            href={route('elements.show', { element: l.element.id })}
-                            size="xs"
-                          >
-                            {l.element.title}
-                          </Anchor>
-                        </>
-                      ) : (
-                        'The problem as a whole'
-                      )}
-                      {l.questionId ? ` · Answers “${questionText.get(l.questionId) ?? ''}”` : ''}
-                    </Text>
-                  </Group>
-                  {l.evidence.length > 0 && (
-                    <Group gap={8}>
-                      <Text size="xs" fw={600}>
-                        Evidence:
-                      </Text>
-                      {l.evidence.map((e, i) =>
-                        e.url.startsWith('/') ? (
-                          <Anchor key={i} component={Link} href={e.url} size="xs">
-                            {e.label}
-                          </Anchor>
-                        ) : (
-                          <Anchor
-                            key={i}
-                            href={e.url}
-                            size="xs"
-                            target="_blank"
-                            rel="noopener noreferrer nofollow"
-                          >
-                            {e.label}
-                          </Anchor>
-                        ),
-                      )}
-                    </Group>
-                  )}
-                  {l.action && (
-                    <Text size="xs">
-                      <Text span fw={600} size="xs">
-                        Action:{' '}
-                      </Text>
-                      {l.action}
-                      {l.actionOwner ? ` · ${l.actionOwner.name}` : ''}
-                      {l.actionDue ? ` · due ${l.actionDue}` : ''}
-                    </Text>
-                  )}
-                  <Text size="xs" c="dimmed">
-                    Recorded {l.createdAt.slice(0, 10)}
-                    {l.createdBy ? ` by ${l.createdBy}` : ''}
-                  </Text>
-                </Stack>
-                <Group gap={4} wrap="nowrap">
-                  {can.update && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      aria-label="Edit learning"
-                      onClick={() => setForm({ type: 'edit', learning: l })}
-                    >
-                      <IconPencil size={14} />
-                    </Button>
-                  )}
-                  {can.delete && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label="Delete learning"
-                      onClick={() => setDeleting({ kind: 'learning', item: l })}
-                    >
-                      <IconTrash size={14} />
-                    </Button>
-                  )}
-                </Group>
-              </Group>
-            </Card>
+            <LearningCard
+              key={l.id}
+              learning={l}
+              question={l.questionId ? (questionText.get(l.questionId) ?? null) : null}
+              can={can}
+              onEdit={() => setForm({ type: 'edit', learning: l })}
+              onDelete={() => setDeleting({ kind: 'learning', item: l })}
+            />
           ))}
         </Stack>
       </Card>
@@ -312,73 +196,5 @@ export function LearningsTabView({
         </Stack>
       </Modal>
     </Stack>
-  );
-}
-
-/** Add a question (or edit one in place). */
-function QuestionForm({
-  problemId,
-  tab,
-  question,
-  onDone,
-}: {
-  problemId: string;
-  tab: LearningsTab;
-  question?: LearningQuestionView;
-  onDone?: () => void;
-}) {
-  const form = useForm({ text: question?.text ?? '', elementId: question?.element?.id ?? '' });
-  const errors = form.errors as Record<string, string | undefined>;
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    const body = { text: form.data.text, elementId: form.data.elementId || null };
-    if (!passesCheck(form, learningQuestionSchema, body)) return;
-    form.transform(() => body);
-    const opts = {
-      preserveScroll: true,
-      onSuccess: () => {
-        form.reset();
-        onDone?.();
-      },
-    };
-    if (question)
-      form.put(route('learning-questions.update', { learningQuestion: question.id }), opts);
-    else form.post(route('learning-questions.store', { problem: problemId }), opts);
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group gap="xs" align="flex-start" wrap="wrap">
-        <TextInput
-          label={question ? 'Question' : 'New learning question'}
-          placeholder="e.g. Why do girls in rural schools drop out after grade 6?"
-          value={form.data.text}
-          onChange={(e) => form.setData('text', e.currentTarget.value)}
-          error={errors.text}
-          style={{ flex: 2, minWidth: 240 }}
-        />
-        <ChoiceSelect
-          label="About"
-          noneLabel="The problem as a whole"
-          data={tab.options.elements.map((e) => ({
-            value: e.id,
-            label: `${ELEMENT_KIND_LABELS[e.kind]}: ${e.title}`,
-          }))}
-          value={form.data.elementId || null}
-          onChange={(v) => form.setData('elementId', v)}
-          error={errors.elementId}
-          style={{ flex: 1, minWidth: 200 }}
-        />
-        <Group gap="xs" mt={25}>
-          {onDone && (
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" variant={question ? 'filled' : 'light'} loading={form.processing}>
-            {question ? 'Save' : 'Add question'}
-          </Button>
-        </Group>
-      </Group>
-    </form>
   );
 }
