@@ -68,6 +68,20 @@ it('insights of a problem with a filter, the IPTT exported, a learning recorded'
   expect(row.slice(1, 2)).toEqual(['Girls passing']);
   expect(row.slice(7, 13)).toEqual([50, 49, 0.98, 60, 52, 52 / 60]);
 
+  // each chart exports itself: SVG through ECharts' SVG renderer, PNG from the canvas
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Girls passing: trend as SVG' }).click(),
+  ]);
+  expect(svg.suggestedFilename()).toBe('Girls-passing-trend.svg');
+  const { readFile } = await import('node:fs/promises');
+  expect(await readFile((await svg.path())!, 'utf8')).toMatch(/^<svg[\s\S]*Q2 2026[\s\S]*<\/svg>$/);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Girls passing: trend as PNG' }).click(),
+  ]);
+  expect((await readFile((await png.path())!)).subarray(1, 4).toString()).toBe('PNG');
+
   // a figure clicks through to its metric
   await page.getByTestId('iptt').getByRole('link', { name: 'Girls passing' }).click();
   await page.getByRole('heading', { name: 'Girls passing' }).waitFor();
