@@ -109,4 +109,12 @@ it('insights of a problem with a filter, the IPTT exported, a learning recorded'
   await page.getByTestId('learning').getByText('High confidence').waitFor();
   await page.getByText('Answered by 1 learning', { exact: false }).waitFor();
   await shot(page, 'learnings-tab');
+
+  // the project's insights, from the project page
+  await page.goto(`${base}/projects/${w.project.id}`);
+  await page.getByRole('link', { name: 'Insights' }).click();
+  await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
+  await page.getByTestId('achievement-chart').locator('canvas').waitFor();
+  await canvasesSettled(page);
+  await shot(page, 'insights-project');
 }, 120_000);
