@@ -104,7 +104,7 @@ describe('problem full view', () => {
     await page.getByText('Girls’ retention rate').waitFor();
     await shot(page, 'problems-metrics');
     await page.getByRole('tab', { name: /Insights/ }).click();
-    await page.getByText('Metrics against baseline and target').waitFor();
+    await page.getByText('Indicator performance tracking table').first().waitFor();
     await shot(page, 'problems-insights');
     // the project's sources: none yet, and the empty list says how to add one
     await page.getByRole('tab', { name: /Sources/ }).click();

@@ -8,6 +8,7 @@ import type { ResetPasswordProps, VerifyEmailProps } from './accounts/accounts.p
 import type { ApiTokensIndexProps } from './api-tokens/api-tokens.pages.js';
 import type { LogsIndexProps } from './audit-logs/audit-logs.pages.js';
 import type { DashboardProps, ErrorPageProps } from './core/core.pages.js';
+import type { InsightsShowProps } from './insights/insights.js';
 import type { LibrariesIndexProps, LibraryShowProps } from './libraries/libraries.pages.js';
 import type {
   DataPointShowProps,
@@ -100,6 +101,7 @@ export interface PageProps {
   'sources/show': SourceShowProps;
   'survey-sources/preview': SurveyPreviewProps;
   'survey-sources/job-status': JobStatusProps;
+  'insights/show': InsightsShowProps;
 }
 
 export type PageName = keyof PageProps;

@@ -13,7 +13,8 @@ import type {
   ReportingPeriod,
 } from '../toc/vocabulary.js';
 import type { FullViewTab } from './problems.js';
-import type { KeyMetric } from '../metrics/metrics.pages.js';
+import type { InsightsData } from '../insights/insights.js';
+import type { LearningsTab } from '../learnings/learnings.js';
 
 /** What goes with a deleted element or problem (shown before the user confirms). */
 export interface Consequences {
@@ -157,8 +158,10 @@ export interface FullViewProps {
   surveyQuestions?: SurveyQuestionListRow[];
   /** list tabs (owner picker of the element forms) */
   members?: MemberOption[];
-  /** insights tab: every metric's latest actual against baseline and target (from the metrics module) */
-  insights?: KeyMetric[];
+  /** insights tab: every metric's actual against baseline and target per period, statuses, roll-up (the insights module) */
+  insights?: InsightsData;
+  /** learnings tab: learnings and learning questions (the learnings module) */
+  learnings?: LearningsTab;
   /** sources tab: the project's datasets (from the sources module) */
   sources?: DatasetListItem[];
   /** asked for by a partial reload when the delete dialog opens */

@@ -9,6 +9,8 @@ import { tocViewsSecurity } from './toc-views.js';
 import { metricsSecurity } from './metrics.js';
 import { formsSecurity } from './forms.js';
 import { sourcesSecurity } from './sources.js';
+import { insightsSecurity } from './insights.js';
+import { learningsSecurity } from './learnings.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -31,6 +33,8 @@ const DOMAINS: DomainSecurity[] = [
   metricsSecurity,
   formsSecurity,
   sourcesSecurity,
+  insightsSecurity,
+  learningsSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconPlugConnected, IconSchool } from '@tabler/icons-react';
+import { IconPlugConnected } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { route } from '@shared/route';
 import type { FullViewTab } from '@shared/problems/problems';
@@ -14,13 +14,10 @@ interface Empty {
 }
 
 /**
- * Tabs whose content has nothing to show yet (no connector or learning can be added). They
+ * Tabs whose content has nothing to show yet (no connector can be added). They
  * are left out of the tab bar; a direct link lands on an empty state with a step that works today.
  */
-export const EMPTY_TABS: ReadonlySet<FullViewTab> = new Set<FullViewTab>([
-  'integrations',
-  'learnings',
-]);
+export const EMPTY_TABS: ReadonlySet<FullViewTab> = new Set<FullViewTab>(['integrations']);
 
 const EMPTY: Record<string, Empty> = {
   integrations: {
@@ -29,13 +26,6 @@ const EMPTY: Record<string, Empty> = {
     empty: 'This problem has no integrations.',
     now: 'Define the data points each metric needs and enter their values on the metric pages.',
     action: { label: 'Go to the data points', tab: 'data-points' },
-  },
-  learnings: {
-    icon: IconSchool,
-    title: 'Learnings',
-    empty: 'This problem has no learnings recorded.',
-    now: 'Write the assumptions and risks of each outcome, and compare the metrics against their targets under Insights.',
-    action: { label: 'Go to the insights', tab: 'insights' },
   },
 };
 

@@ -21,7 +21,8 @@ import {
 import { EMPTY_TABS, LaterTab } from '../../features/problems/later-tabs';
 import { AddSourceButton, SourcesTable } from '../../features/problems/sources-tab';
 import { ScrollX } from '../../components/scroll-x';
-import { KeyMetrics } from '../../features/projects/key-metrics';
+import { InsightsView } from '../../features/insights/insights-view';
+import { LearningsTabView } from '../../features/learnings/learnings-tab';
 
 const OUTCOME_SUB_LABELS = [
   { value: 'all', label: 'All' },
@@ -230,16 +231,10 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
         </Section>
       )}
       {tab === 'insights' && props.insights && (
-        <Section
-          title="Insights"
-          text="Each metric’s latest actual against its baseline and target, key data points first. Open a metric for its table and chart per period and the entries behind every figure."
-        >
-          <KeyMetrics
-            metrics={props.insights}
-            title="Metrics against baseline and target"
-            limit={500}
-          />
-        </Section>
+        <InsightsView data={props.insights} scope={{ kind: 'problem', id: problem.id }} />
+      )}
+      {tab === 'learnings' && props.learnings && (
+        <LearningsTabView problemId={problem.id} tab={props.learnings} can={perms} />
       )}
       {tab === 'sources' && props.sources && (
         <Section
@@ -250,9 +245,7 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
           <SourcesTable rows={props.sources} projectId={project.id} />
         </Section>
       )}
-      {(tab === 'integrations' || tab === 'learnings') && (
-        <LaterTab problemId={problem.id} tab={tab} />
-      )}
+      {tab === 'integrations' && <LaterTab problemId={problem.id} tab={tab} />}
 
       <ElementFormModal
         problemId={problem.id}

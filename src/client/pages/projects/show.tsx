@@ -5,6 +5,7 @@ import {
   IconArchive,
   IconArchiveOff,
   IconClipboardList,
+  IconChartBar,
   IconPencil,
   IconTrash,
   IconUsers,
@@ -101,6 +102,14 @@ export default function ShowProject({
               leftSection={<IconUsers size={16} />}
             >
               Stakeholders
+            </Button>
+            <Button
+              component={Link}
+              href={route('insights.show', { project: project.id })}
+              variant="light"
+              leftSection={<IconChartBar size={16} />}
+            >
+              Insights
             </Button>
             {can.update && !archived && (
               <Button

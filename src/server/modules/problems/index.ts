@@ -19,6 +19,7 @@ export async function problemsModule(app: FastifyInstance, ctx: AppContext) {
 
 /** The team-scoped finders (404 otherwise), each with the trail the policy needs (project status). */
 export { findProblem } from './problems.queries.js';
+export { problemTabProps } from './problems.extensions.js';
 export { problemFullViewProps } from './full-view.props.js';
 export { diagramProps } from './diagram.props.js';
 export { tableViewProps } from './table-view.props.js';

@@ -238,7 +238,7 @@ describe('the full view', () => {
     expect(bogus.props.tab).toBe('overview');
   });
 
-  it('metrics, data points and survey questions tabs read the metric tables; insights lists every metric; later tabs carry no data', async () => {
+  it('metrics, data points and survey questions tabs read the metric tables; insights lists every metric; other tabs carry none of their data', async () => {
     const { client, team, project } = await ownerWithProject(t.app);
     const { problem, activity, outcome } = await smallChain(t.app, team.id, project.id);
     await insertMetric(t.app, activity, 'Teachers trained count');
@@ -267,15 +267,15 @@ describe('the full view', () => {
         ),
       ).toEqual([]);
     }
-    // insights: every metric of the problem with its latest figures against baseline and target
+    // insights (the insights module): every metric of the problem per period against baseline and target
     const insights = await client.page(`/problems/${problem.id}?tab=insights`);
-    expect(insights.props.insights.map((m: { name: string }) => m.name).sort()).toEqual([
+    expect(insights.props.insights.metrics.map((m: { name: string }) => m.name).sort()).toEqual([
       'Retention rate',
       'Teachers trained count',
     ]);
-    expect(insights.props.insights[0]).toMatchObject({
-      metricId: expect.any(String),
-      elementTitle: expect.any(String),
+    expect(insights.props.insights.metrics[0]).toMatchObject({
+      id: expect.any(String),
+      element: { title: expect.any(String) },
       baseline: expect.toBeOneOf([null, expect.any(Number)]),
     });
   });

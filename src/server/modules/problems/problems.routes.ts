@@ -14,7 +14,7 @@ import { findProblem } from './problems.queries.js';
 import { createProblem, deleteProblem, updateProblem } from './problems.use-cases.js';
 import { problemFullViewProps } from './full-view.props.js';
 import { problemConsequences, describeConsequences } from './consequences.js';
-import { keyMetricsFor } from '../metrics/index.js';
+import { problemTabProps } from './problems.extensions.js';
 import { problemHeader, projectRef } from './elements.props.js';
 
 export const teamId = (request: FastifyRequest) => request.actor!.team!.id;
@@ -63,12 +63,21 @@ export function registerProblemRoutes(app: FastifyInstance, ctx: AppContext) {
       const tab = parseTab(q.tab);
       const team = teamId(request);
       const props = await problemFullViewProps(ctx, team, param(request, 'problem'), tab, q.sub);
+      // tabs other modules fill (insights, learnings)
+      const extras = await Promise.all(
+        problemTabProps(ctx).map((provide) =>
+          provide({
+            teamId: team,
+            problem: props.problem,
+            projectId: props.project.id,
+            tab,
+            request,
+          }),
+        ),
+      );
       return reply.inertia('problems/full-view', {
         ...props,
-        // insights: every metric's latest actual against its baseline and target (the metrics module computes them)
-        ...(tab === 'insights'
-          ? { insights: await keyMetricsFor(ctx, team, { problemId: props.problem.id }, 500) }
-          : {}),
+        ...Object.assign({}, ...extras.filter(Boolean)),
         // asked for when the delete dialog opens (partial reload)
         deletion: optional(() => problemConsequences(ctx.db, team, props.problem.id)),
       });

@@ -1,0 +1,166 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { router } from '@inertiajs/react';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { route } from '@shared/route';
+import { agree, plural } from '@shared/format/plural';
+import { ipttTable } from '@shared/insights/iptt';
+import { STATUSES, STATUS_LABELS } from '@shared/insights/status';
+import type { InsightsData, InsightsFilters } from '@shared/insights/insights';
+import { InsightsFilterBar } from './insights-filters';
+import { IpttTableView } from './iptt-table';
+import { OutcomeRollupView } from './rollup';
+import { STATUS_COLOR } from './status';
+
+const InsightCharts = lazy(() => import('./insight-charts'));
+
+export type InsightsScope = { kind: 'problem'; id: string } | { kind: 'project'; id: string };
+
+const query = (f: InsightsFilters) => ({
+  from: f.from ?? undefined,
+  to: f.to ?? undefined,
+  dis: f.dis ?? undefined,
+});
+
+function Block({
+  title,
+  text,
+  action,
+  children,
+}: {
+  title: string;
+  text?: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md">
+      <Group justify="space-between" align="flex-start" mb="sm" gap="sm">
+        <div style={{ flex: 1, minWidth: 200 }}>
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+          {text && (
+            <Text size="sm" c="dimmed">
+              {text}
+            </Text>
+          )}
+        </div>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * The insights of a problem or project: filters (in the URL), the status count, the charts, the
+ * outcome roll-up and the IPTT with its XLSX and PDF exports.
+ */
+export function InsightsView({ data, scope }: { data: InsightsData; scope: InsightsScope }) {
+  const go = (f: InsightsFilters) =>
+    router.get(
+      scope.kind === 'problem'
+        ? route('problems.show', { problem: scope.id, tab: 'insights', ...query(f) })
+        : route('insights.show', { project: scope.id, ...query(f) }),
+      {},
+      { preserveScroll: true, preserveState: false },
+    );
+  const table = useMemo(() => ipttTable(data), [data]);
+  const exportUrl = (format: 'xlsx' | 'pdf') =>
+    scope.kind === 'problem'
+      ? route(`insights.problem-iptt-${format}`, { problem: scope.id, ...query(data.filters) })
+      : route(`insights.project-iptt-${format}`, { project: scope.id, ...query(data.filters) });
+  const counts = STATUSES.map(
+    (s) => [s, data.metrics.filter((m) => m.status === s).length] as const,
+  );
+
+  if (!data.metrics.length && !data.hiddenByFilter)
+    return (
+      <Alert variant="light" title="No metrics to show yet">
+        Insights compare each metric’s actuals with its baseline and targets. Open an activity,
+        output or outcome in the theory of change, add a metric with its targets, and enter its
+        values.
+      </Alert>
+    );
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <InsightsFilterBar data={data} onChange={go} />
+          <Group gap="xs">
+            {data.filters.dis ? (
+              <Text size="sm" c="dimmed">
+                Showing the {data.filters.dis.replace(':', ' ')} actuals. Targets are set for
+                totals, so no status is given: choose “Totals” to see statuses.
+              </Text>
+            ) : (
+              counts.map(([s, n]) => (
+                <Badge key={s} variant="light" color={STATUS_COLOR[s]} size="lg">
+                  {STATUS_LABELS[s]}: {n}
+                </Badge>
+              ))
+            )}
+          </Group>
+          {data.hiddenByFilter > 0 && (
+            <Text size="xs" c="dimmed">
+              {plural(data.hiddenByFilter, 'metric')} {agree(data.hiddenByFilter, 'is', 'are')} not
+              disaggregated this way and left out.
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            Status: progress from the baseline toward the period’s target (or, between targets, the
+            straight line to the next one). 90% of the way or more is on track, 60% or more at risk,
+            less is off track; a metric to keep steady is on track within 5% of its target.
+          </Text>
+        </Stack>
+      </Card>
+
+      <Block
+        title="Charts"
+        text="Click a bar or a point to open its metric, with the entries behind each figure."
+      >
+        <Suspense fallback={<Loader size="sm" />}>
+          <InsightCharts metrics={data.metrics} />
+        </Suspense>
+      </Block>
+
+      <Block
+        title="Outcomes along the theory of change"
+        text="Which outcomes have metrics moving toward their targets, and which outputs and activities feed them."
+      >
+        <OutcomeRollupView items={data.rollup} showProblem={scope.kind === 'project'} />
+      </Block>
+
+      <Block
+        title="Indicator performance tracking table"
+        text="Baseline, targets, actuals and % achieved per period, with the notes of the entries."
+        action={
+          <Group gap="xs">
+            <Button
+              component="a"
+              href={exportUrl('xlsx')}
+              variant="light"
+              size="xs"
+              leftSection={<IconFileSpreadsheet size={14} />}
+            >
+              Export XLSX
+            </Button>
+            <Button
+              component="a"
+              href={exportUrl('pdf')}
+              variant="light"
+              size="xs"
+              leftSection={<IconFileTypePdf size={14} />}
+            >
+              Export PDF
+            </Button>
+          </Group>
+        }
+      >
+        <IpttTableView table={table} metrics={data.metrics} />
+      </Block>
+    </Stack>
+  );
+}

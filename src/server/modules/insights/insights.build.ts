@@ -1,0 +1,107 @@
+import { periodStatuses, latestStatus, percentAchieved } from '../../../shared/insights/status.js';
+import { inRange, periodSpan } from '../../../shared/insights/range.js';
+import type {
+  InsightsFilters,
+  InsightPeriod,
+  MetricInsight,
+} from '../../../shared/insights/insights.js';
+import type { metricSeries } from '../metrics/index.js';
+import type { ElementKind } from '../../../shared/toc/vocabulary.js';
+
+export type Series = Awaited<ReturnType<typeof metricSeries>>;
+
+/** `sex:Female` -> ['sex', 'Female'] */
+function splitDis(dis: string | null): [string, string] | null {
+  if (!dis) return null;
+  const i = dis.indexOf(':');
+  return i > 0 ? [dis.slice(0, i), dis.slice(i + 1)] : null;
+}
+
+/** The resolved range of the filters (a key no metric knows places nothing: open end). */
+export function rangeOf(
+  filters: InsightsFilters,
+  custom: ReadonlyArray<{ key: string; start: string; end: string }>,
+) {
+  return {
+    from: filters.from ? periodSpan(filters.from, custom) : null,
+    to: filters.to ? periodSpan(filters.to, custom) : null,
+  };
+}
+
+/**
+ * One metric's figures for the insights views (pure): statuses over its whole series (so a period
+ * without a target is judged on the line to the next one), then narrowed to the filters. With a
+ * disaggregation filter the actuals are that category's and no status is given (targets are set
+ * for totals). Null when the metric is not disaggregated that way.
+ */
+export function buildMetricInsight(
+  s: Series,
+  element: { id: string; kind: ElementKind; title: string },
+  filters: InsightsFilters,
+  range: ReturnType<typeof rangeOf>,
+): MetricInsight | null {
+  const { metric } = s;
+  const dis = splitDis(filters.dis);
+  const cat = dis
+    ? s.categories.find((c) => c.dimension === dis[0] && c.category === dis[1])
+    : undefined;
+  if (dis && !cat) return null;
+  const statuses = periodStatuses(metric, s.points);
+  const notesOf = new Map(s.entries.filter((e) => e.note).map((e) => [e.id, e.note!]));
+  const periods: InsightPeriod[] = [];
+  const shown: number[] = [];
+  s.points.forEach((p, i) => {
+    if (!inRange(p.period, range.from, range.to, metric.customPeriods)) return;
+    shown.push(i);
+    const actual = cat ? (cat.points[i]?.actual ?? null) : p.actual;
+    const sources = cat ? (cat.points[i]?.sources ?? []) : p.sources;
+    periods.push({
+      period: p.period,
+      label: p.label,
+      target: p.target,
+      expected: statuses[i].expected,
+      actual,
+      achieved: cat ? null : percentAchieved(actual, p.target),
+      status: cat ? null : statuses[i].status,
+      reason: cat ? null : statuses[i].reason,
+      notes: [...new Set(sources.map((id) => notesOf.get(id)).filter((n): n is string => !!n))],
+    });
+  });
+  const latest = cat
+    ? null
+    : latestStatus(
+        shown.map((i) => statuses[i]),
+        shown.map((i) => s.points[i]),
+      );
+  const latestPeriod = [...periods].reverse().find((p) => p.actual !== null);
+  const base = metric.baselineValue ?? 0;
+  const goal = [...s.points].reverse().find((p) => p.target !== null)?.target ?? null;
+  const moving =
+    !cat &&
+    !!latestPeriod &&
+    latestPeriod.actual !== null &&
+    (metric.direction === 'maintain'
+      ? latest?.status === 'on-track'
+      : goal !== null && (latestPeriod.actual - base) * (goal - base) > 0);
+  return {
+    id: metric.id,
+    name: metric.name,
+    unit: metric.unit,
+    type: metric.type,
+    currency: metric.currency,
+    direction: metric.direction,
+    baseline: metric.baselineValue,
+    element,
+    problem: { id: s.trail.problem.id, title: s.trail.problem.title },
+    periods,
+    categories: s.categories.map((c) => ({
+      dimension: c.dimension,
+      dimensionLabel: c.dimensionLabel,
+      category: c.category,
+      actuals: shown.map((i) => c.points[i]?.actual ?? null),
+    })),
+    status: cat ? null : (latest?.status ?? 'no-data'),
+    latestAchieved: [...periods].reverse().find((p) => p.achieved !== null)?.achieved ?? null,
+    moving,
+  };
+}
