@@ -20,9 +20,7 @@ const base = {
 export const CLEANUP_OPS = ['trim', 'lower', 'upper', 'remove', 'replace'] as const;
 export type CleanupOp = (typeof CLEANUP_OPS)[number];
 
-const mapping = z
-  .object({ from: text, to: z.string().max(500) })
-  .strict();
+const mapping = z.object({ from: text, to: z.string().max(500) }).strict();
 
 const cleanupStep = z
   .object({
@@ -59,7 +57,14 @@ const filterStep = z
   })
   .strict();
 
-export const CONVERTIBLE_TYPES = ['text', 'integer', 'decimal', 'boolean', 'date', 'category'] as const;
+export const CONVERTIBLE_TYPES = [
+  'text',
+  'integer',
+  'decimal',
+  'boolean',
+  'date',
+  'category',
+] as const;
 export type ConvertibleType = (typeof CONVERTIBLE_TYPES)[number];
 export const ON_FAIL = ['null', 'default', 'drop'] as const;
 export type OnFail = (typeof ON_FAIL)[number];
@@ -106,7 +111,11 @@ const binsStep = z
   .superRefine((s, ctx) => {
     for (let i = 1; i < s.breaks.length; i++)
       if (s.breaks[i] <= s.breaks[i - 1])
-        ctx.addIssue({ code: 'custom', path: ['breaks', i], message: 'Limits go up: each above the one before.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['breaks', i],
+          message: 'Limits go up: each above the one before.',
+        });
     if (s.labels.length !== s.breaks.length + 1)
       ctx.addIssue({ code: 'custom', path: ['labels'], message: 'One category more than limits.' });
   });

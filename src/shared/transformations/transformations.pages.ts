@@ -88,6 +88,8 @@ export interface TransformationShowProps {
   source: Ref & { rowCount: number; columns: RecipeColumn[] };
   output: Ref | null;
   steps: StepItem[];
+  /** the columns after the last step that compiles (what a new step sees) */
+  outputColumns: RecipeColumn[];
   /** how many source rows the previews and counts use */
   sampleSize: number;
   preview: TransformationPreview | null;

@@ -2,7 +2,13 @@ import { convertValue } from '../../../shared/datasets/convert.js';
 import { COLUMN_KEY_PATTERN, type ColumnType } from '../../../shared/datasets/column-types.js';
 import type { Step } from '../../../shared/transformations/steps.js';
 import { CAST_OF, convertSql } from './transformations.convert.js';
-import { compileCondition, compileExpression, ExprError, TYPE_OF_KIND, type Col } from './transformations.expr.js';
+import {
+  compileCondition,
+  compileExpression,
+  ExprError,
+  TYPE_OF_KIND,
+  type Col,
+} from './transformations.expr.js';
 import { ident, Params, trimmed } from './transformations.sql.js';
 
 export type { Col } from './transformations.expr.js';
@@ -145,7 +151,9 @@ function compileStep(
 ): StepSql {
   const select = (exprs: Map<string, string>, next: Col[] = cols, where = '') =>
     `SELECT _row, ${next
-      .map((c) => (exprs.has(c.ident) ? `${exprs.get(c.ident)} AS ${ident(c.ident)}` : ident(c.ident)))
+      .map((c) =>
+        exprs.has(c.ident) ? `${exprs.get(c.ident)} AS ${ident(c.ident)}` : ident(c.ident),
+      )
       .join(', ')} FROM ${prev}${where ? ` WHERE ${where}` : ''}`;
   const none = { changed: [] as string[], added: [] as string[], failed: [] as Stage['failed'] };
   switch (step.kind) {
@@ -153,7 +161,10 @@ function compileStep(
       const targets = step.columns.map((k, j) => columnOf(cols, k, `columns.${j}`));
       const wrong = targets.find((c) => !TEXTUAL.has(c.type));
       if (wrong)
-        throw new StepError('columns', `“${wrong.label}” is not a text column: clean-ups change texts only.`);
+        throw new StepError(
+          'columns',
+          `“${wrong.label}” is not a text column: clean-ups change texts only.`,
+        );
       if (step.op === 'remove' && !step.characters)
         throw new StepError('characters', 'Type the characters to remove.');
       if (step.op === 'replace' && !step.mapping.length)
@@ -195,11 +206,15 @@ function compileStep(
         const v = convertValue(c.type, step.value);
         if (!v.ok) throw new StepError('value', `${v.reason}.`);
         if (v.value === null) throw new StepError('value', 'Type the value to fill in.');
-        const cast = c.type === 'datetime' ? 'timestamptz' : CAST_OF[c.type as keyof typeof CAST_OF];
+        const cast =
+          c.type === 'datetime' ? 'timestamptz' : CAST_OF[c.type as keyof typeof CAST_OF];
         fill = params.add(v.value, cast);
       } else {
         if (!NUMERIC.has(c.type))
-          throw new StepError('column', `“${c.label}” is not a number: only numbers have a ${step.method}.`);
+          throw new StepError(
+            'column',
+            `“${c.label}” is not a number: only numbers have a ${step.method}.`,
+          );
         const agg =
           step.method === 'mean'
             ? c.type === 'integer'
@@ -217,7 +232,8 @@ function compileStep(
       };
     }
     case 'filter': {
-      if (!step.expression.trim()) throw new StepError('expression', 'Add a condition: the rows where it is true are kept.');
+      if (!step.expression.trim())
+        throw new StepError('expression', 'Add a condition: the rows where it is true are kept.');
       const cond = compileCondition(step.expression, cols, params);
       return {
         sql: select(new Map(), cols, cond),
@@ -235,7 +251,8 @@ function compileStep(
       const seen = new Set<string>();
       step.changes.forEach((ch, j) => {
         const c = columnOf(cols, ch.column, `changes.${j}.column`);
-        if (seen.has(c.key)) throw new StepError(`changes.${j}.column`, `“${c.label}” is changed twice.`);
+        if (seen.has(c.key))
+          throw new StepError(`changes.${j}.column`, `“${c.label}” is changed twice.`);
         seen.add(c.key);
         const n = next.find((x) => x.key === c.key)!;
         if (ch.remove) {
@@ -251,7 +268,8 @@ function compileStep(
           if (ch.onFail === 'default') {
             const d = convertValue(ch.type, ch.default);
             if (!d.ok) throw new StepError(`changes.${j}.default`, `${d.reason}.`);
-            if (d.value === null) throw new StepError(`changes.${j}.default`, 'Type the value to use.');
+            if (d.value === null)
+              throw new StepError(`changes.${j}.default`, 'Type the value to use.');
             value = `(CASE WHEN ${conv.failed} THEN ${params.add(d.value, CAST_OF[ch.type])} ELSE ${conv.value} END)`;
           } else if (ch.onFail === 'drop') where.push(`NOT ${conv.failed}`);
           exprs.set(c.ident, value);
@@ -272,7 +290,8 @@ function compileStep(
       };
     }
     case 'derive': {
-      if (!step.expression.trim()) throw new StepError('expression', 'Write the expression that computes the column.');
+      if (!step.expression.trim())
+        throw new StepError('expression', 'Write the expression that computes the column.');
       const e = compileExpression(step.expression, cols, params);
       const type = TYPE_OF_KIND[e.kind];
       if (!type) throw new StepError('expression', 'A derived column cannot be a list of choices.');
@@ -295,10 +314,14 @@ function compileStep(
     case 'bins': {
       const c = columnOf(cols, step.column, 'column');
       if (!NUMERIC.has(c.type))
-        throw new StepError('column', `“${c.label}” is not a number: only numbers are recoded into ranges.`);
+        throw new StepError(
+          'column',
+          `“${c.label}” is not a number: only numbers are recoded into ranges.`,
+        );
       const x = ident(c.ident);
       const whens = step.breaks.map(
-        (b, j) => ` WHEN ${x} < ${params.add(b, 'numeric')} THEN ${params.add(step.labels[j], 'text')}`,
+        (b, j) =>
+          ` WHEN ${x} < ${params.add(b, 'numeric')} THEN ${params.add(step.labels[j], 'text')}`,
       );
       const e = `(CASE WHEN ${x} IS NULL THEN NULL${whens.join('')} ELSE ${params.add(step.labels[step.breaks.length], 'text')} END)`;
       const col: Col = {

@@ -51,11 +51,12 @@ export function convertSql(x: string, from: ColumnType, to: ConvertibleType) {
 }
 
 /** The SQL type of a convertible type (for a default value's cast) */
-export const CAST_OF: Record<ConvertibleType, 'text' | 'bigint' | 'numeric' | 'boolean' | 'date'> = {
-  text: 'text',
-  category: 'text',
-  integer: 'bigint',
-  decimal: 'numeric',
-  boolean: 'boolean',
-  date: 'date',
-};
+export const CAST_OF: Record<ConvertibleType, 'text' | 'bigint' | 'numeric' | 'boolean' | 'date'> =
+  {
+    text: 'text',
+    category: 'text',
+    integer: 'bigint',
+    decimal: 'numeric',
+    boolean: 'boolean',
+    date: 'date',
+  };

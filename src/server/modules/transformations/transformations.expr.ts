@@ -97,8 +97,7 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
   /** a literal text read as `kind` (the other side of a comparison), or an error at it */
   const coerce = (c: Compiled, kind: Kind): Compiled => {
     if (c.literal === undefined || kind === 'text') return c;
-    const bad = (what: string) =>
-      new ExprError(`“${c.literal}” is not ${what}`, c.start, c.end);
+    const bad = (what: string) => new ExprError(`“${c.literal}” is not ${what}`, c.start, c.end);
     if (kind === 'number') {
       const n = Number(c.literal.trim());
       if (c.literal.trim() === '' || !Number.isFinite(n)) throw bad('a number');
@@ -116,7 +115,11 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
   const need = (c: Compiled, kind: Kind, what: string): Compiled => {
     const d = coerce(c, kind);
     if (d.kind !== kind)
-      throw new ExprError(`${what} needs ${KIND_WORD[kind]} here, not ${KIND_WORD[d.kind]}`, c.start, c.end);
+      throw new ExprError(
+        `${what} needs ${KIND_WORD[kind]} here, not ${KIND_WORD[d.kind]}`,
+        c.start,
+        c.end,
+      );
     return d;
   };
 
@@ -131,13 +134,26 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
         const col = byKey.get(e.name);
         if (!col) throw new ExprError(`Unknown column \`${e.name}\``, e.start, e.end);
         const kind = KIND_OF[col.type];
-        if (!kind) throw new ExprError(`“${col.label}” (a location) cannot be used in an expression`, e.start, e.end);
+        if (!kind)
+          throw new ExprError(
+            `“${col.label}” (a location) cannot be used in an expression`,
+            e.start,
+            e.end,
+          );
         return { sql: ident(col.ident), kind, ...at };
       }
       case 'current':
-        throw new ExprError('`.` has no meaning here: refer to a column as ${name}', e.start, e.end);
+        throw new ExprError(
+          '`.` has no meaning here: refer to a column as ${name}',
+          e.start,
+          e.end,
+        );
       case 'unary':
-        return { sql: `(- ${need(run(e.arg), 'number', 'A minus sign').sql})`, kind: 'number', ...at };
+        return {
+          sql: `(- ${need(run(e.arg), 'number', 'A minus sign').sql})`,
+          kind: 'number',
+          ...at,
+        };
       case 'binary':
         return binary(e, at);
       case 'call':
@@ -145,7 +161,10 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
     }
   };
 
-  const binary = (e: Extract<Expr, { type: 'binary' }>, at: { start: number; end: number }): Compiled => {
+  const binary = (
+    e: Extract<Expr, { type: 'binary' }>,
+    at: { start: number; end: number },
+  ): Compiled => {
     if (e.op === 'and' || e.op === 'or')
       return {
         sql: `(${truth(run(e.left))} ${e.op.toUpperCase()} ${truth(run(e.right))})`,
@@ -170,7 +189,8 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
           at.start,
           at.end,
         );
-      if (l.kind === 'multi') throw new ExprError('Use selected() to test a list of choices', at.start, at.end);
+      if (l.kind === 'multi')
+        throw new ExprError('Use selected() to test a list of choices', at.start, at.end);
       if (l.kind === 'text') {
         if (e.op !== '=' && e.op !== '!=')
           throw new ExprError(
@@ -179,14 +199,20 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
             at.end,
           );
         const op = e.op === '=' ? '=' : '<>';
-        return { sql: `(COALESCE(${l.sql}, '') ${op} COALESCE(${r.sql}, ''))`, kind: 'boolean', ...at };
+        return {
+          sql: `(COALESCE(${l.sql}, '') ${op} COALESCE(${r.sql}, ''))`,
+          kind: 'boolean',
+          ...at,
+        };
       }
       if (l.kind === 'boolean') {
         const op = e.op === '=' ? '=' : e.op === '!=' ? '<>' : null;
-        if (!op) throw new ExprError('Yes/no values are compared with = or != only', at.start, at.end);
+        if (!op)
+          throw new ExprError('Yes/no values are compared with = or != only', at.start, at.end);
         return { sql: `(${truth(l)} ${op} ${truth(r)})`, kind: 'boolean', ...at };
       }
-      if (e.op === '!=') return { sql: `(NOT COALESCE(${l.sql} = ${r.sql}, false))`, kind: 'boolean', ...at };
+      if (e.op === '!=')
+        return { sql: `(NOT COALESCE(${l.sql} = ${r.sql}, false))`, kind: 'boolean', ...at };
       return { sql: `COALESCE(${l.sql} ${e.op} ${r.sql}, false)`, kind: 'boolean', ...at };
     }
     // arithmetic: numbers only; dividing by zero gives an empty value (as the language's NaN)
@@ -201,7 +227,10 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
     return { sql: sqlText, kind: 'number', ...at };
   };
 
-  const call = (e: Extract<Expr, { type: 'call' }>, at: { start: number; end: number }): Compiled => {
+  const call = (
+    e: Extract<Expr, { type: 'call' }>,
+    at: { start: number; end: number },
+  ): Compiled => {
     const args = () => e.args.map(run);
     const text = (c: Compiled) => `COALESCE(${need(c, 'text', `\`${e.name}\``).sql}, '')`;
     switch (e.name) {
@@ -220,13 +249,21 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
         if (b.literal !== undefined && a.literal === undefined) b = coerce(b, a.kind);
         if (a.kind !== b.kind)
           throw new ExprError('Both answers of if() must be of the same kind', at.start, at.end);
-        return { sql: `(CASE WHEN ${truth(c)} THEN ${a.sql} ELSE ${b.sql} END)`, kind: a.kind, ...at };
+        return {
+          sql: `(CASE WHEN ${truth(c)} THEN ${a.sql} ELSE ${b.sql} END)`,
+          kind: a.kind,
+          ...at,
+        };
       }
       case 'coalesce': {
         const [a, b0] = args();
         const b = coerce(b0, a.kind);
         if (a.kind !== b.kind)
-          throw new ExprError('Both values of coalesce() must be of the same kind', at.start, at.end);
+          throw new ExprError(
+            'Both values of coalesce() must be of the same kind',
+            at.start,
+            at.end,
+          );
         const first = a.kind === 'text' ? `NULLIF(${a.sql}, '')` : a.sql;
         return { sql: `COALESCE(${first}, ${b.sql})`, kind: a.kind, ...at };
       }
@@ -239,7 +276,11 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
         const [a, b] = args();
         const side = e.name === 'starts-with' ? 'left' : 'right';
         const part = text(b);
-        return { sql: `(${side}(${text(a)}, char_length(${part})) = ${part})`, kind: 'boolean', ...at };
+        return {
+          sql: `(${side}(${text(a)}, char_length(${part})) = ${part})`,
+          kind: 'boolean',
+          ...at,
+        };
       }
       case 'string-length':
         return { sql: `char_length(${text(run(e.args[0]))})`, kind: 'number', ...at };
@@ -260,7 +301,8 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
       case 'selected': {
         const [a, v] = args();
         const value = need(v, 'text', '`selected`').sql;
-        if (a.kind === 'multi') return { sql: `COALESCE(${value} = ANY(${a.sql}), false)`, kind: 'boolean', ...at };
+        if (a.kind === 'multi')
+          return { sql: `COALESCE(${value} = ANY(${a.sql}), false)`, kind: 'boolean', ...at };
         return {
           sql: `(${value} = ANY(regexp_split_to_array(${text(a)}, '[[:space:]]+')))`,
           kind: 'boolean',
@@ -269,25 +311,42 @@ export function compileExpression(text: string, cols: readonly Col[], params: Pa
       }
       case 'count-selected': {
         const a = run(e.args[0]);
-        if (a.kind !== 'multi') throw new ExprError('count-selected() needs a multiple-choice column', at.start, at.end);
+        if (a.kind !== 'multi')
+          throw new ExprError('count-selected() needs a multiple-choice column', at.start, at.end);
         return { sql: `COALESCE(cardinality(${a.sql}), 0)`, kind: 'number', ...at };
       }
       case 'abs':
-        return { sql: `abs(${need(run(e.args[0]), 'number', '`abs`').sql})`, kind: 'number', ...at };
+        return {
+          sql: `abs(${need(run(e.args[0]), 'number', '`abs`').sql})`,
+          kind: 'number',
+          ...at,
+        };
       case 'int':
-        return { sql: `trunc(${need(run(e.args[0]), 'number', '`int`').sql})`, kind: 'number', ...at };
+        return {
+          sql: `trunc(${need(run(e.args[0]), 'number', '`int`').sql})`,
+          kind: 'number',
+          ...at,
+        };
       case 'round': {
         const a = need(run(e.args[0]), 'number', '`round`').sql;
         const d = e.args[1];
         if (d && (d.type !== 'number' || !Number.isInteger(d.value) || Math.abs(d.value) > 20))
-          throw new ExprError('round()’s digits must be a whole number from -20 to 20', d.start, d.end);
+          throw new ExprError(
+            'round()’s digits must be a whole number from -20 to 20',
+            d.start,
+            d.end,
+          );
         const digits = d && d.type === 'number' ? d.value : 0;
         return { sql: `round(${a}::numeric, ${digits})`, kind: 'number', ...at };
       }
       case 'number': {
         const a = run(e.args[0]);
         if (a.kind === 'number') return a;
-        throw new ExprError('number() of a column: change the column’s type to a number instead', at.start, at.end);
+        throw new ExprError(
+          'number() of a column: change the column’s type to a number instead',
+          at.start,
+          at.end,
+        );
       }
       case 'string': {
         const a = run(e.args[0]);

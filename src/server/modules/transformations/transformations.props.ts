@@ -146,7 +146,12 @@ export async function showProps(
   const sample = compileRecipe(source.recipe, steps, { sample: SAMPLE_ROWS });
   const counts = source.version ? await stepCounts(ctx.db, sample) : {};
   const stageOf = new Map(sample.stages.map((s, i) => [s.stepIndex, i + 1]));
-  let cols: Col[] = source.recipe.columns.map((c) => ({ key: c.key, label: c.label, type: c.type, ident: c.physical }));
+  let cols: Col[] = source.recipe.columns.map((c) => ({
+    key: c.key,
+    label: c.label,
+    type: c.type,
+    ident: c.physical,
+  }));
   const items: StepItem[] = steps.map((step, i) => {
     const k = stageOf.get(i);
     const stage = k ? sample.stages[k - 1] : null;
@@ -220,6 +225,7 @@ export async function showProps(
         ? { id: t.outputDatasetId, name: names.get(t.outputDatasetId)! }
         : null,
     steps: items,
+    outputColumns: meta(sample.cols),
     sampleSize: SAMPLE_ROWS,
     preview,
     sql: full.error
@@ -250,7 +256,12 @@ export async function runProps(
   const numbers = await versionNumbers(ctx.db, run.versionId ? [run.versionId] : []);
   const names = await namesOf(ctx.db, t.outputDatasetId ? [t.outputDatasetId] : []);
   const source = await sourceOf(ctx.db, teamId, t.sourceDatasetId);
-  let cols: Col[] = source.recipe.columns.map((c) => ({ key: c.key, label: c.label, type: c.type, ident: c.physical }));
+  let cols: Col[] = source.recipe.columns.map((c) => ({
+    key: c.key,
+    label: c.label,
+    type: c.type,
+    ident: c.physical,
+  }));
   const compiled = compileRecipe(source.recipe, run.steps);
   const stageOf = new Map(compiled.stages.map((s) => [s.stepIndex, s]));
   const lines = run.steps.map((step, i) => {

@@ -43,16 +43,21 @@ export function applyStep(rows: RefRow[], step: Step, numericKeys: Set<string>):
             v[k] = emptyToNull([...s].filter((c) => !step.characters.includes(c)).join(''));
           else {
             const subject = step.loose ? looseKey(s) : s;
-            const m = step.mapping.find((x) => (step.loose ? looseKey(x.from) : x.from) === subject);
+            const m = step.mapping.find(
+              (x) => (step.loose ? looseKey(x.from) : x.from) === subject,
+            );
             if (m) v[k] = emptyToNull(m.to);
           }
         }
         return v;
       });
     case 'fill': {
-      const present = rows.map((r) => r.values[step.column]).filter((x): x is number => x !== null) as number[];
+      const present = rows
+        .map((r) => r.values[step.column])
+        .filter((x): x is number => x !== null) as number[];
       let fill: Value;
-      if (step.method === 'constant') fill = numericKeys.has(step.column) ? Number(step.value) : step.value;
+      if (step.method === 'constant')
+        fill = numericKeys.has(step.column) ? Number(step.value) : step.value;
       else if (!present.length) fill = null;
       else if (step.method === 'mean') fill = present.reduce((a, b) => a + b, 0) / present.length;
       else {

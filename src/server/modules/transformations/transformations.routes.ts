@@ -2,10 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
-import {
-  createTransformationSchema,
-  stepsSchema,
-} from '../../../shared/transformations/steps.js';
+import { createTransformationSchema, stepsSchema } from '../../../shared/transformations/steps.js';
 import { createProps, indexProps, runProps, showProps } from './transformations.props.js';
 import {
   createTransformation,
@@ -108,7 +105,10 @@ export function registerTransformationRoutes(app: FastifyInstance, ctx: AppConte
     '/transformation-runs/:run',
     { config: { name: 'transformation-runs.show', access: view } },
     async (request, reply) =>
-      reply.inertia('transformations/status', await runProps(ctx, teamOf(request), param(request, 'run'))),
+      reply.inertia(
+        'transformations/status',
+        await runProps(ctx, teamOf(request), param(request, 'run')),
+      ),
   );
 
   app.delete(
@@ -118,7 +118,9 @@ export function registerTransformationRoutes(app: FastifyInstance, ctx: AppConte
       const { transformation, project } = await runUseCase(ctx, actorOf(request), (uc) =>
         deleteTransformation(uc, param(request, 'transformation')),
       );
-      reply.flash({ success: `Transformation “${transformation.name}” deleted; its output dataset stays.` });
+      reply.flash({
+        success: `Transformation “${transformation.name}” deleted; its output dataset stays.`,
+      });
       return reply.redirect(ctx.routes.url('transformations.index', { project: project.id }), 303);
     },
   );

@@ -30,7 +30,11 @@ export function registerRunJob(ctx: AppContext) {
   });
 }
 
-async function actorOf(ctx: AppContext, teamId: string, userId: string | null): Promise<WriteActor> {
+async function actorOf(
+  ctx: AppContext,
+  teamId: string,
+  userId: string | null,
+): Promise<WriteActor> {
   const [u] = userId ? await ctx.db.select().from(users).where(eq(users.id, userId)) : [];
   return {
     userId: u?.id ?? '',
@@ -45,19 +49,34 @@ async function actorOf(ctx: AppContext, teamId: string, userId: string | null): 
 }
 
 async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
-  const [run] = await ctx.db.select().from(transformationRuns).where(eq(transformationRuns.id, runId));
+  const [run] = await ctx.db
+    .select()
+    .from(transformationRuns)
+    .where(eq(transformationRuns.id, runId));
   if (!run || run.status !== 'queued') return;
-  const [t] = await ctx.db.select().from(transformations).where(eq(transformations.id, run.transformationId));
+  const [t] = await ctx.db
+    .select()
+    .from(transformations)
+    .where(eq(transformations.id, run.transformationId));
   if (!t) return;
   const actor = await actorOf(ctx, run.teamId, run.createdBy);
   const progress = async (p: JobProgress) => {
-    await ctx.db.update(jobs).set({ progress: p as unknown as Record<string, unknown> }).where(eq(jobs.id, jobId));
-    const event = p.phase === 'done' ? 'job.finished' : p.phase === 'failed' ? 'job.failed' : 'job.progress';
-    await ctx.realtime.publish(channels.team(run.teamId), event, { jobId, progress: p }).catch(() => {});
+    await ctx.db
+      .update(jobs)
+      .set({ progress: p as unknown as Record<string, unknown> })
+      .where(eq(jobs.id, jobId));
+    const event =
+      p.phase === 'done' ? 'job.finished' : p.phase === 'failed' ? 'job.failed' : 'job.progress';
+    await ctx.realtime
+      .publish(channels.team(run.teamId), event, { jobId, progress: p })
+      .catch(() => {});
   };
   const phase = (p: JobProgress['phase'], done = 0, total: number | null = null) =>
     progress({ done, total, rate: null, etaSeconds: null, phase: p });
-  await ctx.db.update(transformationRuns).set({ status: 'running' }).where(eq(transformationRuns.id, run.id));
+  await ctx.db
+    .update(transformationRuns)
+    .set({ status: 'running' })
+    .where(eq(transformationRuns.id, run.id));
   let versionId: string | null = null;
   try {
     await phase('reading');
@@ -80,12 +99,20 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
           originId: t.id,
         });
         outputId = d.id;
-        await uc.tx.update(transformations).set({ outputDatasetId: d.id }).where(eq(transformations.id, t.id));
+        await uc.tx
+          .update(transformations)
+          .set({ outputDatasetId: d.id })
+          .where(eq(transformations.id, t.id));
       }
       const { version, columns } = await beginVersion(
         uc,
         outputId!,
-        compiled.cols.map((c) => ({ key: c.key, label: c.label, type: c.type, sourceColumn: null })),
+        compiled.cols.map((c) => ({
+          key: c.key,
+          label: c.label,
+          type: c.type,
+          sourceColumn: null,
+        })),
         null,
         { lineage: true },
       );

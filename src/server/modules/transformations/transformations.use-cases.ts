@@ -65,7 +65,10 @@ export async function saveSteps(uc: UseCase, input: { transformationId: unknown;
     subject: { type: 'transformation', id: t.id, label: t.name },
     details: {
       steps: input.steps.length,
-      kinds: input.steps.map((s) => s.kind).join(', ').slice(0, 200),
+      kinds: input.steps
+        .map((s) => s.kind)
+        .join(', ')
+        .slice(0, 200),
     },
   });
   return t;
