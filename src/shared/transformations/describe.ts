@@ -1,3 +1,4 @@
+import { COLUMN_TYPE_LABELS } from '../datasets/column-types.js';
 import type { RecipeColumn } from './transformations.pages.js';
 import type { Step } from './steps.js';
 
@@ -19,6 +20,8 @@ const list = (xs: string[]) =>
 export function describeStep(step: Step, columns: readonly RecipeColumn[]): string {
   const name = (k: string) => quote(columns.find((c) => c.key === k)?.label ?? k);
   const names = (ks: string[]) => list(ks.map(name));
+  /** an expression with its references as column labels */
+  const words = (e: string) => e.trim().replace(/\$\{([^}]+)\}/g, (_, k: string) => name(k));
   switch (step.kind) {
     case 'cleanup':
       switch (step.op) {
@@ -41,7 +44,7 @@ export function describeStep(step: Step, columns: readonly RecipeColumn[]): stri
         ? `Fill empty values of ${name(step.column)} with ${quote(step.value)}.`
         : `Fill empty values of ${name(step.column)} with the column’s ${step.method}.`;
     case 'filter':
-      return `Keep the rows where ${step.expression.trim() || '(no condition)'}.`;
+      return `Keep the rows where ${words(step.expression) || '(no condition)'}.`;
     case 'columns':
       return step.changes
         .map((c) => {
@@ -55,13 +58,13 @@ export function describeStep(step: Step, columns: readonly RecipeColumn[]): stri
                 : c.onFail === 'default'
                   ? `values that do not convert become ${quote(c.default)}`
                   : 'values that do not convert become empty';
-            parts.push(`change its type to ${c.type} (${fail})`);
+            parts.push(`change its type to ${COLUMN_TYPE_LABELS[c.type].toLowerCase()} (${fail})`);
           }
           return `Column ${name(c.column)}: ${parts.join(', ') || 'no change'}.`;
         })
         .join(' ');
     case 'derive':
-      return `Add the column ${quote(step.label)} = ${step.expression.trim()}.`;
+      return `Add the column ${quote(step.label)} = ${words(step.expression)}.`;
     case 'bins': {
       const parts = step.labels.map((l, i) =>
         i === 0

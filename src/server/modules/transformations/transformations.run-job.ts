@@ -121,6 +121,11 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
         .update(transformationRuns)
         .set({ versionId: version.id, rowsIn })
         .where(eq(transformationRuns.id, run.id));
+      await uc.audit({
+        action: 'transformation.run_writing',
+        subject: { type: 'transformation', id: t.id, label: t.name },
+        details: { output: outputId, version: version.number, columns: columns.length },
+      });
       return { version, physical: columns.map((c) => c.physical) };
     });
     versionId = target.version.id;
