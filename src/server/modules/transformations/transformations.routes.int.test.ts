@@ -24,7 +24,10 @@ const idFrom = (location: string, prefix: string) =>
 type World = Awaited<ReturnType<typeof sourcesWorld>>;
 
 /** A refused write: back to the form with its field errors */
-async function fieldErrors(w: World, res: { statusCode: number; headers: Record<string, unknown> }) {
+async function fieldErrors(
+  w: World,
+  res: { statusCode: number; headers: Record<string, unknown> },
+) {
   expect(res.statusCode).toBe(303);
   const back = await w.client.page(String(res.headers.location));
   return back.props.errors as Record<string, string>;
@@ -70,7 +73,9 @@ describe('a whole recipe, through the routes', () => {
     expect(page.props.steps[1].text).toBe(
       'In “sex”, replace “M” with “male”, “male” with “male”, “F” with “female” and “female” with “female” (ignoring case and surrounding spaces).',
     );
-    expect(page.props.sql.text).toMatch(/^WITH s0 AS \(SELECT _row, c1, c2, c3, c4, c5 FROM ds\."v_/);
+    expect(page.props.sql.text).toMatch(
+      /^WITH s0 AS \(SELECT _row, c1, c2, c3, c4, c5 FROM ds\."v_/,
+    );
     expect(page.props.sql.text).not.toContain('TEST');
     expect(page.props.sql.params).toContain('TEST');
     expect(page.props.recipeText.split('\n')).toEqual([
@@ -81,9 +86,9 @@ describe('a whole recipe, through the routes', () => {
       '5. Column “age”: rename it “Age (years)”, change its type to whole number (values that do not convert become empty).',
     ]);
     expect(page.props.preview.after).toBe(5);
-    expect(page.props.preview.rows.map((r: { values: Record<string, unknown> }) => r.values.sex)).toEqual(
-      ['female', 'male', 'female', 'male', 'female'],
-    );
+    expect(
+      page.props.preview.rows.map((r: { values: Record<string, unknown> }) => r.values.sex),
+    ).toEqual(['female', 'male', 'female', 'male', 'female']);
 
     // the data view after a chosen step
     const after2 = await w.client.page(`/transformations/${id}?after=2`);
@@ -97,7 +102,12 @@ describe('a whole recipe, through the routes', () => {
     const status = await w.client.page(`/transformation-runs/${runId}`);
     expect(status.component).toBe('transformations/status');
     expect(status.props.run.failure).toBeNull();
-    expect(status.props.run).toMatchObject({ status: 'done', rowsIn: 7, rowsOut: 5, versionNumber: 1 });
+    expect(status.props.run).toMatchObject({
+      status: 'done',
+      rowsIn: 7,
+      rowsOut: 5,
+      versionNumber: 1,
+    });
 
     const outputId = status.props.output.id as string;
     const [out] = await t.app.ctx.db.select().from(datasets).where(eq(datasets.id, outputId));
@@ -125,7 +135,10 @@ describe('a whole recipe, through the routes', () => {
       ['Esther', 'female', null],
     ]);
     // lineage: every output row knows the source row it came from
-    const [v] = await t.app.ctx.db.select().from(datasetVersions).where(eq(datasetVersions.datasetId, outputId));
+    const [v] = await t.app.ctx.db
+      .select()
+      .from(datasetVersions)
+      .where(eq(datasetVersions.datasetId, outputId));
     const lineage = (await t.app.ctx.db.execute(
       sql.raw(`SELECT _row, _source_row FROM ds."${v.relation}" ORDER BY _row`),
     )) as unknown as { rows: Array<{ _row: unknown; _source_row: unknown }> };
@@ -151,7 +164,10 @@ describe('a whole recipe, through the routes', () => {
   it('a step that does not compile: marked with its error, and the run refused', async () => {
     const w = await sourcesWorld(t.app);
     const datasetId = await importCsv(t.app, w, MESSY_CSV);
-    const created = await w.client.post(`/projects/${w.project.id}/transformations`, { name: 'Bad', datasetId });
+    const created = await w.client.post(`/projects/${w.project.id}/transformations`, {
+      name: 'Bad',
+      datasetId,
+    });
     const id = idFrom(created.headers.location as string, 'transformations');
     await w.client.request('PUT', `/transformations/${id}/steps`, {
       steps: [
@@ -182,7 +198,10 @@ describe('a whole recipe, through the routes', () => {
   it('another team’s transformation, run and dataset are 404s', async () => {
     const a = await sourcesWorld(t.app);
     const datasetId = await importCsv(t.app, a, MESSY_CSV);
-    const created = await a.client.post(`/projects/${a.project.id}/transformations`, { name: 'Mine', datasetId });
+    const created = await a.client.post(`/projects/${a.project.id}/transformations`, {
+      name: 'Mine',
+      datasetId,
+    });
     const id = idFrom(created.headers.location as string, 'transformations');
     const run = await a.client.post(`/transformations/${id}/runs`, {});
     const runId = idFrom(run.headers.location as string, 'transformation-runs');
@@ -190,12 +209,26 @@ describe('a whole recipe, through the routes', () => {
 
     const b = await sourcesWorld(t.app);
     const json = { accept: 'application/json' };
-    expect((await b.client.request('GET', `/transformations/${id}`, undefined, json)).statusCode).toBe(404);
-    expect((await b.client.request('PUT', `/transformations/${id}/steps`, { steps: [] }, json)).statusCode).toBe(404);
-    expect((await b.client.request('POST', `/transformations/${id}/runs`, {}, json)).statusCode).toBe(404);
-    expect((await b.client.request('DELETE', `/transformations/${id}`, undefined, json)).statusCode).toBe(404);
-    expect((await b.client.request('GET', `/transformation-runs/${runId}`, undefined, json)).statusCode).toBe(404);
-    expect((await b.client.request('GET', `/projects/${a.project.id}/transformations`, undefined, json)).statusCode).toBe(404);
+    expect(
+      (await b.client.request('GET', `/transformations/${id}`, undefined, json)).statusCode,
+    ).toBe(404);
+    expect(
+      (await b.client.request('PUT', `/transformations/${id}/steps`, { steps: [] }, json))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await b.client.request('POST', `/transformations/${id}/runs`, {}, json)).statusCode,
+    ).toBe(404);
+    expect(
+      (await b.client.request('DELETE', `/transformations/${id}`, undefined, json)).statusCode,
+    ).toBe(404);
+    expect(
+      (await b.client.request('GET', `/transformation-runs/${runId}`, undefined, json)).statusCode,
+    ).toBe(404);
+    expect(
+      (await b.client.request('GET', `/projects/${a.project.id}/transformations`, undefined, json))
+        .statusCode,
+    ).toBe(404);
     // B cannot point a recipe of its own project at A's dataset
     const steal = await b.client.post(
       `/projects/${b.project.id}/transformations`,

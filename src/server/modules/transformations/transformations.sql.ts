@@ -33,6 +33,6 @@ export function toDrizzle(text: string, values: ReadonlyArray<string | null>): S
   return sql.join(chunks, sql``);
 }
 
-/** A constant SQL text literal we write ourselves (never user text) */
-export const TRIM_RE = `'^[[:space:]]+|[[:space:]]+$'`;
-export const trimmed = (x: string) => `regexp_replace(${x}, ${TRIM_RE}, '', 'g')`;
+/** Spaces, tabs, line breaks, form feeds and vertical tabs: what a trim removes at both ends */
+const SPACES = `E' \\t\\n\\r\\f\\x0B'`;
+export const trimmed = (x: string) => `btrim(${x}, ${SPACES})`;
