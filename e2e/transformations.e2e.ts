@@ -28,7 +28,7 @@ async function addStep(page: Page, kind: string) {
 
 /** Toggle options of the multi-select labelled `label` */
 async function pick(page: Page, label: string, options: string[]) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByLabel(label, { exact: true }).first().click();
   for (const o of options) await page.getByRole('option', { name: o, exact: true }).click();
   await page.keyboard.press('Escape');
 }
@@ -50,6 +50,8 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
     [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
   );
   const page = await browser.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => console.log('page error', e.message));
 
   // the messy export, imported as it is (age stays text: one value is "unknown")
   await page.goto(`${base}/projects/${project.id}/sources/create`);
@@ -78,7 +80,7 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
 
   // 2. recode sex with a mapping table
   await addStep(page, 'Clean up values');
-  await page.getByRole('textbox', { name: 'Clean-up' }).click();
+  await page.getByRole('combobox', { name: 'Clean-up' }).click();
   await page.getByRole('option', { name: 'Replace values (mapping table)' }).click();
   await pick(page, 'Columns', ['name', 'age', 'village']);
   const mapping: Array<[string, string]> = [

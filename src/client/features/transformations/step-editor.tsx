@@ -205,7 +205,7 @@ export function StepEditor({ step, columns, onChange, errors }: Props) {
           {columns.map((c) => {
             const i = step.changes.findIndex((x) => x.column === c.key);
             const ch = i >= 0 ? step.changes[i] : null;
-            const set = (patch: Partial<Step & { kind: 'columns' }['changes'][number]>) => {
+            const set = (patch: Partial<Extract<Step, { kind: 'columns' }>['changes'][number]>) => {
               const base = ch ?? {
                 column: c.key,
                 label: '',

@@ -184,7 +184,7 @@ export default function TransformationShow({
           .
         </Alert>
       )}
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="sm">
             <Title order={2} size="h4">
