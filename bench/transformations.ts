@@ -68,7 +68,9 @@ async function timed(db: Db, label: string, q: ReturnType<typeof sql>) {
   const t0 = performance.now();
   await db.execute(sql`CREATE TABLE ds.bench_out AS ${q}`);
   const ms = performance.now() - t0;
-  const r = (await db.execute(sql.raw('SELECT count(*)::int AS n FROM ds.bench_out'))) as unknown as {
+  const r = (await db.execute(
+    sql.raw('SELECT count(*)::int AS n FROM ds.bench_out'),
+  )) as unknown as {
     rows: Array<{ n: number }>;
   };
   return { label, ms, rows: Number(r.rows[0].n) };
@@ -77,7 +79,9 @@ async function timed(db: Db, label: string, q: ReturnType<typeof sql>) {
 export async function transformationsBench(db: Db): Promise<string[]> {
   await db.execute(sql.raw(`DROP TABLE IF EXISTS ds."${REL}"`));
   await db.execute(
-    sql.raw(`CREATE TABLE ds."${REL}" (_row bigint PRIMARY KEY, c1 text, c2 text, c3 text, c4 text, c5 numeric)`),
+    sql.raw(
+      `CREATE TABLE ds."${REL}" (_row bigint PRIMARY KEY, c1 text, c2 text, c3 text, c4 text, c5 numeric)`,
+    ),
   );
   const t0 = performance.now();
   await db.execute(
@@ -93,7 +97,8 @@ export async function transformationsBench(db: Db): Promise<string[]> {
   const seeded = performance.now() - t0;
   const compiled = compileRecipe(SOURCE, STEPS);
   if (compiled.error) throw new Error(compiled.error.message);
-  const app = () => timed(db, 'compiled recipe', toDrizzle(runSelect(compiled), compiled.params.values));
+  const app = () =>
+    timed(db, 'compiled recipe', toDrizzle(runSelect(compiled), compiled.params.values));
   const hand = () => timed(db, 'hand-written SQL', sql.raw(HAND));
   const results = [await app(), await hand(), await app(), await hand()];
   const best = (l: string) => Math.min(...results.filter((r) => r.label === l).map((r) => r.ms));

@@ -17,8 +17,7 @@ const base = {
   enabled: z.boolean(),
 };
 
-export const CLEANUP_OPS = ['trim', 'lower', 'upper', 'remove', 'replace'] as const;
-export type CleanupOp = (typeof CLEANUP_OPS)[number];
+const CLEANUP_OPS = ['trim', 'lower', 'upper', 'remove', 'replace'] as const;
 
 const mapping = z.object({ from: text, to: z.string().max(500) }).strict();
 
@@ -37,7 +36,7 @@ const cleanupStep = z
   })
   .strict();
 
-export const FILL_METHODS = ['constant', 'mean', 'median'] as const;
+const FILL_METHODS = ['constant', 'mean', 'median'] as const;
 const fillStep = z
   .object({
     ...base,
@@ -66,8 +65,7 @@ export const CONVERTIBLE_TYPES = [
   'category',
 ] as const;
 export type ConvertibleType = (typeof CONVERTIBLE_TYPES)[number];
-export const ON_FAIL = ['null', 'default', 'drop'] as const;
-export type OnFail = (typeof ON_FAIL)[number];
+const ON_FAIL = ['null', 'default', 'drop'] as const;
 
 const columnChange = z
   .object({
@@ -120,7 +118,7 @@ const binsStep = z
       ctx.addIssue({ code: 'custom', path: ['labels'], message: 'One category more than limits.' });
   });
 
-export const DEDUPE_KEEP = ['first', 'last'] as const;
+const DEDUPE_KEEP = ['first', 'last'] as const;
 const dedupeStep = z
   .object({
     ...base,
@@ -142,9 +140,8 @@ export const stepSchema = z.discriminatedUnion('kind', [
 
 export type Step = z.output<typeof stepSchema>;
 export type StepInput = z.input<typeof stepSchema>;
-export type StepKind = Step['kind'];
 
-export const MAX_STEPS = 50;
+const MAX_STEPS = 50;
 
 export const stepsSchema = z
   .object({ steps: z.array(stepSchema).max(MAX_STEPS, `At most ${MAX_STEPS} steps.`) })
@@ -156,4 +153,3 @@ export const createTransformationSchema = z
     datasetId: z.string().uuid('Pick a dataset.'),
   })
   .strict();
-export type CreateTransformationInput = z.output<typeof createTransformationSchema>;

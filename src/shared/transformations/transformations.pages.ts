@@ -39,7 +39,7 @@ export interface RecipeColumn {
 }
 
 /** What one step did to the sample rows */
-export interface StepCounts {
+interface StepCounts {
   rowsIn: number;
   rowsOut: number;
   valuesChanged: number;

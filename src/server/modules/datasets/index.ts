@@ -25,7 +25,6 @@ export {
   versionsOfMany,
   rowErrorsOf,
   datasetsOf,
-  findVersion,
   qualified,
 } from './datasets.queries.js';
 export {

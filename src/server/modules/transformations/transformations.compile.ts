@@ -14,7 +14,7 @@ import { ident, Params, trimmed } from './transformations.sql.js';
 export type { Col } from './transformations.expr.js';
 
 /** A step that cannot be compiled: the field of the step it is about, and why */
-export class StepError extends Error {
+class StepError extends Error {
   constructor(
     readonly field: string,
     message: string,
@@ -24,7 +24,7 @@ export class StepError extends Error {
 }
 
 /** One enabled step as a CTE, with what the counts need */
-export interface Stage {
+interface Stage {
   stepIndex: number;
   name: string;
   prev: string;

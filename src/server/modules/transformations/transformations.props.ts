@@ -36,7 +36,7 @@ import { sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
 
 /** How many source rows the previews and their counts run on */
-export const SAMPLE_ROWS = 1000;
+const SAMPLE_ROWS = 1000;
 const PREVIEW_ROWS = 50;
 
 const meta = (cols: readonly Col[]): RecipeColumn[] =>
@@ -51,7 +51,7 @@ async function versionNumbers(db: Db, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-export function runItem(r: RunRow, numbers: Map<string, number>): RunItem {
+function runItem(r: RunRow, numbers: Map<string, number>): RunItem {
   return {
     id: r.id,
     status: r.status,

@@ -4,7 +4,6 @@ import { notFound } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
 
-export type TransformationRow = typeof transformations.$inferSelect;
 export type RunRow = typeof transformationRuns.$inferSelect;
 
 /** A transformation of the team: 404 for another team's id */
