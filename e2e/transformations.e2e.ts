@@ -19,6 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => journey?.close());
 
+/** Scrolled to the top (the editor keeps its scroll position across saves) */
+const top = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
 /** Add a step of a kind: the menu, then the kind */
 async function addStep(page: Page, kind: string) {
   await page.getByRole('button', { name: 'Add a step' }).click();
@@ -66,10 +69,10 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.goto(`${base}/sources?project=${project.id}`);
   await page.getByRole('link', { name: 'Transformations' }).click();
   await page.getByText('Click “New transformation”, pick a dataset').waitFor();
-  console.log('screenshot', await shot(page, 'transformations-index-empty'));
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-index-empty')));
   await page.getByRole('link', { name: 'New transformation' }).click();
   await page.getByRole('heading', { name: 'New transformation' }).waitFor();
-  console.log('screenshot', await shot(page, 'transformations-create'));
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-create')));
   await page.getByRole('button', { name: 'Create and add steps' }).click();
   await page.getByRole('heading', { name: 'survey (clean)' }).waitFor();
   await page.getByText('No steps yet: the output would be').waitFor();
@@ -94,7 +97,7 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
     await page.getByRole('textbox', { name: `Value ${i + 1}` }).fill(from);
     await page.getByRole('textbox', { name: `Replacement ${i + 1}` }).fill(to);
   }
-  console.log('screenshot', await shot(page, 'transformations-step-editor'));
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-step-editor')));
   await saveStep(page, 2, 'Rows 7 → 7 · 5 values changed');
 
   // 3. filter out the test rows (the condition builder's text mode)
@@ -116,7 +119,7 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   // the data view after step 2: the recoded values
   await page.getByRole('button', { name: 'Data after step 2' }).click();
   await page.getByText('The first 7 rows of the sample after step 2').waitFor();
-  console.log('screenshot', await shot(page, 'transformations-show'));
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-show')));
 
   // reorder with the keyboard-reachable buttons, then back
   await page.getByRole('button', { name: 'Move step 4 up' }).click();
@@ -126,16 +129,16 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
 
   await page.getByRole('tab', { name: 'SQL' }).click();
   await page.getByTestId('recipe-sql').getByText('WITH s0 AS', { exact: false }).waitFor();
-  console.log('screenshot', await shot(page, 'transformations-sql'));
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-sql')));
 
   await page.getByRole('button', { name: 'Run on all 7 rows' }).click();
   await page.getByRole('heading', { name: 'Run of “survey (clean)”' }).waitFor();
   await page.getByText('The run finished').waitFor();
   await page.getByText('5 rows written to “survey (clean)”').waitFor();
-  console.log('screenshot', await shot(page, 'transformations-status'));
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-status')));
 
   await page.getByRole('link', { name: 'See the output dataset' }).click();
   await page.getByRole('heading', { name: 'survey (clean)', exact: true }).waitFor();
   await page.getByRole('cell', { name: 'Chausiku', exact: true }).waitFor();
-  console.log('screenshot', await shot(page, 'transformations-output'));
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-output')));
 });

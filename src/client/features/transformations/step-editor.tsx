@@ -9,6 +9,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { RecipeColumn } from '@shared/transformations/transformations.pages';
@@ -73,7 +74,7 @@ export function StepEditor({ step, columns, onChange, errors }: Props) {
                     <Table.Th>Value</Table.Th>
                     <Table.Th>Becomes (empty: no value)</Table.Th>
                     <Table.Th w={48}>
-                      <span className="sr-only">Remove</span>
+                      <VisuallyHidden>Remove</VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
