@@ -4,7 +4,7 @@ import { type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
-import { MESSY_CSV } from '../src/server/modules/transformations/test-support.js';
+import { MESSY_CSV } from '../src/server/modules/transformations/transformations.test-support.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
-import { CLEANING_STEPS, importCsv, MESSY_CSV } from './test-support.js';
+import { CLEANING_STEPS, importCsv, MESSY_CSV } from './transformations.test-support.js';
 
 let t: TestApp;
 let dataDir: string;
