@@ -31,6 +31,7 @@ import { RUN_STATUS } from '../../features/transformations/labels';
 import { newStep } from '../../features/transformations/new-step';
 import { StepCard } from '../../features/transformations/step-card';
 import { StepEditor } from '../../features/transformations/step-editor';
+import { DeleteTransformationModal } from '../../features/transformations/delete-transformation-modal';
 
 const KINDS = Object.keys(STEP_KIND_LABELS) as Array<Step['kind']>;
 
@@ -52,6 +53,7 @@ export default function TransformationShow({
   const { errors } = useShared();
   const [editing, setEditing] = useState<{ index: number; step: Step } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const list = steps.map((s) => s.step);
   const url = route('transformations.steps', { transformation: transformation.id });
 
@@ -164,16 +166,27 @@ export default function TransformationShow({
           </>
         }
         actions={
-          <Button
-            leftSection={<IconPlayerPlay size={16} />}
-            disabled={hasError || !!activeRunId || busy}
-            onClick={() =>
-              router.post(route('transformations.run', { transformation: transformation.id }))
-            }
-          >
-            Run on all {count(source.rowCount)} rows
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" color="red" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+            <Button
+              leftSection={<IconPlayerPlay size={16} />}
+              disabled={hasError || !!activeRunId || busy}
+              onClick={() =>
+                router.post(route('transformations.run', { transformation: transformation.id }))
+              }
+            >
+              Run on all {count(source.rowCount)} rows
+            </Button>
+          </Group>
         }
+      />
+      <DeleteTransformationModal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        transformation={transformation}
+        output={output}
       />
       {activeRunId && (
         <Alert color="blue" variant="light">
@@ -301,7 +314,13 @@ export default function TransformationShow({
                         One statement: each step is a CTE over the one before. The values you typed
                         are the numbered parameters below, never part of the SQL text.
                       </Text>
-                      <Code block data-testid="recipe-sql">
+                      <Code
+                        block
+                        data-testid="recipe-sql"
+                        tabIndex={0}
+                        role="region"
+                        aria-label="The SQL the recipe compiles to (scrolls sideways)"
+                      >
                         {sql.text}
                       </Code>
                       {sql.params.length > 0 && (

@@ -159,6 +159,13 @@ describe('a whole recipe, through the routes', () => {
     const again = await w.client.page(`/transformations/${id}`);
     expect(again.props.runs.map((r: { versionNumber: number }) => r.versionNumber)).toEqual([2, 1]);
     expect(again.props.output.id).toBe(outputId);
+
+    // deleting the recipe keeps its output: a dataset like any other
+    const deleted = await w.client.request('DELETE', `/transformations/${id}`);
+    expect(deleted.statusCode).toBe(303);
+    expect(deleted.headers.location).toBe(`/projects/${w.project.id}/transformations`);
+    const [kept] = await t.app.ctx.db.select().from(datasets).where(eq(datasets.id, outputId));
+    expect(kept?.name).toBe('Survey (clean)');
   });
 
   it('a step that does not compile: marked with its error, and the run refused', async () => {
