@@ -46,7 +46,22 @@ const row = fc.record({
     fc.integer({ min: -500, max: 500 }).map((i) => i / 100),
     { nil: null },
   ),
-  tag: textValue,
+  tag: fc.oneof(
+    textValue,
+    fc.constantFrom(
+      '2024-02-29',
+      '2023-02-29',
+      '2024/1/5',
+      'yes',
+      'No',
+      ' 1,234 ',
+      '1e3',
+      '-0.5',
+      '12',
+      '0',
+      '1,23',
+    ),
+  ),
 });
 const rowsArb = fc.array(row, { maxLength: 25 });
 
@@ -76,7 +91,10 @@ async function viaSql(steps: Step[]): Promise<RefRow[]> {
       c.cols.map((col) => {
         const v = x[col.ident] as string | null;
         const numeric = col.type === 'integer' || col.type === 'decimal';
-        return [col.key, v === null ? null : numeric ? Number(v) : v];
+        return [
+          col.key,
+          v === null ? null : numeric ? Number(v) : col.type === 'boolean' ? v[0] : v,
+        ];
       }),
     ),
   }));
@@ -202,16 +220,19 @@ describe('each step type: SQL on the database = the same step in memory', () => 
     );
   });
 
-  it('column names and types: text to whole numbers, failures nulled, defaulted or dropped', async () => {
+  it('column names and types: text to numbers, yes/no, dates (the importer’s conversion as reference), failures nulled, defaulted or dropped', async () => {
+    const DEFAULTS = { integer: '1', decimal: '1.5', boolean: 'yes', date: '2000-01-01' };
     const change = fc.record({
       column: fc.constantFrom('name', 'tag'),
-      type: fc.constant('integer' as const),
+      type: fc.constantFrom('integer', 'decimal', 'boolean', 'date') as fc.Arbitrary<'integer'>,
       onFail: fc.constantFrom('null', 'default', 'drop') as fc.Arbitrary<'null'>,
-      default: fc.constant('-1'),
+      default: fc.constant('1'),
       label: fc.constantFrom('', 'Renamed'),
     });
     await check(
-      change.map((ch) => [{ ...base, kind: 'columns' as const, changes: [ch] }]),
+      change.map((ch) => [
+        { ...base, kind: 'columns' as const, changes: [{ ...ch, default: DEFAULTS[ch.type] }] },
+      ]),
       60,
     );
   });
