@@ -6,6 +6,7 @@ import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
 import { CLEANING_STEPS, importCsv, MESSY_CSV } from './transformations.test-support.js';
+import { transformationRuns } from './transformations.tables.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -243,5 +244,51 @@ describe('a whole recipe, through the routes', () => {
       { referer: `/projects/${b.project.id}/transformations/create` },
     );
     expect((await fieldErrors(b, steal)).datasetId).toBe('Pick a dataset of this project.');
+  });
+});
+
+describe('a run retried after the worker stopped', () => {
+  it('drops the half-written version and runs again', async () => {
+    const w = await sourcesWorld(t.app);
+    const datasetId = await importCsv(t.app, w, MESSY_CSV);
+    const created = await w.client.post(`/projects/${w.project.id}/transformations`, {
+      name: 'Retried',
+      datasetId,
+    });
+    const id = idFrom(created.headers.location as string, 'transformations');
+    await w.client.request('PUT', `/transformations/${id}/steps`, { steps: CLEANING_STEPS });
+    const first = await w.client.post(`/transformations/${id}/runs`, {});
+    await drainJobs(t.app);
+    const outputId = (await w.client.page(`/transformations/${id}`)).props.output.id as string;
+    // the second run's worker "stopped" after it began its version
+    const second = await w.client.post(`/transformations/${id}/runs`, {});
+    const runId = idFrom(second.headers.location as string, 'transformation-runs');
+    const [{ id: half }] = await t.app.ctx.db
+      .insert(datasetVersions)
+      .values({
+        teamId: w.team.id,
+        datasetId: outputId,
+        number: 2,
+        status: 'importing',
+        relation: `v_${'a'.repeat(32)}`,
+      })
+      .returning();
+    await t.app.ctx.db
+      .update(transformationRuns)
+      .set({ status: 'running', versionId: half })
+      .where(eq(transformationRuns.id, runId));
+    await drainJobs(t.app);
+    const status = await w.client.page(`/transformation-runs/${runId}`);
+    expect(status.props.run).toMatchObject({ status: 'done', rowsOut: 5, versionNumber: 3 });
+    const versions = await t.app.ctx.db
+      .select()
+      .from(datasetVersions)
+      .where(eq(datasetVersions.datasetId, outputId));
+    expect(versions.map((v) => [v.number, v.status]).sort()).toEqual([
+      [1, 'superseded'],
+      [2, 'failed'],
+      [3, 'ready'],
+    ]);
+    expect(first.statusCode).toBe(303);
   });
 });

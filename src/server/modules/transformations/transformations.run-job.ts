@@ -26,7 +26,7 @@ import { TRANSFORMATION_RUN } from './transformations.use-cases.js';
 export function registerRunJob(ctx: AppContext) {
   ctx.jobs.register(TRANSFORMATION_RUN, (payload, job) => runRecipe(ctx, payload.runId, job.id), {
     payload: z.object({ runId: z.string().uuid() }).strict(),
-    maxAttempts: 1,
+    maxAttempts: 2,
   });
 }
 
@@ -53,13 +53,19 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     .select()
     .from(transformationRuns)
     .where(eq(transformationRuns.id, runId));
-  if (!run || run.status !== 'queued') return;
+  if (!run || run.status === 'done' || run.status === 'failed') return;
   const [t] = await ctx.db
     .select()
     .from(transformations)
     .where(eq(transformations.id, run.transformationId));
   if (!t) return;
   const actor = await actorOf(ctx, run.teamId, run.createdBy);
+  // a retry after the worker stopped mid-run: the half-written version goes, the run starts again
+  const leftover = run.status === 'running' ? run.versionId : null;
+  if (leftover)
+    await runUseCase(ctx, actor, (uc) =>
+      failVersion(uc, leftover, 'The worker stopped during the run; it was started again.'),
+    );
   const progress = async (p: JobProgress) => {
     await ctx.db
       .update(jobs)
