@@ -20,6 +20,7 @@ import { directLoad, httpLoad, peakRss } from './load.js';
 import { table, type Measurement } from './stats.js';
 import { benchUsers, sessionCookies, xsrfCookie } from './setup.js';
 import { resultsFrameworkBench } from './results-framework.js';
+import { transformationsBench } from './transformations.js';
 import { teamMembers, users as usersTable } from '../src/server/platform/auth/auth.tables.js';
 import { IDLE_RESTARTS, serverMemory } from './server-memory.js';
 import { and, eq } from 'drizzle-orm';
@@ -254,6 +255,7 @@ async function main() {
     run,
     measure,
   });
+  rfLines.push('', ...(await transformationsBench(app.ctx.db)));
   await measure(() =>
     directLoad(
       '(d) auth.api.signInEmail without HTTP',

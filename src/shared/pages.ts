@@ -46,6 +46,12 @@ import type {
   SourcesIndexProps,
   SurveyPreviewProps,
 } from './datasets/datasets.pages.js';
+import type {
+  TransformationCreateProps,
+  TransformationRunProps,
+  TransformationShowProps,
+  TransformationsIndexProps,
+} from './transformations/transformations.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -102,6 +108,10 @@ export interface PageProps {
   'survey-sources/preview': SurveyPreviewProps;
   'survey-sources/job-status': JobStatusProps;
   'insights/show': InsightsShowProps;
+  'transformations/index': TransformationsIndexProps;
+  'transformations/create': TransformationCreateProps;
+  'transformations/show': TransformationShowProps;
+  'transformations/status': TransformationRunProps;
 }
 
 export type PageName = keyof PageProps;

@@ -21,6 +21,7 @@ import { datasetsModule } from './datasets/index.js';
 import { sourcesModule } from './sources/index.js';
 import { insightsModule } from './insights/index.js';
 import { learningsModule } from './learnings/index.js';
+import { transformationsModule } from './transformations/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -45,6 +46,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   sourcesModule,
   insightsModule,
   learningsModule,
+  transformationsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

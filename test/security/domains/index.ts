@@ -11,6 +11,7 @@ import { formsSecurity } from './forms.js';
 import { sourcesSecurity } from './sources.js';
 import { insightsSecurity } from './insights.js';
 import { learningsSecurity } from './learnings.js';
+import { transformationsSecurity } from './transformations.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -35,6 +36,7 @@ const DOMAINS: DomainSecurity[] = [
   sourcesSecurity,
   insightsSecurity,
   learningsSecurity,
+  transformationsSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

@@ -66,6 +66,15 @@ export default function SourcesIndex({
                 w={220}
               />
             )}
+            {project && (
+              <Button
+                component={Link}
+                variant="default"
+                href={route('transformations.index', { project: project.id })}
+              >
+                Transformations
+              </Button>
+            )}
             {addHref && (
               <Button component={Link} href={addHref} leftSection={<IconUpload size={16} />}>
                 Add source

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Database } from '../../platform/db/client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../../platform/db/client.js';
 import { physicalName, qualified } from './datasets.queries.js';
 
 /** One chunk's rows: the row number and the converted text of each column (null: empty) */
@@ -55,4 +56,21 @@ export async function appendRows(
     client.release();
   }
   return rows.length;
+}
+
+/**
+ * Fill a version's relation from a SELECT (a transformation's compiled recipe) in one statement:
+ * the select gives `_row`, `_source_row` (lineage: the source row it came from) and the columns in
+ * `physical` order. The select is built from generated names and bound parameters only.
+ */
+export async function insertSelect(
+  db: Db,
+  target: { relation: string; physical: string[] },
+  select: SQL,
+): Promise<number> {
+  const cols = ['_row', '_source_row', ...target.physical.map(physicalName)].join(', ');
+  const r = (await db.execute(
+    sql`INSERT INTO ${sql.raw(qualified(target.relation))} (${sql.raw(cols)}) ${select}`,
+  )) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
 }

@@ -34,6 +34,7 @@ export async function beginVersion(
   datasetId: string,
   columns: NewColumn[],
   jobId: string | null = null,
+  opts: { lineage?: boolean } = {},
 ) {
   const { tx, teamId } = uc;
   const [{ n }] = await tx
@@ -70,7 +71,7 @@ export async function beginVersion(
   const defs = cols.map((c) => `${physicalName(c.physical)} ${COLUMN_SQL_TYPES[c.type]}`);
   await tx.execute(
     sql.raw(
-      `CREATE TABLE ${qualified(relation)} (_row bigint NOT NULL PRIMARY KEY${defs.map((d) => `, ${d}`).join('')})`,
+      `CREATE TABLE ${qualified(relation)} (_row bigint NOT NULL PRIMARY KEY${opts.lineage ? ', _source_row bigint NOT NULL' : ''}${defs.map((d) => `, ${d}`).join('')})`,
     ),
   );
   return { version, columns: cols };

@@ -25,6 +25,7 @@ export {
   versionsOfMany,
   rowErrorsOf,
   datasetsOf,
+  qualified,
 } from './datasets.queries.js';
 export {
   createDataset,
@@ -37,5 +38,5 @@ export {
   type NewColumn,
   type RowError,
 } from './datasets.versions.js';
-export { appendRows, type CopyRow } from './datasets.copy.js';
+export { appendRows, insertSelect, type CopyRow } from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';

@@ -18,3 +18,4 @@ export * from '../../modules/forms/forms.tables.js';
 export * from '../../modules/datasets/datasets.tables.js';
 export * from '../../modules/sources/sources.tables.js';
 export * from '../../modules/learnings/learnings.tables.js';
+export * from '../../modules/transformations/transformations.tables.js';

@@ -1,0 +1,144 @@
+import { type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, it } from 'vitest';
+import { type TestApp } from '../test/helpers/app.js';
+import { createUser, signIn } from '../test/helpers/auth.js';
+import { createTeamFor } from '../test/helpers/team-membership.js';
+import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { MESSY_CSV } from '../src/server/modules/transformations/transformations.test-support.js';
+import { shot } from './helpers/browser.js';
+import { startJourney, type Journey } from './helpers/journey.js';
+
+let t: TestApp;
+let base: string;
+let browser: BrowserContext;
+let journey: Journey;
+
+beforeAll(async () => {
+  journey = await startJourney({ worker: true, dataDir: true });
+  ({ t, base, browser } = journey);
+});
+afterAll(() => journey?.close());
+
+/** Scrolled to the top (the editor keeps its scroll position across saves) */
+const top = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+/** Add a step of a kind: the menu, then the kind */
+async function addStep(page: Page, kind: string) {
+  await page.getByRole('button', { name: 'Add a step' }).click();
+  await page.getByRole('menuitem', { name: kind }).click();
+  await page.getByRole('heading', { name: `New step: ${kind}` }).waitFor();
+}
+
+/** Toggle options of the multi-select labelled `label` */
+async function pick(page: Page, label: string, options: string[]) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  for (const o of options) await page.getByRole('option', { name: o, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+async function saveStep(page: Page, n: number, counts: string) {
+  await page.getByRole('button', { name: 'Save step' }).click();
+  await page.getByTestId(`counts-${n}`).getByText(counts, { exact: false }).waitFor();
+}
+
+it('clean a messy imported CSV step by step, see previews and counts, run it, see the output', async () => {
+  const user = await createUser(t.app, { name: 'Neema Mushi' });
+  const team = await createTeamFor(t.app, user.id, 'Field Data');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Baseline survey' })
+    .returning();
+  const client = await signIn(t.app, user);
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = await browser.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => console.log('page error', e.message));
+
+  // the messy export, imported as it is (age stays text: one value is "unknown")
+  await page.goto(`${base}/projects/${project.id}/sources/create`);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (
+    await chooser
+  ).setFiles({ name: 'survey.csv', mimeType: 'text/csv', buffer: Buffer.from(MESSY_CSV, 'utf8') });
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await page.getByText('The import finished').waitFor();
+
+  await page.goto(`${base}/sources?project=${project.id}`);
+  await page.getByRole('link', { name: 'Transformations' }).click();
+  await page.getByText('Click “New transformation”, pick a dataset').waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-index-empty')));
+  await page.getByRole('link', { name: 'New transformation' }).click();
+  await page.getByRole('heading', { name: 'New transformation' }).waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-create')));
+  await page.getByRole('button', { name: 'Create and add steps' }).click();
+  await page.getByRole('heading', { name: 'survey (clean)' }).waitFor();
+  await page.getByText('No steps yet: the output would be').waitFor();
+
+  // 1. trim the text columns (all of them are picked to start with)
+  await addStep(page, 'Clean up values');
+  await saveStep(page, 1, 'Rows 7 → 7 · 3 values changed');
+
+  // 2. recode sex with a mapping table
+  await addStep(page, 'Clean up values');
+  await page.getByRole('combobox', { name: 'Clean-up' }).click();
+  await page.getByRole('option', { name: 'Replace values (mapping table)' }).click();
+  await pick(page, 'Columns', ['name', 'age', 'village']);
+  const mapping: Array<[string, string]> = [
+    ['M', 'male'],
+    ['male', 'male'],
+    ['F', 'female'],
+    ['female', 'female'],
+  ];
+  for (const [i, [from, to]] of mapping.entries()) {
+    await page.getByRole('button', { name: 'Add a value' }).click();
+    await page.getByRole('textbox', { name: `Value ${i + 1}` }).fill(from);
+    await page.getByRole('textbox', { name: `Replacement ${i + 1}` }).fill(to);
+  }
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-step-editor')));
+  await saveStep(page, 2, 'Rows 7 → 7 · 5 values changed');
+
+  // 3. filter out the test rows (the condition builder's text mode)
+  await addStep(page, 'Filter rows');
+  await page.getByRole('button', { name: 'Edit as text' }).click();
+  await page.getByRole('textbox', { name: 'Keep the rows where' }).fill("${name} != 'TEST'");
+  await saveStep(page, 3, 'Rows 7 → 6 (1 removed)');
+
+  // 4. remove duplicates on name, sex and age
+  await addStep(page, 'Remove duplicates');
+  await pick(page, 'Rows are duplicates when these columns are the same', [
+    'id',
+    'name',
+    'sex',
+    'age',
+  ]);
+  await saveStep(page, 4, 'Rows 6 → 5 (1 removed)');
+
+  // the data view after step 2: the recoded values
+  await page.getByRole('button', { name: 'Data after step 2' }).click();
+  await page.getByText('The first 7 rows of the sample after step 2').waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-show')));
+
+  // reorder with the keyboard-reachable buttons, then back
+  await page.getByRole('button', { name: 'Move step 4 up' }).click();
+  await page.getByTestId('counts-3').getByText('Rows 7 → 6 (1 removed)').waitFor();
+  await page.getByRole('button', { name: 'Move step 3 down' }).click();
+  await page.getByTestId('counts-4').getByText('Rows 6 → 5 (1 removed)').waitFor();
+
+  await page.getByRole('tab', { name: 'SQL' }).click();
+  await page.getByTestId('recipe-sql').getByText('WITH s0 AS', { exact: false }).waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-sql')));
+
+  await page.getByRole('button', { name: 'Run on all 7 rows' }).click();
+  await page.getByRole('heading', { name: 'Run of “survey (clean)”' }).waitFor();
+  await page.getByText('The run finished').waitFor();
+  await page.getByText('5 rows written to “survey (clean)”').waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-status')));
+
+  await page.getByRole('link', { name: 'See the output dataset' }).click();
+  await page.getByRole('heading', { name: 'survey (clean)', exact: true }).waitFor();
+  await page.getByRole('cell', { name: 'Chausiku', exact: true }).waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-output')));
+});

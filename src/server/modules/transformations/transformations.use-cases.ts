@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { ValidationError } from '../../platform/errors.js';
+import type { UseCase } from '../../platform/use-case/index.js';
+import type { Step } from '../../../shared/transformations/steps.js';
+import { findDataset } from '../datasets/index.js';
+import { findProject } from '../projects/index.js';
+import { compileRecipe } from './transformations.compile.js';
+import { findTransformation } from './transformations.queries.js';
+import { sourceOf } from './transformations.source.js';
+import { transformationRuns, transformations } from './transformations.tables.js';
+
+export const TRANSFORMATION_RUN = 'transformation.run';
+
+declare module '../../platform/jobs/registry.js' {
+  interface JobPayloads {
+    'transformation.run': { runId: string };
+  }
+}
+
+/** A new recipe over one of the project's datasets, with no steps yet */
+export async function createTransformation(
+  uc: UseCase,
+  input: { projectId: unknown; name: string; datasetId: string },
+) {
+  const project = await findProject(uc.tx, uc.teamId, input.projectId);
+  uc.can('content.create', { project });
+  const { dataset, current } = await findDataset(uc.tx, uc.teamId, input.datasetId).catch(() => {
+    throw new ValidationError({ datasetId: 'Pick a dataset of this project.' });
+  });
+  if (dataset.projectId !== project.id)
+    throw new ValidationError({ datasetId: 'Pick a dataset of this project.' });
+  if (!current) throw new ValidationError({ datasetId: 'This dataset has no data yet.' });
+  const [t] = await uc.tx
+    .insert(transformations)
+    .values({
+      teamId: uc.teamId,
+      projectId: project.id,
+      name: input.name,
+      sourceDatasetId: dataset.id,
+      createdBy: uc.actor.userId,
+    })
+    .returning();
+  await uc.audit({
+    action: 'transformation.created',
+    subject: { type: 'transformation', id: t.id, label: t.name },
+    details: { project: project.name, dataset: dataset.name },
+  });
+  return t;
+}
+
+/** Replace the steps (add, edit, reorder, disable, delete are all this one write) */
+export async function saveSteps(uc: UseCase, input: { transformationId: unknown; steps: Step[] }) {
+  const t = await findTransformation(uc.tx, uc.teamId, input.transformationId);
+  const project = await findProject(uc.tx, uc.teamId, t.projectId);
+  uc.can('content.update', { project });
+  const ids = new Set(input.steps.map((s) => s.id));
+  if (ids.size !== input.steps.length)
+    throw new ValidationError({ steps: 'Two steps have the same id.' });
+  await uc.tx
+    .update(transformations)
+    .set({ steps: input.steps, updatedAt: new Date() })
+    .where(eq(transformations.id, t.id));
+  await uc.audit({
+    action: 'transformation.steps_saved',
+    subject: { type: 'transformation', id: t.id, label: t.name },
+    details: {
+      steps: input.steps.length,
+      kinds: input.steps
+        .map((s) => s.kind)
+        .join(', ')
+        .slice(0, 200),
+    },
+  });
+  return t;
+}
+
+/** Start a run: the recipe must compile; the job writes a new version of the output dataset */
+export async function startRun(uc: UseCase, transformationId: unknown) {
+  const t = await findTransformation(uc.tx, uc.teamId, transformationId);
+  const project = await findProject(uc.tx, uc.teamId, t.projectId);
+  uc.can('content.update', { project });
+  const source = await sourceOf(uc.tx, uc.teamId, t.sourceDatasetId);
+  if (!source.version) throw new ValidationError({ steps: 'The source dataset has no data yet.' });
+  const compiled = compileRecipe(source.recipe, t.steps);
+  if (compiled.error)
+    throw new ValidationError({
+      steps: `Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`,
+    });
+  if (!compiled.cols.length) throw new ValidationError({ steps: 'The output has no columns.' });
+  const runId = crypto.randomUUID();
+  const jobId = await uc.enqueue(TRANSFORMATION_RUN, { runId });
+  const [run] = await uc.tx
+    .insert(transformationRuns)
+    .values({
+      id: runId,
+      teamId: uc.teamId,
+      transformationId: t.id,
+      jobId,
+      status: 'queued',
+      steps: t.steps,
+      sourceVersionId: source.version.id,
+      createdBy: uc.actor.userId,
+    })
+    .returning();
+  await uc.audit({
+    action: 'transformation.run_started',
+    subject: { type: 'transformation', id: t.id, label: t.name },
+    details: { steps: t.steps.filter((s) => s.enabled).length },
+  });
+  return run;
+}
+
+/** Delete a recipe and its runs; its output dataset stays (it is a dataset like any other) */
+export async function deleteTransformation(uc: UseCase, transformationId: unknown) {
+  const t = await findTransformation(uc.tx, uc.teamId, transformationId);
+  const project = await findProject(uc.tx, uc.teamId, t.projectId);
+  uc.can('content.delete', { project });
+  await uc.tx.delete(transformations).where(eq(transformations.id, t.id));
+  await uc.audit({
+    action: 'transformation.deleted',
+    subject: { type: 'transformation', id: t.id, label: t.name },
+    details: { project: project.name },
+  });
+  return { transformation: t, project };
+}

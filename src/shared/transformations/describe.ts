@@ -1,0 +1,82 @@
+import { COLUMN_TYPE_LABELS } from '../datasets/column-types.js';
+import type { RecipeColumn } from './transformations.pages.js';
+import type { Step } from './steps.js';
+
+export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
+  cleanup: 'Clean up values',
+  fill: 'Fill missing values',
+  filter: 'Filter rows',
+  columns: 'Column names and types',
+  derive: 'Derived column',
+  bins: 'Recode into categories',
+  dedupe: 'Remove duplicates',
+};
+
+const quote = (s: string) => `“${s}”`;
+const list = (xs: string[]) =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+
+/** A step in plain words, with the column labels it had when the step ran */
+export function describeStep(step: Step, columns: readonly RecipeColumn[]): string {
+  const name = (k: string) => quote(columns.find((c) => c.key === k)?.label ?? k);
+  const names = (ks: string[]) => list(ks.map(name));
+  /** an expression with its references as column labels */
+  const words = (e: string) => e.trim().replace(/\$\{([^}]+)\}/g, (_, k: string) => name(k));
+  switch (step.kind) {
+    case 'cleanup':
+      switch (step.op) {
+        case 'trim':
+          return `Trim spaces around the values of ${names(step.columns)}.`;
+        case 'lower':
+          return `Make ${names(step.columns)} lower case.`;
+        case 'upper':
+          return `Make ${names(step.columns)} upper case.`;
+        case 'remove':
+          return `Remove the characters ${quote(step.characters)} from ${names(step.columns)}.`;
+        case 'replace':
+          return `In ${names(step.columns)}, replace ${list(
+            step.mapping.map((m) => `${quote(m.from)} with ${quote(m.to)}`),
+          )}${step.loose ? ' (ignoring case and surrounding spaces)' : ''}.`;
+      }
+      break;
+    case 'fill':
+      return step.method === 'constant'
+        ? `Fill empty values of ${name(step.column)} with ${quote(step.value)}.`
+        : `Fill empty values of ${name(step.column)} with the column’s ${step.method}.`;
+    case 'filter':
+      return `Keep the rows where ${words(step.expression) || '(no condition)'}.`;
+    case 'columns':
+      return step.changes
+        .map((c) => {
+          if (c.remove) return `Remove the column ${name(c.column)}.`;
+          const parts: string[] = [];
+          if (c.label) parts.push(`rename it ${quote(c.label)}`);
+          if (c.type) {
+            const fail =
+              c.onFail === 'drop'
+                ? 'drop the rows whose value does not convert'
+                : c.onFail === 'default'
+                  ? `values that do not convert become ${quote(c.default)}`
+                  : 'values that do not convert become empty';
+            parts.push(`change its type to ${COLUMN_TYPE_LABELS[c.type].toLowerCase()} (${fail})`);
+          }
+          return `Column ${name(c.column)}: ${parts.join(', ') || 'no change'}.`;
+        })
+        .join(' ');
+    case 'derive':
+      return `Add the column ${quote(step.label)} = ${words(step.expression)}.`;
+    case 'bins': {
+      const parts = step.labels.map((l, i) =>
+        i === 0
+          ? `below ${step.breaks[0]}: ${quote(l)}`
+          : i === step.breaks.length
+            ? `${step.breaks[i - 1]} and above: ${quote(l)}`
+            : `${step.breaks[i - 1]} to below ${step.breaks[i]}: ${quote(l)}`,
+      );
+      return `Recode ${name(step.column)} into ${quote(step.label)}: ${parts.join('; ')}.`;
+    }
+    case 'dedupe':
+      return `Remove duplicate rows (the same ${names(step.columns)}), keeping the ${step.keep}.`;
+  }
+  return '';
+}

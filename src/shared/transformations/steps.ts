@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * A transformation recipe's steps (issue 11): typed specs, validated here and shared with the
+ * client. Columns are referred to by their dataset key, never by a SQL name; the server compiles
+ * the steps to one SQL statement (modules/transformations/transformations.compile.ts).
+ */
+const key = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'Pick a column.')
+  .max(63);
+const label = z.string().trim().min(1, 'Give it a name.').max(120);
+const text = z.string().max(500);
+
+const base = {
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  enabled: z.boolean(),
+};
+
+const CLEANUP_OPS = ['trim', 'lower', 'upper', 'remove', 'replace'] as const;
+
+const mapping = z.object({ from: text, to: z.string().max(500) }).strict();
+
+const cleanupStep = z
+  .object({
+    ...base,
+    kind: z.literal('cleanup'),
+    op: z.enum(CLEANUP_OPS),
+    columns: z.array(key).min(1, 'Pick at least one column.').max(100),
+    /** remove: each of these characters is removed */
+    characters: z.string().max(100).default(''),
+    /** replace: the mapping table, matched on the whole value */
+    mapping: z.array(mapping).max(200).default([]),
+    /** replace: match ignoring case and surrounding spaces ("Male " matches "male") */
+    loose: z.boolean().default(true),
+  })
+  .strict();
+
+const FILL_METHODS = ['constant', 'mean', 'median'] as const;
+const fillStep = z
+  .object({
+    ...base,
+    kind: z.literal('fill'),
+    column: key,
+    method: z.enum(FILL_METHODS),
+    value: text.default(''),
+  })
+  .strict();
+
+const filterStep = z
+  .object({
+    ...base,
+    kind: z.literal('filter'),
+    /** keep the rows where this expression (src/shared/expressions) is true */
+    expression: z.string().max(5000),
+  })
+  .strict();
+
+export const CONVERTIBLE_TYPES = [
+  'text',
+  'integer',
+  'decimal',
+  'boolean',
+  'date',
+  'category',
+] as const;
+export type ConvertibleType = (typeof CONVERTIBLE_TYPES)[number];
+const ON_FAIL = ['null', 'default', 'drop'] as const;
+
+const columnChange = z
+  .object({
+    column: key,
+    label: z.string().trim().max(120).default(''),
+    type: z.enum(CONVERTIBLE_TYPES).nullable().default(null),
+    onFail: z.enum(ON_FAIL).default('null'),
+    default: text.default(''),
+    remove: z.boolean().default(false),
+  })
+  .strict();
+
+const columnsStep = z
+  .object({
+    ...base,
+    kind: z.literal('columns'),
+    changes: z.array(columnChange).min(1, 'Change at least one column.').max(200),
+  })
+  .strict();
+
+const deriveStep = z
+  .object({
+    ...base,
+    kind: z.literal('derive'),
+    label,
+    expression: z.string().max(5000),
+  })
+  .strict();
+
+const binsStep = z
+  .object({
+    ...base,
+    kind: z.literal('bins'),
+    column: key,
+    label,
+    /** ascending: a value below breaks[0] gets labels[0], below breaks[1] labels[1], … */
+    breaks: z.array(z.number().finite()).min(1, 'Add at least one limit.').max(50),
+    labels: z.array(z.string().trim().min(1, 'Name each category.').max(120)).min(2).max(51),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    for (let i = 1; i < s.breaks.length; i++)
+      if (s.breaks[i] <= s.breaks[i - 1])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['breaks', i],
+          message: 'Limits go up: each above the one before.',
+        });
+    if (s.labels.length !== s.breaks.length + 1)
+      ctx.addIssue({ code: 'custom', path: ['labels'], message: 'One category more than limits.' });
+  });
+
+const DEDUPE_KEEP = ['first', 'last'] as const;
+const dedupeStep = z
+  .object({
+    ...base,
+    kind: z.literal('dedupe'),
+    columns: z.array(key).min(1, 'Pick at least one column.').max(100),
+    keep: z.enum(DEDUPE_KEEP),
+  })
+  .strict();
+
+export const stepSchema = z.discriminatedUnion('kind', [
+  cleanupStep,
+  fillStep,
+  filterStep,
+  columnsStep,
+  deriveStep,
+  binsStep,
+  dedupeStep,
+]);
+
+export type Step = z.output<typeof stepSchema>;
+export type StepInput = z.input<typeof stepSchema>;
+
+const MAX_STEPS = 50;
+
+export const stepsSchema = z
+  .object({ steps: z.array(stepSchema).max(MAX_STEPS, `At most ${MAX_STEPS} steps.`) })
+  .strict();
+
+export const createTransformationSchema = z
+  .object({
+    name: label,
+    datasetId: z.string().uuid('Pick a dataset.'),
+  })
+  .strict();
