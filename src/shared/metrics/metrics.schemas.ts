@@ -350,3 +350,21 @@ export function disaggregationKey(d: Readonly<Record<string, string>>): string {
     .map((k) => `${k}=${d[k]}`)
     .join('|');
 }
+
+const bindingKey = z.string().trim().max(63, 'Choose from the list.');
+/** The binding form of a data point's page (PUT data-points.binding). */
+export const bindDataPointSchema = z.strictObject({
+  kind: z.enum(['manual', 'survey_question', 'dataset_column'], {
+    error: 'Choose where the values come from.',
+  }),
+  questionId: z.uuid({ error: 'Choose the form question.' }).optional(),
+  datasetId: z.uuid({ error: 'Choose a dataset.' }).optional(),
+  columnKey: bindingKey.optional(),
+  periodKey: bindingKey.nullable().optional(),
+  disaggregations: z
+    .record(z.string().max(63), bindingKey)
+    .refine((r) => Object.keys(r).length <= 5, 'At most 5 dimensions.')
+    .optional(),
+  filter: z.string().max(2000, 'Use at most 2000 characters.').nullable().optional(),
+});
+export type BindDataPointInput = z.output<typeof bindDataPointSchema>;

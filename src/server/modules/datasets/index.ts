@@ -39,3 +39,19 @@ export {
 } from './datasets.versions.js';
 export { appendRows, type CopyRow } from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';
+export {
+  aggregateBound,
+  boundRows,
+  checkBound,
+  type BoundFigure,
+  type BoundRow,
+} from './bound-aggregate.js';
+export {
+  BindingError,
+  aggregationError,
+  type AggregateSpec,
+  type BoundField,
+  type FieldKind,
+  type RowSource,
+} from './bound-rows.js';
+export { datasetRowSource, type BindableColumn } from './bound-dataset.js';

@@ -13,3 +13,9 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
 }
+export {
+  formsAsking,
+  surveyQuestionRowSource,
+  type AskingForm,
+  type BindableQuestion,
+} from './bound-responses.js';
