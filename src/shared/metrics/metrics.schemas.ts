@@ -281,12 +281,12 @@ export const updateDataPointSchema = changesSomething(
 );
 export type UpdateDataPointInput = z.output<typeof updateDataPointSchema>;
 
-/** Survey questions and dataset columns need surveys and sources (later issues): only manual now. */
+/** A form question or a dataset column is bound on the data point's page (its binding form), not here. */
 export function measurementError(measurement: string | undefined): string | null {
   if (measurement === 'survey_question')
-    return 'A survey question can feed this data point once the team has survey forms; enter values manually for now.';
+    return 'Bind the data point to a form question on its page (Binding), once it is created.';
   if (measurement === 'dataset_column')
-    return 'A dataset column can feed this data point once the team has data sources; enter values manually for now.';
+    return 'Bind the data point to a dataset column on its page (Binding), once it is created.';
   return null;
 }
 
