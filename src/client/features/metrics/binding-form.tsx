@@ -137,6 +137,7 @@ export function BindingForm({
         {d.kind === 'survey_question' && (
           <ChoiceSelect
             label="Form question"
+            placeholder="Choose a form question"
             description="The answers to it in every form that asks it, every version, deleted responses left out"
             required
             data={panel.surveyQuestions.map((q) => ({
@@ -152,6 +153,7 @@ export function BindingForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <ChoiceSelect
               label="Dataset"
+              placeholder="Choose a dataset"
               description="Its current version is read"
               required
               data={panel.datasets.map((x) => ({ value: x.id, label: x.name }))}
@@ -161,6 +163,7 @@ export function BindingForm({
             />
             <ChoiceSelect
               label="Column"
+              placeholder="Choose a column"
               required
               data={(dataset?.columns ?? []).map((c) => ({ value: c.key, label: c.label }))}
               value={d.columnKey}
@@ -213,6 +216,11 @@ export function BindingForm({
               value={d.filter}
               onChange={(v) => form.setData('filter', v)}
               error={errors.filter}
+              emptyText={
+                fields.length
+                  ? 'Every row counts. Add a condition to count only some rows.'
+                  : 'Every row counts. Choose the question or column first to add conditions.'
+              }
             />
           </>
         )}

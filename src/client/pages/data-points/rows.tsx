@@ -2,6 +2,8 @@ import { Head, Link, router } from '@inertiajs/react';
 import { Alert, Anchor, Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import { formatNumber } from '@shared/format/number';
+import { plural } from '@shared/format/plural';
+import { AGGREGATION_LABELS } from '@shared/metrics/metrics.schemas';
 import type { BoundRowView } from '@shared/metrics/bindings';
 import type { PagePropsOf } from '@shared/pages';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -138,9 +140,14 @@ export default function DataPointRows({
           {figure !== null ? `: ${formatNumber(figure)}` : ''}
         </PageTitle>
         <Text size="sm" c="dimmed">
-          The {dataPoint.aggregation.replace('_', ' ')} of “{valueLabel}” over these {total} rows{' '}
+          The{' '}
+          {AGGREGATION_LABELS[
+            dataPoint.aggregation as keyof typeof AGGREGATION_LABELS
+          ]?.toLowerCase() ?? dataPoint.aggregation}{' '}
+          of “{valueLabel}” over {plural(total, 'row')}
           {origin === 'dataset' && datasetId && (
             <>
+              {' '}
               of the{' '}
               <Anchor
                 component={Link}
