@@ -4,7 +4,7 @@ import type { DataPointView, MetricView, Trail } from './metrics.pages.js';
  * Data point bindings as the pages show them (docs/architecture.md, "Data point bindings"):
  * zod-free, so the pages import it without zod.
  */
-export type BindingStatus = 'manual' | 'ok' | 'waiting' | 'broken';
+type BindingStatus = 'manual' | 'ok' | 'waiting' | 'broken';
 export interface BindingState {
   status: BindingStatus;
   /** why no figure can be computed (waiting, broken); '' otherwise */

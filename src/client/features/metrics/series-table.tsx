@@ -33,7 +33,7 @@ interface Props {
 }
 
 /** The page listing the rows behind a bound data point's figure. */
-export function rowsHref(
+function rowsHref(
   dataPointId: string,
   period: string,
   category?: { dimension: string; category: string },

@@ -152,7 +152,7 @@ const FLIP: Record<string, string> = {
  * The filter expression as SQL (comparisons of a field with a literal, selected(), not(), and, or,
  * true(), false()); anything else is refused on `filter` with its position.
  */
-export function filterSql(e: Expr, fields: ReadonlyMap<string, BoundField>): SQL {
+function filterSql(e: Expr, fields: ReadonlyMap<string, BoundField>): SQL {
   const at = `(at character ${e.start + 1})`;
   const field = (name: string) => {
     const f = fields.get(name);
@@ -192,7 +192,7 @@ export function filterSql(e: Expr, fields: ReadonlyMap<string, BoundField>): SQL
 }
 
 /** A data point condition over the value (percent_meeting, its filter) as SQL. */
-export function conditionSql(f: BoundField, x: SQL, c: Cond, where: string): SQL {
+function conditionSql(f: BoundField, x: SQL, c: Cond, where: string): SQL {
   if (c.op === 'not_empty') return sql`(${x} IS NOT NULL)`;
   if (c.op === 'neq') return compare(f, x, '!=', c.value, where);
   if (c.op === 'in') {

@@ -43,7 +43,6 @@ export {
   aggregateBound,
   boundRows,
   checkBound,
-  type BoundFigure,
   type BoundRow,
 } from './bound-aggregate.js';
 export {
@@ -54,4 +53,4 @@ export {
   type FieldKind,
   type RowSource,
 } from './bound-rows.js';
-export { datasetRowSource, type BindableColumn } from './bound-dataset.js';
+export { datasetRowSource } from './bound-dataset.js';

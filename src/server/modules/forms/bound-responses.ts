@@ -71,7 +71,7 @@ export interface AskingForm {
 }
 
 /** The forms of the team whose draft asks one of these survey questions (the builder's "from theory of change"). */
-export async function formsAsking(
+async function formsAsking(
   db: Db,
   teamId: string,
   surveyQuestionIds: string[],

@@ -13,9 +13,4 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
 }
-export {
-  formsAsking,
-  surveyQuestionRowSource,
-  type AskingForm,
-  type BindableQuestion,
-} from './bound-responses.js';
+export { surveyQuestionRowSource } from './bound-responses.js';

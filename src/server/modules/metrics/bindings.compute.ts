@@ -18,7 +18,7 @@ import type { DataPointRow, MetricRow } from './metrics.queries.js';
 export type Resolved =
   { ok: true; source: RowSource; spec: AggregateSpec } | { ok: false; state: BindingState };
 
-export const isBound = (d: Pick<DataPointRow, 'binding'>) => d.binding.kind !== 'manual';
+const isBound = (d: Pick<DataPointRow, 'binding'>) => d.binding.kind !== 'manual';
 
 /** The spec of a data point's aggregation (throws BindingError on a field of the binding). */
 export function specOf(
