@@ -29,7 +29,7 @@ interface Props {
   /** the server's error on the expression (from the last save), linked to the inputs */
   error?: string;
   /** what no condition means (skip logic: the question is always shown) */
-  emptyText?: string;
+  noRulesText?: string;
 }
 
 /** The visual form of an expression, or null when only the text mode can show it. */
@@ -63,7 +63,7 @@ export function ConditionBuilder({
   onChange,
   label = 'Show this question when',
   error: serverError,
-  emptyText = 'Always shown. Add a condition to show it only for some answers.',
+  noRulesText = 'Always shown. Add a condition to show it only for some answers.',
 }: Props) {
   const visual = visualOf(value);
   const [textMode, setTextMode] = useState(visual === null);
@@ -122,7 +122,7 @@ export function ConditionBuilder({
       </Text>
       {rules.length === 0 && (
         <Text size="sm" c="dimmed">
-          {emptyText}
+          {noRulesText}
         </Text>
       )}
       {rules.length > 1 && (

@@ -216,7 +216,7 @@ export function BindingForm({
               value={d.filter}
               onChange={(v) => form.setData('filter', v)}
               error={errors.filter}
-              emptyText={
+              noRulesText={
                 fields.length
                   ? 'Every row counts. Add a condition to count only some rows.'
                   : 'Every row counts. Choose the question or column first to add conditions.'
