@@ -129,6 +129,12 @@ export function BindingForm({
             use “Add from theory of change”, then come back here.
           </Alert>
         )}
+        {d.kind === 'survey_question' && !noForms && panel.unaskedQuestions > 0 && (
+          <Text size="xs" c="dimmed">
+            {panel.unaskedQuestions} more of this data point’s survey questions are asked by no form
+            yet (a form builder’s “Add from theory of change” adds them).
+          </Text>
+        )}
         {d.kind === 'dataset_column' && !panel.datasets.length && (
           <Alert color="yellow" variant="light">
             This project has no imported dataset yet. Add a source (Sources → Add source) first.

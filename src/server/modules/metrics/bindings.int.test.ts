@@ -96,6 +96,7 @@ type S = Awaited<ReturnType<typeof setup>>;
 async function formWithResponses(
   s: S,
   responses: Array<{ at: string; answers: Record<string, unknown>; deleted?: boolean; v?: 1 | 2 }>,
+  asks: Record<string, string> = {},
 ) {
   const db = t.app.ctx.db;
   const teamId = s.team.id;
@@ -103,7 +104,13 @@ async function formWithResponses(
     .insert(forms)
     .values({ teamId, projectId: s.project.id, kind: 'survey', name: 'Household survey' })
     .returning();
-  const questions = [q('people', 'integer'), SEX, q('visit', 'date'), q('district', 'short_text')];
+  const questions = [
+    q('people', 'integer'),
+    SEX,
+    q('visit', 'date'),
+    q('district', 'short_text'),
+    q('fed', 'yes_no'),
+  ];
   const [v1] = await db
     .insert(formVersions)
     .values({ teamId, formId: form.id, number: 1, questions: questions.slice(0, 2) })
@@ -123,7 +130,7 @@ async function formWithResponses(
         label: x.label,
         choices: x.choices,
         position: i,
-        surveyQuestionId: x.key === 'people' ? s.sq.id : null,
+        surveyQuestionId: x.key === 'people' ? s.sq.id : (asks[x.key] ?? null),
       })),
     )
     .returning();
@@ -397,6 +404,53 @@ describe('data point bound to a form question', () => {
   });
 });
 
+describe('share of yes', () => {
+  it('percent_meeting over a yes/no question: the share of yes among the answers, per quarter', async () => {
+    const s = await setup();
+    const db = t.app.ctx.db;
+    const [share] = await db
+      .insert(dataPoints)
+      .values({
+        teamId: s.team.id,
+        problemId: s.problem.id,
+        metricId: s.metric.id,
+        key: 'fed_share',
+        name: 'Fed share',
+        aggregation: 'percent_meeting',
+        starred: true,
+      })
+      .returning();
+    const [sq] = await db
+      .insert(surveyQuestions)
+      .values({
+        teamId: s.team.id,
+        problemId: s.problem.id,
+        dataPointId: share.id,
+        text: 'Fed?',
+        answerType: 'yes_no',
+      })
+      .returning();
+    await formWithResponses(
+      s,
+      [
+        { at: '2026-01-10T10:00:00Z', answers: { fed: 'yes' } },
+        { at: '2026-01-11T10:00:00Z', answers: { fed: 'no' } },
+        { at: '2026-02-11T10:00:00Z', answers: { fed: 'yes' } },
+        { at: '2026-03-11T10:00:00Z', answers: { fed: 'yes' } },
+        { at: '2026-03-12T10:00:00Z', answers: { people: 1 } },
+        { at: '2026-04-11T10:00:00Z', answers: { fed: 'no' } },
+      ],
+      { fed: sq.id },
+    );
+    const res = await bind(s, share.id, { kind: 'survey_question', questionId: sq.id });
+    expect(res.statusCode).toBe(303);
+    expect(await errorsOf(s, share.id)).toEqual({});
+    // Q1: 3 yes of 4 answers (the unanswered one left out) = 75 %; Q2: 0 of 1
+    const a = await actuals(s, s.metric.id);
+    expect(a.total).toMatchObject({ '2026-Q1': 75, '2026-Q2': 0 });
+  });
+});
+
 describe('data point bound to a dataset column', () => {
   it('sums a decimal column per quarter and category, in a formula with a form-bound data point', async () => {
     const s = await setup();
@@ -479,6 +533,19 @@ describe('data point bound to a dataset column', () => {
       await bind(s, other.id, { kind: 'dataset_column', datasetId: d.id, ...body });
       expect((await errorsOf(s, other.id))[field], JSON.stringify(body)).toBeTruthy();
     }
+
+    // a refresh without the column: the binding shows as broken, saying which column went
+    await bind(s, other.id, { kind: 'dataset_column', datasetId: d.id, columnKey: 'amount' });
+    await t.app.ctx.db
+      .update(datasetColumns)
+      .set({ key: 'amount_v2' })
+      .where(eq(datasetColumns.key, 'amount'));
+    a = await actuals(s, s.metric.id);
+    expect(a.page.props.bindings[other.id].message).toMatch(/“amount” is no longer in the dataset/);
+    await t.app.ctx.db
+      .update(datasetColumns)
+      .set({ key: 'amount' })
+      .where(eq(datasetColumns.key, 'amount_v2'));
 
     // the dataset deleted: the binding shows as broken, the pages answer
     res = await s.client.delete(`/datasets/${d.id}`);
