@@ -194,6 +194,31 @@ export default function DataPointShow({
             {panel.state.message}
           </Alert>
         )}
+        {dataPoint.binding.kind !== 'manual' && (
+          <Text size="sm" mb="xs">
+            Period from{' '}
+            <b>
+              {dataPoint.binding.periodKey ??
+                (dataPoint.binding.kind === 'survey_question'
+                  ? 'the submission time'
+                  : 'the import date of the version')}
+            </b>
+            {Object.entries(dataPoint.binding.disaggregations ?? {}).map(([dim, key]) => (
+              <span key={dim}>
+                {' '}
+                · {panel.dimensions.find((x) => x.key === dim)?.label ?? dim} from <b>{key}</b>
+              </span>
+            ))}
+            {dataPoint.binding.filter ? (
+              <>
+                {' '}
+                · only the rows where <Code>{dataPoint.binding.filter}</Code>
+              </>
+            ) : (
+              ' · every row counts'
+            )}
+          </Text>
+        )}
         {dataPoint.binding.kind !== 'manual' && panel.state.status === 'ok' && (
           <Text size="xs" c="dimmed" mb="sm">
             The metric’s figures per period are computed from these rows; click a figure on the{' '}
