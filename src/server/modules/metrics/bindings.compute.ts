@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { surveyQuestions } from './metrics.tables.js';
 import { parse } from '../../../shared/expressions/index.js';
 import type { ComputedFigure } from '../../../shared/metrics/series.js';
 import type { BindingState } from '../../../shared/metrics/bindings.js';
@@ -13,6 +15,15 @@ import {
 } from '../datasets/index.js';
 import { surveyQuestionRowSource } from '../forms/index.js';
 import type { DataPointRow, MetricRow } from './metrics.queries.js';
+
+async function surveyQuestionExists(db: Db, teamId: string, id: string) {
+  const rows = await db
+    .select({ id: surveyQuestions.id })
+    .from(surveyQuestions)
+    .where(and(eq(surveyQuestions.id, id), eq(surveyQuestions.teamId, teamId)))
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** A bound data point's rows and the spec of its aggregation, or why they cannot be read. */
 export type Resolved =
@@ -67,6 +78,15 @@ export async function resolveBinding(
   let source: RowSource;
   if (b.kind === 'survey_question') {
     const r = await surveyQuestionRowSource(db, teamId, b.questionId);
+    if (!r.ok && !(await surveyQuestionExists(db, teamId, b.questionId)))
+      return {
+        ok: false,
+        state: {
+          status: 'broken',
+          message:
+            'The survey question this data point was bound to has been deleted: bind it to another question or column, or back to manual entry.',
+        },
+      };
     if (!r.ok)
       return {
         ok: false,

@@ -401,6 +401,11 @@ describe('data point bound to a form question', () => {
     expect(page.props.binding.state.status).toBe('waiting');
     const drill = await s.client.page(`/data-points/${s.dp.id}/rows?period=2026-Q1`);
     expect(drill.props.rows).toEqual([]);
+    // the survey question itself deleted: broken, and said so
+    expect((await s.client.delete(`/survey-questions/${s.sq.id}`)).statusCode).toBe(303);
+    const after = await s.client.page(`/data-points/${s.dp.id}`);
+    expect(after.props.binding.state).toMatchObject({ status: 'broken' });
+    expect(after.props.binding.state.message).toMatch(/survey question .* has been deleted/);
   });
 });
 
