@@ -15,6 +15,7 @@ import type {
   MetricShowProps,
   SurveyQuestionShowProps,
 } from './metrics/metrics.pages.js';
+import type { DataPointRowsProps } from './metrics/bindings.js';
 import type { NotificationsIndexProps } from './notifications/notifications.pages.js';
 import type { PlaygroundProps } from './playground/playground.pages.js';
 import type {
@@ -88,6 +89,7 @@ export interface PageProps {
   'elements/show': ElementPageProps;
   'metrics/show': MetricShowProps;
   'data-points/show': DataPointShowProps;
+  'data-points/rows': DataPointRowsProps;
   'survey-questions/show': SurveyQuestionShowProps;
   'libraries/index': LibrariesIndexProps;
   'libraries/show': LibraryShowProps;

@@ -68,6 +68,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'metric_value.deleted': 'Deleted a metric value',
   'data_point.created': 'Added a data point',
   'data_point.updated': 'Edited a data point',
+  'data_point.bound': 'Changed where a data point’s values come from',
   'data_point.deleted': 'Deleted a data point',
   'data_point.starred': 'Starred a key data point',
   'data_point.unstarred': 'Unstarred a data point',

@@ -75,6 +75,7 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'metric_value.deleted': '{actor} deleted a value[ of “{subject}”]',
   'data_point.created': '{actor} added the data point[ “{subject}”]',
   'data_point.updated': '{actor} edited the data point[ “{subject}”]',
+  'data_point.bound': '{actor} changed where the data point[ “{subject}”] gets its values',
   'data_point.deleted': '{actor} deleted the data point[ “{subject}”]',
   'data_point.starred': '{actor} starred the data point[ “{subject}”] as key',
   'data_point.unstarred': '{actor} unstarred the data point[ “{subject}”]',

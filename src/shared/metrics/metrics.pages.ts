@@ -1,4 +1,5 @@
-import type { CategorySeries } from './series.js';
+import type { CategorySeries, SeriesPoint } from './series.js';
+import type { BindingPanel, BindingState } from './bindings.js';
 import type {
   ElementKind,
   MetricDirection,
@@ -23,11 +24,25 @@ export interface CustomPeriod {
   start: string;
   end: string;
 }
-/** What a data point is measured from: nothing yet (manual), a survey question, a dataset column. */
+/**
+ * How a bound data point's rows are read (docs/datasets.md section 6): the period from a date
+ * question / column (null: the submission time for forms, the version's import date for datasets),
+ * metric dimension key -> the choice question / column giving its category, and a filter (an
+ * expression of src/shared/expressions over the question / column keys) keeping some rows only.
+ */
+export interface BindingOptions {
+  periodKey?: string | null;
+  disaggregations?: Record<string, string>;
+  filter?: string | null;
+}
+/**
+ * What a data point is measured from: manual entries, the answers to the form questions that ask
+ * one of its survey questions (every form, every version, by key), or a dataset column.
+ */
 export type DataPointBinding =
   | { kind: 'manual' }
-  | { kind: 'survey_question'; questionId: string }
-  | { kind: 'dataset_column'; sourceId: string; column: string };
+  | ({ kind: 'survey_question'; questionId: string } & BindingOptions)
+  | ({ kind: 'dataset_column'; datasetId: string; columnKey: string } & BindingOptions);
 /** A condition rows must meet (percent_meeting, and the optional filter) */
 export interface DataPointCondition {
   field?: string;
@@ -94,14 +109,7 @@ export interface EntryView {
   createdAt: string | null;
   updatedAt: string | null;
 }
-export interface SeriesPoint {
-  period: string;
-  label: string;
-  target: number | null;
-  baseline: number | null;
-  actual: number | null;
-  sources: string[];
-}
+export type { SeriesPoint } from './series.js';
 /** Where a record sits: element, problem, project (for breadcrumbs and layout). */
 export interface Trail {
   element: { id: string; kind: ElementKind; title: string; horizon: OutcomeHorizon | null };
@@ -147,6 +155,8 @@ export interface MetricShowProps {
   entries: EntryView[];
   series: SeriesPoint[];
   categories: CategorySeries[];
+  /** the state of each bound data point's binding, by data point id (manual ones absent) */
+  bindings: Record<string, BindingState>;
 }
 
 export interface DataPointShowProps {
@@ -155,6 +165,7 @@ export interface DataPointShowProps {
   metricKindLabel: string;
   trail: Trail;
   questions: QuestionView[];
+  binding: BindingPanel;
 }
 
 export interface SurveyQuestionShowProps {

@@ -281,12 +281,12 @@ export const updateDataPointSchema = changesSomething(
 );
 export type UpdateDataPointInput = z.output<typeof updateDataPointSchema>;
 
-/** Survey questions and dataset columns need surveys and sources (later issues): only manual now. */
+/** A form question or a dataset column is bound on the data point's page (its binding form), not here. */
 export function measurementError(measurement: string | undefined): string | null {
   if (measurement === 'survey_question')
-    return 'A survey question can feed this data point once the team has survey forms; enter values manually for now.';
+    return 'Bind the data point to a form question on its page (Binding), once it is created.';
   if (measurement === 'dataset_column')
-    return 'A dataset column can feed this data point once the team has data sources; enter values manually for now.';
+    return 'Bind the data point to a dataset column on its page (Binding), once it is created.';
   return null;
 }
 
@@ -350,3 +350,21 @@ export function disaggregationKey(d: Readonly<Record<string, string>>): string {
     .map((k) => `${k}=${d[k]}`)
     .join('|');
 }
+
+const bindingKey = z.string().trim().max(63, 'Choose from the list.');
+/** The binding form of a data point's page (PUT data-points.binding). */
+export const bindDataPointSchema = z.strictObject({
+  kind: z.enum(['manual', 'survey_question', 'dataset_column'], {
+    error: 'Choose where the values come from.',
+  }),
+  questionId: z.uuid({ error: 'Choose the form question.' }).optional(),
+  datasetId: z.uuid({ error: 'Choose a dataset.' }).optional(),
+  columnKey: bindingKey.optional(),
+  periodKey: bindingKey.nullable().optional(),
+  disaggregations: z
+    .record(z.string().max(63), bindingKey)
+    .refine((r) => Object.keys(r).length <= 5, 'At most 5 dimensions.')
+    .optional(),
+  filter: z.string().max(2000, 'Use at most 2000 characters.').nullable().optional(),
+});
+export type BindDataPointInput = z.output<typeof bindDataPointSchema>;

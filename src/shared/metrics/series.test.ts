@@ -56,6 +56,7 @@ describe('computeSeries', () => {
       baseline: 40,
       actual: 50,
       sources: ['e1', 'e2', 'e3'],
+      computed: [],
     });
     expect(points[1]).toMatchObject({ actual: null, target: 60, sources: ['e4'] });
   });
@@ -98,8 +99,24 @@ describe('computeSeries', () => {
 
   it('progress from baseline toward the target', () => {
     const pts = [
-      { period: '2026-Q1', label: '', target: 60, baseline: 40, actual: 50, sources: [] },
-      { period: '2026-Q2', label: '', target: 80, baseline: 40, actual: null, sources: [] },
+      {
+        period: '2026-Q1',
+        label: '',
+        target: 60,
+        baseline: 40,
+        actual: 50,
+        sources: [],
+        computed: [],
+      },
+      {
+        period: '2026-Q2',
+        label: '',
+        target: 80,
+        baseline: 40,
+        actual: null,
+        sources: [],
+        computed: [],
+      },
     ];
     expect(
       latestProgress({ baselineValue: 40, period: 'quarterly', customPeriods: [] }, pts),
@@ -117,5 +134,41 @@ describe('values', () => {
     expect(disaggregationKey({ sex: 'Female', age_group: '15-24' })).toBe(
       'age_group=15-24|sex=Female',
     );
+  });
+});
+
+describe('computeSeries with bound data points', () => {
+  it('takes the SQL figures of a bound data point in place of its entries, in formulas too', () => {
+    const dps = [dp('a', 'reached'), dp('b', 'target_pop')];
+    const entries = [
+      { id: 'e1', dataPointId: 'a', period: '2026-Q1', disaggregation: {}, value: 999 },
+      { id: 'e2', dataPointId: 'b', period: '2026-Q1', disaggregation: {}, value: 200 },
+    ];
+    const figures = [
+      { dataPointId: 'a', period: '2026-Q1', dimension: null, category: null, value: 50, rows: 7 },
+      {
+        dataPointId: 'a',
+        period: '2026-Q1',
+        dimension: 'sex',
+        category: 'Female',
+        value: 20,
+        rows: 3,
+      },
+    ];
+    const m = {
+      ...metric,
+      formula: 'percent(reached, target_pop)',
+      disaggregations: [{ key: 'sex', label: 'Sex', categories: ['Female'] }],
+    };
+    const { points, categories } = computeSeries(m, dps, [], entries, {
+      dataPointIds: ['a'],
+      figures,
+    });
+    expect(points[0]).toMatchObject({
+      actual: 25,
+      sources: ['e2'],
+      computed: [{ dataPointId: 'a', rows: 7 }],
+    });
+    expect(categories[0].points[0]).toMatchObject({ computed: [{ dataPointId: 'a', rows: 3 }] });
   });
 });

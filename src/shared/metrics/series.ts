@@ -27,19 +27,44 @@ export interface SeriesEntry {
   disaggregation: Readonly<Record<string, string>>;
   value: number;
 }
+/**
+ * A bound data point's figure for one period (and one category, or the total), computed in SQL
+ * from its rows: `rows` is how many rows produced it (the drill-down lists them).
+ */
+export interface ComputedFigure {
+  dataPointId: string;
+  period: string;
+  dimension: string | null;
+  category: string | null;
+  value: number | null;
+  rows: number;
+}
+/** The bound data points behind a figure, with how many rows each contributed (for the drill-down link). */
+export interface ComputedSource {
+  dataPointId: string;
+  rows: number;
+}
 export interface SeriesPoint {
   period: string;
   label: string;
   target: number | null;
   baseline: number | null;
   actual: number | null;
+  /** the ids of the manual entries behind the actual */
   sources: string[];
+  /** the bound data points behind the actual (computed from responses or dataset rows) */
+  computed: ComputedSource[];
 }
 export interface CategorySeries {
   dimension: string;
   dimensionLabel: string;
   category: string;
-  points: Array<{ period: string; actual: number | null; sources: string[] }>;
+  points: Array<{
+    period: string;
+    actual: number | null;
+    sources: string[];
+    computed: ComputedSource[];
+  }>;
 }
 
 type Cond = { field?: string; op: string; value?: unknown };
@@ -153,39 +178,83 @@ function compile(
   return { ast: p ? { type: 'ref', name: p.key, start: 0, end: 0 } : null, used: p ? [p] : [] };
 }
 
+/** Computed figures by data point, period and category ('' for the total). */
+type FigureIndex = Map<string, ComputedFigure>;
+const figureKey = (dp: string, period: string, dim: string | null, cat: string | null) =>
+  `${dp}\u0000${period}\u0000${dim ?? ''}\u0000${cat ?? ''}`;
+
 /** The metric's figure from a set of entries (already narrowed to one period / category). */
 function figure(
   ast: FormulaAst | null,
   used: readonly SeriesDataPoint[],
   entries: readonly SeriesEntry[],
   pick: (es: SeriesEntry[]) => SeriesEntry[],
+  bound: {
+    index: FigureIndex;
+    ids: ReadonlySet<string>;
+    period: string;
+    dim: string | null;
+    cat: string | null;
+  },
 ) {
-  if (!ast) return { actual: null, sources: [] as string[] };
+  if (!ast) return { actual: null, sources: [] as string[], computed: [] as ComputedSource[] };
   const values: Record<string, number | null> = {};
   const sources: string[] = [];
+  const computed: ComputedSource[] = [];
   for (const dp of used) {
+    if (bound.ids.has(dp.id)) {
+      const f = bound.index.get(figureKey(dp.id, bound.period, bound.dim, bound.cat));
+      values[dp.key] = f?.value ?? null;
+      if (f && f.rows > 0) computed.push({ dataPointId: dp.id, rows: f.rows });
+      continue;
+    }
     const r = aggregate(dp, pick(entries.filter((e) => e.dataPointId === dp.id)));
     values[dp.key] = r.value;
     sources.push(...r.sources);
   }
   const actual = evaluate(ast, values);
   // 12 significant digits: 55.00000000000001 is 55
-  return { actual: actual === null ? null : cleanFloat(actual), sources };
+  return { actual: actual === null ? null : cleanFloat(actual), sources, computed };
 }
 
+/**
+ * `computed`: the bound data points (their entries are ignored) and their figures from SQL; each
+ * takes the place of the aggregation over entries, so formulas over data point keys work the same.
+ */
 export function computeSeries(
   metric: SeriesMetric,
   dataPoints: readonly SeriesDataPoint[],
   targets: ReadonlyArray<{ period: string; value: number }>,
   entries: readonly SeriesEntry[],
+  computed: { dataPointIds: readonly string[]; figures: readonly ComputedFigure[] } = {
+    dataPointIds: [],
+    figures: [],
+  },
 ) {
   const { ast, used } = compile(metric, dataPoints);
+  const ids = new Set(computed.dataPointIds);
+  const index: FigureIndex = new Map(
+    computed.figures.map((f) => [figureKey(f.dataPointId, f.period, f.dimension, f.category), f]),
+  );
+  const bound = (period: string, dim: string | null, cat: string | null) => ({
+    index,
+    ids,
+    period,
+    dim,
+    cat,
+  });
   // without a reporting range (a logframe import, the API), the periods that have targets or entries
   const listed = listPeriods(metric);
   const periods =
     listed.length || metric.period === 'custom'
       ? listed
-      : [...new Set([...targets.map((t) => t.period), ...entries.map((e) => e.period)])]
+      : [
+          ...new Set([
+            ...targets.map((t) => t.period),
+            ...entries.filter((e) => !ids.has(e.dataPointId)).map((e) => e.period),
+            ...computed.figures.map((f) => f.period),
+          ]),
+        ]
           .sort()
           .map((key) => ({ key, label: periodLabel(metric, key) }));
   const byPeriod = new Map<string, SeriesEntry[]>();
@@ -193,7 +262,13 @@ export function computeSeries(
   const targetOf = new Map(targets.map((t) => [t.period, t.value]));
 
   const points: SeriesPoint[] = periods.map((p) => {
-    const { actual, sources } = figure(ast, used, byPeriod.get(p.key) ?? [], totalEntries);
+    const { actual, sources, computed } = figure(
+      ast,
+      used,
+      byPeriod.get(p.key) ?? [],
+      totalEntries,
+      bound(p.key, null, null),
+    );
     return {
       period: p.key,
       label: p.label,
@@ -201,6 +276,7 @@ export function computeSeries(
       baseline: metric.baselineValue,
       actual,
       sources,
+      computed,
     };
   });
   const categories: CategorySeries[] = [];
@@ -211,10 +287,14 @@ export function computeSeries(
         dimensionLabel: d.label,
         category: c,
         points: periods.map((p) => {
-          const { actual, sources } = figure(ast, used, byPeriod.get(p.key) ?? [], (es) =>
-            categoryEntries(es, d.key, c),
+          const { actual, sources, computed } = figure(
+            ast,
+            used,
+            byPeriod.get(p.key) ?? [],
+            (es) => categoryEntries(es, d.key, c),
+            bound(p.key, d.key, c),
           );
-          return { period: p.key, actual, sources };
+          return { period: p.key, actual, sources, computed };
         }),
       });
   return { points, categories };

@@ -98,6 +98,7 @@ const bodies: DomainSecurity['bodies'] = {
   'metrics.targets': () => ({ targets: [{ period: '2026-Q1', value: 10 }] }),
   'data-points.store': () => ({ key: `extra_${randomUUID().slice(0, 6)}`, name: 'Extra' }),
   'data-points.update': () => ({ name: 'Renamed by the matrix' }),
+  'data-points.binding': () => ({ kind: 'manual' }),
   'survey-questions.store': () => ({ text: 'How many girls passed?', answerType: 'number' }),
   'survey-questions.update': () => ({ text: 'Edited by the matrix' }),
   // a data point of another metric: the handler finds the URL's metric (or 404s) before it checks the body's data point
@@ -147,6 +148,8 @@ export const metricsSecurity: DomainSecurity = {
       access: 'team:content.update',
       noBody: 'toggles the star of the data point named in the URL',
     },
+    'data-points.binding': { access: 'team:content.update' },
+    'data-points.rows': { access: 'team:content.view' },
     'survey-questions.store': { access: 'team:content.create' },
     'survey-questions.show': { access: 'team:content.view' },
     'survey-questions.update': { access: 'team:content.update' },

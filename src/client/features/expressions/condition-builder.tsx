@@ -28,6 +28,8 @@ interface Props {
   label?: string;
   /** the server's error on the expression (from the last save), linked to the inputs */
   error?: string;
+  /** what no condition means (skip logic: the question is always shown) */
+  noRulesText?: string;
 }
 
 /** The visual form of an expression, or null when only the text mode can show it. */
@@ -61,6 +63,7 @@ export function ConditionBuilder({
   onChange,
   label = 'Show this question when',
   error: serverError,
+  noRulesText = 'Always shown. Add a condition to show it only for some answers.',
 }: Props) {
   const visual = visualOf(value);
   const [textMode, setTextMode] = useState(visual === null);
@@ -119,7 +122,7 @@ export function ConditionBuilder({
       </Text>
       {rules.length === 0 && (
         <Text size="sm" c="dimmed">
-          Always shown. Add a condition to show it only for some answers.
+          {noRulesText}
         </Text>
       )}
       {rules.length > 1 && (

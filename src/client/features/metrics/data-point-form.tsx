@@ -36,12 +36,12 @@ const MEASUREMENT_OPTIONS = [
   { value: 'manual', label: MEASUREMENT_LABELS.manual },
   {
     value: 'survey_question',
-    label: `${MEASUREMENT_LABELS.survey_question} (needs a survey form)`,
+    label: `${MEASUREMENT_LABELS.survey_question} (bound on the data point’s page)`,
     disabled: true,
   },
   {
     value: 'dataset_column',
-    label: `${MEASUREMENT_LABELS.dataset_column} (needs a data source)`,
+    label: `${MEASUREMENT_LABELS.dataset_column} (bound on the data point’s page)`,
     disabled: true,
   },
 ];

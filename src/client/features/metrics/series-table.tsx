@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Badge, Modal, Stack, Text } from '@mantine/core';
+import { Link } from '@inertiajs/react';
+import { Anchor, Badge, List, Modal, Stack, Text } from '@mantine/core';
+import { route } from '@shared/route';
+import type { ComputedSource } from '@shared/metrics/series';
 import { DataTable } from '../../components/data-table';
 import { dateTime } from '../../lib/relative-time';
 import { disaggregationText, formatValue } from './format';
@@ -13,6 +16,8 @@ export interface SeriesRow {
   target: number | null;
   actual: number | null;
   sources: string[];
+  /** bound data points behind the figure (rows of responses or a dataset) */
+  computed?: ComputedSource[];
 }
 
 interface Props {
@@ -21,6 +26,20 @@ interface Props {
   entries: EntryView[];
   /** column title of the figure (Actual, or a category) */
   caption: string;
+  /** the table of one category: the drill-down lists that category's rows */
+  category?: { dimension: string; category: string };
+  /** data point id -> key, to name the bound data points in the figure's panel */
+  dataPointKeys?: Record<string, string>;
+}
+
+/** The page listing the rows behind a bound data point's figure. */
+function rowsHref(
+  dataPointId: string,
+  period: string,
+  category?: { dimension: string; category: string },
+) {
+  const q = new URLSearchParams({ period, ...(category ?? {}) });
+  return `${route('data-points.rows', { dataPoint: dataPointId })}?${q.toString()}`;
 }
 
 function status(metric: MetricView, r: SeriesRow) {
@@ -43,7 +62,7 @@ function status(metric: MetricView, r: SeriesRow) {
 }
 
 /** Actual vs baseline vs target per period; each actual opens the entries that produced it. */
-export function SeriesTable({ metric, rows, entries, caption }: Props) {
+export function SeriesTable({ metric, rows, entries, caption, category, dataPointKeys }: Props) {
   const [open, setOpen] = useState<SeriesRow | null>(null);
   const byId = new Map(entries.map((e) => [e.id, e]));
   const traced = open
@@ -66,7 +85,16 @@ export function SeriesTable({ metric, rows, entries, caption }: Props) {
             label: 'Actual',
             align: 'right',
             render: (r) =>
-              r.sources.length ? (
+              !r.sources.length && r.computed?.length === 1 ? (
+                <Anchor
+                  component={Link}
+                  href={rowsHref(r.computed[0].dataPointId, r.period, category)}
+                  fw={600}
+                  title={`Show the ${r.computed[0].rows} rows behind this figure`}
+                >
+                  {formatValue(metric, r.actual)}
+                </Anchor>
+              ) : r.sources.length || r.computed?.length ? (
                 <Anchor
                   component="button"
                   type="button"
@@ -102,6 +130,17 @@ export function SeriesTable({ metric, rows, entries, caption }: Props) {
         size="lg"
       >
         <Stack gap="xs">
+          {!!open?.computed?.length && (
+            <List size="sm">
+              {open.computed.map((c) => (
+                <List.Item key={c.dataPointId}>
+                  <Anchor component={Link} href={rowsHref(c.dataPointId, open.period, category)}>
+                    {dataPointKeys?.[c.dataPointId] ?? 'Data point'}: the {c.rows} rows behind it
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          )}
           <Text size="sm" c="dimmed">
             {metric.formula
               ? `Computed with ${metric.formula} from these ${traced.length} entries:`

@@ -8,7 +8,6 @@ import {
   Card,
   Code,
   Group,
-  List,
   Modal,
   SimpleGrid,
   Stack,
@@ -17,6 +16,7 @@ import {
 } from '@mantine/core';
 import {
   IconInfoCircle,
+  IconLink,
   IconPencil,
   IconPlus,
   IconStar,
@@ -35,6 +35,7 @@ import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
 import { DataPointFormModal } from '../../features/metrics/data-point-form';
 import { SurveyQuestionFormModal } from '../../features/metrics/survey-question-form';
 import { CommentThread } from '../../features/comments/comment-thread';
+import { BindingForm } from '../../features/metrics/binding-form';
 import type { DataPointCondition as Condition } from '@shared/metrics/metrics.pages';
 import type { PagePropsOf } from '@shared/pages';
 import { PageTitle } from '../../components/page-title';
@@ -48,11 +49,14 @@ export default function DataPointShow({
   metricKindLabel,
   trail,
   questions,
+  binding: panel,
 }: PagePropsOf<'data-points/show'>) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [editingBinding, setBinding] = useState(false);
+  const binding = { editing: editingBinding };
   const metricHref = route('metrics.show', { metric: metric.id });
   return (
     <Stack gap="lg" maw={1000}>
@@ -158,34 +162,75 @@ export default function DataPointShow({
       </Card>
 
       <Card withBorder>
-        <Title order={4} mb="xs">
-          Binding
-        </Title>
+        <Group justify="space-between" mb="xs">
+          <Title order={4}>Binding</Title>
+          {can('content.update') && !binding.editing && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconLink size={14} />}
+              onClick={() => setBinding(true)}
+            >
+              {dataPoint.binding.kind === 'manual' ? 'Bind to data' : 'Change binding'}
+            </Button>
+          )}
+        </Group>
         <Text size="sm" mb="sm">
-          Values are entered by hand per period on the{' '}
-          <Anchor component={Link} href={metricHref}>
-            metric’s page
-          </Anchor>
-          .
+          {panel.summary}{' '}
+          {dataPoint.binding.kind === 'manual' && (
+            <Anchor component={Link} href={metricHref}>
+              Open the metric’s page
+            </Anchor>
+          )}
         </Text>
-        <Alert
-          variant="light"
-          color="gray"
-          icon={<IconInfoCircle size={18} />}
-          title="Other ways to feed this data point"
-        >
-          <List size="sm" spacing={4}>
-            <List.Item>
-              <b>A survey question</b>: answers to a question of a survey form, aggregated per
-              period. Needs the team’s survey forms (not available yet); the survey questions below
-              are what that survey will ask.
-            </List.Item>
-            <List.Item>
-              <b>A dataset column</b>: a column of an imported spreadsheet or database, aggregated
-              per period. Needs a data source (not available yet).
-            </List.Item>
-          </List>
-        </Alert>
+        {panel.state.status !== 'ok' && panel.state.status !== 'manual' && (
+          <Alert
+            variant="light"
+            color={panel.state.status === 'broken' ? 'red' : 'yellow'}
+            icon={<IconInfoCircle size={18} />}
+            title={panel.state.status === 'broken' ? 'The binding is broken' : 'Waiting for data'}
+            mb="sm"
+          >
+            {panel.state.message}
+          </Alert>
+        )}
+        {dataPoint.binding.kind !== 'manual' && (
+          <Text size="sm" mb="xs">
+            Period from{' '}
+            <b>
+              {dataPoint.binding.periodKey ??
+                (dataPoint.binding.kind === 'survey_question'
+                  ? 'the submission time'
+                  : 'the import date of the version')}
+            </b>
+            {Object.entries(dataPoint.binding.disaggregations ?? {}).map(([dim, key]) => (
+              <span key={dim}>
+                {' '}
+                · {panel.dimensions.find((x) => x.key === dim)?.label ?? dim} from <b>{key}</b>
+              </span>
+            ))}
+            {dataPoint.binding.filter ? (
+              <>
+                {' '}
+                · only the rows where <Code>{dataPoint.binding.filter}</Code>
+              </>
+            ) : (
+              ' · every row counts'
+            )}
+          </Text>
+        )}
+        {dataPoint.binding.kind !== 'manual' && panel.state.status === 'ok' && (
+          <Text size="xs" c="dimmed" mb="sm">
+            The metric’s figures per period are computed from these rows; click a figure on the{' '}
+            <Anchor component={Link} href={metricHref} size="xs">
+              metric’s page
+            </Anchor>{' '}
+            to see the rows behind it.
+          </Text>
+        )}
+        {binding.editing && (
+          <BindingForm dataPoint={dataPoint} panel={panel} onDone={() => setBinding(false)} />
+        )}
       </Card>
 
       <Card withBorder>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Head, router } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import {
+  Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -55,6 +57,7 @@ export default function MetricShow({
   entries,
   series,
   categories,
+  bindings,
 }: PagePropsOf<'metrics/show'>) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
@@ -67,6 +70,15 @@ export default function MetricShow({
     if (!dim) return null;
     return categories.filter((c) => c.dimension === dim.key);
   }, [view, dims, categories]);
+
+  const dataPointKeys = useMemo(
+    () => Object.fromEntries(dataPoints.map((d) => [d.id, d.key])),
+    [dataPoints],
+  );
+  const manual = dataPoints.filter((d) => d.binding.kind === 'manual');
+  const unbound = dataPoints.filter(
+    (d) => bindings[d.id] && bindings[d.id].status !== 'ok' && bindings[d.id].status !== 'manual',
+  );
 
   const chartCategories = useMemo(
     () => byCategory?.map((c) => ({ name: c.category, values: c.points.map((p) => p.actual) })),
@@ -158,6 +170,22 @@ export default function MetricShow({
             />
           )}
         </Group>
+        {unbound.map((d) => (
+          <Alert
+            key={d.id}
+            color={bindings[d.id].status === 'broken' ? 'red' : 'yellow'}
+            variant="light"
+            mb="sm"
+            title={`${d.name} (${d.key}) has no computed values`}
+          >
+            <Text size="sm">
+              {bindings[d.id].message}{' '}
+              <Anchor component={Link} href={route('data-points.show', { dataPoint: d.id })}>
+                Open the data point
+              </Anchor>
+            </Text>
+          </Alert>
+        ))}
         {periods.length === 0 ? (
           <Text size="sm" c="dimmed">
             Set the metric’s reporting range to see its figures per period.
@@ -182,19 +210,28 @@ export default function MetricShow({
                     metric={metric}
                     caption={c.category}
                     entries={entries}
+                    category={{ dimension: c.dimension, category: c.category }}
+                    dataPointKeys={dataPointKeys}
                     rows={series.map((p, i): SeriesRow => ({
                       ...p,
                       actual: c.points[i]?.actual ?? null,
                       sources: c.points[i]?.sources ?? [],
+                      computed: c.points[i]?.computed ?? [],
                     }))}
                   />
                 </div>
               ))
             ) : (
-              <SeriesTable metric={metric} caption="Actual" rows={series} entries={entries} />
+              <SeriesTable
+                metric={metric}
+                caption="Actual"
+                rows={series}
+                entries={entries}
+                dataPointKeys={dataPointKeys}
+              />
             )}
             <Text size="xs" c="dimmed">
-              Click a figure to see the entries behind it.
+              Click a figure to see the entries, responses or dataset rows behind it.
             </Text>
           </Stack>
         )}
@@ -218,8 +255,14 @@ export default function MetricShow({
           Values
         </Title>
         <Stack>
-          {can('content.create') && periods.length > 0 && (
-            <ValueForm metric={metric} dataPoints={dataPoints} periods={periods} />
+          {can('content.create') && periods.length > 0 && manual.length > 0 && (
+            <ValueForm metric={metric} dataPoints={manual} periods={periods} />
+          )}
+          {manual.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Every data point of this metric is computed from its bound rows: nothing to enter by
+              hand.
+            </Text>
           )}
           <EntriesList
             metric={metric}

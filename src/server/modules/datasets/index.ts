@@ -40,3 +40,13 @@ export {
 } from './datasets.versions.js';
 export { appendRows, insertSelect, type CopyRow } from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';
+export { aggregateBound, boundRows, checkBound, type BoundRow } from './bound-aggregate.js';
+export {
+  BindingError,
+  aggregationError,
+  type AggregateSpec,
+  type BoundField,
+  type FieldKind,
+  type RowSource,
+} from './bound-rows.js';
+export { datasetRowSource } from './bound-dataset.js';

@@ -13,3 +13,4 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
 }
+export { surveyQuestionRowSource } from './bound-responses.js';

@@ -20,6 +20,7 @@ import {
 import { findDataPoint, findSurveyQuestion, listQuestions } from './metrics.queries.js';
 import { dataPointProps, metricKindLabel, metricProps, questionProps } from './metrics.props.js';
 import { teamOf } from './metrics.routes.js';
+import { bindingPanelProps } from './bindings.props.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
 const create = { kind: 'team', permission: 'content.create' } as const;
@@ -59,6 +60,14 @@ export function registerDataPointRoutes(app: FastifyInstance, ctx: AppContext) {
         metricKindLabel: metricKindLabel(trail.element.kind),
         trail,
         questions: questions.map(questionProps),
+        binding: await bindingPanelProps(
+          ctx.db,
+          teamId,
+          metric,
+          dataPoint,
+          questions,
+          trail.project.id,
+        ),
       });
     },
   );

@@ -90,7 +90,9 @@ export async function updateDataPoint(
   const { tx, teamId } = uc;
   const found = await findDataPoint(tx, teamId, dataPointId);
   uc.can('content.update', { project: found.trail.project });
-  const me = measurementError(input.measurement);
+  // the measurement follows the binding (bindings.use-cases.ts): an unchanged one is fine
+  const me =
+    input.measurement === found.dataPoint.measurement ? null : measurementError(input.measurement);
   if (me) throw new ValidationError({ measurement: me });
   if (input.key && input.key !== found.dataPoint.key) {
     if (formulaUses(found.metric, found.dataPoint.key))

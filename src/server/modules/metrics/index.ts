@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerMetricRoutes } from './metrics.routes.js';
 import { registerDataPointRoutes } from './data-points.routes.js';
 import { registerMetricsApi } from './metrics.api.js';
+import { registerBindingRoutes } from './bindings.routes.js';
 
 /** Metrics (activity/output/outcome), targets, data points, survey questions and manual values, with their API. */
 import { projectShowProps } from '../projects/index.js';
@@ -13,6 +14,7 @@ export async function metricsModule(app: FastifyInstance, ctx: AppContext) {
   registerMetricRoutes(app, ctx);
   registerDataPointRoutes(app, ctx);
   registerMetricsApi(app, ctx);
+  registerBindingRoutes(app, ctx);
   // the project page shows the key metrics of its problems
   // what goes with an element, a metric and a data point: their children announce their own removal
   ctx.cascades.onRemove('element', async (r) =>

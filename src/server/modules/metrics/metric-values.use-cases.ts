@@ -21,7 +21,7 @@ async function check(
 ) {
   const errors: Record<string, string> = {};
   const [dp] = await db
-    .select({ id: dataPoints.id })
+    .select({ id: dataPoints.id, binding: dataPoints.binding })
     .from(dataPoints)
     .where(
       and(
@@ -32,6 +32,9 @@ async function check(
     )
     .limit(1);
   if (!dp) errors.dataPointId = 'Choose one of this metric’s data points.';
+  else if (dp.binding.kind !== 'manual')
+    errors.dataPointId =
+      'This data point is computed from its bound rows (see its page): its values cannot be entered by hand.';
   const pe = periodError(metric, v.period);
   if (pe) errors.period = pe;
   for (const [k, c] of Object.entries(v.disaggregation)) {

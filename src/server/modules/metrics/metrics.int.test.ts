@@ -362,7 +362,7 @@ describe('metrics', () => {
       referer(url),
     );
     expect((await errorsAfter(s.client, url)).measurement).toMatch(
-      /once the team has survey forms/,
+      /Bind the data point to a form question/,
     );
     const dps = (await s.client.page(url)).props.dataPoints as Array<{ id: string; key: string }>;
     const girls = dps.find((d) => d.key === 'girls')!;

@@ -46,6 +46,7 @@ async function metricPageProps(ctx: AppContext, teamId: string, metricId: string
     entries: s.entries.map((e) => entryProps(s.metric, e, keyOf)),
     series: s.points,
     categories: s.categories,
+    bindings: s.bindings,
   };
 }
 

@@ -12,6 +12,8 @@ import {
   type EntryRow,
 } from './metrics.queries.js';
 import type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
+import type { ComputedFigure } from '../../../shared/metrics/series.js';
+import { computeBoundFigures } from './bindings.compute.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -29,6 +31,7 @@ function seriesOf(
   dps: readonly DataPointRow[],
   targets: readonly TargetRow[],
   entries: readonly EntryRow[],
+  computed?: { dataPointIds: readonly string[]; figures: readonly ComputedFigure[] },
 ) {
   return computeSeries(
     { ...metric, customPeriods: metric.customPeriods, disaggregations: metric.disaggregations },
@@ -42,22 +45,43 @@ function seriesOf(
     })),
     targets.map((t) => ({ period: t.period, value: t.value })),
     entries.map(toEntry),
+    computed,
   );
 }
 
 /**
  * Actual vs baseline vs target per period of one metric of the team (404 otherwise), with the
- * ids of the entries behind each actual, and the per-category view. Four queries.
+ * ids of the entries behind each actual, and the per-category view. Bound data points are
+ * computed in SQL from their rows (`bindings`: each one's state); manual ones from their entries.
+ * Four queries, plus a few per bound data point.
  */
 export async function metricSeries(ctx: Ctx, teamId: string, metricId: string) {
   const { metric, trail } = await findMetric(ctx.db, teamId, metricId);
   const inputs = await loadSeriesInputs(ctx.db, teamId, [metric.id]);
+  const bound = await computeBoundFigures(ctx.db, teamId, metric, inputs.dataPoints);
   return {
     metric,
     trail,
     ...inputs,
-    ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries),
+    bindings: bound.states,
+    ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries, bound),
   };
+}
+
+/** The computed figures of many metrics' bound data points, by metric id. */
+async function boundOfMany(
+  ctx: Ctx,
+  teamId: string,
+  metrics: readonly MetricRow[],
+  dataPoints: readonly DataPointRow[],
+) {
+  const out = new Map<string, Awaited<ReturnType<typeof computeBoundFigures>>>();
+  for (const m of metrics) {
+    const dps = dataPoints.filter((d) => d.metricId === m.id);
+    if (dps.some((d) => d.binding.kind !== 'manual'))
+      out.set(m.id, await computeBoundFigures(ctx.db, teamId, m, dps));
+  }
+  return out;
 }
 
 export type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
@@ -96,6 +120,12 @@ export async function keyMetricsFor(
     for (const x of xs) m.set(x.metricId, [...(m.get(x.metricId) ?? []), x]);
     return m;
   };
+  const boundOf = await boundOfMany(
+    ctx,
+    teamId,
+    rows.map((r) => r.metric),
+    inputs.dataPoints,
+  );
   const [dpsOf, targetsOf, entriesOf] = [
     by(inputs.dataPoints),
     by(inputs.targets),
@@ -108,6 +138,7 @@ export async function keyMetricsFor(
       dps,
       targetsOf.get(metric.id) ?? [],
       entriesOf.get(metric.id) ?? [],
+      boundOf.get(metric.id),
     );
     return {
       metricId: metric.id,
@@ -168,6 +199,7 @@ export async function problemActualsByMetric(
     teamId,
     rows.map((m) => m.id),
   );
+  const boundOf = await boundOfMany(ctx, teamId, rows, inputs.dataPoints);
   const out = new Map<string, Record<string, number>>();
   for (const m of rows) {
     const { points } = seriesOf(
@@ -175,6 +207,7 @@ export async function problemActualsByMetric(
       inputs.dataPoints.filter((d) => d.metricId === m.id),
       inputs.targets.filter((t) => t.metricId === m.id),
       inputs.entries.filter((e) => e.metricId === m.id),
+      boundOf.get(m.id),
     );
     const actuals: Record<string, number> = {};
     for (const p of points) if (p.actual !== null) actuals[p.period] = p.actual;
