@@ -23,6 +23,7 @@ const KIND: Record<QuestionType, FieldKind> = {
   date: 'date',
   datetime: 'datetime',
   note: 'other',
+  page: 'other',
 };
 
 /** The typed SQL of one answer key (the key is a bound parameter, never SQL text). */
