@@ -40,6 +40,7 @@ import type {
   StakeholdersIndexProps,
 } from './forms/forms.pages.js';
 import type {
+  DatagridProps,
   JobStatusProps,
   SourceShowProps,
   SourcesCreateProps,
@@ -102,6 +103,7 @@ export interface PageProps {
   'sources/show': SourceShowProps;
   'survey-sources/preview': SurveyPreviewProps;
   'survey-sources/job-status': JobStatusProps;
+  'survey-sources/datagrid': DatagridProps;
 }
 
 export type PageName = keyof PageProps;

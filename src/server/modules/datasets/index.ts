@@ -39,3 +39,4 @@ export {
 } from './datasets.versions.js';
 export { appendRows, type CopyRow } from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';
+export { datagridOf } from './datasets.grid.js';
