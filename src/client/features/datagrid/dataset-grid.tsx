@@ -119,7 +119,12 @@ export const DatasetGrid = forwardRef<
     () =>
       rowsSource(datasetId, {
         onQuery: (q) => eventsRef.current.onQuery(q),
-        onTotal: (n) => eventsRef.current.onTotal(n),
+        onTotal: (n) => {
+          // the count may come after the first block: the scrollbar then reaches the last row
+          const api = grid.current?.api;
+          if (api && api.getDisplayedRowCount() !== n) api.setRowCount(n, true);
+          eventsRef.current.onTotal(n);
+        },
         onError: (m) => eventsRef.current.onError(m),
       }),
     [datasetId],

@@ -32,6 +32,24 @@ function messageOf(err: unknown): string {
 export function rowsSource(datasetId: string, events: SourceEvents): IDatasource {
   const next = new Map<string, { cursor: string | null; after: number | null }>();
   const totals = new Map<string, number>();
+  const counting = new Set<string>();
+  let latest = '';
+  const base = route('datasets.rows', { dataset: datasetId });
+
+  /** The count of a query, asked beside its first block (a filter's count reads every row) */
+  function count(key: string, q: GridQuery) {
+    if (totals.has(key) || counting.has(key)) return;
+    counting.add(key);
+    const search = rowsSearch(q, { offset: 0, limit: 1, cursor: null, count: true });
+    httpJson<DatasetRowsPage>(`${base}${search}`)
+      .then((page) => {
+        totals.set(key, page.total ?? 0);
+        if (key === latest) events.onTotal(page.total ?? 0);
+      })
+      .catch((err: unknown) => key === latest && events.onError(messageOf(err)))
+      .finally(() => counting.delete(key));
+  }
+
   return {
     rowCount: undefined,
     getRows(params: IGetRowsParams) {
@@ -42,19 +60,18 @@ export function rowsSource(datasetId: string, events: SourceEvents): IDatasource
       };
       events.onQuery(q);
       const key = JSON.stringify(q);
-      const known = totals.get(key);
+      latest = key;
+      count(key, q);
       const cont = next.get(`${key}|${params.startRow}`);
       let search = rowsSearch(q, {
         offset: params.startRow,
         limit: params.endRow - params.startRow,
         cursor: cont?.cursor ?? null,
-        count: known === undefined,
+        count: false,
       });
       if (!q.sort && cont?.after != null) search += `&after=${cont.after}`;
-      const url = `${route('datasets.rows', { dataset: datasetId })}${search}`;
-      httpJson<DatasetRowsPage>(url)
+      httpJson<DatasetRowsPage>(`${base}${search}`)
         .then((page) => {
-          if (page.total !== null) totals.set(key, page.total);
           const end = params.startRow + page.rows.length;
           if (page.next !== null)
             next.set(`${key}|${end}`, {

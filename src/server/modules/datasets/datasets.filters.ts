@@ -3,7 +3,8 @@ import { ValidationError } from '../../platform/errors.js';
 import { COLUMN_SQL_TYPES, type ColumnType } from '../../../shared/datasets/column-types.js';
 import { convertValue } from '../../../shared/datasets/convert.js';
 import type { RowFilter } from '../../../shared/datasets/datasets.pages.js';
-import { physicalName, type ColumnRow } from './datasets.queries.js';
+import { physicalName } from './datasets.queries.js';
+import type { ColumnMeta as ColumnRow } from './datasets.target.js';
 
 const bad = (message: string) => new ValidationError({ filters: message });
 

@@ -7,7 +7,13 @@ import type {
   RowFilter,
 } from '../../../shared/datasets/datasets.pages.js';
 import { cursorValue, filterConditions, isSortable } from './datasets.filters.js';
-import { findDataset, physicalName, qualified, type ColumnRow } from './datasets.queries.js';
+import { physicalName, qualified } from './datasets.queries.js';
+import {
+  ensureSortIndex,
+  rowsTargetOf,
+  SORT_INDEX_MIN_ROWS,
+  type ColumnMeta as ColumnRow,
+} from './datasets.target.js';
 
 export interface ReadRowsOptions {
   /** keyset on _row (unsorted pages): the last _row of the previous page */
@@ -136,7 +142,7 @@ export async function readRows(
   datasetId: unknown,
   opts: ReadRowsOptions,
 ): Promise<DatasetRowsPage> {
-  const { current, columns } = await findDataset(db, teamId, datasetId);
+  const { current, columns } = await rowsTargetOf(db, teamId, datasetId);
   const shown = columns.filter((c) => !c.hidden);
   const meta = shown.map((c) => ({ key: c.key, label: c.label, type: c.type }));
   const countAsked = opts.count === '1';
@@ -151,6 +157,8 @@ export async function readRows(
         ? `"${sortCol.label}" cannot be sorted.`
         : `There is no column "${opts.sort.slice(0, 80)}".`,
     });
+  if (sortCol && current.rowCount >= SORT_INDEX_MIN_ROWS)
+    await ensureSortIndex(db, current.relation, sortCol.physical);
   const names = ['_row', ...shown.map((c) => physicalName(c.physical))];
   const colSql = sortCol ? sql.raw(physicalName(sortCol.physical)) : null;
   const t: Target = {
