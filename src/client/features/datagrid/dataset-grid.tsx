@@ -1,6 +1,7 @@
 import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import {
   ColumnApiModule,
+  CellStyleModule,
   CustomFilterModule,
   DateFilterModule,
   GridStateModule,
@@ -27,10 +28,12 @@ const MODULES: Module[] = [
   TextFilterModule,
   NumberFilterModule,
   DateFilterModule,
+  CellStyleModule,
   CustomFilterModule,
   GridStateModule,
   ColumnApiModule,
   ScrollApiModule,
+  CellStyleModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ];
 
@@ -42,6 +45,13 @@ const theme = themeQuartz.withParams({
   // AG Grid's default greys are below 4.5:1 on white (axe); Mantine's text colours are not
   subtleTextColor: 'var(--mantine-color-dimmed)',
 });
+
+/** The row number opens the row's detail: it looks like the link it acts as */
+const ROW_NUMBER_STYLE = {
+  color: 'var(--mantine-color-anchor)',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+};
 
 const TEXT_OPTIONS = ['contains', 'equals', 'notEqual', 'blank', 'notBlank'];
 const RANGE_OPTIONS = [
@@ -63,7 +73,6 @@ function columnDef(c: Column): ColDef<DatasetRow> {
     field: `values.${c.key}` as ColDef<DatasetRow>['field'],
     sortable: c.sortable,
     valueFormatter: (p) => (p.value === undefined ? '' : displayValue(p.value ?? null, c.type)),
-    type: c.type === 'integer' || c.type === 'decimal' ? 'rightAligned' : undefined,
   };
   const common = { maxNumConditions: 1, buttons: ['reset', 'apply'], closeOnApply: true };
   switch (kind) {
@@ -140,8 +149,7 @@ export const DatasetGrid = forwardRef<
         sortable: false,
         filter: false,
         suppressMovable: true,
-        type: 'rightAligned',
-        cellClass: 'datagrid-row-number',
+        cellStyle: ROW_NUMBER_STYLE,
       },
       ...columns.map(columnDef),
     ],

@@ -41,6 +41,7 @@ export default function Datagrid({
     setQuery(q);
     setError(null);
     setTotal(null);
+    grid.current?.api()?.ensureIndexVisible(0, 'top');
     router.replace({
       url: `${window.location.pathname}${search}`,
       preserveState: true,
