@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => journey?.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+/** A screenshot with CSS transitions run to their end (the drawer slides in) */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
 
 const CSV = [
   'Code,Household,District,Score,Visited',

@@ -18,6 +18,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import type { DatagridProps, DatasetRow } from '@shared/datasets/datasets.pages';
+import { count } from '../sources/labels';
 import { CategoryFilter } from './category-filter';
 import { displayValue } from './row-drawer';
 import { filterKindOf, modelFromFilters, type GridQuery } from './grid-query';
@@ -150,6 +151,7 @@ export const DatasetGrid = forwardRef<
         filter: false,
         suppressMovable: true,
         cellStyle: ROW_NUMBER_STYLE,
+        valueFormatter: (p) => (typeof p.value === 'number' ? count(p.value) : ''),
       },
       ...columns.map(columnDef),
     ],
