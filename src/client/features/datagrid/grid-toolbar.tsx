@@ -6,7 +6,6 @@ import {
   NumberInput,
   Popover,
   SegmentedControl,
-  Stack,
   Table,
   Text,
 } from '@mantine/core';
