@@ -106,6 +106,15 @@ it('a CSV in the grid: last row, filter, sort, reload keeps them; 50,000 rows sc
     { column: 'district', op: 'in', value: ['Kano'] },
   ]);
 
+  // hide a column and pin another in the Columns popover
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Show Visited' }).uncheck();
+  await page.getByRole('radiogroup', { name: 'Pin Household' }).getByText('Left').click();
+  await page.locator('.ag-header-cell[col-id="visited"]').waitFor({ state: 'detached' });
+  await page.locator('.ag-header-cell-last-left-pinned[col-id="household"]').waitFor();
+  await shot(page, 'datagrid-columns');
+  await page.keyboard.press('Escape');
+
   // 50,000 rows written through the datasets module: the last row is reachable
   const { datasetId } = await seedDataset(
     t.app.ctx,
