@@ -427,6 +427,11 @@ async function main() {
 
 try {
   await main();
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(import.meta.dirname, 'datagrid.ts')],
+    { stdio: 'inherit' },
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -41,6 +41,7 @@ import type {
   StakeholdersIndexProps,
 } from './forms/forms.pages.js';
 import type {
+  DatagridProps,
   JobStatusProps,
   SourceShowProps,
   SourcesCreateProps,
@@ -114,6 +115,7 @@ export interface PageProps {
   'transformations/create': TransformationCreateProps;
   'transformations/show': TransformationShowProps;
   'transformations/status': TransformationRunProps;
+  'survey-sources/datagrid': DatagridProps;
 }
 
 export type PageName = keyof PageProps;

@@ -158,6 +158,7 @@ export const ROUTE_NAMES = [
   'responses.restore',
   'responses.review',
   'sources.create',
+  'sources.datagrid',
   'sources.import',
   'sources.index',
   'sources.preview',

@@ -148,12 +148,53 @@ export interface DatasetRow {
   values: Record<string, CellValue>;
 }
 
+export const ROW_FILTER_OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'contains',
+  'empty',
+  'not_empty',
+] as const;
+export type RowFilterOp = (typeof ROW_FILTER_OPS)[number];
+
+/** A filter of `datasets.rows` as data (docs/datasets.md section 5): a column key, never a SQL name */
+export interface RowFilter {
+  column: string;
+  op: RowFilterOp;
+  value?: string | number | boolean | Array<string | number>;
+}
+
 /** GET datasets.rows */
 export interface DatasetRowsPage {
   columns: Array<{ key: string; label: string; type: ColumnType }>;
   rows: DatasetRow[];
   /** `after` for the next page (keyset on _row), or `offset` when sorted; null at the end */
   next: number | null;
+  /** sorted pages: the keyset cursor of the next page (pass it back as `cursor`); null at the end */
+  cursor: string | null;
+  /** with `count=1`: how many rows match the filters (null when not asked) */
+  total: number | null;
+}
+
+/** survey-sources/datagrid: the grid over a dataset's current version (rows come from datasets.rows) */
+export interface DatagridProps {
+  dataset: { id: string; name: string };
+  project: ProjectRef;
+  /** null: no version imported yet */
+  version: { number: number; rowCount: number } | null;
+  columns: Array<{
+    key: string;
+    label: string;
+    type: ColumnType;
+    sortable: boolean;
+    /** category columns: their distinct values (at most 100; null when there are more) */
+    values: string[] | null;
+  }>;
 }
 
 export interface SourceShowProps {

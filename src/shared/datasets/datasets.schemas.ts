@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { IMPORT_TYPES } from './convert.js';
-
-const FILTER_OPS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'contains',
-  'empty',
-  'not_empty',
-] as const;
+import { ROW_FILTER_OPS } from './datasets.pages.js';
 
 const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
 const filterSchema = z
   .object({
     column: z.string().min(1).max(64),
-    op: z.enum(FILTER_OPS),
+    op: z.enum(ROW_FILTER_OPS),
     value: z
       .union([scalar, z.array(z.union([z.string().max(500), z.number()])).max(100)])
       .optional(),
@@ -48,6 +36,27 @@ export const rowsQuerySchema = z
     sort: z.string().min(1).max(64).optional(),
     dir: z.enum(['asc', 'desc']).optional(),
     filters: filtersParam.optional(),
+    /** a sorted page's keyset cursor, as the previous page gave it: [value as text | null, _row] */
+    cursor: z
+      .string()
+      .max(1200)
+      .transform((s, ctx) => {
+        try {
+          return JSON.parse(s) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'The cursor is not valid.' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.tuple([
+          z.string().max(1000).nullable(),
+          z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        ]),
+      )
+      .optional(),
+    /** 1: also count the rows the filters match (`total`) */
+    count: z.enum(['0', '1']).optional(),
   })
   .strict();
 

@@ -111,6 +111,7 @@ export const sourcesSecurity: DomainSecurity = {
     'sources.preview': { access: 'team:content.create' },
     'sources.import': { access: 'team:content.create' },
     'sources.show': { access: 'team:content.view' },
+    'sources.datagrid': { access: 'team:content.view' },
     'jobs.show': { access: 'team:content.view' },
     'jobs.cancel': {
       access: 'team:content.update',
@@ -127,6 +128,7 @@ export const sourcesSecurity: DomainSecurity = {
     'sources.preview': { file: (c) => insertSourceFile(c) },
     'sources.import': { file: (c) => insertSourceFile(c) },
     'sources.show': { source: async (c) => (await insertDataset(c)).datasetId },
+    'sources.datagrid': { source: async (c) => (await insertDataset(c)).datasetId },
     'jobs.show': { job: async (c) => (await insertDataset(c)).jobId },
     'jobs.cancel': { job: async (c) => (await insertDataset(c)).jobId },
     'datasets.rows': { dataset: async (c) => (await insertDataset(c)).datasetId },

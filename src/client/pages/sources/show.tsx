@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Head, Link } from '@inertiajs/react';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconRefresh, IconTable, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import { PageHeader } from '../../features/projects/page-header';
@@ -31,6 +31,15 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
         }
         actions={
           <Group gap="sm">
+            {current && (
+              <Button
+                component={Link}
+                href={route('sources.datagrid', { source: dataset.id })}
+                leftSection={<IconTable size={16} />}
+              >
+                Open all rows
+              </Button>
+            )}
             <Button
               component={Link}
               href={route('sources.create', { project: project.id, dataset: dataset.id })}
@@ -67,7 +76,10 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
               <RowsTable page={rows} />
               {rows.next !== null && (
                 <Text size="sm" c="dimmed">
-                  The first {count(rows.rows.length)} of {count(current?.rowCount)} rows.
+                  The first {count(rows.rows.length)} of {count(current?.rowCount)} rows.{' '}
+                  <Anchor component={Link} href={route('sources.datagrid', { source: dataset.id })}>
+                    See all rows, sort and filter them
+                  </Anchor>
                 </Text>
               )}
             </>

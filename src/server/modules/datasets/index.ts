@@ -50,3 +50,4 @@ export {
   type RowSource,
 } from './bound-rows.js';
 export { datasetRowSource } from './bound-dataset.js';
+export { datagridOf } from './datasets.grid.js';

@@ -5,7 +5,7 @@ import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { importSourceSchema } from '../../../shared/datasets/datasets.schemas.js';
-import { findDataset } from '../datasets/index.js';
+import { datagridOf, findDataset } from '../datasets/index.js';
 import { findProject } from '../projects/index.js';
 import { analyze, previewOf, specOf } from './sources.analyze.js';
 import {
@@ -249,6 +249,20 @@ export async function registerSourceRoutes(app: FastifyInstance, ctx: AppContext
       await runUseCase(ctx, actorOf(request), (uc) => cancelImport(uc, job));
       reply.flash({ success: 'Stopping the import: nothing of it will be kept.' });
       return reply.redirect(ctx.routes.url('jobs.show', { job }), 303);
+    },
+  );
+
+  app.get(
+    '/sources/:source/data',
+    { config: { name: 'sources.datagrid', access: view } },
+    async (request, reply) => {
+      const teamId = teamOf(request);
+      const { projectId, ...grid } = await datagridOf(ctx.db, teamId, param(request, 'source'));
+      const project = await findProject(ctx.db, teamId, projectId);
+      return reply.inertia('survey-sources/datagrid', {
+        ...grid,
+        project: { id: project.id, name: project.name },
+      });
     },
   );
 
