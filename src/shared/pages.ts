@@ -46,6 +46,13 @@ import type {
   SourcesIndexProps,
   SurveyPreviewProps,
 } from './datasets/datasets.pages.js';
+import type {
+  CommunityBrowseProps,
+  CommunityFeedProps,
+  CommunityShowProps,
+  CommunityThreadFormProps,
+  CommunityThreadShowProps,
+} from './community/community.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -102,6 +109,12 @@ export interface PageProps {
   'sources/show': SourceShowProps;
   'survey-sources/preview': SurveyPreviewProps;
   'survey-sources/job-status': JobStatusProps;
+  'community/feed': CommunityFeedProps;
+  'community/communities': CommunityBrowseProps;
+  'community/show': CommunityShowProps;
+  'community/threads/create': CommunityThreadFormProps;
+  'community/threads/edit': CommunityThreadFormProps;
+  'community/threads/show': CommunityThreadShowProps;
 }
 
 export type PageName = keyof PageProps;
