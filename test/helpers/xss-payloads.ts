@@ -56,9 +56,18 @@ const link = (href: string, extra: Record<string, unknown> = {}) =>
 
 const EDITOR_JSON: Array<{ name: string; doc: RichNode }> = [
   { name: 'script node', doc: doc({ type: 'script', content: [text('window.__xss=1')] }) },
-  { name: 'html node', doc: doc({ type: 'html', attrs: { html: '<img src=x onerror=window.__xss=1>' } }) },
-  { name: 'image node with onerror', doc: doc(para({ type: 'image', attrs: { src: 'x', onerror: 'window.__xss=1' } })) },
-  { name: 'iframe node', doc: doc({ type: 'iframe', attrs: { src: 'javascript:window.__xss=1' } }) },
+  {
+    name: 'html node',
+    doc: doc({ type: 'html', attrs: { html: '<img src=x onerror=window.__xss=1>' } }),
+  },
+  {
+    name: 'image node with onerror',
+    doc: doc(para({ type: 'image', attrs: { src: 'x', onerror: 'window.__xss=1' } })),
+  },
+  {
+    name: 'iframe node',
+    doc: doc({ type: 'iframe', attrs: { src: 'javascript:window.__xss=1' } }),
+  },
   { name: 'javascript: link', doc: link('javascript:window.__xss=1') },
   { name: 'mixed-case javascript: link', doc: link('JaVaScRiPt:window.__xss=1') },
   { name: 'javascript: link with a leading space', doc: link(' javascript:window.__xss=1') },
@@ -67,26 +76,78 @@ const EDITOR_JSON: Array<{ name: string; doc: RichNode }> = [
   { name: 'vbscript: link', doc: link('vbscript:msgbox(1)') },
   { name: 'protocol-relative link', doc: link('//evil.example/x') },
   { name: 'entity-encoded javascript: link', doc: link('javascript&colon;window.__xss=1') },
-  { name: 'link breaking out of href', doc: link('https://ok.example/" onmouseover="window.__xss=1') },
-  { name: 'link target breaking out', doc: link('https://ok.example/', { target: '_blank" onclick="window.__xss=1' }) },
-  { name: 'link with an onclick attribute', doc: link('https://ok.example/', { onclick: 'window.__xss=1' }) },
+  {
+    name: 'link breaking out of href',
+    doc: link('https://ok.example/" onmouseover="window.__xss=1'),
+  },
+  {
+    name: 'link target breaking out',
+    doc: link('https://ok.example/', { target: '_blank" onclick="window.__xss=1' }),
+  },
+  {
+    name: 'link with an onclick attribute',
+    doc: link('https://ok.example/', { onclick: 'window.__xss=1' }),
+  },
   {
     name: 'mention id breaking out of its attribute',
-    doc: doc(para({ type: 'mention', attrs: { id: 'x" onmouseover="window.__xss=1', label: 'x' } })),
+    doc: doc(
+      para({ type: 'mention', attrs: { id: 'x" onmouseover="window.__xss=1', label: 'x' } }),
+    ),
   },
   {
     name: 'mention label holding HTML',
-    doc: doc(para({ type: 'mention', attrs: { id: 'someone', label: '<img src=x onerror=window.__xss=1>' } })),
+    doc: doc(
+      para({
+        type: 'mention',
+        attrs: { id: 'someone', label: '<img src=x onerror=window.__xss=1>' },
+      }),
+    ),
   },
-  { name: 'heading level injection', doc: doc({ type: 'heading', attrs: { level: '2 onclick=window.__xss=1' }, content: [text('h')] }) },
-  { name: 'heading level 1', doc: doc({ type: 'heading', attrs: { level: 1 }, content: [text('h')] }) },
-  { name: 'ordered list start injection', doc: doc({ type: 'orderedList', attrs: { start: '1" onclick="window.__xss=1' }, content: [] }) },
-  { name: 'code block language injection', doc: doc({ type: 'codeBlock', attrs: { language: '"><script>window.__xss=1</script>' }, content: [text('x')] }) },
-  { name: 'paragraph style attribute', doc: doc({ type: 'paragraph', attrs: { style: 'background:url(javascript:window.__xss=1)' }, content: [text('p')] }) },
-  { name: 'unknown mark with attributes', doc: doc(para(text('x', [{ type: 'span', attrs: { onclick: 'window.__xss=1' } }]))) },
-  { name: 'text node with an extra attribute', doc: doc(para({ type: 'text', text: 'x', attrs: { onclick: 'window.__xss=1' } } as RichNode)) },
+  {
+    name: 'heading level injection',
+    doc: doc({
+      type: 'heading',
+      attrs: { level: '2 onclick=window.__xss=1' },
+      content: [text('h')],
+    }),
+  },
+  {
+    name: 'heading level 1',
+    doc: doc({ type: 'heading', attrs: { level: 1 }, content: [text('h')] }),
+  },
+  {
+    name: 'ordered list start injection',
+    doc: doc({ type: 'orderedList', attrs: { start: '1" onclick="window.__xss=1' }, content: [] }),
+  },
+  {
+    name: 'code block language injection',
+    doc: doc({
+      type: 'codeBlock',
+      attrs: { language: '"><script>window.__xss=1</script>' },
+      content: [text('x')],
+    }),
+  },
+  {
+    name: 'paragraph style attribute',
+    doc: doc({
+      type: 'paragraph',
+      attrs: { style: 'background:url(javascript:window.__xss=1)' },
+      content: [text('p')],
+    }),
+  },
+  {
+    name: 'unknown mark with attributes',
+    doc: doc(para(text('x', [{ type: 'span', attrs: { onclick: 'window.__xss=1' } }]))),
+  },
+  {
+    name: 'text node with an extra attribute',
+    doc: doc(para({ type: 'text', text: 'x', attrs: { onclick: 'window.__xss=1' } } as RichNode)),
+  },
   { name: 'text outside a paragraph', doc: doc(text('<img src=x onerror=window.__xss=1>')) },
-  { name: 'paragraph inside text', doc: doc(para({ ...text('t'), content: [para(text('<script>window.__xss=1</script>'))] })) },
+  {
+    name: 'paragraph inside text',
+    doc: doc(para({ ...text('t'), content: [para(text('<script>window.__xss=1</script>'))] })),
+  },
   { name: 'a doc inside a doc', doc: doc(doc(para(text('<script>window.__xss=1</script>')))) },
 ];
 
@@ -97,6 +158,9 @@ export interface XssPayload {
 
 /** Every payload as a document (raw HTML ones as a paragraph of text). */
 export const XSS_PAYLOADS: XssPayload[] = [
-  ...RAW_HTML.map((html, i) => ({ name: `raw HTML ${i + 1}: ${html.slice(0, 40)}`, doc: doc(para(text(html))) })),
+  ...RAW_HTML.map((html, i) => ({
+    name: `raw HTML ${i + 1}: ${html.slice(0, 40)}`,
+    doc: doc(para(text(html))),
+  })),
   ...EDITOR_JSON,
 ];

@@ -8,6 +8,7 @@ import type {
   ThreadSummary,
   ThreadView,
 } from './community.js';
+import type { RichNode } from './rich-text.js';
 
 interface ThreadList {
   threads: ThreadSummary[];
@@ -39,7 +40,7 @@ export interface CommunityShowProps extends ThreadList {
 export interface CommunityThreadFormProps {
   community: { id: string; name: string };
   /** the thread being edited (create: null) */
-  thread: { id: string; title: string; body: unknown } | null;
+  thread: { id: string; title: string; body: RichNode } | null;
   members: MentionCandidate[];
 }
 

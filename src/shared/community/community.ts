@@ -1,3 +1,5 @@
+import type { RichNode } from './rich-text.js';
+
 /**
  * Community constants and views, zod-free (the client's pages import them without pulling in
  * zod; the inputs are in community.schemas.ts).
@@ -84,7 +86,7 @@ export interface PostView {
   canEdit: boolean;
   canDelete: boolean;
   /** the editor's JSON, only for the author (to edit it) */
-  body: unknown;
+  body: RichNode | null;
   replies: PostView[];
 }
 

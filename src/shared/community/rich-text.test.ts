@@ -12,7 +12,25 @@ import {
   type RichNode,
 } from './rich-text.js';
 
-const TAGS = new Set(['p', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'br', 'hr', 'strong', 'em', 'u', 's', 'a', 'span']);
+const TAGS = new Set([
+  'p',
+  'h2',
+  'h3',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'br',
+  'hr',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'span',
+]);
 const ATTRS = new Set(['href', 'rel', 'target', 'class', 'data-user-id', 'start']);
 
 /** Every tag and attribute of the HTML is on the allowlist, and no href leaves http(s)/mailto. */
@@ -60,7 +78,14 @@ describe('community rich text', () => {
         {
           type: 'paragraph',
           content: [
-            { type: 'text', text: 'site', marks: [{ type: 'link', attrs: { href: 'https://example.org/a?b=1&c=2' } }, { type: 'bold' }] },
+            {
+              type: 'text',
+              text: 'site',
+              marks: [
+                { type: 'link', attrs: { href: 'https://example.org/a?b=1&c=2' } },
+                { type: 'bold' },
+              ],
+            },
           ],
         },
       ],
@@ -78,7 +103,9 @@ describe('community rich text', () => {
     let node: RichNode = { type: 'paragraph', content: [{ type: 'text', text: 'deep' }] };
     for (let i = 0; i <= RICH_TEXT_MAX_DEPTH / 2; i++)
       node = { type: 'bulletList', content: [{ type: 'listItem', content: [node] }] };
-    expect(richTextProblem({ type: 'doc', content: [node] })).toBe('The text is nested too deeply.');
+    expect(richTextProblem({ type: 'doc', content: [node] })).toBe(
+      'The text is nested too deeply.',
+    );
     expect(richTextProblem(docOf('x'.repeat(70_000)))).toBe('The text is too long.');
     expect(richTextProblem(docOf())).toBe('Write something first.');
     expect(richTextProblem('<p>hi</p>')).toBe('The text holds something that is not allowed.');
@@ -101,6 +128,8 @@ describe('community rich text', () => {
     };
     expect(mentionedUserIds(doc)).toEqual(['u1', 'constructor']);
     expect(plainText(doc, { u1: 'Ada' })).toBe('Hi @Ada@Proto');
-    expect(renderRichText(doc, { u1: 'Ada' })).toContain('<span class="mention" data-user-id="u1">@Ada</span>');
+    expect(renderRichText(doc, { u1: 'Ada' })).toContain(
+      '<span class="mention" data-user-id="u1">@Ada</span>',
+    );
   });
 });

@@ -110,7 +110,15 @@ type NodeType = keyof typeof NODE_SCHEMAS;
 
 /** which children each block takes */
 const CHILDREN: Partial<Record<NodeType, readonly NodeType[]>> = {
-  doc: ['paragraph', 'heading', 'bulletList', 'orderedList', 'blockquote', 'codeBlock', 'horizontalRule'],
+  doc: [
+    'paragraph',
+    'heading',
+    'bulletList',
+    'orderedList',
+    'blockquote',
+    'codeBlock',
+    'horizontalRule',
+  ],
   paragraph: ['text', 'hardBreak', 'mention'],
   heading: ['text', 'hardBreak', 'mention'],
   bulletList: ['listItem'],
@@ -120,11 +128,13 @@ const CHILDREN: Partial<Record<NodeType, readonly NodeType[]>> = {
   codeBlock: ['text'],
 };
 
+/** what an attribute of the editor's JSON holds */
+type AttrValue = string | number | boolean | null;
 export interface RichNode {
   type: string;
-  attrs?: Record<string, unknown>;
+  attrs?: Record<string, AttrValue>;
   content?: RichNode[];
-  marks?: Array<{ type: string; attrs?: Record<string, unknown> }>;
+  marks?: Array<{ type: string; attrs?: Record<string, AttrValue> }>;
   text?: string;
 }
 export type RichDoc = RichNode & { type: 'doc' };
@@ -156,11 +166,21 @@ export function richTextProblem(value: unknown): string | null {
   return null;
 }
 
-function check(value: unknown, expected: NodeType | 'child', depth: number, counter: { nodes: number; chars: number }) {
+function check(
+  value: unknown,
+  expected: NodeType | 'child',
+  depth: number,
+  counter: { nodes: number; chars: number },
+) {
   if (depth > RICH_TEXT_MAX_DEPTH) throw new RichTextError('The text is nested too deeply.');
-  if (++counter.nodes > RICH_TEXT_MAX_NODES) throw new RichTextError('The text has too many parts.');
+  if (++counter.nodes > RICH_TEXT_MAX_NODES)
+    throw new RichTextError('The text has too many parts.');
   const type = (value as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string' || !(type in NODE_SCHEMAS) || (expected !== 'child' && type !== expected))
+  if (
+    typeof type !== 'string' ||
+    !(type in NODE_SCHEMAS) ||
+    (expected !== 'child' && type !== expected)
+  )
     throw new RichTextError('The text holds something that is not allowed.');
   const parsed = NODE_SCHEMAS[type as NodeType].safeParse(value);
   if (!parsed.success) {
@@ -231,8 +251,7 @@ function renderMarks(html: string, marks: RichNode['marks']): string {
   for (const mark of [...(marks ?? [])].reverse()) {
     if (mark.type === 'link') {
       const href = safeHref(mark.attrs?.href);
-      if (href)
-        out = `<a href="${escapeHtml(href)}" rel="${LINK_REL}" target="_blank">${out}</a>`;
+      if (href) out = `<a href="${escapeHtml(href)}" rel="${LINK_REL}" target="_blank">${out}</a>`;
       continue;
     }
     const tag = MARK_TAGS[mark.type as Exclude<MarkType, 'link'>];

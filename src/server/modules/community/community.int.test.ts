@@ -37,7 +37,10 @@ const mention = (id: string, label: string): RichDoc => ({
   content: [
     {
       type: 'paragraph',
-      content: [{ type: 'text', text: 'Over to ' }, { type: 'mention', attrs: { id, label } }],
+      content: [
+        { type: 'text', text: 'Over to ' },
+        { type: 'mention', attrs: { id, label } },
+      ],
     },
   ],
 });
@@ -52,13 +55,24 @@ async function community(owner: Person, joinPolicy: 'open' | 'request' = 'open')
   expect(res.statusCode).toBe(303);
   return res.headers.location!.split('/').pop()!;
 }
-async function thread(p: Person, communityId: string, title = 'Handwashing baselines', body = docOf('How do you measure it?')) {
-  const res = await p.send('POST', `/community/communities/${communityId}/threads`, { title, body });
+async function thread(
+  p: Person,
+  communityId: string,
+  title = 'Handwashing baselines',
+  body = docOf('How do you measure it?'),
+) {
+  const res = await p.send('POST', `/community/communities/${communityId}/threads`, {
+    title,
+    body,
+  });
   expect(res.statusCode, res.body).toBe(303);
   return res.headers.location!.split('/').pop()!;
 }
 async function respond(p: Person, threadId: string, body: RichDoc, parentId?: string) {
-  return p.send('POST', `/community/threads/${threadId}/posts`, { body, ...(parentId ? { parentId } : {}) });
+  return p.send('POST', `/community/threads/${threadId}/posts`, {
+    body,
+    ...(parentId ? { parentId } : {}),
+  });
 }
 const postIdOf = (location: string) => location.split('#post-')[1];
 
@@ -74,7 +88,9 @@ describe('community membership', () => {
     expect(show.props.community.myRole).toBe('owner');
 
     expect((await ann.send('POST', `/community/communities/${open}/join`)).statusCode).toBe(303);
-    expect((await ann.c.page(`/community/communities/${open}`)).props.community.myStatus).toBe('active');
+    expect((await ann.c.page(`/community/communities/${open}`)).props.community.myStatus).toBe(
+      'active',
+    );
 
     // a request waits: no threads, no thread pages
     const tid = await thread(owner, closed);
@@ -87,20 +103,32 @@ describe('community membership', () => {
 
     // Ann (a member elsewhere, not here) cannot approve; the owner can
     expect(
-      (await ann.send('POST', `/community/communities/${closed}/members/${rey.user.id}/approve`)).statusCode,
+      (await ann.send('POST', `/community/communities/${closed}/members/${rey.user.id}/approve`))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await owner.send('POST', `/community/communities/${closed}/members/${rey.user.id}/approve`)).statusCode,
+      (await owner.send('POST', `/community/communities/${closed}/members/${rey.user.id}/approve`))
+        .statusCode,
     ).toBe(303);
-    expect((await rey.c.page(`/community/threads/${tid}`)).props.thread.title).toBe('Handwashing baselines');
+    expect((await rey.c.page(`/community/threads/${tid}`)).props.thread.title).toBe(
+      'Handwashing baselines',
+    );
     await drainJobs(t.app);
-    const told = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, rey.user.id));
+    const told = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, rey.user.id));
     expect(told.map((n) => n.type)).toEqual(['community.approved']);
 
     const actions = (
-      await t.app.ctx.db.select({ a: auditLogs.action }).from(auditLogs).where(eq(auditLogs.userId, owner.user.id))
+      await t.app.ctx.db
+        .select({ a: auditLogs.action })
+        .from(auditLogs)
+        .where(eq(auditLogs.userId, owner.user.id))
     ).map((r) => r.a);
-    expect(actions).toEqual(expect.arrayContaining(['community.created', 'community.member_approved']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['community.created', 'community.member_approved']),
+    );
   });
 
   it('roles: the owner names moderators; moderators remove members but not other moderators; the owner stays', async () => {
@@ -112,16 +140,33 @@ describe('community membership', () => {
     for (const p of [mod, mod2, mem]) await p.send('POST', `/community/communities/${id}/join`);
     // only the owner changes roles
     expect(
-      (await mod.send('PUT', `/community/communities/${id}/members/${mem.user.id}`, { role: 'moderator' })).statusCode,
+      (
+        await mod.send('PUT', `/community/communities/${id}/members/${mem.user.id}`, {
+          role: 'moderator',
+        })
+      ).statusCode,
     ).toBe(403);
     for (const p of [mod, mod2])
       expect(
-        (await owner.send('PUT', `/community/communities/${id}/members/${p.user.id}`, { role: 'moderator' })).statusCode,
+        (
+          await owner.send('PUT', `/community/communities/${id}/members/${p.user.id}`, {
+            role: 'moderator',
+          })
+        ).statusCode,
       ).toBe(303);
-    expect((await mod.send('DELETE', `/community/communities/${id}/members/${mod2.user.id}`)).statusCode).toBe(403);
-    expect((await mod.send('DELETE', `/community/communities/${id}/members/${owner.user.id}`)).statusCode).toBe(403);
-    expect((await mem.send('DELETE', `/community/communities/${id}/members/${mod.user.id}`)).statusCode).toBe(403);
-    expect((await mod.send('DELETE', `/community/communities/${id}/members/${mem.user.id}`)).statusCode).toBe(303);
+    expect(
+      (await mod.send('DELETE', `/community/communities/${id}/members/${mod2.user.id}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await mod.send('DELETE', `/community/communities/${id}/members/${owner.user.id}`))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await mem.send('DELETE', `/community/communities/${id}/members/${mod.user.id}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await mod.send('DELETE', `/community/communities/${id}/members/${mem.user.id}`)).statusCode,
+    ).toBe(303);
     expect((await mem.c.page(`/community/communities/${id}`)).props.community.myRole).toBeNull();
     expect((await owner.send('POST', `/community/communities/${id}/leave`)).statusCode).toBe(403);
     expect((await mod2.send('POST', `/community/communities/${id}/leave`)).statusCode).toBe(303);
@@ -157,7 +202,9 @@ describe('community threads and posts', () => {
     expect((await ann.send('PUT', `/community/threads/${tid}`, edit)).statusCode).toBe(303);
     const r = await respond(ann, tid, docOf('A response'));
     const pid = postIdOf(r.headers.location!);
-    expect((await ben.send('PUT', `/community/posts/${pid}`, { body: docOf('mine now') })).statusCode).toBe(403);
+    expect(
+      (await ben.send('PUT', `/community/posts/${pid}`, { body: docOf('mine now') })).statusCode,
+    ).toBe(403);
     expect((await ben.send('DELETE', `/community/posts/${pid}`)).statusCode).toBe(403);
     expect((await owner.send('DELETE', `/community/posts/${pid}`)).statusCode).toBe(303);
     expect((await ben.send('DELETE', `/community/threads/${tid}`)).statusCode).toBe(403);
@@ -179,24 +226,39 @@ describe('community threads and posts', () => {
     expect(deeper.json().errors.parentId).toBe('Reply to a response of this thread.');
     let page = await mem.c.page(`/community/threads/${tid}`);
     expect(page.props.posts).toHaveLength(1);
-    expect(page.props.posts[0].replies.map((p: { html: string }) => p.html)).toEqual(['<p>A reply</p>']);
+    expect(page.props.posts[0].replies.map((p: { html: string }) => p.html)).toEqual([
+      '<p>A reply</p>',
+    ]);
 
-    expect((await mem.send('POST', `/community/posts/${r1}/hide`, { hidden: true })).statusCode).toBe(403);
-    expect((await owner.send('POST', `/community/posts/${r1}/hide`, { hidden: true })).statusCode).toBe(303);
+    expect(
+      (await mem.send('POST', `/community/posts/${r1}/hide`, { hidden: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await owner.send('POST', `/community/posts/${r1}/hide`, { hidden: true })).statusCode,
+    ).toBe(303);
     page = await mem.c.page(`/community/threads/${tid}`);
     expect(page.props.posts).toEqual([]);
     expect(JSON.stringify(page.props)).not.toContain('A reply');
     const modView = await owner.c.page(`/community/threads/${tid}`);
     expect(modView.props.posts[0].hidden).toBe(true);
 
-    expect((await owner.send('POST', `/community/threads/${tid}/hide`, { hidden: true })).statusCode).toBe(303);
+    expect(
+      (await owner.send('POST', `/community/threads/${tid}/hide`, { hidden: true })).statusCode,
+    ).toBe(303);
     expect((await mem.send('GET', `/community/threads/${tid}`)).statusCode).toBe(404);
     expect((await mem.c.page('/community')).props.threads).toEqual([]);
-    expect((await owner.c.page('/community')).props.threads.map((x: { id: string }) => x.id)).toContain(tid);
+    expect(
+      (await owner.c.page('/community')).props.threads.map((x: { id: string }) => x.id),
+    ).toContain(tid);
     const actions = (
-      await t.app.ctx.db.select({ a: auditLogs.action }).from(auditLogs).where(eq(auditLogs.userId, owner.user.id))
+      await t.app.ctx.db
+        .select({ a: auditLogs.action })
+        .from(auditLogs)
+        .where(eq(auditLogs.userId, owner.user.id))
     ).map((r) => r.a);
-    expect(actions).toEqual(expect.arrayContaining(['community.post_hidden', 'community.thread_hidden']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['community.post_hidden', 'community.thread_hidden']),
+    );
   });
 
   it('a locked thread refuses responses and replies until it is opened again', async () => {
@@ -205,8 +267,12 @@ describe('community threads and posts', () => {
     const id = await community(owner);
     await mem.send('POST', `/community/communities/${id}/join`);
     const tid = await thread(mem, id);
-    expect((await mem.send('POST', `/community/threads/${tid}/lock`, { locked: true })).statusCode).toBe(403);
-    expect((await owner.send('POST', `/community/threads/${tid}/lock`, { locked: true })).statusCode).toBe(303);
+    expect(
+      (await mem.send('POST', `/community/threads/${tid}/lock`, { locked: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await owner.send('POST', `/community/threads/${tid}/lock`, { locked: true })).statusCode,
+    ).toBe(303);
     const refused = await respond(mem, tid, docOf('Too late'));
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toContain('This thread is locked: it takes no more responses.');
@@ -223,23 +289,32 @@ describe('community threads and posts', () => {
     const id = await community(owner);
     for (const p of [ben, fay]) await p.send('POST', `/community/communities/${id}/join`);
     const tid = await thread(owner, id);
-    expect((await fay.send('POST', `/community/threads/${tid}/follow`, { following: true })).statusCode).toBe(303);
+    expect(
+      (await fay.send('POST', `/community/threads/${tid}/follow`, { following: true })).statusCode,
+    ).toBe(303);
 
     const refused = await respond(owner, tid, mention(out.user.id, 'Oscar'));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.body).toBe('You can only mention members of this community.');
 
-    const pid = postIdOf((await respond(owner, tid, mention(ben.user.id, 'Ben'))).headers.location!);
+    const pid = postIdOf(
+      (await respond(owner, tid, mention(ben.user.id, 'Ben'))).headers.location!,
+    );
     // an edit that drops and re-adds the mention tells nobody again
     await owner.send('PUT', `/community/posts/${pid}`, { body: docOf('no mention') });
     await owner.send('PUT', `/community/posts/${pid}`, { body: mention(ben.user.id, 'Ben') });
     await drainJobs(t.app);
     const of = async (u: TestUser) =>
-      (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, u.id))).map((n) => n.type);
+      (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, u.id))).map(
+        (n) => n.type,
+      );
     expect(await of(ben.user)).toEqual(['community.mentioned']);
     expect(await of(fay.user)).toEqual(['community.replied']);
     expect(await of(owner.user)).toEqual([]);
-    const [n] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, ben.user.id));
+    const [n] = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, ben.user.id));
     expect(n.title).toBe('Olu Owner mentioned you in “Handwashing baselines”');
     expect(n.body).toBe('Over to @Ben Mentioned');
   });
@@ -263,7 +338,10 @@ describe('community threads and posts', () => {
     const tid = await thread(owner, id);
     let accepted = 0;
     for (const p of XSS_PAYLOADS.filter((x) => !x.name.startsWith('raw HTML'))) {
-      const res = await owner.send('POST', `/community/communities/${id}/threads`, { title: 'Hostile', body: p.doc });
+      const res = await owner.send('POST', `/community/communities/${id}/threads`, {
+        title: 'Hostile',
+        body: p.doc,
+      });
       if (res.statusCode === 303) accepted += 1;
       else {
         expect(res.statusCode, p.name).toBe(422);
@@ -272,7 +350,9 @@ describe('community threads and posts', () => {
     }
     // even the escaped mention label is refused here: its id names no member
     expect(accepted).toBe(0);
-    const raw = XSS_PAYLOADS.filter((x) => x.name.startsWith('raw HTML')).flatMap((x) => x.doc.content!);
+    const raw = XSS_PAYLOADS.filter((x) => x.name.startsWith('raw HTML')).flatMap(
+      (x) => x.doc.content!,
+    );
     const r = await respond(owner, tid, { type: 'doc', content: raw } as RichDoc);
     expect(r.statusCode).toBe(303);
     const page = await owner.c.page(`/community/threads/${tid}`);

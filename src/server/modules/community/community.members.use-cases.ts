@@ -72,8 +72,7 @@ export async function leaveCommunity(uc: AccountUseCase, communityId: unknown) {
   const c = await communityOr404(uc.tx, communityId);
   const m = await membershipOf(uc.tx, c.id, uc.actor.userId);
   if (!m) throw notFound('Community');
-  if (m.role === 'owner')
-    throw fail('FORBIDDEN', 'The owner cannot leave the community they run.');
+  if (m.role === 'owner') throw fail('FORBIDDEN', 'The owner cannot leave the community they run.');
   await uc.tx
     .delete(communityMembers)
     .where(

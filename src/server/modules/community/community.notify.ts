@@ -1,10 +1,7 @@
 import { ValidationError } from '../../platform/errors.js';
 import type { AccountUseCase } from '../../platform/use-case/index.js';
 import { channels } from '../../../shared/realtime/channels.js';
-import {
-  COMMUNITY_EVENTS,
-  type CommunityPostEvent,
-} from '../../../shared/community/community.js';
+import { COMMUNITY_EVENTS, type CommunityPostEvent } from '../../../shared/community/community.js';
 import {
   MENTIONS_PER_POST,
   mentionedUserIds,

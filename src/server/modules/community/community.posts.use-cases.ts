@@ -10,7 +10,13 @@ import {
 } from './community.tables.js';
 import { moderates, postOr404, type PostRow, type ThreadRow } from './community.queries.js';
 import { mayDelete, mayEdit, mustModerate } from './community.policy.js';
-import { checkMentions, notifyPost, publishChange, publishPost, textOf } from './community.notify.js';
+import {
+  checkMentions,
+  notifyPost,
+  publishChange,
+  publishPost,
+  textOf,
+} from './community.notify.js';
 import {
   deleteReactionsOf,
   recount,
@@ -72,11 +78,21 @@ export async function createPost(
   await uc.audit({
     action: input.parentId ? 'community.reply_created' : 'community.response_created',
     subject: subject(row, thread),
-    details: { thread: thread.id, excerpt: row.bodyText.slice(0, EXCERPT), mentions: mentions.length },
+    details: {
+      thread: thread.id,
+      excerpt: row.bodyText.slice(0, EXCERPT),
+      mentions: mentions.length,
+    },
   });
   await notifyPost(
     uc,
-    { id: row.id, threadId: thread.id, threadTitle: thread.title, body: row.body, url: postUrl(uc, thread, row.id) },
+    {
+      id: row.id,
+      threadId: thread.id,
+      threadTitle: thread.title,
+      body: row.body,
+      url: postUrl(uc, thread, row.id),
+    },
     mentions,
     { followers: true },
   );
@@ -102,12 +118,18 @@ async function postForMember(uc: AccountUseCase, postId: unknown) {
 
 export async function updatePost(uc: AccountUseCase, postId: unknown, input: { body: RichDoc }) {
   const { post, thread } = await postForMember(uc, postId);
-  if (!mayEdit(post.authorId, uc.actor.userId)) throw forbidden('You can edit only your own posts.');
+  if (!mayEdit(post.authorId, uc.actor.userId))
+    throw forbidden('You can edit only your own posts.');
   refuseLocked(thread);
   const mentions = await checkMentions(uc.tx, thread.communityId, input.body);
   const [next] = await uc.tx
     .update(communityPosts)
-    .set({ body: input.body, bodyText: await textOf(uc.tx, input.body), mentions, editedAt: new Date() })
+    .set({
+      body: input.body,
+      bodyText: await textOf(uc.tx, input.body),
+      mentions,
+      editedAt: new Date(),
+    })
     .where(eq(communityPosts.id, post.id))
     .returning();
   await uc.audit({
@@ -117,7 +139,13 @@ export async function updatePost(uc: AccountUseCase, postId: unknown, input: { b
   });
   await notifyPost(
     uc,
-    { id: next.id, threadId: thread.id, threadTitle: thread.title, body: next.body, url: postUrl(uc, thread, next.id) },
+    {
+      id: next.id,
+      threadId: thread.id,
+      threadTitle: thread.title,
+      body: next.body,
+      url: postUrl(uc, thread, next.id),
+    },
     mentions.filter((id) => !post.mentions.includes(id)),
     { followers: false },
   );

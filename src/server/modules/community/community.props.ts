@@ -85,7 +85,13 @@ export function mentionIds(docs: RichDoc[]) {
 
 export function toThreadView(
   r: Parameters<typeof toThreadSummary>[0],
-  ctx: { viewer: string; m: Membership; reactions: ReactionRow[]; following: boolean; names: Record<string, string> },
+  ctx: {
+    viewer: string;
+    m: Membership;
+    reactions: ReactionRow[];
+    following: boolean;
+    names: Record<string, string>;
+  },
 ): ThreadView {
   return {
     ...toThreadSummary(r),
@@ -126,4 +132,5 @@ export function toPostViews(
   return responses;
 }
 
-export const excerptOf = (doc: RichDoc, names: Record<string, string>) => plainText(doc, names, 140);
+export const excerptOf = (doc: RichDoc, names: Record<string, string>) =>
+  plainText(doc, names, 140);

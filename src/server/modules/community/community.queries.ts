@@ -105,7 +105,9 @@ export function listCommunities(
       myStatus: communityMembers.status,
     })
     .from(communities);
-  return (opts.mine ? base.innerJoin(communityMembers, join) : base.leftJoin(communityMembers, join))
+  return (
+    opts.mine ? base.innerJoin(communityMembers, join) : base.leftJoin(communityMembers, join)
+  )
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(asc(communities.name), asc(communities.id))
     .limit(200);

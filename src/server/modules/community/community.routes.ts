@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import { parseInput } from '../../platform/http/validate.js';
 import type { MentionCandidate } from '../../../shared/community/community.js';
 import { browseQuery, feedQuery } from '../../../shared/community/community.schemas.js';
 import {
@@ -178,10 +177,7 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
       const visible = posts.filter(
         (p) => !p.post.parentId || posts.some((r) => r.post.id === p.post.parentId),
       );
-      const names = await namesOf(
-        ctx.db,
-        mentionIds([t.body, ...visible.map((p) => p.post.body)]),
-      );
+      const names = await namesOf(ctx.db, mentionIds([t.body, ...visible.map((p) => p.post.body)]));
       const vctx = { viewer: userId, m, reactions, names };
       return reply.inertia('community/threads/show', {
         community,

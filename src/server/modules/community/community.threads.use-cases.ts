@@ -62,11 +62,21 @@ export async function createThread(
   await uc.audit({
     action: 'community.thread_created',
     subject: subject(row),
-    details: { community: c.id, excerpt: row.bodyText.slice(0, EXCERPT), mentions: mentions.length },
+    details: {
+      community: c.id,
+      excerpt: row.bodyText.slice(0, EXCERPT),
+      mentions: mentions.length,
+    },
   });
   await notifyPost(
     uc,
-    { id: row.id, threadId: row.id, threadTitle: row.title, body: row.body, url: threadUrl(uc, row.id) },
+    {
+      id: row.id,
+      threadId: row.id,
+      threadTitle: row.title,
+      body: row.body,
+      url: threadUrl(uc, row.id),
+    },
     mentions,
     { followers: false },
   );
@@ -101,7 +111,13 @@ export async function updateThread(
   });
   await notifyPost(
     uc,
-    { id: next.id, threadId: next.id, threadTitle: next.title, body: next.body, url: threadUrl(uc, next.id) },
+    {
+      id: next.id,
+      threadId: next.id,
+      threadTitle: next.title,
+      body: next.body,
+      url: threadUrl(uc, next.id),
+    },
     mentions.filter((id) => !thread.mentions.includes(id)),
     { followers: false },
   );

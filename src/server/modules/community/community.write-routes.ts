@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { accountActorOf, runAccountUseCase, type AccountUseCase } from '../../platform/use-case/index.js';
+import {
+  accountActorOf,
+  runAccountUseCase,
+  type AccountUseCase,
+} from '../../platform/use-case/index.js';
 import { createLimit, inAbout } from '../../platform/rate-limit/limit.js';
 import { POSTS_PER_MINUTE } from '../../../shared/community/community.js';
 import {
@@ -34,7 +38,13 @@ import {
   react,
   updateThread,
 } from './community.threads.use-cases.js';
-import { createPost, deletePost, hidePost, reportPost, updatePost } from './community.posts.use-cases.js';
+import {
+  createPost,
+  deletePost,
+  hidePost,
+  reportPost,
+  updatePost,
+} from './community.posts.use-cases.js';
 import { param, verified } from './community.routes.js';
 
 const config = (name: string) => ({ config: { name, access: verified } });
@@ -136,13 +146,17 @@ export function registerCommunityWrites(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.put('/community/threads/:thread', config('community.threads.update'), async (request, reply) => {
-    const input = parseInput(threadSchema, request.body);
-    await posting(request, reply);
-    const t = await run(request, (uc) => updateThread(uc, param(request, 'thread'), input));
-    reply.flash({ success: 'Thread saved.' });
-    return reply.redirect(showThread(t.id), 303);
-  });
+  app.put(
+    '/community/threads/:thread',
+    config('community.threads.update'),
+    async (request, reply) => {
+      const input = parseInput(threadSchema, request.body);
+      await posting(request, reply);
+      const t = await run(request, (uc) => updateThread(uc, param(request, 'thread'), input));
+      reply.flash({ success: 'Thread saved.' });
+      return reply.redirect(showThread(t.id), 303);
+    },
+  );
 
   app.delete(
     '/community/threads/:thread',
@@ -171,7 +185,9 @@ export function registerCommunityWrites(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const input = parseInput(hideSchema, request.body);
       await run(request, (uc) => hideThread(uc, param(request, 'thread'), input.hidden));
-      reply.flash({ success: input.hidden ? 'Thread hidden from members.' : 'Thread shown again.' });
+      reply.flash({
+        success: input.hidden ? 'Thread hidden from members.' : 'Thread shown again.',
+      });
       return reply.back(showThread(param(request, 'thread')));
     },
   );
@@ -196,7 +212,9 @@ export function registerCommunityWrites(app: FastifyInstance, ctx: AppContext) {
     config('community.threads.react'),
     async (request, reply) => {
       const input = parseInput(reactSchema, request.body);
-      await run(request, (uc) => react(uc, { type: 'thread', id: param(request, 'thread') }, input));
+      await run(request, (uc) =>
+        react(uc, { type: 'thread', id: param(request, 'thread') }, input),
+      );
       return reply.back(showThread(param(request, 'thread')));
     },
   );
@@ -220,18 +238,26 @@ export function registerCommunityWrites(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect(`${showThread(p.threadId)}#post-${p.id}`, 303);
   });
 
-  app.delete('/community/posts/:post', config('community.posts.destroy'), async (request, reply) => {
-    await run(request, (uc) => deletePost(uc, param(request, 'post')));
-    reply.flash({ success: 'Post deleted.' });
-    return reply.back(ctx.routes.url('community.feed'));
-  });
+  app.delete(
+    '/community/posts/:post',
+    config('community.posts.destroy'),
+    async (request, reply) => {
+      await run(request, (uc) => deletePost(uc, param(request, 'post')));
+      reply.flash({ success: 'Post deleted.' });
+      return reply.back(ctx.routes.url('community.feed'));
+    },
+  );
 
-  app.post('/community/posts/:post/hide', config('community.posts.hide'), async (request, reply) => {
-    const input = parseInput(hideSchema, request.body);
-    await run(request, (uc) => hidePost(uc, param(request, 'post'), input.hidden));
-    reply.flash({ success: input.hidden ? 'Post hidden from members.' : 'Post shown again.' });
-    return reply.back(ctx.routes.url('community.feed'));
-  });
+  app.post(
+    '/community/posts/:post/hide',
+    config('community.posts.hide'),
+    async (request, reply) => {
+      const input = parseInput(hideSchema, request.body);
+      await run(request, (uc) => hidePost(uc, param(request, 'post'), input.hidden));
+      reply.flash({ success: input.hidden ? 'Post hidden from members.' : 'Post shown again.' });
+      return reply.back(ctx.routes.url('community.feed'));
+    },
+  );
 
   app.post(
     '/community/posts/:post/reactions',
