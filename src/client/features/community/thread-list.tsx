@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, router } from '@inertiajs/react';
 import {
   Anchor,
@@ -38,10 +38,6 @@ export function ThreadList(p: Props) {
       { sort: q.sort ?? p.sort, search: q.search ?? p.search, page: q.page ?? 1 },
       { preserveState: true, preserveScroll: true },
     );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go({ search: search.trim() });
-  };
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -54,15 +50,15 @@ export function ThreadList(p: Props) {
             { value: 'active', label: 'Most active' },
           ]}
         />
-        <form onSubmit={submit} noValidate role="search">
-          <TextInput
-            aria-label="Search threads"
-            placeholder="Search threads"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-          />
-        </form>
+        <TextInput
+          type="search"
+          onKeyDown={(e) => e.key === 'Enter' && go({ search: search.trim() })}
+          aria-label="Search threads"
+          placeholder="Search threads"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
       </Group>
       {p.threads.length === 0 && (
         <Card withBorder padding="lg">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -14,10 +14,8 @@ export default function CommunityBrowse({
   search,
 }: PagePropsOf<'community/communities'>) {
   const [q, setQ] = useState(search);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const find = () =>
     router.get(route('community.communities'), { search: q.trim() }, { preserveState: true });
-  };
   return (
     <Stack gap="lg">
       <Head title="Communities" />
@@ -27,16 +25,16 @@ export default function CommunityBrowse({
         subtitle="Communities of practice span teams: join those of your field to ask and share."
         actions={<NewCommunityButton />}
       />
-      <form onSubmit={submit} noValidate role="search">
-        <TextInput
-          aria-label="Search communities"
-          placeholder="Search communities"
-          leftSection={<IconSearch size={16} />}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          maw={420}
-        />
-      </form>
+      <TextInput
+        type="search"
+        onKeyDown={(e) => e.key === 'Enter' && find()}
+        aria-label="Search communities"
+        placeholder="Search communities"
+        leftSection={<IconSearch size={16} />}
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+        maw={420}
+      />
       {communities.length === 0 && (
         <Card withBorder padding="lg">
           <Text c="dimmed">
