@@ -14,11 +14,11 @@ export type FeedSort = (typeof FEED_SORTS)[number];
 /** The small fixed set of reactions, in display order. */
 export const REACTIONS = ['like', 'insightful', 'thanks', 'celebrate'] as const;
 export type Reaction = (typeof REACTIONS)[number];
-export const REACTION_LABELS: Record<Reaction, { emoji: string; label: string }> = {
-  like: { emoji: '👍', label: 'Like' },
-  insightful: { emoji: '💡', label: 'Insightful' },
-  thanks: { emoji: '🙏', label: 'Thanks' },
-  celebrate: { emoji: '🎉', label: 'Celebrate' },
+export const REACTION_LABELS: Record<Reaction, string> = {
+  like: 'Like',
+  insightful: 'Insightful',
+  thanks: 'Thanks',
+  celebrate: 'Celebrate',
 };
 
 /** Posting: threads, responses and replies per person and minute. */

@@ -1,6 +1,14 @@
 import { router } from '@inertiajs/react';
 import { Button, Group } from '@mantine/core';
-import { REACTION_LABELS, type ReactionCount } from '@shared/community/community';
+import { IconBulb, IconConfetti, IconHeartHandshake, IconThumbUp } from '@tabler/icons-react';
+import { REACTION_LABELS, type Reaction, type ReactionCount } from '@shared/community/community';
+
+const ICONS: Record<Reaction, typeof IconThumbUp> = {
+  like: IconThumbUp,
+  insightful: IconBulb,
+  thanks: IconHeartHandshake,
+  celebrate: IconConfetti,
+};
 
 /** The fixed reactions: press to add yours, press again to take it back. */
 export function ReactionsBar({
@@ -15,7 +23,8 @@ export function ReactionsBar({
   return (
     <Group gap={6}>
       {reactions.map((r) => {
-        const { emoji, label } = REACTION_LABELS[r.reaction];
+        const label = REACTION_LABELS[r.reaction];
+        const Icon = ICONS[r.reaction];
         return (
           <Button
             key={r.reaction}
@@ -34,7 +43,7 @@ export function ReactionsBar({
               )
             }
           >
-            <span aria-hidden>{emoji}</span>
+            <Icon size={16} aria-hidden />
             {r.count > 0 && <span style={{ marginLeft: 4 }}>{r.count}</span>}
           </Button>
         );
