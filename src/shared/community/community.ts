@@ -4,8 +4,7 @@ import type { RichNode } from './rich-text.js';
  * Community constants and views, zod-free (the client's pages import them without pulling in
  * zod; the inputs are in community.schemas.ts).
  */
-export const COMMUNITY_ROLES = ['owner', 'moderator', 'member'] as const;
-export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
+export type CommunityRole = 'owner' | 'moderator' | 'member';
 export const JOIN_POLICIES = ['open', 'request'] as const;
 export type JoinPolicy = (typeof JOIN_POLICIES)[number];
 export const FEED_SORTS = ['newest', 'active'] as const;
@@ -113,7 +112,6 @@ export interface ReportView {
   targetType: 'thread' | 'post';
   targetId: string;
   threadId: string;
-  excerpt: string;
   reason: string;
   reporter: string;
   createdAt: string;

@@ -7,15 +7,15 @@ import { z } from 'zod';
  * text is always escaped, links keep only http, https and mailto, and carry
  * rel="noopener nofollow ugc".
  */
-export const RICH_TEXT_MAX_BYTES = 60_000;
+const RICH_TEXT_MAX_BYTES = 60_000;
 export const RICH_TEXT_MAX_DEPTH = 12;
-export const RICH_TEXT_MAX_NODES = 3000;
+const RICH_TEXT_MAX_NODES = 3000;
 /** visible characters of a post at most */
-export const RICH_TEXT_MAX_CHARS = 20_000;
+const RICH_TEXT_MAX_CHARS = 20_000;
 export const MENTIONS_PER_POST = 20;
 const HREF_MAX = 2000;
 
-export const LINK_REL = 'noopener nofollow ugc';
+const LINK_REL = 'noopener nofollow ugc';
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 const USER_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -57,7 +57,7 @@ const MARK_SCHEMAS = {
     }),
   }),
 } as const;
-export type MarkType = keyof typeof MARK_SCHEMAS;
+type MarkType = keyof typeof MARK_SCHEMAS;
 
 const block = (type: string, attrs: z.ZodType = noAttrs) =>
   z.strictObject({ type: z.literal(type), attrs, content: z.array(z.unknown()).optional() });
@@ -230,7 +230,7 @@ const ESC: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
 
 const SIMPLE_TAGS: Partial<Record<string, string>> = {
   paragraph: 'p',

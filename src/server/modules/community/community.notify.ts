@@ -92,4 +92,4 @@ export function publishChange(uc: AccountUseCase, communityId: string, threadId:
   uc.publish(communityChannel(communityId), COMMUNITY_EVENTS.changed, { threadId });
 }
 
-export const communityChannel = (communityId: string) => channels.community(communityId);
+const communityChannel = (communityId: string) => channels.community(communityId);

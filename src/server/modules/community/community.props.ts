@@ -11,7 +11,6 @@ import {
 } from '../../../shared/community/community.js';
 import {
   mentionedUserIds,
-  plainText,
   renderRichText,
   type RichDoc,
 } from '../../../shared/community/rich-text.js';
@@ -75,7 +74,7 @@ function countsFor(rows: ReactionRow[], targetId: string, viewer: string): React
   return REACTIONS.map((reaction: Reaction) => {
     const of = mine.filter((r) => r.reaction === reaction);
     return { reaction, count: of.length, mine: of.some((r) => r.userId === viewer) };
-  }).filter((c) => c.count > 0 || REACTIONS.includes(c.reaction));
+  });
 }
 
 /** Every mentioned id of a thread and its posts (to render current names). */
@@ -131,6 +130,3 @@ export function toPostViews(
   }
   return responses;
 }
-
-export const excerptOf = (doc: RichDoc, names: Record<string, string>) =>
-  plainText(doc, names, 140);

@@ -113,7 +113,6 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
               targetType: r.report.targetType as 'thread' | 'post',
               targetId: r.report.targetId,
               threadId: r.report.threadId,
-              excerpt: '',
               reason: r.report.reason,
               reporter: r.reporter ?? 'A former member',
               createdAt: r.report.createdAt.toISOString(),
