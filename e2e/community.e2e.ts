@@ -126,6 +126,15 @@ it('two members talk in a community: join, thread, mention, a response arriving 
   });
   await shot(b, '5-thread-reply');
 
+  // the community's page as its owner: threads, and the members tab with the moderation buttons
+  await a.goto(`${j.base}/community/communities/${communityId}`);
+  await a.getByTestId('thread-card').first().waitFor();
+  await shot(a, '6-community');
+  await a.getByRole('tab', { name: /Members/ }).click();
+  await a.getByTestId('member-row').filter({ hasText: 'Ben Reader' }).waitFor();
+  await shot(a, '7-members');
+  await a.goto(threadUrl);
+
   // the hostile list: the renderer's output for every payload (unchecked), in Chromium
   const rendered = XSS_PAYLOADS.map((p) => renderRichText(p.doc as RichDoc)).join('\n');
   const probe = await j.browser.newPage();
@@ -152,5 +161,6 @@ it('two members talk in a community: join, thread, mention, a response arriving 
   await a.reload();
   await a.getByText('<script>window.__xss=1</script>').first().waitFor();
   expect(await a.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await shot(a, '8-hostile-post');
   expect(await a.locator('[data-testid="posts"] script, [data-testid="posts"] img').count()).toBe(0);
 });

@@ -144,7 +144,7 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
       const t = await threadOr404(ctx.db, param(request, 'thread'));
       const m = await membershipOf(ctx.db, t.communityId, userOf(request));
       mustBeMember(m);
-      if (t.authorId !== userOf(request)) throw notFound('Thread');
+      if (t.authorId !== userOf(request) || (t.hidden && !moderates(m))) throw notFound('Thread');
       const c = await communityOr404(ctx.db, t.communityId);
       return reply.inertia('community/threads/edit', {
         community: { id: c.id, name: c.name },
