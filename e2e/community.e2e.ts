@@ -162,5 +162,7 @@ it('two members talk in a community: join, thread, mention, a response arriving 
   await a.getByText('<script>window.__xss=1</script>').first().waitFor();
   expect(await a.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await shot(a, '8-hostile-post');
-  expect(await a.locator('[data-testid="posts"] script, [data-testid="posts"] img').count()).toBe(0);
+  expect(await a.locator('[data-testid="posts"] script, [data-testid="posts"] img').count()).toBe(
+    0,
+  );
 });
