@@ -183,7 +183,20 @@ describe('community membership', () => {
     expect((await ask(owner)).statusCode).toBe(200);
     expect((await ask(stranger)).statusCode).toBe(403);
     await stranger.send('POST', `/community/communities/${id}/join`);
-    expect((await ask(stranger)).statusCode).toBe(200);
+    const granted = await ask(stranger);
+    expect(granted.statusCode).toBe(200);
+    await s.subscribe(channel, granted.json().auth);
+    // a new response reaches the members listening
+    const tid = await thread(owner, id);
+    await respond(owner, tid, docOf('Live'));
+    const live = await s.next('community.post.created', channel);
+    expect(JSON.parse(live.data as string)).toMatchObject({
+      threadId: tid,
+      authorId: owner.user.id,
+    });
+    // removed: the subscription ends at once
+    await owner.send('DELETE', `/community/communities/${id}/members/${stranger.user.id}`);
+    await s.next('pusher:subscription_error', channel);
     s.close();
   });
 });
