@@ -332,6 +332,41 @@ describe('community threads and posts', () => {
     expect(n.body).toBe('Over to @Ben Mentioned');
   });
 
+  it('reports reach the moderators only; reactions toggle per person', async () => {
+    const owner = await person('Olu Owner');
+    const mem = await person('Mia Member');
+    const id = await community(owner);
+    await mem.send('POST', `/community/communities/${id}/join`);
+    const tid = await thread(owner, id);
+    const report = { targetType: 'thread', targetId: tid, reason: 'Off topic for WASH' };
+    expect((await mem.send('POST', '/community/reports', report)).statusCode).toBe(303);
+    expect((await mem.c.page(`/community/communities/${id}`)).props.reports).toEqual([]);
+    const open = (await owner.c.page(`/community/communities/${id}`)).props.reports;
+    expect(open.map((r: { reason: string; reporter: string }) => [r.reason, r.reporter])).toEqual([
+      ['Off topic for WASH', 'Mia Member'],
+    ]);
+    expect((await mem.send('POST', `/community/reports/${open[0].id}/resolve`)).statusCode).toBe(
+      403,
+    );
+    expect((await owner.send('POST', `/community/reports/${open[0].id}/resolve`)).statusCode).toBe(
+      303,
+    );
+    expect((await owner.c.page(`/community/communities/${id}`)).props.reports).toEqual([]);
+
+    const react = (p: Person, on: boolean) =>
+      p.send('POST', `/community/threads/${tid}/reactions`, { reaction: 'insightful', on });
+    await react(mem, true);
+    await react(mem, true);
+    await react(owner, true);
+    const counts = async (p: Person) =>
+      (await p.c.page(`/community/threads/${tid}`)).props.thread.reactions.find(
+        (r: { reaction: string }) => r.reaction === 'insightful',
+      );
+    expect(await counts(mem)).toEqual({ reaction: 'insightful', count: 2, mine: true });
+    await react(mem, false);
+    expect(await counts(mem)).toEqual({ reaction: 'insightful', count: 1, mine: false });
+  });
+
   it('limits posting per person and minute', async () => {
     const owner = await person('Rapid Poster');
     const id = await community(owner);
