@@ -54,6 +54,13 @@ import type {
   TransformationShowProps,
   TransformationsIndexProps,
 } from './transformations/transformations.pages.js';
+import type {
+  CommunityBrowseProps,
+  CommunityFeedProps,
+  CommunityShowProps,
+  CommunityThreadFormProps,
+  CommunityThreadShowProps,
+} from './community/community.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -116,6 +123,12 @@ export interface PageProps {
   'transformations/show': TransformationShowProps;
   'transformations/status': TransformationRunProps;
   'survey-sources/datagrid': DatagridProps;
+  'community/feed': CommunityFeedProps;
+  'community/communities': CommunityBrowseProps;
+  'community/show': CommunityShowProps;
+  'community/threads/create': CommunityThreadFormProps;
+  'community/threads/edit': CommunityThreadFormProps;
+  'community/threads/show': CommunityThreadShowProps;
 }
 
 export type PageName = keyof PageProps;

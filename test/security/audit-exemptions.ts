@@ -44,6 +44,12 @@ import {
  * transaction.
  */
 export const NOT_AUDITED: Record<string, string> = {
+  'community.threads.follow':
+    'following a thread is the member’s own reading preference (who is told about new responses), not a change to anyone’s work',
+  'community.threads.react':
+    'a reaction is the member’s own mark on a thread, shown with its count; it changes no post',
+  'community.posts.react':
+    'a reaction is the member’s own mark on a post, shown with its count; it changes no post',
   'notifications.read':
     'marks one of the member’s own notifications read: personal reading state, not a change to the team’s work',
   'notifications.read-all':

@@ -15,6 +15,7 @@ describe('areaLinks', () => {
     'projects.index': def('/projects'),
     playground: def('/playground'),
     'libraries.index': def('/libraries'),
+    'community.feed': def('/community'),
     'notifications.index': def('/notifications'),
     'logs.index': def('/logs'),
     'teams.show': def('/teams/{team}', ['team']),
@@ -31,11 +32,21 @@ describe('areaLinks', () => {
       ['Projects', '/projects'],
       ['Playground', '/playground'],
       ['Libraries', '/libraries'],
+      ['Community', '/community'],
       ['Notifications', '/notifications'],
       ['Logs', '/logs'],
       ['Team', '/teams/t1'],
     ]);
-    expect(links.map((l) => l.active)).toEqual([true, false, false, false, false, false, false]);
+    expect(links.map((l) => l.active)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('hides an area from a role without its permission', () => {

@@ -5,6 +5,7 @@ import {
   IconFolders,
   IconLayoutDashboard,
   IconListDetails,
+  IconMessages,
   IconSearch,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -34,6 +35,7 @@ const AREAS: Area[] = [
   { label: 'Projects', route: 'projects.index', icon: IconFolders },
   { label: 'Playground', route: 'playground', icon: IconSearch },
   { label: 'Libraries', route: 'libraries.index', icon: IconBooks },
+  { label: 'Community', route: 'community.feed', icon: IconMessages },
   { label: 'Notifications', route: 'notifications.index', icon: IconBell },
   { label: 'Logs', route: 'logs.index', icon: IconListDetails, permission: 'team.logs.view' },
   {

@@ -22,6 +22,7 @@ import { sourcesModule } from './sources/index.js';
 import { insightsModule } from './insights/index.js';
 import { learningsModule } from './learnings/index.js';
 import { transformationsModule } from './transformations/index.js';
+import { communityModule } from './community/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -47,6 +48,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   insightsModule,
   learningsModule,
   transformationsModule,
+  communityModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

@@ -7,6 +7,8 @@ export const channels = {
   user: (userId: string) => `private-user.${userId}`,
   team: (teamId: string) => `private-team.${teamId}`,
   teamPresence: (teamId: string) => `presence-team.${teamId}`,
+  /** a community's members (threads, responses, replies) */
+  community: (communityId: string) => `private-community.${communityId}`,
 };
 
 /** Pusher's limits: channel names of 1-164 of these characters; socket ids "digits.digits". */

@@ -12,6 +12,7 @@ import { sourcesSecurity } from './sources.js';
 import { insightsSecurity } from './insights.js';
 import { learningsSecurity } from './learnings.js';
 import { transformationsSecurity } from './transformations.js';
+import { communitySecurity } from './community.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -37,6 +38,7 @@ const DOMAINS: DomainSecurity[] = [
   insightsSecurity,
   learningsSecurity,
   transformationsSecurity,
+  communitySecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

@@ -19,3 +19,4 @@ export * from '../../modules/datasets/datasets.tables.js';
 export * from '../../modules/sources/sources.tables.js';
 export * from '../../modules/learnings/learnings.tables.js';
 export * from '../../modules/transformations/transformations.tables.js';
+export * from '../../modules/community/community.tables.js';

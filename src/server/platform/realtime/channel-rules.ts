@@ -9,7 +9,7 @@ import { teamMembers } from '../auth/auth.tables.js';
 /** who is asking: only the user matters to the rules (a request's Actor fits) */
 type Listener = { user: { id: string } };
 
-interface ChannelRule {
+export interface ChannelRule {
   pattern: RegExp;
   allows(db: Db, actor: Listener, match: RegExpExecArray): Promise<boolean>;
 }
@@ -32,6 +32,14 @@ const RULES: ChannelRule[] = [
     allows: (db, actor, m) => isTeamMember(db, actor, m[1]),
   },
 ];
+
+/**
+ * A module's own kind of channel (e.g. a community's, members only): the module registers its
+ * rule when it starts. Idempotent per pattern (several apps in one process register it once).
+ */
+export function addChannelRule(rule: ChannelRule) {
+  if (!RULES.some((r) => r.pattern.source === rule.pattern.source)) RULES.push(rule);
+}
 
 export async function mayJoin(db: Db, actor: Listener, channel: string): Promise<boolean> {
   for (const rule of RULES) {
