@@ -46,6 +46,14 @@ import type {
   SourcesIndexProps,
   SurveyPreviewProps,
 } from './datasets/datasets.pages.js';
+import type {
+  FeatureSettingsProps,
+  RequestReviewLimitProps,
+  SettingsExportsProps,
+  SettingsIndexProps,
+  SettingsShowProps,
+  VideoTextProps,
+} from './settings/settings.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -102,6 +110,12 @@ export interface PageProps {
   'sources/show': SourceShowProps;
   'survey-sources/preview': SurveyPreviewProps;
   'survey-sources/job-status': JobStatusProps;
+  'settings/index': SettingsIndexProps;
+  'settings/show': SettingsShowProps;
+  'settings/team-feature-settings': FeatureSettingsProps;
+  'settings/request-review-limit': RequestReviewLimitProps;
+  'settings/video-text': VideoTextProps;
+  'settings/exports': SettingsExportsProps;
 }
 
 export type PageName = keyof PageProps;

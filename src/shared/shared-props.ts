@@ -1,4 +1,5 @@
 import type { Permission, Role } from './permissions.js';
+import type { Feature } from './settings/settings.js';
 
 /** Props every page receives (platform: errors, flash; core: auth, app; notifications: unreadNotifications). */
 interface AuthProp {
@@ -40,6 +41,8 @@ export interface ModuleSharedProps {
   auth: AuthProp;
   app: AppProp;
   unreadNotifications: number;
+  /** the current team's capability switches (settings module); null without a current team */
+  features: Record<Feature, boolean> | null;
 }
 
 export interface SharedProps extends ModuleSharedProps {

@@ -13,3 +13,5 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
 }
+
+export { purgeDeletedResponses } from './responses.purge.js';

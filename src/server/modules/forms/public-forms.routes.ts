@@ -8,6 +8,7 @@ import { submitSchema, WAVE_RE } from '../../../shared/forms/forms.schemas.js';
 import { dirOf } from '../../../shared/forms/questions.js';
 import { and, eq } from 'drizzle-orm';
 import { param } from './forms.routes.js';
+import { teamRefusal } from './team-switches.js';
 
 const publicAccess = { kind: 'public' } as const;
 
@@ -44,7 +45,9 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
         version: version?.number ?? null,
         wave,
         questions: version?.questions ?? [],
-        closed: closedReason(form, projectStatus, await liveResponses(ctx.db, form.id)),
+        closed:
+          (await teamRefusal(ctx, ctx.db, form))?.message ??
+          closedReason(form, projectStatus, await liveResponses(ctx.db, form.id)),
       });
     },
   );
