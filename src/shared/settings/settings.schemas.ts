@@ -79,14 +79,18 @@ export const videoSettingsSchema = z.strictObject({
         .nullable(),
     )
     .optional(),
-  transcript: z.preprocess(
-    blankToNull,
-    z.string().max(VIDEO_TEXT_MAX, `Use at most ${VIDEO_TEXT_MAX} characters.`).nullable(),
-  ).optional(),
-  captions: z.preprocess(
-    blankToNull,
-    z.string().max(VIDEO_TEXT_MAX, `Use at most ${VIDEO_TEXT_MAX} characters.`).nullable(),
-  ).optional(),
+  transcript: z
+    .preprocess(
+      blankToNull,
+      z.string().max(VIDEO_TEXT_MAX, `Use at most ${VIDEO_TEXT_MAX} characters.`).nullable(),
+    )
+    .optional(),
+  captions: z
+    .preprocess(
+      blankToNull,
+      z.string().max(VIDEO_TEXT_MAX, `Use at most ${VIDEO_TEXT_MAX} characters.`).nullable(),
+    )
+    .optional(),
 });
 export type VideoSettingsInput = z.infer<typeof videoSettingsSchema>;
 

@@ -3,9 +3,7 @@
  * embed players, any other https URL plays in a <video> element. Zod-free (the dashboard uses it).
  */
 export type VideoEmbed =
-  | { kind: 'youtube'; src: string }
-  | { kind: 'vimeo'; src: string }
-  | { kind: 'file'; src: string };
+  { kind: 'youtube'; src: string } | { kind: 'vimeo'; src: string } | { kind: 'file'; src: string };
 
 const YT_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -18,7 +16,10 @@ export function videoEmbed(raw: string | null | undefined): VideoEmbed | null {
     return null;
   }
   if (url.protocol !== 'https:' || url.username || url.password) return null;
-  const host = url.hostname.toLowerCase().replace(/^www\./, '').replace(/^m\./, '');
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/^m\./, '');
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     const id = url.pathname.startsWith('/embed/')
       ? url.pathname.slice(7)

@@ -48,7 +48,11 @@ export default function SettingsExports({ exports }: PagePropsOf<'settings/expor
             disabled={running}
             onClick={() => {
               setStarting(true);
-              router.post(route('settings.exports.store'), {}, { onFinish: () => setStarting(false) });
+              router.post(
+                route('settings.exports.store'),
+                {},
+                { onFinish: () => setStarting(false) },
+              );
             }}
           >
             {running ? 'Export running…' : 'Export all data'}

@@ -12,9 +12,9 @@ const EMPTY: DashboardSections = {
   jobs: [],
 };
 
-type Provider = (actor: Actor & { team: NonNullable<Actor['team']> }) => Promise<
-  Partial<DashboardSections>
->;
+type Provider = (
+  actor: Actor & { team: NonNullable<Actor['team']> },
+) => Promise<Partial<DashboardSections>>;
 
 const registries = new WeakMap<AppContext, Provider[]>();
 

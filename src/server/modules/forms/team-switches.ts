@@ -30,7 +30,8 @@ export async function teamRefusal(
   now = new Date(),
 ): Promise<{ code: 'FEATURE_DISABLED' | 'CONFLICT'; message: string } | null> {
   const switches = await ctx.features.of(db, form.teamId);
-  if (!switches.features.public_forms) return { code: 'FEATURE_DISABLED', message: PUBLIC_FORMS_OFF };
+  if (!switches.features.public_forms)
+    return { code: 'FEATURE_DISABLED', message: PUBLIC_FORMS_OFF };
   const limit = switches.publicResponsesMonthlyLimit;
   if (limit != null && (await responsesThisMonth(db, form.id, now)) >= limit)
     return {

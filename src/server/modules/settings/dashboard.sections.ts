@@ -32,7 +32,9 @@ async function setupOf(ctx: AppContext, teamId: string) {
       source: exists(
         sql`select 1 from ${datasets} where ${and(eq(datasets.teamId, teamId), isNotNull(datasets.currentVersionId))}`,
       ),
-      firstProject: sql<string | null>`(select ${projects.id} from ${projects} where ${eq(projects.teamId, teamId)} order by ${projects.createdAt} limit 1)`,
+      firstProject: sql<
+        string | null
+      >`(select ${projects.id} from ${projects} where ${eq(projects.teamId, teamId)} order by ${projects.createdAt} limit 1)`,
     })
     .from(sql`(select 1) as one`);
   return row;

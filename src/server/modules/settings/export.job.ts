@@ -69,7 +69,12 @@ export function exportPath(dataDir: string, teamId: string, exportId: string) {
 }
 
 /** The rows of one table, page by page in id order, as CSV lines (header first). */
-async function* tableCsv(db: Db, table: Owned, teamId: string, onPage: (n: number) => Promise<void>) {
+async function* tableCsv(
+  db: Db,
+  table: Owned,
+  teamId: string,
+  onPage: (n: number) => Promise<void>,
+) {
   const columns = getTableColumns(table);
   const keys = Object.keys(columns);
   yield csvLine(keys.map((k) => columns[k].name));
@@ -95,7 +100,12 @@ async function* tableCsv(db: Db, table: Owned, teamId: string, onPage: (n: numbe
 }
 
 /** One dataset's current rows (the columns a user sees), through the datasets module. */
-async function* datasetCsv(db: Db, teamId: string, datasetId: string, onPage: (n: number) => Promise<void>) {
+async function* datasetCsv(
+  db: Db,
+  teamId: string,
+  datasetId: string,
+  onPage: (n: number) => Promise<void>,
+) {
   let after: number | undefined;
   let header = false;
   for (;;) {
@@ -114,7 +124,11 @@ async function* datasetCsv(db: Db, teamId: string, datasetId: string, onPage: (n
   }
 }
 
-async function actorOf(ctx: AppContext, teamId: string, userId: string | null): Promise<WriteActor> {
+async function actorOf(
+  ctx: AppContext,
+  teamId: string,
+  userId: string | null,
+): Promise<WriteActor> {
   const [u] = userId ? await ctx.db.select().from(users).where(eq(users.id, userId)) : [];
   return {
     userId: u?.id ?? '',
@@ -162,7 +176,12 @@ export async function runExport(ctx: AppContext, exportId: string, now = () => n
       .catch(() => {});
   };
   try {
-    const entries: Array<{ name: string; table: string; total: number; rows: () => AsyncGenerator<string> }> = [];
+    const entries: Array<{
+      name: string;
+      table: string;
+      total: number;
+      rows: () => AsyncGenerator<string>;
+    }> = [];
     for (const table of TABLES) {
       const name = getTableName(table);
       const [{ n }] = await ctx.db

@@ -28,13 +28,17 @@ const teamOf = (request: FastifyRequest) => request.actor!.team!.id;
 
 /** The settings pages: home, one page per section, and the export of all the team's data. */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/settings', { config: { name: 'settings.index', access: manage } }, async (request, reply) => {
-    const teamId = teamOf(request);
-    return reply.inertia('settings/index', {
-      settings: await readSettings(ctx.db, teamId),
-      lastExport: (await exportViews(ctx, teamId, new Date(), 1))[0] ?? null,
-    });
-  });
+  app.get(
+    '/settings',
+    { config: { name: 'settings.index', access: manage } },
+    async (request, reply) => {
+      const teamId = teamOf(request);
+      return reply.inertia('settings/index', {
+        settings: await readSettings(ctx.db, teamId),
+        lastExport: (await exportViews(ctx, teamId, new Date(), 1))[0] ?? null,
+      });
+    },
+  );
 
   app.get(
     '/settings/general',

@@ -26,7 +26,6 @@ export const teamSettings = pgTable('team_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-
 /** An export of all the team's data: a zip on disk under DATA_DIR/exports/<team>/<id>.zip. */
 export const teamExports = pgTable(
   'team_exports',
