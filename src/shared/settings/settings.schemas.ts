@@ -52,8 +52,8 @@ export const featureSettingsSchema = z.strictObject(
 );
 export type FeatureSettingsInput = z.infer<typeof featureSettingsSchema>;
 
-const optLimit = (what: string) =>
-  z.preprocess(blankToNull, int(1, 10_000_000, what).nullable()).optional();
+/** a limit, or empty for none: the field must be sent (a body without it changes nothing) */
+const optLimit = (what: string) => z.preprocess(blankToNull, int(1, 10_000_000, what).nullable());
 
 export const limitSettingsSchema = z.strictObject({
   aiMonthlyLimit: optLimit('monthly AI request limit'),
@@ -64,33 +64,27 @@ export type LimitSettingsInput = z.infer<typeof limitSettingsSchema>;
 export const VIDEO_TEXT_MAX = 50_000;
 
 export const videoSettingsSchema = z.strictObject({
-  videoUrl: z
-    .preprocess(
-      blankToNull,
-      z
-        .string()
-        .trim()
-        .max(2000, 'Use at most 2000 characters.')
-        .refine((u) => u.startsWith('https://'), 'Use an https:// address.')
-        .refine(
-          (u) => videoEmbed(u) !== null,
-          'Use a YouTube or Vimeo video link, or the https address of a video file.',
-        )
-        .nullable(),
-    )
-    .optional(),
-  transcript: z
-    .preprocess(
-      blankToNull,
-      z.string().max(VIDEO_TEXT_MAX, `Use at most ${VIDEO_TEXT_MAX} characters.`).nullable(),
-    )
-    .optional(),
-  captions: z
-    .preprocess(
-      blankToNull,
-      z.string().max(VIDEO_TEXT_MAX, `Use at most ${VIDEO_TEXT_MAX} characters.`).nullable(),
-    )
-    .optional(),
+  videoUrl: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(2000, 'Use at most 2000 characters.')
+      .refine((u) => u.startsWith('https://'), 'Use an https:// address.')
+      .refine(
+        (u) => videoEmbed(u) !== null,
+        'Use a YouTube or Vimeo video link, or the https address of a video file.',
+      )
+      .nullable(),
+  ),
+  transcript: z.preprocess(
+    blankToNull,
+    z.string().max(VIDEO_TEXT_MAX, `Use at most ${VIDEO_TEXT_MAX} characters.`).nullable(),
+  ),
+  captions: z.preprocess(
+    blankToNull,
+    z.string().max(VIDEO_TEXT_MAX, `Use at most ${VIDEO_TEXT_MAX} characters.`).nullable(),
+  ),
 });
 export type VideoSettingsInput = z.infer<typeof videoSettingsSchema>;
 
