@@ -23,6 +23,7 @@ describe('dashboard variants', () => {
     await s.client.put('/settings/video', {
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       transcript: 'Hello team',
+      captions: '',
     });
     const page = await s.client.page('/dashboard');
     expect(page.props.variant).toBe('getting-started');
