@@ -175,7 +175,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
         fontSrc: ["'self'", 'data:'],
         // the team's onboarding video (settings, video text): YouTube/Vimeo players or an https file
         frameSrc: ["'self'", ...VIDEO_FRAME_HOSTS],
-        mediaSrc: ["'self'", 'https:'],
+        mediaSrc: ["'self'", 'https:', 'blob:'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: secure ? [] : null,

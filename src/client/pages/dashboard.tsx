@@ -153,7 +153,11 @@ function VideoCard({ video }: { video: NonNullable<DashboardSections['video']> }
         Welcome video
       </Title>
       <Stack gap="sm">
-        <VideoPlayer embed={video.embed} title="Your team’s welcome video" />
+        <VideoPlayer
+          embed={video.embed}
+          title="Your team’s welcome video"
+          captions={video.captions}
+        />
         {video.transcript && (
           <details>
             <summary>Transcript</summary>

@@ -44,7 +44,7 @@ export default function VideoText({ video }: PagePropsOf<'settings/video-text'>)
             />
             <Textarea
               label="Captions text"
-              description="The captions (for example WebVTT or SRT text), shown beside the video."
+              description="WebVTT or SRT text: a video file plays it as its captions; members can also read it on the dashboard."
               autosize
               minRows={3}
               maxRows={10}
@@ -62,7 +62,11 @@ export default function VideoText({ video }: PagePropsOf<'settings/video-text'>)
             <Text fw={600} size="sm">
               What members see on the dashboard
             </Text>
-            <VideoPlayer embed={saved} title="Onboarding video (preview)" />
+            <VideoPlayer
+              embed={saved}
+              title="Onboarding video (preview)"
+              captions={video.videoCaptions}
+            />
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
