@@ -20,7 +20,7 @@ const int = (min: number, max: number, what: string) =>
 
 const LANGUAGE_CODES = LANGUAGES.map((l) => l.value) as [string, ...string[]];
 
-export function isTimeZone(tz: string): boolean {
+function isTimeZone(tz: string): boolean {
   if (tz === 'UTC') return true;
   try {
     return Intl.supportedValuesOf('timeZone').includes(tz);
@@ -29,7 +29,7 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-export const RETENTION_DAYS_MAX = 3650;
+const RETENTION_DAYS_MAX = 3650;
 
 export const generalSettingsSchema = z.strictObject({
   language: z.enum(LANGUAGE_CODES, { error: 'Choose a language from the list.' }),
@@ -61,7 +61,7 @@ export const limitSettingsSchema = z.strictObject({
 });
 export type LimitSettingsInput = z.infer<typeof limitSettingsSchema>;
 
-export const VIDEO_TEXT_MAX = 50_000;
+const VIDEO_TEXT_MAX = 50_000;
 
 export const videoSettingsSchema = z.strictObject({
   videoUrl: z.preprocess(

@@ -44,10 +44,6 @@ export const DEFAULT_FEATURES: Record<Feature, boolean> = {
   assistant: true,
 };
 
-export function isFeature(v: unknown): v is Feature {
-  return typeof v === 'string' && (FEATURES as readonly string[]).includes(v);
-}
-
 export const MONTHS = [
   'January',
   'February',
@@ -73,7 +69,6 @@ export const LANGUAGES = [
   { value: 'hi', label: 'हिन्दी' },
   { value: 'sw', label: 'Kiswahili' },
 ] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]['value'];
 
 /** The sections of the settings pages (settings/index lists them, each is its own page). */
 export const SETTINGS_SECTIONS = [

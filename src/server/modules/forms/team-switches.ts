@@ -4,11 +4,10 @@ import type { Db } from '../../platform/db/client.js';
 import { formResponses } from './forms.tables.js';
 
 /** The first instant of `now`'s calendar month (UTC): monthly limits count from here. */
-export const monthStart = (now: Date) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /** Responses a form received this calendar month (UTC), deleted ones included. */
-export async function responsesThisMonth(db: Db, formId: string, now = new Date()) {
+async function responsesThisMonth(db: Db, formId: string, now = new Date()) {
   const [row] = await db
     .select({ n: count() })
     .from(formResponses)
@@ -16,7 +15,7 @@ export async function responsesThisMonth(db: Db, formId: string, now = new Date(
   return Number(row?.n ?? 0);
 }
 
-export const PUBLIC_FORMS_OFF =
+const PUBLIC_FORMS_OFF =
   'This form is not accepting responses: its team has turned public forms off.';
 
 /**

@@ -4,7 +4,7 @@ import { escapeCellText } from '../logframe/index.js';
  * One CSV cell: text that a spreadsheet would read as a formula (= + - @, tab, CR) is escaped the
  * way the logframe and response exports escape it; JSON values are written as JSON; dates as ISO.
  */
-export function csvCell(v: unknown): string {
+function csvCell(v: unknown): string {
   if (v === undefined || v === null) return '';
   let s: string;
   if (v instanceof Date) s = v.toISOString();

@@ -147,7 +147,7 @@ async function actorOf(
  * each file holds and how many rows). Built in a temporary file, renamed when complete; rows are
  * read a page at a time and streamed into the zip (jszip reads each file's stream in turn).
  */
-export async function runExport(ctx: AppContext, exportId: string, now = () => new Date()) {
+async function runExport(ctx: AppContext, exportId: string, now = () => new Date()) {
   const [row] = await ctx.db.select().from(teamExports).where(eq(teamExports.id, exportId));
   if (!row || row.status === 'done') return;
   const teamId = row.teamId;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerSettingsRoutes } from './settings.routes.js';
-import { readSettings, teamSwitches } from './settings.queries.js';
+import { teamSwitches } from './settings.queries.js';
 import { registerExportJobs } from './export.job.js';
 import { registerRetentionJob } from './retention.job.js';
 import { registerDashboardSections } from './dashboard.sections.js';
@@ -23,5 +23,3 @@ export async function settingsModule(app: FastifyInstance, ctx: AppContext) {
   registerRetentionJob(ctx);
   registerDashboardSections(ctx);
 }
-
-export { readSettings };

@@ -15,6 +15,8 @@ import { formsTestKit, GOOD, ALL_TYPES } from '../forms/test-support.js';
 import { formResponses } from '../forms/read-model.js';
 import { teamExports, teamSettings } from './settings.tables.js';
 import { purgeExpiredResponses } from './retention.job.js';
+import { exportPath, pruneExports } from './export.job.js';
+import { existsSync } from 'node:fs';
 import { insertDatasetWithRows } from './test-support.js';
 
 let t: TestApp;
@@ -325,6 +327,11 @@ describe('export of all the team’s data', () => {
       .where(eq(teamExports.id, exp.id));
     expect((await s.client.page('/settings/exports')).props.exports[0].downloadHref).toBeNull();
     expect((await s.client.get(exp.downloadHref)).statusCode).toBe(404);
+    // the periodic prune deletes the expired file
+    const file = exportPath(t.app.ctx.config.dataDir, s.team.id, exp.id);
+    expect(existsSync(file)).toBe(true);
+    await pruneExports(t.app.ctx, new Date());
+    expect(existsSync(file)).toBe(false);
   });
 });
 

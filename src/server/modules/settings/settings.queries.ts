@@ -5,7 +5,7 @@ import { DEFAULT_FEATURES, FEATURES, type Feature } from '../../../shared/settin
 import type { TeamSettingsView } from '../../../shared/settings/settings.pages.js';
 import { teamSettings } from './settings.tables.js';
 
-export const DEFAULT_SETTINGS = {
+const DEFAULT_SETTINGS = {
   language: 'en',
   timezone: 'UTC',
   fiscalYearStartMonth: 1,
@@ -18,7 +18,7 @@ export const DEFAULT_SETTINGS = {
 } as const;
 
 /** Every switch, stored ones over the defaults. */
-export function featuresOf(stored: Partial<Record<Feature, boolean>> | null | undefined) {
+function featuresOf(stored: Partial<Record<Feature, boolean>> | null | undefined) {
   const out = { ...DEFAULT_FEATURES };
   for (const f of FEATURES) if (typeof stored?.[f] === 'boolean') out[f] = stored[f];
   return out;
