@@ -149,7 +149,7 @@ async function actorOf(
  */
 async function runExport(ctx: AppContext, exportId: string, now = () => new Date()) {
   const [row] = await ctx.db.select().from(teamExports).where(eq(teamExports.id, exportId));
-  if (!row || row.status === 'done') return;
+  if (!row || row.status === 'done' || row.status === 'failed') return;
   const teamId = row.teamId;
   const file = exportPath(ctx.config.dataDir, teamId, row.id);
   const tmp = `${file}.part`;

@@ -11,6 +11,7 @@ import { TestClient } from '../../../../test/helpers/client.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { addMember } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
+import { jobs } from '../../platform/jobs/index.js';
 import { formsTestKit, GOOD, ALL_TYPES } from '../forms/test-support.js';
 import { formResponses } from '../forms/read-model.js';
 import { teamExports, teamSettings } from './settings.tables.js';
@@ -332,6 +333,29 @@ describe('export of all the team’s data', () => {
     expect(existsSync(file)).toBe(true);
     await pruneExports(t.app.ctx, new Date());
     expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('an export whose job died', () => {
+  it('is marked failed when the next export is asked for, which then starts', async () => {
+    const s = await kit.setup();
+    await s.client.post('/settings/exports');
+    const [first] = await t.app.ctx.db
+      .select()
+      .from(teamExports)
+      .where(eq(teamExports.teamId, s.team.id));
+    // the worker stopped mid-way: its job ended, the export never finished
+    await t.app.ctx.db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, first.jobId!));
+    expect((await s.client.post('/settings/exports')).statusCode).toBe(303);
+    const rows = await t.app.ctx.db
+      .select({ id: teamExports.id, status: teamExports.status })
+      .from(teamExports)
+      .where(eq(teamExports.teamId, s.team.id));
+    expect(rows.find((r) => r.id === first.id)!.status).toBe('failed');
+    expect(rows.filter((r) => r.status === 'queued')).toHaveLength(1);
+    await drainJobs(t.app);
+    const page = await s.client.page('/settings/exports');
+    expect(page.props.exports.map((e: { status: string }) => e.status)).toEqual(['done', 'failed']);
   });
 });
 

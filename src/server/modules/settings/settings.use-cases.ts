@@ -10,6 +10,7 @@ import type {
   VideoSettingsInput,
 } from '../../../shared/settings/settings.schemas.js';
 import { teamExports, teamSettings } from './settings.tables.js';
+import { jobs } from '../../platform/jobs/index.js';
 import { readSettings } from './settings.queries.js';
 
 /** Write some columns of the team's settings row (made on the first change). */
@@ -97,13 +98,23 @@ export async function requestExport(uc: UseCase) {
   // one export of a team at a time: the settings row is the team's lock
   await upsert(uc, {});
   const [running] = await uc.tx
-    .select({ id: teamExports.id })
+    .select({ id: teamExports.id, jobStatus: jobs.status })
     .from(teamExports)
+    .leftJoin(jobs, eq(jobs.id, teamExports.jobId))
     .where(
       and(eq(teamExports.teamId, uc.teamId), inArray(teamExports.status, ['queued', 'running'])),
     )
     .limit(1);
-  if (running) {
+  if (
+    running &&
+    (!running.jobStatus || running.jobStatus === 'failed' || running.jobStatus === 'done')
+  ) {
+    // its job ended without finishing it (a worker stopped mid-way): it will never finish
+    await uc.tx
+      .update(teamExports)
+      .set({ status: 'failed', failure: 'The export stopped before it finished. Try again.' })
+      .where(eq(teamExports.id, running.id));
+  } else if (running) {
     uc.unaudited('an export of this team is already under way: this request starts nothing');
     return { exportId: running.id, started: false };
   }
