@@ -43,6 +43,8 @@ export interface ModuleSharedProps {
   unreadNotifications: number;
   /** the current team's capability switches (settings module); null without a current team */
   features: Record<Feature, boolean> | null;
+  /** the current team's defaults (settings, general): new forms start in its language */
+  teamDefaults: { language: string; timezone: string } | null;
 }
 
 export interface SharedProps extends ModuleSharedProps {

@@ -35,7 +35,7 @@ export interface DashboardSections {
     captions: string | null;
   } | null;
   keyMetrics: KeyMetric[];
-  /** live public responses: all, and per day over the last 30 days (UTC, oldest first) */
+  /** live public responses: all, and per day over the last 30 days (the team's timezone, oldest first) */
   responses: { total: number; last30: Array<{ day: string; count: number }> };
   /** background jobs of the team still queued or running */
   jobs: Array<{ id: string; label: string; status: 'queued' | 'running'; href: string | null }>;

@@ -2,6 +2,8 @@
  * Team settings (modules/settings): the capabilities a team switches on or off, and the sections of
  * the settings pages. Zod-free: the app layout reads FEATURES to hide menu entries.
  */
+import { FORM_LANGUAGES } from '../forms/questions.js';
+
 export const FEATURES = [
   'community',
   'database_sources',
@@ -59,16 +61,8 @@ export const MONTHS = [
   'December',
 ] as const;
 
-/** Interface languages a team may choose (the product is written in English first). */
-export const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'fr', label: 'Français' },
-  { value: 'es', label: 'Español' },
-  { value: 'pt', label: 'Português' },
-  { value: 'ar', label: 'العربية' },
-  { value: 'hi', label: 'हिन्दी' },
-  { value: 'sw', label: 'Kiswahili' },
-] as const;
+/** The languages a team may choose as its default: the form languages (new forms start in it). */
+export const LANGUAGES = FORM_LANGUAGES.map((l) => ({ value: l.code, label: l.label }));
 
 /** The sections of the settings pages (settings/index lists them, each is its own page). */
 export const SETTINGS_SECTIONS = [

@@ -41,7 +41,7 @@ export default function SettingsShow({ settings }: PagePropsOf<'settings/show'>)
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <ChoiceSelect
               label="Default language"
-              description="For new forms and the team’s messages."
+              description="New forms start in this language."
               data={LANGUAGES}
               value={form.data.language}
               onChange={(v) => form.setData('language', v)}
@@ -49,7 +49,7 @@ export default function SettingsShow({ settings }: PagePropsOf<'settings/show'>)
             />
             <ChoiceSelect
               label="Timezone"
-              description="Dates and reporting periods are read in this timezone."
+              description="The dashboard counts responses per day in this timezone."
               data={zones}
               searchable
               value={form.data.timezone}
@@ -58,7 +58,7 @@ export default function SettingsShow({ settings }: PagePropsOf<'settings/show'>)
             />
             <ChoiceSelect
               label="Fiscal year starts in"
-              description="Reporting periods (years, quarters) count from this month."
+              description="The start of the team’s reporting year (metrics keep the periods set on each)."
               data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
               value={form.data.fiscalYearStartMonth}
               onChange={(v) => form.setData('fiscalYearStartMonth', v)}

@@ -91,26 +91,31 @@ function setupSteps(ctx: AppContext, s: Awaited<ReturnType<typeof setupOf>>): Te
   ];
 }
 
-/** Live responses of the team: the total, and per UTC day over the last 30 days. */
-async function responsesOf(ctx: AppContext, teamId: string, now: Date) {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const since = new Date(today - 29 * DAY_MS);
+/** The calendar day of `at` in a timezone, 'YYYY-MM-DD'. */
+const dayIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(at)
+    .slice(0, 10);
+
+/** Live responses of the team: the total, and per day (in the team's timezone) over the last 30 days. */
+async function responsesOf(ctx: AppContext, teamId: string, now: Date, timeZone: string) {
+  const today = Date.parse(`${dayIn(now, timeZone)}T00:00:00Z`);
+  const days = Array.from({ length: 30 }, (_, i) =>
+    new Date(today - (29 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
   const live = and(eq(formResponses.teamId, teamId), isNull(formResponses.deletedAt));
-  const day = sql<string>`to_char(${formResponses.submittedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const day = sql<string>`to_char(${formResponses.submittedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const [[{ total }], perDay] = await Promise.all([
     ctx.db.select({ total: count() }).from(formResponses).where(live),
     ctx.db
       .select({ day, n: count() })
       .from(formResponses)
-      .where(and(live, gte(formResponses.submittedAt, since)))
+      // 31 days back covers any timezone's 30 calendar days; the day filter keeps only those
+      .where(and(live, gte(formResponses.submittedAt, new Date(now.getTime() - 31 * DAY_MS))))
       .groupBy(day),
   ]);
   const byDay = new Map(perDay.map((r) => [r.day, Number(r.n)]));
-  const last30 = Array.from({ length: 30 }, (_, i) => {
-    const d = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { day: d, count: byDay.get(d) ?? 0 };
-  });
-  return { total: Number(total), last30 };
+  return { total: Number(total), last30: days.map((d) => ({ day: d, count: byDay.get(d) ?? 0 })) };
 }
 
 /** The team's imports and exports still queued or running. */
@@ -169,7 +174,7 @@ export function registerDashboardSections(ctx: AppContext) {
     if (!working) return { ...base, variant: 'getting-started' as const };
     const [keyMetrics, responses, jobs] = await Promise.all([
       keyMetricsFor(ctx, teamId, { team: true }, 8),
-      responsesOf(ctx, teamId, now),
+      responsesOf(ctx, teamId, now, settings.timezone),
       jobsOf(ctx, teamId, roleCan(actor.role, 'team.settings.manage')),
     ]);
     return { ...base, variant: 'working' as const, keyMetrics, responses, jobs };

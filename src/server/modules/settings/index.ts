@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TeamSettingsView } from '../../../shared/settings/settings.pages.js';
 import type { AppContext } from '../../platform/context.js';
 import { registerSettingsRoutes } from './settings.routes.js';
-import { teamSwitches } from './settings.queries.js';
+import { readSettings, teamSwitches } from './settings.queries.js';
 import { registerExportJobs } from './export.job.js';
 import { registerRetentionJob } from './retention.job.js';
 import { registerDashboardSections } from './dashboard.sections.js';
@@ -14,9 +15,21 @@ import { registerDashboardSections } from './dashboard.sections.js';
  */
 export async function settingsModule(app: FastifyInstance, ctx: AppContext) {
   ctx.features.use(teamSwitches);
-  ctx.shared.add('features', async (request) => {
-    const teamId = request.actor?.team?.id;
-    return teamId ? (await teamSwitches(ctx.db, teamId)).features : null;
+  // one read of the team's settings per request, for both shared props
+  const perRequest = new WeakMap<FastifyRequest, Promise<TeamSettingsView | null>>();
+  const settingsOf = (request: FastifyRequest) => {
+    let p = perRequest.get(request);
+    if (!p) {
+      const teamId = request.actor?.team?.id;
+      p = teamId ? readSettings(ctx.db, teamId) : Promise.resolve(null);
+      perRequest.set(request, p);
+    }
+    return p;
+  };
+  ctx.shared.add('features', async (request) => (await settingsOf(request))?.features ?? null);
+  ctx.shared.add('teamDefaults', async (request) => {
+    const s = await settingsOf(request);
+    return s ? { language: s.language, timezone: s.timezone } : null;
   });
   registerSettingsRoutes(app, ctx);
   registerExportJobs(ctx);

@@ -77,12 +77,15 @@ describe('settings pages', () => {
       retentionDays: '90',
     });
     expect(res.statusCode, res.body).toBe(303);
-    expect((await s.client.page('/settings/general')).props.settings).toEqual({
+    const general = await s.client.page('/settings/general');
+    expect(general.props.settings).toEqual({
       language: 'fr',
       timezone: 'Africa/Nairobi',
       fiscalYearStartMonth: 7,
       retentionDays: 90,
     });
+    // every member's pages know the team's defaults (a new form starts in its language)
+    expect(general.props.teamDefaults).toEqual({ language: 'fr', timezone: 'Africa/Nairobi' });
     for (const role of ['editor', 'viewer'] as const) {
       const c = await memberOf(s.team.id, role);
       expect((await c.get('/settings')).statusCode).toBe(403);
