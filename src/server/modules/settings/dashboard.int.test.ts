@@ -102,6 +102,18 @@ describe('dashboard variants', () => {
       day: new Date().toISOString().slice(0, 10),
       count: 1,
     });
+    // in the team's timezone, the days are that timezone's calendar days
+    await s.client.put('/settings/general', {
+      language: 'en',
+      timezone: 'Pacific/Kiritimati',
+      fiscalYearStartMonth: '1',
+      retentionDays: '30',
+    });
+    const there = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(
+      new Date(),
+    );
+    const shifted = (await s.client.page('/dashboard')).props.responses.last30;
+    expect(shifted[29]).toEqual({ day: there.slice(0, 10), count: 1 });
     expect(page.props.jobs).toEqual([
       expect.objectContaining({
         label: 'Export of all the team’s data',

@@ -112,7 +112,8 @@ async function responsesOf(ctx: AppContext, teamId: string, now: Date, timeZone:
       .from(formResponses)
       // 31 days back covers any timezone's 30 calendar days; the day filter keeps only those
       .where(and(live, gte(formResponses.submittedAt, new Date(now.getTime() - 31 * DAY_MS))))
-      .groupBy(day),
+      // by position: the timezone is a parameter, and a second one would not match the first
+      .groupBy(sql`1`),
   ]);
   const byDay = new Map(perDay.map((r) => [r.day, Number(r.n)]));
   return { total: Number(total), last30: days.map((d) => ({ day: d, count: byDay.get(d) ?? 0 })) };
