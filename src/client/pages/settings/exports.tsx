@@ -1,21 +1,19 @@
 import { useEffect, useState } from 'react';
 import { router } from '@inertiajs/react';
-import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import { channels } from '@shared/realtime/channels';
 import { EXPORT_PROGRESS_EVENT, EXPORT_STATUS_LABELS } from '@shared/settings/export-status';
 import { EXPORT_TTL_HOURS } from '@shared/settings/settings';
 import type { PagePropsOf } from '@shared/pages';
+import type { ExportView } from '@shared/settings/settings.pages';
+import { DataTable } from '../../components/data-table';
+import { fileSize } from '../../features/sources/labels';
 import { SettingsFrame } from '../../features/settings/settings-frame';
 import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
 
-const size = (bytes: number | null) =>
-  bytes === null
-    ? '—'
-    : bytes < 1024 * 1024
-      ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const size = (bytes: number | null) => (bytes === null ? '—' : fileSize(bytes));
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** settings/exports: start an export of all the team's data, follow it, download the zip */
@@ -63,75 +61,72 @@ export default function SettingsExports({ exports }: PagePropsOf<'settings/expor
             No export yet. “Export all data” starts one; you can leave this page while it runs.
           </Alert>
         ) : (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>Download</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {exports.map((e) => {
-                const status = EXPORT_STATUS_LABELS[e.status];
-                const pct =
-                  e.progress && e.progress.total
-                    ? Math.min(100, (e.progress.done / e.progress.total) * 100)
-                    : 0;
-                return (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{when(e.createdAt)}</Table.Td>
-                    <Table.Td>{e.requestedBy ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <Badge variant="light" color={status.color}>
-                          {status.label}
-                        </Badge>
-                        {e.status === 'running' && (
-                          <>
-                            <Progress value={pct} animated w={160} aria-label="Export progress" />
-                            <Text size="xs" c="dimmed" aria-live="polite">
-                              {e.progress
-                                ? `${e.progress.done} of about ${e.progress.total} rows (${e.progress.table})`
-                                : 'Starting…'}
-                            </Text>
-                          </>
-                        )}
-                        {e.failure && (
-                          <Text size="xs" c="red">
-                            {e.failure}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{size(e.byteSize)}</Table.Td>
-                    <Table.Td>
-                      {e.downloadHref ? (
-                        <Stack gap={0}>
-                          <Anchor href={e.downloadHref} download>
-                            Download zip
-                          </Anchor>
-                          <Text size="xs" c="dimmed">
-                            until {when(e.expiresAt)}
-                          </Text>
-                        </Stack>
-                      ) : e.status === 'done' ? (
-                        <Text size="sm" c="dimmed">
-                          Expired
-                        </Text>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <DataTable<ExportView>
+            id="settings-exports"
+            caption="Exports"
+            rows={exports}
+            rowKey={(e) => e.id}
+            plain
+            minWidth={640}
+            columns={[
+              { key: 'createdAt', title: 'Started', render: (e) => when(e.createdAt) },
+              { key: 'requestedBy', title: 'By', render: (e) => e.requestedBy ?? '—' },
+              { key: 'status', title: 'Status', render: (e) => <ExportStatusCell e={e} /> },
+              { key: 'byteSize', title: 'Size', render: (e) => size(e.byteSize) },
+              { key: 'download', title: 'Download', render: (e) => <DownloadCell e={e} /> },
+            ]}
+          />
         )}
       </Stack>
     </SettingsFrame>
+  );
+}
+
+function ExportStatusCell({ e }: { e: ExportView }) {
+  const status = EXPORT_STATUS_LABELS[e.status];
+  const pct =
+    e.progress && e.progress.total ? Math.min(100, (e.progress.done / e.progress.total) * 100) : 0;
+  return (
+    <Stack gap={4}>
+      <Badge variant="light" color={status.color}>
+        {status.label}
+      </Badge>
+      {e.status === 'running' && (
+        <>
+          <Progress value={pct} animated w={160} aria-label="Export progress" />
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {e.progress
+              ? `${e.progress.done} of about ${e.progress.total} rows (${e.progress.table})`
+              : 'Starting…'}
+          </Text>
+        </>
+      )}
+      {e.failure && (
+        <Text size="xs" c="red">
+          {e.failure}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function DownloadCell({ e }: { e: ExportView }) {
+  if (e.downloadHref)
+    return (
+      <Stack gap={0}>
+        <Anchor href={e.downloadHref} download>
+          Download zip
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          until {when(e.expiresAt)}
+        </Text>
+      </Stack>
+    );
+  return e.status === 'done' ? (
+    <Text size="sm" c="dimmed">
+      Expired
+    </Text>
+  ) : (
+    '—'
   );
 }

@@ -9,7 +9,6 @@ import {
   Progress,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -17,6 +16,8 @@ import {
 import { route } from '@shared/route';
 import { limitSettingsSchema } from '@shared/settings/settings.schemas';
 import type { PagePropsOf } from '@shared/pages';
+import type { FormUsage } from '@shared/settings/settings.pages';
+import { DataTable } from '../../components/data-table';
 import { SettingsFrame } from '../../features/settings/settings-frame';
 import { fieldProps } from '../../lib/field-props';
 import { passesCheck } from '../../lib/form-check';
@@ -103,43 +104,47 @@ export default function RequestReviewLimit({
               here.
             </Alert>
           ) : (
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Form</Table.Th>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th ta="right">Responses this month</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {forms.map((f) => (
-                  <Table.Tr key={f.formId}>
-                    <Table.Td>
-                      <Anchor component={Link} href={route('forms.fields', { form: f.formId })}>
-                        {f.formName}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{f.projectName}</Table.Td>
-                    <Table.Td ta="right">
-                      <Stack gap={2} align="flex-end">
-                        <Text size="sm">
-                          {f.count}
-                          {perForm ? ` of ${perForm}` : ''}
-                        </Text>
-                        {perForm ? (
-                          <Progress
-                            w={120}
-                            value={Math.min(100, (f.count / perForm) * 100)}
-                            color={f.count >= perForm ? 'red' : 'blue'}
-                            aria-label={`${f.formName}: ${f.count} of ${perForm} responses`}
-                          />
-                        ) : null}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable<FormUsage>
+              id="settings-form-usage"
+              caption="Public responses per form this month"
+              rows={forms}
+              rowKey={(f) => f.formId}
+              plain
+              minWidth={520}
+              columns={[
+                {
+                  key: 'formName',
+                  title: 'Form',
+                  render: (f) => (
+                    <Anchor component={Link} href={route('forms.fields', { form: f.formId })}>
+                      {f.formName}
+                    </Anchor>
+                  ),
+                },
+                { key: 'projectName', title: 'Project' },
+                {
+                  key: 'count',
+                  title: 'Responses this month',
+                  align: 'right',
+                  render: (f) => (
+                    <Stack gap={2} align="flex-end">
+                      <Text size="sm">
+                        {f.count}
+                        {perForm ? ` of ${perForm}` : ''}
+                      </Text>
+                      {perForm ? (
+                        <Progress
+                          w={120}
+                          value={Math.min(100, (f.count / perForm) * 100)}
+                          color={f.count >= perForm ? 'red' : 'blue'}
+                          aria-label={`${f.formName}: ${f.count} of ${perForm} responses`}
+                        />
+                      ) : null}
+                    </Stack>
+                  ),
+                },
+              ]}
+            />
           )}
         </Stack>
       </Stack>
