@@ -8,6 +8,8 @@ import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { formLinks } from '../src/server/modules/forms/forms.tables.js';
+import { problems, tocElements } from '../src/server/modules/problems/problems.tables.js';
+import { metrics } from '../src/server/modules/metrics/metrics.tables.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 
 let t: TestApp;
@@ -130,5 +132,31 @@ it('a new team gets started with its video text; the owner turns public forms of
   await page.getByRole('button', { name: 'Export all data' }).click();
   await page.getByRole('link', { name: 'Download zip' }).waitFor();
   await shot(page, 'settings-exports');
+
+  // with a metric the team has data: the working dashboard
+  const [problem] = await t.app.ctx.db
+    .insert(problems)
+    .values({ teamId: team.id, projectId: project.id, title: 'Child stunting' })
+    .returning();
+  const [element] = await t.app.ctx.db
+    .insert(tocElements)
+    .values({ teamId: team.id, problemId: problem.id, kind: 'output', title: 'Meals served' })
+    .returning();
+  await t.app.ctx.db.insert(metrics).values({
+    teamId: team.id,
+    problemId: problem.id,
+    elementId: element.id,
+    name: 'Children reached',
+    type: 'count',
+    period: 'quarterly',
+    periodStart: '2026-01-01',
+    periodEnd: '2026-12-31',
+  });
+  await page.goto(`${base}/dashboard`);
+  await page.getByRole('heading', { name: 'Key metrics across projects' }).waitFor();
+  await page.getByRole('link', { name: 'Children reached' }).waitFor();
+  await page.getByText('No responses in the last 30 days').waitFor();
+  await page.getByRole('heading', { name: 'Finish setting up' }).waitFor();
+  await shot(page, 'dashboard-working');
   await page.close();
 });
