@@ -30,12 +30,13 @@ afterAll(async () => {
 });
 
 describe('an editor', () => {
-  it('sees no Logs link (owners and admins only)', async () => {
+  it('sees no Logs nor Settings link (owners and admins only)', async () => {
     const { page } = browser;
     await page.goto(`${base}/dashboard`);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Projects' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Logs' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Settings' }).count()).toBe(0);
   });
 
   it('gets the 403 page inside the app: sidebar, header and a way on', async () => {

@@ -22,6 +22,8 @@ import { createMailer } from './platform/mail/mailer.js';
 import { MailQueue } from './platform/mail/mail-queue.js';
 import { installRouteRegistry } from './platform/routes/registry.js';
 import { installAccessControl } from './platform/routes/access.js';
+import { installFeatureGate, TeamFeatures } from './platform/features/index.js';
+import { VIDEO_FRAME_HOSTS } from '../shared/settings/video.js';
 import { installFlash } from './platform/http/flash.js';
 import { installCsrf } from './platform/http/csrf.js';
 import { installErrorHandling } from './platform/http/errors-handler.js';
@@ -148,6 +150,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     shared: new SharedProps(),
     cascades: new Cascades(),
     openapi: new OpenApiRegistry(),
+    features: new TeamFeatures(),
   } as AppContext;
   ctx.auth = createAuth(config, database.db, {
     sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),
@@ -172,6 +175,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...(config.pusher.external ? ['https:'] : [])],
         fontSrc: ["'self'", 'data:'],
+        // the team's onboarding video (settings, video text): YouTube/Vimeo players or an https file
+        frameSrc: ["'self'", ...VIDEO_FRAME_HOSTS],
+        mediaSrc: ["'self'", 'https:', 'blob:'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: secure ? [] : null,
@@ -242,6 +248,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     }
   });
   installAccessControl(app);
+  installFeatureGate(app, ctx.features, ctx.db);
   installErrorHandling(app);
 
   ctx.realtime = await createRealtime(app, ctx);

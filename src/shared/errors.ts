@@ -18,6 +18,11 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   ABILITY_MISSING: { status: 403, message: 'This token lacks the ability this action needs.' },
   EMAIL_UNVERIFIED: { status: 403, message: 'Please verify your email address first.' },
+  FEATURE_DISABLED: {
+    status: 403,
+    message:
+      'This feature is turned off for your team. An owner or administrator can turn it on in Settings.',
+  },
   PERSONAL_TEAM: { status: 403, message: 'A personal team cannot be deleted.' },
   NOT_FOUND: { status: 404, message: 'We could not find that page.' },
   UNKNOWN_APP: { status: 404, message: 'Unknown app id.' },

@@ -61,6 +61,14 @@ import type {
   CommunityThreadFormProps,
   CommunityThreadShowProps,
 } from './community/community.pages.js';
+import type {
+  FeatureSettingsProps,
+  RequestReviewLimitProps,
+  SettingsExportsProps,
+  SettingsIndexProps,
+  SettingsShowProps,
+  VideoTextProps,
+} from './settings/settings.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -129,6 +137,12 @@ export interface PageProps {
   'community/threads/create': CommunityThreadFormProps;
   'community/threads/edit': CommunityThreadFormProps;
   'community/threads/show': CommunityThreadShowProps;
+  'settings/index': SettingsIndexProps;
+  'settings/show': SettingsShowProps;
+  'settings/team-feature-settings': FeatureSettingsProps;
+  'settings/request-review-limit': RequestReviewLimitProps;
+  'settings/video-text': VideoTextProps;
+  'settings/exports': SettingsExportsProps;
 }
 
 export type PageName = keyof PageProps;

@@ -32,6 +32,8 @@ const MATRIX = {
   'team.members.update': ['owner', 'admin'],
   'team.members.remove': ['owner', 'admin'],
   'team.logs.view': ['owner', 'admin'],
+  // the settings pages (features, limits, video text, export of all the team's data)
+  'team.settings.manage': ['owner', 'admin'],
   'content.view': ['owner', 'admin', 'editor', 'viewer'],
   'content.create': ['owner', 'admin', 'editor'],
   'content.update': ['owner', 'admin', 'editor'],

@@ -1,4 +1,5 @@
 import type { Permission, Role } from './permissions.js';
+import type { Feature } from './settings/settings.js';
 
 /** Props every page receives (platform: errors, flash; core: auth, app; notifications: unreadNotifications). */
 interface AuthProp {
@@ -40,6 +41,10 @@ export interface ModuleSharedProps {
   auth: AuthProp;
   app: AppProp;
   unreadNotifications: number;
+  /** the current team's capability switches (settings module); null without a current team */
+  features: Record<Feature, boolean> | null;
+  /** the current team's defaults (settings, general): new forms start in its language */
+  teamDefaults: { language: string; timezone: string } | null;
 }
 
 export interface SharedProps extends ModuleSharedProps {

@@ -38,7 +38,10 @@ describe('sidebar areas by role', () => {
     // the areas hidden from this role are the ones it cannot open
     const all = areaLinks(
       table,
-      { teamId: auth.team.id, permissions: ['team.logs.view', ...auth.permissions] },
+      {
+        teamId: auth.team.id,
+        permissions: ['team.logs.view', 'team.settings.manage', ...auth.permissions],
+      },
       '/dashboard',
     );
     for (const link of all.filter((a) => !shown.some((s) => s.route === a.route))) {
@@ -46,5 +49,6 @@ describe('sidebar areas by role', () => {
       expect(res.statusCode, `${role}: hidden ${link.label}`).toBe(403);
     }
     expect(shown.some((l) => l.label === 'Logs')).toBe(role === 'owner' || role === 'admin');
+    expect(shown.some((l) => l.label === 'Settings')).toBe(role === 'owner' || role === 'admin');
   });
 });

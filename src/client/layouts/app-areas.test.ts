@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteTable } from '@shared/route';
+import type { Permission } from '@shared/permissions';
 import { areaLinks } from './app-areas';
 
 const def = (uri: string, parameters: string[] = []) => ({
@@ -73,5 +74,33 @@ describe('areaLinks', () => {
     expect(links.map((l) => l.label)).not.toContain('Team');
     expect(links.find((l) => l.label === 'Projects')!.active).toBe(true);
     expect(links.find((l) => l.label === 'Dashboard')!.active).toBe(false);
+  });
+
+  it('shows Settings to owners and admins, and hides an area whose feature the team turned off', () => {
+    const t: RouteTable = { ...table, 'settings.index': def('/settings') };
+    const labels = (permissions: Permission[]) =>
+      areaLinks(t, { teamId: 't1', permissions }, '/settings/general').map((l) => l.label);
+    expect(labels(['team.view', 'team.settings.manage'])).toContain('Settings');
+    expect(labels(['team.view', 'content.update'])).not.toContain('Settings');
+    expect(
+      areaLinks(
+        t,
+        { teamId: 't1', permissions: ['team.settings.manage'] },
+        '/settings/general',
+      ).find((l) => l.label === 'Settings')!.active,
+    ).toBe(true);
+    const areas = [
+      {
+        label: 'Community',
+        route: 'dashboard' as const,
+        icon: () => null,
+        feature: 'community' as const,
+      },
+    ];
+    expect(areaLinks(t, { teamId: 't1', features: { community: false } }, '/', areas)).toEqual([]);
+    expect(areaLinks(t, { teamId: 't1', features: { community: true } }, '/', areas)).toHaveLength(
+      1,
+    );
+    expect(areaLinks(t, { teamId: 't1', features: null }, '/', areas)).toHaveLength(1);
   });
 });

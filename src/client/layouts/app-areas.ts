@@ -7,26 +7,32 @@ import {
   IconListDetails,
   IconMessages,
   IconSearch,
+  IconSettings,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { route, routeIs, type RouteName, type RouteParams, type RouteTable } from '@shared/route';
 import type { Permission } from '@shared/permissions';
+import type { Feature } from '@shared/settings/settings';
 
 export interface Area {
   label: string;
-  /** the named route of the area's start page (community, databases and settings join when they are built) */
+  /** the named route of the area's start page (community and databases join when they are built) */
   route: RouteName;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   /** route parameters taken from the current context (e.g. the current team) */
   params?: (ctx: AreaContext) => RouteParams | null;
   /** the permission (src/shared/permissions.ts) its route requires: the link is hidden from roles without it */
   permission?: Permission;
+  /** the team capability it belongs to (settings, team features): hidden while the team has it off */
+  feature?: Feature;
 }
 
 export interface AreaContext {
   teamId: string | null;
   /** the signed-in user's permissions in the current team (shared prop auth.permissions) */
   permissions?: readonly Permission[];
+  /** the current team's capability switches (shared prop features) */
+  features?: Partial<Record<Feature, boolean>> | null;
 }
 
 /** The product's areas in sidebar order. */
@@ -43,6 +49,12 @@ const AREAS: Area[] = [
     route: 'teams.show',
     icon: IconUsersGroup,
     params: (c) => (c.teamId ? { team: c.teamId } : null),
+  },
+  {
+    label: 'Settings',
+    route: 'settings.index',
+    icon: IconSettings,
+    permission: 'team.settings.manage',
   },
 ];
 
@@ -64,6 +76,7 @@ export function areaLinks(
   const out: AreaLink[] = [];
   for (const a of areas) {
     if (a.permission && !ctx.permissions?.includes(a.permission)) continue;
+    if (a.feature && ctx.features?.[a.feature] === false) continue;
     const params = a.params ? a.params(ctx) : {};
     if (params === null) continue;
     const href = route(a.route, params, table);

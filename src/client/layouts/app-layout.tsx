@@ -25,12 +25,12 @@ import { SearchLauncher } from '../features/search/search-launcher';
 /** The signed-in app: header (brand, notification bell, user menu), sidebar (team switcher, areas). */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
-  const { app, auth } = useShared();
+  const { app, auth, features } = useShared();
   const { url } = usePage();
   const path = url.split('?')[0];
   const links = areaLinks(
     routeTable(),
-    { teamId: auth.team?.id ?? null, permissions: auth.permissions },
+    { teamId: auth.team?.id ?? null, permissions: auth.permissions, features },
     path,
   );
 

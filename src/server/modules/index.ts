@@ -23,6 +23,7 @@ import { insightsModule } from './insights/index.js';
 import { learningsModule } from './learnings/index.js';
 import { transformationsModule } from './transformations/index.js';
 import { communityModule } from './community/index.js';
+import { settingsModule } from './settings/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -49,6 +50,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   learningsModule,
   transformationsModule,
   communityModule,
+  settingsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

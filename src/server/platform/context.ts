@@ -9,6 +9,7 @@ import type { Publisher } from './realtime/publisher.js';
 import type { OpenApiRegistry } from './openapi/registry.js';
 import type { Jobs } from './jobs/index.js';
 import type { Cascades } from './use-case/cascades.js';
+import type { TeamFeatures } from './features/index.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { ListCache } from './http/list-cache.js';
 import type { PropsInput } from './inertia/props.js';
@@ -71,6 +72,8 @@ export interface AppContext {
   openapi: OpenApiRegistry;
   /** background jobs: ctx.jobs.register(type, handler), enqueue(ctx, type, payload) */
   jobs: Jobs;
+  /** per-team capability switches (route option `feature`, or `ctx.features.require(db, teamId, f)`) */
+  features: TeamFeatures;
   /** what else goes when a record goes (modules subscribe; use cases announce removals) */
   cascades: Cascades;
   /** account mail the auth library asks for, queued as `mail.send` jobs (set by the accounts module) */

@@ -13,6 +13,7 @@ import { insightsSecurity } from './insights.js';
 import { learningsSecurity } from './learnings.js';
 import { transformationsSecurity } from './transformations.js';
 import { communitySecurity } from './community.js';
+import { settingsSecurity } from './settings.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -39,6 +40,7 @@ const DOMAINS: DomainSecurity[] = [
   learningsSecurity,
   transformationsSecurity,
   communitySecurity,
+  settingsSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

@@ -19,6 +19,7 @@ import { route } from '@shared/route';
 import { QUESTION_TYPE_LABELS } from '@shared/forms/questions';
 import type { FormFieldsProps } from '@shared/forms/forms.pages';
 import { PageHeader } from '../projects/page-header';
+import { useShared } from '../../hooks/use-shared';
 import { QuestionEditor } from './question-editor';
 import { FromTocPanel, PublishPanel, SettingsPanel } from './builder-panels';
 
@@ -29,6 +30,7 @@ export function FormBuilder(props: FormFieldsProps) {
   const { project, form, questions, publicUrl, can } = props;
   const survey = form.kind === 'survey';
   const disabled = !can.edit;
+  const { features, auth } = useShared();
   const list = survey
     ? route('forms.surveys', { project: project.id })
     : route('stakeholders.index', { project: project.id });
@@ -64,6 +66,24 @@ export function FormBuilder(props: FormFieldsProps) {
       />
       {project.status === 'archived' && (
         <Alert color="gray">This project is archived: its forms are read-only.</Alert>
+      )}
+      {features?.public_forms === false && (
+        <Alert color="orange" title="Public forms are turned off for this team">
+          This form’s links refuse new responses (“This form is not accepting responses”) until an
+          owner or administrator turns public forms back on
+          {auth.permissions.includes('team.settings.manage') ? (
+            <>
+              {' '}
+              in{' '}
+              <Anchor component={Link} href={route('settings.features')}>
+                Team feature settings
+              </Anchor>
+            </>
+          ) : (
+            ' in Settings'
+          )}
+          . You can still edit and publish it.
+        </Alert>
       )}
       {publicUrl ? (
         <Card withBorder radius="md" padding="md">

@@ -8,14 +8,20 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { passesCheck } from '../../lib/form-check';
 import { fieldProps } from '../../lib/field-props';
 import { PageHeader } from '../projects/page-header';
+import { useShared } from '../../hooks/use-shared';
 
 /** surveyholders/create and stakeholders/create: name, language; for surveys waves and anonymity. */
 export function CreateForm({ project, kind, languages, defaultWaves }: FormCreateProps) {
   const survey = kind === 'survey';
+  // a new form starts in the team's default language (settings, general)
+  const { teamDefaults } = useShared();
+  const initialLanguage = languages.some((l) => l.code === teamDefaults?.language)
+    ? teamDefaults!.language
+    : 'en';
   const form = useForm({
     name: '',
     kind,
-    language: 'en',
+    language: initialLanguage,
     waves: defaultWaves.join(', '),
     anonymous: true,
   });

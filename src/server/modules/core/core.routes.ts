@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { recentTeamActivity } from './dashboard.queries.js';
 import { gettingStartedFor, isReturningUser } from './getting-started.js';
+import { dashboardSectionsFor } from './dashboard.sections.js';
 
 export function registerCorePages(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -27,7 +28,9 @@ export function registerCorePages(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'dashboard', access: { kind: 'verified' } } },
     async (request, reply) => {
       const actor = request.actor!;
+      const sections = await dashboardSectionsFor(ctx, actor);
       return reply.inertia('dashboard', {
+        ...sections,
         activity: async () => (actor.team ? recentTeamActivity(ctx.db, actor.team.id) : []),
         steps: () => gettingStartedFor(ctx, actor),
         returning: () => isReturningUser(ctx, actor.user.id),

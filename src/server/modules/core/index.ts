@@ -21,3 +21,4 @@ export async function coreModule(app: FastifyInstance, ctx: AppContext) {
 }
 
 export { gettingStarted } from './getting-started.js';
+export { dashboardSections } from './dashboard.sections.js';

@@ -14,3 +14,5 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerPublicFormRoutes(app, ctx);
 }
 export { surveyQuestionRowSource } from './bound-responses.js';
+
+export { purgeDeletedResponses } from './responses.purge.js';

@@ -9,6 +9,7 @@ import { dirOf } from '../../../shared/forms/questions.js';
 import { and, eq } from 'drizzle-orm';
 import { param } from './forms.routes.js';
 import { renderPublicFormDocument, serviceWorkerSource } from './public-form.document.js';
+import { teamRefusal } from './team-switches.js';
 
 const publicAccess = { kind: 'public' } as const;
 
@@ -72,7 +73,9 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
           version: version?.number ?? null,
           wave,
           questions: version?.questions ?? [],
-          closed: closedReason(form, projectStatus, await liveResponses(ctx.db, form.id)),
+          closed:
+            (await teamRefusal(ctx, ctx.db, form))?.message ??
+            closedReason(form, projectStatus, await liveResponses(ctx.db, form.id)),
         },
       });
       // the document names the hashed assets of the current build: always revalidated

@@ -12,6 +12,7 @@ import type { QuestionDef } from '../../../shared/forms/questions.js';
 import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
+import { teamRefusal } from './team-switches.js';
 
 /** The live event a new response sends on the team's private channel. */
 const RESPONSE_CREATED = 'form-response.created';
@@ -174,6 +175,13 @@ export async function submitResponse(
       .where(and(eq(formResponses.formId, form.id), eq(formResponses.clientId, input.id)));
     return r;
   };
+  const refused = await teamRefusal(uc.ctx, uc.tx, form);
+  if (refused) {
+    // the team's settings (public forms off, the monthly limit): a retry of a stored response still succeeds
+    const before = await existing();
+    if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
+    throw fail(refused.code, refused.message);
+  }
   const closed = closedReason(form, projectStatus, await liveResponses(uc.tx, form.id));
   if (closed) {
     // a retry of a response stored before the form closed still succeeds

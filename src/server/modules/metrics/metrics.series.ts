@@ -89,19 +89,19 @@ export type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
 const KIND_ORDER: Record<string, number> = { impact: 0, outcome: 1, output: 2, activity: 3 };
 
 /**
- * The metrics of a project or a problem with their latest actual and progress, for the project and
+ * The metrics of a project, a problem, an element or the whole team (the dashboard) with their latest actual and progress, for the project and
  * problem pages: starred first, then by level (impact, outcomes, outputs, activities). Four queries.
  */
 export async function keyMetricsFor(
   ctx: Ctx,
   teamId: string,
-  scope: { projectId: string } | { problemId: string } | { elementId: string },
+  scope: { projectId: string } | { problemId: string } | { elementId: string } | { team: true },
   limit = 50,
 ): Promise<KeyMetric[]> {
   const where: SQL[] = [eq(metrics.teamId, teamId)];
   if ('projectId' in scope) where.push(eq(problems.projectId, scope.projectId));
   else if ('problemId' in scope) where.push(eq(metrics.problemId, scope.problemId));
-  else where.push(eq(metrics.elementId, scope.elementId));
+  else if ('elementId' in scope) where.push(eq(metrics.elementId, scope.elementId));
   const rows = await ctx.db
     .select({ metric: metrics, elementKind: tocElements.kind, elementTitle: tocElements.title })
     .from(metrics)

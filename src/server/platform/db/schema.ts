@@ -20,3 +20,4 @@ export * from '../../modules/sources/sources.tables.js';
 export * from '../../modules/learnings/learnings.tables.js';
 export * from '../../modules/transformations/transformations.tables.js';
 export * from '../../modules/community/community.tables.js';
+export * from '../../modules/settings/settings.tables.js';

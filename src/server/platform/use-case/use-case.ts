@@ -6,6 +6,8 @@ import type { Db } from '../db/client.js';
 import type { PayloadOf } from '../jobs/index.js';
 import { fail } from '../errors.js';
 import { authorize, type PolicyResource } from './policy.js';
+import { channels } from '../../../shared/realtime/channels.js';
+import { ACTIVITY_EVENT } from '../../../shared/audit-logs/activity-event.js';
 
 /** Who is writing: the same shape whether the request came through a page or /api/v1. */
 export interface WriteActor {
@@ -152,6 +154,7 @@ async function runWrite<T>(
     let audited = false;
     let exempt = false;
     let enqueued = false;
+    let liveActivity = false;
     const uc = {
       tx,
       actor,
@@ -163,6 +166,14 @@ async function runWrite<T>(
       },
       async audit(entry: UseCaseAudit & { user?: GuestAuditUser }) {
         audited = true;
+        const team = entry.teamId !== undefined ? entry.teamId : actor.teamId;
+        // the team's activity feeds (dashboard) refresh live; the event carries the action only
+        if (team && !liveActivity) {
+          liveActivity = true;
+          after.push(() =>
+            ctx.realtime.publish(channels.team(team), ACTIVITY_EVENT, { action: entry.action }),
+          );
+        }
         // a guest's row is by the user it is about; a signed-in actor's by the actor
         const by = entry.user ?? { id: actor.userId, name: actor.name, email: actor.email };
         await tx.insert(auditLogs).values({

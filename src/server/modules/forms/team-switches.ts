@@ -1,0 +1,42 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { formResponses } from './forms.tables.js';
+
+/** The first instant of `now`'s calendar month (UTC): monthly limits count from here. */
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/** Responses a form received this calendar month (UTC), deleted ones included. */
+async function responsesThisMonth(db: Db, formId: string, now = new Date()) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(formResponses)
+    .where(and(eq(formResponses.formId, formId), gte(formResponses.submittedAt, monthStart(now))));
+  return Number(row?.n ?? 0);
+}
+
+const PUBLIC_FORMS_OFF =
+  'This form is not accepting responses: its team has turned public forms off.';
+
+/**
+ * What the team's settings say about a form taking responses (ctx.features, set by the settings
+ * module): public forms switched off, or the monthly limit per form reached. Null: nothing against.
+ */
+export async function teamRefusal(
+  ctx: Pick<AppContext, 'features'>,
+  db: Db,
+  form: { id: string; teamId: string },
+  now = new Date(),
+): Promise<{ code: 'FEATURE_DISABLED' | 'CONFLICT'; message: string } | null> {
+  const switches = await ctx.features.of(db, form.teamId);
+  if (!switches.features.public_forms)
+    return { code: 'FEATURE_DISABLED', message: PUBLIC_FORMS_OFF };
+  const limit = switches.publicResponsesMonthlyLimit;
+  if (limit != null && (await responsesThisMonth(db, form.id, now)) >= limit)
+    return {
+      code: 'CONFLICT',
+      message:
+        'This form has received all the responses its team takes this month. It opens again on the 1st.',
+    };
+  return null;
+}

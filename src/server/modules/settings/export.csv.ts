@@ -1,0 +1,17 @@
+import { escapeCellText } from '../logframe/index.js';
+
+/**
+ * One CSV cell: text that a spreadsheet would read as a formula (= + - @, tab, CR) is escaped the
+ * way the logframe and response exports escape it; JSON values are written as JSON; dates as ISO.
+ */
+function csvCell(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  let s: string;
+  if (v instanceof Date) s = v.toISOString();
+  else if (typeof v === 'object') s = JSON.stringify(v);
+  else s = String(v);
+  s = escapeCellText(s);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
