@@ -46,6 +46,13 @@ import type {
   SourcesIndexProps,
   SurveyPreviewProps,
 } from './datasets/datasets.pages.js';
+import type {
+  DatabasesCreateProps,
+  DatabasesEditProps,
+  DatabasesIndexProps,
+  DatabasesShowProps,
+  SourcesAuthenticationProps,
+} from './databases/databases.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -102,6 +109,11 @@ export interface PageProps {
   'sources/show': SourceShowProps;
   'survey-sources/preview': SurveyPreviewProps;
   'survey-sources/job-status': JobStatusProps;
+  'databases/index': DatabasesIndexProps;
+  'databases/create': DatabasesCreateProps;
+  'databases/edit': DatabasesEditProps;
+  'databases/show': DatabasesShowProps;
+  'settings/sources-authentication': SourcesAuthenticationProps;
 }
 
 export type PageName = keyof PageProps;

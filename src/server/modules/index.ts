@@ -19,6 +19,7 @@ import { metricsModule } from './metrics/index.js';
 import { formsModule } from './forms/index.js';
 import { datasetsModule } from './datasets/index.js';
 import { sourcesModule } from './sources/index.js';
+import { databasesModule } from './databases/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -41,6 +42,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   formsModule,
   datasetsModule,
   sourcesModule,
+  databasesModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

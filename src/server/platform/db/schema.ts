@@ -17,3 +17,4 @@ export * from '../../modules/comments/comments.tables.js';
 export * from '../../modules/forms/forms.tables.js';
 export * from '../../modules/datasets/datasets.tables.js';
 export * from '../../modules/sources/sources.tables.js';
+export * from '../../modules/databases/databases.tables.js';
