@@ -13,7 +13,7 @@ import type {
 import { projects } from '../projects/read-model.js';
 import { boxOf, policyOf } from './databases.context.js';
 import { connectionsOf, importsOf, specOf, type ConnectionRow } from './databases.queries.js';
-import { RemoteError, withRemote, type RemoteSource } from './databases.remote.js';
+import { describeFailure, RemoteError, withRemote, type RemoteSource } from './databases.remote.js';
 import { databaseConnections, sourceCredentials } from './databases.tables.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -134,7 +134,7 @@ export async function browse(
             ...base,
             columns: [],
             rows: [],
-            problem: err instanceof RemoteError ? err.message : 'The preview failed.',
+            problem: describeFailure(err, spec).message,
           };
         }
       }

@@ -215,7 +215,11 @@ export async function resolveOutbound(
     .toLowerCase()
     .replace(/\.$/, '');
   if (METADATA_HOSTS.has(name))
-    return { ok: false, kind: 'refused', message: `${host} is a cloud metadata service.` };
+    return {
+      ok: false,
+      kind: 'refused',
+      message: `Connections to ${host} are not allowed: it is a cloud metadata service.`,
+    };
   let addresses: Array<{ address: string; family: number }>;
   if (isIPv4(name) || isIPv6(name.split('%')[0]))
     addresses = [{ address: name, family: isIPv4(name) ? 4 : 6 }];
