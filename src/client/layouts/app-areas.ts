@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconBell,
   IconBooks,
+  IconDatabase,
   IconFolders,
   IconLayoutDashboard,
   IconListDetails,
@@ -13,7 +14,7 @@ import type { Permission } from '@shared/permissions';
 
 export interface Area {
   label: string;
-  /** the named route of the area's start page (community, databases and settings join when they are built) */
+  /** the named route of the area's start page (community and settings join when they are built) */
   route: RouteName;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   /** route parameters taken from the current context (e.g. the current team) */
@@ -34,6 +35,12 @@ const AREAS: Area[] = [
   { label: 'Projects', route: 'projects.index', icon: IconFolders },
   { label: 'Playground', route: 'playground', icon: IconSearch },
   { label: 'Libraries', route: 'libraries.index', icon: IconBooks },
+  {
+    label: 'Databases',
+    route: 'databases.index',
+    icon: IconDatabase,
+    permission: 'content.view',
+  },
   { label: 'Notifications', route: 'notifications.index', icon: IconBell },
   { label: 'Logs', route: 'logs.index', icon: IconListDetails, permission: 'team.logs.view' },
   {

@@ -67,3 +67,16 @@ export const databaseImportSchema = z
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
 export type DatabaseImportInput = z.infer<typeof databaseImportSchema>;
+
+/** GET databases.show?query=: a SELECT to preview (the page checks it before asking) */
+export const previewQuerySchema = z
+  .object({
+    query: z
+      .string()
+      .max(QUERY_MAX)
+      .superRefine((q, ctx) => {
+        const problem = selectProblem(q);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  })
+  .strict();

@@ -9,6 +9,7 @@ import { tocViewsSecurity } from './toc-views.js';
 import { metricsSecurity } from './metrics.js';
 import { formsSecurity } from './forms.js';
 import { sourcesSecurity } from './sources.js';
+import { databasesSecurity } from './databases.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -31,6 +32,7 @@ const DOMAINS: DomainSecurity[] = [
   metricsSecurity,
   formsSecurity,
   sourcesSecurity,
+  databasesSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(
