@@ -16,8 +16,7 @@ export const TLS_LABELS: Record<TlsMode, string> = {
   verify: 'TLS with a verified certificate',
 };
 
-export const CONNECTION_STATUSES = ['untested', 'ready', 'failed'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export type ConnectionStatus = 'untested' | 'ready' | 'failed';
 
 export const IMPORT_SCHEDULES = ['none', 'hourly', 'daily'] as const;
 export type ImportSchedule = (typeof IMPORT_SCHEDULES)[number];

@@ -48,7 +48,7 @@ export interface DatabasesIndexProps {
   connections: ConnectionListItem[];
 }
 
-export interface ConnectionFormDefaults {
+interface ConnectionFormDefaults {
   allowPrivate: boolean;
 }
 
@@ -58,7 +58,7 @@ export interface DatabasesEditProps extends ConnectionFormDefaults {
   connection: ConnectionView;
 }
 
-export interface RemoteColumnView {
+interface RemoteColumnView {
   name: string;
   remoteType: string;
   type: ColumnType;

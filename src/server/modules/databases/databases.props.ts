@@ -18,7 +18,7 @@ import { databaseConnections, sourceCredentials } from './databases.tables.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function connectionView(c: ConnectionRow, hasPassword: boolean): ConnectionView {
+function connectionView(c: ConnectionRow, hasPassword: boolean): ConnectionView {
   return {
     id: c.id,
     name: c.name,

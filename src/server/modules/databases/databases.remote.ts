@@ -14,7 +14,7 @@ export interface ConnectionSpec {
   tlsMode: TlsMode;
 }
 
-export interface RemoteTable {
+interface RemoteTable {
   schema: string;
   name: string;
   kind: 'table' | 'view';
@@ -128,7 +128,7 @@ export function describeFailure(err: unknown, spec: ConnectionSpec): RemoteError
 }
 
 /** Resolve and check the host (SSRF), then open a session with the engine's driver */
-export async function openRemote(spec: ConnectionSpec, policy: OutboundPolicy): Promise<Remote> {
+async function openRemote(spec: ConnectionSpec, policy: OutboundPolicy): Promise<Remote> {
   const resolved = await resolveOutbound(spec.host, policy);
   if (!resolved.ok)
     throw new RemoteError(resolved.kind === 'dns' ? 'dns' : 'blocked', resolved.message);

@@ -202,7 +202,7 @@ export async function revokeCredential(uc: UseCase, credentialId: unknown) {
 }
 
 /** Dataset columns for remote columns; keys kept by source column on a refresh */
-export function columnsFor(
+function columnsFor(
   remote: RemoteColumn[],
   kept: Map<string, string> = new Map(),
 ): NewColumn[] {
@@ -219,7 +219,7 @@ export function columnsFor(
   });
 }
 
-export function nextRun(schedule: ImportSchedule, from: Date): Date | null {
+function nextRun(schedule: ImportSchedule, from: Date): Date | null {
   return schedule === 'none' ? null : new Date(from.getTime() + SCHEDULE_MS[schedule]);
 }
 

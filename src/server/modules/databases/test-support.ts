@@ -6,8 +6,8 @@ import pg from 'pg';
  * (127.0.0.1:3306, root without password, db `test`) for database-source tests, with a MariaDB
  * user that needs a password (so a wrong one is refused and the right one can be looked for in logs).
  */
-export const REMOTE_PG = { host: '127.0.0.1', port: 5432, database: 'test', user: 'postgres' };
-export const REMOTE_MY = { host: '127.0.0.1', port: 3306, database: 'test', user: 'root' };
+const REMOTE_PG = { host: '127.0.0.1', port: 5432, database: 'test', user: 'postgres' };
+const REMOTE_MY = { host: '127.0.0.1', port: 3306, database: 'test', user: 'root' };
 
 /** The operator setting the tests run with: loopback 127.0.0.1 reachable, nothing else opened */
 export const LOOPBACK_ALLOWED = { PATHWAYS_SOURCES_ALLOW: '127.0.0.1' };
