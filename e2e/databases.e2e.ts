@@ -56,9 +56,9 @@ it('add the MariaDB database, test it, import a table, watch the job, see the da
 
   await page.getByRole('heading', { name: 'Add a database' }).waitFor();
   await page.getByRole('textbox', { name: 'Name' }).fill('Field MIS');
-  await page.getByLabel('Database type').click();
+  await page.getByRole('combobox', { name: 'Database type' }).click();
   await page.getByRole('option', { name: 'MySQL / MariaDB' }).click();
-  await page.getByLabel('Encryption (TLS)').click();
+  await page.getByRole('combobox', { name: 'Encryption (TLS)' }).click();
   await page.getByRole('option', { name: 'No TLS' }).click();
   await page.getByRole('textbox', { name: 'Host' }).fill('127.0.0.1');
   await page.getByRole('textbox', { name: 'Database', exact: true }).fill('test');

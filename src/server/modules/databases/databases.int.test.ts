@@ -291,6 +291,34 @@ describe('database sources', () => {
   });
 
   it.each([
+    [
+      'a name that does not resolve',
+      { host: 'no-such-host.invalid' },
+      'The host name no-such-host.invalid could not be found (DNS lookup failed). Check its spelling.',
+    ],
+    [
+      'a closed port',
+      { port: 1 },
+      'The connection to 127.0.0.1:1 was refused: no database is listening on that port, or a firewall rejects it.',
+    ],
+    ['TLS the server does not offer', { tlsMode: 'require' }, 'The TLS connection failed:'],
+    [
+      'a database that does not exist',
+      { database: 'no_such_db' },
+      'The database “no_such_db” does not exist on 127.0.0.1:5432, or this user may not open it.',
+    ],
+  ])('says specifically what failed: %s', async (_, change, message) => {
+    const id = await connect(w, {
+      ...postgres(),
+      name: `Failing ${JSON.stringify(change)}`,
+      ...change,
+    });
+    const res = await w.client.post(`/databases/${id}/test`);
+    const page = await w.client.page(String(res.headers.location));
+    expect(page.props.flash.error).toContain(message);
+  });
+
+  it.each([
     ['127.0.0.2', 'is this server itself (loopback)'],
     ['169.254.169.254', 'is a cloud metadata service'],
     ['metadata.google.internal', 'is a cloud metadata service'],

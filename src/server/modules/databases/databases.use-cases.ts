@@ -202,10 +202,7 @@ export async function revokeCredential(uc: UseCase, credentialId: unknown) {
 }
 
 /** Dataset columns for remote columns; keys kept by source column on a refresh */
-function columnsFor(
-  remote: RemoteColumn[],
-  kept: Map<string, string> = new Map(),
-): NewColumn[] {
+function columnsFor(remote: RemoteColumn[], kept: Map<string, string> = new Map()): NewColumn[] {
   const used = new Set<string>(kept.values());
   return remote.map((c) => {
     let key = kept.get(c.name);
