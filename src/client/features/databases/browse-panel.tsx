@@ -55,7 +55,7 @@ export function BrowsePanel({ connectionId, browse, projects }: Props) {
     preview?.table?.schema === schema && preview.table.name === name;
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 3 }}>
+      <Grid.Col span={{ base: 12, md: 3 }} miw={0}>
         <Card withBorder padding="sm" radius="md">
           <Title order={2} size="h5" mb="xs">
             Tables
@@ -82,8 +82,8 @@ export function BrowsePanel({ connectionId, browse, projects }: Props) {
           )}
         </Card>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
-        <Stack gap="lg">
+      <Grid.Col span={{ base: 12, md: 9 }} miw={0}>
+        <Stack gap="lg" miw={0}>
           <Card withBorder padding="lg" radius="md">
             <form onSubmit={runQuery} noValidate>
               <Stack gap="sm">
@@ -136,8 +136,11 @@ export function BrowsePanel({ connectionId, browse, projects }: Props) {
                           <Stack gap={2}>
                             <span>{c.name}</span>
                             <Badge size="xs" variant="light" color="gray" tt="none">
-                              {COLUMN_TYPE_LABELS[c.type]} · {c.remoteType}
+                              {COLUMN_TYPE_LABELS[c.type]}
                             </Badge>
+                            <Text size="xs" c="dimmed" fw={400}>
+                              {c.remoteType}
+                            </Text>
                           </Stack>
                         ),
                         value: (r: PreviewRow) => r.cells[j],

@@ -113,8 +113,7 @@ export function ConnectionForm({
           />
           <TextInput
             label="Host"
-            description="Host name or IP address, without “://” or port."
-            placeholder="db.example.org"
+            placeholder="db.example.org or 203.0.113.7"
             {...fieldProps(form, 'host', schema)}
           />
           <TextInput label="Port" inputMode="numeric" {...fieldProps(form, 'port', schema)} />
