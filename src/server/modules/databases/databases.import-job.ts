@@ -90,7 +90,10 @@ export async function testConnection(ctx: AppContext, connectionId: string, team
       outcome: {
         ok: true,
         kind: null,
-        message: `Connected: ${tables.length} table${tables.length === 1 ? '' : 's'} and views readable.`,
+        message:
+          tables.length === 1
+            ? 'Connected: 1 table or view readable.'
+            : `Connected: ${tables.length} tables and views readable.`,
       },
     };
   } catch (err) {
