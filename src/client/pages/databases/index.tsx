@@ -10,6 +10,7 @@ import { PageHeader } from '../../features/projects/page-header';
 import { ConnectionStatusBadge } from '../../features/databases/status-badge';
 import { STATUS_LABELS } from '../../features/sources/labels';
 import { relativeTime } from '../../lib/relative-time';
+import { useShared } from '../../hooks/use-shared';
 
 const columns: Array<DataTableColumn<ConnectionListItem>> = [
   {
@@ -61,6 +62,7 @@ const columns: Array<DataTableColumn<ConnectionListItem>> = [
 
 /** databases/index: the team's external databases, their status and last import */
 export default function DatabasesIndex({ connections }: PagePropsOf<'databases/index'>) {
+  const canCreate = useShared().auth.permissions.includes('content.create');
   return (
     <Stack gap="lg">
       <Head title="Databases" />
@@ -78,13 +80,15 @@ export default function DatabasesIndex({ connections }: PagePropsOf<'databases/i
             >
               Stored passwords
             </Button>
-            <Button
-              component={Link}
-              href={route('databases.create')}
-              leftSection={<IconDatabasePlus size={16} />}
-            >
-              Add database
-            </Button>
+            {canCreate && (
+              <Button
+                component={Link}
+                href={route('databases.create')}
+                leftSection={<IconDatabasePlus size={16} />}
+              >
+                Add database
+              </Button>
+            )}
           </Group>
         }
       />

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/
 import { IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
+import type { Permission } from '@shared/permissions';
 import { channels } from '@shared/realtime/channels';
 import { ENGINE_LABELS, TLS_LABELS } from '@shared/databases/databases.constants';
 import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications/notifications';
@@ -23,6 +24,7 @@ export default function DatabasesShow({
   projects,
 }: PagePropsOf<'databases/show'>) {
   const { auth } = useShared();
+  const can = (p: Permission) => auth.permissions.includes(p);
   const [testing, setTesting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   // the "database creation notification": the test job's answer arrives live
@@ -49,30 +51,36 @@ export default function DatabasesShow({
         subtitle={`${ENGINE_LABELS[connection.engine]} · ${connection.username}@${connection.host}:${connection.port}/${connection.database} · ${TLS_LABELS[connection.tlsMode]}`}
         actions={
           <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconPlugConnected size={16} />}
-              loading={testing}
-              onClick={test}
-            >
-              Test connection
-            </Button>
-            <Button
-              component={Link}
-              href={route('databases.edit', { database: connection.id })}
-              variant="default"
-              leftSection={<IconPencil size={16} />}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete
-            </Button>
+            {can('content.update') && (
+              <Button
+                variant="light"
+                leftSection={<IconPlugConnected size={16} />}
+                loading={testing}
+                onClick={test}
+              >
+                Test connection
+              </Button>
+            )}
+            {can('content.update') && (
+              <Button
+                component={Link}
+                href={route('databases.edit', { database: connection.id })}
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+              >
+                Edit
+              </Button>
+            )}
+            {can('content.delete') && (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setDeleting(true)}
+              >
+                Delete
+              </Button>
+            )}
           </Group>
         }
       />

@@ -12,6 +12,7 @@ import { PageHeader } from '../../features/projects/page-header';
 import { fieldProps } from '../../lib/field-props';
 import { passesCheck } from '../../lib/form-check';
 import { dateTime, relativeTime } from '../../lib/relative-time';
+import { useShared } from '../../hooks/use-shared';
 
 function RotateModal({
   credential,
@@ -60,6 +61,33 @@ export default function SourcesAuthentication({
 }: PagePropsOf<'settings/sources-authentication'>) {
   const [rotating, setRotating] = useState<SourceCredentialView | null>(null);
   const [revoking, setRevoking] = useState<SourceCredentialView | null>(null);
+  const canChange = useShared().auth.permissions.includes('content.update');
+  const actionsColumn: DataTableColumn<SourceCredentialView> = {
+    key: 'actions',
+    title: 'Actions',
+    align: 'right',
+    render: (c) => (
+      <Group gap="xs" justify="flex-end" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconKey size={14} />}
+          onClick={() => setRotating(c)}
+        >
+          Change password
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          onClick={() => setRevoking(c)}
+        >
+          Revoke
+        </Button>
+      </Group>
+    ),
+  };
   const columns: Array<DataTableColumn<SourceCredentialView>> = [
     {
       key: 'connection',
@@ -96,32 +124,7 @@ export default function SourcesAuthentication({
       title: 'Last used',
       render: (c) => (c.lastUsedAt ? relativeTime(c.lastUsedAt) : 'not yet'),
     },
-    {
-      key: 'actions',
-      title: 'Actions',
-      align: 'right',
-      render: (c) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconKey size={14} />}
-            onClick={() => setRotating(c)}
-          >
-            Change password
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={() => setRevoking(c)}
-          >
-            Revoke
-          </Button>
-        </Group>
-      ),
-    },
+    ...(canChange ? [actionsColumn] : []),
   ];
   return (
     <Stack gap="lg">

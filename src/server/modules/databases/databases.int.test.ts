@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn } from '../../../../test/helpers/auth.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { createTeamFor } from '../../../../test/helpers/team-membership.js';
+import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { datasetVersions } from '../datasets/read-model.js';
 import { readRows } from '../datasets/index.js';
@@ -457,6 +457,19 @@ describe('database sources', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await other.client.page('/databases')).props.connections).toEqual([]);
+  });
+
+  it('lets a viewer see the connection but not read the remote database nor change it', async () => {
+    const viewer = await createUser(t.app);
+    await addMember(t.app, w.team.id, viewer.id, 'viewer');
+    const client = await signIn(t.app, viewer);
+    const page = await client.page(`/databases/${pgId}?schema=public&table=${fx.table}`);
+    expect(page.props.browse).toEqual({
+      problem: 'Only editors and administrators browse this database and import from it.',
+      tables: [],
+      preview: null,
+    });
+    expect((await client.post(`/databases/${pgId}/test`)).statusCode).toBe(403);
   });
 
   it('validates the connection form on its fields', async () => {

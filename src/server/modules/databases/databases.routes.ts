@@ -11,6 +11,7 @@ import {
 } from '../../../shared/databases/databases.schemas.js';
 import { QUERY_MAX } from '../../../shared/databases/databases.constants.js';
 import { selectProblem } from '../../../shared/databases/select-check.js';
+import { roleCan } from '../../../shared/permissions.js';
 import { boxOf, policyOf } from './databases.context.js';
 import { testConnection } from './databases.import-job.js';
 import {
@@ -96,8 +97,15 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext) {
       const teamId = teamOf(request);
       const connection = await findConnection(ctx.db, teamId, param(request, 'database'));
       const { pick, problem } = pickOf(request.query as Record<string, unknown>);
-      const browsed = await browse(ctx, connection, pick);
-      if (problem)
+      // reading the remote database (tables, rows, a SELECT) is for those who may import from it
+      const browsed = roleCan(request.actor!.role, 'content.create')
+        ? await browse(ctx, connection, pick)
+        : {
+            problem: 'Only editors and administrators browse this database and import from it.',
+            tables: [],
+            preview: null,
+          };
+      if (problem && !browsed.problem)
         browsed.preview = {
           kind: 'query',
           table: null,
