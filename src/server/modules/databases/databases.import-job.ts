@@ -82,8 +82,8 @@ const url = (
 /** Test a connection now: list its tables. The answer is specific; nothing is thrown */
 export async function testConnection(ctx: AppContext, connectionId: string, teamId: string) {
   const connection = await findConnection(ctx.db, teamId, connectionId);
-  const spec = await specOf(ctx.db, boxOf(ctx), connection);
   try {
+    const spec = await specOf(ctx.db, boxOf(ctx), connection);
     const tables = await withRemote(spec, policyOf(ctx), (r) => r.tables());
     return {
       connection,

@@ -10,6 +10,7 @@ import { datasetVersions } from '../datasets/read-model.js';
 import { readRows } from '../datasets/index.js';
 import { notifications } from '../notifications/index.js';
 import { projects } from '../projects/read-model.js';
+import { SecretBox } from '../../platform/secrets/secret-box.js';
 import { runDueImports } from './databases.import-job.js';
 import { databaseConnections, sourceCredentials } from './databases.tables.js';
 import { createRemoteFixtures, LOOPBACK_ALLOWED, type RemoteFixtures } from './test-support.js';
@@ -470,6 +471,31 @@ describe('database sources', () => {
       preview: null,
     });
     expect((await client.post(`/databases/${pgId}/test`)).statusCode).toBe(403);
+  });
+
+  it('says so when a table is gone or a stored password no longer opens', async () => {
+    const errors = await errorsAfter(
+      w,
+      await w.client.post(`/databases/${pgId}/import`, {
+        projectId: w.project.id,
+        name: 'Gone',
+        kind: 'table',
+        table: { schema: 'public', name: 'no_such_table' },
+        schedule: 'none',
+      }),
+    );
+    expect(errors.table).toBe('The database has no such table.');
+    const id = await connect(w, { ...postgres(), name: 'Old key' });
+    await t.app.ctx.db
+      .update(sourceCredentials)
+      .set({ sealed: new SecretBox('another key').seal('pw', `database_connection:${id}`) })
+      .where(eq(sourceCredentials.connectionId, id));
+    const res = await w.client.post(`/databases/${id}/test`);
+    const page = await w.client.page(String(res.headers.location));
+    expect(page.props.flash.error).toContain('cannot be read with this server’s key');
+    expect((await w.client.page(`/databases/${id}`)).props.browse.problem).toContain(
+      'cannot be read with this server’s key',
+    );
   });
 
   it('validates the connection form on its fields', async () => {

@@ -100,8 +100,8 @@ export async function browse(
   connection: ConnectionRow,
   pick: RemoteSource | null,
 ): Promise<BrowseView> {
-  const spec = await specOf(ctx.db, boxOf(ctx), connection);
   try {
+    const spec = await specOf(ctx.db, boxOf(ctx), connection);
     return await withRemote(spec, policyOf(ctx), async (remote) => {
       const tables = await remote.tables();
       let preview: BrowseView['preview'] = null;

@@ -5,7 +5,7 @@ import { idOr404 } from '../../platform/http/ids.js';
 import type { SecretBox } from '../../platform/secrets/secret-box.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { projects } from '../projects/read-model.js';
-import type { ConnectionSpec, RemoteSource } from './databases.remote.js';
+import { RemoteError, type ConnectionSpec, type RemoteSource } from './databases.remote.js';
 import { databaseConnections, databaseImports, sourceCredentials } from './databases.tables.js';
 
 export type ConnectionRow = typeof databaseConnections.$inferSelect;
@@ -46,6 +46,17 @@ export async function credentialOf(db: Db, connectionId: string): Promise<Creden
 /** The associated data a connection's sealed password is bound to */
 export const credentialBinding = (connectionId: string) => `database_connection:${connectionId}`;
 
+function openPassword(box: SecretBox, sealed: string, connectionId: string): string {
+  try {
+    return box.open(sealed, credentialBinding(connectionId));
+  } catch {
+    throw new RemoteError(
+      'auth',
+      'The stored password cannot be read with this server’s key (PATHWAYS_SECRET_KEY or APP_KEY changed): type the password again.',
+    );
+  }
+}
+
 /** Everything needed to connect, the password opened just now (null: revoked, none stored) */
 export async function specOf(
   db: Db,
@@ -59,7 +70,7 @@ export async function specOf(
     port: connection.port,
     database: connection.database,
     username: connection.username,
-    password: credential ? box.open(credential.sealed, credentialBinding(connection.id)) : '',
+    password: credential ? openPassword(box, credential.sealed, connection.id) : '',
     tlsMode: connection.tlsMode,
     revoked: !credential,
   };

@@ -1,6 +1,7 @@
 import type { ColumnType } from '../../../shared/datasets/column-types.js';
 import type { RawValue } from '../../../shared/datasets/convert.js';
 import type { DatabaseEngine, TlsMode } from '../../../shared/databases/databases.constants.js';
+import { ValidationError } from '../../platform/errors.js';
 import { resolveOutbound, type OutboundPolicy } from '../../platform/net/outbound.js';
 
 /** What a connection to an external database needs (the password opened just before use) */
@@ -154,6 +155,7 @@ export async function withRemote<T>(
   try {
     return await fn(remote);
   } catch (err) {
+    if (err instanceof ValidationError) throw err; // the caller's own answer, not the driver's
     throw describeFailure(err, spec);
   } finally {
     await remote.close().catch(() => {});

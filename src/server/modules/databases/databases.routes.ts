@@ -190,15 +190,20 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext) {
           ? { kind: 'table', schema: input.table!.schema, table: input.table!.name }
           : { kind: 'query', sql: input.query! };
       const field = input.kind === 'table' ? 'table' : 'query';
-      const spec = await specOf(ctx.db, boxOf(ctx), connection);
-      const columns = await withRemote(spec, policyOf(ctx), async (remote) => {
-        if (source.kind === 'table') {
-          const tables = await remote.tables();
-          if (!tables.some((t) => t.schema === source.schema && t.name === source.table))
-            throw new ValidationError({ table: 'The database has no such table.' });
-        }
-        return (await remote.preview(source, 0)).columns;
-      }).catch((err) => {
+      const columns = await withRemote(
+        await specOf(ctx.db, boxOf(ctx), connection).catch((err) => {
+          throw new ValidationError({ [field]: (err as Error).message });
+        }),
+        policyOf(ctx),
+        async (remote) => {
+          if (source.kind === 'table') {
+            const tables = await remote.tables();
+            if (!tables.some((t) => t.schema === source.schema && t.name === source.table))
+              throw new ValidationError({ table: 'The database has no such table.' });
+          }
+          return (await remote.preview(source, 0)).columns;
+        },
+      ).catch((err) => {
         if (err instanceof ValidationError) throw err;
         throw new ValidationError({
           [field]: err instanceof RemoteError ? err.message : 'The database could not be read.',
