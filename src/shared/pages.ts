@@ -69,6 +69,13 @@ import type {
   SettingsShowProps,
   VideoTextProps,
 } from './settings/settings.pages.js';
+import type {
+  DatabasesCreateProps,
+  DatabasesEditProps,
+  DatabasesIndexProps,
+  DatabasesShowProps,
+  SourcesAuthenticationProps,
+} from './databases/databases.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -143,6 +150,11 @@ export interface PageProps {
   'settings/request-review-limit': RequestReviewLimitProps;
   'settings/video-text': VideoTextProps;
   'settings/exports': SettingsExportsProps;
+  'databases/index': DatabasesIndexProps;
+  'databases/create': DatabasesCreateProps;
+  'databases/edit': DatabasesEditProps;
+  'databases/show': DatabasesShowProps;
+  'settings/sources-authentication': SourcesAuthenticationProps;
 }
 
 export type PageName = keyof PageProps;

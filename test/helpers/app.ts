@@ -19,7 +19,13 @@ export async function createTestApp(
     database,
     migrate: false,
     logger: false,
-    env: { NODE_ENV: 'test', APP_URL: 'http://localhost:3000', ...opts.env },
+    env: {
+      NODE_ENV: 'test',
+      APP_URL: 'http://localhost:3000',
+      // database sources: the operator lets tests reach this machine's PostgreSQL and MariaDB
+      PATHWAYS_SOURCES_ALLOW: '127.0.0.1',
+      ...opts.env,
+    },
     config: { appKey: TEST_APP_KEY, ...opts.config },
     assets: { version: 'test', dev: false, headTags: '' },
     ...opts.build,

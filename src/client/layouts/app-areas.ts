@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconBell,
   IconBooks,
+  IconDatabase,
   IconFolders,
   IconLayoutDashboard,
   IconListDetails,
@@ -16,7 +17,7 @@ import type { Feature } from '@shared/settings/settings';
 
 export interface Area {
   label: string;
-  /** the named route of the area's start page (community and databases join when they are built) */
+  /** the named route of the area's start page */
   route: RouteName;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   /** route parameters taken from the current context (e.g. the current team) */
@@ -41,7 +42,14 @@ const AREAS: Area[] = [
   { label: 'Projects', route: 'projects.index', icon: IconFolders },
   { label: 'Playground', route: 'playground', icon: IconSearch },
   { label: 'Libraries', route: 'libraries.index', icon: IconBooks },
-  { label: 'Community', route: 'community.feed', icon: IconMessages },
+  { label: 'Community', route: 'community.feed', icon: IconMessages, feature: 'community' },
+  {
+    label: 'Databases',
+    route: 'databases.index',
+    icon: IconDatabase,
+    permission: 'content.view',
+    feature: 'database_sources',
+  },
   { label: 'Notifications', route: 'notifications.index', icon: IconBell },
   { label: 'Logs', route: 'logs.index', icon: IconListDetails, permission: 'team.logs.view' },
   {

@@ -24,6 +24,7 @@ import { learningsModule } from './learnings/index.js';
 import { transformationsModule } from './transformations/index.js';
 import { communityModule } from './community/index.js';
 import { settingsModule } from './settings/index.js';
+import { databasesModule } from './databases/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -51,6 +52,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   transformationsModule,
   communityModule,
   settingsModule,
+  databasesModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

@@ -49,6 +49,15 @@ export interface Config {
     /** finished jobs are deleted after this many days (0 keeps them) */
     keepDays: number;
   };
+  /** database sources and other outbound connections users configure */
+  sources: {
+    /** key material for the secrets users give (PATHWAYS_SECRET_KEY, else derived from APP_KEY) */
+    secretKey: string;
+    /** PATHWAYS_SOURCES_ALLOW_PRIVATE: private network ranges are reachable */
+    allowPrivate: boolean;
+    /** PATHWAYS_SOURCES_ALLOW: addresses or CIDR ranges reachable whatever their class (not metadata) */
+    allow: string[];
+  };
   maintenance: {
     /** embedded database: VACUUM (ANALYZE) every this many hours (0 turns it off) */
     vacuumIntervalHours: number;
@@ -134,6 +143,14 @@ export function loadConfig(
       pollMs: num('WORKER_POLL_MS', env.WORKER_POLL_MS, 1000, 10),
       keepDays: num('JOBS_KEEP_DAYS', env.JOBS_KEEP_DAYS, 14),
     },
+    sources: {
+      secretKey: env.PATHWAYS_SECRET_KEY ?? '',
+      allowPrivate: bool(env.PATHWAYS_SOURCES_ALLOW_PRIVATE, false),
+      allow: (env.PATHWAYS_SOURCES_ALLOW ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    },
     maintenance: {
       vacuumIntervalHours: num('VACUUM_INTERVAL_HOURS', env.VACUUM_INTERVAL_HOURS, 6),
       vacuumDelaySeconds: num('VACUUM_DELAY_SECONDS', env.VACUUM_DELAY_SECONDS, 60),
@@ -145,6 +162,12 @@ export function loadConfig(
     merged.pusher = {
       ...merged.pusher,
       secret: createHmac('sha256', merged.appKey).update('pusher').digest('hex'),
+    };
+  // the source secrets' key is derived from APP_KEY unless PATHWAYS_SECRET_KEY gives one
+  if (!merged.sources.secretKey)
+    merged.sources = {
+      ...merged.sources,
+      secretKey: createHmac('sha256', merged.appKey).update('source-secrets').digest('hex'),
     };
   return merged;
 }

@@ -14,6 +14,7 @@ import { learningsSecurity } from './learnings.js';
 import { transformationsSecurity } from './transformations.js';
 import { communitySecurity } from './community.js';
 import { settingsSecurity } from './settings.js';
+import { databasesSecurity } from './databases.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -41,6 +42,7 @@ const DOMAINS: DomainSecurity[] = [
   transformationsSecurity,
   communitySecurity,
   settingsSecurity,
+  databasesSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

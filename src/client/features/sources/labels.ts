@@ -12,7 +12,7 @@ export const STATUS_LABELS: Record<DatasetVersionStatus, { label: string; color:
 
 export const PHASE_LABELS: Record<JobProgress['phase'], string> = {
   queued: 'Waiting to start',
-  reading: 'Reading the file',
+  reading: 'Reading the source',
   writing: 'Writing rows',
   finishing: 'Computing column statistics',
   done: 'Finished',

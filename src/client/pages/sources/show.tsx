@@ -26,7 +26,7 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
         title={dataset.name}
         subtitle={
           current
-            ? `${props.fileName ?? 'Uploaded file'} · version ${current.number} · ${count(current.rowCount)} rows`
+            ? `${props.fileName ?? (dataset.origin === 'database' ? 'Imported from a database' : 'Uploaded file')} · version ${current.number} · ${count(current.rowCount)} rows`
             : 'No version has been imported yet.'
         }
         actions={
@@ -40,14 +40,16 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
                 Open all rows
               </Button>
             )}
-            <Button
-              component={Link}
-              href={route('sources.create', { project: project.id, dataset: dataset.id })}
-              variant="light"
-              leftSection={<IconRefresh size={16} />}
-            >
-              Refresh with a new file
-            </Button>
+            {dataset.origin === 'upload' && (
+              <Button
+                component={Link}
+                href={route('sources.create', { project: project.id, dataset: dataset.id })}
+                variant="light"
+                leftSection={<IconRefresh size={16} />}
+              >
+                Refresh with a new file
+              </Button>
+            )}
             <Button
               color="red"
               variant="subtle"

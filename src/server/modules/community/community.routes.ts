@@ -48,7 +48,7 @@ async function candidates(db: Queryable, communityId: string): Promise<MentionCa
 export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/community',
-    { config: { name: 'community.feed', access: verified } },
+    { config: { feature: 'community', name: 'community.feed', access: verified } },
     async (request, reply) => {
       const q = feedQuery.parse(request.query ?? {});
       const userId = userOf(request);
@@ -67,7 +67,7 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/community/communities',
-    { config: { name: 'community.communities', access: verified } },
+    { config: { feature: 'community', name: 'community.communities', access: verified } },
     async (request, reply) => {
       const q = browseQuery.parse(request.query ?? {});
       const rows = await listCommunities(ctx.db, userOf(request), { search: q.search });
@@ -80,7 +80,7 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/community/communities/:community',
-    { config: { name: 'community.show', access: verified } },
+    { config: { feature: 'community', name: 'community.show', access: verified } },
     async (request, reply) => {
       const c = await communityOr404(ctx.db, param(request, 'community'));
       const userId = userOf(request);
@@ -125,7 +125,7 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/community/communities/:community/threads/create',
-    { config: { name: 'community.threads.create', access: verified } },
+    { config: { feature: 'community', name: 'community.threads.create', access: verified } },
     async (request, reply) => {
       const c = await communityOr404(ctx.db, param(request, 'community'));
       if (!isActive(await membershipOf(ctx.db, c.id, userOf(request)))) throw notFound('Community');
@@ -139,7 +139,7 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/community/threads/:thread/edit',
-    { config: { name: 'community.threads.edit', access: verified } },
+    { config: { feature: 'community', name: 'community.threads.edit', access: verified } },
     async (request, reply) => {
       const t = await threadOr404(ctx.db, param(request, 'thread'));
       const m = await membershipOf(ctx.db, t.communityId, userOf(request));
@@ -156,7 +156,7 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/community/threads/:thread',
-    { config: { name: 'community.threads.show', access: verified } },
+    { config: { feature: 'community', name: 'community.threads.show', access: verified } },
     async (request, reply) => {
       const userId = userOf(request);
       const t = await threadOr404(ctx.db, param(request, 'thread'));

@@ -47,7 +47,9 @@ import {
 } from './community.posts.use-cases.js';
 import { param, verified } from './community.routes.js';
 
-const config = (name: string) => ({ config: { name, access: verified } });
+const config = (name: string) => ({
+  config: { name, access: verified, feature: 'community' as const },
+});
 
 /** Every write of the community: the community roles decide inside the use cases. */
 export function registerCommunityWrites(app: FastifyInstance, ctx: AppContext) {

@@ -12,3 +12,4 @@ export async function sourcesModule(app: FastifyInstance, ctx: AppContext) {
 }
 
 export { datasetList } from './sources.props.js';
+export { keyFromLabel } from './sources.use-cases.js';

@@ -21,3 +21,4 @@ export * from '../../modules/learnings/learnings.tables.js';
 export * from '../../modules/transformations/transformations.tables.js';
 export * from '../../modules/community/community.tables.js';
 export * from '../../modules/settings/settings.tables.js';
+export * from '../../modules/databases/databases.tables.js';

@@ -69,4 +69,28 @@ describe('feature gate', () => {
     expect([302, 303, 409]).toContain(guest.statusCode);
     expect(await app.ctx.features.isOn(app.ctx.db, 'no-such-team', 'community')).toBe(true);
   });
+
+  it('gates the community and database routes of the real modules', async () => {
+    const { user, client } = await signedInUser(app);
+    await createTeamFor(app, user.id);
+    const json = { accept: 'application/json' };
+    const status = async (url: string) =>
+      (await client.request('GET', url, undefined, json, false)).statusCode;
+    expect(await status('/community')).toBe(200);
+    expect(await status('/databases')).toBe(200);
+    const put = await client.put('/settings/features', {
+      community: false,
+      database_sources: false,
+      public_forms: true,
+      intelligent_columns: true,
+      assistant: true,
+    });
+    expect(put.statusCode).toBe(303);
+    expect(await status('/community')).toBe(403);
+    expect(await status('/community/communities')).toBe(403);
+    expect(await status('/databases')).toBe(403);
+    expect(await status('/databases/create')).toBe(403);
+    // stored credentials stay reachable: revoking one must not depend on the switch
+    expect(await status('/settings/sources-authentication')).toBe(200);
+  });
 });
