@@ -7,7 +7,6 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn } from '../../../../test/helpers/auth.js';
-import { TestClient } from '../../../../test/helpers/client.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { addMember } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
@@ -172,8 +171,8 @@ describe('team features', () => {
     expect(off.statusCode).toBe(303);
     expect((await s.client.page('/dashboard')).props.features.public_forms).toBe(false);
 
-    const page = await new TestClient(t.app).page(`/f/${token}`);
-    expect(page.props.closed).toMatch(/not accepting responses/);
+    const page = await kit.publicPage(`/f/${token}`);
+    expect(page.props!.closed).toMatch(/not accepting responses/);
     const id = randomUUID();
     const refused = await kit.submit(kit.publicClient(), token, { id, version: 1, answers: GOOD });
     expect(refused.statusCode).toBe(403);
