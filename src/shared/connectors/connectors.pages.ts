@@ -51,9 +51,8 @@ export interface IntegrationsCreateProps {
 
 export interface IntegrationsShowProps {
   connector: ConnectorView;
-  /** the remote forms (null with a problem when the service did not answer) */
-  forms: RemoteFormView[] | null;
-  problem: string | null;
+  /** the remote forms (null with a problem when the service did not answer); asked on full visits */
+  remote: { forms: RemoteFormView[] | null; problem: string | null };
   imports: ConnectorImportView[];
   projects: Array<{ id: string; name: string }>;
 }

@@ -109,7 +109,7 @@ describe('KoboToolbox connector', () => {
     expect(c.sealed).not.toContain(KOBO_TOKEN);
     const page = await w.client.page(`/integrations/${id}`);
     expect(page.component).toBe('integrations/show');
-    expect(page.props.forms).toEqual([
+    expect(page.props.remote.forms).toEqual([
       { id: 'aHouseholds1', name: 'Household survey', submissions: 3 },
     ]);
     expect(JSON.stringify(page.props)).not.toContain(KOBO_TOKEN);
@@ -208,7 +208,7 @@ describe('KoboToolbox connector', () => {
       'The service refused the credentials (HTTP 401): check the token or password.',
     );
     const page = await w.client.page(`/integrations/${bad}`);
-    expect(page.props.problem).toBe(c.statusMessage);
+    expect(page.props.remote.problem).toBe(c.statusMessage);
     expect(logs).not.toContain(KOBO_TOKEN);
     expect(logs).not.toContain('wrong-token-9911');
   });

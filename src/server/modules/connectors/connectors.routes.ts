@@ -116,12 +116,14 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
       const connector = await findConnector(ctx.db, teamId, param(request, 'connector'));
       const imports = await importViews(ctx.db, teamId, connector.id);
       // listing the remote forms is for those who may import from them
-      const remote = roleCan(request.actor!.role, 'content.create')
-        ? await formsOf(ctx, connector)
-        : { forms: null, problem: 'Only editors and administrators import from this service.' };
+      const mayImport = roleCan(request.actor!.role, 'content.create');
       return reply.inertia('integrations/show', {
         connector: connectorView(connector, imports.length),
-        ...remote,
+        // a lazy prop: the page's progress polls reload the imports without asking the service
+        remote: () =>
+          mayImport
+            ? formsOf(ctx, connector)
+            : { forms: null, problem: 'Only editors and administrators import from this service.' },
         imports,
         projects: await ctx.db
           .select({ id: projects.id, name: projects.name })
