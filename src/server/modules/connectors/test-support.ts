@@ -13,6 +13,8 @@ export interface FakeService {
   /** paths asked, in order */
   requests: string[];
   close(): Promise<void>;
+  /** let the process end while the server still listens (a fixture shared by a whole run) */
+  unref(): void;
 }
 
 export const KOBO_TOKEN = 'kobo-token-5f1c2e';
@@ -44,6 +46,7 @@ function listen(
         records,
         requests,
         close: () => new Promise<void>((done) => server.close(() => done())),
+        unref: () => void server.unref(),
       });
     }),
   );
