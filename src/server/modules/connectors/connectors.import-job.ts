@@ -74,7 +74,7 @@ export async function runDueConnectorImports(ctx: AppContext, now: Date): Promis
 }
 
 /** Dataset columns for the records' keys (first seen first), keys kept by source on a refresh */
-export function columnsFor(
+function columnsFor(
   order: string[],
   records: Iterable<FlatRecord>,
   kept: Map<string, string>,

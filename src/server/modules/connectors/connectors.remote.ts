@@ -15,7 +15,7 @@ export interface RemoteSpec {
   secret: string;
 }
 
-export interface RemoteForm {
+interface RemoteForm {
   id: string;
   name: string;
   submissions: number | null;
@@ -42,7 +42,7 @@ function shapeError(what: string): never {
 }
 
 /** Flatten nested objects (ODK groups, Kobo's "group/question" keys stay as they are) */
-export function flatten(input: Record<string, unknown>, prefix = '', out: FlatRecord = {}) {
+function flatten(input: Record<string, unknown>, prefix = '', out: FlatRecord = {}) {
   for (const [k, v] of Object.entries(input)) {
     const key = prefix ? `${prefix}/${k}` : k;
     if (v === null || v === undefined) out[key] = null;

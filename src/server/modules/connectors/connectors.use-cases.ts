@@ -21,7 +21,7 @@ export const CONNECTOR_IMPORT = 'connector.import';
 
 const subject = (c: ConnectorRow) => ({ type: 'connector', id: c.id, label: c.name });
 
-export function nextRun(schedule: ImportSchedule, from: Date): Date | null {
+function nextRun(schedule: ImportSchedule, from: Date): Date | null {
   return schedule === 'none' ? null : new Date(from.getTime() + SCHEDULE_MS[schedule]);
 }
 

@@ -52,7 +52,7 @@ function listen(
   );
 }
 
-export const koboRecords = (): Array<Record<string, unknown>> => [
+const koboRecords = (): Array<Record<string, unknown>> => [
   {
     _id: 101,
     _uuid: 'a1',
@@ -121,7 +121,7 @@ export function fakeKobo(pageSize = 2): Promise<FakeService> {
   }, records);
 }
 
-export const odkRecords = (): Array<Record<string, unknown>> => [
+const odkRecords = (): Array<Record<string, unknown>> => [
   {
     __id: 'uuid:0a1',
     meta: { instanceID: 'uuid:0a1' },
