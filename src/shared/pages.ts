@@ -76,6 +76,11 @@ import type {
   DatabasesShowProps,
   SourcesAuthenticationProps,
 } from './databases/databases.pages.js';
+import type {
+  IntegrationsCreateProps,
+  IntegrationsIndexProps,
+  IntegrationsShowProps,
+} from './connectors/connectors.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -155,6 +160,9 @@ export interface PageProps {
   'databases/edit': DatabasesEditProps;
   'databases/show': DatabasesShowProps;
   'settings/sources-authentication': SourcesAuthenticationProps;
+  'integrations/index': IntegrationsIndexProps;
+  'integrations/create': IntegrationsCreateProps;
+  'integrations/show': IntegrationsShowProps;
 }
 
 export type PageName = keyof PageProps;

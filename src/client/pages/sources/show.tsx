@@ -26,7 +26,14 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
         title={dataset.name}
         subtitle={
           current
-            ? `${props.fileName ?? (dataset.origin === 'database' ? 'Imported from a database' : 'Uploaded file')} · version ${current.number} · ${count(current.rowCount)} rows`
+            ? `${
+                props.fileName ??
+                (dataset.origin === 'database'
+                  ? 'Imported from a database'
+                  : dataset.origin === 'connector'
+                    ? 'Imported by a connector'
+                    : 'Uploaded file')
+              } · version ${current.number} · ${count(current.rowCount)} rows`
             : 'No version has been imported yet.'
         }
         actions={

@@ -12,3 +12,6 @@ export async function databasesModule(app: FastifyInstance, ctx: AppContext) {
   registerDatabaseRoutes(app, ctx);
   registerDatabaseJobs(ctx);
 }
+
+/** Shared with the connectors module: the secret box, the outbound policy and a job's actor */
+export { boxOf, jobActor, policyOf } from './databases.context.js';

@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { notFound } from '../../platform/errors.js';
+import { idOr404 } from '../../platform/http/ids.js';
+import type { SecretBox } from '../../platform/secrets/secret-box.js';
+import type {
+  ConnectorImportView,
+  ConnectorView,
+} from '../../../shared/connectors/connectors.pages.js';
+import { datasets, datasetVersions } from '../datasets/read-model.js';
+import { ConnectorError } from './connectors.http.js';
+import type { RemoteSpec } from './connectors.remote.js';
+import { connectorImports, connectors } from './connectors.tables.js';
+
+export type ConnectorRow = typeof connectors.$inferSelect;
+export type ConnectorImportRow = typeof connectorImports.$inferSelect;
+
+export async function findConnector(db: Db, teamId: string, id: unknown): Promise<ConnectorRow> {
+  const connectorId = idOr404(id, 'Connector');
+  const [row] = await db
+    .select()
+    .from(connectors)
+    .where(and(eq(connectors.id, connectorId), eq(connectors.teamId, teamId)))
+    .limit(1);
+  if (!row) throw notFound('Connector');
+  return row;
+}
+
+export async function findConnectorImport(
+  db: Db,
+  teamId: string,
+  id: unknown,
+): Promise<ConnectorImportRow> {
+  const importId = idOr404(id, 'Import');
+  const [row] = await db
+    .select()
+    .from(connectorImports)
+    .where(and(eq(connectorImports.id, importId), eq(connectorImports.teamId, teamId)))
+    .limit(1);
+  if (!row) throw notFound('Import');
+  return row;
+}
+
+/** The associated data a connector's sealed token or password is bound to */
+export const connectorBinding = (connectorId: string) => `connector:${connectorId}`;
+
+/** Everything a remote client needs, the secret opened just now */
+export function specOf(box: SecretBox, c: ConnectorRow): RemoteSpec {
+  let secret: string;
+  try {
+    secret = box.open(c.sealed, connectorBinding(c.id));
+  } catch {
+    throw new ConnectorError(
+      'auth',
+      'The stored token cannot be read with this server’s key (PATHWAYS_SECRET_KEY or APP_KEY changed): create the connector again.',
+    );
+  }
+  return { kind: c.kind, url: c.url, odkProjectId: c.odkProjectId, email: c.email, secret };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function connectorView(c: ConnectorRow, imports = 0): ConnectorView {
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    url: c.url,
+    odkProjectId: c.odkProjectId === null ? null : String(c.odkProjectId),
+    email: c.email,
+    status: c.status,
+    statusMessage: c.statusMessage,
+    testedAt: iso(c.testedAt),
+    imports,
+  };
+}
+
+export async function connectorList(db: Db, teamId: string): Promise<ConnectorView[]> {
+  const rows = await db
+    .select()
+    .from(connectors)
+    .where(eq(connectors.teamId, teamId))
+    .orderBy(asc(connectors.name));
+  const imports = rows.length
+    ? await db
+        .select({ connectorId: connectorImports.connectorId })
+        .from(connectorImports)
+        .where(
+          inArray(
+            connectorImports.connectorId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return rows.map((r) => connectorView(r, imports.filter((i) => i.connectorId === r.id).length));
+}
+
+export async function importViews(
+  db: Db,
+  teamId: string,
+  connectorId: string,
+): Promise<ConnectorImportView[]> {
+  const rows = await db
+    .select({ imp: connectorImports, name: datasets.name, rows: datasetVersions.rowCount })
+    .from(connectorImports)
+    .innerJoin(datasets, eq(datasets.id, connectorImports.datasetId))
+    .leftJoin(datasetVersions, eq(datasetVersions.id, datasets.currentVersionId))
+    .where(and(eq(connectorImports.teamId, teamId), eq(connectorImports.connectorId, connectorId)))
+    .orderBy(desc(connectorImports.createdAt));
+  return rows.map(({ imp, name, rows: n }) => ({
+    id: imp.id,
+    datasetId: imp.datasetId,
+    datasetName: name,
+    formId: imp.formId,
+    formName: imp.formName,
+    schedule: imp.schedule,
+    lastRunAt: iso(imp.lastRunAt),
+    nextRunAt: iso(imp.nextRunAt),
+    rows: n ?? null,
+    status: imp.status,
+    message: imp.message,
+    fetched: imp.fetched,
+    jobId: imp.jobId,
+  }));
+}
