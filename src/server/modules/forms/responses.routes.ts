@@ -9,6 +9,7 @@ import { findForm, findStakeholder } from './forms.queries.js';
 import { formResponses, stakeholders } from './forms.tables.js';
 import { formDetail } from './forms.props.js';
 import {
+  flaggedCount,
   parseFilters,
   questionColumns,
   responsesPage,
@@ -50,6 +51,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
         responses: () => responsesPage(ctx.db, teamId, form.id, request.query, filters),
         columns: (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
         versions: await versionNumbers(ctx.db, form.id),
+        flagged: await flaggedCount(ctx.db, form.id),
         can: {
           review: may(request, 'content.update') && project.status !== 'archived',
           delete: may(request, 'content.delete') && project.status !== 'archived',
