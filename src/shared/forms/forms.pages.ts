@@ -154,7 +154,12 @@ export interface ResponseEditRow {
   revision: number;
   editedAt: string;
   editedBy: string | null;
-  changes: Array<{ key: string; label: string; from: AnswerChange['from']; to: AnswerChange['to'] }>;
+  changes: Array<{
+    key: string;
+    label: string;
+    from: AnswerChange['from'];
+    to: AnswerChange['to'];
+  }>;
 }
 
 /** surveyholders/response, stakeholders/response: one response, its history and its flags. */

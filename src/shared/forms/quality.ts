@@ -71,8 +71,7 @@ export function duplicateReason(found: {
 }): string | null {
   if (found.sameStakeholderWave)
     return `The same stakeholder already answered this wave (response #${found.sameStakeholderWave.seq}).`;
-  if (found.sameAnswers)
-    return `The same answers as response #${found.sameAnswers.seq}.`;
+  if (found.sameAnswers) return `The same answers as response #${found.sameAnswers.seq}.`;
   return null;
 }
 
@@ -115,7 +114,8 @@ export function outOfRangeReason(answers: Answers, spreads: QuestionSpread[]): s
     if (iqr <= 0) continue;
     const low = s.q1 - RANGE_IQR_FACTOR * iqr;
     const high = s.q3 + RANGE_IQR_FACTOR * iqr;
-    if (v < low || v > high) out.push(`${s.label}: ${v} is outside ${round(low)} to ${round(high)}`);
+    if (v < low || v > high)
+      out.push(`${s.label}: ${v} is outside ${round(low)} to ${round(high)}`);
   }
   return out.length ? `${out.join('; ')} (3 × IQR of the form's answers).` : null;
 }

@@ -1,12 +1,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tableQuery } from '../../platform/http/table-query.js';
-import {
-  formResponseFlags,
-  formResponses,
-  formVersions,
-  stakeholders,
-} from './forms.tables.js';
+import { formResponseFlags, formResponses, formVersions, stakeholders } from './forms.tables.js';
 import { FLAG_RULES, type FlagRule } from '../../../shared/forms/quality.js';
 import {
   REVIEW_STATUSES,

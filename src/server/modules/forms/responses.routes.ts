@@ -136,7 +136,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.flash({
         success: `Response #${response.seq} marked ${input.status.replace('_', ' ')}.`,
       });
-      return reply.redirect(toResponses(form.id), 303);
+      // back to the page it was reviewed on (the list, or the response's own page)
+      return reply.back(toResponses(form.id));
     },
   );
 
@@ -162,7 +163,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
         restoreResponse(uc, { responseId: param(request, 'formResponse') }),
       );
       reply.flash({ success: `Response #${response.seq} restored.` });
-      return reply.redirect(toResponses(form.id), 303);
+      return reply.back(toResponses(form.id));
     },
   );
 
