@@ -78,4 +78,8 @@ describe('answerChanges', () => {
     ]);
     expect(answerChanges({ a: 1 }, { a: 1 })).toEqual([]);
   });
+  it('follows the questions’ order, an “other” text beside its question', () => {
+    const changes = answerChanges({ z: 1, a: 1 }, { z: 2, a: 2, z__other: 'x' }, ['z', 'a']);
+    expect(changes.map((c) => c.key)).toEqual(['z', 'z__other', 'a']);
+  });
 });

@@ -46,7 +46,11 @@ export async function editResponse(
   if (Object.keys(checked.errors).length)
     throw new ValidationError(checked.errors, 'Some answers need attention.');
   const values = pruneHidden(version.questions, checked.values) as Answers;
-  const changes = answerChanges(response.answers, values);
+  const changes = answerChanges(
+    response.answers,
+    values,
+    version.questions.map((q) => q.key),
+  );
   if (response.revision !== revision) throw stale(response.revision);
   if (!changes.length) throw new ValidationError({ answers: 'Change at least one answer.' });
   // the revision check again in the write itself: of two edits made on the same revision, one wins
