@@ -31,9 +31,11 @@ import { ResponseFlags } from './response-flags';
 import { STATUS_COLOR, showAnswer } from './response-format';
 
 const seconds = (ms: number) =>
-  ms < 60_000
-    ? `${Math.round(ms / 1000)} s`
-    : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  ms < 10_000
+    ? `${(ms / 1000).toFixed(1)} s`
+    : ms < 60_000
+      ? `${Math.round(ms / 1000)} s`
+      : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
 /** Only what is filled in is sent (an emptied answer is no answer). */
 const filled = (a: EditAnswers) =>
