@@ -150,7 +150,7 @@ export interface ResponseFlag {
   cleared: { at: string; by: string | null; resolution: FlagResolution } | null;
 }
 
-export interface ResponseEditRow {
+interface ResponseEditRow {
   revision: number;
   editedAt: string;
   editedBy: string | null;

@@ -17,15 +17,15 @@ export const FLAG_RESOLUTIONS = ['keep', 'reject'] as const;
 export type FlagResolution = (typeof FLAG_RESOLUTIONS)[number];
 
 /** Speeders: the median needs this many other timed responses of the form before it is used. */
-export const SPEEDER_MIN_RESPONSES = 10;
+const SPEEDER_MIN_RESPONSES = 10;
 /** ... and a response faster than this share of the median is flagged. */
-export const SPEEDER_SHARE_OF_MEDIAN = 1 / 3;
+const SPEEDER_SHARE_OF_MEDIAN = 1 / 3;
 /** The floor, whatever the median: less than this per answered question is too fast to read. */
-export const SPEEDER_FLOOR_MS_PER_ANSWER = 1000;
+const SPEEDER_FLOOR_MS_PER_ANSWER = 1000;
 /** Out of range: a question's answers are used once this many other responses answered it. */
-export const RANGE_MIN_ANSWERS = 20;
+const RANGE_MIN_ANSWERS = 20;
 /** ... and a number beyond this many interquartile ranges outside the quartiles is flagged. */
-export const RANGE_IQR_FACTOR = 3;
+const RANGE_IQR_FACTOR = 3;
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
