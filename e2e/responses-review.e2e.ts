@@ -73,7 +73,6 @@ it('open a response, edit it, see its history, clear its data quality flag', asy
   await page.getByRole('link', { name: '#2' }).click();
   await page.getByRole('heading', { name: 'Response #2' }).waitFor();
   await page.getByRole('cell', { name: 'Aisha Sani' }).waitFor();
-  console.log('screenshot', await shot(page, 'responses-detail'));
 
   // edit: a new name, and children after all (the skip logic shows "How many?")
   await page.getByRole('button', { name: 'Edit answers' }).click();

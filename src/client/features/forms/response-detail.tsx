@@ -28,7 +28,7 @@ import { HttpError, httpJson } from '../../lib/http';
 import { passesCheck, stateForm } from '../../lib/form-check';
 import { AnswerInput, toEditValue, type EditAnswers } from './answer-input';
 import { ResponseFlags } from './response-flags';
-import { STATUS_COLOR, showAnswer } from './response-format';
+import { STATUS_COLOR, answerText, showAnswer } from './response-format';
 
 const seconds = (ms: number) =>
   ms < 10_000
@@ -61,6 +61,7 @@ export function ResponseDetail({
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const asked = questions.filter((q) => !isDisplayOnly(q.type));
+  const byKey = new Map(questions.map((q) => [q.key, q]));
   const listUrl = route('responses.index', { form: form.id });
 
   const startEdit = () => {
@@ -233,7 +234,7 @@ export function ResponseDetail({
                     <Code>{q.key}</Code>
                   </Table.Td>
                   <Table.Td>
-                    {showAnswer(response.answers[q.key]) || '—'}
+                    {answerText(q, response.answers[q.key]) || '—'}
                     {response.answers[otherKey(q.key)] !== undefined
                       ? ` (${showAnswer(response.answers[otherKey(q.key)])})`
                       : ''}
@@ -275,8 +276,12 @@ export function ResponseDetail({
                         <Table.Td>
                           {c.label} <Code>{c.key}</Code>
                         </Table.Td>
-                        <Table.Td>{c.from === null ? '—' : showAnswer(c.from)}</Table.Td>
-                        <Table.Td>{c.to === null ? '—' : showAnswer(c.to)}</Table.Td>
+                        <Table.Td>
+                          {c.from === null ? '—' : answerText(byKey.get(c.key), c.from)}
+                        </Table.Td>
+                        <Table.Td>
+                          {c.to === null ? '—' : answerText(byKey.get(c.key), c.to)}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
