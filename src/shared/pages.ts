@@ -37,6 +37,8 @@ import type {
   FormFieldsProps,
   FormResponsesProps,
   FormsIndexProps,
+  ResponseDetailProps,
+  ReviewQueueProps,
   StakeholderResponsesProps,
   StakeholdersIndexProps,
 } from './forms/forms.pages.js';
@@ -127,11 +129,15 @@ export interface PageProps {
   'surveyholders/create': FormCreateProps;
   'surveyholders/fields': FormFieldsProps;
   'surveyholders/responses': FormResponsesProps;
+  'surveyholders/response': ResponseDetailProps;
+  'surveyholders/review': ReviewQueueProps;
   'surveyholders/stakeholder-responses': StakeholderResponsesProps;
   'stakeholders/index': StakeholdersIndexProps;
   'stakeholders/create': FormCreateProps;
   'stakeholders/fields': FormFieldsProps;
   'stakeholders/responses': FormResponsesProps;
+  'stakeholders/response': ResponseDetailProps;
+  'stakeholders/review': ReviewQueueProps;
   'sources/index': SourcesIndexProps;
   'sources/create': SourcesCreateProps;
   'sources/show': SourceShowProps;

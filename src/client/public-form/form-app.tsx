@@ -36,6 +36,8 @@ export function FormApp({ data }: { data: PublicFormProps }) {
   const pageTop = useRef<HTMLDivElement>(null);
   const pages = useMemo(() => splitPages(questions), [questions]);
   const changed = useRef(false);
+  // when this response was started: the draft's time after a reload, else the page's opening
+  const startedAt = useRef(Date.now());
   const summary = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
 
@@ -59,6 +61,7 @@ export function FormApp({ data }: { data: PublicFormProps }) {
       if (draft && !changed.current) {
         setAnswers(draftFor(questions, draft.answers));
         setPageIndex(draft.page ?? 0);
+        if (draft.startedAt) startedAt.current = draft.startedAt;
         setStatus('Your answers saved on this device were restored.');
       }
       setLoaded(true);
@@ -69,7 +72,13 @@ export function FormApp({ data }: { data: PublicFormProps }) {
   useEffect(() => {
     if (!store || !loaded || !changed.current) return;
     void store
-      .saveDraft(draftKey, { answers, version, page: pageIndex, savedAt: Date.now() })
+      .saveDraft(draftKey, {
+        answers,
+        version,
+        page: pageIndex,
+        startedAt: startedAt.current,
+        savedAt: Date.now(),
+      })
       .then(() => {
         setStatus(store.durable ? 'Saved on this device' : '');
       });
@@ -123,7 +132,13 @@ export function FormApp({ data }: { data: PublicFormProps }) {
     setSending(true);
     // the id is made once, before the first send: every retry of this response carries it
     const item = device.outbox!.item(
-      { id: newResponseId(), version, answers: raw, ...(wave ? { wave } : {}) },
+      {
+        id: newResponseId(),
+        version,
+        answers: raw,
+        ...(wave ? { wave } : {}),
+        durationMs: Math.min(Math.max(0, Date.now() - startedAt.current), 30 * 86_400_000),
+      },
       submitUrl,
       form.name,
     );
@@ -134,16 +149,27 @@ export function FormApp({ data }: { data: PublicFormProps }) {
     if (outcome.kind === 'refused' && outcome.errors) {
       // the server's own check found something: back to the form, the answers kept
       await device.outbox!.remove(item.id);
-      await store.saveDraft(draftKey, { answers, version, savedAt: Date.now() });
+      await store.saveDraft(draftKey, {
+        answers,
+        version,
+        startedAt: startedAt.current,
+        savedAt: Date.now(),
+      });
       await device.refresh();
       return showErrors(outcome.errors);
     }
     if (outcome.kind === 'refused') {
-      await store.saveDraft(draftKey, { answers, version, savedAt: Date.now() });
+      await store.saveDraft(draftKey, {
+        answers,
+        version,
+        startedAt: startedAt.current,
+        savedAt: Date.now(),
+      });
       setProblem(outcome.message);
       return;
     }
     changed.current = false;
+    startedAt.current = Date.now();
     setAnswers(defaults(questions));
     setPageIndex(0);
     if (outcome.kind === 'sent') {

@@ -13,6 +13,8 @@ export interface SubmitBody {
   version: number;
   answers: Record<string, unknown>;
   wave?: string;
+  /** from opening the form to sending it, on this device (the speeder rule reads it) */
+  durationMs?: number;
 }
 
 type OutboxState = 'waiting' | 'conflict' | 'refused';

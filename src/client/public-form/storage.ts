@@ -9,6 +9,8 @@ interface Draft {
   version: number | null;
   /** the page the respondent was on */
   page?: number;
+  /** when the respondent opened the form (kept across reloads: the duration counts from here) */
+  startedAt?: number;
   savedAt: number;
 }
 

@@ -3,6 +3,8 @@ import type { ProjectStatus } from '../toc/vocabulary.js';
 import type { Answers } from './answers.js';
 import type { FormKind, QuestionDef, ReviewStatus } from './questions.js';
 import type { VersionDiff } from './versions.js';
+import type { FlagResolution, FlagRule } from './quality.js';
+import type { AnswerChange } from './edits.js';
 
 /** Props of the forms pages (built by modules/forms/forms.props.ts). */
 
@@ -112,9 +114,13 @@ export interface ResponseRow {
   submittedAt: string;
   deleted: boolean;
   answers: Answers;
+  /** the rules of its open data quality flags */
+  flags: FlagRule[];
 }
 
 export interface ResponsesFilters {
+  /** responses with an open data quality flag of this rule */
+  flag: FlagRule | null;
   wave: string | null;
   version: number | null;
   status: ReviewStatus | null;
@@ -131,7 +137,69 @@ export interface FormResponsesProps {
   /** one column per question key, union of all versions */
   columns: Array<{ key: string; label: string }>;
   versions: number[];
+  /** responses with an open data quality flag (the review queue's count) */
+  flagged: number;
   can: { review: boolean; delete: boolean };
+}
+
+export interface ResponseFlag {
+  id: string;
+  rule: FlagRule;
+  reason: string;
+  createdAt: string;
+  cleared: { at: string; by: string | null; resolution: FlagResolution } | null;
+}
+
+interface ResponseEditRow {
+  revision: number;
+  editedAt: string;
+  editedBy: string | null;
+  changes: Array<{
+    key: string;
+    label: string;
+    from: AnswerChange['from'];
+    to: AnswerChange['to'];
+  }>;
+}
+
+/** surveyholders/response, stakeholders/response: one response, its history and its flags. */
+export interface ResponseDetailProps {
+  project: FormProjectRef;
+  form: FormDetail;
+  response: {
+    id: string;
+    seq: number;
+    revision: number;
+    version: number;
+    wave: string | null;
+    status: ReviewStatus;
+    submittedAt: string;
+    updatedAt: string;
+    deleted: boolean;
+    durationMs: number | null;
+    link: { kind: 'open' | 'personal'; wave: string | null; revoked: boolean } | null;
+    stakeholder: { id: string; code: string; name: string } | null;
+    answers: Answers;
+  };
+  /** the questions of the version it was answered on (labels, and the edit form) */
+  questions: QuestionDef[];
+  history: ResponseEditRow[];
+  flags: ResponseFlag[];
+  can: { edit: boolean; delete: boolean };
+}
+
+/** surveyholders/review, stakeholders/review: a form's responses with open data quality flags. */
+export interface ReviewQueueProps {
+  project: FormProjectRef;
+  form: FormDetail;
+  items: Array<{
+    flagId: string;
+    rule: FlagRule;
+    reason: string;
+    createdAt: string;
+    response: { id: string; seq: number; submittedAt: string; status: ReviewStatus };
+  }>;
+  can: { clear: boolean };
 }
 
 export interface StakeholderResponsesProps {

@@ -9,6 +9,7 @@ import {
   REVIEW_STATUSES,
   hasChoices,
 } from './questions.js';
+import { FLAG_RESOLUTIONS } from './quality.js';
 
 /** Inputs of forms, questions, versions, responses and links (shared by client and server). */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -246,6 +247,8 @@ export const personalLinkSchema = z.strictObject({
   wave: z.string({ error: 'Choose a wave.' }).regex(WAVE_RE, 'Choose a wave.'),
 });
 
+const MAX_DURATION_MS = 30 * 86_400_000;
+
 /** A public submission: the device's id, the version it was answered on, the answers by key. */
 export const submitSchema = z.strictObject({
   id: z.uuid({ error: 'The response id must be a UUID made on the device.' }),
@@ -253,5 +256,24 @@ export const submitSchema = z.strictObject({
   answers: z.record(z.string().max(100), z.unknown(), { error: 'Send the answers as an object.' }),
   /** an open survey link's wave (from ?wave=); a personal link has its own */
   wave: z.string().regex(WAVE_RE, 'Choose a wave of this form.').optional(),
+  /** the device's time from opening the form to sending it (the speeder rule reads it) */
+  durationMs: z
+    .number({ error: 'Send the duration in milliseconds.' })
+    .int('Send the duration in whole milliseconds.')
+    .min(0, 'The duration cannot be negative.')
+    .max(MAX_DURATION_MS, 'The duration is at most 30 days.')
+    .optional(),
 });
 export type SubmitInput = z.infer<typeof submitSchema>;
+
+/** An edit of a response's answers, made on the revision the editor saw (a stale one: 409). */
+export const editResponseSchema = z.strictObject({
+  revision: z.number({ error: 'Say which revision you edited.' }).int().min(1),
+  answers: z.record(z.string().max(100), z.unknown(), { error: 'Send the answers as an object.' }),
+});
+export type EditResponseInput = z.infer<typeof editResponseSchema>;
+
+/** Clearing a data quality flag: keep the response as it is, or mark it rejected. */
+export const clearFlagSchema = z.strictObject({
+  resolution: z.enum(FLAG_RESOLUTIONS, { error: 'Choose keep or reject.' }),
+});

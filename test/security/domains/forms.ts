@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   formLinks,
+  formResponseFlags,
   formQuestions,
   formResponses,
   formVersions,
@@ -109,13 +110,24 @@ export async function insertForm(c: FixtureContext, opts: { anonymous?: boolean 
       answersHash: '[["name","Ada"]]',
     })
     .returning();
-  return { form, question: first, open, personal, stakeholder, response };
+  const [flag] = await db
+    .insert(formResponseFlags)
+    .values({
+      teamId,
+      formId: form.id,
+      responseId: response.id,
+      rule: 'speeder',
+      reason: 'Answered in 0.5 s: under 1 s per answered question (1 answered).',
+    })
+    .returning();
+  return { form, question: first, open, personal, stakeholder, response, flag };
 }
 
 export const FORMS_PARAM_FIXTURES = {
   form: async (c: FixtureContext) => (await insertForm(c)).form.id,
   formQuestion: async (c: FixtureContext) => (await insertForm(c)).question.id,
   formResponse: async (c: FixtureContext) => (await insertForm(c)).response.id,
+  formResponseFlag: async (c: FixtureContext) => (await insertForm(c)).flag.id,
   formLink: async (c: FixtureContext) => (await insertForm(c)).personal.id,
   stakeholder: async (c: FixtureContext) => (await insertForm(c)).stakeholder.id,
   /** the open link of an anonymous published survey (a token, not an id: public) */
@@ -131,6 +143,9 @@ const bodies: DomainSecurity['bodies'] = {
   'forms.questions.update': () => ({ label: 'Edited by the matrix' }),
   'forms.questions.move': () => ({ direction: 'down' }),
   'responses.review': () => ({ status: 'approved' }),
+  // the fixture response is at revision 1 and answered `name` with "Ada"
+  'responses.update': () => ({ revision: 1, answers: { name: 'Grace' } }),
+  'responses.flags.clear': () => ({ resolution: 'keep' }),
   // the form must be a stakeholder-linked survey of the stakeholder's project: refused on the field here
   'stakeholders.links.store': () => ({ formId: randomUUID(), wave: 'endline' }),
   'public-forms.submit': () => ({ id: randomUUID(), version: 1, answers: { name: 'Grace' } }),
@@ -171,6 +186,10 @@ export const formsSecurity: DomainSecurity = {
       access: 'team:content.update',
       noBody: 'restores the response named in the URL',
     },
+    'responses.show': { access: 'team:content.view' },
+    'responses.update': { access: 'team:content.update' },
+    'responses.queue': { access: 'team:content.view' },
+    'responses.flags.clear': { access: 'team:content.update' },
     'stakeholders.show': { access: 'team:content.view' },
     'stakeholders.links.store': { access: 'team:content.create' },
     'stakeholders.links.destroy': {

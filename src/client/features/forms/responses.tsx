@@ -10,15 +10,10 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { PageHeader } from '../projects/page-header';
 import { useShared } from '../../hooks/use-shared';
 import { useChannel } from '../../hooks/use-echo';
+import { FLAG_LABELS, FLAG_RULES } from '@shared/forms/quality';
+import { STATUS_COLOR, showAnswer } from './response-format';
 
-const STATUS_COLOR = {
-  received: 'gray',
-  approved: 'green',
-  has_issues: 'yellow',
-  rejected: 'red',
-} as const;
-const show = (v: unknown) =>
-  v === undefined ? '' : Array.isArray(v) ? v.join(', ') : v === true ? 'Yes' : String(v);
+const show = showAnswer;
 
 const stakeholderColumn: DataTableColumn<ResponseRow> = {
   key: 'stakeholder',
@@ -46,6 +41,7 @@ export function ResponsesPage({
   filters,
   columns,
   versions,
+  flagged,
   can,
 }: FormResponsesProps) {
   const { auth } = useShared();
@@ -113,6 +109,24 @@ export function ResponsesPage({
         </Badge>
       ),
     },
+    {
+      key: 'flags',
+      title: 'Flags',
+      width: 140,
+      visibleFrom: 'sm',
+      render: (r) =>
+        r.flags.length ? (
+          <Group gap={4}>
+            {r.flags.map((f) => (
+              <Badge key={f} color="orange" variant="light">
+                {FLAG_LABELS[f]}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          ''
+        ),
+    },
   ];
   const exportUrl = `${route('responses.export', { form: form.id })}${window.location.search}`;
   return (
@@ -133,9 +147,19 @@ export function ResponsesPage({
         ]}
         title={`Responses: ${form.name}`}
         actions={
-          <Button component="a" href={exportUrl} variant="light">
-            Export CSV
-          </Button>
+          <Group gap="xs">
+            <Button
+              component={Link}
+              href={route('responses.queue', { form: form.id })}
+              variant="light"
+              color={flagged ? 'orange' : undefined}
+            >
+              Review queue ({flagged})
+            </Button>
+            <Button component="a" href={exportUrl} variant="light">
+              Export CSV
+            </Button>
+          </Group>
         }
       />
       <DataTable
@@ -145,7 +169,9 @@ export function ResponsesPage({
         prop="responses"
         rowKey={(r) => r.id}
         columns={cols}
-        filtered={Boolean(filters.wave || filters.version || filters.status || filters.deleted)}
+        filtered={Boolean(
+          filters.wave || filters.version || filters.status || filters.flag || filters.deleted,
+        )}
         emptyAction={
           <Text size="sm">
             {form.currentVersion
@@ -184,6 +210,15 @@ export function ResponsesPage({
               value={filters.status}
               onChange={(v) => setFilter('status', v)}
             />
+            <ChoiceSelect
+              aria-label="Flag"
+              placeholder="Flag"
+              w={150}
+              clearableFilter
+              data={FLAG_RULES.map((f) => ({ value: f, label: FLAG_LABELS[f] }))}
+              value={filters.flag}
+              onChange={(v) => setFilter('flag', v)}
+            />
             <Checkbox
               label="Deleted"
               checked={filters.deleted}
@@ -204,6 +239,13 @@ export function ResponsesPage({
               Received {new Date(open.submittedAt).toLocaleString()} · version {open.version}
               {open.wave ? ` · ${open.wave}` : ''}
             </Text>
+            <Anchor
+              component={Link}
+              href={route('responses.show', { formResponse: open.id })}
+              size="sm"
+            >
+              Open the response page: edit, history, data quality
+            </Anchor>
             {/* the answers as a description list: question, then its answer (the "other" text beside it) */}
             <Stack component="dl" gap={6} m={0}>
               {columns.map((c) => (

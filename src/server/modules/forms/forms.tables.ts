@@ -22,6 +22,8 @@ import type {
   ReviewStatus,
 } from '../../../shared/forms/questions.js';
 import type { FormSettings } from '../../../shared/forms/forms.pages.js';
+import type { AnswerChange } from '../../../shared/forms/edits.js';
+import type { FlagResolution, FlagRule } from '../../../shared/forms/quality.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -203,6 +205,12 @@ export const formResponses = pgTable(
     /** canonical text of the answers: a retry with the same id must carry the same */
     answersHash: text('answers_hash').notNull(),
     status: text('status').$type<ReviewStatus>().notNull().default('received'),
+    /** 1 when received, +1 per edit: an edit names the revision it was made on (stale: 409) */
+    revision: integer('revision').notNull().default(1),
+    /** the device's time from opening the form to sending it (optional: the speeder rule reads it) */
+    durationMs: integer('duration_ms'),
+    /** the non-empty answers as a stable text (`answersFingerprint`): identical answers find each other */
+    fingerprint: text('fingerprint'),
     deletedAt: ts('deleted_at'),
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -211,5 +219,53 @@ export const formResponses = pgTable(
     uniqueIndex('form_responses_client_uq').on(t.formId, t.clientId),
     index('form_responses_form_seq_idx').on(t.formId, t.seq),
     index('form_responses_stakeholder_idx').on(t.stakeholderId),
+    index('form_responses_fingerprint_idx').on(t.formId, t.fingerprint),
+  ],
+);
+
+/** One edit of a response's answers: who, when, and per key the previous and new value. */
+export const formResponseEdits = pgTable(
+  'form_response_edits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => formResponses.id, { onDelete: 'cascade' }),
+    /** the revision this edit made */
+    revision: integer('revision').notNull(),
+    changes: jsonb('changes').$type<AnswerChange[]>().notNull(),
+    editedBy: text('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    editedAt: ts('edited_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('form_response_edits_revision_uq').on(t.responseId, t.revision)],
+);
+
+/** A data quality flag on a response (one per rule), open until a reviewer clears it. */
+export const formResponseFlags = pgTable(
+  'form_response_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => formResponses.id, { onDelete: 'cascade' }),
+    rule: text('rule').$type<FlagRule>().notNull(),
+    reason: text('reason').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    clearedAt: ts('cleared_at'),
+    clearedBy: text('cleared_by').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution').$type<FlagResolution>(),
+  },
+  (t) => [
+    uniqueIndex('form_response_flags_rule_uq').on(t.responseId, t.rule),
+    index('form_response_flags_form_idx').on(t.formId, t.clearedAt),
   ],
 );

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tableQuery } from '../../platform/http/table-query.js';
-import { formResponses, formVersions, stakeholders } from './forms.tables.js';
+import { formResponseFlags, formResponses, formVersions, stakeholders } from './forms.tables.js';
+import { FLAG_RULES, type FlagRule } from '../../../shared/forms/quality.js';
 import {
   REVIEW_STATUSES,
   isDisplayOnly,
@@ -18,6 +19,9 @@ export function parseFilters(query: unknown): ResponsesFilters {
   const version = /^\d{1,6}$/.test(one(q, 'version')) ? Number(one(q, 'version')) : null;
   const date = (s: string) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? s : null);
   return {
+    flag: (FLAG_RULES as readonly string[]).includes(one(q, 'flag'))
+      ? (one(q, 'flag') as FlagRule)
+      : null,
     wave: /^[a-z0-9][a-z0-9_-]{0,39}$/.test(one(q, 'wave')) ? one(q, 'wave') : null,
     version,
     status: (REVIEW_STATUSES as readonly string[]).includes(one(q, 'status'))
@@ -33,6 +37,10 @@ export function responsesWhere(teamId: string, formId: string, f: ResponsesFilte
   const conds: SQL[] = [eq(formResponses.teamId, teamId), eq(formResponses.formId, formId)];
   conds.push(f.deleted ? isNotNull(formResponses.deletedAt) : isNull(formResponses.deletedAt));
   if (f.wave) conds.push(eq(formResponses.wave, f.wave));
+  if (f.flag)
+    conds.push(
+      sql`exists (select 1 from ${formResponseFlags} where ${formResponseFlags.responseId} = ${formResponses.id} and ${formResponseFlags.rule} = ${f.flag} and ${formResponseFlags.clearedAt} is null)`,
+    );
   if (f.version) conds.push(eq(formResponses.versionNumber, f.version));
   if (f.status) conds.push(eq(formResponses.status, f.status));
   if (f.from) conds.push(gte(formResponses.submittedAt, new Date(`${f.from}T00:00:00Z`)));
@@ -64,6 +72,9 @@ export async function responsesPage(
       stakeholderId: stakeholders.id,
       stakeholderCode: stakeholders.code,
       stakeholderName: stakeholders.name,
+      flags: sql<
+        FlagRule[] | null
+      >`(select array_agg(${formResponseFlags.rule} order by ${formResponseFlags.rule}) from ${formResponseFlags} where ${formResponseFlags.responseId} = ${formResponses.id} and ${formResponseFlags.clearedAt} is null)`,
     },
     from: formResponses,
     joins: (q) => q.leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId)),
@@ -90,6 +101,7 @@ export async function responsesPage(
       submittedAt: r.submittedAt.toISOString(),
       deleted: r.deletedAt !== null,
       answers: r.answers,
+      flags: r.flags ?? [],
       stakeholder: r.stakeholderId
         ? { id: r.stakeholderId, code: r.stakeholderCode!, name: r.stakeholderName! }
         : null,
@@ -125,4 +137,20 @@ export async function versionNumbers(db: Db, formId: string) {
     .where(eq(formVersions.formId, formId))
     .orderBy(desc(formVersions.number));
   return rows.map((r) => r.n);
+}
+
+/** How many live responses of the form have an open data quality flag. */
+export async function flaggedCount(db: Db, formId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${formResponseFlags.responseId})::int` })
+    .from(formResponseFlags)
+    .innerJoin(formResponses, eq(formResponses.id, formResponseFlags.responseId))
+    .where(
+      and(
+        eq(formResponseFlags.formId, formId),
+        isNull(formResponseFlags.clearedAt),
+        isNull(formResponses.deletedAt),
+      ),
+    );
+  return row.n;
 }

@@ -9,6 +9,7 @@ import { findForm, findStakeholder } from './forms.queries.js';
 import { formResponses, stakeholders } from './forms.tables.js';
 import { formDetail } from './forms.props.js';
 import {
+  flaggedCount,
   parseFilters,
   questionColumns,
   responsesPage,
@@ -50,6 +51,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
         responses: () => responsesPage(ctx.db, teamId, form.id, request.query, filters),
         columns: (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
         versions: await versionNumbers(ctx.db, form.id),
+        flagged: await flaggedCount(ctx.db, form.id),
         can: {
           review: may(request, 'content.update') && project.status !== 'archived',
           delete: may(request, 'content.delete') && project.status !== 'archived',
@@ -134,7 +136,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.flash({
         success: `Response #${response.seq} marked ${input.status.replace('_', ' ')}.`,
       });
-      return reply.redirect(toResponses(form.id), 303);
+      // back to the page it was reviewed on (the list, or the response's own page)
+      return reply.back(toResponses(form.id));
     },
   );
 
@@ -160,7 +163,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
         restoreResponse(uc, { responseId: param(request, 'formResponse') }),
       );
       reply.flash({ success: `Response #${response.seq} restored.` });
-      return reply.redirect(toResponses(form.id), 303);
+      return reply.back(toResponses(form.id));
     },
   );
 

@@ -13,6 +13,8 @@ import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
 import { teamRefusal } from './team-switches.js';
+import { refreshFlags } from './quality.flags.js';
+import { answersFingerprint } from '../../../shared/forms/quality.js';
 
 /** The live event a new response sends on the team's private channel. */
 const RESPONSE_CREATED = 'form-response.created';
@@ -203,9 +205,11 @@ export async function submitResponse(
       wave,
       answers: values,
       answersHash: hash,
+      durationMs: input.durationMs ?? null,
+      fingerprint: answersFingerprint(values),
     })
     .onConflictDoNothing({ target: [formResponses.formId, formResponses.clientId] })
-    .returning({ id: formResponses.id });
+    .returning();
   if (!inserted) {
     const before = await existing();
     if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
@@ -217,7 +221,10 @@ export async function submitResponse(
       .update(formResponses)
       .set({ stakeholderId })
       .where(eq(formResponses.id, inserted.id));
+    inserted.stakeholderId = stakeholderId;
   }
+  // data quality flags, in the same transaction: a response is never stored without them
+  await refreshFlags(uc.tx, inserted, version.questions);
   uc.publish(channels.team(form.teamId), RESPONSE_CREATED, {
     formId: form.id,
     responseId: inserted.id,

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApp } from '../test/helpers/app.js';
+import { createUser, signIn } from '../test/helpers/auth.js';
+import { TestClient } from '../test/helpers/client.js';
+import { createTeamFor } from '../test/helpers/team-membership.js';
+import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { formLinks } from '../src/server/modules/forms/forms.tables.js';
+import { shot } from './helpers/browser.js';
+import { startJourney, type Journey } from './helpers/journey.js';
+
+let t: TestApp;
+let base: string;
+let journey: Journey;
+
+beforeAll(async () => {
+  journey = await startJourney();
+  ({ t, base } = journey);
+});
+afterAll(() => journey?.close());
+
+it('open a response, edit it, see its history, clear its data quality flag', async () => {
+  // seeded through the routes: a survey with skip logic, published, answered on its public link
+  const user = await createUser(t.app, { name: 'Halima Yusuf' });
+  const team = await createTeamFor(t.app, user.id, 'Water Access Kano');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Boreholes 2026' })
+    .returning();
+  const client = await signIn(t.app, user);
+  const created = await client.post(`/projects/${project.id}/forms`, {
+    name: 'Household check',
+    kind: 'survey',
+    waves: ['baseline'],
+  });
+  const formId = created.headers.location!.split('/')[2];
+  for (const q of [
+    { key: 'name', type: 'short_text', label: 'Respondent name', required: true },
+    { key: 'people', type: 'integer', label: 'People in the household' },
+    { key: 'has_kids', type: 'yes_no', label: 'Any children under five?' },
+    { key: 'kids', type: 'integer', label: 'How many?', relevant: "${has_kids} = 'yes'" },
+  ])
+    expect((await client.post(`/forms/${formId}/questions`, q)).statusCode).toBe(303);
+  expect((await client.post(`/forms/${formId}/versions`)).statusCode).toBe(303);
+  await client.get('/dashboard'); // the builder's "published" flash is read here, not in the browser
+  const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
+  const respondent = new TestClient(t.app, { inertia: false });
+  const send = (answers: Record<string, unknown>, durationMs: number) =>
+    respondent.request(
+      'POST',
+      `/f/${link.token}`,
+      { id: randomUUID(), version: 1, answers, durationMs },
+      { accept: 'application/json' },
+    );
+  expect(
+    (await send({ name: 'Musa Bello', people: '6', has_kids: 'yes', kids: '2' }, 95_000))
+      .statusCode,
+  ).toBe(201);
+  // answered in 1.2 s: flagged as too fast
+  expect((await send({ name: 'Aisha Sani', people: '4', has_kids: 'no' }, 1_200)).statusCode).toBe(
+    201,
+  );
+
+  const page = await journey.browser.newPage();
+  await journey.browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  await page.goto(`${base}/forms/${formId}/responses`);
+  await page.getByRole('link', { name: 'Review queue (1)' }).click();
+  await page.getByText('Answered in 1.2 s').waitFor();
+  console.log('screenshot', await shot(page, 'responses-review-queue'));
+  await page.getByRole('link', { name: '#2' }).click();
+  await page.getByRole('heading', { name: 'Response #2' }).waitFor();
+  await page.getByRole('cell', { name: 'Aisha Sani' }).waitFor();
+
+  // edit: a new name, and children after all (the skip logic shows "How many?")
+  await page.getByRole('button', { name: 'Edit answers' }).click();
+  await page.getByRole('textbox', { name: 'Respondent name (name)' }).fill('Aisha M. Sani');
+  await page.getByRole('combobox', { name: 'Any children under five? (has_kids)' }).click();
+  await page.getByRole('option', { name: 'Yes', exact: true }).click();
+  await page.getByRole('textbox', { name: 'How many? (kids)' }).fill('1');
+  console.log('screenshot', await shot(page, 'responses-edit'));
+  await page.getByRole('button', { name: 'Save answers' }).click();
+  await page.getByText('Revision 2: Halima Yusuf').waitFor();
+  await page.getByRole('cell', { name: 'Aisha M. Sani' }).first().waitFor();
+
+  // the flag: reviewed, kept
+  await page.getByRole('button', { name: 'Reviewed: keep (Too fast)' }).click();
+  await page.getByText(/Cleared \(reviewed: keep\) by Halima Yusuf/).waitFor();
+  console.log('screenshot', await shot(page, 'responses-detail-after'));
+});
