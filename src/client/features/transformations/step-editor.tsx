@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  MultiSelect,
   Stack,
   Table,
   Text,
@@ -15,7 +14,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { RecipeColumn } from '@shared/transformations/transformations.pages';
 import { CONVERTIBLE_TYPES, type Step } from '@shared/transformations/steps';
 import { COLUMN_TYPE_LABELS } from '@shared/datasets/column-types';
-import { ChoiceSelect } from '../../components/choice-select';
+import { ChoiceMultiSelect, ChoiceSelect } from '../../components/choice-select';
 import { ConditionBuilder } from '../expressions/condition-builder';
 import { numberColumns, textColumns } from './new-step';
 
@@ -49,7 +48,7 @@ export function StepEditor({ step, columns, onChange, errors }: Props) {
             value={step.op}
             onChange={(op) => op && onChange({ ...step, op })}
           />
-          <MultiSelect
+          <ChoiceMultiSelect
             label="Columns"
             data={options(textColumns(columns))}
             value={step.columns}
@@ -351,7 +350,7 @@ export function StepEditor({ step, columns, onChange, errors }: Props) {
     case 'dedupe':
       return (
         <Stack gap="sm">
-          <MultiSelect
+          <ChoiceMultiSelect
             label="Rows are duplicates when these columns are the same"
             data={options(columns)}
             value={step.columns}
