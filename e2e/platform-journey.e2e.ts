@@ -260,9 +260,13 @@ describe.sequential('platform journey', () => {
     await expect.poll(() => ownerLive.subscribed(), WAIT).toBe(true);
     const before = await bell.getAttribute('aria-label');
     expect(before).toBe('Notifications');
+    // reloading is a new document (load) or a visit elsewhere; the dashboard's own live refresh
+    // (an Inertia partial reload: same document, same URL, its history entry replaced) is neither
     let reloaded = false;
+    const dashboardUrl = page.url();
+    page.on('load', () => (reloaded = true));
     page.on('framenavigated', (f) => {
-      if (f === page.mainFrame()) reloaded = true;
+      if (f === page.mainFrame() && f.url() !== dashboardUrl) reloaded = true;
     });
 
     const p2 = editor.page;

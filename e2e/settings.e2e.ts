@@ -10,6 +10,7 @@ import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { formLinks } from '../src/server/modules/forms/forms.tables.js';
 import { problems, tocElements } from '../src/server/modules/problems/problems.tables.js';
 import { metrics } from '../src/server/modules/metrics/metrics.tables.js';
+import { launchBrowser } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 
 let t: TestApp;
@@ -107,8 +108,9 @@ it('a new team gets started with its video text; the owner turns public forms of
   await shot(page, 'settings-team-features');
 
   // the public form refuses, and the builder says why
-  const visitor = await browser.browser()!.newContext();
-  const pub = await visitor.newPage();
+  // a visitor without the owner's cookies: a browser of its own, watched by axe-core like every other
+  const visitor = await launchBrowser();
+  const pub = visitor.page;
   await pub.goto(`${base}/f/${link.token}`);
   await pub.getByText('This form is not accepting responses').waitFor();
   await shot(pub, 'public-form-refused');

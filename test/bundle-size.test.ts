@@ -108,16 +108,24 @@ describe('bench/bundle-size', () => {
   });
 
   it('--check passes a build within budget and fails one over budget or bundling React for development', () => {
+    // a complete build: every budgeted page is in it, the public form with its own entry and React chunk
     const m = {
       ...manifest,
       'src/client/pages/auth/login.tsx': { file: 'assets/login.js', imports: ['_vendor.js'] },
+      'src/client/public-form/main.tsx': {
+        file: 'assets/public-form.js',
+        isEntry: true,
+        imports: ['_react.js'],
+      },
+      '_react.js': { file: 'assets/react.js' },
     };
-    const ok = check(writeBuild('ok', { 'login.js': 'l' }, m));
+    const complete = { 'login.js': 'l', 'public-form.js': 'p', 'react.js': 'r' };
+    const ok = check(writeBuild('ok', complete, m));
     expect(ok.out).toMatch(/login .* of 150 KB .* ok/);
     expect(ok.status).toBe(0);
 
     // 160 KB of random bytes does not compress: the login page is over its 150 KB
-    const over = check(writeBuild('over', { 'login.js': randomBytes(160 * 1024) }, m));
+    const over = check(writeBuild('over', { ...complete, 'login.js': randomBytes(160 * 1024) }, m));
     expect(over.out).toMatch(/login .* of 150 KB .* OVER BUDGET/);
     expect(over.status).toBe(1);
 
@@ -125,7 +133,7 @@ describe('bench/bundle-size', () => {
       writeBuild(
         'dev',
         {
-          'login.js': 'l',
+          ...complete,
           'vendor.js': `${files['vendor.js']};console.info("Download the React DevTools")`,
         },
         m,
@@ -133,6 +141,17 @@ describe('bench/bundle-size', () => {
     );
     expect(dev.out).toContain('DEVELOPMENT BUILD');
     expect(dev.status).toBe(1);
+
+    // React's development build in the public form's own React chunk counts too
+    const devPublic = check(
+      writeBuild(
+        'dev-public',
+        { ...complete, 'react.js': 'r;console.info("Download the React DevTools")' },
+        m,
+      ),
+    );
+    expect(devPublic.out).toContain('DEVELOPMENT BUILD');
+    expect(devPublic.status).toBe(1);
   });
 
   it('--check fails when a page is missing from the build', () => {

@@ -21,6 +21,10 @@ const RUNS = Number(
 const NON_STRICT_OK: Record<string, string> = {
   auditLogQuerySchema:
     'parses the logs page query string: unknown query parameters (tracking tags, old links) are ignored',
+  feedQuery:
+    'parses the community feed page query string (every field falls back to its default): unknown query parameters (cache busters, old links) are ignored',
+  browseQuery:
+    'parses the communities browse page query string (the search falls back to none): unknown query parameters (cache busters, old links) are ignored',
   commentIndexQuery:
     'parses the comment thread query string: unknown query parameters (cache busters) are ignored',
   playgroundSearchSchema:

@@ -1,4 +1,10 @@
-import { Select, type ComboboxData, type SelectProps } from '@mantine/core';
+import {
+  MultiSelect,
+  Select,
+  type ComboboxData,
+  type MultiSelectProps,
+  type SelectProps,
+} from '@mantine/core';
 
 /** The value ChoiceSelect gives Mantine for the explicit "none" option (never sent to the server). */
 const NONE = '__none__';
@@ -56,4 +62,18 @@ export function ChoiceSelect<V extends string = string>({
       onChange={(v) => onChange(v === null || v === NONE ? '' : (v as V))}
     />
   );
+}
+
+export type ChoiceMultiSelectProps = Omit<MultiSelectProps, 'value' | 'onChange' | 'data'> & {
+  data: ComboboxData;
+  value: string[];
+  onChange: (value: string[]) => void;
+};
+
+/**
+ * The app's one multiple choice (e.g. the columns of a transformation step): every select in
+ * src/client goes through this file, so a change of behaviour is made once for all of them.
+ */
+export function ChoiceMultiSelect({ data, value, onChange, ...rest }: ChoiceMultiSelectProps) {
+  return <MultiSelect {...rest} data={data} value={value} onChange={onChange} />;
 }

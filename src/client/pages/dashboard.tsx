@@ -261,14 +261,24 @@ export default function Dashboard(props: PagePropsOf<'dashboard'>) {
   const { activity, steps, returning, variant, setup, video, keyMetrics, responses, jobs } = props;
   const { auth } = useShared();
   const next = setup.find((s) => !s.done && s.href) ?? steps.find((s) => !s.done && s.href);
-  // live: new responses and whatever the team does reload the parts they change (at most every 2 s)
+  // live: new responses and whatever the team does reload the parts they change (at most every 2 s);
+  // the bell takes its count from every reload, so the reload brings a fresh count too (a live
+  // notification that arrived meanwhile is already stored: the job stores it before pushing it)
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refresh = () => {
     if (pending.current) return;
     pending.current = setTimeout(() => {
       pending.current = null;
       router.reload({
-        only: ['activity', 'variant', 'setup', 'keyMetrics', 'responses', 'jobs'],
+        only: [
+          'activity',
+          'variant',
+          'setup',
+          'keyMetrics',
+          'responses',
+          'jobs',
+          'unreadNotifications',
+        ],
       });
     }, 2000);
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '../format/number.js';
 
 /**
  * Community posts are the rich text editor's (Tiptap's) JSON document. The server accepts only
@@ -162,7 +163,7 @@ export function richTextProblem(value: unknown): string | null {
   }
   if (counter.chars === 0) return 'Write something first.';
   if (counter.chars > RICH_TEXT_MAX_CHARS)
-    return `A post may be at most ${RICH_TEXT_MAX_CHARS.toLocaleString('en')} characters.`;
+    return `A post may be at most ${formatNumber(RICH_TEXT_MAX_CHARS, 0)} characters.`;
   return null;
 }
 

@@ -6,7 +6,7 @@ import {
   NumberInput,
   Popover,
   SegmentedControl,
-  Table,
+  Stack,
   Text,
 } from '@mantine/core';
 import { IconArrowBarToDown, IconColumns } from '@tabler/icons-react';
@@ -35,57 +35,44 @@ function ColumnsMenu({
         </Button>
       </Popover.Target>
       <Popover.Dropdown p="xs" mah={420} style={{ overflowY: 'auto' }}>
-        <Table verticalSpacing={4} horizontalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Shown</Table.Th>
-              <Table.Th>Pinned</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {columns.map((c) => (
-              <Table.Tr key={c.key}>
-                <Table.Td>
-                  <Text size="sm">{c.label}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Show ${c.label}`}
-                    checked={!hidden.has(c.key)}
-                    onChange={(e) => {
-                      const show = e.currentTarget.checked;
-                      api()?.setColumnsVisible([c.key], show);
-                      setHidden((h) => {
-                        const n = new Set(h);
-                        if (show) n.delete(c.key);
-                        else n.add(c.key);
-                        return n;
-                      });
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <SegmentedControl
-                    size="xs"
-                    aria-label={`Pin ${c.label}`}
-                    value={pins[c.key] ?? 'none'}
-                    data={[
-                      { value: 'none', label: 'No' },
-                      { value: 'left', label: 'Left' },
-                      { value: 'right', label: 'Right' },
-                    ]}
-                    onChange={(v) => {
-                      const pin = v as Pin;
-                      api()?.setColumnsPinned([c.key], pin === 'none' ? null : pin);
-                      setPins((p) => ({ ...p, [c.key]: pin }));
-                    }}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Stack gap={6} role="list" aria-label="Columns">
+          {columns.map((c) => (
+            <Group key={c.key} gap="xs" wrap="nowrap" justify="space-between" role="listitem">
+              <Text size="sm" style={{ flex: 1 }}>
+                {c.label}
+              </Text>
+              <Checkbox
+                aria-label={`Show ${c.label}`}
+                checked={!hidden.has(c.key)}
+                onChange={(e) => {
+                  const show = e.currentTarget.checked;
+                  api()?.setColumnsVisible([c.key], show);
+                  setHidden((h) => {
+                    const n = new Set(h);
+                    if (show) n.delete(c.key);
+                    else n.add(c.key);
+                    return n;
+                  });
+                }}
+              />
+              <SegmentedControl
+                size="xs"
+                aria-label={`Pin ${c.label}`}
+                value={pins[c.key] ?? 'none'}
+                data={[
+                  { value: 'none', label: 'Not pinned' },
+                  { value: 'left', label: 'Left' },
+                  { value: 'right', label: 'Right' },
+                ]}
+                onChange={(v) => {
+                  const pin = v as Pin;
+                  api()?.setColumnsPinned([c.key], pin === 'none' ? null : pin);
+                  setPins((p) => ({ ...p, [c.key]: pin }));
+                }}
+              />
+            </Group>
+          ))}
+        </Stack>
       </Popover.Dropdown>
     </Popover>
   );
@@ -124,6 +111,7 @@ export function GridToolbar({
       </Text>
       <Group gap="sm" align="flex-end">
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             const n = Number(target);

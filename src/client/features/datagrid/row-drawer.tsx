@@ -1,4 +1,4 @@
-import { Drawer, Table, Text } from '@mantine/core';
+import { Box, Drawer, Group, Text } from '@mantine/core';
 import type { CellValue, DatagridProps, DatasetRow } from '@shared/datasets/datasets.pages';
 import { count } from '../sources/labels';
 
@@ -28,29 +28,34 @@ export function RowDrawer({
       title={row ? `Row ${count(row._row)}` : ''}
     >
       {row && (
-        <Table withRowBorders verticalSpacing={6}>
-          <Table.Tbody>
-            {columns.map((c) => {
-              const v = row.values[c.key] ?? null;
-              return (
-                <Table.Tr key={c.key}>
-                  <Table.Th scope="row" w="40%" fw={500}>
-                    {c.label}
-                  </Table.Th>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>
-                    {v === null ? (
-                      <Text span size="sm" c="dimmed" fs="italic">
-                        empty
-                      </Text>
-                    ) : (
-                      displayValue(v, c.type)
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Box component="dl" m={0}>
+          {columns.map((c) => {
+            const v = row.values[c.key] ?? null;
+            return (
+              <Group
+                key={c.key}
+                gap="sm"
+                wrap="nowrap"
+                align="flex-start"
+                py={6}
+                style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              >
+                <Text component="dt" size="sm" fw={500} w="40%" style={{ flexShrink: 0 }}>
+                  {c.label}
+                </Text>
+                <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-word' }}>
+                  {v === null ? (
+                    <Text span size="sm" c="dimmed" fs="italic">
+                      empty
+                    </Text>
+                  ) : (
+                    displayValue(v, c.type)
+                  )}
+                </Text>
+              </Group>
+            );
+          })}
+        </Box>
       )}
     </Drawer>
   );

@@ -1,6 +1,8 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TransformationPreview } from '@shared/transformations/transformations.pages';
-import { ScrollX } from '../../components/scroll-x';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+
+type PreviewRow = TransformationPreview['rows'][number];
 
 /** The transformations data view: the sample rows after a step, touched columns marked */
 export function DataView({
@@ -10,57 +12,55 @@ export function DataView({
   preview: TransformationPreview;
   touched: string[];
 }) {
-  if (!preview.rows.length)
-    return (
-      <Text size="sm" c="dimmed">
-        No rows are left after this step.
-      </Text>
-    );
+  const columns: Array<DataTableColumn<PreviewRow>> = [
+    {
+      key: '_row',
+      title: 'Row',
+      render: (r) => (
+        <Text span c="dimmed" fz="xs">
+          {r._row}
+        </Text>
+      ),
+    },
+    ...preview.columns.map((c): DataTableColumn<PreviewRow> => ({
+      key: c.key,
+      label: c.label,
+      title: touched.includes(c.key) ? (
+        <Text
+          span
+          fz="inherit"
+          fw="inherit"
+          bg="var(--mantine-color-yellow-light)"
+          px={4}
+          title="Changed by this step"
+        >
+          {c.label}
+        </Text>
+      ) : (
+        c.label
+      ),
+      render: (r) => {
+        const v = r.values[c.key];
+        return v === null || v === undefined ? (
+          <Text span c="dimmed" fz="xs">
+            empty
+          </Text>
+        ) : (
+          <span style={{ whiteSpace: 'pre' }}>{String(v)}</span>
+        );
+      },
+    })),
+  ];
   return (
-    <ScrollX label="Data after this step (scrolls sideways)">
-      <Table
-        striped
-        withTableBorder
-        withColumnBorders
-        fz="xs"
-        miw={400}
-        aria-label="Data after this step"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            {preview.columns.map((c) => (
-              <Table.Th
-                key={c.key}
-                bg={touched.includes(c.key) ? 'var(--mantine-color-yellow-light)' : undefined}
-              >
-                {c.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.rows.map((r) => (
-            <Table.Tr key={r._row}>
-              <Table.Td c="dimmed">{r._row}</Table.Td>
-              {preview.columns.map((c) => {
-                const v = r.values[c.key];
-                return (
-                  <Table.Td key={c.key} style={{ whiteSpace: 'pre' }}>
-                    {v === null ? (
-                      <Text span c="dimmed" fz="xs">
-                        empty
-                      </Text>
-                    ) : (
-                      String(v)
-                    )}
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollX>
+    <DataTable<PreviewRow>
+      id="transformation-data-view"
+      caption="Data after this step"
+      rows={preview.rows}
+      rowKey={(r) => r._row}
+      plain
+      minWidth={400}
+      columns={columns}
+      emptyAction="No rows are left after this step."
+    />
   );
 }

@@ -1,21 +1,19 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Checkbox,
   Group,
-  MultiSelect,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { RecipeColumn } from '@shared/transformations/transformations.pages';
 import { CONVERTIBLE_TYPES, type Step } from '@shared/transformations/steps';
 import { COLUMN_TYPE_LABELS } from '@shared/datasets/column-types';
-import { ChoiceSelect } from '../../components/choice-select';
+import { ChoiceMultiSelect, ChoiceSelect } from '../../components/choice-select';
 import { ConditionBuilder } from '../expressions/condition-builder';
 import { numberColumns, textColumns } from './new-step';
 
@@ -49,7 +47,7 @@ export function StepEditor({ step, columns, onChange, errors }: Props) {
             value={step.op}
             onChange={(op) => op && onChange({ ...step, op })}
           />
-          <MultiSelect
+          <ChoiceMultiSelect
             label="Columns"
             data={options(textColumns(columns))}
             value={step.columns}
@@ -68,61 +66,54 @@ export function StepEditor({ step, columns, onChange, errors }: Props) {
           )}
           {step.op === 'replace' && (
             <Stack gap="xs">
-              <Table withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Value</Table.Th>
-                    <Table.Th>Becomes (empty: no value)</Table.Th>
-                    <Table.Th w={48}>
-                      <VisuallyHidden>Remove</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {step.mapping.map((m, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`Value ${i + 1}`}
-                          value={m.from}
-                          onChange={(e) => {
-                            const from = e.currentTarget.value;
-                            onChange({
-                              ...step,
-                              mapping: step.mapping.map((x, j) => (j === i ? { ...x, from } : x)),
-                            });
-                          }}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`Replacement ${i + 1}`}
-                          value={m.to}
-                          onChange={(e) => {
-                            const to = e.currentTarget.value;
-                            onChange({
-                              ...step,
-                              mapping: step.mapping.map((x, j) => (j === i ? { ...x, to } : x)),
-                            });
-                          }}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove mapping ${i + 1}`}
-                          onClick={() =>
-                            onChange({ ...step, mapping: step.mapping.filter((_, j) => j !== i) })
-                          }
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <Group gap="xs" wrap="nowrap" aria-hidden>
+                <Text size="sm" fw={500} style={{ flex: 1 }}>
+                  Value
+                </Text>
+                <Text size="sm" fw={500} style={{ flex: 1 }}>
+                  Becomes (empty: no value)
+                </Text>
+                <Box w={28} />
+              </Group>
+              {step.mapping.map((m, i) => (
+                <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
+                  <TextInput
+                    style={{ flex: 1 }}
+                    aria-label={`Value ${i + 1}`}
+                    value={m.from}
+                    onChange={(e) => {
+                      const from = e.currentTarget.value;
+                      onChange({
+                        ...step,
+                        mapping: step.mapping.map((x, j) => (j === i ? { ...x, from } : x)),
+                      });
+                    }}
+                  />
+                  <TextInput
+                    style={{ flex: 1 }}
+                    aria-label={`Replacement ${i + 1}`}
+                    value={m.to}
+                    onChange={(e) => {
+                      const to = e.currentTarget.value;
+                      onChange({
+                        ...step,
+                        mapping: step.mapping.map((x, j) => (j === i ? { ...x, to } : x)),
+                      });
+                    }}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={4}
+                    aria-label={`Remove mapping ${i + 1}`}
+                    onClick={() =>
+                      onChange({ ...step, mapping: step.mapping.filter((_, j) => j !== i) })
+                    }
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              ))}
               {err('mapping') && (
                 <Text size="sm" c="red">
                   {err('mapping')}
@@ -351,7 +342,7 @@ export function StepEditor({ step, columns, onChange, errors }: Props) {
     case 'dedupe':
       return (
         <Stack gap="sm">
-          <MultiSelect
+          <ChoiceMultiSelect
             label="Rows are duplicates when these columns are the same"
             data={options(columns)}
             value={step.columns}

@@ -3,7 +3,9 @@ import { Head, router } from '@inertiajs/react';
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
+import { createTransformationSchema } from '@shared/transformations/steps';
 import { ChoiceSelect } from '../../components/choice-select';
+import { passesCheck, stateForm } from '../../lib/form-check';
 import { useShared } from '../../hooks/use-shared';
 import { PageHeader } from '../../features/projects/page-header';
 import { count } from '../../features/sources/labels';
@@ -13,11 +15,15 @@ export default function CreateTransformation({
   project,
   datasets,
 }: PagePropsOf<'transformations/create'>) {
-  const { errors } = useShared();
+  const { errors: serverErrors } = useShared();
+  const [checkErrors, setCheckErrors] = useState<Record<string, string>>({});
+  const errors = { ...serverErrors, ...checkErrors };
   const [datasetId, setDatasetId] = useState(datasets[0]?.id ?? '');
   const [name, setName] = useState(datasets[0] ? `${datasets[0].name} (clean)` : '');
   const [busy, setBusy] = useState(false);
   const submit = () => {
+    if (!passesCheck(stateForm({ name, datasetId }, setCheckErrors), createTransformationSchema))
+      return;
     setBusy(true);
     router.post(
       route('transformations.store', { project: project.id }),
@@ -42,6 +48,7 @@ export default function CreateTransformation({
       />
       <Card withBorder padding="lg" radius="md">
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             submit();
@@ -78,7 +85,6 @@ export default function CreateTransformation({
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={errors.name}
-              maxLength={120}
               required
             />
             <Group>

@@ -3,7 +3,6 @@ import { Head, Link, router } from '@inertiajs/react';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Code,
@@ -12,7 +11,6 @@ import {
   Group,
   Menu,
   Stack,
-  Table,
   Tabs,
   Text,
   Title,
@@ -27,7 +25,7 @@ import { useShared } from '../../hooks/use-shared';
 import { PageHeader } from '../../features/projects/page-header';
 import { count } from '../../features/sources/labels';
 import { DataView } from '../../features/transformations/data-view';
-import { RUN_STATUS } from '../../features/transformations/labels';
+import { RunsTable } from '../../features/transformations/runs-table';
 import { newStep } from '../../features/transformations/new-step';
 import { StepCard } from '../../features/transformations/step-card';
 import { StepEditor } from '../../features/transformations/step-editor';
@@ -349,47 +347,7 @@ export default function TransformationShow({
                 <Title order={2} size="h4">
                   Last runs
                 </Title>
-                {runs.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    Not run yet. “Run” applies the steps to every row and writes the result as a new
-                    version of the output dataset.
-                  </Text>
-                ) : (
-                  <Table fz="sm" aria-label="Last runs">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Started</Table.Th>
-                        <Table.Th>Status</Table.Th>
-                        <Table.Th ta="right">Rows in</Table.Th>
-                        <Table.Th ta="right">Rows out</Table.Th>
-                        <Table.Th>Version</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {runs.map((r) => (
-                        <Table.Tr key={r.id}>
-                          <Table.Td>
-                            <Anchor
-                              component={Link}
-                              href={route('transformation-runs.show', { run: r.id })}
-                              size="sm"
-                            >
-                              {new Date(r.createdAt).toLocaleString()}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge variant="light" color={RUN_STATUS[r.status].color}>
-                              {RUN_STATUS[r.status].label}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td ta="right">{count(r.rowsIn)}</Table.Td>
-                          <Table.Td ta="right">{count(r.rowsOut)}</Table.Td>
-                          <Table.Td>{r.versionNumber ?? '—'}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                )}
+                <RunsTable runs={runs} />
               </Stack>
             </Card>
           </Stack>
