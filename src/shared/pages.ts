@@ -40,6 +40,7 @@ import type {
   StakeholderResponsesProps,
   StakeholdersIndexProps,
 } from './forms/forms.pages.js';
+import type { XlsformImportProps } from './forms/xlsform.js';
 import type {
   DatagridProps,
   JobStatusProps,
@@ -120,6 +121,7 @@ export interface PageProps {
   'notifications/index': NotificationsIndexProps;
   'surveyholders/index': FormsIndexProps;
   'surveyholders/create': FormCreateProps;
+  'surveyholders/xlsform': XlsformImportProps;
   'surveyholders/fields': FormFieldsProps;
   'surveyholders/responses': FormResponsesProps;
   'surveyholders/stakeholder-responses': StakeholderResponsesProps;

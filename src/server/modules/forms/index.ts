@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerFormRoutes } from './forms.routes.js';
 import { registerResponseRoutes } from './responses.routes.js';
 import { registerPublicFormRoutes } from './public-forms.routes.js';
+import { registerXlsformRoutes } from './xlsform.routes.js';
 
 /**
  * Forms: survey and stakeholder forms (builder, versions), stakeholders and their personal links,
@@ -12,6 +13,7 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerFormRoutes(app, ctx);
   registerResponseRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
+  await registerXlsformRoutes(app, ctx);
 }
 export { surveyQuestionRowSource } from './bound-responses.js';
 
