@@ -67,7 +67,9 @@ function Report({ report }: { report: XlsformReport }) {
               <Table.Th scope="col">Type</Table.Th>
               <Table.Th scope="col">Name</Table.Th>
               <Table.Th scope="col">Key</Table.Th>
-              <Table.Th scope="col">Result</Table.Th>
+              <Table.Th scope="col" w={140}>
+                Result
+              </Table.Th>
               <Table.Th scope="col">Why</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -83,7 +85,11 @@ function Report({ report }: { report: XlsformReport }) {
                 <Table.Td>{r.name || '—'}</Table.Td>
                 <Table.Td>{r.key ?? '—'}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS[r.status].color} variant="light">
+                  <Badge
+                    color={STATUS[r.status].color}
+                    variant="light"
+                    style={{ minWidth: 'max-content' }}
+                  >
                     {STATUS[r.status].label}
                   </Badge>
                 </Table.Td>
