@@ -123,7 +123,7 @@ describe('XLSForm import', () => {
     const page = await s.client.page(res.headers.location!);
     expect(page.component).toBe('surveyholders/fields');
     expect(page.props.form.name).toBe('Household baseline');
-    const qs = page.props.questions as Array<Record<string, any>>;
+    const qs = page.props.questions as Array<Record<string, unknown> & { key: string }>;
     const k = (key: string) => qs.find((q) => q.key === key)!;
     expect(qs.map((q) => q.key)).toEqual([
       'intro',

@@ -35,7 +35,10 @@ async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; 
         continue;
       }
       buffer = await part.toBuffer();
-      name = (part.filename || name).replace(/[\u0000-\u001f]/g, '').slice(0, 200);
+      name = [...(part.filename || name)]
+        .filter((ch) => ch.charCodeAt(0) >= 0x20)
+        .join('')
+        .slice(0, 200);
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
