@@ -159,6 +159,7 @@ export default function ImportXlsform({
               accept={XLSX_TYPES}
               leftSection={<IconFileSpreadsheet size={18} />}
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
               required
               value={form.data.file}
               onChange={(file) => {
