@@ -42,6 +42,7 @@ import type {
   StakeholderResponsesProps,
   StakeholdersIndexProps,
 } from './forms/forms.pages.js';
+import type { XlsformImportProps } from './forms/xlsform.js';
 import type {
   DatagridProps,
   JobStatusProps,
@@ -127,6 +128,7 @@ export interface PageProps {
   'notifications/index': NotificationsIndexProps;
   'surveyholders/index': FormsIndexProps;
   'surveyholders/create': FormCreateProps;
+  'surveyholders/xlsform': XlsformImportProps;
   'surveyholders/fields': FormFieldsProps;
   'surveyholders/responses': FormResponsesProps;
   'surveyholders/response': ResponseDetailProps;

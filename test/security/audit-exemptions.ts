@@ -13,6 +13,10 @@ import { insertMetric, insertProblem } from './domains/rows.js';
 import type { FixtureContext } from './route-fixtures.js';
 import { templateToWorkbook } from '../../src/server/modules/logframe/logframe-writer.js';
 import { multipartFile, SAMPLE } from '../../src/server/modules/logframe/test-support.js';
+import {
+  FULL_XLSFORM,
+  xlsformBuffer,
+} from '../../src/server/modules/forms/xlsform.test-support.js';
 import { freshIp, RotatingIpClient, signedIn, type WorldUser } from './world.js';
 import { createUser, signIn, TEST_PASSWORD, uniqueEmail } from '../helpers/auth.js';
 import { TEST_APP_KEY } from '../helpers/app.js';
@@ -59,6 +63,8 @@ export const NOT_AUDITED: Record<string, string> = {
     'sends the verification mail again; it changes no record of the team or the account',
   'public-forms.submit':
     'a public form response is the respondent’s own data, stored with its time, form version and link; the audit log records what team members do (it would grow by one row per response), and reviewing, deleting or restoring a response is audited',
+  'forms.xlsform.check':
+    'checks an uploaded XLSForm and shows its import report; it writes nothing (creating the form from it is forms.xlsform.store, audited)',
   'password.email':
     'asks for a reset link (the token and its mail commit together): no account changes until the link is used, and the answer is the same for unknown addresses',
 };
@@ -124,6 +130,9 @@ export const MULTIPART_BODIES: Record<
   // a small valid logframe workbook, as the logframe tests build it
   'logframe.import': async () =>
     multipartFile(Buffer.from(await templateToWorkbook(SAMPLE).xlsx.writeBuffer())),
+  // an XLSForm of every supported type and column, made with exceljs
+  'forms.xlsform.check': async () => multipartFile(await xlsformBuffer(FULL_XLSFORM)),
+  'forms.xlsform.store': async () => multipartFile(await xlsformBuffer(FULL_XLSFORM)),
   // a small CSV
   'sources.upload': async () =>
     multipartFile(Buffer.from('name,age\nAnna,34\n'), { filename: 'people.csv', type: 'text/csv' }),

@@ -158,6 +158,10 @@ export const formsSecurity: DomainSecurity = {
     'forms.create': { access: 'team:content.create' },
     'forms.store': { access: 'team:content.create' },
     'forms.fields': { access: 'team:content.view' },
+    'forms.xlsform': { access: 'team:content.create' },
+    'forms.xlsform.check': { access: 'team:content.create' },
+    'forms.xlsform.store': { access: 'team:content.create' },
+    'forms.xlsform.export': { access: 'team:content.view' },
     'forms.update': { access: 'team:content.update' },
     'form-versions.store': {
       access: 'team:content.update',

@@ -55,13 +55,32 @@ export function FormBuilder(props: FormFieldsProps) {
             : 'Stakeholder form: each response registers a stakeholder'
         }
         actions={
-          <Button
-            component={Link}
-            href={route('responses.index', { form: form.id })}
-            variant="light"
-          >
-            Responses
-          </Button>
+          <Group gap="xs">
+            <Button
+              component="a"
+              href={route('forms.xlsform.export', { form: form.id })}
+              variant="default"
+              title="The draft's questions as an XLSForm workbook (survey, choices, settings)"
+            >
+              Download XLSForm
+            </Button>
+            {form.currentVersion > 0 && (
+              <Button
+                component="a"
+                href={`${route('forms.xlsform.export', { form: form.id })}?version=${form.currentVersion}`}
+                variant="default"
+              >
+                XLSForm of version {form.currentVersion}
+              </Button>
+            )}
+            <Button
+              component={Link}
+              href={route('responses.index', { form: form.id })}
+              variant="light"
+            >
+              Responses
+            </Button>
+          </Group>
         }
       />
       {project.status === 'archived' && (

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { Head, useForm } from '@inertiajs/react';
-import { Button, Card, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Head, Link, useForm } from '@inertiajs/react';
+import { Anchor, Button, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { route } from '@shared/route';
 import { createFormSchema } from '@shared/forms/forms.schemas';
 import type { FormCreateProps } from '@shared/forms/forms.pages';
@@ -60,6 +60,15 @@ export function CreateForm({ project, kind, languages, defaultWaves }: FormCreat
         ]}
         title={survey ? 'New survey form' : 'New stakeholder form'}
       />
+      {survey && (
+        <Text size="sm">
+          Have the questionnaire as an XLSForm (KoboToolbox, ODK)?{' '}
+          <Anchor component={Link} href={route('forms.xlsform', { project: project.id })}>
+            Import the XLSForm file
+          </Anchor>{' '}
+          instead.
+        </Text>
+      )}
       <Card withBorder radius="md" padding="lg">
         <form noValidate onSubmit={submit}>
           <Stack gap="sm">

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { FormListRow, FormProjectRef } from '@shared/forms/forms.pages';
 import type { FormKind } from '@shared/forms/questions';
@@ -49,6 +49,20 @@ const columns: Array<DataTableColumn<FormListRow>> = [
   },
 ];
 
+/** "Import XLSForm": the page that checks a Kobo/ODK XLSForm file and creates a draft from it. */
+function ImportXlsformButton({ projectId }: { projectId: string }) {
+  return (
+    <Button
+      component={Link}
+      href={route('forms.xlsform', { project: projectId })}
+      variant="default"
+      leftSection={<IconFileSpreadsheet size={16} />}
+    >
+      Import XLSForm
+    </Button>
+  );
+}
+
 /** A project's forms of one kind, or an empty state that says what to do. */
 export function FormsList({
   project,
@@ -75,9 +89,12 @@ export function FormsList({
               : 'A stakeholder form registers the people or organisations your programme serves: each response creates a stakeholder with a stable id and personal survey links.'}
           </Text>
           {canCreate ? (
-            <Button component={Link} href={create} leftSection={<IconPlus size={16} />}>
-              {kind === 'survey' ? 'Create a survey form' : 'Create a stakeholder form'}
-            </Button>
+            <Group justify="center">
+              <Button component={Link} href={create} leftSection={<IconPlus size={16} />}>
+                {kind === 'survey' ? 'Create a survey form' : 'Create a stakeholder form'}
+              </Button>
+              {kind === 'survey' && <ImportXlsformButton projectId={project.id} />}
+            </Group>
           ) : (
             <Text size="sm">Ask an editor of your team to create one.</Text>
           )}
@@ -88,6 +105,7 @@ export function FormsList({
     <Stack gap="sm">
       {canCreate && (
         <Group justify="flex-end">
+          {kind === 'survey' && <ImportXlsformButton projectId={project.id} />}
           <Button component={Link} href={create} leftSection={<IconPlus size={16} />}>
             New form
           </Button>

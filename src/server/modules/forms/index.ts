@@ -4,6 +4,7 @@ import { registerFormRoutes } from './forms.routes.js';
 import { registerResponseRoutes } from './responses.routes.js';
 import { registerResponseReviewRoutes } from './response-review.routes.js';
 import { registerPublicFormRoutes } from './public-forms.routes.js';
+import { registerXlsformRoutes } from './xlsform.routes.js';
 
 /**
  * Forms: survey and stakeholder forms (builder, versions), stakeholders and their personal links,
@@ -15,6 +16,7 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseRoutes(app, ctx);
   registerResponseReviewRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
+  await registerXlsformRoutes(app, ctx);
 }
 export { surveyQuestionRowSource } from './bound-responses.js';
 

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deflateRawSync } from 'node:zlib';
+import { and, count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { multipartFile } from '../logframe/test-support.js';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
+import { formQuestions, forms } from './forms.tables.js';
+import { ALL_TYPES, formsTestKit, type KitState } from './test-support.js';
+import { FULL_XLSFORM, xlsformBuffer } from './xlsform.test-support.js';
+import type { XlsformReport } from '../../../shared/forms/xlsform.js';
+
+/** XLSForm import (the report, the created draft) and export (round trip) through the routes. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+const { setup, newForm, add, publish } = formsTestKit(() => t);
+
+const upload = (s: KitState, path: string, buffer: Buffer, filename = 'household.xlsx') => {
+  const { payload, headers } = multipartFile(buffer, { filename });
+  return s.client.request('POST', `/projects/${s.project.id}/forms/xlsform${path}`, payload, {
+    ...headers,
+    referer: `/projects/${s.project.id}/forms/xlsform`,
+  });
+};
+const reportOf = async (s: KitState, buffer: Buffer) => {
+  const res = await upload(s, '', buffer);
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  const page = res.json() as { component: string; props: { report: XlsformReport } };
+  expect(page.component).toBe('surveyholders/xlsform');
+  return page.props.report;
+};
+const fileError = async (s: KitState, buffer: Buffer, filename?: string) => {
+  const res = await upload(s, '', buffer, filename);
+  expect(res.statusCode).toBeGreaterThanOrEqual(300);
+  expect(res.statusCode).toBeLessThan(500);
+  const page = await s.client.page(`/projects/${s.project.id}/forms/xlsform`);
+  return page.props.errors?.file as string;
+};
+const byName = (r: XlsformReport, name: string) => r.rows.filter((x) => x.name === name);
+
+describe('XLSForm import', () => {
+  let s: KitState;
+  beforeAll(async () => {
+    s = await setup();
+  });
+
+  it('reports every row: imported, converted with the warning, skipped, not supported', async () => {
+    const r = await reportOf(s, await xlsformBuffer(FULL_XLSFORM));
+    expect(r.formTitle).toBe('Household baseline');
+    expect(r.language).toBe('en');
+    expect(r.notes.join(' ')).toMatch(/other languages \(fr\) are not imported/);
+    const status = (n: string) => byName(r, n)[0]?.status;
+    for (const n of [
+      'intro',
+      'household',
+      'hh_name',
+      'income',
+      'visit',
+      'visit_time',
+      'ended',
+      'consent',
+      'kids',
+    ])
+      expect(status(n), n).toBe('imported');
+    expect(status('start')).toBe('skipped');
+    expect(byName(r, 'deviceid')[0].messages[0]).toMatch(/metadata/);
+    for (const n of [
+      'total',
+      'secret',
+      'slider',
+      'ranked',
+      'where',
+      'photo',
+      'scan',
+      'members',
+      'member_name',
+      'magic',
+      'lost',
+    ])
+      expect(status(n), n).toBe('unsupported');
+    expect(byName(r, 'magic')[0].messages[0]).toBe('Unknown question type “magic_box”.');
+    expect(byName(r, 'lost')[0].messages[0]).toMatch(
+      /choice list “missing_list” is not in the choices sheet/,
+    );
+    expect(byName(r, 'total')[0].messages[0]).toMatch(/Calculated fields are not supported/);
+    // converted, each with its reason
+    const crops = byName(r, 'crops')[0];
+    expect(crops.status).toBe('converted');
+    expect(crops.messages.join(' ')).toMatch(/Curly quotes/);
+    expect(byName(r, 'water')[0].messages).toEqual([
+      'This question follows a page (a field-list group) but is outside any group: it is shown on that page.',
+    ]);
+    expect(byName(r, 'water2')[0].messages.join(' ')).toMatch(/“other” is left out/);
+    expect(byName(r, 'region')[0].messages.join(' ')).toMatch(/choice filter/);
+    expect(byName(r, 'story')[0].messages.join(' ')).toMatch(/read_only/);
+    expect(byName(r, 'broken')[0].messages.join(' ')).toMatch(
+      /skip logic \(relevant\) “\$\{age\} >” is not imported/,
+    );
+    expect(byName(r, 'ghost')[0].messages.join(' ')).toMatch(/nobody/);
+    const dup = byName(r, 'age');
+    expect(dup[1].status).toBe('converted');
+    expect(dup[1].key).toBe('age_2');
+    expect(dup[1].messages[0]).toMatch(/used twice/);
+    expect(byName(r, 'HouseholdSize')[0].key).toBe('household_size');
+    expect(byName(r, 'big_hh')[0].messages.join(' ')).toMatch(/\$\{household_size\} > 8/);
+    expect(r.counts.unsupported).toBe(12);
+    // nothing is created by checking
+    const [{ n }] = await t.app.ctx.db
+      .select({ n: count() })
+      .from(forms)
+      .where(eq(forms.projectId, s.project.id));
+    expect(n).toBe(0);
+  });
+
+  it('creates the draft form (audited) with the report’s questions, then opens the builder', async () => {
+    const res = await upload(s, '/store', await xlsformBuffer(FULL_XLSFORM));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
+    const formId = res.headers.location!.split('/')[2];
+    expect(res.headers.location).toBe(`/forms/${formId}/fields`);
+    const page = await s.client.page(res.headers.location!);
+    expect(page.component).toBe('surveyholders/fields');
+    expect(page.props.form.name).toBe('Household baseline');
+    const qs = page.props.questions as Array<Record<string, unknown> & { key: string }>;
+    const k = (key: string) => qs.find((q) => q.key === key)!;
+    expect(qs.map((q) => q.key)).toEqual([
+      'intro',
+      'household',
+      'hh_name',
+      'age',
+      'income',
+      'water',
+      'water2',
+      'crops',
+      'region',
+      'story',
+      'visit',
+      'visit_time',
+      'ended',
+      'consent',
+      'broken',
+      'ghost',
+      'age_2',
+      'household_size',
+      'big_hh',
+      'kids',
+    ]);
+    expect(qs.map((q) => q.type)).toEqual([
+      'note',
+      'page',
+      'short_text',
+      'integer',
+      'decimal',
+      'single_choice',
+      'single_choice',
+      'multiple_choice',
+      'dropdown',
+      'long_text',
+      'date',
+      'time',
+      'datetime',
+      'acknowledge',
+      'short_text',
+      'short_text',
+      'short_text',
+      'integer',
+      'short_text',
+      'integer',
+    ]);
+    expect(k('household').label).toBe('Household');
+    expect(k('hh_name')).toMatchObject({
+      hint: 'As on the ID card',
+      required: true,
+      requiredMessage: 'Give the name.',
+      defaultValue: 'Unknown',
+    });
+    expect(k('age')).toMatchObject({
+      constraint: '. >= 0 and . <= 120',
+      constraintMessage: 'Between 0 and 120.',
+    });
+    expect(k('income').required).toBe(true);
+    expect(k('water2')).toMatchObject({
+      allowOther: true,
+      choices: [
+        { value: 'well', label: 'Well' },
+        { value: 'tap', label: 'Tap' },
+      ],
+    });
+    expect(k('crops').relevant).toBe('${water} = "well"');
+    expect(k('broken').relevant).toBeNull();
+    expect(k('big_hh').relevant).toBe('${household_size} > 8');
+    expect(k('kids').relevant).toBe('${age} > 17');
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.teamId, s.team.id), eq(auditLogs.action, 'form.imported_xlsform')));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('refuses bad files with clear messages and creates nothing', async () => {
+    const before = await t.app.ctx.db.select({ n: count() }).from(forms);
+    expect(await fileError(s, Buffer.from('type,name\ntext,a\n'), 'form.xlsx')).toBe(
+      'The file is not an Excel workbook (.xlsx).',
+    );
+    const noSurvey = new ExcelJS.Workbook();
+    noSurvey.addWorksheet('Sheet1').addRow(['a']);
+    expect(await fileError(s, Buffer.from(await noSurvey.xlsx.writeBuffer()))).toMatch(
+      /no “survey” sheet, so it is not an XLSForm \(its sheets: Sheet1\)/,
+    );
+    expect(await fileError(s, zipBomb())).toMatch(/unpacks to more than 50 MB|zip bomb/);
+    const res = await upload(
+      s,
+      '/store',
+      await xlsformBuffer({
+        survey: [
+          ['type', 'name', 'label'],
+          ['magic', 'x', 'X'],
+        ],
+      }),
+    );
+    expect(res.statusCode).toBeLessThan(500);
+    const page = await s.client.page(`/projects/${s.project.id}/forms/xlsform`);
+    expect(page.props.errors.file).toBe('No question of this file can be imported.');
+    expect(await t.app.ctx.db.select({ n: count() }).from(forms)).toEqual(before);
+  });
+
+  it('round trip: export a form as XLSForm, import it, get the same questions', async () => {
+    const formId = await newForm(s);
+    await add(s, formId, { key: 'p1', type: 'page', label: 'First page' });
+    for (const q of ALL_TYPES) await add(s, formId, q);
+    await add(s, formId, { key: 'p2', type: 'page', label: 'Second page' });
+    await add(s, formId, {
+      key: 'later',
+      type: 'integer',
+      label: '=1+1 looks like a formula',
+      relevant: "${water} = 'well' and ${age} > 3",
+      constraint: '. > 1',
+      constraintMessage: 'More than 1.',
+    });
+    await publish(s, formId);
+    const draft = await s.client.get(`/forms/${formId}/xlsform.xlsx`);
+    expect(draft.statusCode).toBe(200);
+    expect(draft.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(draft.headers['content-disposition']).toMatch(
+      /attachment; filename="Household survey \(xlsform draft\)\.xlsx"/,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(draft.rawPayload as unknown as ExcelJS.Buffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['survey', 'choices', 'settings']);
+    const labels = wb.getWorksheet('survey')!.getColumn(3).values;
+    expect(labels).toContain("'=1+1 looks like a formula"); // escaped as the other exports do
+    const v1 = await s.client.get(`/forms/${formId}/xlsform.xlsx?version=1`);
+    expect(v1.statusCode).toBe(200);
+    expect((await s.client.get(`/forms/${formId}/xlsform.xlsx?version=7`)).statusCode).toBe(404);
+
+    const created = await upload(s, '/store', v1.rawPayload, 'again.xlsx');
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(303);
+    const copyId = created.headers.location!.split('/')[2];
+    const strip = (rows: Array<typeof formQuestions.$inferSelect>) =>
+      rows.map((q) => ({
+        key: q.key,
+        type: q.type,
+        label: q.label,
+        hint: q.hint,
+        required: q.required,
+        requiredMessage: q.requiredMessage,
+        defaultValue: q.defaultValue,
+        choices: q.choices,
+        allowOther: q.allowOther,
+        scale: q.scale,
+        validation: q.validation,
+        relevant: q.relevant,
+        constraint: q.constraint,
+        constraintMessage: q.constraintMessage,
+      }));
+    const questions = (id: string) =>
+      t.app.ctx.db
+        .select()
+        .from(formQuestions)
+        .where(eq(formQuestions.formId, id))
+        .orderBy(formQuestions.position);
+    const norm = (rows: ReturnType<typeof strip>) =>
+      rows.map((q) => ({
+        ...q,
+        validation: Object.fromEntries(
+          Object.entries(q.validation ?? {}).filter(([, v]) => v != null),
+        ),
+      }));
+    expect(norm(strip(await questions(copyId)))).toEqual(norm(strip(await questions(formId))));
+    const [copy] = await t.app.ctx.db.select().from(forms).where(eq(forms.id, copyId));
+    expect(copy.name).toBe('Household survey');
+  });
+
+  it('answers 404 for another team’s form and project', async () => {
+    const other = await setup();
+    const formId = await newForm(other);
+    expect((await s.client.get(`/forms/${formId}/xlsform.xlsx`)).statusCode).toBe(404);
+    const { payload, headers } = multipartFile(await xlsformBuffer(FULL_XLSFORM));
+    const res = await s.client.request(
+      'POST',
+      `/projects/${other.project.id}/forms/xlsform/store`,
+      payload,
+      headers,
+    );
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+/** A small zip whose one part inflates to 60 MB of zeros (an "xl/workbook.xml" bomb). */
+function zipBomb(): Buffer {
+  const name = Buffer.from('xl/workbook.xml');
+  const size = 60 * 1024 * 1024;
+  const data = deflateRawSync(Buffer.alloc(size), { level: 9 });
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(name.length, 26);
+  const cen = Buffer.alloc(46);
+  cen.writeUInt32LE(0x02014b50, 0);
+  cen.writeUInt16LE(20, 4);
+  cen.writeUInt16LE(20, 6);
+  cen.writeUInt16LE(8, 10);
+  cen.writeUInt32LE(data.length, 20);
+  cen.writeUInt32LE(size, 24);
+  cen.writeUInt16LE(name.length, 28);
+  cen.writeUInt32LE(0, 42);
+  const cdOffset = 30 + name.length + data.length;
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(1, 8);
+  eocd.writeUInt16LE(1, 10);
+  eocd.writeUInt32LE(46 + name.length, 12);
+  eocd.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, name, data, cen, name, eocd]);
+}

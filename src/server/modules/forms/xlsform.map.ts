@@ -1,0 +1,433 @@
+import { addQuestionSchema, type AddQuestionInput } from '../../../shared/forms/forms.schemas.js';
+import { questionRuleErrors } from '../../../shared/forms/forms.schemas.js';
+import {
+  FORM_LANGUAGES,
+  OTHER_VALUE,
+  QUESTION_KEY_RE,
+  QUESTION_TYPES,
+  isDisplayOnly,
+  type QuestionType,
+} from '../../../shared/forms/questions.js';
+import type { XlsformReport, XlsformReportRow } from '../../../shared/forms/xlsform.js';
+import { keyFromLabel, unique } from './questions.use-cases.js';
+import { processExpression, type ExprContext } from './xlsform.expressions.js';
+import {
+  CHOICE_VALUE_RE,
+  COMPATIBLE,
+  FALSE_TEXT,
+  METADATA,
+  SIMPLE,
+  TRUE_TEXT,
+  UNSUPPORTED,
+  columnsOf,
+  langCode,
+  parseType,
+  sanitiseKey,
+  splitColumn,
+  translated,
+} from './xlsform.columns.js';
+
+/** One sheet row: its number (the header is row 1) and its cells by lower-cased column name. */
+export interface SheetRow {
+  row: number;
+  cells: Record<string, string>;
+}
+export interface XlsformSheets {
+  survey: SheetRow[];
+  choices: SheetRow[] | null;
+  settings: SheetRow[] | null;
+}
+
+export interface XlsformPlan {
+  title: string;
+  language: string;
+  questions: AddQuestionInput[];
+  report: XlsformReport;
+}
+
+interface Pending {
+  report: XlsformReportRow;
+  input: AddQuestionInput;
+  name: string;
+  rawRelevant: string;
+  rawConstraint: string;
+  groupRelevant: string[];
+}
+
+/**
+ * The rows of an XLSForm's sheets -> the questions to create and the report of every row. Never
+ * throws on bad content: what cannot be imported is listed with the reason.
+ */
+export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan {
+  const notes: string[] = [];
+  const rows: XlsformReportRow[] = [];
+  const settings = sheets.settings?.[0]?.cells ?? {};
+  const title =
+    settings.form_title?.trim().slice(0, 200) ||
+    fileName
+      .replace(/\.xlsx$/i, '')
+      .trim()
+      .slice(0, 200) ||
+    'Imported form';
+  const surveyCols = columnsOf(sheets.survey);
+  const langs = [
+    ...new Set(
+      surveyCols
+        .map(splitColumn)
+        .filter((c) => c.lang && (c.base === 'label' || c.base === 'hint'))
+        .map((c) => c.lang!),
+    ),
+  ];
+  const hasPlainLabel = surveyCols.includes('label');
+  let textLang: string | null = settings.default_language
+    ? langCode(settings.default_language)
+    : null;
+  if (!hasPlainLabel && (!textLang || !langs.includes(textLang))) textLang = langs[0] ?? null;
+  const known = FORM_LANGUAGES.map((l) => l.code);
+  let language = 'en';
+  if (textLang && known.includes(textLang)) language = textLang;
+  else if (textLang)
+    notes.push(
+      `The language “${settings.default_language ?? textLang}” is not one of this app's form languages: the form is set to English; change it in the form's settings.`,
+    );
+  const others = langs.filter((l) => l !== textLang);
+  if (others.length)
+    notes.push(
+      `Labels and hints in other languages (${others.join(', ')}) are not imported: forms have one language for now${textLang ? `; the ${textLang} texts are used` : ''}.`,
+    );
+  for (const k of Object.keys(settings))
+    if (
+      !['form_title', 'default_language', 'form_id', 'version', 'instance_name', 'style'].includes(
+        k,
+      )
+    )
+      notes.push(`The setting “${k}” is not used.`);
+
+  // choices by list
+  const lists = new Map<string, Array<{ value: string; label: string; row: number }>>();
+  for (const r of sheets.choices ?? []) {
+    const list = (r.cells.list_name ?? r.cells['list name'] ?? '').trim();
+    const value = (r.cells.name ?? r.cells.value ?? '').trim();
+    if (!list && !value) continue;
+    const label = translated(r.cells, 'label', textLang) || value;
+    if (!lists.has(list)) lists.set(list, []);
+    lists.get(list)!.push({ value, label, row: r.row });
+  }
+
+  const taken = new Set<string>();
+  /** original XLSForm name -> our key (the first question of that name) */
+  const renamed = new Map<string, string>();
+  const pending: Pending[] = [];
+  const groupStack: Array<{ page: boolean; relevant: string; repeat: boolean }> = [];
+  let afterPage = false;
+
+  for (const r of sheets.survey) {
+    const c = r.cells;
+    const typeText = (c.type ?? '').trim();
+    const name = (c.name ?? '').trim();
+    if (!typeText && !name && !translated(c, 'label', textLang)) continue;
+    const { head, list, orOther } = parseType(typeText);
+    const report: XlsformReportRow = {
+      sheet: 'survey',
+      row: r.row,
+      type: typeText,
+      name,
+      key: null,
+      status: 'imported',
+      messages: [],
+    };
+    rows.push(report);
+    const inRepeat = groupStack.some((g) => g.repeat);
+    const unsupported = (m: string) => {
+      report.status = 'unsupported';
+      report.messages.push(m);
+    };
+
+    if (head === 'end_group' || head === 'end group' || head === 'end_repeat') {
+      const g = groupStack.pop();
+      report.status = g?.repeat && head === 'end_repeat' ? 'unsupported' : 'skipped';
+      report.messages.push(
+        head === 'end_repeat' ? 'End of the repeat group (not imported).' : 'End of the group.',
+      );
+      if (g?.page) afterPage = true;
+      continue;
+    }
+    if (head === 'begin_repeat' || head === 'begin repeat') {
+      groupStack.push({ page: false, relevant: '', repeat: true });
+      unsupported(UNSUPPORTED.begin_repeat);
+      continue;
+    }
+    if (inRepeat) {
+      unsupported('Inside a repeat group, which is not supported yet.');
+      if (head === 'begin_group' || head === 'begin group')
+        groupStack.push({ page: false, relevant: '', repeat: true });
+      continue;
+    }
+    if (!typeText) {
+      unsupported('The row has no type.');
+      continue;
+    }
+    if (METADATA.has(head)) {
+      report.status = 'skipped';
+      report.messages.push(
+        `“${head}” is metadata the collecting device records; this app records the submission time and version itself.`,
+      );
+      continue;
+    }
+    if (UNSUPPORTED[head]) {
+      unsupported(UNSUPPORTED[head]);
+      continue;
+    }
+
+    let type: QuestionType | null = null;
+    const input: Partial<AddQuestionInput> = {};
+    const warn = (m: string) => {
+      report.status = 'converted';
+      report.messages.push(m);
+    };
+    const appearance = (c.appearance ?? '').trim();
+    const isGroup = head === 'begin_group' || head === 'begin group';
+    if (isGroup) {
+      const page = /\bfield-list\b/.test(appearance);
+      const groupRelevant = (c.relevant ?? '').trim();
+      groupStack.push({ page, relevant: groupRelevant, repeat: false });
+      if (!page) {
+        report.status = 'skipped';
+        report.messages.push(
+          groupRelevant
+            ? 'A group that is not a page (no field-list appearance): its questions are imported in order; its skip logic is added to each of them.'
+            : 'A group that is not a page (no field-list appearance): its questions are imported in order.',
+        );
+        continue;
+      }
+      type = 'page';
+      if (groupRelevant)
+        report.messages.push('The page’s skip logic is added to each of its questions.');
+    } else if (head === 'select_one' || head === 'select_multiple') {
+      type = head === 'select_one' ? 'single_choice' : 'multiple_choice';
+      if (!list) {
+        unsupported(`“${head}” needs a choice list name after it (e.g. “${head} colours”).`);
+        continue;
+      }
+      const choices = lists.get(list);
+      if (!choices?.length) {
+        unsupported(`The choice list “${list}” is not in the choices sheet.`);
+        continue;
+      }
+      const seen = new Set<string>();
+      const out: Array<{ value: string; label: string }> = [];
+      for (const ch of choices) {
+        let value = ch.value;
+        if (!CHOICE_VALUE_RE.test(value)) {
+          const fixed =
+            value
+              .replace(/[^A-Za-z0-9_.-]+/g, '_')
+              .replace(/^_+|_+$/g, '')
+              .slice(0, 64) || 'choice';
+          warn(
+            `The choice value “${value}” (choices row ${ch.row}) uses characters that are not allowed: stored as “${fixed}”.`,
+          );
+          value = fixed;
+        }
+        if (orOther && value === OTHER_VALUE) {
+          warn(`The choice “${OTHER_VALUE}” is left out: “or_other” adds “Other, specify”.`);
+          continue;
+        }
+        if (seen.has(value)) {
+          warn(`The choice value “${value}” appears twice in “${list}”: kept once.`);
+          continue;
+        }
+        seen.add(value);
+        out.push({ value, label: ch.label.slice(0, 500) || value });
+      }
+      if (!out.length) {
+        unsupported(`The choice list “${list}” has no usable choices.`);
+        continue;
+      }
+      if (out.length > 500) {
+        unsupported(`The choice list “${list}” has more than 500 choices.`);
+        continue;
+      }
+      input.choices = out;
+      input.allowOther = orOther;
+      if (type === 'single_choice' && /\b(minimal|autocomplete|search)\b/.test(appearance))
+        type = 'dropdown';
+    } else if (SIMPLE[head]) {
+      type = SIMPLE[head];
+      if (head === 'trigger') warn('“trigger” (old ODK) is imported as an acknowledge question.');
+      if (type === 'short_text' && /\bmultiline\b/.test(appearance)) type = 'long_text';
+    } else {
+      unsupported(`Unknown question type “${typeText}”.`);
+      continue;
+    }
+
+    // our own type, as our export writes it
+    const ours = (c.pathways_type ?? '').trim() as QuestionType;
+    if (ours && ours !== type) {
+      if (QUESTION_TYPES.includes(ours) && COMPATIBLE[type]?.includes(ours)) type = ours;
+      else warn(`pathways_type “${ours}” does not fit the type “${head}”: ignored.`);
+    }
+    if (type === 'yes_no') {
+      input.choices = undefined;
+      input.allowOther = undefined;
+    }
+    if (type === 'rating') {
+      const s = Number(c.pathways_scale);
+      input.scale = Number.isInteger(s) && s >= 3 && s <= 10 ? s : 5;
+    }
+    if (c.pathways_validation?.trim()) {
+      try {
+        input.validation = JSON.parse(c.pathways_validation) as AddQuestionInput['validation'];
+      } catch {
+        warn('pathways_validation is not valid JSON: ignored.');
+      }
+    }
+
+    // key
+    let key: string;
+    if (!name) {
+      key = unique(keyFromLabel(translated(c, 'label', textLang) || head), taken);
+      if (!isGroup || type === 'page')
+        warn(`The row has no name: the key “${key}” was made from its label.`);
+    } else {
+      const base = QUESTION_KEY_RE.test(name) && !name.includes('__') ? name : sanitiseKey(name);
+      if (base !== name) warn(`The name “${name}” is not a valid key: renamed “${base}”.`);
+      key = unique(base, taken);
+      if (key !== base) warn(`The name “${name}” is used twice: this one is renamed “${key}”.`);
+      if (!renamed.has(name)) renamed.set(name, key);
+    }
+    taken.add(key);
+    report.key = key;
+
+    let label = translated(c, 'label', textLang);
+    if (!label) {
+      label = name || key;
+      warn(`The row has no label: “${label}” is used.`);
+    }
+    if (label.length > 1000) {
+      label = label.slice(0, 1000);
+      warn('The label is longer than 1000 characters: cut.');
+    }
+    input.type = type;
+    input.key = key;
+    input.label = label;
+    const hint = translated(c, 'hint', textLang);
+    if (hint) input.hint = hint.slice(0, 1000);
+
+    if (!isDisplayOnly(type)) {
+      const req = (c.required ?? '').trim().toLowerCase();
+      if (TRUE_TEXT.has(req)) input.required = true;
+      else if (!FALSE_TEXT.has(req))
+        warn(
+          `“required” is an expression (${c.required}), which is not supported: the question is optional.`,
+        );
+      if (c.required_message?.trim())
+        input.requiredMessage = c.required_message.trim().slice(0, 300);
+      if (c.default?.trim()) input.defaultValue = c.default.trim().slice(0, 1000);
+      if (c.constraint_message?.trim())
+        input.constraintMessage = c.constraint_message.trim().slice(0, 300);
+    }
+    const readOnly = (c.read_only ?? '').trim().toLowerCase();
+    if (readOnly && !FALSE_TEXT.has(readOnly))
+      warn('“read_only” is not supported: the question can be answered.');
+    if (c.choice_filter?.trim())
+      warn(
+        `The choice filter (${c.choice_filter.trim()}) is not supported: every choice is shown.`,
+      );
+    if (c.calculation?.trim())
+      warn('A calculation on a question that is not “calculate” is not supported: ignored.');
+    const usedAppearance =
+      (type === 'long_text' && appearance === 'multiline') ||
+      (type === 'dropdown' && /^(minimal|autocomplete|search)$/.test(appearance)) ||
+      (type === 'page' && appearance === 'field-list');
+    if (appearance && !usedAppearance)
+      warn(`The appearance “${appearance}” is not supported: the default look is used.`);
+    for (const col of Object.keys(c))
+      if (col.startsWith('media::') || col === 'image' || col === 'audio' || col === 'video')
+        if (c[col]?.trim()) warn(`Media (${col}) is not imported.`);
+
+    if (type === 'page') afterPage = false;
+    else if (afterPage && !groupStack.some((g) => g.page)) {
+      warn(
+        'This question follows a page (a field-list group) but is outside any group: it is shown on that page.',
+      );
+      afterPage = false;
+    }
+    const parsed = addQuestionSchema.safeParse(input);
+    const rules = parsed.success ? questionRuleErrors(parsed.data) : {};
+    if (!parsed.success || Object.keys(rules).length) {
+      const why = parsed.success
+        ? Object.entries(rules).map(([f, m]) => `${f}: ${m}`)
+        : parsed.error.issues.map((e) => `${e.path.join('.') || 'row'}: ${e.message}`);
+      report.key = null;
+      unsupported(`Not imported: ${why.join('; ')}`);
+      continue;
+    }
+    pending.push({
+      report,
+      input: parsed.data,
+      name,
+      rawRelevant: isGroup ? '' : (c.relevant ?? '').trim(),
+      rawConstraint: isDisplayOnly(type) ? '' : (c.constraint ?? '').trim(),
+      groupRelevant: groupStack.filter((g) => g.relevant).map((g) => g.relevant),
+    });
+  }
+  for (const g of groupStack)
+    notes.push(
+      g.repeat
+        ? 'A repeat group is not closed with end_repeat.'
+        : 'A group is not closed with end_group.',
+    );
+
+  // expressions: after every key is known (a reference to a later question is reported as such)
+  const keys = pending.map((p) => p.input.key!);
+  const noteKeys = pending.filter((p) => isDisplayOnly(p.input.type)).map((p) => p.input.key!);
+  const questions: AddQuestionInput[] = [];
+  pending.forEach((p, i) => {
+    const ctx: ExprContext = {
+      key: p.input.key!,
+      earlier: keys.slice(0, i),
+      later: keys.slice(i + 1),
+      notes: noteKeys,
+      renamed,
+    };
+    const warn = (m: string) => {
+      p.report.status = 'converted';
+      p.report.messages.push(m);
+    };
+    if (p.input.type !== 'page') {
+      const parts = [...p.groupRelevant, p.rawRelevant].filter(Boolean);
+      if (parts.length) {
+        const text = parts.length === 1 ? parts[0] : parts.map((t) => `(${t})`).join(' and ');
+        const r = processExpression(text, 'relevant', ctx);
+        if (r.warning) warn(r.warning);
+        if (r.text) p.input.relevant = r.text;
+      }
+    }
+    if (p.rawConstraint) {
+      const r = processExpression(p.rawConstraint, 'constraint', ctx);
+      if (r.warning) warn(r.warning);
+      if (r.text) p.input.constraint = r.text;
+      else p.input.constraintMessage = undefined;
+    }
+    questions.push(p.input);
+  });
+
+  const counts = { imported: 0, converted: 0, unsupported: 0, skipped: 0 };
+  for (const r of rows) counts[r.status]++;
+  if (!questions.length) notes.push('No question of this file can be imported.');
+  return {
+    title,
+    language,
+    questions,
+    report: {
+      fileName,
+      formTitle: title,
+      language,
+      questionsCount: questions.length,
+      counts,
+      rows,
+      notes,
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import ExcelJS from 'exceljs';
+
+/** XLSForm workbooks made in the tests with exceljs: each sheet as a header row and rows. */
+export interface XlsformSpec {
+  survey: string[][];
+  choices?: string[][];
+  settings?: string[][];
+  /** more sheets (e.g. a workbook without a survey sheet) */
+  extra?: Record<string, string[][]>;
+}
+
+export async function xlsformBuffer(spec: XlsformSpec): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheets: Array<[string, string[][] | undefined]> = [
+    ['survey', spec.survey],
+    ['choices', spec.choices],
+    ['settings', spec.settings],
+    ...Object.entries(spec.extra ?? {}),
+  ];
+  for (const [name, rows] of sheets) {
+    if (!rows) continue;
+    const ws = wb.addWorksheet(name);
+    for (const r of rows) ws.addRow(r);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const H = [
+  'type',
+  'name',
+  'label',
+  'label::Français (fr)',
+  'hint',
+  'required',
+  'required_message',
+  'relevant',
+  'constraint',
+  'constraint_message',
+  'default',
+  'read_only',
+  'appearance',
+  'choice_filter',
+];
+/** A row by column name (the rest blank). */
+const row = (o: Partial<Record<(typeof H)[number], string>>) => H.map((h) => o[h] ?? '');
+
+/**
+ * An XLSForm of our own making with every supported type and column, curly quotes, an unknown type,
+ * a bad expression, a duplicate name, a missing choices list, metadata and unsupported types.
+ */
+export const FULL_XLSFORM: XlsformSpec = {
+  survey: [
+    H,
+    row({ type: 'start', name: 'start' }),
+    row({ type: 'deviceid', name: 'deviceid' }),
+    row({ type: 'note', name: 'intro', label: 'Welcome', 'label::Français (fr)': 'Bienvenue' }),
+    row({ type: 'begin_group', name: 'household', label: 'Household', appearance: 'field-list' }),
+    row({
+      type: 'text',
+      name: 'hh_name',
+      label: 'Name of the head',
+      hint: 'As on the ID card',
+      required: 'yes',
+      required_message: 'Give the name.',
+      default: 'Unknown',
+    }),
+    row({
+      type: 'integer',
+      name: 'age',
+      label: 'Age',
+      constraint: '. >= 0 and . <= 120',
+      constraint_message: 'Between 0 and 120.',
+    }),
+    row({ type: 'decimal', name: 'income', label: 'Income', required: 'true()' }),
+    row({ type: 'end_group' }),
+    row({ type: 'select_one water', name: 'water', label: 'Main water source' }),
+    row({ type: 'select_one water or_other', name: 'water2', label: 'Second source' }),
+    row({
+      type: 'select_multiple crops',
+      name: 'crops',
+      label: 'Crops grown',
+      relevant: '${water} = “well”',
+    }),
+    row({
+      type: 'select_one regions',
+      name: 'region',
+      label: 'Region',
+      appearance: 'minimal',
+      choice_filter: "country = 'x'",
+    }),
+    row({
+      type: 'text',
+      name: 'story',
+      label: 'Your story',
+      appearance: 'multiline',
+      read_only: 'yes',
+    }),
+    row({ type: 'date', name: 'visit', label: 'Visit date' }),
+    row({ type: 'time', name: 'visit_time', label: 'Visit time' }),
+    row({ type: 'dateTime', name: 'ended', label: 'Ended at' }),
+    row({ type: 'acknowledge', name: 'consent', label: 'I agree', required: 'yes' }),
+    row({ type: 'calculate', name: 'total' }),
+    row({ type: 'hidden', name: 'secret' }),
+    row({ type: 'range', name: 'slider', label: 'Slide' }),
+    row({ type: 'rank', name: 'ranked', label: 'Rank' }),
+    row({ type: 'geopoint', name: 'where', label: 'Where' }),
+    row({ type: 'image', name: 'photo', label: 'Photo' }),
+    row({ type: 'barcode', name: 'scan', label: 'Scan' }),
+    row({ type: 'begin_repeat', name: 'members', label: 'Members' }),
+    row({ type: 'text', name: 'member_name', label: 'Member name' }),
+    row({ type: 'end_repeat' }),
+    row({ type: 'magic_box', name: 'magic', label: 'Magic' }),
+    row({ type: 'text', name: 'broken', label: 'Broken rule', relevant: '${age} >' }),
+    row({ type: 'text', name: 'ghost', label: 'Reads a ghost', relevant: "${nobody} = 'x'" }),
+    row({ type: 'text', name: 'age', label: 'Age again' }),
+    row({ type: 'select_one missing_list', name: 'lost', label: 'Lost list' }),
+    row({ type: 'integer', name: 'HouseholdSize', label: 'Household size' }),
+    row({ type: 'text', name: 'big_hh', label: 'Why so many?', relevant: '${HouseholdSize} > 8' }),
+    row({ type: 'integer', name: 'kids', label: 'Children', relevant: '${age} > 17' }),
+  ],
+  choices: [
+    ['list_name', 'name', 'label', 'label::Français (fr)'],
+    ['water', 'well', 'Well', 'Puits'],
+    ['water', 'tap', 'Tap', 'Robinet'],
+    ['water', 'other', 'Other', 'Autre'],
+    ['crops', 'maize', 'Maize', 'Maïs'],
+    ['crops', 'rice', 'Rice', 'Riz'],
+    ['regions', 'north', 'North', 'Nord'],
+    ['regions', 'south', 'South', 'Sud'],
+  ],
+  settings: [
+    ['form_title', 'default_language', 'form_id'],
+    ['Household baseline', 'English (en)', 'hh_baseline'],
+  ],
+};

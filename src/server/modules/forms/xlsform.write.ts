@@ -1,0 +1,121 @@
+import ExcelJS from 'exceljs';
+import { escapeCellText } from '../logframe/index.js';
+import type { QuestionDef } from '../../../shared/forms/questions.js';
+
+const SURVEY_COLUMNS = [
+  'type',
+  'name',
+  'label',
+  'hint',
+  'required',
+  'required_message',
+  'relevant',
+  'constraint',
+  'constraint_message',
+  'default',
+  'appearance',
+  'pathways_type',
+  'pathways_scale',
+  'pathways_validation',
+] as const;
+type SurveyRow = Partial<Record<(typeof SURVEY_COLUMNS)[number], string>>;
+
+/** A question -> its XLSForm type and appearance (our own type kept in `pathways_type`). */
+function xlsType(q: QuestionDef): SurveyRow {
+  switch (q.type) {
+    case 'short_text':
+      return { type: 'text' };
+    case 'long_text':
+      return { type: 'text', appearance: 'multiline', pathways_type: q.type };
+    case 'email':
+    case 'phone':
+      return { type: 'text', pathways_type: q.type };
+    case 'integer':
+    case 'decimal':
+    case 'note':
+    case 'acknowledge':
+    case 'date':
+    case 'time':
+      return { type: q.type };
+    case 'datetime':
+      return { type: 'dateTime' };
+    case 'rating':
+    case 'nps':
+      return {
+        type: 'integer',
+        pathways_type: q.type,
+        pathways_scale: q.scale ? String(q.scale) : '',
+      };
+    case 'yes_no':
+      return { type: `select_one ${q.key}`, pathways_type: 'yes_no' };
+    case 'single_choice':
+    case 'multiple_choice':
+    case 'dropdown': {
+      const head = q.type === 'multiple_choice' ? 'select_multiple' : 'select_one';
+      return {
+        type: `${head} ${q.key}${q.allowOther ? ' or_other' : ''}`,
+        appearance: q.type === 'dropdown' ? 'minimal' : '',
+        pathways_type: q.type === 'dropdown' ? 'dropdown' : '',
+      };
+    }
+    case 'page':
+      return { type: 'begin_group', appearance: 'field-list' };
+  }
+}
+
+const hasValidation = (q: QuestionDef) =>
+  Object.values(q.validation ?? {}).some((v) => v !== null && v !== undefined && v !== '');
+
+/**
+ * A form's questions -> an XLSForm workbook (survey, choices, settings). A page break becomes a
+ * field-list group holding the questions up to the next break. Every text cell is escaped so a
+ * spreadsheet app never runs it as a formula.
+ */
+export function xlsformWorkbook(
+  form: { name: string; language: string; version: string },
+  questions: QuestionDef[],
+): ExcelJS.Workbook {
+  const wb = new ExcelJS.Workbook();
+  const survey = wb.addWorksheet('survey');
+  const choices = wb.addWorksheet('choices');
+  const settings = wb.addWorksheet('settings');
+  const cell = (v: string | null | undefined) => escapeCellText(v ?? '');
+
+  survey.addRow([...SURVEY_COLUMNS]);
+  let inPage = false;
+  for (const q of questions) {
+    if (q.type === 'page' && inPage) survey.addRow(['end_group']);
+    if (q.type === 'page') inPage = true;
+    const t = xlsType(q);
+    const row: SurveyRow = {
+      ...t,
+      name: q.key,
+      label: q.label,
+      hint: q.hint ?? '',
+      required: q.required ? 'yes' : '',
+      required_message: q.requiredMessage ?? '',
+      relevant: q.relevant ?? '',
+      constraint: q.constraint ?? '',
+      constraint_message: q.constraintMessage ?? '',
+      default: q.defaultValue ?? '',
+      pathways_validation: hasValidation(q) ? JSON.stringify(q.validation) : '',
+    };
+    survey.addRow(SURVEY_COLUMNS.map((c) => cell(row[c])));
+  }
+  if (inPage) survey.addRow(['end_group']);
+
+  choices.addRow(['list_name', 'name', 'label']);
+  for (const q of questions) {
+    if (q.type === 'yes_no') {
+      choices.addRow([q.key, 'yes', 'Yes']);
+      choices.addRow([q.key, 'no', 'No']);
+    } else for (const c of q.choices) choices.addRow([cell(q.key), cell(c.value), cell(c.label)]);
+  }
+  settings.addRow(['form_title', 'default_language', 'version']);
+  settings.addRow([cell(form.name), form.language, form.version]);
+  for (const ws of [survey, choices, settings]) {
+    ws.getRow(1).font = { bold: true };
+    ws.columns.forEach((c) => (c.width = 18));
+  }
+  return wb;
+}
