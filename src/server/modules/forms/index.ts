@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerFormRoutes } from './forms.routes.js';
 import { registerResponseRoutes } from './responses.routes.js';
 import { registerPublicFormRoutes } from './public-forms.routes.js';
+import { liveDatasetOf } from '../datasets/index.js';
 
 /**
  * Forms: survey and stakeholder forms (builder, versions), stakeholders and their personal links,
@@ -12,6 +13,15 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerFormRoutes(app, ctx);
   registerResponseRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
+  // a form's live dataset (its responses' view) goes with the form
+  ctx.cascades.onRemove('form', async (r) => {
+    const ids: string[] = [];
+    for (const id of r.ids) {
+      const d = await liveDatasetOf(r.tx, r.teamId, 'form', id);
+      if (d) ids.push(d);
+    }
+    await r.cascade('dataset', ids);
+  });
 }
 export { surveyQuestionRowSource } from './bound-responses.js';
 
