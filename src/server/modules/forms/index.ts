@@ -26,3 +26,4 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
 export { surveyQuestionRowSource } from './bound-responses.js';
 
 export { purgeDeletedResponses } from './responses.purge.js';
+export { mergeStakeholders } from './stakeholders-merge.use-cases.js';
