@@ -94,7 +94,10 @@ export async function rowsFor(
       return `"${p}" AS "${p}"`;
     });
     const r = (await db.execute(
-      sql`SELECT DISTINCT ON (code) code${sql.raw(cols.map((c) => `, ${c}`).join(''))} FROM (SELECT trim("${sql.raw(w.codeColumn)}"::text) AS code, * FROM ${sql.raw(qualified(w.relation))}) d WHERE code = ANY(${codes}::text[]) ORDER BY code, _row DESC`,
+      sql`SELECT DISTINCT ON (code) code${sql.raw(cols.map((c) => `, ${c}`).join(''))} FROM (SELECT trim("${sql.raw(w.codeColumn)}"::text) AS code, * FROM ${sql.raw(qualified(w.relation))}) d WHERE code IN (${sql.join(
+        codes.map((c) => sql`${c}`),
+        sql`, `,
+      )}) ORDER BY code, _row DESC`,
     )) as unknown as { rows: Array<Record<string, unknown>> };
     for (const row of r.rows) {
       const id = idOfCode.get(String(row.code));
