@@ -132,6 +132,8 @@ export interface FormResponsesProps {
   columns: Array<{ key: string; label: string }>;
   versions: number[];
   can: { review: boolean; delete: boolean };
+  /** the form's live dataset (its responses as rows, for the datagrid); null before the first publish */
+  datasetId: string | null;
 }
 
 export interface StakeholderResponsesProps {

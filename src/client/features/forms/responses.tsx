@@ -47,6 +47,7 @@ export function ResponsesPage({
   columns,
   versions,
   can,
+  datasetId,
 }: FormResponsesProps) {
   const { auth } = useShared();
   const [open, setOpen] = useState<ResponseRow | null>(null);
@@ -133,9 +134,20 @@ export function ResponsesPage({
         ]}
         title={`Responses: ${form.name}`}
         actions={
-          <Button component="a" href={exportUrl} variant="light">
-            Export CSV
-          </Button>
+          <Group gap="xs">
+            {datasetId && (
+              <Button
+                component={Link}
+                href={route('sources.datagrid', { source: datasetId })}
+                variant="default"
+              >
+                Open in the data grid
+              </Button>
+            )}
+            <Button component="a" href={exportUrl} variant="light">
+              Export CSV
+            </Button>
+          </Group>
         }
       />
       <DataTable

@@ -100,6 +100,7 @@ describe('a form as a dataset', () => {
     // the datagrid page opens it
     const grid = await s.client.page(`/sources/${d.id}/data`);
     expect(grid.component).toBe('survey-sources/datagrid');
+    expect(grid.props.version).toEqual({ number: 1, rowCount: 2 });
 
     // another team sees nothing of it
     const other = await setup();

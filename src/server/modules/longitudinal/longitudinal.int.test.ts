@@ -121,7 +121,7 @@ describe('the longitudinal view', () => {
     ]);
     expect(p.chosen).toEqual(['meals', 'water']);
     expect(p.total).toBe(4);
-    type Row = { stakeholder: { code: string }; cells: Record<string, unknown> };
+    type Row = { stakeholder: { code: string }; cells: Record<string, unknown[]> };
     const rowOf = (code: string) => p.rows.find((r: Row) => r.stakeholder.code === code) as Row;
     // by hand: Amina 1 -> 3 (+2) -> 4 (+1); well -> tap changed; Juma 2 -> 2 (0), tap unchanged
     expect(rowOf(amina).cells.meals).toEqual([
