@@ -62,10 +62,7 @@ it('baseline and endline side by side with the change, then the form responses i
   const [open] = await db.select().from(formLinks).where(eq(formLinks.formId, reg));
   for (const name of ['Amina Odhiambo', 'Juma Ali'])
     expect((await submit(open.token, { full_name: name })).statusCode).toBe(201);
-  const people = await db
-    .select()
-    .from(stakeholders)
-    .where(eq(stakeholders.projectId, project.id));
+  const people = await db.select().from(stakeholders).where(eq(stakeholders.projectId, project.id));
   const idOf = (name: string) => people.find((p) => p.name === name)!.id;
 
   // a stakeholder-linked survey answered at baseline and endline through personal links
@@ -107,8 +104,12 @@ it('baseline and endline side by side with the change, then the form responses i
   await page.getByRole('link', { name: 'Longitudinal view' }).click();
   await page.getByRole('heading', { name: 'Longitudinal view', level: 1 }).waitFor();
   const table = page.getByRole('table', { name: /Stakeholders by wave/ });
-  await table.getByRole('columnheader', { name: 'Meals a day · Household follow-up · baseline' }).waitFor();
-  await table.getByRole('columnheader', { name: 'Meals a day · Household follow-up · endline' }).waitFor();
+  await table
+    .getByRole('columnheader', { name: 'Meals a day · Household follow-up · baseline' })
+    .waitFor();
+  await table
+    .getByRole('columnheader', { name: 'Meals a day · Household follow-up · endline' })
+    .waitFor();
   const amina = table.getByRole('row').filter({ hasText: 'Amina Odhiambo' });
   await expect(amina.getByText('+2').count()).resolves.toBe(1);
   const juma = table.getByRole('row').filter({ hasText: 'Juma Ali' });

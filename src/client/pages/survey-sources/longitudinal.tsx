@@ -249,9 +249,9 @@ export default function Longitudinal({
           <Stack gap="sm">
             <Text size="sm">
               {merging.merge.code} {merging.merge.name} will be merged into {merging.keep.code}{' '}
-              {merging.keep.name}: their responses and personal links move to{' '}
-              {merging.keep.code}, and {merging.merge.code} is removed. The merge is recorded with
-              what {merging.merge.code} was, and in the activity log.
+              {merging.keep.name}: their responses and personal links move to {merging.keep.code},
+              and {merging.merge.code} is removed. The merge is recorded with what{' '}
+              {merging.merge.code} was, and in the activity log.
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setMerging(null)}>

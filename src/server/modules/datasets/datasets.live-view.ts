@@ -8,10 +8,10 @@ import { qualified } from './datasets.queries.js';
 import type { NewColumn } from './datasets.versions.js';
 
 /** ds."f_<origin id without dashes>": a live view's relation, from an id only */
-export const liveRelationOf = (originId: string) => `f_${originId.replace(/-/g, '')}`;
+const liveRelationOf = (originId: string) => `f_${originId.replace(/-/g, '')}`;
 
 /** A live view's physical column: its select must name c1..cn in the columns' order */
-export const livePhysical = (i: number) => `c${i + 1}`;
+const livePhysical = (i: number) => `c${i + 1}`;
 
 /**
  * The live view of a form's responses (docs/datasets.md, origin `form`): ONE version, status
@@ -59,7 +59,10 @@ export async function defineFormView(
       })
       .returning();
   let [version] = dataset.currentVersionId
-    ? await tx.select().from(datasetVersions).where(eq(datasetVersions.id, dataset.currentVersionId))
+    ? await tx
+        .select()
+        .from(datasetVersions)
+        .where(eq(datasetVersions.id, dataset.currentVersionId))
     : [];
   if (!version) {
     [version] = await tx
@@ -112,12 +115,21 @@ export async function defineFormView(
 }
 
 /** The dataset of a live view (origin and origin id), team-scoped; null when it was never defined */
-export async function liveDatasetOf(db: Db, teamId: string, origin: DatasetOrigin, originId: string) {
+export async function liveDatasetOf(
+  db: Db,
+  teamId: string,
+  origin: DatasetOrigin,
+  originId: string,
+) {
   const [d] = await db
     .select({ id: datasets.id })
     .from(datasets)
     .where(
-      and(eq(datasets.teamId, teamId), eq(datasets.origin, origin), eq(datasets.originId, originId)),
+      and(
+        eq(datasets.teamId, teamId),
+        eq(datasets.origin, origin),
+        eq(datasets.originId, originId),
+      ),
     )
     .limit(1);
   return d?.id ?? null;

@@ -88,7 +88,9 @@ describe('a form as a dataset', () => {
       .from(formResponses)
       .where(and(eq(formResponses.formId, f), eq(formResponses.seq, 2)));
     expect((await s.client.delete(`/form-responses/${second.id}`)).statusCode).toBe(303);
-    const filters = encodeURIComponent(JSON.stringify([{ column: 'meals', op: 'gte', value: '2' }]));
+    const filters = encodeURIComponent(
+      JSON.stringify([{ column: 'meals', op: 'gte', value: '2' }]),
+    );
     const res = await s.client.get(
       `/datasets/${d.id}/rows?limit=50&count=1&sort=meals&dir=desc&filters=${filters}`,
     );
@@ -130,6 +132,8 @@ describe('a form as a dataset', () => {
     expect(res.statusCode, res.body).toBe(303);
     const show = await s.client.page(res.headers.location as string);
     expect(show.props.source.name).toBe('Meals');
-    expect(show.props.preview.rows.map((r: { values: { meals: number } }) => String(r.values.meals))).toEqual(['1', '5']);
+    expect(
+      show.props.preview.rows.map((r: { values: { meals: number } }) => String(r.values.meals)),
+    ).toEqual(['1', '5']);
   });
 });

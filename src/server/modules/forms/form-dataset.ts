@@ -2,7 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { defineFormView, type NewColumn } from '../datasets/index.js';
 import type { ColumnType } from '../../../shared/datasets/column-types.js';
-import { isDisplayOnly, type QuestionDef, type QuestionType } from '../../../shared/forms/questions.js';
+import {
+  isDisplayOnly,
+  type QuestionDef,
+  type QuestionType,
+} from '../../../shared/forms/questions.js';
 import { formVersions, type forms } from './forms.tables.js';
 
 /** A question's dataset column type (docs/datasets.md section 4) */
@@ -63,12 +67,17 @@ function answerSql(key: string, type: ColumnType): string {
  * once published; the latest label wins), with `<key>__other` beside a choice question that
  * offered "other".
  */
-export function formColumns(versions: QuestionDef[][]) {
+function formColumns(versions: QuestionDef[][]) {
   const byKey = new Map<string, NewColumn>();
   for (const questions of versions)
     for (const q of questions) {
       if (isDisplayOnly(q.type)) continue;
-      byKey.set(q.key, { key: q.key, label: q.label, type: COLUMN_OF[q.type], sourceColumn: q.key });
+      byKey.set(q.key, {
+        key: q.key,
+        label: q.label,
+        type: COLUMN_OF[q.type],
+        sourceColumn: q.key,
+      });
       if (q.allowOther && !byKey.has(`${q.key}__other`))
         byKey.set(`${q.key}__other`, {
           key: `${q.key}__other`,
@@ -86,7 +95,7 @@ export function formColumns(versions: QuestionDef[][]) {
 }
 
 /** The view's SELECT over the form's non-deleted responses (the form id and the keys are checked) */
-export function formSelect(formId: string, columns: NewColumn[]) {
+function formSelect(formId: string, columns: NewColumn[]) {
   if (!UUID_RE.test(formId)) throw new Error(`Not a form id: ${formId}`);
   const values = columns.map((c, i) => {
     const expr =

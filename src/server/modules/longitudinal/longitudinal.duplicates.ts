@@ -4,7 +4,7 @@ import { forms, formVersions, stakeholders } from '../forms/read-model.js';
 import type { DuplicatePair } from '../../../shared/datasets/longitudinal.pages.js';
 
 /** The review list reads at most this many stakeholders of a project (pairs grow with the square) */
-export const MAX_COMPARED = 2000;
+const MAX_COMPARED = 2000;
 
 /** A name as compared: lower case, accents and punctuation gone, words sorted ("Ali, Juma" = "juma ali") */
 export function nameKey(name: string): string {
@@ -127,7 +127,8 @@ export async function duplicatesOf(db: Db, teamId: string, projectId: string) {
   for (const v of questions)
     for (const q of v.questions) {
       if (q.type === 'phone') phoneKeys.add(q.key);
-      if (q.type === 'date' && (BIRTH_RE.test(q.key) || BIRTH_RE.test(q.label))) birthKeys.add(q.key);
+      if (q.type === 'date' && (BIRTH_RE.test(q.key) || BIRTH_RE.test(q.label)))
+        birthKeys.add(q.key);
     }
   const pairs = findDuplicates(
     people.map((p) => ({

@@ -109,9 +109,7 @@ describe('the longitudinal view', () => {
       .set({ stakeholderColumnKey: 'sid' })
       .where(eq(datasets.id, datasetId));
 
-    const page = await s.client.page(
-      `/projects/${s.project.id}/longitudinal?fields=meals,water`,
-    );
+    const page = await s.client.page(`/projects/${s.project.id}/longitudinal?fields=meals,water`);
     expect(page.component, JSON.stringify(page.props)).toBe('survey-sources/longitudinal');
     const p = page.props;
     expect(p.waves.map((w: { label: string }) => w.label)).toEqual([
@@ -149,7 +147,10 @@ describe('the longitudinal view', () => {
     const csv = await s.client.get(`/projects/${s.project.id}/longitudinal/export?fields=meals`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'stakeholder_code,stakeholder_name,meals [Follow-up · baseline],meals [Follow-up · endline],meals change [Follow-up · baseline -> Follow-up · endline],meals [Follow-up 2027],meals change [Follow-up · endline -> Follow-up 2027]',
     );
@@ -186,9 +187,9 @@ describe('the longitudinal view', () => {
     const gone = people['Amina Odhiambo.'];
     // another team cannot merge these
     const other = await setup();
-    expect((await other.client.post(`/stakeholders/${gone}/merge`, { into: keep })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await other.client.post(`/stakeholders/${gone}/merge`, { into: keep })).statusCode,
+    ).toBe(404);
     // the merged one's responses and links move; the kept one's stay
     const merged = await s.client.post(`/stakeholders/${keep}/merge`, { into: gone });
     expect(merged.statusCode).toBe(303);
@@ -196,7 +197,11 @@ describe('the longitudinal view', () => {
       .select()
       .from(stakeholderMerges)
       .where(eq(stakeholderMerges.keptId, gone));
-    expect(rec, JSON.stringify(rec)).toMatchObject({ mergedId: keep, mergedName: 'Amina Odhiambo', responsesMoved: 3 });
+    expect(rec, JSON.stringify(rec)).toMatchObject({
+      mergedId: keep,
+      mergedName: 'Amina Odhiambo',
+      responsesMoved: 3,
+    });
     expect(rec.linksMoved).toBe(2);
     const moved = await t.app.ctx.db
       .select()

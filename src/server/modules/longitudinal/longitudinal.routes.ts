@@ -115,7 +115,12 @@ export function registerLongitudinalRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post(
     '/stakeholders/:stakeholder/merge',
-    { config: { name: 'stakeholders.merge', access: { kind: 'team', permission: 'content.update' } } },
+    {
+      config: {
+        name: 'stakeholders.merge',
+        access: { kind: 'team', permission: 'content.update' },
+      },
+    },
     async (request, reply) => {
       const input = parseInput(mergeStakeholdersSchema, request.body);
       const { kept, merged, record, project } = await runUseCase(ctx, actorOf(request), (uc) =>

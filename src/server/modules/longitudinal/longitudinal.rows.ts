@@ -51,15 +51,12 @@ export async function rowsFor(
   const formIds = [...new Set(waves.flatMap((w) => (w.source === 'form' ? [w.formId] : [])))];
   if (formIds.length) {
     const answers = await db
-      .selectDistinctOn(
-        [formResponses.stakeholderId, formResponses.formId, formResponses.wave],
-        {
-          stakeholderId: formResponses.stakeholderId,
-          formId: formResponses.formId,
-          wave: formResponses.wave,
-          answers: formResponses.answers,
-        },
-      )
+      .selectDistinctOn([formResponses.stakeholderId, formResponses.formId, formResponses.wave], {
+        stakeholderId: formResponses.stakeholderId,
+        formId: formResponses.formId,
+        wave: formResponses.wave,
+        answers: formResponses.answers,
+      })
       .from(formResponses)
       .where(
         and(
@@ -135,7 +132,10 @@ export async function stakeholderPage(
       .orderBy(asc(stakeholders.code))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(stakeholders).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stakeholders)
+      .where(where),
   ]);
   return { people, total: Number(n) };
 }
