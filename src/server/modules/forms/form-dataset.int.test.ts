@@ -103,6 +103,8 @@ describe('a form as a dataset', () => {
     const grid = await s.client.page(`/sources/${d.id}/data`);
     expect(grid.component).toBe('survey-sources/datagrid');
     expect(grid.props.version).toEqual({ number: 1, rowCount: 2 });
+    // and the source page the grid's breadcrumb leads to
+    expect((await s.client.page(`/sources/${d.id}`)).component).toBe('sources/show');
 
     // another team sees nothing of it
     const other = await setup();
