@@ -51,6 +51,7 @@ import type {
   SourcesIndexProps,
   SurveyPreviewProps,
 } from './datasets/datasets.pages.js';
+import type { LongitudinalProps } from './datasets/longitudinal.pages.js';
 import type {
   TransformationCreateProps,
   TransformationRunProps,
@@ -151,6 +152,7 @@ export interface PageProps {
   'transformations/show': TransformationShowProps;
   'transformations/status': TransformationRunProps;
   'survey-sources/datagrid': DatagridProps;
+  'survey-sources/longitudinal': LongitudinalProps;
   'community/feed': CommunityFeedProps;
   'community/communities': CommunityBrowseProps;
   'community/show': CommunityShowProps;

@@ -26,6 +26,7 @@ import { communityModule } from './community/index.js';
 import { settingsModule } from './settings/index.js';
 import { databasesModule } from './databases/index.js';
 import { connectorsModule } from './connectors/index.js';
+import { longitudinalModule } from './longitudinal/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -55,6 +56,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   settingsModule,
   databasesModule,
   connectorsModule,
+  longitudinalModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

@@ -93,3 +93,25 @@ export const importSourceSchema = z
   })
   .strict();
 export type ImportSourceInput = z.infer<typeof importSourceSchema>;
+
+/** GET the longitudinal view and its CSV: the fields side by side (comma-separated keys) and the page */
+export const longitudinalQuerySchema = z
+  .object({
+    fields: z
+      .string()
+      .max(2000)
+      .optional()
+      .transform((v) => (v ? [...new Set(v.split(',').filter(Boolean))] : []))
+      .pipe(
+        z
+          .array(z.string().regex(/^[a-z][a-z0-9_]{0,80}$/, 'Not a field key.'))
+          .max(6, 'Pick at most 6 fields.'),
+      ),
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+  })
+  .strip();
+
+/** POST stakeholders.merge: the stakeholder merged into the one kept (both of the same project) */
+export const mergeStakeholdersSchema = z.strictObject({
+  into: z.string().uuid('Pick the stakeholder to keep.'),
+});

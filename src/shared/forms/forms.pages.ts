@@ -140,6 +140,8 @@ export interface FormResponsesProps {
   /** responses with an open data quality flag (the review queue's count) */
   flagged: number;
   can: { review: boolean; delete: boolean };
+  /** the form's live dataset (its responses as rows, for the datagrid); null before the first publish */
+  datasetId: string | null;
 }
 
 export interface ResponseFlag {

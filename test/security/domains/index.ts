@@ -16,6 +16,7 @@ import { communitySecurity } from './community.js';
 import { settingsSecurity } from './settings.js';
 import { databasesSecurity } from './databases.js';
 import { connectorsSecurity } from './connectors.js';
+import { longitudinalSecurity } from './longitudinal.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -45,6 +46,7 @@ const DOMAINS: DomainSecurity[] = [
   settingsSecurity,
   databasesSecurity,
   connectorsSecurity,
+  longitudinalSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

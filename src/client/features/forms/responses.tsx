@@ -43,6 +43,7 @@ export function ResponsesPage({
   versions,
   flagged,
   can,
+  datasetId,
 }: FormResponsesProps) {
   const { auth } = useShared();
   const [open, setOpen] = useState<ResponseRow | null>(null);
@@ -156,6 +157,15 @@ export function ResponsesPage({
             >
               Review queue ({flagged})
             </Button>
+            {datasetId && (
+              <Button
+                component={Link}
+                href={route('sources.datagrid', { source: datasetId })}
+                variant="default"
+              >
+                Open in the data grid
+              </Button>
+            )}
             <Button component="a" href={exportUrl} variant="light">
               Export CSV
             </Button>

@@ -1,5 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import type { StakeholderRow } from '@shared/forms/forms.pages';
@@ -68,6 +68,15 @@ export default function Stakeholders({
         ]}
         title="Stakeholders"
         subtitle="The people and organisations the programme serves, registered through stakeholder forms."
+        actions={
+          <Button
+            component={Link}
+            href={route('longitudinal.show', { project: project.id })}
+            variant="light"
+          >
+            Longitudinal view
+          </Button>
+        }
       />
       <section aria-labelledby="sf-title">
         <Title order={2} size="h4" id="sf-title" mb="xs">

@@ -34,10 +34,18 @@ export async function datagridOf(
     }
     out.push({ key: c.key, label: c.label, type: c.type, sortable: isSortable(c.type), values });
   }
+  // a live view (a form's responses) keeps no row count: it is counted at each read
+  let rowCount = current ? Number(current.rowCount) : 0;
+  if (current?.relation.startsWith('f_')) {
+    const r = (await db.execute(
+      sql.raw(`SELECT count(*)::int AS n FROM ${qualified(current.relation)}`),
+    )) as unknown as { rows: Array<{ n: number | string }> };
+    rowCount = Number(r.rows[0].n);
+  }
   return {
     dataset: { id: dataset.id, name: dataset.name },
     projectId: dataset.projectId,
-    version: current ? { number: current.number, rowCount: Number(current.rowCount) } : null,
+    version: current ? { number: current.number, rowCount } : null,
     columns: out,
   };
 }

@@ -5,6 +5,7 @@ import { COLUMN_SQL_TYPES, type ColumnType } from '../../../shared/datasets/colu
 import type { DatasetOrigin } from '../../../shared/datasets/column-types.js';
 import { datasetColumns, datasetRowErrors, datasets, datasetVersions } from './datasets.tables.js';
 import { findVersion, physicalName, qualified, relationOf } from './datasets.queries.js';
+import { dropRelationSql } from './datasets.live-view.js';
 
 /** How many superseded versions keep their table (the per-column diff and undo need them) */
 const KEEP_SUPERSEDED = 3;
@@ -232,7 +233,6 @@ export async function dropDatasets(tx: Db, teamId: string, ids: string[]) {
     .select({ relation: datasetVersions.relation })
     .from(datasetVersions)
     .where(and(eq(datasetVersions.teamId, teamId), inArray(datasetVersions.datasetId, ids)));
-  for (const v of versions)
-    await tx.execute(sql.raw(`DROP TABLE IF EXISTS ${qualified(v.relation)}`));
+  for (const v of versions) await tx.execute(sql.raw(dropRelationSql(v.relation)));
   await tx.delete(datasets).where(and(eq(datasets.teamId, teamId), inArray(datasets.id, ids)));
 }

@@ -51,3 +51,4 @@ export {
 } from './bound-rows.js';
 export { datasetRowSource } from './bound-dataset.js';
 export { datagridOf } from './datasets.grid.js';
+export { defineFormView, liveDatasetOf } from './datasets.live-view.js';

@@ -269,3 +269,34 @@ export const formResponseFlags = pgTable(
     index('form_response_flags_form_idx').on(t.formId, t.clearedAt),
   ],
 );
+
+/**
+ * A merge of two stakeholders found to be the same person: the one merged away is kept here as it
+ * was (code, name, answers), with what moved to the one kept. Never written silently: a team
+ * member merges from the longitudinal view's review list (audited as `stakeholder.merged`).
+ */
+export const stakeholderMerges = pgTable(
+  'stakeholder_merges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    keptId: uuid('kept_id')
+      .notNull()
+      .references(() => stakeholders.id, { onDelete: 'cascade' }),
+    /** no foreign key: the merged stakeholder is deleted by the merge */
+    mergedId: uuid('merged_id').notNull(),
+    mergedCode: text('merged_code').notNull(),
+    mergedName: text('merged_name').notNull(),
+    mergedAnswers: jsonb('merged_answers').$type<Answers>().notNull(),
+    responsesMoved: integer('responses_moved').notNull(),
+    linksMoved: integer('links_moved').notNull(),
+    mergedBy: text('merged_by').references(() => users.id, { onDelete: 'set null' }),
+    mergedAt: ts('merged_at').notNull().defaultNow(),
+  },
+  (t) => [index('stakeholder_merges_kept_idx').on(t.keptId)],
+);

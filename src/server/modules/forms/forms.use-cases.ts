@@ -5,6 +5,7 @@ import { ValidationError } from '../../platform/errors.js';
 import { findProject } from '../projects/index.js';
 import { formLinks, formQuestions, formVersions, forms } from './forms.tables.js';
 import { draftQuestions, findForm, latestVersion, toDef, type FormRow } from './forms.queries.js';
+import { defineFormDataset } from './form-dataset.js';
 import { diffVersions } from '../../../shared/forms/versions.js';
 import { formLogicErrors } from '../../../shared/forms/logic.js';
 import { DEFAULT_WAVES, isDisplayOnly } from '../../../shared/forms/questions.js';
@@ -156,6 +157,8 @@ export async function publishForm(uc: UseCase, { formId }: { formId: unknown }) 
         .insert(formLinks)
         .values({ teamId: uc.teamId, formId: form.id, token: newToken() });
   }
+  // the form's responses as a dataset: its live view now reads every version's keys
+  await defineFormDataset(uc, form);
   await uc.audit({
     action: 'form.published',
     subject: formSubject(form),

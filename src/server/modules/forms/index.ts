@@ -5,6 +5,7 @@ import { registerResponseRoutes } from './responses.routes.js';
 import { registerResponseReviewRoutes } from './response-review.routes.js';
 import { registerPublicFormRoutes } from './public-forms.routes.js';
 import { registerXlsformRoutes } from './xlsform.routes.js';
+import { liveDatasetOf } from '../datasets/index.js';
 
 /**
  * Forms: survey and stakeholder forms (builder, versions), stakeholders and their personal links,
@@ -17,7 +18,17 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseReviewRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
   await registerXlsformRoutes(app, ctx);
+  // a form's live dataset (its responses' view) goes with the form
+  ctx.cascades.onRemove('form', async (r) => {
+    const ids: string[] = [];
+    for (const id of r.ids) {
+      const d = await liveDatasetOf(r.tx, r.teamId, 'form', id);
+      if (d) ids.push(d);
+    }
+    await r.cascade('dataset', ids);
+  });
 }
 export { surveyQuestionRowSource } from './bound-responses.js';
 
 export { purgeDeletedResponses } from './responses.purge.js';
+export { mergeStakeholders } from './stakeholders-merge.use-cases.js';

@@ -3,4 +3,11 @@
  * their writes, which go through index.ts). Free of other imports: no cycles. Link tokens are
  * secrets a reader must never copy out (form_links is not published).
  */
-export { forms, formQuestions, formVersions, formResponses, stakeholders } from './forms.tables.js';
+export {
+  forms,
+  formQuestions,
+  formVersions,
+  formResponses,
+  stakeholders,
+  stakeholderMerges,
+} from './forms.tables.js';

@@ -27,6 +27,7 @@ import {
 import { personalLinkSchema, reviewSchema } from '../../../shared/forms/forms.schemas.js';
 import { may, param, remove, teamOf, update, view } from './forms.routes.js';
 import { otherKey } from '../../../shared/forms/questions.js';
+import { liveDatasetOf } from '../datasets/index.js';
 
 /** One CSV field: formula-like text escaped (as the logframe export does), quoted when needed. */
 function csvField(v: unknown): string {
@@ -52,6 +53,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
         columns: (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
         versions: await versionNumbers(ctx.db, form.id),
         flagged: await flaggedCount(ctx.db, form.id),
+        datasetId: await liveDatasetOf(ctx.db, teamId, 'form', form.id),
         can: {
           review: may(request, 'content.update') && project.status !== 'archived',
           delete: may(request, 'content.delete') && project.status !== 'archived',

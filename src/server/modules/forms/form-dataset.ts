@@ -1,0 +1,139 @@
+import { asc, eq } from 'drizzle-orm';
+import type { UseCase } from '../../platform/use-case/index.js';
+import { defineFormView, type NewColumn } from '../datasets/index.js';
+import type { ColumnType } from '../../../shared/datasets/column-types.js';
+import {
+  isDisplayOnly,
+  type QuestionDef,
+  type QuestionType,
+} from '../../../shared/forms/questions.js';
+import { formVersions, type forms } from './forms.tables.js';
+
+/** A question's dataset column type (docs/datasets.md section 4) */
+const COLUMN_OF: Record<QuestionType, ColumnType> = {
+  short_text: 'text',
+  long_text: 'text',
+  email: 'text',
+  phone: 'text',
+  time: 'text',
+  single_choice: 'category',
+  dropdown: 'category',
+  multiple_choice: 'multi',
+  integer: 'integer',
+  decimal: 'decimal',
+  rating: 'integer',
+  nps: 'integer',
+  yes_no: 'boolean',
+  acknowledge: 'boolean',
+  date: 'date',
+  datetime: 'datetime',
+  note: 'text',
+  page: 'text',
+};
+
+/** Question keys are checked on save (^[a-z][a-z0-9_]*$); checked again before they become SQL literals */
+const KEY_RE = /^[a-z][a-z0-9_]{0,80}$/;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * One answer as typed SQL text for the view. A value that does not fit its type (none should: the
+ * answers are validated on submit) reads as empty instead of breaking every read of the view.
+ */
+function answerSql(key: string, type: ColumnType): string {
+  if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
+  const a = `r.answers -> '${key}'`;
+  const t = `r.answers ->> '${key}'`;
+  switch (type) {
+    case 'integer':
+      return `CASE WHEN ${t} ~ '^-?[0-9]{1,18}$' THEN (${t})::bigint END`;
+    case 'decimal':
+      return `CASE WHEN ${t} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN (${t})::numeric END`;
+    case 'boolean':
+      return `CASE WHEN ${t} IN ('yes', 'true') THEN true WHEN ${t} IN ('no', 'false') THEN false END`;
+    case 'date':
+      return `CASE WHEN ${t} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN (${t})::date END`;
+    case 'datetime':
+      return `CASE WHEN ${t} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}' THEN ((${t})::timestamp AT TIME ZONE 'UTC') END`;
+    case 'multi':
+      return `CASE WHEN jsonb_typeof(${a}) = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(${a})) END`;
+    default:
+      return `NULLIF(${t}, '')`;
+  }
+}
+
+/**
+ * The columns of a form's dataset: `_submitted_at`, `_wave`, `_stakeholder` (the stakeholder's
+ * code), then the union of every version's answer keys in first-seen order (a key's type is fixed
+ * once published; the latest label wins), with `<key>__other` beside a choice question that
+ * offered "other".
+ */
+function formColumns(versions: QuestionDef[][]) {
+  const byKey = new Map<string, NewColumn>();
+  for (const questions of versions)
+    for (const q of questions) {
+      if (isDisplayOnly(q.type)) continue;
+      byKey.set(q.key, {
+        key: q.key,
+        label: q.label,
+        type: COLUMN_OF[q.type],
+        sourceColumn: q.key,
+      });
+      if (q.allowOther && !byKey.has(`${q.key}__other`))
+        byKey.set(`${q.key}__other`, {
+          key: `${q.key}__other`,
+          label: `${q.label} (other)`,
+          type: 'text',
+          sourceColumn: `${q.key}__other`,
+        });
+    }
+  const system: NewColumn[] = [
+    { key: '_submitted_at', label: 'Submitted at', type: 'datetime', sourceColumn: null },
+    { key: '_wave', label: 'Wave', type: 'category', sourceColumn: null },
+    { key: '_stakeholder', label: 'Stakeholder', type: 'text', sourceColumn: null },
+  ];
+  return [...system, ...byKey.values()];
+}
+
+/** The view's SELECT over the form's non-deleted responses (the form id and the keys are checked) */
+function formSelect(formId: string, columns: NewColumn[]) {
+  if (!UUID_RE.test(formId)) throw new Error(`Not a form id: ${formId}`);
+  const values = columns.map((c, i) => {
+    const expr =
+      c.key === '_submitted_at'
+        ? 'r.submitted_at'
+        : c.key === '_wave'
+          ? 'r.wave'
+          : c.key === '_stakeholder'
+            ? 's.code'
+            : answerSql(c.key, c.type);
+    return `, ${expr} AS c${i + 1}`;
+  });
+  return (
+    `SELECT r.seq::bigint AS _row, r.id AS _response_id, r.submitted_at AS _submitted_at, ` +
+    `r.wave AS _wave, r.version_number AS _version, r.status AS _status, ` +
+    `r.stakeholder_id AS _stakeholder_id${values.join('')} ` +
+    `FROM public.form_responses r LEFT JOIN public.stakeholders s ON s.id = r.stakeholder_id ` +
+    `WHERE r.form_id = '${formId}'::uuid AND r.deleted_at IS NULL`
+  );
+}
+
+/**
+ * (Re)define the form's live dataset after a publish (same transaction): a view over its
+ * responses, never a copy, so a new or deleted response shows at the next read.
+ */
+export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSelect) {
+  const versions = await uc.tx
+    .select({ questions: formVersions.questions })
+    .from(formVersions)
+    .where(eq(formVersions.formId, form.id))
+    .orderBy(asc(formVersions.number));
+  const columns = formColumns(versions.map((v) => v.questions));
+  return defineFormView(uc, {
+    projectId: form.projectId,
+    name: form.name,
+    origin: 'form',
+    originId: form.id,
+    columns,
+    select: formSelect(form.id, columns),
+  });
+}
