@@ -159,7 +159,11 @@ export function loadConfig(
     },
     ai:
       env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
-        ? { baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''), apiKey: env.AI_API_KEY, model: env.AI_MODEL }
+        ? {
+            baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''),
+            apiKey: env.AI_API_KEY,
+            model: env.AI_MODEL,
+          }
         : null,
     maintenance: {
       vacuumIntervalHours: num('VACUUM_INTERVAL_HOURS', env.VACUUM_INTERVAL_HOURS, 6),

@@ -14,7 +14,11 @@ describe('readEvents', () => {
   it('yields each NDJSON line as it completes, whatever the chunking', async () => {
     const seen: StreamEvent[] = [];
     await readEvents(
-      bodyOf(['{"type":"text","te', 'xt":"Hel"}\n{"type":"text","text":"lo"}\n', '{"type":"done","messageId":"m"}']),
+      bodyOf([
+        '{"type":"text","te',
+        'xt":"Hel"}\n{"type":"text","text":"lo"}\n',
+        '{"type":"done","messageId":"m"}',
+      ]),
       (e) => seen.push(e),
     );
     expect(seen).toEqual([

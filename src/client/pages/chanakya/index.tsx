@@ -58,7 +58,10 @@ export default function ChanakyaIndex({
     try {
       const res = await http(route('chanakya.ask'), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/x-ndjson, application/json',
+        },
         body: JSON.stringify({ question: q, conversationId: conversation?.id ?? null }),
       });
       if (!res.ok || !res.body) {
@@ -66,13 +69,16 @@ export default function ChanakyaIndex({
           detail?: string;
           errors?: Record<string, string>;
         } | null;
-        setError(body?.errors?.question ?? body?.detail ?? `The question was not sent (${res.status}).`);
+        setError(
+          body?.errors?.question ?? body?.detail ?? `The question was not sent (${res.status}).`,
+        );
         setPending(null);
         return;
       }
       await readEvents(res.body, (ev) => {
         if (ev.type === 'text') setPending((p) => (p ? { ...p, answer: p.answer + ev.text } : p));
-        else if (ev.type === 'citations') setPending((p) => (p ? { ...p, citations: ev.citations } : p));
+        else if (ev.type === 'citations')
+          setPending((p) => (p ? { ...p, citations: ev.citations } : p));
         else if (ev.type === 'conversation') next = ev.url;
         else if (ev.type === 'error') setError(ev.message);
       });

@@ -13,10 +13,7 @@ describe('matchIntent', () => {
       'What is the status of girls passing in 2026-Q1?',
       { tool: 'metric_status', args: { metric: 'girls passing', period: '2026-q1' } },
     ],
-    [
-      'how are sessions held doing',
-      { tool: 'metric_status', args: { metric: 'sessions held' } },
-    ],
+    ['how are sessions held doing', { tool: 'metric_status', args: { metric: 'sessions held' } }],
     [
       'What do girls say about distance to school?',
       { tool: 'search_answers', args: { query: 'distance to school', group: 'female' } },

@@ -73,7 +73,8 @@ export function matchIntent(question: string): Intent | null {
   const quotes = lower.match(
     /\b(?:answers|responses|quotes|comments|feedback)\s+(?:about|mentioning|on|that mention|regarding)\s+(.+?)[?.!]*$/,
   );
-  if (quotes && !/\bhow many\b/.test(lower)) return { tool: 'search_answers', args: { query: quotes[1] } };
+  if (quotes && !/\bhow many\b/.test(lower))
+    return { tool: 'search_answers', args: { query: quotes[1] } };
 
   if (
     /\boutcomes?\b/.test(lower) &&
@@ -82,11 +83,26 @@ export function matchIntent(question: string): Intent | null {
   )
     return { tool: 'outcomes_without_metric', args: {} };
 
-  if (/\b(how many responses|number of responses|response counts?|responses (?:per|by|for|to|in))\b/.test(lower)) {
+  if (
+    /\b(how many responses|number of responses|response counts?|responses (?:per|by|for|to|in))\b/.test(
+      lower,
+    )
+  ) {
     const formMatch = lower.match(/\b(?:for|to|in|of) (?:the )?(.+?)(?: form| survey)?[?.!]*$/);
     const form =
-      formMatch && !/^(each|every|all|per)\b/.test(formMatch[1]) && !/\bform and wave\b/.test(formMatch[1])
-        ? dropWords(formMatch[1], ['responses', 'response', 'many', 'wave', 'waves', 'per', 'each', 'survey'])
+      formMatch &&
+      !/^(each|every|all|per)\b/.test(formMatch[1]) &&
+      !/\bform and wave\b/.test(formMatch[1])
+        ? dropWords(formMatch[1], [
+            'responses',
+            'response',
+            'many',
+            'wave',
+            'waves',
+            'per',
+            'each',
+            'survey',
+          ])
         : '';
     return { tool: 'response_counts', args: form ? { form } : {} };
   }
@@ -94,7 +110,9 @@ export function matchIntent(question: string): Intent | null {
   const status = lower.match(
     /\b(?:how (?:is|are|'s)|how's|status of|progress (?:of|on)|is) (?:the |our )?(.+?)(?: metric| indicator)?(?: doing| going| performing| tracking| progressing| on track| against (?:its |the )?target)/,
   );
-  const statusOf = lower.match(/\b(?:status|progress) (?:of|on|for) (?:the |our )?(.+?)(?: metric| indicator)?(?: in .*)?[?.!]*$/);
+  const statusOf = lower.match(
+    /\b(?:status|progress) (?:of|on|for) (?:the |our )?(.+?)(?: metric| indicator)?(?: in .*)?[?.!]*$/,
+  );
   const m = status ?? statusOf;
   if (m) {
     const period = lower.match(PERIOD)?.[1];
@@ -107,8 +125,14 @@ export function matchIntent(question: string): Intent | null {
   );
   if (list) {
     const kind = KIND_WORDS[list[1]];
-    const rest = list[2].replace(/^\s*(?:about|on|for|matching|with|named|called|mentioning|that mention|related to)\s+/, ' ');
-    return { tool: 'find_records', args: { kind, words: dropWords(rest, ['named', 'called', 'matching', 'related']) } };
+    const rest = list[2].replace(
+      /^\s*(?:about|on|for|matching|with|named|called|mentioning|that mention|related to)\s+/,
+      ' ',
+    );
+    return {
+      tool: 'find_records',
+      args: { kind, words: dropWords(rest, ['named', 'called', 'matching', 'related']) },
+    };
   }
   return null;
 }

@@ -22,7 +22,10 @@ export class Masker {
       (a, b) => b.length - a.length,
     );
     this.names = list.length
-      ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${list.map(escapeRe).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
+      ? new RegExp(
+          `(?<![\\p{L}\\p{N}])(?:${list.map(escapeRe).join('|')})(?![\\p{L}\\p{N}])`,
+          'giu',
+        )
       : null;
   }
 

@@ -129,11 +129,15 @@ async function complete(run: ModelRun, messages: ChatMessage[]) {
     try {
       json = JSON.parse(data);
     } catch {
-      throw new AssistantRefusal('The model sent a malformed stream (not JSON); its answer was refused.');
+      throw new AssistantRefusal(
+        'The model sent a malformed stream (not JSON); its answer was refused.',
+      );
     }
     const chunk = chunkSchema.safeParse(json);
     if (!chunk.success)
-      throw new AssistantRefusal('The model sent a chunk that does not fit the chat completions format; its answer was refused.');
+      throw new AssistantRefusal(
+        'The model sent a chunk that does not fit the chat completions format; its answer was refused.',
+      );
     for (const choice of chunk.data.choices) {
       const delta = choice.delta;
       if (delta?.content) {
@@ -208,7 +212,11 @@ export async function answerWithModel(run: ModelRun): Promise<Answer> {
         role: 'tool',
         tool_call_id: calls[i].id || `call_${round}_${i}`,
         content: masker.mask(
-          JSON.stringify({ answer: result.text.replace(/ \[\d+\]/g, ''), data: result.data, records }),
+          JSON.stringify({
+            answer: result.text.replace(/ \[\d+\]/g, ''),
+            data: result.data,
+            records,
+          }),
         ),
       });
     }

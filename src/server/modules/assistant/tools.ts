@@ -190,7 +190,12 @@ const findRecords = async (env: ToolEnv, raw: unknown): Promise<ToolResult> => {
     rows = await db
       .select({ id: problems.id, name: problems.title })
       .from(problems)
-      .where(and(eq(problems.teamId, env.teamId), words.length ? likeAny(problems.title, words) : undefined))
+      .where(
+        and(
+          eq(problems.teamId, env.teamId),
+          words.length ? likeAny(problems.title, words) : undefined,
+        ),
+      )
       .orderBy(asc(problems.title))
       .limit(200);
   } else if (args.kind === 'metrics') {
@@ -198,7 +203,12 @@ const findRecords = async (env: ToolEnv, raw: unknown): Promise<ToolResult> => {
     rows = await db
       .select({ id: metrics.id, name: metrics.name })
       .from(metrics)
-      .where(and(eq(metrics.teamId, env.teamId), words.length ? likeAny(metrics.name, words) : undefined))
+      .where(
+        and(
+          eq(metrics.teamId, env.teamId),
+          words.length ? likeAny(metrics.name, words) : undefined,
+        ),
+      )
       .orderBy(asc(metrics.name))
       .limit(200);
   } else {
@@ -206,7 +216,9 @@ const findRecords = async (env: ToolEnv, raw: unknown): Promise<ToolResult> => {
     rows = await db
       .select({ id: forms.id, name: forms.name })
       .from(forms)
-      .where(and(eq(forms.teamId, env.teamId), words.length ? likeAny(forms.name, words) : undefined))
+      .where(
+        and(eq(forms.teamId, env.teamId), words.length ? likeAny(forms.name, words) : undefined),
+      )
       .orderBy(asc(forms.name))
       .limit(200);
   }
@@ -337,7 +349,11 @@ const searchAnswers = async (env: ToolEnv, raw: unknown): Promise<ToolResult> =>
   const args = searchAnswersArgs.parse(raw);
   const words = contentWords(args.query);
   if (!words.length)
-    return { text: 'Tell me what to look for in the answers.', citations: [], data: { quotes: [] } };
+    return {
+      text: 'Tell me what to look for in the answers.',
+      citations: [],
+      data: { quotes: [] },
+    };
   const group = args.group ? GROUPS[args.group] : null;
   // every word first; if no answer holds them all, any of them
   let rows = await searchWith(env, words.join(' '), group);
@@ -397,7 +413,8 @@ export const TOOLS = {
     run: findRecords,
   },
   response_counts: {
-    description: 'Responses received per form and wave (optionally for forms named like some words).',
+    description:
+      'Responses received per form and wave (optionally for forms named like some words).',
     args: responseCountsArgs,
     run: responseCounts,
   },

@@ -23,7 +23,11 @@ export function overlap(query: readonly string[], name: string): number {
 }
 
 /** The best-matching records by word overlap (ties: the order given), at least one word in common. */
-export function bestMatches<T>(query: readonly string[], rows: readonly T[], name: (r: T) => string) {
+export function bestMatches<T>(
+  query: readonly string[],
+  rows: readonly T[],
+  name: (r: T) => string,
+) {
   return rows
     .map((r, i) => ({ r, i, score: overlap(query, name(r)) }))
     .filter((x) => x.score > 0)
