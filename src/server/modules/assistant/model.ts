@@ -122,6 +122,7 @@ async function complete(run: ModelRun, messages: ChatMessage[]) {
     throw new AssistantRefusal(`The model service refused the request (HTTP ${res.status}).`);
   }
   let text = '';
+  let held = '';
   const calls: Array<{ id: string; name: string; arguments: string }> = [];
   for await (const data of sseData(res.body)) {
     if (data.trim() === '[DONE]') break;
@@ -142,7 +143,7 @@ async function complete(run: ModelRun, messages: ChatMessage[]) {
       const delta = choice.delta;
       if (delta?.content) {
         text += delta.content;
-        run.sink.text(run.masker.unmask(delta.content));
+        held = emitUnmasked(run, held + delta.content, false);
       }
       for (const tc of delta?.tool_calls ?? []) {
         const call = (calls[tc.index] ??= { id: '', name: '', arguments: '' });
@@ -152,7 +153,20 @@ async function complete(run: ModelRun, messages: ChatMessage[]) {
       }
     }
   }
+  emitUnmasked(run, held, true);
   return { text, calls: calls.filter(Boolean) };
+}
+
+/**
+ * Passes streamed text on unmasked; a placeholder cut between two chunks ("[na" + "me 1]") is held
+ * back until it is whole (or the stream ends). Returns what it held.
+ */
+function emitUnmasked(run: ModelRun, text: string, final: boolean): string {
+  const open = text.lastIndexOf('[');
+  const cut = !final && open >= 0 && !text.includes(']', open) && text.length - open < 16;
+  const ready = cut ? text.slice(0, open) : text;
+  if (ready) run.sink.text(run.masker.unmask(ready));
+  return cut ? text.slice(open) : '';
 }
 
 /** The tool call checked: a known tool, JSON arguments that fit its schema; else refused. */
