@@ -11,4 +11,3 @@ export const askSchema = z.strictObject({
     .max(MAX_QUESTION, `At most ${MAX_QUESTION} characters.`),
   conversationId: z.uuid({ error: 'That is not a valid conversation.' }).nullable().optional(),
 });
-export type AskInput = z.infer<typeof askSchema>;

@@ -18,7 +18,7 @@ export interface AskRun {
 }
 
 /** The message shown when the team has used its monthly model requests. */
-export function limitMessage(limit: number, now: Date) {
+function limitMessage(limit: number, now: Date) {
   const month = `${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
   return `Your team has used its ${limit} AI model request${limit === 1 ? '' : 's'} for ${month}, so I cannot ask the model. An admin can raise the limit in Settings (request review limit).`;
 }

@@ -6,11 +6,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
  * `chat.completion.chunk` objects (content deltas, tool call deltas with arguments split across
  * chunks), ending with `data: [DONE]`, as the API documents. It records every request.
  */
-export type ScriptedReply =
+type ScriptedReply =
   | { text: string }
-  | { toolCalls: Array<{ name: string; arguments: string }> }
+  | { toolCalls: ReadonlyArray<{ name: string; arguments: string }> }
   /** raw SSE data lines, sent as they are */
-  | { raw: string[] }
+  | { raw: readonly string[] }
   | { status: number };
 
 export interface FakeModelServer {
@@ -32,7 +32,7 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
 /** Splits a string in pieces of `n` characters (as a real stream cuts tokens). */
 const pieces = (s: string, n: number) => s.match(new RegExp(`[\\s\\S]{1,${n}}`, 'g')) ?? [''];
 
-function eventsOf(reply: ScriptedReply): string[] {
+function eventsOf(reply: ScriptedReply): readonly string[] {
   if ('raw' in reply) return reply.raw;
   if ('text' in reply)
     return [

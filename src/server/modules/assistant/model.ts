@@ -13,7 +13,7 @@ import { TOOLS, TOOL_NAMES, runTool, type ToolEnv, type ToolName } from './tools
  * tool's schema) is refused, and the answer says so. Each call to the model is counted first
  * against the team's monthly limit (`grant`), and refused past it.
  */
-export interface ModelConfig {
+interface ModelConfig {
   baseUrl: string;
   apiKey: string;
   model: string;
@@ -37,7 +37,7 @@ const TIMEOUT_MS = 60_000;
 
 const SYSTEM = `You are Chanakya, the assistant of an M&E (monitoring and evaluation) application. Answer questions about the team's theory of change, metrics and survey data ONLY with the tools given; never invent figures, records or quotes. Each tool result lists the records it used with a number "ref"; cite them in your answer as [ref]. If no tool can answer, say plainly what you can answer instead. Placeholders such as [name 1] or [email 1] stand for personal data: keep them as they are.`;
 
-export const toolDefinitions = () =>
+const toolDefinitions = () =>
   TOOL_NAMES.map((name) => ({
     type: 'function' as const,
     function: {

@@ -14,12 +14,12 @@ export interface Answer {
   tools: string[];
 }
 
-export const BEYOND_ME =
+const BEYOND_ME =
   'I can only answer questions that match one of my tools, and this one does not. I understand questions like:\n' +
   EXAMPLE_QUESTIONS.map((q) => `• ${q}`).join('\n');
 
 /** Sends the text in word-sized chunks, as a model would stream it. */
-export function streamText(sink: AnswerSink, text: string) {
+function streamText(sink: AnswerSink, text: string) {
   for (const part of text.match(/\S+\s*|\s+/g) ?? []) sink.text(part);
 }
 

@@ -16,7 +16,7 @@ export function contentWords(text: string): string[] {
 }
 
 /** How many of the query's words (or their stems: school/schools) the name holds. */
-export function overlap(query: readonly string[], name: string): number {
+function overlap(query: readonly string[], name: string): number {
   const words = contentWords(name);
   const stem = (w: string) => w.replace(/(ing|es|s)$/, '');
   return query.filter((q) => words.some((w) => w === q || stem(w) === stem(q))).length;

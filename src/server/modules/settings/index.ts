@@ -37,4 +37,4 @@ export async function settingsModule(app: FastifyInstance, ctx: AppContext) {
   registerDashboardSections(ctx);
 }
 
-export { aiRequestsInMonth, countAiRequest, type AiRequestGrant } from './ai-usage.js';
+export { aiRequestsInMonth, countAiRequest } from './ai-usage.js';
