@@ -97,7 +97,7 @@ describe('Chanakya, offline engine', () => {
       a.conversationId,
     );
     expect(quotes.text).toMatch(
-      /^1 open answer from female respondents mention “distance school”:/,
+      /^1 open answer from female respondents mentions “distance to school”:/,
     );
     expect(quotes.text).toContain('«distance» to «school»');
     expect(quotes.text).toContain('School survey, response #1, Baseline');
@@ -113,7 +113,7 @@ describe('Chanakya, offline engine', () => {
     expect(quotes.citations[0].quote).toContain('walk two hours');
 
     const everyone = await ask(s.client, 'what do respondents say about distance to school');
-    expect(everyone.text).toContain('2 open answers mention');
+    expect(everyone.text).toContain('2 open answers mention “distance to school”');
     expect(everyone.text).toContain('bicycle');
 
     const counts = await ask(s.client, 'How many responses per form and wave?');

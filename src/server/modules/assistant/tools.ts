@@ -355,6 +355,7 @@ const searchAnswers = async (env: ToolEnv, raw: unknown): Promise<ToolResult> =>
       data: { quotes: [] },
     };
   const group = args.group ? GROUPS[args.group] : null;
+  const asked = args.query.replace(/[?.!]+$/, '');
   // every word first; if no answer holds them all, any of them
   let rows = await searchWith(env, words.join(' '), group);
   let loose = false;
@@ -365,7 +366,7 @@ const searchAnswers = async (env: ToolEnv, raw: unknown): Promise<ToolResult> =>
   const who = args.group ? ` from ${args.group} respondents` : '';
   if (!rows.length)
     return {
-      text: `No open answer${who} in your team's forms mentions “${words.join(' ')}”.`,
+      text: `No open answer${who} in your team's forms mentions “${asked}”.`,
       citations: [],
       data: { quotes: [] },
     };
@@ -376,7 +377,7 @@ const searchAnswers = async (env: ToolEnv, raw: unknown): Promise<ToolResult> =>
   );
   return {
     text:
-      `${rows.length} open answer${rows.length === 1 ? '' : 's'}${who} ${loose ? 'mention some of' : 'mention'} “${words.join(' ')}”:\n` +
+      `${rows.length} open answer${rows.length === 1 ? '' : 's'}${who} ${loose ? `mention${rows.length === 1 ? 's' : ''} some of the words of` : `mention${rows.length === 1 ? 's' : ''}`} “${asked}”:\n` +
       lines.join('\n'),
     citations: rows.map((r) =>
       cite(env, 'response', r.formId, `${r.formName} #${r.seq}`, clean(r.quote)),
