@@ -9,6 +9,7 @@ import type { ApiTokensIndexProps } from './api-tokens/api-tokens.pages.js';
 import type { LogsIndexProps } from './audit-logs/audit-logs.pages.js';
 import type { DashboardProps, ErrorPageProps } from './core/core.pages.js';
 import type { InsightsShowProps } from './insights/insights.js';
+import type { ChanakyaIndexProps } from './assistant/assistant.js';
 import type { LibrariesIndexProps, LibraryShowProps } from './libraries/libraries.pages.js';
 import type {
   DataPointShowProps,
@@ -147,6 +148,7 @@ export interface PageProps {
   'survey-sources/preview': SurveyPreviewProps;
   'survey-sources/job-status': JobStatusProps;
   'insights/show': InsightsShowProps;
+  'chanakya/index': ChanakyaIndexProps;
   'transformations/index': TransformationsIndexProps;
   'transformations/create': TransformationCreateProps;
   'transformations/show': TransformationShowProps;

@@ -27,6 +27,7 @@ import { settingsModule } from './settings/index.js';
 import { databasesModule } from './databases/index.js';
 import { connectorsModule } from './connectors/index.js';
 import { longitudinalModule } from './longitudinal/index.js';
+import { assistantModule } from './assistant/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -57,6 +58,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   databasesModule,
   connectorsModule,
   longitudinalModule,
+  assistantModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

@@ -64,6 +64,12 @@ export interface Config {
     /** and once this many seconds after start */
     vacuumDelaySeconds: number;
   };
+  /**
+   * An OpenAI-compatible model service (AI_BASE_URL, e.g. https://api.openai.com/v1, with
+   * AI_API_KEY and AI_MODEL): null while any of the three is missing (the offline engines run).
+   * The operator sets it, so it is not SSRF-checked (a local Ollama or vLLM is a normal choice).
+   */
+  ai: { baseUrl: string; apiKey: string; model: string } | null;
 }
 
 /** requests per minute per API token by default */
@@ -151,6 +157,14 @@ export function loadConfig(
         .map((a) => a.trim())
         .filter(Boolean),
     },
+    ai:
+      env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+        ? {
+            baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''),
+            apiKey: env.AI_API_KEY,
+            model: env.AI_MODEL,
+          }
+        : null,
     maintenance: {
       vacuumIntervalHours: num('VACUUM_INTERVAL_HOURS', env.VACUUM_INTERVAL_HOURS, 6),
       vacuumDelaySeconds: num('VACUUM_DELAY_SECONDS', env.VACUUM_DELAY_SECONDS, 60),

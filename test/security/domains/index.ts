@@ -17,6 +17,7 @@ import { settingsSecurity } from './settings.js';
 import { databasesSecurity } from './databases.js';
 import { connectorsSecurity } from './connectors.js';
 import { longitudinalSecurity } from './longitudinal.js';
+import { assistantSecurity } from './assistant.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -47,6 +48,7 @@ const DOMAINS: DomainSecurity[] = [
   databasesSecurity,
   connectorsSecurity,
   longitudinalSecurity,
+  assistantSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

@@ -85,7 +85,8 @@ export default function RequestReviewLimit({
           </Text>
           {aiRequests === 0 ? (
             <Text size="sm" c="dimmed">
-              No requests yet: no AI feature has made a model request for this team this month.
+              No model requests this month yet (the Chanakya assistant counts one per call to the
+              model).
             </Text>
           ) : (
             <Text size="sm">

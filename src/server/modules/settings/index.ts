@@ -36,3 +36,5 @@ export async function settingsModule(app: FastifyInstance, ctx: AppContext) {
   registerRetentionJob(ctx);
   registerDashboardSections(ctx);
 }
+
+export { aiRequestsInMonth, countAiRequest } from './ai-usage.js';

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/settings/settings.schemas.js';
 import { exportPath } from './export.job.js';
 import { exportViews, formUsage, monthOf } from './settings.props.js';
+import { aiRequestsInMonth } from './ai-usage.js';
 import { readSettings } from './settings.queries.js';
 import {
   downloadExport,
@@ -98,8 +99,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
           publicResponsesMonthlyLimit: s.publicResponsesMonthlyLimit,
         },
         month: monthOf(now),
-        // no AI feature makes model requests yet: nothing to count, and nothing is made up
-        aiRequests: 0,
+        aiRequests: await aiRequestsInMonth(ctx.db, teamId, now),
         forms: await formUsage(ctx.db, teamId, now),
       });
     },

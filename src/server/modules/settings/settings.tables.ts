@@ -1,4 +1,14 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { jobs } from '../../platform/jobs/jobs.tables.js';
 import type { Feature } from '../../../shared/settings/settings.js';
@@ -48,4 +58,17 @@ export const teamExports = pgTable(
     expiresAt: ts('expires_at'),
   },
   (t) => [index('team_exports_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/** Model requests a team made in a month (`YYYY-MM`), counted against its AI monthly limit. */
+export const teamAiUsage = pgTable(
+  'team_ai_usage',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.month] })],
 );

@@ -23,3 +23,4 @@ export * from '../../modules/community/community.tables.js';
 export * from '../../modules/settings/settings.tables.js';
 export * from '../../modules/databases/databases.tables.js';
 export * from '../../modules/connectors/connectors.tables.js';
+export * from '../../modules/assistant/assistant.tables.js';

@@ -1,0 +1,43 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { teams, users } from '../../platform/auth/auth.tables.js';
+import type { AssistantEngine, Citation } from '../../../shared/assistant/assistant.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A conversation with Chanakya: one user's, in one team. */
+export const assistantConversations = pgTable(
+  'assistant_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('assistant_conversations_owner_idx').on(t.teamId, t.userId, t.updatedAt)],
+);
+
+/** A question or an answer; answers keep the records they cited. */
+export const assistantMessages = pgTable(
+  'assistant_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => assistantConversations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    content: text('content').notNull(),
+    citations: jsonb('citations').$type<Citation[]>().notNull().default([]),
+    engine: text('engine').$type<AssistantEngine>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('assistant_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);

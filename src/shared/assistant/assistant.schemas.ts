@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const MAX_QUESTION = 2000;
+
+/** A question to Chanakya: in a conversation of the user's, or (without one) starting a new one. */
+export const askSchema = z.strictObject({
+  question: z
+    .string({ error: 'Type a question.' })
+    .trim()
+    .min(1, 'Type a question.')
+    .max(MAX_QUESTION, `At most ${MAX_QUESTION} characters.`),
+  conversationId: z.uuid({ error: 'That is not a valid conversation.' }).nullable().optional(),
+});
