@@ -77,6 +77,12 @@ import type {
   SourcesAuthenticationProps,
 } from './databases/databases.pages.js';
 
+import type {
+  DeductiveInputsProps,
+  IntelligentColumnProps,
+  IntelligentColumnsProps,
+} from './coding/coding.pages.js';
+
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
 
@@ -138,6 +144,9 @@ export interface PageProps {
   'transformations/show': TransformationShowProps;
   'transformations/status': TransformationRunProps;
   'survey-sources/datagrid': DatagridProps;
+  'surveyholders/intelligent-columns': IntelligentColumnsProps;
+  'surveyholders/intelligent-column': IntelligentColumnProps;
+  'survey-sources/deductive-inputs': DeductiveInputsProps;
   'community/feed': CommunityFeedProps;
   'community/communities': CommunityBrowseProps;
   'community/show': CommunityShowProps;

@@ -25,6 +25,7 @@ import { transformationsModule } from './transformations/index.js';
 import { communityModule } from './community/index.js';
 import { settingsModule } from './settings/index.js';
 import { databasesModule } from './databases/index.js';
+import { codingModule } from './coding/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -53,6 +54,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   communityModule,
   settingsModule,
   databasesModule,
+  codingModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

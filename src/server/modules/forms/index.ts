@@ -16,3 +16,4 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
 export { surveyQuestionRowSource } from './bound-responses.js';
 
 export { purgeDeletedResponses } from './responses.purge.js';
+export { findForm } from './forms.queries.js';

@@ -22,3 +22,4 @@ export * from '../../modules/transformations/transformations.tables.js';
 export * from '../../modules/community/community.tables.js';
 export * from '../../modules/settings/settings.tables.js';
 export * from '../../modules/databases/databases.tables.js';
+export * from '../../modules/coding/coding.tables.js';

@@ -1,0 +1,99 @@
+import type { Db } from '../../platform/db/client.js';
+import type { AppliedCode, CodeDef } from '../../../shared/coding/coding.js';
+import type { CodeAgreement, CodeCounts } from '../../../shared/coding/coding.pages.js';
+import { cohensKappa, confusionOf } from '../../../shared/coding/kappa.js';
+import {
+  decisionsOf,
+  latestRun,
+  liveResponses,
+  verificationsOf,
+  type ColumnRow,
+} from './coding.queries.js';
+
+export const NO_WAVE = '(no wave)';
+
+/**
+ * Kappa per code between the machine (the latest finished run) and the humans, over the verified
+ * responses the run coded. A code is applied when its kappa reaches the column's threshold;
+ * otherwise (or when kappa cannot be measured yet) its applications are only suggested.
+ */
+export function agreementOf(
+  codebook: CodeDef[],
+  decisions: Array<{ responseId: string; codes: AppliedCode[] }>,
+  verifications: Array<{ responseId: string; codes: string[] }>,
+  threshold: number,
+): CodeAgreement[] {
+  const machine = new Map(
+    decisions.map((d) => [d.responseId, new Set(d.codes.map((c) => c.code))]),
+  );
+  const checked = verifications.filter((v) => machine.has(v.responseId));
+  return codebook.map((c) => {
+    const confusion = confusionOf(
+      checked.map((v) => ({
+        machine: machine.get(v.responseId)!.has(c.key),
+        human: v.codes.includes(c.key),
+      })),
+    );
+    const kappa = cohensKappa(confusion);
+    return {
+      code: c.key,
+      label: c.label,
+      confusion,
+      kappa,
+      status: kappa !== null && kappa >= threshold ? 'applied' : 'suggested',
+    };
+  });
+}
+
+/** Counts and % of responses per wave with each code (applied codes only count). */
+export function countsByWave(
+  codebook: CodeDef[],
+  agreement: CodeAgreement[],
+  decisions: Array<{ responseId: string; codes: AppliedCode[] }>,
+  waveOf: Map<string, string>,
+) {
+  const responses = new Map<string, number>();
+  for (const w of waveOf.values()) responses.set(w, (responses.get(w) ?? 0) + 1);
+  const waves = [...responses.keys()].sort((a, b) =>
+    a === NO_WAVE ? 1 : b === NO_WAVE ? -1 : a.localeCompare(b),
+  );
+  const status = new Map(agreement.map((a) => [a.code, a.status]));
+  const codes: CodeCounts[] = codebook.map((c) => {
+    const count = new Map<string, number>();
+    for (const d of decisions) {
+      const w = waveOf.get(d.responseId);
+      if (w !== undefined && d.codes.some((x) => x.code === c.key))
+        count.set(w, (count.get(w) ?? 0) + 1);
+    }
+    return {
+      code: c.key,
+      label: c.label,
+      status: status.get(c.key) ?? 'suggested',
+      byWave: waves.map((wave) => {
+        const n = count.get(wave) ?? 0;
+        const total = responses.get(wave) ?? 0;
+        return { wave, count: n, percent: total ? Math.round((1000 * n) / total) / 10 : 0 };
+      }),
+    };
+  });
+  return { waves: waves.map((wave) => ({ wave, responses: responses.get(wave) ?? 0 })), codes };
+}
+
+/** Everything the column page and the module's public function need, from the latest finished run. */
+export async function columnResults(db: Db, column: ColumnRow, codebook: CodeDef[]) {
+  const run = await latestRun(db, column.id, 'done');
+  const decisions = run ? await decisionsOf(db, run.id) : [];
+  const verifications = await verificationsOf(db, column.id);
+  const agreement = agreementOf(codebook, decisions, verifications, column.threshold);
+  const responses = await liveResponses(db, column.formId);
+  const waveOf = new Map(responses.map((r) => [r.id, r.wave ?? NO_WAVE]));
+  const live = decisions.filter((d) => waveOf.has(d.responseId));
+  return {
+    run,
+    decisions: live,
+    responses,
+    verifications,
+    agreement,
+    results: countsByWave(codebook, agreement, live, waveOf),
+  };
+}
