@@ -5,8 +5,9 @@ import type { AppliedCode, CodeDef, QuoteSpan } from '../../../shared/coding/cod
 /**
  * The offline deductive engine ('rules'): a codebook's include/exclude phrases matched over the
  * answer's tokens by lemma or stem (wink-nlp with its English model), so "walking" matches "walk"
- * and "fees" matches "fee". A match whose first word is negated ("not far") does not count. Each
- * applied code carries the spans (offsets into the answer) of the words that matched. Sentiment is
+ * and "fees" matches "fee". Negation is not special: in answers about barriers "not safe" or
+ * "cannot pay" state the barrier; a team rules answers out with exclude phrases ("not a problem",
+ * "free"), which keep the code off the whole answer. Each applied code carries the spans (offsets into the answer) of the words that matched. Sentiment is
  * wink's lexicon score (-1..1), indicative only.
  */
 export const ENGINE = 'rules';
@@ -24,7 +25,6 @@ export interface Token {
   norm: string;
   lemma: string;
   stem: string;
-  negated: boolean;
 }
 
 /** The word tokens of a text with their offsets (found in order in the original text). */
@@ -44,7 +44,6 @@ export function tokenize(text: string): Token[] {
       norm: (t.out(its.normal) as string).toLowerCase(),
       lemma: (t.out(lemmaIts) as string).toLowerCase(),
       stem: (t.out(stemIts) as string).toLowerCase(),
-      negated: Boolean(t.out(its.negationFlag)),
     });
   });
   return out;
@@ -58,7 +57,7 @@ function matches(tokens: Token[], rule: Rule): Array<{ start: number; end: numbe
   const found: Array<{ start: number; end: number }> = [];
   if (rule.length === 0) return found;
   for (let i = 0; i + rule.length <= tokens.length; i++) {
-    if (rule.every((r, j) => same(tokens[i + j], r)) && !tokens[i].negated)
+    if (rule.every((r, j) => same(tokens[i + j], r)))
       found.push({ start: tokens[i].start, end: tokens[i + rule.length - 1].end });
   }
   return found;
