@@ -46,7 +46,8 @@ export interface CodeCounts {
   code: string;
   label: string;
   status: 'applied' | 'suggested';
-  byWave: Array<{ wave: string; count: number; percent: number }>;
+  /** count and percent: 0 unless the code is applied; suggested: its applications while it is not */
+  byWave: Array<{ wave: string; count: number; percent: number; suggested: number }>;
 }
 export interface DiffQuote {
   responseId: string;

@@ -45,7 +45,10 @@ export function agreementOf(
   });
 }
 
-/** Counts and % of responses per wave with each code (applied codes only count). */
+/**
+ * Counts and % of responses per wave with each code. Only applied codes count; a suggested code's
+ * applications are reported apart (`suggested`) and never in `count` or `percent`.
+ */
 export function countsByWave(
   codebook: CodeDef[],
   agreement: CodeAgreement[],
@@ -65,14 +68,21 @@ export function countsByWave(
       if (w !== undefined && d.codes.some((x) => x.code === c.key))
         count.set(w, (count.get(w) ?? 0) + 1);
     }
+    const applied = status.get(c.key) === 'applied';
     return {
       code: c.key,
       label: c.label,
-      status: status.get(c.key) ?? 'suggested',
+      status: applied ? 'applied' : 'suggested',
       byWave: waves.map((wave) => {
         const n = count.get(wave) ?? 0;
         const total = responses.get(wave) ?? 0;
-        return { wave, count: n, percent: total ? Math.round((1000 * n) / total) / 10 : 0 };
+        const counted = applied ? n : 0;
+        return {
+          wave,
+          count: counted,
+          percent: total ? Math.round((1000 * counted) / total) / 10 : 0,
+          suggested: applied ? 0 : n,
+        };
       }),
     };
   });
