@@ -79,7 +79,19 @@ export const createColumnSchema = z.object({
   questionKeys: z.array(z.string().max(100)).min(1, 'Choose at least one text question.').max(20),
 });
 export type CreateColumnInput = z.infer<typeof createColumnSchema>;
-export const updateColumnSchema = z.object(settings);
+/** every setting named: an edit never falls back to a default silently */
+export const updateColumnSchema = z.object({
+  name: settings.name,
+  threshold: z.coerce
+    .number({ error: 'A number between 0 and 1.' })
+    .min(0, 'A number between 0 and 1.')
+    .max(1, 'A number between 0 and 1.'),
+  samplePercent: z.coerce
+    .number({ error: 'A whole percentage.' })
+    .int('A whole percentage.')
+    .min(1, 'Between 1 and 100.')
+    .max(100, 'Between 1 and 100.'),
+});
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 
 /** Blind verification: the human's own codes for one sampled response. */

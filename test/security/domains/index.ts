@@ -15,6 +15,7 @@ import { transformationsSecurity } from './transformations.js';
 import { communitySecurity } from './community.js';
 import { settingsSecurity } from './settings.js';
 import { databasesSecurity } from './databases.js';
+import { codingSecurity } from './coding.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -43,6 +44,7 @@ const DOMAINS: DomainSecurity[] = [
   communitySecurity,
   settingsSecurity,
   databasesSecurity,
+  codingSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

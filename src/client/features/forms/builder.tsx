@@ -55,13 +55,24 @@ export function FormBuilder(props: FormFieldsProps) {
             : 'Stakeholder form: each response registers a stakeholder'
         }
         actions={
-          <Button
-            component={Link}
-            href={route('responses.index', { form: form.id })}
-            variant="light"
-          >
-            Responses
-          </Button>
+          <Group gap="xs">
+            <Button
+              component={Link}
+              href={route('responses.index', { form: form.id })}
+              variant="light"
+            >
+              Responses
+            </Button>
+            {survey && (
+              <Button
+                component={Link}
+                href={route('intelligent-columns.index', { form: form.id })}
+                variant="light"
+              >
+                Intelligent columns
+              </Button>
+            )}
+          </Group>
         }
       />
       {project.status === 'archived' && (
