@@ -39,6 +39,8 @@ export interface CodeAgreement {
   label: string;
   confusion: Confusion;
   kappa: number | null;
+  /** verified responses the kappa is computed on */
+  verified: number;
   /** applied: counted in the results; suggested: kappa below the threshold or not measurable yet */
   status: 'applied' | 'suggested';
 }

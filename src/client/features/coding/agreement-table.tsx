@@ -7,9 +7,11 @@ const fmt = (k: number | null) => (k === null ? 'not measurable yet' : k.toFixed
 export function AgreementTable({
   agreement,
   threshold,
+  minVerified,
 }: {
   agreement: CodeAgreement[];
   threshold: number;
+  minVerified: number;
 }) {
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -45,8 +47,8 @@ export function AgreementTable({
       </Table>
       <Text size="xs" c="dimmed" mt={4}>
         Cohen’s kappa between the machine and people on the verified sample. A code is applied
-        (counted) at kappa {threshold.toFixed(2)} or more; below that, or before enough answers are
-        verified, its applications are only suggested.
+        (counted) at kappa {threshold.toFixed(2)} or more once {minVerified} answers are verified (
+        {agreement[0]?.verified ?? 0} so far); until then its applications are only suggested.
       </Text>
     </Table.ScrollContainer>
   );

@@ -93,7 +93,11 @@ export default function IntelligentColumn(props: PagePropsOf<'surveyholders/inte
           <Title order={2} size="h4">
             Agreement
           </Title>
-          <AgreementTable agreement={agreement} threshold={column.threshold} />
+          <AgreementTable
+            agreement={agreement}
+            threshold={column.threshold}
+            minVerified={Math.min(10, queue.size)}
+          />
           <VerifyCard
             key={queue.next?.responseId ?? 'done'}
             columnId={column.id}

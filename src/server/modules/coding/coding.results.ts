@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { AppliedCode, CodeDef } from '../../../shared/coding/coding.js';
 import type { CodeAgreement, CodeCounts } from '../../../shared/coding/coding.pages.js';
 import { cohensKappa, confusionOf } from '../../../shared/coding/kappa.js';
+import { sampleSize } from '../../../shared/coding/sample.js';
 import {
   decisionsOf,
   latestRun,
@@ -11,17 +12,21 @@ import {
 } from './coding.queries.js';
 
 export const NO_WAVE = '(no wave)';
+/** verified responses needed before a code can be applied (or the whole sample, when smaller) */
+export const MIN_VERIFIED = 10;
 
 /**
  * Kappa per code between the machine (the latest finished run) and the humans, over the verified
- * responses the run coded. A code is applied when its kappa reaches the column's threshold;
- * otherwise (or when kappa cannot be measured yet) its applications are only suggested.
+ * responses the run coded. A code is applied when at least `minVerified` responses are verified
+ * and its kappa reaches the column's threshold; otherwise (or when kappa cannot be measured) its
+ * applications are only suggested.
  */
 export function agreementOf(
   codebook: CodeDef[],
   decisions: Array<{ responseId: string; codes: AppliedCode[] }>,
   verifications: Array<{ responseId: string; codes: string[] }>,
   threshold: number,
+  minVerified: number,
 ): CodeAgreement[] {
   const machine = new Map(
     decisions.map((d) => [d.responseId, new Set(d.codes.map((c) => c.code))]),
@@ -40,7 +45,11 @@ export function agreementOf(
       label: c.label,
       confusion,
       kappa,
-      status: kappa !== null && kappa >= threshold ? 'applied' : 'suggested',
+      verified: checked.length,
+      status:
+        checked.length >= minVerified && kappa !== null && kappa >= threshold
+          ? 'applied'
+          : 'suggested',
     };
   });
 }
@@ -94,8 +103,14 @@ export async function columnResults(db: Db, column: ColumnRow, codebook: CodeDef
   const run = await latestRun(db, column.id, 'done');
   const decisions = run ? await decisionsOf(db, run.id) : [];
   const verifications = await verificationsOf(db, column.id);
-  const agreement = agreementOf(codebook, decisions, verifications, column.threshold);
   const responses = await liveResponses(db, column.formId);
+  const agreement = agreementOf(
+    codebook,
+    decisions,
+    verifications,
+    column.threshold,
+    Math.min(MIN_VERIFIED, sampleSize(responses.length, column.samplePercent)),
+  );
   const waveOf = new Map(responses.map((r) => [r.id, r.wave ?? NO_WAVE]));
   const live = decisions.filter((d) => waveOf.has(d.responseId));
   return {
