@@ -1,8 +1,8 @@
 import type { FormProjectRef } from '../forms/forms.pages.js';
-import type { AppliedCode, CodeDef, QuoteSpan } from './coding.js';
+import type { AppliedCode, CodeDef } from './coding.js';
 import type { Confusion } from './kappa.js';
 
-export interface ColumnFormRef {
+interface ColumnFormRef {
   id: string;
   name: string;
 }
@@ -51,7 +51,7 @@ export interface CodeCounts {
   /** count and percent: 0 unless the code is applied; suggested: its applications while it is not */
   byWave: Array<{ wave: string; count: number; percent: number; suggested: number }>;
 }
-export interface DiffQuote {
+interface DiffQuote {
   responseId: string;
   seq: number;
   text: string;
@@ -77,7 +77,7 @@ export interface CodedAnswer {
   codes: Array<AppliedCode & { label: string; status: 'applied' | 'suggested' }>;
   sentiment: number | null;
 }
-export interface VerifyItem {
+interface VerifyItem {
   responseId: string;
   seq: number;
   answers: Array<{ question: string; label: string; text: string }>;
@@ -112,4 +112,3 @@ export interface DeductiveInputsProps {
   versions: Array<{ number: number; codes: number; createdAt: string }>;
   can: { update: boolean };
 }
-export type { QuoteSpan };

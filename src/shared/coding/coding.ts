@@ -3,8 +3,8 @@ import { z } from 'zod';
 /** Intelligent columns: codebooks, machine decisions, human verification (issue 12 section 3). */
 export const DEFAULT_THRESHOLD = 0.6;
 export const DEFAULT_SAMPLE_PERCENT = 20;
-export const MAX_CODES = 40;
-export const MAX_RULES = 50;
+const MAX_CODES = 40;
+const MAX_RULES = 50;
 
 export interface CodeDef {
   /** stable within the column: `^[a-z][a-z0-9_]*$` */
@@ -36,7 +36,7 @@ const phrases = (label: string) =>
     .max(MAX_RULES, `At most ${MAX_RULES} ${label}s.`)
     .default([]);
 
-export const codeSchema = z.object({
+const codeSchema = z.object({
   key: z
     .string()
     .trim()

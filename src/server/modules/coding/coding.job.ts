@@ -99,7 +99,7 @@ async function runCoding(ctx: AppContext, runId: string) {
 }
 
 /** Which responses gained and lost each code between the previous run and this one. */
-export function diffRuns(
+function diffRuns(
   before: Array<{ responseId: string; codes: AppliedCode[] }>,
   after: Array<{ responseId: string; codes: AppliedCode[] }>,
   responses: Array<{ id: string; seq: number; answers: Record<string, unknown> }>,

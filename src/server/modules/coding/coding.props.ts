@@ -22,7 +22,7 @@ import { sampleOf } from './coding.sample.js';
 const CODED_SHOWN = 20;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const runView = (r: RunRow): RunView => ({
+const runView = (r: RunRow): RunView => ({
   id: r.id,
   status: r.status,
   processed: r.processed,

@@ -15,7 +15,7 @@ import {
 
 export type ColumnRow = typeof intelligentColumns.$inferSelect;
 export type RunRow = typeof codingRuns.$inferSelect;
-export const OPEN_TYPES = ['short_text', 'long_text'] as const;
+const OPEN_TYPES = ['short_text', 'long_text'] as const;
 
 /** A column of the team with its form and project, or 404. */
 export async function findColumn(db: Db, teamId: string, columnId: unknown) {

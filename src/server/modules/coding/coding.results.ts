@@ -11,9 +11,9 @@ import {
   type ColumnRow,
 } from './coding.queries.js';
 
-export const NO_WAVE = '(no wave)';
+const NO_WAVE = '(no wave)';
 /** verified responses needed before a code can be applied (or the whole sample, when smaller) */
-export const MIN_VERIFIED = 10;
+const MIN_VERIFIED = 10;
 
 /**
  * Kappa per code between the machine (the latest finished run) and the humans, over the verified
@@ -21,7 +21,7 @@ export const MIN_VERIFIED = 10;
  * and its kappa reaches the column's threshold; otherwise (or when kappa cannot be measured) its
  * applications are only suggested.
  */
-export function agreementOf(
+function agreementOf(
   codebook: CodeDef[],
   decisions: Array<{ responseId: string; codes: AppliedCode[] }>,
   verifications: Array<{ responseId: string; codes: string[] }>,
@@ -58,7 +58,7 @@ export function agreementOf(
  * Counts and % of responses per wave with each code. Only applied codes count; a suggested code's
  * applications are reported apart (`suggested`) and never in `count` or `percent`.
  */
-export function countsByWave(
+function countsByWave(
   codebook: CodeDef[],
   agreement: CodeAgreement[],
   decisions: Array<{ responseId: string; codes: AppliedCode[] }>,
