@@ -30,7 +30,7 @@ export function CodedAnswers({ coded }: { coded: CodedAnswer[] }) {
           <Table.Tr>
             <Table.Th>#</Table.Th>
             <Table.Th>Answer (quotes marked)</Table.Th>
-            <Table.Th>Codes</Table.Th>
+            <Table.Th>Codes (filled: applied, outlined: suggested)</Table.Th>
             <Table.Th>Sentiment (indicative)</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -64,7 +64,6 @@ export function CodedAnswers({ coded }: { coded: CodedAnswer[] }) {
                         title={x.spans.map((s) => `“${s.text}”`).join(', ')}
                       >
                         {x.label}
-                        {x.status === 'suggested' ? ' (suggested)' : ''}
                       </Badge>
                     ))}
                   </Group>
