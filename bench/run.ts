@@ -256,6 +256,7 @@ async function main() {
     measure,
   });
   rfLines.push('', ...(await transformationsBench(app.ctx.db)));
+  rfLines.push('', ...(await import('./coding.js')).codingBench());
   await measure(() =>
     directLoad(
       '(d) auth.api.signInEmail without HTTP',

@@ -87,6 +87,12 @@ import type {
   IntegrationsShowProps,
 } from './connectors/connectors.pages.js';
 
+import type {
+  DeductiveInputsProps,
+  IntelligentColumnProps,
+  IntelligentColumnsProps,
+} from './coding/coding.pages.js';
+
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
 
@@ -155,6 +161,9 @@ export interface PageProps {
   'transformations/status': TransformationRunProps;
   'survey-sources/datagrid': DatagridProps;
   'survey-sources/longitudinal': LongitudinalProps;
+  'surveyholders/intelligent-columns': IntelligentColumnsProps;
+  'surveyholders/intelligent-column': IntelligentColumnProps;
+  'survey-sources/deductive-inputs': DeductiveInputsProps;
   'community/feed': CommunityFeedProps;
   'community/communities': CommunityBrowseProps;
   'community/show': CommunityShowProps;

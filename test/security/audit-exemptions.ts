@@ -9,6 +9,7 @@ import {
 } from '../../src/server/modules/metrics/metrics.tables.js';
 import { formResponses, forms, stakeholders } from '../../src/server/modules/forms/forms.tables.js';
 import { insertForm } from './domains/forms.js';
+import { intelligentColumns } from '../../src/server/modules/coding/coding.tables.js';
 import { insertMetric, insertProblem } from './domains/rows.js';
 import type { FixtureContext } from './route-fixtures.js';
 import { templateToWorkbook } from '../../src/server/modules/logframe/logframe-writer.js';
@@ -232,6 +233,16 @@ export const VALID_BODIES: Record<
       .from(forms)
       .where(eq(forms.projectId, s.projectId));
     return { formId: f.id, wave: 'endline' };
+  },
+  // the column's form has one response: the whole verification sample
+  'intelligent-columns.verify': async ({ world }, { column }) => {
+    const db = world.app.ctx.db;
+    const [r] = await db
+      .select({ id: formResponses.id })
+      .from(formResponses)
+      .innerJoin(intelligentColumns, eq(intelligentColumns.formId, formResponses.formId))
+      .where(eq(intelligentColumns.id, column));
+    return { responseId: r.id, codes: ['distance'] };
   },
   // restoring is a change only for a deleted response
   'responses.restore': async ({ world }, { formResponse }) => {

@@ -28,6 +28,7 @@ import { databasesModule } from './databases/index.js';
 import { connectorsModule } from './connectors/index.js';
 import { longitudinalModule } from './longitudinal/index.js';
 import { assistantModule } from './assistant/index.js';
+import { codingModule } from './coding/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
 const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -59,6 +60,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   connectorsModule,
   longitudinalModule,
   assistantModule,
+  codingModule,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {

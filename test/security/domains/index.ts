@@ -18,6 +18,7 @@ import { databasesSecurity } from './databases.js';
 import { connectorsSecurity } from './connectors.js';
 import { longitudinalSecurity } from './longitudinal.js';
 import { assistantSecurity } from './assistant.js';
+import { codingSecurity } from './coding.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -49,6 +50,7 @@ const DOMAINS: DomainSecurity[] = [
   connectorsSecurity,
   longitudinalSecurity,
   assistantSecurity,
+  codingSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

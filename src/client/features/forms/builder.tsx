@@ -80,6 +80,15 @@ export function FormBuilder(props: FormFieldsProps) {
             >
               Responses
             </Button>
+            {survey && (
+              <Button
+                component={Link}
+                href={route('intelligent-columns.index', { form: form.id })}
+                variant="light"
+              >
+                Intelligent columns
+              </Button>
+            )}
           </Group>
         }
       />

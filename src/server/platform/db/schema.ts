@@ -24,3 +24,4 @@ export * from '../../modules/settings/settings.tables.js';
 export * from '../../modules/databases/databases.tables.js';
 export * from '../../modules/connectors/connectors.tables.js';
 export * from '../../modules/assistant/assistant.tables.js';
+export * from '../../modules/coding/coding.tables.js';

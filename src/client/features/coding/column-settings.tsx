@@ -1,0 +1,61 @@
+import type { FormEvent } from 'react';
+import { useForm } from '@inertiajs/react';
+import { Button, Card, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { route } from '@shared/route';
+import type { IntelligentColumnProps } from '@shared/coding/coding.pages';
+
+/** The column's name, agreement threshold and sample size. */
+export function ColumnSettings({ column }: { column: IntelligentColumnProps['column'] }) {
+  const form = useForm({
+    name: column.name,
+    threshold: column.threshold,
+    samplePercent: column.samplePercent,
+  });
+  const err = form.errors as Record<string, string | undefined>;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.put(route('intelligent-columns.update', { column: column.id }), { preserveScroll: true });
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" maw={720}>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Settings
+          </Title>
+          <TextInput
+            label="Name"
+            value={form.data.name}
+            onChange={(e) => form.setData('name', e.currentTarget.value)}
+            error={err.name}
+          />
+          <Group grow>
+            <NumberInput
+              label="Agreement threshold (kappa)"
+              min={0}
+              max={1}
+              step={0.05}
+              decimalScale={2}
+              value={form.data.threshold}
+              onChange={(v) => form.setData('threshold', Number(v))}
+              error={err.threshold}
+            />
+            <NumberInput
+              label="Verification sample (%)"
+              min={1}
+              max={100}
+              value={form.data.samplePercent}
+              onChange={(v) => form.setData('samplePercent', Number(v))}
+              error={err.samplePercent}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button type="submit" variant="light" loading={form.processing}>
+              Save settings
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import type { FormEvent } from 'react';
+import { Head, Link, useForm } from '@inertiajs/react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { route } from '@shared/route';
+import type { PagePropsOf } from '@shared/pages';
+import { DEFAULT_SAMPLE_PERCENT, DEFAULT_THRESHOLD } from '@shared/coding/coding';
+import { PageHeader } from '../../features/projects/page-header';
+
+/** surveyholders/intelligent-columns: a survey form's intelligent columns, and a new one. */
+export default function IntelligentColumns({
+  project,
+  form,
+  columns,
+  textQuestions,
+  can,
+}: PagePropsOf<'surveyholders/intelligent-columns'>) {
+  const create = useForm({
+    name: '',
+    questionKeys: [] as string[],
+    threshold: DEFAULT_THRESHOLD,
+    samplePercent: DEFAULT_SAMPLE_PERCENT,
+  });
+  const err = create.errors as Record<string, string | undefined>;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.post(route('intelligent-columns.store', { form: form.id }));
+  };
+  return (
+    <Stack gap="lg">
+      <Head title={`Intelligent columns: ${form.name}`} />
+      <PageHeader
+        crumbs={[
+          { label: project.name, href: route('projects.show', { project: project.id }) },
+          { label: 'Survey forms', href: route('forms.surveys', { project: project.id }) },
+          { label: form.name, href: route('forms.fields', { form: form.id }) },
+          { label: 'Intelligent columns' },
+        ]}
+        title="Intelligent columns"
+        subtitle="Code open answers with a codebook: every code cites the words that support it, and people check a sample."
+      />
+      {columns.length === 0 ? (
+        <Text c="dimmed">
+          No intelligent column yet.{' '}
+          {textQuestions.length === 0
+            ? 'Add a short or long text question to this form first.'
+            : can.create
+              ? 'Create one below over the open questions you want coded.'
+              : ''}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Column</Table.Th>
+                <Table.Th>Questions</Table.Th>
+                <Table.Th>Codebook</Table.Th>
+                <Table.Th>Last run</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {columns.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      href={route('intelligent-columns.show', { column: c.id })}
+                    >
+                      {c.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{c.questions.join(', ')}</Table.Td>
+                  <Table.Td>
+                    {c.codebookVersion
+                      ? `Version ${c.codebookVersion} · ${c.codes} codes`
+                      : 'Not written yet'}
+                  </Table.Td>
+                  <Table.Td>
+                    {c.lastRun ? (
+                      <Badge
+                        variant="light"
+                        color={
+                          c.lastRun.status === 'done'
+                            ? 'green'
+                            : c.lastRun.status === 'failed'
+                              ? 'red'
+                              : 'blue'
+                        }
+                      >
+                        {c.lastRun.status}
+                      </Badge>
+                    ) : (
+                      'Never run'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {can.create && textQuestions.length > 0 && (
+        <Card withBorder radius="md" padding="lg" maw={720}>
+          <form noValidate onSubmit={submit}>
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                New intelligent column
+              </Title>
+              <TextInput
+                label="Name"
+                required
+                value={create.data.name}
+                onChange={(e) => create.setData('name', e.currentTarget.value)}
+                error={err.name}
+              />
+              <Checkbox.Group
+                label="Open questions to code"
+                value={create.data.questionKeys}
+                onChange={(v) => create.setData('questionKeys', v)}
+                error={err.questionKeys}
+              >
+                <Stack gap={6} mt={6}>
+                  {textQuestions.map((q) => (
+                    <Checkbox key={q.key} value={q.key} label={q.label} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+              <Group grow>
+                <NumberInput
+                  label="Agreement threshold (kappa)"
+                  description="A code counts only when people and machine agree at least this much."
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  decimalScale={2}
+                  value={create.data.threshold}
+                  onChange={(v) => create.setData('threshold', Number(v))}
+                  error={err.threshold}
+                />
+                <NumberInput
+                  label="Verification sample (%)"
+                  description="Drawn at random (at least 10 answers) for people to code."
+                  min={1}
+                  max={100}
+                  value={create.data.samplePercent}
+                  onChange={(v) => create.setData('samplePercent', Number(v))}
+                  error={err.samplePercent}
+                />
+              </Group>
+              <Group justify="flex-end">
+                <Button type="submit" loading={create.processing}>
+                  Create column
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import type { AppliedCode } from '../../../shared/coding/coding.js';
+import type { RunDiff } from '../../../shared/coding/coding.pages.js';
+import { codingDecisions, codingRuns, intelligentColumns } from './coding.tables.js';
+import { codeAnswers, compileCodebook, ENGINE, ENGINE_VERSION } from './coding.engine.js';
+import {
+  answerTexts,
+  codebookOf,
+  decisionsOf,
+  latestRun,
+  liveResponses,
+} from './coding.queries.js';
+import { CODING_RUN } from './coding.use-cases.js';
+
+const CHUNK = 200;
+const MAX_DIFF_QUOTES = 20;
+
+/** The run job: code every live response, report progress per chunk, store all decisions at once. */
+export function registerCodingJob(ctx: AppContext) {
+  ctx.jobs.register(CODING_RUN, (payload) => runCoding(ctx, payload.runId), {
+    payload: z.object({ runId: z.string().uuid() }).strict(),
+    maxAttempts: 2,
+  });
+}
+
+async function runCoding(ctx: AppContext, runId: string) {
+  const [run] = await ctx.db.select().from(codingRuns).where(eq(codingRuns.id, runId));
+  if (!run || run.status === 'done') return;
+  const [column] = await ctx.db
+    .select()
+    .from(intelligentColumns)
+    .where(eq(intelligentColumns.id, run.columnId));
+  if (!column) return;
+  try {
+    const previous = await latestRun(ctx.db, column.id, 'done');
+    const codebook = await codebookOf(ctx.db, column.id, run.codebookVersion);
+    const compiled = compileCodebook(codebook);
+    const responses = await liveResponses(ctx.db, column.formId);
+    await ctx.db
+      .update(codingRuns)
+      .set({ status: 'running', total: responses.length, processed: 0 })
+      .where(eq(codingRuns.id, run.id));
+    const rows: Array<typeof codingDecisions.$inferInsert> = [];
+    for (let i = 0; i < responses.length; i += CHUNK) {
+      for (const r of responses.slice(i, i + CHUNK)) {
+        const { codes, sentiment } = codeAnswers(
+          answerTexts(r.answers, column.questionKeys),
+          compiled,
+        );
+        rows.push({
+          teamId: run.teamId,
+          runId: run.id,
+          responseId: r.id,
+          codes,
+          sentiment,
+          engine: ENGINE,
+          engineVersion: ENGINE_VERSION,
+          codebookVersion: run.codebookVersion,
+        });
+      }
+      await ctx.db
+        .update(codingRuns)
+        .set({ processed: Math.min(responses.length, i + CHUNK) })
+        .where(eq(codingRuns.id, run.id));
+    }
+    const diff = previous
+      ? diffRuns(
+          await decisionsOf(ctx.db, previous.id),
+          rows,
+          responses,
+          column.questionKeys,
+          codebook,
+          previous.codebookVersion,
+          run.codebookVersion,
+        )
+      : null;
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(codingDecisions).where(eq(codingDecisions.runId, run.id));
+      for (let i = 0; i < rows.length; i += 500)
+        await tx.insert(codingDecisions).values(rows.slice(i, i + 500));
+      await tx
+        .update(codingRuns)
+        .set({ status: 'done', processed: rows.length, diff, finishedAt: new Date() })
+        .where(eq(codingRuns.id, run.id));
+    });
+  } catch (err) {
+    await ctx.db
+      .update(codingRuns)
+      .set({
+        status: 'failed',
+        error: (err as Error).message.slice(0, 500),
+        finishedAt: new Date(),
+      })
+      .where(eq(codingRuns.id, run.id));
+    throw err;
+  }
+}
+
+/** Which responses gained and lost each code between the previous run and this one. */
+function diffRuns(
+  before: Array<{ responseId: string; codes: AppliedCode[] }>,
+  after: Array<{ responseId: string; codes: AppliedCode[] }>,
+  responses: Array<{ id: string; seq: number; answers: Record<string, unknown> }>,
+  keys: string[],
+  codebook: Array<{ key: string; label: string }>,
+  previousCodebookVersion: number,
+  codebookVersion: number,
+): RunDiff {
+  const had = new Map(before.map((d) => [d.responseId, new Set(d.codes.map((c) => c.code))]));
+  const has = new Map(after.map((d) => [d.responseId, new Set(d.codes.map((c) => c.code))]));
+  const codeKeys = new Set([...codebook.map((c) => c.key)]);
+  for (const s of had.values()) for (const k of s) codeKeys.add(k);
+  const label = new Map(codebook.map((c) => [c.key, c.label]));
+  const quote = (r: (typeof responses)[number]) => ({
+    responseId: r.id,
+    seq: r.seq,
+    text: answerTexts(r.answers, keys)
+      .map((a) => a.text)
+      .join(' / ')
+      .slice(0, 300),
+  });
+  const codes = [...codeKeys].map((code) => {
+    const gained: RunDiff['codes'][number]['gained'] = [];
+    const lost: RunDiff['codes'][number]['lost'] = [];
+    let gainedCount = 0;
+    let lostCount = 0;
+    for (const r of responses) {
+      const was = had.get(r.id)?.has(code) ?? false;
+      const is = has.get(r.id)?.has(code) ?? false;
+      if (is && !was && gainedCount++ < MAX_DIFF_QUOTES) gained.push(quote(r));
+      if (was && !is && lostCount++ < MAX_DIFF_QUOTES) lost.push(quote(r));
+    }
+    return {
+      code,
+      label: label.get(code) ?? `${code} (removed)`,
+      gainedCount,
+      lostCount,
+      gained,
+      lost,
+    };
+  });
+  return { previousCodebookVersion, codebookVersion, codes };
+}

@@ -1,0 +1,114 @@
+import type { FormProjectRef } from '../forms/forms.pages.js';
+import type { AppliedCode, CodeDef } from './coding.js';
+import type { Confusion } from './kappa.js';
+
+interface ColumnFormRef {
+  id: string;
+  name: string;
+}
+export interface RunView {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  processed: number;
+  total: number;
+  engine: string;
+  engineVersion: string;
+  codebookVersion: number;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface IntelligentColumnsProps {
+  project: FormProjectRef;
+  form: ColumnFormRef;
+  columns: Array<{
+    id: string;
+    name: string;
+    questions: string[];
+    codebookVersion: number;
+    codes: number;
+    lastRun: { status: RunView['status']; finishedAt: string | null } | null;
+  }>;
+  textQuestions: Array<{ key: string; label: string }>;
+  can: { create: boolean };
+}
+
+export interface CodeAgreement {
+  code: string;
+  label: string;
+  confusion: Confusion;
+  kappa: number | null;
+  /** verified responses the kappa is computed on */
+  verified: number;
+  /** applied: counted in the results; suggested: kappa below the threshold or not measurable yet */
+  status: 'applied' | 'suggested';
+}
+export interface CodeCounts {
+  code: string;
+  label: string;
+  status: 'applied' | 'suggested';
+  /** count and percent: 0 unless the code is applied; suggested: its applications while it is not */
+  byWave: Array<{ wave: string; count: number; percent: number; suggested: number }>;
+}
+interface DiffQuote {
+  responseId: string;
+  seq: number;
+  text: string;
+}
+export interface RunDiff {
+  previousCodebookVersion: number;
+  codebookVersion: number;
+  codes: Array<{
+    code: string;
+    label: string;
+    gainedCount: number;
+    lostCount: number;
+    /** the first 20 of each */
+    gained: DiffQuote[];
+    lost: DiffQuote[];
+  }>;
+}
+export interface CodedAnswer {
+  responseId: string;
+  seq: number;
+  wave: string | null;
+  answers: Array<{ question: string; text: string }>;
+  codes: Array<AppliedCode & { label: string; status: 'applied' | 'suggested' }>;
+  sentiment: number | null;
+}
+interface VerifyItem {
+  responseId: string;
+  seq: number;
+  answers: Array<{ question: string; label: string; text: string }>;
+}
+
+export interface IntelligentColumnProps {
+  project: FormProjectRef;
+  form: ColumnFormRef;
+  column: {
+    id: string;
+    name: string;
+    questions: Array<{ key: string; label: string }>;
+    threshold: number;
+    samplePercent: number;
+    codebookVersion: number;
+  };
+  codes: CodeDef[];
+  run: RunView | null;
+  agreement: CodeAgreement[];
+  results: { waves: Array<{ wave: string; responses: number }>; codes: CodeCounts[] };
+  diff: RunDiff | null;
+  queue: { size: number; verified: number; next: VerifyItem | null };
+  coded: CodedAnswer[];
+  can: { update: boolean };
+}
+
+export interface DeductiveInputsProps {
+  project: FormProjectRef;
+  form: ColumnFormRef;
+  column: { id: string; name: string; codebookVersion: number };
+  codes: CodeDef[];
+  versions: Array<{ number: number; codes: number; createdAt: string }>;
+  can: { update: boolean };
+}

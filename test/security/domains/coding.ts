@@ -1,0 +1,76 @@
+import {
+  codebookVersions,
+  intelligentColumns,
+} from '../../../src/server/modules/coding/coding.tables.js';
+import type { FixtureContext } from '../route-fixtures.js';
+import type { DomainSecurity } from './index.js';
+import { FORMS_PARAM_FIXTURES, insertForm } from './forms.js';
+
+const CODES = [
+  {
+    key: 'distance',
+    label: 'Distance',
+    definition: 'The school is far.',
+    include: ['far'],
+    exclude: [],
+    examples: [],
+  },
+];
+
+/** An intelligent column of team A over the fixture survey's `name` question, codebook version 1. */
+async function insertColumn(c: FixtureContext) {
+  const db = c.world.app.ctx.db;
+  const teamId = c.world.teamA.id;
+  const { form } = await insertForm(c);
+  const [column] = await db
+    .insert(intelligentColumns)
+    .values({
+      teamId,
+      formId: form.id,
+      name: 'Fixture column',
+      questionKeys: ['name'],
+      codebookVersion: 1,
+    })
+    .returning({ id: intelligentColumns.id });
+  await db
+    .insert(codebookVersions)
+    .values({ teamId, columnId: column.id, number: 1, codes: CODES });
+  return column.id;
+}
+
+export const codingSecurity: DomainSecurity = {
+  expectations: {
+    'intelligent-columns.index': { access: 'team:content.view' },
+    'intelligent-columns.store': { access: 'team:content.create' },
+    'intelligent-columns.show': { access: 'team:content.view' },
+    'intelligent-columns.update': { access: 'team:content.update' },
+    'intelligent-columns.codebook': { access: 'team:content.view' },
+    'intelligent-columns.codebook-save': { access: 'team:content.update' },
+    'intelligent-columns.run': {
+      access: 'team:content.update',
+      noBody: 'runs the column named in the URL with its latest codebook',
+    },
+    'intelligent-columns.verify': { access: 'team:content.update' },
+  },
+  bodies: {
+    'intelligent-columns.store': () => ({ name: 'Barriers', questionKeys: ['name'] }),
+    'intelligent-columns.update': () => ({ name: 'Renamed', threshold: 0.7, samplePercent: 25 }),
+    'intelligent-columns.codebook-save': () => ({ codes: CODES }),
+    // a response of another form: refused on the field once the column is found (audit-exemptions
+    // gives the walk a valid one)
+    'intelligent-columns.verify': () => ({
+      responseId: '00000000-0000-4000-8000-000000000000',
+      codes: ['distance'],
+    }),
+  },
+  routeParamFixtures: {
+    'intelligent-columns.index': { form: FORMS_PARAM_FIXTURES.form },
+    'intelligent-columns.store': { form: FORMS_PARAM_FIXTURES.form },
+    'intelligent-columns.show': { column: insertColumn },
+    'intelligent-columns.update': { column: insertColumn },
+    'intelligent-columns.codebook': { column: insertColumn },
+    'intelligent-columns.codebook-save': { column: insertColumn },
+    'intelligent-columns.run': { column: insertColumn },
+    'intelligent-columns.verify': { column: insertColumn },
+  },
+};
