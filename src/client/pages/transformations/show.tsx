@@ -49,6 +49,7 @@ export default function TransformationShow({
   recipeText,
   runs,
   activeRunId,
+  datasets,
 }: PagePropsOf<'transformations/show'>) {
   const { errors } = useShared();
   const [editing, setEditing] = useState<{ index: number; step: Step } | null>(null);
@@ -107,6 +108,7 @@ export default function TransformationShow({
           columns={editingColumns}
           onChange={(step) => setEditing({ ...editing, step })}
           errors={stepErrors(editing.index)}
+          datasets={datasets}
         />
         {errors.steps && (
           <Text size="sm" c="red" role="alert">

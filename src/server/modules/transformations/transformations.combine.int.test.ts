@@ -183,7 +183,7 @@ describe('combining steps: SQL on the database = the same step in memory', () =>
   it('join: inner and left, one or two keys, the first matching row, prefixed columns', async () => {
     const join = fc.record({
       how: fc.constantFrom('inner', 'left') as fc.Arbitrary<'inner'>,
-      on: fc.constantFrom(
+      on: fc.constantFrom<Array<{ left: string; right: string }>>(
         [{ left: 'n', right: 'n' }],
         [{ left: 'name', right: 'name' }],
         [
@@ -229,7 +229,7 @@ describe('combining steps: SQL on the database = the same step in memory', () =>
       }),
     );
     const agg = fc.record({
-      groupBy: fc.constantFrom([], ['name'], ['n'], ['name', 'day']),
+      groupBy: fc.constantFrom<string[]>([], ['name'], ['n'], ['name', 'day']),
       aggregates: fc
         .array(fn, { minLength: 1, maxLength: 4 })
         .map((fs) => fs.map((f, i) => ({ ...f, label: `Figure ${i + 1}` }))),
