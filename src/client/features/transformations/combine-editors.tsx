@@ -72,7 +72,7 @@ export function JoinEditor({ step, columns, datasets, onChange, errors }: Props<
       <ChoiceSelect
         label="Rows kept"
         data={[
-          { value: 'left', label: 'Every row (left join): no match leaves the new columns empty' },
+          { value: 'left', label: 'Every row (left join)' },
           { value: 'inner', label: 'Only rows with a match (inner join)' },
         ]}
         value={step.how}
