@@ -180,8 +180,6 @@ export function AppendEditor({ step, datasets, onChange, errors }: Props<'append
   );
 }
 
-const NEEDS_COLUMN_LABEL: Record<string, string> = { count: 'Column (empty: count the rows)' };
-
 /** Group and aggregate: the group columns and the figures */
 export function AggregateEditor({ step, columns, onChange, errors }: Props<'aggregate'>) {
   const set = (patch: Partial<Of<'aggregate'>>) => onChange({ ...step, ...patch });
@@ -198,63 +196,67 @@ export function AggregateEditor({ step, columns, onChange, errors }: Props<'aggr
         error={errors.groupBy}
         searchable
       />
-      <Table withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Figure</Table.Th>
-            <Table.Th>Of column</Table.Th>
-            <Table.Th>New column name</Table.Th>
-            <Table.Th w={48}>
-              <VisuallyHidden>Remove</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {step.aggregates.map((a, j) => (
-            <Table.Tr key={j}>
-              <Table.Td>
-                <ChoiceSelect
-                  aria-label={`Figure ${j + 1}`}
-                  data={AGGREGATE_FNS.map((f) => ({ value: f, label: AGGREGATE_LABELS[f] }))}
-                  value={a.fn}
-                  onChange={(fn) => fn && setFigure(j, { fn })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <ChoiceSelect
-                  aria-label={NEEDS_COLUMN_LABEL[a.fn] ?? `Column of figure ${j + 1}`}
-                  data={options(columns)}
-                  value={a.column || null}
-                  noneLabel={a.fn === 'count' ? 'Rows' : undefined}
-                  placeholder="Pick a column"
-                  onChange={(column) => setFigure(j, { column })}
-                  error={errors[`aggregates.${j}.column`]}
-                  searchable
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={`Name of figure ${j + 1}`}
-                  value={a.label}
-                  onChange={(e) => setFigure(j, { label: e.currentTarget.value })}
-                  error={errors[`aggregates.${j}.label`]}
-                />
-              </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove figure ${j + 1}`}
-                  disabled={step.aggregates.length === 1}
-                  onClick={() => set({ aggregates: step.aggregates.filter((_, i) => i !== j) })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={520}>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Figure</Table.Th>
+              <Table.Th>Of column</Table.Th>
+              <Table.Th>New column name</Table.Th>
+              <Table.Th w={48}>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {step.aggregates.map((a, j) => (
+              <Table.Tr key={j}>
+                <Table.Td>
+                  <ChoiceSelect
+                    aria-label={`Figure ${j + 1}`}
+                    miw={150}
+                    data={AGGREGATE_FNS.map((f) => ({ value: f, label: AGGREGATE_LABELS[f] }))}
+                    value={a.fn}
+                    onChange={(fn) => fn && setFigure(j, { fn })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ChoiceSelect
+                    aria-label={`Column of figure ${j + 1}`}
+                    miw={140}
+                    data={options(columns)}
+                    value={a.column || null}
+                    noneLabel={a.fn === 'count' ? 'Rows' : undefined}
+                    placeholder="Pick a column"
+                    onChange={(column) => setFigure(j, { column })}
+                    error={errors[`aggregates.${j}.column`]}
+                    searchable
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Name of figure ${j + 1}`}
+                    value={a.label}
+                    onChange={(e) => setFigure(j, { label: e.currentTarget.value })}
+                    error={errors[`aggregates.${j}.label`]}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove figure ${j + 1}`}
+                    disabled={step.aggregates.length === 1}
+                    onClick={() => set({ aggregates: step.aggregates.filter((_, i) => i !== j) })}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {errors.aggregates && (
         <Text size="sm" c="red">
           {errors.aggregates}
