@@ -130,7 +130,7 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   // group and aggregate: the editor (looked at, not kept: the run below writes the cleaned rows)
   await addStep(page, 'Group and aggregate');
   await page.getByRole('button', { name: 'Add a figure' }).click();
-  await page.getByRole('combobox', { name: 'Figure 2' }).click();
+  await page.getByRole('combobox', { name: 'Figure 2', exact: true }).click();
   await page.getByRole('option', { name: 'Count distinct', exact: true }).click();
   console.log('screenshot', await shot(page, 'transformations-aggregate-editor'));
   await page.getByRole('button', { name: 'Cancel' }).click();
