@@ -127,6 +127,23 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.getByRole('button', { name: 'Move step 3 down' }).click();
   await page.getByTestId('counts-4').getByText('Rows 6 → 5 (1 removed)').waitFor();
 
+  // group and aggregate: the editor (looked at, not kept: the run below writes the cleaned rows)
+  await addStep(page, 'Group and aggregate');
+  await page.getByRole('button', { name: 'Add a figure' }).click();
+  await page.getByRole('combobox', { name: 'Figure 2', exact: true }).click();
+  await page.getByRole('option', { name: 'Count distinct', exact: true }).click();
+  console.log('screenshot', await shot(page, 'transformations-aggregate-editor'));
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // join the survey to a dataset of the project (itself here) on the id: every row stays
+  await addStep(page, 'Join another dataset');
+  await page.getByRole('combobox', { name: 'Other dataset', exact: true }).click();
+  await page.getByRole('option', { name: 'survey', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Key 1 in the other dataset' }).click();
+  await page.getByRole('option', { name: 'id', exact: true }).click();
+  console.log('screenshot', await shot(page, 'transformations-join-editor'));
+  await saveStep(page, 5, 'Rows 5 → 5');
+
   await page.getByRole('tab', { name: 'SQL' }).click();
   await page.getByTestId('recipe-sql').getByText('WITH s0 AS', { exact: false }).waitFor();
   console.log('screenshot', await top(page).then(() => shot(page, 'transformations-sql')));
@@ -139,6 +156,6 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
 
   await page.getByRole('link', { name: 'See the output dataset' }).click();
   await page.getByRole('heading', { name: 'survey (clean)', exact: true }).waitFor();
-  await page.getByRole('cell', { name: 'Chausiku', exact: true }).waitFor();
+  await page.getByRole('cell', { name: 'Chausiku', exact: true }).first().waitFor();
   console.log('screenshot', await top(page).then(() => shot(page, 'transformations-output')));
 });

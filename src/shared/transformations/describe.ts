@@ -1,6 +1,6 @@
 import { COLUMN_TYPE_LABELS } from '../datasets/column-types.js';
 import type { RecipeColumn } from './transformations.pages.js';
-import type { Step } from './steps.js';
+import type { AggregateFn, Step } from './steps.js';
 
 export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
   cleanup: 'Clean up values',
@@ -10,6 +10,19 @@ export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
   derive: 'Derived column',
   bins: 'Recode into categories',
   dedupe: 'Remove duplicates',
+  join: 'Join another dataset',
+  append: 'Append another dataset',
+  aggregate: 'Group and aggregate',
+};
+
+export const AGGREGATE_LABELS: Record<AggregateFn, string> = {
+  count: 'Count',
+  count_distinct: 'Count distinct',
+  sum: 'Sum',
+  mean: 'Mean',
+  min: 'Minimum',
+  max: 'Maximum',
+  median: 'Median',
 };
 
 const quote = (s: string) => `“${s}”`;
@@ -17,7 +30,13 @@ const list = (xs: string[]) =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
 /** A step in plain words, with the column labels it had when the step ran */
-export function describeStep(step: Step, columns: readonly RecipeColumn[]): string {
+export function describeStep(
+  step: Step,
+  columns: readonly RecipeColumn[],
+  /** the names of the datasets a join or an append reads, by id */
+  datasets: Readonly<Record<string, string>> = {},
+): string {
+  const dataset = (id: string) => quote(datasets[id] ?? 'another dataset');
   const name = (k: string) => quote(columns.find((c) => c.key === k)?.label ?? k);
   const names = (ks: string[]) => list(ks.map(name));
   /** an expression with its references as column labels */
@@ -77,6 +96,24 @@ export function describeStep(step: Step, columns: readonly RecipeColumn[]): stri
     }
     case 'dedupe':
       return `Remove duplicate rows (the same ${names(step.columns)}), keeping the ${step.keep}.`;
+    case 'join':
+      return `${step.how === 'inner' ? 'Keep only the rows that match' : 'Add to each row'} the first row of ${dataset(step.datasetId)} where ${list(
+        step.on.map((o) => `${name(o.left)} = ${quote(o.right)}`),
+      )}${step.how === 'inner' ? ', with its columns' : ''}; its columns are prefixed ${quote(step.prefix)}.`;
+    case 'append':
+      return `Append the rows of ${dataset(step.datasetId)} (columns matched by key; missing values empty).`;
+    case 'aggregate': {
+      const figures = list(
+        step.aggregates.map((a) =>
+          a.fn === 'count' && !a.column
+            ? `${quote(a.label)} = the number of rows`
+            : `${quote(a.label)} = ${AGGREGATE_LABELS[a.fn].toLowerCase()} of ${name(a.column)}`,
+        ),
+      );
+      return step.groupBy.length
+        ? `Group the rows by ${names(step.groupBy)}: ${figures}.`
+        : `Summarise all rows in one: ${figures}.`;
+    }
   }
   return '';
 }

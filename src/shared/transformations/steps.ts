@@ -128,6 +128,64 @@ const dedupeStep = z
   })
   .strict();
 
+const JOIN_KINDS = ['left', 'inner'] as const;
+const joinStep = z
+  .object({
+    ...base,
+    kind: z.literal('join'),
+    /** the other dataset (its current version), of the same project */
+    datasetId: z.string().uuid('Pick a dataset.'),
+    how: z.enum(JOIN_KINDS),
+    /** key columns: this step's column = the other dataset's column */
+    on: z
+      .array(z.object({ left: key, right: key }).strict())
+      .min(1, 'Pick the key columns.')
+      .max(5),
+    /** the other dataset's columns are added as "<prefix> <label>" (keys prefix_key) */
+    prefix: z.string().trim().min(1, 'Give a prefix, e.g. Endline.').max(30),
+  })
+  .strict();
+
+const appendStep = z
+  .object({
+    ...base,
+    kind: z.literal('append'),
+    datasetId: z.string().uuid('Pick a dataset.'),
+  })
+  .strict();
+
+export const AGGREGATE_FNS = [
+  'count',
+  'count_distinct',
+  'sum',
+  'mean',
+  'min',
+  'max',
+  'median',
+] as const;
+export type AggregateFn = (typeof AGGREGATE_FNS)[number];
+
+const aggregateStep = z
+  .object({
+    ...base,
+    kind: z.literal('aggregate'),
+    groupBy: z.array(key).max(20),
+    aggregates: z
+      .array(
+        z
+          .object({
+            fn: z.enum(AGGREGATE_FNS),
+            /** empty for a count of rows */
+            column: z.union([key, z.literal('')]),
+            label,
+          })
+          .strict(),
+      )
+      .min(1, 'Add at least one figure.')
+      .max(50),
+  })
+  .strict();
+
 export const stepSchema = z.discriminatedUnion('kind', [
   cleanupStep,
   fillStep,
@@ -136,6 +194,9 @@ export const stepSchema = z.discriminatedUnion('kind', [
   deriveStep,
   binsStep,
   dedupeStep,
+  joinStep,
+  appendStep,
+  aggregateStep,
 ]);
 
 export type Step = z.output<typeof stepSchema>;

@@ -100,6 +100,8 @@ export interface TransformationShowProps {
   runs: RunItem[];
   /** a run still going */
   activeRunId: string | null;
+  /** the project's datasets with data: what a join or an append may read */
+  datasets: Array<Ref & { columns: RecipeColumn[] }>;
 }
 
 export interface TransformationRunProps {

@@ -59,5 +59,23 @@ export function newStep(kind: Step['kind'], cols: readonly RecipeColumn[]): Step
       };
     case 'dedupe':
       return { ...base, kind, columns: cols[0] ? [cols[0].key] : [], keep: 'first' };
+    case 'join':
+      return {
+        ...base,
+        kind,
+        datasetId: '',
+        how: 'left',
+        on: [{ left: cols[0]?.key ?? '', right: '' }],
+        prefix: 'Other',
+      };
+    case 'append':
+      return { ...base, kind, datasetId: '' };
+    case 'aggregate':
+      return {
+        ...base,
+        kind,
+        groupBy: textColumns(cols)[0] ? [textColumns(cols)[0].key] : [],
+        aggregates: [{ fn: 'count', column: '', label: 'Count' }],
+      };
   }
 }

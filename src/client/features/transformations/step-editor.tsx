@@ -10,12 +10,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { RecipeColumn } from '@shared/transformations/transformations.pages';
+import type {
+  RecipeColumn,
+  TransformationShowProps,
+} from '@shared/transformations/transformations.pages';
 import { CONVERTIBLE_TYPES, type Step } from '@shared/transformations/steps';
 import { COLUMN_TYPE_LABELS } from '@shared/datasets/column-types';
 import { ChoiceMultiSelect, ChoiceSelect } from '../../components/choice-select';
 import { ConditionBuilder } from '../expressions/condition-builder';
 import { numberColumns, textColumns } from './new-step';
+import { AggregateEditor, AppendEditor, JoinEditor } from './combine-editors';
 
 interface Props {
   step: Step;
@@ -23,13 +27,15 @@ interface Props {
   onChange: (step: Step) => void;
   /** errors by field path within the step (server validation or the compiler's) */
   errors: Record<string, string>;
+  /** the project's datasets a join or an append may read */
+  datasets: TransformationShowProps['datasets'];
 }
 
 const options = (cols: readonly RecipeColumn[]) =>
   cols.map((c) => ({ value: c.key, label: c.label }));
 
 /** The form of one step, by kind */
-export function StepEditor({ step, columns, onChange, errors }: Props) {
+export function StepEditor({ step, columns, onChange, errors, datasets }: Props) {
   const err = (f: string) => errors[f];
   switch (step.kind) {
     case 'cleanup':
@@ -361,5 +367,11 @@ export function StepEditor({ step, columns, onChange, errors }: Props) {
           />
         </Stack>
       );
+    case 'join':
+      return <JoinEditor {...{ step, columns, datasets, onChange, errors }} />;
+    case 'append':
+      return <AppendEditor {...{ step, columns, datasets, onChange, errors }} />;
+    case 'aggregate':
+      return <AggregateEditor {...{ step, columns, datasets, onChange, errors }} />;
   }
 }

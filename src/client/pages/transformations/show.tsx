@@ -47,6 +47,7 @@ export default function TransformationShow({
   recipeText,
   runs,
   activeRunId,
+  datasets,
 }: PagePropsOf<'transformations/show'>) {
   const { errors } = useShared();
   const [editing, setEditing] = useState<{ index: number; step: Step } | null>(null);
@@ -105,6 +106,7 @@ export default function TransformationShow({
           columns={editingColumns}
           onChange={(step) => setEditing({ ...editing, step })}
           errors={stepErrors(editing.index)}
+          datasets={datasets}
         />
         {errors.steps && (
           <Text size="sm" c="red" role="alert">

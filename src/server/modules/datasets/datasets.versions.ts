@@ -72,7 +72,7 @@ export async function beginVersion(
   const defs = cols.map((c) => `${physicalName(c.physical)} ${COLUMN_SQL_TYPES[c.type]}`);
   await tx.execute(
     sql.raw(
-      `CREATE TABLE ${qualified(relation)} (_row bigint NOT NULL PRIMARY KEY${opts.lineage ? ', _source_row bigint NOT NULL' : ''}${defs.map((d) => `, ${d}`).join('')})`,
+      `CREATE TABLE ${qualified(relation)} (_row bigint NOT NULL PRIMARY KEY${opts.lineage ? ', _source_row bigint' : ''}${defs.map((d) => `, ${d}`).join('')})`,
     ),
   );
   return { version, columns: cols };

@@ -10,11 +10,17 @@ import {
   type Col,
 } from './transformations.expr.js';
 import { ident, Params, trimmed } from './transformations.sql.js';
+import {
+  APPEND_BASE,
+  compileAggregate,
+  compileAppend,
+  compileJoin,
+} from './transformations.combine.js';
 
 export type { Col } from './transformations.expr.js';
 
 /** A step that cannot be compiled: the field of the step it is about, and why */
-class StepError extends Error {
+export class StepError extends Error {
   constructor(
     readonly field: string,
     message: string,
@@ -50,6 +56,8 @@ export interface CompiledRecipe {
 }
 
 export interface RecipeSource {
+  /** the dataset's name (what a join or an append calls it) */
+  name?: string;
   /** `ds."v_…"`, already checked */
   relation: string;
   columns: Array<{ key: string; label: string; type: ColumnType; physical: string }>;
@@ -71,10 +79,10 @@ export function keyFromLabel(label: string, used: ReadonlySet<string>): string {
   return key;
 }
 
-const TEXTUAL = new Set<ColumnType>(['text', 'category']);
-const NUMERIC = new Set<ColumnType>(['integer', 'decimal']);
+export const TEXTUAL = new Set<ColumnType>(['text', 'category']);
+export const NUMERIC = new Set<ColumnType>(['integer', 'decimal']);
 
-function columnOf(cols: readonly Col[], key: string, field: string): Col {
+export function columnOf(cols: readonly Col[], key: string, field: string): Col {
   const c = cols.find((x) => x.key === key);
   if (!c) throw new StepError(field, `There is no column “${key}” at this step.`);
   return c;
@@ -89,16 +97,27 @@ const list = (cols: readonly Col[]) => ['_row', ...cols.map((c) => ident(c.ident
 export function compileRecipe(
   source: RecipeSource,
   steps: readonly Step[],
-  opts: { sample?: number } = {},
+  opts: {
+    sample?: number;
+    /** the datasets joins and appends read, by id (only those of the recipe's project) */
+    others?: ReadonlyMap<string, RecipeSource>;
+  } = {},
 ): CompiledRecipe {
   const params = new Params();
+  let appends = 0;
   let cols: Col[] = source.columns.map((c) => ({
     key: c.key,
     label: c.label,
     type: c.type,
     ident: ident(c.physical),
   }));
-  const limit = opts.sample ? ` ORDER BY _row LIMIT ${params.add(opts.sample, 'bigint')}` : '';
+  const sampleRef = opts.sample ? params.add(opts.sample, 'bigint') : null;
+  const limit = sampleRef ? ` ORDER BY _row LIMIT ${sampleRef}` : '';
+  const env: StepEnv = {
+    others: opts.others ?? new Map(),
+    sampleRef,
+    nextAppend: () => ++appends,
+  };
   const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${limit})`];
   const stages: Stage[] = [];
   let prev = 's0';
@@ -109,7 +128,7 @@ export function compileRecipe(
     if (!step.enabled) continue;
     const name = `s${stages.length + 1}`;
     try {
-      const out = compileStep(step, cols, prev, params, () => `n${++added}`);
+      const out = compileStep(step, cols, prev, params, () => `n${++added}`, env);
       ctes.push(`${name} AS (${out.sql})`);
       stages.push({ stepIndex: i, name, prev, colsBefore: cols, ...out });
       cols = out.cols;
@@ -133,7 +152,7 @@ export function compileRecipe(
   return { ctes, params, stages, cols, error };
 }
 
-interface StepSql {
+export interface StepSql {
   sql: string;
   cols: Col[];
   touches: string[];
@@ -142,12 +161,21 @@ interface StepSql {
   failed: Stage['failed'];
 }
 
+/** What steps that read another dataset need */
+interface StepEnv {
+  others: ReadonlyMap<string, RecipeSource>;
+  /** the preview's sample size parameter (appended rows are limited like the source's) */
+  sampleRef: string | null;
+  nextAppend: () => number;
+}
+
 function compileStep(
   step: Step,
   cols: Col[],
   prev: string,
   params: Params,
   newIdent: () => string,
+  env: StepEnv,
 ): StepSql {
   const select = (exprs: Map<string, string>, next: Col[] = cols, where = '') =>
     `SELECT _row, ${next
@@ -351,6 +379,12 @@ function compileStep(
         ...none,
       };
     }
+    case 'join':
+      return compileJoin(step, cols, prev, newIdent, env);
+    case 'append':
+      return compileAppend(step, cols, prev, newIdent, env);
+    case 'aggregate':
+      return compileAggregate(step, cols, prev, newIdent);
   }
 }
 
@@ -368,10 +402,13 @@ function referenced(expression: string, cols: readonly Col[]): string[] {
 const withCtes = (c: CompiledRecipe, upTo = c.ctes.length) =>
   `WITH ${c.ctes.slice(0, upTo).join(',\n')}\n`;
 
-/** The run's SELECT: the output rows numbered 1..n in source order, each with its source _row */
+/**
+ * The run's SELECT: the output rows numbered 1..n in source order, each with its source _row
+ * (empty for rows an append brought from another dataset)
+ */
 export function runSelect(c: CompiledRecipe): string {
   const last = `s${c.stages.length}`;
-  return `${withCtes(c)}SELECT row_number() OVER (ORDER BY _row) AS _row, _row AS _source_row${c.cols
+  return `${withCtes(c)}SELECT row_number() OVER (ORDER BY _row) AS _row, CASE WHEN _row < ${APPEND_BASE} THEN _row END AS _source_row${c.cols
     .map((x) => `, ${ident(x.ident)}`)
     .join('')} FROM ${last}`;
 }

@@ -24,6 +24,7 @@ import {
   sourceCols,
   type Col,
   type CompiledRecipe,
+  type RecipeSource,
 } from './transformations.compile.js';
 import {
   findRun,
@@ -32,7 +33,7 @@ import {
   transformationsOf,
   type RunRow,
 } from './transformations.queries.js';
-import { sourceOf } from './transformations.source.js';
+import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
 
 /** How many source rows the previews and their counts run on */
@@ -125,6 +126,24 @@ export async function createProps(ctx: AppContext, teamId: string, projectId: un
   };
 }
 
+const namesOfOthers = (others: ReadonlyMap<string, RecipeSource>) =>
+  Object.fromEntries([...others].map(([id, o]) => [id, o.name ?? '']));
+
+/** The project's datasets with data, with their columns: what a join or an append may read */
+async function joinable(ctx: AppContext, teamId: string, projectId: string) {
+  const list = (await datasetsOf(ctx.db, teamId, projectId)).filter((d) => d.currentVersionId);
+  const out: TransformationShowProps['datasets'] = [];
+  for (const d of list) {
+    const s = await sourceOf(ctx.db, teamId, d.id);
+    out.push({
+      id: d.id,
+      name: d.name,
+      columns: meta(s.recipe.columns.map((c) => ({ ...c, ident: c.physical }))),
+    });
+  }
+  return out;
+}
+
 type Rows = { rows: Array<Record<string, unknown>> };
 
 async function stepCounts(db: Db, c: CompiledRecipe) {
@@ -143,7 +162,9 @@ export async function showProps(
   const project = await findProject(ctx.db, teamId, t.projectId);
   const source = await sourceOf(ctx.db, teamId, t.sourceDatasetId);
   const steps: Step[] = t.steps;
-  const sample = compileRecipe(source.recipe, steps, { sample: SAMPLE_ROWS });
+  const others = await othersOf(ctx.db, teamId, t.projectId, steps);
+  const otherNames = namesOfOthers(others);
+  const sample = compileRecipe(source.recipe, steps, { sample: SAMPLE_ROWS, others });
   const counts = source.version ? await stepCounts(ctx.db, sample) : {};
   const stageOf = new Map(sample.stages.map((s, i) => [s.stepIndex, i + 1]));
   let cols: Col[] = source.recipe.columns.map((c) => ({
@@ -160,7 +181,7 @@ export async function showProps(
     const failedValues = k ? ((counts[`x${k}`] as string[] | null) ?? []) : [];
     return {
       step,
-      text: describeStep(step, before),
+      text: describeStep(step, before, otherNames),
       columnsBefore: meta(before),
       counts:
         k && stage
@@ -203,7 +224,7 @@ export async function showProps(
       })),
     };
   }
-  const full = compileRecipe(source.recipe, steps);
+  const full = compileRecipe(source.recipe, steps, { others });
   const runs = await runsOf(ctx.db, teamId, t.id);
   const numbers = await versionNumbers(
     ctx.db,
@@ -232,6 +253,7 @@ export async function showProps(
       ? null
       : { text: runSelect(full), params: full.params.values.map((v) => (v === null ? 'NULL' : v)) },
     recipeText: recipeText(items),
+    datasets: await joinable(ctx, teamId, t.projectId),
     runs: runs.map((r) => runItem(r, numbers)),
     activeRunId: active?.id ?? null,
   };
@@ -262,11 +284,12 @@ export async function runProps(
     type: c.type,
     ident: c.physical,
   }));
-  const compiled = compileRecipe(source.recipe, run.steps);
+  const others = await othersOf(ctx.db, teamId, t.projectId, run.steps);
+  const compiled = compileRecipe(source.recipe, run.steps, { others });
   const stageOf = new Map(compiled.stages.map((s) => [s.stepIndex, s]));
   const lines = run.steps.map((step, i) => {
     const stage = stageOf.get(i);
-    const text = describeStep(step, stage ? stage.colsBefore : cols);
+    const text = describeStep(step, stage ? stage.colsBefore : cols, namesOfOthers(others));
     if (stage) cols = stage.cols;
     return `${i + 1}. ${step.enabled ? '' : '(disabled) '}${text}`;
   });

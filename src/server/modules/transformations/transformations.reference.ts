@@ -8,6 +8,14 @@ import { parse } from '../../../shared/expressions/parse.js';
 import { toNumber } from '../../../shared/expressions/values.js';
 import type { Step } from '../../../shared/transformations/steps.js';
 import { keyFromLabel, looseKey } from './transformations.compile.js';
+import {
+  refAggregate,
+  refAppend,
+  refJoin,
+  type RefDataset,
+} from './transformations.reference-combine.js';
+
+const mineKeys = (rows: RefRow[]) => Object.keys(rows[0]?.values ?? {});
 
 export type Value = string | number | boolean | null;
 export interface RefRow {
@@ -27,7 +35,25 @@ function ast(text: string) {
 const answers = (r: RefRow) =>
   Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, v === null ? undefined : v]));
 
-export function applyStep(rows: RefRow[], step: Step, numericKeys: Set<string>): RefRow[] {
+/** join and append read another dataset; `appendNo` counts the appends so far (from 1) */
+interface RefEnv {
+  others?: ReadonlyMap<string, RefDataset>;
+  appendNo?: number;
+  /** the column keys before the step (rows may be empty) */
+  keys?: string[];
+}
+
+export function applyStep(
+  rows: RefRow[],
+  step: Step,
+  numericKeys: Set<string>,
+  env: RefEnv = {},
+): RefRow[] {
+  const other = (id: string) => {
+    const o = env.others?.get(id);
+    if (!o) throw new Error(`No dataset ${id}`);
+    return o;
+  };
   const map = (f: (v: Record<string, Value>) => Record<string, Value>) =>
     rows.map((r) => ({ _row: r._row, values: f({ ...r.values }) }));
   switch (step.kind) {
@@ -130,5 +156,11 @@ export function applyStep(rows: RefRow[], step: Step, numericKeys: Set<string>):
       }
       return [...seen.values()].sort((a, b) => a._row - b._row);
     }
+    case 'join':
+      return refJoin(rows, step, other(step.datasetId));
+    case 'append':
+      return refAppend(rows, other(step.datasetId), env.appendNo ?? 1, env.keys ?? mineKeys(rows));
+    case 'aggregate':
+      return refAggregate(rows, step);
   }
 }

@@ -17,7 +17,7 @@ import {
 } from '../datasets/index.js';
 import { datasets } from '../datasets/read-model.js';
 import { compileRecipe, runSelect } from './transformations.compile.js';
-import { sourceOf } from './transformations.source.js';
+import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
 import { TRANSFORMATION_RUN } from './transformations.use-cases.js';
@@ -89,7 +89,8 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     const source = await sourceOf(ctx.db, run.teamId, t.sourceDatasetId);
     if (!source.version) throw new Error('The source dataset has no data.');
     const rowsIn = Number(source.version.rowCount);
-    const compiled = compileRecipe(source.recipe, run.steps);
+    const others = await othersOf(ctx.db, run.teamId, t.projectId, run.steps);
+    const compiled = compileRecipe(source.recipe, run.steps, { others });
     if (compiled.error)
       throw new Error(`Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`);
     const target = await runUseCase(ctx, actor, async (uc) => {

@@ -6,7 +6,7 @@ import { findDataset } from '../datasets/index.js';
 import { findProject } from '../projects/index.js';
 import { compileRecipe } from './transformations.compile.js';
 import { findTransformation } from './transformations.queries.js';
-import { sourceOf } from './transformations.source.js';
+import { otherIds, othersOf, sourceOf } from './transformations.source.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
 
 export const TRANSFORMATION_RUN = 'transformation.run';
@@ -56,6 +56,17 @@ export async function saveSteps(uc: UseCase, input: { transformationId: unknown;
   const ids = new Set(input.steps.map((s) => s.id));
   if (ids.size !== input.steps.length)
     throw new ValidationError({ steps: 'Two steps have the same id.' });
+  // a join or an append reads only a dataset of the team and of this project, with data
+  const others = await othersOf(uc.tx, uc.teamId, t.projectId, input.steps);
+  const unknown = otherIds(input.steps).filter((id) => !others.has(id));
+  if (unknown.length) {
+    const i = input.steps.findIndex(
+      (s) => (s.kind === 'join' || s.kind === 'append') && unknown.includes(s.datasetId),
+    );
+    throw new ValidationError({
+      [`steps.${i}.datasetId`]: 'Pick a dataset of this project that has data.',
+    });
+  }
   await uc.tx
     .update(transformations)
     .set({ steps: input.steps, updatedAt: new Date() })
@@ -81,7 +92,8 @@ export async function startRun(uc: UseCase, transformationId: unknown) {
   uc.can('content.update', { project });
   const source = await sourceOf(uc.tx, uc.teamId, t.sourceDatasetId);
   if (!source.version) throw new ValidationError({ steps: 'The source dataset has no data yet.' });
-  const compiled = compileRecipe(source.recipe, t.steps);
+  const others = await othersOf(uc.tx, uc.teamId, t.projectId, t.steps);
+  const compiled = compileRecipe(source.recipe, t.steps, { others });
   if (compiled.error)
     throw new ValidationError({
       steps: `Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`,
