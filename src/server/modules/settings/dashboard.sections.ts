@@ -1,4 +1,16 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { DashboardSections, TeamSetupStep } from '../../../shared/core/core.pages.js';
 import { roleCan } from '../../../shared/permissions.js';
@@ -29,8 +41,9 @@ async function setupOf(ctx: AppContext, teamId: string) {
       response: exists(
         sql`select 1 from ${formResponses} where ${eq(formResponses.teamId, teamId)}`,
       ),
+      // an imported source: a form's own live dataset and a transformation's output do not count
       source: exists(
-        sql`select 1 from ${datasets} where ${and(eq(datasets.teamId, teamId), isNotNull(datasets.currentVersionId))}`,
+        sql`select 1 from ${datasets} where ${and(eq(datasets.teamId, teamId), isNotNull(datasets.currentVersionId), notInArray(datasets.origin, ['form', 'transformation']))}`,
       ),
       firstProject: sql<
         string | null
