@@ -248,7 +248,7 @@ describe('export of all the team’s data', () => {
       answers,
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    await insertDatasetWithRows(t.app, s.team.id, s.project.id, [
+    const datasetId = await insertDatasetWithRows(t.app, s.team.id, s.project.id, [
       [1, 'Anna'],
       [2, '+SUM(A1:A9)'],
     ]);
@@ -308,9 +308,14 @@ describe('export of all the team’s data', () => {
     const responses = await zip.file('form_responses.csv')!.async('string');
     // the answers are JSON in one cell; a formula inside stays text (the cell starts with '{')
     expect(responses).toContain('HYPERLINK');
-    const datasetFile = names.find((n) => n.startsWith('dataset_rows/') && n.endsWith('.csv'))!;
+    const datasetFiles = names.filter((n) => n.startsWith('dataset_rows/') && n.endsWith('.csv'));
+    // the imported dataset, and the form's own live dataset (its responses as columns)
+    expect(datasetFiles).toHaveLength(2);
+    const datasetFile = datasetFiles.find((n) => n.startsWith(`dataset_rows/${datasetId}`))!;
     const rows = await zip.file(datasetFile)!.async('string');
     expect(rows).toBe(`_row,name\r\n1,Anna\r\n2,'+SUM(A1:A9)\r\n`);
+    const formRows = await zip.file(datasetFiles.find((n) => n !== datasetFile)!)!.async('string');
+    expect(formRows).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
 
     // another team's owner: 404 for this export's id, and a malformed id is 404 too
     expect((await other.client.get(exp.downloadHref)).statusCode).toBe(404);
