@@ -121,7 +121,7 @@ it('a new team gets started with its video text; the owner turns public forms of
   // request review limit
   await page.goto(`${base}/settings/limits`);
   await page.getByRole('heading', { name: 'Request review limit', exact: true }).waitFor();
-  await page.getByText('No requests yet').waitFor();
+  await page.getByText('No model requests this month yet', { exact: false }).waitFor();
   await page.getByLabel('Public responses per form a month').fill('500');
   await page.getByRole('button', { name: 'Save limits' }).click();
   await page.getByText('Monthly limits saved.').waitFor();

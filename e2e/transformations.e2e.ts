@@ -1,5 +1,5 @@
 import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
@@ -122,9 +122,21 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   console.log('screenshot', await top(page).then(() => shot(page, 'transformations-show')));
 
   // reorder with the keyboard-reachable buttons, then back
+  // (the counts read the same before and after a move, so wait for the save to end: the step
+  // buttons are disabled while it runs)
   await page.getByRole('button', { name: 'Move step 4 up' }).click();
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Move step 3 down' }).isEnabled(), {
+      timeout: 60_000,
+    })
+    .toBe(true);
   await page.getByTestId('counts-3').getByText('Rows 7 → 6 (1 removed)').waitFor();
   await page.getByRole('button', { name: 'Move step 3 down' }).click();
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Move step 3 down' }).isEnabled(), {
+      timeout: 60_000,
+    })
+    .toBe(true);
   await page.getByTestId('counts-4').getByText('Rows 6 → 5 (1 removed)').waitFor();
 
   // group and aggregate: the editor (looked at, not kept: the run below writes the cleaned rows)

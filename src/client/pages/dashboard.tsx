@@ -270,15 +270,7 @@ export default function Dashboard(props: PagePropsOf<'dashboard'>) {
     pending.current = setTimeout(() => {
       pending.current = null;
       router.reload({
-        only: [
-          'activity',
-          'variant',
-          'setup',
-          'keyMetrics',
-          'responses',
-          'jobs',
-          'unreadNotifications',
-        ],
+        only: ['activity', 'variant', 'setup', 'keyMetrics', 'responses', 'jobs'],
       });
     }, 2000);
   };

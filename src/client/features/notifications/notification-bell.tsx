@@ -38,14 +38,16 @@ export function openNotification(n: NotificationView) {
  */
 export function NotificationBell(props: BoxProps) {
   const { auth, unreadNotifications } = useShared();
-  const { props: pageProps } = usePage();
+  const { url } = usePage();
   const [unread, setUnread] = useState(unreadNotifications ?? 0);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [opened, setOpened] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  // every visit brings a fresh count from the server (even when it equals the last one: live pushes moved ours)
-  useEffect(() => setUnread(unreadNotifications ?? 0), [unreadNotifications, pageProps]);
+  // a visit to another page, or a reload that asked for the count and got a different one, brings
+  // the server's count (live pushes and "mark all read" moved ours meanwhile). A partial reload that
+  // did not ask for it keeps the page's old value: it must not undo a live push or a "mark all read".
+  useEffect(() => setUnread(unreadNotifications ?? 0), [unreadNotifications, url]);
 
   useChannel<NotificationView>(
     auth.user?.emailVerified ? channels.user(auth.user.id) : null,
