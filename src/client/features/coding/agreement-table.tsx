@@ -1,7 +1,8 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { CodeAgreement } from '@shared/coding/coding.pages';
+import { formatNumber } from '@shared/format/number';
 
-const fmt = (k: number | null) => (k === null ? 'not measurable yet' : k.toFixed(2));
+const fmt = (k: number | null) => (k === null ? 'not measurable yet' : formatNumber(k));
 
 /** Kappa per code with its 2x2 table (machine rows, human columns) and whether it is applied. */
 export function AgreementTable({
@@ -47,8 +48,8 @@ export function AgreementTable({
       </Table>
       <Text size="xs" c="dimmed" mt={4}>
         Cohen’s kappa between the machine and people on the verified sample. A code is applied
-        (counted) at kappa {threshold.toFixed(2)} or more once {minVerified} answers are verified (
-        {agreement[0]?.verified ?? 0} so far); until then its applications are only suggested.
+        (counted) at kappa {formatNumber(threshold)} or more once {minVerified} answers are verified
+        ({agreement[0]?.verified ?? 0} so far); until then its applications are only suggested.
       </Text>
     </Table.ScrollContainer>
   );

@@ -1,5 +1,6 @@
 import { Badge, Group, Mark, Stack, Table, Text } from '@mantine/core';
 import type { CodedAnswer } from '@shared/coding/coding.pages';
+import { formatNumber } from '@shared/format/number';
 
 /** The answer's text with the quoted spans marked. */
 function Highlighted({
@@ -68,7 +69,7 @@ export function CodedAnswers({ coded }: { coded: CodedAnswer[] }) {
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>{c.sentiment === null ? '—' : c.sentiment.toFixed(2)}</Table.Td>
+                <Table.Td>{c.sentiment === null ? '—' : formatNumber(c.sentiment)}</Table.Td>
               </Table.Tr>
             );
           })}

@@ -29,10 +29,11 @@ import { passesCheck, stateForm } from '../../lib/form-check';
 import { AnswerInput, toEditValue, type EditAnswers } from './answer-input';
 import { ResponseFlags } from './response-flags';
 import { STATUS_COLOR, answerText, showAnswer } from './response-format';
+import { formatNumber } from '@shared/format/number';
 
 const seconds = (ms: number) =>
   ms < 10_000
-    ? `${(ms / 1000).toFixed(1)} s`
+    ? `${formatNumber(ms / 1000, 1)} s`
     : ms < 60_000
       ? `${Math.round(ms / 1000)} s`
       : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;

@@ -18,6 +18,7 @@ import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import type { XlsformReport, XlsformRowStatus } from '@shared/forms/xlsform';
 import { PageHeader } from '../../features/projects/page-header';
+import { plural } from '@shared/format/plural';
 
 const XLSX_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STATUS: Record<XlsformRowStatus, { label: string; color: string }> = {
@@ -35,7 +36,7 @@ function Report({ report }: { report: XlsformReport }) {
       </Title>
       <Text size="sm">
         The draft survey form “{report.formTitle}” (language {report.language}) will have{' '}
-        {report.questionsCount} question{report.questionsCount === 1 ? '' : 's'}.
+        {plural(report.questionsCount, 'question')}.
       </Text>
       <Group gap="xs">
         {(Object.keys(STATUS) as XlsformRowStatus[]).map((s) => (
