@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Button,
   Group,
-  MultiSelect,
   Stack,
   Table,
   Text,
@@ -16,7 +15,7 @@ import type {
 } from '@shared/transformations/transformations.pages';
 import { AGGREGATE_FNS, type Step } from '@shared/transformations/steps';
 import { AGGREGATE_LABELS } from '@shared/transformations/describe';
-import { ChoiceSelect } from '../../components/choice-select';
+import { ChoiceMultiSelect, ChoiceSelect } from '../../components/choice-select';
 
 type Of<K extends Step['kind']> = Extract<Step, { kind: K }>;
 type Datasets = TransformationShowProps['datasets'];
@@ -187,7 +186,7 @@ export function AggregateEditor({ step, columns, onChange, errors }: Props<'aggr
     set({ aggregates: step.aggregates.map((a, i) => (i === j ? { ...a, ...patch } : a)) });
   return (
     <Stack gap="sm">
-      <MultiSelect
+      <ChoiceMultiSelect
         label="Group by"
         description="One row per combination of these values; none: one row for all."
         data={options(columns)}

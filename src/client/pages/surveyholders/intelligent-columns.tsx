@@ -16,7 +16,12 @@ import {
 } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
-import { DEFAULT_SAMPLE_PERCENT, DEFAULT_THRESHOLD } from '@shared/coding/coding';
+import {
+  DEFAULT_SAMPLE_PERCENT,
+  DEFAULT_THRESHOLD,
+  createColumnSchema,
+} from '@shared/coding/coding';
+import { passesCheck } from '../../lib/form-check';
 import { PageHeader } from '../../features/projects/page-header';
 
 /** surveyholders/intelligent-columns: a survey form's intelligent columns, and a new one. */
@@ -36,6 +41,7 @@ export default function IntelligentColumns({
   const err = create.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(create, createColumnSchema)) return;
     create.post(route('intelligent-columns.store', { form: form.id }));
   };
   return (
