@@ -96,21 +96,26 @@ it('code an open question with a codebook, verify a sample blind, see kappa', as
   await keep(page, 'coding-deductive-inputs');
   await page.getByRole('button', { name: 'Save codebook as version 1' }).click();
 
-  // the column page: run, wait for the job, verify three answers blind
+  // the column page: run, wait for the job, verify answers blind until a code has been both ticked
+  // and left unticked (the sample is drawn from the column's random id: kappa needs both kinds)
   await page.getByRole('button', { name: 'Run coding' }).click();
   await page.getByText('Latest run: done').waitFor();
   await page.getByRole('heading', { name: 'Verification (blind)' }).waitFor();
-  for (let i = 0; i < 3; i++) {
+  const seen = { distance: new Set<boolean>(), cost: new Set<boolean>() };
+  for (let i = 0; i < 10; i++) {
     const quote = (await page.locator('blockquote').first().innerText()).toLowerCase();
     const verify = page
       .locator('form')
       .filter({ has: page.getByRole('button', { name: 'Save and next' }) });
-    if (/far|walk|long way|km|distance/.test(quote))
-      await verify.getByRole('checkbox', { name: 'Distance' }).check();
-    if (/fee|money|pay|afford|expensive|cost/.test(quote))
-      await verify.getByRole('checkbox', { name: 'Cost' }).check();
+    const distance = /far|walk|long way|km|distance/.test(quote);
+    const cost = /fee|money|pay|afford|expensive|cost/.test(quote);
+    if (distance) await verify.getByRole('checkbox', { name: 'Distance' }).check();
+    if (cost) await verify.getByRole('checkbox', { name: 'Cost' }).check();
+    seen.distance.add(distance);
+    seen.cost.add(cost);
     await verify.getByRole('button', { name: 'Save and next' }).click();
     await page.getByText(`${i + 1} of 10 sampled answers coded by people`).waitFor();
+    if (i >= 2 && (seen.distance.size === 2 || seen.cost.size === 2)) break;
   }
   await expect
     .poll(() => page.getByRole('cell', { name: 'not measurable yet' }).count())

@@ -47,7 +47,10 @@ it('upload an XLSForm, read the import report, create the draft and see it in th
   await page.locator('input[type="file"]').setInputFiles(file);
   await page.getByRole('button', { name: 'Check the file' }).click();
   await page.getByRole('heading', { name: 'Import report: household-baseline.xlsx' }).waitFor();
-  await expect.poll(() => page.locator('tr[data-status="unsupported"]').count()).toBe(12);
+  const unsupported = page
+    .getByRole('row')
+    .filter({ has: page.getByText('Not supported', { exact: true }) });
+  await expect.poll(() => unsupported.count()).toBe(12);
   await page.getByText('Unknown question type “magic_box”.').waitFor();
   await page.getByText(/The name “age” is used twice/).waitFor();
   console.log('screenshot', await shot(page, 'xlsform-report'));

@@ -50,6 +50,8 @@ const PRE_CHECK_EXCEPTIONS: Record<string, string> = {
     'the public form checks its answers with the shared validateAnswers (src/shared/forms/answers.ts, the server’s own check) before sending; zod stays out of the public page',
   'features/datagrid/grid-toolbar.tsx':
     'the “Go to row” form sends nothing: it scrolls the grid to a row number kept within the rows',
+  'pages/surveyholders/xlsform.tsx':
+    'a multipart file upload: no shared zod schema; the server’s “Choose an XLSForm file” lands on the field',
   'features/logframe/import-logframe-modal.tsx':
     'a multipart file upload: no shared zod schema; the server’s “Choose a workbook” lands on the field',
 };

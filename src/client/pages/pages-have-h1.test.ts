@@ -17,6 +17,8 @@ const HEADERS: Record<string, string> = {
   FormBuilder: 'features/forms/builder.tsx',
   CreateForm: 'features/forms/create-form.tsx',
   ResponsesPage: 'features/forms/responses.tsx',
+  ResponseDetail: 'features/forms/response-detail.tsx',
+  ReviewQueue: 'features/forms/review-queue.tsx',
   // the settings section pages share their frame (breadcrumbs, PageHeader, the sections menu)
   SettingsFrame: 'features/settings/settings-frame.tsx',
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const MAX_QUESTION = 2000;
+const MAX_QUESTION = 2000;
 
 /** A question to Chanakya: in a conversation of the user's, or (without one) starting a new one. */
 export const askSchema = z.strictObject({

@@ -141,6 +141,19 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'transformation.run_writing': 'A transformation run started writing',
   'transformation.run_failed': 'A transformation run failed',
   'transformation.deleted': 'Deleted a transformation',
+  'assistant.question_answered': 'Asked Chanakya a question',
+  'assistant.conversation_deleted': 'Deleted a Chanakya conversation',
+  'intelligent_column.created': 'Created an intelligent column',
+  'intelligent_column.updated': 'Changed an intelligent column',
+  'codebook.saved': 'Saved a codebook',
+  'coding_run.started': 'Started a coding run',
+  'coding.verified': 'Verified the codes of an answer',
+  'connector.created': 'Connected a form server',
+  'connector.deleted': 'Removed a form server connection',
+  'connector.tested': 'Tested a form server connection',
+  'connector.pulled': 'Pulled submissions from a form server',
+  'stakeholder.merged': 'Merged two stakeholders',
+  'form.imported_xlsform': 'Imported an XLSForm',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

@@ -153,6 +153,20 @@ export const AUDIT_SENTENCES: Record<string, string> = {
     'A run of the transformation[ “{subject}”] started writing its result',
   'transformation.run_failed': 'A run of the transformation[ “{subject}”] failed',
   'transformation.deleted': '{actor} deleted the transformation[ “{subject}”]',
+  'assistant.question_answered': '{actor} asked Chanakya a question[ in “{subject}”]',
+  'assistant.conversation_deleted': '{actor} deleted the Chanakya conversation[ “{subject}”]',
+  'intelligent_column.created': '{actor} created the intelligent column[ “{subject}”]',
+  'intelligent_column.updated':
+    '{actor} changed the settings of the intelligent column[ “{subject}”]',
+  'codebook.saved': '{actor} saved a new codebook version[ of “{subject}”]',
+  'coding_run.started': '{actor} started coding the answers[ of “{subject}”]',
+  'coding.verified': '{actor} verified the codes of an answer[ in “{subject}”]',
+  'connector.created': '{actor} connected the form server[ “{subject}”]',
+  'connector.deleted': '{actor} removed the form server connection[ “{subject}”]',
+  'connector.tested': '{actor} tested the form server connection[ “{subject}”]',
+  'connector.pulled': '{actor} pulled submissions from a form server[ into “{subject}”]',
+  'stakeholder.merged': '{actor} merged two stakeholders[ into {subject}]',
+  'form.imported_xlsform': '{actor} imported an XLSForm[ as the form “{subject}”]',
 };
 
 export interface AuditEntryLike {

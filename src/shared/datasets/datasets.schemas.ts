@@ -109,7 +109,7 @@ export const longitudinalQuerySchema = z
       ),
     page: z.coerce.number().int().min(1).max(100_000).optional(),
   })
-  .strip();
+  .strict();
 
 /** POST stakeholders.merge: the stakeholder merged into the one kept (both of the same project) */
 export const mergeStakeholdersSchema = z.strictObject({

@@ -1,5 +1,7 @@
-import { Badge, Group, Mark, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Mark, Stack, Text } from '@mantine/core';
 import type { CodedAnswer } from '@shared/coding/coding.pages';
+import { formatNumber } from '@shared/format/number';
+import { DataTable } from '../../components/data-table';
 
 /** The answer's text with the quoted spans marked. */
 function Highlighted({
@@ -24,56 +26,62 @@ function Highlighted({
 /** The first coded answers of the latest run, each code citing its quotes. */
 export function CodedAnswers({ coded }: { coded: CodedAnswer[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>Answer (quotes marked)</Table.Th>
-            <Table.Th>Codes (filled: applied, outlined: suggested)</Table.Th>
-            <Table.Th>Sentiment (indicative)</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {coded.map((c) => {
+    <DataTable<CodedAnswer>
+      id="coded-answers"
+      caption="Coded answers of the latest run"
+      rows={coded}
+      rowKey={(c) => c.responseId}
+      plain
+      minWidth={640}
+      columns={[
+        {
+          key: 'seq',
+          title: '#',
+          render: (c) => `${c.seq}${c.wave ? ` · ${c.wave}` : ''}`,
+        },
+        {
+          key: 'answers',
+          title: 'Answer (quotes marked)',
+          render: (c) => {
             const spans = c.codes.flatMap((x) => x.spans);
             return (
-              <Table.Tr key={c.responseId}>
-                <Table.Td>
-                  {c.seq}
-                  {c.wave ? ` · ${c.wave}` : ''}
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={4}>
-                    {c.answers.map((a) => (
-                      <Highlighted
-                        key={a.question}
-                        text={a.text}
-                        spans={spans.filter((s) => s.question === a.question)}
-                      />
-                    ))}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {c.codes.map((x) => (
-                      <Badge
-                        key={x.code}
-                        variant={x.status === 'applied' ? 'filled' : 'outline'}
-                        color={x.status === 'applied' ? 'teal' : 'gray'}
-                        title={x.spans.map((s) => `“${s.text}”`).join(', ')}
-                      >
-                        {x.label}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{c.sentiment === null ? '—' : c.sentiment.toFixed(2)}</Table.Td>
-              </Table.Tr>
+              <Stack gap={4}>
+                {c.answers.map((a) => (
+                  <Highlighted
+                    key={a.question}
+                    text={a.text}
+                    spans={spans.filter((s) => s.question === a.question)}
+                  />
+                ))}
+              </Stack>
             );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          },
+        },
+        {
+          key: 'codes',
+          title: 'Codes (filled: applied, outlined: suggested)',
+          label: 'Codes',
+          render: (c) => (
+            <Group gap={4}>
+              {c.codes.map((x) => (
+                <Badge
+                  key={x.code}
+                  variant={x.status === 'applied' ? 'filled' : 'outline'}
+                  color={x.status === 'applied' ? 'teal' : 'gray'}
+                  title={x.spans.map((s) => `“${s.text}”`).join(', ')}
+                >
+                  {x.label}
+                </Badge>
+              ))}
+            </Group>
+          ),
+        },
+        {
+          key: 'sentiment',
+          title: 'Sentiment (indicative)',
+          render: (c) => (c.sentiment === null ? '—' : formatNumber(c.sentiment)),
+        },
+      ]}
+    />
   );
 }

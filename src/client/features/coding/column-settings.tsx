@@ -3,6 +3,8 @@ import { useForm } from '@inertiajs/react';
 import { Button, Card, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import type { IntelligentColumnProps } from '@shared/coding/coding.pages';
+import { updateColumnSchema } from '@shared/coding/coding';
+import { passesCheck } from '../../lib/form-check';
 
 /** The column's name, agreement threshold and sample size. */
 export function ColumnSettings({ column }: { column: IntelligentColumnProps['column'] }) {
@@ -14,6 +16,7 @@ export function ColumnSettings({ column }: { column: IntelligentColumnProps['col
   const err = form.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, updateColumnSchema)) return;
     form.put(route('intelligent-columns.update', { column: column.id }), { preserveScroll: true });
   };
   return (

@@ -1,44 +1,46 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { IntelligentColumnProps, RunDiff } from '@shared/coding/coding.pages';
+import { DataTable } from '../../components/data-table';
 
 /** Responses with each code, per wave (applied codes only; suggested ones shown apart). */
 export function ResultsTable({ results }: { results: IntelligentColumnProps['results'] }) {
+  type Row = IntelligentColumnProps['results']['codes'][number];
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Code</Table.Th>
-            {results.waves.map((w) => (
-              <Table.Th key={w.wave}>
-                {w.wave} ({w.responses})
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {results.codes.map((c) => (
-            <Table.Tr key={c.code}>
-              <Table.Td>
-                {c.label}{' '}
-                {c.status === 'suggested' && (
-                  <Badge size="xs" variant="outline" color="gray">
-                    suggested
-                  </Badge>
-                )}
-              </Table.Td>
-              {c.byWave.map((w) => (
-                <Table.Td key={w.wave}>
-                  {c.status === 'applied'
-                    ? `${w.count} (${w.percent}%)`
-                    : `not counted (${w.suggested} suggested)`}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable<Row>
+      id="coding-results"
+      caption="Responses with each code, per wave"
+      rows={results.codes}
+      rowKey={(c) => c.code}
+      plain
+      minWidth={560}
+      columns={[
+        {
+          key: 'label',
+          title: 'Code',
+          render: (c) => (
+            <>
+              {c.label}{' '}
+              {c.status === 'suggested' && (
+                <Badge size="xs" variant="outline" color="gray">
+                  suggested
+                </Badge>
+              )}
+            </>
+          ),
+        },
+        ...results.waves.map((w) => ({
+          key: `wave:${w.wave}`,
+          title: `${w.wave} (${w.responses})`,
+          render: (c: Row) => {
+            const cell = c.byWave.find((b) => b.wave === w.wave);
+            if (!cell) return '—';
+            return c.status === 'applied'
+              ? `${cell.count} (${cell.percent}%)`
+              : `not counted (${cell.suggested} suggested)`;
+          },
+        })),
+      ]}
+    />
   );
 }
 

@@ -12,7 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { route } from '@shared/route';
-import type { CodeDef } from '@shared/coding/coding';
+import { verificationSchema, type CodeDef } from '@shared/coding/coding';
+import { passesCheck } from '../../lib/form-check';
 import type { IntelligentColumnProps } from '@shared/coding/coding.pages';
 
 /**
@@ -34,6 +35,8 @@ export function VerifyCard({
   const form = useForm({ responseId: next?.responseId ?? '', codes: [] as string[] });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(form, verificationSchema, { ...form.data, responseId: next!.responseId }))
+      return;
     form.transform((d) => ({ ...d, responseId: next!.responseId }));
     form.post(route('intelligent-columns.verify', { column: columnId }), {
       preserveScroll: true,

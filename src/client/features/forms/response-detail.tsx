@@ -1,18 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Code,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import {
   REVIEW_STATUSES,
@@ -24,15 +12,17 @@ import { validateAnswers } from '@shared/forms/answers';
 import { editResponseSchema } from '@shared/forms/forms.schemas';
 import type { ResponseDetailProps } from '@shared/forms/forms.pages';
 import { PageHeader } from '../projects/page-header';
+import { DataTable } from '../../components/data-table';
 import { HttpError, httpJson } from '../../lib/http';
 import { passesCheck, stateForm } from '../../lib/form-check';
 import { AnswerInput, toEditValue, type EditAnswers } from './answer-input';
 import { ResponseFlags } from './response-flags';
 import { STATUS_COLOR, answerText, showAnswer } from './response-format';
+import { formatNumber } from '@shared/format/number';
 
 const seconds = (ms: number) =>
   ms < 10_000
-    ? `${(ms / 1000).toFixed(1)} s`
+    ? `${formatNumber(ms / 1000, 1)} s`
     : ms < 60_000
       ? `${Math.round(ms / 1000)} s`
       : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
@@ -218,31 +208,27 @@ export function ResponseDetail({
             </Stack>
           </form>
         ) : (
-          <Table withTableBorder striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Question</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Answer</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {asked.map((q) => (
-                <Table.Tr key={q.key}>
-                  <Table.Td>{q.label}</Table.Td>
-                  <Table.Td>
-                    <Code>{q.key}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    {answerText(q, response.answers[q.key]) || '—'}
-                    {response.answers[otherKey(q.key)] !== undefined
+          <DataTable<(typeof asked)[number]>
+            id="response-answers"
+            caption="The answers of this response"
+            rows={asked}
+            rowKey={(q) => q.key}
+            plain
+            columns={[
+              { key: 'label', title: 'Question' },
+              { key: 'key', title: 'Key', render: (q) => <Code>{q.key}</Code> },
+              {
+                key: 'answer',
+                title: 'Answer',
+                render: (q) =>
+                  `${answerText(q, response.answers[q.key]) || '—'}${
+                    response.answers[otherKey(q.key)] !== undefined
                       ? ` (${showAnswer(response.answers[otherKey(q.key)])})`
-                      : ''}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                      : ''
+                  }`,
+              },
+            ]}
+          />
         )}
       </section>
 
@@ -262,30 +248,34 @@ export function ResponseDetail({
                   Revision {h.revision}: {h.editedBy ?? 'a former member'},{' '}
                   {new Date(h.editedAt).toLocaleString()}
                 </Text>
-                <Table mt={4}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Question</Table.Th>
-                      <Table.Th>Previous</Table.Th>
-                      <Table.Th>New</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {h.changes.map((c) => (
-                      <Table.Tr key={c.key}>
-                        <Table.Td>
+                <DataTable<(typeof h.changes)[number]>
+                  id={`response-revision-${h.revision}`}
+                  caption={`The answers changed in revision ${h.revision}`}
+                  rows={h.changes}
+                  rowKey={(c) => c.key}
+                  plain
+                  columns={[
+                    {
+                      key: 'label',
+                      title: 'Question',
+                      render: (c) => (
+                        <>
                           {c.label} <Code>{c.key}</Code>
-                        </Table.Td>
-                        <Table.Td>
-                          {c.from === null ? '—' : answerText(byKey.get(c.key), c.from)}
-                        </Table.Td>
-                        <Table.Td>
-                          {c.to === null ? '—' : answerText(byKey.get(c.key), c.to)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'from',
+                      title: 'Previous',
+                      render: (c) => (c.from === null ? '—' : answerText(byKey.get(c.key), c.from)),
+                    },
+                    {
+                      key: 'to',
+                      title: 'New',
+                      render: (c) => (c.to === null ? '—' : answerText(byKey.get(c.key), c.to)),
+                    },
+                  ]}
+                />
               </Card>
             ))}
           </Stack>

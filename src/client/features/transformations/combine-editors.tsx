@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  MultiSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type {
   RecipeColumn,
@@ -16,7 +6,8 @@ import type {
 } from '@shared/transformations/transformations.pages';
 import { AGGREGATE_FNS, type Step } from '@shared/transformations/steps';
 import { AGGREGATE_LABELS } from '@shared/transformations/describe';
-import { ChoiceSelect } from '../../components/choice-select';
+import { ChoiceMultiSelect, ChoiceSelect } from '../../components/choice-select';
+import { DataTable } from '../../components/data-table';
 
 type Of<K extends Step['kind']> = Extract<Step, { kind: K }>;
 type Datasets = TransformationShowProps['datasets'];
@@ -78,58 +69,67 @@ export function JoinEditor({ step, columns, datasets, onChange, errors }: Props<
         value={step.how}
         onChange={(how) => how && set({ how })}
       />
-      <Table withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Key column here</Table.Th>
-            <Table.Th>Equals this column of the other dataset</Table.Th>
-            <Table.Th w={48}>
-              <VisuallyHidden>Remove</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {step.on.map((o, j) => (
-            <Table.Tr key={j}>
-              <Table.Td>
-                <ChoiceSelect
-                  aria-label={`Key ${j + 1} here`}
-                  data={options(columns)}
-                  value={o.left || null}
-                  onChange={(left) =>
-                    left && set({ on: step.on.map((x, i) => (i === j ? { ...x, left } : x)) })
-                  }
-                  error={errors[`on.${j}.left`]}
-                  searchable
-                />
-              </Table.Td>
-              <Table.Td>
-                <ChoiceSelect
-                  aria-label={`Key ${j + 1} in the other dataset`}
-                  data={options(other?.columns ?? [])}
-                  value={o.right || null}
-                  onChange={(right) =>
-                    right && set({ on: step.on.map((x, i) => (i === j ? { ...x, right } : x)) })
-                  }
-                  error={errors[`on.${j}.right`]}
-                  searchable
-                />
-              </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove key ${j + 1}`}
-                  disabled={step.on.length === 1}
-                  onClick={() => set({ on: step.on.filter((_, i) => i !== j) })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable<Of<'join'>['on'][number] & { j: number }>
+        id="join-keys"
+        caption="Key pairs of the join"
+        rows={step.on.map((o, j) => ({ ...o, j }))}
+        rowKey={(o) => o.j}
+        plain
+        columns={[
+          {
+            key: 'left',
+            title: 'Key column here',
+            sortable: false,
+            render: (o) => (
+              <ChoiceSelect
+                aria-label={`Key ${o.j + 1} here`}
+                data={options(columns)}
+                value={o.left || null}
+                onChange={(left) =>
+                  left && set({ on: step.on.map((x, i) => (i === o.j ? { ...x, left } : x)) })
+                }
+                error={errors[`on.${o.j}.left`]}
+                searchable
+              />
+            ),
+          },
+          {
+            key: 'right',
+            title: 'Equals this column of the other dataset',
+            sortable: false,
+            render: (o) => (
+              <ChoiceSelect
+                aria-label={`Key ${o.j + 1} in the other dataset`}
+                data={options(other?.columns ?? [])}
+                value={o.right || null}
+                onChange={(right) =>
+                  right && set({ on: step.on.map((x, i) => (i === o.j ? { ...x, right } : x)) })
+                }
+                error={errors[`on.${o.j}.right`]}
+                searchable
+              />
+            ),
+          },
+          {
+            key: 'remove',
+            title: <VisuallyHidden>Remove</VisuallyHidden>,
+            label: 'Remove',
+            width: 48,
+            sortable: false,
+            render: (o) => (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove key ${o.j + 1}`}
+                disabled={step.on.length === 1}
+                onClick={() => set({ on: step.on.filter((_, i) => i !== o.j) })}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            ),
+          },
+        ]}
+      />
       {errors.on && (
         <Text size="sm" c="red">
           {errors.on}
@@ -187,7 +187,7 @@ export function AggregateEditor({ step, columns, onChange, errors }: Props<'aggr
     set({ aggregates: step.aggregates.map((a, i) => (i === j ? { ...a, ...patch } : a)) });
   return (
     <Stack gap="sm">
-      <MultiSelect
+      <ChoiceMultiSelect
         label="Group by"
         description="One row per combination of these values; none: one row for all."
         data={options(columns)}
@@ -196,67 +196,79 @@ export function AggregateEditor({ step, columns, onChange, errors }: Props<'aggr
         error={errors.groupBy}
         searchable
       />
-      <Table.ScrollContainer minWidth={520}>
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Figure</Table.Th>
-              <Table.Th>Of column</Table.Th>
-              <Table.Th>New column name</Table.Th>
-              <Table.Th w={48}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {step.aggregates.map((a, j) => (
-              <Table.Tr key={j}>
-                <Table.Td>
-                  <ChoiceSelect
-                    aria-label={`Figure ${j + 1}`}
-                    miw={150}
-                    data={AGGREGATE_FNS.map((f) => ({ value: f, label: AGGREGATE_LABELS[f] }))}
-                    value={a.fn}
-                    onChange={(fn) => fn && setFigure(j, { fn })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ChoiceSelect
-                    aria-label={`Column of figure ${j + 1}`}
-                    miw={140}
-                    data={options(columns)}
-                    value={a.column || null}
-                    noneLabel={a.fn === 'count' ? 'Rows' : undefined}
-                    placeholder="Pick a column"
-                    onChange={(column) => setFigure(j, { column })}
-                    error={errors[`aggregates.${j}.column`]}
-                    searchable
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Name of figure ${j + 1}`}
-                    value={a.label}
-                    onChange={(e) => setFigure(j, { label: e.currentTarget.value })}
-                    error={errors[`aggregates.${j}.label`]}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove figure ${j + 1}`}
-                    disabled={step.aggregates.length === 1}
-                    onClick={() => set({ aggregates: step.aggregates.filter((_, i) => i !== j) })}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<Of<'aggregate'>['aggregates'][number] & { j: number }>
+        id="aggregate-figures"
+        caption="Figures of the aggregation"
+        rows={step.aggregates.map((a, j) => ({ ...a, j }))}
+        rowKey={(a) => a.j}
+        plain
+        minWidth={520}
+        columns={[
+          {
+            key: 'fn',
+            title: 'Figure',
+            sortable: false,
+            render: (a) => (
+              <ChoiceSelect
+                aria-label={`Figure ${a.j + 1}`}
+                miw={150}
+                data={AGGREGATE_FNS.map((f) => ({ value: f, label: AGGREGATE_LABELS[f] }))}
+                value={a.fn}
+                onChange={(fn) => fn && setFigure(a.j, { fn })}
+              />
+            ),
+          },
+          {
+            key: 'column',
+            title: 'Of column',
+            sortable: false,
+            render: (a) => (
+              <ChoiceSelect
+                aria-label={`Column of figure ${a.j + 1}`}
+                miw={140}
+                data={options(columns)}
+                value={a.column || null}
+                noneLabel={a.fn === 'count' ? 'Rows' : undefined}
+                placeholder="Pick a column"
+                onChange={(column) => setFigure(a.j, { column })}
+                error={errors[`aggregates.${a.j}.column`]}
+                searchable
+              />
+            ),
+          },
+          {
+            key: 'label',
+            title: 'New column name',
+            sortable: false,
+            render: (a) => (
+              <TextInput
+                aria-label={`Name of figure ${a.j + 1}`}
+                value={a.label}
+                onChange={(e) => setFigure(a.j, { label: e.currentTarget.value })}
+                error={errors[`aggregates.${a.j}.label`]}
+              />
+            ),
+          },
+          {
+            key: 'remove',
+            title: <VisuallyHidden>Remove</VisuallyHidden>,
+            label: 'Remove',
+            width: 48,
+            sortable: false,
+            render: (a) => (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove figure ${a.j + 1}`}
+                disabled={step.aggregates.length === 1}
+                onClick={() => set({ aggregates: step.aggregates.filter((_, i) => i !== a.j) })}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            ),
+          },
+        ]}
+      />
       {errors.aggregates && (
         <Text size="sm" c="red">
           {errors.aggregates}

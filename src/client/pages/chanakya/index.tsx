@@ -17,7 +17,8 @@ import { IconMessagePlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import type { Citation } from '@shared/assistant/assistant';
-import { MAX_QUESTION } from '@shared/assistant/assistant.schemas';
+import { askSchema } from '@shared/assistant/assistant.schemas';
+import { passesCheck, stateForm } from '../../lib/form-check';
 import { PageHeader } from '../../features/projects/page-header';
 import { ChatMessage } from '../../features/chanakya/message';
 import { readEvents } from '../../features/chanakya/stream';
@@ -40,6 +41,7 @@ export default function ChanakyaIndex({
   const [question, setQuestion] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
   const busy = pending !== null;
@@ -50,8 +52,10 @@ export default function ChanakyaIndex({
 
   async function ask(e: FormEvent) {
     e.preventDefault();
+    if (busy) return;
+    const body = { question, conversationId: conversation?.id ?? null };
+    if (!passesCheck(stateForm(body, setFieldErrors), askSchema)) return;
     const q = question.trim();
-    if (!q || busy) return;
     setError(null);
     setPending({ question: q, answer: '', citations: [] });
     let next: string | null = null;
@@ -211,7 +215,7 @@ export default function ChanakyaIndex({
               </Alert>
             )}
             <div ref={endRef} />
-            <form onSubmit={ask}>
+            <form noValidate onSubmit={ask}>
               <Stack gap="xs">
                 <Textarea
                   label="Your question"
@@ -226,7 +230,7 @@ export default function ChanakyaIndex({
                   }}
                   autosize
                   minRows={2}
-                  maxLength={MAX_QUESTION}
+                  error={fieldErrors.question}
                   disabled={busy}
                 />
                 <Group justify="flex-end">

@@ -14,6 +14,7 @@ import { ConnectorImportForm } from '../../features/connectors/connector-import-
 import { ConnectorStatusBadge } from '../../features/connectors/status-badge';
 import { useShared } from '../../hooks/use-shared';
 import { relativeTime } from '../../lib/relative-time';
+import { formatNumber } from '@shared/format/number';
 
 const SCHEDULE_SHORT = { none: 'Once', hourly: 'Hourly', daily: 'Daily' } as const;
 
@@ -125,7 +126,7 @@ export default function IntegrationsShow({
             <ConnectorStatusBadge status={i.status} />
             {i.status === 'running' && (
               <Text size="xs" c="dimmed">
-                {i.fetched.toLocaleString()} read
+                {formatNumber(i.fetched)} read
               </Text>
             )}
           </Group>
@@ -141,7 +142,7 @@ export default function IntegrationsShow({
       key: 'rows',
       title: 'Rows',
       align: 'right',
-      render: (i) => (i.rows === null ? '—' : i.rows.toLocaleString()),
+      render: (i) => (i.rows === null ? '—' : formatNumber(i.rows)),
     },
     {
       key: 'refresh',

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
-import type { CodeDef } from '@shared/coding/coding';
+import { codebookSchema, type CodeDef } from '@shared/coding/coding';
+import { passesCheck } from '../../lib/form-check';
 import { PageHeader } from '../../features/projects/page-header';
 
 interface CodeDraft {
@@ -65,7 +66,7 @@ export default function DeductiveInputs({
     );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    book.transform((d) => ({
+    const sent = (d: typeof book.data) => ({
       codes: d.codes.map((c) => ({
         key: c.key.trim(),
         label: c.label,
@@ -74,7 +75,9 @@ export default function DeductiveInputs({
         exclude: lines(c.exclude),
         examples: lines(c.examples),
       })),
-    }));
+    });
+    if (!passesCheck(book, codebookSchema, sent(book.data))) return;
+    book.transform(sent);
     book.put(route('intelligent-columns.codebook-save', { column: column.id }));
   };
   return (

@@ -23,6 +23,7 @@ import {
 } from '@shared/datasets/longitudinal.pages';
 import { PageHeader } from '../../features/projects/page-header';
 import { DataTable } from '../../components/data-table';
+import { plural } from '@shared/format/plural';
 
 type Person = DuplicatePair['a'];
 
@@ -124,7 +125,7 @@ export default function Longitudinal({
           { label: 'Longitudinal view' },
         ]}
         title="Longitudinal view"
-        subtitle={`${total} stakeholder${total === 1 ? '' : 's'} · ${waves.length} wave${waves.length === 1 ? '' : 's'}`}
+        subtitle={`${plural(total, 'stakeholder')} · ${plural(waves.length, 'wave')}`}
         actions={
           chosen.length > 0 && waves.length > 0 ? (
             <Button component="a" href={exportUrl} variant="default">
@@ -156,7 +157,7 @@ export default function Longitudinal({
                 <Checkbox
                   key={f.key}
                   value={f.key}
-                  label={`${f.label} (${f.waves} wave${f.waves === 1 ? '' : 's'})`}
+                  label={`${f.label} (${plural(f.waves, 'wave')})`}
                   disabled={!picked.includes(f.key) && picked.length >= MAX_LONGITUDINAL_FIELDS}
                 />
               ))}

@@ -9,6 +9,7 @@ import { VerifyCard } from '../../features/coding/verify-card';
 import { CodedAnswers } from '../../features/coding/coded-answers';
 import { DiffList, ResultsTable } from '../../features/coding/results-table';
 import { ColumnSettings } from '../../features/coding/column-settings';
+import { formatNumber } from '@shared/format/number';
 
 /** surveyholders/intelligent-column: a column's run, agreement, results, verification and diff. */
 export default function IntelligentColumn(props: PagePropsOf<'surveyholders/intelligent-column'>) {
@@ -42,7 +43,7 @@ export default function IntelligentColumn(props: PagePropsOf<'surveyholders/inte
           { label: column.name },
         ]}
         title={column.name}
-        subtitle={`Codes ${column.questions.map((q) => `“${q.label}”`).join(', ')} · codebook version ${column.codebookVersion || '—'} · threshold ${column.threshold.toFixed(2)}`}
+        subtitle={`Codes ${column.questions.map((q) => `“${q.label}”`).join(', ')} · codebook version ${column.codebookVersion || '—'} · threshold ${formatNumber(column.threshold)}`}
         actions={
           <Group gap="xs">
             <Button

@@ -9,15 +9,20 @@ import {
   Group,
   NumberInput,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
-import { DEFAULT_SAMPLE_PERCENT, DEFAULT_THRESHOLD } from '@shared/coding/coding';
+import {
+  DEFAULT_SAMPLE_PERCENT,
+  DEFAULT_THRESHOLD,
+  createColumnSchema,
+} from '@shared/coding/coding';
+import { passesCheck } from '../../lib/form-check';
 import { PageHeader } from '../../features/projects/page-header';
+import { DataTable } from '../../components/data-table';
 
 /** surveyholders/intelligent-columns: a survey form's intelligent columns, and a new one. */
 export default function IntelligentColumns({
@@ -36,6 +41,7 @@ export default function IntelligentColumns({
   const err = create.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!passesCheck(create, createColumnSchema)) return;
     create.post(route('intelligent-columns.store', { form: form.id }));
   };
   return (
@@ -61,56 +67,55 @@ export default function IntelligentColumns({
               : ''}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Column</Table.Th>
-                <Table.Th>Questions</Table.Th>
-                <Table.Th>Codebook</Table.Th>
-                <Table.Th>Last run</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {columns.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      href={route('intelligent-columns.show', { column: c.id })}
-                    >
-                      {c.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{c.questions.join(', ')}</Table.Td>
-                  <Table.Td>
-                    {c.codebookVersion
-                      ? `Version ${c.codebookVersion} · ${c.codes} codes`
-                      : 'Not written yet'}
-                  </Table.Td>
-                  <Table.Td>
-                    {c.lastRun ? (
-                      <Badge
-                        variant="light"
-                        color={
-                          c.lastRun.status === 'done'
-                            ? 'green'
-                            : c.lastRun.status === 'failed'
-                              ? 'red'
-                              : 'blue'
-                        }
-                      >
-                        {c.lastRun.status}
-                      </Badge>
-                    ) : (
-                      'Never run'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable<PagePropsOf<'surveyholders/intelligent-columns'>['columns'][number]>
+          id="intelligent-columns"
+          caption="Intelligent columns of this form"
+          rows={columns}
+          rowKey={(c) => c.id}
+          plain
+          minWidth={560}
+          columns={[
+            {
+              key: 'name',
+              title: 'Column',
+              render: (c) => (
+                <Anchor component={Link} href={route('intelligent-columns.show', { column: c.id })}>
+                  {c.name}
+                </Anchor>
+              ),
+            },
+            { key: 'questions', title: 'Questions', render: (c) => c.questions.join(', ') },
+            {
+              key: 'codebookVersion',
+              title: 'Codebook',
+              render: (c) =>
+                c.codebookVersion
+                  ? `Version ${c.codebookVersion} · ${c.codes} codes`
+                  : 'Not written yet',
+            },
+            {
+              key: 'lastRun',
+              title: 'Last run',
+              render: (c) =>
+                c.lastRun ? (
+                  <Badge
+                    variant="light"
+                    color={
+                      c.lastRun.status === 'done'
+                        ? 'green'
+                        : c.lastRun.status === 'failed'
+                          ? 'red'
+                          : 'blue'
+                    }
+                  >
+                    {c.lastRun.status}
+                  </Badge>
+                ) : (
+                  'Never run'
+                ),
+            },
+          ]}
+        />
       )}
       {can.create && textQuestions.length > 0 && (
         <Card withBorder radius="md" padding="lg" maw={720}>

@@ -9,15 +9,16 @@ import {
   Group,
   List,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
-import type { XlsformReport, XlsformRowStatus } from '@shared/forms/xlsform';
+import type { XlsformReport, XlsformReportRow, XlsformRowStatus } from '@shared/forms/xlsform';
+import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../features/projects/page-header';
+import { plural } from '@shared/format/plural';
 
 const XLSX_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STATUS: Record<XlsformRowStatus, { label: string; color: string }> = {
@@ -35,7 +36,7 @@ function Report({ report }: { report: XlsformReport }) {
       </Title>
       <Text size="sm">
         The draft survey form “{report.formTitle}” (language {report.language}) will have{' '}
-        {report.questionsCount} question{report.questionsCount === 1 ? '' : 's'}.
+        {plural(report.questionsCount, 'question')}.
       </Text>
       <Group gap="xs">
         {(Object.keys(STATUS) as XlsformRowStatus[]).map((s) => (
@@ -58,53 +59,52 @@ function Report({ report }: { report: XlsformReport }) {
           </List>
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped withTableBorder verticalSpacing="xs" fz="sm">
-          <Table.Caption>Every row of the survey sheet and what it became</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Row</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Key</Table.Th>
-              <Table.Th scope="col" w={140}>
-                Result
-              </Table.Th>
-              <Table.Th scope="col">Why</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.rows.map((r) => (
-              <Table.Tr key={`${r.sheet}-${r.row}`} data-status={r.status}>
-                <Table.Td>{r.row}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {r.type || '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{r.name || '—'}</Table.Td>
-                <Table.Td>{r.key ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    color={STATUS[r.status].color}
-                    variant="light"
-                    style={{ minWidth: 'max-content' }}
-                  >
-                    {STATUS[r.status].label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {r.messages.map((m) => (
-                    <Text key={m} size="sm">
-                      {m}
-                    </Text>
-                  ))}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<XlsformReportRow>
+        id="xlsform-report"
+        caption="Every row of the survey sheet and what it became"
+        rows={report.rows}
+        rowKey={(r) => `${r.sheet}-${r.row}`}
+        plain
+        minWidth={720}
+        columns={[
+          { key: 'row', title: 'Row' },
+          {
+            key: 'type',
+            title: 'Type',
+            render: (r) => (
+              <Text size="sm" ff="monospace">
+                {r.type || '—'}
+              </Text>
+            ),
+          },
+          { key: 'name', title: 'Name', render: (r) => r.name || '—' },
+          { key: 'key', title: 'Key', render: (r) => r.key ?? '—' },
+          {
+            key: 'status',
+            title: 'Result',
+            width: 140,
+            render: (r) => (
+              <Badge
+                color={STATUS[r.status].color}
+                variant="light"
+                style={{ minWidth: 'max-content' }}
+              >
+                {STATUS[r.status].label}
+              </Badge>
+            ),
+          },
+          {
+            key: 'messages',
+            title: 'Why',
+            render: (r) =>
+              r.messages.map((m) => (
+                <Text key={m} size="sm">
+                  {m}
+                </Text>
+              )),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { Masker } from './masking.js';
 import { answerWithModel, AssistantRefusal, type ModelTurn } from './model.js';
 import { answerOffline, type Answer, type AnswerSink } from './offline.js';
 import { stakeholderNames } from './assistant.queries.js';
+import { plural } from '../../../shared/format/plural.js';
 
 export interface AskRun {
   ctx: AppContext;
@@ -20,7 +21,7 @@ export interface AskRun {
 /** The message shown when the team has used its monthly model requests. */
 function limitMessage(limit: number, now: Date) {
   const month = `${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
-  return `Your team has used its ${limit} AI model request${limit === 1 ? '' : 's'} for ${month}, so I cannot ask the model. An admin can raise the limit in Settings (request review limit).`;
+  return `Your team has used its ${plural(limit, 'AI model request')} for ${month}, so I cannot ask the model. An admin can raise the limit in Settings (request review limit).`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { periodStatuses, STATUS_LABELS } from '../../../shared/insights/status.j
 import type { Citation } from '../../../shared/assistant/assistant.js';
 import { bestMatches, contentWords } from './words.js';
 import { MAX_ROWS, cite, likeAny, type ToolEnv, type ToolResult } from './tool-support.js';
+import { plural } from '../../../shared/format/plural.js';
 
 /** The tools over records: outcomes without a metric, a metric's status, names, response counts. */
 // --- outcomes without a metric ------------------------------------------------------------------
@@ -245,7 +246,7 @@ export const responseCounts = async (env: ToolEnv, raw: unknown): Promise<ToolRe
     const waves = mine.filter((c) => c.wave).map((c) => `${c.wave}: ${c.n}`);
     const noWave = mine.find((c) => !c.wave);
     if (waves.length && noWave) waves.push(`no wave: ${noWave.n}`);
-    return `${i + 1}. ${f.name} [${i + 1}]: ${total} response${total === 1 ? '' : 's'}${waves.length ? ` (${waves.join(', ')})` : ''}`;
+    return `${i + 1}. ${f.name} [${i + 1}]: ${plural(total, 'response')}${waves.length ? ` (${waves.join(', ')})` : ''}`;
   });
   return {
     text: `Responses received (deleted ones not counted):\n${lines.join('\n')}`,

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formQuestions, formResponses, forms } from '../forms/read-model.js';
 import { contentWords } from './words.js';
 import { MAX_ROWS, OPEN_TYPES, cite, type ToolEnv, type ToolResult } from './tool-support.js';
+import { agree, plural } from '../../../shared/format/plural.js';
 
 /**
  * Full-text search over the open answers of the team's forms (PostgreSQL's to_tsvector /
@@ -88,7 +89,7 @@ export const searchAnswers = async (env: ToolEnv, raw: unknown): Promise<ToolRes
   );
   return {
     text:
-      `${rows.length} open answer${rows.length === 1 ? '' : 's'}${who} ${loose ? `mention${rows.length === 1 ? 's' : ''} some of the words of` : `mention${rows.length === 1 ? 's' : ''}`} “${asked}”:\n` +
+      `${plural(rows.length, 'open answer')}${who} ${agree(rows.length, 'mentions', 'mention')}${loose ? ' some of the words of' : ''} “${asked}”:\n` +
       lines.join('\n'),
     citations: rows.map((r) =>
       cite(env, 'response', r.formId, `${r.formName} #${r.seq}`, clean(r.quote)),

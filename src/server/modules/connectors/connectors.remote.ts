@@ -5,6 +5,7 @@ import {
   type ConnectorKind,
 } from '../../../shared/connectors/connectors.constants.js';
 import { ConnectorError, requestJson } from './connectors.http.js';
+import { formatNumber } from '../../../shared/format/number.js';
 
 /** What a remote client needs: the connector's address and its opened credential */
 export interface RemoteSpec {
@@ -58,7 +59,7 @@ function tooMany(n: number) {
   if (n > CONNECTOR_MAX_RECORDS)
     throw new ConnectorError(
       'protocol',
-      `The form has more than ${CONNECTOR_MAX_RECORDS.toLocaleString('en')} submissions: too many to import.`,
+      `The form has more than ${formatNumber(CONNECTOR_MAX_RECORDS)} submissions: too many to import.`,
     );
 }
 

@@ -9,6 +9,7 @@ import { clearFlag, editResponse } from './response-edits.use-cases.js';
 import { may, param, teamOf, update, view } from './forms.routes.js';
 import { clearFlagSchema, editResponseSchema } from '../../../shared/forms/forms.schemas.js';
 import { FLAG_LABELS } from '../../../shared/forms/quality.js';
+import { plural } from '../../../shared/format/plural.js';
 
 /** A fetch that asked for JSON (the edit form keeps the editor's answers on a 409 or 422). */
 const wantsJson = (request: FastifyRequest) =>
@@ -43,7 +44,7 @@ export function registerResponseReviewRoutes(app: FastifyInstance, ctx: AppConte
       const { response, changes } = await runUseCase(ctx, actorOf(request), (uc) =>
         editResponse(uc, { ...input, responseId: param(request, 'formResponse') }),
       );
-      const message = `Response #${response.seq} edited: ${changes.length} answer${changes.length === 1 ? '' : 's'} changed.`;
+      const message = `Response #${response.seq} edited: ${plural(changes.length, 'answer')} changed.`;
       if (wantsJson(request))
         return reply.send({ id: response.id, revision: response.revision, message });
       reply.flash({ success: message });

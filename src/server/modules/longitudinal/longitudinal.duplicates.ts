@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { forms, formVersions, stakeholders } from '../forms/read-model.js';
 import type { DuplicatePair } from '../../../shared/datasets/longitudinal.pages.js';
+import { plural } from '../../../shared/format/plural.js';
 
 /** The review list reads at most this many stakeholders of a project (pairs grow with the square) */
 const MAX_COMPARED = 2000;
@@ -71,7 +72,7 @@ export function findDuplicates(people: Person[]): DuplicatePair[] {
       } else if (a.key && b.key) {
         const d = distance(a.key, b.key, allowed(Math.min(a.key.length, b.key.length)));
         if (Number.isFinite(d)) {
-          reasons.push(`similar name (${d} letter${d === 1 ? '' : 's'} apart)`);
+          reasons.push(`similar name (${plural(d, 'letter')} apart)`);
           nameClose = true;
         }
       }
