@@ -59,8 +59,14 @@ it('set skip logic with the condition builder and a constraint, publish, and ans
     .filter({ has: page.getByRole('button', { name: 'Save question' }) })
     .filter({ has: page.getByRole('button', { name: 'Add a condition' }) })
     .first();
-  await editor.getByRole('button', { name: 'Add a condition' }).click();
-  await editor.getByLabel('Question 1', { exact: true }).first().click();
+  // a click landing while the panel opens can be lost: click again only if no row came in 5 s
+  const firstRow = editor.getByLabel('Question 1', { exact: true }).first();
+  for (let i = 0; i < 5; i++) {
+    if ((await firstRow.count()) > 0) break;
+    await editor.getByRole('button', { name: 'Add a condition' }).click();
+    await firstRow.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await firstRow.click();
   await page.getByRole('option', { name: /Do children live in your household\?/ }).click();
   await editor.getByLabel('Answer 1', { exact: true }).first().click();
   await page.getByRole('option', { name: 'Yes', exact: true }).click();
