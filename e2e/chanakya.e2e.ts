@@ -47,7 +47,7 @@ it('asks Chanakya three questions, the answers stream in with their sources, and
     await input.fill(q);
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.getByText(answer, { exact: false }).first().waitFor();
-    await expect(input.isEnabled()).resolves.toBe(true);
+    await expect.poll(() => input.isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   };
   await askAndWait('Which outcomes have no metric?', '1 outcome has no metric');

@@ -139,6 +139,7 @@ export default function ChanakyaIndex({
                   href={route('chanakya.show', { conversation: c.id })}
                   label={c.title}
                   description={relativeTime(c.updatedAt)}
+                  styles={{ description: { color: 'var(--mantine-color-text)' } }}
                   active={c.id === conversation?.id}
                 />
               ))
