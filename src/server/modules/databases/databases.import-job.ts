@@ -3,8 +3,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { jobs } from '../../platform/jobs/index.js';
 import { runUseCase } from '../../platform/use-case/index.js';
-import { channels } from '../../../shared/realtime/channels.js';
-import type { JobProgress } from '../../../shared/datasets/datasets.pages.js';
 import { datasetRowErrors, datasetVersions, datasets } from '../datasets/read-model.js';
 import {
   appendRows,
@@ -15,6 +13,7 @@ import {
   recordRowErrors,
   type CopyRow,
   type RowError,
+  jobProgressReporter,
 } from '../datasets/index.js';
 import { notify } from '../notifications/index.js';
 import { boxOf, jobActor, policyOf } from './databases.context.js';
@@ -216,25 +215,8 @@ async function runDatabaseImport(
   if (!version || version.status !== 'importing') return; // cancelled or ended meanwhile
   const imp = await importOfDataset(ctx.db, version.datasetId);
   const actor = await jobActor(ctx, version.teamId, version.createdBy, DATABASE_IMPORT);
-  const channel = channels.team(version.teamId);
   const started = Date.now();
-  let last = 0;
-  const progress = async (p: JobProgress, force = false) => {
-    const now = Date.now();
-    if (!force && now - last < 1000) return;
-    last = now;
-    await ctx.db
-      .update(jobs)
-      .set({ progress: p as unknown as Record<string, unknown> })
-      .where(eq(jobs.id, jobId));
-    const event =
-      p.phase === 'done'
-        ? 'job.finished'
-        : p.phase === 'failed' || p.phase === 'cancelled'
-          ? 'job.failed'
-          : 'job.progress';
-    await ctx.realtime.publish(channel, event, { jobId, progress: p }).catch(() => {});
-  };
+  const progress = jobProgressReporter(ctx, jobId, version.teamId);
   try {
     if (!imp) throw new RemoteError('other', 'This dataset is no longer linked to a database.');
     const connection = await findConnection(ctx.db, imp.teamId, imp.connectionId);

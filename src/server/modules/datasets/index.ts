@@ -52,3 +52,4 @@ export {
 export { datasetRowSource } from './bound-dataset.js';
 export { datagridOf } from './datasets.grid.js';
 export { defineFormView, liveDatasetOf } from './datasets.live-view.js';
+export { jobProgressReporter } from './job-progress.js';

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { jobs } from '../../platform/jobs/index.js';
+import { jobProgressReporter } from '../datasets/index.js';
 import { runUseCase, type WriteActor } from '../../platform/use-case/index.js';
-import { channels } from '../../../shared/realtime/channels.js';
 import { convertValue, rawText, type RawValue } from '../../../shared/datasets/convert.js';
-import type { JobProgress } from '../../../shared/datasets/datasets.pages.js';
 import { datasetRowErrors, datasetVersions } from '../datasets/read-model.js';
 import {
   appendRows,
@@ -70,27 +69,10 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
   if (!version || version.status !== 'importing') return; // cancelled or ended meanwhile
   const file = await fileOfVersion(ctx.db, version.id);
   const actor = await actorOfVersion(ctx, version.teamId, version.createdBy);
-  const channel = channels.team(version.teamId);
   const path = file ? storedPath(ctx.config.dataDir, file.teamId, file.id) : '';
   const started = Date.now();
-  let last = 0;
   let bytes = 0;
-  const progress = async (p: JobProgress, force = false) => {
-    const now = Date.now();
-    if (!force && now - last < 1000) return;
-    last = now;
-    await ctx.db
-      .update(jobs)
-      .set({ progress: p as unknown as Record<string, unknown> })
-      .where(eq(jobs.id, jobId));
-    const event =
-      p.phase === 'done'
-        ? 'job.finished'
-        : p.phase === 'failed' || p.phase === 'cancelled'
-          ? 'job.failed'
-          : 'job.progress';
-    await ctx.realtime.publish(channel, event, { jobId, progress: p }).catch(() => {});
-  };
+  const progress = jobProgressReporter(ctx, jobId, version.teamId);
   try {
     if (!file || !file.stored)
       throw new Error('The uploaded file is no longer there: upload it again.');
