@@ -121,7 +121,8 @@ it('baseline and endline side by side with the change, then the form responses i
   await page.getByRole('link', { name: 'Open in the data grid' }).click();
   await page.getByRole('heading', { name: 'Household follow-up: data' }).waitFor();
   await page.getByText('Version 1 · 4 rows').waitFor();
-  await page.locator('.ag-row').first().waitFor();
-  await expect(page.locator('.ag-row').count()).resolves.toBe(4);
+  // the grid may first draw placeholder rows while its first block loads: wait for the
+  // four rows of data instead of counting once
+  await expect.poll(() => page.locator('.ag-row[row-id]').count(), { timeout: 20_000 }).toBe(4);
   await keep(page, 'longitudinal-form-datagrid');
 });
