@@ -1,8 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The second, PostgreSQL pass of `.ci/run` (PATHWAYS_DB_PASS_ONLY=1) runs only the journeys that
+ * mark themselves with `@postgres-pass` in their first lines: those whose server paths differ by
+ * driver (COPY imports, the jobs queue and its worker, LISTEN/NOTIFY session and list caches,
+ * advisory locks, the live channel). Every journey runs on PGlite, the default mode; every
+ * integration test runs on both.
+ */
+const POSTGRES_PASS_MARK = '@postgres-pass';
+const dbPassOnly = process.env.PATHWAYS_DB_PASS_ONLY === '1';
+const journeys = dbPassOnly
+  ? readdirSync('e2e')
+      .filter((f) => f.endsWith('.e2e.ts'))
+      .filter((f) =>
+        readFileSync(`e2e/${f}`, 'utf8')
+          .split('\n')
+          .slice(0, 5)
+          .join('\n')
+          .includes(POSTGRES_PASS_MARK),
+      )
+      .map((f) => `e2e/${f}`)
+  : ['e2e/**/*.e2e.ts'];
 
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.e2e.ts'],
+    include: journeys,
     globalSetup: ['test/global-setup.ts', 'e2e/global-setup.ts'],
     // axe-core on every page a journey shows (helpers/a11y.ts)
     setupFiles: ['e2e/helpers/a11y-setup.ts'],

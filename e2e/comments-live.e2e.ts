@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): the live channel after commit
 /**
  * Comments, live: two signed-in members of one team open the same project in two browsers; one
  * comments (mentioning the other), the second sees it arrive without a reload, with the mention

@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): a real external PostgreSQL/MariaDB source and its import job
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, type Page } from 'playwright-core';

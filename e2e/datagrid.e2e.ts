@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): keyset paging and the lazy index on the version tables
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';

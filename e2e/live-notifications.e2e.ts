@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): notifications jobs and the live channel
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

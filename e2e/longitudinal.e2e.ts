@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): the form dataset view rebuilt on publish
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): sessions and the LISTEN/NOTIFY session cache
 /**
  * The platform journey, driven through the real UI in Chromium like a person would: register and
  * verify by mail, turn on two-factor, sign in again through the challenge, create a team and invite

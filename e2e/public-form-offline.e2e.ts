@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): idempotent submit under the pool (unique index)
 import { eq } from 'drizzle-orm';
 import { type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): response edits with history, quality flags
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): the team export job and retention purge
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';

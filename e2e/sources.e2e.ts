@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): imports by COPY into a version table, as a job
 import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';

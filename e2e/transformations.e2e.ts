@@ -1,3 +1,4 @@
+// @postgres-pass (also run on the PostgreSQL pass): the recipe's CTE SQL and its run job
 import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';

@@ -103,6 +103,10 @@ if (dbPassOnly) {
 vitest('unit+integration', dbPassOnly ? ['--project', 'int'] : []);
 
 if (existsSync(CHROMIUM)) {
+  if (dbPassOnly)
+    console.log(
+      '\n(end-to-end on this pass: only the journeys marked @postgres-pass, whose server paths differ by driver; all of them ran in the first pass)',
+    );
   vitest('end-to-end', ['--config', 'vitest.e2e.config.ts']);
 } else if (CI) {
   console.error(
