@@ -7,6 +7,7 @@ import { type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { problems } from '../src/server/modules/problems/problems.tables.js';
 import {
   fakeKobo,
   KOBO_TOKEN,
@@ -41,7 +42,14 @@ async function snap(page: Page, name: string) {
 it('create a Kobo connector against a fake server, import a form, see the dataset', async () => {
   const user = await createUser(t.app, { name: 'Amina Okafor' });
   const team = await createTeamFor(t.app, user.id, 'Learning Futures');
-  await t.app.ctx.db.insert(projects).values({ teamId: team.id, name: 'Household survey' });
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Household survey' })
+    .returning();
+  const [problem] = await t.app.ctx.db
+    .insert(problems)
+    .values({ teamId: team.id, projectId: project!.id, title: 'Unsafe drinking water' })
+    .returning();
   const client = await signIn(t.app, user);
   await browser.addCookies(
     [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
@@ -79,4 +87,12 @@ it('create a Kobo connector against a fake server, import a form, see the datase
   await page.goto(`${base}/integrations`);
   await page.getByRole('link', { name: 'Kobo field office' }).waitFor();
   await snap(page, 'integrations-index');
+
+  // the problem workspace's Integrations tab shows what feeds the project
+  await page.goto(`${base}/problems/${problem!.id}?tab=integrations`);
+  const pulled = page.getByRole('table', { name: 'Forms pulled from KoboToolbox and ODK Central' });
+  await pulled.getByRole('link', { name: 'Households' }).waitFor();
+  await pulled.getByRole('link', { name: 'Kobo field office' }).waitFor();
+  await page.getByText('Connect a PostgreSQL or MySQL database, then import').waitFor();
+  await snap(page, 'problem-integrations-tab');
 });

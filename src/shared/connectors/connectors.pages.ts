@@ -1,4 +1,5 @@
 import type { ImportSchedule } from '../databases/databases.constants.js';
+import type { DatabaseImportView } from '../databases/databases.pages.js';
 import type {
   ConnectorImportStatus,
   ConnectorKind,
@@ -55,4 +56,15 @@ export interface IntegrationsShowProps {
   remote: { forms: RemoteFormView[] | null; problem: string | null };
   imports: ConnectorImportView[];
   projects: Array<{ id: string; name: string }>;
+}
+
+/** A connector import as the problem workspace's Integrations tab lists it */
+export interface ProjectConnectorImport extends ConnectorImportView {
+  connector: { id: string; name: string; kind: ConnectorKind };
+}
+
+/** The problem workspace's Integrations tab: what feeds the problem's project from outside */
+export interface ProblemIntegrations {
+  connectorImports: ProjectConnectorImport[];
+  databaseImports: DatabaseImportView[];
 }

@@ -30,6 +30,7 @@ export interface DatabaseImportView {
   datasetId: string;
   datasetName: string;
   project: { id: string; name: string };
+  connection: { id: string; name: string; engine: DatabaseEngine };
   source: string;
   schedule: ImportSchedule;
   lastRunAt: string | null;

@@ -13,6 +13,7 @@ import type {
   ReportingPeriod,
 } from '../toc/vocabulary.js';
 import type { FullViewTab } from './problems.js';
+import type { ProblemIntegrations } from '../connectors/connectors.pages.js';
 import type { InsightsData } from '../insights/insights.js';
 import type { LearningsTab } from '../learnings/learnings.js';
 
@@ -162,6 +163,8 @@ export interface FullViewProps {
   insights?: InsightsData;
   /** learnings tab: learnings and learning questions (the learnings module) */
   learnings?: LearningsTab;
+  /** integrations tab: the project's connector and database imports (the connectors module) */
+  integrations?: ProblemIntegrations;
   /** sources tab: the project's datasets (from the sources module) */
   sources?: DatasetListItem[];
   /** asked for by a partial reload when the delete dialog opens */

@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { count, STATUS_LABELS } from '../sources/labels';
 import { relativeTime } from '../../lib/relative-time';
 
-const SCHEDULE_SHORT = { none: 'Once', hourly: 'Hourly', daily: 'Daily' } as const;
+export const SCHEDULE_SHORT = { none: 'Once', hourly: 'Hourly', daily: 'Daily' } as const;
 
 const columns: Array<DataTableColumn<DatabaseImportView>> = [
   {
@@ -26,6 +26,20 @@ const columns: Array<DataTableColumn<DatabaseImportView>> = [
     ),
   },
   { key: 'project', title: 'Project', visibleFrom: 'sm', render: (i) => i.project.name },
+  {
+    key: 'connection',
+    title: 'Database',
+    visibleFrom: 'sm',
+    render: (i) => (
+      <Anchor
+        component={Link}
+        href={route('databases.show', { database: i.connection.id })}
+        size="sm"
+      >
+        {i.connection.name}
+      </Anchor>
+    ),
+  },
   { key: 'source', title: 'From', visibleFrom: 'md', render: (i) => i.source },
   {
     key: 'schedule',
@@ -64,20 +78,37 @@ const columns: Array<DataTableColumn<DatabaseImportView>> = [
   },
 ];
 
-export function ImportsTable({ imports }: { imports: DatabaseImportView[] }) {
+/**
+ * A database's imports (its page: which project each feeds), or a project's (the problem
+ * workspace's Integrations tab: which database each comes from).
+ */
+export function ImportsTable({
+  imports,
+  of = 'connection',
+  id = 'database-imports',
+  caption = 'Imports from this database',
+  emptyAction = (
+    <Text size="sm" c="dimmed">
+      Nothing imported yet: pick a table or preview a query above, then import it.
+    </Text>
+  ),
+}: {
+  imports: DatabaseImportView[];
+  of?: 'connection' | 'project';
+  id?: string;
+  caption?: string;
+  emptyAction?: React.ReactNode;
+}) {
+  const hidden = of === 'connection' ? 'connection' : 'project';
   return (
     <DataTable
-      id="database-imports"
-      caption="Imports from this database"
+      id={id}
+      caption={caption}
       rows={imports}
       rowKey={(i) => i.id}
-      columns={columns}
+      columns={columns.filter((c) => c.key !== hidden)}
       minWidth={560}
-      emptyAction={
-        <Text size="sm" c="dimmed">
-          Nothing imported yet: pick a table or preview a query above, then import it.
-        </Text>
-      }
+      emptyAction={emptyAction}
     />
   );
 }

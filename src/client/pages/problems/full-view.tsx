@@ -18,7 +18,7 @@ import {
   MetricsTable,
   SurveyQuestionsTable,
 } from '../../features/problems/metric-tabs';
-import { EMPTY_TABS, LaterTab } from '../../features/problems/later-tabs';
+import { ConnectButtons, IntegrationsTab } from '../../features/problems/integrations-tab';
 import { AddSourceButton, SourcesTable } from '../../features/problems/sources-tab';
 import { ScrollX } from '../../components/scroll-x';
 import { InsightsView } from '../../features/insights/insights-view';
@@ -48,6 +48,8 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
     update: writable && can('content.update'),
     delete: writable && can('content.delete'),
   };
+  // connectors and database connections belong to the team, not to the (maybe archived) project
+  const canConnect = can('content.create');
   const [form, setForm] = useState<ElementFormMode | null>(null);
   const go = (next: { tab?: string; sub?: string | null }) =>
     router.get(
@@ -93,7 +95,7 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
           activeKey={tab}
         >
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {FULL_VIEW_TABS.filter((t) => !EMPTY_TABS.has(t)).map((t) => (
+            {FULL_VIEW_TABS.map((t) => (
               <Tabs.Tab key={t} value={t} style={{ whiteSpace: 'nowrap' }}>
                 {FULL_VIEW_TAB_LABELS[t]}
                 {tabCount[t] !== undefined && (
@@ -245,7 +247,15 @@ export default function ProblemFullView(props: PagePropsOf<'problems/full-view'>
           <SourcesTable rows={props.sources} projectId={project.id} />
         </Section>
       )}
-      {tab === 'integrations' && <LaterTab problemId={problem.id} tab={tab} />}
+      {tab === 'integrations' && props.integrations && (
+        <Section
+          title="Integrations"
+          text="What feeds this problem’s project from outside: forms pulled from KoboToolbox or ODK Central and tables or queries from external databases, each imported as a dataset on its schedule."
+          action={canConnect ? <ConnectButtons /> : undefined}
+        >
+          <IntegrationsTab data={props.integrations} canConnect={canConnect} />
+        </Section>
+      )}
 
       <ElementFormModal
         problemId={problem.id}

@@ -8,6 +8,7 @@ import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { datasetVersions, datasets } from '../datasets/read-model.js';
 import { readRows } from '../datasets/index.js';
+import { problems } from '../problems/read-model.js';
 import { projects } from '../projects/read-model.js';
 import { runDueConnectorImports } from './connectors.import-job.js';
 import { connectorImports, connectors } from './connectors.tables.js';
@@ -147,6 +148,40 @@ describe('KoboToolbox connector', () => {
     ]);
     const [ds] = await t.app.ctx.db.select().from(datasets).where(eq(datasets.id, imp.datasetId));
     expect(ds.origin).toBe('connector');
+  });
+
+  it('lists the import on the Integrations tab of the project’s problems, not of another project’s', async () => {
+    const [mine, other] = await t.app.ctx.db
+      .insert(problems)
+      .values([
+        { teamId: w.team.id, projectId: w.project.id, title: 'Unsafe water' },
+        {
+          teamId: w.team.id,
+          projectId: (
+            await t.app.ctx.db
+              .insert(projects)
+              .values({ teamId: w.team.id, name: 'Other programme' })
+              .returning()
+          )[0]!.id,
+          title: 'Low attendance',
+        },
+      ])
+      .returning();
+    const page = await w.client.page(`/problems/${mine!.id}?tab=integrations`);
+    expect(page.component).toBe('problems/full-view');
+    expect(
+      page.props.integrations.connectorImports.map(
+        (i: {
+          datasetName: string;
+          formName: string;
+          connector: { name: string; kind: string };
+        }) => [i.datasetName, i.formName, i.connector.name, i.connector.kind],
+      ),
+    ).toEqual([['Households', 'Household survey', 'Kobo field office', 'kobo']]);
+    expect(page.props.integrations.databaseImports).toEqual([]);
+    expect(JSON.stringify(page.props)).not.toContain(KOBO_TOKEN);
+    const elsewhere = await w.client.page(`/problems/${other!.id}?tab=integrations`);
+    expect(elsewhere.props.integrations).toEqual({ connectorImports: [], databaseImports: [] });
   });
 
   it('refreshes into a new version with each remote record once (no duplicates)', async () => {

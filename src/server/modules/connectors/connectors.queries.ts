@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
@@ -6,6 +6,7 @@ import type { SecretBox } from '../../platform/secrets/secret-box.js';
 import type {
   ConnectorImportView,
   ConnectorView,
+  ProjectConnectorImport,
 } from '../../../shared/connectors/connectors.pages.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { ConnectorError } from './connectors.http.js';
@@ -100,14 +101,45 @@ export async function importViews(
   teamId: string,
   connectorId: string,
 ): Promise<ConnectorImportView[]> {
-  const rows = await db
-    .select({ imp: connectorImports, name: datasets.name, rows: datasetVersions.rowCount })
+  return (await importRows(db, teamId, eq(connectorImports.connectorId, connectorId))).map(
+    importView,
+  );
+}
+
+/** One project's connector imports with their connector (the problem workspace's Integrations tab) */
+export async function projectConnectorImports(
+  db: Db,
+  teamId: string,
+  projectId: string,
+): Promise<ProjectConnectorImport[]> {
+  return (await importRows(db, teamId, eq(connectorImports.projectId, projectId))).map((r) => ({
+    ...importView(r),
+    connector: { id: r.connector.id, name: r.connector.name, kind: r.connector.kind },
+  }));
+}
+
+async function importRows(db: Db, teamId: string, scope: SQL) {
+  return db
+    .select({
+      imp: connectorImports,
+      name: datasets.name,
+      rows: datasetVersions.rowCount,
+      connector: { id: connectors.id, name: connectors.name, kind: connectors.kind },
+    })
     .from(connectorImports)
     .innerJoin(datasets, eq(datasets.id, connectorImports.datasetId))
+    .innerJoin(connectors, eq(connectors.id, connectorImports.connectorId))
     .leftJoin(datasetVersions, eq(datasetVersions.id, datasets.currentVersionId))
-    .where(and(eq(connectorImports.teamId, teamId), eq(connectorImports.connectorId, connectorId)))
+    .where(and(eq(connectorImports.teamId, teamId), scope))
     .orderBy(desc(connectorImports.createdAt));
-  return rows.map(({ imp, name, rows: n }) => ({
+}
+
+function importView({
+  imp,
+  name,
+  rows: n,
+}: Awaited<ReturnType<typeof importRows>>[number]): ConnectorImportView {
+  return {
     id: imp.id,
     datasetId: imp.datasetId,
     datasetName: name,
@@ -121,5 +153,5 @@ export async function importViews(
     message: imp.message,
     fetched: imp.fetched,
     jobId: imp.jobId,
-  }));
+  };
 }

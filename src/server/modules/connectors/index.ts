@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerConnectorJobs } from './connectors.import-job.js';
+import { registerIntegrationsTab } from './connectors.problem-tab.js';
 import { registerConnectorRoutes } from './connectors.routes.js';
 
 /**
@@ -10,4 +11,5 @@ import { registerConnectorRoutes } from './connectors.routes.js';
 export async function connectorsModule(app: FastifyInstance, ctx: AppContext) {
   registerConnectorRoutes(app, ctx);
   registerConnectorJobs(ctx);
+  registerIntegrationsTab(ctx);
 }

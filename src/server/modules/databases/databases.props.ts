@@ -57,6 +57,7 @@ export function importViews(rows: ImportRows): DatabaseImportView[] {
     datasetId: r.import.datasetId,
     datasetName: r.datasetName,
     project: { id: r.import.projectId, name: r.projectName },
+    connection: { id: r.import.connectionId, name: r.connectionName, engine: r.engine },
     source:
       r.import.query !== null ? 'SELECT query' : `${r.import.tableSchema}.${r.import.tableName}`,
     schedule: r.import.schedule,
@@ -92,6 +93,15 @@ export async function connectionList(db: Db, teamId: string): Promise<Connection
         : null,
     };
   });
+}
+
+/** One project's database imports (the problem workspace's Integrations tab) */
+export async function projectDatabaseImports(
+  db: Db,
+  teamId: string,
+  projectId: string,
+): Promise<DatabaseImportView[]> {
+  return importViews(await importsOf(db, teamId, null, projectId));
 }
 
 /** The tables of the database and, when asked, one table's or query's first rows */

@@ -90,22 +90,31 @@ export async function connectionsOf(db: Db, teamId: string) {
     .orderBy(asc(databaseConnections.name), asc(databaseConnections.id));
 }
 
-/** A team's (or one connection's) imports with their dataset, project and newest version */
-export async function importsOf(db: Db, teamId: string, connectionId: string | null) {
+/** A team's (or one connection's, or one project's) imports with their dataset, project, connection and newest version */
+export async function importsOf(
+  db: Db,
+  teamId: string,
+  connectionId: string | null,
+  projectId: string | null = null,
+) {
   const rows = await db
     .select({
       import: databaseImports,
       datasetName: datasets.name,
       currentVersionId: datasets.currentVersionId,
       projectName: projects.name,
+      connectionName: databaseConnections.name,
+      engine: databaseConnections.engine,
     })
     .from(databaseImports)
     .innerJoin(datasets, eq(datasets.id, databaseImports.datasetId))
     .innerJoin(projects, eq(projects.id, databaseImports.projectId))
+    .innerJoin(databaseConnections, eq(databaseConnections.id, databaseImports.connectionId))
     .where(
       and(
         eq(databaseImports.teamId, teamId),
         connectionId ? eq(databaseImports.connectionId, connectionId) : undefined,
+        projectId ? eq(databaseImports.projectId, projectId) : undefined,
       ),
     )
     .orderBy(desc(databaseImports.createdAt));

@@ -15,3 +15,6 @@ export async function databasesModule(app: FastifyInstance, ctx: AppContext) {
 
 /** Shared with the connectors module: the secret box, the outbound policy and a job's actor */
 export { boxOf, jobActor, policyOf } from './databases.context.js';
+
+/** The problem workspace's Integrations tab (filled by the connectors module) */
+export { projectDatabaseImports } from './databases.props.js';
