@@ -266,6 +266,16 @@ export const submitSchema = z.strictObject({
 });
 export type SubmitInput = z.infer<typeof submitSchema>;
 
+/**
+ * A response sent through the API (`POST /api/v1/forms/{form}/responses`): the public submit's
+ * body, plus the stakeholder a stakeholder-linked survey's answers belong to (the API has no
+ * personal link to carry it).
+ */
+export const apiSubmitSchema = submitSchema.extend({
+  stakeholderId: z.uuid({ error: 'The stakeholder id must be a UUID.' }).optional(),
+});
+export type ApiSubmitInput = z.infer<typeof apiSubmitSchema>;
+
 /** An edit of a response's answers, made on the revision the editor saw (a stale one: 409). */
 export const editResponseSchema = z.strictObject({
   revision: z.number({ error: 'Say which revision you edited.' }).int().min(1),

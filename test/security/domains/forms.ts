@@ -149,6 +149,8 @@ const bodies: DomainSecurity['bodies'] = {
   // the form must be a stakeholder-linked survey of the stakeholder's project: refused on the field here
   'stakeholders.links.store': () => ({ formId: randomUUID(), wave: 'endline' }),
   'public-forms.submit': () => ({ id: randomUUID(), version: 1, answers: { name: 'Grace' } }),
+  // the fixture survey's version 1 asks `name`: a valid response, so another team's token meets the lookup
+  'api.forms.responses.store': () => ({ id: randomUUID(), version: 1, answers: { name: 'Grace' } }),
 };
 
 export const formsSecurity: DomainSecurity = {
@@ -203,6 +205,14 @@ export const formsSecurity: DomainSecurity = {
     'public-forms.show': { access: 'public' },
     'public-forms.worker': { access: 'public' },
     'public-forms.submit': { access: 'public' },
+    'api.forms.index': { access: 'api:read:content.view' },
+    'api.forms.show': { access: 'api:read:content.view' },
+    'api.forms.versions': { access: 'api:read:content.view' },
+    'api.forms.responses': { access: 'api:read:content.view' },
+    'api.forms.responses.store': { access: 'api:create:content.create' },
+    'api.responses.show': { access: 'api:read:content.view' },
+    'api.stakeholders.index': { access: 'api:read:content.view' },
+    'api.stakeholders.show': { access: 'api:read:content.view' },
   },
   bodies,
 };

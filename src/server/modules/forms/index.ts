@@ -5,12 +5,13 @@ import { registerResponseRoutes } from './responses.routes.js';
 import { registerResponseReviewRoutes } from './response-review.routes.js';
 import { registerPublicFormRoutes } from './public-forms.routes.js';
 import { registerXlsformRoutes } from './xlsform.routes.js';
+import { registerFormsApi } from './forms.api.js';
 import { liveDatasetOf } from '../datasets/index.js';
 
 /**
  * Forms: survey and stakeholder forms (builder, versions), stakeholders and their personal links,
  * the public form page and its idempotent submission, responses (detail, edit with history, data quality flags and
- * their review queue, review, delete, export).
+ * their review queue, review, delete, export), and the forms API under /api/v1.
  */
 export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerFormRoutes(app, ctx);
@@ -18,6 +19,7 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseReviewRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
   await registerXlsformRoutes(app, ctx);
+  registerFormsApi(app, ctx);
   // a form's live dataset (its responses' view) goes with the form
   ctx.cascades.onRemove('form', async (r) => {
     const ids: string[] = [];

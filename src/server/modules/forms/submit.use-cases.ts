@@ -149,6 +149,37 @@ export async function submitResponse(
     'a public response is the respondent’s data, kept with its own time, version and link; the audit log records what team members do',
   );
   const { link, form: found, projectStatus } = await linkByToken(uc.tx, token);
+  return storeResponse(uc, {
+    found,
+    projectStatus,
+    linkId: link.id,
+    stakeholderId: link.stakeholderId,
+    wave: () => waveOf(found, link, input.wave),
+    input,
+  });
+}
+
+/** What storing a response needs of a use case: the page's guest and the API's team member alike. */
+type Storing = Pick<GuestUseCase, 'tx' | 'ctx' | 'publish'>;
+
+/**
+ * The one write path of a submission (the public page's and the API's): version, validation,
+ * hidden answers cleaned, the form's row lock, the team's and the form's open rules, the insert
+ * idempotent by (form, device id), the stakeholder registration and the quality flags.
+ */
+export async function storeResponse(
+  uc: Storing,
+  o: {
+    found: FormRow;
+    projectStatus: ProjectStatus;
+    linkId: string | null;
+    stakeholderId: string | null;
+    /** the wave, checked (a ValidationError when the form has no such wave) */
+    wave: () => string | null;
+    input: SubmitInput;
+  },
+) {
+  const { found, projectStatus, input } = o;
   const [version] = await uc.tx
     .select()
     .from(formVersions)
@@ -162,7 +193,7 @@ export async function submitResponse(
   // answers to questions hidden by skip logic are cleaned (dropped), never stored: validateAnswers
   // skipped them, and the same pruning the browser does runs again over the version's questions
   const values = pruneHidden(version.questions, checked.values) as Answers;
-  const wave = waveOf(found, link, input.wave);
+  const wave = o.wave();
   const hash = canonicalAnswers(values);
   // the form's row lock: one sequence number at a time, and an exact response limit
   const [form] = await uc.tx
@@ -200,8 +231,8 @@ export async function submitResponse(
       seq: form.responseSeq,
       versionId: version.id,
       versionNumber: version.number,
-      linkId: link.id,
-      stakeholderId: link.stakeholderId,
+      linkId: o.linkId,
+      stakeholderId: o.stakeholderId,
       wave,
       answers: values,
       answersHash: hash,
