@@ -94,7 +94,7 @@ function nameFrom(questions: QuestionDef[], answers: Answers, code: string) {
 
 /** A stakeholder form's submission registers a stakeholder, or updates the one matching its key answers. */
 async function registerStakeholder(
-  uc: GuestUseCase,
+  uc: Storing,
   form: FormRow,
   questions: QuestionDef[],
   answers: Answers,
