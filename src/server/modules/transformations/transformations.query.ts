@@ -1,5 +1,6 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { formatNumber } from '../../../shared/format/number.js';
 import type { ColumnType } from '../../../shared/datasets/column-types.js';
 import type { Step } from '../../../shared/transformations/steps.js';
 import {
@@ -202,7 +203,7 @@ async function discover(db: Db, c: CompiledRecipe, need: QueryShapeNeeded): Prom
       );
       if (!(cost <= QUERY_COST_LIMIT))
         return {
-          error: `This query is too costly: PostgreSQL estimates ${Math.round(cost).toLocaleString('en')}, above the limit of ${QUERY_COST_LIMIT.toLocaleString('en')} (narrow it: fewer joins, a filter first).`,
+          error: `This query is too costly: PostgreSQL estimates ${formatNumber(cost, 0)}, above the limit of ${formatNumber(QUERY_COST_LIMIT, 0)} (narrow it: fewer joins, a filter first).`,
         };
       const r = (await tx.execute(
         toDrizzle(`${probe} LIMIT 0`, c.params.values),
