@@ -13,6 +13,7 @@ export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
   join: 'Join another dataset',
   append: 'Append another dataset',
   aggregate: 'Group and aggregate',
+  query: 'SQL query',
 };
 
 export const AGGREGATE_LABELS: Record<AggregateFn, string> = {
@@ -59,6 +60,8 @@ export function describeStep(
       }
       break;
     case 'fill':
+      if (step.method === 'previous')
+        return `Fill empty values of ${name(step.column)} with the last value above them.`;
       return step.method === 'constant'
         ? `Fill empty values of ${name(step.column)} with ${quote(step.value)}.`
         : `Fill empty values of ${name(step.column)} with the column’s ${step.method}.`;
@@ -113,6 +116,12 @@ export function describeStep(
       return step.groupBy.length
         ? `Group the rows by ${names(step.groupBy)}: ${figures}.`
         : `Summarise all rows in one: ${figures}.`;
+    }
+    case 'query': {
+      const oneLine = step.sql.replace(/\s+/g, ' ').trim();
+      return oneLine
+        ? `Run the SQL query ${quote(oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine)} over the previous step’s rows.`
+        : 'Run an SQL query over the previous step’s rows (not written yet).';
     }
   }
   return '';

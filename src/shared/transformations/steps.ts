@@ -36,7 +36,8 @@ const cleanupStep = z
   })
   .strict();
 
-const FILL_METHODS = ['constant', 'mean', 'median'] as const;
+/** previous: the last non-empty value above it, in row order (empty while there is none) */
+const FILL_METHODS = ['constant', 'mean', 'median', 'previous'] as const;
 const fillStep = z
   .object({
     ...base,
@@ -186,6 +187,22 @@ const aggregateStep = z
   })
   .strict();
 
+/** The longest SQL a query step takes */
+const QUERY_MAX_CHARS = 20_000;
+
+/**
+ * A read-only SQL SELECT over the previous step's rows, which it reads as the relation
+ * `previous` (columns by key, plus `_row`); checked by PostgreSQL's parser on the server
+ * (modules/transformations/transformations.query-guard.ts).
+ */
+const queryStep = z
+  .object({
+    ...base,
+    kind: z.literal('query'),
+    sql: z.string().max(QUERY_MAX_CHARS, `At most ${QUERY_MAX_CHARS} characters.`),
+  })
+  .strict();
+
 export const stepSchema = z.discriminatedUnion('kind', [
   cleanupStep,
   fillStep,
@@ -197,6 +214,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
   joinStep,
   appendStep,
   aggregateStep,
+  queryStep,
 ]);
 
 export type Step = z.output<typeof stepSchema>;

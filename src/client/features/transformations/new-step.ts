@@ -77,5 +77,11 @@ export function newStep(kind: Step['kind'], cols: readonly RecipeColumn[]): Step
         groupBy: textColumns(cols)[0] ? [textColumns(cols)[0].key] : [],
         aggregates: [{ fn: 'count', column: '', label: 'Count' }],
       };
+    case 'query':
+      return {
+        ...base,
+        kind,
+        sql: `SELECT *\nFROM previous\nORDER BY _row`,
+      };
   }
 }

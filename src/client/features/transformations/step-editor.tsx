@@ -20,6 +20,7 @@ import { ChoiceMultiSelect, ChoiceSelect } from '../../components/choice-select'
 import { ConditionBuilder } from '../expressions/condition-builder';
 import { numberColumns, textColumns } from './new-step';
 import { AggregateEditor, AppendEditor, JoinEditor } from './combine-editors';
+import { QueryEditor } from './query-editor';
 
 interface Props {
   step: Step;
@@ -164,6 +165,7 @@ export function StepEditor({ step, columns, onChange, errors, datasets }: Props)
               { value: 'constant', label: 'A value' },
               { value: 'mean', label: 'The column’s mean', disabled: !numeric },
               { value: 'median', label: 'The column’s median', disabled: !numeric },
+              { value: 'previous', label: 'The last value above (in row order)' },
             ]}
             value={step.method}
             onChange={(m) => m && onChange({ ...step, method: m })}
@@ -373,5 +375,7 @@ export function StepEditor({ step, columns, onChange, errors, datasets }: Props)
       return <AppendEditor {...{ step, columns, datasets, onChange, errors }} />;
     case 'aggregate':
       return <AggregateEditor {...{ step, columns, datasets, onChange, errors }} />;
+    case 'query':
+      return <QueryEditor {...{ step, columns, onChange, errors }} />;
   }
 }

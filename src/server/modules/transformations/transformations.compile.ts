@@ -16,6 +16,7 @@ import {
   compileAppend,
   compileJoin,
 } from './transformations.combine.js';
+import { compileQuery, QueryShapeNeeded, type QueryShape } from './transformations.query.js';
 
 export type { Col } from './transformations.expr.js';
 
@@ -53,6 +54,8 @@ export interface CompiledRecipe {
   cols: Col[];
   /** the first step that does not compile (the steps after it are not compiled) */
   error: { stepIndex: number; field: string; message: string } | null;
+  /** a query step whose output columns must be discovered first (compileWithQueries) */
+  pending?: QueryShapeNeeded;
 }
 
 export interface RecipeSource {
@@ -101,6 +104,8 @@ export function compileRecipe(
     sample?: number;
     /** the datasets joins and appends read, by id (only those of the recipe's project) */
     others?: ReadonlyMap<string, RecipeSource>;
+    /** query steps' output, by step id (transformations.query.ts discovers them) */
+    queries?: ReadonlyMap<string, QueryShape>;
   } = {},
 ): CompiledRecipe {
   const params = new Params();
@@ -117,12 +122,14 @@ export function compileRecipe(
     others: opts.others ?? new Map(),
     sampleRef,
     nextAppend: () => ++appends,
+    queries: opts.queries ?? new Map(),
   };
   const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${limit})`];
   const stages: Stage[] = [];
   let prev = 's0';
   let added = 0;
   let error: CompiledRecipe['error'] = null;
+  let pending: QueryShapeNeeded | undefined;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     if (!step.enabled) continue;
@@ -134,6 +141,11 @@ export function compileRecipe(
       cols = out.cols;
       prev = name;
     } catch (err) {
+      if (err instanceof QueryShapeNeeded) {
+        pending = err;
+        error = { stepIndex: i, field: 'sql', message: 'The query’s columns are not known yet.' };
+        break;
+      }
       if (err instanceof StepError) {
         error = { stepIndex: i, field: err.field, message: err.message };
         break;
@@ -149,7 +161,7 @@ export function compileRecipe(
       throw err;
     }
   }
-  return { ctes, params, stages, cols, error };
+  return { ctes, params, stages, cols, error, ...(pending ? { pending } : {}) };
 }
 
 export interface StepSql {
@@ -167,6 +179,7 @@ interface StepEnv {
   /** the preview's sample size parameter (appended rows are limited like the source's) */
   sampleRef: string | null;
   nextAppend: () => number;
+  queries: ReadonlyMap<string, QueryShape>;
 }
 
 function compileStep(
@@ -227,6 +240,22 @@ function compileStep(
     case 'fill': {
       const c = columnOf(cols, step.column, 'column');
       const x = ident(c.ident);
+      if (step.method === 'previous') {
+        // the last non-empty value in row order: rows are grouped by how many non-empty values
+        // came before them (and this one); each group starts with its non-empty value
+        const others = cols.map((o) =>
+          o === c
+            ? `first_value(${x}) OVER (PARTITION BY _g ORDER BY _row) AS ${x}`
+            : ident(o.ident),
+        );
+        return {
+          sql: `SELECT _row, ${others.join(', ')} FROM (SELECT *, count(${x}) OVER (ORDER BY _row ROWS UNBOUNDED PRECEDING) AS _g FROM ${prev}) f`,
+          cols,
+          touches: [c.key],
+          ...none,
+          changed: [c.ident],
+        };
+      }
       let fill: string;
       if (step.method === 'constant') {
         if (c.type === 'multi' || c.type === 'geopoint')
@@ -385,6 +414,8 @@ function compileStep(
       return compileAppend(step, cols, prev, newIdent, env);
     case 'aggregate':
       return compileAggregate(step, cols, prev, newIdent);
+    case 'query':
+      return compileQuery(step, cols, prev, newIdent, env.queries);
   }
 }
 
@@ -399,7 +430,7 @@ function referenced(expression: string, cols: readonly Col[]): string[] {
   return cols.filter((c) => keys.has(c.key)).map((c) => c.key);
 }
 
-const withCtes = (c: CompiledRecipe, upTo = c.ctes.length) =>
+export const withCtes = (c: CompiledRecipe, upTo = c.ctes.length) =>
   `WITH ${c.ctes.slice(0, upTo).join(',\n')}\n`;
 
 /**

@@ -17,7 +17,6 @@ import { datasetsOf, versionsOfMany } from '../datasets/index.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { findProject } from '../projects/index.js';
 import {
-  compileRecipe,
   countsSelect,
   rowsSelect,
   runSelect,
@@ -35,6 +34,7 @@ import {
 } from './transformations.queries.js';
 import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
+import { compileWithQueries, readOnly } from './transformations.query.js';
 
 /** How many source rows the previews and their counts run on */
 const SAMPLE_ROWS = 1000;
@@ -147,7 +147,10 @@ async function joinable(ctx: AppContext, teamId: string, projectId: string) {
 type Rows = { rows: Array<Record<string, unknown>> };
 
 async function stepCounts(db: Db, c: CompiledRecipe) {
-  const r = (await db.execute(toDrizzle(countsSelect(c), c.params.values))) as unknown as Rows;
+  // a query step's SQL runs only in read-only transactions with a time limit
+  const r = (await readOnly(db, (tx) =>
+    tx.execute(toDrizzle(countsSelect(c), c.params.values)),
+  )) as unknown as Rows;
   return r.rows[0] ?? {};
 }
 
@@ -164,7 +167,10 @@ export async function showProps(
   const steps: Step[] = t.steps;
   const others = await othersOf(ctx.db, teamId, t.projectId, steps);
   const otherNames = namesOfOthers(others);
-  const sample = compileRecipe(source.recipe, steps, { sample: SAMPLE_ROWS, others });
+  const sample = await compileWithQueries(ctx.db, source.recipe, steps, {
+    sample: SAMPLE_ROWS,
+    others,
+  });
   const counts = source.version ? await stepCounts(ctx.db, sample) : {};
   const stageOf = new Map(sample.stages.map((s, i) => [s.stepIndex, i + 1]));
   let cols: Col[] = source.recipe.columns.map((c) => ({
@@ -210,8 +216,8 @@ export async function showProps(
   let preview: TransformationShowProps['preview'] = null;
   if (source.version) {
     const shownCols = stage === 0 ? sourceCols(sample) : sample.stages[stage - 1].cols;
-    const r = (await ctx.db.execute(
-      toDrizzle(rowsSelect(sample, stage, PREVIEW_ROWS), sample.params.values),
+    const r = (await readOnly(ctx.db, (tx) =>
+      tx.execute(toDrizzle(rowsSelect(sample, stage, PREVIEW_ROWS), sample.params.values)),
     )) as unknown as Rows;
     preview = {
       after: stage === 0 ? 0 : sample.stages[stage - 1].stepIndex + 1,
@@ -224,7 +230,7 @@ export async function showProps(
       })),
     };
   }
-  const full = compileRecipe(source.recipe, steps, { others });
+  const full = await compileWithQueries(ctx.db, source.recipe, steps, { others });
   const runs = await runsOf(ctx.db, teamId, t.id);
   const numbers = await versionNumbers(
     ctx.db,
@@ -285,7 +291,7 @@ export async function runProps(
     ident: c.physical,
   }));
   const others = await othersOf(ctx.db, teamId, t.projectId, run.steps);
-  const compiled = compileRecipe(source.recipe, run.steps, { others });
+  const compiled = await compileWithQueries(ctx.db, source.recipe, run.steps, { others });
   const stageOf = new Map(compiled.stages.map((s) => [s.stepIndex, s]));
   const lines = run.steps.map((step, i) => {
     const stage = stageOf.get(i);

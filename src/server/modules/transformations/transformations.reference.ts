@@ -78,6 +78,14 @@ export function applyStep(
         return v;
       });
     case 'fill': {
+      if (step.method === 'previous') {
+        let last: Value = null;
+        return map((v) => {
+          if (v[step.column] === null) v[step.column] = last;
+          else last = v[step.column];
+          return v;
+        });
+      }
       const present = rows
         .map((r) => r.values[step.column])
         .filter((x): x is number => x !== null) as number[];
@@ -162,5 +170,8 @@ export function applyStep(
       return refAppend(rows, other(step.datasetId), env.appendNo ?? 1, env.keys ?? mineKeys(rows));
     case 'aggregate':
       return refAggregate(rows, step);
+    case 'query':
+      // SQL has no in-memory reference: the query step's tests compare with hand-computed rows
+      throw new Error('A query step has no in-memory reference.');
   }
 }

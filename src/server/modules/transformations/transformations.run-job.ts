@@ -16,9 +16,10 @@ import {
   setVersionJob,
 } from '../datasets/index.js';
 import { datasets } from '../datasets/read-model.js';
-import { compileRecipe, runSelect } from './transformations.compile.js';
+import { runSelect } from './transformations.compile.js';
 import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
+import { compileWithQueries } from './transformations.query.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
 import { TRANSFORMATION_RUN } from './transformations.use-cases.js';
 
@@ -90,7 +91,7 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     if (!source.version) throw new Error('The source dataset has no data.');
     const rowsIn = Number(source.version.rowCount);
     const others = await othersOf(ctx.db, run.teamId, t.projectId, run.steps);
-    const compiled = compileRecipe(source.recipe, run.steps, { others });
+    const compiled = await compileWithQueries(ctx.db, source.recipe, run.steps, { others });
     if (compiled.error)
       throw new Error(`Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`);
     const target = await runUseCase(ctx, actor, async (uc) => {

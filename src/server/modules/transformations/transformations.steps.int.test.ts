@@ -167,7 +167,7 @@ describe('each step type: SQL on the database = the same step in memory', () => 
     );
   });
 
-  it('fill missing: a constant, the mean, the median', async () => {
+  it('fill missing: a constant, the mean, the median, the previous value', async () => {
     const fill = fc.oneof(
       fc.record({
         column: fc.constant('name'),
@@ -184,6 +184,10 @@ describe('each step type: SQL on the database = the same step in memory', () => 
         method: fc.constantFrom('mean', 'median') as fc.Arbitrary<'mean'>,
       }),
       fc.record({ column: fc.constant('n'), method: fc.constant('median' as const) }),
+      fc.record({
+        column: fc.constantFrom('name', 'n', 'x', 'tag'),
+        method: fc.constant('previous' as const),
+      }),
     );
     await check(fill.map((f) => [{ ...base, kind: 'fill' as const, ...f }]));
   });

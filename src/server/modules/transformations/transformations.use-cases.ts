@@ -4,9 +4,9 @@ import type { UseCase } from '../../platform/use-case/index.js';
 import type { Step } from '../../../shared/transformations/steps.js';
 import { findDataset } from '../datasets/index.js';
 import { findProject } from '../projects/index.js';
-import { compileRecipe } from './transformations.compile.js';
 import { findTransformation } from './transformations.queries.js';
 import { otherIds, othersOf, sourceOf } from './transformations.source.js';
+import { compileWithQueries } from './transformations.query.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
 
 export const TRANSFORMATION_RUN = 'transformation.run';
@@ -93,7 +93,7 @@ export async function startRun(uc: UseCase, transformationId: unknown) {
   const source = await sourceOf(uc.tx, uc.teamId, t.sourceDatasetId);
   if (!source.version) throw new ValidationError({ steps: 'The source dataset has no data yet.' });
   const others = await othersOf(uc.tx, uc.teamId, t.projectId, t.steps);
-  const compiled = compileRecipe(source.recipe, t.steps, { others });
+  const compiled = await compileWithQueries(uc.tx, source.recipe, t.steps, { others });
   if (compiled.error)
     throw new ValidationError({
       steps: `Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`,
