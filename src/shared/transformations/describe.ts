@@ -13,6 +13,8 @@ export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
   join: 'Join another dataset',
   append: 'Append another dataset',
   aggregate: 'Group and aggregate',
+  split: 'Split a column',
+  merge: 'Merge columns',
 };
 
 export const AGGREGATE_LABELS: Record<AggregateFn, string> = {
@@ -114,6 +116,12 @@ export function describeStep(
         ? `Group the rows by ${names(step.groupBy)}: ${figures}.`
         : `Summarise all rows in one: ${figures}.`;
     }
+    case 'split':
+      return step.into === 'parts'
+        ? `Split ${name(step.column)} at each ${quote(step.delimiter)} into ${step.count} columns ${quote(`${step.label} 1`)}…${quote(`${step.label} ${step.count}`)}.`
+        : `Put the part of ${name(step.column)} ${step.into === 'first' ? 'before the first' : 'after the last'} ${quote(step.delimiter)} in the column ${quote(step.label)}.`;
+    case 'merge':
+      return `Merge ${names(step.columns)} into ${quote(step.label)}, separated by ${quote(step.separator)}.`;
   }
   return '';
 }

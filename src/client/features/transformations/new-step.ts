@@ -77,5 +77,25 @@ export function newStep(kind: Step['kind'], cols: readonly RecipeColumn[]): Step
         groupBy: textColumns(cols)[0] ? [textColumns(cols)[0].key] : [],
         aggregates: [{ fn: 'count', column: '', label: 'Count' }],
       };
+    case 'split':
+      return {
+        ...base,
+        kind,
+        column: firstText,
+        delimiter: ' ',
+        into: 'parts',
+        count: 2,
+        label: 'Part',
+      };
+    case 'merge':
+      return {
+        ...base,
+        kind,
+        columns: textColumns(cols)
+          .slice(0, 2)
+          .map((c) => c.key),
+        separator: ' ',
+        label: 'Merged',
+      };
   }
 }

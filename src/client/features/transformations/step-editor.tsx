@@ -20,6 +20,7 @@ import { ChoiceMultiSelect, ChoiceSelect } from '../../components/choice-select'
 import { ConditionBuilder } from '../expressions/condition-builder';
 import { numberColumns, textColumns } from './new-step';
 import { AggregateEditor, AppendEditor, JoinEditor } from './combine-editors';
+import { MergeEditor, SplitEditor } from './reshape-editors';
 
 interface Props {
   step: Step;
@@ -373,5 +374,9 @@ export function StepEditor({ step, columns, onChange, errors, datasets }: Props)
       return <AppendEditor {...{ step, columns, datasets, onChange, errors }} />;
     case 'aggregate':
       return <AggregateEditor {...{ step, columns, datasets, onChange, errors }} />;
+    case 'split':
+      return <SplitEditor {...{ step, columns, onChange, errors }} />;
+    case 'merge':
+      return <MergeEditor {...{ step, columns, onChange, errors }} />;
   }
 }

@@ -16,6 +16,7 @@ import {
   compileAppend,
   compileJoin,
 } from './transformations.combine.js';
+import { compileMerge, compileSplit } from './transformations.reshape.js';
 
 export type { Col } from './transformations.expr.js';
 
@@ -385,6 +386,10 @@ function compileStep(
       return compileAppend(step, cols, prev, newIdent, env);
     case 'aggregate':
       return compileAggregate(step, cols, prev, newIdent);
+    case 'split':
+      return compileSplit(step, cols, prev, params, newIdent);
+    case 'merge':
+      return compileMerge(step, cols, prev, params, newIdent);
   }
 }
 

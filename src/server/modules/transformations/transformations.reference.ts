@@ -14,6 +14,7 @@ import {
   refJoin,
   type RefDataset,
 } from './transformations.reference-combine.js';
+import { refMerge, refSplit } from './transformations.reference-reshape.js';
 
 const mineKeys = (rows: RefRow[]) => Object.keys(rows[0]?.values ?? {});
 
@@ -162,5 +163,9 @@ export function applyStep(
       return refAppend(rows, other(step.datasetId), env.appendNo ?? 1, env.keys ?? mineKeys(rows));
     case 'aggregate':
       return refAggregate(rows, step);
+    case 'split':
+      return refSplit(rows, step);
+    case 'merge':
+      return refMerge(rows, step);
   }
 }
