@@ -56,3 +56,32 @@ describe('a step in plain words', () => {
     expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['breaks.1', 'labels']);
   });
 });
+
+describe('split and merge in plain words', () => {
+  it('says how a column is split and what a merge joins', () => {
+    expect(
+      words({
+        ...base,
+        kind: 'split',
+        column: 'sex',
+        delimiter: ',',
+        into: 'parts',
+        count: 3,
+        label: 'Part',
+      }),
+    ).toBe('Split “Sex” at each “,” into 3 columns “Part 1”…“Part 3”.');
+    expect(
+      words({
+        ...base,
+        kind: 'split',
+        column: 'sex',
+        delimiter: ' ',
+        into: 'last',
+        label: 'Surname',
+      }),
+    ).toBe('Put the part of “Sex” after the last “ ” in the column “Surname”.');
+    expect(
+      words({ ...base, kind: 'merge', columns: ['sex', 'age'], separator: ' - ', label: 'Both' }),
+    ).toBe('Merge “Sex” and “Age” into “Both”, separated by “ - ”.');
+  });
+});

@@ -14,6 +14,8 @@ export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
   append: 'Append another dataset',
   aggregate: 'Group and aggregate',
   query: 'SQL query',
+  split: 'Split a column',
+  merge: 'Merge columns',
 };
 
 export const AGGREGATE_LABELS: Record<AggregateFn, string> = {
@@ -123,6 +125,12 @@ export function describeStep(
         ? `Run the SQL query ${quote(oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine)} over the previous step’s rows.`
         : 'Run an SQL query over the previous step’s rows (not written yet).';
     }
+    case 'split':
+      return step.into === 'parts'
+        ? `Split ${name(step.column)} at each ${quote(step.delimiter)} into ${step.count} columns ${quote(`${step.label} 1`)}…${quote(`${step.label} ${step.count}`)}.`
+        : `Put the part of ${name(step.column)} ${step.into === 'first' ? 'before the first' : 'after the last'} ${quote(step.delimiter)} in the column ${quote(step.label)}.`;
+    case 'merge':
+      return `Merge ${names(step.columns)} into ${quote(step.label)}, separated by ${quote(step.separator)}.`;
   }
   return '';
 }

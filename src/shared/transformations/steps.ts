@@ -203,6 +203,33 @@ const queryStep = z
   })
   .strict();
 
+const SPLIT_INTO = ['parts', 'first', 'last'] as const;
+const splitStep = z
+  .object({
+    ...base,
+    kind: z.literal('split'),
+    column: key,
+    /** split on this text (spaces count) */
+    delimiter: z.string().min(1, 'Type the delimiter.').max(10),
+    /** parts: N new columns (the pieces after the Nth are left out); first/last: one column */
+    into: z.enum(SPLIT_INTO),
+    count: z.number().int().min(2, 'At least 2 columns.').max(10, 'At most 10 columns.').default(2),
+    /** the new column's name (parts: "<label> 1", "<label> 2", …) */
+    label,
+  })
+  .strict();
+
+const mergeStep = z
+  .object({
+    ...base,
+    kind: z.literal('merge'),
+    columns: z.array(key).min(2, 'Pick at least two columns.').max(20),
+    /** between the values (empty values are left out) */
+    separator: z.string().max(10).default(' '),
+    label,
+  })
+  .strict();
+
 export const stepSchema = z.discriminatedUnion('kind', [
   cleanupStep,
   fillStep,
@@ -215,6 +242,8 @@ export const stepSchema = z.discriminatedUnion('kind', [
   appendStep,
   aggregateStep,
   queryStep,
+  splitStep,
+  mergeStep,
 ]);
 
 export type Step = z.output<typeof stepSchema>;

@@ -83,5 +83,25 @@ export function newStep(kind: Step['kind'], cols: readonly RecipeColumn[]): Step
         kind,
         sql: `SELECT *\nFROM previous\nORDER BY _row`,
       };
+    case 'split':
+      return {
+        ...base,
+        kind,
+        column: firstText,
+        delimiter: ' ',
+        into: 'parts',
+        count: 2,
+        label: 'Part',
+      };
+    case 'merge':
+      return {
+        ...base,
+        kind,
+        columns: textColumns(cols)
+          .slice(0, 2)
+          .map((c) => c.key),
+        separator: ' ',
+        label: 'Merged',
+      };
   }
 }

@@ -21,6 +21,7 @@ import { ConditionBuilder } from '../expressions/condition-builder';
 import { numberColumns, textColumns } from './new-step';
 import { AggregateEditor, AppendEditor, JoinEditor } from './combine-editors';
 import { QueryEditor } from './query-editor';
+import { MergeEditor, SplitEditor } from './reshape-editors';
 
 interface Props {
   step: Step;
@@ -377,5 +378,9 @@ export function StepEditor({ step, columns, onChange, errors, datasets }: Props)
       return <AggregateEditor {...{ step, columns, datasets, onChange, errors }} />;
     case 'query':
       return <QueryEditor {...{ step, columns, onChange, errors }} />;
+    case 'split':
+      return <SplitEditor {...{ step, columns, onChange, errors }} />;
+    case 'merge':
+      return <MergeEditor {...{ step, columns, onChange, errors }} />;
   }
 }

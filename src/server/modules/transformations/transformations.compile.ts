@@ -17,6 +17,7 @@ import {
   compileJoin,
 } from './transformations.combine.js';
 import { compileQuery, QueryShapeNeeded, type QueryShape } from './transformations.query.js';
+import { compileMerge, compileSplit } from './transformations.reshape.js';
 
 export type { Col } from './transformations.expr.js';
 
@@ -416,6 +417,10 @@ function compileStep(
       return compileAggregate(step, cols, prev, newIdent);
     case 'query':
       return compileQuery(step, cols, prev, newIdent, env.queries);
+    case 'split':
+      return compileSplit(step, cols, prev, params, newIdent);
+    case 'merge':
+      return compileMerge(step, cols, prev, params, newIdent);
   }
 }
 

@@ -14,6 +14,7 @@ import {
   refJoin,
   type RefDataset,
 } from './transformations.reference-combine.js';
+import { refMerge, refSplit } from './transformations.reference-reshape.js';
 
 const mineKeys = (rows: RefRow[]) => Object.keys(rows[0]?.values ?? {});
 
@@ -173,5 +174,9 @@ export function applyStep(
     case 'query':
       // SQL has no in-memory reference: the query step's tests compare with hand-computed rows
       throw new Error('A query step has no in-memory reference.');
+    case 'split':
+      return refSplit(rows, step);
+    case 'merge':
+      return refMerge(rows, step);
   }
 }
