@@ -11,7 +11,7 @@ const MAX_ROWS = 1_048_576;
  * formula (= + - @, tab, CR) is escaped as in the CSVs; JSON values are one JSON text cell. Text
  * never becomes a formula (exceljs writes strings as strings), the escape is for copy and paste.
  */
-export function xlsxCell(v: unknown): ExcelJS.CellValue {
+function xlsxCell(v: unknown): ExcelJS.CellValue {
   if (v === undefined || v === null) return null;
   if (v instanceof Date || typeof v === 'number' || typeof v === 'boolean') return v;
   const s = typeof v === 'object' ? JSON.stringify(v) : String(v);

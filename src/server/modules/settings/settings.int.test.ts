@@ -320,14 +320,14 @@ describe('export of all the team’s data', () => {
 
     // the same rows as XLSX: a sheet per table, a workbook per dataset, formula text escaped
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await zip.file('team-data.xlsx')!.async('nodebuffer'));
+    await book.xlsx.load(await zip.file('team-data.xlsx')!.async('arraybuffer'));
     expect(book.worksheets.map((w) => w.name)).toContain('form_responses');
     const projectsSheet = book.getWorksheet('projects')!;
     expect(projectsSheet.getRow(1).getCell(1).value).toBe('id');
     expect(projectsSheet.rowCount).toBe(2);
     expect(JSON.stringify(projectsSheet.getRow(2).values)).toContain('Nutrition');
     const dsBook = new ExcelJS.Workbook();
-    await dsBook.xlsx.load(await zip.file(`dataset_rows/${datasetId}.xlsx`)!.async('nodebuffer'));
+    await dsBook.xlsx.load(await zip.file(`dataset_rows/${datasetId}.xlsx`)!.async('arraybuffer'));
     const sheet = dsBook.getWorksheet('rows')!;
     expect(sheet.getRow(1).values).toEqual([undefined, '_row', 'name']);
     expect(sheet.getRow(3).values).toEqual([undefined, 2, "'+SUM(A1:A9)"]);
