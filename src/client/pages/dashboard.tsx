@@ -26,6 +26,7 @@ import { ACTIVITY_EVENT } from '@shared/audit-logs/activity-event';
 import { useChannel } from '../hooks/use-echo';
 import { KeyMetrics } from '../features/projects/key-metrics';
 import { SetupCard } from '../features/dashboard/setup-card';
+import { LearningsDueCard, QualityFlagsCard } from '../features/dashboard/attention-cards';
 import { VideoPlayer } from '../features/settings/video-player';
 
 // ECharts only when the working dashboard has responses to chart (its own chunk)
@@ -259,6 +260,7 @@ function JobsCard({ jobs }: { jobs: DashboardSections['jobs'] }) {
 /** dashboard: getting started while the team has no data, then the working dashboard */
 export default function Dashboard(props: PagePropsOf<'dashboard'>) {
   const { activity, steps, returning, variant, setup, video, keyMetrics, responses, jobs } = props;
+  const { qualityFlags, learningsDue } = props;
   const { auth } = useShared();
   const next = setup.find((s) => !s.done && s.href) ?? steps.find((s) => !s.done && s.href);
   // live: new responses and whatever the team does reload the parts they change (at most every 2 s);
@@ -270,7 +272,16 @@ export default function Dashboard(props: PagePropsOf<'dashboard'>) {
     pending.current = setTimeout(() => {
       pending.current = null;
       router.reload({
-        only: ['activity', 'variant', 'setup', 'keyMetrics', 'responses', 'jobs'],
+        only: [
+          'activity',
+          'variant',
+          'setup',
+          'keyMetrics',
+          'responses',
+          'jobs',
+          'qualityFlags',
+          'learningsDue',
+        ],
       });
     }, 2000);
   };
@@ -305,9 +316,11 @@ export default function Dashboard(props: PagePropsOf<'dashboard'>) {
           <Stack gap="lg">
             <KeyMetrics metrics={keyMetrics} title="Key metrics across projects" />
             <ResponsesCard responses={responses} />
+            <QualityFlagsCard flags={qualityFlags} />
             <JobsCard jobs={jobs} />
           </Stack>
           <Stack gap="lg">
+            <LearningsDueCard items={learningsDue} />
             <ActivityCard activity={activity} next={next} />
             {!setupDone && <SetupCard steps={setup} title="Finish setting up" />}
             {video && <VideoCard video={video} />}

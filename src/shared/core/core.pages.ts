@@ -39,6 +39,24 @@ export interface DashboardSections {
   responses: { total: number; last30: Array<{ day: string; count: number }> };
   /** background jobs of the team still queued or running */
   jobs: Array<{ id: string; label: string; status: 'queued' | 'running'; href: string | null }>;
+  /** responses (not deleted) with an open data-quality flag: all, and the forms holding most */
+  qualityFlags: {
+    responses: number;
+    forms: Array<{ id: string; name: string; responses: number; href: string }>;
+  };
+  /** learnings not done whose action is due within a week or overdue, soonest first */
+  learningsDue: Array<{
+    id: string;
+    summary: string;
+    action: string | null;
+    /** YYYY-MM-DD */
+    due: string;
+    /** days until due in the team's timezone (negative: overdue) */
+    inDays: number;
+    owner: string | null;
+    problem: string;
+    href: string;
+  }>;
 }
 
 export interface DashboardProps extends DashboardSections {

@@ -10,6 +10,8 @@ const EMPTY: DashboardSections = {
   keyMetrics: [],
   responses: { total: 0, last30: [] },
   jobs: [],
+  qualityFlags: { responses: 0, forms: [] },
+  learningsDue: [],
 };
 
 type Provider = (

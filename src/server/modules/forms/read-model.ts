@@ -10,4 +10,5 @@ export {
   formResponses,
   stakeholders,
   stakeholderMerges,
+  formResponseFlags,
 } from './forms.tables.js';

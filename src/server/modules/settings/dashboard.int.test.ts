@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn } from '../../../../test/helpers/auth.js';
 import { addMember } from '../../../../test/helpers/team-membership.js';
 import { problems, tocElements } from '../problems/read-model.js';
 import { metrics } from '../metrics/read-model.js';
+import { formResponseFlags, formResponses } from '../forms/read-model.js';
+import { learnings } from '../learnings/read-model.js';
 import { ALL_TYPES, GOOD, formsTestKit } from '../forms/test-support.js';
 
 let t: TestApp;
@@ -120,5 +123,110 @@ describe('dashboard variants', () => {
         href: '/settings/exports',
       }),
     ]);
+  });
+
+  it('shows data-quality flags waiting (open flags on live responses, per form) and learnings due with their owner, each with an empty state first', async () => {
+    const s = await kit.setup();
+    const [problem] = await t.app.ctx.db
+      .insert(problems)
+      .values({ teamId: s.team.id, projectId: s.project.id, title: 'Water points' })
+      .returning();
+    const formId = await kit.newForm(s, { anonymous: true, name: 'Household survey' });
+    for (const q of ALL_TYPES) await kit.add(s, formId, q);
+    await kit.publish(s, formId);
+    const token = await kit.openToken(formId);
+    for (let i = 0; i < 3; i++)
+      await kit.submit(kit.publicClient(), token, { id: randomUUID(), version: 1, answers: GOOD });
+    // identical answers raise real flags (duplicate, speeder); start from none
+    await t.app.ctx.db.delete(formResponseFlags).where(eq(formResponseFlags.formId, formId));
+    const empty = (await s.client.page('/dashboard')).props;
+    expect(empty.variant).toBe('working');
+    expect(empty.qualityFlags).toEqual({ responses: 0, forms: [] });
+    expect(empty.learningsDue).toEqual([]);
+
+    const db = t.app.ctx.db;
+    const [a, b, c] = await db
+      .select({ id: formResponses.id })
+      .from(formResponses)
+      .where(eq(formResponses.formId, formId));
+    const flag = (responseId: string, rule: 'speeder' | 'duplicate', cleared = false) => ({
+      teamId: s.team.id,
+      formId,
+      responseId,
+      rule,
+      reason: 'test',
+      clearedAt: cleared ? new Date() : null,
+    });
+    await db.insert(formResponseFlags).values([
+      flag(a.id, 'speeder'),
+      flag(a.id, 'duplicate'), // two flags, one response
+      flag(b.id, 'speeder', true), // cleared: not waiting
+      flag(c.id, 'speeder'),
+    ]);
+    await db.update(formResponses).set({ deletedAt: new Date() }).where(eq(formResponses.id, c.id));
+
+    const tz = 'UTC';
+    const day = (offset: number) =>
+      new Date(
+        Date.parse(
+          `${new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date())}T00:00:00Z`,
+        ) +
+          offset * 86_400_000,
+      )
+        .toISOString()
+        .slice(0, 10);
+    const learning = (summary: string, due: string | null, status: 'open' | 'done' = 'open') => ({
+      teamId: s.team.id,
+      problemId: problem.id,
+      summary,
+      action: `Act on ${summary}`,
+      actionOwnerId: s.user.id,
+      actionDue: due,
+      status,
+    });
+    await db
+      .insert(learnings)
+      .values([
+        learning('overdue', day(-3)),
+        learning('today', day(0)),
+        learning('next week', day(7)),
+        learning('later', day(8)),
+        learning('finished', day(-1), 'done'),
+        learning('no date', null),
+      ]);
+    // another team's flags and learnings stay out
+    const other = await kit.setup();
+    const [otherProblem] = await db
+      .insert(problems)
+      .values({ teamId: other.team.id, projectId: other.project.id, title: 'Other' })
+      .returning();
+    await db.insert(learnings).values({
+      teamId: other.team.id,
+      problemId: otherProblem.id,
+      summary: 'secret',
+      actionDue: day(-1),
+    });
+
+    const page = (await s.client.page('/dashboard')).props;
+    expect(page.qualityFlags).toEqual({
+      responses: 1,
+      forms: [
+        { id: formId, name: 'Household survey', responses: 1, href: `/forms/${formId}/review` },
+      ],
+    });
+    expect(
+      page.learningsDue.map((l: { summary: string; inDays: number; owner: string }) => [
+        l.summary,
+        l.inDays,
+        l.owner,
+      ]),
+    ).toEqual([
+      ['overdue', -3, s.user.name],
+      ['today', 0, s.user.name],
+      ['next week', 7, s.user.name],
+    ]);
+    expect(page.learningsDue[0].href).toBe(`/problems/${problem.id}?tab=learnings`);
+    // the review queue the card links to opens for a member
+    expect((await s.client.get(`/forms/${formId}/review`)).statusCode).toBe(200);
   });
 });

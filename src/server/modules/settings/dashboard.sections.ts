@@ -22,6 +22,7 @@ import { metrics } from '../metrics/read-model.js';
 import { keyMetricsFor } from '../metrics/index.js';
 import { formResponses, forms } from '../forms/read-model.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
+import { learningsDueOf, qualityFlagsOf } from './dashboard.attention.js';
 import { readSettings } from './settings.queries.js';
 import { teamExports } from './settings.tables.js';
 
@@ -168,7 +169,8 @@ async function jobsOf(ctx: AppContext, teamId: string, mayManage: boolean) {
 /**
  * The dashboard's variants: getting started while the team has no data (no metric, no response, no
  * imported source), with the team's setup steps and onboarding video; then the working dashboard
- * (key metrics against targets, responses coming in, jobs running).
+ * (key metrics against targets, responses coming in, jobs running, data-quality flags waiting,
+ * learnings due).
  */
 export function registerDashboardSections(ctx: AppContext) {
   dashboardSections(ctx).push(async (actor) => {
@@ -186,11 +188,21 @@ export function registerDashboardSections(ctx: AppContext) {
       : null;
     const base = { setup: setupSteps(ctx, s), video };
     if (!working) return { ...base, variant: 'getting-started' as const };
-    const [keyMetrics, responses, jobs] = await Promise.all([
+    const [keyMetrics, responses, jobs, qualityFlags, learningsDue] = await Promise.all([
       keyMetricsFor(ctx, teamId, { team: true }, 8),
       responsesOf(ctx, teamId, now, settings.timezone),
       jobsOf(ctx, teamId, roleCan(actor.role, 'team.settings.manage')),
+      qualityFlagsOf(ctx, teamId),
+      learningsDueOf(ctx, teamId, dayIn(now, settings.timezone)),
     ]);
-    return { ...base, variant: 'working' as const, keyMetrics, responses, jobs };
+    return {
+      ...base,
+      variant: 'working' as const,
+      keyMetrics,
+      responses,
+      jobs,
+      qualityFlags,
+      learningsDue,
+    };
   });
 }

@@ -33,6 +33,7 @@ import {
 import { datasets } from '../datasets/read-model.js';
 import { readRows } from '../datasets/index.js';
 import { csvLine } from './export.csv.js';
+import { xlsxStream } from './export.xlsx.js';
 import { teamExports } from './settings.tables.js';
 
 declare module '../../platform/jobs/registry.js' {
@@ -62,22 +63,19 @@ const TABLES = [
 ] as unknown as Owned[];
 
 const PAGE = 1000;
+/** The workbook with a sheet per table; each dataset's rows are `dataset_rows/<id>.xlsx`. */
+const XLSX_TABLES = 'team-data.xlsx';
 
 /** Where a team's export lives: DATA_DIR/exports/<team>/<export id>.zip (never a user's name). */
 export function exportPath(dataDir: string, teamId: string, exportId: string) {
   return path.join(dataDir, 'exports', teamId, `${exportId}.zip`);
 }
 
-/** The rows of one table, page by page in id order, as CSV lines (header first). */
-async function* tableCsv(
-  db: Db,
-  table: Owned,
-  teamId: string,
-  onPage: (n: number) => Promise<void>,
-) {
+/** The rows of one table, page by page in id order (the header first, as a page of one). */
+async function* tablePages(db: Db, table: Owned, teamId: string): AsyncGenerator<unknown[][]> {
   const columns = getTableColumns(table);
   const keys = Object.keys(columns);
-  yield csvLine(keys.map((k) => columns[k].name));
+  yield [keys.map((k) => columns[k].name)];
   const idCol = columns.id;
   const teamCol = columns.teamId;
   let after: string | null = null;
@@ -90,37 +88,44 @@ async function* tableCsv(
       .orderBy(asc(idCol))
       .limit(PAGE)) as Array<Record<string, unknown>>;
     if (!rows.length) return;
-    let chunk = '';
-    for (const r of rows) chunk += csvLine(keys.map((k) => r[k]));
-    yield chunk;
-    await onPage(rows.length);
+    yield rows.map((r) => keys.map((k) => r[k]));
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1].id as string;
   }
 }
 
 /** One dataset's current rows (the columns a user sees), through the datasets module. */
-async function* datasetCsv(
-  db: Db,
-  teamId: string,
-  datasetId: string,
-  onPage: (n: number) => Promise<void>,
-) {
+async function* datasetPages(db: Db, teamId: string, datasetId: string) {
   let after: number | undefined;
   let header = false;
   for (;;) {
     const page = await readRows(db, teamId, datasetId, { after, limit: PAGE });
     if (!header) {
-      yield csvLine(['_row', ...page.columns.map((c) => c.key)]);
+      yield [['_row', ...page.columns.map((c) => c.key)]];
       header = true;
     }
-    let chunk = '';
-    for (const r of page.rows)
-      chunk += csvLine([r._row, ...page.columns.map((c) => r.values[c.key])]);
-    if (chunk) yield chunk;
-    await onPage(page.rows.length);
+    if (page.rows.length)
+      yield page.rows.map((r) => [r._row, ...page.columns.map((c) => r.values[c.key])]);
     if (page.next === null) return;
     after = page.next;
+  }
+}
+
+/** Pages counted as they pass (the header page is not a row). */
+async function* counted(pages: AsyncGenerator<unknown[][]>, onPage: (n: number) => Promise<void>) {
+  let first = true;
+  for await (const page of pages) {
+    yield page;
+    if (first) first = false;
+    else await onPage(page.length);
+  }
+}
+
+async function* asCsv(pages: AsyncGenerator<unknown[][]>) {
+  for await (const page of pages) {
+    let chunk = '';
+    for (const r of page) chunk += csvLine(r);
+    if (chunk) yield chunk;
   }
 }
 
@@ -163,8 +168,8 @@ async function runExport(ctx: AppContext, exportId: string, now = () => new Date
   let done = 0;
   let grand = 0;
   let lastProgress = 0;
-  const tick = async (table: string, k: number) => {
-    counts[table] += k;
+  const tick = async (table: string, k: number, csv = true) => {
+    if (csv) counts[table] += k;
     done += k;
     const t = Date.now();
     if (t - lastProgress < 1000) return;
@@ -180,7 +185,7 @@ async function runExport(ctx: AppContext, exportId: string, now = () => new Date
       name: string;
       table: string;
       total: number;
-      rows: () => AsyncGenerator<string>;
+      pages: () => AsyncGenerator<unknown[][]>;
     }> = [];
     for (const table of TABLES) {
       const name = getTableName(table);
@@ -192,7 +197,7 @@ async function runExport(ctx: AppContext, exportId: string, now = () => new Date
         name: `${name}.csv`,
         table: name,
         total: Number(n),
-        rows: () => tableCsv(ctx.db, table, teamId, (k) => tick(name, k)),
+        pages: () => tablePages(ctx.db, table, teamId),
       });
     }
     const dsRows = await ctx.db
@@ -206,13 +211,27 @@ async function runExport(ctx: AppContext, exportId: string, now = () => new Date
         name: `${key}.csv`,
         table: key,
         total: 0,
-        rows: () => datasetCsv(ctx.db, teamId, d.id, (k) => tick(key, k)),
+        pages: () => datasetPages(ctx.db, teamId, d.id),
       });
     }
     for (const e of entries) counts[e.table] = 0;
-    grand = entries.reduce((a, e) => a + e.total, 0);
+    // every row is read twice: once into its CSV, once into the XLSX workbooks
+    grand = 2 * entries.reduce((a, e) => a + e.total, 0);
     const zip = new JSZip();
-    for (const e of entries) zip.file(e.name, Readable.from(e.rows()));
+    for (const e of entries)
+      zip.file(e.name, Readable.from(asCsv(counted(e.pages(), (k) => tick(e.table, k)))));
+    const sheet = (e: (typeof entries)[number]) => ({
+      name: e.table,
+      pages: () => counted(e.pages(), (k) => tick(e.table, k, false)),
+    });
+    const tables = entries.filter((e) => !e.table.startsWith('dataset_rows/'));
+    const workbooks = [
+      { file: XLSX_TABLES, sheets: tables.map(sheet) },
+      ...entries
+        .filter((e) => e.table.startsWith('dataset_rows/'))
+        .map((e) => ({ file: `${e.table}.xlsx`, sheets: [{ ...sheet(e), name: 'rows' }] })),
+    ];
+    for (const w of workbooks) zip.file(w.file, Readable.from(xlsxStream(w.sheets)));
     // the manifest is written last, when the counts are known: a stream that waits for the others
     zip.file(
       'manifest.json',
@@ -230,7 +249,11 @@ async function runExport(ctx: AppContext, exportId: string, now = () => new Date
                 table: e.table,
                 rows: counts[e.table],
               })),
-              note: 'CSV cells that would start a spreadsheet formula (= + - @) are prefixed with an apostrophe.',
+              workbooks: workbooks.map((w) => ({
+                file: w.file,
+                sheets: w.sheets.map((x) => x.name),
+              })),
+              note: 'The same rows as CSV and as XLSX (one workbook with a sheet per table, one per dataset). Text cells that would start a spreadsheet formula (= + - @) are prefixed with an apostrophe in both.',
             },
             null,
             2,

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
@@ -316,6 +317,22 @@ describe('export of all the team’s data', () => {
     expect(rows).toBe(`_row,name\r\n1,Anna\r\n2,'+SUM(A1:A9)\r\n`);
     const formRows = await zip.file(datasetFiles.find((n) => n !== datasetFile)!)!.async('string');
     expect(formRows).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+
+    // the same rows as XLSX: a sheet per table, a workbook per dataset, formula text escaped
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await zip.file('team-data.xlsx')!.async('arraybuffer'));
+    expect(book.worksheets.map((w) => w.name)).toContain('form_responses');
+    const projectsSheet = book.getWorksheet('projects')!;
+    expect(projectsSheet.getRow(1).getCell(1).value).toBe('id');
+    expect(projectsSheet.rowCount).toBe(2);
+    expect(JSON.stringify(projectsSheet.getRow(2).values)).toContain('Nutrition');
+    const dsBook = new ExcelJS.Workbook();
+    await dsBook.xlsx.load(await zip.file(`dataset_rows/${datasetId}.xlsx`)!.async('arraybuffer'));
+    const sheet = dsBook.getWorksheet('rows')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, '_row', 'name']);
+    expect(sheet.getRow(3).values).toEqual([undefined, 2, "'+SUM(A1:A9)"]);
+    expect(sheet.getCell('B3').formula).toBeUndefined();
+    expect(manifest.workbooks.map((w: { file: string }) => w.file)).toContain('team-data.xlsx');
 
     // another team's owner: 404 for this export's id, and a malformed id is 404 too
     expect((await other.client.get(exp.downloadHref)).statusCode).toBe(404);
