@@ -23,11 +23,11 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** the only src an image may have: our own image route (`community.images.show`) */
 const IMAGE_SRC_RE = new RegExp(`^/community/communities/(${UUID})/images/(${UUID})$`);
 /** a library item: a shipped entry's slug or a team item's uuid */
-export const LIBRARY_ITEM_RE = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const LIBRARY_ITEM_RE = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const ALT_MAX = 300;
 
 /** The community and image ids of one of our image URLs, or null for any other src. */
-export function imageRef(src: unknown): { communityId: string; imageId: string } | null {
+function imageRef(src: unknown): { communityId: string; imageId: string } | null {
   if (typeof src !== 'string') return null;
   const m = IMAGE_SRC_RE.exec(src);
   return m ? { communityId: m[1], imageId: m[2] } : null;

@@ -30,6 +30,8 @@ export interface RichTextEditorFieldProps {
 
 /** The documented limit (platform/files/image-sniff.ts IMAGE_LIMITS.bytes) */
 const IMAGE_MAX_MB = 5;
+/** the alt text's limit in shared/community/rich-text.ts */
+const ALT_MAX = 300;
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
 /** The message of a refused upload: the server's words on `file`, or a general one. */
@@ -212,6 +214,10 @@ export default function RichTextEditorField({
       setAltError('Describe the image in a few words for people who cannot see it.');
       return;
     }
+    if (alt.length > ALT_MAX) {
+      setAltError(`The alt text may be at most ${ALT_MAX} characters.`);
+      return;
+    }
     editor
       .chain()
       .focus()
@@ -276,7 +282,6 @@ export default function RichTextEditorField({
             value={alt}
             onChange={(e) => setAlt(e.currentTarget.value)}
             error={altError}
-            maxLength={300}
             required
             data-autofocus
             data-testid="image-alt"
