@@ -65,6 +65,8 @@ import type {
   CommunityShowProps,
   CommunityThreadFormProps,
   CommunityThreadShowProps,
+  CommunityShareProps,
+  CommunityCardProps,
 } from './community/community.pages.js';
 import type {
   FeatureSettingsProps,
@@ -170,6 +172,8 @@ export interface PageProps {
   'community/threads/create': CommunityThreadFormProps;
   'community/threads/edit': CommunityThreadFormProps;
   'community/threads/show': CommunityThreadShowProps;
+  'community/share': CommunityShareProps;
+  'community/cards/show': CommunityCardProps;
   'settings/index': SettingsIndexProps;
   'settings/show': SettingsShowProps;
   'settings/team-feature-settings': FeatureSettingsProps;

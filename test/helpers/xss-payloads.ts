@@ -54,6 +54,10 @@ const doc = (...content: RichNode[]): RichNode => ({ type: 'doc', content });
 const link = (href: string, extra: Record<string, unknown> = {}) =>
   doc(para(text('a link', [{ type: 'link', attrs: { href, ...extra } }])));
 
+const OUR = '00000000-0000-4000-8000-000000000000';
+const image = (src: string, alt = 'a picture') =>
+  doc(para(text('see')), { type: 'image', attrs: { src, alt } });
+
 const EDITOR_JSON: Array<{ name: string; doc: RichNode }> = [
   { name: 'script node', doc: doc({ type: 'script', content: [text('window.__xss=1')] }) },
   {
@@ -149,6 +153,42 @@ const EDITOR_JSON: Array<{ name: string; doc: RichNode }> = [
     doc: doc(para({ ...text('t'), content: [para(text('<script>window.__xss=1</script>'))] })),
   },
   { name: 'a doc inside a doc', doc: doc(doc(para(text('<script>window.__xss=1</script>')))) },
+  // images: only our own upload route as src, alt text required, no other attribute
+  ...[
+    'javascript:window.__xss=1',
+    'data:image/svg+xml,<svg onload="window.__xss=1"/>',
+    'https://evil.example/pixel.png',
+    '//evil.example/pixel.png',
+    `/community/communities/${OUR}/images/${OUR}" onerror="window.__xss=1`,
+    `/community/communities/${OUR}/images/../../../../logout`,
+    `https://evil.example/community/communities/${OUR}/images/${OUR}`,
+  ].map((src) => ({ name: `image with a foreign src: ${src.slice(0, 40)}`, doc: image(src) })),
+  {
+    name: 'image of ours with alt breaking out',
+    doc: image(`/community/communities/${OUR}/images/${OUR}`, '"><script>window.__xss=1</script>'),
+  },
+  {
+    name: 'image of ours with onerror',
+    doc: doc({
+      type: 'image',
+      attrs: {
+        src: `/community/communities/${OUR}/images/${OUR}`,
+        alt: 'x',
+        onerror: 'window.__xss=1',
+      },
+    } as unknown as RichNode),
+  },
+  {
+    name: 'library card with a smuggled title',
+    doc: doc({
+      type: 'libraryCard',
+      attrs: { item: 'x', title: '<img src=x onerror=window.__xss=1>' },
+    } as unknown as RichNode),
+  },
+  {
+    name: 'library card naming HTML',
+    doc: doc({ type: 'libraryCard', attrs: { item: '"><script>window.__xss=1</script>' } }),
+  },
 ];
 
 export interface XssPayload {

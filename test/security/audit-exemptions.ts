@@ -28,6 +28,7 @@ import {
   startTwoFactorSignIn,
 } from '../helpers/two-factor.js';
 import { projects } from '../../src/server/modules/projects/read-model.js';
+import { solidPng } from '../helpers/png.js';
 import {
   beginTwoFactorSetup,
   setupDetails,
@@ -137,6 +138,9 @@ export const MULTIPART_BODIES: Record<
   // a small CSV
   'sources.upload': async () =>
     multipartFile(Buffer.from('name,age\nAnna,34\n'), { filename: 'people.csv', type: 'text/csv' }),
+  // a small real PNG
+  'community.images.store': async () =>
+    multipartFile(solidPng(8, 8), { filename: 'pump.png', type: 'image/png' }),
 };
 
 /**

@@ -124,6 +124,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'community.post_hidden': 'Hid a post',
   'community.post_shown': 'Showed a post again',
   'community.reported': 'Reported a post',
+  'community.image_uploaded': 'Uploaded an image to a community',
   'database.created': 'Added a database connection',
   'database.updated': 'Edited a database connection',
   'database.deleted': 'Deleted a database connection',

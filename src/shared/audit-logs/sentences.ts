@@ -133,6 +133,7 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'community.post_hidden': '{actor} hid a post[ in the discussion “{subject}”]',
   'community.post_shown': '{actor} showed a post[ in the discussion “{subject}”] again',
   'community.reported': '{actor} reported a post[ in the discussion “{subject}”]',
+  'community.image_uploaded': '{actor} uploaded an image to the community[ “{subject}”]',
   'database.created': '{actor} added the database connection[ “{subject}”]',
   'database.updated': '{actor} edited the database connection[ “{subject}”]',
   'database.deleted': '{actor} deleted the database connection[ “{subject}”]',

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../../../test/helpers/xss-payloads.js';
 import {
+  cardItemsOf,
   docOf,
+  imageSrc,
+  imagesOf,
   mentionedUserIds,
   plainText,
   renderRichText,
@@ -30,8 +33,22 @@ const TAGS = new Set([
   's',
   'a',
   'span',
+  'img',
+  'div',
 ]);
-const ATTRS = new Set(['href', 'rel', 'target', 'class', 'data-user-id', 'start']);
+const ATTRS = new Set([
+  'href',
+  'rel',
+  'target',
+  'class',
+  'data-user-id',
+  'start',
+  'src',
+  'alt',
+  'loading',
+  'data-library-item',
+]);
+const OUR_IMAGE = /^\/community\/communities\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}$/;
 
 /** Every tag and attribute of the HTML is on the allowlist, and no href leaves http(s)/mailto. */
 function allowlisted(html: string) {
@@ -40,6 +57,7 @@ function allowlisted(html: string) {
     for (const a of m[2].matchAll(/\s([^\s=]+)="([^"]*)"/g)) {
       if (!ATTRS.has(a[1])) return `attribute ${a[1]}`;
       if (a[1] === 'href' && !/^(https?:\/\/|mailto:)/.test(a[2])) return `href ${a[2]}`;
+      if (a[1] === 'src' && !OUR_IMAGE.test(a[2])) return `src ${a[2]}`;
     }
     // nothing but name="value" pairs after the tag name
     if (m[2].replace(/\s[^\s=]+="[^"]*"/g, '').trim()) return `stray ${m[2]}`;
@@ -62,8 +80,8 @@ describe('community rich text', () => {
   it('refuses every editor JSON trick (nodes, marks, attributes outside the allowlist)', () => {
     const json = XSS_PAYLOADS.filter((p) => !p.name.startsWith('raw HTML'));
     const accepted = json.filter((p) => richTextProblem(p.doc) === null).map((p) => p.name);
-    // the only one that passes is a label, which is escaped
-    expect(accepted).toEqual(['mention label holding HTML']);
+    // the only ones that pass are a label and an alt text, which are escaped
+    expect(accepted).toEqual(['mention label holding HTML', 'image of ours with alt breaking out']);
   });
 
   it('keeps raw HTML typed as text as text', () => {
@@ -128,8 +146,53 @@ describe('community rich text', () => {
     };
     expect(mentionedUserIds(doc)).toEqual(['u1', 'constructor']);
     expect(plainText(doc, { u1: 'Ada' })).toBe('Hi @Ada@Proto');
-    expect(renderRichText(doc, { u1: 'Ada' })).toContain(
+    expect(renderRichText(doc, { names: { u1: 'Ada' } })).toContain(
       '<span class="mention" data-user-id="u1">@Ada</span>',
     );
+  });
+
+  it('renders images from our own route only, with alt text and lazy loading', () => {
+    const c = '11111111-1111-4111-8111-111111111111';
+    const i = '22222222-2222-4222-8222-222222222222';
+    const src = imageSrc(c, i);
+    const doc: RichDoc = {
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src, alt: 'A pump' } }],
+    };
+    expect(richTextProblem(doc)).toBeNull();
+    expect(renderRichText(doc)).toBe(`<img src="${src}" alt="A pump" loading="lazy">`);
+    expect(imagesOf(doc)).toEqual([{ communityId: c, imageId: i }]);
+    expect(plainText(doc)).toBe('[A pump]');
+    const noAlt = { type: 'doc', content: [{ type: 'image', attrs: { src, alt: ' ' } }] };
+    expect(richTextProblem(noAlt)).toMatch(/alt text/);
+    const foreign = {
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src: 'https://x.org/a.png', alt: 'a' } }],
+    };
+    expect(richTextProblem(foreign)).toBe('Images must be uploaded with the image button.');
+  });
+
+  it('renders a library card from what the server looked up, never from the JSON', () => {
+    const doc: RichDoc = {
+      type: 'doc',
+      content: [{ type: 'libraryCard', attrs: { item: 'wash-handwashing' } }],
+    };
+    expect(richTextProblem(doc)).toBeNull();
+    expect(cardItemsOf(doc)).toEqual(['wash-handwashing']);
+    const html = renderRichText(doc, {
+      cards: {
+        'wash-handwashing': {
+          kind: 'strategy',
+          title: 'Handwashing <b>at schools</b>',
+          sectorLabel: 'WASH',
+          summary: null,
+          href: '/community/threads/t/cards/wash-handwashing',
+        },
+      },
+    });
+    expect(html).toContain('Library strategy · WASH');
+    expect(html).toContain('Handwashing &lt;b&gt;at schools&lt;/b&gt;');
+    expect(html).toContain('href="/community/threads/t/cards/wash-handwashing"');
+    expect(renderRichText(doc)).toContain('no longer available');
   });
 });

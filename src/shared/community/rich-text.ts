@@ -19,6 +19,23 @@ const HREF_MAX = 2000;
 const LINK_REL = 'noopener nofollow ugc';
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 const USER_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** the only src an image may have: our own image route (`community.images.show`) */
+const IMAGE_SRC_RE = new RegExp(`^/community/communities/(${UUID})/images/(${UUID})$`);
+/** a library item: a shipped entry's slug or a team item's uuid */
+const LIBRARY_ITEM_RE = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const ALT_MAX = 300;
+
+/** The community and image ids of one of our image URLs, or null for any other src. */
+function imageRef(src: unknown): { communityId: string; imageId: string } | null {
+  if (typeof src !== 'string') return null;
+  const m = IMAGE_SRC_RE.exec(src);
+  return m ? { communityId: m[1], imageId: m[2] } : null;
+}
+
+/** The URL of an uploaded image (the same path as the `community.images.show` route). */
+export const imageSrc = (communityId: string, imageId: string) =>
+  `/community/communities/${communityId}/images/${imageId}`;
 
 /** An href we link to: absolute http(s) or mailto, no control characters or spaces; else null. */
 export function safeHref(href: unknown): string | null {
@@ -101,6 +118,31 @@ const NODE_SCHEMAS = {
     }),
     marks: z.array(z.unknown()).max(10).optional(),
   }),
+  image: z.strictObject({
+    type: z.literal('image'),
+    attrs: z.strictObject({
+      src: z
+        .string()
+        .refine((v) => imageRef(v) !== null, 'Images must be uploaded with the image button.'),
+      alt: z
+        .string()
+        .refine(
+          (v) => v.trim().length > 0 && v.length <= ALT_MAX,
+          `Describe each image in a few words (alt text, at most ${ALT_MAX} characters).`,
+        ),
+      title: nullish(str(ALT_MAX)),
+      width: nullish(z.number().int().min(1).max(10_000)),
+      height: nullish(z.number().int().min(1).max(10_000)),
+    }),
+  }),
+  libraryCard: z.strictObject({
+    type: z.literal('libraryCard'),
+    attrs: z.strictObject({
+      item: z
+        .string()
+        .refine((v) => LIBRARY_ITEM_RE.test(v), 'A library card must name a library item.'),
+    }),
+  }),
   text: z.strictObject({
     type: z.literal('text'),
     text: z.string().min(1),
@@ -119,6 +161,8 @@ const CHILDREN: Partial<Record<NodeType, readonly NodeType[]>> = {
     'blockquote',
     'codeBlock',
     'horizontalRule',
+    'image',
+    'libraryCard',
   ],
   paragraph: ['text', 'hardBreak', 'mention'],
   heading: ['text', 'hardBreak', 'mention'],
@@ -187,11 +231,13 @@ function check(
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const custom = first?.code === 'custom' || first?.path.at(-1) === 'id' ? first.message : null;
+    if (type === 'image' && !custom) throw new RichTextError('An image is not allowed.');
     throw new RichTextError(custom ?? 'The text holds something that is not allowed.');
   }
   const node = value as RichNode;
   if (node.type === 'text') counter.chars += node.text!.length;
-  if (node.type === 'mention') counter.chars += 1;
+  if (node.type === 'mention' || node.type === 'image' || node.type === 'libraryCard')
+    counter.chars += 1;
   for (const mark of node.marks ?? []) {
     const t = (mark as { type?: unknown } | null)?.type;
     if (typeof t !== 'string' || !(t in MARK_SCHEMAS))
@@ -264,14 +310,29 @@ function renderMarks(html: string, marks: RichNode['marks']): string {
 /** Names to show for mentioned user ids (the current name wins over the label typed). */
 export type MentionNames = Record<string, string>;
 
+/** What a library card shows, looked up by the server when it renders (never from the JSON). */
+export interface LibraryCardInfo {
+  kind: 'problem' | 'strategy';
+  title: string;
+  sectorLabel: string;
+  summary: string | null;
+  /** the page that copies it into one of the reader's projects */
+  href: string;
+}
+export interface RenderLookups {
+  names?: MentionNames;
+  cards?: Record<string, LibraryCardInfo>;
+}
+
 function nameOf(node: RichNode, names: MentionNames): string {
   const id = String(node.attrs?.id ?? '');
   if (Object.hasOwn(names, id) && typeof names[id] === 'string') return names[id];
   return typeof node.attrs?.label === 'string' ? node.attrs.label : 'someone';
 }
 
-function renderNode(node: RichNode, names: MentionNames): string {
-  const inner = () => (node.content ?? []).map((c) => renderNode(c, names)).join('');
+function renderNode(node: RichNode, look: RenderLookups): string {
+  const names = look.names ?? {};
+  const inner = () => (node.content ?? []).map((c) => renderNode(c, look)).join('');
   switch (node.type) {
     case 'doc':
       return inner();
@@ -292,6 +353,13 @@ function renderNode(node: RichNode, names: MentionNames): string {
     }
     case 'codeBlock':
       return `<pre><code>${inner()}</code></pre>`;
+    case 'image': {
+      const src = node.attrs?.src;
+      if (!imageRef(src) || typeof node.attrs?.alt !== 'string') return '';
+      return `<img src="${escapeHtml(src as string)}" alt="${escapeHtml(node.attrs.alt)}" loading="lazy">`;
+    }
+    case 'libraryCard':
+      return renderCard(String(node.attrs?.item ?? ''), look.cards ?? {});
     case 'mention': {
       const id = String(node.attrs?.id ?? '');
       if (!USER_ID_RE.test(id)) return '';
@@ -304,9 +372,24 @@ function renderNode(node: RichNode, names: MentionNames): string {
   }
 }
 
+function renderCard(item: string, cards: Record<string, LibraryCardInfo>): string {
+  const card = LIBRARY_ITEM_RE.test(item) && Object.hasOwn(cards, item) ? cards[item] : null;
+  if (!card)
+    return '<div class="library-card"><p>A library item that is no longer available.</p></div>';
+  const kind = card.kind === 'problem' ? 'Library problem' : 'Library strategy';
+  const summary = card.summary ? `<p>${escapeHtml(card.summary)}</p>` : '';
+  const href = card.href.startsWith('/') && !card.href.startsWith('//') ? card.href : '#';
+  return (
+    `<div class="library-card" data-library-item="${escapeHtml(item)}">` +
+    `<p class="library-card-kind">${kind} · ${escapeHtml(card.sectorLabel)}</p>` +
+    `<p class="library-card-title"><strong>${escapeHtml(card.title)}</strong></p>${summary}` +
+    `<p><a href="${escapeHtml(href)}">Copy into one of your projects</a></p></div>`
+  );
+}
+
 /** The HTML of a checked document: only the allowlist's tags, every text escaped. */
-export function renderRichText(doc: RichDoc, names: MentionNames = {}): string {
-  return renderNode(doc, names);
+export function renderRichText(doc: RichDoc, look: RenderLookups = {}): string {
+  return renderNode(doc, look);
 }
 
 /** The plain text of a document (search, excerpts, notifications, the audit log). */
@@ -322,12 +405,42 @@ export function plainText(doc: RichNode, names: MentionNames = {}, max = Infinit
     if (n.type === 'text') push(n.text ?? '');
     else if (n.type === 'mention') push(`@${nameOf(n, names)}`);
     else if (n.type === 'hardBreak') push(' ');
+    else if (n.type === 'image' && typeof n.attrs?.alt === 'string') push(`[${n.attrs.alt}]`);
+    else if (n.type === 'libraryCard') push('[library card]');
     for (const c of n.content ?? []) walk(c);
     if (n.type !== 'text' && n.type !== 'mention' && n.type !== 'doc') push(' ');
   };
   walk(doc);
   const text = parts.join('').replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The image ids a document shows, with the community named in each src. */
+export function imagesOf(doc: RichNode): Array<{ communityId: string; imageId: string }> {
+  const out: Array<{ communityId: string; imageId: string }> = [];
+  const walk = (n: RichNode) => {
+    const ref = n.type === 'image' ? imageRef(n.attrs?.src) : null;
+    if (ref && !out.some((o) => o.imageId === ref.imageId)) out.push(ref);
+    for (const c of n.content ?? []) walk(c);
+  };
+  walk(doc);
+  return out;
+}
+
+/** The distinct library items a document's cards name, in order. */
+export function cardItemsOf(doc: RichNode): string[] {
+  const ids: string[] = [];
+  const walk = (n: RichNode) => {
+    if (
+      n.type === 'libraryCard' &&
+      typeof n.attrs?.item === 'string' &&
+      !ids.includes(n.attrs.item)
+    )
+      ids.push(n.attrs.item);
+    for (const c of n.content ?? []) walk(c);
+  };
+  walk(doc);
+  return ids;
 }
 
 /** The distinct user ids a document mentions, in order. */

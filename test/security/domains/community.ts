@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   communities,
+  communityImages,
   communityMembers,
   communityPosts,
   communityReports,
   communityThreads,
 } from '../../../src/server/modules/community/community.tables.js';
-import { docOf } from '../../../src/shared/community/rich-text.js';
+import { docOf, imageSrc, type RichDoc } from '../../../src/shared/community/rich-text.js';
+import { imagePath } from '../../../src/server/modules/community/community.images.js';
+import { SHIPPED_LIBRARY } from '../../../src/server/modules/libraries/index.js';
+import { solidPng } from '../../helpers/png.js';
 import type { FixtureContext, ParamFixture } from '../route-fixtures.js';
 import type { DomainSecurity } from './index.js';
 
@@ -55,20 +61,67 @@ async function insertCommunity(c: FixtureContext, cast: Cast = 'standard') {
 }
 
 /** A thread by the acting user (team A's owner for the outsider) in a standard community. */
-async function insertThread(c: FixtureContext) {
+async function insertThread(c: FixtureContext, body: RichDoc = docOf('Opening post')) {
   const communityId = await insertCommunity(c);
   const [row] = await c.world.app.ctx.db
+    .insert(communityThreads)
+    .values({ communityId, authorId: c.self.id, title: 'Matrix thread', body, bodyText: 'x' })
+    .returning({ id: communityThreads.id });
+  return row.id;
+}
+
+/**
+ * A route with two related parameters (community and image, thread and card item): the first
+ * fixture makes both, the second reads what it made for the same request.
+ */
+const made = new WeakMap<FixtureContext, string>();
+
+/** An image shown by a thread of a standard community, its file on disk */
+async function insertImage(c: FixtureContext) {
+  const db = c.world.app.ctx.db;
+  const communityId = await insertCommunity(c);
+  const id = crypto.randomUUID();
+  const [t] = await db
     .insert(communityThreads)
     .values({
       communityId,
       authorId: c.self.id,
-      title: 'Matrix thread',
-      body: docOf('Opening post'),
-      bodyText: 'Opening post',
+      title: 'Matrix picture',
+      body: {
+        type: 'doc',
+        content: [{ type: 'image', attrs: { src: imageSrc(communityId, id), alt: 'A pump' } }],
+      },
+      bodyText: '[A pump]',
     })
     .returning({ id: communityThreads.id });
-  return row.id;
+  const png = solidPng(4, 4);
+  await db.insert(communityImages).values({
+    id,
+    communityId,
+    uploadedBy: c.self.id,
+    threadId: t.id,
+    mime: 'image/png',
+    width: 4,
+    height: 4,
+    byteSize: png.length,
+  });
+  const file = imagePath(c.world.app.ctx.config.dataDir, communityId, id);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, png);
+  made.set(c, id);
+  return communityId;
 }
+
+/** A thread showing a card of a shipped library problem */
+const SHARED = SHIPPED_LIBRARY.find((e) => e.kind === 'problem')!.slug;
+const cardThread = (c: FixtureContext) =>
+  insertThread(c, {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', content: [{ type: 'text', text: 'This worked' }] },
+      { type: 'libraryCard', attrs: { item: SHARED } },
+    ],
+  });
 
 async function insertPost(c: FixtureContext) {
   const threadId = await insertThread(c);
@@ -177,6 +230,11 @@ export const communitySecurity: DomainSecurity = {
       noBody: 'closes the report named in the URL',
       overrides: MODERATORS,
     },
+    'community.images.store': { access: 'verified' },
+    'community.images.show': { access: 'verified' },
+    'community.share': { access: 'verified' },
+    'community.cards.show': { access: 'verified' },
+    'community.cards.copy': { access: 'team:content.create' },
   },
   routeParamFixtures: {
     'community.show': community(),
@@ -203,6 +261,10 @@ export const communitySecurity: DomainSecurity = {
     'community.posts.hide': post,
     'community.posts.react': post,
     'community.reports.resolve': { report: insertReport },
+    'community.images.store': community(),
+    'community.images.show': { community: insertImage, image: (c) => made.get(c)! },
+    'community.cards.show': { thread: cardThread, item: () => SHARED },
+    'community.cards.copy': { thread: cardThread, item: () => SHARED },
   },
   bodies: {
     'community.store': () => ({
@@ -221,6 +283,7 @@ export const communitySecurity: DomainSecurity = {
     'community.posts.update': () => ({ body: docOf('An edited response') }),
     'community.posts.hide': () => ({ hidden: true }),
     'community.posts.react': () => ({ reaction: 'thanks', on: true }),
+    'community.cards.copy': () => ({ newProjectName: 'Copied from a community' }),
     'community.reports.store': async (c) => ({
       targetType: 'thread',
       targetId: await insertThread(c),

@@ -10,6 +10,8 @@ import { RichTextField } from './lazy-editor';
 
 interface Props {
   threadId: string;
+  /** where images are uploaded */
+  communityId: string;
   members: MentionCandidate[];
   /** a reply to this response */
   parentId?: string | null;
@@ -24,6 +26,7 @@ interface Props {
 /** A response, a reply, or the edit of one: the rich text field and its button. */
 export function PostComposer({
   threadId,
+  communityId,
   members,
   parentId,
   editing,
@@ -69,6 +72,7 @@ export function PostComposer({
           error={form.errors.body ?? form.errors.parentId}
           testId={testId}
           resetKey={resetKey}
+          communityId={communityId}
         />
         <Group justify="flex-end" gap="xs">
           {onDone && (

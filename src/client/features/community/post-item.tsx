@@ -13,6 +13,7 @@ import { ReportButton } from './report-button';
 interface Props {
   post: PostView;
   threadId: string;
+  communityId: string;
   members: MentionCandidate[];
   canModerate: boolean;
   canPost: boolean;
@@ -22,7 +23,15 @@ interface Props {
 const opts = { preserveScroll: true } as const;
 
 /** One response (with its replies and the reply form) or one reply. */
-export function PostItem({ post, threadId, members, canModerate, canPost, viewerId }: Props) {
+export function PostItem({
+  post,
+  threadId,
+  communityId,
+  members,
+  canModerate,
+  canPost,
+  viewerId,
+}: Props) {
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   const isResponse = post.parentId === null;
@@ -45,6 +54,7 @@ export function PostItem({ post, threadId, members, canModerate, canPost, viewer
         {editing ? (
           <PostComposer
             threadId={threadId}
+            communityId={communityId}
             members={members}
             editing={{ id: post.id, body: post.body }}
             label="Edit your post"
@@ -113,6 +123,7 @@ export function PostItem({ post, threadId, members, canModerate, canPost, viewer
                 key={r.id}
                 post={r}
                 threadId={threadId}
+                communityId={communityId}
                 members={members}
                 canModerate={canModerate}
                 canPost={canPost}
@@ -125,6 +136,7 @@ export function PostItem({ post, threadId, members, canModerate, canPost, viewer
           <Box pl="md">
             <PostComposer
               threadId={threadId}
+              communityId={communityId}
               members={members}
               parentId={post.id}
               label={`Reply to ${post.author.name}`}

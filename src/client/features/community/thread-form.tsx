@@ -14,10 +14,20 @@ export function ThreadForm({
   community,
   thread,
   members,
+  cards,
+  sharing,
 }: PagePropsOf<'community/threads/create'>) {
   const form = useForm<{ title: string; body: RichNode | null }>({
     title: thread?.title ?? '',
-    body: thread?.body ?? null,
+    // sharing a library item: the post opens with its card, then room to say why
+    body:
+      thread?.body ??
+      (sharing
+        ? {
+            type: 'doc',
+            content: [{ type: 'libraryCard', attrs: { item: sharing } }, { type: 'paragraph' }],
+          }
+        : null),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,6 +55,8 @@ export function ThreadForm({
             members={members}
             error={form.errors.body}
             testId="thread-editor"
+            communityId={community.id}
+            cards={cards}
           />
           <Group justify="flex-end" gap="sm">
             <Button component={Link} href={cancel} variant="default">

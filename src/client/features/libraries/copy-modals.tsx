@@ -17,10 +17,12 @@ interface CopyProblemProps {
   onClose: () => void;
   item: { id: string; title: string };
   projects: ProjectOption[];
+  /** where the copy is posted (default: the library's copy route) */
+  action?: string;
 }
 
 /** Copy a library problem into one of the team's projects, or into a new project named here. */
-export function CopyProblemModal({ opened, onClose, item, projects }: CopyProblemProps) {
+export function CopyProblemModal({ opened, onClose, item, projects, action }: CopyProblemProps) {
   const form = useForm({
     target: projects.length ? 'existing' : 'new',
     projectId: projects.length === 1 ? projects[0]!.id : '',
@@ -35,7 +37,7 @@ export function CopyProblemModal({ opened, onClose, item, projects }: CopyProble
       d.target === 'new' ? { newProjectName: d.newProjectName } : { projectId: d.projectId };
     if (!passesCheck(form, copyLibraryProblemSchema, pick(form.data))) return;
     form.transform(pick);
-    form.post(route('libraries.copy', { libraryItem: item.id }));
+    form.post(action ?? route('libraries.copy', { libraryItem: item.id }));
   };
   const projectError = form.errors.projectId;
   return (
@@ -113,10 +115,12 @@ interface CopyStrategyProps {
   onClose: () => void;
   item: { id: string; title: string };
   problems: ProblemOption[];
+  /** where the copy is posted (default: the library's copy route) */
+  action?: string;
 }
 
 /** Copy a library strategy's activities and outputs into one of the team's problems. */
-export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrategyProps) {
+export function CopyStrategyModal({ opened, onClose, item, problems, action }: CopyStrategyProps) {
   const form = useForm({ problemId: problems.length === 1 ? problems[0]!.id : '' });
   useEffect(() => {
     if (opened) form.clearErrors();
@@ -160,7 +164,7 @@ export function CopyStrategyModal({ opened, onClose, item, problems }: CopyStrat
           <Button
             onClick={() => {
               if (!passesCheck(form, copyLibraryStrategySchema)) return;
-              form.post(route('libraries.copy-strategy', { libraryItem: item.id }));
+              form.post(action ?? route('libraries.copy-strategy', { libraryItem: item.id }));
             }}
             loading={form.processing}
             disabled={!problems.length}

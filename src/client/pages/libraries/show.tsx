@@ -12,13 +12,14 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconShare, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { LIBRARY_KIND_LABELS } from '@shared/libraries/sectors';
 import { CopyProblemModal, CopyStrategyModal } from '../../features/libraries/copy-modals';
 import { countsText } from '../../features/libraries/library-card';
 import { TocLevels } from '../../features/libraries/toc-levels';
 import { PageTitle } from '../../components/page-title';
+import { useShared } from '../../hooks/use-shared';
 import type { PagePropsOf } from '@shared/pages';
 
 const PROBLEM_FIELDS = [
@@ -36,6 +37,7 @@ export default function LibraryShow({
   problems,
   can,
 }: PagePropsOf<'libraries/show'>) {
+  const { features } = useShared();
   const [copying, setCopying] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const problem = item.template.problem;
@@ -84,6 +86,17 @@ export default function LibraryShow({
               data-testid="copy-open"
             >
               {copyLabel}
+            </Button>
+          )}
+          {!empty && features?.community !== false && (
+            <Button
+              component={Link}
+              href={route('community.share', { libraryItem: item.id })}
+              variant="default"
+              leftSection={<IconShare size={16} />}
+              data-testid="share-open"
+            >
+              Share to a community
             </Button>
           )}
           {can.delete && (

@@ -24,6 +24,8 @@ import {
   threadForMember,
   withReplies,
 } from './community.threads.use-cases.js';
+import { attachImages, removePostImages } from './community.images.js';
+import { checkCards } from './community.cards.js';
 
 const EXCERPT = 100;
 const subject = (p: PostRow, t: ThreadRow) => ({
@@ -58,6 +60,7 @@ export async function createPost(
     if (!parent) throw new ValidationError({ parentId: 'Reply to a response of this thread.' });
   }
   const mentions = await checkMentions(uc.tx, thread.communityId, input.body);
+  await checkCards(uc, input.body);
   const [row] = await uc.tx
     .insert(communityPosts)
     .values({
@@ -70,6 +73,7 @@ export async function createPost(
       mentions,
     })
     .returning();
+  await attachImages(uc, thread.communityId, input.body, { postId: row.id });
   await uc.tx
     .update(communityThreads)
     .set({ lastActivityAt: row.createdAt })
@@ -122,6 +126,8 @@ export async function updatePost(uc: AccountUseCase, postId: unknown, input: { b
     throw forbidden('You can edit only your own posts.');
   refuseLocked(thread);
   const mentions = await checkMentions(uc.tx, thread.communityId, input.body);
+  await checkCards(uc, input.body, post.body);
+  await attachImages(uc, thread.communityId, input.body, { postId: post.id });
   const [next] = await uc.tx
     .update(communityPosts)
     .set({
@@ -160,6 +166,7 @@ export async function deletePost(uc: AccountUseCase, postId: unknown) {
     throw forbidden('You can delete only your own posts.');
   const ids = await withReplies(uc, post.id);
   await deleteReactionsOf(uc, ids);
+  await removePostImages(uc, thread.communityId, ids);
   await uc.tx.delete(communityPosts).where(inArray(communityPosts.id, ids));
   await recount(uc, thread.id);
   await uc.audit({

@@ -12,6 +12,7 @@ import {
 import {
   mentionedUserIds,
   renderRichText,
+  type LibraryCardInfo,
   type RichDoc,
 } from '../../../shared/community/rich-text.js';
 import type { CommunityRow, Membership, PostRow, ThreadRow } from './community.queries.js';
@@ -90,11 +91,12 @@ export function toThreadView(
     reactions: ReactionRow[];
     following: boolean;
     names: Record<string, string>;
+    cards: Record<string, LibraryCardInfo>;
   },
 ): ThreadView {
   return {
     ...toThreadSummary(r),
-    html: renderRichText(r.thread.body, ctx.names),
+    html: renderRichText(r.thread.body, ctx),
     editedAt: r.thread.editedAt ? iso(r.thread.editedAt) : null,
     reactions: countsFor(ctx.reactions, r.thread.id, ctx.viewer),
     following: ctx.following,
@@ -106,13 +108,19 @@ export function toThreadView(
 /** Responses (oldest first) each with its replies. */
 export function toPostViews(
   rows: Array<{ post: PostRow; authorName: string | null; teamName: string | null }>,
-  ctx: { viewer: string; m: Membership; reactions: ReactionRow[]; names: Record<string, string> },
+  ctx: {
+    viewer: string;
+    m: Membership;
+    reactions: ReactionRow[];
+    names: Record<string, string>;
+    cards: Record<string, LibraryCardInfo>;
+  },
 ): PostView[] {
   const view = (r: (typeof rows)[number]): PostView => ({
     id: r.post.id,
     parentId: r.post.parentId,
     author: author(r.post.authorId, r.authorName, r.teamName),
-    html: renderRichText(r.post.body, ctx.names),
+    html: renderRichText(r.post.body, ctx),
     createdAt: iso(r.post.createdAt),
     editedAt: r.post.editedAt ? iso(r.post.editedAt) : null,
     hidden: r.post.hidden,

@@ -28,6 +28,8 @@ import {
   toThreadView,
 } from './community.props.js';
 import { mustBeMember } from './community.policy.js';
+import { cardLookups } from './community.cards.js';
+import { findLibraryItem } from '../libraries/index.js';
 
 export const verified = { kind: 'verified' } as const;
 export const param = (request: FastifyRequest, name: string) =>
@@ -129,10 +131,17 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const c = await communityOr404(ctx.db, param(request, 'community'));
       if (!isActive(await membershipOf(ctx.db, c.id, userOf(request)))) throw notFound('Community');
+      // ?card=<library item>: the thread opens with the card of an item the team's library holds
+      const asked = (request.query as Record<string, unknown> | undefined)?.card;
+      const teamId = request.actor!.team?.id;
+      const item =
+        typeof asked === 'string' && teamId ? await findLibraryItem(ctx.db, teamId, asked) : null;
       return reply.inertia('community/threads/create', {
         community: { id: c.id, name: c.name },
         thread: null,
         members: await candidates(ctx.db, c.id),
+        cards: item ? { [item.id]: item.title } : {},
+        sharing: item?.id ?? null,
       });
     },
   );
@@ -150,6 +159,10 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
         community: { id: c.id, name: c.name },
         thread: { id: t.id, title: t.title, body: t.body },
         members: await candidates(ctx.db, c.id),
+        cards: Object.fromEntries(
+          Object.entries(await cardLookups(ctx, t.id, [t.body])).map(([k, v]) => [k, v.title]),
+        ),
+        sharing: null,
       });
     },
   );
@@ -176,8 +189,10 @@ export function registerCommunityPages(app: FastifyInstance, ctx: AppContext) {
       const visible = posts.filter(
         (p) => !p.post.parentId || posts.some((r) => r.post.id === p.post.parentId),
       );
-      const names = await namesOf(ctx.db, mentionIds([t.body, ...visible.map((p) => p.post.body)]));
-      const vctx = { viewer: userId, m, reactions, names };
+      const docs = [t.body, ...visible.map((p) => p.post.body)];
+      const names = await namesOf(ctx.db, mentionIds(docs));
+      const cards = await cardLookups(ctx, t.id, docs);
+      const vctx = { viewer: userId, m, reactions, names, cards };
       return reply.inertia('community/threads/show', {
         community,
         thread: toThreadView(row, { ...vctx, following }),

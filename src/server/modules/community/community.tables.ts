@@ -163,3 +163,33 @@ export const communityReports = pgTable(
   },
   (t) => [index('community_reports_open_idx').on(t.communityId, t.resolvedAt)],
 );
+
+/**
+ * An image uploaded into a community's post: the file is `<dataDir>/uploads/community-<id>/<id>`.
+ * Readable by the community's members once a thread or post shows it (before that, only by the
+ * one who uploaded it); it goes with the thread or post that holds it.
+ */
+export const communityImages = pgTable(
+  'community_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** the thread (its opening post) or the post that shows it; null until posted */
+    threadId: uuid('thread_id').references(() => communityThreads.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => communityPosts.id, { onDelete: 'cascade' }),
+    /** the type sniffed from the bytes: image/png | image/jpeg | image/webp | image/gif */
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('community_images_community_idx').on(t.communityId),
+    index('community_images_thread_idx').on(t.threadId),
+    index('community_images_post_idx').on(t.postId),
+  ],
+);

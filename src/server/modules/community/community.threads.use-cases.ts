@@ -18,6 +18,8 @@ import {
 } from './community.queries.js';
 import { mayDelete, mayEdit, mustBeMember, mustModerate } from './community.policy.js';
 import { checkMentions, notifyPost, publishChange, textOf } from './community.notify.js';
+import { attachImages, removeThreadImages } from './community.images.js';
+import { checkCards } from './community.cards.js';
 
 const EXCERPT = 100;
 const subject = (t: ThreadRow) => ({ type: 'community_thread', id: t.id, label: t.title });
@@ -42,6 +44,7 @@ export async function createThread(
   const m = await membershipOf(uc.tx, c.id, uc.actor.userId);
   if (!m || m.status !== 'active') throw notFound('Community');
   const mentions = await checkMentions(uc.tx, c.id, input.body);
+  await checkCards(uc, input.body);
   const [row] = await uc.tx
     .insert(communityThreads)
     .values({
@@ -54,6 +57,7 @@ export async function createThread(
       mentions,
     })
     .returning();
+  await attachImages(uc, c.id, input.body, { threadId: row.id });
   // the author hears about responses to their thread
   await uc.tx
     .insert(communityFollows)
@@ -93,6 +97,8 @@ export async function updateThread(
   if (!mayEdit(thread.authorId, uc.actor.userId))
     throw forbidden('You can edit only your own threads.');
   const mentions = await checkMentions(uc.tx, thread.communityId, input.body);
+  await checkCards(uc, input.body, thread.body);
+  await attachImages(uc, thread.communityId, input.body, { threadId: thread.id });
   const [next] = await uc.tx
     .update(communityThreads)
     .set({
@@ -130,6 +136,7 @@ export async function deleteThread(uc: AccountUseCase, threadId: unknown) {
   const { thread, m } = await threadForMember(uc, threadId);
   if (!mayDelete(thread.authorId, uc.actor.userId, m))
     throw forbidden('You can delete only your own threads.');
+  await removeThreadImages(uc, thread.communityId, thread.id);
   await uc.tx.delete(communityThreads).where(eq(communityThreads.id, thread.id));
   await uc.audit({
     action: 'community.thread_deleted',

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { addChannelRule } from '../../platform/realtime/channel-rules.js';
 import { registerCommunityPages } from './community.routes.js';
 import { registerCommunityWrites } from './community.write-routes.js';
+import { registerCommunityMedia } from './community.media-routes.js';
 import { isActive, membershipOf } from './community.queries.js';
 
 /**
@@ -19,4 +20,5 @@ export async function communityModule(app: FastifyInstance, ctx: AppContext) {
   });
   registerCommunityPages(app, ctx);
   registerCommunityWrites(app, ctx);
+  await registerCommunityMedia(app, ctx);
 }

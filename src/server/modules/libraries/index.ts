@@ -27,3 +27,10 @@ export async function librariesModule(app: FastifyInstance, ctx: AppContext) {
 export { serializeProblem, materializeProblem, materializeStrategy } from './problem-tree.js';
 export { templateCanLink, templateProblems } from './template-rules.js';
 export { SHIPPED_LIBRARY } from './content/index.js';
+export { copyLibraryProblem, copyLibraryStrategy } from './libraries.use-cases.js';
+export {
+  copyTargetProjects,
+  findLibraryItem,
+  findSharedLibraryItem,
+  teamProblems,
+} from './libraries.queries.js';

@@ -162,6 +162,21 @@ export async function findLibraryItem(
   return entry ? { ...shippedCard(entry), template: entry.template } : null;
 }
 
+/**
+ * One entry by slug or uuid whatever team holds it: only for an item a member of a community was
+ * shown on a card (the community module checks the reader may see the card; the author's team
+ * held the item when it was shared).
+ */
+export async function findSharedLibraryItem(db: Db, id: string): Promise<LibraryItemFull | null> {
+  if (!isUuid(id)) return findLibraryItem(db, '', id);
+  const [row] = await db
+    .select({ ...teamColumns, template: libraryItems.template })
+    .from(libraryItems)
+    .leftJoin(users, eq(users.id, libraryItems.createdBy))
+    .where(eq(libraryItems.id, id));
+  return row ? { ...teamCard(row), template: row.template } : null;
+}
+
 /** The team's projects a problem can be copied into (not archived), by name. */
 export function copyTargetProjects(db: Db, teamId: string) {
   return db

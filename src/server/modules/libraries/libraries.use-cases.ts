@@ -12,15 +12,23 @@ import type {
 import { createProject, findProject } from '../projects/index.js';
 import { findProblem } from '../problems/index.js';
 import { libraryItems } from './libraries.tables.js';
-import { findLibraryItem, isUuid, type LibraryItemFull } from './libraries.queries.js';
+import {
+  findLibraryItem,
+  findSharedLibraryItem,
+  isUuid,
+  type LibraryItemFull,
+} from './libraries.queries.js';
 import { materializeProblem, materializeStrategy, serializeProblem } from './problem-tree.js';
 
 async function itemOfKind(
   uc: UseCase,
   id: string,
   kind: 'problem' | 'strategy',
+  shared = false,
 ): Promise<LibraryItemFull> {
-  const item = await findLibraryItem(uc.tx, uc.teamId, id);
+  const item = shared
+    ? await findSharedLibraryItem(uc.tx, id)
+    : await findLibraryItem(uc.tx, uc.teamId, id);
   if (!item) throw notFound('Library item');
   if (item.kind !== kind)
     throw new ValidationError(
@@ -41,12 +49,18 @@ function canOnField(uc: UseCase, permission: Permission, resource: PolicyResourc
 /**
  * Copy a library problem (shipped or the team's own) with its whole tree into a project of the
  * team, or into a new project made on the spot (the projects module creates and audits it).
+ * `sharedIn` (a community's thread): the item was shared on a card the reader may see, so it
+ * may be another team's (the community module checked that before calling).
  */
 export async function copyLibraryProblem(
   uc: UseCase,
-  input: { itemId: string; values: z.output<typeof copyLibraryProblemSchema> },
+  input: {
+    itemId: string;
+    values: z.output<typeof copyLibraryProblemSchema>;
+    sharedIn?: string;
+  },
 ) {
-  const item = await itemOfKind(uc, input.itemId, 'problem');
+  const item = await itemOfKind(uc, input.itemId, 'problem', !!input.sharedIn);
   const project = input.values.projectId
     ? await findProject(uc.tx, uc.teamId, input.values.projectId)
     : await createProject(uc, {
@@ -77,6 +91,7 @@ export async function copyLibraryProblem(
       projectId: project.id,
       projectName: project.name,
       newProject,
+      ...(input.sharedIn ? { sharedIn: input.sharedIn } : {}),
     },
   });
   return { item, problemId, project, newProject };
@@ -85,9 +100,9 @@ export async function copyLibraryProblem(
 /** Copy a library strategy's activities and outputs (with their metrics) into a problem of the team. */
 export async function copyLibraryStrategy(
   uc: UseCase,
-  input: { itemId: string; problemId: string },
+  input: { itemId: string; problemId: string; sharedIn?: string },
 ) {
-  const item = await itemOfKind(uc, input.itemId, 'strategy');
+  const item = await itemOfKind(uc, input.itemId, 'strategy', !!input.sharedIn);
   const { problem, trail } = await findProblem(uc.tx, uc.teamId, input.problemId);
   canOnField(uc, 'content.create', { project: trail.project }, 'problemId');
   const elementIds = await materializeStrategy(uc.tx, {
@@ -103,6 +118,7 @@ export async function copyLibraryStrategy(
       title: item.title,
       source: item.source,
       elements: elementIds.length,
+      ...(input.sharedIn ? { sharedIn: input.sharedIn } : {}),
     },
   });
   return { item, problem, elementIds };

@@ -1,9 +1,14 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Transform, type Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { checkZip } from '../../platform/files/zip-guard.js';
+import {
+  FileTooLarge,
+  removeStored,
+  saveUpload,
+  uploadPath,
+} from '../../platform/files/uploads.js';
 
 /** The documented upload limits (docs/datasets.md, README) */
 export const UPLOAD_LIMITS = {
@@ -17,34 +22,10 @@ export const UPLOAD_LIMITS = {
 
 /** `<dataDir>/uploads/<team>/<file id>`: the team in the path, the name never from user text */
 export function storedPath(dataDir: string, teamId: string, fileId: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(teamId) || !/^[0-9a-f-]{36}$/.test(fileId))
-    throw new Error('Bad upload path');
-  return path.join(dataDir, 'uploads', teamId, fileId);
+  return uploadPath(dataDir, teamId, fileId);
 }
 
-export class FileTooLarge extends Error {}
-
-/** Stream an upload to disk, at most `max` bytes (the stream is cut and the file removed beyond) */
-export async function saveUpload(source: Readable, to: string, max: number): Promise<number> {
-  await mkdir(path.dirname(to), { recursive: true });
-  let size = 0;
-  const limit = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      size += chunk.length;
-      if (size > max) cb(new FileTooLarge());
-      else cb(null, chunk);
-    },
-  });
-  try {
-    await pipeline(source, limit, createWriteStream(to));
-  } catch (err) {
-    await rm(to, { force: true });
-    throw err;
-  }
-  return size;
-}
-
-export const removeStored = (p: string) => rm(p, { force: true });
+export { FileTooLarge, removeStored, saveUpload };
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 

@@ -152,6 +152,7 @@ export default function ThreadShow({
             key={p.id}
             post={p}
             threadId={thread.id}
+            communityId={community.id}
             members={members}
             canModerate={viewer.canModerate}
             canPost={viewer.canPost}
@@ -163,6 +164,7 @@ export default function ThreadShow({
         <Card withBorder padding="md">
           <PostComposer
             threadId={thread.id}
+            communityId={community.id}
             members={members}
             label="Your response"
             submitLabel="Respond"
