@@ -22,7 +22,7 @@ import {
 } from './answers-more.js';
 
 /** An answer: text, number, yes/no, choices; a matrix's object (row -> scale value); a geopoint's {lat, lon, accuracy}. */
-export type AnswerValue =
+type AnswerValue =
   | string
   | number
   | boolean

@@ -22,7 +22,7 @@ export const toEditValue = (v: unknown): EditValue =>
  * Answers the edit form keeps as they are (shown, not edited here): a matrix, a ranking, a
  * location, and a calculate (the server recomputes it on save).
  */
-export const KEPT_ON_EDIT: ReadonlyArray<QuestionDef['type']> = [
+const KEPT_ON_EDIT: ReadonlyArray<QuestionDef['type']> = [
   'matrix',
   'ranking',
   'geopoint',
