@@ -56,7 +56,7 @@ export function AnswerInput({
   if (KEPT_ON_EDIT.includes(q.type))
     return (
       <TextInput
-        label={label}
+        label={`${q.label} (${q.key})`}
         value={answerText(q, answers[q.key]) || '—'}
         readOnly
         description={
