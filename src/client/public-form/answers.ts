@@ -1,14 +1,27 @@
 import { visibleKeys } from '@shared/forms/logic';
 import { otherKey, type QuestionDef } from '@shared/forms/questions';
+import { validateAnswers } from '@shared/forms/answers';
 import { pruneHidden } from '@shared/expressions';
-import type { DraftAnswers } from './storage';
+import type { DraftAnswers, DraftValue } from './storage';
+
+/** An object answer (matrix rows, geopoint fields) without its empty fields. */
+const compact = (v: DraftValue): DraftValue =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== ''))
+    : v;
 
 /** Only what the respondent filled in (empty fields are not answers). */
-function filled(answers: DraftAnswers): Record<string, string | string[] | boolean> {
+function filled(answers: DraftAnswers): DraftAnswers {
   return Object.fromEntries(
-    Object.entries(answers).filter(
-      ([, v]) => v !== '' && v !== false && !(Array.isArray(v) && v.length === 0),
-    ),
+    Object.entries(answers)
+      .map(([k, v]) => [k, compact(v)] as const)
+      .filter(
+        ([, v]) =>
+          v !== '' &&
+          v !== false &&
+          !(Array.isArray(v) && v.length === 0) &&
+          !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0),
+      ),
   );
 }
 
@@ -17,7 +30,34 @@ export function toSend(questions: QuestionDef[], answers: DraftAnswers): Record<
   const shown = visibleKeys(questions, answers);
   const kept = pruneHidden(questions, filled(answers));
   for (const q of questions) if (!shown.has(q.key)) delete kept[otherKey(q.key)];
+  // calculations: the shared validation computes them (the server does the same and its value wins)
+  const calculates = questions.filter((q) => q.type === 'calculate');
+  if (calculates.length) {
+    const { values } = validateAnswers(questions, kept);
+    for (const q of calculates)
+      if (values[q.key] !== undefined) kept[q.key] = values[q.key] as DraftValue;
+      else delete kept[q.key];
+  }
   return kept as Record<string, unknown>;
+}
+
+/**
+ * Prefilled values of hidden questions: the stakeholder's known answer (personal links), then the
+ * link's query string (`?<key>=value`), which wins.
+ */
+export function prefilled(
+  questions: QuestionDef[],
+  search: string,
+  known: Record<string, string> = {},
+): DraftAnswers {
+  const params = new URLSearchParams(search);
+  const out: DraftAnswers = {};
+  for (const q of questions) {
+    if (q.type !== 'hidden') continue;
+    const v = params.get(q.key) ?? known[q.key];
+    if (v != null && v !== '') out[q.key] = v.slice(0, 1000);
+  }
+  return out;
 }
 
 /** A draft saved on another version keeps only the answers this version still asks. */

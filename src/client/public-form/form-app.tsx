@@ -5,9 +5,9 @@ import type { PublicFormProps } from '@shared/forms/forms.pages';
 import { PublicQuestion, inputId } from './question';
 import { OutboxPanel } from './outbox-panel';
 import { useOutbox } from './use-outbox';
-import { defaults, draftFor, newResponseId, toSend } from './answers';
+import { defaults, draftFor, newResponseId, prefilled, toSend } from './answers';
 import type { SendOutcome } from './outbox';
-import type { DraftAnswers } from './storage';
+import type { DraftAnswers, DraftValue } from './storage';
 import { firstPageWithError, pageErrors, settlePage, splitPages, visiblePages } from './pages';
 import classes from './public-form.module.css';
 
@@ -25,7 +25,12 @@ const askPersist = () => void navigator.storage?.persist?.().catch(() => false);
 export function FormApp({ data }: { data: PublicFormProps }) {
   const { form, version, wave, questions, closed, submitUrl } = data;
   const draftKey = `${data.token}|${wave ?? ''}`;
-  const [answers, setAnswers] = useState<DraftAnswers>(() => defaults(questions));
+  // the first answers: defaults, and hidden values from the link or the stakeholder's record
+  const initial = () => ({
+    ...defaults(questions),
+    ...prefilled(questions, window.location.search, data.prefill),
+  });
+  const [answers, setAnswers] = useState<DraftAnswers>(initial);
   const [loaded, setLoaded] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -59,14 +64,17 @@ export function FormApp({ data }: { data: PublicFormProps }) {
     if (!store || loaded) return;
     void store.loadDraft(draftKey).then((draft) => {
       if (draft && !changed.current) {
-        setAnswers(draftFor(questions, draft.answers));
+        setAnswers({
+          ...draftFor(questions, draft.answers),
+          ...prefilled(questions, window.location.search, data.prefill),
+        });
         setPageIndex(draft.page ?? 0);
         if (draft.startedAt) startedAt.current = draft.startedAt;
         setStatus('Your answers saved on this device were restored.');
       }
       setLoaded(true);
     });
-  }, [store, loaded, draftKey, questions]);
+  }, [store, loaded, draftKey, questions, data.prefill]);
 
   // every change is saved on the device
   useEffect(() => {
@@ -84,7 +92,7 @@ export function FormApp({ data }: { data: PublicFormProps }) {
       });
   }, [answers, store, loaded, draftKey, version, pageIndex]);
 
-  const set = (key: string, value: string | string[] | boolean) => {
+  const set = (key: string, value: DraftValue) => {
     changed.current = true;
     setAnswers((a) => ({ ...a, [key]: value }));
   };
@@ -170,7 +178,7 @@ export function FormApp({ data }: { data: PublicFormProps }) {
     }
     changed.current = false;
     startedAt.current = Date.now();
-    setAnswers(defaults(questions));
+    setAnswers(initial());
     setPageIndex(0);
     if (outcome.kind === 'sent') {
       setDone({ kind: 'sent', id: item.id, text: outcome.thankYou || THANKS });

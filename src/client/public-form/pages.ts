@@ -1,4 +1,4 @@
-import type { QuestionDef } from '@shared/forms/questions';
+import { isUnseen, type QuestionDef } from '@shared/forms/questions';
 
 /** One page of the public form: the questions between two page breaks, titled by the break's label. */
 export interface FormPage {
@@ -17,9 +17,14 @@ export function splitPages(questions: readonly QuestionDef[]): FormPage[] {
   return pages.filter((p) => p.questions.length > 0);
 }
 
-/** The pages shown for these answers (indexes): those with a question that skip logic shows. */
+/**
+ * The pages shown for these answers (indexes): those with a question that skip logic shows (a
+ * calculate or hidden value alone does not make a page).
+ */
 export const visiblePages = (pages: readonly FormPage[], shown: ReadonlySet<string>) =>
-  pages.flatMap((p, i) => (p.questions.some((q) => shown.has(q.key)) ? [i] : []));
+  pages.flatMap((p, i) =>
+    p.questions.some((q) => shown.has(q.key) && !isUnseen(q.type)) ? [i] : [],
+  );
 
 const pageOfKey = (pages: readonly FormPage[], key: string) => {
   const base = key.replace(/__other$/, '');

@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
 import { OTHER_VALUE, otherKey, type QuestionDef } from '@shared/forms/questions';
 import classes from './public-form.module.css';
+import { GeopointQuestion, MatrixQuestion, RankingQuestion } from './question-more';
+import type { DraftAnswers, DraftValue } from './storage';
 
-type RawAnswers = Record<string, string | string[] | boolean>;
+type RawAnswers = DraftAnswers;
 
 interface Props {
   q: QuestionDef;
   answers: RawAnswers;
   errors: Record<string, string>;
-  set: (key: string, value: string | string[] | boolean) => void;
+  set: (key: string, value: DraftValue) => void;
 }
+
+const MORE = { matrix: MatrixQuestion, ranking: RankingQuestion, geopoint: GeopointQuestion };
 
 /** The id of a question's first input: the error summary links to it. */
 export const inputId = (key: string) => `q-${key}`;
@@ -89,8 +93,42 @@ function choiceList(q: QuestionDef): Array<{ value: string; label: string }> {
 export function PublicQuestion({ q, answers, errors, set }: Props) {
   const error = errors[q.key];
   const value = answers[q.key];
-  // a page break is the title of the page it opens (form-app.tsx), not a question
-  if (q.type === 'page') return null;
+  // a page break is the title of the page it opens (form-app.tsx), not a question; a calculate
+  // and a hidden value are never shown
+  if (q.type === 'page' || q.type === 'calculate' || q.type === 'hidden') return null;
+  if (q.type === 'matrix' || q.type === 'ranking' || q.type === 'geopoint') {
+    const More = MORE[q.type];
+    return (
+      <More
+        q={q}
+        value={value}
+        error={error}
+        set={set}
+        firstId={inputId(q.key)}
+        describedBy={describedBy(q, error)}
+        header={
+          <>
+            <legend className={classes.label}>
+              {q.label}
+              <Required q={q} />
+            </legend>
+            {q.hint && (
+              <p className={classes.hint} id={hintId(q.key)}>
+                {q.hint}
+              </p>
+            )}
+          </>
+        }
+        footer={
+          error && (
+            <p className={classes.error} id={errId(q.key)}>
+              {error}
+            </p>
+          )
+        }
+      />
+    );
+  }
   if (q.type === 'note')
     return (
       <div className={classes.note}>

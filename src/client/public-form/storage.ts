@@ -1,7 +1,9 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { memoryStore, type OutboxItem, type OutboxStore } from './outbox';
 
-export type DraftAnswers = Record<string, string | string[] | boolean>;
+/** One answer as the form holds it: a matrix's rows and a geopoint's fields are objects of texts. */
+export type DraftValue = string | string[] | boolean | Record<string, string>;
+export type DraftAnswers = Record<string, DraftValue>;
 
 /** The respondent's answers so far, saved on every change. */
 interface Draft {

@@ -19,7 +19,14 @@ interface Nodes {
 export type Value = string | number | boolean | DateValue | Nodes;
 
 /** What an answers record may hold for a question. Multiple choice: an array or 'a b c'. */
-export type Answer = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+export type Answer =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | ReadonlyArray<string | number>
+  | Readonly<Record<string, string | number | undefined>>;
 
 const DAY_MS = 86_400_000;
 const NUMBER_RE = /^-?(\d+(\.\d*)?|\.\d+)$/;
@@ -58,6 +65,18 @@ function parseDate(text: string): DateValue | null {
 export function fromAnswer(a: Answer): Value {
   if (a === null || a === undefined) return '';
   if (Array.isArray(a)) return { kind: 'nodes', items: a.map(String) };
+  if (typeof a === 'object') {
+    // a geopoint reads as ODK writes it ('lat lon altitude accuracy'); a matrix as its row values
+    const o = a as Readonly<Record<string, string | number | undefined>>;
+    if (typeof o.lat === 'number' && typeof o.lon === 'number')
+      return o.accuracy === undefined ? `${o.lat} ${o.lon}` : `${o.lat} ${o.lon} 0 ${o.accuracy}`;
+    return {
+      kind: 'nodes',
+      items: Object.values(o)
+        .filter((v) => v !== undefined)
+        .map(String),
+    };
+  }
   return a as string | number | boolean;
 }
 

@@ -13,8 +13,22 @@ import {
 } from './questions.js';
 import { DEFAULT_CONSTRAINT_MESSAGE, constraintHolds, expressionCache } from './logic.js';
 import { evaluateBoolean } from '../expressions/index.js';
+import {
+  calculated,
+  checkGeopoint,
+  checkHidden,
+  checkMatrix,
+  checkRanking,
+} from './answers-more.js';
 
-type AnswerValue = string | number | boolean | string[];
+/** An answer: text, number, yes/no, choices; a matrix's object (row -> scale value); a geopoint's {lat, lon, accuracy}. */
+type AnswerValue =
+  | string
+  | number
+  | boolean
+  | string[]
+  | Record<string, string>
+  | { lat: number; lon: number; accuracy?: number };
 export type Answers = Record<string, AnswerValue>;
 
 /** Length caps when a question sets none (the validation config may only lower them). */
@@ -30,7 +44,8 @@ const isEmpty = (v: unknown) =>
   v === undefined ||
   v === null ||
   (typeof v === 'string' && v.trim() === '') ||
-  (Array.isArray(v) && v.length === 0);
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
 
 const INT_RE = /^[-+]?\d+$/;
 const DEC_RE = /^[-+]?(\d+\.?\d*|\.\d+)$/;
@@ -139,6 +154,10 @@ function checkOne(q: QuestionDef, raw: unknown): { value?: AnswerValue; error?: 
           ? 'This is a page break; it takes no answer.'
           : 'This is a note; it takes no answer.',
     };
+  if (q.type === 'matrix') return checkMatrix(q, raw);
+  if (q.type === 'ranking') return checkRanking(q, raw);
+  if (q.type === 'geopoint') return checkGeopoint(raw);
+  if (q.type === 'hidden') return checkHidden(raw);
   if (NUMBER_TYPES.includes(q.type) || q.type === 'rating' || q.type === 'nps')
     return checkNumber(q, raw);
   if (q.type === 'date' || q.type === 'time' || q.type === 'datetime') return checkDate(q, raw);
@@ -186,6 +205,12 @@ export function validateAnswers(
   for (const q of questions) {
     const relevant = compiled(q.relevant);
     if (relevant && !evaluateBoolean(relevant, { answers: values, now: opts.now })) continue;
+    if (q.type === 'calculate') {
+      // computed here, on both sides, from the answers kept so far: a sent value is replaced
+      const c = calculated(compiled(q.calculation), values, opts.now);
+      if (c !== null) values[q.key] = c;
+      continue;
+    }
     const v = raw[q.key];
     if (isEmpty(v) || (q.type === 'acknowledge' && (v === false || v === 'false'))) {
       if (q.required && !isDisplayOnly(q.type)) errors[q.key] = requiredMessage(q);

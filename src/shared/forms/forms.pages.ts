@@ -228,4 +228,6 @@ export interface PublicFormProps {
   questions: QuestionDef[];
   /** why the form takes no responses now, or null */
   closed: string | null;
+  /** a personal link: the stakeholder's known answers to this form's hidden questions, by key */
+  prefill?: Record<string, string>;
 }

@@ -7,7 +7,7 @@ import {
   QUESTION_KEY_RE,
   QUESTION_TYPES,
   REVIEW_STATUSES,
-  hasChoices,
+  hasChoiceList,
 } from './questions.js';
 import { FLAG_RESOLUTIONS } from './quality.js';
 
@@ -152,11 +152,32 @@ const questionFields = {
   relevant: optText(5000),
   constraint: optText(5000),
   constraintMessage: optText(300),
+  /** matrix: the rows (the shared scale is `choices`); each row value becomes a column `<key>_<row>` */
+  rows: z
+    .array(
+      z.strictObject({
+        value: z
+          .string({ error: 'Give each row a value.' })
+          .trim()
+          .regex(
+            /^[a-z0-9][a-z0-9_]{0,29}$/,
+            'Row values use lower-case letters, digits and _ (at most 30): each becomes a data column.',
+          )
+          .refine((v) => !v.includes('__'), 'A row value may not contain “__”.'),
+        label: z.string().trim().min(1, 'Give each row a label.').max(500),
+      }),
+    )
+    .max(100, 'At most 100 rows.')
+    .optional(),
+  /** calculate: an expression over earlier answers */
+  calculation: optText(5000),
 };
 
 type QuestionShape = {
   type?: string;
   relevant?: string | null;
+  calculation?: string | null;
+  rows?: Array<{ value: string }>;
   choices?: Array<{ value: string }>;
   allowOther?: boolean;
   validation?: z.infer<typeof validationSchema>;
@@ -165,13 +186,22 @@ type QuestionShape = {
 export function questionRuleErrors(q: QuestionShape): Record<string, string> {
   const e: Record<string, string> = {};
   const t = q.type as (typeof QUESTION_TYPES)[number] | undefined;
-  if (t && hasChoices(t)) {
+  if (t && hasChoiceList(t)) {
     const values = (q.choices ?? []).map((c) => c.value);
-    if (values.length < 1) e.choices = 'Add at least one choice.';
+    if (values.length < 1)
+      e.choices = t === 'matrix' ? 'Add at least one scale value.' : 'Add at least one choice.';
+    else if (t === 'ranking' && values.length < 2) e.choices = 'Add at least two choices to rank.';
     else if (new Set(values).size !== values.length) e.choices = 'Each choice value once.';
     else if (q.allowOther && values.includes(OTHER_VALUE))
       e.choices = `“${OTHER_VALUE}” is kept for “Other, specify”: use another value.`;
   }
+  if (t === 'matrix') {
+    const rows = (q.rows ?? []).map((r) => r.value);
+    if (rows.length < 1) e.rows = 'Add at least one row.';
+    else if (new Set(rows).size !== rows.length) e.rows = 'Each row value once.';
+  }
+  if (t === 'calculate' && !q.calculation?.trim())
+    e.calculation = 'Write the calculation, e.g. ${age} * 12.';
   if (t === 'page' && q.relevant?.trim())
     e.relevant = 'A page break has no skip logic: set it on the questions of its page.';
   const v = q.validation ?? {};
@@ -226,6 +256,8 @@ export const updateQuestionSchema = z
     relevant: questionFields.relevant,
     constraint: questionFields.constraint,
     constraintMessage: questionFields.constraintMessage,
+    rows: questionFields.rows,
+    calculation: questionFields.calculation,
   })
   .refine(changesSomething, { message: 'Change at least one field.', path: ['label'] });
 export type UpdateQuestionInput = z.infer<typeof updateQuestionSchema>;

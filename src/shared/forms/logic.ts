@@ -39,7 +39,7 @@ const hasCurrent = (ast: Expr) => {
  * that are notes (shown text, no answer), which a rule cannot read.
  */
 export function logicErrors(
-  q: Pick<QuestionDef, 'key' | 'relevant' | 'constraint'>,
+  q: Pick<QuestionDef, 'key' | 'relevant' | 'constraint' | 'calculation'>,
   earlier: readonly string[],
   later: readonly string[] = [],
   notes: readonly string[] = [],
@@ -81,10 +81,28 @@ export function logicErrors(
       if (e) errors.constraint = e;
     }
   }
+  if (q.calculation != null && q.calculation.trim() !== '') {
+    const r = parse(q.calculation);
+    if (!r.ok) errors.calculation = at(r.error);
+    else {
+      const dot = hasCurrent(r.ast);
+      const e = dot
+        ? `\`.\` has no meaning in a calculation: name the questions it reads (at character ${dot.start + 1})`
+        : refError(r.ast, false)?.replace(
+            'A question cannot be shown or hidden by its own answer',
+            'A calculation cannot read its own value',
+          );
+      if (e) errors.calculation = e;
+    }
+  }
   return errors;
 }
 
-type LogicInput = { relevant?: string | null; constraint?: string | null };
+type LogicInput = {
+  relevant?: string | null;
+  constraint?: string | null;
+  calculation?: string | null;
+};
 
 /**
  * Curly quotes (“ ” ‘ ’, as pasted from Word or Excel) in skip logic or a constraint made straight,
@@ -98,6 +116,7 @@ export function straightenQuotes<T extends LogicInput>(
   for (const [field, name] of [
     ['relevant', 'skip logic'],
     ['constraint', 'custom constraint'],
+    ['calculation', 'calculation'],
   ] as const) {
     const text = input[field];
     if (text == null) continue;
@@ -126,6 +145,7 @@ export function formLogicErrors(questions: ReadonlyArray<QuestionDef>): string[]
     const name = `“${q.label.slice(0, 80)}” (${q.key})`;
     if (e.relevant) out.push(`${name}, skip logic: ${e.relevant}`);
     if (e.constraint) out.push(`${name}, custom constraint: ${e.constraint}`);
+    if (e.calculation) out.push(`${name}, calculation: ${e.calculation}`);
   });
   return out;
 }

@@ -3,13 +3,15 @@
  * reads in SQL). Each rule answers the reason a response is flagged, or null.
  */
 import { canonicalAnswers, type Answers } from './answers.js';
+import { STRAIGHT_LINING_MIN_ROWS, type QuestionDef } from './questions.js';
 
-export const FLAG_RULES = ['speeder', 'duplicate', 'out_of_range'] as const;
+export const FLAG_RULES = ['speeder', 'duplicate', 'out_of_range', 'straight_lining'] as const;
 export type FlagRule = (typeof FLAG_RULES)[number];
 export const FLAG_LABELS: Record<FlagRule, string> = {
   speeder: 'Too fast',
   duplicate: 'Duplicate',
   out_of_range: 'Out of range',
+  straight_lining: 'Straight-lining',
 };
 
 /** How a reviewer clears a flag: keep the response as it is, or mark it rejected. */
@@ -120,3 +122,25 @@ export function outOfRangeReason(answers: Answers, spreads: QuestionSpread[]): s
   return out.length ? `${out.join('; ')} (3 × IQR of the form's answers).` : null;
 }
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Straight-lining: every row of a matrix of at least 4 rows answered with the same scale value
+ * (a respondent clicking down one column without reading). Partly answered matrices say nothing.
+ */
+export function straightLiningReason(
+  answers: Answers,
+  questions: ReadonlyArray<Pick<QuestionDef, 'key' | 'type' | 'label' | 'rows' | 'choices'>>,
+): string | null {
+  const out: string[] = [];
+  for (const q of questions) {
+    const rows = q.rows ?? [];
+    const a = answers[q.key];
+    if (q.type !== 'matrix' || rows.length < STRAIGHT_LINING_MIN_ROWS) continue;
+    if (typeof a !== 'object' || a === null || Array.isArray(a)) continue;
+    const given = rows.map((r) => (a as Record<string, unknown>)[r.value]);
+    if (given.some((v) => typeof v !== 'string') || new Set(given).size !== 1) continue;
+    const label = q.choices.find((c) => c.value === given[0])?.label ?? String(given[0]);
+    out.push(`${q.label}: all ${rows.length} rows “${label}”`);
+  }
+  return out.length ? `${out.join('; ')}.` : null;
+}

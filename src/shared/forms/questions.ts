@@ -21,6 +21,11 @@ export const QUESTION_TYPES = [
   'note',
   'page',
   'acknowledge',
+  'matrix',
+  'ranking',
+  'geopoint',
+  'calculate',
+  'hidden',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -43,9 +48,24 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   note: 'Note (display only)',
   page: 'Page break (display only)',
   acknowledge: 'Acknowledge / consent',
+  matrix: 'Matrix (rows × a shared scale)',
+  ranking: 'Ranking (order the choices)',
+  geopoint: 'Location (latitude / longitude)',
+  calculate: 'Calculate (hidden computed value)',
+  hidden: 'Hidden / prefilled value',
 };
 
 const CHOICE_TYPES: readonly QuestionType[] = ['single_choice', 'multiple_choice', 'dropdown'];
+/** Types whose `choices` list is edited in the builder: the choice types, a matrix's shared scale, a ranking's items. */
+const CHOICE_LIST_TYPES: readonly QuestionType[] = [...CHOICE_TYPES, 'matrix', 'ranking'];
+export const hasChoiceList = (t: QuestionType) => CHOICE_LIST_TYPES.includes(t);
+/** Types the respondent never sees: a calculate (computed) and a hidden (prefilled) value. */
+const UNSEEN_TYPES: readonly QuestionType[] = ['calculate', 'hidden'];
+export const isUnseen = (t: QuestionType) => UNSEEN_TYPES.includes(t);
+/** A matrix with at least this many rows all answered the same is flagged as straight-lining. */
+export const STRAIGHT_LINING_MIN_ROWS = 4;
+/** The dataset / export column of one matrix row: `<key>_<row value>`. */
+export const matrixColumn = (key: string, row: string) => `${key}_${row}`;
 export const NUMBER_TYPES: readonly QuestionType[] = ['integer', 'decimal'];
 export const DATE_TYPES: readonly QuestionType[] = ['date', 'time', 'datetime'];
 export const TEXT_TYPES: readonly QuestionType[] = ['short_text', 'long_text', 'email', 'phone'];
@@ -100,6 +120,17 @@ export interface QuestionDef {
   /** a custom constraint over `.` (this answer) and earlier answers; checked when answered */
   constraint?: string | null;
   constraintMessage?: string | null;
+  /** matrix: its rows (the shared scale is `choices`); the answer is an object row value -> scale value */
+  rows?: Choice[];
+  /** calculate: the expression computed from earlier answers (the server recomputes it on submit) */
+  calculation?: string | null;
+}
+
+/** A geopoint answer: decimal degrees, the accuracy in metres when the device gave one. */
+export interface GeoAnswer {
+  lat: number;
+  lon: number;
+  accuracy?: number;
 }
 
 /** Scripts written right to left: the form page sets `dir="rtl"` for them. */

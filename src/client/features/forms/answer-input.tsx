@@ -1,13 +1,33 @@
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
 import { OTHER_VALUE, hasChoices, otherKey, type QuestionDef } from '@shared/forms/questions';
 import { ChoiceSelect } from '../../components/choice-select';
+import { answerText } from './response-format';
 
-export type EditValue = string | string[] | boolean;
+export type EditValue = string | string[] | boolean | Record<string, unknown>;
 export type EditAnswers = Record<string, EditValue>;
 
-/** A stored answer as the edit form holds it (numbers as text, yes/no as its value). */
+/** A stored answer as the edit form holds it (numbers as text, yes/no as its value, objects kept). */
 export const toEditValue = (v: unknown): EditValue =>
-  Array.isArray(v) ? v.map(String) : typeof v === 'boolean' ? v : v == null ? '' : String(v);
+  Array.isArray(v)
+    ? v.map(String)
+    : typeof v === 'boolean'
+      ? v
+      : v == null
+        ? ''
+        : typeof v === 'object'
+          ? (v as Record<string, unknown>)
+          : String(v);
+
+/**
+ * Answers the edit form keeps as they are (shown, not edited here): a matrix, a ranking, a
+ * location, and a calculate (the server recomputes it on save).
+ */
+const KEPT_ON_EDIT: ReadonlyArray<QuestionDef['type']> = [
+  'matrix',
+  'ranking',
+  'geopoint',
+  'calculate',
+];
 
 const INPUT_TYPE: Partial<Record<QuestionDef['type'], string>> = {
   integer: 'text',
@@ -33,7 +53,21 @@ export function AnswerInput({
   otherError?: string;
   onChange: (key: string, value: EditValue) => void;
 }) {
-  const value = answers[q.key] ?? (q.type === 'multiple_choice' ? [] : '');
+  if (KEPT_ON_EDIT.includes(q.type))
+    return (
+      <TextInput
+        label={`${q.label} (${q.key})`}
+        value={answerText(q, answers[q.key]) || '—'}
+        readOnly
+        description={
+          q.type === 'calculate'
+            ? 'Computed again from the other answers when you save.'
+            : 'Kept as answered (not editable here).'
+        }
+      />
+    );
+  const value = (answers[q.key] ?? (q.type === 'multiple_choice' ? [] : '')) as
+    string | string[] | boolean;
   const label = `${q.label} (${q.key})`;
   const choices = [
     ...q.choices.map((c) => ({ value: c.value, label: c.label })),

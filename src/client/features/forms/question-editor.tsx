@@ -18,14 +18,17 @@ import {
   QUESTION_TYPES,
   QUESTION_TYPE_LABELS,
   TEXT_TYPES,
+  hasChoiceList,
   hasChoices,
   isDisplayOnly,
+  isUnseen,
   type QuestionType,
 } from '@shared/forms/questions';
 import type { BuilderQuestion } from '@shared/forms/forms.pages';
 import { ChoiceSelect } from '../../components/choice-select';
 import { passesCheck } from '../../lib/form-check';
 import { QuestionLogic } from './question-logic';
+import { QuestionTypePreview } from './question-type-preview';
 
 /** "yes = Yes, I agree" or "Yes, I agree" (value made from the label), one choice a line. */
 function parseChoices(text: string) {
@@ -46,6 +49,8 @@ function parseChoices(text: string) {
 }
 const choicesText = (q?: BuilderQuestion) =>
   (q?.choices ?? []).map((c) => `${c.value} = ${c.label}`).join('\n');
+const rowsText = (q?: BuilderQuestion) =>
+  (q?.rows ?? []).map((c) => `${c.value} = ${c.label}`).join('\n');
 
 const TYPE_OPTIONS = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));
 const s = (v: string | null | undefined) => v ?? '';
@@ -86,6 +91,8 @@ export function QuestionEditor({
     relevant: s(question?.relevant),
     constraint: s(question?.constraint),
     constraintMessage: s(question?.constraintMessage),
+    rows: rowsText(question),
+    calculation: s(question?.calculation),
   });
   const d = form.data;
   const err = form.errors as Record<string, string | undefined>;
@@ -101,6 +108,9 @@ export function QuestionEditor({
     requiredMessage: n(d.requiredMessage),
     defaultValue: n(d.defaultValue),
     ...(hasChoices(t) ? { choices: parseChoices(d.choices), allowOther: d.allowOther } : {}),
+    ...(t === 'matrix' || t === 'ranking' ? { choices: parseChoices(d.choices) } : {}),
+    ...(t === 'matrix' ? { rows: parseChoices(d.rows) } : {}),
+    ...(t === 'calculate' ? { calculation: n(d.calculation) } : {}),
     ...(t === 'rating' ? { scale: d.scale } : {}),
     validation: {
       min: n(d.min),
@@ -111,8 +121,9 @@ export function QuestionEditor({
       patternMessage: n(d.patternMessage),
     },
     relevant: n(d.relevant),
-    constraint: isDisplayOnly(t) ? null : n(d.constraint),
-    constraintMessage: isDisplayOnly(t) || !n(d.constraint) ? null : n(d.constraintMessage),
+    constraint: isDisplayOnly(t) || isUnseen(t) ? null : n(d.constraint),
+    constraintMessage:
+      isDisplayOnly(t) || isUnseen(t) || !n(d.constraint) ? null : n(d.constraintMessage),
   });
 
   const submit = (e: FormEvent) => {
@@ -201,8 +212,66 @@ export function QuestionEditor({
             />
           </>
         )}
+        {(t === 'matrix' || t === 'ranking') && (
+          <Textarea
+            label={t === 'matrix' ? 'Scale (shared by every row)' : 'Choices to rank'}
+            description="One a line: value = Label (the value is what the data keeps)."
+            name="choices"
+            autosize
+            minRows={3}
+            value={d.choices}
+            onChange={(e) => form.setData('choices', e.currentTarget.value)}
+            error={err.choices}
+            disabled={disabled}
+          />
+        )}
+        {t === 'matrix' && (
+          <Textarea
+            label="Rows"
+            description="One a line: value = Label. Each row is a data column named key_value (lower-case, digits, _)."
+            name="rows"
+            autosize
+            minRows={3}
+            value={d.rows}
+            onChange={(e) => form.setData('rows', e.currentTarget.value)}
+            error={err.rows}
+            disabled={disabled}
+          />
+        )}
+        {t === 'calculate' && (
+          <Textarea
+            label="Calculation"
+            description="An expression over earlier questions, e.g. ${income} * 12 or if(${age} >= 18, 'adult', 'minor'). Computed in the form and again on the server, whose value is kept."
+            name="calculation"
+            autosize
+            minRows={1}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            value={d.calculation}
+            onChange={(e) => form.setData('calculation', e.currentTarget.value)}
+            error={err.calculation}
+            disabled={disabled}
+          />
+        )}
+        {t === 'hidden' && (
+          <Text size="sm" c="dimmed">
+            Not shown to the respondent. Its value comes from the link (add ?{d.key || 'key'}=value
+            to the form’s address), else the stakeholder’s answer under the same key on a personal
+            link, else the default below.
+          </Text>
+        )}
+        {hasChoiceList(t) && !hasChoices(t) && (
+          <QuestionTypePreview
+            type={t}
+            label={d.label}
+            choices={parseChoices(d.choices)}
+            rows={parseChoices(d.rows)}
+          />
+        )}
+        {t === 'geopoint' && (
+          <QuestionTypePreview type={t} label={d.label} choices={[]} rows={[]} />
+        )}
         {t === 'rating' && text('scale', 'Scale top (3 to 10)', { inputMode: 'numeric' })}
-        {!isDisplayOnly(t) && (
+        {!isDisplayOnly(t) && !isUnseen(t) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Checkbox
               label="An answer is required"
@@ -215,8 +284,11 @@ export function QuestionEditor({
           </SimpleGrid>
         )}
         {!isDisplayOnly(t) &&
-          t !== 'acknowledge' &&
-          text('defaultValue', 'Default answer (optional)')}
+          !['acknowledge', 'calculate', 'matrix', 'ranking', 'geopoint'].includes(t) &&
+          text(
+            'defaultValue',
+            t === 'hidden' ? 'Default value (optional)' : 'Default answer (optional)',
+          )}
         {(NUMBER_TYPES.includes(t) || DATE_TYPES.includes(t)) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('min', NUMBER_TYPES.includes(t) ? 'Smallest answer' : 'Earliest')}
@@ -241,7 +313,7 @@ export function QuestionEditor({
             earlier={earlier}
             relevant={d.relevant}
             constraint={d.constraint}
-            takesAnswer={!isDisplayOnly(t)}
+            takesAnswer={!isDisplayOnly(t) && !isUnseen(t)}
             constraintMessage={d.constraintMessage}
             errors={err}
             set={(field, value) => form.setData(field, value)}

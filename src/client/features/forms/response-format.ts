@@ -6,21 +6,53 @@ export const STATUS_COLOR = {
   rejected: 'red',
 } as const;
 
-export const showAnswer = (v: unknown) =>
+export const showAnswer = (v: unknown): string =>
   v === undefined || v === null
     ? ''
     : Array.isArray(v)
       ? v.join(', ')
       : v === true
         ? 'Yes'
-        : String(v);
+        : typeof v === 'object'
+          ? (geoText(v as Record<string, unknown>) ??
+            Object.entries(v)
+              .map(([k, x]) => `${k}: ${showAnswer(x)}`)
+              .join('; '))
+          : String(v);
+
+/** A geopoint answer: "lat, lon (± accuracy m)", or null when it is not one. */
+function geoText(v: Record<string, unknown>): string | null {
+  if (typeof v.lat !== 'number' || typeof v.lon !== 'number') return null;
+  return `${v.lat}, ${v.lon}${typeof v.accuracy === 'number' ? ` (± ${v.accuracy} m)` : ''}`;
+}
 
 /** An answer as the respondent saw it: a choice's label, Yes/No, a list joined. */
 export function answerText(
-  q: { type: string; choices: Array<{ value: string; label: string }> } | undefined,
+  q:
+    | {
+        type: string;
+        choices: Array<{ value: string; label: string }>;
+        rows?: Array<{ value: string; label: string }>;
+      }
+    | undefined,
   v: unknown,
 ): string {
   if (!q) return showAnswer(v);
+  if (q.type === 'matrix' && v && typeof v === 'object' && !Array.isArray(v)) {
+    const a = v as Record<string, unknown>;
+    // each row with its scale label, in the question's row order
+    return (q.rows ?? [])
+      .filter((r) => a[r.value] !== undefined)
+      .map(
+        (r) =>
+          `${r.label}: ${q.choices.find((c) => c.value === a[r.value])?.label ?? showAnswer(a[r.value])}`,
+      )
+      .join('; ');
+  }
+  if (q.type === 'ranking' && Array.isArray(v))
+    return v
+      .map((x, i) => `${i + 1}. ${q.choices.find((c) => c.value === x)?.label ?? showAnswer(x)}`)
+      .join(', ');
   const label = (x: unknown) =>
     q.type === 'yes_no'
       ? x === 'yes'

@@ -24,6 +24,12 @@ const KIND: Record<QuestionType, FieldKind> = {
   datetime: 'datetime',
   note: 'other',
   page: 'other',
+  // a calculate's number is read when it is one (the SQL checks the json type); objects: not bound
+  calculate: 'number',
+  hidden: 'text',
+  ranking: 'multi',
+  matrix: 'other',
+  geopoint: 'other',
 };
 
 /** The typed SQL of one answer key (the key is a bound parameter, never SQL text). */

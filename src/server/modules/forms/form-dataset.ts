@@ -4,6 +4,7 @@ import { defineFormView, type NewColumn } from '../datasets/index.js';
 import type { ColumnType } from '../../../shared/datasets/column-types.js';
 import {
   isDisplayOnly,
+  matrixColumn,
   type QuestionDef,
   type QuestionType,
 } from '../../../shared/forms/questions.js';
@@ -29,20 +30,28 @@ const COLUMN_OF: Record<QuestionType, ColumnType> = {
   datetime: 'datetime',
   note: 'text',
   page: 'text',
+  // matrix and geopoint have one column per row / per coordinate (formColumns): these are unused
+  matrix: 'category',
+  geopoint: 'decimal',
+  ranking: 'multi',
+  calculate: 'text',
+  hidden: 'text',
 };
 
 /** Question keys are checked on save (^[a-z][a-z0-9_]*$); checked again before they become SQL literals */
-const KEY_RE = /^[a-z][a-z0-9_]{0,80}$/;
+const KEY_RE = /^[a-z][a-z0-9_]{0,100}$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * One answer as typed SQL text for the view. A value that does not fit its type (none should: the
  * answers are validated on submit) reads as empty instead of breaking every read of the view.
  */
-function answerSql(key: string, type: ColumnType): string {
+function answerSql(key: string, type: ColumnType, part?: string): string {
   if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
-  const a = `r.answers -> '${key}'`;
-  const t = `r.answers ->> '${key}'`;
+  if (part !== undefined && !KEY_RE.test(`x${part}`)) throw new Error(`Not a part: ${part}`);
+  // a matrix row or a geopoint coordinate: a field of the answer's object
+  const a = part === undefined ? `r.answers -> '${key}'` : `r.answers -> '${key}' -> '${part}'`;
+  const t = part === undefined ? `r.answers ->> '${key}'` : `r.answers -> '${key}' ->> '${part}'`;
   switch (type) {
     case 'integer':
       return `CASE WHEN ${t} ~ '^-?[0-9]{1,18}$' THEN (${t})::bigint END`;
@@ -69,9 +78,27 @@ function answerSql(key: string, type: ColumnType): string {
  */
 function formColumns(versions: QuestionDef[][]) {
   const byKey = new Map<string, NewColumn>();
+  const parts = new Map<string, [string, string]>();
+  /** a column reading one field of an object answer (a matrix row, a coordinate); the first key wins */
+  const part = (q: QuestionDef, p: string, column: string, label: string, type: ColumnType) => {
+    if (byKey.has(column) && !parts.has(column)) return;
+    byKey.set(column, { key: column, label, type, sourceColumn: column });
+    parts.set(column, [q.key, p]);
+  };
   for (const questions of versions)
     for (const q of questions) {
       if (isDisplayOnly(q.type)) continue;
+      if (q.type === 'matrix') {
+        for (const r of q.rows ?? [])
+          part(q, r.value, matrixColumn(q.key, r.value), `${q.label}: ${r.label}`, 'category');
+        continue;
+      }
+      if (q.type === 'geopoint') {
+        part(q, 'lat', `${q.key}_lat`, `${q.label} (latitude)`, 'decimal');
+        part(q, 'lon', `${q.key}_lon`, `${q.label} (longitude)`, 'decimal');
+        part(q, 'accuracy', `${q.key}_accuracy`, `${q.label} (accuracy, m)`, 'decimal');
+        continue;
+      }
       byKey.set(q.key, {
         key: q.key,
         label: q.label,
@@ -91,11 +118,11 @@ function formColumns(versions: QuestionDef[][]) {
     { key: '_wave', label: 'Wave', type: 'category', sourceColumn: null },
     { key: '_stakeholder', label: 'Stakeholder', type: 'text', sourceColumn: null },
   ];
-  return [...system, ...byKey.values()];
+  return { columns: [...system, ...byKey.values()], parts };
 }
 
 /** The view's SELECT over the form's non-deleted responses (the form id and the keys are checked) */
-function formSelect(formId: string, columns: NewColumn[]) {
+function formSelect(formId: string, columns: NewColumn[], parts: Map<string, [string, string]>) {
   if (!UUID_RE.test(formId)) throw new Error(`Not a form id: ${formId}`);
   const values = columns.map((c, i) => {
     const expr =
@@ -105,7 +132,9 @@ function formSelect(formId: string, columns: NewColumn[]) {
           ? 'r.wave'
           : c.key === '_stakeholder'
             ? 's.code'
-            : answerSql(c.key, c.type);
+            : parts.has(c.key)
+              ? answerSql(parts.get(c.key)![0], c.type, parts.get(c.key)![1])
+              : answerSql(c.key, c.type);
     return `, ${expr} AS c${i + 1}`;
   });
   return (
@@ -127,13 +156,13 @@ export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSe
     .from(formVersions)
     .where(eq(formVersions.formId, form.id))
     .orderBy(asc(formVersions.number));
-  const columns = formColumns(versions.map((v) => v.questions));
+  const { columns, parts } = formColumns(versions.map((v) => v.questions));
   return defineFormView(uc, {
     projectId: form.projectId,
     name: form.name,
     origin: 'form',
     originId: form.id,
     columns,
-    select: formSelect(form.id, columns),
+    select: formSelect(form.id, columns, parts),
   });
 }

@@ -115,6 +115,8 @@ export const toDef = (q: QuestionRow): QuestionDef => ({
   relevant: q.relevant,
   constraint: q.constraint,
   constraintMessage: q.constraintMessage,
+  ...(q.type === 'matrix' ? { rows: q.rows } : {}),
+  ...(q.type === 'calculate' ? { calculation: q.calculation } : {}),
 });
 
 export async function latestVersion(db: Db, formId: string) {

@@ -89,6 +89,10 @@ export const formQuestions = pgTable(
     /** a custom constraint over `.` and earlier answers, with the message shown when it fails */
     constraint: text('constraint'),
     constraintMessage: text('constraint_message'),
+    /** matrix: its rows (the shared scale is `choices`) */
+    rows: jsonb('rows').$type<Choice[]>().notNull().default([]),
+    /** calculate: the expression computed from earlier answers */
+    calculation: text('calculation'),
     /** the theory-of-change survey question this question asks (its data point reads the answers) */
     surveyQuestionId: uuid('survey_question_id').references(() => surveyQuestions.id, {
       onDelete: 'set null',

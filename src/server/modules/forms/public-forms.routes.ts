@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { formVersions } from './forms.tables.js';
+import { formVersions, stakeholders } from './forms.tables.js';
+import type { QuestionDef } from '../../../shared/forms/questions.js';
+import type { Db } from '../../platform/db/client.js';
 import { closedReason, linkByToken, liveResponses, submitResponse } from './submit.use-cases.js';
 import { submitSchema, WAVE_RE } from '../../../shared/forms/forms.schemas.js';
 import { dirOf } from '../../../shared/forms/questions.js';
@@ -73,6 +75,7 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
           version: version?.number ?? null,
           wave,
           questions: version?.questions ?? [],
+          prefill: await stakeholderPrefill(ctx.db, link.stakeholderId, version?.questions ?? []),
           closed:
             (await teamRefusal(ctx, ctx.db, form))?.message ??
             closedReason(form, projectStatus, await liveResponses(ctx.db, form.id)),
@@ -101,4 +104,27 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
       });
     },
   );
+}
+
+/**
+ * A personal link's prefilled values: the stakeholder's registration answers whose keys match the
+ * form's hidden questions (only those: nothing else of the stakeholder's record reaches the page).
+ */
+async function stakeholderPrefill(
+  db: Db,
+  stakeholderId: string | null,
+  questions: QuestionDef[],
+): Promise<Record<string, string> | undefined> {
+  const hidden = questions.filter((q) => q.type === 'hidden').map((q) => q.key);
+  if (!stakeholderId || !hidden.length) return undefined;
+  const [s] = await db
+    .select({ answers: stakeholders.answers })
+    .from(stakeholders)
+    .where(eq(stakeholders.id, stakeholderId));
+  const out: Record<string, string> = {};
+  for (const k of hidden) {
+    const v = s?.answers[k];
+    if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+  }
+  return Object.keys(out).length ? out : undefined;
 }

@@ -7,6 +7,7 @@ import {
   duplicateReason,
   outOfRangeReason,
   speederReason,
+  straightLiningReason,
   type FlagRule,
   type QuestionSpread,
 } from '../../../shared/forms/quality.js';
@@ -104,6 +105,7 @@ export async function refreshFlags(db: Db, r: Subject, questions: QuestionDef[])
     speeder: await speeder(db, r),
     duplicate: await duplicate(db, r),
     out_of_range: await outOfRange(db, r, questions),
+    straight_lining: straightLiningReason(r.answers, questions),
   };
   for (const [rule, reason] of Object.entries(reasons) as Array<[FlagRule, string | null]>) {
     if (reason)

@@ -10,8 +10,10 @@ import {
 } from '../../../shared/forms/forms.schemas.js';
 import {
   QUESTION_TYPE_LABELS,
+  hasChoiceList,
   hasChoices,
   isDisplayOnly,
+  isUnseen,
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
@@ -60,7 +62,13 @@ function checkRules(q: Parameters<typeof questionRuleErrors>[0]) {
 async function checkLogic(
   db: Db,
   formId: string,
-  q: { id?: string; key: string; relevant?: string | null; constraint?: string | null },
+  q: {
+    id?: string;
+    key: string;
+    relevant?: string | null;
+    constraint?: string | null;
+    calculation?: string | null;
+  },
 ) {
   const all = await ordered(db, formId);
   const i = q.id ? all.findIndex((r) => r.id === q.id) : all.length;
@@ -106,16 +114,19 @@ export async function addQuestion(
       type: input.type,
       label: input.label,
       hint: input.hint ?? null,
-      required: isDisplayOnly(input.type) ? false : (input.required ?? false),
+      required:
+        isDisplayOnly(input.type) || isUnseen(input.type) ? false : (input.required ?? false),
       requiredMessage: input.requiredMessage ?? null,
       defaultValue: input.defaultValue ?? null,
-      choices: hasChoices(input.type) ? (input.choices ?? []) : [],
+      choices: hasChoiceList(input.type) ? (input.choices ?? []) : [],
       allowOther: hasChoices(input.type) ? (input.allowOther ?? false) : false,
       scale: input.type === 'rating' ? (input.scale ?? 5) : null,
       validation: input.validation ?? {},
       relevant: input.relevant ?? null,
       constraint: input.constraint ?? null,
       constraintMessage: input.constraintMessage ?? null,
+      rows: input.type === 'matrix' ? (input.rows ?? []) : [],
+      calculation: input.type === 'calculate' ? (input.calculation ?? null) : null,
       position: await nextPosition(uc.tx, form.id),
     })
     .returning();
@@ -153,15 +164,17 @@ export async function updateQuestion(
     choices: input.choices ?? before.choices,
     allowOther: input.allowOther ?? before.allowOther,
     validation: input.validation ?? before.validation,
+    rows: input.rows ?? before.rows,
   };
-  checkRules(merged);
-  const pick = <K extends 'relevant' | 'constraint' | 'constraintMessage'>(k: K) =>
+  const pick = <K extends 'relevant' | 'constraint' | 'constraintMessage' | 'calculation'>(k: K) =>
     input[k] !== undefined ? input[k] : before[k];
   const logic = {
     relevant: pick('relevant'),
     constraint: pick('constraint'),
     constraintMessage: pick('constraintMessage'),
+    calculation: type === 'calculate' ? pick('calculation') : null,
   };
+  checkRules({ ...merged, calculation: logic.calculation });
   await checkLogic(uc.tx, form.id, { id: before.id, key: input.key ?? before.key, ...logic });
   const [question] = await uc.tx
     .update(formQuestions)
@@ -170,14 +183,15 @@ export async function updateQuestion(
       type,
       label: input.label ?? before.label,
       hint: input.hint !== undefined ? input.hint : before.hint,
-      required: isDisplayOnly(type) ? false : (input.required ?? before.required),
+      required: isDisplayOnly(type) || isUnseen(type) ? false : (input.required ?? before.required),
       requiredMessage:
         input.requiredMessage !== undefined ? input.requiredMessage : before.requiredMessage,
       defaultValue: input.defaultValue !== undefined ? input.defaultValue : before.defaultValue,
-      choices: hasChoices(type) ? merged.choices : [],
+      choices: hasChoiceList(type) ? merged.choices : [],
       allowOther: hasChoices(type) ? merged.allowOther : false,
       scale: type === 'rating' ? (input.scale ?? before.scale ?? 5) : null,
       validation: merged.validation,
+      rows: type === 'matrix' ? merged.rows : [],
       ...logic,
       updatedAt: new Date(),
     })
@@ -283,4 +297,6 @@ const copyable = (q: QuestionRow) => ({
   relevant: q.relevant,
   constraint: q.constraint,
   constraintMessage: q.constraintMessage,
+  rows: q.rows,
+  calculation: q.calculation,
 });

@@ -32,7 +32,9 @@ import { liveDatasetOf } from '../datasets/index.js';
 /** One CSV field: formula-like text escaped (as the logframe export does), quoted when needed. */
 function csvField(v: unknown): string {
   if (v === undefined || v === null) return '';
-  const s = escapeCellText(Array.isArray(v) ? v.join(';') : String(v));
+  const s = escapeCellText(
+    Array.isArray(v) ? v.join(';') : typeof v === 'object' ? JSON.stringify(v) : String(v),
+  );
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 const csvLine = (cells: unknown[]) => `${cells.map(csvField).join(',')}\r\n`;

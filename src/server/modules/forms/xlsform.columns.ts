@@ -18,11 +18,7 @@ export const METADATA = new Set([
   'background-geopoint',
 ]);
 export const UNSUPPORTED: Record<string, string> = {
-  calculate: 'Calculated fields are not supported yet: the calculation is not imported.',
-  hidden: 'Hidden fields are not supported yet.',
   range: 'Range (slider) questions are not supported yet.',
-  rank: 'Ranking questions are not supported yet.',
-  geopoint: 'Location (geopoint) questions are not supported yet.',
   geotrace: 'Location (geotrace) questions are not supported.',
   geoshape: 'Location (geoshape) questions are not supported.',
   image: 'Photo uploads are not supported yet.',
@@ -49,12 +45,15 @@ export const SIMPLE: Record<string, QuestionType> = {
   date: 'date',
   time: 'time',
   datetime: 'datetime',
+  geopoint: 'geopoint',
+  calculate: 'calculate',
+  hidden: 'hidden',
 };
 /** Our types an export marks in the `pathways_type` column (XLSForm has no exact equivalent). */
 export const COMPATIBLE: Partial<Record<QuestionType, QuestionType[]>> = {
   short_text: ['long_text', 'email', 'phone'],
   integer: ['rating', 'nps'],
-  single_choice: ['yes_no', 'dropdown'],
+  single_choice: ['yes_no', 'dropdown', 'matrix'],
 };
 
 export const TRUE_TEXT = new Set(['yes', 'true', 'true()', '1', 'y']);

@@ -12,7 +12,11 @@ export interface ExprContext {
   renamed: ReadonlyMap<string, string>;
 }
 
-const NOUN = { relevant: 'skip logic (relevant)', constraint: 'constraint' } as const;
+const NOUN = {
+  relevant: 'skip logic (relevant)',
+  constraint: 'constraint',
+  calculation: 'calculation',
+} as const;
 
 /**
  * An XLSForm expression -> our expression text (curly quotes straightened, renamed questions
@@ -21,7 +25,7 @@ const NOUN = { relevant: 'skip logic (relevant)', constraint: 'constraint' } as 
  */
 export function processExpression(
   raw: string,
-  field: 'relevant' | 'constraint',
+  field: 'relevant' | 'constraint' | 'calculation',
   ctx: ExprContext,
 ): { text: string | null; warning: string | null } {
   const warnings: string[] = [];

@@ -51,6 +51,7 @@ interface Pending {
   name: string;
   rawRelevant: string;
   rawConstraint: string;
+  rawCalculation: string;
   groupRelevant: string[];
 }
 
@@ -203,8 +204,9 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       type = 'page';
       if (groupRelevant)
         report.messages.push('The page’s skip logic is added to each of its questions.');
-    } else if (head === 'select_one' || head === 'select_multiple') {
-      type = head === 'select_one' ? 'single_choice' : 'multiple_choice';
+    } else if (head === 'select_one' || head === 'select_multiple' || head === 'rank') {
+      type =
+        head === 'select_one' ? 'single_choice' : head === 'rank' ? 'ranking' : 'multiple_choice';
       if (!list) {
         unsupported(`“${head}” needs a choice list name after it (e.g. “${head} colours”).`);
         continue;
@@ -249,7 +251,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         continue;
       }
       input.choices = out;
-      input.allowOther = orOther;
+      if (type !== 'ranking') input.allowOther = orOther;
       if (type === 'single_choice' && /\b(minimal|autocomplete|search)\b/.test(appearance))
         type = 'dropdown';
     } else if (SIMPLE[head]) {
@@ -271,6 +273,16 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       input.choices = undefined;
       input.allowOther = undefined;
     }
+    if (type === 'matrix') {
+      // our export: the scale is the choice list, the rows a JSON list in pathways_rows
+      try {
+        input.rows = JSON.parse(c.pathways_rows ?? '[]') as AddQuestionInput['rows'];
+      } catch {
+        warn('pathways_rows is not valid JSON: no rows.');
+      }
+      input.allowOther = undefined;
+    }
+    if (type === 'calculate') input.calculation = (c.calculation ?? '').trim() || undefined;
     if (type === 'rating') {
       const s = Number(c.pathways_scale);
       input.scale = Number.isInteger(s) && s >= 3 && s <= 10 ? s : 5;
@@ -314,7 +326,10 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     const hint = translated(c, 'hint', textLang);
     if (hint) input.hint = hint.slice(0, 1000);
 
-    if (!isDisplayOnly(type)) {
+    if (type === 'calculate' || type === 'hidden') {
+      if (c.default?.trim() && type === 'hidden')
+        input.defaultValue = c.default.trim().slice(0, 1000);
+    } else if (!isDisplayOnly(type)) {
       const req = (c.required ?? '').trim().toLowerCase();
       if (TRUE_TEXT.has(req)) input.required = true;
       else if (!FALSE_TEXT.has(req))
@@ -334,7 +349,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       warn(
         `The choice filter (${c.choice_filter.trim()}) is not supported: every choice is shown.`,
       );
-    if (c.calculation?.trim())
+    if (c.calculation?.trim() && type !== 'calculate')
       warn('A calculation on a question that is not “calculate” is not supported: ignored.');
     const usedAppearance =
       (type === 'long_text' && appearance === 'multiline') ||
@@ -368,7 +383,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       input: parsed.data,
       name,
       rawRelevant: isGroup ? '' : (c.relevant ?? '').trim(),
-      rawConstraint: isDisplayOnly(type) ? '' : (c.constraint ?? '').trim(),
+      rawConstraint: isDisplayOnly(type) || type === 'calculate' ? '' : (c.constraint ?? '').trim(),
+      rawCalculation: type === 'calculate' ? (c.calculation ?? '').trim() : '',
       groupRelevant: groupStack.filter((g) => g.relevant).map((g) => g.relevant),
     });
   }
@@ -409,6 +425,18 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       if (r.warning) warn(r.warning);
       if (r.text) p.input.constraint = r.text;
       else p.input.constraintMessage = undefined;
+    }
+    if (p.rawCalculation) {
+      const r = processExpression(p.rawCalculation, 'calculation', ctx);
+      if (!r.text) {
+        // a calculate without its calculation computes nothing: not imported
+        p.report.status = 'unsupported';
+        p.report.key = null;
+        p.report.messages.push(r.warning ?? 'The calculation is not imported.');
+        return;
+      }
+      if (r.warning) warn(r.warning);
+      p.input.calculation = r.text;
     }
     questions.push(p.input);
   });

@@ -17,6 +17,8 @@ const SURVEY_COLUMNS = [
   'pathways_type',
   'pathways_scale',
   'pathways_validation',
+  'calculation',
+  'pathways_rows',
 ] as const;
 type SurveyRow = Partial<Record<(typeof SURVEY_COLUMNS)[number], string>>;
 
@@ -60,6 +62,20 @@ function xlsType(q: QuestionDef): SurveyRow {
     }
     case 'page':
       return { type: 'begin_group', appearance: 'field-list' };
+    case 'ranking':
+      return { type: `rank ${q.key}` };
+    case 'matrix':
+      // XLSForm has no matrix: a select_one over the scale, the rows kept in pathways_rows
+      return {
+        type: `select_one ${q.key}`,
+        pathways_type: 'matrix',
+        pathways_rows: JSON.stringify(q.rows ?? []),
+      };
+    case 'geopoint':
+    case 'hidden':
+      return { type: q.type };
+    case 'calculate':
+      return { type: 'calculate', calculation: q.calculation ?? '' };
   }
 }
 

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { expr } from '../../../test/helpers/expression-arbitraries';
+import { print } from '@shared/expressions';
+import { validateAnswers } from '@shared/forms/answers';
+import type { QuestionDef } from '@shared/forms/questions';
+import { prefilled, toSend } from './answers';
+
+const q = (
+  key: string,
+  type: QuestionDef['type'],
+  over: Partial<QuestionDef> = {},
+): QuestionDef => ({
+  key,
+  type,
+  label: key,
+  hint: null,
+  required: false,
+  requiredMessage: null,
+  defaultValue: null,
+  choices: [],
+  allowOther: false,
+  scale: null,
+  validation: {},
+  ...over,
+});
+const text = fc.oneof(
+  fc.constantFrom('', '0', '3', '-2.5', '10', 'abc', 'a b', '2024-05-01', 'true'),
+  fc.integer({ min: -50, max: 50 }).map(String),
+);
+
+describe('calculate: the browser and the server compute the same value', () => {
+  it('over generated expressions and answers, the server keeps what the browser sent', () => {
+    fc.assert(
+      fc.property(expr, fc.record({ a: text, b: text, q: text, d: text }), (ast, draft) => {
+        const calculation = print(ast);
+        // the clock moves between the two computations: leave out now() (today() changes at midnight only)
+        fc.pre(!calculation.includes('now('));
+        const questions = [
+          ...['a', 'b', 'q', 'd'].map((k) => q(k, 'short_text')),
+          q('calc', 'calculate', { calculation }),
+        ];
+        const sent = toSend(questions, draft);
+        const server = validateAnswers(questions, { ...sent, calc: 'forged' });
+        expect(server.errors).toEqual({});
+        expect(server.values.calc).toEqual(sent.calc);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('hidden values', () => {
+  it('come from the query string, else the stakeholder’s known answer', () => {
+    const questions = [q('ref', 'hidden'), q('site', 'hidden'), q('name', 'short_text')];
+    expect(prefilled(questions, '?ref=abc&name=x', { site: 'S1', ref: 'old' })).toEqual({
+      ref: 'abc',
+      site: 'S1',
+    });
+  });
+});

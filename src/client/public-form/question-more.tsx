@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import type { QuestionDef } from '@shared/forms/questions';
+import type { DraftValue } from './storage';
+import classes from './public-form.module.css';
+
+interface Props {
+  q: QuestionDef;
+  value: DraftValue | undefined;
+  error?: string;
+  set: (key: string, value: DraftValue) => void;
+  /** the first input's id (the error summary links to it) and the ids describing the question */
+  firstId: string;
+  describedBy?: string;
+  header: React.ReactNode;
+  footer: React.ReactNode;
+}
+
+const asRecord = (v: DraftValue | undefined): Record<string, string> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+
+/** A matrix: one radio group (fieldset/legend) per row on the shared scale; rows stack on a phone. */
+export function MatrixQuestion({
+  q,
+  value,
+  error,
+  set,
+  firstId,
+  describedBy,
+  header,
+  footer,
+}: Props) {
+  const answer = asRecord(value);
+  return (
+    <fieldset
+      className={classes.question}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+    >
+      {header}
+      {(q.rows ?? []).map((r, i) => (
+        <fieldset key={r.value} className={classes.matrixRow}>
+          <legend className={classes.rowLabel}>{r.label}</legend>
+          <div className={classes.scale}>
+            {q.choices.map((c, j) => (
+              <label key={c.value} className={classes.option}>
+                <input
+                  id={i === 0 && j === 0 ? firstId : undefined}
+                  type="radio"
+                  name={`${q.key}.${r.value}`}
+                  value={c.value}
+                  checked={answer[r.value] === c.value}
+                  onChange={() => set(q.key, { ...answer, [r.value]: c.value })}
+                />
+                <span>{c.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      {footer}
+    </fieldset>
+  );
+}
+
+/**
+ * A ranking: the choices in a list, each with Move up / Move down buttons (keyboard and screen
+ * reader friendly; no drag needed). The answer is set at the first move or with "Keep this order".
+ */
+export function RankingQuestion({
+  q,
+  value,
+  error,
+  set,
+  firstId,
+  describedBy,
+  header,
+  footer,
+}: Props) {
+  const labels = new Map(q.choices.map((c) => [c.value, c.label]));
+  const order = Array.isArray(value) && value.length ? value : q.choices.map((c) => c.value);
+  const [moved, setMoved] = useState('');
+  const move = (i: number, by: number) => {
+    const next = [...order];
+    [next[i], next[i + by]] = [next[i + by], next[i]];
+    set(q.key, next);
+    setMoved(`${labels.get(next[i + by])} is now number ${i + by + 1} of ${next.length}.`);
+  };
+  return (
+    <fieldset
+      className={classes.question}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+    >
+      {header}
+      <ol className={classes.ranking}>
+        {order.map((v, i) => (
+          <li key={v} className={classes.rankItem}>
+            <span className={classes.rankLabel}>{labels.get(v) ?? v}</span>
+            <button
+              type="button"
+              id={i === 0 ? firstId : undefined}
+              className={classes.secondary}
+              disabled={i === 0}
+              aria-label={`Move “${labels.get(v) ?? v}” up`}
+              onClick={() => move(i, -1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className={classes.secondary}
+              disabled={i === order.length - 1}
+              aria-label={`Move “${labels.get(v) ?? v}” down`}
+              onClick={() => move(i, 1)}
+            >
+              ↓
+            </button>
+          </li>
+        ))}
+      </ol>
+      {!Array.isArray(value) || !value.length ? (
+        <button type="button" className={classes.secondary} onClick={() => set(q.key, order)}>
+          Keep this order
+        </button>
+      ) : null}
+      <p className={classes.hint} aria-live="polite">
+        {moved}
+      </p>
+      {footer}
+    </fieldset>
+  );
+}
+
+const FIELDS = [
+  ['lat', 'Latitude', '-1.2921'],
+  ['lon', 'Longitude', '36.8219'],
+  ['accuracy', 'Accuracy in metres (optional)', ''],
+] as const;
+
+/** A geopoint: "Use my location" (the browser's geolocation) or the coordinates typed in. */
+export function GeopointQuestion({
+  q,
+  value,
+  error,
+  set,
+  firstId,
+  describedBy,
+  header,
+  footer,
+}: Props) {
+  const answer = asRecord(value);
+  const [message, setMessage] = useState('');
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setMessage('This browser cannot give a location: type the latitude and longitude instead.');
+      return;
+    }
+    setMessage('Finding your location…');
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        set(q.key, {
+          lat: String(Math.round(p.coords.latitude * 1e6) / 1e6),
+          lon: String(Math.round(p.coords.longitude * 1e6) / 1e6),
+          accuracy: String(Math.round(p.coords.accuracy)),
+        });
+        setMessage('Location found.');
+      },
+      (e) =>
+        setMessage(
+          e.code === e.PERMISSION_DENIED
+            ? 'Location access was denied: allow it in the browser settings, or type the latitude and longitude below.'
+            : 'Your location is not available right now: type the latitude and longitude below.',
+        ),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+  return (
+    <fieldset
+      className={classes.question}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+    >
+      {header}
+      <button type="button" className={classes.secondary} onClick={locate}>
+        Use my location
+      </button>
+      <p className={classes.hint} role="status">
+        {message}
+      </p>
+      {FIELDS.map(([f, label, example], i) => (
+        <div key={f} style={{ marginTop: 8 }}>
+          <label className={classes.label} htmlFor={i === 0 ? firstId : `${firstId}-${f}`}>
+            {label}
+          </label>
+          <input
+            id={i === 0 ? firstId : `${firstId}-${f}`}
+            className={`${classes.input} ${error ? classes.invalid : ''}`}
+            type="text"
+            inputMode="decimal"
+            placeholder={example ? `e.g. ${example}` : undefined}
+            value={answer[f] ?? ''}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => set(q.key, { ...answer, [f]: e.currentTarget.value })}
+          />
+        </div>
+      ))}
+      {footer}
+    </fieldset>
+  );
+}
