@@ -2,6 +2,7 @@
  * Form question types and definitions (zod-free: the public form page and the builder import it
  * without zod). A question is identified by its `key`, never its position or label.
  */
+import type { QuestionTranslations } from './translations.js';
 export const QUESTION_TYPES = [
   'short_text',
   'long_text',
@@ -100,6 +101,8 @@ export interface QuestionDef {
   /** a custom constraint over `.` (this answer) and earlier answers; checked when answered */
   constraint?: string | null;
   constraintMessage?: string | null;
+  /** the texts in the form's other languages (language code -> texts); missing: the default's */
+  translations?: QuestionTranslations;
 }
 
 /** Scripts written right to left: the form page sets `dir="rtl"` for them. */

@@ -115,6 +115,8 @@ export const toDef = (q: QuestionRow): QuestionDef => ({
   relevant: q.relevant,
   constraint: q.constraint,
   constraintMessage: q.constraintMessage,
+  // only a translated question carries the field (versions before translations compare equal)
+  ...(Object.keys(q.translations ?? {}).length ? { translations: q.translations } : {}),
 });
 
 export async function latestVersion(db: Db, formId: string) {
