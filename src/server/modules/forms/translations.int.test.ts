@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { formVersions, forms } from './forms.tables.js';
+import ExcelJS from 'exceljs';
+import { multipartFile } from '../logframe/test-support.js';
+import { formQuestions, formVersions, forms } from './forms.tables.js';
 import { formsTestKit } from './test-support.js';
 
 /** Multilingual forms: languages, translations saved on the draft, snapshotted, served by ?lang=. */
@@ -164,5 +166,52 @@ describe('form translations', () => {
       questions: {},
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('XLSForm translations', () => {
+  it('round trip: label::Arabic (ar) columns out, the same translations and languages back in', async () => {
+    const { s, formId } = await translatedForm();
+    await s.client.put(`/forms/${formId}/translations`, {
+      language: 'fr-CA',
+      questions: { notes: { label: 'Remarques', hint: 'Ce que vous voulez' } },
+    });
+    const file = await s.client.get(`/forms/${formId}/xlsform.xlsx`);
+    expect(file.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const header = (wb.getWorksheet('survey')!.getRow(1).values as string[]).filter(Boolean);
+    expect(header).toContain('label::Arabic (ar)');
+    expect(header).toContain('required_message::Arabic (ar)');
+    expect(header).toContain('hint::Canadian French (fr-CA)');
+    expect((wb.getWorksheet('choices')!.getRow(1).values as string[]).filter(Boolean)).toEqual([
+      'list_name',
+      'name',
+      'label',
+      'label::Arabic (ar)',
+      'label::Canadian French (fr-CA)',
+    ]);
+
+    const { payload, headers } = multipartFile(file.rawPayload, { filename: 'again.xlsx' });
+    const created = await s.client.request(
+      'POST',
+      `/projects/${s.project.id}/forms/xlsform/store`,
+      payload,
+      { ...headers, referer: `/projects/${s.project.id}/forms/xlsform` },
+    );
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(303);
+    const copyId = created.headers.location!.split('/')[2];
+    const translationsOf = async (id: string) =>
+      (
+        await t.app.ctx.db
+          .select()
+          .from(formQuestions)
+          .where(eq(formQuestions.formId, id))
+          .orderBy(formQuestions.position)
+      ).map((q) => [q.key, q.translations]);
+    expect(await translationsOf(copyId)).toEqual(await translationsOf(formId));
+    const [copy] = await t.app.ctx.db.select().from(forms).where(eq(forms.id, copyId));
+    expect(copy.language).toBe('en');
+    expect(copy.languages).toEqual(['ar', 'fr-CA']);
   });
 });
