@@ -69,7 +69,8 @@ describe('textDirection', () => {
       expect(textDirection(code), code).toBe('rtl');
   });
   it('is left to right otherwise, and for codes Intl does not know', () => {
-    for (const code of ['en', 'fr-CA', 'sw', 'hi', 'zh-Hant']) expect(textDirection(code)).toBe('ltr');
+    for (const code of ['en', 'fr-CA', 'sw', 'hi', 'zh-Hant'])
+      expect(textDirection(code)).toBe('ltr');
     expect(textDirection('not a code')).toBe('ltr');
   });
 });

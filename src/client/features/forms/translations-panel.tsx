@@ -86,8 +86,8 @@ export function TranslationsPanel({
       <Stack gap="sm">
         <Text size="sm">
           Default language: <strong>{nameOf(form.language)}</strong>. Respondents see the form in
-          the language of the link’s <code>?lang=</code>, else their browser’s, else the default;
-          an untranslated text shows in the default language.
+          the language of the link’s <code>?lang=</code>, else their browser’s, else the default; an
+          untranslated text shows in the default language.
         </Text>
         {form.languages.length > 0 && (
           <Group gap="xs">
@@ -195,7 +195,9 @@ function TranslationsEditor({
   const setValue = (t: TranslatableText, v: string) => {
     const q = f.data.questions[t.key];
     const next =
-      t.field === 'choice' ? { ...q, choices: { ...q.choices, [t.value!]: v } } : { ...q, [t.field]: v };
+      t.field === 'choice'
+        ? { ...q, choices: { ...q.choices, [t.value!]: v } }
+        : { ...q, [t.field]: v };
     f.setData('questions', { ...f.data.questions, [t.key]: next });
   };
   // what is left, as the fields stand now (saved or not)

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/forms/forms.schemas.js';
 import { addFromToc } from './from-toc.use-cases.js';
 import { saveTranslations } from './translations.use-cases.js';
+import { plural } from '../../../shared/format/plural.js';
 import {
   addQuestion,
   deleteQuestion,
@@ -152,7 +153,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
       return back(
         reply,
         form.id,
-        `${input.language} translations saved (${changed === 1 ? 'one question' : `${changed} questions`} changed). Publish to put them in the form.`,
+        `${input.language} translations saved (${plural(changed, 'question')} changed). Publish to put them in the form.`,
       );
     },
   );

@@ -123,7 +123,12 @@ describe('form translations', () => {
     await publish(s, formId);
     const token = await openToken(formId);
     const c = publicClient();
-    const missing = await submit(c, token, { id: randomUUID(), version: 1, answers: {}, lang: 'ar' });
+    const missing = await submit(c, token, {
+      id: randomUUID(),
+      version: 1,
+      answers: {},
+      lang: 'ar',
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ village: 'قل أين تعيش.' });
     const english = await submit(c, token, { id: randomUUID(), version: 1, answers: {} });
