@@ -130,6 +130,7 @@ export const ROUTE_NAMES = [
   'forms.questions.update',
   'forms.store',
   'forms.surveys',
+  'forms.translations.update',
   'forms.update',
   'forms.xlsform',
   'forms.xlsform.check',

@@ -10,6 +10,8 @@ import type { SendOutcome } from './outbox';
 import type { DraftAnswers, DraftValue } from './storage';
 import { firstPageWithError, pageErrors, settlePage, splitPages, visiblePages } from './pages';
 import classes from './public-form.module.css';
+import { localiseQuestions, languageName } from '@shared/forms/translations';
+import { applyLanguage, formLanguages } from './language';
 
 const THANKS = 'Thank you: your answers were received.';
 
@@ -22,8 +24,26 @@ type Done =
 const askPersist = () => void navigator.storage?.persist?.().catch(() => false);
 
 /** The public form: native inputs, WCAG 2.2 AA, a draft saved on every change, an outbox for offline. */
-export function FormApp({ data }: { data: PublicFormProps }) {
-  const { form, version, wave, questions, closed, submitUrl } = data;
+export function FormApp({
+  data,
+  initialLanguage,
+}: {
+  data: PublicFormProps;
+  initialLanguage: string;
+}) {
+  const { form, version, wave, closed, submitUrl } = data;
+  const [lang, setLang] = useState(initialLanguage);
+  // the texts in the chosen language; a missing translation shows the default text
+  const questions = useMemo(() => localiseQuestions(data.questions, lang), [data.questions, lang]);
+  const languages = formLanguages(data);
+  const thankYou = form.thankYouTranslations?.[lang] || form.thankYou;
+  const chooseLanguage = (code: string) => {
+    setLang(code);
+    applyLanguage(code);
+    const url = new URL(location.href);
+    url.searchParams.set('lang', code);
+    history.replaceState(history.state, '', url);
+  };
   const draftKey = `${data.token}|${wave ?? ''}`;
   // the first answers: defaults, and hidden values from the link or the stakeholder's record
   const initial = () => ({
@@ -52,7 +72,7 @@ export function FormApp({ data }: { data: PublicFormProps }) {
     setStatus('Sent');
     setDone((d) =>
       d && d.id === id && d.kind === 'queued'
-        ? { kind: 'sent', id, text: outcome.thankYou || THANKS }
+        ? { kind: 'sent', id, text: thankYou || outcome.thankYou || THANKS }
         : d,
     );
   };
@@ -145,6 +165,7 @@ export function FormApp({ data }: { data: PublicFormProps }) {
         version,
         answers: raw,
         ...(wave ? { wave } : {}),
+        lang,
         durationMs: Math.min(Math.max(0, Date.now() - startedAt.current), 30 * 86_400_000),
       },
       submitUrl,
@@ -181,7 +202,7 @@ export function FormApp({ data }: { data: PublicFormProps }) {
     setAnswers(initial());
     setPageIndex(0);
     if (outcome.kind === 'sent') {
-      setDone({ kind: 'sent', id: item.id, text: outcome.thankYou || THANKS });
+      setDone({ kind: 'sent', id: item.id, text: thankYou || outcome.thankYou || THANKS });
       setStatus('Sent');
     } else if (outcome.kind === 'retry') {
       setDone({ kind: 'queued', id: item.id });
@@ -206,6 +227,23 @@ export function FormApp({ data }: { data: PublicFormProps }) {
   return (
     <div className={classes.page}>
       <main className={classes.card}>
+        {languages.length > 1 && (
+          <nav className={classes.languages} aria-label="Language">
+            {languages.map((code) => (
+              <button
+                key={code}
+                type="button"
+                lang={code}
+                dir="auto"
+                className={classes.language}
+                aria-pressed={code === lang}
+                onClick={() => chooseLanguage(code)}
+              >
+                {languageName(code)}
+              </button>
+            ))}
+          </nav>
+        )}
         <h1 className={classes.title}>{form.name}</h1>
         {wave && <p className={classes.hint}>Round: {wave}</p>}
         <p className={classes.status} role="status" aria-live="polite">

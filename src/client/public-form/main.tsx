@@ -1,15 +1,19 @@
 import { createRoot } from 'react-dom/client';
 import type { PublicFormProps } from '@shared/forms/forms.pages';
 import { FormApp } from './form-app';
+import { applyLanguage, pageLanguage } from './language';
 
 /**
  * The public form page's own entry (no Inertia, no Mantine: React and the shared form code only).
  * The server's document (modules/forms/public-form.document.ts) carries the form as JSON.
  */
 const data = JSON.parse(document.getElementById('form-data')!.textContent!) as PublicFormProps;
-document.documentElement.lang = data.form.language;
-document.documentElement.dir = data.form.dir;
-createRoot(document.getElementById('form-root')!).render(<FormApp data={data} />);
+// ?lang=, then the browser's languages, then the form's default: `lang` and `dir` from the code
+const language = pageLanguage(data, location.search, navigator.languages ?? [navigator.language]);
+applyLanguage(language);
+createRoot(document.getElementById('form-root')!).render(
+  <FormApp data={data} initialLanguage={language} />,
+);
 
 // the service worker keeps this page and its files for offline use (not in Vite's dev server,
 // whose modules change under it)

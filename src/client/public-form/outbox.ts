@@ -13,6 +13,8 @@ export interface SubmitBody {
   version: number;
   answers: Record<string, unknown>;
   wave?: string;
+  /** the language the form was answered in (the server's messages come in it) */
+  lang?: string;
   /** from opening the form to sending it, on this device (the speeder rule reads it) */
   durationMs?: number;
 }

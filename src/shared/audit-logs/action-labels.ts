@@ -156,6 +156,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'connector.pulled': 'Pulled submissions from a form server',
   'stakeholder.merged': 'Merged two stakeholders',
   'form.imported_xlsform': 'Imported an XLSForm',
+  'form.translations_saved': 'Saved form translations',
 };
 
 /** 'team.member_added' -> 'Added a team member'; unknown actions -> 'Team: member added'. */

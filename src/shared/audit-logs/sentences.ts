@@ -169,6 +169,7 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'connector.pulled': '{actor} pulled submissions from a form server[ into “{subject}”]',
   'stakeholder.merged': '{actor} merged two stakeholders[ into {subject}]',
   'form.imported_xlsform': '{actor} imported an XLSForm[ as the form “{subject}”]',
+  'form.translations_saved': '{actor} saved translations[ of the form “{subject}”]',
 };
 
 export interface AuditEntryLike {

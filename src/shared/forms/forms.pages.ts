@@ -57,6 +57,8 @@ export interface FormSettings {
   responseLimit: number | null;
   thankYou: string | null;
   matchKeys: string[];
+  /** the thank-you text in the form's other languages (language code -> text) */
+  thankYouTranslations?: Record<string, string>;
 }
 
 export interface FormDetail {
@@ -66,6 +68,8 @@ export interface FormDetail {
   anonymous: boolean;
   waves: string[];
   language: string;
+  /** the other languages (BCP-47 codes) */
+  languages: string[];
   settings: FormSettings;
   currentVersion: number;
 }
@@ -222,7 +226,17 @@ export interface PublicFormProps {
   submitUrl: string;
   /** the form page's service worker (`public-forms.worker`), its scope the folder above it */
   workerUrl: string;
-  form: { name: string; language: string; dir: 'ltr' | 'rtl'; thankYou: string | null };
+  form: {
+    name: string;
+    /** the language the document was rendered in (the server's pick: ?lang=, Accept-Language) */
+    language: string;
+    dir: 'ltr' | 'rtl';
+    thankYou: string | null;
+    /** the default language and the others; the page picks ?lang=, the browser's, the default */
+    defaultLanguage?: string;
+    languages?: string[];
+    thankYouTranslations?: Record<string, string>;
+  };
   version: number | null;
   wave: string | null;
   questions: QuestionDef[];

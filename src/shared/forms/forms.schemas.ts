@@ -9,6 +9,7 @@ import {
   REVIEW_STATUSES,
   hasChoiceList,
 } from './questions.js';
+import { canonicalLanguage } from './translations.js';
 import { FLAG_RESOLUTIONS } from './quality.js';
 
 /** Inputs of forms, questions, versions, responses and links (shared by client and server). */
@@ -83,10 +84,33 @@ const optDateTime = z
   )
   .optional();
 
+/** A BCP-47 language code (`fr`, `fr-CA`, `zh-Hant`), canonicalised. */
+const languageCode = z
+  .string({ error: 'Enter a language code such as fr, ar or pt-BR.' })
+  .trim()
+  .max(35, 'Enter a language code such as fr, ar or pt-BR.')
+  .transform((c, ctx) => {
+    const canonical = canonicalLanguage(c);
+    if (!canonical) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `“${c}” is not a language code: use one such as fr, ar or pt-BR.`,
+      });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
 export const updateFormSchema = z
   .strictObject({
     name: createFormSchema.shape.name.optional(),
     language: createFormSchema.shape.language,
+    /** the form's other languages */
+    languages: z
+      .array(languageCode)
+      .max(20, 'At most 20 other languages.')
+      .refine((l) => new Set(l).size === l.length, 'Each language once.')
+      .optional(),
     waves: waves.optional(),
     opensAt: optDateTime,
     closesAt: optDateTime,
@@ -262,6 +286,29 @@ export const updateQuestionSchema = z
   .refine(changesSomething, { message: 'Change at least one field.', path: ['label'] });
 export type UpdateQuestionInput = z.infer<typeof updateQuestionSchema>;
 
+const translatedText = (max: number) =>
+  z.string().trim().max(max, `Use at most ${max} characters.`).optional();
+
+/** The texts of a form in one of its other languages (blank: not translated yet). */
+export const saveTranslationsSchema = z.strictObject({
+  language: languageCode,
+  questions: z
+    .record(
+      z.string().regex(QUESTION_KEY_RE, 'Translate questions of this form.'),
+      z.strictObject({
+        label: translatedText(QUESTION_LABEL_MAX),
+        hint: translatedText(1000),
+        requiredMessage: translatedText(300),
+        constraintMessage: translatedText(300),
+        choices: z.record(z.string().max(64), z.string().trim().max(500)).optional(),
+      }),
+      { error: 'Send the translations by question key.' },
+    )
+    .refine((o) => Object.keys(o).length <= 2000, 'At most 2000 questions.'),
+  thankYou: translatedText(2000),
+});
+export type SaveTranslationsInput = z.infer<typeof saveTranslationsSchema>;
+
 export const moveQuestionSchema = z.strictObject({
   direction: z.enum(['up', 'down'], { error: 'Move up or down.' }),
 });
@@ -288,6 +335,8 @@ export const submitSchema = z.strictObject({
   answers: z.record(z.string().max(100), z.unknown(), { error: 'Send the answers as an object.' }),
   /** an open survey link's wave (from ?wave=); a personal link has its own */
   wave: z.string().regex(WAVE_RE, 'Choose a wave of this form.').optional(),
+  /** the language the form was answered in: the server's messages come in it */
+  lang: z.string().max(35).optional(),
   /** the device's time from opening the form to sending it (the speeder rule reads it) */
   durationMs: z
     .number({ error: 'Send the duration in milliseconds.' })

@@ -2,6 +2,7 @@
  * Form question types and definitions (zod-free: the public form page and the builder import it
  * without zod). A question is identified by its `key`, never its position or label.
  */
+import type { QuestionTranslations } from './translations.js';
 export const QUESTION_TYPES = [
   'short_text',
   'long_text',
@@ -124,6 +125,8 @@ export interface QuestionDef {
   rows?: Choice[];
   /** calculate: the expression computed from earlier answers (the server recomputes it on submit) */
   calculation?: string | null;
+  /** the texts in the form's other languages (language code -> texts); missing: the default's */
+  translations?: QuestionTranslations;
 }
 
 /** A geopoint answer: decimal degrees, the accuracy in metres when the device gave one. */

@@ -48,6 +48,7 @@ export async function insertForm(c: FixtureContext, opts: { anonymous?: boolean 
       name: 'Fixture survey',
       anonymous: opts.anonymous ?? false,
       waves: ['baseline', 'endline'],
+      languages: ['fr'],
       currentVersion: 1,
       responseSeq: 1,
     })
@@ -142,6 +143,12 @@ const bodies: DomainSecurity['bodies'] = {
   'forms.questions.from-toc': () => ({ surveyQuestionId: randomUUID() }),
   'forms.questions.update': () => ({ label: 'Edited by the matrix' }),
   'forms.questions.move': () => ({ direction: 'down' }),
+  // the fixture form has French as its other language
+  'forms.translations.update': () => ({
+    language: 'fr',
+    questions: { name: { label: 'Votre nom' } },
+    thankYou: 'Merci',
+  }),
   'responses.review': () => ({ status: 'approved' }),
   // the fixture response is at revision 1 and answered `name` with "Ada"
   'responses.update': () => ({ revision: 1, answers: { name: 'Grace' } }),
@@ -177,6 +184,7 @@ export const formsSecurity: DomainSecurity = {
       noBody: 'removes the draft question named in the URL',
     },
     'forms.questions.move': { access: 'team:content.update' },
+    'forms.translations.update': { access: 'team:content.update' },
     'forms.questions.duplicate': {
       access: 'team:content.update',
       noBody: 'copies the draft question named in the URL',

@@ -22,6 +22,7 @@ import { PageHeader } from '../projects/page-header';
 import { useShared } from '../../hooks/use-shared';
 import { QuestionEditor } from './question-editor';
 import { FromTocPanel, PublishPanel, SettingsPanel } from './builder-panels';
+import { TranslationsPanel } from './translations-panel';
 
 const opts = { preserveScroll: true };
 
@@ -266,6 +267,7 @@ export function FormBuilder(props: FormFieldsProps) {
       <FromTocPanel form={form} tocQuestions={props.tocQuestions} disabled={disabled} />
       <PublishPanel form={form} diff={props.diff} versions={props.versions} disabled={disabled} />
       <SettingsPanel form={form} disabled={disabled} />
+      <TranslationsPanel form={form} questions={props.questions} disabled={disabled} />
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ export const formDetail = (f: FormRow): FormDetail => ({
   anonymous: f.anonymous,
   waves: f.waves,
   language: f.language,
+  languages: f.languages,
   settings: f.settings,
   currentVersion: f.currentVersion,
 });

@@ -117,6 +117,8 @@ export const toDef = (q: QuestionRow): QuestionDef => ({
   constraintMessage: q.constraintMessage,
   ...(q.type === 'matrix' ? { rows: q.rows } : {}),
   ...(q.type === 'calculate' ? { calculation: q.calculation } : {}),
+  // only a translated question carries the field (versions before translations compare equal)
+  ...(Object.keys(q.translations ?? {}).length ? { translations: q.translations } : {}),
 });
 
 export async function latestVersion(db: Db, formId: string) {

@@ -13,10 +13,13 @@ import {
   createFormSchema,
   fromTocSchema,
   moveQuestionSchema,
+  saveTranslationsSchema,
   updateFormSchema,
   updateQuestionSchema,
 } from '../../../shared/forms/forms.schemas.js';
 import { addFromToc } from './from-toc.use-cases.js';
+import { saveTranslations } from './translations.use-cases.js';
+import { plural } from '../../../shared/format/plural.js';
 import {
   addQuestion,
   deleteQuestion,
@@ -136,6 +139,22 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
         updateForm(uc, { ...input, formId: param(request, 'form') }),
       );
       return back(reply, form.id, 'Form settings saved.');
+    },
+  );
+
+  app.put(
+    '/forms/:form/translations',
+    { config: { name: 'forms.translations.update', access: update } },
+    async (request, reply) => {
+      const input = parseInput(saveTranslationsSchema, request.body);
+      const { form, changed } = await runUseCase(ctx, actorOf(request), (uc) =>
+        saveTranslations(uc, { ...input, formId: param(request, 'form') }),
+      );
+      return back(
+        reply,
+        form.id,
+        `${input.language} translations saved (${plural(changed, 'question')} changed). Publish to put them in the form.`,
+      );
     },
   );
 

@@ -21,6 +21,7 @@ import type {
   QuestionValidation,
   ReviewStatus,
 } from '../../../shared/forms/questions.js';
+import type { QuestionTranslations } from '../../../shared/forms/translations.js';
 import type { FormSettings } from '../../../shared/forms/forms.pages.js';
 import type { AnswerChange } from '../../../shared/forms/edits.js';
 import type { FlagResolution, FlagRule } from '../../../shared/forms/quality.js';
@@ -44,6 +45,8 @@ export const forms = pgTable(
     anonymous: boolean('anonymous').notNull().default(true),
     waves: jsonb('waves').$type<string[]>().notNull().default([]),
     language: text('language').notNull().default('en'),
+    /** the form's other languages (BCP-47 codes); the questions keep their texts in each */
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
     settings: jsonb('settings').$type<FormSettings>().notNull().default({
       opensAt: null,
       closesAt: null,
@@ -93,6 +96,8 @@ export const formQuestions = pgTable(
     rows: jsonb('rows').$type<Choice[]>().notNull().default([]),
     /** calculate: the expression computed from earlier answers */
     calculation: text('calculation'),
+    /** the texts in the form's other languages (snapshotted with the question on publish) */
+    translations: jsonb('translations').$type<QuestionTranslations>().notNull().default({}),
     /** the theory-of-change survey question this question asks (its data point reads the answers) */
     surveyQuestionId: uuid('survey_question_id').references(() => surveyQuestions.id, {
       onDelete: 'set null',

@@ -64,6 +64,12 @@ export async function updateForm(
     const bad = input.matchKeys.find((k) => !keys.has(k));
     if (bad) throw new ValidationError({ matchKeys: `“${bad}” is not a question of this form.` });
   }
+  const language = input.language ?? form.language;
+  const languages = (input.languages ?? form.languages).filter((l) => l !== language);
+  if (input.languages?.includes(language))
+    throw new ValidationError({
+      languages: `${language} is the form's default language: its texts are the questions' own.`,
+    });
   if (input.waves && form.kind !== 'survey')
     throw new ValidationError({ waves: 'Only a survey form has waves.' });
   const settings = {
@@ -73,6 +79,9 @@ export async function updateForm(
       input.responseLimit !== undefined ? input.responseLimit : form.settings.responseLimit,
     thankYou: input.thankYou !== undefined ? input.thankYou : form.settings.thankYou,
     matchKeys: input.matchKeys ?? form.settings.matchKeys,
+    ...(form.settings.thankYouTranslations
+      ? { thankYouTranslations: form.settings.thankYouTranslations }
+      : {}),
   };
   if (settings.opensAt && settings.closesAt && settings.closesAt <= settings.opensAt)
     throw new ValidationError({ closesAt: 'The form must close after it opens.' });
@@ -80,7 +89,8 @@ export async function updateForm(
     .update(forms)
     .set({
       name: input.name ?? form.name,
-      language: input.language ?? form.language,
+      language,
+      languages,
       waves: input.waves ?? form.waves,
       settings,
       updatedAt: new Date(),

@@ -7,7 +7,11 @@ import type { QuestionDef } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
 import { closedReason, linkByToken, liveResponses, submitResponse } from './submit.use-cases.js';
 import { submitSchema, WAVE_RE } from '../../../shared/forms/forms.schemas.js';
-import { dirOf } from '../../../shared/forms/questions.js';
+import {
+  acceptedLanguages,
+  resolveLanguage,
+  textDirection,
+} from '../../../shared/forms/translations.js';
 import { and, eq } from 'drizzle-orm';
 import { param } from './forms.routes.js';
 import { renderPublicFormDocument, serviceWorkerSource } from './public-form.document.js';
@@ -57,7 +61,16 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
         : typeof asked === 'string' && WAVE_RE.test(asked) && form.waves.includes(asked)
           ? asked
           : null;
-      reply.header('x-robots-tag', 'noindex');
+      // ?lang=, then the browser's Accept-Language, then the form's default (the page checks again
+      // with navigator.languages: a document the worker kept offline may be shown to another browser)
+      const lang = (request.query as Record<string, unknown>).lang;
+      const language = resolveLanguage({
+        query: typeof lang === 'string' ? lang.slice(0, 35) : null,
+        browser: acceptedLanguages(request.headers['accept-language']),
+        available: [form.language, ...form.languages],
+        fallback: form.language,
+      });
+      reply.header('x-robots-tag', 'noindex').header('Vary', 'Accept-Language');
       const token = link.token;
       const html = renderPublicFormDocument({
         csrfToken: request.csrfToken,
@@ -68,9 +81,12 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
           workerUrl: ctx.routes.url('public-forms.worker'),
           form: {
             name: form.name,
-            language: form.language,
-            dir: dirOf(form.language),
+            language,
+            dir: textDirection(language),
             thankYou: form.settings.thankYou,
+            defaultLanguage: form.language,
+            languages: form.languages,
+            thankYouTranslations: form.settings.thankYouTranslations ?? {},
           },
           version: version?.number ?? null,
           wave,
@@ -100,7 +116,9 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
       return reply.code(result.duplicate ? 200 : 201).send({
         status: result.duplicate ? 'duplicate' : 'created',
         responseId: result.responseId,
-        thankYou: result.form.settings.thankYou,
+        thankYou:
+          (input.lang && result.form.settings.thankYouTranslations?.[input.lang]) ||
+          result.form.settings.thankYou,
       });
     },
   );

@@ -9,6 +9,7 @@ import type { FormRow, LinkRow } from './forms.queries.js';
 import { canonicalAnswers, validateAnswers, type Answers } from '../../../shared/forms/answers.js';
 import type { SubmitInput } from '../../../shared/forms/forms.schemas.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
+import { localiseQuestions } from '../../../shared/forms/translations.js';
 import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
@@ -187,7 +188,11 @@ export async function storeResponse(
     .limit(1);
   if (!version)
     throw new ValidationError({ version: `Version ${input.version} of this form does not exist.` });
-  const checked = validateAnswers(version.questions, input.answers);
+  // the question's own messages (required, constraint) in the language the form was answered in
+  const checked = validateAnswers(
+    input.lang ? localiseQuestions(version.questions, input.lang) : version.questions,
+    input.answers,
+  );
   if (Object.keys(checked.errors).length)
     throw new ValidationError(checked.errors, 'Some answers need attention.');
   // answers to questions hidden by skip logic are cleaned (dropped), never stored: validateAnswers

@@ -51,7 +51,7 @@ describe('XLSForm import', () => {
     const r = await reportOf(s, await xlsformBuffer(FULL_XLSFORM));
     expect(r.formTitle).toBe('Household baseline');
     expect(r.language).toBe('en');
-    expect(r.notes.join(' ')).toMatch(/other languages \(fr\) are not imported/);
+    expect(r.notes.join(' ')).toMatch(/Translations imported: fr/);
     const status = (n: string) => byName(r, n)[0]?.status;
     for (const n of [
       'intro',

@@ -21,7 +21,9 @@ describe('mapXlsform', () => {
     const p = mapXlsform(s, 'x.xlsx');
     expect(p.language).toBe('fr');
     expect(p.questions[0]).toMatchObject({ key: 'nom', label: 'Nom', hint: 'Votre nom' });
-    expect(p.report.notes.join(' ')).toMatch(/other languages \(en\)/);
+    expect(p.report.notes.join(' ')).toMatch(/Translations imported: en/);
+    expect(p.languages).toEqual(['en']);
+    expect(p.translations).toEqual({ nom: { en: { label: 'Name' } } });
   });
 
   it('adds a group’s skip logic to each of its questions, and a page has none of its own', () => {

@@ -26,6 +26,20 @@ import {
   splitColumn,
   translated,
 } from './xlsform.columns.js';
+import {
+  canonicalLanguage,
+  type QuestionTranslation,
+  type QuestionTranslations,
+} from '../../../shared/forms/translations.js';
+
+/** The text of one language's column (`label::Arabic (ar)`), trimmed; '' when absent. */
+function cellIn(cells: Record<string, string>, base: string, lang: string): string {
+  for (const [col, v] of Object.entries(cells)) {
+    const s = splitColumn(col);
+    if (s.base === base && s.lang === lang && v.trim()) return v.trim();
+  }
+  return '';
+}
 
 /** One sheet row: its number (the header is row 1) and its cells by lower-cased column name. */
 export interface SheetRow {
@@ -41,11 +55,15 @@ export interface XlsformSheets {
 export interface XlsformPlan {
   title: string;
   language: string;
+  /** the form's other languages, and each question's texts in them (by key) */
+  languages: string[];
+  translations: Record<string, QuestionTranslations>;
   questions: AddQuestionInput[];
   report: XlsformReport;
 }
 
 interface Pending {
+  translations: QuestionTranslations;
   report: XlsformReportRow;
   input: AddQuestionInput;
   name: string;
@@ -91,10 +109,22 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     notes.push(
       `The language “${settings.default_language ?? textLang}” is not one of this app's form languages: the form is set to English; change it in the form's settings.`,
     );
+  // the other languages with a code (`label::Arabic (ar)`) become the form's other languages
   const others = langs.filter((l) => l !== textLang);
-  if (others.length)
+  const otherLangs = new Map<string, string>();
+  for (const l of others) {
+    const code = canonicalLanguage(l);
+    if (code && code !== language && ![...otherLangs.values()].includes(code))
+      otherLangs.set(l, code);
+  }
+  const dropped = others.filter((l) => !otherLangs.has(l));
+  if (otherLangs.size)
     notes.push(
-      `Labels and hints in other languages (${others.join(', ')}) are not imported: forms have one language for now${textLang ? `; the ${textLang} texts are used` : ''}.`,
+      `Translations imported: ${[...otherLangs.values()].join(', ')}${textLang ? ` (the ${textLang} texts are the form's own)` : ''}.`,
+    );
+  if (dropped.length)
+    notes.push(
+      `Texts in ${dropped.join(', ')} are not imported: name a language with its code, as in “label::English (en)”.`,
     );
   for (const k of Object.keys(settings))
     if (
@@ -105,14 +135,22 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       notes.push(`The setting “${k}” is not used.`);
 
   // choices by list
-  const lists = new Map<string, Array<{ value: string; label: string; row: number }>>();
+  const lists = new Map<
+    string,
+    Array<{ value: string; label: string; row: number; labels: Record<string, string> }>
+  >();
   for (const r of sheets.choices ?? []) {
     const list = (r.cells.list_name ?? r.cells['list name'] ?? '').trim();
     const value = (r.cells.name ?? r.cells.value ?? '').trim();
     if (!list && !value) continue;
     const label = translated(r.cells, 'label', textLang) || value;
     if (!lists.has(list)) lists.set(list, []);
-    lists.get(list)!.push({ value, label, row: r.row });
+    const labels: Record<string, string> = {};
+    for (const [raw, code] of otherLangs) {
+      const text = cellIn(r.cells, 'label', raw);
+      if (text) labels[code] = text.slice(0, 500);
+    }
+    lists.get(list)!.push({ value, label, row: r.row, labels });
   }
 
   const taken = new Set<string>();
@@ -124,6 +162,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
 
   for (const r of sheets.survey) {
     const c = r.cells;
+    /** this row's choice labels in the other languages (code -> value -> label) */
+    let choiceTexts: Record<string, Record<string, string>> = {};
     const typeText = (c.type ?? '').trim();
     const name = (c.name ?? '').trim();
     if (!typeText && !name && !translated(c, 'label', textLang)) continue;
@@ -218,6 +258,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       }
       const seen = new Set<string>();
       const out: Array<{ value: string; label: string }> = [];
+      choiceTexts = {};
       for (const ch of choices) {
         let value = ch.value;
         if (!CHOICE_VALUE_RE.test(value)) {
@@ -241,6 +282,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         }
         seen.add(value);
         out.push({ value, label: ch.label.slice(0, 500) || value });
+        for (const [code, text] of Object.entries(ch.labels))
+          (choiceTexts[code] ??= {})[value] = text;
       }
       if (!out.length) {
         unsupported(`The choice list “${list}” has no usable choices.`);
@@ -336,11 +379,11 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         warn(
           `“required” is an expression (${c.required}), which is not supported: the question is optional.`,
         );
-      if (c.required_message?.trim())
-        input.requiredMessage = c.required_message.trim().slice(0, 300);
+      const requiredMessage = translated(c, 'required_message', textLang);
+      if (requiredMessage) input.requiredMessage = requiredMessage.slice(0, 300);
       if (c.default?.trim()) input.defaultValue = c.default.trim().slice(0, 1000);
-      if (c.constraint_message?.trim())
-        input.constraintMessage = c.constraint_message.trim().slice(0, 300);
+      const constraintMessage = translated(c, 'constraint_message', textLang);
+      if (constraintMessage) input.constraintMessage = constraintMessage.slice(0, 300);
     }
     const readOnly = (c.read_only ?? '').trim().toLowerCase();
     if (readOnly && !FALSE_TEXT.has(readOnly))
@@ -378,7 +421,22 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       unsupported(`Not imported: ${why.join('; ')}`);
       continue;
     }
+    const translations: QuestionTranslations = {};
+    for (const [raw, code] of otherLangs) {
+      const t: QuestionTranslation = {};
+      const label = cellIn(c, 'label', raw).slice(0, 1000);
+      const hint = cellIn(c, 'hint', raw).slice(0, 1000);
+      const req = cellIn(c, 'required_message', raw).slice(0, 300);
+      const cons = cellIn(c, 'constraint_message', raw).slice(0, 300);
+      if (label) t.label = label;
+      if (hint) t.hint = hint;
+      if (req) t.requiredMessage = req;
+      if (cons) t.constraintMessage = cons;
+      if (choiceTexts[code]) t.choices = choiceTexts[code];
+      if (Object.keys(t).length) translations[code] = t;
+    }
     pending.push({
+      translations,
       report,
       input: parsed.data,
       name,
@@ -399,6 +457,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
   const keys = pending.map((p) => p.input.key!);
   const noteKeys = pending.filter((p) => isDisplayOnly(p.input.type)).map((p) => p.input.key!);
   const questions: AddQuestionInput[] = [];
+  const translations: Record<string, QuestionTranslations> = {};
   pending.forEach((p, i) => {
     const ctx: ExprContext = {
       key: p.input.key!,
@@ -424,7 +483,10 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       const r = processExpression(p.rawConstraint, 'constraint', ctx);
       if (r.warning) warn(r.warning);
       if (r.text) p.input.constraint = r.text;
-      else p.input.constraintMessage = undefined;
+      else {
+        p.input.constraintMessage = undefined;
+        for (const t of Object.values(p.translations)) delete t.constraintMessage;
+      }
     }
     if (p.rawCalculation) {
       const r = processExpression(p.rawCalculation, 'calculation', ctx);
@@ -439,6 +501,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       p.input.calculation = r.text;
     }
     questions.push(p.input);
+    if (Object.keys(p.translations).length) translations[p.input.key!] = p.translations;
   });
 
   const counts = { imported: 0, converted: 0, unsupported: 0, skipped: 0 };
@@ -447,6 +510,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
   return {
     title,
     language,
+    languages: [...otherLangs.values()],
+    translations,
     questions,
     report: {
       fileName,

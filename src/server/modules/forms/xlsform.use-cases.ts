@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { ValidationError, notFound } from '../../platform/errors.js';
-import { formVersions } from './forms.tables.js';
+import { formQuestions, formVersions, forms } from './forms.tables.js';
 import { draftQuestions, findForm, toDef } from './forms.queries.js';
 import { createForm } from './forms.use-cases.js';
 import { addQuestion } from './questions.use-cases.js';
@@ -26,6 +26,15 @@ export async function importXlsform(
     language: plan.language,
   });
   for (const q of plan.questions) await addQuestion(uc, { formId: form.id, ...q });
+  // the texts of the file's other languages (`label::Arabic (ar)`), on the draft questions
+  if (plan.languages.length) {
+    await uc.tx.update(forms).set({ languages: plan.languages }).where(eq(forms.id, form.id));
+    for (const [key, translations] of Object.entries(plan.translations))
+      await uc.tx
+        .update(formQuestions)
+        .set({ translations })
+        .where(and(eq(formQuestions.formId, form.id), eq(formQuestions.key, key)));
+  }
   await uc.audit({
     action: 'form.imported_xlsform',
     subject: { type: 'form', id: form.id, label: form.name },

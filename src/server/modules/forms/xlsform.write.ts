@@ -1,6 +1,16 @@
 import ExcelJS from 'exceljs';
 import { escapeCellText } from '../logframe/index.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
+import { languageName } from '../../../shared/forms/translations.js';
+
+/** The translated columns, `label::Arabic (ar)`, one set per other language. */
+const TRANSLATED = [
+  ['label', 'label'],
+  ['hint', 'hint'],
+  ['required_message', 'requiredMessage'],
+  ['constraint_message', 'constraintMessage'],
+] as const;
+const column = (base: string, code: string) => `${base}::${languageName(code, 'en')} (${code})`;
 
 const SURVEY_COLUMNS = [
   'type',
@@ -97,7 +107,12 @@ export function xlsformWorkbook(
   const settings = wb.addWorksheet('settings');
   const cell = (v: string | null | undefined) => escapeCellText(v ?? '');
 
-  survey.addRow([...SURVEY_COLUMNS]);
+  // the other languages the questions have texts in (the default's are the plain columns)
+  const others = [...new Set(questions.flatMap((q) => Object.keys(q.translations ?? {})))].filter(
+    (l) => l !== form.language,
+  );
+  const extra = others.flatMap((l) => TRANSLATED.map(([base]) => column(base, l)));
+  survey.addRow([...SURVEY_COLUMNS, ...extra]);
   let inPage = false;
   for (const q of questions) {
     if (q.type === 'page' && inPage) survey.addRow(['end_group']);
@@ -116,16 +131,26 @@ export function xlsformWorkbook(
       default: q.defaultValue ?? '',
       pathways_validation: hasValidation(q) ? JSON.stringify(q.validation) : '',
     };
-    survey.addRow(SURVEY_COLUMNS.map((c) => cell(row[c])));
+    const texts = others.flatMap((l) =>
+      TRANSLATED.map(([, field]) => cell(q.translations?.[l]?.[field])),
+    );
+    survey.addRow([...SURVEY_COLUMNS.map((c) => cell(row[c])), ...texts]);
   }
   if (inPage) survey.addRow(['end_group']);
 
-  choices.addRow(['list_name', 'name', 'label']);
+  choices.addRow(['list_name', 'name', 'label', ...others.map((l) => column('label', l))]);
   for (const q of questions) {
     if (q.type === 'yes_no') {
       choices.addRow([q.key, 'yes', 'Yes']);
       choices.addRow([q.key, 'no', 'No']);
-    } else for (const c of q.choices) choices.addRow([cell(q.key), cell(c.value), cell(c.label)]);
+    } else
+      for (const c of q.choices)
+        choices.addRow([
+          cell(q.key),
+          cell(c.value),
+          cell(c.label),
+          ...others.map((l) => cell(q.translations?.[l]?.choices?.[c.value])),
+        ]);
   }
   settings.addRow(['form_title', 'default_language', 'version']);
   settings.addRow([cell(form.name), form.language, form.version]);

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApp } from '../test/helpers/app.js';
+import { createUser, signIn } from '../test/helpers/auth.js';
+import { createTeamFor } from '../test/helpers/team-membership.js';
+import { until } from '../test/helpers/wait.js';
+import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { formLinks, formResponses } from '../src/server/modules/forms/forms.tables.js';
+import { shot } from './helpers/browser.js';
+import { startJourney, type Journey } from './helpers/journey.js';
+
+let t: TestApp;
+let base: string;
+let browser: BrowserContext;
+let journey: Journey;
+
+beforeAll(async () => {
+  journey = await startJourney();
+  ({ t, base, browser } = journey);
+});
+afterAll(() => journey?.close());
+
+it('translate a form into Arabic in the builder, open it with ?lang=ar on a phone (RTL), switch to English, send', async () => {
+  const user = await createUser(t.app, { name: 'Layla Haddad' });
+  const team = await createTeamFor(t.app, user.id, 'Water Access');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Clean water' })
+    .returning();
+  const client = await signIn(t.app, user);
+  const formId = (
+    await client.post(`/projects/${project.id}/forms`, {
+      name: 'Water point visit',
+      kind: 'survey',
+    })
+  ).headers.location!.split('/')[2];
+  for (const q of [
+    {
+      key: 'source',
+      type: 'single_choice',
+      label: 'Main water source',
+      hint: 'Where most of your water comes from',
+      required: true,
+      choices: [
+        { value: 'well', label: 'Well' },
+        { value: 'tap', label: 'Tap' },
+      ],
+    },
+    { key: 'people', type: 'integer', label: 'How many people live here?' },
+  ])
+    expect((await client.post(`/forms/${formId}/questions`, q)).statusCode).toBe(303);
+
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto(`${base}/forms/${formId}/fields`);
+  await page.getByRole('heading', { name: 'Translations' }).waitFor();
+  await page.getByRole('textbox', { name: 'Add a language (code)' }).fill('ar');
+  await page.getByRole('button', { name: 'Add language' }).click();
+  const label = page.getByRole('textbox', { name: 'Label in Arabic (ar)' }).first();
+  await label.waitFor();
+  await page.getByText('5 texts of 5 still to translate.').waitFor();
+  await label.fill('مصدر المياه الرئيسي');
+  await page.getByRole('textbox', { name: 'Hint in Arabic (ar)' }).fill('من أين تأتي معظم مياهك');
+  await page.getByRole('textbox', { name: 'Choice “well” in Arabic (ar)' }).fill('بئر');
+  await page.getByRole('textbox', { name: 'Choice “tap” in Arabic (ar)' }).fill('صنبور');
+  await page.getByText('1 text of 5 still to translate.').waitFor();
+  await page.getByRole('button', { name: 'Save translations' }).click();
+  await page.getByText(/ar translations saved \(1 question changed\)/).waitFor();
+  await page
+    .getByRole('textbox', { name: 'Label in Arabic (ar)' })
+    .first()
+    .scrollIntoViewIfNeeded();
+  console.log('screenshot', await shot(page, 'forms-languages-builder'));
+  expect((await client.post(`/forms/${formId}/versions`)).statusCode).toBe(303);
+  const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
+
+  const phone = await browser.newPage();
+  await phone.setViewportSize({ width: 375, height: 812 });
+  await phone.goto(`${base}/f/${link.token}?lang=ar`);
+  await phone.getByRole('group', { name: /مصدر المياه الرئيسي/ }).waitFor();
+  expect(
+    await phone.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+  ).toEqual(['ar', 'rtl']);
+  // a missing translation shows the default text
+  await phone.getByRole('textbox', { name: 'How many people live here?' }).waitFor();
+  console.log('screenshot', await shot(phone, 'forms-languages-arabic-375'));
+
+  await phone.getByRole('button', { name: 'English' }).click();
+  await phone.getByRole('group', { name: /Main water source/ }).waitFor();
+  expect(
+    await phone.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+  ).toEqual(['en', 'ltr']);
+  expect(new URL(phone.url()).searchParams.get('lang')).toBe('en');
+  await phone.getByRole('radio', { name: 'Tap' }).check();
+  await phone.getByRole('textbox', { name: 'How many people live here?' }).fill('4');
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await phone.getByText('Thank you: your answers were received.').waitFor();
+  console.log('screenshot', await shot(phone, 'forms-languages-sent-375'));
+  const responses = () =>
+    t.app.ctx.db.select().from(formResponses).where(eq(formResponses.formId, formId));
+  await until(async () => (await responses()).length === 1, 'the response stored');
+  expect((await responses())[0].answers).toMatchObject({ source: 'tap' });
+});
