@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
-import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconLink, IconUpload, IconX } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import { useShared } from '../../hooks/use-shared';
@@ -42,6 +42,17 @@ export default function CreateSource({
     );
   };
   const error = refused ?? errors.file ?? null;
+  const [url, setUrl] = useState('');
+  const [fetching, setFetching] = useState(false);
+  const fetchUrl = (e: React.FormEvent) => {
+    e.preventDefault();
+    setFetching(true);
+    router.post(
+      route('sources.fetch', { project: project.id, ...(dataset ? { dataset: dataset.id } : {}) }),
+      { url },
+      { onFinish: () => setFetching(false) },
+    );
+  };
   return (
     <Stack gap="lg" maw={860}>
       <Head title={dataset ? `Refresh ${dataset.name}` : 'Add source'} />
@@ -125,6 +136,39 @@ export default function CreateSource({
             </List.Item>
           </List>
         </Stack>
+      </Card>
+      <Card withBorder padding="lg" radius="md">
+        <form noValidate onSubmit={fetchUrl}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Or fetch it from an address
+            </Title>
+            <Text size="sm" c="dimmed">
+              A published Google Sheet&apos;s CSV link, or any https:// address of a CSV, TSV or
+              Excel file. You can fetch it again later, or every hour or day.
+            </Text>
+            <Group align="flex-start" gap="sm" wrap="wrap">
+              <TextInput
+                label="Address"
+                placeholder="https://docs.google.com/spreadsheets/d/e/…/pub?output=csv"
+                value={url}
+                onChange={(e) => setUrl(e.currentTarget.value)}
+                error={errors.url}
+                style={{ flex: '1 1 260px' }}
+                maxLength={2000}
+                type="url"
+              />
+              <Button
+                type="submit"
+                mt={{ base: 0, xs: 25 }}
+                leftSection={<IconLink size={16} />}
+                loading={fetching}
+              >
+                Fetch
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Card>
     </Stack>
   );
