@@ -130,5 +130,7 @@ export const sourceUrlSchema = z
 
 /** POST sources.schedule: how often a source by URL is fetched again */
 export const urlScheduleSchema = z
-  .object({ schedule: z.enum(['none', 'hourly', 'daily'], { error: 'Pick how often to refresh.' }) })
+  .object({
+    schedule: z.enum(['none', 'hourly', 'daily'], { error: 'Pick how often to refresh.' }),
+  })
   .strict();

@@ -7,10 +7,7 @@ import {
   datasets,
   datasetVersions,
 } from '../../../src/server/modules/datasets/datasets.tables.js';
-import {
-  sourceFiles,
-  urlSources,
-} from '../../../src/server/modules/sources/sources.tables.js';
+import { sourceFiles, urlSources } from '../../../src/server/modules/sources/sources.tables.js';
 import {
   fakeFileHost,
   type FakeFileHost,

@@ -33,7 +33,13 @@ export function UrlSourceCard({ datasetId, source }: { datasetId: string; source
         <Title order={2} size="h4">
           Fetched from an address
         </Title>
-        <Anchor href={source.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+        <Anchor
+          href={source.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          size="sm"
+          style={{ wordBreak: 'break-all' }}
+        >
           {source.url}
         </Anchor>
         <Group align="flex-end" gap="md" wrap="wrap">

@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
-import { Head, router } from '@inertiajs/react';
+import { Head, router, useForm } from '@inertiajs/react';
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconFileSpreadsheet, IconLink, IconUpload, IconX } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
+import { sourceUrlSchema } from '@shared/datasets/datasets.schemas';
+import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 import { useShared } from '../../hooks/use-shared';
 import { PageHeader } from '../../features/projects/page-header';
 import { fileSize } from '../../features/sources/labels';
@@ -42,15 +45,12 @@ export default function CreateSource({
     );
   };
   const error = refused ?? errors.file ?? null;
-  const [url, setUrl] = useState('');
-  const [fetching, setFetching] = useState(false);
+  const urlForm = useForm({ url: '' });
   const fetchUrl = (e: React.FormEvent) => {
     e.preventDefault();
-    setFetching(true);
-    router.post(
+    if (!passesCheck(urlForm, sourceUrlSchema)) return;
+    urlForm.post(
       route('sources.fetch', { project: project.id, ...(dataset ? { dataset: dataset.id } : {}) }),
-      { url },
-      { onFinish: () => setFetching(false) },
     );
   };
   return (
@@ -151,18 +151,15 @@ export default function CreateSource({
               <TextInput
                 label="Address"
                 placeholder="https://docs.google.com/spreadsheets/d/e/…/pub?output=csv"
-                value={url}
-                onChange={(e) => setUrl(e.currentTarget.value)}
-                error={errors.url}
                 style={{ flex: '1 1 260px' }}
-                maxLength={2000}
                 type="url"
+                {...fieldProps(urlForm, 'url', sourceUrlSchema)}
               />
               <Button
                 type="submit"
                 mt={{ base: 0, xs: 25 }}
                 leftSection={<IconLink size={16} />}
-                loading={fetching}
+                loading={urlForm.processing}
               >
                 Fetch
               </Button>

@@ -6,11 +6,7 @@ import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  allowListed,
-  resolveOutbound,
-  type OutboundPolicy,
-} from '../../platform/net/outbound.js';
+import { allowListed, resolveOutbound, type OutboundPolicy } from '../../platform/net/outbound.js';
 
 /** A fetch that failed, with a message the user can act on (shown on the `url` field) */
 export class UrlFetchError extends Error {}
@@ -33,7 +29,7 @@ const MB = 1024 * 1024;
  * Check an address a user gave: https (plain http only to an address the operator's allow list
  * names), no credentials in it. Answers the parsed URL or a message.
  */
-export function parseSourceUrl(raw: string): URL {
+function parseSourceUrl(raw: string): URL {
   let u: URL;
   try {
     u = new URL(raw.trim());
@@ -51,7 +47,10 @@ export function parseSourceUrl(raw: string): URL {
 function nameOf(u: URL, disposition: string | undefined): string {
   const m = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const raw = m ? decodeURIComponent(m[1]) : decodeURIComponent(u.pathname.split('/').pop() ?? '');
-  const name = path.basename(raw).replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 200);
+  const name = path
+    .basename(raw)
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
+    .slice(0, 200);
   return name || u.hostname;
 }
 
@@ -166,7 +165,9 @@ function get(
       reject(
         err instanceof UrlFetchError
           ? err
-          : new UrlFetchError(`The address could not be reached (${err.code ?? 'connection error'}).`),
+          : new UrlFetchError(
+              `The address could not be reached (${err.code ?? 'connection error'}).`,
+            ),
       ),
     );
     req.end();

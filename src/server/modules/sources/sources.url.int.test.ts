@@ -42,7 +42,10 @@ async function fetchUrl(w: World, url: string, dataset?: string) {
   return w.client.post(`/projects/${w.project.id}/sources/url${q}`, { url });
 }
 
-async function errorsAfter(w: World, res: { statusCode: number; headers: Record<string, unknown> }) {
+async function errorsAfter(
+  w: World,
+  res: { statusCode: number; headers: Record<string, unknown> },
+) {
   expect(res.statusCode).toBe(303);
   return (await w.client.page(String(res.headers.location))).props.errors as Record<string, string>;
 }
@@ -167,7 +170,10 @@ describe('a source by URL', () => {
     });
     host.set('/loop', { status: 302, headers: { location: '/loop' } });
     host.set('/missing-auth', { status: 403, body: 'no' });
-    host.set('/image', { headers: { 'content-type': 'text/csv' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]) });
+    host.set('/image', {
+      headers: { 'content-type': 'text/csv' },
+      body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]),
+    });
     const cases: Array<[string, RegExp]> = [
       [`${host.url}/to-private`, /10\.1\.2\.3 are not allowed: it is a private network address/],
       [`${host.url}/to-metadata`, /cloud metadata service/],
@@ -226,7 +232,10 @@ describe('a source by URL', () => {
     expect((await w.client.post(`/jobs/${run.jobId}/cancel`)).statusCode).toBe(303);
     await drainJobs(t.app);
     const status = await w.client.page(`/jobs/${run.jobId}`);
-    expect(status.props.version).toMatchObject({ status: 'cancelled', failure: 'Cancelled by a user.' });
+    expect(status.props.version).toMatchObject({
+      status: 'cancelled',
+      failure: 'Cancelled by a user.',
+    });
     expect(status.props.canRetry).toBe(true);
     expect(existsSync(storedPath(dataDir, w.team.id, run.fileId))).toBe(true);
     const before = host.hits('/big.csv');
@@ -263,7 +272,9 @@ describe('a source by URL', () => {
       await w.client.post(`/sources/${version.datasetId}/schedule`, { schedule: 'weekly' }),
     );
     expect(bad.schedule).toBeTruthy();
-    const res = await w.client.post(`/sources/${version.datasetId}/schedule`, { schedule: 'daily' });
+    const res = await w.client.post(`/sources/${version.datasetId}/schedule`, {
+      schedule: 'daily',
+    });
     expect(res.statusCode).toBe(303);
     const [s] = await t.app.ctx.db
       .select()
@@ -281,7 +292,10 @@ describe('a source by URL', () => {
     expect(after.lastError).toBeNull();
     expect(n).toBe(1);
     await drainJobs(t.app);
-    const [d] = await t.app.ctx.db.select().from(datasets).where(eq(datasets.id, version.datasetId));
+    const [d] = await t.app.ctx.db
+      .select()
+      .from(datasets)
+      .where(eq(datasets.id, version.datasetId));
     const [cur] = await t.app.ctx.db
       .select()
       .from(datasetVersions)
@@ -308,8 +322,11 @@ describe('a source by URL', () => {
     ).toBe(404);
     expect((await b.client.post(`/jobs/${jobId}/retry`)).statusCode).toBe(404);
     expect(
-      (await b.client.post(`/projects/${a.project.id}/sources/url`, { url: `${host.url}/mine.csv` }))
-        .statusCode,
+      (
+        await b.client.post(`/projects/${a.project.id}/sources/url`, {
+          url: `${host.url}/mine.csv`,
+        })
+      ).statusCode,
     ).toBe(404);
     // an upload (not an address) has nothing to refresh
     const [d] = await t.app.ctx.db

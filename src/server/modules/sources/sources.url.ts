@@ -9,10 +9,7 @@ import type { UseCase, WriteActor } from '../../platform/use-case/index.js';
 import { runUseCase } from '../../platform/use-case/index.js';
 import { IMPORT_TYPES, inferType } from '../../../shared/datasets/convert.js';
 import type { ImportSourceInput } from '../../../shared/datasets/datasets.schemas.js';
-import {
-  SCHEDULE_MS,
-  type ImportSchedule,
-} from '../../../shared/databases/databases.constants.js';
+import { SCHEDULE_MS, type ImportSchedule } from '../../../shared/databases/databases.constants.js';
 import { columnsOf, findDataset, versionOfJob } from '../datasets/index.js';
 import { datasetVersions } from '../datasets/read-model.js';
 import { findProject } from '../projects/index.js';
@@ -156,10 +153,7 @@ export async function setUrlSchedule(
   const source = await urlSourceOf(uc.tx, uc.teamId, dataset.id);
   if (!source) throw fail('NOT_FOUND', 'This source is not fed from an address.');
   const nextRunAt = schedule === 'none' ? null : new Date(now.getTime() + SCHEDULE_MS[schedule]);
-  await uc.tx
-    .update(urlSources)
-    .set({ schedule, nextRunAt })
-    .where(eq(urlSources.id, source.id));
+  await uc.tx.update(urlSources).set({ schedule, nextRunAt }).where(eq(urlSources.id, source.id));
   await uc.audit({
     action: 'source.schedule_changed',
     subject: { type: 'dataset', id: dataset.id, label: dataset.name },
@@ -241,10 +235,7 @@ export async function canRetry(
  * imported as a new version, as the user who set it up; one already importing waits for the next
  * period, a fetch that fails is recorded on the source and tried again next period.
  */
-export async function runDueUrlRefreshes(
-  ctx: AppContext,
-  now: Date,
-): Promise<number> {
+export async function runDueUrlRefreshes(ctx: AppContext, now: Date): Promise<number> {
   const due = await ctx.db
     .select()
     .from(urlSources)
@@ -272,7 +263,9 @@ export async function runDueUrlRefreshes(
         const [member] = await ctx.db
           .select({ role: teamMembers.role })
           .from(teamMembers)
-          .where(and(eq(teamMembers.organizationId, s.teamId), eq(teamMembers.userId, actor.userId)));
+          .where(
+            and(eq(teamMembers.organizationId, s.teamId), eq(teamMembers.userId, actor.userId)),
+          );
         if (!member) throw new UrlFetchError('The person who set up this source left the team.');
         await refreshFromUrl(ctx, { ...actor, role: member.role as Role }, s.datasetId);
         started++;
