@@ -131,6 +131,8 @@ export interface JobStatusProps {
   dataset: { id: string; name: string };
   version: VersionItem;
   errors: RowErrorItem[];
+  /** a failed or cancelled import whose file is still kept, or whose source is an address */
+  canRetry: boolean;
 }
 
 export interface ColumnItem {
@@ -216,4 +218,41 @@ export interface SourceShowProps {
   rows: DatasetRowsPage | null;
   /** an import still running for this dataset */
   activeJobId: string | null;
+  /** fed from an address: refreshed on demand and on its schedule */
+  urlSource: UrlSourceItem | null;
+  /** the current version beside an earlier ready one (`?compare=<version id>`, else the previous) */
+  diff: VersionDiff | null;
+}
+
+export interface UrlSourceItem {
+  url: string;
+  schedule: 'none' | 'hourly' | 'daily';
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  lastError: string | null;
+}
+
+/** What changed in one column between two versions (stats deltas are new minus old) */
+export interface ColumnDiff {
+  key: string;
+  label: string;
+  change: 'added' | 'removed' | 'retyped' | 'changed' | 'same';
+  oldType: ColumnType | null;
+  newType: ColumnType | null;
+  oldNulls: number | null;
+  newNulls: number | null;
+  oldDistinct: number | null;
+  newDistinct: number | null;
+  oldMin: string | null;
+  newMin: string | null;
+  oldMax: string | null;
+  newMax: string | null;
+}
+
+export interface VersionDiff {
+  from: { id: string; number: number; rowCount: number };
+  to: { id: string; number: number; rowCount: number };
+  columns: ColumnDiff[];
+  /** the earlier ready versions one may compare with */
+  choices: Array<{ id: string; number: number }>;
 }

@@ -115,3 +115,22 @@ export const longitudinalQuerySchema = z
 export const mergeStakeholdersSchema = z.strictObject({
   into: z.string().uuid('Pick the stakeholder to keep.'),
 });
+
+/** POST sources.fetch: a source from an address (https; checked again on the server) */
+export const sourceUrlSchema = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .min(1, 'Enter the address of a CSV, TSV or Excel file.')
+      .max(2000, 'At most 2,000 characters.')
+      .regex(/^https?:\/\//i, 'Enter a full address starting with https://.'),
+  })
+  .strict();
+
+/** POST sources.schedule: how often a source by URL is fetched again */
+export const urlScheduleSchema = z
+  .object({
+    schedule: z.enum(['none', 'hourly', 'daily'], { error: 'Pick how often to refresh.' }),
+  })
+  .strict();

@@ -7,7 +7,11 @@ import {
   datasets,
   datasetVersions,
 } from '../../../src/server/modules/datasets/datasets.tables.js';
-import { sourceFiles } from '../../../src/server/modules/sources/sources.tables.js';
+import { sourceFiles, urlSources } from '../../../src/server/modules/sources/sources.tables.js';
+import {
+  fakeFileHost,
+  type FakeFileHost,
+} from '../../../src/server/modules/sources/test-support.js';
 import type { FixtureContext } from '../route-fixtures.js';
 import type { DomainSecurity } from './index.js';
 import { insertProject } from './rows.js';
@@ -93,6 +97,57 @@ export async function insertDataset(c: FixtureContext) {
   return { datasetId: dataset.id, projectId, jobId: job.id };
 }
 
+/** One fake file host on 127.0.0.1 for the whole run (the test config allows loopback) */
+let files: Promise<FakeFileHost> | null = null;
+const fileHost = () =>
+  (files ??= fakeFileHost().then((h) => {
+    h.unref();
+    h.set('/people.csv', { body: 'name,age\nAnna,34\nBob,41\n' });
+    return h;
+  }));
+
+/** A dataset of team A fetched from the fake host (ready version 1, no import running) */
+async function insertUrlDataset(c: FixtureContext) {
+  const { datasetId, jobId } = await insertDataset(c);
+  const db = c.world.app.ctx.db;
+  await db.delete(datasetVersions).where(eq(datasetVersions.jobId, jobId));
+  await db.insert(urlSources).values({
+    teamId: c.world.teamA.id,
+    datasetId,
+    url: `${(await fileHost()).url}/people.csv`,
+    createdBy: c.self.id,
+  });
+  return datasetId;
+}
+
+/** A cancelled import of team A whose file is still kept: what "Retry" starts again */
+async function insertCancelledImport(c: FixtureContext) {
+  const db = c.world.app.ctx.db;
+  const { datasetId, jobId } = await insertDataset(c);
+  const [d] = await db.select().from(datasets).where(eq(datasets.id, datasetId));
+  const fileId = await insertSourceFile(c, d.projectId);
+  const [v] = await db
+    .update(datasetVersions)
+    .set({ status: 'cancelled', failure: 'Cancelled by a user.' })
+    .where(eq(datasetVersions.jobId, jobId))
+    .returning();
+  await db.insert(datasetColumns).values({
+    teamId: c.world.teamA.id,
+    versionId: v.id,
+    key: 'name',
+    label: 'Name',
+    type: 'text',
+    position: 0,
+    physical: 'c1',
+    sourceColumn: 'name',
+  });
+  await db
+    .update(sourceFiles)
+    .set({ datasetId, versionId: v.id })
+    .where(eq(sourceFiles.id, fileId));
+  return jobId;
+}
+
 const importBody = () => ({
   name: 'People',
   sheet: null,
@@ -117,13 +172,27 @@ export const sourcesSecurity: DomainSecurity = {
       access: 'team:content.update',
       noBody: 'asks the import named in the URL to stop',
     },
+    'sources.fetch': { access: 'team:content.create' },
+    'sources.refresh': {
+      access: 'team:content.update',
+      noBody: 'fetches the source named in the URL again',
+    },
+    'sources.schedule': { access: 'team:content.update' },
+    'jobs.retry': {
+      access: 'team:content.update',
+      noBody: 'starts the import named in the URL again with its settings',
+    },
     'datasets.rows': { access: 'team:content.view' },
     'datasets.destroy': {
       access: 'team:content.delete',
       noBody: 'deletes the source named in the URL',
     },
   },
-  bodies: { 'sources.import': importBody },
+  bodies: {
+    'sources.import': importBody,
+    'sources.fetch': async () => ({ url: `${(await fileHost()).url}/people.csv` }),
+    'sources.schedule': () => ({ schedule: 'daily' }),
+  },
   routeParamFixtures: {
     'sources.preview': { file: (c) => insertSourceFile(c) },
     'sources.import': { file: (c) => insertSourceFile(c) },
@@ -131,6 +200,9 @@ export const sourcesSecurity: DomainSecurity = {
     'sources.datagrid': { source: async (c) => (await insertDataset(c)).datasetId },
     'jobs.show': { job: async (c) => (await insertDataset(c)).jobId },
     'jobs.cancel': { job: async (c) => (await insertDataset(c)).jobId },
+    'jobs.retry': { job: insertCancelledImport },
+    'sources.refresh': { source: insertUrlDataset },
+    'sources.schedule': { source: insertUrlDataset },
     'datasets.rows': { dataset: async (c) => (await insertDataset(c)).datasetId },
     'datasets.destroy': { dataset: async (c) => (await insertDataset(c)).datasetId },
   },

@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
-import { Head, router } from '@inertiajs/react';
-import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import { Head, router, useForm } from '@inertiajs/react';
+import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
-import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconLink, IconUpload, IconX } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
+import { sourceUrlSchema } from '@shared/datasets/datasets.schemas';
+import { fieldProps } from '../../lib/field-props';
+import { passesCheck } from '../../lib/form-check';
 import { useShared } from '../../hooks/use-shared';
 import { PageHeader } from '../../features/projects/page-header';
 import { fileSize } from '../../features/sources/labels';
@@ -42,6 +45,14 @@ export default function CreateSource({
     );
   };
   const error = refused ?? errors.file ?? null;
+  const urlForm = useForm({ url: '' });
+  const fetchUrl = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!passesCheck(urlForm, sourceUrlSchema)) return;
+    urlForm.post(
+      route('sources.fetch', { project: project.id, ...(dataset ? { dataset: dataset.id } : {}) }),
+    );
+  };
   return (
     <Stack gap="lg" maw={860}>
       <Head title={dataset ? `Refresh ${dataset.name}` : 'Add source'} />
@@ -125,6 +136,36 @@ export default function CreateSource({
             </List.Item>
           </List>
         </Stack>
+      </Card>
+      <Card withBorder padding="lg" radius="md">
+        <form noValidate onSubmit={fetchUrl}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Or fetch it from an address
+            </Title>
+            <Text size="sm" c="dimmed">
+              A published Google Sheet&apos;s CSV link, or any https:// address of a CSV, TSV or
+              Excel file. You can fetch it again later, or every hour or day.
+            </Text>
+            <Group align="flex-start" gap="sm" wrap="wrap">
+              <TextInput
+                label="Address"
+                placeholder="https://docs.google.com/spreadsheets/d/e/…/pub?output=csv"
+                style={{ flex: '1 1 260px' }}
+                type="url"
+                {...fieldProps(urlForm, 'url', sourceUrlSchema)}
+              />
+              <Button
+                type="submit"
+                mt={{ base: 0, xs: 25 }}
+                leftSection={<IconLink size={16} />}
+                loading={urlForm.processing}
+              >
+                Fetch
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Card>
     </Stack>
   );

@@ -9,10 +9,13 @@ import { DeleteSourceModal } from '../../features/sources/delete-source-modal';
 import { RowErrorsTable } from '../../features/sources/row-errors-table';
 import { ColumnsTable, RowsTable, VersionsTable } from '../../features/sources/source-tables';
 import { count } from '../../features/sources/labels';
+import { UrlSourceCard } from '../../features/sources/url-source-card';
+import { VersionDiffCard } from '../../features/sources/version-diff';
 
 /** sources/show: a source's details, versions, columns, errors and first rows */
 export default function SourceShow(props: PagePropsOf<'sources/show'>) {
   const { dataset, project, current, versions, columns, errors, rows, activeJobId } = props;
+  const { urlSource, diff } = props;
   const [deleting, setDeleting] = useState(false);
   return (
     <Stack gap="lg">
@@ -32,7 +35,9 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
                   ? 'Imported from a database'
                   : dataset.origin === 'connector'
                     ? 'Imported by a connector'
-                    : 'Uploaded file')
+                    : urlSource
+                      ? 'Fetched from an address'
+                      : 'Uploaded file')
               } · version ${current.number} · ${count(current.rowCount)} rows`
             : 'No version has been imported yet.'
         }
@@ -47,7 +52,7 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
                 Open all rows
               </Button>
             )}
-            {dataset.origin === 'upload' && (
+            {dataset.origin === 'upload' && !urlSource && (
               <Button
                 component={Link}
                 href={route('sources.create', { project: project.id, dataset: dataset.id })}
@@ -75,6 +80,8 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
           </Anchor>
         </Alert>
       )}
+      {urlSource && <UrlSourceCard datasetId={dataset.id} source={urlSource} />}
+      {diff && <VersionDiffCard datasetId={dataset.id} diff={diff} />}
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">

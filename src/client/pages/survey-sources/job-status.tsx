@@ -30,10 +30,13 @@ export default function JobStatus({
   dataset,
   version,
   errors,
+  canRetry,
 }: PagePropsOf<'survey-sources/job-status'>) {
-  const { auth } = useShared();
+  const { auth, errors: fieldErrors } = useShared();
   const [live, setLive] = useState<JobProgress | null>(job.progress);
   const [cancelling, setCancelling] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+  const retryError = fieldErrors.job ?? null;
   const running = version.status === 'importing';
   useEffect(() => setLive(job.progress), [job.progress]);
   const channel = running && auth.team ? channels.team(auth.team.id) : null;
@@ -144,6 +147,21 @@ export default function JobStatus({
                   unchanged.
                 </Text>
                 <Group>
+                  {canRetry && (
+                    <Button
+                      loading={retrying}
+                      onClick={() => {
+                        setRetrying(true);
+                        router.post(
+                          route('jobs.retry', { job: job.id }),
+                          {},
+                          { onFinish: () => setRetrying(false) },
+                        );
+                      }}
+                    >
+                      Retry with the same settings
+                    </Button>
+                  )}
                   <Button
                     component={Link}
                     variant="light"
@@ -152,6 +170,11 @@ export default function JobStatus({
                     Upload the file again
                   </Button>
                 </Group>
+                {retryError && (
+                  <Text size="sm" c="red.8" role="alert">
+                    {retryError}
+                  </Text>
+                )}
               </Stack>
             </Alert>
           )}

@@ -51,5 +51,6 @@ export {
 } from './bound-rows.js';
 export { datasetRowSource } from './bound-dataset.js';
 export { datagridOf } from './datasets.grid.js';
+export { versionDiff } from './datasets.diff.js';
 export { defineFormView, liveDatasetOf } from './datasets.live-view.js';
 export { jobProgressReporter } from './job-progress.js';

@@ -43,10 +43,12 @@ export function registerImportJob(ctx: AppContext) {
   });
 }
 
-async function actorOfVersion(
+/** The user a job acts as (who started the import or set up the schedule) */
+export async function actorOfVersion(
   ctx: AppContext,
   teamId: string,
   userId: string | null,
+  job = DATASET_IMPORT,
 ): Promise<WriteActor> {
   const [u] = userId ? await ctx.db.select().from(users).where(eq(users.id, userId)) : [];
   return {
@@ -57,7 +59,7 @@ async function actorOfVersion(
     role: null,
     tokenId: null,
     ip: null,
-    userAgent: 'job dataset.import',
+    userAgent: `job ${job}`,
   };
 }
 
@@ -72,6 +74,7 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
   const path = file ? storedPath(ctx.config.dataDir, file.teamId, file.id) : '';
   const started = Date.now();
   let bytes = 0;
+  let keep = false;
   const progress = jobProgressReporter(ctx, jobId, version.teamId);
   try {
     if (!file || !file.stored)
@@ -148,6 +151,8 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
     await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'done' }, true);
   } catch (err) {
     const cancelled = err instanceof Cancelled;
+    // the file stays for a retry (sources.url.ts retryImport); the prune job removes it after 24 h
+    keep = Boolean(file?.stored);
     const reason = cancelled ? 'Cancelled by a user.' : readable(err);
     await runUseCase(ctx, actor, (uc) =>
       failVersion(uc, version.id, reason, cancelled ? 'cancelled' : 'failed'),
@@ -163,7 +168,7 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
       true,
     );
   } finally {
-    if (file) {
+    if (file && !keep) {
       await removeStored(path);
       await ctx.db.update(sourceFiles).set({ stored: false }).where(eq(sourceFiles.id, file.id));
     }

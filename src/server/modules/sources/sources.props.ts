@@ -18,7 +18,9 @@ import {
   versionOfJob,
   versionsOf,
   versionsOfMany,
+  versionDiff,
 } from '../datasets/index.js';
+import { canRetry, urlSourceOf } from './sources.url.js';
 import { findProject } from '../projects/index.js';
 import { projects } from '../projects/read-model.js';
 import { sourceFiles } from './sources.tables.js';
@@ -107,6 +109,7 @@ export async function sourceShowProps(
   ctx: AppContext,
   teamId: string,
   id: unknown,
+  compare: unknown = null,
 ): Promise<SourceShowProps> {
   const { dataset, current, columns } = await findDataset(ctx.db, teamId, id);
   const project = await findProject(ctx.db, teamId, dataset.projectId);
@@ -116,6 +119,7 @@ export async function sourceShowProps(
     versions.map((v) => v.id),
   );
   const active = versions.find((v) => v.status === 'importing');
+  const url = await urlSourceOf(ctx.db, teamId, dataset.id);
   return {
     dataset: {
       id: dataset.id,
@@ -138,6 +142,16 @@ export async function sourceShowProps(
     errors: current ? (await rowErrorsOf(ctx.db, current.id)).map(errorItem) : [],
     rows: current ? await readRows(ctx.db, teamId, dataset.id, { limit: 50 }) : null,
     activeJobId: active?.jobId ?? null,
+    urlSource: url
+      ? {
+          url: url.url,
+          schedule: url.schedule,
+          nextRunAt: iso(url.nextRunAt),
+          lastRunAt: iso(url.lastRunAt),
+          lastError: url.lastError,
+        }
+      : null,
+    diff: current ? await versionDiff(ctx.db, teamId, current, compare) : null,
   };
 }
 
@@ -162,5 +176,6 @@ export async function jobStatusProps(
     dataset: { id: dataset.id, name: dataset.name },
     version: versionItem(version, names.get(version.id) ?? null),
     errors: (await rowErrorsOf(ctx.db, version.id)).map(errorItem),
+    canRetry: await canRetry(ctx, teamId, version),
   };
 }

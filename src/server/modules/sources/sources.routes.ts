@@ -4,7 +4,11 @@ import type { AppContext } from '../../platform/context.js';
 import { ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
-import { importSourceSchema } from '../../../shared/datasets/datasets.schemas.js';
+import {
+  importSourceSchema,
+  sourceUrlSchema,
+  urlScheduleSchema,
+} from '../../../shared/datasets/datasets.schemas.js';
 import { datagridOf, findDataset } from '../datasets/index.js';
 import { findProject } from '../projects/index.js';
 import { analyze, previewOf, specOf } from './sources.analyze.js';
@@ -20,6 +24,8 @@ import { datasetList, jobStatusProps, sourceShowProps } from './sources.props.js
 import { findSourceFile } from './sources.queries.js';
 import { detectDelimiter, textSample } from './sources.readers.js';
 import { cancelImport, recordUpload, startImport } from './sources.use-cases.js';
+import { fetchSource, refreshFromUrl, retryImport, setUrlSchedule } from './sources.url.js';
+import { UrlFetchError } from './sources.url-fetch.js';
 import { projects } from '../projects/read-model.js';
 import { asc, eq } from 'drizzle-orm';
 
@@ -153,6 +159,71 @@ export async function registerSourceRoutes(app: FastifyInstance, ctx: AppContext
     );
   });
 
+  app.post(
+    '/projects/:project/sources/url',
+    {
+      config: { name: 'sources.fetch', access: create, rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { url } = parseInput(sourceUrlSchema, request.body);
+      const project = await findProject(ctx.db, actor.teamId, param(request, 'project'));
+      const datasetId = query(request).dataset ?? null;
+      if (datasetId) await findDataset(ctx.db, actor.teamId, datasetId);
+      const fetched = await fetchSource(ctx, actor.teamId, url).catch((err: unknown) => {
+        throw new ValidationError({ url: fetchMessage(err) });
+      });
+      try {
+        const { file } = await runUseCase(ctx, actor, (uc) =>
+          recordUpload(uc, { ...fetched, projectId: project.id, datasetId }),
+        );
+        return reply.redirect(ctx.routes.url('sources.preview', { file: file.id }), 303);
+      } catch (err) {
+        await removeStored(storedPath(ctx.config.dataDir, actor.teamId, fetched.id));
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/sources/:source/refresh',
+    {
+      config: {
+        name: 'sources.refresh',
+        access: update,
+        rateLimit: { max: 30, timeWindow: 60_000 },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { dataset } = await findDataset(ctx.db, actor.teamId, param(request, 'source'));
+      const { jobId } = await refreshFromUrl(ctx, actor, dataset.id).catch((err: unknown) => {
+        if (err instanceof UrlFetchError) throw new ValidationError({ url: fetchMessage(err) });
+        throw err;
+      });
+      return reply.redirect(ctx.routes.url('jobs.show', { job: jobId }), 303);
+    },
+  );
+
+  app.post(
+    '/sources/:source/schedule',
+    { config: { name: 'sources.schedule', access: update } },
+    async (request, reply) => {
+      const { schedule } = parseInput(urlScheduleSchema, request.body);
+      const source = param(request, 'source');
+      await runUseCase(ctx, actorOf(request), (uc) =>
+        setUrlSchedule(uc, source, schedule, new Date()),
+      );
+      reply.flash({
+        success:
+          schedule === 'none'
+            ? 'This source is now refreshed only when you ask.'
+            : `This source will be fetched again every ${schedule === 'hourly' ? 'hour' : 'day'}.`,
+      });
+      return reply.redirect(ctx.routes.url('sources.show', { source }), 303);
+    },
+  );
+
   app.get(
     '/source-files/:file/preview',
     { config: { name: 'sources.preview', access: create } },
@@ -252,6 +323,21 @@ export async function registerSourceRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
+  app.post(
+    '/jobs/:job/retry',
+    { config: { name: 'jobs.retry', access: update, rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const { jobId } = await retryImport(ctx, actorOf(request), param(request, 'job')).catch(
+        (err: unknown) => {
+          if (err instanceof UrlFetchError) throw new ValidationError({ job: fetchMessage(err) });
+          throw err;
+        },
+      );
+      reply.flash({ success: 'The import is running again with the same settings.' });
+      return reply.redirect(ctx.routes.url('jobs.show', { job: jobId }), 303);
+    },
+  );
+
   app.get(
     '/sources/:source/data',
     { config: { name: 'sources.datagrid', access: view } },
@@ -272,7 +358,12 @@ export async function registerSourceRoutes(app: FastifyInstance, ctx: AppContext
     async (request, reply) =>
       reply.inertia(
         'sources/show',
-        await sourceShowProps(ctx, teamOf(request), param(request, 'source')),
+        await sourceShowProps(
+          ctx,
+          teamOf(request),
+          param(request, 'source'),
+          query(request).compare ?? null,
+        ),
       ),
   );
 }
@@ -280,4 +371,11 @@ export async function registerSourceRoutes(app: FastifyInstance, ctx: AppContext
 async function sheetsOf(file: { teamId: string; id: string; fileName: string }, dataDir: string) {
   const s = await sniffFile(storedPath(dataDir, file.teamId, file.id), file.fileName);
   return s.ok && s.format === 'xlsx' ? s.sheets : [];
+}
+
+/** A failed fetch as the `url` field shows it: the fetcher's message, never a stack */
+function fetchMessage(err: unknown): string {
+  if (err instanceof UrlFetchError) return err.message;
+  if (err instanceof ValidationError) return Object.values(err.fields ?? {})[0] ?? err.message;
+  return 'The address could not be read.';
 }

@@ -15,7 +15,7 @@ import {
 } from '../datasets/index.js';
 import { datasets } from '../datasets/read-model.js';
 import { findProject } from '../projects/index.js';
-import { sourceFiles } from './sources.tables.js';
+import { sourceFiles, urlSources } from './sources.tables.js';
 import { findSourceFile } from './sources.queries.js';
 
 export const DATASET_IMPORT = 'dataset.import';
@@ -33,6 +33,8 @@ export async function recordUpload(
     encoding: string | null;
     delimiter: string | null;
     sheet: string | null;
+    /** fetched from this address (a source by URL) */
+    url?: string | null;
   },
 ) {
   const project = await findProject(uc.tx, uc.teamId, input.projectId);
@@ -56,13 +58,19 @@ export async function recordUpload(
       encoding: input.encoding,
       delimiter: input.delimiter,
       sheet: input.sheet,
+      url: input.url ?? null,
       createdBy: uc.actor.userId,
     })
     .returning();
   await uc.audit({
-    action: 'source.uploaded',
+    action: file.url ? 'source.fetched' : 'source.uploaded',
     subject: { type: 'source_file', id: file.id, label: file.fileName },
-    details: { project: project.name, bytes: file.byteSize, format: file.format },
+    details: {
+      project: project.name,
+      bytes: file.byteSize,
+      format: file.format,
+      ...(file.url ? { host: new URL(file.url).host } : {}),
+    },
   });
   return { file, project };
 }
@@ -149,6 +157,11 @@ export async function startImport(
     .update(sourceFiles)
     .set({ datasetId: dataset.id, versionId: version.id, sheet: input.sheet ?? file.sheet })
     .where(eq(sourceFiles.id, file.id));
+  if (file.url)
+    await uc.tx
+      .insert(urlSources)
+      .values({ teamId, datasetId: dataset.id, url: file.url, createdBy: uc.actor.userId })
+      .onConflictDoUpdate({ target: urlSources.datasetId, set: { url: file.url } });
   await uc.audit({
     action: 'dataset.import_started',
     subject: { type: 'dataset', id: dataset.id, label: input.name },

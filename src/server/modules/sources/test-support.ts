@@ -58,3 +58,35 @@ export function bigCsv(n: number): string {
     s += `${i},Person ${i},${(i * 1.5).toFixed(2)},2026-01-${String((i % 28) + 1).padStart(2, '0')},${i % 2 ? 'yes' : 'no'}\n`;
   return s;
 }
+
+type Answer = { status?: number; headers?: Record<string, string>; body?: string | Buffer };
+
+/**
+ * A fake file host on 127.0.0.1 (the test config allows it): `set(path, answer)` decides what a
+ * path answers; `hits` counts the requests per path.
+ */
+export async function fakeFileHost() {
+  const { createServer } = await import('node:http');
+  const answers = new Map<string, Answer | ((res: import('node:http').ServerResponse) => void)>();
+  const hits = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const p = (req.url ?? '/').split('?')[0];
+    hits.set(p, (hits.get(p) ?? 0) + 1);
+    const a = answers.get(p);
+    if (!a) return void res.writeHead(404).end('not here');
+    if (typeof a === 'function') return a(res);
+    res.writeHead(a.status ?? 200, { 'content-type': 'text/csv', ...a.headers });
+    res.end(a.body ?? '');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set: (path: string, a: Answer | ((res: import('node:http').ServerResponse) => void)) =>
+      void answers.set(path, a),
+    hits: (path: string) => hits.get(path) ?? 0,
+    unref: () => void server.unref(),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+export type FakeFileHost = Awaited<ReturnType<typeof fakeFileHost>>;

@@ -168,7 +168,8 @@ const REFUSED: Record<Exclude<AddressClass, 'public'>, string> = {
   reserved: 'is a reserved address',
 };
 
-function allowListed(ip: string, policy: OutboundPolicy): boolean {
+/** Whether the operator's allow list (PATHWAYS_SOURCES_ALLOW) names this address */
+export function allowListed(ip: string, policy: OutboundPolicy): boolean {
   const inner = isIPv6(ip.split('%')[0]) ? embeddedV4(v6Bytes(ip)) : null;
   const address = inner ?? ip;
   const bytes = isIPv4(address) ? v4Bytes(address) : v6Bytes(address);
