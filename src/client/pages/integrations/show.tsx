@@ -12,11 +12,10 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../features/projects/page-header';
 import { ConnectorImportForm } from '../../features/connectors/connector-import-form';
 import { ConnectorStatusBadge } from '../../features/connectors/status-badge';
+import { SCHEDULE_SHORT } from '../../features/databases/imports-table';
 import { useShared } from '../../hooks/use-shared';
 import { relativeTime } from '../../lib/relative-time';
 import { formatNumber } from '@shared/format/number';
-
-const SCHEDULE_SHORT = { none: 'Once', hourly: 'Hourly', daily: 'Daily' } as const;
 
 /** integrations/show: a connector's test, its remote forms to import, and its imports' progress */
 export default function IntegrationsShow({
