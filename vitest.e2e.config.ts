@@ -30,6 +30,10 @@ export default defineConfig({
     // axe-core on every page a journey shows (helpers/a11y.ts)
     setupFiles: ['e2e/helpers/a11y-setup.ts'],
     pool: 'forks',
+    // a worker runs journey after journey in one process: the server's modules are imported (and
+    // PGlite's WebAssembly compiled) once per worker, not once per journey; each journey still
+    // starts its own app on its own fresh database and its own browser
+    isolate: false,
     // two journeys at a time (each has its own server, database and browser): the CI machine has 2 cores
     maxWorkers: 2,
     // only tell a hang from a slow machine: journeys wait on conditions (test/helpers/wait.ts)

@@ -79,8 +79,9 @@ it('a strategy shared with an image; another team’s member copies it into a pr
   await a.getByText(`Library card: ${strategy.title}`).waitFor();
   await a.getByLabel('Title').fill('A strategy that worked for us');
   const editor = a.getByTestId('thread-editor');
-  await editor.click();
-  await a.keyboard.press('Control+End');
+  // into the empty paragraph under the card (a click on the card itself selects it, and typing
+  // would replace it, as in any block editor)
+  await editor.locator('p').last().click();
   await editor.pressSequentially('We ran this in 12 schools. Our station:');
 
   // an image: uploaded, then described before it goes in
