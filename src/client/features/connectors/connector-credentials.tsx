@@ -65,7 +65,13 @@ export function ConnectorCredentials({
   canChange: boolean;
 }) {
   const [rotating, setRotating] = useState<ConnectorCredentialView | null>(null);
+  // the one asked about stays named while the confirmation closes
   const [revoking, setRevoking] = useState<ConnectorCredentialView | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const confirmRevoke = (c: ConnectorCredentialView) => {
+    setRevoking(c);
+    setConfirming(true);
+  };
   const actionsColumn: DataTableColumn<ConnectorCredentialView> = {
     key: 'actions',
     title: 'Actions',
@@ -87,7 +93,7 @@ export function ConnectorCredentials({
             variant="subtle"
             color="red"
             leftSection={<IconTrash size={14} />}
-            onClick={() => setRevoking(c)}
+            onClick={() => confirmRevoke(c)}
             aria-label={`Revoke the ${secretLabel(c)} of ${c.name}`}
           >
             Revoke
@@ -169,8 +175,8 @@ export function ConnectorCredentials({
       </Card>
       {rotating && <RotateConnectorModal credential={rotating} onClose={() => setRotating(null)} />}
       <Modal
-        opened={revoking !== null}
-        onClose={() => setRevoking(null)}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
         title={`Revoke the ${revoking ? secretLabel(revoking) : 'credential'}?`}
       >
         <Stack gap="md">
@@ -179,7 +185,7 @@ export function ConnectorCredentials({
             Its imports and scheduled refreshes fail until a new one is added on this page.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
+            <Button variant="default" onClick={() => setConfirming(false)}>
               Keep it
             </Button>
             <Button
@@ -188,7 +194,7 @@ export function ConnectorCredentials({
                 revoking &&
                 router.delete(
                   route('connector-credentials.revoke', { connector: revoking.connectorId }),
-                  { onFinish: () => setRevoking(null) },
+                  { onFinish: () => setConfirming(false) },
                 )
               }
             >
