@@ -125,6 +125,9 @@ it('create a Kobo connector against a fake server, import a form, see the datase
   await snap(page, 'sources-authentication-revoked');
 
   await page.goto(`${base}/integrations`);
-  await page.getByRole('row', { name: /Kobo field office/ }).getByText('Revoked').waitFor();
+  await page
+    .getByRole('row', { name: /Kobo field office/ })
+    .getByText('Revoked')
+    .waitFor();
   await snap(page, 'integrations-index-revoked');
 });

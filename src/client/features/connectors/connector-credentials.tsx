@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, router, useForm } from '@inertiajs/react';
-import { Anchor, Badge, Button, Card, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ConnectorCredentialView } from '@shared/databases/databases.pages';
@@ -11,8 +21,7 @@ import { fieldProps } from '../../lib/field-props';
 import { passesCheck } from '../../lib/form-check';
 import { dateTime, relativeTime } from '../../lib/relative-time';
 
-const secretLabel = (c: ConnectorCredentialView) =>
-  c.kind === 'kobo' ? 'API token' : 'password';
+const secretLabel = (c: ConnectorCredentialView) => (c.kind === 'kobo' ? 'API token' : 'password');
 
 /** A new token or password: tested against the service by the server before it is stored */
 function RotateConnectorModal({

@@ -19,8 +19,7 @@ export async function formsOf(
   secret?: string,
 ): Promise<{ forms: RemoteFormView[] | null; problem: string | null }> {
   try {
-    const spec =
-      secret === undefined ? specOf(boxOf(ctx), connector) : specWith(connector, secret);
+    const spec = secret === undefined ? specOf(boxOf(ctx), connector) : specWith(connector, secret);
     return { forms: await remoteOf(spec, policyOf(ctx)).forms(), problem: null };
   } catch (err) {
     return { forms: null, problem: messageOf(err) };
