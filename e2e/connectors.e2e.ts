@@ -95,4 +95,39 @@ it('create a Kobo connector against a fake server, import a form, see the datase
   await pulled.getByRole('link', { name: 'Kobo field office' }).waitFor();
   await page.getByText('Connect a PostgreSQL or MySQL database, then import').waitFor();
   await snap(page, 'problem-integrations-tab');
+
+  // Settings → Sources authentication: rotate the token (tested first), then revoke it
+  await page.goto(`${base}/settings/sources-authentication`);
+  await page.getByRole('heading', { name: 'Sources authentication', level: 1 }).waitFor();
+  const creds = page.getByRole('table', { name: 'Connector tokens and passwords' });
+  const row = creds.getByRole('row', { name: /Kobo field office/ });
+  await row.getByText('Active').waitFor();
+  await row.getByText('API token').waitFor();
+  await snap(page, 'sources-authentication-connectors');
+  await page.getByRole('button', { name: 'Rotate the API token of Kobo field office' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('New API token').fill('not-the-token');
+  await dialog.getByRole('button', { name: 'Test and store' }).click();
+  await dialog.getByText('The service refused the credentials (HTTP 401)').waitFor();
+  await dialog.getByRole('button', { name: 'Test and store' }).waitFor();
+  await snap(page, 'sources-authentication-rotate-refused');
+  await dialog.getByLabel('New API token').fill(KOBO_TOKEN);
+  await dialog.getByRole('button', { name: 'Test and store' }).click();
+  await page.getByText('New credential stored for “Kobo field office”').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await row.getByRole('cell', { name: 'never' }).waitFor({ state: 'detached' });
+  await snap(page, 'sources-authentication-rotated');
+  await page.getByRole('button', { name: 'Revoke the API token of Kobo field office' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await row.getByText('Revoked').waitFor();
+  await row.getByRole('button', { name: 'Add the API token of Kobo field office' }).waitFor();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await snap(page, 'sources-authentication-revoked');
+
+  await page.goto(`${base}/integrations`);
+  await page
+    .getByRole('row', { name: /Kobo field office/ })
+    .getByText('Revoked')
+    .waitFor();
+  await snap(page, 'integrations-index-revoked');
 });

@@ -93,6 +93,8 @@ export const ROUTE_NAMES = [
   'community.threads.show',
   'community.threads.store',
   'community.threads.update',
+  'connector-credentials.revoke',
+  'connector-credentials.rotate',
   'current-team.update',
   'current-user.destroy',
   'dashboard',

@@ -157,6 +157,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'connector.deleted': 'Removed a form server connection',
   'connector.tested': 'Tested a form server connection',
   'connector.pulled': 'Pulled submissions from a form server',
+  'connector.credential_rotated': 'Replaced a form server token or password',
+  'connector.credential_revoked': 'Revoked a form server token or password',
   'stakeholder.merged': 'Merged two stakeholders',
   'form.imported_xlsform': 'Imported an XLSForm',
   'form.translations_saved': 'Saved form translations',

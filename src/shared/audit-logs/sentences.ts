@@ -170,6 +170,10 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'connector.deleted': '{actor} removed the form server connection[ “{subject}”]',
   'connector.tested': '{actor} tested the form server connection[ “{subject}”]',
   'connector.pulled': '{actor} pulled submissions from a form server[ into “{subject}”]',
+  'connector.credential_rotated':
+    '{actor} replaced the token or password of the form server[ “{subject}”]',
+  'connector.credential_revoked':
+    '{actor} revoked the token or password of the form server[ “{subject}”]',
   'stakeholder.merged': '{actor} merged two stakeholders[ into {subject}]',
   'form.imported_xlsform': '{actor} imported an XLSForm[ as the form “{subject}”]',
   'form.translations_saved': '{actor} saved translations[ of the form “{subject}”]',

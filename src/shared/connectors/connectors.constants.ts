@@ -7,7 +7,8 @@ export const CONNECTOR_LABELS: Record<ConnectorKind, string> = {
   odk: 'ODK Central',
 };
 
-export type ConnectorStatus = 'untested' | 'ready' | 'failed';
+/** `revoked`: its token or password was wiped; a new one is added on Sources authentication */
+export type ConnectorStatus = 'untested' | 'ready' | 'failed' | 'revoked';
 export type ConnectorImportStatus = 'queued' | 'running' | 'ready' | 'failed';
 
 /** Submissions fetched per request (Kobo `limit`, ODK `$top`) */

@@ -16,6 +16,8 @@ const url = z
     }
   }, 'An http:// or https:// address without a user name in it.');
 
+const secret = z.string().min(1, 'Give the API token or password.').max(2048);
+
 /** POST connectors.store: Kobo takes an API token; ODK Central an account's email and password */
 export const createConnectorSchema = z
   .object({
@@ -24,7 +26,7 @@ export const createConnectorSchema = z
     url,
     odkProjectId: z.string().trim().max(12).optional(),
     email: z.string().trim().max(254).optional(),
-    secret: z.string().min(1, 'Give the API token or password.').max(2048),
+    secret,
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -54,3 +56,6 @@ export const connectorImportSchema = z
   })
   .strict();
 export type ConnectorImportInput = z.infer<typeof connectorImportSchema>;
+
+/** POST connector-credentials.rotate: a new token or password, tested before it is stored */
+export const rotateConnectorSecretSchema = z.object({ secret }).strict();

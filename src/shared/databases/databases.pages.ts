@@ -6,6 +6,7 @@ import type {
   ImportSchedule,
   TlsMode,
 } from './databases.constants.js';
+import type { ConnectorKind } from '../connectors/connectors.constants.js';
 
 /** A connection as pages see it: never its password */
 export interface ConnectionView {
@@ -95,8 +96,23 @@ export interface SourceCredentialView {
   lastUsedAt: string | null;
 }
 
+/** A connector's stored token or password as Sources authentication lists it (never the secret) */
+export interface ConnectorCredentialView {
+  connectorId: string;
+  name: string;
+  kind: ConnectorKind;
+  /** the ODK Central account's email, or "API token" for KoboToolbox */
+  identity: string;
+  createdAt: string;
+  rotatedAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
 export interface SourcesAuthenticationProps {
   credentials: SourceCredentialView[];
+  /** the connectors' tokens and passwords (KoboToolbox, ODK Central), revoked ones too */
+  connectorCredentials: ConnectorCredentialView[];
   /** connections with no stored password (revoked) */
   withoutPassword: Array<{ id: string; name: string }>;
 }

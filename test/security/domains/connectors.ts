@@ -81,6 +81,11 @@ export const connectorsSecurity: DomainSecurity = {
       access: 'team:content.delete',
       noBody: 'deletes the connector named in the URL',
     },
+    'connector-credentials.rotate': { access: 'team:team.settings.manage' },
+    'connector-credentials.revoke': {
+      access: 'team:team.settings.manage',
+      noBody: 'wipes the token of the connector named in the URL',
+    },
   },
   bodies: {
     'integrations.store': async () => ({
@@ -95,6 +100,8 @@ export const connectorsSecurity: DomainSecurity = {
       formId: 'aHouseholds1',
       schedule: 'none',
     }),
+    // the fake service accepts this token: the rotation is tested and stored
+    'connector-credentials.rotate': () => ({ secret: KOBO_TOKEN }),
   },
   routeParamFixtures: {
     'integrations.show': { connector },
@@ -102,5 +109,7 @@ export const connectorsSecurity: DomainSecurity = {
     'integrations.import': { connector },
     'integrations.destroy': { connector },
     'integrations.refresh': { import: connectorImport },
+    'connector-credentials.rotate': { connector },
+    'connector-credentials.revoke': { connector },
   },
 };

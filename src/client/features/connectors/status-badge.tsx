@@ -8,6 +8,7 @@ const LOOK: Record<ConnectorStatus | ConnectorImportStatus, { color: string; lab
   untested: { color: 'gray', label: 'Not tested' },
   ready: { color: 'teal', label: 'Ready' },
   failed: { color: 'red', label: 'Failed' },
+  revoked: { color: 'orange', label: 'Revoked' },
   queued: { color: 'gray', label: 'Queued' },
   running: { color: 'blue', label: 'Importing' },
 };

@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Head, Link, router, useForm } from '@inertiajs/react';
-import { Anchor, Button, Card, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
@@ -8,6 +18,7 @@ import type { SourceCredentialView } from '@shared/databases/databases.pages';
 import { ENGINE_LABELS } from '@shared/databases/databases.constants';
 import { rotatePasswordSchema } from '@shared/databases/databases.schemas';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConnectorCredentials } from '../../features/connectors/connector-credentials';
 import { PageHeader } from '../../features/projects/page-header';
 import { fieldProps } from '../../lib/field-props';
 import { passesCheck } from '../../lib/form-check';
@@ -54,14 +65,19 @@ function RotateModal({
   );
 }
 
-/** settings/sources-authentication: the team's stored database passwords (never shown), rotate or revoke */
+/**
+ * settings/sources-authentication: the team's stored database passwords and connector tokens
+ * (never shown), rotate or revoke
+ */
 export default function SourcesAuthentication({
   credentials,
   withoutPassword,
+  connectorCredentials,
 }: PagePropsOf<'settings/sources-authentication'>) {
   const [rotating, setRotating] = useState<SourceCredentialView | null>(null);
   const [revoking, setRevoking] = useState<SourceCredentialView | null>(null);
-  const canChange = useShared().auth.permissions.includes('content.update');
+  const { permissions } = useShared().auth;
+  const canChange = permissions.includes('content.update');
   const actionsColumn: DataTableColumn<SourceCredentialView> = {
     key: 'actions',
     title: 'Actions',
@@ -135,8 +151,11 @@ export default function SourcesAuthentication({
           { label: 'Sources authentication' },
         ]}
         title="Sources authentication"
-        subtitle="The passwords your team stored to read its databases. They are encrypted and never shown again: change or revoke them here."
+        subtitle="The passwords and tokens your team stored to read its databases and form servers. They are encrypted and never shown again: change or revoke them here."
       />
+      <Title order={2} size="h4">
+        Databases
+      </Title>
       <Card withBorder padding="lg" radius="md">
         <DataTable
           id="source-credentials"
@@ -166,6 +185,13 @@ export default function SourcesAuthentication({
           . Set a new one on the connection’s edit page.
         </Text>
       )}
+      <Title order={2} size="h4">
+        Connectors (KoboToolbox, ODK Central)
+      </Title>
+      <ConnectorCredentials
+        credentials={connectorCredentials}
+        canChange={permissions.includes('team.settings.manage')}
+      />
       {rotating && <RotateModal credential={rotating} onClose={() => setRotating(null)} />}
       <Modal
         opened={revoking !== null}

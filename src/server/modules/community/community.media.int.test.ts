@@ -14,6 +14,7 @@ import { projects } from '../projects/read-model.js';
 import { tempDataDir } from '../sources/test-support.js';
 import { communityImages } from './community.tables.js';
 import { imagePath } from './community.images.js';
+import { IMAGE_RETENTION_MS, pruneCommunityImages } from './community.prune-job.js';
 
 let t: TestApp;
 const dataDir = tempDataDir();
@@ -407,5 +408,50 @@ describe('library cards', () => {
     expect(cross.statusCode).toBe(404);
     // docOf keeps working for posts without cards
     expect((await thread(bea, cid, docOf('plain'))).statusCode).toBe(303);
+  });
+});
+
+describe('images never posted', () => {
+  it('prunes images uploaded but never posted after a day (file and row), keeping posted ones', async () => {
+    const ann = await person('Ann');
+    const cid = await community(ann);
+    const posted = (await upload(ann, cid, png(8, 8))).json();
+    const unposted = (await upload(ann, cid, png(8, 8))).json();
+    expect((await thread(ann, cid, withImage(posted.src))).statusCode).toBe(303);
+    const file = (id: string) => imagePath(dataDir, cid, id);
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(communityImages)
+      .where(eq(communityImages.id, unposted.id));
+    const uploadedAt = row.createdAt.getTime();
+    const ids = async () =>
+      (
+        await t.app.ctx.db
+          .select({ id: communityImages.id })
+          .from(communityImages)
+          .where(eq(communityImages.communityId, cid))
+      ).map((r) => r.id);
+    // an injected clock: just under a day after the upload, ours stay (earlier tests' go)
+    await pruneCommunityImages(t.app.ctx, new Date(uploadedAt + IMAGE_RETENTION_MS - 1000));
+    expect(await ids()).toEqual(expect.arrayContaining([posted.id, unposted.id]));
+    expect(
+      await pruneCommunityImages(t.app.ctx, new Date(uploadedAt + IMAGE_RETENTION_MS - 1000)),
+    ).toBe(0);
+    expect(existsSync(file(unposted.id))).toBe(true);
+    // past a day, the unposted image goes, the posted one stays
+    expect(
+      await pruneCommunityImages(t.app.ctx, new Date(uploadedAt + IMAGE_RETENTION_MS + 1000)),
+    ).toBe(1);
+    expect(existsSync(file(unposted.id))).toBe(false);
+    expect(existsSync(file(posted.id))).toBe(true);
+    expect(await ids()).toEqual([posted.id]);
+    expect((await ann.c.request('GET', unposted.src, undefined, {}, false)).statusCode).toBe(404);
+    expect((await ann.c.request('GET', posted.src, undefined, {}, false)).statusCode).toBe(200);
+  });
+
+  it('the worker knows community.prune-images as a periodic job', () => {
+    expect(t.app.ctx.jobs.registry.get('community.prune-images')?.options.everyMs).toBe(
+      60 * 60 * 1000,
+    );
   });
 });

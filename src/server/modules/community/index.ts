@@ -4,6 +4,7 @@ import { addChannelRule } from '../../platform/realtime/channel-rules.js';
 import { registerCommunityPages } from './community.routes.js';
 import { registerCommunityWrites } from './community.write-routes.js';
 import { registerCommunityMedia } from './community.media-routes.js';
+import { registerPruneImagesJob } from './community.prune-job.js';
 import { isActive, membershipOf } from './community.queries.js';
 
 /**
@@ -11,6 +12,7 @@ import { isActive, membershipOf } from './community.queries.js';
  * responses and one level of replies in rich text (the editor's JSON, checked against an
  * allowlist and rendered on the server), reactions, mentions and follows that notify, live
  * updates on the members-only community channel, and moderation (report, hide, lock, remove).
+ * Images uploaded into the editor and never posted are pruned after a day (a periodic job).
  */
 export async function communityModule(app: FastifyInstance, ctx: AppContext) {
   // a community's live channel: its active members only (re-checked after every write)
@@ -21,4 +23,5 @@ export async function communityModule(app: FastifyInstance, ctx: AppContext) {
   registerCommunityPages(app, ctx);
   registerCommunityWrites(app, ctx);
   await registerCommunityMedia(app, ctx);
+  registerPruneImagesJob(ctx);
 }

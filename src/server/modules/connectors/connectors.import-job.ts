@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { jobs } from '../../platform/jobs/index.js';
+import { jobs, PermanentJobError } from '../../platform/jobs/index.js';
 import { runUseCase } from '../../platform/use-case/index.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import type { JobProgress } from '../../../shared/datasets/datasets.pages.js';
@@ -22,9 +22,14 @@ import {
 import { boxOf, jobActor, policyOf } from '../databases/index.js';
 import { keyFromLabel } from '../sources/index.js';
 import { ConnectorError } from './connectors.http.js';
-import { findConnector, specOf, type ConnectorImportRow } from './connectors.queries.js';
+import {
+  findConnector,
+  RevokedCredentialError,
+  specOf,
+  type ConnectorImportRow,
+} from './connectors.queries.js';
 import { remoteOf, type FlatRecord } from './connectors.remote.js';
-import { connectorImports } from './connectors.tables.js';
+import { connectorImports, connectors } from './connectors.tables.js';
 import { CONNECTOR_IMPORT, refreshConnectorImport } from './connectors.use-cases.js';
 
 declare module '../../platform/jobs/registry.js' {
@@ -195,6 +200,11 @@ async function runConnectorImport(ctx: AppContext, importId: string, jobId: stri
           message: n === 1 ? '1 submission imported.' : `${n} submissions imported.`,
         })
         .where(eq(connectorImports.id, imp.id));
+      // the secret worked (Sources authentication's "last used")
+      await uc.tx
+        .update(connectors)
+        .set({ lastUsedAt: new Date() })
+        .where(eq(connectors.id, imp.connectorId));
     });
     await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'done' });
   } catch (err) {
@@ -213,5 +223,7 @@ async function runConnectorImport(ctx: AppContext, importId: string, jobId: stri
         .where(eq(connectorImports.id, imp.id));
     });
     await progress({ done: 0, total: null, rate: null, etaSeconds: null, phase: 'failed' });
+    // a revoked credential: the job fails at once with the same message (retrying cannot help)
+    if (err instanceof RevokedCredentialError) throw new PermanentJobError(reason);
   }
 }

@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn } from '../../../../test/helpers/auth.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { createTeamFor } from '../../../../test/helpers/team-membership.js';
+import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
+import { jobs } from '../../platform/jobs/index.js';
 import { datasetVersions, datasets } from '../datasets/read-model.js';
 import { readRows } from '../datasets/index.js';
 import { problems } from '../problems/read-model.js';
@@ -106,7 +107,7 @@ describe('KoboToolbox connector', () => {
     const [c] = await t.app.ctx.db.select().from(connectors).where(eq(connectors.id, id));
     expect(c.status).toBe('ready');
     expect(c.statusMessage).toBe('Connected: 1 form readable.');
-    expect(c.sealed.startsWith('v1.')).toBe(true);
+    expect(c.sealed!.startsWith('v1.')).toBe(true);
     expect(c.sealed).not.toContain(KOBO_TOKEN);
     const page = await w.client.page(`/integrations/${id}`);
     expect(page.component).toBe('integrations/show');
@@ -333,5 +334,149 @@ describe('ODK Central connector', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.teamId, w.team.id), eq(auditLogs.action, 'connector.tested')));
     expect(audits.length).toBe(1);
+  });
+});
+
+describe('connector credentials on Settings → Sources authentication', () => {
+  let w: World;
+  let id: string;
+  const row = async () =>
+    (await t.app.ctx.db.select().from(connectors).where(eq(connectors.id, id)))[0];
+  const listed = async () => {
+    const page = await w.client.page('/settings/sources-authentication');
+    expect(JSON.stringify(page.props)).not.toContain(KOBO_TOKEN);
+    return page.props.connectorCredentials as Array<Record<string, unknown>>;
+  };
+  beforeAll(async () => {
+    w = await world();
+    id = await create(w, koboBody());
+  });
+
+  it('lists the connector with its identity, added, last used (the create test) and status', async () => {
+    const c = await row();
+    expect(await listed()).toEqual([
+      {
+        connectorId: id,
+        name: 'Kobo field office',
+        kind: 'kobo',
+        identity: 'API token',
+        createdAt: c.createdAt.toISOString(),
+        rotatedAt: null,
+        lastUsedAt: c.lastUsedAt!.toISOString(),
+        revokedAt: null,
+      },
+    ]);
+  });
+
+  it('updates last used when an import reads with the secret', async () => {
+    const before = (await row()).lastUsedAt!;
+    const imp = await importForm(w, id, 'aHouseholds1');
+    expect(imp.status).toBe('ready');
+    expect((await row()).lastUsedAt!.getTime()).toBeGreaterThan(before.getTime());
+  });
+
+  it('rotates only to a secret the service accepts (field error otherwise), owners and admins only', async () => {
+    const before = await row();
+    const url = `/settings/sources-authentication/connectors/${id}/rotate`;
+    const refused = await w.client.post(url, { secret: 'rotated-but-wrong' });
+    expect(refused.statusCode).toBe(303);
+    const errors = (await w.client.page(String(refused.headers.location))).props.errors;
+    expect(errors.secret).toBe(
+      'The service refused the credentials (HTTP 401): check the token or password.',
+    );
+    expect((await row()).sealed).toBe(before.sealed);
+
+    const editor = await createUser(t.app);
+    await addMember(t.app, w.team.id, editor.id, 'editor');
+    const asEditor = await signIn(t.app, editor);
+    expect((await asEditor.post(url, { secret: KOBO_TOKEN })).statusCode).toBe(403);
+    const other = await world();
+    expect((await other.client.post(url, { secret: KOBO_TOKEN })).statusCode).toBe(404);
+
+    const ok = await w.client.post(url, { secret: KOBO_TOKEN });
+    expect([ok.statusCode, ok.headers.location]).toEqual([303, '/settings/sources-authentication']);
+    const after = await row();
+    expect(after.sealed).not.toBe(before.sealed);
+    expect(after.rotatedAt).not.toBeNull();
+    expect(after.status).toBe('ready');
+    expect((await listed())[0].rotatedAt).toBe(after.rotatedAt!.toISOString());
+  });
+
+  it('revokes: the secret wiped, the connector revoked, a refresh fails with where to add a new one', async () => {
+    const url = `/settings/sources-authentication/connectors/${id}`;
+    expect((await (await world()).client.delete(url)).statusCode).toBe(404);
+    expect((await w.client.delete(url)).statusCode).toBe(303);
+    const c = await row();
+    expect(c.sealed).toBeNull();
+    expect(c.status).toBe('revoked');
+    expect(c.revokedAt).not.toBeNull();
+    expect((await listed())[0].revokedAt).toBe(c.revokedAt!.toISOString());
+    const message =
+      'The token or password of “Kobo field office” was revoked: add a new one on Settings → Sources authentication.';
+    expect((await w.client.page(`/integrations/${id}`)).props.remote.problem).toBe(message);
+
+    const [imp] = await t.app.ctx.db
+      .select()
+      .from(connectorImports)
+      .where(eq(connectorImports.connectorId, id));
+    expect((await w.client.post(`/integrations/imports/${imp.id}/refresh`, {})).statusCode).toBe(
+      303,
+    );
+    const [queued] = await t.app.ctx.db
+      .select()
+      .from(connectorImports)
+      .where(eq(connectorImports.id, imp.id));
+    await drainJobs(t.app);
+    const [failed] = await t.app.ctx.db
+      .select()
+      .from(connectorImports)
+      .where(eq(connectorImports.id, imp.id));
+    expect([failed.status, failed.message]).toEqual(['failed', `The import failed: ${message}`]);
+    const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, queued.jobId!));
+    expect([job.status, job.lastError, job.attempts]).toEqual([
+      'failed',
+      `The import failed: ${message}`,
+      1,
+    ]);
+
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.teamId, w.team.id),
+          inArray(auditLogs.action, [
+            'connector.credential_rotated',
+            'connector.credential_revoked',
+          ]),
+        ),
+      );
+    expect(audits.map((a) => a.action).sort()).toEqual([
+      'connector.credential_revoked',
+      'connector.credential_rotated',
+    ]);
+    expect(JSON.stringify(audits)).not.toContain(KOBO_TOKEN);
+    expect(logs).not.toContain(KOBO_TOKEN);
+  });
+
+  it('a new credential added on the page makes the connector active and importable again', async () => {
+    const res = await w.client.post(`/settings/sources-authentication/connectors/${id}/rotate`, {
+      secret: KOBO_TOKEN,
+    });
+    expect(res.statusCode).toBe(303);
+    const c = await row();
+    expect([c.status, c.revokedAt, c.sealed === null]).toEqual(['ready', null, false]);
+    const [imp] = await t.app.ctx.db
+      .select()
+      .from(connectorImports)
+      .where(eq(connectorImports.connectorId, id));
+    await w.client.post(`/integrations/imports/${imp.id}/refresh`, {});
+    await drainJobs(t.app);
+    const [after] = await t.app.ctx.db
+      .select()
+      .from(connectorImports)
+      .where(eq(connectorImports.id, imp.id));
+    expect(after.status).toBe('ready');
+    expect(after.message).toMatch(/^\d+ submissions imported\.$/);
   });
 });

@@ -8,6 +8,7 @@ import type {
   ConnectorView,
   ProjectConnectorImport,
 } from '../../../shared/connectors/connectors.pages.js';
+import type { ConnectorCredentialView } from '../../../shared/databases/databases.pages.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { ConnectorError } from './connectors.http.js';
 import type { RemoteSpec } from './connectors.remote.js';
@@ -45,18 +46,37 @@ export async function findConnectorImport(
 /** The associated data a connector's sealed token or password is bound to */
 export const connectorBinding = (connectorId: string) => `connector:${connectorId}`;
 
-/** Everything a remote client needs, the secret opened just now */
+/** What a job or page reads when a connector's token or password was revoked */
+export const revokedMessage = (c: Pick<ConnectorRow, 'name'>) =>
+  `The token or password of “${c.name}” was revoked: add a new one on Settings → Sources authentication.`;
+
+/** A connector's secret was revoked: the job that needed it fails at once (no retry) */
+export class RevokedCredentialError extends ConnectorError {
+  readonly permanent = true;
+}
+
+/** Everything a remote client needs with a given secret (a new one being tested) */
+export const specWith = (c: ConnectorRow, secret: string): RemoteSpec => ({
+  kind: c.kind,
+  url: c.url,
+  odkProjectId: c.odkProjectId,
+  email: c.email,
+  secret,
+});
+
+/** Everything a remote client needs, the stored secret opened just now */
 export function specOf(box: SecretBox, c: ConnectorRow): RemoteSpec {
+  if (!c.sealed || c.revokedAt) throw new RevokedCredentialError('auth', revokedMessage(c));
   let secret: string;
   try {
     secret = box.open(c.sealed, connectorBinding(c.id));
   } catch {
     throw new ConnectorError(
       'auth',
-      'The stored token cannot be read with this server’s key (PATHWAYS_SECRET_KEY or APP_KEY changed): create the connector again.',
+      'The stored token cannot be read with this server’s key (PATHWAYS_SECRET_KEY or APP_KEY changed): add a new one on Settings → Sources authentication.',
     );
   }
-  return { kind: c.kind, url: c.url, odkProjectId: c.odkProjectId, email: c.email, secret };
+  return specWith(c, secret);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -74,6 +94,28 @@ export function connectorView(c: ConnectorRow, imports = 0): ConnectorView {
     testedAt: iso(c.testedAt),
     imports,
   };
+}
+
+/** The team's connector credentials for Sources authentication (never the secret) */
+export async function connectorCredentials(
+  db: Db,
+  teamId: string,
+): Promise<ConnectorCredentialView[]> {
+  const rows = await db
+    .select()
+    .from(connectors)
+    .where(eq(connectors.teamId, teamId))
+    .orderBy(asc(connectors.name));
+  return rows.map((c) => ({
+    connectorId: c.id,
+    name: c.name,
+    kind: c.kind,
+    identity: c.kind === 'odk' ? (c.email ?? '') : 'API token',
+    createdAt: c.createdAt.toISOString(),
+    rotatedAt: iso(c.rotatedAt),
+    lastUsedAt: iso(c.lastUsedAt),
+    revokedAt: iso(c.revokedAt),
+  }));
 }
 
 export async function connectorList(db: Db, teamId: string): Promise<ConnectorView[]> {

@@ -8,28 +8,22 @@ import {
   connectorImportSchema,
   createConnectorSchema,
 } from '../../../shared/connectors/connectors.schemas.js';
-import type { RemoteFormView } from '../../../shared/connectors/connectors.pages.js';
 import { roleCan } from '../../../shared/permissions.js';
-import { boxOf, policyOf } from '../databases/index.js';
 import { projects } from '../projects/read-model.js';
-import { ConnectorError } from './connectors.http.js';
 import {
   connectorList,
   connectorView,
   findConnector,
   findConnectorImport,
   importViews,
-  specOf,
-  type ConnectorRow,
 } from './connectors.queries.js';
-import { remoteOf } from './connectors.remote.js';
+import { formsOf, testOf } from './connectors.probe.js';
 import {
   createConnector,
   deleteConnector,
   recordConnectorTest,
   refreshConnectorImport,
   startConnectorImport,
-  type TestOutcome,
 } from './connectors.use-cases.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
@@ -40,36 +34,6 @@ const remove = { kind: 'team', permission: 'content.delete' } as const;
 const teamOf = (request: FastifyRequest) => request.actor!.team!.id;
 const param = (request: FastifyRequest, name: string) =>
   (request.params as Record<string, string>)[name];
-
-const messageOf = (err: unknown) =>
-  err instanceof ConnectorError ? err.message : 'The service could not be read.';
-
-/** The remote forms, or the reason they could not be listed (nothing is thrown) */
-async function formsOf(
-  ctx: AppContext,
-  connector: ConnectorRow,
-): Promise<{ forms: RemoteFormView[] | null; problem: string | null }> {
-  try {
-    return {
-      forms: await remoteOf(specOf(boxOf(ctx), connector), policyOf(ctx)).forms(),
-      problem: null,
-    };
-  } catch (err) {
-    return { forms: null, problem: messageOf(err) };
-  }
-}
-
-async function testOf(ctx: AppContext, connector: ConnectorRow): Promise<TestOutcome> {
-  const { forms, problem } = await formsOf(ctx, connector);
-  if (!forms) return { ok: false, message: problem! };
-  return {
-    ok: true,
-    message:
-      forms.length === 1
-        ? 'Connected: 1 form readable.'
-        : `Connected: ${forms.length} forms readable.`,
-  };
-}
 
 export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
   const show = (id: string) => ctx.routes.url('integrations.show', { connector: id });

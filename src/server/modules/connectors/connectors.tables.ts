@@ -17,7 +17,8 @@ const teamId = () =>
 
 /**
  * A remote service (KoboToolbox, ODK Central) a team pulls submissions from. Its token or
- * password is sealed with platform/secrets, bound to the row, and never read back to a page.
+ * password is sealed with platform/secrets, bound to the row, and never read back to a page;
+ * it is rotated or revoked (wiped) on Settings → Sources authentication.
  */
 export const connectors = pgTable(
   'connectors',
@@ -29,10 +30,15 @@ export const connectors = pgTable(
     url: text('url').notNull(),
     odkProjectId: integer('odk_project_id'),
     email: text('email'),
-    sealed: text('sealed').notNull(),
+    /** the sealed token or password; null once revoked (Settings → Sources authentication) */
+    sealed: text('sealed'),
     status: text('status').$type<ConnectorStatus>().notNull().default('untested'),
     statusMessage: text('status_message'),
     testedAt: ts('tested_at'),
+    /** when the secret was last replaced, last used by a test or an import, and revoked */
+    rotatedAt: ts('rotated_at'),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

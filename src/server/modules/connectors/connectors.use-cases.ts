@@ -13,6 +13,7 @@ import {
   connectorBinding,
   findConnector,
   findConnectorImport,
+  revokedMessage,
   type ConnectorRow,
 } from './connectors.queries.js';
 import { connectorImports, connectors } from './connectors.tables.js';
@@ -69,19 +70,22 @@ export interface TestOutcome {
   message: string;
 }
 
-/** Record a test's answer (made by the caller, outside the transaction) */
+/** Record a test's answer (made by the caller, outside the transaction); a revoked one stays so */
 export async function recordConnectorTest(
   uc: UseCase,
   connector: ConnectorRow,
   outcome: TestOutcome,
 ) {
   uc.can('content.update');
+  const now = new Date();
   await uc.tx
     .update(connectors)
     .set({
-      status: outcome.ok ? 'ready' : 'failed',
+      status: connector.revokedAt ? 'revoked' : outcome.ok ? 'ready' : 'failed',
       statusMessage: outcome.message,
-      testedAt: new Date(),
+      testedAt: now,
+      // the secret worked just now (the page's "last used")
+      ...(outcome.ok ? { lastUsedAt: now } : {}),
     })
     .where(eq(connectors.id, connector.id));
   await uc.audit({
@@ -89,6 +93,62 @@ export async function recordConnectorTest(
     subject: subject(connector),
     details: { result: outcome.ok ? 'ready' : 'failed' },
   });
+}
+
+/**
+ * Replace a connector's token or password (Settings → Sources authentication) with one the caller
+ * has just tested against the service (outside the transaction): sealed to the row, the connector
+ * ready again (a revoked one too: this is how a new credential is added).
+ */
+export async function rotateConnectorSecret(
+  uc: UseCase,
+  id: unknown,
+  input: { secret: string; tested: TestOutcome; now: Date },
+) {
+  const connector = await findConnector(uc.tx, uc.teamId, id);
+  uc.can('team.settings.manage');
+  await uc.tx
+    .update(connectors)
+    .set({
+      sealed: boxOf(uc.ctx).seal(input.secret, connectorBinding(connector.id)),
+      status: 'ready',
+      statusMessage: input.tested.message,
+      testedAt: input.now,
+      rotatedAt: input.now,
+      lastUsedAt: input.now,
+      revokedAt: null,
+      updatedAt: input.now,
+    })
+    .where(eq(connectors.id, connector.id));
+  await uc.audit({
+    action: 'connector.credential_rotated',
+    subject: subject(connector),
+    details: { kind: connector.kind, was_revoked: connector.revokedAt !== null },
+  });
+  return connector;
+}
+
+/** Wipe a connector's token or password: its imports and refreshes fail until a new one is added */
+export async function revokeConnectorSecret(uc: UseCase, id: unknown, now: Date) {
+  const connector = await findConnector(uc.tx, uc.teamId, id);
+  uc.can('team.settings.manage');
+  if (connector.revokedAt) return connector;
+  await uc.tx
+    .update(connectors)
+    .set({
+      sealed: null,
+      status: 'revoked',
+      statusMessage: revokedMessage(connector),
+      revokedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(connectors.id, connector.id));
+  await uc.audit({
+    action: 'connector.credential_revoked',
+    subject: subject(connector),
+    details: { kind: connector.kind },
+  });
+  return connector;
 }
 
 /** Pull a remote form into a new dataset of a project: the dataset now, its rows by a job */

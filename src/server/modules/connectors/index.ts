@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerConnectorJobs } from './connectors.import-job.js';
 import { registerIntegrationsTab } from './connectors.problem-tab.js';
+import { registerConnectorCredentialRoutes } from './connectors.credential-routes.js';
 import { registerConnectorRoutes } from './connectors.routes.js';
 
 /**
@@ -10,6 +11,10 @@ import { registerConnectorRoutes } from './connectors.routes.js';
  */
 export async function connectorsModule(app: FastifyInstance, ctx: AppContext) {
   registerConnectorRoutes(app, ctx);
+  registerConnectorCredentialRoutes(app, ctx);
   registerConnectorJobs(ctx);
   registerIntegrationsTab(ctx);
 }
+
+/** Settings → Sources authentication (a page of the databases module) lists these too */
+export { connectorCredentials } from './connectors.queries.js';

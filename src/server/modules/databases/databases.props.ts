@@ -10,6 +10,7 @@ import type {
   DatabaseImportView,
   SourcesAuthenticationProps,
 } from '../../../shared/databases/databases.pages.js';
+import { connectorCredentials } from '../connectors/index.js';
 import { projects } from '../projects/read-model.js';
 import { boxOf, policyOf } from './databases.context.js';
 import { connectionsOf, importsOf, specOf, type ConnectionRow } from './databases.queries.js';
@@ -194,5 +195,6 @@ export async function credentialsProps(
       lastUsedAt: iso(credential.lastUsedAt),
     })),
     withoutPassword: all.filter((c) => !stored.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
+    connectorCredentials: await connectorCredentials(db, teamId),
   };
 }
