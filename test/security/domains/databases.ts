@@ -73,9 +73,9 @@ export const databasesSecurity: DomainSecurity = {
     },
     'databases.import': { access: 'team:content.create' },
     'source-credentials.index': { access: 'team:content.view' },
-    'source-credentials.rotate': { access: 'team:content.update' },
+    'source-credentials.rotate': { access: 'team:team.settings.manage' },
     'source-credentials.revoke': {
-      access: 'team:content.update',
+      access: 'team:team.settings.manage',
       noBody: 'deletes the stored password named in the URL',
     },
   },

@@ -77,7 +77,8 @@ export default function SourcesAuthentication({
   const [rotating, setRotating] = useState<SourceCredentialView | null>(null);
   const [revoking, setRevoking] = useState<SourceCredentialView | null>(null);
   const { permissions } = useShared().auth;
-  const canChange = permissions.includes('content.update');
+  // stored secrets are the team's settings: owners and administrators change them
+  const canChange = permissions.includes('team.settings.manage');
   const actionsColumn: DataTableColumn<SourceCredentialView> = {
     key: 'actions',
     title: 'Actions',
@@ -188,10 +189,7 @@ export default function SourcesAuthentication({
       <Title order={2} size="h4">
         Connectors (KoboToolbox, ODK Central)
       </Title>
-      <ConnectorCredentials
-        credentials={connectorCredentials}
-        canChange={permissions.includes('team.settings.manage')}
-      />
+      <ConnectorCredentials credentials={connectorCredentials} canChange={canChange} />
       {rotating && <RotateModal credential={rotating} onClose={() => setRotating(null)} />}
       <Modal
         opened={revoking !== null}

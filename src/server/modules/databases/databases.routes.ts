@@ -37,6 +37,8 @@ import {
 const view = { kind: 'team', permission: 'content.view' } as const;
 const create = { kind: 'team', permission: 'content.create' } as const;
 const update = { kind: 'team', permission: 'content.update' } as const;
+/** stored passwords are the team's settings: owners and administrators rotate and revoke them */
+const manageSecrets = { kind: 'team', permission: 'team.settings.manage' } as const;
 const remove = { kind: 'team', permission: 'content.delete' } as const;
 
 const teamOf = (request: FastifyRequest) => request.actor!.team!.id;
@@ -234,7 +236,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/settings/sources-authentication/:credential/rotate',
-    { config: { name: 'source-credentials.rotate', access: update } },
+    { config: { name: 'source-credentials.rotate', access: manageSecrets } },
     async (request, reply) => {
       const input = parseInput(rotatePasswordSchema, request.body);
       const connection = await runUseCase(ctx, actorOf(request), (uc) =>
@@ -249,7 +251,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/settings/sources-authentication/:credential',
-    { config: { name: 'source-credentials.revoke', access: update } },
+    { config: { name: 'source-credentials.revoke', access: manageSecrets } },
     async (request, reply) => {
       const connection = await runUseCase(ctx, actorOf(request), (uc) =>
         revokeCredential(uc, param(request, 'credential')),
