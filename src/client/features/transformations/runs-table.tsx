@@ -7,7 +7,7 @@ import { count } from '../sources/labels';
 import { RUN_STATUS } from './labels';
 
 /** "+2 added, 1 removed, 2 changed" (or "no row changed") */
-export function diffText(d: NonNullable<RunItem['diff']>): string {
+function diffText(d: NonNullable<RunItem['diff']>): string {
   const parts = [
     d.added ? `${count(d.added)} added` : '',
     d.removed ? `${count(d.removed)} removed` : '',

@@ -23,7 +23,7 @@ export interface DiffCounts {
 }
 
 /** Changed, removed and added rows per page of the run page */
-export const DIFF_PAGE_ROWS = 50;
+const DIFF_PAGE_ROWS = 50;
 
 /** The columns both sides have, matched by key: [key, old physical, new physical] */
 function common(o: DiffSide, n: DiffSide): Array<[string, string, string]> {
@@ -99,7 +99,7 @@ function cellsOf(side: DiffSide, json: unknown): Record<string, string | null> |
 }
 
 /** One page of the rows that differ (all kinds, or one), in source row order */
-export async function diffRows(
+async function diffRows(
   db: Db,
   o: DiffSide,
   n: DiffSide,
