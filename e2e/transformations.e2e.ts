@@ -1,4 +1,5 @@
 // @postgres-pass (also run on the PostgreSQL pass): the recipe's CTE SQL and its run job
+import { and, eq } from 'drizzle-orm';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
@@ -6,6 +7,10 @@ import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { MESSY_CSV } from '../src/server/modules/transformations/transformations.test-support.js';
+import {
+  transformationRuns,
+  transformations,
+} from '../src/server/modules/transformations/transformations.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 
@@ -171,4 +176,77 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.getByRole('heading', { name: 'survey (clean)', exact: true }).waitFor();
   await page.getByRole('cell', { name: 'Chausiku', exact: true }).first().waitFor();
   console.log('screenshot', await top(page).then(() => shot(page, 'transformations-output')));
+
+  // replay: the recipe re-runs by itself when the survey gets a new version, and shows the diff
+  const [recipe] = await t.app.ctx.db
+    .select()
+    .from(transformations)
+    .where(eq(transformations.projectId, project.id));
+  await page.goto(`${base}/transformations/${recipe.id}`);
+  const replay = page.getByRole('switch', {
+    name: 'Re-run automatically when the source dataset gets a new version',
+  });
+  await replay.click({ force: true });
+  await page.getByText('This recipe now runs again each time').waitFor();
+  expect(await replay.isChecked()).toBe(true);
+
+  await page.goto(
+    `${base}/projects/${project.id}/sources/create?dataset=${recipe.sourceDatasetId}`,
+  );
+  const again = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (
+    await again
+  ).setFiles({ name: 'survey.csv', mimeType: 'text/csv', buffer: Buffer.from(NEXT_CSV, 'utf8') });
+  await page.getByRole('button', { name: 'Import as a new version' }).click();
+  await page.getByText('The import finished').waitFor();
+  await expect
+    .poll(
+      async () =>
+        (
+          await t.app.ctx.db
+            .select({ status: transformationRuns.status })
+            .from(transformationRuns)
+            .where(
+              and(
+                eq(transformationRuns.transformationId, recipe.id),
+                eq(transformationRuns.trigger, 'auto'),
+              ),
+            )
+        )[0]?.status,
+      { timeout: 60_000 },
+    )
+    .toBe('done');
+  await page.goto(`${base}/transformations/${recipe.id}`);
+  await page.getByRole('cell', { name: 'New source version' }).waitFor();
+  await page.getByRole('cell', { name: '1 added, 2 removed, 1 changed' }).waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-runs-replay')));
+  await page
+    .getByRole('row', { name: /New source version/ })
+    .getByRole('link')
+    .click();
+  await page.getByRole('heading', { name: 'Compared with the previous run' }).waitFor();
+  await page.getByText('This run removed 40% of rows').waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-replay-diff')));
+  await page.getByText('Changed (1)').click();
+  await expect
+    .poll(() => page.getByRole('table', { name: 'Rows that differ' }).getByRole('row').count())
+    .toBe(2);
+  await page.locator('[data-changed="true"]').first().getByText('35').waitFor();
+  await page
+    .getByRole('heading', { name: 'Compared with the previous run' })
+    .scrollIntoViewIfNeeded();
+  console.log('screenshot', await shot(page, 'transformations-replay-changed'));
 });
+
+/** The survey again: Amina's age corrected, Chausiku and Daudi now test rows, Faraji new */
+const NEXT_CSV =
+  'id,name,sex,age,village\n' +
+  '1, Amina ,F,35,North\n' +
+  '2,Bakari,male,41,South\n' +
+  '3,TEST,M,0,Test village\n' +
+  '4,TEST,Female ,29,North\n' +
+  '5,TEST, M,52,East\n' +
+  '6,Bakari,male,41,South\n' +
+  '7,Esther,f,unknown,East\n' +
+  '8,Faraji,M,23,West\n';

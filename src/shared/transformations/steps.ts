@@ -255,6 +255,9 @@ export const stepsSchema = z
   .object({ steps: z.array(stepSchema).max(MAX_STEPS, `At most ${MAX_STEPS} steps.`) })
   .strict();
 
+/** A recipe's settings: re-run automatically when its source dataset gets a new version */
+export const transformationSettingsSchema = z.object({ autoRun: z.boolean() }).strict();
+
 export const createTransformationSchema = z
   .object({
     name: label,

@@ -65,7 +65,11 @@ export interface StepItem {
 
 export interface RunItem {
   id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** 'auto': started because the source dataset got a new version */
+  trigger: 'manual' | 'auto';
+  /** rows added, removed and changed against the previous run's output (null: nothing to compare) */
+  diff: { added: number; removed: number; changed: number } | null;
   rowsIn: number | null;
   rowsOut: number | null;
   versionNumber: number | null;
@@ -84,7 +88,7 @@ export interface TransformationPreview {
 
 export interface TransformationShowProps {
   project: Ref;
-  transformation: { id: string; name: string; updatedAt: string };
+  transformation: { id: string; name: string; updatedAt: string; autoRun: boolean };
   source: Ref & { rowCount: number; columns: RecipeColumn[] };
   output: Ref | null;
   steps: StepItem[];
@@ -108,6 +112,46 @@ export interface TransformationRunProps {
   project: Ref;
   transformation: Ref;
   output: Ref | null;
-  run: RunItem & { progress: JobProgress | null };
+  run: RunItem & { progress: JobProgress | null; cancelRequested: boolean };
   recipeText: string;
+  /** this run's output beside the previous run's, row by row (done runs with a previous run) */
+  diff: RunDiff | null;
+}
+
+export type DiffKind = 'added' | 'removed' | 'changed';
+export type DiffFilter = DiffKind | 'all';
+
+/** A row that differs: matched by lineage (the source row it came from) */
+export interface RunDiffRow {
+  kind: DiffKind;
+  sourceRow: number | null;
+  /** the row in the previous output (null: added) and in this one (null: removed) */
+  oldRow: number | null;
+  newRow: number | null;
+  /** the cells by column key, as text (null: the row is not on that side) */
+  old: Record<string, string | null> | null;
+  new: Record<string, string | null> | null;
+  /** the keys of the cells that differ (changed rows) */
+  changed: string[];
+}
+
+/** Share of the previous rows a run may remove before it is flagged */
+export const BIG_DROP_SHARE = 0.2;
+
+export interface RunDiff {
+  base: { versionNumber: number; rows: number };
+  added: number;
+  removed: number;
+  changed: number;
+  /** removed / the previous run's rows (0..1) */
+  removedShare: number;
+  /** columns compared (in both outputs), and those only one side has */
+  columns: RecipeColumn[];
+  addedColumns: string[];
+  removedColumns: string[];
+  filter: DiffFilter;
+  page: number;
+  pageCount: number;
+  /** null when the previous output's table is no longer kept (only the counts remain) */
+  rows: RunDiffRow[] | null;
 }

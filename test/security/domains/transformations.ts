@@ -34,7 +34,7 @@ async function insertTransformation(c: FixtureContext) {
   return t.id;
 }
 
-async function insertRun(c: FixtureContext) {
+async function insertRun(c: FixtureContext, status: 'done' | 'queued' = 'done') {
   const transformationId = await insertTransformation(c);
   const [r] = await c.world.app.ctx.db
     .insert(transformationRuns)
@@ -42,7 +42,7 @@ async function insertRun(c: FixtureContext) {
       teamId: c.world.teamA.id,
       transformationId,
       jobId: crypto.randomUUID(),
-      status: 'done',
+      status,
       steps: [],
       rowsIn: 1,
       rowsOut: 1,
@@ -77,12 +77,18 @@ export const transformationsSecurity: DomainSecurity = {
       noBody: 'deletes the recipe named in the URL',
     },
     'transformation-runs.show': { access: 'team:content.view' },
+    'transformation-runs.cancel': {
+      access: 'team:content.update',
+      noBody: 'cancels the run named in the URL',
+    },
+    'transformations.settings': { access: 'team:content.update' },
   },
   bodies: {
     'transformations.store': () => ({ name: 'Matrix recipe', datasetId: storeDataset }),
     'transformations.steps': () => ({
       steps: [{ id: 'b', enabled: true, kind: 'dedupe', columns: ['name'], keep: 'first' }],
     }),
+    'transformations.settings': () => ({ autoRun: true }),
   },
   routeParamFixtures: {
     'transformations.store': { project: storeProject },
@@ -90,6 +96,8 @@ export const transformationsSecurity: DomainSecurity = {
     'transformations.steps': { transformation: insertTransformation },
     'transformations.run': { transformation: insertTransformation },
     'transformations.destroy': { transformation: insertTransformation },
-    'transformation-runs.show': { run: insertRun },
+    'transformation-runs.show': { run: (c) => insertRun(c) },
+    'transformation-runs.cancel': { run: (c) => insertRun(c, 'queued') },
+    'transformations.settings': { transformation: insertTransformation },
   },
 };

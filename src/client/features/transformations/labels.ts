@@ -5,4 +5,5 @@ export const RUN_STATUS: Record<RunItem['status'], { label: string; color: strin
   running: { label: 'Running', color: 'blue' },
   done: { label: 'Done', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
+  cancelled: { label: 'Cancelled', color: 'orange' },
 };

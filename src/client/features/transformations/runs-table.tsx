@@ -6,6 +6,16 @@ import { DataTable } from '../../components/data-table';
 import { count } from '../sources/labels';
 import { RUN_STATUS } from './labels';
 
+/** "+2 added, 1 removed, 2 changed" (or "no row changed") */
+function diffText(d: NonNullable<RunItem['diff']>): string {
+  const parts = [
+    d.added ? `${count(d.added)} added` : '',
+    d.removed ? `${count(d.removed)} removed` : '',
+    d.changed ? `${count(d.changed)} changed` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'no row changed';
+}
+
 /** A transformation's last runs, newest first as the server lists them */
 export function RunsTable({ runs }: { runs: RunItem[] }) {
   return (
@@ -15,7 +25,7 @@ export function RunsTable({ runs }: { runs: RunItem[] }) {
       rows={runs}
       rowKey={(r) => r.id}
       plain
-      minWidth={480}
+      minWidth={760}
       emptyAction="Not run yet. “Run” applies the steps to every row and writes the result as a new version of the output dataset."
       columns={[
         {
@@ -32,8 +42,14 @@ export function RunsTable({ runs }: { runs: RunItem[] }) {
           ),
         },
         {
+          key: 'trigger',
+          title: 'Why',
+          render: (r) => (r.trigger === 'auto' ? 'New source version' : 'Run button'),
+        },
+        {
           key: 'status',
           title: 'Status',
+          width: 110,
           render: (r) => (
             <Badge variant="light" color={RUN_STATUS[r.status].color}>
               {RUN_STATUS[r.status].label}
@@ -43,6 +59,12 @@ export function RunsTable({ runs }: { runs: RunItem[] }) {
         { key: 'rowsIn', title: 'Rows in', align: 'right', render: (r) => count(r.rowsIn) },
         { key: 'rowsOut', title: 'Rows out', align: 'right', render: (r) => count(r.rowsOut) },
         { key: 'versionNumber', title: 'Version', render: (r) => r.versionNumber ?? '—' },
+        {
+          key: 'diff',
+          title: 'Rows against the previous run',
+          width: 150,
+          render: (r) => (r.diff ? diffText(r.diff) : '—'),
+        },
       ]}
     />
   );

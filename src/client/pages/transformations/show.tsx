@@ -25,6 +25,7 @@ import { useShared } from '../../hooks/use-shared';
 import { PageHeader } from '../../features/projects/page-header';
 import { count } from '../../features/sources/labels';
 import { DataView } from '../../features/transformations/data-view';
+import { ReplaySwitch } from '../../features/transformations/replay-switch';
 import { RunsTable } from '../../features/transformations/runs-table';
 import { newStep } from '../../features/transformations/new-step';
 import { StepCard } from '../../features/transformations/step-card';
@@ -349,6 +350,10 @@ export default function TransformationShow({
                 <Title order={2} size="h4">
                   Last runs
                 </Title>
+                <ReplaySwitch
+                  transformationId={transformation.id}
+                  autoRun={transformation.autoRun}
+                />
                 <RunsTable runs={runs} />
               </Stack>
             </Card>

@@ -23,6 +23,7 @@ import { useShared } from '../../hooks/use-shared';
 import { PageHeader } from '../../features/projects/page-header';
 import { count } from '../../features/sources/labels';
 import { RUN_STATUS } from '../../features/transformations/labels';
+import { RunDiffView } from '../../features/transformations/run-diff';
 
 const PHASES: Record<JobProgress['phase'], string> = {
   queued: 'Waiting to start',
@@ -41,8 +42,10 @@ export default function TransformationStatus({
   output,
   run,
   recipeText,
+  diff,
 }: PagePropsOf<'transformations/status'>) {
-  const { auth } = useShared();
+  const { auth, errors } = useShared();
+  const [cancelling, setCancelling] = useState(false);
   const [live, setLive] = useState<JobProgress | null>(run.progress);
   useEffect(() => setLive(run.progress), [run.progress]);
   const running = run.status === 'queued' || run.status === 'running';
@@ -60,7 +63,19 @@ export default function TransformationStatus({
     const t = setInterval(() => router.reload({ only: ['run', 'output'] }), 3000);
     return () => clearInterval(t);
   }, [running]);
-  const phase = running ? (live?.phase ?? 'queued') : run.status === 'done' ? 'done' : 'failed';
+  const phase = running
+    ? (live?.phase ?? 'queued')
+    : run.status === 'done' || run.status === 'cancelled'
+      ? run.status
+      : 'failed';
+  const cancel = () => {
+    setCancelling(true);
+    router.post(
+      route('transformation-runs.cancel', { run: run.id }),
+      {},
+      { preserveScroll: true, onFinish: () => setCancelling(false) },
+    );
+  };
   const steps = ['queued', 'reading', 'writing', 'finishing', 'done'];
   const percent =
     run.status === 'done' ? 100 : (Math.max(0, steps.indexOf(phase)) / (steps.length - 1)) * 100;
@@ -87,8 +102,26 @@ export default function TransformationStatus({
             {status.label}
           </Badge>
         }
-        subtitle={`Started ${new Date(run.createdAt).toLocaleString()}`}
+        subtitle={`Started ${new Date(run.createdAt).toLocaleString()}${run.trigger === 'auto' ? ' because the source dataset got a new version' : ''}`}
+        actions={
+          running && (
+            <Button
+              variant="default"
+              color="red"
+              loading={cancelling}
+              disabled={run.cancelRequested}
+              onClick={cancel}
+            >
+              {run.cancelRequested ? 'Cancelling…' : 'Cancel the run'}
+            </Button>
+          )
+        }
       />
+      {errors.run && (
+        <Alert color="red" variant="light">
+          {errors.run}
+        </Alert>
+      )}
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text fw={600} aria-live="polite">
@@ -99,7 +132,15 @@ export default function TransformationStatus({
             animated={running}
             size="lg"
             aria-label="Run progress"
-            color={run.status === 'done' ? 'green' : running ? 'blue' : 'red'}
+            color={
+              run.status === 'done'
+                ? 'green'
+                : running
+                  ? 'blue'
+                  : run.status === 'cancelled'
+                    ? 'orange'
+                    : 'red'
+            }
           />
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
             <Figure label="Rows read" value={count(run.rowsIn)} />
@@ -125,6 +166,14 @@ export default function TransformationStatus({
               </Stack>
             </Alert>
           )}
+          {run.status === 'cancelled' && (
+            <Alert color="orange" variant="light" title="The run was cancelled">
+              <Text size="sm">
+                Nothing of it was kept: the output dataset is unchanged and its current version
+                stays.
+              </Text>
+            </Alert>
+          )}
           {run.status === 'failed' && (
             <Alert color="red" variant="light" title="The run failed">
               <Stack gap="xs">
@@ -145,6 +194,7 @@ export default function TransformationStatus({
           )}
         </Stack>
       </Card>
+      {diff && <RunDiffView runId={run.id} diff={diff} />}
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">

@@ -6,6 +6,7 @@ import type { DatasetOrigin } from '../../../shared/datasets/column-types.js';
 import { datasetColumns, datasetRowErrors, datasets, datasetVersions } from './datasets.tables.js';
 import { findVersion, physicalName, qualified, relationOf } from './datasets.queries.js';
 import { dropRelationSql } from './datasets.live-view.js';
+import { announcePublished } from './datasets.published.js';
 
 /** How many superseded versions keep their table (the per-column diff and undo need them) */
 const KEEP_SUPERSEDED = 3;
@@ -146,7 +147,8 @@ export async function computeStats(db: Db, versionId: string) {
 
 /**
  * The version becomes current (one transaction): status ready, the dataset's current version
- * swapped, the previous one superseded; superseded tables beyond the last 3 are dropped.
+ * swapped, the previous one superseded; superseded tables beyond the last 3 are dropped; the
+ * modules listening (`onVersionPublished`) are told in the same transaction.
  */
 export async function finishVersion(uc: UseCase, versionId: string, counts: { rows: number }) {
   const { tx, teamId } = uc;
@@ -182,6 +184,11 @@ export async function finishVersion(uc: UseCase, versionId: string, counts: { ro
     action: 'dataset.imported',
     subject: { type: 'dataset', id: dataset.id, label: dataset.name },
     details: { version: version.number, rows: counts.rows, errors: Number(errors) },
+  });
+  await announcePublished(uc, {
+    datasetId: dataset.id,
+    versionId: version.id,
+    number: version.number,
   });
   return { dataset, version };
 }

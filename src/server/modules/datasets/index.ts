@@ -26,6 +26,7 @@ export {
   rowErrorsOf,
   datasetsOf,
   qualified,
+  physicalName,
 } from './datasets.queries.js';
 export {
   createDataset,
@@ -54,3 +55,4 @@ export { datagridOf } from './datasets.grid.js';
 export { versionDiff } from './datasets.diff.js';
 export { defineFormView, liveDatasetOf } from './datasets.live-view.js';
 export { jobProgressReporter } from './job-progress.js';
+export { onVersionPublished, type VersionPublished } from './datasets.published.js';

@@ -5,6 +5,7 @@ import { jobs } from '../../platform/jobs/index.js';
 import type { JobProgress } from '../../../shared/datasets/datasets.pages.js';
 import { describeStep } from '../../../shared/transformations/describe.js';
 import type {
+  DiffFilter,
   RecipeColumn,
   RunItem,
   StepItem,
@@ -33,6 +34,7 @@ import {
   type RunRow,
 } from './transformations.queries.js';
 import { othersOf, sourceOf } from './transformations.source.js';
+import { runDiff } from './transformations.diff.js';
 import { toDrizzle } from './transformations.sql.js';
 import { compileWithQueries, readOnly } from './transformations.query.js';
 
@@ -56,6 +58,15 @@ function runItem(r: RunRow, numbers: Map<string, number>): RunItem {
   return {
     id: r.id,
     status: r.status,
+    trigger: r.trigger,
+    diff:
+      r.diffAdded === null
+        ? null
+        : {
+            added: Number(r.diffAdded),
+            removed: Number(r.diffRemoved ?? 0),
+            changed: Number(r.diffChanged ?? 0),
+          },
     rowsIn: r.rowsIn === null ? null : Number(r.rowsIn),
     rowsOut: r.rowsOut === null ? null : Number(r.rowsOut),
     versionNumber: r.versionId ? (numbers.get(r.versionId) ?? null) : null,
@@ -240,7 +251,12 @@ export async function showProps(
   const active = runs.find((r) => r.status === 'queued' || r.status === 'running');
   return {
     project: { id: project.id, name: project.name },
-    transformation: { id: t.id, name: t.name, updatedAt: t.updatedAt.toISOString() },
+    transformation: {
+      id: t.id,
+      name: t.name,
+      updatedAt: t.updatedAt.toISOString(),
+      autoRun: t.autoRun,
+    },
     source: {
       id: source.dataset.id,
       name: source.dataset.name,
@@ -276,6 +292,7 @@ export async function runProps(
   ctx: AppContext,
   teamId: string,
   id: unknown,
+  view: { filter: DiffFilter; page: number } = { filter: 'all', page: 1 },
 ): Promise<TransformationRunProps> {
   const run = await findRun(ctx.db, teamId, id);
   const t = await findTransformation(ctx.db, teamId, run.transformationId);
@@ -309,7 +326,9 @@ export async function runProps(
     run: {
       ...runItem(run, numbers),
       progress: (job?.progress as JobProgress | null) ?? null,
+      cancelRequested: job?.cancelRequested ?? false,
     },
     recipeText: lines.join('\n') || 'No steps: the output is the source as it is.',
+    diff: await runDiff(ctx.db, run, view.filter, view.page),
   };
 }

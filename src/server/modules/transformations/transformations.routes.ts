@@ -2,11 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
-import { createTransformationSchema, stepsSchema } from '../../../shared/transformations/steps.js';
+import {
+  createTransformationSchema,
+  stepsSchema,
+  transformationSettingsSchema,
+} from '../../../shared/transformations/steps.js';
+import type { DiffFilter } from '../../../shared/transformations/transformations.pages.js';
 import { createProps, indexProps, runProps, showProps } from './transformations.props.js';
 import {
+  cancelRun,
   createTransformation,
   deleteTransformation,
+  saveSettings,
   saveSteps,
   startRun,
 } from './transformations.use-cases.js';
@@ -25,6 +32,16 @@ function afterOf(request: FastifyRequest): number | null {
   const v = (request.query as Record<string, unknown>).after;
   if (typeof v !== 'string' || !/^[0-9]{1,3}$/.test(v)) return null;
   return Number(v);
+}
+
+const FILTERS: DiffFilter[] = ['all', 'changed', 'removed', 'added'];
+
+/** ?diff=changed|removed|added&page=N: what the run page's diff lists */
+function diffViewOf(request: FastifyRequest) {
+  const q = request.query as Record<string, unknown>;
+  const filter = FILTERS.find((f) => f === q.diff) ?? 'all';
+  const page = typeof q.page === 'string' && /^[0-9]{1,6}$/.test(q.page) ? Number(q.page) : 1;
+  return { filter, page };
 }
 
 export function registerTransformationRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -107,8 +124,42 @@ export function registerTransformationRoutes(app: FastifyInstance, ctx: AppConte
     async (request, reply) =>
       reply.inertia(
         'transformations/status',
-        await runProps(ctx, teamOf(request), param(request, 'run')),
+        await runProps(ctx, teamOf(request), param(request, 'run'), diffViewOf(request)),
       ),
+  );
+
+  app.post(
+    '/transformation-runs/:run/cancel',
+    { config: { name: 'transformation-runs.cancel', access: update } },
+    async (request, reply) => {
+      const run = await runUseCase(ctx, actorOf(request), (uc) =>
+        cancelRun(uc, param(request, 'run')),
+      );
+      reply.flash({
+        success:
+          run.status === 'queued'
+            ? 'Run cancelled: the output dataset is unchanged.'
+            : 'Cancelling: the run stops before its output is published.',
+      });
+      return reply.redirect(ctx.routes.url('transformation-runs.show', { run: run.id }), 303);
+    },
+  );
+
+  app.put(
+    '/transformations/:transformation/settings',
+    { config: { name: 'transformations.settings', access: update } },
+    async (request, reply) => {
+      const input = parseInput(transformationSettingsSchema, request.body);
+      const t = await runUseCase(ctx, actorOf(request), (uc) =>
+        saveSettings(uc, { transformationId: param(request, 'transformation'), ...input }),
+      );
+      reply.flash({
+        success: input.autoRun
+          ? 'This recipe now runs again each time its source dataset gets a new version.'
+          : 'This recipe now runs only when you press “Run”.',
+      });
+      return reply.redirect(ctx.routes.url('transformations.show', { transformation: t.id }), 303);
+    },
   );
 
   app.delete(

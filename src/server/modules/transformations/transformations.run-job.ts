@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/auth/auth.tables.js';
 import { jobs } from '../../platform/jobs/index.js';
 import { runUseCase, type WriteActor } from '../../platform/use-case/index.js';
@@ -8,6 +9,7 @@ import { channels } from '../../../shared/realtime/channels.js';
 import type { JobProgress } from '../../../shared/datasets/datasets.pages.js';
 import {
   beginVersion,
+  columnsOf,
   computeStats,
   createDataset,
   failVersion,
@@ -15,13 +17,14 @@ import {
   insertSelect,
   setVersionJob,
 } from '../datasets/index.js';
-import { datasets } from '../datasets/read-model.js';
+import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { runSelect } from './transformations.compile.js';
+import { diffCounts, type DiffSide } from './transformations.diff.js';
 import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
 import { compileWithQueries } from './transformations.query.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
-import { TRANSFORMATION_RUN } from './transformations.use-cases.js';
+import { CANCELLED, TRANSFORMATION_RUN } from './transformations.use-cases.js';
 
 /** The run job: the recipe compiled to one INSERT … SELECT into a new version of the output */
 export function registerRunJob(ctx: AppContext) {
@@ -49,12 +52,35 @@ async function actorOf(
   };
 }
 
+class Cancelled extends Error {}
+
+/** A user asked to stop this run (jobs.cancel_requested, set by `cancelRun`) */
+async function checkCancel(db: Db, jobId: string) {
+  const [j] = await db.select({ c: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, jobId));
+  if (j?.c) throw new Cancelled();
+}
+
+/** The output version the previous run published (the output's current version), if any */
+async function baseOf(
+  db: Db,
+  outputId: string | null,
+): Promise<(DiffSide & { id: string }) | null> {
+  if (!outputId) return null;
+  const [d] = await db.select().from(datasets).where(eq(datasets.id, outputId));
+  if (!d?.currentVersionId) return null;
+  const [v] = await db
+    .select()
+    .from(datasetVersions)
+    .where(eq(datasetVersions.id, d.currentVersionId));
+  return { id: v.id, relation: v.relation, columns: await columnsOf(db, v.id) };
+}
+
 async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
   const [run] = await ctx.db
     .select()
     .from(transformationRuns)
     .where(eq(transformationRuns.id, runId));
-  if (!run || run.status === 'done' || run.status === 'failed') return;
+  if (!run || (run.status !== 'queued' && run.status !== 'running')) return; // ended or cancelled
   const [t] = await ctx.db
     .select()
     .from(transformations)
@@ -73,17 +99,29 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
       .set({ progress: p as unknown as Record<string, unknown> })
       .where(eq(jobs.id, jobId));
     const event =
-      p.phase === 'done' ? 'job.finished' : p.phase === 'failed' ? 'job.failed' : 'job.progress';
+      p.phase === 'done'
+        ? 'job.finished'
+        : p.phase === 'failed' || p.phase === 'cancelled'
+          ? 'job.failed'
+          : 'job.progress';
     await ctx.realtime
       .publish(channels.team(run.teamId), event, { jobId, progress: p })
       .catch(() => {});
   };
   const phase = (p: JobProgress['phase'], done = 0, total: number | null = null) =>
     progress({ done, total, rate: null, etaSeconds: null, phase: p });
-  await ctx.db
+  // only a run still queued or running starts (a cancel may have come in meanwhile)
+  const started = await ctx.db
     .update(transformationRuns)
     .set({ status: 'running' })
-    .where(eq(transformationRuns.id, run.id));
+    .where(
+      and(
+        eq(transformationRuns.id, run.id),
+        inArray(transformationRuns.status, ['queued', 'running']),
+      ),
+    )
+    .returning({ id: transformationRuns.id });
+  if (!started.length) return;
   let versionId: string | null = null;
   try {
     await phase('reading');
@@ -94,6 +132,8 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     const compiled = await compileWithQueries(ctx.db, source.recipe, run.steps, { others });
     if (compiled.error)
       throw new Error(`Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`);
+    if (!compiled.cols.length) throw new Error('The output has no columns.');
+    await checkCancel(ctx.db, jobId);
     const target = await runUseCase(ctx, actor, async (uc) => {
       let outputId = t.outputDatasetId;
       const [exists] = outputId
@@ -112,6 +152,7 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
           .set({ outputDatasetId: d.id })
           .where(eq(transformations.id, t.id));
       }
+      const base = await baseOf(uc.tx, outputId);
       const { version, columns } = await beginVersion(
         uc,
         outputId!,
@@ -127,48 +168,92 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
       await setVersionJob(uc.tx, version.id, jobId);
       await uc.tx
         .update(transformationRuns)
-        .set({ versionId: version.id, rowsIn })
+        .set({
+          versionId: version.id,
+          rowsIn,
+          sourceVersionId: source.version!.id,
+          diffBaseVersionId: base?.id ?? null,
+        })
         .where(eq(transformationRuns.id, run.id));
       await uc.audit({
         action: 'transformation.run_writing',
         subject: { type: 'transformation', id: t.id, label: t.name },
         details: { output: outputId, version: version.number, columns: columns.length },
       });
-      return { version, physical: columns.map((c) => c.physical) };
+      return { version, columns, base };
     });
     versionId = target.version.id;
     await phase('writing', 0, rowsIn);
     const rowsOut = await insertSelect(
       ctx.db,
-      { relation: target.version.relation, physical: target.physical },
+      { relation: target.version.relation, physical: target.columns.map((c) => c.physical) },
       toDrizzle(runSelect(compiled), compiled.params.values),
     );
+    await checkCancel(ctx.db, jobId);
     await phase('finishing', rowsOut, rowsOut);
     await computeStats(ctx.db, target.version.id);
+    // this output beside the previous run's, row by row (both tables are there until the finish)
+    const base = target.base;
+    const diff = base
+      ? await diffCounts(ctx.db, base, {
+          relation: target.version.relation,
+          columns: target.columns,
+        })
+      : null;
     await runUseCase(ctx, actor, async (uc) => {
+      // the cancel and this write lock the run's row: whichever comes second sees the other
+      await uc.tx
+        .select({ id: transformationRuns.id })
+        .from(transformationRuns)
+        .where(eq(transformationRuns.id, run.id))
+        .for('update');
+      await checkCancel(uc.tx, jobId);
       await finishVersion(uc, target.version.id, { rows: rowsOut });
       await uc.tx
         .update(transformationRuns)
-        .set({ status: 'done', rowsOut, finishedAt: new Date() })
+        .set({
+          status: 'done',
+          rowsOut,
+          finishedAt: new Date(),
+          diffBaseRows: base ? await rowCountOf(uc.tx, base.id) : null,
+          diffAdded: diff?.added ?? null,
+          diffRemoved: diff?.removed ?? null,
+          diffChanged: diff?.changed ?? null,
+        })
         .where(eq(transformationRuns.id, run.id));
     });
     await phase('done', rowsOut, rowsOut);
   } catch (err) {
-    const reason = `The run failed: ${(err instanceof Error ? err.message : String(err)).slice(0, 300)}`;
+    const cancelled = err instanceof Cancelled;
+    const reason = cancelled
+      ? CANCELLED
+      : `The run failed: ${(err instanceof Error ? err.message : String(err)).slice(0, 300)}`;
     const vid = versionId;
     await runUseCase(ctx, actor, async (uc) => {
-      if (vid) await failVersion(uc, vid, reason);
+      if (vid) await failVersion(uc, vid, reason, cancelled ? 'cancelled' : 'failed');
       else
         await uc.audit({
-          action: 'transformation.run_failed',
+          action: cancelled ? 'transformation.run_cancelled' : 'transformation.run_failed',
           subject: { type: 'transformation', id: t.id, label: t.name },
           details: { reason: reason.slice(0, 200) },
         });
       await uc.tx
         .update(transformationRuns)
-        .set({ status: 'failed', failure: reason, finishedAt: new Date() })
+        .set({
+          status: cancelled ? 'cancelled' : 'failed',
+          failure: reason,
+          finishedAt: new Date(),
+        })
         .where(eq(transformationRuns.id, run.id));
     });
-    await phase('failed');
+    await phase(cancelled ? 'cancelled' : 'failed');
   }
+}
+
+async function rowCountOf(db: Db, versionId: string) {
+  const [v] = await db
+    .select({ n: datasetVersions.rowCount })
+    .from(datasetVersions)
+    .where(eq(datasetVersions.id, versionId));
+  return v ? Number(v.n) : null;
 }

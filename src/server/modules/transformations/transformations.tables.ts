@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { projects } from '../projects/read-model.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
@@ -28,6 +28,8 @@ export const transformations = pgTable(
       onDelete: 'set null',
     }),
     steps: jsonb('steps').$type<Step[]>().notNull().default([]),
+    /** re-run when the source dataset gets a new version (off by default) */
+    autoRun: boolean('auto_run').notNull().default(false),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -37,6 +39,8 @@ export const transformations = pgTable(
     index('transformations_source_idx').on(t.sourceDatasetId),
   ],
 );
+
+export type RunStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** One run: the job, the steps it ran (a copy), the version it wrote and its counts */
 export const transformationRuns = pgTable(
@@ -48,13 +52,23 @@ export const transformationRuns = pgTable(
       .notNull()
       .references(() => transformations.id, { onDelete: 'cascade' }),
     jobId: uuid('job_id').notNull(),
-    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull(),
+    status: text('status').$type<RunStatus>().notNull(),
+    /** 'manual' (the Run button) or 'auto' (the source got a new version) */
+    trigger: text('trigger').$type<'manual' | 'auto'>().notNull().default('manual'),
     steps: jsonb('steps').$type<Step[]>().notNull(),
     sourceVersionId: uuid('source_version_id'),
     versionId: uuid('version_id').references(() => datasetVersions.id, { onDelete: 'set null' }),
     rowsIn: bigint('rows_in', { mode: 'number' }),
     rowsOut: bigint('rows_out', { mode: 'number' }),
     failure: text('failure'),
+    /** the previous run's output version this run's output was compared with, and the counts */
+    diffBaseVersionId: uuid('diff_base_version_id').references(() => datasetVersions.id, {
+      onDelete: 'set null',
+    }),
+    diffBaseRows: bigint('diff_base_rows', { mode: 'number' }),
+    diffAdded: bigint('diff_added', { mode: 'number' }),
+    diffRemoved: bigint('diff_removed', { mode: 'number' }),
+    diffChanged: bigint('diff_changed', { mode: 'number' }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),

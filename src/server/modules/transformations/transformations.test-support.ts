@@ -16,9 +16,18 @@ export const MESSY_CSV =
   '6,Bakari,male,41,South\n' +
   '7,Esther,f,unknown,East\n';
 
-/** Upload and import a CSV through the sources routes (types as the preview suggests) */
-export async function importCsv(app: FastifyInstance, w: World, csv: string, name = 'survey.csv') {
-  const up = await uploadFile(w.client, w.project.id, Buffer.from(csv, 'utf8'), name);
+/**
+ * Upload and import a CSV through the sources routes (types as the preview suggests); with
+ * `datasetId`, as a new version of that dataset
+ */
+export async function importCsv(
+  app: FastifyInstance,
+  w: World,
+  csv: string,
+  name = 'survey.csv',
+  datasetId?: string,
+) {
+  const up = await uploadFile(w.client, w.project.id, Buffer.from(csv, 'utf8'), name, datasetId);
   expect(up.statusCode, up.body).toBe(303);
   const fileId = fileIdOf(up.headers.location as string);
   const page = await w.client.page(`/source-files/${fileId}/preview`);
@@ -36,6 +45,7 @@ export async function importCsv(app: FastifyInstance, w: World, csv: string, nam
   });
   expect(res.statusCode, res.body).toBe(303);
   await drainJobs(app);
+  if (datasetId) return datasetId;
   const sources = await w.client.page(`/sources?project=${w.project.id}`);
   return sources.props.datasets[0].id as string;
 }

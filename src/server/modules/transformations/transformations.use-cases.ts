@@ -4,12 +4,16 @@ import type { UseCase } from '../../platform/use-case/index.js';
 import type { Step } from '../../../shared/transformations/steps.js';
 import { findDataset } from '../datasets/index.js';
 import { findProject } from '../projects/index.js';
-import { findTransformation } from './transformations.queries.js';
+import { jobs } from '../../platform/jobs/index.js';
+import { findRun, findTransformation } from './transformations.queries.js';
 import { otherIds, othersOf, sourceOf } from './transformations.source.js';
 import { compileWithQueries } from './transformations.query.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
 
 export const TRANSFORMATION_RUN = 'transformation.run';
+export const CANCELLED = 'Cancelled by a user.';
+
+type Transformation = typeof transformations.$inferSelect;
 
 declare module '../../platform/jobs/registry.js' {
   interface JobPayloads {
@@ -99,6 +103,19 @@ export async function startRun(uc: UseCase, transformationId: unknown) {
       steps: `Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`,
     });
   if (!compiled.cols.length) throw new ValidationError({ steps: 'The output has no columns.' });
+  return queueRun(uc, t, source.version.id, 'manual');
+}
+
+/**
+ * A queued run of the recipe over this source version (its steps copied): the job writes the
+ * output. 'auto' runs are queued by a new source version and checked by the job alone.
+ */
+export async function queueRun(
+  uc: UseCase,
+  t: Transformation,
+  sourceVersionId: string,
+  trigger: 'manual' | 'auto',
+) {
   const runId = crypto.randomUUID();
   const jobId = await uc.enqueue(TRANSFORMATION_RUN, { runId });
   const [run] = await uc.tx
@@ -109,15 +126,69 @@ export async function startRun(uc: UseCase, transformationId: unknown) {
       transformationId: t.id,
       jobId,
       status: 'queued',
+      trigger,
       steps: t.steps,
-      sourceVersionId: source.version.id,
-      createdBy: uc.actor.userId,
+      sourceVersionId,
+      createdBy: uc.actor.userId || null,
     })
     .returning();
   await uc.audit({
     action: 'transformation.run_started',
     subject: { type: 'transformation', id: t.id, label: t.name },
-    details: { steps: t.steps.filter((s) => s.enabled).length },
+    details: { steps: t.steps.filter((s) => s.enabled).length, trigger },
+  });
+  return run;
+}
+
+/** Re-run automatically when the source dataset gets a new version (or stop doing so) */
+export async function saveSettings(
+  uc: UseCase,
+  input: { transformationId: unknown; autoRun: boolean },
+) {
+  const t = await findTransformation(uc.tx, uc.teamId, input.transformationId);
+  const project = await findProject(uc.tx, uc.teamId, t.projectId);
+  uc.can('content.update', { project });
+  await uc.tx
+    .update(transformations)
+    .set({ autoRun: input.autoRun, updatedAt: new Date() })
+    .where(eq(transformations.id, t.id));
+  await uc.audit({
+    action: 'transformation.settings_saved',
+    subject: { type: 'transformation', id: t.id, label: t.name },
+    details: { autoRun: input.autoRun },
+  });
+  return t;
+}
+
+/**
+ * Cancel a queued or running run. A queued run is cancelled now (its job finds it so and does
+ * nothing); a running one is asked to stop: its job checks between phases and, at the latest, in
+ * the write that would publish the output, so the output version is never published and the
+ * previous one stays current.
+ */
+export async function cancelRun(uc: UseCase, runId: unknown) {
+  const found = await findRun(uc.tx, uc.teamId, runId);
+  // the row is locked: the job's publishing write waits for this one, or this one for it
+  const [run] = await uc.tx
+    .select()
+    .from(transformationRuns)
+    .where(eq(transformationRuns.id, found.id))
+    .for('update');
+  const t = await findTransformation(uc.tx, uc.teamId, run.transformationId);
+  const project = await findProject(uc.tx, uc.teamId, t.projectId);
+  uc.can('content.update', { project });
+  if (run.status !== 'queued' && run.status !== 'running')
+    throw new ValidationError({ run: 'This run has already ended.' });
+  await uc.tx.update(jobs).set({ cancelRequested: true }).where(eq(jobs.id, run.jobId));
+  if (run.status === 'queued')
+    await uc.tx
+      .update(transformationRuns)
+      .set({ status: 'cancelled', failure: CANCELLED, finishedAt: new Date() })
+      .where(eq(transformationRuns.id, run.id));
+  await uc.audit({
+    action: 'transformation.run_cancelled',
+    subject: { type: 'transformation', id: t.id, label: t.name },
+    details: { status: run.status },
   });
   return run;
 }
