@@ -82,6 +82,10 @@ export function fiscalLabel(key: string, startMonth: number | null | undefined):
   return null;
 }
 
+/** 7 -> "July" (January when unset) */
+export const monthName = (startMonth: number | null | undefined): string =>
+  MONTH_NAMES[validStart(startMonth) - 1];
+
 /** "Fiscal year starts in July" */
 export const fiscalStartText = (startMonth: number | null | undefined): string =>
-  `Fiscal year starts in ${MONTH_NAMES[validStart(startMonth) - 1]}`;
+  `Fiscal year starts in ${monthName(startMonth)}`;

@@ -19,7 +19,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { METRIC_TYPE_LABELS } from '@shared/toc/vocabulary';
 import { METRIC_DIRECTION_LABELS, REPORTING_PERIOD_LABELS } from '@shared/metrics/metrics.schemas';
-import { fiscalStartText, isFiscal } from '@shared/metrics/fiscal';
+import { isFiscal, monthName } from '@shared/metrics/fiscal';
 import { useCan } from '../../hooks/use-shared';
 import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
 import { MetricFormModal } from '../../features/metrics/metric-form';
@@ -148,8 +148,8 @@ export default function MetricShow({
           <Fact label="Reporting">
             {REPORTING_PERIOD_LABELS[metric.period as keyof typeof REPORTING_PERIOD_LABELS] ??
               metric.period}
+            {isFiscal(metric.period) ? ` (year from ${monthName(metric.fiscalStartMonth)})` : ''}
             {periods.length ? `, ${periods[0].label} – ${periods[periods.length - 1].label}` : ''}
-            {isFiscal(metric.period) ? ` (${fiscalStartText(metric.fiscalStartMonth)})` : ''}
           </Fact>
           <Fact label="Disaggregated by">
             {dims.length ? dims.map((d) => d.label).join(', ') : 'Not disaggregated'}
