@@ -7,7 +7,7 @@ import { MONTHS as MONTH_NAMES } from '../settings/settings.js';
  * (quarterly, Q1 = the three months from the start month). The start month is a snapshot stored
  * on the metric, so changing the team's setting never re-keys existing values.
  */
-export const FISCAL_PERIODS = ['fiscal_quarterly', 'fiscal_annual'] as const;
+const FISCAL_PERIODS = ['fiscal_quarterly', 'fiscal_annual'] as const;
 export const isFiscal = (kind: string): boolean =>
   (FISCAL_PERIODS as readonly string[]).includes(kind);
 
