@@ -138,3 +138,56 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   await canvasesSettled(page);
   console.log('screenshot', await shot(page, 'metrics-show-mobile'));
 });
+
+it('fiscal year from July in the settings, a metric reporting fiscal quarters shows FY periods', async () => {
+  const user = await createUser(t.app, { name: 'Joseph Mwangi' });
+  const team = await createTeamFor(t.app, user.id, 'Clean Water Kenya');
+  const db = t.app.ctx.db;
+  const [project] = await db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Water points' })
+    .returning();
+  const [problem] = await db
+    .insert(problems)
+    .values({ teamId: team.id, projectId: project.id, title: 'Households walk hours for water' })
+    .returning();
+  const [element] = await db
+    .insert(tocElements)
+    .values({ teamId: team.id, problemId: problem.id, kind: 'output', title: 'Wells built' })
+    .returning();
+  const client = await signIn(t.app, user);
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto(`${base}/settings/general`);
+  await page.getByRole('heading', { name: 'General', exact: true }).waitFor();
+  await page.getByRole('combobox', { name: 'Fiscal year starts in' }).click();
+  await page.getByRole('option', { name: 'July', exact: true }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByText('General settings saved.').waitFor();
+  console.log('screenshot', await shot(page, 'metrics-fiscal-settings'));
+
+  await page.goto(`${base}/elements/${element.id}`);
+  await page.getByRole('button', { name: 'Add metric' }).click();
+  const metricForm = page.getByRole('dialog', { name: /^Add a metric/ });
+  await metricForm.getByRole('textbox', { name: /^Name/ }).fill('Wells completed');
+  await metricForm.getByRole('combobox', { name: 'Reporting period' }).click();
+  await page.getByRole('option', { name: 'Fiscal quarterly', exact: true }).click();
+  await metricForm.getByText('Fiscal year starts in July (team setting)').waitFor();
+  await metricForm.getByLabel('Reporting starts').fill('2026-07-01');
+  await metricForm.getByLabel('Reporting ends').fill('2027-06-30');
+  console.log('screenshot', await shot(page, 'metrics-fiscal-form'));
+  await metricForm.getByRole('button', { name: 'Add metric' }).click();
+  await page.waitForURL(/\/metrics\//);
+  await page.getByRole('heading', { name: 'Wells completed' }).waitFor();
+  await page
+    .getByText(
+      'Fiscal quarterly (year from July), FY2027 Q1 (Jul–Sep 2026) – FY2027 Q4 (Apr–Jun 2027)',
+    )
+    .waitFor();
+  await page.getByRole('cell', { name: 'FY2027 Q3 (Jan–Mar 2027)' }).first().waitFor();
+  console.log('screenshot', await shot(page, 'metrics-fiscal-show'));
+});

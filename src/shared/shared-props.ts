@@ -43,8 +43,11 @@ export interface ModuleSharedProps {
   unreadNotifications: number;
   /** the current team's capability switches (settings module); null without a current team */
   features: Record<Feature, boolean> | null;
-  /** the current team's defaults (settings, general): new forms start in its language */
-  teamDefaults: { language: string; timezone: string } | null;
+  /**
+   * the current team's defaults (settings, general): new forms start in its language; a metric
+   * set to fiscal periods snapshots its fiscal year start month (1-12)
+   */
+  teamDefaults: { language: string; timezone: string; fiscalYearStartMonth: number } | null;
 }
 
 export interface SharedProps extends ModuleSharedProps {

@@ -63,6 +63,8 @@ export interface MetricView {
   baselineValue: number | null;
   baselineDate: string | null;
   period: ReportingPeriod;
+  /** fiscal periods: the month (1-12) the fiscal year starts in (a snapshot), else null */
+  fiscalStartMonth: number | null;
   periodStart: string | null;
   periodEnd: string | null;
   customPeriods: CustomPeriod[];

@@ -62,6 +62,8 @@ export const REPORTING_PERIOD_LABELS = {
   monthly: 'Monthly',
   quarterly: 'Quarterly',
   annual: 'Annual',
+  fiscal_quarterly: 'Fiscal quarterly',
+  fiscal_annual: 'Fiscal annual',
   custom: 'Custom periods',
 } as const;
 export const AGGREGATION_LABELS = {
@@ -174,6 +176,7 @@ export interface MetricShape {
   period: string;
   periodStart?: string | null;
   periodEnd?: string | null;
+  fiscalStartMonth?: number | null;
   baselineDate?: string | null;
   baselineValue?: number | null;
   customPeriods?: Array<{ key: string; start: string; end: string }>;
@@ -204,7 +207,9 @@ export function metricRuleErrors(m: MetricShape): Record<string, string> {
     if (!m.periodEnd) errors.periodEnd = 'When does reporting end?';
     if (m.periodStart && m.periodEnd) {
       if (m.periodEnd < m.periodStart) errors.periodEnd = 'The end comes before the start.';
-      else if ((periodCount(m.period, m.periodStart, m.periodEnd) ?? 0) > MAX_PERIODS)
+      else if (
+        (periodCount(m.period, m.periodStart, m.periodEnd, m.fiscalStartMonth) ?? 0) > MAX_PERIODS
+      )
         errors.periodEnd = `That range has more than ${MAX_PERIODS} reporting periods.`;
     }
   }

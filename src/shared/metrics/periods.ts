@@ -1,8 +1,17 @@
 import type { ReportingPeriod } from '../toc/vocabulary.js';
+import {
+  MONTHS,
+  fiscalIndexOf,
+  fiscalKeyOf,
+  fiscalKeyOfIndex,
+  fiscalLabel,
+  isFiscal,
+} from './fiscal.js';
 
 /**
- * Reporting period keys: monthly `2026-03`, quarterly `2026-Q1`, annual `2026`, or the keys of a
- * metric's custom periods. A metric's periods run from the one containing `periodStart` to the one
+ * Reporting period keys: monthly `2026-03`, quarterly `2026-Q1`, annual `2026`, fiscal quarterly
+ * `FY2027-Q1`, fiscal annual `FY2027` (fiscal.ts: named by the year the fiscal year ends in, from
+ * the metric's snapshot `fiscalStartMonth`), or the keys of a metric's custom periods. A metric's periods run from the one containing `periodStart` to the one
  * containing `periodEnd` (dates `YYYY-MM-DD`); values and targets outside that range are refused.
  */
 interface CustomPeriodDef {
@@ -16,6 +25,8 @@ export interface PeriodMetric {
   periodStart: string | null;
   periodEnd: string | null;
   customPeriods: readonly CustomPeriodDef[];
+  /** fiscal periods: the month (1-12) the fiscal year starts in, snapshot when the period was set */
+  fiscalStartMonth?: number | null;
 }
 export interface PeriodOption {
   key: string;
@@ -25,7 +36,6 @@ export interface PeriodOption {
 /** The most periods a metric may report on (10 years monthly). */
 export const MAX_PERIODS = 120;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date `YYYY-MM-DD`? */
@@ -43,10 +53,19 @@ export function isIsoDate(s: string): boolean {
   );
 }
 
-/** The key of the period (of a kind) that contains a date. */
-function periodKeyOf(kind: string, date: string): string | null {
+/**
+ * The key of the period (of a kind) that contains a date `YYYY-MM-DD` (fiscal kinds: with the
+ * fiscal year starting in `fiscalStartMonth`); null for custom periods or a malformed date. The SQL
+ * twin is `periodSql` in the datasets module (bound data points).
+ */
+export function periodKeyOf(
+  kind: string,
+  date: string,
+  fiscalStartMonth?: number | null,
+): string | null {
   if (!isIsoDate(date)) return null;
   const [y, m] = [date.slice(0, 4), Number(date.slice(5, 7))];
+  if (isFiscal(kind)) return fiscalKeyOf(kind, fiscalStartMonth, Number(y), m);
   if (kind === 'monthly') return `${y}-${String(m).padStart(2, '0')}`;
   if (kind === 'quarterly') return `${y}-Q${Math.ceil(m / 3)}`;
   if (kind === 'annual') return y;
@@ -55,6 +74,7 @@ function periodKeyOf(kind: string, date: string): string | null {
 
 /** Period key -> a sortable index (months since year 0, quarters, years); null if malformed. */
 function indexOf(kind: string, key: string): number | null {
+  if (isFiscal(kind)) return fiscalIndexOf(kind, key);
   let m: RegExpExecArray | null;
   if (kind === 'monthly' && (m = /^(\d{4})-(\d{2})$/.exec(key))) {
     const mo = Number(m[2]);
@@ -67,16 +87,22 @@ function indexOf(kind: string, key: string): number | null {
 }
 
 function keyOfIndex(kind: string, i: number): string {
+  if (isFiscal(kind)) return fiscalKeyOfIndex(kind, i);
   if (kind === 'monthly') return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
   if (kind === 'quarterly') return `${Math.floor(i / 4)}-Q${(i % 4) + 1}`;
   return String(i);
 }
 
 /** How many periods a range spans (for validation), or null when the range is incomplete. */
-export function periodCount(kind: string, start: string | null, end: string | null): number | null {
+export function periodCount(
+  kind: string,
+  start: string | null,
+  end: string | null,
+  fiscalStartMonth?: number | null,
+): number | null {
   if (kind === 'custom' || !start || !end) return null;
-  const a = periodKeyOf(kind, start);
-  const b = periodKeyOf(kind, end);
+  const a = periodKeyOf(kind, start, fiscalStartMonth);
+  const b = periodKeyOf(kind, end, fiscalStartMonth);
   if (!a || !b) return null;
   return indexOf(kind, b)! - indexOf(kind, a)! + 1;
 }
@@ -86,8 +112,8 @@ export function listPeriods(metric: PeriodMetric): PeriodOption[] {
   if (metric.period === 'custom')
     return metric.customPeriods.map((p) => ({ key: p.key, label: p.label || p.key }));
   if (!metric.periodStart || !metric.periodEnd) return [];
-  const a = periodKeyOf(metric.period, metric.periodStart);
-  const b = periodKeyOf(metric.period, metric.periodEnd);
+  const a = periodKeyOf(metric.period, metric.periodStart, metric.fiscalStartMonth);
+  const b = periodKeyOf(metric.period, metric.periodEnd, metric.fiscalStartMonth);
   if (!a || !b) return [];
   const out: PeriodOption[] = [];
   const [from, to] = [indexOf(metric.period, a)!, indexOf(metric.period, b)!];
@@ -98,13 +124,18 @@ export function listPeriods(metric: PeriodMetric): PeriodOption[] {
   return out;
 }
 
-/** `2026-03` -> "Mar 2026", `2026-Q1` -> "Q1 2026", `2026` -> "2026", a custom key -> its label. */
+/**
+ * `2026-03` -> "Mar 2026", `2026-Q1` -> "Q1 2026", `2026` -> "2026", `FY2027-Q1` ->
+ * "FY2027 Q1 (Jul–Sep 2026)", a custom key -> its label.
+ */
 export function periodLabel(
-  metric: Pick<PeriodMetric, 'period' | 'customPeriods'>,
+  metric: Pick<PeriodMetric, 'period' | 'customPeriods' | 'fiscalStartMonth'>,
   key: string,
 ): string {
   if (metric.period === 'custom')
     return metric.customPeriods.find((p) => p.key === key)?.label || key;
+  const fiscal = fiscalLabel(key, metric.fiscalStartMonth);
+  if (fiscal) return fiscal;
   let m: RegExpExecArray | null;
   if ((m = /^(\d{4})-(\d{2})$/.exec(key))) return `${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
   if ((m = /^(\d{4})-(Q[1-4])$/.exec(key))) return `${m[2]} ${m[1]}`;
@@ -122,6 +153,8 @@ const FORMAT_HINT: Record<string, string> = {
   monthly: 'a month like 2026-03',
   quarterly: 'a quarter like 2026-Q1',
   annual: 'a year like 2026',
+  fiscal_quarterly: 'a fiscal quarter like FY2027-Q1',
+  fiscal_annual: 'a fiscal year like FY2027',
 };
 
 /** null when `key` is one of the metric's periods, else the reason (for the `period` field). */

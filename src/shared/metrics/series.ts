@@ -302,7 +302,7 @@ export function computeSeries(
 
 /** The latest period with an actual, and the progress from baseline toward the target (0..1). */
 export function latestProgress(
-  metric: Pick<SeriesMetric, 'baselineValue' | 'period' | 'customPeriods'>,
+  metric: Pick<SeriesMetric, 'baselineValue' | 'period' | 'customPeriods' | 'fiscalStartMonth'>,
   points: readonly SeriesPoint[],
 ) {
   const latest = [...points].reverse().find((p) => p.actual !== null) ?? null;

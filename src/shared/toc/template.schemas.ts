@@ -64,6 +64,8 @@ const metricTemplateSchema = z.strictObject({
   type: z.enum(METRIC_TYPES),
   direction: z.enum(METRIC_DIRECTIONS).default('increase'),
   period: z.enum(REPORTING_PERIODS).default('quarterly'),
+  /** fiscal periods: the month the fiscal year starts in (else the importing team's setting) */
+  fiscalStartMonth: z.number().int().min(1).max(12).nullish(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)

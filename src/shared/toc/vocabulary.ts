@@ -62,7 +62,14 @@ export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
 export const METRIC_DIRECTIONS = ['increase', 'decrease', 'maintain'] as const;
 export type MetricDirection = (typeof METRIC_DIRECTIONS)[number];
 
-export const REPORTING_PERIODS = ['monthly', 'quarterly', 'annual', 'custom'] as const;
+export const REPORTING_PERIODS = [
+  'monthly',
+  'quarterly',
+  'annual',
+  'fiscal_quarterly',
+  'fiscal_annual',
+  'custom',
+] as const;
 export type ReportingPeriod = (typeof REPORTING_PERIODS)[number];
 
 export const DATA_POINT_MEASUREMENTS = ['manual', 'survey_question', 'dataset_column'] as const;

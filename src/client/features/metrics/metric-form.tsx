@@ -16,6 +16,8 @@ import { DimensionsInput } from './dimensions-input';
 import { CustomPeriodsInput } from './custom-periods-input';
 import { options } from './lib';
 import type { MetricView } from '@shared/metrics/metrics.pages';
+import { fiscalStartText, isFiscal } from '@shared/metrics/fiscal';
+import { useShared } from '../../hooks/use-shared';
 
 interface Props {
   opened: boolean;
@@ -30,6 +32,18 @@ interface Props {
 }
 
 const year = new Date().getFullYear();
+
+/**
+ * Under a fiscal reporting period: the fiscal year start the metric keeps (its own once set, else
+ * the team's setting now, which the server snapshots on save).
+ */
+function useFiscalHelp(metric: MetricView | undefined, period: string): string | undefined {
+  const { teamDefaults } = useShared();
+  if (!isFiscal(period)) return undefined;
+  if (metric && isFiscal(metric.period) && metric.fiscalStartMonth)
+    return `${fiscalStartText(metric.fiscalStartMonth)} (kept from when it was set)`;
+  return `${fiscalStartText(teamDefaults?.fiscalYearStartMonth)} (team setting)`;
+}
 
 /** Create or edit a metric (activity, output or outcome metric). */
 export function MetricFormModal({
@@ -61,6 +75,7 @@ export function MetricFormModal({
     formula: metric?.formula ?? '',
   });
   const errors = form.errors as Record<string, string | undefined>;
+  const fiscalHelp = useFiscalHelp(metric, form.data.period);
   const text = (
     key:
       | 'name'
@@ -146,6 +161,7 @@ export function MetricFormModal({
               data={options(REPORTING_PERIOD_LABELS)}
               value={form.data.period}
               onChange={(v) => form.setData('period', v || 'quarterly')}
+              description={fiscalHelp}
               error={errors.period}
             />
             {form.data.period !== 'custom' && (

@@ -19,6 +19,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import { METRIC_TYPE_LABELS } from '@shared/toc/vocabulary';
 import { METRIC_DIRECTION_LABELS, REPORTING_PERIOD_LABELS } from '@shared/metrics/metrics.schemas';
+import { isFiscal, monthName } from '@shared/metrics/fiscal';
 import { useCan } from '../../hooks/use-shared';
 import { TrailBreadcrumbs } from '../../features/metrics/trail-breadcrumbs';
 import { MetricFormModal } from '../../features/metrics/metric-form';
@@ -147,6 +148,7 @@ export default function MetricShow({
           <Fact label="Reporting">
             {REPORTING_PERIOD_LABELS[metric.period as keyof typeof REPORTING_PERIOD_LABELS] ??
               metric.period}
+            {isFiscal(metric.period) ? ` (year from ${monthName(metric.fiscalStartMonth)})` : ''}
             {periods.length ? `, ${periods[0].label} – ${periods[periods.length - 1].label}` : ''}
           </Fact>
           <Fact label="Disaggregated by">

@@ -58,7 +58,7 @@ export default function SettingsShow({ settings }: PagePropsOf<'settings/show'>)
             />
             <ChoiceSelect
               label="Fiscal year starts in"
-              description="The start of the team’s reporting year (metrics keep the periods set on each)."
+              description="Metrics reporting fiscal quarters or fiscal years (FY2027 ends in 2027) take this month when their period is set and keep it: changing it later does not move existing values or targets."
               data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
               value={form.data.fiscalYearStartMonth}
               onChange={(v) => form.setData('fiscalYearStartMonth', v)}

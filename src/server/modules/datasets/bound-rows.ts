@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Expr } from '../../../shared/expressions/ast.js';
+import { fiscalShift, isFiscal } from '../../../shared/metrics/fiscal.js';
 
 /**
  * The rows a data point binding reads (docs/datasets.md section 6), whatever their origin: a
@@ -49,6 +50,8 @@ export interface AggregateSpec {
   metric: {
     period: string;
     customPeriods: ReadonlyArray<{ key: string; start: string; end: string }>;
+    /** fiscal periods: the month (1-12) the fiscal year starts in */
+    fiscalStartMonth?: number | null;
   };
 }
 
@@ -214,12 +217,23 @@ function dateOf(kind: FieldKind | 'default', x: SQL): SQL {
   return sql`((${x}) AT TIME ZONE 'UTC')::date`;
 }
 
-/** The metric's period key of a date, in SQL (monthly, quarterly, annual or custom ranges). */
-function periodSql(spec: AggregateSpec, d: SQL): SQL {
-  const { period, customPeriods } = spec.metric;
+/**
+ * The metric's period key of a date, in SQL (monthly, quarterly, annual, fiscal or custom ranges);
+ * the twin of `periodKeyOf` in shared/metrics/periods.ts. A fiscal period moves the date forward by
+ * `fiscalShift` months so that the fiscal year becomes a calendar year (July 2026 -> January 2027,
+ * so FY2027-Q1).
+ */
+export function periodSql(metric: AggregateSpec['metric'], d: SQL): SQL {
+  const { period, customPeriods } = metric;
   if (period === 'monthly') return sql`to_char(${d}, 'YYYY-MM')`;
   if (period === 'quarterly') return sql`to_char(${d}, 'YYYY-"Q"Q')`;
   if (period === 'annual') return sql`to_char(${d}, 'YYYY')`;
+  if (isFiscal(period)) {
+    const shifted = sql`(${d} + make_interval(months => ${fiscalShift(metric.fiscalStartMonth)}::int))`;
+    return period === 'fiscal_annual'
+      ? sql`to_char(${shifted}, '"FY"YYYY')`
+      : sql`to_char(${shifted}, '"FY"YYYY-"Q"Q')`;
+  }
   if (!customPeriods.length) return sql`NULL::text`;
   return sql`(CASE ${sql.join(
     customPeriods.map(
@@ -283,7 +297,7 @@ export function boundRowsSql(source: RowSource, spec: AggregateSpec, extra: SQL[
   const cols = [
     sql`${source.row} AS _row`,
     sql`${source.value.sql} AS v`,
-    sql`${periodSql(spec, date)} AS p`,
+    sql`${periodSql(spec.metric, date)} AS p`,
     sql`${source.order} AS _ord`,
     ...dims,
     ...extra,

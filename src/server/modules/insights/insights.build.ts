@@ -21,10 +21,11 @@ function splitDis(dis: string | null): [string, string] | null {
 export function rangeOf(
   filters: InsightsFilters,
   custom: ReadonlyArray<{ key: string; start: string; end: string }>,
+  fiscalStartMonth?: number | null,
 ) {
   return {
-    from: filters.from ? periodSpan(filters.from, custom) : null,
-    to: filters.to ? periodSpan(filters.to, custom) : null,
+    from: filters.from ? periodSpan(filters.from, custom, fiscalStartMonth) : null,
+    to: filters.to ? periodSpan(filters.to, custom, fiscalStartMonth) : null,
   };
 }
 
@@ -51,7 +52,8 @@ export function buildMetricInsight(
   const periods: InsightPeriod[] = [];
   const shown: number[] = [];
   s.points.forEach((p, i) => {
-    if (!inRange(p.period, range.from, range.to, metric.customPeriods)) return;
+    if (!inRange(p.period, range.from, range.to, metric.customPeriods, metric.fiscalStartMonth))
+      return;
     shown.push(i);
     const actual = cat ? (cat.points[i]?.actual ?? null) : p.actual;
     const sources = cat ? (cat.points[i]?.sources ?? []) : p.sources;

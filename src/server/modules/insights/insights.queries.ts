@@ -39,7 +39,7 @@ function periodOptions(all: Series[]) {
       if (!seen.has(p.period))
         seen.set(p.period, {
           label: periodLabel(s.metric as PeriodMetric, p.period),
-          span: periodSpan(p.period, s.metric.customPeriods),
+          span: periodSpan(p.period, s.metric.customPeriods, s.metric.fiscalStartMonth),
         });
   return [...seen.entries()]
     .sort(
@@ -143,7 +143,9 @@ export async function insightsOf(
   const rows = await seriesOfScope(ctx, teamId, scope);
   const all = rows.map((r) => r.series);
   const custom = all.flatMap((s) => s.metric.customPeriods);
-  const range = rangeOf(filters, custom);
+  // fiscal filter keys are placed with the first fiscal metric's start month
+  const fiscal = all.find((s) => s.metric.fiscalStartMonth)?.metric.fiscalStartMonth;
+  const range = rangeOf(filters, custom, fiscal);
   const metrics: MetricInsight[] = [];
   for (const r of rows) {
     const m = buildMetricInsight(r.series, r.element, filters, range);

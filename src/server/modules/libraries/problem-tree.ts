@@ -5,6 +5,8 @@ import type { Db } from '../../platform/db/client.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { findProject } from '../projects/index.js';
+import { teamFiscalStartMonth } from '../metrics/index.js';
+import { isFiscal } from '../../../shared/metrics/fiscal.js';
 import { problems, tocElements, tocLinks } from '../problems/read-model.js';
 import {
   dataPoints,
@@ -128,6 +130,7 @@ export async function serializeProblem(
     type: m.type as MetricTemplate['type'],
     direction: m.direction as MetricTemplate['direction'],
     period: m.period as MetricTemplate['period'],
+    ...(m.fiscalStartMonth ? { fiscalStartMonth: m.fiscalStartMonth } : {}),
     ...(m.currency ? { currency: m.currency } : {}),
     ...(m.customPeriods.length ? { customPeriods: m.customPeriods.map((c) => ({ ...c })) } : {}),
     disaggregations: m.disaggregations.map((d) => ({
@@ -285,6 +288,7 @@ function treeRows(
         type: m.type,
         direction: m.direction,
         period: m.period,
+        fiscalStartMonth: isFiscal(m.period) ? (m.fiscalStartMonth ?? null) : null,
         currency: m.currency ?? null,
         customPeriods: m.customPeriods ?? [],
         disaggregations: m.disaggregations,
@@ -353,6 +357,14 @@ function treeRows(
 }
 
 async function insertTree(tx: Tx, rows: TreeRows) {
+  // a fiscal metric without its own start month (a logframe, an older template) takes the team's
+  const unsnapped = rows.metrics.filter(
+    (m) => m.fiscalStartMonth === null && isFiscal(String(m.period)),
+  );
+  if (unsnapped.length) {
+    const month = await teamFiscalStartMonth(tx, String(unsnapped[0].teamId));
+    for (const m of unsnapped) m.fiscalStartMonth = month;
+  }
   await insertAll(tx, tocElements, rows.elements);
   await insertAll(tx, tocLinks, rows.links);
   await insertAll(tx, metrics, rows.metrics);

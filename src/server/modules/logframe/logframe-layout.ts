@@ -115,17 +115,21 @@ export function parseLevel(text: string): Level | 'metric' | 'dataPoint' | null 
   return LEVELS.find((l) => norm(l.label) === n) ?? null;
 }
 
-/** Period keys: 2026-03 (monthly), 2026-Q1 (quarterly), 2026 (annual), any short key (custom). */
+/** Period keys: 2026-03 (monthly), 2026-Q1 (quarterly), 2026 (annual), FY2027-Q1 / FY2027 (fiscal), any short key (custom). */
 export const PERIOD_KEY_PATTERNS: Record<ReportingPeriod, RegExp> = {
   monthly: /^\d{4}-(0[1-9]|1[0-2])$/,
   quarterly: /^\d{4}-Q[1-4]$/,
   annual: /^\d{4}$/,
+  fiscal_quarterly: /^FY\d{4}-Q[1-4]$/,
+  fiscal_annual: /^FY\d{4}$/,
   custom: /^[A-Za-z0-9_.-]{1,20}$/,
 };
 export const PERIOD_KEY_HINT: Record<ReportingPeriod, string> = {
   monthly: '2026-03',
   quarterly: '2026-Q1',
   annual: '2026',
+  fiscal_quarterly: 'FY2027-Q1',
+  fiscal_annual: 'FY2027',
   custom: 'a short key (letters, digits, . _ -)',
 };
 

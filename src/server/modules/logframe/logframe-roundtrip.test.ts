@@ -49,6 +49,10 @@ const periodKey: Record<ReportingPeriod, fc.Arbitrary<string>> = {
     .tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 4 }))
     .map(([y, q]) => `${y}-Q${q}`),
   annual: fc.integer({ min: 2000, max: 2099 }).map(String),
+  fiscal_quarterly: fc
+    .tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 4 }))
+    .map(([y, q]) => `FY${y}-Q${q}`),
+  fiscal_annual: fc.integer({ min: 2000, max: 2099 }).map((y) => `FY${y}`),
   custom: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_.-]{0,8}$/),
 };
 

@@ -33,7 +33,7 @@ const isBound = (d: Pick<DataPointRow, 'binding'>) => d.binding.kind !== 'manual
 
 /** The spec of a data point's aggregation (throws BindingError on a field of the binding). */
 export function specOf(
-  metric: Pick<MetricRow, 'period' | 'customPeriods' | 'disaggregations'>,
+  metric: Pick<MetricRow, 'period' | 'customPeriods' | 'fiscalStartMonth' | 'disaggregations'>,
   dp: Pick<DataPointRow, 'aggregation' | 'condition' | 'filter' | 'binding'>,
   source: RowSource,
 ): AggregateSpec {
@@ -63,7 +63,11 @@ export function specOf(
     periodKey: b.periodKey ?? null,
     disaggregations,
     filter,
-    metric: { period: metric.period, customPeriods: metric.customPeriods },
+    metric: {
+      period: metric.period,
+      customPeriods: metric.customPeriods,
+      fiscalStartMonth: metric.fiscalStartMonth,
+    },
   };
 }
 

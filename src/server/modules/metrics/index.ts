@@ -37,3 +37,4 @@ export {
   elementMetricsPanelProps,
   problemActualsByMetric,
 } from './metrics.series.js';
+export { teamFiscalStartMonth } from './metrics.queries.js';

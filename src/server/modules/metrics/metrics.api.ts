@@ -50,6 +50,8 @@ const metricOut = z
     baselineValue: z.number().nullable(),
     baselineDate: z.string().nullable(),
     period: z.string(),
+    /** fiscal periods: the month (1-12) the fiscal year starts in, else null */
+    fiscalStartMonth: z.number().int().nullable(),
     periodStart: z.string().nullable(),
     periodEnd: z.string().nullable(),
     customPeriods: z.array(

@@ -28,6 +28,7 @@ export function metricProps(m: MetricRow) {
     baselineValue: m.baselineValue,
     baselineDate: m.baselineDate,
     period: m.period,
+    fiscalStartMonth: m.fiscalStartMonth,
     periodStart: m.periodStart,
     periodEnd: m.periodEnd,
     customPeriods: m.customPeriods,
@@ -70,7 +71,7 @@ export function questionProps(q: SurveyQuestionRow) {
 }
 
 export function entryProps(
-  m: Pick<MetricRow, 'period' | 'customPeriods'>,
+  m: Pick<MetricRow, 'period' | 'customPeriods' | 'fiscalStartMonth'>,
   e: EntryRow,
   keyOf: Map<string, string>,
 ) {

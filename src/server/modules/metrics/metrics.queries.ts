@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { projects } from '../projects/read-model.js';
 import { problems, tocElements } from '../problems/read-model.js';
+import { teamSettings } from '../settings/read-model.js';
 import {
   dataPoints,
   metricTargets,
@@ -20,6 +21,16 @@ export type DataPointRow = typeof dataPoints.$inferSelect;
 export type SurveyQuestionRow = typeof surveyQuestions.$inferSelect;
 export type MetricValueRow = typeof metricValues.$inferSelect;
 export type TargetRow = typeof metricTargets.$inferSelect;
+
+/** The month (1-12) the team's fiscal year starts in (January for a team that never set it). */
+export async function teamFiscalStartMonth(db: Db, teamId: string): Promise<number> {
+  const [row] = await db
+    .select({ month: teamSettings.fiscalYearStartMonth })
+    .from(teamSettings)
+    .where(eq(teamSettings.teamId, teamId))
+    .limit(1);
+  return row?.month ?? 1;
+}
 
 /** Where a record sits: element, problem, project (for breadcrumbs and layout). */
 export type { Trail } from '../../../shared/metrics/metrics.pages.js';

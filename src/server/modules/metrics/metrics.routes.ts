@@ -122,7 +122,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
         createValue(uc, { ...input, metricId: param(request, 'metric') }),
       );
       reply.flash({
-        success: `Value for ${periodLabel({ period: metric.period, customPeriods: metric.customPeriods ?? [] }, value.period)} saved.`,
+        success: `Value for ${periodLabel(metric, value.period)} saved.`,
       });
       return reply.redirect(ctx.routes.url('metrics.show', { metric: metric.id }), 303);
     },

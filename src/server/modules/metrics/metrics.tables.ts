@@ -63,8 +63,13 @@ export const metrics = pgTable(
     direction: text('direction').$type<MetricDirection>().notNull().default('increase'),
     baselineValue: doublePrecision('baseline_value'),
     baselineDate: date('baseline_date'),
-    /** monthly | quarterly | annual | custom */
+    /** monthly | quarterly | annual | fiscal_quarterly | fiscal_annual | custom */
     period: text('period').$type<ReportingPeriod>().notNull().default('quarterly'),
+    /**
+     * fiscal periods: the month (1-12) the fiscal year starts in, the team's setting when the
+     * period was set (a snapshot: changing the setting later never re-keys this metric's data)
+     */
+    fiscalStartMonth: integer('fiscal_start_month'),
     /** the reporting range: values and targets outside it are refused */
     periodStart: date('period_start'),
     periodEnd: date('period_end'),

@@ -10,8 +10,15 @@ import {
   type UpdateMetricInput,
 } from '../../../shared/metrics/metrics.schemas.js';
 import { periodError } from '../../../shared/metrics/periods.js';
+import { isFiscal } from '../../../shared/metrics/fiscal.js';
+import type { Db } from '../../platform/db/client.js';
 import { dataPoints, metricTargets, metrics } from './metrics.tables.js';
-import { findElement, findMetric, type MetricRow } from './metrics.queries.js';
+import {
+  findElement,
+  findMetric,
+  teamFiscalStartMonth,
+  type MetricRow,
+} from './metrics.queries.js';
 
 const KEY_RE = /^[a-z][a-z0-9_]{0,62}$/;
 /** girls_passing -> "Girls passing" */
@@ -21,6 +28,21 @@ const humanizeKey = (key: string) =>
 function checkRules(shape: Parameters<typeof metricRuleErrors>[0]) {
   const errors = metricRuleErrors(shape);
   if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/**
+ * The fiscal start month a metric keeps: none unless its periods are fiscal; the one it already
+ * has while they stay fiscal (existing keys never change meaning); else the team's setting now.
+ */
+async function fiscalSnapshot(
+  db: Db,
+  teamId: string,
+  period: string,
+  before?: Pick<MetricRow, 'period' | 'fiscalStartMonth'>,
+): Promise<number | null> {
+  if (!isFiscal(period)) return null;
+  if (before && isFiscal(before.period) && before.fiscalStartMonth) return before.fiscalStartMonth;
+  return teamFiscalStartMonth(db, teamId);
 }
 
 /**
@@ -34,7 +56,8 @@ export async function createMetric(
   const { tx, teamId } = uc;
   const trail = await findElement(tx, teamId, elementId);
   uc.can('content.create', { project: trail.project });
-  checkRules(input);
+  const fiscalStartMonth = await fiscalSnapshot(tx, teamId, input.period);
+  checkRules({ ...input, fiscalStartMonth });
   let keys = ['value'];
   if (input.formula) {
     const parsed = parseFormulaAnyKeys(input.formula);
@@ -67,6 +90,7 @@ export async function createMetric(
       baselineValue: input.baselineValue ?? null,
       baselineDate: input.baselineDate ?? null,
       period: input.period,
+      fiscalStartMonth,
       periodStart: input.periodStart ?? null,
       periodEnd: input.periodEnd ?? null,
       customPeriods: input.period === 'custom' ? (input.customPeriods ?? []) : [],
@@ -112,6 +136,7 @@ export async function updateMetric(
     ...before,
     ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
   } as MetricRow;
+  merged.fiscalStartMonth = await fiscalSnapshot(db, teamId, merged.period, before);
   checkRules(merged);
   if (input.formula) {
     const keys = await db
@@ -130,6 +155,7 @@ export async function updateMetric(
       ...input,
       currency: merged.type === 'currency' ? merged.currency : null,
       customPeriods: merged.period === 'custom' ? merged.customPeriods : [],
+      fiscalStartMonth: merged.fiscalStartMonth,
       updatedAt: new Date(),
     })
     .where(and(eq(metrics.id, before.id), eq(metrics.teamId, teamId)))

@@ -29,7 +29,9 @@ export async function settingsModule(app: FastifyInstance, ctx: AppContext) {
   ctx.shared.add('features', async (request) => (await settingsOf(request))?.features ?? null);
   ctx.shared.add('teamDefaults', async (request) => {
     const s = await settingsOf(request);
-    return s ? { language: s.language, timezone: s.timezone } : null;
+    return s
+      ? { language: s.language, timezone: s.timezone, fiscalYearStartMonth: s.fiscalYearStartMonth }
+      : null;
   });
   registerSettingsRoutes(app, ctx);
   registerExportJobs(ctx);

@@ -85,7 +85,11 @@ describe('settings pages', () => {
       retentionDays: 90,
     });
     // every member's pages know the team's defaults (a new form starts in its language)
-    expect(general.props.teamDefaults).toEqual({ language: 'fr', timezone: 'Africa/Nairobi' });
+    expect(general.props.teamDefaults).toEqual({
+      language: 'fr',
+      timezone: 'Africa/Nairobi',
+      fiscalYearStartMonth: 7,
+    });
     for (const role of ['editor', 'viewer'] as const) {
       const c = await memberOf(s.team.id, role);
       expect((await c.get('/settings')).statusCode).toBe(403);

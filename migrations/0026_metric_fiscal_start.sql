@@ -1,0 +1,1 @@
+ALTER TABLE "metrics" ADD COLUMN "fiscal_start_month" integer;
