@@ -143,6 +143,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'transformation.created': 'Created a transformation',
   'transformation.steps_saved': 'Saved transformation steps',
   'transformation.run_started': 'Started a transformation run',
+  'transformation.run_cancelled': 'Cancelled a transformation run',
+  'transformation.settings_saved': 'Changed a transformation’s re-run setting',
   'transformation.run_writing': 'A transformation run started writing',
   'transformation.run_failed': 'A transformation run failed',
   'transformation.deleted': 'Deleted a transformation',

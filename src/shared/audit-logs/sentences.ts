@@ -158,6 +158,8 @@ export const AUDIT_SENTENCES: Record<string, string> = {
     'A run of the transformation[ “{subject}”] started writing its result',
   'transformation.run_failed': 'A run of the transformation[ “{subject}”] failed',
   'transformation.deleted': '{actor} deleted the transformation[ “{subject}”]',
+  'transformation.run_cancelled': '{actor} cancelled a run of the transformation[ “{subject}”]',
+  'transformation.settings_saved': '{actor} changed when the transformation[ “{subject}”] re-runs',
   'assistant.question_answered': '{actor} asked Chanakya a question[ in “{subject}”]',
   'assistant.conversation_deleted': '{actor} deleted the Chanakya conversation[ “{subject}”]',
   'intelligent_column.created': '{actor} created the intelligent column[ “{subject}”]',
