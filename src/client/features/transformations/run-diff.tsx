@@ -9,7 +9,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -22,6 +21,7 @@ import {
   type RunDiffRow,
 } from '@shared/transformations/transformations.pages';
 import { count } from '../sources/labels';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 
 const KIND: Record<DiffKind, { label: string; color: string }> = {
   added: { label: 'Added', color: 'green' },
@@ -38,7 +38,7 @@ function Cell({ row, column }: { row: RunDiffRow; column: string }) {
   const show = (v: string | null) => (v === null ? '(empty)' : v);
   if (row.kind === 'changed' && row.changed.includes(column))
     return (
-      <Table.Td bg="var(--mantine-color-yellow-light)" data-changed="true">
+      <Box component="span" bg="var(--mantine-color-yellow-light)" px={4} data-changed="true">
         <Text span size="sm" td="line-through" c="red.9">
           {show(before)}
         </Text>
@@ -48,15 +48,13 @@ function Cell({ row, column }: { row: RunDiffRow; column: string }) {
         <Text span size="sm" fw={700}>
           {show(after)}
         </Text>
-      </Table.Td>
+      </Box>
     );
   const value = row.kind === 'removed' ? before : after;
   return (
-    <Table.Td>
-      <Text span size="sm" c={value === null ? 'dimmed' : undefined}>
-        {show(value)}
-      </Text>
-    </Table.Td>
+    <Text span size="sm" c={value === null ? 'dimmed' : undefined}>
+      {show(value)}
+    </Text>
   );
 }
 
@@ -69,6 +67,23 @@ export function RunDiffView({ runId, diff }: { runId: string; diff: RunDiff }) {
       { preserveScroll: true, preserveState: true, only: ['diff'] },
     );
   const none = diff.added + diff.removed + diff.changed === 0;
+  const columns: Array<DataTableColumn<RunDiffRow>> = [
+    { key: 'sourceRow', title: 'Source row', render: (r) => r.sourceRow ?? '—' },
+    {
+      key: 'kind',
+      title: 'Change',
+      render: (r) => (
+        <Badge variant="light" color={KIND[r.kind].color}>
+          {KIND[r.kind].label}
+        </Badge>
+      ),
+    },
+    ...diff.columns.map((c): DataTableColumn<RunDiffRow> => ({
+      key: `col-${c.key}`,
+      title: c.label,
+      render: (r) => <Cell row={r} column={c.key} />,
+    })),
+  ];
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-label="Changes">
       <Stack gap="md">
@@ -135,48 +150,16 @@ export function RunDiffView({ runId, diff }: { runId: string; diff: RunDiff }) {
               ]}
               style={{ alignSelf: 'flex-start' }}
             />
-            <Box
-              tabIndex={0}
-              role="region"
-              aria-label="The rows that differ (scrolls sideways)"
-              style={{ overflowX: 'auto' }}
-            >
-              <Table withTableBorder aria-label="Rows that differ" style={{ whiteSpace: 'nowrap' }}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Source row</Table.Th>
-                    <Table.Th>Change</Table.Th>
-                    {diff.columns.map((c) => (
-                      <Table.Th key={c.key}>{c.label}</Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {diff.rows.map((r) => (
-                    <Table.Tr key={`${r.kind}-${r.oldRow ?? ''}-${r.newRow ?? ''}`}>
-                      <Table.Td>{r.sourceRow ?? '—'}</Table.Td>
-                      <Table.Td miw={110}>
-                        <Badge variant="light" color={KIND[r.kind].color}>
-                          {KIND[r.kind].label}
-                        </Badge>
-                      </Table.Td>
-                      {diff.columns.map((c) => (
-                        <Cell key={c.key} row={r} column={c.key} />
-                      ))}
-                    </Table.Tr>
-                  ))}
-                  {diff.rows.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={diff.columns.length + 2}>
-                        <Text size="sm" c="dimmed">
-                          No row of this kind: pick another tab above.
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Box>
+            <DataTable
+              id="transformation-run-diff"
+              caption="Rows that differ"
+              plain
+              rows={diff.rows}
+              rowKey={(r) => `${r.kind}-${r.oldRow ?? ''}-${r.newRow ?? ''}`}
+              columns={columns}
+              minWidth={Math.max(500, 160 * (diff.columns.length + 2))}
+              emptyAction="No row of this kind: pick another tab above."
+            />
             {diff.pageCount > 1 && (
               <Group justify="flex-end">
                 <Pagination
