@@ -6,6 +6,8 @@ import { type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { problems, tocElements } from '../src/server/modules/problems/problems.tables.js';
+import { dataPoints, metrics } from '../src/server/modules/metrics/metrics.tables.js';
 import { MESSY_CSV } from '../src/server/modules/transformations/transformations.test-support.js';
 import {
   transformationRuns,
@@ -177,6 +179,60 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.getByRole('cell', { name: 'Chausiku', exact: true }).first().waitFor();
   console.log('screenshot', await top(page).then(() => shot(page, 'transformations-output')));
 
+  // the output is a dataset like any other: a data point bound to it, the metric computed from it
+  const db = t.app.ctx.db;
+  const [problem] = await db
+    .insert(problems)
+    .values({ teamId: team.id, projectId: project.id, title: 'Households lack clean water' })
+    .returning();
+  const [element] = await db
+    .insert(tocElements)
+    .values({
+      teamId: team.id,
+      problemId: problem.id,
+      kind: 'output',
+      title: 'Households surveyed',
+    })
+    .returning();
+  const year = new Date().getUTCFullYear();
+  const [metric] = await db
+    .insert(metrics)
+    .values({
+      teamId: team.id,
+      problemId: problem.id,
+      elementId: element.id,
+      name: 'Respondents reached',
+      type: 'count',
+      period: 'annual',
+      periodStart: `${year}-01-01`,
+      periodEnd: `${year}-12-31`,
+    })
+    .returning();
+  const [dp] = await db
+    .insert(dataPoints)
+    .values({
+      teamId: team.id,
+      problemId: problem.id,
+      metricId: metric.id,
+      key: 'respondents',
+      name: 'Respondents',
+      aggregation: 'count',
+    })
+    .returning();
+  await page.goto(`${base}/data-points/${dp.id}`);
+  await page.getByRole('button', { name: 'Bind to data' }).click();
+  await page.getByText('A dataset column', { exact: true }).click();
+  await page.getByPlaceholder('Choose a dataset').click();
+  await page.getByRole('option', { name: 'survey (clean)', exact: true }).click();
+  await page.getByPlaceholder('Choose a column').click();
+  await page.getByRole('option', { name: 'id', exact: true }).click();
+  await page.getByRole('button', { name: 'Save binding' }).click();
+  await page.getByText('Binding saved').first().waitFor();
+  await page.goto(`${base}/metrics/${metric.id}`);
+  await page.getByRole('link', { name: '5', exact: true }).click();
+  await page.getByRole('heading', { name: `Respondents, ${year}: 5` }).waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-metric-rows')));
+
   // replay: the recipe re-runs by itself when the survey gets a new version, and shows the diff
   const [recipe] = await t.app.ctx.db
     .select()
@@ -237,6 +293,10 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
     .getByRole('heading', { name: 'Compared with the previous run' })
     .scrollIntoViewIfNeeded();
   console.log('screenshot', await shot(page, 'transformations-replay-changed'));
+
+  // the metric reads the new output: four rows now
+  await page.goto(`${base}/metrics/${metric.id}`);
+  await page.getByRole('link', { name: '4', exact: true }).waitFor();
 });
 
 /** The survey again: Amina's age corrected, Chausiku and Daudi now test rows, Faraji new */
