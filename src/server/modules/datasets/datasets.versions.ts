@@ -6,6 +6,7 @@ import type { DatasetOrigin } from '../../../shared/datasets/column-types.js';
 import { datasetColumns, datasetRowErrors, datasets, datasetVersions } from './datasets.tables.js';
 import { findVersion, physicalName, qualified, relationOf } from './datasets.queries.js';
 import { dropRelationSql } from './datasets.live-view.js';
+import { enqueueWebhookEvent } from '../webhooks/index.js';
 
 /** How many superseded versions keep their table (the per-column diff and undo need them) */
 const KEEP_SUPERSEDED = 3;
@@ -183,6 +184,16 @@ export async function finishVersion(uc: UseCase, versionId: string, counts: { ro
     subject: { type: 'dataset', id: dataset.id, label: dataset.name },
     details: { version: version.number, rows: counts.rows, errors: Number(errors) },
   });
+  if (dataset.origin !== 'transformation')
+    await enqueueWebhookEvent(uc, teamId, 'import.finished', {
+      datasetId: dataset.id,
+      datasetName: dataset.name,
+      origin: dataset.origin,
+      version: version.number,
+      status: 'ready',
+      rows: counts.rows,
+      errors: Number(errors),
+    });
   return { dataset, version };
 }
 
@@ -223,6 +234,15 @@ export async function failVersion(
     subject: { type: 'dataset', id: dataset.id, label: dataset.name },
     details: { version: version.number, reason: reason.slice(0, 200) },
   });
+  if (dataset.origin !== 'transformation')
+    await enqueueWebhookEvent(uc, teamId, 'import.finished', {
+      datasetId: dataset.id,
+      datasetName: dataset.name,
+      origin: dataset.origin,
+      version: version.number,
+      status,
+      reason: reason.slice(0, 200),
+    });
   return { dataset, version };
 }
 
