@@ -37,3 +37,4 @@ export {
   elementMetricsPanelProps,
   problemActualsByMetric,
 } from './metrics.series.js';
+export { datasetColumnFeeds } from './dataset-feeds.js';
