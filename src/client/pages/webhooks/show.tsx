@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import {
   Accordion,
@@ -72,6 +72,13 @@ export default function WebhooksShow({ endpoint, deliveries }: PagePropsOf<'webh
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState<'rotate' | 'delete' | null>(null);
   const id = { webhook: endpoint.id };
+  const sending = deliveries.some((d) => d.status === 'pending');
+  // a delivery being sent: the log is reloaded until the receiver's answer is in
+  useEffect(() => {
+    if (!sending) return;
+    const t = setInterval(() => router.reload({ only: ['deliveries', 'endpoint'] }), 1500);
+    return () => clearInterval(t);
+  }, [sending]);
   const sendTest = () => router.post(route('webhooks.test', id), {}, { preserveScroll: true });
   const act = () => {
     if (confirm === 'rotate')
@@ -143,7 +150,7 @@ export default function WebhooksShow({ endpoint, deliveries }: PagePropsOf<'webh
             Deliveries
           </Title>
           {deliveries.length ? (
-            <Accordion variant="separated" chevronPosition="left">
+            <Accordion variant="separated" chevronPosition="left" transitionDuration={0}>
               {deliveries.map((d) => (
                 <DeliveryItem key={d.id} d={d} />
               ))}
