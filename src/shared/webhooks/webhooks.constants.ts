@@ -13,8 +13,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'metric_value.changed': 'A metric value is entered, changed or deleted',
 };
 
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'given_up'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'given_up';
 
 /**
  * Waits before the 2nd, 3rd, ... attempt of a delivery: 1 min, 5 min, 30 min, 2 h, 6 h; after

@@ -11,7 +11,7 @@ import { boxOf, policyOf, secretBinding } from './webhooks.queries.js';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
 
 /** The wait after failed attempt number `attempt` (1-based) */
-export const backoffAfter = (attempt: number) =>
+const backoffAfter = (attempt: number) =>
   WEBHOOK_BACKOFF_MS[Math.min(attempt, WEBHOOK_BACKOFF_MS.length) - 1];
 
 /** A failed attempt that the jobs queue retries after its backoff */
@@ -23,7 +23,7 @@ class DeliveryFailed extends Error {}
  * before the last schedules the next attempt (`next_attempt_at`), after the last the delivery is
  * given up. Answers whether the queue should retry.
  */
-export async function attemptDelivery(
+async function attemptDelivery(
   ctx: AppContext,
   deliveryId: string,
   o: { now: Date; attempt: number; maxAttempts: number },
