@@ -13,6 +13,8 @@ import { dataPoints } from '../metrics/read-model.js';
 import { enqueueWebhookEvent } from './index.js';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
 import { fakeReceiver, verifySignature, type FakeReceiver } from './test-support.js';
+import { formsTestKit } from '../forms/test-support.js';
+import { fileIdOf, uploadFile } from '../sources/test-support.js';
 
 let t: TestApp;
 let receiver: FakeReceiver;
@@ -83,7 +85,65 @@ async function metricOf(w: World) {
   return { metricId, dataPointId: dp.id };
 }
 
+const kit = formsTestKit(() => t);
+
+/** The `data` of the events this endpoint received (drained first) */
+async function sentData(endpointId: string) {
+  await drainJobs(t.app);
+  const rows = await deliveriesOf(endpointId);
+  expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+  return rows.map((r) => ({ event: r.event, ...(r.payload.data as Record<string, unknown>) }));
+}
+
 describe('webhooks', () => {
+  it('sends response.created from the public form and import.finished from a file import', async () => {
+    const s = await kit.setup();
+    const w = { user: s.user, client: s.client, team: s.team };
+    const { id } = await createEndpoint(w, ['response.created', 'import.finished']);
+    const formId = await kit.newForm(s);
+    await kit.add(s, formId, { key: 'village', type: 'short_text', label: 'Village' });
+    await kit.publish(s, formId);
+    const token = await kit.openToken(formId);
+    const clientId = crypto.randomUUID();
+    const body = { id: clientId, version: 1, answers: { village: 'Kisumu' } };
+    const first = await kit.submit(kit.publicClient(), token, body);
+    expect(first.statusCode, first.body).toBe(201);
+    // the same submission again stores nothing new and sends nothing new
+    expect((await kit.submit(kit.publicClient(), token, body)).statusCode).toBeLessThan(300);
+    let sent = await sentData(id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      event: 'response.created',
+      formId,
+      answers: { village: 'Kisumu' },
+    });
+
+    const up = await uploadFile(w.client, s.project.id, Buffer.from('a,b\n1,2\n'), 'small.csv');
+    expect(up.statusCode, up.body).toBe(303);
+    const fileId = fileIdOf(up.headers.location as string);
+    const preview = await w.client.page(`/source-files/${fileId}/preview`);
+    const res = await w.client.post(`/source-files/${fileId}/import`, {
+      name: 'Small',
+      sheet: preview.props.upload.sheet,
+      stakeholderColumn: null,
+      columns: preview.props.columns.map((c: Record<string, unknown>) => ({
+        index: c.index,
+        label: c.label,
+        type: c.type,
+        include: true,
+      })),
+    });
+    expect(res.statusCode, res.body).toBe(303);
+    await drainJobs(t.app);
+    sent = await sentData(id);
+    expect(sent.find((d) => d.event === 'import.finished')).toMatchObject({
+      datasetName: 'Small',
+      origin: 'upload',
+      status: 'ready',
+      rows: 1,
+    });
+  });
+
   it('signs a metric value change, sends it once the write commits, and logs the answer', async () => {
     const w = await world();
     const { id, secret, page } = await createEndpoint(w);
