@@ -83,7 +83,6 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
       )}
       {urlSource && <UrlSourceCard datasetId={dataset.id} source={urlSource} />}
       {diff && <VersionDiffCard datasetId={dataset.id} diff={diff} />}
-      <TocFeedsCard feeds={props.feeds} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
@@ -114,6 +113,7 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
           <ColumnsTable columns={columns} />
         </Stack>
       </Card>
+      <TocFeedsCard feeds={props.feeds} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
