@@ -88,6 +88,7 @@ import type {
   IntegrationsIndexProps,
   IntegrationsShowProps,
 } from './connectors/connectors.pages.js';
+import type { WebhooksIndexProps, WebhooksShowProps } from './webhooks/webhooks.pages.js';
 
 import type {
   DeductiveInputsProps,
@@ -188,6 +189,8 @@ export interface PageProps {
   'integrations/index': IntegrationsIndexProps;
   'integrations/create': IntegrationsCreateProps;
   'integrations/show': IntegrationsShowProps;
+  'webhooks/index': WebhooksIndexProps;
+  'webhooks/show': WebhooksShowProps;
 }
 
 export type PageName = keyof PageProps;

@@ -308,6 +308,14 @@ export const ROUTE_NAMES = [
   'verification.notice',
   'verification.send',
   'verification.verify',
+  'webhooks.destroy',
+  'webhooks.index',
+  'webhooks.redeliver',
+  'webhooks.rotate',
+  'webhooks.show',
+  'webhooks.store',
+  'webhooks.test',
+  'webhooks.update',
   'welcome',
 ] as const;
 

@@ -222,6 +222,18 @@ export interface SourceShowProps {
   urlSource: UrlSourceItem | null;
   /** the current version beside an earlier ready one (`?compare=<version id>`, else the previous) */
   diff: VersionDiff | null;
+  /** how its columns feed the theory of change: column -> data point -> metric -> element */
+  feeds: ColumnFeed[];
+}
+
+/** One data point bound to a column of this dataset, with the metric and element it serves */
+export interface ColumnFeed {
+  columnKey: string;
+  /** the column's label in the current version, or null when a refresh dropped it */
+  columnLabel: string | null;
+  dataPoint: { id: string; name: string };
+  metric: { id: string; name: string };
+  element: { id: string; title: string; kind: string };
 }
 
 export interface UrlSourceItem {

@@ -19,6 +19,7 @@ import { connectorsSecurity } from './connectors.js';
 import { longitudinalSecurity } from './longitudinal.js';
 import { assistantSecurity } from './assistant.js';
 import { codingSecurity } from './coding.js';
+import { webhooksSecurity } from './webhooks.js';
 
 /**
  * Each domain of the results framework pins its routes in its own file here
@@ -51,6 +52,7 @@ const DOMAINS: DomainSecurity[] = [
   longitudinalSecurity,
   assistantSecurity,
   codingSecurity,
+  webhooksSecurity,
 ];
 
 export const DOMAIN_EXPECTATIONS: Record<string, RouteExpectation> = Object.assign(

@@ -41,7 +41,9 @@ const columns: Array<DataTableColumn<ConnectorView>> = [
 
 /** integrations/index: the team's connectors to KoboToolbox and ODK Central */
 export default function IntegrationsIndex({ connectors }: PagePropsOf<'integrations/index'>) {
-  const canCreate = useShared().auth.permissions.includes('content.create');
+  const { permissions } = useShared().auth;
+  const canCreate = permissions.includes('content.create');
+  const canManageWebhooks = permissions.includes('team.settings.manage');
   return (
     <Stack gap="lg">
       <Head title="Integrations" />
@@ -50,15 +52,27 @@ export default function IntegrationsIndex({ connectors }: PagePropsOf<'integrati
         title="Integrations"
         subtitle="Connectors that pull form submissions from KoboToolbox and ODK Central into datasets."
         actions={
-          canCreate && (
+          (canCreate || canManageWebhooks) && (
             <Group gap="sm">
-              <Button
-                component={Link}
-                href={route('integrations.create')}
-                leftSection={<IconPlugConnected size={16} />}
-              >
-                Create connector
-              </Button>
+              {canManageWebhooks && (
+                <Button
+                  component={Link}
+                  variant="default"
+                  href={route('webhooks.index')}
+                  leftSection={<IconWebhook size={16} />}
+                >
+                  Webhooks
+                </Button>
+              )}
+              {canCreate && (
+                <Button
+                  component={Link}
+                  href={route('integrations.create')}
+                  leftSection={<IconPlugConnected size={16} />}
+                >
+                  Create connector
+                </Button>
+              )}
             </Group>
           )
         }

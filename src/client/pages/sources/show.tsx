@@ -11,6 +11,7 @@ import { ColumnsTable, RowsTable, VersionsTable } from '../../features/sources/s
 import { count } from '../../features/sources/labels';
 import { UrlSourceCard } from '../../features/sources/url-source-card';
 import { VersionDiffCard } from '../../features/sources/version-diff';
+import { TocFeedsCard } from '../../features/sources/toc-feeds-card';
 
 /** sources/show: a source's details, versions, columns, errors and first rows */
 export default function SourceShow(props: PagePropsOf<'sources/show'>) {
@@ -112,6 +113,7 @@ export default function SourceShow(props: PagePropsOf<'sources/show'>) {
           <ColumnsTable columns={columns} />
         </Stack>
       </Card>
+      <TocFeedsCard feeds={props.feeds} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">

@@ -7,6 +7,7 @@ import { datasetColumns, datasetRowErrors, datasets, datasetVersions } from './d
 import { findVersion, physicalName, qualified, relationOf } from './datasets.queries.js';
 import { dropRelationSql } from './datasets.live-view.js';
 import { announcePublished } from './datasets.published.js';
+import { enqueueWebhookEvent } from '../webhooks/index.js';
 
 /** How many superseded versions keep their table (the per-column diff and undo need them) */
 const KEEP_SUPERSEDED = 3;
@@ -190,6 +191,16 @@ export async function finishVersion(uc: UseCase, versionId: string, counts: { ro
     versionId: version.id,
     number: version.number,
   });
+  if (dataset.origin !== 'transformation')
+    await enqueueWebhookEvent(uc, teamId, 'import.finished', {
+      datasetId: dataset.id,
+      datasetName: dataset.name,
+      origin: dataset.origin,
+      version: version.number,
+      status: 'ready',
+      rows: counts.rows,
+      errors: Number(errors),
+    });
   return { dataset, version };
 }
 
@@ -230,6 +241,15 @@ export async function failVersion(
     subject: { type: 'dataset', id: dataset.id, label: dataset.name },
     details: { version: version.number, reason: reason.slice(0, 200) },
   });
+  if (dataset.origin !== 'transformation')
+    await enqueueWebhookEvent(uc, teamId, 'import.finished', {
+      datasetId: dataset.id,
+      datasetName: dataset.name,
+      origin: dataset.origin,
+      version: version.number,
+      status,
+      reason: reason.slice(0, 200),
+    });
   return { dataset, version };
 }
 

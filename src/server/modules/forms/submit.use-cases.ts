@@ -16,6 +16,7 @@ import { pruneHidden } from '../../../shared/expressions/index.js';
 import { teamRefusal } from './team-switches.js';
 import { refreshFlags } from './quality.flags.js';
 import { answersFingerprint } from '../../../shared/forms/quality.js';
+import { enqueueWebhookEvent } from '../webhooks/index.js';
 
 /** The live event a new response sends on the team's private channel. */
 const RESPONSE_CREATED = 'form-response.created';
@@ -264,6 +265,14 @@ export async function storeResponse(
   uc.publish(channels.team(form.teamId), RESPONSE_CREATED, {
     formId: form.id,
     responseId: inserted.id,
+  });
+  await enqueueWebhookEvent(uc, form.teamId, 'response.created', {
+    formId: form.id,
+    formName: form.name,
+    responseId: inserted.id,
+    version: version.number,
+    stakeholderId: inserted.stakeholderId,
+    answers: values,
   });
   return { form, responseId: inserted.id, duplicate: false };
 }

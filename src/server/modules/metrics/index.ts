@@ -38,3 +38,4 @@ export {
   problemActualsByMetric,
 } from './metrics.series.js';
 export { teamFiscalStartMonth } from './metrics.queries.js';
+export { datasetColumnFeeds } from './dataset-feeds.js';

@@ -11,6 +11,7 @@ import {
 import { periodError } from '../../../shared/metrics/periods.js';
 import { dataPoints, metricValues } from './metrics.tables.js';
 import { findMetric, findValue, type MetricRow } from './metrics.queries.js';
+import { enqueueWebhookEvent } from '../webhooks/index.js';
 
 /** Field errors of a value entry against its metric (data point, period, categories, value). */
 async function check(
@@ -55,6 +56,21 @@ const clean = (d: Record<string, string> | undefined) =>
 
 const subjectOf = (metric: MetricRow) => ({ type: 'metric', id: metric.id, label: metric.name });
 
+type ValueRow = typeof metricValues.$inferSelect;
+
+/** The `metric_value.changed` webhook's data: the value after (or the one deleted), and before */
+const valueEvent = (change: string, metric: MetricRow, v: ValueRow, before?: ValueRow) => ({
+  change,
+  metricId: metric.id,
+  metricName: metric.name,
+  valueId: v.id,
+  dataPointId: v.dataPointId,
+  period: v.period,
+  value: v.value,
+  disaggregation: v.disaggregation,
+  ...(before ? { previous: { period: before.period, value: before.value } } : {}),
+});
+
 export async function createValue(
   uc: UseCase,
   { metricId, ...input }: CreateValueInput & { metricId: unknown },
@@ -83,6 +99,12 @@ export async function createValue(
     subject: subjectOf(metric),
     details: { period: value.period, value: value.value, disaggregation: value.disaggregation },
   });
+  await enqueueWebhookEvent(
+    uc,
+    teamId,
+    'metric_value.changed',
+    valueEvent('created', metric, value),
+  );
   return { value, metric, trail };
 }
 
@@ -122,6 +144,12 @@ export async function updateValue(
       previousPeriod: before.period,
     },
   });
+  await enqueueWebhookEvent(
+    uc,
+    teamId,
+    'metric_value.changed',
+    valueEvent('updated', metric, value, before),
+  );
   return { before, value, metric };
 }
 
@@ -140,5 +168,11 @@ export async function deleteValue(uc: UseCase, { metricValueId }: { metricValueI
       disaggregation: found.value.disaggregation,
     },
   });
+  await enqueueWebhookEvent(
+    uc,
+    uc.teamId,
+    'metric_value.changed',
+    valueEvent('deleted', found.metric, found.value),
+  );
   return found;
 }

@@ -22,6 +22,7 @@ import {
 } from '../datasets/index.js';
 import { canRetry, urlSourceOf } from './sources.url.js';
 import { findProject } from '../projects/index.js';
+import { datasetColumnFeeds } from '../metrics/index.js';
 import { projects } from '../projects/read-model.js';
 import { sourceFiles } from './sources.tables.js';
 
@@ -152,6 +153,10 @@ export async function sourceShowProps(
         }
       : null,
     diff: current ? await versionDiff(ctx.db, teamId, current, compare) : null,
+    feeds: (await datasetColumnFeeds(ctx.db, teamId, dataset.id)).map((f) => ({
+      ...f,
+      columnLabel: columns.find((c) => c.key === f.columnKey)?.label ?? null,
+    })),
   };
 }
 

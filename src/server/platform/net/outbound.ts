@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6, type LookupFunction } from 'node:net';
 
 /**
  * Outbound connections to addresses users type (database sources, later connectors): the host is
@@ -251,4 +251,18 @@ export async function resolveOutbound(
   }
   const first = addresses[0];
   return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/**
+ * A `lookup` for http(s).request that answers only the checked address (no second DNS lookup
+ * when the socket connects, so a rebinding name cannot swap it).
+ */
+export function pinnedLookup(resolved: { address: string; family: 4 | 6 }): LookupFunction {
+  return (_host, options, cb) => {
+    if ((options as { all?: boolean }).all)
+      (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+        { address: resolved.address, family: resolved.family },
+      ]);
+    else cb(null, resolved.address, resolved.family);
+  };
 }
