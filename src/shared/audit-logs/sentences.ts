@@ -172,6 +172,12 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'connector.deleted': '{actor} removed the form server connection[ “{subject}”]',
   'connector.tested': '{actor} tested the form server connection[ “{subject}”]',
   'connector.pulled': '{actor} pulled submissions from a form server[ into “{subject}”]',
+  'webhook.created': '{actor} added the webhook[ “{subject}”]',
+  'webhook.updated': '{actor} changed the webhook[ “{subject}”]',
+  'webhook.secret_rotated': '{actor} replaced the signing secret of the webhook[ “{subject}”]',
+  'webhook.deleted': '{actor} deleted the webhook[ “{subject}”]',
+  'webhook.test_sent': '{actor} sent a test to the webhook[ “{subject}”]',
+  'webhook.redelivered': '{actor} sent a delivery of the webhook[ “{subject}”] again',
   'connector.credential_rotated':
     '{actor} replaced the token or password of the form server[ “{subject}”]',
   'connector.credential_revoked':
