@@ -75,6 +75,14 @@ export function FileQuestion({
           {q.hint}
         </p>
       )}
+      <p className={classes.hint} id={ids.limits}>
+        {photo
+          ? 'A JPEG, PNG or WebP photo'
+          : settings.kinds === 'document'
+            ? 'A PDF'
+            : 'A photo or a PDF'}
+        , at most {settings.maxMb} MB.
+      </p>
       {file && (
         <div className={classes.filePicked}>
           {preview && (
@@ -99,14 +107,14 @@ export function FileQuestion({
           e.currentTarget.value = '';
         }}
       />
-      <p className={classes.hint} id={ids.limits}>
-        {photo
-          ? 'A JPEG, PNG or WebP photo'
-          : settings.kinds === 'document'
-            ? 'A PDF'
-            : 'A photo or a PDF'}
-        , at most {settings.maxMb} MB.
-      </p>
+      {/* the native input's "No file chosen" would contradict the preview: a button-like label instead */}
+      <label htmlFor={inputId} className={classes.filePick} aria-hidden="true">
+        {file
+          ? `Replace ${photo ? 'photo' : 'file'}`
+          : photo
+            ? 'Take or choose a photo'
+            : 'Choose a file'}
+      </label>
       {file && (
         <button
           type="button"

@@ -132,7 +132,7 @@ export function QuestionEditor({
       ...(t === 'file' ? { fileKinds: d.fileKinds, maxSizeMb: n(d.maxSizeMb) } : {}),
     },
     relevant: n(d.relevant),
-    constraint: isDisplayOnly(t) || isUnseen(t) ? null : n(d.constraint),
+    constraint: isDisplayOnly(t) || isUnseen(t) || t === 'file' ? null : n(d.constraint),
     constraintMessage:
       isDisplayOnly(t) || isUnseen(t) || !n(d.constraint) ? null : n(d.constraintMessage),
   });
@@ -340,7 +340,7 @@ export function QuestionEditor({
             earlier={earlier}
             relevant={d.relevant}
             constraint={d.constraint}
-            takesAnswer={!isDisplayOnly(t) && !isUnseen(t)}
+            takesAnswer={!isDisplayOnly(t) && !isUnseen(t) && t !== 'file'}
             constraintMessage={d.constraintMessage}
             errors={err}
             set={(field, value) => form.setData(field, value)}
