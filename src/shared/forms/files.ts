@@ -4,6 +4,7 @@
  * `{ fileId, name, size, type }`, the file itself stored with the response on the server.
  */
 import type { QuestionDef } from './questions.js';
+import { formatNumber } from '../format/number.js';
 
 export const FILE_KINDS = ['photo', 'document', 'any'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -13,9 +14,9 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   any: 'Photo or PDF document',
 };
 
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const DOCUMENT_TYPES = ['application/pdf'] as const;
-export type FileType = (typeof PHOTO_TYPES)[number] | (typeof DOCUMENT_TYPES)[number];
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const DOCUMENT_TYPES = ['application/pdf'] as const;
+type FileType = (typeof PHOTO_TYPES)[number] | (typeof DOCUMENT_TYPES)[number];
 
 /** The size limit when the builder sets none, and the most it may set (MB). */
 export const FILE_MAX_MB_DEFAULT = 10;
@@ -70,7 +71,7 @@ export const tooLargeMessage = (s: FileSettings) =>
 
 /** `1.2 MB`, `340 KB`, `12 bytes` */
 export function formatSize(bytes: number): string {
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes >= MB) return `${formatNumber(bytes / MB, 1)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
 }

@@ -61,7 +61,12 @@ function sniffed(head: Buffer, s: FileSettings): { type: string } | { message: s
 
 /** The name a download gets: the respondent's, without quotes, slashes or control characters. */
 const safeName = (name: string) =>
-  name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
+  [...name]
+    .map((ch) =>
+      ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || '"\\/'.includes(ch) ? '_' : ch,
+    )
+    .join('')
+    .slice(0, 200) || 'file';
 
 /**
  * File / photo questions: the public upload (before the submission, through the form's link) and

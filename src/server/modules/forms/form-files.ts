@@ -12,7 +12,7 @@ import type { QuestionDef } from '../../../shared/forms/questions.js';
 import { formFiles, formResponses } from './forms.tables.js';
 
 /** An upload never attached to a response is deleted this long after it arrived. */
-export const UNATTACHED_RETENTION_MS = 24 * 60 * 60 * 1000;
+const UNATTACHED_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 const owner = (formId: string) => `form-${formId}`;
 /** `<dataDir>/uploads/form-<form>/<file>` (the platform's upload storage) */
