@@ -12,6 +12,7 @@ import { formFiles, formResponses } from './forms.tables.js';
 import { formFilePath, pruneUnattachedFiles } from './form-files.js';
 import { purgeDeletedResponses } from './responses.purge.js';
 import { formsTestKit } from './test-support.js';
+import { multipartFile } from '../logframe/test-support.js';
 import { liveDatasetOf } from '../datasets/index.js';
 
 /** File / photo questions: the public upload, attach on submit, the team's download, purge, prune. */
@@ -25,29 +26,21 @@ const { setup, newForm, add, publish, openToken, publicClient, submit } = formsT
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-function multipart(buffer: Buffer, filename: string, type: string) {
-  const boundary = `----f${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), buffer, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      accept: 'application/json',
-    },
-  };
-}
 const upload = (
   c: TestClient,
   token: string,
   buffer: Buffer,
   o: { name?: string; type?: string; question?: string } = {},
 ) => {
-  const { payload, headers } = multipart(buffer, o.name ?? 'pump.png', o.type ?? 'image/png');
+  const { payload, headers } = multipartFile(buffer, {
+    filename: o.name ?? 'pump.png',
+    type: o.type ?? 'image/png',
+  });
   return c.request(
     'POST',
     `/f/${token}/files?question=${o.question ?? 'photo'}&version=1`,
     payload,
-    headers,
+    { ...headers, accept: 'application/json' },
     false,
   );
 };
