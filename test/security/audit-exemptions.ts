@@ -7,8 +7,13 @@ import {
   metricValues,
   surveyQuestions,
 } from '../../src/server/modules/metrics/metrics.tables.js';
-import { formResponses, forms, stakeholders } from '../../src/server/modules/forms/forms.tables.js';
-import { insertForm } from './domains/forms.js';
+import {
+  formResponses,
+  formVersions,
+  forms,
+  stakeholders,
+} from '../../src/server/modules/forms/forms.tables.js';
+import { FIXTURE_QUESTIONS, insertForm } from './domains/forms.js';
 import { intelligentColumns } from '../../src/server/modules/coding/coding.tables.js';
 import { insertMetric, insertProblem } from './domains/rows.js';
 import type { FixtureContext } from './route-fixtures.js';
@@ -65,6 +70,8 @@ export const NOT_AUDITED: Record<string, string> = {
     'sends the verification mail again; it changes no record of the team or the account',
   'public-forms.submit':
     'a public form response is the respondent’s own data, stored with its time, form version and link; the audit log records what team members do (it would grow by one row per response), and reviewing, deleting or restoring a response is audited',
+  'public-forms.files.store':
+    'a respondent’s upload for a file question is part of their response (attached to it on submit, pruned after a day if never sent); the audit log records what team members do',
   'forms.xlsform.check':
     'checks an uploaded XLSForm and shows its import report; it writes nothing (creating the form from it is forms.xlsform.store, audited)',
   'password.email':
@@ -389,6 +396,36 @@ GUEST_REQUESTS['public-forms.submit'] = async (app) => {
   const client = new RotatingIpClient(app);
   return () =>
     client.post(`/f/${open.token}`, { id: randomUUID(), version: 1, answers: { name: 'Walked' } });
+};
+
+/** A respondent's upload: a photo question added to the fixture survey's version 1, a real PNG. */
+GUEST_REQUESTS['public-forms.files.store'] = async (app) => {
+  const owner = await createUser(app, { name: 'Form owner' });
+  const [team] = await app.ctx.db
+    .select({ id: teamMembers.organizationId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, owner.id));
+  const { open, form } = await insertForm(
+    { world: { app, teamA: { id: team.id } } as never, self: owner },
+    { anonymous: true },
+  );
+  await app.ctx.db
+    .update(formVersions)
+    .set({
+      questions: [...FIXTURE_QUESTIONS, { ...FIXTURE_QUESTIONS[0], key: 'photo', type: 'file' }],
+    })
+    .where(eq(formVersions.formId, form.id));
+  const client = new RotatingIpClient(app, { inertia: false });
+  return () => {
+    const { payload, headers } = multipartFile(solidPng(4, 4), {
+      filename: 'pump.png',
+      type: 'image/png',
+    });
+    return client.request('POST', `/f/${open.token}/files?question=photo&version=1`, payload, {
+      ...headers,
+      accept: 'application/json',
+    });
+  };
 };
 
 /** Guest (or public) routes that write on a GET: the link in a mail. */

@@ -2,16 +2,17 @@ import { visibleKeys } from '@shared/forms/logic';
 import { otherKey, type QuestionDef } from '@shared/forms/questions';
 import { validateAnswers } from '@shared/forms/answers';
 import { pruneHidden } from '@shared/expressions';
-import type { DraftAnswers, DraftValue } from './storage';
+import { isFileDraft, type DraftAnswers, type DraftValue, type FileDraft } from './storage';
+import { PENDING_FILE_ID, type FileAnswer } from '@shared/forms/files';
 
 /** An object answer (matrix rows, geopoint fields) without its empty fields. */
-const compact = (v: DraftValue): DraftValue =>
-  v && typeof v === 'object' && !Array.isArray(v)
+const compact = (v: LogicAnswers[string]): LogicAnswers[string] =>
+  v && typeof v === 'object' && !Array.isArray(v) && !('fileId' in v)
     ? Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== ''))
     : v;
 
 /** Only what the respondent filled in (empty fields are not answers). */
-function filled(answers: DraftAnswers): DraftAnswers {
+function filled(answers: LogicAnswers): LogicAnswers {
   return Object.fromEntries(
     Object.entries(answers)
       .map(([k, v]) => [k, compact(v)] as const)
@@ -25,17 +26,32 @@ function filled(answers: DraftAnswers): DraftAnswers {
   );
 }
 
+type LogicAnswers = Record<string, Exclude<DraftValue, FileDraft> | FileAnswer>;
+
+/**
+ * The answers as the shared checks and skip logic read them: a chosen file is what it will be sent
+ * as (its name, size and type, with a placeholder id: the outbox uploads it and puts the real id in).
+ */
+export function logicView(answers: DraftAnswers): LogicAnswers {
+  const out: LogicAnswers = {};
+  for (const [k, v] of Object.entries(answers))
+    out[k] = isFileDraft(v)
+      ? { fileId: PENDING_FILE_ID, name: v.name, size: v.size, type: v.type }
+      : v;
+  return out;
+}
+
 /** What is sent: the filled answers without those to questions skip logic hides (nor their "other"). */
 export function toSend(questions: QuestionDef[], answers: DraftAnswers): Record<string, unknown> {
-  const shown = visibleKeys(questions, answers);
-  const kept = pruneHidden(questions, filled(answers));
+  const shown = visibleKeys(questions, logicView(answers));
+  const kept = pruneHidden(questions, filled(logicView(answers)));
   for (const q of questions) if (!shown.has(q.key)) delete kept[otherKey(q.key)];
   // calculations: the shared validation computes them (the server does the same and its value wins)
   const calculates = questions.filter((q) => q.type === 'calculate');
   if (calculates.length) {
     const { values } = validateAnswers(questions, kept);
     for (const q of calculates)
-      if (values[q.key] !== undefined) kept[q.key] = values[q.key] as DraftValue;
+      if (values[q.key] !== undefined) kept[q.key] = values[q.key] as LogicAnswers[string];
       else delete kept[q.key];
   }
   return kept as Record<string, unknown>;

@@ -5,9 +5,9 @@ import type { PublicFormProps } from '@shared/forms/forms.pages';
 import { PublicQuestion, inputId } from './question';
 import { OutboxPanel } from './outbox-panel';
 import { useOutbox } from './use-outbox';
-import { defaults, draftFor, newResponseId, prefilled, toSend } from './answers';
-import type { SendOutcome } from './outbox';
-import type { DraftAnswers, DraftValue } from './storage';
+import { defaults, draftFor, logicView, newResponseId, prefilled, toSend } from './answers';
+import type { OutboxFile, SendOutcome } from './outbox';
+import { isFileDraft, type DraftAnswers, type DraftValue } from './storage';
 import { firstPageWithError, pageErrors, settlePage, splitPages, visiblePages } from './pages';
 import classes from './public-form.module.css';
 import { localiseQuestions, languageName } from '@shared/forms/translations';
@@ -19,6 +19,15 @@ type Done =
   | { kind: 'sent'; id: string; text: string }
   | { kind: 'queued'; id: string }
   | { kind: 'conflict'; id: string; message: string };
+
+/** The files of the answers being sent (their Blobs go into the outbox item with the response). */
+function chosenFiles(sent: Record<string, unknown>, answers: DraftAnswers) {
+  const files: Record<string, OutboxFile> = {};
+  for (const [key, v] of Object.entries(answers))
+    if (isFileDraft(v) && sent[key] !== undefined)
+      files[key] = { blob: v.blob, name: v.name, size: v.size, type: v.type };
+  return files;
+}
 
 /** Ask the browser to keep this site's storage under pressure (drafts and the outbox live there). */
 const askPersist = () => void navigator.storage?.persist?.().catch(() => false);
@@ -170,6 +179,7 @@ export function FormApp({
       },
       submitUrl,
       form.name,
+      { files: chosenFiles(raw, answers), filesUrl: data.filesUrl },
     );
     await store.finish(draftKey, item);
     askPersist();
@@ -212,7 +222,7 @@ export function FormApp({
   }
 
   // skip logic: shown and hidden live as the answers change
-  const shown = visibleKeys(questions, answers);
+  const shown = visibleKeys(questions, logicView(answers));
   const visible = visiblePages(pages, shown);
   const current = settlePage(visible, pageIndex);
   const position = visible.indexOf(current);

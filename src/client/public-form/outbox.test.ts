@@ -180,3 +180,66 @@ describe('the public form outbox', () => {
     expect(srv.requests).toHaveLength(1);
   });
 });
+
+describe('file answers', () => {
+  it('uploads each file first, keeps its id across a retry, and sends the answers with it', async () => {
+    const calls: string[] = [];
+    let submitTries = 0;
+    const fetch = async (url: string, init: RequestInit) => {
+      calls.push(url);
+      if (url.startsWith('/f/tok/files')) {
+        expect(init.body).toBeInstanceOf(FormData);
+        return new Response(JSON.stringify({ fileId: '11111111-2222-4333-8444-555555555555' }), {
+          status: 201,
+        });
+      }
+      submitTries++;
+      if (submitTries === 1) throw new TypeError('Failed to fetch');
+      const body = JSON.parse(String(init.body)) as SubmitBody;
+      expect(body.answers.photo).toEqual({
+        fileId: '11111111-2222-4333-8444-555555555555',
+        name: 'pump.png',
+        size: 3,
+        type: 'image/png',
+      });
+      return new Response(JSON.stringify({ status: 'created' }), { status: 201 });
+    };
+    const store = memoryStore();
+    const outbox = new Outbox({
+      store,
+      fetch,
+      now: () => 0,
+      random: () => 0,
+      csrfToken: () => 't',
+    });
+    const file = { blob: new Blob(['abc']), name: 'pump.png', size: 3, type: 'image/png' };
+    const item = outbox.item(
+      { id: 'r1', version: 2, answers: { photo: { fileId: 'pending', name: 'pump.png' } } },
+      '/f/tok',
+      'Survey',
+      { files: { photo: file }, filesUrl: '/f/tok/files' },
+    );
+    await store.put(item);
+    expect((await outbox.send(item)).kind).toBe('retry');
+    const kept = (await store.list())[0];
+    expect(kept.files!.photo.fileId).toBe('11111111-2222-4333-8444-555555555555');
+    expect(kept.files!.photo.blob.size).toBe(3);
+    expect((await outbox.send(kept)).kind).toBe('sent');
+    // one upload, two tries of the answers
+    expect(calls).toEqual(['/f/tok/files?question=photo&version=2', '/f/tok', '/f/tok']);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('an upload refused (422 on the question) stops the send with the question’s error', async () => {
+    const fetch = async () =>
+      new Response(JSON.stringify({ errors: { photo: 'Choose a PDF.' } }), { status: 422 });
+    const store = memoryStore();
+    const outbox = new Outbox({ store, fetch, now: () => 0, csrfToken: () => null });
+    const item = outbox.item({ id: 'r2', version: 1, answers: {} }, '/f/tok', 'Survey', {
+      files: { photo: { blob: new Blob(['x']), name: 'a.png', size: 1, type: 'image/png' } },
+      filesUrl: '/f/tok/files',
+    });
+    const outcome = await outbox.send(item);
+    expect(outcome).toMatchObject({ kind: 'refused', errors: { photo: 'Choose a PDF.' } });
+  });
+});

@@ -21,6 +21,16 @@ export interface SubmitBody {
 
 type OutboxState = 'waiting' | 'conflict' | 'refused';
 
+/** A file answer waiting with its response: the bytes, and the server's id once uploaded. */
+export interface OutboxFile {
+  blob: Blob;
+  name: string;
+  size: number;
+  type: string;
+  /** set after the upload (`public-forms.files.store`) answered 201; never uploaded twice */
+  fileId?: string;
+}
+
 export interface OutboxItem {
   /** the device's response id (also the IndexedDB key) */
   id: string;
@@ -35,6 +45,9 @@ export interface OutboxItem {
   state: OutboxState;
   /** the server's reason for a conflict or a refusal */
   message: string | null;
+  /** file answers by question key, uploaded to `filesUrl` before the answers are sent */
+  files?: Record<string, OutboxFile>;
+  filesUrl?: string;
 }
 
 export interface OutboxStore {
@@ -115,9 +128,15 @@ export class Outbox {
   constructor(private readonly deps: OutboxDeps) {}
 
   /** A finished response, waiting from now on (the caller stored it already, or does so here). */
-  item(body: SubmitBody, submitUrl: string, formName: string): OutboxItem {
+  item(
+    body: SubmitBody,
+    submitUrl: string,
+    formName: string,
+    uploads?: { files: Record<string, OutboxFile>; filesUrl: string },
+  ): OutboxItem {
     const now = this.deps.now();
     return {
+      ...(uploads && Object.keys(uploads.files).length ? uploads : {}),
       id: body.id,
       submitUrl,
       formName,
@@ -138,24 +157,69 @@ export class Outbox {
     return this.deps.store.remove(id);
   }
 
-  /** Send one item now and record what happened. */
-  async send(item: OutboxItem): Promise<SendOutcome> {
+  private headers(json: boolean) {
     const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
       Accept: 'application/json',
       'X-Requested-With': 'XMLHttpRequest',
     };
+    if (json) headers['Content-Type'] = 'application/json';
     const token = this.deps.csrfToken();
     if (token) headers['X-CSRF-TOKEN'] = token;
-    let outcome: SendOutcome;
-    try {
-      const res = await this.deps.fetch(item.submitUrl, {
+    return headers;
+  }
+
+  /**
+   * Upload the item's files not uploaded yet (each id is kept on the item at once, so a retry
+   * never uploads a file twice); null when all are up, else what stopped it.
+   */
+  private async upload(item: OutboxItem): Promise<SendOutcome | null> {
+    for (const [key, f] of Object.entries(item.files ?? {})) {
+      if (f.fileId) continue;
+      const data = new FormData();
+      data.append('file', f.blob, f.name);
+      const url = `${item.filesUrl}?question=${encodeURIComponent(key)}&version=${item.body.version}`;
+      const res = await this.deps.fetch(url, {
         method: 'POST',
         credentials: 'same-origin',
-        headers,
-        body: JSON.stringify(item.body),
+        headers: this.headers(false),
+        body: data,
       });
-      outcome = await outcomeOf(res);
+      if (res.status !== 201) {
+        const outcome = await outcomeOf(res);
+        return outcome.kind === 'sent'
+          ? { kind: 'retry', reason: 'The upload was not stored.' }
+          : outcome;
+      }
+      const stored = (await res.json()) as { fileId: string };
+      f.fileId = stored.fileId;
+      await this.deps.store.put(item);
+    }
+    return null;
+  }
+
+  /** The answers with each file's real id (after the uploads). */
+  private static withFiles(item: OutboxItem): SubmitBody {
+    const answers = { ...item.body.answers };
+    for (const [key, f] of Object.entries(item.files ?? {}))
+      answers[key] = { fileId: f.fileId, name: f.name, size: f.size, type: f.type };
+    return { ...item.body, answers };
+  }
+
+  /** Send one item now (its files first) and record what happened. */
+  async send(item: OutboxItem): Promise<SendOutcome> {
+    let outcome: SendOutcome;
+    try {
+      const stopped = await this.upload(item);
+      if (stopped) outcome = stopped;
+      else {
+        const res = await this.deps.fetch(item.submitUrl, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: this.headers(true),
+          body: JSON.stringify(Outbox.withFiles(item)),
+        });
+        outcome = await outcomeOf(res);
+      }
     } catch {
       outcome = { kind: 'retry', reason: 'No connection.' };
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { QuestionDef } from '@shared/forms/questions';
-import type { DraftValue } from './storage';
+import { isFileDraft, type DraftValue } from './storage';
 import classes from './public-form.module.css';
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
 }
 
 const asRecord = (v: DraftValue | undefined): Record<string, string> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  v && typeof v === 'object' && !Array.isArray(v) && !isFileDraft(v) ? v : {};
 
 /** A matrix: one radio group (fieldset/legend) per row on the shared scale; rows stack on a phone. */
 export function MatrixQuestion({

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { OTHER_VALUE, otherKey, type QuestionDef } from '@shared/forms/questions';
 import classes from './public-form.module.css';
 import { GeopointQuestion, MatrixQuestion, RankingQuestion } from './question-more';
+import { FileQuestion } from './file-question';
 import type { DraftAnswers, DraftValue } from './storage';
 
 type RawAnswers = DraftAnswers;
@@ -129,6 +130,22 @@ export function PublicQuestion({ q, answers, errors, set }: Props) {
       />
     );
   }
+  if (q.type === 'file')
+    return (
+      <FileQuestion
+        q={q}
+        value={value}
+        error={error}
+        set={set}
+        inputId={inputId(q.key)}
+        label={
+          <label className={classes.label} htmlFor={inputId(q.key)}>
+            {q.label}
+            <Required q={q} />
+          </label>
+        }
+      />
+    );
   if (q.type === 'note')
     return (
       <div className={classes.note}>

@@ -1,8 +1,22 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { memoryStore, type OutboxItem, type OutboxStore } from './outbox';
 
+/**
+ * A file chosen for a file question: the Blob itself is kept on the device (IndexedDB stores it
+ * with the draft and then the outbox item) until the outbox uploads it.
+ */
+export interface FileDraft {
+  kind: 'file';
+  blob: Blob;
+  name: string;
+  size: number;
+  type: string;
+}
+export const isFileDraft = (v: unknown): v is FileDraft =>
+  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'file' && 'blob' in v;
+
 /** One answer as the form holds it: a matrix's rows and a geopoint's fields are objects of texts. */
-export type DraftValue = string | string[] | boolean | Record<string, string>;
+export type DraftValue = string | string[] | boolean | Record<string, string> | FileDraft;
 export type DraftAnswers = Record<string, DraftValue>;
 
 /** The respondent's answers so far, saved on every change. */

@@ -68,6 +68,8 @@ export function fromAnswer(a: Answer): Value {
   if (typeof a === 'object') {
     // a geopoint reads as ODK writes it ('lat lon altitude accuracy'); a matrix as its row values
     const o = a as Readonly<Record<string, string | number | undefined>>;
+    // a file reads as its name (ODK reads the file name)
+    if (typeof o.fileId === 'string' && typeof o.name === 'string') return o.name;
     if (typeof o.lat === 'number' && typeof o.lon === 'number')
       return o.accuracy === undefined ? `${o.lat} ${o.lon}` : `${o.lat} ${o.lon} 0 ${o.accuracy}`;
     return {

@@ -20,15 +20,17 @@ import {
   checkMatrix,
   checkRanking,
 } from './answers-more.js';
+import { checkFile, type FileAnswer } from './files.js';
 
-/** An answer: text, number, yes/no, choices; a matrix's object (row -> scale value); a geopoint's {lat, lon, accuracy}. */
+/** An answer: text, number, yes/no, choices; a matrix's object (row -> scale value); a geopoint's {lat, lon, accuracy}; a file's {fileId, name, size, type}. */
 type AnswerValue =
   | string
   | number
   | boolean
   | string[]
   | Record<string, string>
-  | { lat: number; lon: number; accuracy?: number };
+  | { lat: number; lon: number; accuracy?: number }
+  | FileAnswer;
 export type Answers = Record<string, AnswerValue>;
 
 /** Length caps when a question sets none (the validation config may only lower them). */
@@ -158,6 +160,7 @@ function checkOne(q: QuestionDef, raw: unknown): { value?: AnswerValue; error?: 
   if (q.type === 'ranking') return checkRanking(q, raw);
   if (q.type === 'geopoint') return checkGeopoint(raw);
   if (q.type === 'hidden') return checkHidden(raw);
+  if (q.type === 'file') return checkFile(q, raw);
   if (NUMBER_TYPES.includes(q.type) || q.type === 'rating' || q.type === 'nps')
     return checkNumber(q, raw);
   if (q.type === 'date' || q.type === 'time' || q.type === 'datetime') return checkDate(q, raw);

@@ -224,6 +224,8 @@ export interface PublicFormProps {
   token: string;
   /** where the answers go (`public-forms.submit`) */
   submitUrl: string;
+  /** where a file question's file is uploaded before the submission (`?question=&version=`) */
+  filesUrl: string;
   /** the form page's service worker (`public-forms.worker`), its scope the folder above it */
   workerUrl: string;
   form: {

@@ -11,6 +11,7 @@ import {
 } from './questions.js';
 import { canonicalLanguage } from './translations.js';
 import { FLAG_RESOLUTIONS } from './quality.js';
+import { FILE_KINDS, FILE_MAX_MB_CAP } from './files.js';
 
 /** Inputs of forms, questions, versions, responses and links (shared by client and server). */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -140,6 +141,9 @@ const validationSchema = z.strictObject({
   maxLength: optInt(1, 10000, 'maximum length'),
   pattern: optText(200),
   patternMessage: optText(300),
+  /** file questions: what may be attached, and the size limit (MB, at most 25) */
+  fileKinds: z.enum(FILE_KINDS, { error: 'Choose photo, document or both.' }).nullable().optional(),
+  maxSizeMb: optInt(1, FILE_MAX_MB_CAP, 'size limit (MB)'),
 });
 
 const questionFields = {

@@ -27,6 +27,7 @@ export const QUESTION_TYPES = [
   'geopoint',
   'calculate',
   'hidden',
+  'file',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -54,6 +55,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   geopoint: 'Location (latitude / longitude)',
   calculate: 'Calculate (hidden computed value)',
   hidden: 'Hidden / prefilled value',
+  file: 'File or photo',
 };
 
 const CHOICE_TYPES: readonly QuestionType[] = ['single_choice', 'multiple_choice', 'dropdown'];
@@ -100,6 +102,10 @@ export interface QuestionValidation {
   maxLength?: number | null;
   pattern?: string | null;
   patternMessage?: string | null;
+  /** file: what may be attached (default photo) */
+  fileKinds?: 'photo' | 'document' | 'any' | null;
+  /** file: the size limit in MB (default 10, at most 25) */
+  maxSizeMb?: number | null;
 }
 
 /** One question as a form version stores it (the snapshot) and the public page renders it. */

@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { formFilePath } from '../../../src/server/modules/forms/form-files.js';
+import { solidPng } from '../../helpers/png.js';
 import {
+  formFiles,
   formLinks,
   formResponseFlags,
   formQuestions,
@@ -160,7 +165,34 @@ const bodies: DomainSecurity['bodies'] = {
   'api.forms.responses.store': () => ({ id: randomUUID(), version: 1, answers: { name: 'Grace' } }),
 };
 
+/** A photo attached to the fixture response, its file on disk (the download route's `file`) */
+async function insertResponseFile(c: FixtureContext) {
+  const { form, response } = await insertForm(c);
+  const id = randomUUID();
+  const png = solidPng(4, 4);
+  await c.world.app.ctx.db.insert(formFiles).values({
+    id,
+    teamId: form.teamId,
+    formId: form.id,
+    responseId: response.id,
+    questionKey: 'photo',
+    storedPath: `uploads/form-${form.id}/${id}`,
+    name: 'pump.png',
+    size: png.length,
+    contentType: 'image/png',
+  });
+  const file = formFilePath(c.world.app.ctx.config.dataDir, form.id, id);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, png);
+  madeFiles.set(c, id);
+  return response.id;
+}
+const madeFiles = new WeakMap<FixtureContext, string>();
+
 export const formsSecurity: DomainSecurity = {
+  routeParamFixtures: {
+    'responses.files.show': { formResponse: insertResponseFile, file: (c) => madeFiles.get(c)! },
+  },
   expectations: {
     'forms.surveys': { access: 'team:content.view' },
     'stakeholders.index': { access: 'team:content.view' },
@@ -213,6 +245,8 @@ export const formsSecurity: DomainSecurity = {
     'public-forms.show': { access: 'public' },
     'public-forms.worker': { access: 'public' },
     'public-forms.submit': { access: 'public' },
+    'public-forms.files.store': { access: 'public' },
+    'responses.files.show': { access: 'team:content.view' },
     'api.forms.index': { access: 'api:read:content.view' },
     'api.forms.show': { access: 'api:read:content.view' },
     'api.forms.versions': { access: 'api:read:content.view' },

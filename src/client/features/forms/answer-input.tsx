@@ -20,13 +20,15 @@ export const toEditValue = (v: unknown): EditValue =>
 
 /**
  * Answers the edit form keeps as they are (shown, not edited here): a matrix, a ranking, a
- * location, and a calculate (the server recomputes it on save).
+ * location, a file (replaced only by the respondent), and a calculate (the server recomputes it
+ * on save).
  */
 const KEPT_ON_EDIT: ReadonlyArray<QuestionDef['type']> = [
   'matrix',
   'ranking',
   'geopoint',
   'calculate',
+  'file',
 ];
 
 const INPUT_TYPE: Partial<Record<QuestionDef['type'], string>> = {

@@ -29,6 +29,13 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { passesCheck } from '../../lib/form-check';
 import { QuestionLogic } from './question-logic';
 import { QuestionTypePreview } from './question-type-preview';
+import {
+  FILE_KINDS,
+  FILE_KIND_LABELS,
+  FILE_MAX_MB_CAP,
+  FILE_MAX_MB_DEFAULT,
+  type FileKind,
+} from '@shared/forms/files';
 
 /** "yes = Yes, I agree" or "Yes, I agree" (value made from the label), one choice a line. */
 function parseChoices(text: string) {
@@ -52,6 +59,7 @@ const choicesText = (q?: BuilderQuestion) =>
 const rowsText = (q?: BuilderQuestion) =>
   (q?.rows ?? []).map((c) => `${c.value} = ${c.label}`).join('\n');
 
+const KIND_OPTIONS = FILE_KINDS.map((k) => ({ value: k, label: FILE_KIND_LABELS[k] }));
 const TYPE_OPTIONS = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));
 const s = (v: string | null | undefined) => v ?? '';
 const n = (v: string) => (v.trim() === '' ? null : v.trim());
@@ -93,6 +101,8 @@ export function QuestionEditor({
     constraintMessage: s(question?.constraintMessage),
     rows: rowsText(question),
     calculation: s(question?.calculation),
+    fileKinds: (question?.validation.fileKinds ?? 'photo') as FileKind,
+    maxSizeMb: String(question?.validation.maxSizeMb ?? FILE_MAX_MB_DEFAULT),
   });
   const d = form.data;
   const err = form.errors as Record<string, string | undefined>;
@@ -119,9 +129,10 @@ export function QuestionEditor({
       maxLength: n(d.maxLength),
       pattern: n(d.pattern),
       patternMessage: n(d.patternMessage),
+      ...(t === 'file' ? { fileKinds: d.fileKinds, maxSizeMb: n(d.maxSizeMb) } : {}),
     },
     relevant: n(d.relevant),
-    constraint: isDisplayOnly(t) || isUnseen(t) ? null : n(d.constraint),
+    constraint: isDisplayOnly(t) || isUnseen(t) || t === 'file' ? null : n(d.constraint),
     constraintMessage:
       isDisplayOnly(t) || isUnseen(t) || !n(d.constraint) ? null : n(d.constraintMessage),
   });
@@ -270,6 +281,22 @@ export function QuestionEditor({
         {t === 'geopoint' && (
           <QuestionTypePreview type={t} label={d.label} choices={[]} rows={[]} />
         )}
+        {t === 'file' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ChoiceSelect
+              label="Accepted files"
+              data={KIND_OPTIONS}
+              value={d.fileKinds}
+              onChange={(v) => v && form.setData('fileKinds', v as FileKind)}
+              error={err['validation.fileKinds']}
+              disabled={disabled}
+              description="A photo question offers the camera on phones."
+            />
+            {text('maxSizeMb', `Largest file (MB, at most ${FILE_MAX_MB_CAP})`, {
+              inputMode: 'numeric',
+            })}
+          </SimpleGrid>
+        )}
         {t === 'rating' && text('scale', 'Scale top (3 to 10)', { inputMode: 'numeric' })}
         {!isDisplayOnly(t) && !isUnseen(t) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -284,7 +311,7 @@ export function QuestionEditor({
           </SimpleGrid>
         )}
         {!isDisplayOnly(t) &&
-          !['acknowledge', 'calculate', 'matrix', 'ranking', 'geopoint'].includes(t) &&
+          !['acknowledge', 'calculate', 'matrix', 'ranking', 'geopoint', 'file'].includes(t) &&
           text(
             'defaultValue',
             t === 'hidden' ? 'Default value (optional)' : 'Default answer (optional)',
@@ -313,7 +340,7 @@ export function QuestionEditor({
             earlier={earlier}
             relevant={d.relevant}
             constraint={d.constraint}
-            takesAnswer={!isDisplayOnly(t) && !isUnseen(t)}
+            takesAnswer={!isDisplayOnly(t) && !isUnseen(t) && t !== 'file'}
             constraintMessage={d.constraintMessage}
             errors={err}
             set={(field, value) => form.setData(field, value)}

@@ -17,6 +17,7 @@ import { HttpError, httpJson } from '../../lib/http';
 import { passesCheck, stateForm } from '../../lib/form-check';
 import { AnswerInput, toEditValue, type EditAnswers } from './answer-input';
 import { ResponseFlags } from './response-flags';
+import { FileAnswerView, asFileAnswer } from './file-answer';
 import { STATUS_COLOR, answerText, showAnswer } from './response-format';
 import { formatNumber } from '@shared/format/number';
 
@@ -220,12 +221,15 @@ export function ResponseDetail({
               {
                 key: 'answer',
                 title: 'Answer',
-                render: (q) =>
-                  `${answerText(q, response.answers[q.key]) || '—'}${
+                render: (q) => {
+                  const file = asFileAnswer(response.answers[q.key]);
+                  if (file) return <FileAnswerView responseId={response.id} file={file} />;
+                  return `${answerText(q, response.answers[q.key]) || '—'}${
                     response.answers[otherKey(q.key)] !== undefined
                       ? ` (${showAnswer(response.answers[otherKey(q.key)])})`
                       : ''
-                  }`,
+                  }`;
+                },
               },
             ]}
           />

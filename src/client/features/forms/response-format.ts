@@ -15,10 +15,16 @@ export const showAnswer = (v: unknown): string =>
         ? 'Yes'
         : typeof v === 'object'
           ? (geoText(v as Record<string, unknown>) ??
+            fileText(v as Record<string, unknown>) ??
             Object.entries(v)
               .map(([k, x]) => `${k}: ${showAnswer(x)}`)
               .join('; '))
           : String(v);
+
+/** A file answer: its name (the thumbnail and download are FileAnswerView's), or null. */
+function fileText(v: Record<string, unknown>): string | null {
+  return typeof v.fileId === 'string' && typeof v.name === 'string' ? v.name : null;
+}
 
 /** A geopoint answer: "lat, lon (± accuracy m)", or null when it is not one. */
 function geoText(v: Record<string, unknown>): string | null {

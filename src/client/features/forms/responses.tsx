@@ -12,6 +12,7 @@ import { useShared } from '../../hooks/use-shared';
 import { useChannel } from '../../hooks/use-echo';
 import { FLAG_LABELS, FLAG_RULES } from '@shared/forms/quality';
 import { STATUS_COLOR, showAnswer } from './response-format';
+import { FileAnswerView, asFileAnswer } from './file-answer';
 
 const show = showAnswer;
 
@@ -97,7 +98,14 @@ export function ResponsesPage({
       key: `a_${c.key}`,
       title: c.label,
       visibleFrom: 'md' as const,
-      render: (r: ResponseRow) => show(r.answers[c.key]),
+      render: (r: ResponseRow) => {
+        const file = asFileAnswer(r.answers[c.key]);
+        return file ? (
+          <FileAnswerView responseId={r.id} file={file} thumb={40} />
+        ) : (
+          show(r.answers[c.key])
+        );
+      },
     })),
     {
       key: 'status',
@@ -264,7 +272,14 @@ export function ResponsesPage({
                     {c.label}
                   </Text>
                   <Text component="dd" size="sm" m={0}>
-                    {show(open.answers[c.key]) || '—'}
+                    {asFileAnswer(open.answers[c.key]) ? (
+                      <FileAnswerView
+                        responseId={open.id}
+                        file={asFileAnswer(open.answers[c.key])!}
+                      />
+                    ) : (
+                      show(open.answers[c.key]) || '—'
+                    )}
                     {open.answers[otherKey(c.key)] !== undefined
                       ? ` (${show(open.answers[otherKey(c.key)])})`
                       : ''}

@@ -1,11 +1,11 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { notFound, ValidationError } from '../../platform/errors.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { FileTooLarge, removeStored, saveUpload } from '../../platform/files/uploads.js';
+import { removeStored } from '../../platform/files/uploads.js';
+import { headOf, receiveFile } from '../../platform/files/receive.js';
 import {
   IMAGE_EXTENSIONS,
   IMAGE_LIMITS,
@@ -40,45 +40,6 @@ const CHOOSE = 'Choose a PNG, JPEG, WebP or GIF image.';
 const teamCreate = { kind: 'team', permission: 'content.create' } as const;
 const userOf = (request: FastifyRequest) => request.actor!.user.id;
 
-/** The `file` part streamed to `to` (at most IMAGE_LIMITS.bytes); its size */
-async function receiveImage(request: FastifyRequest, to: string) {
-  if (!request.isMultipart()) throw new ValidationError({ file: CHOOSE });
-  let size: number | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file' || part.fieldname !== 'file' || size !== null) {
-        if (part.type === 'file') part.file.resume();
-        continue;
-      }
-      size = await saveUpload(part.file, to, IMAGE_LIMITS.bytes);
-      if (part.file.truncated) throw new FileTooLarge();
-    }
-  } catch (err) {
-    await removeStored(to);
-    if (err instanceof FileTooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new ValidationError({
-        file: `The image is larger than ${IMAGE_LIMITS.bytes / MB} MB.`,
-      });
-    throw new ValidationError({ file: `The upload could not be read. ${CHOOSE}` });
-  }
-  if (!size) {
-    await removeStored(to);
-    throw new ValidationError({ file: size === 0 ? 'The file is empty.' : CHOOSE });
-  }
-  return size;
-}
-
-async function headOf(p: string, n = 64 * 1024) {
-  const fh = await open(p, 'r');
-  try {
-    const buf = Buffer.alloc(n);
-    const { bytesRead } = await fh.read(buf, 0, n, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
-
 /** Images in posts (upload, read back) and library cards (share, copy into a project). */
 export async function registerCommunityMedia(app: FastifyInstance, ctx: AppContext) {
   // multipart parsing only in this scope: the image streams to the data dir, then is checked
@@ -103,7 +64,12 @@ export async function registerCommunityMedia(app: FastifyInstance, ctx: AppConte
           throw notFound('Community');
         const id = crypto.randomUUID();
         const to = imagePath(ctx.config.dataDir, c.id, id);
-        const byteSize = await receiveImage(request, to);
+        const { size: byteSize } = await receiveFile(request, to, {
+          maxBytes: IMAGE_LIMITS.bytes,
+          field: 'file',
+          choose: CHOOSE,
+          tooLarge: `The image is larger than ${IMAGE_LIMITS.bytes / MB} MB.`,
+        });
         try {
           const sniffed = sniffImage(await headOf(to));
           if (!sniffed.ok) throw new ValidationError({ file: sniffed.message });

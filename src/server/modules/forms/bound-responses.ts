@@ -30,6 +30,7 @@ const KIND: Record<QuestionType, FieldKind> = {
   ranking: 'multi',
   matrix: 'other',
   geopoint: 'other',
+  file: 'other',
 };
 
 /** The typed SQL of one answer key (the key is a bound parameter, never SQL text). */

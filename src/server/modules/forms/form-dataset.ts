@@ -36,6 +36,8 @@ const COLUMN_OF: Record<QuestionType, ColumnType> = {
   ranking: 'multi',
   calculate: 'text',
   hidden: 'text',
+  // a file's column holds its name (formColumns reads the answer's `name`)
+  file: 'text',
 };
 
 /** Question keys are checked on save (^[a-z][a-z0-9_]*$); checked again before they become SQL literals */
@@ -97,6 +99,10 @@ function formColumns(versions: QuestionDef[][]) {
         part(q, 'lat', `${q.key}_lat`, `${q.label} (latitude)`, 'decimal');
         part(q, 'lon', `${q.key}_lon`, `${q.label} (longitude)`, 'decimal');
         part(q, 'accuracy', `${q.key}_accuracy`, `${q.label} (accuracy, m)`, 'decimal');
+        continue;
+      }
+      if (q.type === 'file') {
+        part(q, 'name', q.key, q.label, 'text');
         continue;
       }
       byKey.set(q.key, {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -308,4 +309,40 @@ export const stakeholderMerges = pgTable(
     mergedAt: ts('merged_at').notNull().defaultNow(),
   },
   (t) => [index('stakeholder_merges_kept_idx').on(t.keptId)],
+);
+
+/**
+ * A file or photo a respondent uploaded for a `file` question: uploaded first through the form's
+ * public link (`response_id` null), attached to the response in the submission's transaction.
+ * Unattached uploads older than a day are pruned (form-files.prune-job.ts). The bytes live at
+ * `uploadPath(dataDir, 'form-<form id>', id)`.
+ */
+export const formFiles = pgTable(
+  'form_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id').references(() => formResponses.id, { onDelete: 'cascade' }),
+    /** the question it answers */
+    questionKey: text('question_key').notNull(),
+    /** relative to the data dir: uploads/form-<form>/<id> */
+    storedPath: text('stored_path').notNull(),
+    /** the name the respondent's device gave (shown, and the download's file name) */
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    /** the type sniffed from the bytes, never the one the browser claimed */
+    contentType: text('content_type').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('form_files_response_idx').on(t.responseId),
+    index('form_files_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.responseId} IS NULL`),
+  ],
 );

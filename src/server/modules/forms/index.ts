@@ -6,6 +6,7 @@ import { registerResponseReviewRoutes } from './response-review.routes.js';
 import { registerPublicFormRoutes } from './public-forms.routes.js';
 import { registerXlsformRoutes } from './xlsform.routes.js';
 import { registerFormsApi } from './forms.api.js';
+import { registerFormFileRoutes } from './form-files.routes.js';
 import { liveDatasetOf } from '../datasets/index.js';
 
 /**
@@ -18,6 +19,7 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseRoutes(app, ctx);
   registerResponseReviewRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
+  await registerFormFileRoutes(app, ctx);
   await registerXlsformRoutes(app, ctx);
   registerFormsApi(app, ctx);
   // a form's live dataset (its responses' view) goes with the form

@@ -78,6 +78,7 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
         data: {
           token,
           submitUrl: ctx.routes.url('public-forms.submit', { formToken: token }),
+          filesUrl: ctx.routes.url('public-forms.files.store', { formToken: token }),
           workerUrl: ctx.routes.url('public-forms.worker'),
           form: {
             name: form.name,

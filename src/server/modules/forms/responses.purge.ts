@@ -1,21 +1,23 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import type { UseCase } from '../../platform/use-case/index.js';
 import { formResponses } from './forms.tables.js';
+import { removeResponseFiles } from './form-files.js';
 
 /**
  * Delete for good the team's responses deleted (to the bin) before `before`: the team's retention
- * period for deleted responses is over (settings module's periodic job). Returns how many went.
+ * period for deleted responses is over (settings module's periodic job). Their uploaded files go
+ * with them (rows now, bytes after the commit). Returns how many went.
  */
-export async function purgeDeletedResponses(db: Db, teamId: string, before: Date) {
-  const gone = await db
-    .delete(formResponses)
-    .where(
-      and(
-        eq(formResponses.teamId, teamId),
-        isNotNull(formResponses.deletedAt),
-        lt(formResponses.deletedAt, before),
-      ),
-    )
-    .returning({ id: formResponses.id });
+export async function purgeDeletedResponses(uc: UseCase, teamId: string, before: Date) {
+  const doomed = and(
+    eq(formResponses.teamId, teamId),
+    isNotNull(formResponses.deletedAt),
+    lt(formResponses.deletedAt, before),
+  );
+  const ids = (await uc.tx.select({ id: formResponses.id }).from(formResponses).where(doomed)).map(
+    (r) => r.id,
+  );
+  await removeResponseFiles(uc, ids);
+  const gone = await uc.tx.delete(formResponses).where(doomed).returning({ id: formResponses.id });
   return gone.length;
 }

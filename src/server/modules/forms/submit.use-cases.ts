@@ -14,6 +14,7 @@ import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
 import { teamRefusal } from './team-switches.js';
+import { attachFiles, resolveFiles } from './form-files.js';
 import { refreshFlags } from './quality.flags.js';
 import { answersFingerprint } from '../../../shared/forms/quality.js';
 import { enqueueWebhookEvent } from '../webhooks/index.js';
@@ -198,15 +199,17 @@ export async function storeResponse(
     throw new ValidationError(checked.errors, 'Some answers need attention.');
   // answers to questions hidden by skip logic are cleaned (dropped), never stored: validateAnswers
   // skipped them, and the same pruning the browser does runs again over the version's questions
-  const values = pruneHidden(version.questions, checked.values) as Answers;
+  const kept = pruneHidden(version.questions, checked.values) as Answers;
   const wave = o.wave();
-  const hash = canonicalAnswers(values);
   // the form's row lock: one sequence number at a time, and an exact response limit
   const [form] = await uc.tx
     .update(forms)
     .set({ responseSeq: sql`${forms.responseSeq} + 1` })
     .where(eq(forms.id, found.id))
     .returning();
+  // file answers: uploads to this form, not another response's; as stored (under the lock)
+  const { values, fileIds } = await resolveFiles(uc.tx, form.id, input.id, version.questions, kept);
+  const hash = canonicalAnswers(values);
   const existing = async () => {
     const [r] = await uc.tx
       .select({ id: formResponses.id, hash: formResponses.answersHash })
@@ -252,6 +255,7 @@ export async function storeResponse(
     if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
     throw fail('CONFLICT', DIFFERENT);
   }
+  await attachFiles(uc.tx, inserted.id, fileIds);
   if (form.kind === 'stakeholder') {
     const stakeholderId = await registerStakeholder(uc, form, version.questions, values);
     await uc.tx

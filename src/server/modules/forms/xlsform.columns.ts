@@ -21,10 +21,8 @@ export const UNSUPPORTED: Record<string, string> = {
   range: 'Range (slider) questions are not supported yet.',
   geotrace: 'Location (geotrace) questions are not supported.',
   geoshape: 'Location (geoshape) questions are not supported.',
-  image: 'Photo uploads are not supported yet.',
   audio: 'Audio uploads are not supported yet.',
   video: 'Video uploads are not supported yet.',
-  file: 'File uploads are not supported yet.',
   barcode: 'Barcode scanning is not supported.',
   'background-audio': 'Background audio is not supported.',
   select_one_from_file: 'Choices from an external file are not supported.',
@@ -48,6 +46,9 @@ export const SIMPLE: Record<string, QuestionType> = {
   geopoint: 'geopoint',
   calculate: 'calculate',
   hidden: 'hidden',
+  // a photo (ODK's image) or a PDF (ODK's file, which takes any file: here a photo or a PDF)
+  image: 'file',
+  file: 'file',
 };
 /** Our types an export marks in the `pathways_type` column (XLSForm has no exact equivalent). */
 export const COMPATIBLE: Partial<Record<QuestionType, QuestionType[]>> = {

@@ -330,6 +330,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       const s = Number(c.pathways_scale);
       input.scale = Number.isInteger(s) && s >= 3 && s <= 10 ? s : 5;
     }
+    if (type === 'file') input.validation = { fileKinds: head === 'image' ? 'photo' : 'any' };
     if (c.pathways_validation?.trim()) {
       try {
         input.validation = JSON.parse(c.pathways_validation) as AddQuestionInput['validation'];

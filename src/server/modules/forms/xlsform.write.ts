@@ -86,6 +86,11 @@ function xlsType(q: QuestionDef): SurveyRow {
       return { type: q.type };
     case 'calculate':
       return { type: 'calculate', calculation: q.calculation ?? '' };
+    case 'file':
+      // ODK's image is a photo; its file takes any file (the kinds travel in pathways_validation)
+      return {
+        type: q.validation.fileKinds === 'photo' || !q.validation.fileKinds ? 'image' : 'file',
+      };
   }
 }
 

@@ -33,7 +33,7 @@ export async function purgeExpiredResponses(ctx: AppContext, now: Date) {
         userAgent: 'job settings.purge-deleted-responses',
       },
       async (uc) => {
-        const n = await purgeDeletedResponses(uc.tx, teamId, before);
+        const n = await purgeDeletedResponses(uc, teamId, before);
         if (!n) {
           uc.unaudited('nothing was past the retention period');
           return 0;

@@ -1,0 +1,102 @@
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApp } from '../test/helpers/app.js';
+import { createUser, signIn } from '../test/helpers/auth.js';
+import { createTeamFor } from '../test/helpers/team-membership.js';
+import { solidPng } from '../test/helpers/png.js';
+import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { formFiles, formResponses } from '../src/server/modules/forms/forms.tables.js';
+import { shot } from './helpers/browser.js';
+import { startJourney, type Journey } from './helpers/journey.js';
+
+let t: TestApp;
+let base: string;
+let browser: BrowserContext;
+let journey: Journey;
+
+beforeAll(async () => {
+  journey = await startJourney();
+  ({ t, base, browser } = journey);
+});
+afterAll(() => journey?.close());
+
+it('add a photo question, attach a PNG on a phone, see its thumbnail on the response page and download it', async () => {
+  const user = await createUser(t.app, { name: 'Amina Diallo' });
+  const team = await createTeamFor(t.app, user.id, 'Water Points');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Pump repairs' })
+    .returning();
+  const client = await signIn(t.app, user);
+  const res = await client.post(`/projects/${project.id}/forms`, {
+    name: 'Pump check',
+    kind: 'survey',
+  });
+  const formId = res.headers.location!.split('/')[2];
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto(`${base}/forms/${formId}/fields`);
+  await page.getByRole('heading', { name: 'Pump check' }).waitFor();
+
+  // the builder: a "File or photo" question, photos up to 5 MB
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Add question', exact: true }) });
+  await form.getByLabel('Type', { exact: true }).click();
+  await page.getByRole('option', { name: 'File or photo', exact: true }).click();
+  await form.getByRole('textbox', { name: 'Question' }).fill('Photo of the pump');
+  await form.getByRole('textbox', { name: /Largest file \(MB/ }).fill('5');
+  console.log('screenshot', await shot(page, 'forms-files-builder'));
+  await form.getByRole('button', { name: 'Add question', exact: true }).click();
+  await page.getByRole('button', { name: /\d+\. Photo of the pump/ }).waitFor();
+  await page.getByRole('button', { name: 'Publish version 1' }).click();
+  await page.getByText('Public link', { exact: true }).waitFor();
+  const publicPath = (await page.locator('code').first().textContent())!.trim();
+
+  // on a phone: attach a PNG, see its preview, send
+  const phone = await browser.newPage();
+  await phone.setViewportSize({ width: 375, height: 812 });
+  await phone.goto(`${base}${publicPath}`);
+  const input = phone.getByLabel('Photo of the pump');
+  await input.waitFor();
+  await expect(input.getAttribute('accept')).resolves.toBe('image/*');
+  await expect(input.getAttribute('capture')).resolves.toBe('environment');
+  const dir = mkdtempSync(path.join(tmpdir(), 'pump-'));
+  const file = path.join(dir, 'pump.png');
+  writeFileSync(file, solidPng(120, 80, [30, 140, 90]));
+  await input.setInputFiles(file);
+  await phone.getByRole('img', { name: 'Preview of pump.png' }).waitFor();
+  console.log('screenshot', await shot(phone, 'forms-files-public-375'));
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await phone.getByText('Thank you: your answers were received.').waitFor();
+  const [stored] = await t.app.ctx.db
+    .select()
+    .from(formResponses)
+    .where(eq(formResponses.formId, formId));
+  const [row] = await t.app.ctx.db.select().from(formFiles).where(eq(formFiles.formId, formId));
+  expect(row).toMatchObject({ responseId: stored.id, name: 'pump.png', contentType: 'image/png' });
+  await phone.close();
+
+  // the response page: the thumbnail, and the download
+  await page.goto(`${base}/form-responses/${stored.id}`);
+  const thumb = page.getByRole('img', { name: 'Photo: pump.png' });
+  await thumb.waitFor();
+  await expect
+    .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(120);
+  console.log('screenshot', await shot(page, 'forms-files-response'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download pump.png' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('pump.png');
+  const saved = path.join(dir, 'downloaded.png');
+  await download.saveAs(saved);
+  expect(readFileSync(saved).equals(solidPng(120, 80, [30, 140, 90]))).toBe(true);
+});

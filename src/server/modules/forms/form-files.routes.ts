@@ -1,0 +1,179 @@
+import { createReadStream, existsSync } from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { ValidationError, fail, notFound } from '../../platform/errors.js';
+import { headOf, isPdf, receiveFile } from '../../platform/files/receive.js';
+import { sniffImage } from '../../platform/files/image-sniff.js';
+import { removeStored } from '../../platform/files/uploads.js';
+import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
+import {
+  FILE_MAX_MB_CAP,
+  MB,
+  fileSettings,
+  tooLargeMessage,
+  wrongTypeMessage,
+  type FileSettings,
+} from '../../../shared/forms/files.js';
+import { QUESTION_KEY_RE } from '../../../shared/forms/questions.js';
+import { formVersions } from './forms.tables.js';
+import { param, teamOf, view } from './forms.routes.js';
+import { closedReason, linkByToken, liveResponses } from './submit.use-cases.js';
+import { teamRefusal } from './team-switches.js';
+import {
+  formFilePath,
+  pruneUnattachedFiles,
+  recordUpload,
+  teamResponseFile,
+} from './form-files.js';
+
+declare module '../../platform/jobs/registry.js' {
+  interface JobPayloads {
+    'forms.prune-unattached-files': Record<string, never>;
+  }
+}
+
+const publicAccess = { kind: 'public' } as const;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Which question of which version the upload answers: `?question=<key>&version=<n>` */
+function target(request: FastifyRequest) {
+  const q = request.query as Record<string, unknown>;
+  const key = typeof q.question === 'string' ? q.question : '';
+  const version = typeof q.version === 'string' ? Number(q.version) : NaN;
+  if (!QUESTION_KEY_RE.test(key) || !Number.isSafeInteger(version) || version < 1)
+    throw new ValidationError({
+      question: 'Say which question of which version the file answers.',
+    });
+  return { key, version };
+}
+
+/** The type read from the bytes, if the question accepts it; else the message for the question. */
+function sniffed(head: Buffer, s: FileSettings): { type: string } | { message: string } {
+  const image = sniffImage(head);
+  const type = image.ok ? image.type : isPdf(head) ? 'application/pdf' : null;
+  if (!type || !(s.types as readonly string[]).includes(type))
+    return { message: wrongTypeMessage(s) };
+  return { type };
+}
+
+/** The name a download gets: the respondent's, without quotes, slashes or control characters. */
+const safeName = (name: string) =>
+  [...name]
+    .map((ch) =>
+      ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || '"\\/'.includes(ch) ? '_' : ch,
+    )
+    .join('')
+    .slice(0, 200) || 'file';
+
+/**
+ * File / photo questions: the public upload (before the submission, through the form's link) and
+ * the team's download of a response's file; the periodic prune of uploads never attached.
+ */
+export async function registerFormFileRoutes(app: FastifyInstance, ctx: AppContext) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: FILE_MAX_MB_CAP * MB, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+    });
+    scope.post(
+      '/f/:formToken/files',
+      {
+        config: {
+          name: 'public-forms.files.store',
+          access: publicAccess,
+          rateLimit: { max: 60, timeWindow: 60_000 },
+        },
+      },
+      async (request, reply) => {
+        const { link, form, projectStatus } = await linkByToken(
+          ctx.db,
+          param(request, 'formToken'),
+        );
+        const { key, version } = target(request);
+        const refused =
+          (await teamRefusal(ctx, ctx.db, form))?.message ??
+          closedReason(form, projectStatus, await liveResponses(ctx.db, form.id));
+        if (refused) throw fail('CONFLICT', refused);
+        const [v] = await ctx.db
+          .select({ questions: formVersions.questions })
+          .from(formVersions)
+          .where(and(eq(formVersions.formId, form.id), eq(formVersions.number, version)))
+          .limit(1);
+        const question = v?.questions.find((q) => q.key === key && q.type === 'file');
+        if (!question)
+          throw new ValidationError({ question: 'This form version has no such file question.' });
+        const settings = fileSettings(question);
+        const id = crypto.randomUUID();
+        const to = formFilePath(ctx.config.dataDir, form.id, id);
+        const { size, filename, mimetype } = await receiveFile(request, to, {
+          maxBytes: settings.maxMb * MB,
+          field: key,
+          choose: wrongTypeMessage(settings),
+          tooLarge: tooLargeMessage(settings),
+        });
+        try {
+          const found = sniffed(await headOf(to), settings);
+          if ('message' in found) throw new ValidationError({ [key]: found.message });
+          // a file whose bytes are not what the browser said it is (a PNG sent as a PDF)
+          if (mimetype !== found.type && (settings.types as readonly string[]).includes(mimetype))
+            throw new ValidationError({
+              [key]: `The file’s contents are not what its type says (${mimetype}). ${wrongTypeMessage(settings)}`,
+            });
+          const answer = await runGuestUseCase(ctx, guestActorOf(request), (uc) =>
+            recordUpload(uc, {
+              id,
+              teamId: form.teamId,
+              formId: link.formId,
+              questionKey: key,
+              name: filename.trim().slice(0, 255) || 'file',
+              size,
+              contentType: found.type,
+            }),
+          );
+          return reply.code(201).send(answer);
+        } catch (err) {
+          await removeStored(to);
+          throw err;
+        }
+      },
+    );
+  });
+
+  app.get(
+    '/form-responses/:formResponse/files/:file',
+    { config: { name: 'responses.files.show', access: view } },
+    async (request, reply) => {
+      const file = await teamResponseFile(
+        ctx.db,
+        teamOf(request),
+        param(request, 'formResponse'),
+        param(request, 'file'),
+      );
+      const p = formFilePath(ctx.config.dataDir, file.formId, file.id);
+      if (!existsSync(p)) throw notFound('File');
+      const name = safeName(file.name);
+      return reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=3600')
+        .send(createReadStream(p));
+    },
+  );
+
+  ctx.jobs.register(
+    'forms.prune-unattached-files',
+    async () => void (await pruneUnattachedFiles(ctx, new Date())),
+    {
+      payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+      maxAttempts: 1,
+      everyMs: PRUNE_EVERY_MS,
+    },
+  );
+}
