@@ -76,6 +76,8 @@ export function BrowsePanel({ connectionId, browse, projects }: Props) {
                   label={t.name}
                   description={t.kind === 'view' ? `${t.schema} · view` : t.schema}
                   leftSection={<IconTable size={16} />}
+                  // the schema under the picked table: body text, readable on the light blue
+                  styles={{ description: { color: 'var(--mantine-color-text)' } }}
                 />
               ))}
             </ScrollArea.Autosize>
