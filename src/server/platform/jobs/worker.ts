@@ -14,7 +14,10 @@ export interface WorkerOptions {
   /** how long to sleep when the queue is empty (default 1000 ms; enqueue in this process wakes it at once) */
   pollMs?: number;
   queues?: string[];
-  /** a 'running' job whose lock is older than this is presumed orphaned (default 15 min) */
+  /**
+   * a 'running' job whose lock is older than this is presumed orphaned (default 15 min); the worker
+   * running a job renews its lock every third of this, so a long job is never taken for orphaned
+   */
   staleAfterMs?: number;
   /** embedded database: no other process can hold a job, so every 'running' job at start is orphaned */
   singleProcess?: boolean;
@@ -230,6 +233,18 @@ export class JobWorker {
     const handler = this.registry.get(row.type);
     const mine = and(eq(jobs.id, row.id), eq(jobs.lockedBy, this.id), eq(jobs.status, 'running'));
     const started = Date.now();
+    // heartbeat: another worker's stale-job recovery must not requeue a job that is still running
+    // (a long import would then run twice at once); a killed worker's beats stop with it
+    const beat = setInterval(
+      () =>
+        void this.db
+          .update(jobs)
+          .set({ lockedAt: sql`now()` })
+          .where(mine)
+          .catch(() => {}),
+      Math.max(250, this.opts.staleAfterMs / 3),
+    );
+    beat.unref();
     try {
       if (!handler) throw new Error(`No handler for job type '${row.type}'.`);
       await handler.run(parsePayload(handler, row.payload), {
@@ -281,6 +296,8 @@ export class JobWorker {
         { err, job: row.id, type: row.type, attempt: row.attempts, maxAttempts: row.maxAttempts },
         last ? 'job failed for good' : 'job failed; will retry',
       );
+    } finally {
+      clearInterval(beat);
     }
   }
 }
