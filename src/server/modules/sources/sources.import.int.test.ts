@@ -10,7 +10,14 @@ import {
   datasets,
   datasetVersions,
 } from '../datasets/read-model.js';
-import { bigCsv, fileIdOf, sourcesWorld, tempDataDir, uploadFile } from './test-support.js';
+import {
+  bigCsv,
+  fileIdOf,
+  sourcesWorld,
+  startFileImport,
+  tempDataDir,
+  uploadFile,
+} from './test-support.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -33,26 +40,10 @@ async function importFile(
   change: (cols: Array<Record<string, unknown>>) => void = () => {},
   opts: { datasetId?: string; drain?: boolean } = {},
 ) {
-  const up = await uploadFile(w.client, w.project.id, buffer, filename, opts.datasetId);
-  expect(up.statusCode, up.body).toBe(303);
-  const fileId = fileIdOf(up.headers.location as string);
-  const page = await w.client.page(`/source-files/${fileId}/preview`);
-  expect(page.component).toBe('survey-sources/preview');
-  const columns = page.props.columns.map((c: Record<string, unknown>) => ({
-    index: c.index,
-    label: c.label,
-    type: c.type,
-    include: true,
-  }));
-  change(columns);
-  const res = await w.client.post(`/source-files/${fileId}/import`, {
-    name: page.props.suggestedName,
-    sheet: page.props.upload.sheet,
-    stakeholderColumn: null,
-    columns,
+  const { page, jobId, fileId } = await startFileImport(w.client, w.project.id, buffer, filename, {
+    datasetId: opts.datasetId,
+    change,
   });
-  expect(res.statusCode, res.body).toBe(303);
-  const jobId = /\/jobs\/([0-9a-f-]{36})/.exec(res.headers.location as string)![1];
   if (opts.drain !== false) await drainJobs(t.app);
   const [version] = await t.app.ctx.db
     .select()
