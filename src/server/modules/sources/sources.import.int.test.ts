@@ -4,6 +4,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { until } from '../../../../test/helpers/wait.js';
+import { jobs, JobWorker } from '../../platform/jobs/index.js';
 import {
   datasetColumns,
   datasetRowErrors,
@@ -210,6 +212,46 @@ describe('CSV import', () => {
     expect(r.rows[0].t).toBeNull();
     const { body } = await rowsOf(w, d.id);
     expect(body.rows).toHaveLength(1);
+  });
+
+  it('a worker that died during the last attempt: recovery fails the job and its version, the previous stays current', async () => {
+    const w = await sourcesWorld(t.app);
+    const first = await importFile(w, Buffer.from('id,name\n1,a\n'), 'v1.csv');
+    const run = await importFile(w, Buffer.from(bigCsv(100)), 'again.csv', () => {}, {
+      datasetId: first.version.datasetId,
+      drain: false,
+    });
+    // as a SIGKILLed worker leaves it on the second (last) attempt: running, its lock long stale
+    await t.app.ctx.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 2,
+        lockedAt: new Date(Date.now() - 3_600_000),
+        lockedBy: 'dead:1:x',
+      })
+      .where(eq(jobs.id, run.jobId));
+    const worker = new JobWorker(t.app.ctx.db, t.app.ctx.jobs.registry, t.app.log, {
+      staleAfterMs: 60_000,
+    });
+    worker.start(); // its housekeeping runs first
+    const version = async () =>
+      (
+        await t.app.ctx.db
+          .select()
+          .from(datasetVersions)
+          .where(eq(datasetVersions.id, run.version.id))
+      )[0];
+    await until(async () => (await version()).status !== 'importing', 'the version failed');
+    await worker.stop();
+    expect((await version()).status).toBe('failed');
+    const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, run.jobId));
+    expect(job.status).toBe('failed');
+    const [d] = await t.app.ctx.db
+      .select()
+      .from(datasets)
+      .where(eq(datasets.id, first.version.datasetId));
+    expect(d.currentVersionId).toBe(first.version.id);
   });
 
   it('cancel: the job stops between chunks, the version is cancelled, the previous stays current', async () => {

@@ -158,6 +158,7 @@ export class JobWorker {
     const recovered = await recoverStaleJobs(
       this.db,
       first && this.opts.singleProcess ? 0 : this.opts.staleAfterMs,
+      (failed) => this.abandoned(failed),
     );
     if (recovered)
       this.log.warn({ recovered }, 'jobs: orphaned running jobs were put back in the queue');
@@ -172,6 +173,22 @@ export class JobWorker {
       const pruned = await pruneFinishedJobs(this.db, this.opts.keepDays);
       if (pruned)
         this.log.info({ pruned, keepDays: this.opts.keepDays }, 'jobs: deleted old finished jobs');
+    }
+  }
+
+  /** The clean-up of jobs whose worker died during their last attempt (HandlerOptions.onAbandoned) */
+  private async abandoned(failed: Array<{ id: string; type: string; payload: unknown }>) {
+    for (const job of failed) {
+      const handler = this.registry.get(job.type);
+      if (!handler?.options.onAbandoned) continue;
+      try {
+        await handler.options.onAbandoned(parsePayload(handler, job.payload), { id: job.id });
+      } catch (err) {
+        this.log.error(
+          { err, job: job.id, type: job.type },
+          'jobs: the clean-up of an abandoned job failed',
+        );
+      }
     }
   }
 
