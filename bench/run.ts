@@ -2,7 +2,8 @@
  * `npm run bench`: throughput and latency of the app under 50 concurrent connections, each HTTP
  * measurement beside a bare Fastify route and the same database work without HTTP, in one run.
  * PGlite (fresh temp data dir) by default; PostgreSQL with BENCH_DATABASE_URL.
- * BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50).
+ * BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50). Then bench/datagrid.ts and
+ * bench/imports.ts, each in a process of its own (their own BENCH_* settings are in their headers).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -428,11 +429,11 @@ async function main() {
 
 try {
   await main();
-  spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, 'datagrid.ts')],
-    { stdio: 'inherit' },
-  );
+  // each in its own process: a fresh heap, so the import's memory growth is its own
+  for (const bench of ['datagrid.ts', 'imports.ts'])
+    spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, bench)], {
+      stdio: 'inherit',
+    });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -122,6 +122,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     concurrency: config.jobs.concurrency,
     pollMs: config.jobs.pollMs,
     keepDays: config.jobs.keepDays,
+    staleAfterMs: config.jobs.staleAfterSeconds * 1000,
     singleProcess: database.kind === 'pglite',
   });
   // stop the worker (if this process runs one) before the database closes

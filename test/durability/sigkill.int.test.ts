@@ -16,6 +16,7 @@ import { openDatabase } from '../../src/server/platform/db/client.js';
 import { jobs } from '../../src/server/platform/jobs/jobs.tables.js';
 import { mailOutbox } from '../../src/server/platform/mail/mail.tables.js';
 import {
+  onLines,
   PROCESS_TEST_TIMEOUT,
   runTs,
   startServerProcess,
@@ -50,18 +51,11 @@ describe(
       });
       const acked = new Map<number, string>();
       await new Promise<void>((resolve, reject) => {
-        let buf = '';
-        writer.child.stdout!.on('data', (d: Buffer) => {
-          buf += d;
-          let nl: number;
-          while ((nl = buf.indexOf('\n')) >= 0) {
-            const line = buf.slice(0, nl);
-            buf = buf.slice(nl + 1);
-            const m = /^ACK (\d+) (\S+)$/.exec(line);
-            if (m) acked.set(Number(m[1]), m[2]);
-            // kill in the middle of the stream, while the next transaction is running
-            if (acked.size === 300 && !writer.child.killed) writer.child.kill('SIGKILL');
-          }
+        onLines(writer, (line) => {
+          const m = /^ACK (\d+) (\S+)$/.exec(line);
+          if (m) acked.set(Number(m[1]), m[2]);
+          // kill in the middle of the stream, while the next transaction is running
+          if (acked.size === 300 && !writer.child.killed) writer.child.kill('SIGKILL');
         });
         void writer.exited.then(({ signal }) =>
           signal === 'SIGKILL'

@@ -41,6 +41,20 @@ export function runTs(entry: string, args: string[], env: NodeJS.ProcessEnv): Pr
   return { child, output: () => out, exited };
 }
 
+/** Call `fn` with each whole line the process prints on stdout (a child's protocol lines) */
+export function onLines(p: Proc, fn: (line: string) => void) {
+  let buf = '';
+  p.child.stdout!.on('data', (d: Buffer) => {
+    buf += d;
+    let nl: number;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      fn(line);
+    }
+  });
+}
+
 export interface ServerProcess extends Proc {
   url: string;
   port: number;

@@ -48,6 +48,8 @@ export interface Config {
     pollMs: number;
     /** finished jobs are deleted after this many days (0 keeps them) */
     keepDays: number;
+    /** a running job whose worker sent no heartbeat for this long is put back in the queue */
+    staleAfterSeconds: number;
   };
   /** database sources and other outbound connections users configure */
   sources: {
@@ -148,6 +150,7 @@ export function loadConfig(
       concurrency: Math.floor(num('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 1, 1)),
       pollMs: num('WORKER_POLL_MS', env.WORKER_POLL_MS, 1000, 10),
       keepDays: num('JOBS_KEEP_DAYS', env.JOBS_KEEP_DAYS, 14),
+      staleAfterSeconds: num('JOBS_STALE_AFTER_SECONDS', env.JOBS_STALE_AFTER_SECONDS, 900, 1),
     },
     sources: {
       secretKey: env.PATHWAYS_SECRET_KEY ?? '',

@@ -40,7 +40,26 @@ export function registerImportJob(ctx: AppContext) {
   ctx.jobs.register(DATASET_IMPORT, (payload, job) => runImport(ctx, payload.versionId, job.id), {
     payload: z.object({ versionId: z.string().uuid() }).strict(),
     maxAttempts: 2,
+    // the worker died during the last attempt: fail the version as the job's own failure would
+    onAbandoned: (payload) => abandonImport(ctx, payload.versionId),
   });
+}
+
+async function abandonImport(ctx: AppContext, versionId: string) {
+  const [version] = await ctx.db
+    .select()
+    .from(datasetVersions)
+    .where(eq(datasetVersions.id, versionId));
+  if (!version || version.status !== 'importing') return;
+  const actor = await actorOfVersion(ctx, version.teamId, version.createdBy);
+  await runUseCase(ctx, actor, (uc) =>
+    failVersion(
+      uc,
+      version.id,
+      'The import failed: it was stopped twice before it ended (the server or worker stopped). Try again.',
+      'failed',
+    ),
+  );
 }
 
 /** The user a job acts as (who started the import or set up the schedule) */

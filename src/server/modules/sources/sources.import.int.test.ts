@@ -4,13 +4,22 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { until } from '../../../../test/helpers/wait.js';
+import { jobs, JobWorker } from '../../platform/jobs/index.js';
 import {
   datasetColumns,
   datasetRowErrors,
   datasets,
   datasetVersions,
 } from '../datasets/read-model.js';
-import { bigCsv, fileIdOf, sourcesWorld, tempDataDir, uploadFile } from './test-support.js';
+import {
+  bigCsv,
+  fileIdOf,
+  sourcesWorld,
+  startFileImport,
+  tempDataDir,
+  uploadFile,
+} from './test-support.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -33,26 +42,10 @@ async function importFile(
   change: (cols: Array<Record<string, unknown>>) => void = () => {},
   opts: { datasetId?: string; drain?: boolean } = {},
 ) {
-  const up = await uploadFile(w.client, w.project.id, buffer, filename, opts.datasetId);
-  expect(up.statusCode, up.body).toBe(303);
-  const fileId = fileIdOf(up.headers.location as string);
-  const page = await w.client.page(`/source-files/${fileId}/preview`);
-  expect(page.component).toBe('survey-sources/preview');
-  const columns = page.props.columns.map((c: Record<string, unknown>) => ({
-    index: c.index,
-    label: c.label,
-    type: c.type,
-    include: true,
-  }));
-  change(columns);
-  const res = await w.client.post(`/source-files/${fileId}/import`, {
-    name: page.props.suggestedName,
-    sheet: page.props.upload.sheet,
-    stakeholderColumn: null,
-    columns,
+  const { page, jobId, fileId } = await startFileImport(w.client, w.project.id, buffer, filename, {
+    datasetId: opts.datasetId,
+    change,
   });
-  expect(res.statusCode, res.body).toBe(303);
-  const jobId = /\/jobs\/([0-9a-f-]{36})/.exec(res.headers.location as string)![1];
   if (opts.drain !== false) await drainJobs(t.app);
   const [version] = await t.app.ctx.db
     .select()
@@ -219,6 +212,46 @@ describe('CSV import', () => {
     expect(r.rows[0].t).toBeNull();
     const { body } = await rowsOf(w, d.id);
     expect(body.rows).toHaveLength(1);
+  });
+
+  it('a worker that died during the last attempt: recovery fails the job and its version, the previous stays current', async () => {
+    const w = await sourcesWorld(t.app);
+    const first = await importFile(w, Buffer.from('id,name\n1,a\n'), 'v1.csv');
+    const run = await importFile(w, Buffer.from(bigCsv(100)), 'again.csv', () => {}, {
+      datasetId: first.version.datasetId,
+      drain: false,
+    });
+    // as a SIGKILLed worker leaves it on the second (last) attempt: running, its lock long stale
+    await t.app.ctx.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 2,
+        lockedAt: new Date(Date.now() - 3_600_000),
+        lockedBy: 'dead:1:x',
+      })
+      .where(eq(jobs.id, run.jobId));
+    const worker = new JobWorker(t.app.ctx.db, t.app.ctx.jobs.registry, t.app.log, {
+      staleAfterMs: 60_000,
+    });
+    worker.start(); // its housekeeping runs first
+    const version = async () =>
+      (
+        await t.app.ctx.db
+          .select()
+          .from(datasetVersions)
+          .where(eq(datasetVersions.id, run.version.id))
+      )[0];
+    await until(async () => (await version()).status !== 'importing', 'the version failed');
+    await worker.stop();
+    expect((await version()).status).toBe('failed');
+    const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, run.jobId));
+    expect(job.status).toBe('failed');
+    const [d] = await t.app.ctx.db
+      .select()
+      .from(datasets)
+      .where(eq(datasets.id, first.version.datasetId));
+    expect(d.currentVersionId).toBe(first.version.id);
   });
 
   it('cancel: the job stops between chunks, the version is cancelled, the previous stays current', async () => {

@@ -51,6 +51,44 @@ export async function uploadFile(
 export const fileIdOf = (location: string) =>
   /source-files\/([0-9a-f-]{36})\/preview/.exec(location)![1];
 
+type PreviewColumn = Record<string, unknown>;
+
+/**
+ * Through the routes, as a person does: upload the file, open its preview, take the suggested
+ * columns (`change` applied) and start the import. The job is queued, not run. (Tests, the
+ * import bench and the import durability test.)
+ */
+export async function startFileImport(
+  client: Client,
+  projectId: string,
+  buffer: Buffer,
+  filename: string,
+  opts: { datasetId?: string; change?: (cols: PreviewColumn[]) => void } = {},
+) {
+  const up = await uploadFile(client, projectId, buffer, filename, opts.datasetId);
+  if (up.statusCode !== 303) throw new Error(`the upload answered ${up.statusCode}: ${up.body}`);
+  const fileId = fileIdOf(up.headers.location as string);
+  const page = await client.page(`/source-files/${fileId}/preview`);
+  if (page.component !== 'survey-sources/preview')
+    throw new Error(`the preview is ${page.component}`);
+  const columns = page.props.columns.map((c: PreviewColumn) => ({
+    index: c.index,
+    label: c.label,
+    type: c.type,
+    include: true,
+  }));
+  opts.change?.(columns);
+  const res = await client.post(`/source-files/${fileId}/import`, {
+    name: page.props.suggestedName,
+    sheet: page.props.upload.sheet,
+    stakeholderColumn: null,
+    columns,
+  });
+  if (res.statusCode !== 303) throw new Error(`the import answered ${res.statusCode}: ${res.body}`);
+  const jobId = /\/jobs\/([0-9a-f-]{36})/.exec(res.headers.location as string)![1];
+  return { page, jobId, fileId };
+}
+
 /** A CSV of `n` rows: id, name, amount, joined, member */
 export function bigCsv(n: number): string {
   let s = 'id,name,amount,joined,member\n';

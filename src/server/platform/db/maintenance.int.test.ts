@@ -82,7 +82,7 @@ it('the maintenance and worker settings come from the environment, with defaults
   const base = { APP_KEY: 'k', DATA_DIR: '/tmp/unused-config-test' };
   const d = loadConfig(base);
   expect(d.maintenance).toEqual({ vacuumIntervalHours: 6, vacuumDelaySeconds: 60 });
-  expect(d.jobs).toEqual({ concurrency: 1, pollMs: 1000, keepDays: 14 });
+  expect(d.jobs).toEqual({ concurrency: 1, pollMs: 1000, keepDays: 14, staleAfterSeconds: 900 });
   expect(d.inProcessWorker).toBe(true);
   const c = loadConfig({
     ...base,
@@ -91,10 +91,11 @@ it('the maintenance and worker settings come from the environment, with defaults
     WORKER_CONCURRENCY: '4',
     WORKER_POLL_MS: '250',
     JOBS_KEEP_DAYS: '0',
+    JOBS_STALE_AFTER_SECONDS: '60',
     IN_PROCESS_WORKER: 'false',
   });
   expect(c.maintenance).toEqual({ vacuumIntervalHours: 0.5, vacuumDelaySeconds: 5 });
-  expect(c.jobs).toEqual({ concurrency: 4, pollMs: 250, keepDays: 0 });
+  expect(c.jobs).toEqual({ concurrency: 4, pollMs: 250, keepDays: 0, staleAfterSeconds: 60 });
   expect(c.inProcessWorker).toBe(false);
   expect(() => loadConfig({ ...base, WORKER_CONCURRENCY: '0' })).toThrow(
     /WORKER_CONCURRENCY must be a number >= 1/,

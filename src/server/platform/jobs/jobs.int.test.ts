@@ -268,6 +268,24 @@ describe('jobs', () => {
     expect(await recoverStaleJobs(ctx.db, 0)).toBe(1);
   });
 
+  it('a running job renews its lock (heartbeat), so a long job is not taken for orphaned', async () => {
+    const q = new Jobs(ctx.db, log, { pollMs: 20, staleAfterMs: 750 });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    q.register('test.long', () => held);
+    const id = await q.enqueue('test.long', {});
+    q.startWorker();
+    await until(async () => (await row(id)).status === 'running');
+    const first = (await row(id)).lockedAt!.getTime();
+    await until(
+      async () => (await row(id)).lockedAt!.getTime() > first,
+      'the lock renewed while the job runs',
+    );
+    release();
+    await until(async () => (await row(id)).status === 'done');
+    await q.stopWorker();
+  });
+
   it('old finished jobs are pruned, recent and unfinished ones kept', async () => {
     const old = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
     const [gone] = await ctx.db

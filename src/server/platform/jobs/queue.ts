@@ -46,8 +46,13 @@ export async function pruneFinishedJobs(db: Db, olderThanDays: number): Promise<
 /**
  * Put 'running' jobs whose worker is gone back in the queue (or fail them when out of attempts).
  * `olderThanMs` = 0 takes every running job (embedded mode at start: no other process can hold one).
+ * `onFailed` gets the jobs failed here (their handlers' `onAbandoned` clean-up).
  */
-export async function recoverStaleJobs(db: Db, olderThanMs: number): Promise<number> {
+export async function recoverStaleJobs(
+  db: Db,
+  olderThanMs: number,
+  onFailed?: (failed: Array<{ id: string; type: string; payload: unknown }>) => Promise<void>,
+): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanMs);
   const stale = and(eq(jobs.status, 'running'), lt(jobs.lockedAt, cutoff));
   const requeued = await db
@@ -68,6 +73,7 @@ export async function recoverStaleJobs(db: Db, olderThanMs: number): Promise<num
       lastError: 'The worker stopped while running the last attempt of this job.',
     })
     .where(and(stale, sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
-    .returning({ id: jobs.id });
+    .returning({ id: jobs.id, type: jobs.type, payload: jobs.payload });
+  if (failed.length && onFailed) await onFailed(failed);
   return requeued.length + failed.length;
 }

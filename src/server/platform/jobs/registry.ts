@@ -43,6 +43,11 @@ export interface HandlerOptions<P = unknown> {
    * or running and none was enqueued in the last `everyMs` (checked at start, then every 5 min).
    */
   everyMs?: number;
+  /**
+   * Clean-up for a job that stale-job recovery fails because its worker died during the last
+   * attempt: the handler's own failure path never ran (an import's version would stay 'importing').
+   */
+  onAbandoned?: (payload: P, job: { id: string }) => Promise<void>;
 }
 
 export interface RegisteredHandler {

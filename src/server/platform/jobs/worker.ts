@@ -14,7 +14,10 @@ export interface WorkerOptions {
   /** how long to sleep when the queue is empty (default 1000 ms; enqueue in this process wakes it at once) */
   pollMs?: number;
   queues?: string[];
-  /** a 'running' job whose lock is older than this is presumed orphaned (default 15 min) */
+  /**
+   * a 'running' job whose lock is older than this is presumed orphaned (default 15 min); the worker
+   * running a job renews its lock every third of this, so a long job is never taken for orphaned
+   */
   staleAfterMs?: number;
   /** embedded database: no other process can hold a job, so every 'running' job at start is orphaned */
   singleProcess?: boolean;
@@ -155,6 +158,7 @@ export class JobWorker {
     const recovered = await recoverStaleJobs(
       this.db,
       first && this.opts.singleProcess ? 0 : this.opts.staleAfterMs,
+      (failed) => this.abandoned(failed),
     );
     if (recovered)
       this.log.warn({ recovered }, 'jobs: orphaned running jobs were put back in the queue');
@@ -169,6 +173,22 @@ export class JobWorker {
       const pruned = await pruneFinishedJobs(this.db, this.opts.keepDays);
       if (pruned)
         this.log.info({ pruned, keepDays: this.opts.keepDays }, 'jobs: deleted old finished jobs');
+    }
+  }
+
+  /** The clean-up of jobs whose worker died during their last attempt (HandlerOptions.onAbandoned) */
+  private async abandoned(failed: Array<{ id: string; type: string; payload: unknown }>) {
+    for (const job of failed) {
+      const handler = this.registry.get(job.type);
+      if (!handler?.options.onAbandoned) continue;
+      try {
+        await handler.options.onAbandoned(parsePayload(handler, job.payload), { id: job.id });
+      } catch (err) {
+        this.log.error(
+          { err, job: job.id, type: job.type },
+          'jobs: the clean-up of an abandoned job failed',
+        );
+      }
     }
   }
 
@@ -230,6 +250,18 @@ export class JobWorker {
     const handler = this.registry.get(row.type);
     const mine = and(eq(jobs.id, row.id), eq(jobs.lockedBy, this.id), eq(jobs.status, 'running'));
     const started = Date.now();
+    // heartbeat: another worker's stale-job recovery must not requeue a job that is still running
+    // (a long import would then run twice at once); a killed worker's beats stop with it
+    const beat = setInterval(
+      () =>
+        void this.db
+          .update(jobs)
+          .set({ lockedAt: sql`now()` })
+          .where(mine)
+          .catch(() => {}),
+      Math.max(250, this.opts.staleAfterMs / 3),
+    );
+    beat.unref();
     try {
       if (!handler) throw new Error(`No handler for job type '${row.type}'.`);
       await handler.run(parsePayload(handler, row.payload), {
@@ -281,6 +313,8 @@ export class JobWorker {
         { err, job: row.id, type: row.type, attempt: row.attempts, maxAttempts: row.maxAttempts },
         last ? 'job failed for good' : 'job failed; will retry',
       );
+    } finally {
+      clearInterval(beat);
     }
   }
 }
