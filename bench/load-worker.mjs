@@ -1,17 +1,29 @@
 // HTTP load generator, run in a worker thread so it does not share the server's event loop.
 // Closed loop: `connections` keep-alive connections, each sending its next request when the last answered.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, method, headers, bodies, connections, durationMs, warmupMs, randomForwardedFor } =
-  workerData;
+const {
+  url,
+  method,
+  headers,
+  bodies,
+  connections,
+  durationMs,
+  warmupMs,
+  randomForwardedFor,
+  freshId,
+} = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 let ipSeq = 0;
 
 function once(i) {
   return new Promise((resolve) => {
-    const body = bodies ? bodies[i % bodies.length] : undefined;
+    let body = bodies ? bodies[i % bodies.length] : undefined;
+    // a new id in every request (each one a new record, not a retry)
+    if (freshId && body !== undefined) body = body.replaceAll(freshId, randomUUID());
     const h = { ...headers };
     if (body !== undefined) h['content-length'] = Buffer.byteLength(body);
     if (randomForwardedFor) {

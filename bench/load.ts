@@ -12,6 +12,8 @@ export interface LoadSpec {
   durationMs: number;
   warmupMs: number;
   randomForwardedFor?: boolean;
+  /** a placeholder in the bodies replaced by a fresh UUID in every request */
+  freshId?: string;
   note?: string;
 }
 

@@ -22,6 +22,7 @@ import { table, type Measurement } from './stats.js';
 import { benchUsers, sessionCookies, xsrfCookie } from './setup.js';
 import { resultsFrameworkBench } from './results-framework.js';
 import { transformationsBench } from './transformations.js';
+import { publicSubmitBench } from './public-submit.js';
 import { teamMembers, users as usersTable } from '../src/server/platform/auth/auth.tables.js';
 import { IDLE_RESTARTS, serverMemory } from './server-memory.js';
 import { and, eq } from 'drizzle-orm';
@@ -248,6 +249,16 @@ async function main() {
     .select({ teamId: teamMembers.organizationId })
     .from(teamMembers)
     .where(and(eq(teamMembers.userId, owner.id), eq(teamMembers.role, 'owner')));
+  console.log('public submissions and raw INSERTs of the same rows...');
+  const submitLines = await publicSubmitBench(app, {
+    teamId: membership.teamId,
+    userId: owner.id,
+    base,
+    xsrf,
+    run,
+    measure,
+    rows,
+  });
   console.log('seeding problems of 10 and 2,000 elements...');
   const rfLines = await resultsFrameworkBench(app, {
     teamId: membership.teamId,
@@ -365,6 +376,7 @@ async function main() {
       .join(' ')} on ${cpus().length} cores)`,
   );
   for (const l of aims) console.log(l);
+  for (const l of submitLines) console.log(`  ${l}`);
   for (const l of memoryLines) console.log(`  ${l}`);
   console.log(
     `  session cache: ${app.ctx.sessionCache.hits} hits, ${app.ctx.sessionCache.misses} misses`,
@@ -430,7 +442,7 @@ async function main() {
 try {
   await main();
   // each in its own process: a fresh heap, so the import's memory growth is its own
-  for (const bench of ['datagrid.ts', 'imports.ts'])
+  for (const bench of ['datagrid.ts', 'imports.ts', 'responses-list.ts'])
     spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, bench)], {
       stdio: 'inherit',
     });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client.js';
 import { users } from '../../src/server/platform/auth/auth.tables.js';
@@ -17,7 +18,7 @@ export interface WriteScenario {
 }
 
 /** Minimal cookie jar for fetch. */
-class Jar {
+export class Jar {
   cookies = new Map<string, string>();
   take(res: Response) {
     for (const c of res.headers.getSetCookie()) {
@@ -118,4 +119,32 @@ export async function streamWrites(
   };
   await Promise.all(Array.from({ length: opts.concurrency }, lane));
   return { acked, attempted: next, refused };
+}
+
+/**
+ * SIGKILL the server once `killAfter` writes were acknowledged, with the other lanes' writes in
+ * flight (or once the stream ran out, if it never got that far); resolves when the process is dead.
+ */
+export async function sigkillDuringWrites(
+  server: { url: string; child: ChildProcess; exited: Promise<{ signal: NodeJS.Signals | null }> },
+  scenario: WriteScenario,
+  opts: { concurrency: number; max: number; killAfter: number },
+) {
+  let killed = false;
+  const kill = () => {
+    if (killed) return;
+    killed = true;
+    server.child.kill('SIGKILL');
+  };
+  const result = await streamWrites(server.url, scenario, {
+    concurrency: opts.concurrency,
+    max: opts.max,
+    stopped: () => killed,
+    onAck: (acked) => {
+      if (acked.length >= opts.killAfter) kill();
+    },
+  });
+  kill();
+  const { signal } = await server.exited;
+  return { ...result, signal };
 }

@@ -7,10 +7,7 @@
  * returns: it survives the death of the process, which is what these tests check. (A power loss
  * can still lose recent commits: docs/operations.md. Use PostgreSQL where that matters.)
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/platform/db/client.js';
 import { jobs } from '../../src/server/platform/jobs/jobs.tables.js';
@@ -22,18 +19,10 @@ import {
   startServerProcess,
   stopProcess,
 } from '../helpers/server-process.js';
-import { registerScenario, streamWrites } from './acked-writes.js';
+import { registerScenario, sigkillDuringWrites } from './acked-writes.js';
+import { KEY, tempDirs } from './harness.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-function tempDir() {
-  const d = mkdtempSync(path.join(tmpdir(), 'pathways-durable-'));
-  dirs.push(d);
-  return d;
-}
-const KEY = { APP_KEY: 'durability-test-key-0123456789abcdefghijklmnopqrstuvwxyz' };
+const tempDir = tempDirs();
 
 // Every step waits on a condition (an ACK line, the process exiting, the server answering); the
 // timeout only catches a hang, since on a loaded machine compiling and booting the app in three
@@ -105,7 +94,6 @@ describe(
       const dataDir = tempDir();
       const env = { ...KEY, DATA_DIR: dataDir, VACUUM_DELAY_SECONDS: '3600' };
       const server = await startServerProcess(env);
-      let killed = false;
       try {
         if (!(await registerScenario.available(server.url))) {
           t.skip(`${registerScenario.name} is not on this build (the accounts module adds it)`);
@@ -113,23 +101,12 @@ describe(
         }
         // kill after a few acknowledged registrations, with the other lanes' writes in flight
         // (if sign-up rate limits refuse the stream earlier, kill once it ran out)
-        const KILL_AFTER = 5;
-        const result = await streamWrites(server.url, registerScenario, {
+        const result = await sigkillDuringWrites(server, registerScenario, {
           concurrency: 3,
           max: 60,
-          stopped: () => killed,
-          onAck: (acked) => {
-            if (acked.length >= KILL_AFTER && !killed) {
-              killed = true;
-              server.child.kill('SIGKILL'); // while the other lanes' writes are in flight
-            }
-          },
+          killAfter: 5,
         });
-        if (!killed) {
-          killed = true;
-          server.child.kill('SIGKILL');
-        }
-        expect((await server.exited).signal).toBe('SIGKILL');
+        expect(result.signal).toBe('SIGKILL');
         expect(
           result.acked.length,
           `no registration was acknowledged (${result.refused} refused)`,
@@ -147,7 +124,7 @@ describe(
           await database.close();
         }
       } finally {
-        if (!killed) await stopProcess(server);
+        await stopProcess(server); // nothing to do once it was killed
       }
     });
   },
