@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -12,6 +13,9 @@ import {
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { projects } from '../projects/read-model.js';
 import { surveyQuestions } from '../metrics/read-model.js';
+import { jobs } from '../../platform/jobs/jobs.tables.js';
+import type { ExportStatus } from '../../../shared/settings/export-status.js';
+import type { ResponseExportOptions } from '../../../shared/forms/responses-export.js';
 import type { Answers } from '../../../shared/forms/answers.js';
 import type {
   Choice,
@@ -22,7 +26,7 @@ import type {
   ReviewStatus,
 } from '../../../shared/forms/questions.js';
 import type { QuestionTranslations } from '../../../shared/forms/translations.js';
-import type { FormSettings } from '../../../shared/forms/forms.pages.js';
+import type { FormSettings, ResponsesFilters } from '../../../shared/forms/forms.pages.js';
 import type { AnswerChange } from '../../../shared/forms/edits.js';
 import type { FlagResolution, FlagRule } from '../../../shared/forms/quality.js';
 
@@ -308,4 +312,35 @@ export const stakeholderMerges = pgTable(
     mergedAt: ts('merged_at').notNull().defaultNow(),
   },
   (t) => [index('stakeholder_merges_kept_idx').on(t.keptId)],
+);
+
+/**
+ * A background export of a form's responses (more than RESPONSE_EXPORT_JOB_THRESHOLD match): the
+ * file is DATA_DIR/exports/<team>/responses-<id>.<format>, deleted when it expires.
+ */
+export const formExports = pgTable(
+  'form_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    /** the dialog's options and the list filters it was started with */
+    options: jsonb('options').$type<ResponseExportOptions>().notNull(),
+    filters: jsonb('filters').$type<ResponsesFilters>().notNull(),
+    status: text('status').$type<ExportStatus>().notNull().default('queued'),
+    /** rows written of the responses that matched when it started */
+    progress: jsonb('progress').$type<{ done: number; total: number }>(),
+    byteSize: bigint('byte_size', { mode: 'number' }),
+    failure: text('failure'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [index('form_exports_form_idx').on(t.formId, t.createdAt)],
 );
