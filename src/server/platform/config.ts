@@ -146,7 +146,11 @@ export function loadConfig(
       clientEvents: bool(env.PUSHER_CLIENT_EVENTS, false),
     },
     responseExportJobThreshold: Math.floor(
-      num('RESPONSE_EXPORT_JOB_THRESHOLD', env.RESPONSE_EXPORT_JOB_THRESHOLD, RESPONSE_EXPORT_JOB_THRESHOLD),
+      num(
+        'RESPONSE_EXPORT_JOB_THRESHOLD',
+        env.RESPONSE_EXPORT_JOB_THRESHOLD,
+        RESPONSE_EXPORT_JOB_THRESHOLD,
+      ),
     ),
     inProcessWorker: bool(env.IN_PROCESS_WORKER, true),
     pgliteConcurrency: num('PGLITE_CONCURRENCY', env.PGLITE_CONCURRENCY, 0),

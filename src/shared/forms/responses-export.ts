@@ -1,20 +1,26 @@
-import { z } from 'zod';
 import type { ExportStatus } from '../settings/export-status.js';
 
 /** The options of a responses export (the export dialog; the query of the download). */
 export const RESPONSE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ResponseExportFormat = (typeof RESPONSE_EXPORT_FORMATS)[number];
 
-export const responseExportSchema = z.object({
-  format: z.enum(RESPONSE_EXPORT_FORMATS, { error: 'Choose CSV or XLSX.' }).default('csv'),
+export interface ResponseExportOptions {
+  format: ResponseExportFormat;
   /** choice answers as their stored values or their labels (in the form's default language) */
-  content: z.enum(['values', 'labels'], { error: 'Choose values or labels.' }).default('values'),
+  content: 'values' | 'labels';
   /** multiple choice: one column joined with `;`, or one 0/1 column per choice (`q/choice`) */
-  multiple: z
-    .enum(['joined', 'columns'], { error: 'Choose one column or one per choice.' })
-    .default('joined'),
-});
-export type ResponseExportOptions = z.infer<typeof responseExportSchema>;
+  multiple: 'joined' | 'columns';
+}
+/** The list filters an export may carry (read leniently, as the list reads them). */
+export const RESPONSE_EXPORT_FILTERS = [
+  'flag',
+  'wave',
+  'version',
+  'status',
+  'from',
+  'to',
+  'deleted',
+] as const;
 
 /** The character joining the choices of a multiple choice answer in one cell. */
 export const JOIN = ';';

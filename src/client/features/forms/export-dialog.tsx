@@ -30,8 +30,10 @@ export function ExportDialog({ formId, filters }: { formId: string; filters: Res
     multiple: 'joined',
   });
   const [withFilters, setWithFilters] = useState(true);
-  const set = <K extends keyof ResponseExportOptions>(k: K) => (v: string) =>
-    setOptions((o) => ({ ...o, [k]: v as ResponseExportOptions[K] }));
+  const set =
+    <K extends keyof ResponseExportOptions>(k: K) =>
+    (v: string) =>
+      setOptions((o) => ({ ...o, [k]: v as ResponseExportOptions[K] }));
   return (
     <>
       <Button variant="light" onClick={() => setOpened(true)}>
@@ -74,8 +76,8 @@ export function ExportDialog({ formId, filters }: { formId: string; filters: Res
             />
           )}
           <Text size="sm" c="dimmed">
-            Every version’s questions have a column. Large exports run in the background and
-            show their progress.
+            Every version’s questions have a column. Large exports run in the background and show
+            their progress.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>

@@ -15,7 +15,12 @@ import type { ResponseExportOptions } from '../../../shared/forms/responses-expo
 import { jobActor } from '../databases/index.js';
 import { csvLine, pruneExpiredFiles, xlsxStream } from '../settings/index.js';
 import { formExports } from './forms.tables.js';
-import { countMatching, exportColumns, exportPages, formQuestionVersions } from './responses.export.js';
+import {
+  countMatching,
+  exportColumns,
+  exportPages,
+  formQuestionVersions,
+} from './responses.export.js';
 
 /** DATA_DIR/exports/<team>/responses-<export id>.<format> (never a user's text in the path). */
 export function responseExportPath(
@@ -30,7 +35,12 @@ export function responseExportPath(
 /** A form's matching responses as a CSV (UTF-8 with a BOM) or an XLSX, streamed chunk by chunk. */
 export async function responsesFile(
   db: Db,
-  input: { teamId: string; formId: string; filters: ResponsesFilters; options: ResponseExportOptions },
+  input: {
+    teamId: string;
+    formId: string;
+    filters: ResponsesFilters;
+    options: ResponseExportOptions;
+  },
   onRows: (n: number) => Promise<void> = async () => {},
 ): Promise<AsyncIterable<string | Buffer>> {
   const cols = exportColumns(await formQuestionVersions(db, input.formId), input.options);

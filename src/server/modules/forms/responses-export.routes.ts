@@ -6,10 +6,12 @@ import { notFound } from '../../platform/errors.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import {
-  responseExportSchema,
+  RESPONSE_EXPORT_FILTERS,
   type ResponseExportFormat,
+  type ResponseExportOptions,
   type ResponseExportView,
 } from '../../../shared/forms/responses-export.js';
+import { responseExportSchema } from '../../../shared/forms/forms.schemas.js';
 import { findForm } from './forms.queries.js';
 import { param, teamOf, view } from './forms.routes.js';
 import { parseFilters } from './responses.props.js';
@@ -33,6 +35,18 @@ const fileName = (formName: string, format: ResponseExportFormat) =>
       .slice(0, 60) || 'form'
   } responses.${format}`;
 
+const KEYS = new Set<string>(['format', 'content', 'multiple', ...RESPONSE_EXPORT_FILTERS]);
+
+/** The export's options (a download's query may carry the list's other parameters: those are left out). */
+function optionsOf(input: unknown, fromQuery: boolean): ResponseExportOptions {
+  const raw = (input ?? {}) as Record<string, unknown>;
+  const picked = fromQuery
+    ? Object.fromEntries(Object.entries(raw).filter(([k]) => KEYS.has(k)))
+    : raw;
+  const { format, content, multiple } = parseInput(responseExportSchema, picked);
+  return { format, content, multiple };
+}
+
 /**
  * Exports of a form's responses (CSV or XLSX; values or labels; multiple choice joined or one
  * column per choice; the list's filters): a direct streamed download, or, past
@@ -46,7 +60,7 @@ export function registerResponseExportRoutes(app: FastifyInstance, ctx: AppConte
     async (request, reply) => {
       const teamId = teamOf(request);
       const { form } = await findForm(ctx.db, teamId, param(request, 'form'));
-      const options = parseInput(responseExportSchema, request.query ?? {});
+      const options = optionsOf(request.query, true);
       const filters = parseFilters(request.query);
       const body = await responsesFile(ctx.db, { teamId, formId: form.id, filters, options });
       return reply
@@ -67,7 +81,7 @@ export function registerResponseExportRoutes(app: FastifyInstance, ctx: AppConte
     async (request, reply) => {
       const teamId = teamOf(request);
       const { form } = await findForm(ctx.db, teamId, param(request, 'form'));
-      const options = parseInput(responseExportSchema, request.body ?? {});
+      const options = optionsOf(request.body, false);
       const filters = parseFilters(request.body);
       const n = await countMatching(ctx.db, teamId, form.id, filters);
       if (n <= ctx.config.responseExportJobThreshold) {

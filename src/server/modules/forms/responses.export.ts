@@ -1,9 +1,6 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import {
-  JOIN,
-  type ResponseExportOptions,
-} from '../../../shared/forms/responses-export.js';
+import { JOIN, type ResponseExportOptions } from '../../../shared/forms/responses-export.js';
 import type { ResponsesFilters } from '../../../shared/forms/forms.pages.js';
 import {
   OTHER_VALUE,
@@ -106,7 +103,8 @@ export function exportColumns(versions: QuestionDef[][], o: ResponseExportOption
       const q = questions.get(part[0])!;
       out.push({
         header: c.key,
-        cell: (r) => CELL_OF[q.type]((r.answers[q.key] as Record<string, unknown>)?.[part[1]], q, o),
+        cell: (r) =>
+          CELL_OF[q.type]((r.answers[q.key] as Record<string, unknown>)?.[part[1]], q, o),
       });
       continue;
     }
