@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
@@ -8,7 +8,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { formQuestions, formResponses } from './forms.tables.js';
+import { formExports, formQuestions, formResponses } from './forms.tables.js';
+import { pruneResponseExports, responseExportPath } from './responses-export.job.js';
 import { formsTestKit, type KitState } from './test-support.js';
 
 let t: TestApp;
@@ -238,6 +239,22 @@ describe('responses export', () => {
     const rows = csvRows(file.body);
     expect(rows).toHaveLength(23);
     expect(rows.slice(-1)[0].name).toBe('P19');
+
+    // expired: the file is pruned, the download answers 404, the page offers none
+    const id = showUrl.split('/')[2];
+    await t.app.ctx.db
+      .update(formExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(formExports.id, id));
+    const file_ = responseExportPath(t.app.ctx.config.dataDir, s.team.id, id, 'csv');
+    expect(existsSync(file_)).toBe(true);
+    await pruneResponseExports(t.app.ctx, new Date());
+    expect(existsSync(file_)).toBe(false);
+    expect(
+      (await s.client.request('GET', `${showUrl}/download`, undefined, { accept: '*/*' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await s.client.page(showUrl)).props.exportJob.downloadHref).toBeNull();
 
     // another team: 404 on every route
     const other = await kit.setup();

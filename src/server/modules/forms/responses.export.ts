@@ -12,7 +12,7 @@ import { formColumns } from './form-dataset.js';
 import { responsesWhere } from './responses.props.js';
 
 /** What a row of the export is made from (one response and its stakeholder's code). */
-export interface ExportSourceRow {
+interface ExportSourceRow {
   id: string;
   seq: number;
   submittedAt: Date;
