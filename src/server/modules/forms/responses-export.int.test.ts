@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { auditLogs } from '../../platform/audit/audit.tables.js';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +240,17 @@ describe('responses export', () => {
     const rows = csvRows(file.body);
     expect(rows).toHaveLength(23);
     expect(rows.slice(-1)[0].name).toBe('P19');
+
+    const audited = await t.app.ctx.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.teamId, s.team.id), like(auditLogs.action, 'responses.export%')))
+      .orderBy(asc(auditLogs.createdAt));
+    expect(audited.map((a) => a.action)).toEqual([
+      'responses.export_requested',
+      'responses.export_finished',
+      'responses.export_downloaded',
+    ]);
 
     // expired: the file is pruned, the download answers 404, the page offers none
     const id = showUrl.split('/')[2];
