@@ -23,6 +23,7 @@ import { benchUsers, sessionCookies, xsrfCookie } from './setup.js';
 import { resultsFrameworkBench } from './results-framework.js';
 import { transformationsBench } from './transformations.js';
 import { publicSubmitBench } from './public-submit.js';
+import { responsesExportBench } from './responses-export.js';
 import { teamMembers, users as usersTable } from '../src/server/platform/auth/auth.tables.js';
 import { IDLE_RESTARTS, serverMemory } from './server-memory.js';
 import { and, eq } from 'drizzle-orm';
@@ -268,6 +269,7 @@ async function main() {
     measure,
   });
   rfLines.push('', ...(await transformationsBench(app.ctx.db)));
+  rfLines.push('', ...(await responsesExportBench(app.ctx.database)));
   rfLines.push('', ...(await import('./coding.js')).codingBench());
   await measure(() =>
     directLoad(

@@ -1,6 +1,7 @@
-// @postgres-pass (also run on the PostgreSQL pass): response edits with history, quality flags
+// @postgres-pass (also run on the PostgreSQL pass): response edits with history, quality flags, the export dialog
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
@@ -90,4 +91,31 @@ it('open a response, edit it, see its history, clear its data quality flag', asy
   await page.getByRole('button', { name: 'Reviewed: keep (Too fast)' }).click();
   await page.getByText(/Cleared \(reviewed: keep\) by Halima Yusuf/).waitFor();
   console.log('screenshot', await shot(page, 'responses-detail-after'));
+
+  // the export dialog: XLSX with labels, the edited answers in it
+  await page.goto(`${base}/forms/${formId}/responses`);
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export responses' });
+  await dialog.getByRole('radio', { name: 'Excel (XLSX)' }).check();
+  await dialog.getByRole('radio', { name: 'Labels' }).check();
+  // the dialog's fade-in has ended
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+  console.log('screenshot', await shot(page, 'responses-export-dialog'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Household check responses.xlsx');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await download.path())!);
+  const sheet = wb.getWorksheet('responses')!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header.slice(7)).toEqual(['name', 'people', 'has_kids', 'kids']);
+  const rows = [2, 3].map((i) => (sheet.getRow(i).values as unknown[]).slice(8, 12));
+  expect(rows).toEqual([
+    ['Musa Bello', 6, 'Yes', 2],
+    ['Aisha M. Sani', 4, 'Yes', 1],
+  ]);
 });

@@ -37,6 +37,7 @@ import type {
   FormCreateProps,
   FormFieldsProps,
   FormResponsesProps,
+  ResponseExportProps,
   FormsIndexProps,
   ResponseDetailProps,
   ReviewQueueProps,
@@ -142,6 +143,7 @@ export interface PageProps {
   'surveyholders/xlsform': XlsformImportProps;
   'surveyholders/fields': FormFieldsProps;
   'surveyholders/responses': FormResponsesProps;
+  'forms/response-export': ResponseExportProps;
   'surveyholders/response': ResponseDetailProps;
   'surveyholders/review': ReviewQueueProps;
   'surveyholders/stakeholder-responses': StakeholderResponsesProps;

@@ -74,6 +74,8 @@ export const NOT_AUDITED: Record<string, string> = {
     'a respondent’s upload for a file question is part of their response (attached to it on submit, pruned after a day if never sent); the audit log records what team members do',
   'forms.xlsform.check':
     'checks an uploaded XLSForm and shows its import report; it writes nothing (creating the form from it is forms.xlsform.store, audited)',
+  'responses.exports.store':
+    'a small export writes nothing: it answers the address of the streamed download (a read, like GET responses.export); past the job threshold it starts a job, audited as responses.export_requested (responses-export.int.test.ts)',
   'password.email':
     'asks for a reset link (the token and its mail commit together): no account changes until the link is used, and the answer is the same for unknown addresses',
 };

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { RESPONSE_EXPORT_JOB_THRESHOLD } from '../../shared/forms/responses-export.js';
 
 /** Every setting the app reads from the environment. Documented in README.md. */
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
     /** embedded endpoint: relay `client-*` events on private/presence channels (PUSHER_CLIENT_EVENTS, default off) */
     clientEvents: boolean;
   };
+  /** exports of more matching responses than this run as a background job (RESPONSE_EXPORT_JOB_THRESHOLD) */
+  responseExportJobThreshold: number;
   /** run the jobs worker inside the web process */
   inProcessWorker: boolean;
   /** PGlite mode: requests admitted at once (the rest queue FIFO); 0 = no limit (default: `npm run bench` compares both). Ignored on PostgreSQL. */
@@ -144,6 +147,13 @@ export function loadConfig(
       external: Boolean(pusherHost || pusherCluster),
       clientEvents: bool(env.PUSHER_CLIENT_EVENTS, false),
     },
+    responseExportJobThreshold: Math.floor(
+      num(
+        'RESPONSE_EXPORT_JOB_THRESHOLD',
+        env.RESPONSE_EXPORT_JOB_THRESHOLD,
+        RESPONSE_EXPORT_JOB_THRESHOLD,
+      ),
+    ),
     inProcessWorker: bool(env.IN_PROCESS_WORKER, true),
     pgliteConcurrency: num('PGLITE_CONCURRENCY', env.PGLITE_CONCURRENCY, 0),
     jobs: {

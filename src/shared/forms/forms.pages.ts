@@ -5,6 +5,7 @@ import type { FormKind, QuestionDef, ReviewStatus } from './questions.js';
 import type { VersionDiff } from './versions.js';
 import type { FlagResolution, FlagRule } from './quality.js';
 import type { AnswerChange } from './edits.js';
+import type { ResponseExportView } from './responses-export.js';
 
 /** Props of the forms pages (built by modules/forms/forms.props.ts). */
 
@@ -146,6 +147,13 @@ export interface FormResponsesProps {
   can: { review: boolean; delete: boolean };
   /** the form's live dataset (its responses as rows, for the datagrid); null before the first publish */
   datasetId: string | null;
+}
+
+/** forms/response-export: a background export of a form's responses, its progress, then its download. */
+export interface ResponseExportProps {
+  project: FormProjectRef;
+  form: { id: string; name: string; kind: FormKind };
+  exportJob: ResponseExportView;
 }
 
 export interface ResponseFlag {

@@ -10,6 +10,7 @@ import {
   hasChoiceList,
 } from './questions.js';
 import { canonicalLanguage } from './translations.js';
+import { RESPONSE_EXPORT_FILTERS, RESPONSE_EXPORT_FORMATS } from './responses-export.js';
 import { FLAG_RESOLUTIONS } from './quality.js';
 import { FILE_KINDS, FILE_MAX_MB_CAP } from './files.js';
 
@@ -372,3 +373,17 @@ export type EditResponseInput = z.infer<typeof editResponseSchema>;
 export const clearFlagSchema = z.strictObject({
   resolution: z.enum(FLAG_RESOLUTIONS, { error: 'Choose keep or reject.' }),
 });
+
+/** The responses export dialog: its options and the list filters it carries (read leniently). */
+export const responseExportSchema = z
+  .object({
+    format: z.enum(RESPONSE_EXPORT_FORMATS, { error: 'Choose CSV or XLSX.' }).default('csv'),
+    content: z.enum(['values', 'labels'], { error: 'Choose values or labels.' }).default('values'),
+    multiple: z
+      .enum(['joined', 'columns'], { error: 'Choose one column or one per choice.' })
+      .default('joined'),
+    ...Object.fromEntries(
+      RESPONSE_EXPORT_FILTERS.map((k) => [k, z.string().max(100).optional()] as const),
+    ),
+  })
+  .strict();

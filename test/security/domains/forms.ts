@@ -3,7 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formFilePath } from '../../../src/server/modules/forms/form-files.js';
 import { solidPng } from '../../helpers/png.js';
+import { responseExportPath } from '../../../src/server/modules/forms/responses-export.job.js';
 import {
+  formExports,
   formFiles,
   formLinks,
   formResponseFlags,
@@ -129,7 +131,41 @@ export async function insertForm(c: FixtureContext, opts: { anonymous?: boolean 
   return { form, question: first, open, personal, stakeholder, response, flag };
 }
 
+/** A finished background export of the fixture form's responses, its (tiny) CSV on disk. */
+async function insertResponseExport(c: FixtureContext) {
+  const { form } = await insertForm(c);
+  const teamId = c.world.teamA.id;
+  const [row] = await c.world.app.ctx.db
+    .insert(formExports)
+    .values({
+      teamId,
+      formId: form.id,
+      requestedBy: c.self.id,
+      options: { format: 'csv', content: 'values', multiple: 'joined' },
+      filters: {
+        flag: null,
+        wave: null,
+        version: null,
+        status: null,
+        from: null,
+        to: null,
+        deleted: false,
+      },
+      status: 'done',
+      progress: { done: 1, total: 1 },
+      byteSize: 10,
+      finishedAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: formExports.id });
+  const file = responseExportPath(c.world.app.ctx.config.dataDir, teamId, row.id, 'csv');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, 'name\r\nAda\r\n');
+  return row.id;
+}
+
 export const FORMS_PARAM_FIXTURES = {
+  responseExport: insertResponseExport,
   form: async (c: FixtureContext) => (await insertForm(c)).form.id,
   formQuestion: async (c: FixtureContext) => (await insertForm(c)).question.id,
   formResponse: async (c: FixtureContext) => (await insertForm(c)).response.id,
@@ -155,6 +191,7 @@ const bodies: DomainSecurity['bodies'] = {
     thankYou: 'Merci',
   }),
   'responses.review': () => ({ status: 'approved' }),
+  'responses.exports.store': () => ({ format: 'xlsx', content: 'labels', multiple: 'columns' }),
   // the fixture response is at revision 1 and answered `name` with "Ada"
   'responses.update': () => ({ revision: 1, answers: { name: 'Grace' } }),
   'responses.flags.clear': () => ({ resolution: 'keep' }),
@@ -223,6 +260,10 @@ export const formsSecurity: DomainSecurity = {
     },
     'responses.index': { access: 'team:content.view' },
     'responses.export': { access: 'team:content.view' },
+    // a small export: the download's address (a large one: a job, tested in responses-export.int.test.ts)
+    'responses.exports.store': { access: 'team:content.view' },
+    'responses.exports.show': { access: 'team:content.view' },
+    'responses.exports.download': { access: 'team:content.view' },
     'responses.review': { access: 'team:content.update' },
     'responses.destroy': {
       access: 'team:content.delete',

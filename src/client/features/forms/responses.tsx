@@ -13,6 +13,7 @@ import { useChannel } from '../../hooks/use-echo';
 import { FLAG_LABELS, FLAG_RULES } from '@shared/forms/quality';
 import { STATUS_COLOR, showAnswer } from './response-format';
 import { FileAnswerView, asFileAnswer } from './file-answer';
+import { ExportDialog } from './export-dialog';
 
 const show = showAnswer;
 
@@ -137,7 +138,6 @@ export function ResponsesPage({
         ),
     },
   ];
-  const exportUrl = `${route('responses.export', { form: form.id })}${window.location.search}`;
   return (
     <Stack gap="lg">
       <Head title={`Responses: ${form.name}`} />
@@ -174,9 +174,7 @@ export function ResponsesPage({
                 Open in the data grid
               </Button>
             )}
-            <Button component="a" href={exportUrl} variant="light">
-              Export CSV
-            </Button>
+            <ExportDialog formId={form.id} filters={filters} />
           </Group>
         }
       />

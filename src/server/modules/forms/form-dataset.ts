@@ -4,6 +4,7 @@ import { defineFormView, type NewColumn } from '../datasets/index.js';
 import type { ColumnType } from '../../../shared/datasets/column-types.js';
 import {
   isDisplayOnly,
+  type Choice,
   matrixColumn,
   type QuestionDef,
   type QuestionType,
@@ -76,20 +77,28 @@ function answerSql(key: string, type: ColumnType, part?: string): string {
  * The columns of a form's dataset: `_submitted_at`, `_wave`, `_stakeholder` (the stakeholder's
  * code), then the union of every version's answer keys in first-seen order (a key's type is fixed
  * once published; the latest label wins), with `<key>__other` beside a choice question that
- * offered "other".
+ * offered "other". `questions` is each key's latest definition with the union of every version's
+ * choices by value (a choice removed later keeps its place; the latest label wins): the export's
+ * columns come from the same union (responses.export.ts).
  */
-function formColumns(versions: QuestionDef[][]) {
+export function formColumns(versions: QuestionDef[][]) {
   const byKey = new Map<string, NewColumn>();
   const parts = new Map<string, [string, string]>();
+  const questions = new Map<string, QuestionDef>();
+  const choicesOf = new Map<string, Map<string, Choice>>();
   /** a column reading one field of an object answer (a matrix row, a coordinate); the first key wins */
   const part = (q: QuestionDef, p: string, column: string, label: string, type: ColumnType) => {
     if (byKey.has(column) && !parts.has(column)) return;
     byKey.set(column, { key: column, label, type, sourceColumn: column });
     parts.set(column, [q.key, p]);
   };
-  for (const questions of versions)
-    for (const q of questions) {
+  for (const version of versions)
+    for (const q of version) {
       if (isDisplayOnly(q.type)) continue;
+      const choices = choicesOf.get(q.key) ?? new Map<string, Choice>();
+      for (const c of q.choices ?? []) choices.set(c.value, c);
+      choicesOf.set(q.key, choices);
+      questions.set(q.key, { ...q, choices: [...choices.values()] });
       if (q.type === 'matrix') {
         for (const r of q.rows ?? [])
           part(q, r.value, matrixColumn(q.key, r.value), `${q.label}: ${r.label}`, 'category');
@@ -124,7 +133,7 @@ function formColumns(versions: QuestionDef[][]) {
     { key: '_wave', label: 'Wave', type: 'category', sourceColumn: null },
     { key: '_stakeholder', label: 'Stakeholder', type: 'text', sourceColumn: null },
   ];
-  return { columns: [...system, ...byKey.values()], parts };
+  return { columns: [...system, ...byKey.values()], parts, questions };
 }
 
 /** The view's SELECT over the form's non-deleted responses (the form id and the keys are checked) */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -23,7 +24,10 @@ import type {
   ReviewStatus,
 } from '../../../shared/forms/questions.js';
 import type { QuestionTranslations } from '../../../shared/forms/translations.js';
-import type { FormSettings } from '../../../shared/forms/forms.pages.js';
+import type { FormSettings, ResponsesFilters } from '../../../shared/forms/forms.pages.js';
+import { jobs } from '../../platform/jobs/jobs.tables.js';
+import type { ExportStatus } from '../../../shared/settings/export-status.js';
+import type { ResponseExportOptions } from '../../../shared/forms/responses-export.js';
 import type { AnswerChange } from '../../../shared/forms/edits.js';
 import type { FlagResolution, FlagRule } from '../../../shared/forms/quality.js';
 
@@ -345,4 +349,35 @@ export const formFiles = pgTable(
       .on(t.createdAt)
       .where(sql`${t.responseId} IS NULL`),
   ],
+);
+
+/**
+ * A background export of a form's responses (more than RESPONSE_EXPORT_JOB_THRESHOLD match): the
+ * file is DATA_DIR/exports/<team>/responses-<id>.<format>, deleted when it expires.
+ */
+export const formExports = pgTable(
+  'form_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    /** the dialog's options and the list filters it was started with */
+    options: jsonb('options').$type<ResponseExportOptions>().notNull(),
+    filters: jsonb('filters').$type<ResponsesFilters>().notNull(),
+    status: text('status').$type<ExportStatus>().notNull().default('queued'),
+    /** rows written of the responses that matched when it started */
+    progress: jsonb('progress').$type<{ done: number; total: number }>(),
+    byteSize: bigint('byte_size', { mode: 'number' }),
+    failure: text('failure'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [index('form_exports_form_idx').on(t.formId, t.createdAt)],
 );

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerFormRoutes } from './forms.routes.js';
 import { registerResponseRoutes } from './responses.routes.js';
+import { registerResponseExportRoutes } from './responses-export.routes.js';
+import { registerResponseExportJobs } from './responses-export.job.js';
 import { registerResponseReviewRoutes } from './response-review.routes.js';
 import { registerPublicFormRoutes } from './public-forms.routes.js';
 import { registerXlsformRoutes } from './xlsform.routes.js';
@@ -17,6 +19,8 @@ import { liveDatasetOf } from '../datasets/index.js';
 export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerFormRoutes(app, ctx);
   registerResponseRoutes(app, ctx);
+  registerResponseExportRoutes(app, ctx);
+  registerResponseExportJobs(ctx);
   registerResponseReviewRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
   await registerFormFileRoutes(app, ctx);

@@ -1,19 +1,14 @@
-import { Readable } from 'node:stream';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { escapeCellText } from '../logframe/index.js';
 import { findForm, findStakeholder } from './forms.queries.js';
-import { formResponses, stakeholders } from './forms.tables.js';
 import { formDetail } from './forms.props.js';
 import {
   flaggedCount,
   parseFilters,
   questionColumns,
   responsesPage,
-  responsesWhere,
   versionNumbers,
 } from './responses.props.js';
 import { stakeholderResponses } from './stakeholders.props.js';
@@ -26,18 +21,7 @@ import {
 } from './responses.use-cases.js';
 import { personalLinkSchema, reviewSchema } from '../../../shared/forms/forms.schemas.js';
 import { may, param, remove, teamOf, update, view } from './forms.routes.js';
-import { otherKey } from '../../../shared/forms/questions.js';
 import { liveDatasetOf } from '../datasets/index.js';
-
-/** One CSV field: formula-like text escaped (as the logframe export does), quoted when needed. */
-function csvField(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  const s = escapeCellText(
-    Array.isArray(v) ? v.join(';') : typeof v === 'object' ? JSON.stringify(v) : String(v),
-  );
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-const csvLine = (cells: unknown[]) => `${cells.map(csvField).join(',')}\r\n`;
 
 export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -64,66 +48,6 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
       return form.kind === 'survey'
         ? reply.inertia('surveyholders/responses', props)
         : reply.inertia('stakeholders/responses', props);
-    },
-  );
-
-  // streamed in pages of 500 by sequence number: memory stays flat however many responses there are
-  app.get(
-    '/forms/:form/responses/export',
-    { config: { name: 'responses.export', access: view } },
-    async (request, reply) => {
-      const teamId = teamOf(request);
-      const { form } = await findForm(ctx.db, teamId, param(request, 'form'));
-      const filters = parseFilters(request.query);
-      const cols = await questionColumns(ctx.db, form.id);
-      const header = [
-        '_response_id',
-        '_row',
-        '_submitted_at',
-        '_version',
-        '_wave',
-        '_status',
-        '_stakeholder',
-        ...cols.flatMap((c) => (c.other ? [c.key, otherKey(c.key)] : [c.key])),
-      ];
-      const db = ctx.db;
-      async function* lines() {
-        yield '\ufeff' + csvLine(header);
-        let after = 0;
-        for (;;) {
-          const rows = await db
-            .select({ r: formResponses, code: stakeholders.code })
-            .from(formResponses)
-            .leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId))
-            .where(and(responsesWhere(teamId, form.id, filters), gt(formResponses.seq, after)))
-            .orderBy(asc(formResponses.seq))
-            .limit(500);
-          if (!rows.length) return;
-          for (const { r, code } of rows) {
-            const a = r.answers;
-            yield csvLine([
-              r.id,
-              r.seq,
-              r.submittedAt.toISOString(),
-              r.versionNumber,
-              r.wave,
-              r.status,
-              code,
-              ...cols.flatMap((c) => (c.other ? [a[c.key], a[otherKey(c.key)]] : [a[c.key]])),
-            ]);
-          }
-          after = rows[rows.length - 1].r.seq;
-        }
-      }
-      const name =
-        form.name
-          .replace(/[^A-Za-z0-9 _-]+/g, '')
-          .trim()
-          .slice(0, 60) || 'form';
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name} responses.csv"`)
-        .send(Readable.from(lines()));
     },
   );
 

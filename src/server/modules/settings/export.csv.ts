@@ -6,6 +6,8 @@ import { escapeCellText } from '../logframe/index.js';
  */
 function csvCell(v: unknown): string {
   if (v === undefined || v === null) return '';
+  // a number is never a formula (and -5 stays -5)
+  if (typeof v === 'number') return String(v);
   let s: string;
   if (v instanceof Date) s = v.toISOString();
   else if (typeof v === 'object') s = JSON.stringify(v);

@@ -35,6 +35,7 @@ import { readRows } from '../datasets/index.js';
 import { csvLine } from './export.csv.js';
 import { xlsxStream } from './export.xlsx.js';
 import { teamExports } from './settings.tables.js';
+import { pruneExpiredFiles } from './export.prune.js';
 
 declare module '../../platform/jobs/registry.js' {
   interface JobPayloads {
@@ -312,9 +313,13 @@ export async function pruneExports(ctx: AppContext, now: Date) {
     .select({ id: teamExports.id, teamId: teamExports.teamId, expiresAt: teamExports.expiresAt })
     .from(teamExports)
     .where(eq(teamExports.status, 'done'));
-  for (const r of rows)
-    if (r.expiresAt && r.expiresAt <= now)
-      await rm(exportPath(ctx.config.dataDir, r.teamId, r.id), { force: true });
+  await pruneExpiredFiles(
+    rows.map((r) => ({
+      expiresAt: r.expiresAt,
+      file: exportPath(ctx.config.dataDir, r.teamId, r.id),
+    })),
+    now,
+  );
 }
 
 export function registerExportJobs(ctx: AppContext) {

@@ -1,0 +1,146 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { runUseCase } from '../../platform/use-case/index.js';
+import { EXPORT_TTL_HOURS } from '../../../shared/settings/settings.js';
+import type { ResponseExportFormat } from '../../../shared/forms/responses-export.js';
+import type { ResponsesFilters } from '../../../shared/forms/forms.pages.js';
+import type { ResponseExportOptions } from '../../../shared/forms/responses-export.js';
+import { jobActor } from '../databases/index.js';
+import { csvLine, pruneExpiredFiles, xlsxStream } from '../settings/index.js';
+import { formExports } from './forms.tables.js';
+import {
+  countMatching,
+  exportColumns,
+  exportPages,
+  formQuestionVersions,
+} from './responses.export.js';
+
+/** DATA_DIR/exports/<team>/responses-<export id>.<format> (never a user's text in the path). */
+export function responseExportPath(
+  dataDir: string,
+  teamId: string,
+  exportId: string,
+  format: ResponseExportFormat,
+) {
+  return path.join(dataDir, 'exports', teamId, `responses-${exportId}.${format}`);
+}
+
+/** A form's matching responses as a CSV (UTF-8 with a BOM) or an XLSX, streamed chunk by chunk. */
+export async function responsesFile(
+  db: Db,
+  input: {
+    teamId: string;
+    formId: string;
+    filters: ResponsesFilters;
+    options: ResponseExportOptions;
+  },
+  onRows: (n: number) => Promise<void> = async () => {},
+): Promise<AsyncIterable<string | Buffer>> {
+  const cols = exportColumns(await formQuestionVersions(db, input.formId), input.options);
+  async function* pages() {
+    let header = true;
+    for await (const page of exportPages(db, input.teamId, input.formId, input.filters, cols)) {
+      yield page;
+      if (header) header = false;
+      else await onRows(page.length);
+    }
+  }
+  if (input.options.format === 'xlsx') return xlsxStream([{ name: 'responses', pages }]);
+  return (async function* () {
+    yield '\ufeff';
+    for await (const page of pages()) {
+      let chunk = '';
+      for (const r of page) chunk += csvLine(r);
+      yield chunk;
+    }
+  })();
+}
+
+/** Write the file (a temporary name, renamed when complete), with the rows done as progress. */
+async function runResponseExport(ctx: AppContext, exportId: string, now = () => new Date()) {
+  const [row] = await ctx.db.select().from(formExports).where(eq(formExports.id, exportId));
+  if (!row || row.status === 'done' || row.status === 'failed') return;
+  const file = responseExportPath(ctx.config.dataDir, row.teamId, row.id, row.options.format);
+  const tmp = `${file}.part`;
+  const actor = await jobActor(ctx, row.teamId, row.requestedBy, 'forms.response-export');
+  try {
+    const total = await countMatching(ctx.db, row.teamId, row.formId, row.filters);
+    let done = 0;
+    await ctx.db
+      .update(formExports)
+      .set({ status: 'running', progress: { done, total } })
+      .where(eq(formExports.id, row.id));
+    const body = await responsesFile(ctx.db, row, async (n) => {
+      done += n;
+      await ctx.db
+        .update(formExports)
+        .set({ progress: { done, total } })
+        .where(eq(formExports.id, row.id));
+    });
+    await mkdir(path.dirname(file), { recursive: true });
+    await pipeline(Readable.from(body), createWriteStream(tmp));
+    await rename(tmp, file);
+    const { size } = await stat(file);
+    const finished = now();
+    await runUseCase(ctx, actor, async (uc) => {
+      await uc.tx
+        .update(formExports)
+        .set({
+          status: 'done',
+          progress: { done, total: Math.max(total, done) },
+          byteSize: size,
+          finishedAt: finished,
+          expiresAt: new Date(finished.getTime() + EXPORT_TTL_HOURS * 3600_000),
+        })
+        .where(eq(formExports.id, row.id));
+      await uc.audit({
+        action: 'responses.export_finished',
+        subject: { type: 'form', id: row.formId },
+        details: { exportId: row.id, rows: done, byteSize: size },
+      });
+    });
+  } catch (err) {
+    await rm(tmp, { force: true });
+    await runUseCase(ctx, actor, async (uc) => {
+      await uc.tx
+        .update(formExports)
+        .set({ status: 'failed', failure: 'The export could not be written. Try again.' })
+        .where(eq(formExports.id, row.id));
+      await uc.audit({
+        action: 'responses.export_failed',
+        subject: { type: 'form', id: row.formId },
+        details: { exportId: row.id, error: (err as Error).message?.slice(0, 500) },
+      });
+    });
+    throw err;
+  }
+}
+
+/** Expired responses exports: their files are deleted, as the team exports' are. */
+export async function pruneResponseExports(ctx: AppContext, now: Date) {
+  const rows = await ctx.db.select().from(formExports).where(eq(formExports.status, 'done'));
+  await pruneExpiredFiles(
+    rows.map((r) => ({
+      expiresAt: r.expiresAt,
+      file: responseExportPath(ctx.config.dataDir, r.teamId, r.id, r.options.format),
+    })),
+    now,
+  );
+}
+
+export function registerResponseExportJobs(ctx: AppContext) {
+  ctx.jobs.register('forms.response-export', (p) => runResponseExport(ctx, p.exportId), {
+    payload: z.object({ exportId: z.string().uuid() }).strict(),
+    maxAttempts: 1,
+  });
+  ctx.jobs.register('forms.prune-response-exports', () => pruneResponseExports(ctx, new Date()), {
+    everyMs: 60 * 60_000,
+  });
+}
