@@ -47,6 +47,8 @@ export interface InsightPeriod {
   notes: string[];
   /** the bound data points behind the actual, with their row counts (the drill-down) */
   computed: ComputedSource[];
+  /** manual entries count in the actual too */
+  fromEntries: boolean;
 }
 
 interface InsightCategory {

@@ -74,6 +74,7 @@ export function buildMetricInsight(
       reason: slice ? null : statuses[i].reason,
       notes: [...new Set(sources.map((id) => notesOf.get(id)).filter((n): n is string => !!n))],
       computed,
+      fromEntries: sources.length > 0,
     });
   });
   const latest = slice

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
@@ -138,5 +139,32 @@ describe('insights row filters (wave, form, source, site)', () => {
     ).toBe(404);
     // another team's form or dataset as a filter value matches nothing of ours
     expect((await tab(other, `&source=${s.food.id}`)).metrics).toEqual([]);
+  });
+});
+
+describe('insights row filters under hostile query strings', () => {
+  it('answer 200 (the tab, the project page, the rows page) whatever the values', async () => {
+    const s = await setup();
+    const d = await tab(s);
+    const rowsHref = `/data-points/${d.metrics[0].periods[0].computed[0].dataPointId}/rows?period=2026-Q1`;
+    const value = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.constantFrom("'; drop table x;--", '%00', s.food.id, 'Baseline'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ wave: value, form: value, source: value, site: value }),
+        async (q) => {
+          const qs = `&${new URLSearchParams(q).toString()}`;
+          for (const url of [
+            `/problems/${s.problem.id}?tab=insights${qs}`,
+            `/projects/${s.project.id}/insights?x=1${qs}`,
+            `${rowsHref}${qs}`,
+          ])
+            expect((await s.client.get(url)).statusCode).toBe(200);
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 });
