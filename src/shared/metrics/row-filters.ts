@@ -21,7 +21,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const text = (v: unknown) => {
   const s = str(v);
-  return s && s.length <= 200 && !/[\u0000-\u001f]/.test(s) ? s : null;
+  return s && s.length <= 200 && ![...s].some((c) => c.charCodeAt(0) < 32) ? s : null;
 };
 const uuid = (v: unknown) => (UUID_RE.test(str(v)) ? str(v).toLowerCase() : null);
 
