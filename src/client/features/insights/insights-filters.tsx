@@ -1,4 +1,4 @@
-import { Button, Group, Pill, Stack, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import type { InsightsData, InsightsFilters } from '@shared/insights/insights';
 
@@ -76,15 +76,24 @@ export function InsightsFilterBar({
             Filters:
           </Text>
           {chips.map((c) => (
-            <Pill
+            <Badge
               key={c.key}
-              size="md"
-              withRemoveButton
-              onRemove={() => set({ [c.key]: null })}
-              removeButtonProps={{ 'aria-label': `Clear ${c.label}` }}
+              size="lg"
+              variant="light"
+              color="gray"
+              tt="none"
+              pr={3}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  aria-label={`Clear ${c.label}`}
+                  onClick={() => set({ [c.key]: null })}
+                />
+              }
             >
               {c.label}
-            </Pill>
+            </Badge>
           ))}
           <Button variant="subtle" size="xs" onClick={() => onChange(NO_FILTERS)}>
             Clear filters

@@ -129,7 +129,7 @@ export function InsightsView({ data, scope }: { data: InsightsData; scope: Insig
         </Stack>
       </Card>
 
-      {!data.metrics.length && (
+      {!data.metrics.length ? (
         <Alert variant="light" color="yellow" title="No metric matches these filters">
           No metric has data points measured from{' '}
           {filterChips(data)
@@ -137,8 +137,27 @@ export function InsightsView({ data, scope }: { data: InsightsData; scope: Insig
             .join(', ')}
           . Clear a filter (the × on its chip) or choose another wave, form, source or site.
         </Alert>
+      ) : (
+        <Results data={data} scope={scope} exportUrl={exportUrl} table={table} />
       )}
+    </Stack>
+  );
+}
 
+/** The charts, the roll-up and the IPTT of the metrics shown. */
+function Results({
+  data,
+  scope,
+  exportUrl,
+  table,
+}: {
+  data: InsightsData;
+  scope: InsightsScope;
+  exportUrl: (format: 'xlsx' | 'pdf') => string;
+  table: ReturnType<typeof ipttTable>;
+}) {
+  return (
+    <>
       <Block
         title="Charts"
         text="Click a bar or a point to open its metric, with the entries behind each figure."
@@ -183,6 +202,6 @@ export function InsightsView({ data, scope }: { data: InsightsData; scope: Insig
       >
         <IpttTableView table={table} metrics={data.metrics} filters={data.filters} />
       </Block>
-    </Stack>
+    </>
   );
 }
