@@ -2,7 +2,7 @@ import { Badge, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
 import type { InsightsData, InsightsFilters } from '@shared/insights/insights';
 
-export const NO_FILTERS: InsightsFilters = {
+const NO_FILTERS: InsightsFilters = {
   from: null,
   to: null,
   dis: null,
