@@ -6,6 +6,7 @@ import { type TestApp } from '../test/helpers/app.js';
 import { createUser, signIn } from '../test/helpers/auth.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { insightsWorld } from '../src/server/modules/insights/insights.test-support.js';
+import { rowFiltersWorld } from '../src/server/modules/insights/insights.filters.test-support.js';
 import { canvasesSettled } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 
@@ -83,7 +84,7 @@ it('insights of a problem with a filter, the IPTT exported, a learning recorded'
   expect((await readFile((await png.path())!)).subarray(1, 4).toString()).toBe('PNG');
 
   // a figure clicks through to its metric
-  await page.getByTestId('iptt').getByRole('link', { name: 'Girls passing' }).click();
+  await page.getByTestId('iptt').getByRole('link', { name: 'Girls passing', exact: true }).click();
   await page.getByRole('heading', { name: 'Girls passing' }).waitFor();
 
   // learnings: a question, then a learning that answers it
@@ -117,4 +118,51 @@ it('insights of a problem with a filter, the IPTT exported, a learning recorded'
   await page.getByTestId('achievement-chart').locator('canvas').waitFor();
   await canvasesSettled(page);
   await shot(page, 'insights-project');
+}, 120_000);
+
+it('a wave filter recomputes the figures, then a figure opens the rows behind it', async () => {
+  const user = await createUser(t.app, { name: 'Kofi Mensah' });
+  const team = await createTeamFor(t.app, user.id, 'Harvest Aid');
+  const w = await rowFiltersWorld(t.app, team.id);
+  const client = await signIn(t.app, user);
+  await browser.clearCookies();
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  page.setDefaultTimeout(15_000);
+
+  await page.goto(`${base}/problems/${w.problem.id}?tab=insights`);
+  const iptt = page.getByTestId('iptt');
+  await iptt.getByRole('link', { name: 'Households reached, Q1 2026 actual 20' }).waitFor();
+
+  // the wave filter: in the URL, a chip, the figure recomputed from that wave's responses
+  await page.getByLabel('Wave', { exact: true }).first().click();
+  await page.getByRole('option', { name: 'Baseline', exact: true }).click();
+  await page.waitForURL(/wave=Baseline/);
+  await page.getByRole('button', { name: 'Clear Wave: Baseline' }).waitFor();
+  const figure = iptt.getByRole('link', { name: /Households reached, Q1 2026 actual 14/ });
+  await figure.waitFor();
+  await expect(iptt.getByText('Food distributed').count()).resolves.toBe(0);
+  await page.getByText('2 metrics are left out').waitFor();
+  await canvasesSettled(page);
+  await shot(page, 'insights-wave-filter');
+
+  // the figure opens the rows behind it, with the same filter: 3 + 5 + 6 = 14
+  await figure.click();
+  await page.getByRole('heading', { name: /Households reached, Q1 2026: 14/ }).waitFor();
+  await page.getByText('Wave: Baseline').waitFor();
+  const rows = page.getByRole('table', { name: /Rows behind/ }).locator('tbody tr');
+  await expect(rows.count()).resolves.toBe(3);
+  await shot(page, 'insights-drill-rows');
+
+  // a filter nothing matches says what to change; the chip clears it
+  await page.goto(
+    `${base}/problems/${w.problem.id}?tab=insights&wave=Baseline&source=${w.food.id}`,
+  );
+  await page.getByText('No metric matches these filters').waitFor();
+  await shot(page, 'insights-no-match');
+  await page.getByRole('button', { name: 'Clear Source: Food ledger' }).click();
+  await page.waitForURL((u) => !u.search.includes('source='));
+  await iptt.getByRole('link', { name: /Households reached, Q1 2026 actual 14/ }).waitFor();
 }, 120_000);

@@ -1,8 +1,14 @@
 import type { ElementKind, MetricDirection, MetricType } from '../toc/vocabulary.js';
 import type { InsightStatus } from './status.js';
+import { parseRowFilters, type RowFilters } from '../metrics/row-filters.js';
+import type { ComputedSource } from '../metrics/series.js';
 
-/** Filters of the insights views, kept in the URL (?from=2026-Q1&to=2026-Q4&dis=sex:Female). */
-export interface InsightsFilters {
+/**
+ * Filters of the insights views, kept in the URL (?from=2026-Q1&to=2026-Q4&dis=sex:Female&wave=
+ * Baseline&form=<id>&source=<dataset id>&site=North): the period range picks periods, the others
+ * narrow the rows the actuals are computed from (`RowFilters`, in SQL).
+ */
+export interface InsightsFilters extends RowFilters {
   from: string | null;
   to: string | null;
   /** a disaggregation category, `dimension:category` */
@@ -21,6 +27,7 @@ export function parseInsightsFilters(q: Record<string, unknown>): InsightsFilter
     from: PERIOD_RE.test(from) ? from : null,
     to: PERIOD_RE.test(to) ? to : null,
     dis: /^[^:]{1,80}:.{1,200}$/.test(dis) ? dis : null,
+    ...parseRowFilters(q),
   };
 }
 
@@ -33,11 +40,15 @@ export interface InsightPeriod {
   actual: number | null;
   /** actual / target x 100 */
   achieved: number | null;
-  /** null when a disaggregation filter is on (targets are set for totals) */
+  /** null when a disaggregation or site filter is on (targets are set for totals) */
   status: InsightStatus | null;
   reason: string | null;
   /** notes of the entries behind the actual */
   notes: string[];
+  /** the bound data points behind the actual, with their row counts (the drill-down) */
+  computed: ComputedSource[];
+  /** manual entries count in the actual too */
+  fromEntries: boolean;
 }
 
 interface InsightCategory {
@@ -89,9 +100,14 @@ export interface InsightsData {
   periodOptions: Array<{ value: string; label: string }>;
   /** every disaggregation category of the scope's metrics */
   disaggregationOptions: Array<{ value: string; label: string }>;
+  /** survey waves, forms, source datasets and sites of the scope's bound data points */
+  waveOptions: Array<{ value: string; label: string }>;
+  formOptions: Array<{ value: string; label: string }>;
+  sourceOptions: Array<{ value: string; label: string }>;
+  siteOptions: Array<{ value: string; label: string }>;
   metrics: MetricInsight[];
   rollup: OutcomeRollup[];
-  /** metrics left out by the disaggregation filter (not disaggregated that way) */
+  /** metrics left out by the filters (not disaggregated that way, or no data point fed by the wave, form, source or site) */
   hiddenByFilter: number;
 }
 

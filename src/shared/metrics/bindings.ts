@@ -65,6 +65,13 @@ export interface BoundRowView {
   } | null;
 }
 
+/** One row filter on the drill-down page: its query parameter, value and what it reads as. */
+export interface RowFilterChip {
+  name: 'wave' | 'form' | 'source' | 'site';
+  value: string;
+  label: string;
+}
+
 export interface DataPointRowsProps {
   dataPoint: DataPointView;
   metric: MetricView;
@@ -79,6 +86,10 @@ export interface DataPointRowsProps {
   /** the data point's figure over these rows (before the metric's formula) */
   figure: number | null;
   state: BindingState;
+  /** the insights' row filters the rows are narrowed by (wave, form, source, site) */
+  filters: RowFilterChip[];
+  /** the filters leave this data point out (another form's or dataset's, no site dimension) */
+  filteredOut: boolean;
   rows: BoundRowView[];
   total: number;
   page: number;

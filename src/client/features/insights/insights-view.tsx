@@ -7,7 +7,7 @@ import { agree, plural } from '@shared/format/plural';
 import { ipttTable } from '@shared/insights/iptt';
 import { STATUSES, STATUS_LABELS } from '@shared/insights/status';
 import type { InsightsData, InsightsFilters } from '@shared/insights/insights';
-import { InsightsFilterBar } from './insights-filters';
+import { InsightsFilterBar, filterChips } from './insights-filters';
 import { IpttTableView } from './iptt-table';
 import { OutcomeRollupView } from './rollup';
 import { STATUS_COLOR } from './status';
@@ -16,11 +16,9 @@ const InsightCharts = lazy(() => import('./insight-charts'));
 
 export type InsightsScope = { kind: 'problem'; id: string } | { kind: 'project'; id: string };
 
-const query = (f: InsightsFilters) => ({
-  from: f.from ?? undefined,
-  to: f.to ?? undefined,
-  dis: f.dis ?? undefined,
-});
+/** The filters that are on, as query parameters. */
+const query = (f: InsightsFilters) =>
+  Object.fromEntries(Object.entries(f).filter(([, v]) => v !== null)) as Record<string, string>;
 
 function Block({
   title,
@@ -90,10 +88,17 @@ export function InsightsView({ data, scope }: { data: InsightsData; scope: Insig
         <Stack gap="sm">
           <InsightsFilterBar data={data} onChange={go} />
           <Group gap="xs">
-            {data.filters.dis ? (
+            {data.filters.dis || data.filters.site ? (
               <Text size="sm" c="dimmed">
-                Showing the {data.filters.dis.replace(':', ' ')} actuals. Targets are set for
-                totals, so no status is given: choose “Totals” to see statuses.
+                Showing the actuals of{' '}
+                {[
+                  data.filters.dis?.replace(':', ' '),
+                  data.filters.site && `site ${data.filters.site}`,
+                ]
+                  .filter(Boolean)
+                  .join(' at ')}
+                . Targets are set for totals, so no status is given: choose “Totals” and “Every
+                site” to see statuses.
               </Text>
             ) : (
               counts.map(([s, n]) => (
@@ -105,8 +110,15 @@ export function InsightsView({ data, scope }: { data: InsightsData; scope: Insig
           </Group>
           {data.hiddenByFilter > 0 && (
             <Text size="xs" c="dimmed">
-              {plural(data.hiddenByFilter, 'metric')} {agree(data.hiddenByFilter, 'is', 'are')} not
-              disaggregated this way and left out.
+              {plural(data.hiddenByFilter, 'metric')} {agree(data.hiddenByFilter, 'is', 'are')} left
+              out: not disaggregated this way, or not measured from the chosen wave, form, source or
+              site (manual entries have no rows to filter).
+            </Text>
+          )}
+          {(data.filters.wave || data.filters.form || data.filters.source) && (
+            <Text size="xs" c="dimmed">
+              The actuals are recomputed from the rows of the chosen wave, form or source only; the
+              status compares them with the metric’s targets.
             </Text>
           )}
           <Text size="xs" c="dimmed">
@@ -117,6 +129,35 @@ export function InsightsView({ data, scope }: { data: InsightsData; scope: Insig
         </Stack>
       </Card>
 
+      {!data.metrics.length ? (
+        <Alert variant="light" color="yellow" title="No metric matches these filters">
+          No metric has data points measured from{' '}
+          {filterChips(data)
+            .map((c) => c.label)
+            .join(', ')}
+          . Clear a filter (the × on its chip) or choose another wave, form, source or site.
+        </Alert>
+      ) : (
+        <Results data={data} scope={scope} exportUrl={exportUrl} table={table} />
+      )}
+    </Stack>
+  );
+}
+
+/** The charts, the roll-up and the IPTT of the metrics shown. */
+function Results({
+  data,
+  scope,
+  exportUrl,
+  table,
+}: {
+  data: InsightsData;
+  scope: InsightsScope;
+  exportUrl: (format: 'xlsx' | 'pdf') => string;
+  table: ReturnType<typeof ipttTable>;
+}) {
+  return (
+    <>
       <Block
         title="Charts"
         text="Click a bar or a point to open its metric, with the entries behind each figure."
@@ -159,8 +200,8 @@ export function InsightsView({ data, scope }: { data: InsightsData; scope: Insig
           </Group>
         }
       >
-        <IpttTableView table={table} metrics={data.metrics} />
+        <IpttTableView table={table} metrics={data.metrics} filters={data.filters} />
       </Block>
-    </Stack>
+    </>
   );
 }

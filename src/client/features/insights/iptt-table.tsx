@@ -3,19 +3,64 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import { formatFigure, formatNumber } from '@shared/format/number';
 import type { IpttTable } from '@shared/insights/iptt';
-import type { MetricInsight } from '@shared/insights/insights';
+import type { InsightsFilters, MetricInsight } from '@shared/insights/insights';
+import { rowFilterQuery } from '@shared/metrics/row-filters';
 import { STATUS_LABELS } from '@shared/insights/status';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { STATUS_COLOR } from './status';
 
 type Row = IpttTable['rows'][number];
 
+/** The rows page of one bound data point's figure, with the insights' filters applied. */
+function drillHref(dataPointId: string, period: string, f: InsightsFilters) {
+  const cat = f.dis ? f.dis.split(/:(.*)/s) : null;
+  const q = new URLSearchParams({
+    period,
+    ...(cat ? { dimension: cat[0], category: cat[1] } : {}),
+    ...rowFilterQuery(f),
+  });
+  return `${route('data-points.rows', { dataPoint: dataPointId })}?${q.toString()}`;
+}
+
 /**
  * The indicator performance tracking table on screen (the same model as the XLSX and PDF): one
  * row per indicator, then Target, Actual and % achieved for each period.
  */
-export function IpttTableView({ table, metrics }: { table: IpttTable; metrics: MetricInsight[] }) {
+export function IpttTableView({
+  table,
+  metrics,
+  filters,
+}: {
+  table: IpttTable;
+  metrics: MetricInsight[];
+  filters: InsightsFilters;
+}) {
   const byId = new Map(metrics.map((m) => [m.id, m]));
+  const actual = (r: Row, period: string, label: string) => {
+    const m = byId.get(r.metricId);
+    const text = formatFigure(r.cells[period]?.actual ?? null, m);
+    const p = m?.periods.find((x) => x.period === period);
+    if (!m || !p || p.actual === null) return text;
+    const one = p.computed.length === 1 && !p.fromEntries ? p.computed[0] : null;
+    const href = one
+      ? drillHref(one.dataPointId, period, filters)
+      : route('metrics.show', { metric: m.id });
+    return (
+      <Anchor
+        component={Link}
+        href={href}
+        size="sm"
+        title={
+          one
+            ? `Show the ${one.rows} rows behind this figure`
+            : 'Open the metric: the entries and rows behind each figure'
+        }
+        aria-label={`${m.name}, ${label} actual ${text}: ${one ? 'show the rows behind it' : 'open the metric'}`}
+      >
+        {text}
+      </Anchor>
+    );
+  };
   const pct = (v: number | null | undefined) =>
     v === null || v === undefined ? '—' : `${formatNumber(v, 0)}%`;
   const columns: Array<DataTableColumn<Row>> = [
@@ -57,7 +102,7 @@ export function IpttTableView({ table, metrics }: { table: IpttTable; metrics: M
         title: `${p.label} actual`,
         align: 'right',
         value: (r) => r.cells[p.key]?.actual ?? null,
-        render: (r) => formatFigure(r.cells[p.key]?.actual ?? null, byId.get(r.metricId)),
+        render: (r) => actual(r, p.key, p.label),
       },
       {
         key: `${p.key}:achieved`,

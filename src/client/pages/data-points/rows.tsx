@@ -36,6 +36,8 @@ export default function DataPointRows({
   valueLabel,
   figure,
   state,
+  filters,
+  filteredOut,
   rows,
   total,
   page,
@@ -48,6 +50,7 @@ export default function DataPointRows({
     const q = new URLSearchParams({
       period: period.key,
       ...(category ? { dimension: category.dimension, category: category.category } : {}),
+      ...Object.fromEntries(filters.map((f) => [f.name, f.value])),
       page: String(p),
     });
     router.get(`${route('data-points.rows', { dataPoint: dataPoint.id })}?${q.toString()}`);
@@ -134,6 +137,11 @@ export default function DataPointRows({
               {category.dimensionLabel}: {category.category}
             </Badge>
           )}
+          {filters.map((f) => (
+            <Badge key={f.name} variant="outline" color="gray">
+              {f.label}
+            </Badge>
+          ))}
         </Group>
         <PageTitle mt={4}>
           {dataPoint.name}, {period.label}
@@ -169,6 +177,18 @@ export default function DataPointRows({
           </Anchor>
         </Alert>
       )}
+      {filteredOut && (
+        <Alert color="yellow" variant="light" title="The filters leave this data point out">
+          {filters.map((f) => f.label).join(', ')}: this data point is not measured from that wave,
+          form, source or site, so no row of it counts.{' '}
+          <Anchor
+            component={Link}
+            href={`${route('data-points.rows', { dataPoint: dataPoint.id })}?${new URLSearchParams({ period: period.key }).toString()}`}
+          >
+            Show the rows without the filters
+          </Anchor>
+        </Alert>
+      )}
       <Card withBorder>
         <DataTable<BoundRowView>
           id="data-point-rows"
@@ -180,7 +200,9 @@ export default function DataPointRows({
           columns={columns}
           emptyAction={
             <Text size="sm" c="dimmed">
-              No rows count in this period: check the binding’s period field and filter.
+              {filters.length
+                ? 'No rows count in this period with these filters: remove a filter to see more.'
+                : 'No rows count in this period: check the binding’s period field and filter.'}
             </Text>
           }
         />

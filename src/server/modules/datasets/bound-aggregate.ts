@@ -114,3 +114,13 @@ export function checkBound(source: RowSource, spec: AggregateSpec): void {
   boundRowsSql(source, spec);
   aggregationSql(source, spec);
 }
+
+/** The survey waves a form-response source has rows in (at most 50, sorted); none for a dataset. */
+export async function boundWaves(db: Db, source: RowSource): Promise<string[]> {
+  if (!source.facets) return [];
+  const where = [...source.where, sql`${source.facets.wave} IS NOT NULL`];
+  const r = await db.execute(
+    sql`SELECT DISTINCT ${source.facets.wave} AS w FROM ${source.from} WHERE ${sql.join(where, sql` AND `)} ORDER BY 1 LIMIT 50`,
+  );
+  return rowsOf(r).map((x) => String(x.w));
+}

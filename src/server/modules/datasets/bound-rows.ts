@@ -35,6 +35,8 @@ export interface RowSource {
   fields: ReadonlyMap<string, BoundField>;
   /** extra columns the drill-down lists (response id, stakeholder...), by name */
   trace: Record<string, SQL>;
+  /** form responses: the survey wave and the form of a row (the insights filters narrow on them) */
+  facets?: { wave: SQL; form: SQL };
 }
 
 export interface AggregateSpec {
@@ -47,6 +49,8 @@ export interface AggregateSpec {
   /** metric dimension -> the field giving its category, with the metric's categories */
   disaggregations: ReadonlyArray<{ dimension: string; key: string; categories: readonly string[] }>;
   filter: Expr | null;
+  /** keep only the rows of one category of one of `disaggregations` (the insights' site filter) */
+  only?: { dimension: string; category: string } | null;
   metric: {
     period: string;
     customPeriods: ReadonlyArray<{ key: string; start: string; end: string }>;
@@ -291,6 +295,15 @@ export function boundRowsSql(source: RowSource, spec: AggregateSpec, extra: SQL[
     return sql`${categorySql(f, d.categories)} AS ${sql.raw(`d${i}`)}`;
   });
   const where = [...source.where];
+  const only = spec.only
+    ? spec.disaggregations.find((d) => d.dimension === spec.only!.dimension)
+    : null;
+  if (spec.only)
+    where.push(
+      only && source.fields.get(only.key)
+        ? sql`${categorySql(source.fields.get(only.key)!, only.categories)} = ${spec.only.category}::text`
+        : sql`false`,
+    );
   if (spec.filter) where.push(sql`COALESCE(${filterSql(spec.filter, source.fields)}, false)`);
   for (const c of spec.valueFilter)
     where.push(sql`COALESCE(${conditionSql(source.value, source.value.sql, c, 'filter')}, false)`);

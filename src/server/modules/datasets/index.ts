@@ -41,7 +41,13 @@ export {
 } from './datasets.versions.js';
 export { appendRows, insertSelect, type CopyRow } from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';
-export { aggregateBound, boundRows, checkBound, type BoundRow } from './bound-aggregate.js';
+export {
+  aggregateBound,
+  boundRows,
+  boundWaves,
+  checkBound,
+  type BoundRow,
+} from './bound-aggregate.js';
 export {
   BindingError,
   aggregationError,

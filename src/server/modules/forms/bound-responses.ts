@@ -198,6 +198,7 @@ export async function surveyQuestionRowSource(
         stakeholderName: sql`s.name`,
         stakeholderCode: sql`s.code`,
       },
+      facets: { wave: sql`r.wave`, form: sql`r.form_id` },
     },
   };
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/insights/insights.js';
 import type { metricSeries } from '../metrics/index.js';
 import type { ElementKind } from '../../../shared/toc/vocabulary.js';
+import { hasRowFilters } from '../../../shared/metrics/row-filters.js';
 
 export type Series = Awaited<ReturnType<typeof metricSeries>>;
 
@@ -33,7 +34,8 @@ export function rangeOf(
  * One metric's figures for the insights views (pure): statuses over its whole series (so a period
  * without a target is judged on the line to the next one), then narrowed to the filters. With a
  * disaggregation filter the actuals are that category's and no status is given (targets are set
- * for totals). Null when the metric is not disaggregated that way.
+ * for totals), likewise with a site filter. Null when the metric is not disaggregated that way,
+ * or when row filters (wave, form, source, site) leave none of its data points in.
  */
 export function buildMetricInsight(
   s: Series,
@@ -47,6 +49,9 @@ export function buildMetricInsight(
     ? s.categories.find((c) => c.dimension === dis[0] && c.category === dis[1])
     : undefined;
   if (dis && !cat) return null;
+  if (hasRowFilters(filters) && !s.matched.length) return null;
+  // a disaggregation or a site is a slice of the population: targets are set for totals
+  const slice = !!cat || !!filters.site;
   const statuses = periodStatuses(metric, s.points);
   const notesOf = new Map(s.entries.filter((e) => e.note).map((e) => [e.id, e.note!]));
   const periods: InsightPeriod[] = [];
@@ -57,19 +62,22 @@ export function buildMetricInsight(
     shown.push(i);
     const actual = cat ? (cat.points[i]?.actual ?? null) : p.actual;
     const sources = cat ? (cat.points[i]?.sources ?? []) : p.sources;
+    const computed = cat ? (cat.points[i]?.computed ?? []) : p.computed;
     periods.push({
       period: p.period,
       label: p.label,
       target: p.target,
       expected: statuses[i].expected,
       actual,
-      achieved: cat ? null : percentAchieved(actual, p.target),
-      status: cat ? null : statuses[i].status,
-      reason: cat ? null : statuses[i].reason,
+      achieved: slice ? null : percentAchieved(actual, p.target),
+      status: slice ? null : statuses[i].status,
+      reason: slice ? null : statuses[i].reason,
       notes: [...new Set(sources.map((id) => notesOf.get(id)).filter((n): n is string => !!n))],
+      computed,
+      fromEntries: sources.length > 0,
     });
   });
-  const latest = cat
+  const latest = slice
     ? null
     : latestStatus(
         shown.map((i) => statuses[i]),
@@ -79,7 +87,7 @@ export function buildMetricInsight(
   const base = metric.baselineValue ?? 0;
   const goal = [...s.points].reverse().find((p) => p.target !== null)?.target ?? null;
   const moving =
-    !cat &&
+    !slice &&
     !!latestPeriod &&
     latestPeriod.actual !== null &&
     (metric.direction === 'maintain'
@@ -102,7 +110,7 @@ export function buildMetricInsight(
       category: c.category,
       actuals: shown.map((i) => c.points[i]?.actual ?? null),
     })),
-    status: cat ? null : (latest?.status ?? 'no-data'),
+    status: slice ? null : (latest?.status ?? 'no-data'),
     latestAchieved: [...periods].reverse().find((p) => p.achieved !== null)?.achieved ?? null,
     moving,
   };

@@ -23,9 +23,16 @@ const MAX_METRICS = 200;
  * Every metric of a problem or project with its series, computed by the metrics module
  * (`metricSeries`: whatever binds its data points), in the metrics' order.
  */
-async function seriesOfScope(ctx: Ctx, teamId: string, scope: InsightsScope) {
+async function seriesOfScope(
+  ctx: Ctx,
+  teamId: string,
+  scope: InsightsScope,
+  filters: InsightsFilters,
+) {
   const list = await keyMetricsFor(ctx, teamId, scope, MAX_METRICS);
-  const series = await Promise.all(list.map((k) => metricSeries(ctx, teamId, k.metricId)));
+  const series = await Promise.all(
+    list.map((k) => metricSeries(ctx, teamId, k.metricId, { filters, facets: true })),
+  );
   return list.map((k, i) => ({
     element: { id: k.elementId, kind: k.elementKind as ElementKind, title: k.elementTitle },
     series: series[i],
@@ -57,6 +64,23 @@ function disaggregationOptions(all: Series[]) {
     for (const d of s.metric.disaggregations)
       for (const c of d.categories) out.set(`${d.key}:${c}`, `${d.label}: ${c}`);
   return [...out.entries()].map(([value, label]) => ({ value, label }));
+}
+
+/** The waves, forms, source datasets and sites the scope's bound data points offer (sorted). */
+function rowFilterOptions(all: Series[]) {
+  const uniq = (xs: Array<{ value: string; label: string }>) =>
+    [...new Map(xs.map((x) => [x.value, x])).values()].sort((a, b) =>
+      a.label.localeCompare(b.label),
+    );
+  const named = (xs: Array<{ id: string; name: string }>) =>
+    xs.map((x) => ({ value: x.id, label: x.name }));
+  const plain = (xs: string[]) => xs.map((x) => ({ value: x, label: x }));
+  return {
+    waveOptions: uniq(all.flatMap((s) => plain(s.facets.waves))),
+    formOptions: uniq(all.flatMap((s) => named(s.facets.forms))),
+    sourceOptions: uniq(all.flatMap((s) => named(s.facets.datasets))),
+    siteOptions: uniq(all.flatMap((s) => plain(s.facets.sites))),
+  };
 }
 
 /**
@@ -140,7 +164,7 @@ export async function insightsOf(
   filters: InsightsFilters,
   problemList: ReadonlyArray<{ id: string; title: string }>,
 ): Promise<InsightsData> {
-  const rows = await seriesOfScope(ctx, teamId, scope);
+  const rows = await seriesOfScope(ctx, teamId, scope, filters);
   const all = rows.map((r) => r.series);
   const custom = all.flatMap((s) => s.metric.customPeriods);
   // fiscal filter keys are placed with the first fiscal metric's start month
@@ -155,6 +179,7 @@ export async function insightsOf(
     filters,
     periodOptions: periodOptions(all),
     disaggregationOptions: disaggregationOptions(all),
+    ...rowFilterOptions(all),
     metrics,
     rollup: await rollupOf(ctx, teamId, problemList, metrics),
     hiddenByFilter: rows.length - metrics.length,

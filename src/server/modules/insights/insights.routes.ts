@@ -17,12 +17,19 @@ const param = (request: FastifyRequest, name: string) =>
 const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
 
 /** "Periods 2026-Q1 to 2026-Q4, Sex: Female" for the export's title block */
-function describeFilters(f: InsightsFilters) {
+function describeFilters(data: Awaited<ReturnType<typeof insightsOf>>) {
+  const f: InsightsFilters = data.filters;
+  const labelOf = (options: Array<{ value: string; label: string }>, v: string) =>
+    options.find((o) => o.value === v)?.label ?? v;
   const parts = [
     f.from || f.to ? `Periods ${f.from ?? 'first'} to ${f.to ?? 'last'}` : 'All periods',
     f.dis ? `Disaggregation ${f.dis.replace(':', ': ')}` : 'Totals',
+    f.wave && `Wave ${f.wave}`,
+    f.form && `Form ${labelOf(data.formOptions, f.form)}`,
+    f.source && `Source ${labelOf(data.sourceOptions, f.source)}`,
+    f.site && `Site ${f.site}`,
   ];
-  return parts.join(', ');
+  return parts.filter(Boolean).join(', ');
 }
 
 /** "Girls' education: IPTT.xlsx" -> a safe ASCII name and the UTF-8 one. */
@@ -45,7 +52,7 @@ async function sendIptt(
   data: Awaited<ReturnType<typeof insightsOf>>,
 ) {
   const table = ipttTable(data);
-  const meta = { title, filters: describeFilters(data.filters), generatedAt: new Date() };
+  const meta = { title, filters: describeFilters(data), generatedAt: new Date() };
   const buffer = format === 'xlsx' ? await ipttWorkbook(table, meta) : await ipttPdf(table, meta);
   const name = filename(title, format);
   return reply

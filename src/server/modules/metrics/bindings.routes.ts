@@ -4,10 +4,12 @@ import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { bindDataPointSchema } from '../../../shared/metrics/metrics.schemas.js';
 import { periodLabel } from '../../../shared/metrics/periods.js';
-import type { BoundRowView } from '../../../shared/metrics/bindings.js';
+import type { BoundRowView, RowFilterChip } from '../../../shared/metrics/bindings.js';
 import { aggregateBound, boundRows, type BoundRow } from '../datasets/index.js';
 import { bindDataPoint } from './bindings.use-cases.js';
-import { resolveBinding } from './bindings.compute.js';
+import { resolveBinding, type BindingOrigin } from './bindings.compute.js';
+import { narrowResolved } from './bindings.filters.js';
+import { parseRowFilters, type RowFilters } from '../../../shared/metrics/row-filters.js';
 import { findDataPoint } from './metrics.queries.js';
 import { dataPointProps, metricProps } from './metrics.props.js';
 import { teamOf } from './metrics.routes.js';
@@ -58,6 +60,25 @@ function rowView(r: BoundRow): BoundRowView {
   };
 }
 
+/** The row filters on, as the page shows them (a form or dataset by its name). */
+function filterChips(f: RowFilters, origin: BindingOrigin): RowFilterChip[] {
+  const formName = origin.kind === 'form' ? origin.forms.find((x) => x.id === f.form)?.name : null;
+  const datasetName =
+    origin.kind === 'dataset' && origin.dataset.id === f.source ? origin.dataset.name : null;
+  const chips: RowFilterChip[] = [];
+  if (f.wave) chips.push({ name: 'wave', value: f.wave, label: `Wave: ${f.wave}` });
+  if (f.form)
+    chips.push({ name: 'form', value: f.form, label: `Form: ${formName ?? 'another form'}` });
+  if (f.source)
+    chips.push({
+      name: 'source',
+      value: f.source,
+      label: `Source: ${datasetName ?? 'another dataset'}`,
+    });
+  if (f.site) chips.push({ name: 'site', value: f.site, label: `Site: ${f.site}` });
+  return chips;
+}
+
 export function registerBindingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put(
     '/data-points/:dataPoint/binding',
@@ -96,20 +117,23 @@ export function registerBindingRoutes(app: FastifyInstance, ctx: AppContext) {
       const cat = dim?.categories.find((c) => c === one(request, 'category')) ?? null;
       const page = Math.max(1, Math.min(100000, Math.floor(Number(one(request, 'page')) || 1)));
       const resolved = await resolveBinding(ctx.db, teamId, metric, dataPoint);
+      // the insights' row filters (wave, form, source, site), applied in SQL as there
+      const filters = parseRowFilters(request.query as Record<string, unknown>);
+      const narrowed = resolved.ok ? narrowResolved(resolved, filters) : null;
       const b = dataPoint.binding;
       let rows: BoundRowView[] = [];
       let total = 0;
       let figure: number | null = null;
       let valueLabel = '';
       let sourceName = '';
-      if (resolved.ok) {
-        valueLabel = resolved.source.value.label;
+      if (resolved.ok) valueLabel = resolved.source.value.label;
+      if (narrowed) {
         const at = {
           period,
           dimension: dim && cat ? dim.key : null,
           category: dim && cat ? cat : null,
         };
-        const r = await boundRows(ctx.db, resolved.source, resolved.spec, {
+        const r = await boundRows(ctx.db, narrowed.source, narrowed.spec, {
           ...at,
           offset: (page - 1) * PER_PAGE,
           limit: PER_PAGE,
@@ -117,7 +141,7 @@ export function registerBindingRoutes(app: FastifyInstance, ctx: AppContext) {
         rows = r.rows.map(rowView);
         total = r.total;
         figure =
-          (await aggregateBound(ctx.db, resolved.source, resolved.spec)).find(
+          (await aggregateBound(ctx.db, narrowed.source, narrowed.spec)).find(
             (f) =>
               f.period === period && f.dimension === at.dimension && f.category === at.category,
           )?.value ?? null;
@@ -136,6 +160,8 @@ export function registerBindingRoutes(app: FastifyInstance, ctx: AppContext) {
         valueLabel,
         figure,
         state: resolved.ok ? { status: 'ok', message: '' } : resolved.state,
+        filters: resolved.ok ? filterChips(filters, resolved.origin) : [],
+        filteredOut: resolved.ok && !narrowed,
         rows,
         total,
         page,

@@ -14,6 +14,7 @@ import {
 import type { KeyMetric } from '../../../shared/metrics/metrics.pages.js';
 import type { ComputedFigure } from '../../../shared/metrics/series.js';
 import { computeBoundFigures } from './bindings.compute.js';
+import { hasRowFilters, type RowFilters } from '../../../shared/metrics/row-filters.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -55,16 +56,30 @@ function seriesOf(
  * computed in SQL from their rows (`bindings`: each one's state); manual ones from their entries.
  * Four queries, plus a few per bound data point.
  */
-export async function metricSeries(ctx: Ctx, teamId: string, metricId: string) {
+export async function metricSeries(
+  ctx: Ctx,
+  teamId: string,
+  metricId: string,
+  opts: { filters?: RowFilters; facets?: boolean } = {},
+) {
   const { metric, trail } = await findMetric(ctx.db, teamId, metricId);
   const inputs = await loadSeriesInputs(ctx.db, teamId, [metric.id]);
-  const bound = await computeBoundFigures(ctx.db, teamId, metric, inputs.dataPoints);
+  const filters = opts.filters && hasRowFilters(opts.filters) ? opts.filters : undefined;
+  const bound = await computeBoundFigures(ctx.db, teamId, metric, inputs.dataPoints, {
+    filters,
+    facets: opts.facets,
+  });
+  // row filters read bound rows only: manual entries count under none of them
+  const entries = filters ? [] : inputs.entries;
   return {
     metric,
     trail,
     ...inputs,
     bindings: bound.states,
-    ...seriesOf(metric, inputs.dataPoints, inputs.targets, inputs.entries, bound),
+    /** the data points the row filters leave in (every bound one without filters) */
+    matched: bound.matched,
+    facets: bound.facets,
+    ...seriesOf(metric, inputs.dataPoints, inputs.targets, entries, bound),
   };
 }
 
