@@ -7,28 +7,18 @@ import type {
   ProblemIntegrations,
   ProjectConnectorImport,
 } from '@shared/connectors/connectors.pages';
-import { SCHEDULE_LABELS } from '@shared/databases/databases.constants';
-import { formatNumber } from '@shared/format/number';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { ConnectorStatusBadge } from '../connectors/status-badge';
-import { ImportsTable, SCHEDULE_SHORT } from '../databases/imports-table';
-import { relativeTime } from '../../lib/relative-time';
+import { ImportsTable } from '../databases/imports-table';
+import {
+  IMPORT_DATASET_COLUMN,
+  IMPORT_LAST_RUN_COLUMN,
+  IMPORT_ROWS_COLUMN,
+  IMPORT_SCHEDULE_COLUMN,
+  IMPORT_STATUS_COLUMN,
+} from '../connectors/import-columns';
 
 const CONNECTOR_COLUMNS: Array<DataTableColumn<ProjectConnectorImport>> = [
-  {
-    key: 'datasetName',
-    title: 'Dataset',
-    render: (i) => (
-      <Anchor
-        component={Link}
-        href={route('sources.show', { source: i.datasetId })}
-        fw={600}
-        size="sm"
-      >
-        {i.datasetName}
-      </Anchor>
-    ),
-  },
+  IMPORT_DATASET_COLUMN,
   {
     key: 'connector',
     title: 'From',
@@ -48,37 +38,10 @@ const CONNECTOR_COLUMNS: Array<DataTableColumn<ProjectConnectorImport>> = [
       </Stack>
     ),
   },
-  {
-    key: 'schedule',
-    title: 'Refresh',
-    render: (i) => <span title={SCHEDULE_LABELS[i.schedule]}>{SCHEDULE_SHORT[i.schedule]}</span>,
-  },
-  {
-    key: 'lastRunAt',
-    title: 'Last run',
-    visibleFrom: 'md',
-    render: (i) => (i.lastRunAt ? relativeTime(i.lastRunAt) : '—'),
-  },
-  {
-    key: 'rows',
-    title: 'Rows',
-    align: 'right',
-    render: (i) => (i.rows === null ? '—' : formatNumber(i.rows)),
-  },
-  {
-    key: 'status',
-    title: 'Status',
-    render: (i) => (
-      <Stack gap={2}>
-        <ConnectorStatusBadge status={i.status} />
-        {i.status === 'failed' && i.message && (
-          <Text size="xs" c="red">
-            {i.message}
-          </Text>
-        )}
-      </Stack>
-    ),
-  },
+  IMPORT_SCHEDULE_COLUMN,
+  IMPORT_LAST_RUN_COLUMN,
+  IMPORT_ROWS_COLUMN,
+  IMPORT_STATUS_COLUMN,
 ];
 
 /**

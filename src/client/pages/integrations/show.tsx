@@ -1,21 +1,25 @@
 import { useEffect, useState } from 'react';
-import { Head, Link, router } from '@inertiajs/react';
-import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Head, router } from '@inertiajs/react';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import type { Permission } from '@shared/permissions';
 import type { ConnectorImportView, RemoteFormView } from '@shared/connectors/connectors.pages';
 import { CONNECTOR_LABELS } from '@shared/connectors/connectors.constants';
-import { SCHEDULE_LABELS } from '@shared/databases/databases.constants';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../features/projects/page-header';
 import { ConnectorImportForm } from '../../features/connectors/connector-import-form';
 import { ConnectorStatusBadge } from '../../features/connectors/status-badge';
-import { SCHEDULE_SHORT } from '../../features/databases/imports-table';
 import { useShared } from '../../hooks/use-shared';
 import { relativeTime } from '../../lib/relative-time';
-import { formatNumber } from '@shared/format/number';
+import {
+  IMPORT_DATASET_COLUMN,
+  IMPORT_LAST_RUN_COLUMN,
+  IMPORT_ROWS_COLUMN,
+  IMPORT_SCHEDULE_COLUMN,
+  IMPORT_STATUS_COLUMN,
+} from '../../features/connectors/import-columns';
 
 /** integrations/show: a connector's test, its remote forms to import, and its imports' progress */
 export default function IntegrationsShow({
@@ -90,59 +94,12 @@ export default function IntegrationsShow({
     },
   ];
   const importColumns: Array<DataTableColumn<ConnectorImportView>> = [
-    {
-      key: 'datasetName',
-      title: 'Dataset',
-      render: (i) => (
-        <Anchor
-          component={Link}
-          href={route('sources.show', { source: i.datasetId })}
-          fw={600}
-          size="sm"
-        >
-          {i.datasetName}
-        </Anchor>
-      ),
-    },
+    IMPORT_DATASET_COLUMN,
     { key: 'formName', title: 'Form', visibleFrom: 'sm', render: (i) => i.formName },
-    {
-      key: 'schedule',
-      title: 'Refresh',
-      render: (i) => <span title={SCHEDULE_LABELS[i.schedule]}>{SCHEDULE_SHORT[i.schedule]}</span>,
-    },
-    {
-      key: 'lastRunAt',
-      title: 'Last run',
-      visibleFrom: 'md',
-      render: (i) => (i.lastRunAt ? relativeTime(i.lastRunAt) : '—'),
-    },
-    {
-      key: 'status',
-      title: 'Status',
-      render: (i) => (
-        <Stack gap={2}>
-          <Group gap={6} wrap="nowrap">
-            <ConnectorStatusBadge status={i.status} />
-            {i.status === 'running' && (
-              <Text size="xs" c="dimmed">
-                {formatNumber(i.fetched)} read
-              </Text>
-            )}
-          </Group>
-          {i.message && (
-            <Text size="xs" c={i.status === 'failed' ? 'red' : 'dimmed'}>
-              {i.message}
-            </Text>
-          )}
-        </Stack>
-      ),
-    },
-    {
-      key: 'rows',
-      title: 'Rows',
-      align: 'right',
-      render: (i) => (i.rows === null ? '—' : formatNumber(i.rows)),
-    },
+    IMPORT_SCHEDULE_COLUMN,
+    IMPORT_LAST_RUN_COLUMN,
+    IMPORT_STATUS_COLUMN,
+    IMPORT_ROWS_COLUMN,
     {
       key: 'refresh',
       title: 'Refresh now',
