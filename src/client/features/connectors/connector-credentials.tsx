@@ -1,24 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Link, router, useForm } from '@inertiajs/react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Link, router } from '@inertiajs/react';
+import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { ConnectorCredentialView } from '@shared/databases/databases.pages';
 import { CONNECTOR_LABELS } from '@shared/connectors/connectors.constants';
 import { rotateConnectorSecretSchema } from '@shared/connectors/connectors.schemas';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { fieldProps } from '../../lib/field-props';
-import { passesCheck } from '../../lib/form-check';
+import { NewSecretModal } from '../../components/new-secret-modal';
 import { dateTime, relativeTime } from '../../lib/relative-time';
 
 const secretLabel = (c: ConnectorCredentialView) => (c.kind === 'kobo' ? 'API token' : 'password');
@@ -31,37 +20,18 @@ function RotateConnectorModal({
   credential: ConnectorCredentialView;
   onClose: () => void;
 }) {
-  const form = useForm({ secret: '' });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!passesCheck(form, rotateConnectorSecretSchema)) return;
-    form.post(route('connector-credentials.rotate', { connector: credential.connectorId }), {
-      onSuccess: onClose,
-    });
-  };
   const what = secretLabel(credential);
   return (
-    <Modal opened onClose={onClose} title={`New ${what} for “${credential.name}”`}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <PasswordInput
-            label={`New ${what}`}
-            description={`Tested against ${CONNECTOR_LABELS[credential.kind]} first; stored encrypted only if it works, and never shown again.`}
-            autoComplete="new-password"
-            data-autofocus
-            {...fieldProps(form, 'secret', rotateConnectorSecretSchema)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.processing}>
-              Test and store
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <NewSecretModal
+      title={`New ${what} for “${credential.name}”`}
+      label={`New ${what}`}
+      description={`Tested against ${CONNECTOR_LABELS[credential.kind]} first; stored encrypted only if it works, and never shown again.`}
+      submitLabel="Test and store"
+      field="secret"
+      schema={rotateConnectorSecretSchema}
+      url={route('connector-credentials.rotate', { connector: credential.connectorId })}
+      onClose={onClose}
+    />
   );
 }
 

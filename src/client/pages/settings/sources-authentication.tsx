@@ -1,16 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Head, Link, router, useForm } from '@inertiajs/react';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Head, Link, router } from '@inertiajs/react';
+import { Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
@@ -20,8 +10,7 @@ import { rotatePasswordSchema } from '@shared/databases/databases.schemas';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ConnectorCredentials } from '../../features/connectors/connector-credentials';
 import { PageHeader } from '../../features/projects/page-header';
-import { fieldProps } from '../../lib/field-props';
-import { passesCheck } from '../../lib/form-check';
+import { NewSecretModal } from '../../components/new-secret-modal';
 import { dateTime, relativeTime } from '../../lib/relative-time';
 import { useShared } from '../../hooks/use-shared';
 
@@ -32,36 +21,17 @@ function RotateModal({
   credential: SourceCredentialView;
   onClose: () => void;
 }) {
-  const form = useForm({ password: '' });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!passesCheck(form, rotatePasswordSchema)) return;
-    form.post(route('source-credentials.rotate', { credential: credential.id }), {
-      onSuccess: onClose,
-    });
-  };
   return (
-    <Modal opened onClose={onClose} title={`New password for “${credential.connection.name}”`}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <PasswordInput
-            label="New password"
-            description="It replaces the stored one at once; the connection is tested again."
-            autoComplete="new-password"
-            data-autofocus
-            {...fieldProps(form, 'password', rotatePasswordSchema)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.processing}>
-              Store the new password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <NewSecretModal
+      title={`New password for “${credential.connection.name}”`}
+      label="New password"
+      description="It replaces the stored one at once; the connection is tested again."
+      submitLabel="Store the new password"
+      field="password"
+      schema={rotatePasswordSchema}
+      url={route('source-credentials.rotate', { credential: credential.id })}
+      onClose={onClose}
+    />
   );
 }
 
