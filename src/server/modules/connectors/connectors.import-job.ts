@@ -14,11 +14,13 @@ import {
   failVersion,
   findDataset,
   finishVersion,
+  jobProgressReporter,
   recordRowErrors,
   type CopyRow,
   type NewColumn,
   type RowError,
 } from '../datasets/index.js';
+import { datasetVersions } from '../datasets/read-model.js';
 import { boxOf, jobActor, policyOf } from '../databases/index.js';
 import { keyFromLabel } from '../sources/index.js';
 import { ConnectorError } from './connectors.http.js';
@@ -46,6 +48,8 @@ export function registerConnectorJobs(ctx: AppContext) {
   ctx.jobs.register(CONNECTOR_IMPORT, (p, job) => runConnectorImport(ctx, p.importId, job.id), {
     payload: z.object({ importId: z.string().uuid() }).strict(),
     maxAttempts: 2,
+    // the worker died during the last attempt: fail the pull (and its version, if it began one)
+    onAbandoned: (p, job) => abandonConnectorImport(ctx, p.importId, job.id),
   });
   ctx.jobs.register(
     'connector.schedule',
@@ -99,6 +103,44 @@ function columnsFor(
     used.add(key);
     return { key, label: name, type: inferType(values.get(name)!), sourceColumn: name };
   });
+}
+
+const ABANDONED =
+  'The import failed: it was stopped twice before it ended (the server or worker stopped). Try again.';
+
+/**
+ * A pull whose worker died on its last attempt: the version it began (if any) failed, the previous
+ * one stays current, and the import is no longer "running" (a refresh would be refused forever).
+ */
+async function abandonConnectorImport(ctx: AppContext, importId: string, jobId: string) {
+  const [imp] = await ctx.db
+    .select()
+    .from(connectorImports)
+    .where(eq(connectorImports.id, importId));
+  if (!imp || imp.jobId !== jobId) return; // deleted, or a newer pull took over
+  const [begun] = await ctx.db
+    .select({ id: datasetVersions.id })
+    .from(datasetVersions)
+    .where(and(eq(datasetVersions.jobId, jobId), eq(datasetVersions.status, 'importing')));
+  const actor = await jobActor(ctx, imp.teamId, imp.createdBy, CONNECTOR_IMPORT);
+  await runUseCase(ctx, actor, async (uc) => {
+    if (begun) await failVersion(uc, begun.id, ABANDONED);
+    else
+      await uc.audit({
+        action: 'dataset.import_failed',
+        subject: { type: 'dataset', id: imp.datasetId },
+        details: { reason: ABANDONED.slice(0, 200), connector: imp.connectorId },
+      });
+    await uc.tx
+      .update(connectorImports)
+      .set({ status: 'failed', message: ABANDONED })
+      .where(eq(connectorImports.id, imp.id));
+  });
+  await jobProgressReporter(
+    ctx,
+    jobId,
+    imp.teamId,
+  )({ done: 0, total: null, rate: null, etaSeconds: null, phase: 'failed' }, true);
 }
 
 async function runConnectorImport(ctx: AppContext, importId: string, jobId: string) {

@@ -8,7 +8,11 @@ import { addMember, createTeamFor } from '../../../../test/helpers/team-membersh
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { jobs } from '../../platform/jobs/index.js';
 import { datasetVersions, datasets } from '../datasets/read-model.js';
-import { readRows } from '../datasets/index.js';
+import { until } from '../../../../test/helpers/wait.js';
+import { runUseCase } from '../../platform/use-case/index.js';
+import { JobWorker } from '../../platform/jobs/index.js';
+import { beginVersion, findDataset, readRows } from '../datasets/index.js';
+import { jobActor } from '../databases/index.js';
 import { problems } from '../problems/read-model.js';
 import { projects } from '../projects/read-model.js';
 import { runDueConnectorImports } from './connectors.import-job.js';
@@ -274,6 +278,109 @@ describe('KoboToolbox connector', () => {
       (await other.client.post(`/integrations/imports/${imp.id}/refresh`, {})).statusCode,
     ).toBe(404);
   });
+
+  it.each([
+    ['before it began a version', false],
+    ['after it began a version', true],
+  ])(
+    'a worker that died during the last attempt (%s): recovery fails the pull, the previous version stays current, a refresh is allowed again',
+    async (_, begun) => {
+      const [before] = await t.app.ctx.db
+        .select()
+        .from(connectorImports)
+        .where(eq(connectorImports.connectorId, id));
+      const current = (await findDataset(t.app.ctx.db, w.team.id, before.datasetId)).dataset
+        .currentVersionId;
+      const res = await w.client.post(`/integrations/imports/${before.id}/refresh`, {});
+      expect(res.statusCode).toBe(303);
+      const [queued] = await t.app.ctx.db
+        .select()
+        .from(connectorImports)
+        .where(eq(connectorImports.id, before.id));
+      const jobId = queued.jobId!;
+      // what the dead attempt left: the pull running and, if it got that far, its version begun
+      await t.app.ctx.db
+        .update(connectorImports)
+        .set({ status: 'running' })
+        .where(eq(connectorImports.id, before.id));
+      let versionId: string | null = null;
+      if (begun) {
+        const { columns } = await findDataset(t.app.ctx.db, w.team.id, before.datasetId);
+        const actor = await jobActor(t.app.ctx, w.team.id, w.owner.id, 'connector.import');
+        // as the job begins it (connectors.import-job.ts)
+        const { version } = await runUseCase(t.app.ctx, actor, async (uc) => {
+          const begun = await beginVersion(
+            uc,
+            before.datasetId,
+            columns.map((c) => ({
+              key: c.key,
+              label: c.label,
+              type: c.type,
+              sourceColumn: c.sourceColumn,
+            })),
+            jobId,
+          );
+          await uc.audit({
+            action: 'connector.pulled',
+            subject: { type: 'dataset', id: before.datasetId },
+            details: { connector: id, form: before.formId, version: begun.version.number },
+          });
+          return begun;
+        });
+        versionId = version.id;
+      }
+      // as a SIGKILLed worker leaves it on the second (last) attempt: running, its lock long stale
+      await t.app.ctx.db
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: 2,
+          lockedAt: new Date(Date.now() - 3_600_000),
+          lockedBy: 'dead:1:x',
+        })
+        .where(eq(jobs.id, jobId));
+      const worker = new JobWorker(t.app.ctx.db, t.app.ctx.jobs.registry, t.app.log, {
+        staleAfterMs: 60_000,
+      });
+      worker.start(); // its housekeeping runs first
+      const job = async () => (await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, jobId)))[0];
+      // the clean-up's last step is the job's progress
+      await until(
+        async () => (await job()).progress?.phase === 'failed',
+        'the abandoned pull cleaned up',
+      );
+      await worker.stop();
+      expect((await job()).status).toBe('failed');
+      const [after] = await t.app.ctx.db
+        .select()
+        .from(connectorImports)
+        .where(eq(connectorImports.id, before.id));
+      expect(after.status).toBe('failed');
+      expect(after.message).toContain('stopped twice');
+      if (versionId) {
+        const [v] = await t.app.ctx.db
+          .select()
+          .from(datasetVersions)
+          .where(eq(datasetVersions.id, versionId));
+        expect(v.status).toBe('failed');
+      }
+      const [d] = await t.app.ctx.db
+        .select()
+        .from(datasets)
+        .where(eq(datasets.id, before.datasetId));
+      expect(d.currentVersionId).toBe(current);
+      // no longer stuck "running": the next refresh is accepted and imports
+      expect(
+        (await w.client.post(`/integrations/imports/${before.id}/refresh`, {})).statusCode,
+      ).toBe(303);
+      await drainJobs(t.app);
+      const [again] = await t.app.ctx.db
+        .select()
+        .from(connectorImports)
+        .where(eq(connectorImports.id, before.id));
+      expect(again.status).toBe('ready');
+    },
+  );
 });
 
 describe('ODK Central connector', () => {

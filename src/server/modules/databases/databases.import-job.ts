@@ -59,6 +59,9 @@ export function registerDatabaseJobs(ctx: AppContext) {
         .object({ versionId: z.string().uuid(), scheduled: z.boolean().optional() })
         .strict(),
       maxAttempts: 2,
+      // the worker died during the last attempt: fail the version as the job's own failure would
+      onAbandoned: (p, job) =>
+        abandonDatabaseImport(ctx, p.versionId, job.id, p.scheduled ?? false),
     },
   );
   ctx.jobs.register(DATABASE_TEST, (p) => testConnectionJob(ctx, p.connectionId), {
@@ -201,6 +204,38 @@ export async function runDueImports(ctx: AppContext, now: Date): Promise<number>
   if (started) ctx.jobs.poke();
   return started;
 }
+
+/** An import whose worker died on its last attempt: failed, the previous version stays current */
+async function abandonDatabaseImport(
+  ctx: AppContext,
+  versionId: string,
+  jobId: string,
+  scheduled: boolean,
+) {
+  const [version] = await ctx.db
+    .select()
+    .from(datasetVersions)
+    .where(eq(datasetVersions.id, versionId));
+  if (!version || version.status !== 'importing') return;
+  const actor = await jobActor(ctx, version.teamId, version.createdBy, DATABASE_IMPORT);
+  await runUseCase(ctx, actor, (uc) => failVersion(uc, version.id, ABANDONED, 'failed'));
+  await jobProgressReporter(
+    ctx,
+    jobId,
+    version.teamId,
+  )({ done: 0, total: null, rate: null, etaSeconds: null, phase: 'failed' }, true);
+  const imp = await importOfDataset(ctx.db, version.datasetId);
+  if (scheduled && imp) {
+    const [ds] = await ctx.db
+      .select({ name: datasets.name })
+      .from(datasets)
+      .where(eq(datasets.id, imp.datasetId));
+    await notifyFailure(ctx, imp, ds?.name ?? 'a dataset', ABANDONED, jobId);
+  }
+}
+
+const ABANDONED =
+  'The import failed: it was stopped twice before it ended (the server or worker stopped). Try again.';
 
 async function runDatabaseImport(
   ctx: AppContext,

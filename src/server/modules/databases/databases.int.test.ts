@@ -6,7 +6,9 @@ import { createUser, signIn } from '../../../../test/helpers/auth.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
-import { datasetVersions } from '../datasets/read-model.js';
+import { until } from '../../../../test/helpers/wait.js';
+import { jobs, JobWorker } from '../../platform/jobs/index.js';
+import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { readRows } from '../datasets/index.js';
 import { notifications } from '../notifications/index.js';
 import { projects } from '../projects/read-model.js';
@@ -384,6 +386,73 @@ describe('database sources', () => {
     await drainJobs(t.app);
     const back = await w.client.page(`/databases/${my}`);
     expect(back.props.connection).toMatchObject({ status: 'ready', hasPassword: true });
+  });
+
+  it('a worker that died during the last attempt: recovery fails the version, the previous stays current and the creator is told', async () => {
+    const { version: first } = await importTable(w, pgId, {
+      name: 'Daily people',
+      kind: 'table',
+      table: { schema: 'public', name: fx.table },
+      schedule: 'daily',
+    });
+    expect(first.status).toBe('ready');
+    // the scheduled refresh begins a version and queues its job, which no one runs yet
+    expect(await runDueImports(t.app.ctx, new Date(Date.now() + 2 * 86_400_000))).toBeGreaterThan(
+      0,
+    );
+    const [second] = await t.app.ctx.db
+      .select()
+      .from(datasetVersions)
+      .where(
+        and(
+          eq(datasetVersions.datasetId, first.datasetId),
+          eq(datasetVersions.status, 'importing'),
+        ),
+      );
+    // as a SIGKILLed worker leaves it on the second (last) attempt: running, its lock long stale
+    await t.app.ctx.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 2,
+        lockedAt: new Date(Date.now() - 3_600_000),
+        lockedBy: 'dead:1:x',
+      })
+      .where(eq(jobs.id, second.jobId!));
+    const worker = new JobWorker(t.app.ctx.db, t.app.ctx.jobs.registry, t.app.log, {
+      staleAfterMs: 60_000,
+    });
+    worker.start(); // its housekeeping runs first
+    const version = async () =>
+      (
+        await t.app.ctx.db.select().from(datasetVersions).where(eq(datasetVersions.id, second.id))
+      )[0];
+    const told = () =>
+      t.app.ctx.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, w.owner.id),
+            eq(notifications.type, 'database.import_failed'),
+          ),
+        );
+    // the clean-up's last step is the notification
+    await until(
+      async () => (await told()).some((n) => n.url?.includes(second.jobId!)),
+      'the creator told',
+    );
+    await worker.stop();
+    expect((await version()).status).toBe('failed');
+    expect((await version()).failure).toContain('stopped twice');
+    const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, second.jobId!));
+    expect(job.status).toBe('failed');
+    expect(job.progress).toMatchObject({ phase: 'failed' });
+    const [d] = await t.app.ctx.db.select().from(datasets).where(eq(datasets.id, first.datasetId));
+    expect(d.currentVersionId).toBe(first.id);
+    expect((await told()).map((n) => n.title)).toContain(
+      'The scheduled import of “Daily people” failed',
+    );
   });
 
   it('rotates a stored password: the connection is tested again with the new one', async () => {
