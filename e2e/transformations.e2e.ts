@@ -8,7 +8,6 @@ import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { problems, tocElements } from '../src/server/modules/problems/problems.tables.js';
 import { dataPoints, metrics } from '../src/server/modules/metrics/metrics.tables.js';
-import { MESSY_CSV } from '../src/server/modules/transformations/transformations.test-support.js';
 import {
   transformationRuns,
   transformations,
@@ -70,7 +69,7 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.getByRole('button', { name: 'Choose a file' }).click();
   await (
     await chooser
-  ).setFiles({ name: 'survey.csv', mimeType: 'text/csv', buffer: Buffer.from(MESSY_CSV, 'utf8') });
+  ).setFiles({ name: 'survey.csv', mimeType: 'text/csv', buffer: Buffer.from(SURVEY_CSV, 'utf8') });
   await page.getByRole('button', { name: 'Start import' }).click();
   await page.getByText('The import finished').waitFor();
 
@@ -93,7 +92,7 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await addStep(page, 'Clean up values');
   await page.getByRole('combobox', { name: 'Clean-up' }).click();
   await page.getByRole('option', { name: 'Replace values (mapping table)' }).click();
-  await pick(page, 'Columns', ['name', 'age', 'village']);
+  await pick(page, 'Columns', ['name', 'age', 'village', 'visited']);
   const mapping: Array<[string, string]> = [
     ['M', 'male'],
     ['male', 'male'],
@@ -123,6 +122,22 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
     'age',
   ]);
   await saveStep(page, 4, 'Rows 6 → 5 (1 removed)');
+
+  // 5. fix the visit date, written four ways: every value as YYYY-MM-DD, 05/03/2024 day first
+  await addStep(page, 'Clean up values');
+  await page.getByRole('combobox', { name: 'Clean-up' }).click();
+  await page.getByRole('option', { name: 'Standardise dates (YYYY-MM-DD)' }).click();
+  await pick(page, 'Columns', ['name', 'sex', 'age', 'village']);
+  expect(
+    await page.getByRole('combobox', { name: 'Read dates like 05/03/2024 as' }).inputValue(),
+  ).toBe('Day first (5 March), else month first');
+  console.log('screenshot', await shot(page, 'transformations-dates-editor'));
+  await saveStep(page, 5, 'Rows 5 → 5 · 4 values changed');
+  await page.getByRole('button', { name: 'Data after step 5' }).click();
+  await page.getByText('The first 5 rows of the sample after step 5').waitFor();
+  for (const d of ['2024-03-05', '2024-03-06', '2024-03-07'])
+    await page.getByRole('cell', { name: d, exact: true }).first().waitFor();
+  console.log('screenshot', await top(page).then(() => shot(page, 'transformations-dates-data')));
 
   // the data view after step 2: the recoded values
   await page.getByRole('button', { name: 'Data after step 2' }).click();
@@ -162,7 +177,7 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.getByRole('combobox', { name: 'Key 1 in the other dataset' }).click();
   await page.getByRole('option', { name: 'id', exact: true }).click();
   console.log('screenshot', await shot(page, 'transformations-join-editor'));
-  await saveStep(page, 5, 'Rows 5 → 5');
+  await saveStep(page, 6, 'Rows 5 → 5');
 
   await page.getByRole('tab', { name: 'SQL' }).click();
   await page.getByTestId('recipe-sql').getByText('WITH s0 AS', { exact: false }).waitFor();
@@ -177,6 +192,7 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.getByRole('link', { name: 'See the output dataset' }).click();
   await page.getByRole('heading', { name: 'survey (clean)', exact: true }).waitFor();
   await page.getByRole('cell', { name: 'Chausiku', exact: true }).first().waitFor();
+  await page.getByRole('cell', { name: '2024-03-06', exact: true }).first().waitFor();
   console.log('screenshot', await top(page).then(() => shot(page, 'transformations-output')));
 
   // the output is a dataset like any other: a data point bound to it, the metric computed from it
@@ -299,14 +315,29 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.getByRole('link', { name: '4', exact: true }).waitFor();
 });
 
+/**
+ * The messy survey export: spaces around names, sex written six ways, a test row, a duplicate,
+ * an age that is not a number, and the visit date written four ways (ISO, day/month/year, a month
+ * by name before and after the day)
+ */
+const SURVEY_CSV =
+  'id,name,sex,age,village,visited\n' +
+  '1, Amina ,F,34,North,2024-03-05\n' +
+  '2,Bakari,male,41,South,05/03/2024\n' +
+  '3,TEST,M,0,Test village,5 Mar 2024\n' +
+  '4,Chausiku,Female ,29,North,"March 6, 2024"\n' +
+  '5,Daudi, M,52,East,06/03/2024\n' +
+  '6,Bakari,male,41,South,05/03/2024\n' +
+  '7,Esther,f,unknown,East,7 March 2024\n';
+
 /** The survey again: Amina's age corrected, Chausiku and Daudi now test rows, Faraji new */
 const NEXT_CSV =
-  'id,name,sex,age,village\n' +
-  '1, Amina ,F,35,North\n' +
-  '2,Bakari,male,41,South\n' +
-  '3,TEST,M,0,Test village\n' +
-  '4,TEST,Female ,29,North\n' +
-  '5,TEST, M,52,East\n' +
-  '6,Bakari,male,41,South\n' +
-  '7,Esther,f,unknown,East\n' +
-  '8,Faraji,M,23,West\n';
+  'id,name,sex,age,village,visited\n' +
+  '1, Amina ,F,35,North,2024-03-05\n' +
+  '2,Bakari,male,41,South,05/03/2024\n' +
+  '3,TEST,M,0,Test village,5 Mar 2024\n' +
+  '4,TEST,Female ,29,North,"March 6, 2024"\n' +
+  '5,TEST, M,52,East,06/03/2024\n' +
+  '6,Bakari,male,41,South,05/03/2024\n' +
+  '7,Esther,f,unknown,East,7 March 2024\n' +
+  '8,Faraji,M,23,West,8 Mar 2024\n';

@@ -1,6 +1,7 @@
 import { COLUMN_TYPE_LABELS } from '../datasets/column-types.js';
 import type { RecipeColumn } from './transformations.pages.js';
 import type { AggregateFn, Step } from './steps.js';
+import type { DateOrder } from './dates.js';
 
 export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
   cleanup: 'Clean up values',
@@ -16,6 +17,12 @@ export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
   query: 'SQL query',
   split: 'Split a column',
   merge: 'Merge columns',
+};
+
+/** How a year-last date such as 05/03/2024 is read */
+export const DATE_ORDER_LABELS: Record<DateOrder, string> = {
+  dmy: 'day/month (5 March)',
+  mdy: 'month/day (May 3)',
 };
 
 export const AGGREGATE_LABELS: Record<AggregateFn, string> = {
@@ -59,6 +66,10 @@ export function describeStep(
           return `In ${names(step.columns)}, replace ${list(
             step.mapping.map((m) => `${quote(m.from)} with ${quote(m.to)}`),
           )}${step.loose ? ' (ignoring case and surrounding spaces)' : ''}.`;
+        case 'dates':
+          return `Write the dates of ${names(step.columns)} as YYYY-MM-DD, reading 05/03/2024 as ${step.dateOrder
+            .map((o) => DATE_ORDER_LABELS[o])
+            .join(', or else ')}; other values are kept.`;
       }
       break;
     case 'fill':

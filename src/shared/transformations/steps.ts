@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_ORDERS } from './dates.js';
 
 /**
  * A transformation recipe's steps (issue 11): typed specs, validated here and shared with the
@@ -17,7 +18,7 @@ const base = {
   enabled: z.boolean(),
 };
 
-const CLEANUP_OPS = ['trim', 'lower', 'upper', 'remove', 'replace'] as const;
+const CLEANUP_OPS = ['trim', 'lower', 'upper', 'remove', 'replace', 'dates'] as const;
 
 const mapping = z.object({ from: text, to: z.string().max(500) }).strict();
 
@@ -33,6 +34,13 @@ const cleanupStep = z
     mapping: z.array(mapping).max(200).default([]),
     /** replace: match ignoring case and surrounding spaces ("Male " matches "male") */
     loose: z.boolean().default(true),
+    /** dates: how to read 05/03/2024, in the order tried (src/shared/transformations/dates.ts) */
+    dateOrder: z
+      .array(z.enum(DATE_ORDERS))
+      .min(1, 'Pick how to read dates like 05/03/2024.')
+      .max(2)
+      .refine((o) => new Set(o).size === o.length, 'Each order once.')
+      .default(['dmy', 'mdy']),
   })
   .strict();
 

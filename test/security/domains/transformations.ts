@@ -26,6 +26,7 @@ async function insertTransformation(c: FixtureContext) {
           characters: '',
           mapping: [],
           loose: true,
+          dateOrder: ['dmy', 'mdy'],
         },
       ],
       createdBy: c.self.id,

@@ -26,6 +26,7 @@ export function newStep(kind: Step['kind'], cols: readonly RecipeColumn[]): Step
         characters: '',
         mapping: [],
         loose: true,
+        dateOrder: ['dmy', 'mdy'],
       };
     case 'fill':
       return { ...base, kind, column: firstText, method: 'constant', value: '' };

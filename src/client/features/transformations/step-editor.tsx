@@ -33,6 +33,14 @@ interface Props {
   datasets: TransformationShowProps['datasets'];
 }
 
+/** The declared orders for a year-last date (dates.ts), the first that gives a real date wins */
+const DATE_ORDER_CHOICES = [
+  { value: 'dmy,mdy', label: 'Day first (5 March), else month first' },
+  { value: 'mdy,dmy', label: 'Month first (May 3), else day first' },
+  { value: 'dmy', label: 'Day first only' },
+  { value: 'mdy', label: 'Month first only' },
+];
+
 const options = (cols: readonly RecipeColumn[]) =>
   cols.map((c) => ({ value: c.key, label: c.label }));
 
@@ -51,9 +59,13 @@ export function StepEditor({ step, columns, onChange, errors, datasets }: Props)
               { value: 'upper', label: 'Make upper case' },
               { value: 'remove', label: 'Remove characters' },
               { value: 'replace', label: 'Replace values (mapping table)' },
+              { value: 'dates', label: 'Standardise dates (YYYY-MM-DD)' },
             ]}
             value={step.op}
-            onChange={(op) => op && onChange({ ...step, op })}
+            // a step saved before "Standardise dates" existed has no date order yet
+            onChange={(op) =>
+              op && onChange({ ...step, op, dateOrder: step.dateOrder ?? ['dmy', 'mdy'] })
+            }
           />
           <ChoiceMultiSelect
             label="Columns"
@@ -63,6 +75,18 @@ export function StepEditor({ step, columns, onChange, errors, datasets }: Props)
             error={err('columns')}
             searchable
           />
+          {step.op === 'dates' && (
+            <ChoiceSelect
+              label="Read dates like 05/03/2024 as"
+              description="Also read: 2024-03-05, 5 Mar 2024, March 5, 2024. Other values are kept as they are."
+              data={DATE_ORDER_CHOICES}
+              value={step.dateOrder.join(',')}
+              onChange={(v) =>
+                v && onChange({ ...step, dateOrder: v.split(',') as typeof step.dateOrder })
+              }
+              error={err('dateOrder')}
+            />
+          )}
           {step.op === 'remove' && (
             <TextInput
               label="Characters to remove"

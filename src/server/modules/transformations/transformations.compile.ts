@@ -10,6 +10,7 @@ import {
   type Col,
 } from './transformations.expr.js';
 import { ident, Params, trimmed } from './transformations.sql.js';
+import { standardDateSql } from './transformations.dates.js';
 import {
   APPEND_BASE,
   compileAggregate,
@@ -218,6 +219,7 @@ function compileStep(
         if (step.op === 'trim') e = `NULLIF(${trimmed(x)}, '')`;
         else if (step.op === 'lower') e = `lower(${x})`;
         else if (step.op === 'upper') e = `upper(${x})`;
+        else if (step.op === 'dates') e = standardDateSql(x, step.dateOrder);
         else if (step.op === 'remove')
           e = `NULLIF(translate(${x}, ${params.add(step.characters, 'text')}, ''), '')`;
         else {

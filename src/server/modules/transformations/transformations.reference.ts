@@ -2,6 +2,7 @@
  * A plain in-memory computation of each step (tests only): the compiled SQL is checked against it
  * on generated rows (transformations.steps.int.test.ts). Rows hold typed values by column key.
  */
+import { standardDate } from '../../../shared/transformations/dates.js';
 import { convertValue } from '../../../shared/datasets/convert.js';
 import { evaluate, evaluateBoolean } from '../../../shared/expressions/evaluate.js';
 import { parse } from '../../../shared/expressions/parse.js';
@@ -66,6 +67,7 @@ export function applyStep(
           if (step.op === 'trim') v[k] = emptyToNull(s.replace(SPACE, ''));
           else if (step.op === 'lower') v[k] = s.toLowerCase();
           else if (step.op === 'upper') v[k] = s.toUpperCase();
+          else if (step.op === 'dates') v[k] = standardDate(s, step.dateOrder) ?? s;
           else if (step.op === 'remove')
             v[k] = emptyToNull([...s].filter((c) => !step.characters.includes(c)).join(''));
           else {

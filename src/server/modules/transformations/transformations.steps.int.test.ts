@@ -167,6 +167,42 @@ describe('each step type: SQL on the database = the same step in memory', () => 
     );
   });
 
+  it('standardise dates: mixed ways of writing dates, in either declared order (SQL = dates.ts)', async () => {
+    const part = (max: number, w: number) =>
+      fc.integer({ min: 0, max }).map((n) => String(n).padStart(w, '0'));
+    const sep = fc.constantFrom('-', '/', '.', ' ', ', ');
+    const word = fc.constantFrom('Mar', 'march', 'Sept', 'sep.', 'FEB', 'Jun', 'Marx', '5th', '');
+    const dateText = fc.oneof(
+      fc.tuple(part(2100, 4), sep, part(13, 1), sep, part(32, 2)).map((p) => p.join('')),
+      fc.tuple(part(32, 2), sep, part(13, 1), sep, part(2100, 4)).map((p) => p.join('')),
+      fc.tuple(part(31, 1), sep, word, sep, part(2100, 4)).map((p) => p.join('')),
+      fc.tuple(word, sep, part(31, 1), sep, part(2100, 4)).map((p) => p.join('')),
+      fc.constantFrom('2024-02-29', '2023-02-29', ' 5 Mar 2024 ', '05/03/24', 'unknown', null),
+    );
+    const rows = fc.array(
+      fc.record({ name: dateText, n: fc.constant(null), x: fc.constant(null), tag: dateText }),
+      { maxLength: 25 },
+    );
+    const step = fc
+      .record({
+        columns: textCols,
+        dateOrder: fc.constantFrom<Array<'dmy' | 'mdy'>>(
+          ['dmy', 'mdy'],
+          ['mdy', 'dmy'],
+          ['dmy'],
+          ['mdy'],
+        ),
+      })
+      .map((c) => parsed({ ...base, kind: 'cleanup', op: 'dates', ...c }));
+    await fc.assert(
+      fc.asyncProperty(rows, step, async (data, s) => {
+        await load(data);
+        expect(await viaSql([s])).toEqual(viaMemory(data, [s]));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it('fill missing: a constant, the mean, the median, the previous value', async () => {
     const fill = fc.oneof(
       fc.record({
