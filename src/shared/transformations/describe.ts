@@ -20,7 +20,7 @@ export const STEP_KIND_LABELS: Record<Step['kind'], string> = {
 };
 
 /** How a year-last date such as 05/03/2024 is read */
-export const DATE_ORDER_LABELS: Record<DateOrder, string> = {
+const DATE_ORDER_LABELS: Record<DateOrder, string> = {
   dmy: 'day/month (5 March)',
   mdy: 'month/day (May 3)',
 };
