@@ -479,18 +479,17 @@ async function submitOnly(
       .join(' ')} on ${cpus().length} cores)`,
   );
   for (const l of lines) console.log(`  ${l}`);
-  const prof = (globalThis as any).__PROF ?? {};
-  for (const [k, [ms, n]] of Object.entries(prof) as any) console.log(`  PROF ${k.padEnd(20)} ${(ms / n).toFixed(2)} ms avg x${n}`);
   await app.close();
 }
 
 try {
   await main();
   // each in its own process: a fresh heap, so the import's memory growth is its own
-  if (!ONLY) for (const bench of ['datagrid.ts', 'imports.ts', 'responses-list.ts'])
-    spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, bench)], {
-      stdio: 'inherit',
-    });
+  if (!ONLY)
+    for (const bench of ['datagrid.ts', 'imports.ts', 'responses-list.ts'])
+      spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, bench)], {
+        stdio: 'inherit',
+      });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

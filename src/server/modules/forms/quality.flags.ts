@@ -36,7 +36,7 @@ const others = (r: Pick<Subject, 'id' | 'formId'>) =>
  * out-of-range quartiles) read: a bounded window by `seq` (the form_seq index), so a submission's
  * cost does not grow with the form. A form with fewer responses is read whole.
  */
-export const STATS_WINDOW = 2000;
+export const STATS_WINDOW = 1000;
 
 /**
  * The rules that compare with the form's other responses by their figures (speeder, out of range),
