@@ -4,6 +4,7 @@
  * PGlite (fresh temp data dir) by default; PostgreSQL with BENCH_DATABASE_URL.
  * BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50). Then bench/datagrid.ts and
  * bench/imports.ts, each in a process of its own (their own BENCH_* settings are in their headers).
+ * BENCH_ONLY=submit runs only the public submit rows (f) (one bench user, nothing after).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +35,8 @@ const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 const run = { connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: WARMUP_MS };
 const MB = 1024 * 1024;
 
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY && ONLY !== 'submit') throw new Error(`BENCH_ONLY=${ONLY}: the one choice is "submit"`);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pathways-bench-'));
 process.env.NODE_ENV = 'production';
@@ -93,9 +96,13 @@ async function main() {
     `Pathways bench: ${app.ctx.database.kind}${app.requestLimiter ? ` (PGLITE_CONCURRENCY=${app.requestLimiter.limit || 'unlimited'})` : ''}${databaseUrl ? ` (${new URL(databaseUrl).host})` : ''}, ${CONNECTIONS} connections, ${SECONDS}s per measurement (+${WARMUP_MS} ms warm-up)`,
   );
   console.log('setting up users...');
-  const users = await benchUsers(app, CONNECTIONS);
+  const users = await benchUsers(app, ONLY ? 1 : CONNECTIONS);
   const xsrf = await xsrfCookie(base);
   const owner = users[0];
+  if (ONLY === 'submit') {
+    await bare.close();
+    return submitOnly(app, { owner, base, xsrf });
+  }
   const cookies = await sessionCookies(app, owner);
   const version =
     (await (await fetch(`${base}/`)).text())
@@ -441,13 +448,48 @@ async function main() {
   }
 }
 
+/** BENCH_ONLY=submit: the public submit and its raw INSERTs, nothing else. */
+async function submitOnly(
+  app: FastifyInstance,
+  o: { owner: { id: string }; base: string; xsrf: string },
+) {
+  const [membership] = await app.ctx.db
+    .select({ teamId: teamMembers.organizationId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, o.owner.id), eq(teamMembers.role, 'owner')));
+  const rows: Measurement[] = [];
+  const measure = async (m: () => Promise<Measurement>) => {
+    rows.push(await m());
+  };
+  const lines = await publicSubmitBench(app, {
+    teamId: membership.teamId,
+    userId: o.owner.id,
+    base: o.base,
+    xsrf: o.xsrf,
+    run,
+    measure,
+    rows,
+  });
+  console.log('');
+  console.log(table(rows));
+  console.log('');
+  console.log(
+    `aims (${app.ctx.database.kind}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} cores)`,
+  );
+  for (const l of lines) console.log(`  ${l}`);
+  await app.close();
+}
+
 try {
   await main();
   // each in its own process: a fresh heap, so the import's memory growth is its own
-  for (const bench of ['datagrid.ts', 'imports.ts', 'responses-list.ts'])
-    spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, bench)], {
-      stdio: 'inherit',
-    });
+  if (!ONLY)
+    for (const bench of ['datagrid.ts', 'imports.ts', 'responses-list.ts'])
+      spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, bench)], {
+        stdio: 'inherit',
+      });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

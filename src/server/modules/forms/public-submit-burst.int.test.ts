@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { formResponses } from './forms.tables.js';
+import { formResponses, forms } from './forms.tables.js';
 import { formsTestKit } from './test-support.js';
 
 /**
  * The public submit's idempotency at scale (issue 9, section 6): 1,000 device ids, each sent 3
- * times at once through POST /f/:formToken, store exactly 1,000 rows with 1,000 distinct sequence
- * numbers; a retry with other answers under a stored id is a 409 that says so. Runs on PGlite and,
+ * times at once through POST /f/:formToken, store exactly 1,000 rows numbered 1..1,000 (gapless:
+ * a retry gives back the number it took under the form's lock); a retry with other answers under a stored id is a 409 that says so. Runs on PGlite and,
  * with TEST_DATABASE_URL, on PostgreSQL under a pool (where the retries really race).
  */
 let t: TestApp;
@@ -62,7 +62,15 @@ it(`${IDS} ids x ${RETRIES} concurrent retries through the public submit store e
     .where(eq(formResponses.formId, formId));
   expect(rows).toHaveLength(IDS);
   expect(new Set(rows.map((r) => r.clientId))).toEqual(new Set(ids));
-  expect(new Set(rows.map((r) => r.seq)).size).toBe(IDS);
+  // the numbers are 1..IDS, gapless: a racing retry took the form's next number and gave it back
+  expect(rows.map((r) => r.seq).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: IDS }, (_, i) => i + 1),
+  );
+  const [{ responseSeq }] = await t.app.ctx.db
+    .select({ responseSeq: forms.responseSeq })
+    .from(forms)
+    .where(eq(forms.id, formId));
+  expect(responseSeq).toBe(IDS);
 
   // a retry with other answers under a stored id: 409 with the reason, nothing stored
   const reused = await Promise.all(ids.slice(0, 20).map((id) => send(id, { n: '-1' })));

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { formResponseFlags, formResponses } from './forms.tables.js';
 import type { Answers } from '../../../shared/forms/answers.js';
@@ -24,32 +24,82 @@ interface Subject {
 }
 
 /** The form's other live responses. */
-const others = (r: Subject) =>
+const others = (r: Pick<Subject, 'id' | 'formId'>) =>
   and(
     eq(formResponses.formId, r.formId),
     ne(formResponses.id, r.id),
     isNull(formResponses.deletedAt),
   );
 
-async function speeder(db: Db, r: Subject) {
-  const answered = Object.keys(r.answers).filter((k) => !k.includes('__')).length;
-  if (r.durationMs === null) return null;
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      median: sql<
-        number | null
-      >`percentile_cont(0.5) within group (order by ${formResponses.durationMs})`,
-    })
+/**
+ * How many of the form's latest live responses the statistical rules (speeder's median,
+ * out-of-range quartiles) read: a bounded window by `seq` (the form_seq index), so a submission's
+ * cost does not grow with the form. A form with fewer responses is read whole.
+ */
+export const STATS_WINDOW = 1000;
+
+/**
+ * The rules that compare with the form's other responses by their figures (speeder, out of range),
+ * in one statement over the latest STATS_WINDOW other live responses. They need no lock: a figure
+ * from a response committed a moment earlier or later changes a median, not a decision's kind.
+ */
+export async function statisticalReasons(
+  db: Db,
+  r: Pick<Subject, 'id' | 'formId' | 'answers' | 'durationMs'>,
+  questions: QuestionDef[],
+) {
+  const numeric = questions.filter(
+    (q) => NUMBER_TYPES.includes(q.type) && typeof r.answers[q.key] === 'number',
+  );
+  if (r.durationMs === null && !numeric.length) return { speeder: null, out_of_range: null };
+  const recent = db
+    .select({ durationMs: formResponses.durationMs, answers: formResponses.answers })
     .from(formResponses)
-    .where(and(others(r), isNotNull(formResponses.durationMs)));
-  return speederReason(r.durationMs, answered, {
-    count: row.count,
-    medianMs: row.median === null ? null : Number(row.median),
+    .where(others(r))
+    .orderBy(desc(formResponses.seq))
+    .limit(STATS_WINDOW)
+    .as('recent');
+  const value = (key: string) =>
+    sql`case when jsonb_typeof(${recent.answers} -> ${key}) = 'number' then (${recent.answers} ->> ${key})::float8 end`;
+  const columns: Record<string, SQL.Aliased> = {
+    timed: sql<number>`count(${recent.durationMs})::int`.as('timed'),
+    median: sql<
+      number | null
+    >`percentile_cont(0.5) within group (order by ${recent.durationMs})`.as('median'),
+  };
+  numeric.forEach((q, i) => {
+    columns[`n${i}`] = sql<number>`count(${value(q.key)})::int`.as(`n${i}`);
+    columns[`q1_${i}`] = sql`percentile_cont(0.25) within group (order by ${value(q.key)})`.as(
+      `q1_${i}`,
+    );
+    columns[`q3_${i}`] = sql`percentile_cont(0.75) within group (order by ${value(q.key)})`.as(
+      `q3_${i}`,
+    );
   });
+  const [row] = (await db.select(columns).from(recent)) as Array<Record<string, unknown>>;
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const answered = Object.keys(r.answers).filter((k) => !k.includes('__')).length;
+  const spreads: QuestionSpread[] = numeric.map((q, i) => ({
+    key: q.key,
+    label: q.label,
+    count: Number(row[`n${i}`]),
+    q1: num(row[`q1_${i}`]),
+    q3: num(row[`q3_${i}`]),
+  }));
+  return {
+    speeder:
+      r.durationMs === null
+        ? null
+        : speederReason(r.durationMs, answered, {
+            count: Number(row.timed),
+            medianMs: num(row.median),
+          }),
+    out_of_range: outOfRangeReason(r.answers, spreads),
+  };
 }
 
-async function duplicate(db: Db, r: Subject) {
+/** The duplicate rule: the first other live response from the same stakeholder and wave, or with the same answers. */
+export async function duplicateOf(db: Db, r: Subject) {
   const first = (where: ReturnType<typeof and>) =>
     db
       .select({ seq: formResponses.seq })
@@ -71,28 +121,47 @@ async function duplicate(db: Db, r: Subject) {
   });
 }
 
-async function outOfRange(db: Db, r: Subject, questions: QuestionDef[]) {
-  const spreads: QuestionSpread[] = [];
-  for (const q of questions) {
-    if (!NUMBER_TYPES.includes(q.type) || typeof r.answers[q.key] !== 'number') continue;
-    const value = sql`(${formResponses.answers} ->> ${q.key})::float8`;
-    const [row] = await db
-      .select({
-        count: sql<number>`count(*)::int`,
-        q1: sql<number | null>`percentile_cont(0.25) within group (order by ${value})`,
-        q3: sql<number | null>`percentile_cont(0.75) within group (order by ${value})`,
-      })
-      .from(formResponses)
-      .where(and(others(r), sql`jsonb_typeof(${formResponses.answers} -> ${q.key}) = 'number'`));
-    spreads.push({
-      key: q.key,
-      label: q.label,
-      count: row.count,
-      q1: row.q1 === null ? null : Number(row.q1),
-      q3: row.q3 === null ? null : Number(row.q3),
-    });
-  }
-  return outOfRangeReason(r.answers, spreads);
+/**
+ * Store one response's rule results: a rule that fires adds its flag (or updates an open one's
+ * reason); an open flag whose rule no longer fires goes (not looked for on a response just
+ * inserted: it has none); a cleared flag stays as the reviewer left it.
+ */
+export async function storeFlags(
+  db: Db,
+  r: Pick<Subject, 'id' | 'teamId' | 'formId'>,
+  reasons: Record<FlagRule, string | null>,
+  o: { fresh: boolean },
+) {
+  const entries = Object.entries(reasons) as Array<[FlagRule, string | null]>;
+  const firing = entries.filter((e): e is [FlagRule, string] => e[1] !== null);
+  if (firing.length)
+    await db
+      .insert(formResponseFlags)
+      .values(
+        firing.map(([rule, reason]) => ({
+          teamId: r.teamId,
+          formId: r.formId,
+          responseId: r.id,
+          rule,
+          reason,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [formResponseFlags.responseId, formResponseFlags.rule],
+        set: { reason: sql`excluded.reason` },
+        setWhere: isNull(formResponseFlags.clearedAt),
+      });
+  const quiet = entries.filter((e) => e[1] === null).map(([rule]) => rule);
+  if (!o.fresh && quiet.length)
+    await db
+      .delete(formResponseFlags)
+      .where(
+        and(
+          eq(formResponseFlags.responseId, r.id),
+          inArray(formResponseFlags.rule, quiet),
+          isNull(formResponseFlags.clearedAt),
+        ),
+      );
 }
 
 /**
@@ -102,31 +171,10 @@ async function outOfRange(db: Db, r: Subject, questions: QuestionDef[]) {
  */
 export async function refreshFlags(db: Db, r: Subject, questions: QuestionDef[]) {
   const reasons: Record<FlagRule, string | null> = {
-    speeder: await speeder(db, r),
-    duplicate: await duplicate(db, r),
-    out_of_range: await outOfRange(db, r, questions),
+    ...(await statisticalReasons(db, r, questions)),
+    duplicate: await duplicateOf(db, r),
     straight_lining: straightLiningReason(r.answers, questions),
   };
-  for (const [rule, reason] of Object.entries(reasons) as Array<[FlagRule, string | null]>) {
-    if (reason)
-      await db
-        .insert(formResponseFlags)
-        .values({ teamId: r.teamId, formId: r.formId, responseId: r.id, rule, reason })
-        .onConflictDoUpdate({
-          target: [formResponseFlags.responseId, formResponseFlags.rule],
-          set: { reason },
-          setWhere: isNull(formResponseFlags.clearedAt),
-        });
-    else
-      await db
-        .delete(formResponseFlags)
-        .where(
-          and(
-            eq(formResponseFlags.responseId, r.id),
-            eq(formResponseFlags.rule, rule),
-            isNull(formResponseFlags.clearedAt),
-          ),
-        );
-  }
+  await storeFlags(db, r, reasons, { fresh: false });
   return reasons;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { GuestUseCase } from '../../platform/use-case/index.js';
 import { ValidationError, fail, notFound } from '../../platform/errors.js';
@@ -13,10 +13,10 @@ import { localiseQuestions } from '../../../shared/forms/translations.js';
 import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
-import { teamRefusal } from './team-switches.js';
+import { teamRefusal, teamSwitchesFor } from './team-switches.js';
 import { attachFiles, resolveFiles } from './form-files.js';
-import { refreshFlags } from './quality.flags.js';
-import { answersFingerprint } from '../../../shared/forms/quality.js';
+import { duplicateOf, statisticalReasons, storeFlags } from './quality.flags.js';
+import { answersFingerprint, straightLiningReason } from '../../../shared/forms/quality.js';
 import { enqueueWebhookEvent } from '../webhooks/index.js';
 
 /** The live event a new response sends on the team's private channel. */
@@ -201,7 +201,34 @@ export async function storeResponse(
   // skipped them, and the same pruning the browser does runs again over the version's questions
   const kept = pruneHidden(version.questions, checked.values) as Answers;
   const wave = o.wave();
-  // the form's row lock: one sequence number at a time, and an exact response limit
+  const existing = async () => {
+    const [r] = await uc.tx
+      .select({ id: formResponses.id, hash: formResponses.answersHash })
+      .from(formResponses)
+      .where(and(eq(formResponses.formId, found.id), eq(formResponses.clientId, input.id)));
+    return r;
+  };
+  // the team's switches before the lock; a monthly limit is counted again under it
+  const switches = await teamSwitchesFor(uc.ctx, uc.tx, found);
+  if (switches.refused) {
+    // the team's settings (public forms off, the monthly limit): a retry of a stored response still succeeds
+    const before = await existing();
+    const { values } = await resolveFiles(uc.tx, found.id, input.id, version.questions, kept);
+    if (before && before.hash === canonicalAnswers(values))
+      return { form: found, responseId: before.id, duplicate: true };
+    throw fail(switches.refused.code, switches.refused.message);
+  }
+  // the statistical quality rules read the form's recent responses, outside the lock
+  const id = randomUUID();
+  const fingerprint = answersFingerprint(kept);
+  const statistical = await statisticalReasons(
+    uc.tx,
+    { id, formId: found.id, answers: kept, durationMs: input.durationMs ?? null },
+    version.questions,
+  );
+  // the form's row lock, held to the commit: response numbers are taken one at a time, in commit
+  // order (a keyset reader by seq never skips one), and the response limits are exact. Only the
+  // few statements that need it run under it: the number, the insert, the exact checks.
   const [form] = await uc.tx
     .update(forms)
     .set({ responseSeq: sql`${forms.responseSeq} + 1` })
@@ -210,30 +237,33 @@ export async function storeResponse(
   // file answers: uploads to this form, not another response's; as stored (under the lock)
   const { values, fileIds } = await resolveFiles(uc.tx, form.id, input.id, version.questions, kept);
   const hash = canonicalAnswers(values);
-  const existing = async () => {
-    const [r] = await uc.tx
-      .select({ id: formResponses.id, hash: formResponses.answersHash })
-      .from(formResponses)
-      .where(and(eq(formResponses.formId, form.id), eq(formResponses.clientId, input.id)));
-    return r;
-  };
-  const refused = await teamRefusal(uc.ctx, uc.tx, form);
-  if (refused) {
-    // the team's settings (public forms off, the monthly limit): a retry of a stored response still succeeds
-    const before = await existing();
-    if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
-    throw fail(refused.code, refused.message);
-  }
-  const closed = closedReason(form, projectStatus, await liveResponses(uc.tx, form.id));
+  /** a retry (or a refusal): the number taken goes back, so numbers stay gapless */
+  const giveBack = () =>
+    uc.tx
+      .update(forms)
+      .set({ responseSeq: sql`${forms.responseSeq} - 1` })
+      .where(eq(forms.id, form.id));
+  const refused = switches.monthlyLimit ? await teamRefusal(uc.ctx, uc.tx, form) : null;
+  const closed =
+    refused?.message ??
+    closedReason(
+      form,
+      projectStatus,
+      form.settings.responseLimit == null ? 0 : await liveResponses(uc.tx, form.id),
+    );
   if (closed) {
     // a retry of a response stored before the form closed still succeeds
     const before = await existing();
-    if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
-    throw fail('CONFLICT', closed);
+    if (before && before.hash === hash) {
+      await giveBack();
+      return { form, responseId: before.id, duplicate: true };
+    }
+    throw fail(refused?.code ?? 'CONFLICT', closed);
   }
   const [inserted] = await uc.tx
     .insert(formResponses)
     .values({
+      id,
       teamId: form.teamId,
       formId: form.id,
       clientId: input.id,
@@ -246,13 +276,16 @@ export async function storeResponse(
       answers: values,
       answersHash: hash,
       durationMs: input.durationMs ?? null,
-      fingerprint: answersFingerprint(values),
+      fingerprint: values === kept ? fingerprint : answersFingerprint(values),
     })
     .onConflictDoNothing({ target: [formResponses.formId, formResponses.clientId] })
     .returning();
   if (!inserted) {
     const before = await existing();
-    if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
+    if (before && before.hash === hash) {
+      await giveBack();
+      return { form, responseId: before.id, duplicate: true };
+    }
     throw fail('CONFLICT', DIFFERENT);
   }
   await attachFiles(uc.tx, inserted.id, fileIds);
@@ -264,8 +297,18 @@ export async function storeResponse(
       .where(eq(formResponses.id, inserted.id));
     inserted.stakeholderId = stakeholderId;
   }
-  // data quality flags, in the same transaction: a response is never stored without them
-  await refreshFlags(uc.tx, inserted, version.questions);
+  // data quality flags, in the same transaction: a response is never stored without them. The
+  // duplicate rule runs under the lock, so of two identical responses the later one is flagged.
+  await storeFlags(
+    uc.tx,
+    inserted,
+    {
+      ...statistical,
+      duplicate: await duplicateOf(uc.tx, inserted),
+      straight_lining: straightLiningReason(values, version.questions),
+    },
+    { fresh: true },
+  );
   uc.publish(channels.team(form.teamId), RESPONSE_CREATED, {
     formId: form.id,
     responseId: inserted.id,

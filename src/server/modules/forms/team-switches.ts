@@ -18,6 +18,8 @@ async function responsesThisMonth(db: Db, formId: string, now = new Date()) {
 const PUBLIC_FORMS_OFF =
   'This form is not accepting responses: its team has turned public forms off.';
 
+type Refusal = { code: 'FEATURE_DISABLED' | 'CONFLICT'; message: string };
+
 /**
  * What the team's settings say about a form taking responses (ctx.features, set by the settings
  * module): public forms switched off, or the monthly limit per form reached. Null: nothing against.
@@ -27,16 +29,32 @@ export async function teamRefusal(
   db: Db,
   form: { id: string; teamId: string },
   now = new Date(),
-): Promise<{ code: 'FEATURE_DISABLED' | 'CONFLICT'; message: string } | null> {
+): Promise<Refusal | null> {
+  return (await teamSwitchesFor(ctx, db, form, now)).refused;
+}
+
+/** The same, and whether a monthly limit applies (the submit counts it again under the form's lock). */
+export async function teamSwitchesFor(
+  ctx: Pick<AppContext, 'features'>,
+  db: Db,
+  form: { id: string; teamId: string },
+  now = new Date(),
+): Promise<{ refused: Refusal | null; monthlyLimit: boolean }> {
   const switches = await ctx.features.of(db, form.teamId);
-  if (!switches.features.public_forms)
-    return { code: 'FEATURE_DISABLED', message: PUBLIC_FORMS_OFF };
   const limit = switches.publicResponsesMonthlyLimit;
+  if (!switches.features.public_forms)
+    return {
+      refused: { code: 'FEATURE_DISABLED', message: PUBLIC_FORMS_OFF },
+      monthlyLimit: limit != null,
+    };
   if (limit != null && (await responsesThisMonth(db, form.id, now)) >= limit)
     return {
-      code: 'CONFLICT',
-      message:
-        'This form has received all the responses its team takes this month. It opens again on the 1st.',
+      refused: {
+        code: 'CONFLICT',
+        message:
+          'This form has received all the responses its team takes this month. It opens again on the 1st.',
+      },
+      monthlyLimit: true,
     };
-  return null;
+  return { refused: null, monthlyLimit: limit != null };
 }
