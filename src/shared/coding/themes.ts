@@ -16,9 +16,24 @@ export interface ThemeQuote {
   text: string;
 }
 
-export const THEME_COUNTS = ['auto', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export const THEME_COUNTS = [
+  'auto',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '10',
+  '11',
+  '12',
+] as const;
 export const discoverThemesSchema = z.object({
-  k: z.enum(THEME_COUNTS, { error: 'Automatic, or a number of themes from 2 to 12.' }).default('auto'),
+  k: z
+    .enum(THEME_COUNTS, { error: 'Automatic, or a number of themes from 2 to 12.' })
+    .default('auto'),
 });
 export type DiscoverThemesInput = z.infer<typeof discoverThemesSchema>;
 

@@ -56,7 +56,12 @@ describe('kmeans', () => {
     // two tight orthogonal groups: a = 0, b = 1, silhouette 1
     const two: SparseVec[] = [0, 0, 1, 1].map((t) => ({ i: [t], v: [1] }));
     expect(silhouette(two, [0, 0, 1, 1])).toBe(1);
-    expect(silhouette(xs, xs.map(() => 0))).toBe(0);
+    expect(
+      silhouette(
+        xs,
+        xs.map(() => 0),
+      ),
+    ).toBe(0);
   });
 
   it('the seeded generator repeats and stays in [0, 1)', () => {

@@ -29,7 +29,7 @@ const dotDense = (x: SparseVec, c: Float64Array) => {
 };
 export const dotSparse = (a: SparseVec, b: SparseVec) => {
   let s = 0;
-  for (let p = 0, q = 0; p < a.i.length && q < b.i.length; ) {
+  for (let p = 0, q = 0; p < a.i.length && q < b.i.length;) {
     if (a.i[p] === b.i[q]) s += a.v[p++] * b.v[q++];
     else if (a.i[p] < b.i[q]) p++;
     else q++;

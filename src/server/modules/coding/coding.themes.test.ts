@@ -3,9 +3,24 @@ import { seeded } from './coding.kmeans.js';
 import { discoverThemes, termsOf, vectorize, type ThemeDoc } from './coding.themes.js';
 
 const TOPICS = {
-  distance: ['The school is very far from our village.', 'We walk a long way to the school, it is far.', 'The walk to school takes two hours.', 'No bus comes, the school is too far to walk.'],
-  cost: ['We cannot pay the school fees.', 'The fees and uniforms cost too much money.', 'We have no money for the exam fee.', 'Books are expensive and the fees went up.'],
-  illness: ['My son was sick with malaria.', 'She was ill and stayed at home, sick for weeks.', 'He is often sick and the clinic is closed.', 'Malaria made her ill all month.'],
+  distance: [
+    'The school is very far from our village.',
+    'We walk a long way to the school, it is far.',
+    'The walk to school takes two hours.',
+    'No bus comes, the school is too far to walk.',
+  ],
+  cost: [
+    'We cannot pay the school fees.',
+    'The fees and uniforms cost too much money.',
+    'We have no money for the exam fee.',
+    'Books are expensive and the fees went up.',
+  ],
+  illness: [
+    'My son was sick with malaria.',
+    'She was ill and stayed at home, sick for weeks.',
+    'He is often sick and the clinic is closed.',
+    'Malaria made her ill all month.',
+  ],
 };
 
 /** 60 answers: 20 per topic, each a topic sentence plus another of the same topic. */

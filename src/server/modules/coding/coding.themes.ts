@@ -56,6 +56,9 @@ export interface Discovery {
   themes: DiscoveredTheme[];
 }
 
+/** Not enough answers to cluster: the run fails with this message (not a fault of the job). */
+export class TooFewAnswers extends Error {}
+
 /** The content-word lemmas of a text, in order. */
 export function termsOf(text: string): string[] {
   return tokenize(text)
@@ -85,7 +88,9 @@ export function vectorize(docs: string[][]) {
 }
 
 const spread = <T>(xs: T[], max: number) =>
-  xs.length <= max ? xs : Array.from({ length: max }, (_, n) => xs[Math.floor((n * xs.length) / max)]);
+  xs.length <= max
+    ? xs
+    : Array.from({ length: max }, (_, n) => xs[Math.floor((n * xs.length) / max)]);
 
 /** The best-supported sentence of an answer for a theme's words: offsets into the answer. */
 function quoteOf(doc: ThemeDoc, words: Set<string>): ThemeQuote {
@@ -101,7 +106,14 @@ function quoteOf(doc: ThemeDoc, words: Set<string>): ThemeQuote {
       if (score > top) {
         top = score;
         const start = m.index + lead;
-        best = { responseId: doc.responseId, seq: doc.seq, question: a.question, start, end: start + text.length, text };
+        best = {
+          responseId: doc.responseId,
+          seq: doc.seq,
+          question: a.question,
+          start,
+          end: start + text.length,
+          text,
+        };
       }
     }
   }
@@ -123,7 +135,7 @@ export async function discoverThemes(
       ? [Math.min(k, kept.length)]
       : range(AUTO_K.min, Math.min(AUTO_K.max, Math.floor(kept.length / 3)));
   if (kept.length < MIN_ANSWERS || ks.length === 0 || ks[0] < 2)
-    throw new Error(
+    throw new TooFewAnswers(
       `Only ${kept.length} answers have words to compare; theme discovery needs at least ${MIN_ANSWERS}.`,
     );
   const xs = kept.map((e) => e.x);
@@ -163,7 +175,11 @@ export async function discoverThemes(
       .slice(0, QUOTES)
       .map(({ m }) => quoteOf(m.d, words));
     return {
-      name: topTerms.slice(0, NAME_TERMS).map((t) => t.term).join(' / ') || `Theme ${j + 1}`,
+      name:
+        topTerms
+          .slice(0, NAME_TERMS)
+          .map((t) => t.term)
+          .join(' / ') || `Theme ${j + 1}`,
       size: members.length,
       share: round(members.length / kept.length),
       topTerms,
@@ -182,4 +198,5 @@ export async function discoverThemes(
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
-const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, n) => a + n);
+const range = (a: number, b: number) =>
+  Array.from({ length: Math.max(0, b - a + 1) }, (_, n) => a + n);
