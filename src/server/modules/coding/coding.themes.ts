@@ -146,7 +146,7 @@ export async function discoverThemes(
   const candidates: Discovery['candidates'] = [];
   let chosen: { k: number; s: number; c: ReturnType<typeof kmeans> } | null = null;
   for (const [step, kk] of ks.entries()) {
-    const c = kmeans(xs, kk, vocab.length, { seed: SEED });
+    const c = kmeans(xs, kk, vocab.length, { seed: SEED, restarts: 10 });
     const s = silhouette(
       sampleIdx.map((n) => xs[n]),
       sampleIdx.map((n) => c.labels[n]),
