@@ -80,7 +80,7 @@ it('discover themes in open answers and turn one into a code of the codebook', a
   await page.goto(`${base}/intelligent-columns/${columnId}`);
   await page.getByRole('heading', { name: 'Themes (discovered)' }).waitFor();
   await page.getByText('Machine-suggested from word overlap').waitFor();
-  await page.getByRole('textbox', { name: 'Number of themes' }).click();
+  await page.getByLabel('Number of themes', { exact: true }).first().click();
   await page.getByRole('option', { name: '3 themes' }).click();
   await page.getByRole('button', { name: 'Discover themes' }).click();
   const table = page.getByRole('table', { name: 'Discovered themes' });
@@ -90,7 +90,10 @@ it('discover themes in open answers and turn one into a code of the codebook', a
   await keep(page, 'themes-discovered');
 
   // a theme about money becomes a code (word overlap on short answers mixes topics: the page says so)
-  const feesRow = table.locator('tbody tr').filter({ hasText: /money|fee|pay/ }).first();
+  const feesRow = table
+    .locator('tbody tr')
+    .filter({ hasText: /money|fee|pay/ })
+    .first();
   await feesRow.getByRole('button', { name: 'Turn into code' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Code label' }).fill('Cost of schooling');

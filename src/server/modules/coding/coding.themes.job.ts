@@ -38,16 +38,14 @@ async function runDiscovery(ctx: AppContext, runId: string) {
     await ctx.db.transaction(async (tx) => {
       await tx.delete(themes).where(eq(themes.runId, run.id));
       if (found.themes.length > 0)
-        await tx
-          .insert(themes)
-          .values(
-            found.themes.map((t, position) => ({
-              teamId: run.teamId,
-              runId: run.id,
-              position,
-              ...t,
-            })),
-          );
+        await tx.insert(themes).values(
+          found.themes.map((t, position) => ({
+            teamId: run.teamId,
+            runId: run.id,
+            position,
+            ...t,
+          })),
+        );
       await tx
         .update(themeRuns)
         .set({
