@@ -231,7 +231,16 @@ function ThemesTable({
             ),
           },
           { key: 'size', title: 'Answers', align: 'right' },
-          { key: 'share', title: '%', align: 'right', render: (t) => percent(t.share) },
+          {
+            key: 'share',
+            title: '%',
+            align: 'right',
+            render: (t) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {percent(t.share)}
+              </Text>
+            ),
+          },
           {
             key: 'topTerms',
             title: 'Top words',

@@ -27,7 +27,7 @@ const dotDense = (x: SparseVec, c: Float64Array) => {
   for (let j = 0; j < x.i.length; j++) s += x.v[j] * c[x.i[j]];
   return s;
 };
-export const dotSparse = (a: SparseVec, b: SparseVec) => {
+const dotSparse = (a: SparseVec, b: SparseVec) => {
   let s = 0;
   for (let p = 0, q = 0; p < a.i.length && q < b.i.length;) {
     if (a.i[p] === b.i[q]) s += a.v[p++] * b.v[q++];

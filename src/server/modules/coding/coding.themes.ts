@@ -10,8 +10,8 @@ import { kmeans, silhouette, type SparseVec } from './coding.kmeans.js';
  * Machine-suggested from word overlap: a theme is a starting point for a code, not a finding.
  */
 export const THEMES_ENGINE_VERSION = 'themes-1 (TF-IDF over wink-nlp lemmas, spherical k-means)';
-export const MIN_ANSWERS = 10;
-export const AUTO_K = { min: 2, max: 8 } as const;
+const MIN_ANSWERS = 10;
+const AUTO_K = { min: 2, max: 8 } as const;
 const SEED = 20261126;
 const TOP_TERMS = 8;
 const NAME_TERMS = 3;
@@ -37,7 +37,7 @@ export interface ThemeDoc {
   seq: number;
   answers: Array<{ question: string; text: string }>;
 }
-export interface DiscoveredTheme {
+interface DiscoveredTheme {
   name: string;
   size: number;
   /** size / clustered answers, 0..1 */
