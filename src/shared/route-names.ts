@@ -157,6 +157,8 @@ export const ROUTE_NAMES = [
   'intelligent-columns.run',
   'intelligent-columns.show',
   'intelligent-columns.store',
+  'intelligent-columns.theme-code',
+  'intelligent-columns.themes-discover',
   'intelligent-columns.update',
   'intelligent-columns.verify',
   'jobs.cancel',

@@ -1,6 +1,7 @@
 import type { FormProjectRef } from '../forms/forms.pages.js';
 import type { AppliedCode, CodeDef } from './coding.js';
 import type { Confusion } from './kappa.js';
+import type { ThemesSection } from './themes.pages.js';
 
 interface ColumnFormRef {
   id: string;
@@ -101,6 +102,8 @@ export interface IntelligentColumnProps {
   diff: RunDiff | null;
   queue: { size: number; verified: number; next: VerifyItem | null };
   coded: CodedAnswer[];
+  /** theme discovery (inductive): the latest runs and their themes */
+  themes: ThemesSection;
   can: { update: boolean };
 }
 

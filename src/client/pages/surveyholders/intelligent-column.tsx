@@ -9,11 +9,13 @@ import { VerifyCard } from '../../features/coding/verify-card';
 import { CodedAnswers } from '../../features/coding/coded-answers';
 import { DiffList, ResultsTable } from '../../features/coding/results-table';
 import { ColumnSettings } from '../../features/coding/column-settings';
+import { ThemesSection } from '../../features/coding/themes-section';
 import { formatNumber } from '@shared/format/number';
 
 /** surveyholders/intelligent-column: a column's run, agreement, results, verification and diff. */
 export default function IntelligentColumn(props: PagePropsOf<'surveyholders/intelligent-column'>) {
-  const { project, form, column, codes, run, agreement, results, diff, queue, coded, can } = props;
+  const { project, form, column, codes, run, agreement, results, diff, queue, coded, themes, can } =
+    props;
   const errors = (props as { errors?: Record<string, string> }).errors ?? {};
   const [starting, setStarting] = useState(false);
   const active = run?.status === 'queued' || run?.status === 'running';
@@ -134,6 +136,7 @@ export default function IntelligentColumn(props: PagePropsOf<'surveyholders/inte
           <CodedAnswers coded={coded} />
         </>
       )}
+      <ThemesSection columnId={column.id} themes={themes} canUpdate={can.update} errors={errors} />
       {can.update && <ColumnSettings column={column} />}
     </Stack>
   );

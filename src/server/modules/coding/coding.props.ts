@@ -18,6 +18,7 @@ import {
 } from './coding.queries.js';
 import { columnResults } from './coding.results.js';
 import { sampleOf } from './coding.sample.js';
+import { themesSection } from './coding.themes.props.js';
 
 const CODED_SHOWN = 20;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -151,6 +152,7 @@ export async function columnProps(
         : null,
     },
     coded,
+    themes: await themesSection(db, column.id),
     can: { update: canUpdate },
   };
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerCodingRoutes } from './coding.routes.js';
 import { registerCodingJob } from './coding.job.js';
+import { registerThemesRoutes } from './coding.themes.routes.js';
+import { registerThemesJob } from './coding.themes.job.js';
 import { codebookOf, findColumn } from './coding.queries.js';
 import { columnResults } from './coding.results.js';
 
@@ -13,6 +15,8 @@ import { columnResults } from './coding.results.js';
 export async function codingModule(app: FastifyInstance, ctx: AppContext) {
   registerCodingRoutes(app, ctx);
   registerCodingJob(ctx);
+  registerThemesRoutes(app, ctx);
+  registerThemesJob(ctx);
 }
 
 /**
