@@ -159,6 +159,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'codebook.saved': 'Saved a codebook',
   'coding_run.started': 'Started a coding run',
   'coding.verified': 'Verified the codes of an answer',
+  'rubric.saved': 'Saved a rubric',
+  'rubric.verified': 'Scored an answer against a rubric',
   'connector.created': 'Connected a form server',
   'connector.deleted': 'Removed a form server connection',
   'connector.tested': 'Tested a form server connection',

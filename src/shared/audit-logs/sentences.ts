@@ -172,6 +172,8 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'codebook.saved': '{actor} saved a new codebook version[ of “{subject}”]',
   'coding_run.started': '{actor} started coding the answers[ of “{subject}”]',
   'coding.verified': '{actor} verified the codes of an answer[ in “{subject}”]',
+  'rubric.saved': '{actor} saved a new rubric version[ of “{subject}”]',
+  'rubric.verified': '{actor} scored an answer against the rubric[ in “{subject}”]',
   'connector.created': '{actor} connected the form server[ “{subject}”]',
   'connector.deleted': '{actor} removed the form server connection[ “{subject}”]',
   'connector.tested': '{actor} tested the form server connection[ “{subject}”]',

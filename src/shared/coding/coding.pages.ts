@@ -1,6 +1,7 @@
 import type { FormProjectRef } from '../forms/forms.pages.js';
 import type { AppliedCode, CodeDef } from './coding.js';
 import type { Confusion } from './kappa.js';
+import type { ColumnKind } from './kinds.js';
 
 interface ColumnFormRef {
   id: string;
@@ -25,6 +26,8 @@ export interface IntelligentColumnsProps {
   columns: Array<{
     id: string;
     name: string;
+    kind: ColumnKind;
+    rubricVersion: number;
     questions: string[];
     codebookVersion: number;
     codes: number;
