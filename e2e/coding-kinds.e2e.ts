@@ -153,7 +153,10 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
   }
   await page.getByRole('heading', { name: 'Wave baseline (6 responses)' }).waitFor();
   await keep(page, 'kinds-summary-column');
-  await page.getByRole('link', { name: /^Response #\d+$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Response #\d+$/ })
+    .first()
+    .click();
   await page.waitForURL(/\/responses\//);
 
   await page.goto(`${base}/forms/${formId}/intelligent-columns`);

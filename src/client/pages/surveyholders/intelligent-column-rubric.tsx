@@ -1,15 +1,6 @@
 import type { FormEvent } from 'react';
 import { Head, useForm } from '@inertiajs/react';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import { DEFAULT_RUBRIC_LEVELS, rubricSchema } from '@shared/coding/kinds';
@@ -39,8 +30,10 @@ export default function IntelligentColumnRubric({
   const draft = useForm({
     levels: (levels.length > 0
       ? levels.map((l) => ({ descriptor: l.descriptor, examples: l.examples.join('\n') }))
-      : Array.from({ length: DEFAULT_RUBRIC_LEVELS }, () => ({ descriptor: '', examples: '' }))
-    ) as LevelDraft[],
+      : Array.from({ length: DEFAULT_RUBRIC_LEVELS }, () => ({
+          descriptor: '',
+          examples: '',
+        }))) as LevelDraft[],
   });
   const err = draft.errors as Record<string, string | undefined>;
   const payload = () => ({

@@ -123,8 +123,9 @@ describe('intelligent column kinds', () => {
     });
     const rows = await t.app.ctx.db.select().from(codingDecisions);
     const mine = rows.filter((r) => p.values.some((v) => v.responseId === r.responseId));
-    expect(new Set(mine.map((r) => `${r.engine}|${r.engineVersion}|${r.rubric?.rubricVersion}`)))
-      .toEqual(new Set([`tfidf-rubric|${RUBRIC_ENGINE_VERSION}|1`]));
+    expect(
+      new Set(mine.map((r) => `${r.engine}|${r.engineVersion}|${r.rubric?.rubricVersion}`)),
+    ).toEqual(new Set([`tfidf-rubric|${RUBRIC_ENGINE_VERSION}|1`]));
 
     // the sample (10 of 18): the person sees the machine's level; accepts it, except on level-3
     // answers, which they rescore 2

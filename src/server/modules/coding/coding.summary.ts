@@ -21,9 +21,7 @@ const ITERATIONS = 30;
 
 export function summarise(responses: AnalysedResponse[], size = SUMMARY_SIZE): SummarySentence[] {
   const candidates = responses
-    .flatMap((r) =>
-      r.sentences.map((s) => ({ ...s, responseId: r.id, seq: r.seq })),
-    )
+    .flatMap((r) => r.sentences.map((s) => ({ ...s, responseId: r.id, seq: r.seq })))
     .filter((s) => s.stems.length >= MIN_WORDS)
     .slice(0, MAX_SENTENCES);
   const n = candidates.length;

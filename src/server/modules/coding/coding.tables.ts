@@ -13,11 +13,7 @@ import { teams, users } from '../../platform/auth/auth.tables.js';
 import { formResponses, forms } from '../forms/read-model.js';
 import type { AppliedCode, CodeDef } from '../../../shared/coding/coding.js';
 import type { RunDiff, RunView } from '../../../shared/coding/coding.pages.js';
-import type {
-  ColumnKind,
-  ColumnSummary,
-  RubricDecision,
-} from '../../../shared/coding/kinds.js';
+import type { ColumnKind, ColumnSummary, RubricDecision } from '../../../shared/coding/kinds.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
