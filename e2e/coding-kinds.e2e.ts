@@ -157,7 +157,7 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
     .getByRole('link', { name: /^Response #\d+$/ })
     .first()
     .click();
-  await page.waitForURL(/\/responses\//);
+  await page.waitForURL(/\/form-responses\//);
 
   await page.goto(`${base}/forms/${formId}/intelligent-columns`);
   await page.getByRole('link', { name: 'What households say' }).waitFor();

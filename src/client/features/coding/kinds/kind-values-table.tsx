@@ -46,7 +46,7 @@ export function KindValuesTable({
       rows={rows}
       rowKey={(r) => r.responseId}
       plain
-      minWidth={640}
+      minWidth={760}
       columns={[
         {
           key: 'seq',
@@ -57,7 +57,7 @@ export function KindValuesTable({
             </Anchor>
           ),
         },
-        { key: 'wave', title: 'Wave', render: (r) => r.wave ?? '—' },
+        { key: 'wave', title: 'Wave', width: 90, render: (r) => r.wave ?? '—' },
         { key: 'answer', title: 'Answer', render: (r) => <AnswerText row={r} /> },
         ...(kind === 'sentiment'
           ? [
