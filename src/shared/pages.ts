@@ -96,6 +96,10 @@ import type {
   IntelligentColumnProps,
   IntelligentColumnsProps,
 } from './coding/coding.pages.js';
+import type {
+  IntelligentColumnKindProps,
+  IntelligentColumnRubricProps,
+} from './coding/kinds.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -168,6 +172,8 @@ export interface PageProps {
   'survey-sources/longitudinal': LongitudinalProps;
   'surveyholders/intelligent-columns': IntelligentColumnsProps;
   'surveyholders/intelligent-column': IntelligentColumnProps;
+  'surveyholders/intelligent-column-kind': IntelligentColumnKindProps;
+  'surveyholders/intelligent-column-rubric': IntelligentColumnRubricProps;
   'survey-sources/deductive-inputs': DeductiveInputsProps;
   'community/feed': CommunityFeedProps;
   'community/communities': CommunityBrowseProps;

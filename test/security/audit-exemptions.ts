@@ -257,6 +257,15 @@ export const VALID_BODIES: Record<
       .where(eq(intelligentColumns.id, column));
     return { responseId: r.id, codes: ['distance'] };
   },
+  // the rubric column's form has one response: the whole sample
+  'intelligent-columns.rubric-verify': async ({ world }, { column }) => {
+    const [r] = await world.app.ctx.db
+      .select({ id: formResponses.id })
+      .from(formResponses)
+      .innerJoin(intelligentColumns, eq(intelligentColumns.formId, formResponses.formId))
+      .where(eq(intelligentColumns.id, column));
+    return { responseId: r.id, level: 1 };
+  },
   // restoring is a change only for a deleted response
   'responses.restore': async ({ world }, { formResponse }) => {
     await world.app.ctx.db

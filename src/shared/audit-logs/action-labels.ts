@@ -161,6 +161,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'coding.verified': 'Verified the codes of an answer',
   'themes.discovery_started': 'Started a theme discovery',
   'themes.coded': 'Turned a theme into a code',
+  'rubric.saved': 'Saved a rubric',
+  'rubric.verified': 'Scored an answer against a rubric',
   'connector.created': 'Connected a form server',
   'connector.deleted': 'Removed a form server connection',
   'connector.tested': 'Tested a form server connection',

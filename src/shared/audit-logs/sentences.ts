@@ -174,6 +174,8 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'coding.verified': '{actor} verified the codes of an answer[ in “{subject}”]',
   'themes.discovery_started': '{actor} started discovering themes[ in “{subject}”]',
   'themes.coded': '{actor} turned a discovered theme into a code[ of “{subject}”]',
+  'rubric.saved': '{actor} saved a new rubric version[ of “{subject}”]',
+  'rubric.verified': '{actor} scored an answer against the rubric[ in “{subject}”]',
   'connector.created': '{actor} connected the form server[ “{subject}”]',
   'connector.deleted': '{actor} removed the form server connection[ “{subject}”]',
   'connector.tested': '{actor} tested the form server connection[ “{subject}”]',

@@ -2,6 +2,7 @@ import type { FormProjectRef } from '../forms/forms.pages.js';
 import type { AppliedCode, CodeDef } from './coding.js';
 import type { Confusion } from './kappa.js';
 import type { ThemesSection } from './themes.pages.js';
+import type { ColumnKind } from './kinds.js';
 
 interface ColumnFormRef {
   id: string;
@@ -26,6 +27,8 @@ export interface IntelligentColumnsProps {
   columns: Array<{
     id: string;
     name: string;
+    kind: ColumnKind;
+    rubricVersion: number;
     questions: string[];
     codebookVersion: number;
     codes: number;

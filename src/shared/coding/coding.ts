@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLUMN_KINDS } from './kinds.js';
 
 /** Intelligent columns: codebooks, machine decisions, human verification (issue 12 section 3). */
 export const DEFAULT_THRESHOLD = 0.6;
@@ -76,6 +77,7 @@ const settings = {
 };
 export const createColumnSchema = z.object({
   ...settings,
+  kind: z.enum(COLUMN_KINDS, { error: 'Choose what the column derives.' }).default('codes'),
   questionKeys: z.array(z.string().max(100)).min(1, 'Choose at least one text question.').max(20),
 });
 export type CreateColumnInput = z.infer<typeof createColumnSchema>;

@@ -2,6 +2,7 @@ import {
   codebookVersions,
   intelligentColumns,
 } from '../../../src/server/modules/coding/coding.tables.js';
+import { rubricVersions } from '../../../src/server/modules/coding/coding.rubric.tables.js';
 import type { FixtureContext } from '../route-fixtures.js';
 import type { DomainSecurity } from './index.js';
 import { FORMS_PARAM_FIXTURES, insertForm } from './forms.js';
@@ -38,6 +39,37 @@ async function insertColumn(c: FixtureContext) {
   return column.id;
 }
 
+const LEVELS = [
+  { descriptor: 'Nothing changed.', examples: [] },
+  { descriptor: 'Some savings.', examples: [] },
+  { descriptor: 'A new business.', examples: [] },
+];
+
+/** A rubric column of team A over the fixture survey's `name` question, rubric version 1. */
+async function insertRubricColumn(c: FixtureContext) {
+  const db = c.world.app.ctx.db;
+  const teamId = c.world.teamA.id;
+  const { form } = await insertForm(c);
+  const [column] = await db
+    .insert(intelligentColumns)
+    .values({
+      teamId,
+      formId: form.id,
+      name: 'Fixture rubric column',
+      kind: 'rubric',
+      questionKeys: ['name'],
+      rubricVersion: 1,
+    })
+    .returning({ id: intelligentColumns.id });
+  await db.insert(rubricVersions).values({
+    teamId,
+    columnId: column.id,
+    number: 1,
+    levels: LEVELS.map((l, i) => ({ level: i + 1, ...l })),
+  });
+  return column.id;
+}
+
 export const codingSecurity: DomainSecurity = {
   expectations: {
     'intelligent-columns.index': { access: 'team:content.view' },
@@ -51,6 +83,9 @@ export const codingSecurity: DomainSecurity = {
       noBody: 'runs the column named in the URL with its latest codebook',
     },
     'intelligent-columns.verify': { access: 'team:content.update' },
+    'intelligent-columns.rubric': { access: 'team:content.view' },
+    'intelligent-columns.rubric-save': { access: 'team:content.update' },
+    'intelligent-columns.rubric-verify': { access: 'team:content.update' },
   },
   bodies: {
     'intelligent-columns.store': () => ({ name: 'Barriers', questionKeys: ['name'] }),
@@ -62,6 +97,12 @@ export const codingSecurity: DomainSecurity = {
       responseId: '00000000-0000-4000-8000-000000000000',
       codes: ['distance'],
     }),
+    'intelligent-columns.rubric-save': () => ({ levels: LEVELS }),
+    // a response of another form: refused on the field (audit-exemptions gives a valid one)
+    'intelligent-columns.rubric-verify': () => ({
+      responseId: '00000000-0000-4000-8000-000000000000',
+      level: 1,
+    }),
   },
   routeParamFixtures: {
     'intelligent-columns.index': { form: FORMS_PARAM_FIXTURES.form },
@@ -72,5 +113,8 @@ export const codingSecurity: DomainSecurity = {
     'intelligent-columns.codebook-save': { column: insertColumn },
     'intelligent-columns.run': { column: insertColumn },
     'intelligent-columns.verify': { column: insertColumn },
+    'intelligent-columns.rubric': { column: insertRubricColumn },
+    'intelligent-columns.rubric-save': { column: insertRubricColumn },
+    'intelligent-columns.rubric-verify': { column: insertRubricColumn },
   },
 };

@@ -8,6 +8,7 @@ import {
   Checkbox,
   Group,
   NumberInput,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -20,6 +21,7 @@ import {
   DEFAULT_THRESHOLD,
   createColumnSchema,
 } from '@shared/coding/coding';
+import { COLUMN_KINDS, KIND_LABELS, type ColumnKind } from '@shared/coding/kinds';
 import { passesCheck } from '../../lib/form-check';
 import { PageHeader } from '../../features/projects/page-header';
 import { DataTable } from '../../components/data-table';
@@ -34,6 +36,7 @@ export default function IntelligentColumns({
 }: PagePropsOf<'surveyholders/intelligent-columns'>) {
   const create = useForm({
     name: '',
+    kind: 'codes' as ColumnKind,
     questionKeys: [] as string[],
     threshold: DEFAULT_THRESHOLD,
     samplePercent: DEFAULT_SAMPLE_PERCENT,
@@ -55,7 +58,7 @@ export default function IntelligentColumns({
           { label: 'Intelligent columns' },
         ]}
         title="Intelligent columns"
-        subtitle="Code open answers with a codebook: every code cites the words that support it, and people check a sample."
+        subtitle="Derive a value from open answers: codes from a codebook, indicative sentiment, a rubric score or a summary. Every value cites the words behind it, and people check a sample."
       />
       {columns.length === 0 ? (
         <Text c="dimmed">
@@ -84,14 +87,21 @@ export default function IntelligentColumns({
                 </Anchor>
               ),
             },
+            { key: 'kind', title: 'Kind', render: (c) => KIND_LABELS[c.kind] },
             { key: 'questions', title: 'Questions', render: (c) => c.questions.join(', ') },
             {
               key: 'codebookVersion',
-              title: 'Codebook',
+              title: 'Codebook or rubric',
               render: (c) =>
-                c.codebookVersion
-                  ? `Version ${c.codebookVersion} · ${c.codes} codes`
-                  : 'Not written yet',
+                c.kind === 'codes'
+                  ? c.codebookVersion
+                    ? `Codebook version ${c.codebookVersion} · ${c.codes} codes`
+                    : 'Codebook not written yet'
+                  : c.kind === 'rubric'
+                    ? c.rubricVersion
+                      ? `Rubric version ${c.rubricVersion}`
+                      : 'Rubric not written yet'
+                    : '—',
             },
             {
               key: 'lastRun',
@@ -130,6 +140,15 @@ export default function IntelligentColumns({
                 value={create.data.name}
                 onChange={(e) => create.setData('name', e.currentTarget.value)}
                 error={err.name}
+              />
+              <Select
+                label="What the column derives"
+                required
+                allowDeselect={false}
+                data={COLUMN_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+                value={create.data.kind}
+                onChange={(v) => create.setData('kind', (v ?? 'codes') as ColumnKind)}
+                error={err.kind}
               />
               <Checkbox.Group
                 label="Open questions to code"

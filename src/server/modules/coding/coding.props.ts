@@ -61,6 +61,8 @@ export async function columnsListProps(
       return {
         id: c.id,
         name: c.name,
+        kind: c.kind,
+        rubricVersion: c.rubricVersion,
         questions: c.questionKeys.map((k) => label.get(k) ?? k),
         codebookVersion: c.codebookVersion,
         codes: (await codebookOf(db, c.id, c.codebookVersion)).length,

@@ -11,6 +11,7 @@ import {
   verificationSchema,
 } from '../../../shared/coding/coding.js';
 import { findColumn } from './coding.queries.js';
+import { kindColumnProps } from './coding.kinds.props.js';
 import { columnProps, columnsListProps, deductiveInputsProps } from './coding.props.js';
 import {
   createColumn,
@@ -54,11 +55,22 @@ export function registerCodingRoutes(app: FastifyInstance, ctx: AppContext) {
       const column = await runUseCase(ctx, actorOf(request), (uc) =>
         createColumn(uc, { formId: param(request, 'form'), input }),
       );
-      reply.flash({ success: 'Intelligent column created. Now write its codebook.' });
-      return reply.redirect(
-        ctx.routes.url('intelligent-columns.codebook', { column: column.id }),
-        303,
-      );
+      if (column.kind === 'codes') {
+        reply.flash({ success: 'Intelligent column created. Now write its codebook.' });
+        return reply.redirect(
+          ctx.routes.url('intelligent-columns.codebook', { column: column.id }),
+          303,
+        );
+      }
+      if (column.kind === 'rubric') {
+        reply.flash({ success: 'Rubric column created. Now write its rubric.' });
+        return reply.redirect(
+          ctx.routes.url('intelligent-columns.rubric', { column: column.id }),
+          303,
+        );
+      }
+      reply.flash({ success: 'Intelligent column created. Run it to compute its values.' });
+      return reply.redirect(columnUrl(column.id), 303);
     },
   );
   app.get(
@@ -71,6 +83,11 @@ export function registerCodingRoutes(app: FastifyInstance, ctx: AppContext) {
         param(request, 'column'),
       );
       const canUpdate = may(request, 'content.update') && project.status !== 'archived';
+      if (column.kind !== 'codes')
+        return reply.inertia(
+          'surveyholders/intelligent-column-kind',
+          await kindColumnProps(ctx.db, column, form, project, canUpdate),
+        );
       return reply.inertia(
         'surveyholders/intelligent-column',
         await columnProps(ctx.db, column, form, project, canUpdate),
@@ -124,7 +141,7 @@ export function registerCodingRoutes(app: FastifyInstance, ctx: AppContext) {
       const run = await runUseCase(ctx, actorOf(request), (uc) =>
         startRun(uc, { columnId: param(request, 'column') }),
       );
-      reply.flash({ success: 'Coding started; the page shows its progress.' });
+      reply.flash({ success: 'Run started; the page shows its progress.' });
       return reply.redirect(columnUrl(run.columnId), 303);
     },
   );

@@ -13,6 +13,7 @@ import { teams, users } from '../../platform/auth/auth.tables.js';
 import { formResponses, forms } from '../forms/read-model.js';
 import type { AppliedCode, CodeDef } from '../../../shared/coding/coding.js';
 import type { RunDiff, RunView } from '../../../shared/coding/coding.pages.js';
+import type { ColumnKind, ColumnSummary, RubricDecision } from '../../../shared/coding/kinds.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,12 +29,16 @@ export const intelligentColumns = pgTable(
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** codes (a codebook), sentiment, rubric or summary (shared/coding/kinds.ts) */
+    kind: text('kind').$type<ColumnKind>().notNull().default('codes'),
     questionKeys: jsonb('question_keys').$type<string[]>().notNull(),
     /** a code is applied automatically only when its kappa reaches this */
     threshold: real('threshold').notNull().default(0.6),
     samplePercent: integer('sample_percent').notNull().default(20),
     /** the latest codebook version (0: no codebook yet) */
     codebookVersion: integer('codebook_version').notNull().default(0),
+    /** the latest rubric version of a rubric column (0: none yet) */
+    rubricVersion: integer('rubric_version').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -78,6 +83,10 @@ export const codingRuns = pgTable(
     processed: integer('processed').notNull().default(0),
     total: integer('total').notNull().default(0),
     diff: jsonb('diff').$type<RunDiff>(),
+    /** a rubric run: the rubric version it scored with */
+    rubricVersion: integer('rubric_version'),
+    /** a summary run: the extractive summary it made */
+    summary: jsonb('summary').$type<ColumnSummary>(),
     error: text('error'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -103,6 +112,8 @@ export const codingDecisions = pgTable(
     codes: jsonb('codes').$type<AppliedCode[]>().notNull(),
     /** lexicon sentiment, -1..1, indicative */
     sentiment: real('sentiment'),
+    /** a rubric column's score: level, similarity, supporting quote, rubric version */
+    rubric: jsonb('rubric').$type<RubricDecision>(),
     engine: text('engine').notNull(),
     engineVersion: text('engine_version').notNull(),
     codebookVersion: integer('codebook_version').notNull(),

@@ -17,6 +17,7 @@ import {
 import { ENGINE, ENGINE_VERSION } from './coding.engine.js';
 import { codebookOf, findColumn, latestRun, textQuestionsOf } from './coding.queries.js';
 import { sampleOf } from './coding.sample.js';
+import { startKindRun } from './coding.kinds.use-cases.js';
 
 export const CODING_RUN = 'coding.run';
 declare module '../../platform/jobs/registry.js' {
@@ -52,6 +53,7 @@ export async function createColumn(
       teamId: uc.teamId,
       formId: form.id,
       name: input.name,
+      kind: input.kind,
       questionKeys: keys,
       threshold: input.threshold,
       samplePercent: input.samplePercent,
@@ -61,7 +63,7 @@ export async function createColumn(
   await uc.audit({
     action: 'intelligent_column.created',
     subject: subject(column),
-    details: { form: form.name, questions: keys },
+    details: { form: form.name, kind: column.kind, questions: keys },
   });
   return column;
 }
@@ -125,6 +127,7 @@ export async function saveCodebook(
 export async function startRun(uc: UseCase, { columnId }: { columnId: unknown }) {
   const { column, project } = await findColumn(uc.tx, uc.teamId, columnId);
   uc.can('content.update', { project });
+  if (column.kind !== 'codes') return startKindRun(uc, column);
   if (column.codebookVersion === 0)
     throw new ValidationError({ run: 'Write the codebook first (Deductive inputs).' });
   const pending = await latestRun(uc.tx, column.id);

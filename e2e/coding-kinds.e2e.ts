@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { type BrowserContext } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApp } from '../test/helpers/app.js';
+import { createUser, signIn } from '../test/helpers/auth.js';
+import { TestClient } from '../test/helpers/client.js';
+import { createTeamFor } from '../test/helpers/team-membership.js';
+import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { formLinks } from '../src/server/modules/forms/forms.tables.js';
+import { shot } from './helpers/browser.js';
+import { startJourney, type Journey } from './helpers/journey.js';
+
+let t: TestApp;
+let base: string;
+let browser: BrowserContext;
+let journey: Journey;
+
+beforeAll(async () => {
+  journey = await startJourney({ worker: true });
+  ({ t, base, browser } = journey);
+});
+afterAll(() => journey?.close());
+
+const keep = async (page: Parameters<typeof shot>[0], name: string) => {
+  const file = await shot(page, name);
+  mkdirSync('/tmp/shots-coding-kinds', { recursive: true });
+  copyFileSync(file, `/tmp/shots-coding-kinds/${name}.png`);
+};
+
+const ANSWERS = [
+  'Nothing has changed for my family. We still skip meals when the rains fail.',
+  'Life is the same as before, we still go hungry some days.',
+  'No change at all. The children still skip meals.',
+  'We are still hungry and have no income.',
+  'We saved a little money in the savings group. It helped with school fees.',
+  'The savings group lets us put money aside; we paid the school fees on time.',
+  'A small loan from the group paid the school fees this year.',
+  'Our savings are small, but the group helped with the fees.',
+  'My wife opened a shop and sells vegetables at the market.',
+  'I started a tailoring business. It now pays for everything.',
+  'We run a small shop at the market and sell maize flour every week.',
+  'Her vegetable business grew, she sells at two markets now.',
+];
+
+it('a rubric column scored, verified and compared; a summary column quoted', async () => {
+  // seeded through the routes: a survey with an open question and 12 answers in two waves
+  const user = await createUser(t.app, { name: 'Grace Achieng' });
+  const team = await createTeamFor(t.app, user.id, 'Livelihoods Kenya');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Graduation programme' })
+    .returning();
+  const client = await signIn(t.app, user);
+  const created = await client.post(`/projects/${project.id}/forms`, {
+    name: 'Household follow-up',
+    kind: 'survey',
+  });
+  const formId = created.headers.location!.split('/')[2];
+  await client.post(`/forms/${formId}/questions`, {
+    key: 'change',
+    type: 'long_text',
+    label: 'What has changed for your household?',
+  });
+  await client.post(`/forms/${formId}/versions`);
+  const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
+  const respondent = new TestClient(t.app, { inertia: false });
+  for (const [i, text] of ANSWERS.entries()) {
+    const res = await respondent.request(
+      'POST',
+      `/f/${link.token}`,
+      {
+        id: randomUUID(),
+        version: 1,
+        wave: i % 2 ? 'endline' : 'baseline',
+        answers: { change: text },
+      },
+      { accept: 'application/json' },
+    );
+    expect(res.statusCode).toBeLessThan(300);
+  }
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = browser.pages()[0] ?? (await browser.newPage());
+
+  // create a rubric column on the list screen
+  await page.goto(`${base}/forms/${formId}/intelligent-columns`);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Livelihood level');
+  await page.getByRole('combobox', { name: 'What the column derives' }).click();
+  await page.getByRole('option', { name: 'Rubric score' }).click();
+  await page.getByRole('checkbox', { name: 'What has changed for your household?' }).check();
+  await keep(page, 'kinds-create');
+  await page.getByRole('button', { name: 'Create column' }).click();
+
+  // write a 3-level rubric (the form starts with 5)
+  await page.getByRole('heading', { name: 'Rubric', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Remove level 5' }).click();
+  await page.getByRole('button', { name: 'Remove level 4' }).click();
+  const levels = [
+    ['No change: the household still skips meals and has no income.', ''],
+    [
+      'Some savings: the savings group helps with school fees.',
+      'We saved a little money in the group.',
+    ],
+    ['A new business: a shop or trade that sells at the market.', ''],
+  ];
+  for (const [i, [descriptor, example]] of levels.entries()) {
+    await page.getByRole('textbox', { name: `Level ${i + 1} descriptor` }).fill(descriptor);
+    if (example)
+      await page
+        .getByRole('textbox', { name: `Level ${i + 1} example answers (optional, one a line)` })
+        .fill(example);
+  }
+  await keep(page, 'kinds-rubric');
+  await page.getByRole('button', { name: 'Save rubric' }).click();
+
+  // run it, then verify two sampled answers: accept the first, rescore the second
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByText('Latest run: done').waitFor();
+  await page.getByRole('heading', { name: 'Verification: accept or rescore' }).waitFor();
+  await page.getByRole('button', { name: /^Accept level \d$/ }).click();
+  await page.getByText('1 of 10 sampled answers scored by people').waitFor();
+  const machine = Number(
+    (await page.getByRole('button', { name: /^Accept level \d$/ }).innerText()).slice(-1),
+  );
+  await page.getByRole('combobox', { name: 'Rescore' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${machine === 1 ? 2 : 1}:`) }).click();
+  await page.getByRole('button', { name: 'Save score' }).click();
+  await page.getByText('2 of 10 sampled answers scored by people').waitFor();
+  await page.getByText('Exact agreement:').waitFor();
+  await expect.poll(() => page.getByText('Exact agreement: 50%').count()).toBe(1);
+  await page.getByRole('heading', { name: 'Levels by wave' }).waitFor();
+  await page.getByRole('heading', { name: 'Values per response' }).waitFor();
+  await keep(page, 'kinds-rubric-column');
+
+  // a summary column: run, central sentences quoted with links to their responses
+  const col = await client.post(`/forms/${formId}/intelligent-columns`, {
+    name: 'What households say',
+    kind: 'summary',
+    questionKeys: ['change'],
+  });
+  const summaryId = col.headers.location!.split('/')[2];
+  await page.goto(`${base}/intelligent-columns/${summaryId}`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('heading', { name: 'Summary of all answers' }).waitFor();
+  const quotes = await page.locator('blockquote').allInnerTexts();
+  expect(quotes.length).toBeGreaterThan(0);
+  for (const q of quotes) {
+    const sentence = q.split('\n')[0].replace(/^“|”$/g, '');
+    expect(ANSWERS.some((a) => a.includes(sentence))).toBe(true);
+  }
+  await page.getByRole('heading', { name: 'Wave baseline (6 responses)' }).waitFor();
+  await keep(page, 'kinds-summary-column');
+  await page
+    .getByRole('link', { name: /^Response #\d+$/ })
+    .first()
+    .click();
+  await page.waitForURL(/\/form-responses\//);
+
+  await page.goto(`${base}/forms/${formId}/intelligent-columns`);
+  await page.getByRole('link', { name: 'What households say' }).waitFor();
+  await keep(page, 'kinds-list');
+});

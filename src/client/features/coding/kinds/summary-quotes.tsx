@@ -1,0 +1,31 @@
+import { Anchor, Blockquote, Stack, Text } from '@mantine/core';
+import { Link } from '@inertiajs/react';
+import { route } from '@shared/route';
+import type { SummarySentence } from '@shared/coding/kinds';
+
+/** Summary sentences, each quoted verbatim with a link to its response. */
+export function SummaryQuotes({ sentences }: { sentences: SummarySentence[] }) {
+  if (sentences.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No sentence long enough to summarise (at least 3 content words).
+      </Text>
+    );
+  return (
+    <Stack gap="xs">
+      {sentences.map((s) => (
+        <Blockquote
+          key={`${s.responseId}:${s.question}:${s.start}`}
+          p="sm"
+          cite={
+            <Anchor component={Link} href={route('responses.show', { formResponse: s.responseId })}>
+              Response #{s.seq}
+            </Anchor>
+          }
+        >
+          “{s.text}”
+        </Blockquote>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { codingDecisions, codingRuns, intelligentColumns } from './coding.tables.js';
+import { answerTexts, liveResponses } from './coding.queries.js';
+import { rubricOf, rubricVerificationsOf } from './coding.kinds.queries.js';
+import { CODING_KIND_RUN } from './coding.kinds.use-cases.js';
+import { analyse, type AnalysedResponse } from './coding.analyse.js';
+import { codeAnswers } from './coding.engine.js';
+import { scoreRubric } from './coding.rubric.js';
+import { summariseColumn } from './coding.summary.js';
+
+const CHUNK = 200;
+
+/**
+ * The run job of sentiment, rubric and summary columns: read every live response (progress per
+ * chunk), then store all decisions (sentiment, rubric) or the summary with `done` in one
+ * transaction. A failed run is marked `failed` and leaves no decisions.
+ */
+export function registerKindJob(ctx: AppContext) {
+  ctx.jobs.register(CODING_KIND_RUN, (payload) => runKind(ctx, payload.runId), {
+    payload: z.object({ runId: z.string().uuid() }).strict(),
+    maxAttempts: 2,
+  });
+}
+
+async function runKind(ctx: AppContext, runId: string) {
+  const [run] = await ctx.db.select().from(codingRuns).where(eq(codingRuns.id, runId));
+  if (!run || run.status === 'done') return;
+  const [column] = await ctx.db
+    .select()
+    .from(intelligentColumns)
+    .where(eq(intelligentColumns.id, run.columnId));
+  if (!column) return;
+  try {
+    const responses = await liveResponses(ctx.db, column.formId);
+    await ctx.db
+      .update(codingRuns)
+      .set({ status: 'running', total: responses.length, processed: 0 })
+      .where(eq(codingRuns.id, run.id));
+    const analysed: AnalysedResponse[] = [];
+    const sentiments = new Map<string, number | null>();
+    for (let i = 0; i < responses.length; i += CHUNK) {
+      for (const r of responses.slice(i, i + CHUNK)) {
+        const answers = answerTexts(r.answers, column.questionKeys);
+        if (column.kind === 'sentiment') sentiments.set(r.id, codeAnswers(answers, []).sentiment);
+        else analysed.push(analyse(r, answers));
+      }
+      await ctx.db
+        .update(codingRuns)
+        .set({ processed: Math.min(responses.length, i + CHUNK) })
+        .where(eq(codingRuns.id, run.id));
+    }
+    const base = {
+      teamId: run.teamId,
+      runId: run.id,
+      codes: [],
+      engine: run.engine,
+      engineVersion: run.engineVersion,
+      codebookVersion: 0,
+    };
+    let rows: Array<typeof codingDecisions.$inferInsert> = [];
+    let summary = null;
+    if (column.kind === 'sentiment')
+      rows = responses.map((r) => ({
+        ...base,
+        responseId: r.id,
+        sentiment: sentiments.get(r.id) ?? null,
+      }));
+    if (column.kind === 'rubric') {
+      const version = run.rubricVersion ?? column.rubricVersion;
+      const levels = await rubricOf(ctx.db, column.id, version);
+      const human = new Map(
+        (await rubricVerificationsOf(ctx.db, column.id)).map((v) => [v.responseId, v.level]),
+      );
+      const scores = scoreRubric(levels, analysed, human, version);
+      rows = responses.map((r) => ({
+        ...base,
+        responseId: r.id,
+        rubric: scores.get(r.id) ?? null,
+      }));
+    }
+    if (column.kind === 'summary') summary = summariseColumn(analysed);
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(codingDecisions).where(eq(codingDecisions.runId, run.id));
+      for (let i = 0; i < rows.length; i += 500)
+        await tx.insert(codingDecisions).values(rows.slice(i, i + 500));
+      await tx
+        .update(codingRuns)
+        .set({ status: 'done', processed: responses.length, summary, finishedAt: new Date() })
+        .where(eq(codingRuns.id, run.id));
+    });
+  } catch (err) {
+    await ctx.db
+      .update(codingRuns)
+      .set({
+        status: 'failed',
+        error: (err as Error).message.slice(0, 500),
+        finishedAt: new Date(),
+      })
+      .where(eq(codingRuns.id, run.id));
+    throw err;
+  }
+}

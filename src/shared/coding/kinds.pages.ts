@@ -1,0 +1,78 @@
+import type { FormProjectRef } from '../forms/forms.pages.js';
+import type { RunView } from './coding.pages.js';
+import type {
+  ColumnKind,
+  ColumnSummary,
+  RubricDecision,
+  RubricLevel,
+  SentimentLabel,
+} from './kinds.js';
+import type { OrdinalAgreement } from './weighted-kappa.js';
+
+/** One response's value in a sentiment or rubric column (results are data: insights can read them). */
+export interface KindValue {
+  responseId: string;
+  seq: number;
+  wave: string | null;
+  sentiment: number | null;
+  sentimentLabel: SentimentLabel | null;
+  rubricLevel: number | null;
+  rubric: RubricDecision | null;
+  engine: string;
+  engineVersion: string;
+}
+/** Counts per wave and category (sentiment labels, or rubric levels "1".."N"); none: unscored. */
+export interface KindDistribution {
+  categories: string[];
+  rows: Array<{ wave: string; responses: number; counts: number[]; none: number }>;
+}
+
+export interface KindValueRow extends KindValue {
+  answers: Array<{ question: string; text: string }>;
+}
+
+export interface IntelligentColumnKindProps {
+  project: FormProjectRef;
+  form: { id: string; name: string };
+  column: {
+    id: string;
+    name: string;
+    kind: Exclude<ColumnKind, 'codes'>;
+    questions: Array<{ key: string; label: string }>;
+    threshold: number;
+    samplePercent: number;
+    codebookVersion: number;
+    rubricVersion: number;
+  };
+  run: (RunView & { rubricVersion: number | null }) | null;
+  /** live responses now, and how many came after the latest finished run started */
+  responses: number;
+  newSinceRun: number;
+  distribution: KindDistribution | null;
+  values: KindValueRow[];
+  summary: ColumnSummary | null;
+  rubric: {
+    levels: RubricLevel[];
+    agreement: OrdinalAgreement;
+    queue: {
+      size: number;
+      verified: number;
+      next: {
+        responseId: string;
+        seq: number;
+        answers: Array<{ question: string; label: string; text: string }>;
+        machine: RubricDecision | null;
+      } | null;
+    };
+  } | null;
+  can: { update: boolean };
+}
+
+export interface IntelligentColumnRubricProps {
+  project: FormProjectRef;
+  form: { id: string; name: string };
+  column: { id: string; name: string; rubricVersion: number };
+  levels: RubricLevel[];
+  versions: Array<{ number: number; levels: number; createdAt: string }>;
+  can: { update: boolean };
+}
