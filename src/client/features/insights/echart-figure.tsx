@@ -104,7 +104,7 @@ export function EChartFigure({ title, label, option, height = 260, onPick, table
               onClick={() => setTableOpen((o) => !o)}
               aria-expanded={tableOpen}
               aria-controls={tableId}
-              aria-label={`${tableOpen ? 'Hide' : 'Show'} the figures of ${title} as a table`}
+              aria-label={`The figures of ${title} as a table`}
             >
               Table
             </Button>
