@@ -16,8 +16,7 @@ export interface FigureSources {
  * data points behind each figure.
  */
 export type FigureDrill =
-  | { kind: 'rows'; href: string; rows: number }
-  | { kind: 'metric'; href: string; rows: null };
+  { kind: 'rows'; href: string; rows: number } | { kind: 'metric'; href: string; rows: null };
 
 /** `sex:Female` -> { dimension: 'sex', category: 'Female' } */
 export function categoryOf(dis: string | null) {
@@ -35,7 +34,8 @@ export function figureDrill(
   table?: RouteTable,
 ): FigureDrill {
   const one = sources.computed.length === 1 && !sources.fromEntries ? sources.computed[0] : null;
-  if (!one) return { kind: 'metric', href: route('metrics.show', { metric: metricId }, table), rows: null };
+  if (!one)
+    return { kind: 'metric', href: route('metrics.show', { metric: metricId }, table), rows: null };
   const q = new URLSearchParams({
     period,
     ...(category ? { dimension: category.dimension, category: category.category } : {}),

@@ -70,7 +70,12 @@ export function AchievementTable({
         />
       ),
     },
-    { key: 'target', title: 'Target', align: 'right', render: ({ m, p }) => formatFigure(p.target, m) },
+    {
+      key: 'target',
+      title: 'Target',
+      align: 'right',
+      render: ({ m, p }) => formatFigure(p.target, m),
+    },
     {
       key: 'achieved',
       title: '% achieved',
@@ -110,7 +115,12 @@ export function TrendTable({ m, filters }: { m: MetricInsight; filters: Insights
       ),
     },
     { key: 'target', title: 'Target', align: 'right', render: (p) => formatFigure(p.target, m) },
-    { key: 'baseline', title: 'Baseline', align: 'right', render: () => formatFigure(m.baseline, m) },
+    {
+      key: 'baseline',
+      title: 'Baseline',
+      align: 'right',
+      render: () => formatFigure(m.baseline, m),
+    },
   ];
   return (
     <DataTable
@@ -129,24 +139,22 @@ export function BreakdownTable({ m, filters }: { m: MetricInsight; filters: Insi
   const rows = m.periods.map((p, i) => ({ p, i }));
   const columns: Array<DataTableColumn<(typeof rows)[number]>> = [
     { key: 'period', title: 'Period', render: ({ p }) => p.label },
-    ...m.categories.map(
-      (c): DataTableColumn<(typeof rows)[number]> => ({
-        key: `${c.dimension}:${c.category}`,
-        title: `${c.dimensionLabel}: ${c.category}`,
-        align: 'right',
-        render: ({ p, i }) => (
-          <FigureLink
-            m={m}
-            value={c.actuals[i]}
-            sources={c.sources[i]}
-            period={p.period}
-            filters={filters}
-            category={c}
-            label={`${m.name}, ${c.dimensionLabel} ${c.category}, ${p.label}`}
-          />
-        ),
-      }),
-    ),
+    ...m.categories.map((c): DataTableColumn<(typeof rows)[number]> => ({
+      key: `${c.dimension}:${c.category}`,
+      title: `${c.dimensionLabel}: ${c.category}`,
+      align: 'right',
+      render: ({ p, i }) => (
+        <FigureLink
+          m={m}
+          value={c.actuals[i]}
+          sources={c.sources[i]}
+          period={p.period}
+          filters={filters}
+          category={c}
+          label={`${m.name}, ${c.dimensionLabel} ${c.category}, ${p.label}`}
+        />
+      ),
+    })),
   ];
   return (
     <DataTable

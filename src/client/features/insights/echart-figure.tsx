@@ -55,10 +55,11 @@ export function EChartFigure({ title, label, option, height = 260, onPick, table
   const tableId = useId();
   const chart = useRef<echarts.ECharts | null>(null);
   useEffect(() => {
-    if (!el.current) return;
-    const c = echarts.init(el.current, undefined, { renderer: 'canvas' });
+    const node = el.current;
+    if (!node) return;
+    const c = echarts.init(node, undefined, { renderer: 'canvas' });
     chart.current = c;
-    el.current.echartsInstance = c;
+    node.echartsInstance = c;
     c.setOption({ animation: false, ...option });
     if (onPick)
       c.on('click', (p: { dataIndex?: number; seriesIndex?: number }) =>
@@ -70,7 +71,7 @@ export function EChartFigure({ title, label, option, height = 260, onPick, table
       window.removeEventListener('resize', resize);
       c.dispose();
       chart.current = null;
-      if (el.current) delete el.current.echartsInstance;
+      delete node.echartsInstance;
     };
   }, [option, onPick]);
 
