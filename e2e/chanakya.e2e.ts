@@ -67,3 +67,43 @@ it('asks Chanakya three questions, the answers stream in with their sources, and
   await page.waitForURL(`${base}/metrics/${w.passing.id}`);
   await page.getByRole('heading', { name: 'Girls passing' }).first().waitFor();
 });
+
+it('asks Chanakya from a problem page: the side panel answers about that problem and keeps the conversation', async () => {
+  const user = await createUser(t.app, { name: 'Kofi Mensah' });
+  const team = await createTeamFor(t.app, user.id, 'Harvest Aid');
+  const w = await assistantWorld(t.app, team.id, user.id);
+  const client = await signIn(t.app, user);
+  await browser.clearCookies();
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  page.setDefaultTimeout(15_000);
+
+  await page.goto(`${base}/problems/${w.problem.id}`);
+  const open = page.getByRole('button', { name: 'Ask Chanakya' });
+  await open.click();
+  const panel = page.getByRole('dialog', { name: 'Ask Chanakya about “Girls drop out”' });
+  const input = panel.getByLabel('Your question');
+  // the question box takes the focus once the (empty) conversation is loaded
+  await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+  await panel.getByText('Questions I understand').waitFor();
+  await page.keyboard.type('Which outcomes have no metric?');
+  await page.keyboard.press('Enter');
+  await panel.getByText('1 outcome has no metric').waitFor();
+  await expect.poll(() => input.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await panel.getByRole('link', { name: 'Parents value schooling' }).waitFor();
+  await expect(panel.locator('[aria-live="polite"]').count()).resolves.toBe(1);
+  await shot(page, 'chanakya-panel');
+
+  // Escape closes it and gives the focus back to the button; the conversation is kept
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'hidden' });
+  await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Ask Chanakya' }).click();
+  await panel.getByText('Which outcomes have no metric?').first().waitFor();
+  await panel.getByRole('link', { name: 'Parents value schooling' }).click();
+  await page.waitForURL(`${base}/elements/${w.bare.id}`);
+});

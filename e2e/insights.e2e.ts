@@ -8,6 +8,7 @@ import { createTeamFor } from '../test/helpers/team-membership.js';
 import { insightsWorld } from '../src/server/modules/insights/insights.test-support.js';
 import { rowFiltersWorld } from '../src/server/modules/insights/insights.filters.test-support.js';
 import { canvasesSettled } from './helpers/browser.js';
+import type { ChartElement } from '../src/client/features/insights/echart-figure.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 
 let t: TestApp;
@@ -147,6 +148,45 @@ it('a wave filter recomputes the figures, then a figure opens the rows behind it
   await page.getByText('2 metrics are left out').waitFor();
   await canvasesSettled(page);
   await shot(page, 'insights-wave-filter');
+
+  // a click on the trend chart's Q1 point (on the canvas, at the pixel ECharts places it) opens
+  // the same rows as the table's figure
+  const trend = page.getByTestId('trend-chart').first();
+  await trend.scrollIntoViewIfNeeded();
+  const at = await trend.evaluate((el) => {
+    const c = (el as ChartElement).echartsInstance!;
+    const opt = c.getOption() as {
+      xAxis: Array<{ data: string[] }>;
+      series: Array<{ data: Array<number | null> }>;
+    };
+    const i = opt.xAxis[0].data.indexOf('Q1 2026');
+    return c.convertToPixel({ seriesIndex: 0 }, [i, opt.series[0].data[i]!]) as number[];
+  });
+  const box = (await trend.boundingBox())!;
+  await page.mouse.click(box.x + at[0], box.y + at[1]);
+  await page.getByRole('heading', { name: /Households reached, Q1 2026: 14/ }).waitFor();
+  await page.getByText('Wave: Baseline').waitFor();
+  await shot(page, 'insights-chart-drill-rows');
+  await page.goBack();
+
+  // the keyboard way: the breakdown chart's Table button lists its bars as links
+  const toggle = page.getByRole('button', {
+    name: 'The figures of Households reached: by location as a table',
+  });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+  const north = page.getByRole('link', {
+    name: /Households reached, Location North, Q1 2026 \d+: show the rows behind it/,
+  });
+  await north.focus();
+  await shot(page, 'insights-chart-table');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: /Households reached, Q1 2026/ }).waitFor();
+  await page.getByText('Location: North').waitFor();
+  await page.getByText('Wave: Baseline').waitFor();
+  await page.goBack();
+  await figure.waitFor();
 
   // the figure opens the rows behind it, with the same filter: 3 + 5 + 6 = 14
   await figure.click();

@@ -57,6 +57,7 @@ export const ROUTE_NAMES = [
   'chanakya.ask',
   'chanakya.destroy',
   'chanakya.index',
+  'chanakya.problem',
   'chanakya.show',
   'comments.destroy',
   'comments.index',

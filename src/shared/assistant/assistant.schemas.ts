@@ -10,4 +10,6 @@ export const askSchema = z.strictObject({
     .min(1, 'Type a question.')
     .max(MAX_QUESTION, `At most ${MAX_QUESTION} characters.`),
   conversationId: z.uuid({ error: 'That is not a valid conversation.' }).nullable().optional(),
+  /** asked from a problem's side panel: about that problem (a new conversation keeps it) */
+  problemId: z.uuid({ error: 'That is not a valid problem.' }).nullable().optional(),
 });

@@ -40,6 +40,14 @@ export interface ChanakyaIndexProps {
   examples: string[];
 }
 
+/** GET chanakya.problem: the side panel of a problem page (its latest conversation of the user's). */
+export interface ChanakyaPanelData {
+  problem: { id: string; title: string };
+  conversation: { id: string; title: string; messages: AssistantMessageView[] } | null;
+  engine: AssistantEngine;
+  examples: string[];
+}
+
 /** One line of the streamed answer (application/x-ndjson). */
 export type StreamEvent =
   | { type: 'conversation'; id: string; url: string }

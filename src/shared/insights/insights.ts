@@ -2,6 +2,7 @@ import type { ElementKind, MetricDirection, MetricType } from '../toc/vocabulary
 import type { InsightStatus } from './status.js';
 import { parseRowFilters, type RowFilters } from '../metrics/row-filters.js';
 import type { ComputedSource } from '../metrics/series.js';
+import type { FigureSources } from './drill.js';
 
 /**
  * Filters of the insights views, kept in the URL (?from=2026-Q1&to=2026-Q4&dis=sex:Female&wave=
@@ -56,6 +57,8 @@ interface InsightCategory {
   dimensionLabel: string;
   category: string;
   actuals: Array<number | null>;
+  /** what each of those actuals is computed from (the drill-down from a breakdown's bar) */
+  sources: FigureSources[];
 }
 
 export interface MetricInsight {

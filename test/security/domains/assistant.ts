@@ -26,6 +26,7 @@ export const assistantSecurity: DomainSecurity = {
         outsider: 'not-found',
       },
     },
+    'chanakya.problem': { access: 'team:content.view' },
     'chanakya.destroy': {
       access: 'team:content.view',
       noBody: 'deletes the conversation named in the URL',

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { Button, Group, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button, Collapse, Group, Text } from '@mantine/core';
+import { IconDownload, IconTable } from '@tabler/icons-react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -33,26 +33,37 @@ interface Props {
   label: string;
   option: EChartsCoreOption;
   height?: number;
-  /** a click on a bar or point: its data index and series name */
-  onPick?: (dataIndex: number, seriesName: string) => void;
+  /** a click on a bar or point: its data index and series index */
+  onPick?: (dataIndex: number, seriesIndex: number) => void;
+  /** the same figures as a table with their links: the keyboard and screen reader way in */
+  table?: ReactNode;
   testId?: string;
+}
+
+/** The chart instance of a figure's element (journeys and the browser's console read it). */
+export interface ChartElement extends HTMLDivElement {
+  echartsInstance?: echarts.ECharts;
 }
 
 /**
  * One ECharts figure with its own export: PNG from the canvas (ECharts' getDataURL) and SVG from
  * the same option rendered by ECharts' SVG renderer on the side (renderToSVGString).
  */
-export function EChartFigure({ title, label, option, height = 260, onPick, testId }: Props) {
-  const el = useRef<HTMLDivElement>(null);
+export function EChartFigure({ title, label, option, height = 260, onPick, table, testId }: Props) {
+  const el = useRef<ChartElement>(null);
+  const [tableOpen, setTableOpen] = useState(false);
+  const tableId = useId();
   const chart = useRef<echarts.ECharts | null>(null);
   useEffect(() => {
-    if (!el.current) return;
-    const c = echarts.init(el.current, undefined, { renderer: 'canvas' });
+    const node = el.current;
+    if (!node) return;
+    const c = echarts.init(node, undefined, { renderer: 'canvas' });
     chart.current = c;
+    node.echartsInstance = c;
     c.setOption({ animation: false, ...option });
     if (onPick)
-      c.on('click', (p: { dataIndex?: number; seriesName?: string }) =>
-        onPick(p.dataIndex ?? 0, p.seriesName ?? ''),
+      c.on('click', (p: { dataIndex?: number; seriesIndex?: number }) =>
+        onPick(p.dataIndex ?? 0, p.seriesIndex ?? 0),
       );
     const resize = () => c.resize();
     window.addEventListener('resize', resize);
@@ -60,6 +71,7 @@ export function EChartFigure({ title, label, option, height = 260, onPick, testI
       window.removeEventListener('resize', resize);
       c.dispose();
       chart.current = null;
+      delete node.echartsInstance;
     };
   }, [option, onPick]);
 
@@ -85,6 +97,19 @@ export function EChartFigure({ title, label, option, height = 260, onPick, testI
           {title}
         </Text>
         <Group gap={4} wrap="nowrap">
+          {table && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconTable size={12} />}
+              onClick={() => setTableOpen((o) => !o)}
+              aria-expanded={tableOpen}
+              aria-controls={tableId}
+              aria-label={`The figures of ${title} as a table`}
+            >
+              Table
+            </Button>
+          )}
           <Button
             size="compact-xs"
             variant="subtle"
@@ -112,6 +137,11 @@ export function EChartFigure({ title, label, option, height = 260, onPick, testI
         aria-label={label}
         data-testid={testId}
       />
+      {table && (
+        <Collapse expanded={tableOpen} id={tableId}>
+          {tableOpen && table}
+        </Collapse>
+      )}
     </div>
   );
 }

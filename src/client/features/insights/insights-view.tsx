@@ -160,10 +160,10 @@ function Results({
     <>
       <Block
         title="Charts"
-        text="Click a bar or a point to open its metric, with the entries behind each figure."
+        text="Click a bar or a point to see the rows behind it; each chart’s Table button lists the same figures with their links."
       >
         <Suspense fallback={<Loader size="sm" />}>
-          <InsightCharts metrics={data.metrics} />
+          <InsightCharts metrics={data.metrics} filters={data.filters} />
         </Suspense>
       </Block>
 

@@ -4,23 +4,12 @@ import { route } from '@shared/route';
 import { formatFigure, formatNumber } from '@shared/format/number';
 import type { IpttTable } from '@shared/insights/iptt';
 import type { InsightsFilters, MetricInsight } from '@shared/insights/insights';
-import { rowFilterQuery } from '@shared/metrics/row-filters';
+import { drillTitle, figureDrill } from '@shared/insights/drill';
 import { STATUS_LABELS } from '@shared/insights/status';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { STATUS_COLOR } from './status';
 
 type Row = IpttTable['rows'][number];
-
-/** The rows page of one bound data point's figure, with the insights' filters applied. */
-function drillHref(dataPointId: string, period: string, f: InsightsFilters) {
-  const cat = f.dis ? f.dis.split(/:(.*)/s) : null;
-  const q = new URLSearchParams({
-    period,
-    ...(cat ? { dimension: cat[0], category: cat[1] } : {}),
-    ...rowFilterQuery(f),
-  });
-  return `${route('data-points.rows', { dataPoint: dataPointId })}?${q.toString()}`;
-}
 
 /**
  * The indicator performance tracking table on screen (the same model as the XLSX and PDF): one
@@ -41,21 +30,14 @@ export function IpttTableView({
     const text = formatFigure(r.cells[period]?.actual ?? null, m);
     const p = m?.periods.find((x) => x.period === period);
     if (!m || !p || p.actual === null) return text;
-    const one = p.computed.length === 1 && !p.fromEntries ? p.computed[0] : null;
-    const href = one
-      ? drillHref(one.dataPointId, period, filters)
-      : route('metrics.show', { metric: m.id });
+    const drill = figureDrill(m.id, p, period, filters);
     return (
       <Anchor
         component={Link}
-        href={href}
+        href={drill.href}
         size="sm"
-        title={
-          one
-            ? `Show the ${one.rows} rows behind this figure`
-            : 'Open the metric: the entries and rows behind each figure'
-        }
-        aria-label={`${m.name}, ${label} actual ${text}: ${one ? 'show the rows behind it' : 'open the metric'}`}
+        title={drillTitle(drill)}
+        aria-label={`${m.name}, ${label} actual ${text}: ${drill.kind === 'rows' ? 'show the rows behind it' : 'open the metric'}`}
       >
         {text}
       </Anchor>

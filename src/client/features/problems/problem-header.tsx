@@ -24,7 +24,8 @@ import {
 import { route } from '@shared/route';
 import type { ProblemHeader, ProjectRefProps } from '@shared/problems/problems.types';
 import { SaveToLibraryButton } from '../libraries/save-to-library-button';
-import { usePageProps } from '../../hooks/use-shared';
+import { usePageProps, useShared } from '../../hooks/use-shared';
+import { ProblemChanakyaPanel } from '../chanakya/problem-panel';
 import { plural, PROBLEM_STATUS_COLORS, problemStatusLabel } from './labels';
 import { PageTitle } from '../../components/page-title';
 
@@ -96,6 +97,7 @@ interface HeaderProps {
 /** Title, status, the views of this problem (diagram, table, logframe) and edit / delete. */
 export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
   const [deleting, setDeleting] = useState(false);
+  const { features } = useShared();
   const writable = !project.archived;
   return (
     <Stack gap="xs">
@@ -139,6 +141,9 @@ export function ProblemPageHeader({ problem, project, can }: HeaderProps) {
           >
             Survey forms
           </Button>
+          {features?.assistant !== false && (
+            <ProblemChanakyaPanel problem={{ id: problem.id, title: problem.title }} />
+          )}
           <Button
             component="a"
             href={route('logframe.export', { problem: problem.id })}

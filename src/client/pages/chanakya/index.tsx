@@ -1,35 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  List,
-  NavLink,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { IconMessagePlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { Button, Grid, Group, List, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconMessagePlus, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
-import type { Citation } from '@shared/assistant/assistant';
-import { askSchema } from '@shared/assistant/assistant.schemas';
-import { passesCheck, stateForm } from '../../lib/form-check';
 import { PageHeader } from '../../features/projects/page-header';
-import { ChatMessage } from '../../features/chanakya/message';
-import { readEvents } from '../../features/chanakya/stream';
-import { http } from '../../lib/http';
+import { AskForm, ChatThread, useAsk } from '../../features/chanakya/chat';
 import { relativeTime } from '../../lib/relative-time';
-
-interface Pending {
-  question: string;
-  answer: string;
-  citations: Citation[];
-}
 
 /** chanakya/index: ask the assistant about the team's theory of change, metrics and data */
 export default function ChanakyaIndex({
@@ -38,65 +15,19 @@ export default function ChanakyaIndex({
   engine,
   examples,
 }: PagePropsOf<'chanakya/index'>) {
-  const [question, setQuestion] = useState('');
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
-  const busy = pending !== null;
+  const chat = useAsk({
+    conversationId: conversation?.id ?? null,
+    // the page shows the kept conversation, then lets go of the streamed one
+    onAnswered: ({ conversation: next }) =>
+      router.visit(next.url, { preserveScroll: true, onFinish: () => chat.setPending(null) }),
+  });
+  const { pending } = chat;
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [pending?.answer, conversation?.messages.length]);
-
-  async function ask(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const body = { question, conversationId: conversation?.id ?? null };
-    if (!passesCheck(stateForm(body, setFieldErrors), askSchema)) return;
-    const q = question.trim();
-    setError(null);
-    setPending({ question: q, answer: '', citations: [] });
-    let next: string | null = null;
-    try {
-      const res = await http(route('chanakya.ask'), {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/x-ndjson, application/json',
-        },
-        body: JSON.stringify({ question: q, conversationId: conversation?.id ?? null }),
-      });
-      if (!res.ok || !res.body) {
-        const body = (await res.json().catch(() => null)) as {
-          detail?: string;
-          errors?: Record<string, string>;
-        } | null;
-        setError(
-          body?.errors?.question ?? body?.detail ?? `The question was not sent (${res.status}).`,
-        );
-        setPending(null);
-        return;
-      }
-      await readEvents(res.body, (ev) => {
-        if (ev.type === 'text') setPending((p) => (p ? { ...p, answer: p.answer + ev.text } : p));
-        else if (ev.type === 'citations')
-          setPending((p) => (p ? { ...p, citations: ev.citations } : p));
-        else if (ev.type === 'conversation') next = ev.url;
-        else if (ev.type === 'error') setError(ev.message);
-      });
-    } catch {
-      setError('The connection was lost before the answer finished. Try again.');
-    }
-    if (next) {
-      setQuestion('');
-      router.visit(next, {
-        preserveScroll: true,
-        onFinish: () => setPending(null),
-      });
-    } else setPending(null);
-  }
 
   const messages = conversation?.messages ?? [];
   return (
@@ -194,53 +125,9 @@ export default function ChanakyaIndex({
                 </List>
               </Paper>
             )}
-            {messages.map((m) => (
-              <ChatMessage key={m.id} role={m.role} content={m.content} citations={m.citations} />
-            ))}
-            {pending && (
-              <>
-                <ChatMessage role="user" content={pending.question} citations={[]} />
-                <div aria-live="polite">
-                  <ChatMessage
-                    role="assistant"
-                    content={pending.answer}
-                    citations={pending.citations}
-                    pending
-                  />
-                </div>
-              </>
-            )}
-            {error && (
-              <Alert color="red" title="No answer">
-                {error}
-              </Alert>
-            )}
+            <ChatThread messages={messages} pending={pending} error={chat.error} />
             <div ref={endRef} />
-            <form noValidate onSubmit={ask}>
-              <Stack gap="xs">
-                <Textarea
-                  label="Your question"
-                  placeholder={examples[0]}
-                  value={question}
-                  onChange={(e) => setQuestion(e.currentTarget.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' && !e.shiftKey) {
-                      e.preventDefault();
-                      e.currentTarget.form?.requestSubmit();
-                    }
-                  }}
-                  autosize
-                  minRows={2}
-                  error={fieldErrors.question}
-                  disabled={busy}
-                />
-                <Group justify="flex-end">
-                  <Button type="submit" loading={busy} leftSection={<IconSend size={16} />}>
-                    Ask
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
+            <AskForm chat={chat} placeholder={examples[0]} />
           </Stack>
         </Grid.Col>
       </Grid>

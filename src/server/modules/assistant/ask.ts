@@ -13,6 +13,8 @@ export interface AskRun {
   teamId: string;
   question: string;
   history: readonly ModelTurn[];
+  /** asked from a problem's side panel: the tools see only that problem (and its project's forms) */
+  scope?: { problemId: string; projectId: string; title: string };
   sink: AnswerSink;
   now?: () => Date;
   fetch?: typeof fetch;
@@ -30,7 +32,11 @@ function limitMessage(limit: number, now: Date) {
  * answer, after whatever text had already streamed.
  */
 export async function answerQuestion(run: AskRun): Promise<Answer> {
-  const env = { ctx: run.ctx, teamId: run.teamId };
+  const env = {
+    ctx: run.ctx,
+    teamId: run.teamId,
+    scope: run.scope && { problemId: run.scope.problemId, projectId: run.scope.projectId },
+  };
   const config = run.ctx.config.ai;
   if (!config) return answerOffline(env, run.question, run.sink);
   let streamed = '';
@@ -48,6 +54,7 @@ export async function answerQuestion(run: AskRun): Promise<Answer> {
       config,
       history: run.history,
       question: run.question,
+      about: run.scope?.title,
       masker: new Masker(await stakeholderNames(run.ctx.db, run.teamId)),
       grant: async () => {
         const at = now();

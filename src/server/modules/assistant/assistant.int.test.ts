@@ -7,7 +7,9 @@ import type { TestClient } from '../../../../test/helpers/client.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { teamSettings } from '../settings/settings.tables.js';
 import { metrics } from '../metrics/read-model.js';
+import { problems, tocElements } from '../problems/read-model.js';
 import type {
+  ChanakyaPanelData,
   ChanakyaIndexProps,
   Citation,
   StreamEvent,
@@ -31,12 +33,17 @@ async function setup() {
 const ACCEPT = { accept: 'application/x-ndjson, application/json' };
 
 /** Asks and reads the streamed NDJSON answer. */
-async function ask(client: TestClient, question: string, conversationId?: string) {
+async function ask(
+  client: TestClient,
+  question: string,
+  conversationId?: string,
+  problemId?: string,
+) {
   // as the page's fetch sends it: not an Inertia visit
   const res = await client.request(
     'POST',
     '/chanakya/ask',
-    { question, conversationId },
+    { question, conversationId, ...(problemId ? { problemId } : {}) },
     ACCEPT,
     false,
   );
@@ -252,5 +259,82 @@ describe('Chanakya, offline engine', () => {
       .values({ teamId: s.team.id, features: { assistant: false } });
     expect((await s.client.get('/chanakya')).statusCode).toBe(403);
     expect((await ask(s.client, 'Which outcomes have no metric?')).res.statusCode).toBe(403);
+  });
+});
+
+describe('Chanakya beside a problem (the side panel)', () => {
+  it('answers about that problem only, keeps the conversation with it, and reopens it', async () => {
+    const s = await setup();
+    const db = t.app.ctx.db;
+    const [other] = await db
+      .insert(problems)
+      .values({ teamId: s.team.id, projectId: s.project.id, title: 'Boys leave for work' })
+      .returning();
+    await db.insert(tocElements).values({
+      teamId: s.team.id,
+      problemId: other.id,
+      kind: 'outcome',
+      title: 'Families keep boys in school',
+      horizon: 'short',
+    });
+    // the team-wide question sees both problems' outcomes
+    expect((await ask(s.client, 'Which outcomes have no metric?')).text).toContain(
+      'Families keep boys in school',
+    );
+
+    const panel = async (problemId: string) => {
+      const res = await s.client.request(
+        'GET',
+        `/problems/${problemId}/chanakya`,
+        undefined,
+        {
+          accept: 'application/json',
+        },
+        false,
+      );
+      return { res, data: res.statusCode === 200 ? (res.json() as ChanakyaPanelData) : null };
+    };
+    expect((await panel(s.problem.id)).data).toMatchObject({
+      problem: { id: s.problem.id, title: 'Girls drop out' },
+      conversation: null,
+    });
+
+    const a = await ask(s.client, 'Which outcomes have no metric?', undefined, s.problem.id);
+    expect(a.text).toContain('Parents value schooling');
+    expect(a.text).not.toContain('Families keep boys in school');
+    expect(a.citations.map((c) => c.label)).toEqual(['Parents value schooling']);
+    const [row] = await db
+      .select()
+      .from(assistantConversations)
+      .where(eq(assistantConversations.id, a.conversationId!));
+    expect(row.problemId).toBe(s.problem.id);
+
+    // the follow-up in that conversation keeps the problem's scope (no problemId sent)
+    const b = await ask(s.client, 'List problems', a.conversationId);
+    expect(b.text).toContain('Girls drop out');
+    expect(b.text).not.toContain('Boys leave for work');
+    const again = (await panel(s.problem.id)).data!;
+    expect(again.conversation?.id).toBe(a.conversationId);
+    expect(again.conversation?.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(again.conversation?.messages[1].citations[0].label).toBe('Parents value schooling');
+    // the other problem has no conversation yet
+    expect((await panel(other.id)).data?.conversation).toBeNull();
+
+    // another team's problem: 404 for the panel and the question
+    const outsider = await setup();
+    expect((await panel(outsider.problem.id)).res.statusCode).toBe(404);
+    const refused = await ask(
+      s.client,
+      'Which outcomes have no metric?',
+      undefined,
+      outsider.problem.id,
+    );
+    expect(refused.res.statusCode).toBe(404);
+    expect((await ask(s.client, 'x', undefined, 'not-a-uuid')).res.statusCode).toBe(422);
   });
 });

@@ -85,3 +85,20 @@ export async function stakeholderNames(db: Db, teamId: string): Promise<string[]
     .limit(20_000);
   return rows.map((r) => r.name);
 }
+
+/** The user's latest conversation asked from this problem's side panel, or null. */
+export async function latestProblemConversation(db: Db, owner: Owner, problemId: string) {
+  const [row] = await db
+    .select()
+    .from(assistantConversations)
+    .where(
+      and(
+        eq(assistantConversations.teamId, owner.teamId),
+        eq(assistantConversations.userId, owner.userId),
+        eq(assistantConversations.problemId, problemId),
+      ),
+    )
+    .orderBy(desc(assistantConversations.updatedAt))
+    .limit(1);
+  return row ?? null;
+}

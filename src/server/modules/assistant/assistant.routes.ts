@@ -6,7 +6,14 @@ import { parseInput } from '../../platform/http/validate.js';
 import { askSchema } from '../../../shared/assistant/assistant.schemas.js';
 import type { StreamEvent } from '../../../shared/assistant/assistant.js';
 import { EXAMPLE_QUESTIONS } from './intents.js';
-import { findConversation, listConversations, messagesOf } from './assistant.queries.js';
+import {
+  findConversation,
+  latestProblemConversation,
+  listConversations,
+  messagesOf,
+} from './assistant.queries.js';
+import { findProblem } from '../problems/index.js';
+import type { ChanakyaPanelData } from '../../../shared/assistant/assistant.js';
 import { deleteConversation, recordExchange } from './assistant.use-cases.js';
 import { answerQuestion } from './ask.js';
 
@@ -55,6 +62,30 @@ export function registerAssistantRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // the side panel of a problem page: the user's latest conversation about this problem
+  app.get(
+    '/problems/:problem/chanakya',
+    { config: { name: 'chanakya.problem', access: view, feature: 'assistant' } },
+    async (request, reply) => {
+      const owner = ownerOf(request);
+      const { problem } = await findProblem(
+        ctx.db,
+        owner.teamId,
+        (request.params as { problem: string }).problem,
+      );
+      const c = await latestProblemConversation(ctx.db, owner, problem.id);
+      const data: ChanakyaPanelData = {
+        problem: { id: problem.id, title: problem.title },
+        conversation: c
+          ? { id: c.id, title: c.title, messages: await messagesOf(ctx.db, owner.teamId, c.id) }
+          : null,
+        engine: engine(),
+        examples: EXAMPLE_QUESTIONS,
+      };
+      return reply.header('cache-control', 'no-store').send(data);
+    },
+  );
+
   // The answer streams as NDJSON (one StreamEvent a line); the exchange is kept once complete.
   app.post(
     '/chanakya/ask',
@@ -66,6 +97,9 @@ export function registerAssistantRoutes(app: FastifyInstance, ctx: AppContext) {
       const conversation = input.conversationId
         ? await findConversation(ctx.db, owner, input.conversationId)
         : null;
+      // asked from a problem's side panel (a conversation keeps the problem it was started from)
+      const problemId = conversation ? conversation.problemId : (input.problemId ?? null);
+      const scoped = problemId ? await findProblem(ctx.db, owner.teamId, problemId) : null;
       const history = conversation
         ? (await messagesOf(ctx.db, owner.teamId, conversation.id))
             .slice(-HISTORY_TURNS)
@@ -80,12 +114,20 @@ export function registerAssistantRoutes(app: FastifyInstance, ctx: AppContext) {
             teamId: owner.teamId,
             question: input.question,
             history,
+            scope: scoped
+              ? {
+                  problemId: scoped.problem.id,
+                  projectId: scoped.problem.projectId,
+                  title: scoped.problem.title,
+                }
+              : undefined,
             sink: { text: (text) => send({ type: 'text', text }) },
           });
           send({ type: 'citations', citations: answer.citations });
           const kept = await runUseCase(ctx, actor, (uc) =>
             recordExchange(uc, {
               conversationId: conversation?.id ?? null,
+              problemId: scoped?.problem.id ?? null,
               question: input.question,
               answer,
             }),

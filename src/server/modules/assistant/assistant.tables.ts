@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
+import { problems } from '../problems/read-model.js';
 import type { AssistantEngine, Citation } from '../../../shared/assistant/assistant.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,10 +17,15 @@ export const assistantConversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** asked from a problem's side panel: the questions are about that problem (kept if it goes) */
+    problemId: uuid('problem_id').references(() => problems.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('assistant_conversations_owner_idx').on(t.teamId, t.userId, t.updatedAt)],
+  (t) => [
+    index('assistant_conversations_owner_idx').on(t.teamId, t.userId, t.updatedAt),
+    index('assistant_conversations_problem_idx').on(t.problemId),
+  ],
 );
 
 /** A question or an answer; answers keep the records they cited. */

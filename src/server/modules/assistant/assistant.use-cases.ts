@@ -17,7 +17,13 @@ const subject = (c: { id: string; title: string }) => ({
  */
 export async function recordExchange(
   uc: UseCase,
-  input: { conversationId: string | null; question: string; answer: Answer },
+  input: {
+    conversationId: string | null;
+    /** a new conversation asked from this problem's side panel (already checked: the team's) */
+    problemId?: string | null;
+    question: string;
+    answer: Answer;
+  },
 ) {
   uc.can('content.view');
   const owner = { teamId: uc.teamId, userId: uc.actor.userId };
@@ -32,7 +38,11 @@ export async function recordExchange(
   } else {
     [conversation] = await uc.tx
       .insert(assistantConversations)
-      .values({ ...owner, title: clip(input.question.replace(/\s+/g, ' ')) })
+      .values({
+        ...owner,
+        title: clip(input.question.replace(/\s+/g, ' ')),
+        problemId: input.problemId ?? null,
+      })
       .returning();
   }
   const [, answer] = await uc.tx

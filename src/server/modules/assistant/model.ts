@@ -84,6 +84,8 @@ export interface ModelRun {
   /** earlier turns of the conversation (oldest first) */
   history: readonly ModelTurn[];
   question: string;
+  /** the problem the question is asked from (its side panel): the tools see only it */
+  about?: string;
   masker: Masker;
   /** counts one model request; false (with the message to show) at the team's limit */
   grant: () => Promise<{ ok: true } | { ok: false; message: string }>;
@@ -194,7 +196,12 @@ function checkedCall(call: { name: string; arguments: string }, masker: Masker) 
 export async function answerWithModel(run: ModelRun): Promise<Answer> {
   const { masker } = run;
   const messages: ChatMessage[] = [
-    { role: 'system', content: SYSTEM },
+    {
+      role: 'system',
+      content: run.about
+        ? `${SYSTEM} The user asks from the page of the problem “${masker.mask(run.about)}”: the tools only see that problem's theory of change and metrics and the forms of its project.`
+        : SYSTEM,
+    },
     ...run.history.map((t) => ({ role: t.role, content: masker.mask(t.content) })),
     { role: 'user', content: masker.mask(run.question) },
   ];

@@ -1,4 +1,4 @@
-import { ilike, or } from 'drizzle-orm';
+import { eq, ilike, or, type AnyColumn } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Citation } from '../../../shared/assistant/assistant.js';
 
@@ -6,6 +6,9 @@ import type { Citation } from '../../../shared/assistant/assistant.js';
 export interface ToolEnv {
   ctx: Pick<AppContext, 'db' | 'routes'>;
   teamId: string;
+  /** asked from a problem's side panel: only that problem's theory of change and metrics, and
+   *  the forms of its project (already checked to be the team's) */
+  scope?: { problemId: string; projectId: string };
 }
 export interface ToolResult {
   text: string;
@@ -37,3 +40,9 @@ export function cite(
 /** Several ILIKE filters, one per word (bound parameters; % and _ escaped). */
 export const likeAny = (col: Parameters<typeof ilike>[0], words: readonly string[]) =>
   or(...words.map((w) => ilike(col, `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)));
+
+/** The side panel's scope as a condition on a problem id or a project id column (none: the team's). */
+export const inProblem = (env: ToolEnv, col: AnyColumn) =>
+  env.scope ? eq(col, env.scope.problemId) : undefined;
+export const inProject = (env: ToolEnv, col: AnyColumn) =>
+  env.scope ? eq(col, env.scope.projectId) : undefined;

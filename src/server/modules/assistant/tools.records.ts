@@ -7,7 +7,15 @@ import { formResponses, forms } from '../forms/read-model.js';
 import { periodStatuses, STATUS_LABELS } from '../../../shared/insights/status.js';
 import type { Citation } from '../../../shared/assistant/assistant.js';
 import { bestMatches, contentWords } from './words.js';
-import { MAX_ROWS, cite, likeAny, type ToolEnv, type ToolResult } from './tool-support.js';
+import {
+  MAX_ROWS,
+  cite,
+  inProblem,
+  inProject,
+  likeAny,
+  type ToolEnv,
+  type ToolResult,
+} from './tool-support.js';
 import { plural } from '../../../shared/format/plural.js';
 
 /** The tools over records: outcomes without a metric, a metric's status, names, response counts. */
@@ -22,6 +30,7 @@ export const outcomesWithoutMetric = async (env: ToolEnv): Promise<ToolResult> =
       and(
         eq(tocElements.teamId, env.teamId),
         eq(problems.teamId, env.teamId),
+        inProblem(env, problems.id),
         eq(tocElements.kind, 'outcome'),
         notExists(
           env.ctx.db
@@ -34,7 +43,9 @@ export const outcomesWithoutMetric = async (env: ToolEnv): Promise<ToolResult> =
     .orderBy(asc(problems.title), asc(tocElements.title));
   if (!rows.length)
     return {
-      text: 'Every outcome of your team has at least one metric.',
+      text: env.scope
+        ? 'Every outcome of this problem has at least one metric.'
+        : 'Every outcome of your team has at least one metric.',
       citations: [],
       data: { outcomes: [] },
     };
@@ -75,14 +86,20 @@ export const metricStatus = async (env: ToolEnv, raw: unknown): Promise<ToolResu
     ? await env.ctx.db
         .select({ id: metrics.id, name: metrics.name })
         .from(metrics)
-        .where(and(eq(metrics.teamId, env.teamId), likeAny(metrics.name, words)))
+        .where(
+          and(
+            eq(metrics.teamId, env.teamId),
+            inProblem(env, metrics.problemId),
+            likeAny(metrics.name, words),
+          ),
+        )
         .orderBy(asc(metrics.name))
         .limit(200)
     : [];
   const [best] = bestMatches(words, candidates, (m) => m.name);
   if (!best)
     return {
-      text: `I found no metric of your team named like “${args.metric}”. Ask “list metrics about …” to see their names.`,
+      text: `I found no metric ${env.scope ? 'of this problem' : 'of your team'} named like “${args.metric}”. Ask “list metrics about …” to see their names.`,
       citations: [],
       data: { found: false },
     };
@@ -159,6 +176,7 @@ export const findRecords = async (env: ToolEnv, raw: unknown): Promise<ToolResul
       .where(
         and(
           eq(problems.teamId, env.teamId),
+          inProblem(env, problems.id),
           words.length ? likeAny(problems.title, words) : undefined,
         ),
       )
@@ -172,6 +190,7 @@ export const findRecords = async (env: ToolEnv, raw: unknown): Promise<ToolResul
       .where(
         and(
           eq(metrics.teamId, env.teamId),
+          inProblem(env, metrics.problemId),
           words.length ? likeAny(metrics.name, words) : undefined,
         ),
       )
@@ -183,7 +202,11 @@ export const findRecords = async (env: ToolEnv, raw: unknown): Promise<ToolResul
       .select({ id: forms.id, name: forms.name })
       .from(forms)
       .where(
-        and(eq(forms.teamId, env.teamId), words.length ? likeAny(forms.name, words) : undefined),
+        and(
+          eq(forms.teamId, env.teamId),
+          inProject(env, forms.projectId),
+          words.length ? likeAny(forms.name, words) : undefined,
+        ),
       )
       .orderBy(asc(forms.name))
       .limit(200);
@@ -211,7 +234,7 @@ export const responseCounts = async (env: ToolEnv, raw: unknown): Promise<ToolRe
   const teamForms = await env.ctx.db
     .select({ id: forms.id, name: forms.name })
     .from(forms)
-    .where(eq(forms.teamId, env.teamId))
+    .where(and(eq(forms.teamId, env.teamId), inProject(env, forms.projectId)))
     .orderBy(asc(forms.name));
   const chosen = (words.length ? bestMatches(words, teamForms, (f) => f.name) : teamForms).slice(
     0,

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formQuestions, formResponses, forms } from '../forms/read-model.js';
 import { contentWords } from './words.js';
-import { MAX_ROWS, OPEN_TYPES, cite, type ToolEnv, type ToolResult } from './tool-support.js';
+import {
+  MAX_ROWS,
+  OPEN_TYPES,
+  cite,
+  inProject,
+  type ToolEnv,
+  type ToolResult,
+} from './tool-support.js';
 import { agree, plural } from '../../../shared/format/plural.js';
 
 /**
@@ -35,7 +42,14 @@ async function searchWith(env: ToolEnv, tsquery: string, group: string[] | null)
       rank: sql<number>`ts_rank(${doc}, ${q})`,
     })
     .from(formResponses)
-    .innerJoin(forms, and(eq(forms.id, formResponses.formId), eq(forms.teamId, env.teamId)))
+    .innerJoin(
+      forms,
+      and(
+        eq(forms.id, formResponses.formId),
+        eq(forms.teamId, env.teamId),
+        inProject(env, forms.projectId),
+      ),
+    )
     .innerJoin(
       formQuestions,
       and(eq(formQuestions.formId, forms.id), inArray(formQuestions.type, [...OPEN_TYPES])),

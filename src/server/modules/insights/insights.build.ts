@@ -109,6 +109,10 @@ export function buildMetricInsight(
       dimensionLabel: c.dimensionLabel,
       category: c.category,
       actuals: shown.map((i) => c.points[i]?.actual ?? null),
+      sources: shown.map((i) => ({
+        computed: c.points[i]?.computed ?? [],
+        fromEntries: (c.points[i]?.sources.length ?? 0) > 0,
+      })),
     })),
     status: slice ? null : (latest?.status ?? 'no-data'),
     latestAchieved: [...periods].reverse().find((p) => p.achieved !== null)?.achieved ?? null,

@@ -6,6 +6,7 @@ import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import type { InsightsData } from '../../../shared/insights/insights.js';
 import type { DataPointRowsProps } from '../../../shared/metrics/bindings.js';
 import { rowFiltersWorld } from './insights.filters.test-support.js';
+import { figureDrill } from '../../../shared/insights/drill.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,6 +127,46 @@ describe('insights row filters (wave, form, source, site)', () => {
     // a filter that leaves the data point out lists nothing and says so
     const out = await rowsPage(s, `${food.href.split('&')[0]}&wave=Baseline`);
     expect([out.filteredOut, out.total, out.figure]).toEqual([true, 0, null]);
+  });
+
+  it('a chart’s bar or point drills to its rows: period, category and filters in the URL', async () => {
+    const s = await setup();
+    const table = t.app.ctx.routes.clientTable();
+    const d = await tab(s, '&wave=Baseline');
+    const m = d.metrics.find((x) => x.name === 'Households reached')!;
+    const i = m.periods.findIndex((p) => p.period === '2026-Q1');
+    // the trend chart's point of the actuals (and the achievement bar: the same period here)
+    const point = figureDrill(m.id, m.periods[i], '2026-Q1', d.filters, undefined, table);
+    expect(point.kind).toBe('rows');
+    const url = new URL(point.href, 'http://x');
+    expect(url.pathname).toBe(`/data-points/${m.periods[i].computed[0].dataPointId}/rows`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ period: '2026-Q1', wave: 'Baseline' });
+    const rows = await rowsPage(s, point.href);
+    expect([rows.figure, rows.total]).toEqual([14, m.periods[i].computed[0].rows]);
+
+    // the breakdown chart's bar of one category: its own data point, dimension and category
+    const north = m.categories.find((c) => c.category === 'North')!;
+    expect(north.actuals[i]).not.toBeNull();
+    const bar = figureDrill(m.id, north.sources[i], '2026-Q1', d.filters, north, table);
+    expect(Object.fromEntries(new URL(bar.href, 'http://x').searchParams)).toEqual({
+      period: '2026-Q1',
+      dimension: 'location',
+      category: 'North',
+      wave: 'Baseline',
+    });
+    const barRows = await rowsPage(s, bar.href);
+    expect(barRows.category).toMatchObject({ dimension: 'location', category: 'North' });
+    expect(barRows.figure).toBe(north.actuals[i]);
+    expect(barRows.total).toBe(north.sources[i].computed[0].rows);
+    expect(barRows.filters.map((f) => f.label)).toEqual(['Wave: Baseline']);
+
+    // with a disaggregation filter on, a point drills to that category by default
+    const dis = await tab(s, '&dis=location:South&wave=Endline');
+    const sm = dis.metrics.find((x) => x.name === 'Households reached')!;
+    const sp = sm.periods.find((p) => p.period === '2026-Q1')!;
+    const southHref = figureDrill(sm.id, sp, sp.period, dis.filters, undefined, table).href;
+    expect(new URL(southHref, 'http://x').searchParams.get('category')).toBe('South');
+    expect((await rowsPage(s, southHref)).figure).toBe(sp.actual);
   });
 
   it('another team’s insights and rows are a 404', async () => {

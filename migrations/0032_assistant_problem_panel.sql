@@ -1,0 +1,3 @@
+ALTER TABLE "assistant_conversations" ADD COLUMN "problem_id" uuid;--> statement-breakpoint
+ALTER TABLE "assistant_conversations" ADD CONSTRAINT "assistant_conversations_problem_id_problems_id_fk" FOREIGN KEY ("problem_id") REFERENCES "public"."problems"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "assistant_conversations_problem_idx" ON "assistant_conversations" USING btree ("problem_id");
