@@ -96,6 +96,7 @@ import type {
   IntelligentColumnProps,
   IntelligentColumnsProps,
 } from './coding/coding.pages.js';
+import type { IntelligentGridProps, IntelligentGridsProps } from './grids/grids.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -168,6 +169,8 @@ export interface PageProps {
   'survey-sources/longitudinal': LongitudinalProps;
   'surveyholders/intelligent-columns': IntelligentColumnsProps;
   'surveyholders/intelligent-column': IntelligentColumnProps;
+  'surveyholders/intelligent-grids': IntelligentGridsProps;
+  'surveyholders/intelligent-grid': IntelligentGridProps;
   'survey-sources/deductive-inputs': DeductiveInputsProps;
   'community/feed': CommunityFeedProps;
   'community/communities': CommunityBrowseProps;

@@ -25,4 +25,5 @@ export * from '../../modules/databases/databases.tables.js';
 export * from '../../modules/connectors/connectors.tables.js';
 export * from '../../modules/assistant/assistant.tables.js';
 export * from '../../modules/coding/coding.tables.js';
+export * from '../../modules/grids/grids.tables.js';
 export * from '../../modules/webhooks/webhooks.tables.js';
