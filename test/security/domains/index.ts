@@ -19,6 +19,7 @@ import { connectorsSecurity } from './connectors.js';
 import { longitudinalSecurity } from './longitudinal.js';
 import { assistantSecurity } from './assistant.js';
 import { codingSecurity } from './coding.js';
+import { gridsSecurity } from './grids.js';
 import { webhooksSecurity } from './webhooks.js';
 
 /**
@@ -52,6 +53,7 @@ const DOMAINS: DomainSecurity[] = [
   longitudinalSecurity,
   assistantSecurity,
   codingSecurity,
+  gridsSecurity,
   webhooksSecurity,
 ];
 

@@ -56,6 +56,11 @@ export default function IntelligentColumns({
         ]}
         title="Intelligent columns"
         subtitle="Code open answers with a codebook: every code cites the words that support it, and people check a sample."
+        actions={
+          <Button component={Link} variant="light" href={route('grids.index', { form: form.id })}>
+            Intelligent grids
+          </Button>
+        }
       />
       {columns.length === 0 ? (
         <Text c="dimmed">
