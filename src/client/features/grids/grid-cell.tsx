@@ -5,7 +5,15 @@ const show = (v: string | number | string[] | null | undefined) =>
   v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v);
 
 /** The answers a cell used: which wave, which question, the words quoted. */
-function Citations({ cell, label }: { cell: GridCellView; label: string }) {
+function Citations({
+  cell,
+  label,
+  questionLabel,
+}: {
+  cell: GridCellView;
+  label: string;
+  questionLabel: (key: string) => string;
+}) {
   if (cell.citations.length === 0) return null;
   return (
     <Popover width={360} position="bottom-start" withArrow shadow="md">
@@ -19,7 +27,7 @@ function Citations({ cell, label }: { cell: GridCellView; label: string }) {
           {cell.citations.map((c, i) => (
             <List.Item key={i}>
               <Text size="xs" c="dimmed" component="span">
-                {c.wave ?? 'no wave'} · {c.question} ·{' '}
+                {c.wave ?? 'no wave'} · {questionLabel(c.question)} ·{' '}
               </Text>
               <Text size="sm" component="span">
                 “{c.quote}”
@@ -37,17 +45,19 @@ export function GridCell({
   header,
   cell,
   rowLabel,
+  questionLabel,
 }: {
   header: GridHeader;
   cell: GridCellView | undefined;
   rowLabel: string;
+  questionLabel: (key: string) => string;
 }) {
   if (!cell) return null;
   const label = `${header.title}${header.wave ? ` (${header.wave})` : ''}, ${rowLabel}`;
   const v = cell.value;
   if (v.kind === 'prompt')
     return (
-      <Stack gap={2} maw={420}>
+      <Stack gap={2} maw={420} align="flex-start">
         {v.status !== 'answered' && (
           <Badge
             size="xs"
@@ -59,7 +69,7 @@ export function GridCell({
           </Badge>
         )}
         <Text size="sm">{v.text}</Text>
-        <Citations cell={cell} label={label} />
+        <Citations cell={cell} label={label} questionLabel={questionLabel} />
       </Stack>
     );
   const value = header.wave === null ? null : v.byWave[header.wave];
@@ -69,9 +79,9 @@ export function GridCell({
     citations: cell.citations.filter((c) => c.wave === wave),
   };
   return (
-    <Stack gap={2}>
+    <Stack gap={2} align="flex-start">
       <Text size="sm">{show(value)}</Text>
-      <Citations cell={ofWave} label={label} />
+      <Citations cell={ofWave} label={label} questionLabel={questionLabel} />
     </Stack>
   );
 }

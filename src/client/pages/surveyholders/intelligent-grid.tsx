@@ -33,6 +33,8 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
         onFinish: () => setStarting(false),
       },
     );
+  const labels = new Map(options.questions.map((q) => [q.key, q.label]));
+  const questionLabel = (key: string) => labels.get(key) ?? key;
   const titleOf = (h: (typeof headers)[number]) => (h.wave ? `${h.title} · ${h.wave}` : h.title);
   return (
     <Stack gap="lg">
@@ -133,7 +135,12 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
                   return Array.isArray(x) ? x.join(', ') : (x ?? '');
                 },
                 render: (r: GridRowView) => (
-                  <GridCell header={h} cell={r.cells[h.column]} rowLabel={r.label} />
+                  <GridCell
+                    header={h}
+                    cell={r.cells[h.column]}
+                    rowLabel={r.label}
+                    questionLabel={questionLabel}
+                  />
                 ),
               })),
             ]}

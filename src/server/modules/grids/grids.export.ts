@@ -58,7 +58,6 @@ export async function* gridFile(table: unknown[][], format: 'csv' | 'xlsx') {
   yield* xlsxStream([
     {
       name: 'grid',
-      // eslint-disable-next-line @typescript-eslint/require-await
       pages: async function* () {
         yield table;
       },
