@@ -32,7 +32,7 @@ const promptColumn = z.object({
     .min(1, 'Choose the questions it may read.')
     .max(10, 'At most 10 questions.'),
 });
-export const gridColumnSchema = z.discriminatedUnion('kind', [
+const gridColumnSchema = z.discriminatedUnion('kind', [
   questionColumn,
   intelligentColumn,
   promptColumn,

@@ -128,7 +128,3 @@ export function gridsTestKit(app: () => TestApp) {
 
   return { ...kit, world, answer, codedColumn };
 }
-export type GridWorld = KitState & {
-  formId: string;
-  people: Record<string, { id: string; code: string }>;
-};
