@@ -100,6 +100,7 @@ import type {
   IntelligentColumnKindProps,
   IntelligentColumnRubricProps,
 } from './coding/kinds.pages.js';
+import type { IntelligentGridProps, IntelligentGridsProps } from './grids/grids.pages.js';
 
 /** A page that takes no props of its own. */
 type NoProps = Record<never, never>;
@@ -174,6 +175,8 @@ export interface PageProps {
   'surveyholders/intelligent-column': IntelligentColumnProps;
   'surveyholders/intelligent-column-kind': IntelligentColumnKindProps;
   'surveyholders/intelligent-column-rubric': IntelligentColumnRubricProps;
+  'surveyholders/intelligent-grids': IntelligentGridsProps;
+  'surveyholders/intelligent-grid': IntelligentGridProps;
   'survey-sources/deductive-inputs': DeductiveInputsProps;
   'community/feed': CommunityFeedProps;
   'community/communities': CommunityBrowseProps;

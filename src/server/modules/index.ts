@@ -29,6 +29,7 @@ import { connectorsModule } from './connectors/index.js';
 import { longitudinalModule } from './longitudinal/index.js';
 import { assistantModule } from './assistant/index.js';
 import { codingModule } from './coding/index.js';
+import { gridsModule } from './grids/index.js';
 import { webhooksModule } from './webhooks/index.js';
 
 /** Every domain module, in registration order. Add a module here (one line each). */
@@ -62,6 +63,7 @@ const MODULES: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   longitudinalModule,
   assistantModule,
   codingModule,
+  gridsModule,
   webhooksModule,
 ];
 

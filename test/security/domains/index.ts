@@ -20,6 +20,7 @@ import { longitudinalSecurity } from './longitudinal.js';
 import { assistantSecurity } from './assistant.js';
 import { codingSecurity } from './coding.js';
 import { codingThemesSecurity } from './coding-themes.js';
+import { gridsSecurity } from './grids.js';
 import { webhooksSecurity } from './webhooks.js';
 
 /**
@@ -54,6 +55,7 @@ const DOMAINS: DomainSecurity[] = [
   assistantSecurity,
   codingSecurity,
   codingThemesSecurity,
+  gridsSecurity,
   webhooksSecurity,
 ];
 

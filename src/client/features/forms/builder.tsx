@@ -90,6 +90,15 @@ export function FormBuilder(props: FormFieldsProps) {
                 Intelligent columns
               </Button>
             )}
+            {survey && (
+              <Button
+                component={Link}
+                href={route('grids.index', { form: form.id })}
+                variant="light"
+              >
+                Intelligent grids
+              </Button>
+            )}
           </Group>
         }
       />

@@ -59,6 +59,11 @@ export default function IntelligentColumns({
         ]}
         title="Intelligent columns"
         subtitle="Derive a value from open answers: codes from a codebook, indicative sentiment, a rubric score or a summary. Every value cites the words behind it, and people check a sample."
+        actions={
+          <Button component={Link} variant="light" href={route('grids.index', { form: form.id })}>
+            Intelligent grids
+          </Button>
+        }
       />
       {columns.length === 0 ? (
         <Text c="dimmed">

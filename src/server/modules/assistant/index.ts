@@ -12,3 +12,9 @@ import { registerAssistantRoutes } from './assistant.routes.js';
 export async function assistantModule(app: FastifyInstance, ctx: AppContext) {
   registerAssistantRoutes(app, ctx);
 }
+
+/** The model client and the masking, for other modules asking a model (the intelligent grid). */
+export { completeText } from './model-text.js';
+export { AssistantRefusal as ModelRefusal } from './model.js';
+export { Masker } from './masking.js';
+export { stakeholderNames } from './assistant.queries.js';

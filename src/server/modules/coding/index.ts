@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import type { AppliedCode } from '../../../shared/coding/coding.js';
+import { intelligentColumns } from './coding.tables.js';
 import { registerCodingRoutes } from './coding.routes.js';
 import { registerCodingJob } from './coding.job.js';
 import { registerThemesRoutes } from './coding.themes.routes.js';
@@ -45,4 +48,31 @@ export async function columnValues(db: Db, teamId: string, columnId: unknown) {
   const { column } = await findColumn(db, teamId, columnId);
   const { values, distribution } = await kindResults(db, column);
   return { kind: column.kind, values, distribution };
+}
+
+/** A survey form's intelligent columns (team-scoped), for other modules to offer as columns. */
+export function columnsOfForm(db: Db, teamId: string, formId: string) {
+  return db
+    .select({ id: intelligentColumns.id, name: intelligentColumns.name })
+    .from(intelligentColumns)
+    .where(and(eq(intelligentColumns.teamId, teamId), eq(intelligentColumns.formId, formId)))
+    .orderBy(asc(intelligentColumns.name));
+}
+
+/**
+ * A column's coded value per response (the intelligent grid): the codes of its latest finished
+ * run with their quotes, each code's label and whether it is applied or only suggested.
+ * Team-scoped: another team's column is a 404.
+ */
+export async function codedResponses(db: Db, teamId: string, columnId: unknown) {
+  const { column } = await findColumn(db, teamId, columnId);
+  const codebook = await codebookOf(db, column.id, column.codebookVersion);
+  const { run, decisions, agreement } = await columnResults(db, column, codebook);
+  return {
+    column: { id: column.id, name: column.name, formId: column.formId },
+    runId: run?.id ?? null,
+    labels: new Map(codebook.map((c) => [c.key, c.label])),
+    status: new Map(agreement.map((a) => [a.code, a.status])),
+    byResponse: new Map<string, AppliedCode[]>(decisions.map((d) => [d.responseId, d.codes])),
+  };
 }

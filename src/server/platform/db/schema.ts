@@ -27,4 +27,5 @@ export * from '../../modules/assistant/assistant.tables.js';
 export * from '../../modules/coding/coding.tables.js';
 export * from '../../modules/coding/coding.themes.tables.js';
 export * from '../../modules/coding/coding.rubric.tables.js';
+export * from '../../modules/grids/grids.tables.js';
 export * from '../../modules/webhooks/webhooks.tables.js';

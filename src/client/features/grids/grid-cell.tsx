@@ -1,0 +1,87 @@
+import { Badge, Button, List, Popover, Stack, Text } from '@mantine/core';
+import type { GridCellView, GridHeader } from '@shared/grids/grids.pages';
+
+const show = (v: string | number | string[] | null | undefined) =>
+  v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v);
+
+/** The answers a cell used: which wave, which question, the words quoted. */
+function Citations({
+  cell,
+  label,
+  questionLabel,
+}: {
+  cell: GridCellView;
+  label: string;
+  questionLabel: (key: string) => string;
+}) {
+  if (cell.citations.length === 0) return null;
+  return (
+    <Popover width={360} position="bottom-start" withArrow shadow="md">
+      <Popover.Target>
+        <Button variant="subtle" size="compact-xs" aria-label={`Sources of ${label}`}>
+          {cell.citations.length} {cell.citations.length === 1 ? 'source' : 'sources'}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <List type="ordered" size="sm" spacing={4}>
+          {cell.citations.map((c, i) => (
+            <List.Item key={i}>
+              <Text size="xs" c="dimmed" component="span">
+                {c.wave ?? 'no wave'} · {questionLabel(c.question)} ·{' '}
+              </Text>
+              <Text size="sm" component="span">
+                “{c.quote}”
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** One displayed cell: the wave's value, or a prompt column's sentence with its status. */
+export function GridCell({
+  header,
+  cell,
+  rowLabel,
+  questionLabel,
+}: {
+  header: GridHeader;
+  cell: GridCellView | undefined;
+  rowLabel: string;
+  questionLabel: (key: string) => string;
+}) {
+  if (!cell) return null;
+  const label = `${header.title}${header.wave ? ` (${header.wave})` : ''}, ${rowLabel}`;
+  const v = cell.value;
+  if (v.kind === 'prompt')
+    return (
+      <Stack gap={2} maw={420} align="flex-start">
+        {v.status !== 'answered' && (
+          <Badge
+            size="xs"
+            variant="light"
+            color={v.status === 'refused' ? 'red' : 'gray'}
+            w="fit-content"
+          >
+            {v.status === 'refused' ? 'refused' : 'no data'}
+          </Badge>
+        )}
+        <Text size="sm">{v.text}</Text>
+        <Citations cell={cell} label={label} questionLabel={questionLabel} />
+      </Stack>
+    );
+  const value = header.wave === null ? null : v.byWave[header.wave];
+  const wave = header.wave;
+  const ofWave = {
+    ...cell,
+    citations: cell.citations.filter((c) => c.wave === wave),
+  };
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text size="sm">{show(value)}</Text>
+      <Citations cell={ofWave} label={label} questionLabel={questionLabel} />
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useState } from 'react';
+import { Head, router } from '@inertiajs/react';
+import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { route } from '@shared/route';
+import type { PagePropsOf } from '@shared/pages';
+import { GRID_ROWS_SHOWN, headerKey, type GridRowView } from '@shared/grids/grids.pages';
+import { PageHeader } from '../../features/projects/page-header';
+import { DataTable } from '../../components/data-table';
+import { GridForm } from '../../features/grids/grid-form';
+import { GridCell } from '../../features/grids/grid-cell';
+
+/** surveyholders/intelligent-grid: the grid's cells with their sources, summary, run and definition. */
+export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intelligent-grid'>) {
+  const { project, form, grid, run, headers, rows, totalRows, summary, options, engine, can } =
+    props;
+  const errors = (props as { errors?: Record<string, string> }).errors ?? {};
+  const [starting, setStarting] = useState(false);
+  const active = run?.status === 'queued' || run?.status === 'running';
+  // a run in progress: reload its progress until it ends
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => router.reload(), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  const computed = rows.length > 0 || run?.status === 'done';
+  const start = () =>
+    router.post(
+      route('grids.run', { grid: grid.id }),
+      {},
+      {
+        preserveScroll: true,
+        onStart: () => setStarting(true),
+        onFinish: () => setStarting(false),
+      },
+    );
+  const labels = new Map(options.questions.map((q) => [q.key, q.label]));
+  const questionLabel = (key: string) => labels.get(key) ?? key;
+  const titleOf = (h: (typeof headers)[number]) => (h.wave ? `${h.title} · ${h.wave}` : h.title);
+  return (
+    <Stack gap="lg">
+      <Head title={`${grid.name}: intelligent grid`} />
+      <PageHeader
+        crumbs={[
+          { label: project.name, href: route('projects.show', { project: project.id }) },
+          { label: form.name, href: route('grids.index', { form: form.id }) },
+          { label: grid.name },
+        ]}
+        title={grid.name}
+        subtitle={`${form.name} · one row per ${form.anonymous ? 'response' : 'stakeholder'} · waves: ${grid.waves.length ? grid.waves.join(', ') : 'all'} · prompt columns: ${engine === 'model' ? 'the configured model' : 'offline comparison (no model configured)'}`}
+        actions={
+          <Group gap="xs">
+            {run?.status === 'done' && (
+              <>
+                <Button
+                  component="a"
+                  variant="light"
+                  href={route('grids.export', { grid: grid.id, format: 'csv' })}
+                >
+                  Export CSV
+                </Button>
+                <Button
+                  component="a"
+                  variant="light"
+                  href={route('grids.export', { grid: grid.id, format: 'xlsx' })}
+                >
+                  Export XLSX
+                </Button>
+              </>
+            )}
+            {can.update && (
+              <Button onClick={start} loading={starting} disabled={active}>
+                {computed ? 'Re-run' : 'Compute grid'}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      {errors.run && <Alert color="red">{errors.run}</Alert>}
+      {run && (
+        <Card withBorder radius="md" padding="md">
+          <Stack gap={6}>
+            <Text size="sm">
+              Latest run: <strong>{run.status}</strong> · {run.processed} of {run.total || '?'} rows
+              · {run.engine === 'model' ? 'model' : 'offline'} engine
+              {run.status === 'done' && run.reused > 0
+                ? ` · ${run.reused} unchanged cells carried over from the previous run`
+                : ''}
+            </Text>
+            {active && (
+              <Progress
+                value={run.total ? (100 * run.processed) / run.total : 5}
+                animated
+                aria-label="Grid progress"
+              />
+            )}
+            {run.error && (
+              <Text c="red" size="sm">
+                {run.error}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      )}
+      {!computed ? (
+        <Text c="dimmed">
+          Not computed yet.{' '}
+          {can.update
+            ? 'Press “Compute grid” to fill every cell; the page shows the progress.'
+            : 'Someone who can edit this project can compute it.'}
+        </Text>
+      ) : (
+        <>
+          <DataTable<GridRowView>
+            id="intelligent-grid-cells"
+            caption={`Cells of ${grid.name}`}
+            rows={rows}
+            rowKey={(r) => r.key}
+            minWidth={Math.max(640, 180 * (headers.length + 1))}
+            emptyAction={
+              <Text size="sm" c="dimmed">
+                The form has no responses in these waves yet; re-run once it has.
+              </Text>
+            }
+            columns={[
+              { key: 'label', title: form.anonymous ? 'Response' : 'Stakeholder' },
+              ...headers.map((h) => ({
+                key: headerKey(h),
+                title: titleOf(h),
+                sortable: false,
+                value: (r: GridRowView) => {
+                  const v = r.cells[h.column]?.value;
+                  if (!v) return '';
+                  if (v.kind === 'prompt') return v.text;
+                  const x = h.wave === null ? null : v.byWave[h.wave];
+                  return Array.isArray(x) ? x.join(', ') : (x ?? '');
+                },
+                render: (r: GridRowView) => (
+                  <GridCell
+                    header={h}
+                    cell={r.cells[h.column]}
+                    rowLabel={r.label}
+                    questionLabel={questionLabel}
+                  />
+                ),
+              })),
+            ]}
+          />
+          {totalRows > GRID_ROWS_SHOWN && (
+            <Text size="sm" c="dimmed">
+              Showing the first {GRID_ROWS_SHOWN} of {totalRows} rows; the export has them all.
+            </Text>
+          )}
+          <Title order={2} size="h4">
+            Summary across rows
+          </Title>
+          <DataTable<(typeof headers)[number]>
+            id="intelligent-grid-summary"
+            caption={`Summary of ${grid.name} across its rows`}
+            rows={headers}
+            rowKey={(h) => headerKey(h)}
+            plain
+            minWidth={480}
+            columns={[
+              { key: 'title', title: 'Column', render: titleOf },
+              {
+                key: 'summary',
+                title: 'Summary',
+                render: (h) => (
+                  <Stack gap={0}>
+                    {(summary[headerKey(h)] ?? []).map((line, i) => (
+                      <Text key={i} size="sm">
+                        {line}
+                      </Text>
+                    ))}
+                  </Stack>
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+      {can.update && (
+        <GridForm
+          options={options}
+          initial={{ name: grid.name, waves: grid.waves, columns: grid.columns }}
+          title="Grid definition"
+          submitLabel="Save grid"
+          onSubmit={(f) =>
+            f.put(route('grids.update', { grid: grid.id }), { preserveScroll: true })
+          }
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../../platform/db/client.js';
+import { csvLine, xlsxStream } from '../settings/index.js';
+import type { GridCellValue, GridCitation } from '../../../shared/grids/grids.js';
+import { headerKey, type GridHeader } from '../../../shared/grids/grids.pages.js';
+import { cellsOf, type GridRow, type GridRunRow } from './grids.queries.js';
+import { headersOf, rowsOf } from './grids.props.js';
+
+/**
+ * A grid's last finished run as a table: the row, each displayed column (a prompt column with its
+ * citations beside it), then the summary row. CSV (UTF-8 BOM) or XLSX, through the team export's
+ * writers, which escape formula-like text.
+ */
+function cellText(value: GridCellValue | undefined, wave: string | null): string | number | null {
+  if (!value) return null;
+  if (value.kind === 'prompt') return value.text;
+  const v = wave === null ? null : value.byWave[wave];
+  if (v === undefined || v === null) return null;
+  return Array.isArray(v) ? v.join('; ') : v;
+}
+
+const citationText = (cs: GridCitation[]) =>
+  cs.map((c, i) => `[${i + 1}] ${c.wave ?? ''} ${c.question}: ${c.quote}`).join(' | ');
+
+const title = (h: GridHeader) => (h.wave === null ? h.title : `${h.title} · ${h.wave}`);
+
+export async function gridTable(db: Db, grid: GridRow, run: GridRunRow, waves: string[]) {
+  const headers = headersOf(grid.columns, waves);
+  const head: unknown[] = ['row'];
+  for (const h of headers) {
+    head.push(title(h));
+    if (h.kind === 'prompt') head.push(`${h.title} · citations`);
+  }
+  const table: unknown[][] = [head];
+  for (const row of rowsOf(await cellsOf(db, run.id))) {
+    const line: unknown[] = [row.label];
+    for (const h of headers) {
+      const cell = row.cells[h.column];
+      line.push(cellText(cell?.value, h.wave));
+      if (h.kind === 'prompt') line.push(citationText(cell?.citations ?? []));
+    }
+    table.push(line);
+  }
+  const summary: unknown[] = ['Summary'];
+  for (const h of headers) {
+    summary.push((run.summary?.[headerKey(h)] ?? []).join(' | '));
+    if (h.kind === 'prompt') summary.push(null);
+  }
+  table.push(summary);
+  return table;
+}
+
+export async function* gridFile(table: unknown[][], format: 'csv' | 'xlsx') {
+  if (format === 'csv') {
+    yield Buffer.from('\uFEFF', 'utf8');
+    for (const r of table) yield Buffer.from(csvLine(r), 'utf8');
+    return;
+  }
+  yield* xlsxStream([
+    {
+      name: 'grid',
+      pages: async function* () {
+        yield table;
+      },
+    },
+  ]);
+}

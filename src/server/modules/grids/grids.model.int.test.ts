@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { startFakeModelServer, type FakeModelServer } from '../assistant/fake-model-server.js';
+import { aiRequestsInMonth } from '../settings/index.js';
+import { formsTestKit } from '../forms/test-support.js';
+import type { IntelligentGridProps } from '../../../shared/grids/grids.pages.js';
+
+/** Prompt columns with a model configured: a local fake chat completions server answers. */
+let t: TestApp;
+let fake: FakeModelServer;
+beforeAll(async () => {
+  fake = await startFakeModelServer();
+  t = await createTestApp({
+    config: { ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'fake-model' } },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+const kit = formsTestKit(() => t);
+
+const STORIES = [
+  'Write to amina@example.org or call +254 712 345 678. The well is far so I walk two hours.',
+  'We pay the school fees in March.',
+  'Nothing changed for us.',
+];
+
+describe('the intelligent grid with a model', () => {
+  it('answers prompt cells from the cited answers only, masked, and refuses invented quotes and malformed output', async () => {
+    const s = await kit.setup();
+    const formId = await kit.newForm(s, { anonymous: true, waves: ['baseline'] });
+    await kit.add(s, formId, { key: 'story', type: 'long_text', label: 'Your story' });
+    await kit.publish(s, formId);
+    const token = await kit.openToken(formId);
+    for (const story of STORIES) {
+      const res = await kit.submit(kit.publicClient(), token, {
+        id: randomUUID(),
+        version: 1,
+        wave: 'baseline',
+        answers: { story },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const created = await s.client.post(`/forms/${formId}/grids`, {
+      name: 'Stories',
+      waves: ['baseline'],
+      columns: [
+        {
+          kind: 'prompt',
+          title: 'Water',
+          prompt: 'What does this person say about water?',
+          questions: ['story'],
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(303);
+    const gridId = created.headers.location!.split('/')[2];
+
+    fake.replies = [
+      {
+        text: JSON.stringify({
+          answer: 'They ([email 1]) walk two hours to a far well.',
+          citations: [{ answer: 1, quote: 'I walk two hours' }],
+        }),
+      },
+      // a quote that is not in the answer
+      {
+        text: JSON.stringify({
+          answer: 'They pay no fees.',
+          citations: [{ answer: 1, quote: 'we pay no fees' }],
+        }),
+      },
+      { text: 'Sure! Here is what they said about water.' },
+    ];
+    expect((await s.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
+    await drainJobs(t.app);
+    const p = (await s.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
+    expect(p.engine).toBe('model');
+    expect(p.run).toMatchObject({ status: 'done', engine: 'model', total: 3 });
+    const [one, two, three] = p.rows.map((r) => r.cells.c1);
+    expect(p.rows.map((r) => r.label)).toEqual(['Response #1', 'Response #2', 'Response #3']);
+
+    // what was sent: the question and the numbered answer, personal data masked, JSON asked for
+    expect(fake.requests).toHaveLength(3);
+    const sent = JSON.stringify(fake.requests[0].body);
+    expect(sent).not.toContain('amina@example.org');
+    expect(sent).not.toContain('712 345 678');
+    expect(sent).toContain('[email 1]');
+    expect(fake.requests[0].body.response_format).toEqual({ type: 'json_object' });
+    const user = (fake.requests[0].body.messages as Array<{ role: string; content: string }>)[1];
+    expect(JSON.parse(user.content)).toEqual({
+      question: 'What does this person say about water?',
+      answers: [
+        {
+          number: 1,
+          question: 'Your story',
+          wave: 'baseline',
+          answer: 'Write to [email 1] or call [phone 1]. The well is far so I walk two hours.',
+        },
+      ],
+    });
+
+    expect(one.value).toEqual({
+      kind: 'prompt',
+      engine: 'model',
+      status: 'answered',
+      text: 'They (amina@example.org) walk two hours to a far well.',
+      changes: [],
+      deltas: {},
+    });
+    expect(one.citations).toEqual([
+      { responseId: p.rows[0].key, question: 'story', wave: 'baseline', quote: 'I walk two hours' },
+    ]);
+    expect(two.value).toMatchObject({
+      status: 'refused',
+      text: expect.stringContaining('“we pay no fees”, which is not in the answer'),
+    });
+    expect(two.citations).toEqual([]);
+    expect(three.value).toMatchObject({
+      status: 'refused',
+      text: 'Refused: the model did not answer a JSON object.',
+    });
+    expect(p.summary.c1[0]).toBe('answered 1 · refused 2 · no data 0');
+    expect(await aiRequestsInMonth(t.app.ctx.db, s.team.id, new Date())).toBe(3);
+
+    // a re-run with nothing changed asks the model nothing: every cell is carried over
+    expect((await s.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
+    await drainJobs(t.app);
+    const again = (await s.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
+    expect(again.run).toMatchObject({ status: 'done', reused: 3 });
+    expect(fake.requests).toHaveLength(3);
+    expect(again.rows).toEqual(p.rows);
+  });
+});

@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { idOr404 } from '../../platform/http/ids.js';
+import { notFound } from '../../platform/errors.js';
+import { findForm } from '../forms/index.js';
+import { formQuestions, formResponses, stakeholders } from '../forms/read-model.js';
+import { columnsOfForm } from '../coding/index.js';
+import { isDisplayOnly } from '../../../shared/forms/questions.js';
+import { NO_WAVE } from '../../../shared/grids/grids.js';
+import type { GridOptions } from '../../../shared/grids/grids.pages.js';
+import { gridCells, gridRuns, intelligentGrids } from './grids.tables.js';
+import type { QuestionInfo, WaveAnswers } from './grids.answers.js';
+
+export type GridRow = typeof intelligentGrids.$inferSelect;
+export type GridRunRow = typeof gridRuns.$inferSelect;
+type FormRow = Awaited<ReturnType<typeof findForm>>['form'];
+
+/** A grid of the team with its form and project, or 404. */
+export async function findGrid(db: Db, teamId: string, gridId: unknown) {
+  const id = idOr404(gridId, 'Intelligent grid');
+  const [grid] = await db
+    .select()
+    .from(intelligentGrids)
+    .where(and(eq(intelligentGrids.id, id), eq(intelligentGrids.teamId, teamId)))
+    .limit(1);
+  if (!grid) throw notFound('Intelligent grid');
+  const { form, project } = await findForm(db, teamId, grid.formId);
+  return { grid, form, project };
+}
+
+export function gridsOfForm(db: Db, teamId: string, formId: string) {
+  return db
+    .select()
+    .from(intelligentGrids)
+    .where(and(eq(intelligentGrids.teamId, teamId), eq(intelligentGrids.formId, formId)))
+    .orderBy(asc(intelligentGrids.name));
+}
+
+export async function latestGridRun(db: Db, gridId: string, status?: GridRunRow['status']) {
+  const [run] = await db
+    .select()
+    .from(gridRuns)
+    .where(and(eq(gridRuns.gridId, gridId), status ? eq(gridRuns.status, status) : undefined))
+    .orderBy(desc(gridRuns.createdAt), desc(gridRuns.id))
+    .limit(1);
+  return run ?? null;
+}
+
+/** The form's answerable questions (its draft), in order. */
+export async function questionsOf(db: Db, formId: string): Promise<QuestionInfo[]> {
+  const rows = await db
+    .select({
+      key: formQuestions.key,
+      label: formQuestions.label,
+      type: formQuestions.type,
+      choices: formQuestions.choices,
+    })
+    .from(formQuestions)
+    .where(eq(formQuestions.formId, formId))
+    .orderBy(asc(formQuestions.position));
+  return rows.filter((q) => !isDisplayOnly(q.type));
+}
+
+/** The waves the form's live responses carry: the form's declared order first, no wave last. */
+export async function wavesOfForm(db: Db, form: FormRow): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ wave: formResponses.wave })
+    .from(formResponses)
+    .where(and(eq(formResponses.formId, form.id), isNull(formResponses.deletedAt)));
+  const seen = new Set(rows.map((r) => r.wave ?? NO_WAVE));
+  const declared = form.waves.filter((w) => seen.has(w));
+  const others = [...seen].filter((w) => !form.waves.includes(w) && w !== NO_WAVE).sort();
+  return [...declared, ...others, ...(seen.has(NO_WAVE) ? [NO_WAVE] : [])];
+}
+
+export async function gridOptions(db: Db, teamId: string, form: FormRow): Promise<GridOptions> {
+  const [questions, columns, waves] = await Promise.all([
+    questionsOf(db, form.id),
+    columnsOfForm(db, teamId, form.id),
+    wavesOfForm(db, form),
+  ]);
+  return {
+    questions: questions.map(({ key, label, type }) => ({ key, label, type })),
+    intelligentColumns: columns,
+    waves,
+  };
+}
+
+/** One row of a grid: a stakeholder (or a response) and its answers in each included wave. */
+export interface GridSourceRow {
+  key: string;
+  label: string;
+  waves: Array<WaveAnswers & { updatedAt: string }>;
+}
+
+/**
+ * The grid's rows: for a stakeholder form, one per stakeholder with responses in the included
+ * waves (by code), each wave holding their latest live response there; for an anonymous form,
+ * one per live response in those waves (by sequence number).
+ */
+export async function gridSourceRows(
+  db: Db,
+  form: FormRow,
+  waves: readonly string[],
+): Promise<GridSourceRow[]> {
+  const included = new Set(waves);
+  const responses = (
+    await db
+      .select({
+        id: formResponses.id,
+        seq: formResponses.seq,
+        wave: formResponses.wave,
+        answers: formResponses.answers,
+        updatedAt: formResponses.updatedAt,
+        submittedAt: formResponses.submittedAt,
+        stakeholderId: formResponses.stakeholderId,
+        code: stakeholders.code,
+        name: stakeholders.name,
+      })
+      .from(formResponses)
+      .leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId))
+      .where(and(eq(formResponses.formId, form.id), isNull(formResponses.deletedAt)))
+      .orderBy(asc(formResponses.submittedAt), asc(formResponses.seq))
+  ).filter((r) => included.has(r.wave ?? NO_WAVE));
+  const order = new Map(waves.map((w, i) => [w, i]));
+  const answersOf = (r: (typeof responses)[number]) => ({
+    wave: r.wave ?? NO_WAVE,
+    responseId: r.id,
+    answers: r.answers as Record<string, unknown>,
+    updatedAt: r.updatedAt.toISOString(),
+  });
+  if (form.anonymous)
+    return responses
+      .sort((a, b) => a.seq - b.seq)
+      .map((r) => ({ key: r.id, label: `Response #${r.seq}`, waves: [answersOf(r)] }));
+  const rows = new Map<string, GridSourceRow & { code: string }>();
+  for (const r of responses) {
+    if (!r.stakeholderId || !r.code) continue;
+    let row = rows.get(r.stakeholderId);
+    if (!row) {
+      row = { key: r.stakeholderId, label: `${r.code} ${r.name}`, code: r.code, waves: [] };
+      rows.set(r.stakeholderId, row);
+    }
+    // the latest response in a wave wins (responses come oldest first)
+    row.waves = [...row.waves.filter((w) => w.wave !== (r.wave ?? NO_WAVE)), answersOf(r)];
+  }
+  return [...rows.values()]
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map(({ key, label, waves: ws }) => ({
+      key,
+      label,
+      waves: ws.sort((a, b) => order.get(a.wave)! - order.get(b.wave)!),
+    }));
+}
+
+/** A run's cells in row order; `rows`: only the first so many rows. */
+export function cellsOf(db: Db, runId: string, rows?: number) {
+  return db
+    .select()
+    .from(gridCells)
+    .where(
+      and(
+        eq(gridCells.runId, runId),
+        rows === undefined ? undefined : lt(gridCells.position, rows),
+      ),
+    )
+    .orderBy(asc(gridCells.position), asc(gridCells.columnKey));
+}

@@ -1,0 +1,135 @@
+import { and, eq } from 'drizzle-orm';
+import type { UseCase } from '../../platform/use-case/index.js';
+import { ValidationError, fail } from '../../platform/errors.js';
+import { findForm } from '../forms/index.js';
+import type { GridColumn, GridInput } from '../../../shared/grids/grids.js';
+import { gridRuns, intelligentGrids } from './grids.tables.js';
+import { findGrid, gridOptions, latestGridRun } from './grids.queries.js';
+
+export const GRID_RUN = 'grids.run';
+declare module '../../platform/jobs/registry.js' {
+  interface JobPayloads {
+    'grids.run': { runId: string };
+  }
+}
+
+type FormRow = Awaited<ReturnType<typeof findForm>>['form'];
+const subject = (g: { id: string; name: string }) => ({
+  type: 'intelligent_grid',
+  id: g.id,
+  label: g.name,
+});
+
+/**
+ * The grid's definition checked against its form: questions it has, its own intelligent columns,
+ * waves its responses carry or it declares; each column keeps its key (new ones get the next).
+ */
+async function checkedDefinition(
+  uc: UseCase,
+  form: FormRow,
+  input: GridInput,
+  before: GridColumn[] = [],
+) {
+  const options = await gridOptions(uc.tx, uc.teamId, form);
+  const questions = new Set(options.questions.map((q) => q.key));
+  const columns = new Set(options.intelligentColumns.map((c) => c.id));
+  const waves = new Set([...options.waves, ...form.waves]);
+  const errors: Record<string, string> = {};
+  input.waves.forEach((w, i) => {
+    if (!waves.has(w)) errors[`waves.${i}`] = `“${w}” is not a wave of this form.`;
+  });
+  input.columns.forEach((c, i) => {
+    if (c.kind === 'question' && !questions.has(c.question))
+      errors[`columns.${i}.question`] = `Not a question of this form: ${c.question}.`;
+    if (c.kind === 'intelligent' && !columns.has(c.columnId))
+      errors[`columns.${i}.columnId`] = 'Not an intelligent column of this form.';
+    if (c.kind === 'prompt') {
+      const unknown = c.questions.filter((k) => !questions.has(k));
+      if (unknown.length)
+        errors[`columns.${i}.questions`] = `Not questions of this form: ${unknown.join(', ')}.`;
+    }
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const kept = new Set(before.map((c) => c.key));
+  let next = Math.max(0, ...before.map((c) => Number(/^c(\d+)$/.exec(c.key)?.[1] ?? 0))) + 1;
+  const used = new Set<string>();
+  const out: GridColumn[] = input.columns.map((c) => {
+    let key = c.key && kept.has(c.key) && !used.has(c.key) ? c.key : '';
+    if (!key) {
+      while (kept.has(`c${next}`) || used.has(`c${next}`)) next++;
+      key = `c${next++}`;
+    }
+    used.add(key);
+    return { ...c, key };
+  });
+  return { waves: [...new Set(input.waves)], columns: out };
+}
+
+export async function createGrid(
+  uc: UseCase,
+  { formId, input }: { formId: unknown; input: GridInput },
+) {
+  const { form, project } = await findForm(uc.tx, uc.teamId, formId);
+  uc.can('content.create', { project });
+  if (form.kind !== 'survey') throw fail('NOT_FOUND', 'Intelligent grids are on survey forms.');
+  const def = await checkedDefinition(uc, form, input);
+  const [grid] = await uc.tx
+    .insert(intelligentGrids)
+    .values({
+      teamId: uc.teamId,
+      formId: form.id,
+      name: input.name,
+      ...def,
+      createdBy: uc.actor.userId || null,
+    })
+    .returning();
+  await uc.audit({
+    action: 'intelligent_grid.created',
+    subject: subject(grid),
+    details: { form: form.name, waves: def.waves, columns: def.columns.map((c) => c.title) },
+  });
+  return grid;
+}
+
+export async function updateGrid(
+  uc: UseCase,
+  { gridId, input }: { gridId: unknown; input: GridInput },
+) {
+  const { grid, form, project } = await findGrid(uc.tx, uc.teamId, gridId);
+  uc.can('content.update', { project });
+  const def = await checkedDefinition(uc, form, input, grid.columns);
+  const [after] = await uc.tx
+    .update(intelligentGrids)
+    .set({ name: input.name, ...def, updatedAt: new Date() })
+    .where(and(eq(intelligentGrids.id, grid.id), eq(intelligentGrids.teamId, uc.teamId)))
+    .returning();
+  await uc.audit({
+    action: 'intelligent_grid.updated',
+    subject: subject(after),
+    details: { waves: def.waves, columns: def.columns.map((c) => c.title) },
+  });
+  return after;
+}
+
+/** Queue the computation of every cell (cells whose answers did not change are carried over). */
+export async function startGridRun(uc: UseCase, { gridId }: { gridId: unknown }) {
+  const { grid, project } = await findGrid(uc.tx, uc.teamId, gridId);
+  uc.can('content.update', { project });
+  const pending = await latestGridRun(uc.tx, grid.id);
+  if (pending && (pending.status === 'queued' || pending.status === 'running'))
+    throw new ValidationError({
+      run: 'The grid is already being computed; wait for it to finish.',
+    });
+  const engine = uc.ctx.config.ai ? 'model' : 'offline';
+  const [run] = await uc.tx
+    .insert(gridRuns)
+    .values({ teamId: uc.teamId, gridId: grid.id, engine, createdBy: uc.actor.userId || null })
+    .returning();
+  await uc.enqueue(GRID_RUN, { runId: run.id });
+  await uc.audit({
+    action: 'grid_run.started',
+    subject: subject(grid),
+    details: { engine, rerun: pending !== null },
+  });
+  return run;
+}

@@ -1,0 +1,89 @@
+import type { FormProjectRef } from '../forms/forms.pages.js';
+import type { GridCellValue, GridCitation, GridColumn } from './grids.js';
+
+interface GridFormRef {
+  id: string;
+  name: string;
+  /** anonymous: one row per response; else one row per stakeholder */
+  anonymous: boolean;
+}
+
+/** What a grid's columns may be built from (the form's questions, its intelligent columns). */
+export interface GridOptions {
+  questions: Array<{ key: string; label: string; type: string }>;
+  intelligentColumns: Array<{ id: string; name: string }>;
+  /** the waves the form's responses carry, in the form's order */
+  waves: string[];
+}
+
+export interface GridRunView {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  processed: number;
+  total: number;
+  /** cells carried over unchanged from the previous run (their rows did not change) */
+  reused: number;
+  engine: 'offline' | 'model';
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface IntelligentGridsProps {
+  project: FormProjectRef;
+  form: GridFormRef;
+  grids: Array<{
+    id: string;
+    name: string;
+    columns: number;
+    waves: string[];
+    lastRun: { status: GridRunView['status']; finishedAt: string | null; rows: number } | null;
+  }>;
+  options: GridOptions;
+  can: { create: boolean };
+}
+
+/** One displayed column: a grid column, for question and intelligent columns one per wave. */
+export interface GridHeader {
+  column: string;
+  kind: GridColumn['kind'];
+  title: string;
+  wave: string | null;
+}
+
+export interface GridCellView {
+  value: GridCellValue;
+  citations: GridCitation[];
+}
+
+export interface GridRowView {
+  key: string;
+  /** the stakeholder's code and name, or the response's number */
+  label: string;
+  cells: Record<string, GridCellView>;
+}
+
+/** The summary row: per displayed column (`column` or `column:wave`), its lines. */
+export type GridSummary = Record<string, string[]>;
+
+export interface IntelligentGridProps {
+  project: FormProjectRef;
+  form: GridFormRef;
+  grid: { id: string; name: string; waves: string[]; columns: GridColumn[] };
+  run: GridRunView | null;
+  headers: GridHeader[];
+  rows: GridRowView[];
+  /** rows in the last finished run (the page shows the first ROWS_SHOWN) */
+  totalRows: number;
+  summary: GridSummary;
+  options: GridOptions;
+  /** the engine prompt columns use now: a model when AI_BASE_URL etc. are set */
+  engine: 'offline' | 'model';
+  can: { update: boolean };
+}
+
+export const GRID_ROWS_SHOWN = 200;
+
+/** The key of a displayed column in rows' cells and in the summary. */
+export const headerKey = (h: { column: string; wave: string | null }) =>
+  h.wave === null ? h.column : `${h.column}:${h.wave}`;

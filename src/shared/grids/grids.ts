@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * The intelligent grid (issue 12 section 4): rows are a survey form's stakeholders (or its
+ * responses when the form is anonymous), columns are questions (the answer per wave), intelligent
+ * columns (their codes per wave) and prompt columns (a question in words over chosen questions).
+ */
+const MAX_COLUMNS = 20;
+const KEY = /^[a-z][a-z0-9_]{0,39}$/;
+
+/** a column's key: kept across edits (its cells are keyed by it); new columns get one */
+const key = z.string().regex(KEY).optional();
+const questionColumn = z.object({
+  key,
+  kind: z.literal('question'),
+  title: z.string().trim().min(1, 'Give the column a title.').max(80),
+  question: z.string().trim().min(1, 'Choose a question.').max(100),
+});
+const intelligentColumn = z.object({
+  key,
+  kind: z.literal('intelligent'),
+  title: z.string().trim().min(1, 'Give the column a title.').max(80),
+  columnId: z.string().uuid('Choose an intelligent column.'),
+});
+const promptColumn = z.object({
+  key,
+  kind: z.literal('prompt'),
+  title: z.string().trim().min(1, 'Give the column a title.').max(80),
+  prompt: z.string().trim().min(5, 'Write the question the column answers.').max(500),
+  questions: z
+    .array(z.string().trim().min(1).max(100))
+    .min(1, 'Choose the questions it may read.')
+    .max(10, 'At most 10 questions.'),
+});
+const gridColumnSchema = z.discriminatedUnion('kind', [
+  questionColumn,
+  intelligentColumn,
+  promptColumn,
+]);
+export type GridColumnInput = z.infer<typeof gridColumnSchema>;
+/** A stored column: its input with a key that stays stable (cells are keyed by it). */
+export type GridColumn = GridColumnInput & { key: string };
+
+export const gridSchema = z.object({
+  name: z.string().trim().min(1, 'Give the grid a name.').max(120),
+  waves: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  columns: z
+    .array(gridColumnSchema)
+    .min(1, 'Add at least one column.')
+    .max(MAX_COLUMNS, `At most ${MAX_COLUMNS} columns.`),
+});
+export type GridInput = z.infer<typeof gridSchema>;
+
+export const gridExportSchema = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: 'CSV or XLSX.' }).default('csv'),
+});
+
+/** One answer a cell used: which response, which question, which wave, and the words quoted. */
+export interface GridCitation {
+  responseId: string;
+  question: string;
+  wave: string | null;
+  quote: string;
+}
+
+/** A question's or an intelligent column's value in each wave (codes: their labels). */
+type WaveValue = string | number | string[] | null;
+export type GridCellValue =
+  | { kind: 'question'; byWave: Record<string, WaveValue> }
+  | { kind: 'intelligent'; byWave: Record<string, string[]> }
+  | {
+      kind: 'prompt';
+      engine: 'offline' | 'model';
+      /** answered; refused (the model's output did not hold); no_data (nothing to read) */
+      status: 'answered' | 'refused' | 'no_data';
+      text: string;
+      /** offline: the changes found ("Water source: Well → Tap"), for the summary */
+      changes: string[];
+      /** offline: numeric change per question (last wave minus first) */
+      deltas: Record<string, number>;
+    };
+
+/** The wave label used for responses without a wave. */
+export const NO_WAVE = '(no wave)';
