@@ -13,7 +13,7 @@ import {
   forms,
   stakeholders,
 } from '../../src/server/modules/forms/forms.tables.js';
-import { FIXTURE_QUESTIONS, insertForm } from './domains/forms.js';
+import { FIXTURE_QUESTIONS, insertForm, insertTestLink } from './domains/forms.js';
 import { intelligentColumns } from '../../src/server/modules/coding/coding.tables.js';
 import { insertMetric, insertProblem } from './domains/rows.js';
 import type { FixtureContext } from './route-fixtures.js';
@@ -70,6 +70,8 @@ export const NOT_AUDITED: Record<string, string> = {
     'sends the verification mail again; it changes no record of the team or the account',
   'public-forms.submit':
     'a public form response is the respondent’s own data, stored with its time, form version and link; the audit log records what team members do (it would grow by one row per response), and reviewing, deleting or restoring a response is audited',
+  'public-forms.test.submit':
+    'a test response sent through a draft’s test link is test data kept apart from the responses (deleted in one audited action or on publish); the audit log records what team members do',
   'public-forms.files.store':
     'a respondent’s upload for a file question is part of their response (attached to it on submit, pruned after a day if never sent); the audit log records what team members do',
   'forms.xlsform.check':
@@ -407,6 +409,22 @@ GUEST_REQUESTS['public-forms.submit'] = async (app) => {
   const client = new RotatingIpClient(app);
   return () =>
     client.post(`/f/${open.token}`, { id: randomUUID(), version: 1, answers: { name: 'Walked' } });
+};
+
+/** Test submissions: the fixture survey's draft test link, a new device id each time. */
+GUEST_REQUESTS['public-forms.test.submit'] = async (app) => {
+  const owner = await createUser(app, { name: 'Form owner' });
+  const [team] = await app.ctx.db
+    .select({ id: teamMembers.organizationId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, owner.id));
+  const { token } = await insertTestLink({
+    world: { app, teamA: { id: team.id } } as never,
+    self: owner,
+  });
+  const client = new RotatingIpClient(app);
+  return () =>
+    client.post(`/f/test/${token}`, { id: randomUUID(), version: 0, answers: { name: 'Walked' } });
 };
 
 /** A respondent's upload: a photo question added to the fixture survey's version 1, a real PNG. */

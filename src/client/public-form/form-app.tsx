@@ -255,6 +255,12 @@ export function FormApp({
           </nav>
         )}
         <h1 className={classes.title}>{form.name}</h1>
+        {data.test && (
+          <p className={classes.testBanner}>
+            Test of the draft: responses sent here are kept apart as tests. File questions take no
+            file on a test link.
+          </p>
+        )}
         {wave && <p className={classes.hint}>Round: {wave}</p>}
         <p className={classes.status} role="status" aria-live="polite">
           {status}

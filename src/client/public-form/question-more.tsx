@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { QuestionDef } from '@shared/forms/questions';
 import { isFileDraft, type DraftValue } from './storage';
 import classes from './public-form.module.css';
@@ -62,9 +62,25 @@ export function MatrixQuestion({
   );
 }
 
+/** The order with the item at `from` moved to `to` (the others keep their order). */
+export function moveItem<T>(order: readonly T[], from: number, to: number): T[] {
+  const next = [...order];
+  const [item] = next.splice(from, 1);
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
+  return next;
+}
+
+/** The index a pointer at `y` is over, from the items' vertical middles (top to bottom). */
+export function indexAt(middles: readonly number[], y: number): number {
+  const i = middles.findIndex((m) => y < m);
+  return i === -1 ? Math.max(0, middles.length - 1) : i;
+}
+
 /**
  * A ranking: the choices in a list, each with Move up / Move down buttons (keyboard and screen
- * reader friendly; no drag needed). The answer is set at the first move or with "Keep this order".
+ * reader friendly) and a handle to drag it with a finger or a mouse (pointer events, no library).
+ * Every move is announced in a polite live region. The answer is set at the first move or with
+ * "Keep this order".
  */
 export function RankingQuestion({
   q,
@@ -79,12 +95,22 @@ export function RankingQuestion({
   const labels = new Map(q.choices.map((c) => [c.value, c.label]));
   const order = Array.isArray(value) && value.length ? value : q.choices.map((c) => c.value);
   const [moved, setMoved] = useState('');
-  const move = (i: number, by: number) => {
-    const next = [...order];
-    [next[i], next[i + by]] = [next[i + by], next[i]];
+  const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
+  const items = useRef<Array<HTMLLIElement | null>>([]);
+  const moveTo = (from: number, to: number) => {
+    if (from === to) return;
+    const next = moveItem(order, from, to);
     set(q.key, next);
-    setMoved(`${labels.get(next[i + by])} is now number ${i + by + 1} of ${next.length}.`);
+    setMoved(`${labels.get(next[to]) ?? next[to]} is now number ${to + 1} of ${next.length}.`);
   };
+  const overIndex = (y: number) =>
+    indexAt(
+      items.current.slice(0, order.length).map((el) => {
+        const r = el?.getBoundingClientRect();
+        return r ? r.top + r.height / 2 : 0;
+      }),
+      y,
+    );
   return (
     <fieldset
       className={classes.question}
@@ -94,7 +120,33 @@ export function RankingQuestion({
       {header}
       <ol className={classes.ranking}>
         {order.map((v, i) => (
-          <li key={v} className={classes.rankItem}>
+          <li
+            key={v}
+            ref={(el) => {
+              items.current[i] = el;
+            }}
+            className={`${classes.rankItem} ${drag?.from === i ? classes.rankDragged : ''} ${drag && drag.over === i && drag.from !== i ? classes.rankOver : ''}`}
+          >
+            {/* the drag handle: pointer only (keyboard and screen readers use the buttons) */}
+            <span
+              className={classes.rankHandle}
+              aria-hidden="true"
+              title="Drag to reorder"
+              onPointerDown={(e) => {
+                e.currentTarget.setPointerCapture(e.pointerId);
+                setDrag({ from: i, over: i });
+              }}
+              onPointerMove={(e) => {
+                if (drag) setDrag({ from: drag.from, over: overIndex(e.clientY) });
+              }}
+              onPointerUp={(e) => {
+                if (drag) moveTo(drag.from, overIndex(e.clientY));
+                setDrag(null);
+              }}
+              onPointerCancel={() => setDrag(null)}
+            >
+              ⠿
+            </span>
             <span className={classes.rankLabel}>{labels.get(v) ?? v}</span>
             <button
               type="button"
@@ -102,7 +154,7 @@ export function RankingQuestion({
               className={classes.secondary}
               disabled={i === 0}
               aria-label={`Move “${labels.get(v) ?? v}” up`}
-              onClick={() => move(i, -1)}
+              onClick={() => moveTo(i, i - 1)}
             >
               ↑
             </button>
@@ -111,7 +163,7 @@ export function RankingQuestion({
               className={classes.secondary}
               disabled={i === order.length - 1}
               aria-label={`Move “${labels.get(v) ?? v}” down`}
-              onClick={() => move(i, 1)}
+              onClick={() => moveTo(i, i + 1)}
             >
               ↓
             </button>

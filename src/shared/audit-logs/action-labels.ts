@@ -94,6 +94,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'form.created': 'Created a form',
   'form.updated': 'Changed form settings',
   'form.published': 'Published a form version',
+  'form.test_link_created': 'Made a form’s test link',
+  'form.test_responses_deleted': 'Deleted a form’s test responses',
   'form_question.created': 'Added a form question',
   'form_question.updated': 'Edited a form question',
   'form_question.deleted': 'Removed a form question',

@@ -101,6 +101,8 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'form.created': '{actor} created the form[ “{subject}”]',
   'form.updated': '{actor} changed the settings of the form[ “{subject}”]',
   'form.published': '{actor} published a new version of the form[ “{subject}”]',
+  'form.test_link_created': '{actor} made a test link for the draft[ of the form “{subject}”]',
+  'form.test_responses_deleted': '{actor} deleted the test responses[ of the form “{subject}”]',
   'form_question.created': '{actor} added the form question[ “{subject}”]',
   'form_question.updated': '{actor} edited the form question[ “{subject}”]',
   'form_question.deleted': '{actor} removed the form question[ “{subject}”]',

@@ -104,6 +104,8 @@ export interface FormFieldsProps {
   }>;
   diff: VersionDiff;
   publicUrl: string | null;
+  /** the draft's test link (null: none made yet) */
+  testUrl: string | null;
   tocQuestions: TocQuestionOption[];
   languages: Array<{ code: string; label: string }>;
   can: { edit: boolean };
@@ -121,6 +123,8 @@ export interface ResponseRow {
   answers: Answers;
   /** the rules of its open data quality flags */
   flags: FlagRule[];
+  /** a test response (the draft's test link): no response page, review or flags */
+  test?: boolean;
 }
 
 export interface ResponsesFilters {
@@ -132,6 +136,8 @@ export interface ResponsesFilters {
   from: string | null;
   to: string | null;
   deleted: boolean;
+  /** the draft's test responses (sent through its test link) instead of the real ones */
+  test?: boolean;
 }
 
 export interface FormResponsesProps {
@@ -144,6 +150,8 @@ export interface FormResponsesProps {
   versions: number[];
   /** responses with an open data quality flag (the review queue's count) */
   flagged: number;
+  /** responses sent through the draft's test link (kept apart) */
+  testCount: number;
   can: { review: boolean; delete: boolean };
   /** the form's live dataset (its responses as rows, for the datagrid); null before the first publish */
   datasetId: string | null;
@@ -254,4 +262,6 @@ export interface PublicFormProps {
   closed: string | null;
   /** a personal link: the stakeholder's known answers to this form's hidden questions, by key */
   prefill?: Record<string, string>;
+  /** the draft's test link: the page says its responses are kept apart as tests */
+  test?: boolean;
 }

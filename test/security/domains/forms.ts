@@ -11,6 +11,8 @@ import {
   formResponseFlags,
   formQuestions,
   formResponses,
+  formTestLinks,
+  formTestResponses,
   formVersions,
   forms,
   stakeholders,
@@ -164,6 +166,24 @@ async function insertResponseExport(c: FixtureContext) {
   return row.id;
 }
 
+/** The fixture form's test link (its draft asks `name` and `age`) and one test response. */
+export async function insertTestLink(c: FixtureContext) {
+  const { form } = await insertForm(c, { anonymous: true });
+  const token = randomBytes(32).toString('base64url');
+  const db = c.world.app.ctx.db;
+  await db.insert(formTestLinks).values({ teamId: form.teamId, formId: form.id, token });
+  await db.insert(formTestResponses).values({
+    teamId: form.teamId,
+    formId: form.id,
+    clientId: randomUUID(),
+    seq: 1,
+    questions: FIXTURE_QUESTIONS,
+    answers: { name: 'Test' },
+    answersHash: '[["name","Test"]]',
+  });
+  return { form, token };
+}
+
 export const FORMS_PARAM_FIXTURES = {
   responseExport: insertResponseExport,
   form: async (c: FixtureContext) => (await insertForm(c)).form.id,
@@ -172,6 +192,8 @@ export const FORMS_PARAM_FIXTURES = {
   formResponseFlag: async (c: FixtureContext) => (await insertForm(c)).flag.id,
   formLink: async (c: FixtureContext) => (await insertForm(c)).personal.id,
   stakeholder: async (c: FixtureContext) => (await insertForm(c)).stakeholder.id,
+  /** the draft's test link of the fixture survey, with one test response (a token: public) */
+  testToken: async (c: FixtureContext) => (await insertTestLink(c)).token,
   /** the open link of an anonymous published survey (a token, not an id: public) */
   formToken: async (c: FixtureContext) => (await insertForm(c, { anonymous: true })).open.token,
 };
@@ -198,6 +220,7 @@ const bodies: DomainSecurity['bodies'] = {
   // the form must be a stakeholder-linked survey of the stakeholder's project: refused on the field here
   'stakeholders.links.store': () => ({ formId: randomUUID(), wave: 'endline' }),
   'public-forms.submit': () => ({ id: randomUUID(), version: 1, answers: { name: 'Grace' } }),
+  'public-forms.test.submit': () => ({ id: randomUUID(), version: 0, answers: { name: 'Grace' } }),
   // the fixture survey's version 1 asks `name`: a valid response, so another team's token meets the lookup
   'api.forms.responses.store': () => ({ id: randomUUID(), version: 1, answers: { name: 'Grace' } }),
 };
@@ -287,6 +310,16 @@ export const formsSecurity: DomainSecurity = {
     'public-forms.worker': { access: 'public' },
     'public-forms.submit': { access: 'public' },
     'public-forms.files.store': { access: 'public' },
+    'public-forms.test.show': { access: 'public' },
+    'public-forms.test.submit': { access: 'public' },
+    'forms.test-link.store': {
+      access: 'team:content.update',
+      noBody: 'makes the test link of the form named in the URL',
+    },
+    'responses.test.destroy': {
+      access: 'team:content.delete',
+      noBody: 'deletes the test responses of the form named in the URL',
+    },
     'responses.files.show': { access: 'team:content.view' },
     'api.forms.index': { access: 'api:read:content.view' },
     'api.forms.show': { access: 'api:read:content.view' },

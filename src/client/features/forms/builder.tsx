@@ -23,12 +23,13 @@ import { useShared } from '../../hooks/use-shared';
 import { QuestionEditor } from './question-editor';
 import { FromTocPanel, PublishPanel, SettingsPanel } from './builder-panels';
 import { TranslationsPanel } from './translations-panel';
+import { TestLinkCard } from './test-link-card';
 
 const opts = { preserveScroll: true };
 
 /** The field builder (surveyholders/fields, stakeholders/fields): the question accordion and its panels. */
 export function FormBuilder(props: FormFieldsProps) {
-  const { project, form, questions, publicUrl, can } = props;
+  const { project, form, questions, publicUrl, testUrl, can } = props;
   const survey = form.kind === 'survey';
   const disabled = !can.edit;
   const { features, auth } = useShared();
@@ -142,6 +143,7 @@ export function FormBuilder(props: FormFieldsProps) {
             : 'Publish the form to get its public link.'}
         </Text>
       )}
+      <TestLinkCard formId={form.id} testUrl={testUrl} canEdit={can.edit} />
       <section aria-labelledby="questions-title">
         <Title order={2} size="h4" id="questions-title" mb="xs">
           Questions ({questions.length})

@@ -44,6 +44,7 @@ export function ResponsesPage({
   columns,
   versions,
   flagged,
+  testCount,
   can,
   datasetId,
 }: FormResponsesProps) {
@@ -90,7 +91,12 @@ export function ResponsesPage({
       width: 170,
       render: (r) => new Date(r.submittedAt).toLocaleString(),
     },
-    { key: 'version', title: 'Version', width: 80, render: (r) => `v${r.version}` },
+    {
+      key: 'version',
+      title: 'Version',
+      width: 80,
+      render: (r) => (r.test ? 'draft (test)' : `v${r.version}`),
+    },
     ...(form.kind === 'survey'
       ? [{ key: 'wave', title: 'Wave', width: 100, render: (r: ResponseRow) => r.wave ?? '—' }]
       : []),
@@ -174,7 +180,16 @@ export function ResponsesPage({
                 Open in the data grid
               </Button>
             )}
-            <ExportDialog formId={form.id} filters={filters} />
+            {!filters.test && <ExportDialog formId={form.id} filters={filters} />}
+            {filters.test && can.delete && testCount > 0 && (
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => router.delete(route('responses.test.destroy', { form: form.id }))}
+              >
+                Delete all test responses ({testCount})
+              </Button>
+            )}
           </Group>
         }
       />
@@ -190,9 +205,11 @@ export function ResponsesPage({
         )}
         emptyAction={
           <Text size="sm">
-            {form.currentVersion
-              ? 'Share the form’s link: responses appear here as they arrive.'
-              : 'Publish the form from its builder to collect responses.'}
+            {filters.test
+              ? 'No test responses: open the draft’s test link from the builder (“Test this draft”).'
+              : form.currentVersion
+                ? 'Share the form’s link: responses appear here as they arrive.'
+                : 'Publish the form from its builder to collect responses.'}
           </Text>
         }
         toolbar={
@@ -240,6 +257,11 @@ export function ResponsesPage({
               checked={filters.deleted}
               onChange={(e) => setFilter('deleted', e.currentTarget.checked ? '1' : '')}
             />
+            <Checkbox
+              label={`Test responses (${testCount})`}
+              checked={Boolean(filters.test)}
+              onChange={(e) => setFilter('test', e.currentTarget.checked ? '1' : '')}
+            />
           </Group>
         }
       />
@@ -252,16 +274,19 @@ export function ResponsesPage({
         {open && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              Received {new Date(open.submittedAt).toLocaleString()} · version {open.version}
+              Received {new Date(open.submittedAt).toLocaleString()} ·{' '}
+              {open.test ? 'test of the draft' : `version ${open.version}`}
               {open.wave ? ` · ${open.wave}` : ''}
             </Text>
-            <Anchor
-              component={Link}
-              href={route('responses.show', { formResponse: open.id })}
-              size="sm"
-            >
-              Open the response page: edit, history, data quality
-            </Anchor>
+            {!open.test && (
+              <Anchor
+                component={Link}
+                href={route('responses.show', { formResponse: open.id })}
+                size="sm"
+              >
+                Open the response page: edit, history, data quality
+              </Anchor>
+            )}
             {/* the answers as a description list: question, then its answer (the "other" text beside it) */}
             <Stack component="dl" gap={6} m={0}>
               {columns.map((c) => (
@@ -285,7 +310,7 @@ export function ResponsesPage({
                 </div>
               ))}
             </Stack>
-            {can.review && !open.deleted && (
+            {can.review && !open.deleted && !open.test && (
               <Group gap="xs">
                 {REVIEW_STATUSES.map((s) => (
                   <Button
@@ -306,7 +331,7 @@ export function ResponsesPage({
                 ))}
               </Group>
             )}
-            {can.delete && (
+            {can.delete && !open.test && (
               <Group justify="flex-end">
                 {open.deleted ? (
                   <Button

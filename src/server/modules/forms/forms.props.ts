@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { testLinkOf } from './test-link.use-cases.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/auth/auth.tables.js';
@@ -83,7 +84,7 @@ export async function builderProps(
   const db = ctx.db;
   const rows = await draftQuestions(db, form.id);
   const linked = rows.flatMap((r) => (r.surveyQuestionId ? [r.surveyQuestionId] : []));
-  const [versions, prev, toc, token] = await Promise.all([
+  const [versions, prev, toc, token, testToken] = await Promise.all([
     db
       .select({
         number: formVersions.number,
@@ -112,6 +113,7 @@ export async function builderProps(
       .orderBy(asc(metrics.name), asc(surveyQuestions.position))
       .limit(500),
     openLink(db, form.id),
+    testLinkOf(db, form.id),
   ]);
   const sqText = new Map(toc.map((t) => [t.id, t.text]));
   return {
@@ -133,6 +135,7 @@ export async function builderProps(
     })),
     diff: diffVersions(prev?.questions ?? null, rows.map(toDef)),
     publicUrl: token ? publicPath(ctx, token) : null,
+    testUrl: testToken ? ctx.routes.url('public-forms.test.show', { testToken }) : null,
     tocQuestions: toc.map((t) => ({ ...t, used: linked.includes(t.id) })),
     languages: FORM_LANGUAGES,
     can: { edit: canEdit && project.status !== 'archived' },

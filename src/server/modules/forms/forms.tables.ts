@@ -381,3 +381,55 @@ export const formExports = pgTable(
   },
   (t) => [index('form_exports_form_idx').on(t.formId, t.createdAt)],
 );
+
+/**
+ * A form's test link: it opens the current draft (not a published version) on the public form
+ * page. One per form, made by a team member from the builder ("Test this draft"); the token is
+ * 32 random bytes (unguessable). Its responses go to `form_test_responses`, never `form_responses`.
+ */
+export const formTestLinks = pgTable(
+  'form_test_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('form_test_links_form_uq').on(t.formId),
+    uniqueIndex('form_test_links_token_uq').on(t.token),
+  ],
+);
+
+/**
+ * A response sent through a form's test link: kept apart from the real responses (no version, no
+ * dataset row, no metric, flag, export or webhook reads this table), with the draft questions it
+ * was answered on. Deleted in one action, and when the draft is published.
+ */
+export const formTestResponses = pgTable(
+  'form_test_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    /** the test's number within the form (shown as #) */
+    seq: integer('seq').notNull(),
+    questions: jsonb('questions').$type<QuestionDef[]>().notNull(),
+    answers: jsonb('answers').$type<Answers>().notNull(),
+    answersHash: text('answers_hash').notNull(),
+    wave: text('wave'),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('form_test_responses_client_uq').on(t.formId, t.clientId)],
+);

@@ -6,6 +6,7 @@ import { findProject } from '../projects/index.js';
 import { formLinks, formQuestions, formVersions, forms } from './forms.tables.js';
 import { draftQuestions, findForm, latestVersion, toDef, type FormRow } from './forms.queries.js';
 import { defineFormDataset } from './form-dataset.js';
+import { dropTestResponses } from './test-link.use-cases.js';
 import { diffVersions } from '../../../shared/forms/versions.js';
 import { formLogicErrors } from '../../../shared/forms/logic.js';
 import { DEFAULT_WAVES, isDisplayOnly } from '../../../shared/forms/questions.js';
@@ -169,6 +170,8 @@ export async function publishForm(uc: UseCase, { formId }: { formId: unknown }) 
   }
   // the form's responses as a dataset: its live view now reads every version's keys
   await defineFormDataset(uc, form);
+  // the draft's test responses are not carried over: the published version starts without them
+  const testsDropped = await dropTestResponses(uc.tx, form.id);
   await uc.audit({
     action: 'form.published',
     subject: formSubject(form),
@@ -177,6 +180,7 @@ export async function publishForm(uc: UseCase, { formId }: { formId: unknown }) 
       added: diff.added.map((q) => q.key),
       removed: diff.removed.map((q) => q.key),
       choicesRemoved: diff.choicesRemoved.map((q) => q.key),
+      ...(testsDropped ? { testResponsesDeleted: testsDropped } : {}),
     },
   });
   return { form, version, project };

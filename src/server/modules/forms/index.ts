@@ -9,6 +9,7 @@ import { registerPublicFormRoutes } from './public-forms.routes.js';
 import { registerXlsformRoutes } from './xlsform.routes.js';
 import { registerFormsApi } from './forms.api.js';
 import { registerFormFileRoutes } from './form-files.routes.js';
+import { registerTestLinkRoutes } from './test-link.routes.js';
 import { liveDatasetOf } from '../datasets/index.js';
 
 /**
@@ -23,6 +24,7 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   registerResponseExportJobs(ctx);
   registerResponseReviewRoutes(app, ctx);
   registerPublicFormRoutes(app, ctx);
+  registerTestLinkRoutes(app, ctx);
   await registerFormFileRoutes(app, ctx);
   await registerXlsformRoutes(app, ctx);
   registerFormsApi(app, ctx);

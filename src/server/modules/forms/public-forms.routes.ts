@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
@@ -61,15 +61,7 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
         : typeof asked === 'string' && WAVE_RE.test(asked) && form.waves.includes(asked)
           ? asked
           : null;
-      // ?lang=, then the browser's Accept-Language, then the form's default (the page checks again
-      // with navigator.languages: a document the worker kept offline may be shown to another browser)
-      const lang = (request.query as Record<string, unknown>).lang;
-      const language = resolveLanguage({
-        query: typeof lang === 'string' ? lang.slice(0, 35) : null,
-        browser: acceptedLanguages(request.headers['accept-language']),
-        available: [form.language, ...form.languages],
-        fallback: form.language,
-      });
+      const language = documentLanguage(request, form);
       reply.header('x-robots-tag', 'noindex').header('Vary', 'Accept-Language');
       const token = link.token;
       const html = renderPublicFormDocument({
@@ -123,6 +115,24 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
       });
     },
   );
+}
+
+/**
+ * The document's language: ?lang=, then the browser's Accept-Language, then the form's default (the
+ * page checks again with navigator.languages: a document the worker kept offline may be shown to
+ * another browser).
+ */
+export function documentLanguage(
+  request: FastifyRequest,
+  form: { language: string; languages: string[] },
+) {
+  const lang = (request.query as Record<string, unknown>).lang;
+  return resolveLanguage({
+    query: typeof lang === 'string' ? lang.slice(0, 35) : null,
+    browser: acceptedLanguages(request.headers['accept-language']),
+    available: [form.language, ...form.languages],
+    fallback: form.language,
+  });
 }
 
 /**

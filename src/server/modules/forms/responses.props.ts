@@ -30,6 +30,7 @@ export function parseFilters(query: unknown): ResponsesFilters {
     from: date(one(q, 'from')),
     to: date(one(q, 'to')),
     deleted: one(q, 'deleted') === '1',
+    test: one(q, 'test') === '1',
   };
 }
 

@@ -22,6 +22,9 @@ import {
 import { personalLinkSchema, reviewSchema } from '../../../shared/forms/forms.schemas.js';
 import { may, param, remove, teamOf, update, view } from './forms.routes.js';
 import { liveDatasetOf } from '../datasets/index.js';
+import { testResponsesCount, testResponsesPage } from './test-responses.props.js';
+import { draftDefs } from './test-link.use-cases.js';
+import { isDisplayOnly } from '../../../shared/forms/questions.js';
 
 export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -35,8 +38,17 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
         project,
         form: formDetail(form),
         filters,
-        responses: () => responsesPage(ctx.db, teamId, form.id, request.query, filters),
-        columns: (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
+        // the draft's test responses are listed only under their own filter, on the draft's questions
+        responses: () =>
+          filters.test
+            ? testResponsesPage(ctx.db, teamId, form.id, request.query)
+            : responsesPage(ctx.db, teamId, form.id, request.query, filters),
+        columns: filters.test
+          ? (await draftDefs(ctx.db, form.id))
+              .filter((q) => !isDisplayOnly(q.type))
+              .map(({ key, label }) => ({ key, label }))
+          : (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
+        testCount: await testResponsesCount(ctx.db, form.id),
         versions: await versionNumbers(ctx.db, form.id),
         flagged: await flaggedCount(ctx.db, form.id),
         datasetId: await liveDatasetOf(ctx.db, teamId, 'form', form.id),
