@@ -31,9 +31,7 @@ export const THEME_COUNTS = [
   '12',
 ] as const;
 export const discoverThemesSchema = z.object({
-  k: z
-    .enum(THEME_COUNTS, { error: 'Automatic, or a number of themes from 2 to 12.' })
-    .default('auto'),
+  k: z.enum(THEME_COUNTS, { error: 'Automatic, or a number of themes from 2 to 12.' }),
 });
 export type DiscoverThemesInput = z.infer<typeof discoverThemesSchema>;
 

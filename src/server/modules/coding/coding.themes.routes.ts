@@ -16,7 +16,7 @@ export function registerThemesRoutes(app: FastifyInstance, ctx: AppContext) {
     '/intelligent-columns/:column/themes',
     { config: { name: 'intelligent-columns.themes-discover', access: update } },
     async (request, reply) => {
-      const input = parseInput(discoverThemesSchema, request.body ?? {});
+      const input = parseInput(discoverThemesSchema, request.body);
       const run = await runUseCase(ctx, actorOf(request), (uc) =>
         startDiscovery(uc, { columnId: param(request, 'column'), input }),
       );
