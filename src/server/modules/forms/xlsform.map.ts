@@ -170,7 +170,13 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     const typeText = (c.type ?? '').trim();
     const name = (c.name ?? '').trim();
     if (!typeText && !name && !translated(c, 'label', textLang)) continue;
-    const { head, list, orOther } = parseType(typeText);
+    const parsedType = parseType(typeText);
+    const { list, orOther } = parsedType;
+    // "begin repeat" / "end group" (with a space) as "begin_repeat" / "end_group"
+    const head =
+      (parsedType.head === 'begin' || parsedType.head === 'end') && list
+        ? `${parsedType.head}_${list.toLowerCase()}`
+        : parsedType.head;
     const report: XlsformReportRow = {
       sheet: 'survey',
       row: r.row,
@@ -187,7 +193,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       report.messages.push(m);
     };
 
-    if (head === 'end_group' || head === 'end group' || head === 'end_repeat' || head === 'end repeat') {
+    if (head === 'end_group' || head === 'end_repeat') {
       const g = groupStack.pop();
       report.status = 'skipped';
       report.messages.push(g?.repeat ? 'End of the repeat group.' : 'End of the group.');
