@@ -97,8 +97,11 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
   count: fn(1, 1, 'count(${repeat}): how many instances a repeat has', ([a]) =>
     typeof a === 'object' && a.kind === 'nodes' ? a.items.length : toText(a) === '' ? 0 : 1,
   ),
-  position: fn(0, 0, 'position(..): the number of this repeat instance (from 1)', (_, env) =>
-    env.position ?? Number.NaN,
+  position: fn(
+    0,
+    0,
+    'position(..): the number of this repeat instance (from 1)',
+    (_, env) => env.position ?? Number.NaN,
   ),
   // logic
   if: fn(3, 3, 'if(condition, then, else)', ([c, a, b]) => (toBoolean(c) ? a : b)),

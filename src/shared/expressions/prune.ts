@@ -70,7 +70,9 @@ export function pruneHidden(
     let visible = q.group === undefined || shown.get(q.group) !== false;
     if (visible && q.relevant != null && q.relevant.trim() !== '') {
       const ast = compiled(q.relevant);
-      visible = ast === null || evaluateBoolean(ast, { answers: scope, now: opts.now, position: opts.position });
+      visible =
+        ast === null ||
+        evaluateBoolean(ast, { answers: scope, now: opts.now, position: opts.position });
     }
     shown.set(q.key, visible);
     if (!visible) {

@@ -82,8 +82,8 @@ export const hasChoices = (t: QuestionType) => CHOICE_TYPES.includes(t);
  * starts a new page there, its label the page's title). Never required, never a data column.
  */
 const DISPLAY_ONLY_TYPES: readonly QuestionType[] = ['note', 'page'];
-/** Types that may not sit inside a repeat group (a page break, another repeat). */
-export const NOT_IN_REPEAT: readonly QuestionType[] = ['page', 'repeat'];
+/** Types that may not sit inside a repeat group (a page break, another repeat, a file upload). */
+export const NOT_IN_REPEAT: readonly QuestionType[] = ['page', 'repeat', 'file'];
 export const isDisplayOnly = (t: QuestionType) => DISPLAY_ONLY_TYPES.includes(t);
 
 /** A question key: lower-case letters, digits and underscores, starting with a letter; `__` is reserved. */

@@ -103,13 +103,10 @@ describe('repeat groups: one check per instance', () => {
   });
 
   it('takes exactly the number a repeat_count expression gives', () => {
-    const counted = [
-      q('size', 'integer'),
-      members({ repeatCount: '${size}', validation: {} }),
-    ];
-    expect(validateAnswers(counted, { size: 2, members: [{ name: 'A', age: 1 }] }).errors).toEqual(
-      { members: 'Give exactly 2 members (this has 1).' },
-    );
+    const counted = [q('size', 'integer'), members({ repeatCount: '${size}', validation: {} })];
+    expect(validateAnswers(counted, { size: 2, members: [{ name: 'A', age: 1 }] }).errors).toEqual({
+      members: 'Give exactly 2 members (this has 1).',
+    });
     expect(
       validateAnswers(counted, {
         size: 2,
@@ -186,9 +183,10 @@ describe('repeat groups in the builder and versions', () => {
   });
 
   it('diffs a repeat’s questions by key', () => {
-    const d = diffVersions([members()], [
-      members({ questions: [q('name', 'short_text', { label: 'Full name' })] }),
-    ]);
+    const d = diffVersions(
+      [members()],
+      [members({ questions: [q('name', 'short_text', { label: 'Full name' })] })],
+    );
     expect(d.removed.map((r) => r.key)).toEqual(['age', 'works', 'num']);
     expect(d.relabelled.map((r) => r.key)).toEqual(['name']);
   });

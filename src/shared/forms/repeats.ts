@@ -20,7 +20,9 @@ export function nestQuestions<T extends Nestable>(
   rows: readonly T[],
   toDef: (r: T) => QuestionDef,
 ): QuestionDef[] {
-  const repeats = new Set(rows.filter((r) => r.type === 'repeat' && !r.repeatKey).map((r) => r.key));
+  const repeats = new Set(
+    rows.filter((r) => r.type === 'repeat' && !r.repeatKey).map((r) => r.key),
+  );
   const children = new Map<string, QuestionDef[]>();
   for (const r of rows)
     if (r.repeatKey && repeats.has(r.repeatKey))

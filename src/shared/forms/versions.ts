@@ -53,7 +53,8 @@ export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): V
     if (LOGIC.some((f) => (p[f] ?? '') !== (q[f] ?? '')))
       d.logicChanged.push({ key: q.key, label: q.label });
   }
-  for (const p of flatPrev ?? []) if (!after.has(p.key)) d.removed.push({ key: p.key, label: p.label });
+  for (const p of flatPrev ?? [])
+    if (!after.has(p.key)) d.removed.push({ key: p.key, label: p.label });
   d.unchanged =
     prev !== null &&
     prev.length === next.length &&

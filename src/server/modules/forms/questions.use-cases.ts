@@ -98,7 +98,8 @@ async function checkRepeatKey(
 ) {
   if (published && (published.repeatKey ?? null) !== q.repeatKey)
     throw new ValidationError({
-      repeatKey: 'This question was published in its place: it cannot move into or out of a repeat group. Add a new question instead.',
+      repeatKey:
+        'This question was published in its place: it cannot move into or out of a repeat group. Add a new question instead.',
     });
   if (q.repeatKey === null) return;
   if (NOT_IN_REPEAT.includes(q.type))

@@ -164,7 +164,14 @@ describe('repeat groups', () => {
     expect(Object.keys(book)).toEqual(['responses', 'members']);
     const main = book.responses.rows[0];
     expect(main.members_count).toBe(2);
-    expect(book.members.header).toEqual(['_response_id', '_row', '_index', 'name', 'age', 'school']);
+    expect(book.members.header).toEqual([
+      '_response_id',
+      '_row',
+      '_index',
+      'name',
+      'age',
+      'school',
+    ]);
     expect(book.members.rows).toEqual([
       { _response_id: main._response_id, _row: 1, _index: 1, name: 'Ann', age: 40, school: null },
       { _response_id: main._response_id, _row: 1, _index: 2, name: 'Ben', age: 9, school: 'yes' },

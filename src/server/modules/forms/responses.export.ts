@@ -164,7 +164,8 @@ export function repeatSheets(versions: QuestionDef[][], o: ResponseExportOptions
   const repeats = new Map<string, QuestionDef[][]>();
   for (const version of versions)
     for (const q of version)
-      if (q.type === 'repeat') repeats.set(q.key, [...(repeats.get(q.key) ?? []), q.questions ?? []]);
+      if (q.type === 'repeat')
+        repeats.set(q.key, [...(repeats.get(q.key) ?? []), q.questions ?? []]);
   return [...repeats].map(([key, inner]) => {
     const cols = exportColumns(inner, o).filter((c) => !c.header.startsWith('_'));
     const instance = (f: (inst: Record<string, unknown>) => unknown) => (r: ExportSourceRow) =>

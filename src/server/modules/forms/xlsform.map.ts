@@ -159,8 +159,12 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
   const renamed = new Map<string, string>();
   const pending: Pending[] = [];
   /** open groups; a repeat's `key` is the repeat question its rows belong to (null: not imported) */
-  const groupStack: Array<{ page: boolean; relevant: string; repeat: boolean; key?: string | null }> =
-    [];
+  const groupStack: Array<{
+    page: boolean;
+    relevant: string;
+    repeat: boolean;
+    key?: string | null;
+  }> = [];
   let afterPage = false;
 
   for (const r of sheets.survey) {
@@ -209,7 +213,9 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     }
     if (beginsRepeat && repeat) {
       groupStack.push({ page: false, relevant: '', repeat: true, key: null });
-      unsupported('A repeat group inside another is not supported: it and its questions are skipped.');
+      unsupported(
+        'A repeat group inside another is not supported: it and its questions are skipped.',
+      );
       continue;
     }
     if (beginsRepeat) groupStack.push({ page: false, relevant: '', repeat: true, key: null });
