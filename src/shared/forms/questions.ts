@@ -148,9 +148,6 @@ export interface QuestionDef {
   itemLabel?: string | null;
 }
 
-/** The answers of one repeat instance, keyed by the repeat's question keys. */
-export type RepeatInstance = Record<string, unknown>;
-
 /** The path of an answer inside a repeat instance (1-based, as XPath counts): `members[2].age`. */
 export const repeatPath = (repeat: string, index: number, key: string) =>
   `${repeat}[${index + 1}].${key}`;

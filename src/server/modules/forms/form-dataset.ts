@@ -46,7 +46,7 @@ const COLUMN_OF: Record<QuestionType, ColumnType> = {
 /** The part of a repeat's answer its dataset column reads: the number of instances. */
 export const COUNT_PART = '#count';
 /** The dataset and export column of a repeat: `<key>_count`. */
-export const repeatCountColumn = (key: string) => `${key}_count`;
+const repeatCountColumn = (key: string) => `${key}_count`;
 
 /** Question keys are checked on save (^[a-z][a-z0-9_]*$); checked again before they become SQL literals */
 const KEY_RE = /^[a-z][a-z0-9_]{0,100}$/;
