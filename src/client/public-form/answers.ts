@@ -1,8 +1,14 @@
 import { visibleKeys } from '@shared/forms/logic';
 import { otherKey, type QuestionDef } from '@shared/forms/questions';
-import { validateAnswers } from '@shared/forms/answers';
-import { pruneHidden } from '@shared/expressions';
-import { isFileDraft, type DraftAnswers, type DraftValue, type FileDraft } from './storage';
+import { fixedRepeatCount, validateAnswers } from '@shared/forms/answers';
+import { parse, pruneHidden, type Answer } from '@shared/expressions';
+import {
+  isFileDraft,
+  type DraftAnswers,
+  type DraftInstance,
+  type DraftValue,
+  type FileDraft,
+} from './storage';
 import { PENDING_FILE_ID, type FileAnswer } from '@shared/forms/files';
 
 /** An object answer (matrix rows, geopoint fields) without its empty fields. */
@@ -41,10 +47,24 @@ export function logicView(answers: DraftAnswers): LogicAnswers {
   return out;
 }
 
+/** A repeat whose count comes from an expression has exactly that many instances (as shown). */
+function withRepeatCounts(questions: QuestionDef[], answers: LogicAnswers): LogicAnswers {
+  const out = { ...answers };
+  for (const q of questions) {
+    if (q.type !== 'repeat' || !q.repeatCount?.trim()) continue;
+    const r = parse(q.repeatCount);
+    const n = fixedRepeatCount(q, r.ok ? r.ast : null, out as Record<string, Answer>);
+    if (n === null) continue;
+    const list = Array.isArray(out[q.key]) ? (out[q.key] as DraftInstance[]) : [];
+    out[q.key] = Array.from({ length: n }, (_, i) => list[i] ?? {});
+  }
+  return out;
+}
+
 /** What is sent: the filled answers without those to questions skip logic hides (nor their "other"). */
 export function toSend(questions: QuestionDef[], answers: DraftAnswers): Record<string, unknown> {
   const shown = visibleKeys(questions, logicView(answers));
-  const kept = pruneHidden(questions, filled(logicView(answers)));
+  const kept = pruneHidden(questions, filled(withRepeatCounts(questions, logicView(answers))));
   for (const q of questions) if (!shown.has(q.key)) delete kept[otherKey(q.key)];
   // calculations: the shared validation computes them (the server does the same and its value wins)
   const calculates = questions.filter((q) => q.type === 'calculate');

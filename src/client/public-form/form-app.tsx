@@ -3,6 +3,9 @@ import { validateAnswers } from '@shared/forms/answers';
 import { visibleKeys } from '@shared/forms/logic';
 import type { PublicFormProps } from '@shared/forms/forms.pages';
 import { PublicQuestion, inputId } from './question';
+import { RepeatQuestion } from './repeat-question';
+import { itemNoun } from '@shared/forms/questions';
+import type { Answer } from '@shared/expressions';
 import { OutboxPanel } from './outbox-panel';
 import { useOutbox } from './use-outbox';
 import { defaults, draftFor, logicView, newResponseId, prefilled, toSend } from './answers';
@@ -228,11 +231,19 @@ export function FormApp({
   const position = visible.indexOf(current);
   const last = position === visible.length - 1;
   const page = pages[current];
+  // an error inside a repeat (`members[2].age`) shows while its repeat does
   const errorList = Object.entries(errors).filter(
-    ([key]) => shown.has(key) || shown.has(key.replace(/__other$/, '')),
+    ([key]) => shown.has(key.replace(/\[.*$/, '')) || shown.has(key.replace(/__other$/, '')),
   );
-  const labelOf = (key: string) =>
-    questions.find((q) => q.key === key || `${q.key}__other` === key)?.label ?? key;
+  const labelOf = (key: string) => {
+    const inRepeat = /^([a-z0-9_]+)\[(\d+)\]\.(.+)$/.exec(key);
+    if (inRepeat) {
+      const r = questions.find((q) => q.key === inRepeat[1]);
+      const c = r?.questions?.find((x) => x.key === inRepeat[3].replace(/__other$/, ''));
+      return `${c?.label ?? inRepeat[3]} (${itemNoun(r ?? { label: '' })} ${inRepeat[2]})`;
+    }
+    return questions.find((q) => q.key === key || `${q.key}__other` === key)?.label ?? key;
+  };
 
   return (
     <div className={classes.page}>
@@ -330,9 +341,20 @@ export function FormApp({
             )}
             {(page?.questions ?? questions)
               .filter((q) => shown.has(q.key))
-              .map((q) => (
-                <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
-              ))}
+              .map((q) =>
+                q.type === 'repeat' ? (
+                  <RepeatQuestion
+                    key={q.key}
+                    q={q}
+                    answers={answers}
+                    outer={logicView(answers) as Record<string, Answer>}
+                    errors={errors}
+                    set={set}
+                  />
+                ) : (
+                  <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
+                ),
+              )}
             {problem && (
               <p className={classes.error} role="alert">
                 {problem}

@@ -27,7 +27,8 @@ export const visiblePages = (pages: readonly FormPage[], shown: ReadonlySet<stri
   );
 
 const pageOfKey = (pages: readonly FormPage[], key: string) => {
-  const base = key.replace(/__other$/, '');
+  // `members[2].age` is on the page of `members`
+  const base = key.replace(/\[.*$/, '').replace(/__other$/, '');
   return pages.findIndex((p) => p.questions.some((q) => q.key === base));
 };
 

@@ -93,7 +93,10 @@ export function RankingQuestion({
   footer,
 }: Props) {
   const labels = new Map(q.choices.map((c) => [c.value, c.label]));
-  const order = Array.isArray(value) && value.length ? value : q.choices.map((c) => c.value);
+  const order =
+    Array.isArray(value) && value.length && value.every((v) => typeof v === 'string')
+      ? (value as string[])
+      : q.choices.map((c) => c.value);
   const [moved, setMoved] = useState('');
   const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
   const items = useRef<Array<HTMLLIElement | null>>([]);

@@ -16,7 +16,10 @@ export const isFileDraft = (v: unknown): v is FileDraft =>
   typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'file' && 'blob' in v;
 
 /** One answer as the form holds it: a matrix's rows and a geopoint's fields are objects of texts. */
-export type DraftValue = string | string[] | boolean | Record<string, string> | FileDraft;
+type PlainDraftValue = string | string[] | boolean | Record<string, string>;
+/** One instance of a repeat group: its answers by question key. */
+export type DraftInstance = Record<string, PlainDraftValue>;
+export type DraftValue = PlainDraftValue | FileDraft | DraftInstance[];
 export type DraftAnswers = Record<string, DraftValue>;
 
 /** The respondent's answers so far, saved on every change. */

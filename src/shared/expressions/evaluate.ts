@@ -17,6 +17,8 @@ export interface Env {
   current?: Answer;
   /** the clock for today() and now(), in ms since 1970 (UTC) */
   now?: number;
+  /** inside a repeat instance: its number from 1 (what `position(..)` reads) */
+  position?: number;
 }
 
 /**
@@ -39,7 +41,7 @@ export function evaluate(ast: Expr, env: Env): Value {
         return -toNumber(run(e.arg));
       case 'call': {
         const spec = FUNCTIONS[e.name];
-        return spec ? spec.run(e.args.map(run), { now }) : '';
+        return spec ? spec.run(e.args.map(run), { now, position: env.position }) : '';
       }
       case 'binary':
         return binary(e.op, e.left, e.right);

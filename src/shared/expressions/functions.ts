@@ -12,7 +12,7 @@ interface FunctionSpec {
   min: number;
   max: number;
   help: string;
-  run(args: Value[], env: { now: number }): Value;
+  run(args: Value[], env: { now: number; position?: number }): Value;
 }
 
 const DAY_MS = 86_400_000;
@@ -92,6 +92,16 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
     2,
     'selected-at(${q}, n): the n-th ticked choice (from 0)',
     ([a, i]) => items(a)[num(i)] ?? '',
+  ),
+  // repeat groups
+  count: fn(1, 1, 'count(${repeat}): how many instances a repeat has', ([a]) =>
+    typeof a === 'object' && a.kind === 'nodes' ? a.items.length : toText(a) === '' ? 0 : 1,
+  ),
+  position: fn(
+    0,
+    0,
+    'position(..): the number of this repeat instance (from 1)',
+    (_, env) => env.position ?? Number.NaN,
   ),
   // logic
   if: fn(3, 3, 'if(condition, then, else)', ([c, a, b]) => (toBoolean(c) ? a : b)),

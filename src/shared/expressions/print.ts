@@ -61,6 +61,7 @@ export function print(e: Expr): string {
       return precedence(e.arg) < UNARY ? `-(${inner})` : `-${inner}`;
     }
     case 'call':
+      if (e.name === 'position' && e.args.length === 0) return 'position(..)';
       return `${e.name}(${e.args.map(print).join(', ')})`;
     case 'binary': {
       const p = PRECEDENCE[e.op];

@@ -25,7 +25,7 @@ export type Answer =
   | boolean
   | null
   | undefined
-  | ReadonlyArray<string | number>
+  | ReadonlyArray<string | number | Readonly<Record<string, unknown>>>
   | Readonly<Record<string, string | number | undefined>>;
 
 const DAY_MS = 86_400_000;
@@ -64,7 +64,9 @@ function parseDate(text: string): DateValue | null {
 /** An answer as a value: arrays become nodes, null and undefined the empty string. */
 export function fromAnswer(a: Answer): Value {
   if (a === null || a === undefined) return '';
-  if (Array.isArray(a)) return { kind: 'nodes', items: a.map(String) };
+  // a repeat's instances read as one item each (count() counts them)
+  if (Array.isArray(a))
+    return { kind: 'nodes', items: a.map((x) => (typeof x === 'object' ? '' : String(x))) };
   if (typeof a === 'object') {
     // a geopoint reads as ODK writes it ('lat lon altitude accuracy'); a matrix as its row values
     const o = a as Readonly<Record<string, string | number | undefined>>;

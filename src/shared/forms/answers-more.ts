@@ -101,9 +101,10 @@ export function calculated(
   ast: Expr | null,
   answers: Readonly<Record<string, Answer>>,
   now?: number,
+  position?: number,
 ): string | number | null {
   if (ast === null) return null;
-  const v = evaluate(ast, { answers, now });
+  const v = evaluate(ast, { answers, now, position });
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   const text = toText(v);
   return text === '' ? null : text.slice(0, CALCULATED_CAP);

@@ -6,13 +6,23 @@
 import {
   NUMBER_TYPES,
   OTHER_VALUE,
+  REPEAT_CAP,
   hasChoices,
   isDisplayOnly,
+  itemNoun,
   otherKey,
+  repeatPath,
   type QuestionDef,
 } from './questions.js';
 import { DEFAULT_CONSTRAINT_MESSAGE, constraintHolds, expressionCache } from './logic.js';
-import { evaluateBoolean } from '../expressions/index.js';
+import {
+  evaluate,
+  evaluateBoolean,
+  repeatScope,
+  type Answer,
+  type Expr,
+} from '../expressions/index.js';
+import { toNumber } from '../expressions/values.js';
 import {
   calculated,
   checkGeopoint,
@@ -30,8 +40,10 @@ type AnswerValue =
   | string[]
   | Record<string, string>
   | { lat: number; lon: number; accuracy?: number }
-  | FileAnswer;
-export type Answers = Record<string, AnswerValue>;
+  | FileAnswer
+  | Answers[];
+/** The answers of a response (or of one repeat instance): a repeat's answer is a list of these. */
+export type Answers = { [key: string]: AnswerValue };
 
 /** Length caps when a question sets none (the validation config may only lower them). */
 const TEXT_CAPS: Partial<Record<QuestionDef['type'], number>> = {
@@ -186,6 +198,8 @@ const requiredMessage = (q: QuestionDef) =>
  * required), each answer checked by its type, validation config and custom constraint. Questions
  * are taken in order; one whose skip logic (`relevant`) is false over the answers kept so far is
  * hidden: its answer is dropped unchecked ("cleaned", as pruneHidden does) and it is not required.
+ * A repeat group's answer is a list of instances, each checked the same way on its own (inside it
+ * `${field}` reads that instance's answer), its errors keyed by path: `members[2].age`.
  * `values` holds the cleaned answers (numbers as numbers, trimmed text, unique choices) only when
  * there are no errors.
  */
@@ -194,47 +208,164 @@ export function validateAnswers(
   raw: Record<string, unknown>,
   opts: { now?: number } = {},
 ): { values: Answers; errors: Record<string, string> } {
-  const compiled = expressionCache();
   const errors: Record<string, string> = {};
+  const values = checkList(questions, raw, errors, { now: opts.now }, {}, (k) => k);
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors };
+}
+
+type Scope = Record<string, Answer>;
+interface ListOpts {
+  now?: number;
+  /** inside a repeat instance: its number from 1 (`position(..)`) */
+  position?: number;
+}
+
+const isInstance = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The questions of one list (the form, or one repeat instance): writes errors, returns the kept values. */
+function checkList(
+  questions: QuestionDef[],
+  raw: Record<string, unknown>,
+  errors: Record<string, string>,
+  opts: ListOpts,
+  outer: Readonly<Scope>,
+  path: (key: string) => string,
+): Answers {
+  const compiled = expressionCache();
   const values: Answers = {};
+  // what expressions read: the answers outside (a repeat's), then this list's answers kept so far
+  const scope: Scope = { ...outer };
+  const keep = (key: string, v: AnswerValue) => {
+    values[key] = v;
+    scope[key] = v as Answer;
+  };
+  const env = () => ({ answers: scope, now: opts.now, position: opts.position });
   const byKey = new Map(questions.map((q) => [q.key, q]));
   const otherOf = new Map(
     questions.filter((q) => q.allowOther && hasChoices(q.type)).map((q) => [otherKey(q.key), q]),
   );
+  const inRepeat = new Map(
+    questions.flatMap((q) => (q.questions ?? []).map((c) => [c.key, q.key] as const)),
+  );
   for (const k of Object.keys(raw)) {
-    if (!byKey.has(k) && !otherOf.has(k))
-      errors[k] = `“${k.slice(0, 64)}” is not a question of this form version.`;
+    if (byKey.has(k) || otherOf.has(k)) continue;
+    const repeat = inRepeat.get(k);
+    errors[path(k)] = repeat
+      ? `“${k}” is asked in each “${repeat}” instance: send it inside ${repeat}[n].`
+      : `“${k.slice(0, 64)}” is not a question of this form version.`;
   }
   for (const q of questions) {
     const relevant = compiled(q.relevant);
-    if (relevant && !evaluateBoolean(relevant, { answers: values, now: opts.now })) continue;
+    if (relevant && !evaluateBoolean(relevant, env())) continue;
     if (q.type === 'calculate') {
       // computed here, on both sides, from the answers kept so far: a sent value is replaced
-      const c = calculated(compiled(q.calculation), values, opts.now);
-      if (c !== null) values[q.key] = c;
+      const c = calculated(compiled(q.calculation), scope, opts.now, opts.position);
+      if (c !== null) keep(q.key, c);
+      continue;
+    }
+    if (q.type === 'repeat') {
+      const instances = checkRepeat(q, raw[q.key], errors, opts, scope, compiled, path);
+      if (instances) {
+        values[q.key] = instances;
+        Object.assign(scope, repeatScope(q, instances));
+      }
       continue;
     }
     const v = raw[q.key];
     if (isEmpty(v) || (q.type === 'acknowledge' && (v === false || v === 'false'))) {
-      if (q.required && !isDisplayOnly(q.type)) errors[q.key] = requiredMessage(q);
+      if (q.required && !isDisplayOnly(q.type)) errors[path(q.key)] = requiredMessage(q);
       continue;
     }
     const r = checkOne(q, v);
-    if (r.error) errors[q.key] = r.error;
-    else if (!constraintHolds(compiled(q.constraint), r.value!, values, opts.now))
-      errors[q.key] = q.constraintMessage || DEFAULT_CONSTRAINT_MESSAGE;
-    else values[q.key] = r.value!;
-    const chose = Array.isArray(r.value) ? r.value.includes(OTHER_VALUE) : r.value === OTHER_VALUE;
+    if (r.error) errors[path(q.key)] = r.error;
+    else if (
+      !constraintHolds(compiled(q.constraint), r.value as Answer, scope, opts.now, opts.position)
+    )
+      errors[path(q.key)] = q.constraintMessage || DEFAULT_CONSTRAINT_MESSAGE;
+    else keep(q.key, r.value!);
+    const chose = Array.isArray(r.value)
+      ? (r.value as unknown[]).includes(OTHER_VALUE)
+      : r.value === OTHER_VALUE;
     if (q.allowOther && hasChoices(q.type) && chose) {
       const other = asText(raw[otherKey(q.key)]);
       if (typeof other !== 'string' || other.trim() === '')
-        errors[otherKey(q.key)] = 'Say what “Other” is.';
+        errors[path(otherKey(q.key))] = 'Say what “Other” is.';
       else if (other.trim().length > OTHER_CAP)
-        errors[otherKey(q.key)] = `Use at most ${OTHER_CAP} characters.`;
-      else values[otherKey(q.key)] = other.trim();
+        errors[path(otherKey(q.key))] = `Use at most ${OTHER_CAP} characters.`;
+      else keep(otherKey(q.key), other.trim());
     }
   }
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors };
+  return values;
+}
+
+/**
+ * The number of instances a repeat must have when its `repeatCount` expression gives one (a whole
+ * number 0..cap), else null (the respondent adds and removes instances within min..max).
+ */
+export function fixedRepeatCount(
+  q: QuestionDef,
+  ast: Expr | null,
+  answers: Readonly<Scope>,
+  now?: number,
+): number | null {
+  if (!ast) return null;
+  const n = Math.trunc(toNumber(evaluate(ast, { answers, now })));
+  return Number.isFinite(n) ? Math.max(0, Math.min(n, repeatBounds(q).max)) : 0;
+}
+
+/** A repeat's smallest and largest number of instances (validation.min / max, capped). */
+export function repeatBounds(q: QuestionDef): { min: number; max: number } {
+  const read = (s: string | null | undefined, d: number) => {
+    const n = s == null || s === '' ? NaN : Math.trunc(Number(s));
+    return Number.isFinite(n) ? Math.max(0, Math.min(n, REPEAT_CAP)) : d;
+  };
+  const min = read(q.validation.min, q.required ? 1 : 0);
+  return { min: q.required ? Math.max(1, min) : min, max: read(q.validation.max, REPEAT_CAP) };
+}
+
+function checkRepeat(
+  q: QuestionDef,
+  raw: unknown,
+  errors: Record<string, string>,
+  opts: ListOpts,
+  scope: Readonly<Scope>,
+  compiled: (text: string | null | undefined) => Expr | null,
+  path: (key: string) => string,
+): Answers[] | null {
+  const noun = itemNoun(q);
+  if (raw !== undefined && raw !== null && !Array.isArray(raw)) {
+    errors[path(q.key)] = `Give the ${noun} answers as a list (one object per ${noun}).`;
+    return null;
+  }
+  const list = (raw as unknown[] | null | undefined) ?? [];
+  const bad = list.findIndex((i) => !isInstance(i));
+  if (bad >= 0) {
+    errors[path(`${q.key}[${bad + 1}]`)] = `Each ${noun} is an object of answers by question key.`;
+    return null;
+  }
+  const fixed = fixedRepeatCount(q, compiled(q.repeatCount), scope, opts.now);
+  const { min, max } = repeatBounds(q);
+  const plural = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  if (fixed !== null && list.length !== fixed) {
+    errors[path(q.key)] = `Give exactly ${plural(fixed)} (this has ${list.length}).`;
+    return null;
+  }
+  if (fixed === null && list.length < min) {
+    errors[path(q.key)] =
+      q.requiredMessage && list.length === 0 ? q.requiredMessage : `Add at least ${plural(min)}.`;
+    return null;
+  }
+  if (list.length > max) {
+    errors[path(q.key)] = `Add at most ${plural(max)} (this has ${list.length}).`;
+    return null;
+  }
+  const children = q.questions ?? [];
+  return (list as Record<string, unknown>[]).map((inst, i) =>
+    checkList(children, inst, errors, { now: opts.now, position: i + 1 }, scope, (k) =>
+      repeatPath(q.key, i, k),
+    ),
+  );
 }
 
 /** A stable text of the answers (sorted keys) to tell a retry from a different submission. */

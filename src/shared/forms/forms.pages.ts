@@ -77,6 +77,8 @@ export interface FormDetail {
 
 export interface BuilderQuestion extends QuestionDef {
   id: string;
+  /** the key of the repeat group it is asked in (null: not in one) */
+  repeatKey: string | null;
   /** the type it was last published with: it can no longer change */
   publishedType: string | null;
   surveyQuestion: { id: string; text: string } | null;

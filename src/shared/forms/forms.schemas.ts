@@ -200,6 +200,17 @@ const questionFields = {
     .optional(),
   /** calculate: an expression over earlier answers */
   calculation: optText(5000),
+  /** the repeat group this question is asked in, once per instance (null: not in one) */
+  repeatKey: z
+    .string()
+    .trim()
+    .regex(QUESTION_KEY_RE, 'Choose a repeat group of this form.')
+    .nullable()
+    .optional(),
+  /** repeat: an expression giving the number of instances, e.g. ${household_size} */
+  repeatCount: optText(5000),
+  /** repeat: what one instance is called ("member": "Add member", "Remove member 2") */
+  itemLabel: optText(60),
 };
 
 type QuestionShape = {
@@ -234,6 +245,14 @@ export function questionRuleErrors(q: QuestionShape): Record<string, string> {
   if (t === 'page' && q.relevant?.trim())
     e.relevant = 'A page break has no skip logic: set it on the questions of its page.';
   const v = q.validation ?? {};
+  if (t === 'repeat') {
+    for (const f of ['min', 'max'] as const)
+      if (v[f] && !/^\d{1,3}$/.test(v[f]!))
+        e[`validation.${f}`] = 'Enter a whole number of instances (0 to 200).';
+      else if (v[f] && Number(v[f]) > 200) e[`validation.${f}`] = 'At most 200 instances.';
+    if (!e['validation.min'] && !e['validation.max'] && v.min && v.max && +v.min > +v.max)
+      e['validation.max'] = 'The maximum must not be below the minimum.';
+  }
   if (t === 'integer' || t === 'decimal') {
     for (const f of ['min', 'max'] as const)
       if (v[f] && !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(v[f]!)) e[`validation.${f}`] = 'Enter a number.';
@@ -287,6 +306,9 @@ export const updateQuestionSchema = z
     constraintMessage: questionFields.constraintMessage,
     rows: questionFields.rows,
     calculation: questionFields.calculation,
+    repeatKey: questionFields.repeatKey,
+    repeatCount: questionFields.repeatCount,
+    itemLabel: questionFields.itemLabel,
   })
   .refine(changesSomething, { message: 'Change at least one field.', path: ['label'] });
 export type UpdateQuestionInput = z.infer<typeof updateQuestionSchema>;

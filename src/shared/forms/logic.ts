@@ -9,9 +9,12 @@ import {
   evaluateBoolean,
   normaliseQuotes,
   parse,
+  pruneHidden,
+  repeatScope,
   type Answer,
 } from '../expressions/index.js';
-import { isDisplayOnly, type QuestionDef } from './questions.js';
+import type { QuestionDef } from './questions.js';
+import { logicScope } from './repeats.js';
 
 const at = (e: ExpressionError) => `${e.message} (at character ${e.start + 1})`;
 
@@ -39,7 +42,7 @@ const hasCurrent = (ast: Expr) => {
  * that are notes (shown text, no answer), which a rule cannot read.
  */
 export function logicErrors(
-  q: Pick<QuestionDef, 'key' | 'relevant' | 'constraint' | 'calculation'>,
+  q: Pick<QuestionDef, 'key' | 'relevant' | 'constraint' | 'calculation' | 'repeatCount'>,
   earlier: readonly string[],
   later: readonly string[] = [],
   notes: readonly string[] = [],
@@ -95,10 +98,25 @@ export function logicErrors(
       if (e) errors.calculation = e;
     }
   }
+  if (q.repeatCount != null && q.repeatCount.trim() !== '') {
+    const r = parse(q.repeatCount);
+    if (!r.ok) errors.repeatCount = at(r.error);
+    else {
+      const dot = hasCurrent(r.ast);
+      const e = dot
+        ? `\`.\` has no meaning in a repeat count: name the question it reads, e.g. \${household_size} (at character ${dot.start + 1})`
+        : refError(r.ast, false)?.replace(
+            'A question cannot be shown or hidden by its own answer',
+            'A repeat count cannot read its own repeat',
+          );
+      if (e) errors.repeatCount = e;
+    }
+  }
   return errors;
 }
 
 type LogicInput = {
+  repeatCount?: string | null;
   relevant?: string | null;
   constraint?: string | null;
   calculation?: string | null;
@@ -117,6 +135,7 @@ export function straightenQuotes<T extends LogicInput>(
     ['relevant', 'skip logic'],
     ['constraint', 'custom constraint'],
     ['calculation', 'calculation'],
+    ['repeatCount', 'repeat count'],
   ] as const) {
     const text = input[field];
     if (text == null) continue;
@@ -137,16 +156,16 @@ export function straightenQuotes<T extends LogicInput>(
 
 /** Every question's expression errors in form order, each naming its question (for publishing). */
 export function formLogicErrors(questions: ReadonlyArray<QuestionDef>): string[] {
-  const keys = questions.map((q) => q.key);
-  const notes = questions.filter((q) => isDisplayOnly(q.type)).map((q) => q.key);
   const out: string[] = [];
-  questions.forEach((q, i) => {
-    const e = logicErrors(q, keys.slice(0, i), keys.slice(i + 1), notes);
+  for (const q of questions.flatMap((x) => [x, ...(x.questions ?? [])])) {
+    const scope = logicScope(questions, q.key);
+    const e = logicErrors(q, scope.earlier, scope.later, scope.notes);
     const name = `“${q.label.slice(0, 80)}” (${q.key})`;
     if (e.relevant) out.push(`${name}, skip logic: ${e.relevant}`);
     if (e.constraint) out.push(`${name}, custom constraint: ${e.constraint}`);
     if (e.calculation) out.push(`${name}, calculation: ${e.calculation}`);
-  });
+    if (e.repeatCount) out.push(`${name}, repeat count: ${e.repeatCount}`);
+  }
   return out;
 }
 
@@ -169,8 +188,9 @@ export function constraintHolds(
   value: Answer,
   answers: Readonly<Record<string, Answer>>,
   now?: number,
+  position?: number,
 ): boolean {
-  return ast === null || evaluateBoolean(ast, { answers, current: value, now });
+  return ast === null || evaluateBoolean(ast, { answers, current: value, now, position });
 }
 
 export const DEFAULT_CONSTRAINT_MESSAGE = 'This answer is not accepted.';
@@ -181,17 +201,30 @@ export const DEFAULT_CONSTRAINT_MESSAGE = 'This answer is not accepted.';
  * rule pruneHidden applies on submit). The public form page shows and hides questions with it.
  */
 export function visibleKeys(
-  questions: ReadonlyArray<Pick<QuestionDef, 'key' | 'relevant'>>,
+  questions: ReadonlyArray<Pick<QuestionDef, 'key' | 'relevant' | 'questions'>>,
   answers: Readonly<Record<string, Answer>>,
   now?: number,
+  /** inside a repeat instance: the answers outside it, and the instance's number from 1 */
+  within: { outer?: Readonly<Record<string, Answer>>; position?: number } = {},
 ): Set<string> {
   const compiled = expressionCache();
-  const kept: Record<string, Answer> = { ...answers };
+  const kept: Record<string, Answer> = { ...within.outer, ...answers };
   const shown = new Set<string>();
   for (const q of questions) {
     const ast = compiled(q.relevant);
-    if (ast && !evaluateBoolean(ast, { answers: kept, now })) delete kept[q.key];
-    else shown.add(q.key);
+    if (ast && !evaluateBoolean(ast, { answers: kept, now, position: within.position }))
+      delete kept[q.key];
+    else {
+      shown.add(q.key);
+      if (q.questions && Array.isArray(kept[q.key])) {
+        const instances = (kept[q.key] as ReadonlyArray<unknown>).map((i, n) =>
+          i && typeof i === 'object'
+            ? pruneHidden(q.questions!, i as Record<string, Answer>, { now, position: n + 1 }, kept)
+            : {},
+        );
+        Object.assign(kept, repeatScope(q, instances));
+      }
+    }
   }
   return shown;
 }

@@ -58,7 +58,7 @@ export function answersFingerprint(answers: Answers): string | null {
   const kept: Answers = {};
   for (const [k, v] of Object.entries(answers)) {
     if (v === '' || (Array.isArray(v) && v.length === 0)) continue;
-    kept[k] = Array.isArray(v) ? [...v].sort() : v;
+    kept[k] = Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v].sort() : v;
   }
   return Object.keys(kept).length ? canonicalAnswers(kept) : null;
 }

@@ -28,6 +28,7 @@ export const QUESTION_TYPES = [
   'calculate',
   'hidden',
   'file',
+  'repeat',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -56,6 +57,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   calculate: 'Calculate (hidden computed value)',
   hidden: 'Hidden / prefilled value',
   file: 'File or photo',
+  repeat: 'Repeat group (e.g. household members)',
 };
 
 const CHOICE_TYPES: readonly QuestionType[] = ['single_choice', 'multiple_choice', 'dropdown'];
@@ -80,6 +82,8 @@ export const hasChoices = (t: QuestionType) => CHOICE_TYPES.includes(t);
  * starts a new page there, its label the page's title). Never required, never a data column.
  */
 const DISPLAY_ONLY_TYPES: readonly QuestionType[] = ['note', 'page'];
+/** Types that may not sit inside a repeat group (a page break, another repeat, a file upload). */
+export const NOT_IN_REPEAT: readonly QuestionType[] = ['page', 'repeat', 'file'];
 export const isDisplayOnly = (t: QuestionType) => DISPLAY_ONLY_TYPES.includes(t);
 
 /** A question key: lower-case letters, digits and underscores, starting with a letter; `__` is reserved. */
@@ -133,7 +137,31 @@ export interface QuestionDef {
   calculation?: string | null;
   /** the texts in the form's other languages (language code -> texts); missing: the default's */
   translations?: QuestionTranslations;
+  /**
+   * repeat: the questions asked once per instance (their keys are unique in the whole form); the
+   * answer is an array of objects, one per instance. `validation.min` / `max` bound the count.
+   */
+  questions?: QuestionDef[];
+  /** repeat: an expression giving the number of instances (XLSForm `repeat_count`) */
+  repeatCount?: string | null;
+  /** repeat: what one instance is called ("member": "Add member", "Remove member 2") */
+  itemLabel?: string | null;
 }
+
+/** The path of an answer inside a repeat instance (1-based, as XPath counts): `members[2].age`. */
+export const repeatPath = (repeat: string, index: number, key: string) =>
+  `${repeat}[${index + 1}].${key}`;
+
+/** The most instances a repeat takes when its config sets no maximum. */
+export const REPEAT_CAP = 200;
+
+/** Every question of a version, those inside repeats after their repeat (for lookups by key). */
+export const allQuestions = (questions: readonly QuestionDef[]): QuestionDef[] =>
+  questions.flatMap((q) => [q, ...(q.questions ?? [])]);
+
+/** The name of one instance of a repeat ("member"), from its item label or its label. */
+export const itemNoun = (q: Pick<QuestionDef, 'itemLabel' | 'label'>) =>
+  (q.itemLabel ?? '').trim() || 'entry';
 
 /** A geopoint answer: decimal degrees, the accuracy in metres when the device gave one. */
 export interface GeoAnswer {

@@ -1,5 +1,5 @@
 import type { QuestionDef } from './questions.js';
-import { QUESTION_TYPE_LABELS } from './questions.js';
+import { QUESTION_TYPE_LABELS, allQuestions } from './questions.js';
 
 /** What publishing the draft changes against the last published version (keys, never positions). */
 export interface VersionDiff {
@@ -19,8 +19,11 @@ export interface VersionDiff {
 const LOGIC = ['relevant', 'constraint', 'constraintMessage'] as const;
 
 export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): VersionDiff {
-  const before = new Map((prev ?? []).map((q) => [q.key, q]));
-  const after = new Map(next.map((q) => [q.key, q]));
+  // a repeat's questions are compared by key like the others (keys are unique in the whole form)
+  const flatPrev = prev === null ? null : allQuestions(prev);
+  const flatNext = allQuestions(next);
+  const before = new Map((flatPrev ?? []).map((q) => [q.key, q]));
+  const after = new Map(flatNext.map((q) => [q.key, q]));
   const d: VersionDiff = {
     first: prev === null,
     added: [],
@@ -31,7 +34,7 @@ export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): V
     logicChanged: [],
     unchanged: false,
   };
-  for (const q of next) {
+  for (const q of flatNext) {
     const p = before.get(q.key);
     if (!p) {
       d.added.push({ key: q.key, label: q.label });
@@ -50,7 +53,8 @@ export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): V
     if (LOGIC.some((f) => (p[f] ?? '') !== (q[f] ?? '')))
       d.logicChanged.push({ key: q.key, label: q.label });
   }
-  for (const p of prev ?? []) if (!after.has(p.key)) d.removed.push({ key: p.key, label: p.label });
+  for (const p of flatPrev ?? [])
+    if (!after.has(p.key)) d.removed.push({ key: p.key, label: p.label });
   d.unchanged =
     prev !== null &&
     prev.length === next.length &&

@@ -103,11 +103,17 @@ export function QuestionEditor({
     calculation: s(question?.calculation),
     fileKinds: (question?.validation.fileKinds ?? 'photo') as FileKind,
     maxSizeMb: String(question?.validation.maxSizeMb ?? FILE_MAX_MB_DEFAULT),
+    repeatKey: question?.repeatKey ?? '',
+    repeatCount: s(question?.repeatCount),
+    itemLabel: s(question?.itemLabel),
   });
   const d = form.data;
   const err = form.errors as Record<string, string | undefined>;
   const t = d.type;
   const typeLocked = Boolean(question?.publishedType);
+  const repeatOptions = earlier
+    .filter((x) => x.type === 'repeat' && !x.repeatKey && x.key !== question?.key)
+    .map((x) => ({ value: x.key, label: `${x.label} (${x.key})` }));
 
   const shaped = () => ({
     type: t,
@@ -121,6 +127,8 @@ export function QuestionEditor({
     ...(t === 'matrix' || t === 'ranking' ? { choices: parseChoices(d.choices) } : {}),
     ...(t === 'matrix' ? { rows: parseChoices(d.rows) } : {}),
     ...(t === 'calculate' ? { calculation: n(d.calculation) } : {}),
+    ...(t === 'repeat' ? { repeatCount: n(d.repeatCount), itemLabel: n(d.itemLabel) } : {}),
+    repeatKey: t === 'repeat' ? null : n(d.repeatKey),
     ...(t === 'rating' ? { scale: d.scale } : {}),
     validation: {
       min: n(d.min),
@@ -316,6 +324,38 @@ export function QuestionEditor({
             'defaultValue',
             t === 'hidden' ? 'Default value (optional)' : 'Default answer (optional)',
           )}
+        {t === 'repeat' && (
+          <>
+            {text('itemLabel', 'One instance is called (e.g. member: “Add member”)')}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('min', 'Fewest instances')}
+              {text('max', 'Most instances (up to 200)')}
+            </SimpleGrid>
+            <Textarea
+              label="Number of instances from an answer (optional)"
+              description="An expression over earlier questions, e.g. ${household_size}: the form then shows exactly that many and no Add or Remove buttons."
+              name="repeatCount"
+              autosize
+              minRows={1}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              value={d.repeatCount}
+              onChange={(e) => form.setData('repeatCount', e.currentTarget.value)}
+              error={err.repeatCount}
+              disabled={disabled}
+            />
+          </>
+        )}
+        {t !== 'repeat' && repeatOptions.length > 0 && (
+          <ChoiceSelect
+            label="Asked in repeat group"
+            description="Asked once per instance; inside it ${field} reads the same instance's answer."
+            data={[{ value: '', label: 'No: asked once' }, ...repeatOptions]}
+            value={d.repeatKey}
+            onChange={(v) => form.setData('repeatKey', v ?? '')}
+            error={err.repeatKey}
+            disabled={disabled}
+          />
+        )}
         {(NUMBER_TYPES.includes(t) || DATE_TYPES.includes(t)) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('min', NUMBER_TYPES.includes(t) ? 'Smallest answer' : 'Earliest')}

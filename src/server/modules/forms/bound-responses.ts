@@ -31,6 +31,8 @@ const KIND: Record<QuestionType, FieldKind> = {
   matrix: 'other',
   geopoint: 'other',
   file: 'other',
+  // a list of instances: not bound to a data point (its questions are not top-level answers)
+  repeat: 'other',
 };
 
 /** The typed SQL of one answer key (the key is a bound parameter, never SQL text). */

@@ -39,7 +39,14 @@ const COLUMN_OF: Record<QuestionType, ColumnType> = {
   hidden: 'text',
   // a file's column holds its name (formColumns reads the answer's `name`)
   file: 'text',
+  // a repeat's column is its number of instances (`<key>_count`, formColumns)
+  repeat: 'integer',
 };
+
+/** The part of a repeat's answer its dataset column reads: the number of instances. */
+export const COUNT_PART = '#count';
+/** The dataset and export column of a repeat: `<key>_count`. */
+const repeatCountColumn = (key: string) => `${key}_count`;
 
 /** Question keys are checked on save (^[a-z][a-z0-9_]*$); checked again before they become SQL literals */
 const KEY_RE = /^[a-z][a-z0-9_]{0,100}$/;
@@ -51,6 +58,8 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 function answerSql(key: string, type: ColumnType, part?: string): string {
   if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
+  if (part === COUNT_PART)
+    return `CASE WHEN jsonb_typeof(r.answers -> '${key}') = 'array' THEN jsonb_array_length(r.answers -> '${key}') ELSE 0 END`;
   if (part !== undefined && !KEY_RE.test(`x${part}`)) throw new Error(`Not a part: ${part}`);
   // a matrix row or a geopoint coordinate: a field of the answer's object
   const a = part === undefined ? `r.answers -> '${key}'` : `r.answers -> '${key}' -> '${part}'`;
@@ -112,6 +121,12 @@ export function formColumns(versions: QuestionDef[][]) {
       }
       if (q.type === 'file') {
         part(q, 'name', q.key, q.label, 'text');
+        continue;
+      }
+      if (q.type === 'repeat') {
+        // the instances are rows of their own (the export's second sheet); here: how many
+        for (const c of q.questions ?? []) questions.set(c.key, c);
+        part(q, COUNT_PART, repeatCountColumn(q.key), `${q.label} (count)`, 'integer');
         continue;
       }
       byKey.set(q.key, {

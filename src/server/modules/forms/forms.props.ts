@@ -6,7 +6,7 @@ import { users } from '../../platform/auth/auth.tables.js';
 import { problems } from '../problems/read-model.js';
 import { dataPoints, metrics, surveyQuestions } from '../metrics/read-model.js';
 import { formLinks, formQuestions, formResponses, formVersions, forms } from './forms.tables.js';
-import { draftQuestions, latestVersion, toDef, type FormRow } from './forms.queries.js';
+import { draftQuestions, latestVersion, toDef, toDefs, type FormRow } from './forms.queries.js';
 import { diffVersions } from '../../../shared/forms/versions.js';
 import { FORM_LANGUAGES, type FormKind } from '../../../shared/forms/questions.js';
 import type {
@@ -122,6 +122,7 @@ export async function builderProps(
     questions: rows.map((r) => ({
       ...toDef(r),
       id: r.id,
+      repeatKey: r.repeatKey,
       publishedType: r.publishedType,
       surveyQuestion: r.surveyQuestionId
         ? { id: r.surveyQuestionId, text: sqText.get(r.surveyQuestionId) ?? 'Survey question' }
@@ -133,7 +134,7 @@ export async function builderProps(
       publishedBy: v.by,
       questions: v.questions,
     })),
-    diff: diffVersions(prev?.questions ?? null, rows.map(toDef)),
+    diff: diffVersions(prev?.questions ?? null, toDefs(rows)),
     publicUrl: token ? publicPath(ctx, token) : null,
     testUrl: testToken ? ctx.routes.url('public-forms.test.show', { testToken }) : null,
     tocQuestions: toc.map((t) => ({ ...t, used: linked.includes(t.id) })),

@@ -12,6 +12,7 @@ import {
   stakeholders,
 } from './forms.tables.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
+import { nestQuestions } from '../../../shared/forms/repeats.js';
 import type { FormProjectRef } from '../../../shared/forms/forms.pages.js';
 
 export type FormRow = typeof forms.$inferSelect;
@@ -117,9 +118,13 @@ export const toDef = (q: QuestionRow): QuestionDef => ({
   constraintMessage: q.constraintMessage,
   ...(q.type === 'matrix' ? { rows: q.rows } : {}),
   ...(q.type === 'calculate' ? { calculation: q.calculation } : {}),
+  ...(q.type === 'repeat' ? { repeatCount: q.repeatCount, itemLabel: q.itemLabel } : {}),
   // only a translated question carries the field (versions before translations compare equal)
   ...(Object.keys(q.translations ?? {}).length ? { translations: q.translations } : {}),
 });
+
+/** The draft's rows as a version stores them: a repeat's questions nested inside it. */
+export const toDefs = (rows: readonly QuestionRow[]): QuestionDef[] => nestQuestions(rows, toDef);
 
 export async function latestVersion(db: Db, formId: string) {
   const [v] = await db

@@ -101,6 +101,12 @@ export const formQuestions = pgTable(
     rows: jsonb('rows').$type<Choice[]>().notNull().default([]),
     /** calculate: the expression computed from earlier answers */
     calculation: text('calculation'),
+    /** the key of the repeat group this question is asked in, once per instance (null: not in one) */
+    repeatKey: text('repeat_key'),
+    /** repeat: an expression giving the number of instances (XLSForm `repeat_count`) */
+    repeatCount: text('repeat_count'),
+    /** repeat: what one instance is called ("member": "Add member") */
+    itemLabel: text('item_label'),
     /** the texts in the form's other languages (snapshotted with the question on publish) */
     translations: jsonb('translations').$type<QuestionTranslations>().notNull().default({}),
     /** the theory-of-change survey question this question asks (its data point reads the answers) */

@@ -4,7 +4,7 @@ import type { UseCase } from '../../platform/use-case/index.js';
 import { ValidationError } from '../../platform/errors.js';
 import { findProject } from '../projects/index.js';
 import { formLinks, formQuestions, formVersions, forms } from './forms.tables.js';
-import { draftQuestions, findForm, latestVersion, toDef, type FormRow } from './forms.queries.js';
+import { draftQuestions, findForm, latestVersion, toDefs, type FormRow } from './forms.queries.js';
 import { defineFormDataset } from './form-dataset.js';
 import { dropTestResponses } from './test-link.use-cases.js';
 import { diffVersions } from '../../../shared/forms/versions.js';
@@ -122,7 +122,7 @@ export async function publishForm(uc: UseCase, { formId }: { formId: unknown }) 
   if (!rows.some((q) => !isDisplayOnly(q.type)))
     throw new ValidationError({ publish: 'Add at least one question that takes an answer.' });
   const prev = await latestVersion(uc.tx, form.id);
-  const defs = rows.map(toDef);
+  const defs = toDefs(rows);
   // skip logic and constraints that no longer parse or read a removed, renamed or later question
   const broken = formLogicErrors(defs);
   if (broken.length)

@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { ValidationError } from '../../platform/errors.js';
 import { formQuestions } from './forms.tables.js';
-import { findForm, findQuestion, type QuestionRow } from './forms.queries.js';
+import { draftQuestions, findForm, findQuestion, type QuestionRow } from './forms.queries.js';
+import { logicScope, nestQuestions } from '../../../shared/forms/repeats.js';
 import {
   questionRuleErrors,
   type AddQuestionInput,
@@ -14,6 +15,8 @@ import {
   hasChoices,
   isDisplayOnly,
   isUnseen,
+  NOT_IN_REPEAT,
+  type QuestionDef,
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
@@ -65,20 +68,50 @@ async function checkLogic(
   q: {
     id?: string;
     key: string;
+    type: QuestionType;
+    repeatKey?: string | null;
     relevant?: string | null;
     constraint?: string | null;
     calculation?: string | null;
+    repeatCount?: string | null;
   },
 ) {
-  const all = await ordered(db, formId);
-  const i = q.id ? all.findIndex((r) => r.id === q.id) : all.length;
-  const errors = logicErrors(
-    q,
-    all.slice(0, i).map((r) => r.key),
-    all.slice(i + 1).map((r) => r.key),
-    all.filter((r) => isDisplayOnly(r.type)).map((r) => r.key),
-  );
+  const rows = await draftQuestions(db, formId);
+  const mine = { key: q.key, type: q.type, repeatKey: q.repeatKey ?? null };
+  const list = q.id ? rows.map((r) => (r.id === q.id ? { ...r, ...mine } : r)) : [...rows, mine];
+  const defs = nestQuestions(list, (r) => ({ key: r.key, type: r.type }) as QuestionDef);
+  const scope = logicScope(defs, q.key);
+  const errors = logicErrors(q, scope.earlier, scope.later, scope.notes);
   if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/**
+ * A question asked in a repeat group: the group must be a repeat of this form at the top level, and
+ * a page break or another repeat cannot sit in one. Once published, a question stays in (or out
+ * of) its repeat: its answers keep their place in the data.
+ */
+async function checkRepeatKey(
+  db: Db,
+  formId: string,
+  q: { id?: string; key: string; type: QuestionType; repeatKey: string | null },
+  published: { repeatKey: string | null } | null,
+) {
+  if (published && (published.repeatKey ?? null) !== q.repeatKey)
+    throw new ValidationError({
+      repeatKey:
+        'This question was published in its place: it cannot move into or out of a repeat group. Add a new question instead.',
+    });
+  if (q.repeatKey === null) return;
+  if (NOT_IN_REPEAT.includes(q.type))
+    throw new ValidationError({
+      repeatKey: `A ${QUESTION_TYPE_LABELS[q.type].toLowerCase()} cannot be inside a repeat group.`,
+    });
+  const rows = await draftQuestions(db, formId);
+  const group = rows.find((r) => r.key === q.repeatKey);
+  if (!group || group.type !== 'repeat' || group.repeatKey)
+    throw new ValidationError({ repeatKey: 'Choose a repeat group of this form.' });
+  if (q.id && rows.some((r) => r.id === q.id && r.type === 'repeat'))
+    throw new ValidationError({ repeatKey: 'A repeat group cannot be inside another.' });
 }
 
 export async function nextPosition(db: Db, formId: string) {
@@ -104,7 +137,9 @@ export async function addQuestion(
       key: `This form already has a question with the key “${input.key}”.`,
     });
   const key = input.key ?? unique(keyFromLabel(input.label), taken);
-  await checkLogic(uc.tx, form.id, { key, ...input });
+  const repeatKey = input.repeatKey ?? null;
+  await checkRepeatKey(uc.tx, form.id, { key, type: input.type, repeatKey }, null);
+  await checkLogic(uc.tx, form.id, { key, ...input, repeatKey });
   const [question] = await uc.tx
     .insert(formQuestions)
     .values({
@@ -127,6 +162,9 @@ export async function addQuestion(
       constraintMessage: input.constraintMessage ?? null,
       rows: input.type === 'matrix' ? (input.rows ?? []) : [],
       calculation: input.type === 'calculate' ? (input.calculation ?? null) : null,
+      repeatKey,
+      repeatCount: input.type === 'repeat' ? (input.repeatCount ?? null) : null,
+      itemLabel: input.type === 'repeat' ? (input.itemLabel ?? null) : null,
       position: await nextPosition(uc.tx, form.id),
     })
     .returning();
@@ -166,16 +204,35 @@ export async function updateQuestion(
     validation: input.validation ?? before.validation,
     rows: input.rows ?? before.rows,
   };
-  const pick = <K extends 'relevant' | 'constraint' | 'constraintMessage' | 'calculation'>(k: K) =>
-    input[k] !== undefined ? input[k] : before[k];
+  const pick = <
+    K extends
+      | 'relevant'
+      | 'constraint'
+      | 'constraintMessage'
+      | 'calculation'
+      | 'repeatCount'
+      | 'itemLabel'
+      | 'repeatKey',
+  >(
+    k: K,
+  ) => (input[k] !== undefined ? input[k] : before[k]);
   const logic = {
     relevant: pick('relevant'),
     constraint: pick('constraint'),
     constraintMessage: pick('constraintMessage'),
     calculation: type === 'calculate' ? pick('calculation') : null,
+    repeatCount: type === 'repeat' ? pick('repeatCount') : null,
   };
+  const repeatKey = pick('repeatKey') ?? null;
+  const key = input.key ?? before.key;
   checkRules({ ...merged, calculation: logic.calculation });
-  await checkLogic(uc.tx, form.id, { id: before.id, key: input.key ?? before.key, ...logic });
+  await checkRepeatKey(
+    uc.tx,
+    form.id,
+    { id: before.id, key, type, repeatKey },
+    before.publishedType ? before : null,
+  );
+  await checkLogic(uc.tx, form.id, { id: before.id, key, type, repeatKey, ...logic });
   const [question] = await uc.tx
     .update(formQuestions)
     .set({
@@ -193,6 +250,8 @@ export async function updateQuestion(
       validation: merged.validation,
       rows: type === 'matrix' ? merged.rows : [],
       ...logic,
+      repeatKey,
+      itemLabel: type === 'repeat' ? pick('itemLabel') : null,
       updatedAt: new Date(),
     })
     .where(eq(formQuestions.id, before.id))
@@ -209,6 +268,15 @@ export async function updateQuestion(
 export async function deleteQuestion(uc: UseCase, { questionId }: { questionId: unknown }) {
   const { question, form, project } = await findQuestion(uc.tx, uc.teamId, questionId);
   uc.can('content.update', { project });
+  if (question.type === 'repeat') {
+    const inside = (await draftQuestions(uc.tx, form.id)).filter(
+      (r) => r.repeatKey === question.key,
+    );
+    if (inside.length)
+      throw new ValidationError({
+        repeatKey: `This repeat group still holds ${inside.length} question${inside.length === 1 ? '' : 's'}: delete them first.`,
+      });
+  }
   await uc.tx.delete(formQuestions).where(eq(formQuestions.id, question.id));
   await uc.audit({
     action: 'form_question.deleted',
@@ -299,4 +367,7 @@ const copyable = (q: QuestionRow) => ({
   constraintMessage: q.constraintMessage,
   rows: q.rows,
   calculation: q.calculation,
+  repeatKey: q.repeatKey,
+  repeatCount: q.repeatCount,
+  itemLabel: q.itemLabel,
 });

@@ -20,6 +20,8 @@ import {
   exportColumns,
   exportPages,
   formQuestionVersions,
+  repeatPages,
+  repeatSheets,
 } from './responses.export.js';
 
 /** DATA_DIR/exports/<team>/responses-<export id>.<format> (never a user's text in the path). */
@@ -43,7 +45,8 @@ export async function responsesFile(
   },
   onRows: (n: number) => Promise<void> = async () => {},
 ): Promise<AsyncIterable<string | Buffer>> {
-  const cols = exportColumns(await formQuestionVersions(db, input.formId), input.options);
+  const versions = await formQuestionVersions(db, input.formId);
+  const cols = exportColumns(versions, input.options);
   async function* pages() {
     let header = true;
     for await (const page of exportPages(db, input.teamId, input.formId, input.filters, cols)) {
@@ -52,7 +55,15 @@ export async function responsesFile(
       else await onRows(page.length);
     }
   }
-  if (input.options.format === 'xlsx') return xlsxStream([{ name: 'responses', pages }]);
+  if (input.options.format === 'xlsx')
+    return xlsxStream([
+      { name: 'responses', pages },
+      // each repeat group on a sheet of its own, its rows linked to the response by _response_id
+      ...repeatSheets(versions, input.options).map((sheet) => ({
+        name: sheet.key.slice(0, 31),
+        pages: () => repeatPages(db, input.teamId, input.formId, input.filters, sheet),
+      })),
+    ]);
   return (async function* () {
     yield '\ufeff';
     for await (const page of pages()) {

@@ -8,7 +8,7 @@ import {
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import { formResponses, formVersions, stakeholders } from './forms.tables.js';
-import { formColumns } from './form-dataset.js';
+import { COUNT_PART, formColumns } from './form-dataset.js';
 import { responsesWhere } from './responses.props.js';
 
 /** What a row of the export is made from (one response and its stakeholder's code). */
@@ -81,6 +81,8 @@ const CELL_OF: Record<QuestionType, CellOf> = {
   file: fileName,
   note: never,
   page: never,
+  // the main sheet has its count (`<key>_count`); its instances are rows of a sheet of their own
+  repeat: never,
 };
 
 const SYSTEM: ExportColumn[] = [
@@ -105,6 +107,14 @@ export function exportColumns(versions: QuestionDef[][], o: ResponseExportOption
   for (const c of columns) {
     if (c.key.startsWith('_')) continue;
     const part = parts.get(c.key);
+    if (part?.[1] === COUNT_PART) {
+      const key = part[0];
+      out.push({
+        header: c.key,
+        cell: (r) => (Array.isArray(r.answers[key]) ? (r.answers[key] as unknown[]).length : 0),
+      });
+      continue;
+    }
     if (part) {
       const q = questions.get(part[0])!;
       out.push({
@@ -136,6 +146,69 @@ export function exportColumns(versions: QuestionDef[][], o: ResponseExportOption
     out.push({ header: q.key, cell: (r) => CELL_OF[q.type](r.answers[q.key], q, o) });
   }
   return out;
+}
+
+/** One repeat group's sheet: its instances, one row each, linked to their response. */
+export interface RepeatSheet {
+  key: string;
+  cols: ExportColumn[];
+}
+
+/**
+ * The sheets of the repeat groups (XLSX: a sheet per repeat after the responses, as Kobo and ODK
+ * Central export them): `_response_id` and `_row` name the response (the parent), `_index` the
+ * instance (from 1), then one column per question of the repeat in the union of every version by
+ * key (a question removed later keeps its column).
+ */
+export function repeatSheets(versions: QuestionDef[][], o: ResponseExportOptions): RepeatSheet[] {
+  const repeats = new Map<string, QuestionDef[][]>();
+  for (const version of versions)
+    for (const q of version)
+      if (q.type === 'repeat')
+        repeats.set(q.key, [...(repeats.get(q.key) ?? []), q.questions ?? []]);
+  return [...repeats].map(([key, inner]) => {
+    const cols = exportColumns(inner, o).filter((c) => !c.header.startsWith('_'));
+    const instance = (f: (inst: Record<string, unknown>) => unknown) => (r: ExportSourceRow) =>
+      f(r.answers as Record<string, unknown>);
+    return {
+      key,
+      cols: [
+        { header: '_response_id', cell: (r) => r.id },
+        { header: '_row', cell: (r) => r.seq },
+        { header: '_index', cell: instance((a) => a[INDEX]) },
+        ...cols,
+      ],
+    };
+  });
+}
+const INDEX = '__index';
+
+/**
+ * A repeat sheet's rows, a page of responses at a time: each instance of the repeat in each matching
+ * response becomes a row (its cells read the instance's answers; the parent's id and row stay).
+ */
+export async function* repeatPages(
+  db: Db,
+  teamId: string,
+  formId: string,
+  f: ResponsesFilters,
+  sheet: RepeatSheet,
+): AsyncGenerator<unknown[][]> {
+  yield [sheet.cols.map((c) => c.header)];
+  const linked = sheet.cols.slice(0, 2);
+  const rest = sheet.cols.slice(2);
+  for await (const rows of responsePages(db, teamId, formId, f)) {
+    const out: unknown[][] = [];
+    for (const r of rows) {
+      const list = r.answers[sheet.key];
+      if (!Array.isArray(list)) continue;
+      list.forEach((inst, i) => {
+        const row = { ...r, answers: { ...(inst as Record<string, unknown>), [INDEX]: i + 1 } };
+        out.push([...linked.map((c) => c.cell(r)), ...rest.map((c) => c.cell(row))]);
+      });
+    }
+    if (out.length) yield out;
+  }
 }
 
 /** Every version's questions of the form, oldest first. */
@@ -171,6 +244,17 @@ export async function* exportPages(
   cols: ExportColumn[],
 ): AsyncGenerator<unknown[][]> {
   yield [cols.map((c) => c.header)];
+  for await (const rows of responsePages(db, teamId, formId, f))
+    yield rows.map((r) => cols.map((c) => c.cell(r)));
+}
+
+/** The matching responses, PAGE at a time by sequence number (memory stays flat). */
+async function* responsePages(
+  db: Db,
+  teamId: string,
+  formId: string,
+  f: ResponsesFilters,
+): AsyncGenerator<ExportSourceRow[]> {
   let after = 0;
   for (;;) {
     const rows = await db
@@ -190,7 +274,7 @@ export async function* exportPages(
       .orderBy(asc(formResponses.seq))
       .limit(PAGE);
     if (!rows.length) return;
-    yield rows.map((r) => cols.map((c) => c.cell(r)));
+    yield rows;
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1].seq;
   }

@@ -29,7 +29,6 @@ export const UNSUPPORTED: Record<string, string> = {
   select_multiple_from_file: 'Choices from an external file are not supported.',
   'xml-external': 'External data is not supported.',
   'csv-external': 'External data is not supported.',
-  begin_repeat: 'Repeat groups are not supported yet: the repeat and its questions are skipped.',
 };
 export const SIMPLE: Record<string, QuestionType> = {
   text: 'short_text',

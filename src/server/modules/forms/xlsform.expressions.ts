@@ -16,6 +16,7 @@ const NOUN = {
   relevant: 'skip logic (relevant)',
   constraint: 'constraint',
   calculation: 'calculation',
+  repeatCount: 'repeat count',
 } as const;
 
 /**
@@ -25,7 +26,7 @@ const NOUN = {
  */
 export function processExpression(
   raw: string,
-  field: 'relevant' | 'constraint' | 'calculation',
+  field: 'relevant' | 'constraint' | 'calculation' | 'repeatCount',
   ctx: ExprContext,
 ): { text: string | null; warning: string | null } {
   const warnings: string[] = [];

@@ -72,3 +72,39 @@ describe('mapXlsform', () => {
     expect(p.report.rows[1].messages[0]).toMatch(/“required” is an expression/);
   });
 });
+
+describe('mapXlsform: repeat groups', () => {
+  it('imports begin_repeat / begin repeat with repeat_count, skips a repeat in a repeat', () => {
+    const p = mapXlsform(
+      {
+        survey: sheet(
+          ['type', 'name', 'label', 'repeat_count', 'relevant'],
+          ['integer', 'hh_size', 'How many people?'],
+          ['begin repeat', 'people', 'People', '${hh_size}'],
+          ['text', 'pname', 'Name'],
+          ['integer', 'page', 'Age'],
+          ['begin_repeat', 'jobs', 'Jobs'],
+          ['text', 'job', 'Job'],
+          ['end_repeat'],
+          ['text', 'grown', 'Work', '', '${page} > 17'],
+          ['end repeat'],
+          ['text', 'after', 'After'],
+        ),
+        choices: null,
+        settings: null,
+      },
+      'x.xlsx',
+    );
+    expect(p.questions.map((q) => [q.key, q.repeatKey ?? null, q.repeatCount ?? null])).toEqual([
+      ['hh_size', null, null],
+      ['people', null, '${hh_size}'],
+      ['pname', 'people', null],
+      ['page', 'people', null],
+      ['grown', 'people', null],
+      ['after', null, null],
+    ]);
+    const jobs = p.report.rows.filter((r) => r.name === 'jobs' || r.name === 'job');
+    expect(jobs.map((r) => r.status)).toEqual(['unsupported', 'unsupported']);
+    expect(jobs[0].messages.join(' ')).toMatch(/repeat group inside another/);
+  });
+});

@@ -70,6 +70,7 @@ interface Pending {
   rawRelevant: string;
   rawConstraint: string;
   rawCalculation: string;
+  rawRepeatCount: string;
   groupRelevant: string[];
 }
 
@@ -157,7 +158,13 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
   /** original XLSForm name -> our key (the first question of that name) */
   const renamed = new Map<string, string>();
   const pending: Pending[] = [];
-  const groupStack: Array<{ page: boolean; relevant: string; repeat: boolean }> = [];
+  /** open groups; a repeat's `key` is the repeat question its rows belong to (null: not imported) */
+  const groupStack: Array<{
+    page: boolean;
+    relevant: string;
+    repeat: boolean;
+    key?: string | null;
+  }> = [];
   let afterPage = false;
 
   for (const r of sheets.survey) {
@@ -167,7 +174,13 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     const typeText = (c.type ?? '').trim();
     const name = (c.name ?? '').trim();
     if (!typeText && !name && !translated(c, 'label', textLang)) continue;
-    const { head, list, orOther } = parseType(typeText);
+    const parsedType = parseType(typeText);
+    const { list, orOther } = parsedType;
+    // "begin repeat" / "end group" (with a space) as "begin_repeat" / "end_group"
+    const head =
+      (parsedType.head === 'begin' || parsedType.head === 'end') && list
+        ? `${parsedType.head}_${list.toLowerCase()}`
+        : parsedType.head;
     const report: XlsformReportRow = {
       sheet: 'survey',
       row: r.row,
@@ -178,32 +191,34 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       messages: [],
     };
     rows.push(report);
-    const inRepeat = groupStack.some((g) => g.repeat);
+    const repeat = groupStack.findLast((g) => g.repeat);
     const unsupported = (m: string) => {
       report.status = 'unsupported';
       report.messages.push(m);
     };
 
-    if (head === 'end_group' || head === 'end group' || head === 'end_repeat') {
+    if (head === 'end_group' || head === 'end_repeat') {
       const g = groupStack.pop();
-      report.status = g?.repeat && head === 'end_repeat' ? 'unsupported' : 'skipped';
-      report.messages.push(
-        head === 'end_repeat' ? 'End of the repeat group (not imported).' : 'End of the group.',
-      );
+      report.status = 'skipped';
+      report.messages.push(g?.repeat ? 'End of the repeat group.' : 'End of the group.');
       if (g?.page) afterPage = true;
       continue;
     }
-    if (head === 'begin_repeat' || head === 'begin repeat') {
-      groupStack.push({ page: false, relevant: '', repeat: true });
-      unsupported(UNSUPPORTED.begin_repeat);
+    const beginsRepeat = head === 'begin_repeat' || head === 'begin repeat';
+    if (repeat && repeat.key === null) {
+      unsupported('Inside a repeat group that is not imported.');
+      if (head.startsWith('begin'))
+        groupStack.push({ page: false, relevant: '', repeat: true, key: null });
       continue;
     }
-    if (inRepeat) {
-      unsupported('Inside a repeat group, which is not supported yet.');
-      if (head === 'begin_group' || head === 'begin group')
-        groupStack.push({ page: false, relevant: '', repeat: true });
+    if (beginsRepeat && repeat) {
+      groupStack.push({ page: false, relevant: '', repeat: true, key: null });
+      unsupported(
+        'A repeat group inside another is not supported: it and its questions are skipped.',
+      );
       continue;
     }
+    if (beginsRepeat) groupStack.push({ page: false, relevant: '', repeat: true, key: null });
     if (!typeText) {
       unsupported('The row has no type.');
       continue;
@@ -228,8 +243,15 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     };
     const appearance = (c.appearance ?? '').trim();
     const isGroup = head === 'begin_group' || head === 'begin group';
-    if (isGroup) {
-      const page = /\bfield-list\b/.test(appearance);
+    if (beginsRepeat) {
+      type = 'repeat';
+      const count = (c.repeat_count ?? '').trim();
+      if (count && /^\d+$/.test(count)) input.validation = { min: count, max: count };
+      const item = (c.pathways_item ?? '').trim();
+      if (item) input.itemLabel = item.slice(0, 60);
+    } else if (isGroup) {
+      // a page (field-list group) inside a repeat is a plain group there: no page breaks in a repeat
+      const page = /\bfield-list\b/.test(appearance) && !repeat;
       const groupRelevant = (c.relevant ?? '').trim();
       groupStack.push({ page, relevant: groupRelevant, repeat: false });
       if (!page) {
@@ -354,6 +376,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     }
     taken.add(key);
     report.key = key;
+    if (repeat) input.repeatKey = repeat.key;
 
     let label = translated(c, 'label', textLang);
     if (!label) {
@@ -398,7 +421,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     const usedAppearance =
       (type === 'long_text' && appearance === 'multiline') ||
       (type === 'dropdown' && /^(minimal|autocomplete|search)$/.test(appearance)) ||
-      (type === 'page' && appearance === 'field-list');
+      (type === 'page' && appearance === 'field-list') ||
+      (isGroup && !!repeat && appearance === 'field-list');
     if (appearance && !usedAppearance)
       warn(`The appearance “${appearance}” is not supported: the default look is used.`);
     for (const col of Object.keys(c))
@@ -422,6 +446,7 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       unsupported(`Not imported: ${why.join('; ')}`);
       continue;
     }
+    if (type === 'repeat') groupStack[groupStack.length - 1].key = key;
     const translations: QuestionTranslations = {};
     for (const [raw, code] of otherLangs) {
       const t: QuestionTranslation = {};
@@ -444,6 +469,10 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       rawRelevant: isGroup ? '' : (c.relevant ?? '').trim(),
       rawConstraint: isDisplayOnly(type) || type === 'calculate' ? '' : (c.constraint ?? '').trim(),
       rawCalculation: type === 'calculate' ? (c.calculation ?? '').trim() : '',
+      rawRepeatCount:
+        type === 'repeat' && !/^\d*$/.test((c.repeat_count ?? '').trim())
+          ? (c.repeat_count ?? '').trim()
+          : '',
       groupRelevant: groupStack.filter((g) => g.relevant).map((g) => g.relevant),
     });
   }
@@ -500,6 +529,11 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       }
       if (r.warning) warn(r.warning);
       p.input.calculation = r.text;
+    }
+    if (p.rawRepeatCount) {
+      const r = processExpression(p.rawRepeatCount, 'repeatCount', ctx);
+      if (r.warning) warn(r.warning);
+      if (r.text) p.input.repeatCount = r.text;
     }
     questions.push(p.input);
     if (Object.keys(p.translations).length) translations[p.input.key!] = p.translations;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { ValidationError, notFound } from '../../platform/errors.js';
 import { formQuestions, formVersions, forms } from './forms.tables.js';
-import { draftQuestions, findForm, toDef } from './forms.queries.js';
+import { draftQuestions, findForm, toDefs } from './forms.queries.js';
 import { createForm } from './forms.use-cases.js';
 import { addQuestion } from './questions.use-cases.js';
 import type { XlsformPlan } from './xlsform.map.js';
@@ -62,7 +62,7 @@ export async function questionsForExport(
       name: form.name,
       language: form.language,
       version: 'draft',
-      questions: rows.map(toDef),
+      questions: toDefs(rows),
     };
   }
   const [v] = await db

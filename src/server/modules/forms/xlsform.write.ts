@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { escapeCellText } from '../logframe/index.js';
-import type { QuestionDef } from '../../../shared/forms/questions.js';
+import { allQuestions, type QuestionDef } from '../../../shared/forms/questions.js';
 import { languageName } from '../../../shared/forms/translations.js';
 
 /** The translated columns, `label::Arabic (ar)`, one set per other language. */
@@ -29,6 +29,8 @@ const SURVEY_COLUMNS = [
   'pathways_validation',
   'calculation',
   'pathways_rows',
+  'repeat_count',
+  'pathways_item',
 ] as const;
 type SurveyRow = Partial<Record<(typeof SURVEY_COLUMNS)[number], string>>;
 
@@ -91,6 +93,13 @@ function xlsType(q: QuestionDef): SurveyRow {
       return {
         type: q.validation.fileKinds === 'photo' || !q.validation.fileKinds ? 'image' : 'file',
       };
+    case 'repeat':
+      // its questions follow, then end_repeat (xlsformWorkbook)
+      return {
+        type: 'begin_repeat',
+        repeat_count: q.repeatCount ?? '',
+        pathways_item: q.itemLabel ?? '',
+      };
   }
 }
 
@@ -119,9 +128,7 @@ export function xlsformWorkbook(
   const extra = others.flatMap((l) => TRANSLATED.map(([base]) => column(base, l)));
   survey.addRow([...SURVEY_COLUMNS, ...extra]);
   let inPage = false;
-  for (const q of questions) {
-    if (q.type === 'page' && inPage) survey.addRow(['end_group']);
-    if (q.type === 'page') inPage = true;
+  const write = (q: QuestionDef) => {
     const t = xlsType(q);
     const row: SurveyRow = {
       ...t,
@@ -140,11 +147,20 @@ export function xlsformWorkbook(
       TRANSLATED.map(([, field]) => cell(q.translations?.[l]?.[field])),
     );
     survey.addRow([...SURVEY_COLUMNS.map((c) => cell(row[c])), ...texts]);
+  };
+  for (const q of questions) {
+    if (q.type === 'page' && inPage) survey.addRow(['end_group']);
+    if (q.type === 'page') inPage = true;
+    write(q);
+    if (q.type === 'repeat') {
+      for (const c of q.questions ?? []) write(c);
+      survey.addRow(['end_repeat']);
+    }
   }
   if (inPage) survey.addRow(['end_group']);
 
   choices.addRow(['list_name', 'name', 'label', ...others.map((l) => column('label', l))]);
-  for (const q of questions) {
+  for (const q of allQuestions(questions)) {
     if (q.type === 'yes_no') {
       choices.addRow([q.key, 'yes', 'Yes']);
       choices.addRow([q.key, 'no', 'No']);

@@ -1,0 +1,3 @@
+ALTER TABLE "form_questions" ADD COLUMN "repeat_key" text;--> statement-breakpoint
+ALTER TABLE "form_questions" ADD COLUMN "repeat_count" text;--> statement-breakpoint
+ALTER TABLE "form_questions" ADD COLUMN "item_label" text;

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { multipartFile } from '../logframe/test-support.js';
+import { formQuestions, formResponses } from './forms.tables.js';
+import { formsTestKit, type KitState } from './test-support.js';
+import { xlsformBuffer } from './xlsform.test-support.js';
+
+/** Repeat groups end to end: builder, publish, submit, stored answers, export sheets, XLSForm. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+const kit = formsTestKit(() => t);
+
+type Row = Record<string, unknown>;
+async function sheets(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  return Object.fromEntries(
+    wb.worksheets.map((ws) => {
+      const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+      const rows: Row[] = [];
+      ws.eachRow((r, i) => {
+        if (i === 1) return;
+        const v = r.values as unknown[];
+        rows.push(Object.fromEntries(header.map((h, j) => [h, v[j + 1] ?? null])));
+      });
+      return [ws.name, { header, rows }];
+    }),
+  );
+}
+
+describe('repeat groups', () => {
+  let s: KitState;
+  let formId: string;
+  let token: string;
+  const send = (answers: Row) =>
+    kit.submit(kit.publicClient(), token, { id: randomUUID(), version: 1, answers });
+
+  beforeAll(async () => {
+    s = await kit.setup();
+    formId = await kit.newForm(s, { anonymous: true });
+    await kit.add(s, formId, { key: 'village', type: 'short_text', label: 'Village' });
+    await kit.add(s, formId, {
+      key: 'members',
+      type: 'repeat',
+      label: 'Household members',
+      itemLabel: 'member',
+      validation: { min: '1', max: '6' },
+    });
+    await kit.add(s, formId, {
+      key: 'name',
+      type: 'short_text',
+      label: 'Name',
+      required: true,
+      repeatKey: 'members',
+    });
+    await kit.add(s, formId, { key: 'age', type: 'integer', label: 'Age', repeatKey: 'members' });
+    await kit.add(s, formId, {
+      key: 'school',
+      type: 'yes_no',
+      label: 'In school?',
+      repeatKey: 'members',
+      relevant: '${age} < 18',
+    });
+    await kit.add(s, formId, {
+      key: 'size',
+      type: 'calculate',
+      label: 'Size',
+      calculation: 'count(${members})',
+    });
+  });
+
+  it('refuses a question put in something that is not a repeat, or a repeat in a repeat', async () => {
+    const bad = await s.client.post(`/forms/${formId}/questions`, {
+      key: 'x',
+      type: 'short_text',
+      label: 'X',
+      repeatKey: 'village',
+    });
+    expect(bad.statusCode).toBe(303);
+    expect(await kit.fieldErrors(s, formId)).toEqual({
+      repeatKey: 'Choose a repeat group of this form.',
+    });
+    await s.client.post(`/forms/${formId}/questions`, {
+      key: 'inner',
+      type: 'repeat',
+      label: 'Inner',
+      repeatKey: 'members',
+    });
+    expect((await kit.fieldErrors(s, formId)).repeatKey).toMatch(/cannot be inside a repeat/);
+    // an outer question may not read a repeat's question before the repeat... a child may read outer ones
+    await s.client.post(`/forms/${formId}/questions`, {
+      key: 'note2',
+      type: 'short_text',
+      label: 'N',
+      repeatKey: 'members',
+      relevant: '${size} > 1',
+    });
+    expect((await kit.fieldErrors(s, formId)).relevant).toMatch(/`size` comes after/);
+  });
+
+  it('stores the instances, drops answers hidden per instance, refuses bad paths', async () => {
+    await kit.publish(s, formId);
+    token = await kit.openToken(formId);
+    const ok = await send({
+      village: 'Kisumu',
+      members: [
+        { name: 'Ann', age: '40', school: 'no' },
+        { name: 'Ben', age: '9', school: 'yes' },
+      ],
+      size: 99,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(formResponses)
+      .where(eq(formResponses.formId, formId));
+    expect(row.answers).toEqual({
+      village: 'Kisumu',
+      members: [
+        { name: 'Ann', age: 40 },
+        { name: 'Ben', age: 9, school: 'yes' },
+      ],
+      size: 2,
+    });
+
+    const bad = await send({
+      members: [{ name: 'Ann', age: 'old', colour: 'red' }, { age: 3 }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      'members[1].colour': '“colour” is not a question of this form version.',
+      'members[1].age': 'Enter a whole number, e.g. 12.',
+      'members[2].name': 'This question needs an answer.',
+    });
+    const shape = await send({ members: 'Ann' });
+    expect(shape.statusCode).toBe(422);
+    expect(shape.json().errors).toEqual({
+      members: 'Give the member answers as a list (one object per member).',
+    });
+    const none = await send({ village: 'X' });
+    expect(none.json().errors).toEqual({ members: 'Add at least 1 member.' });
+    const count = await t.app.ctx.db
+      .select()
+      .from(formResponses)
+      .where(eq(formResponses.formId, formId));
+    expect(count).toHaveLength(1);
+  });
+
+  it('exports the instances on a second XLSX sheet linked by _response_id, a count on the first', async () => {
+    const res = await s.client.request(
+      'GET',
+      `/forms/${formId}/responses/export?format=xlsx`,
+      undefined,
+      { accept: '*/*' },
+    );
+    expect(res.statusCode).toBe(200);
+    const book = await sheets(res.rawPayload);
+    expect(Object.keys(book)).toEqual(['responses', 'members']);
+    const main = book.responses.rows[0];
+    expect(main.members_count).toBe(2);
+    expect(book.members.header).toEqual([
+      '_response_id',
+      '_row',
+      '_index',
+      'name',
+      'age',
+      'school',
+    ]);
+    expect(book.members.rows).toEqual([
+      { _response_id: main._response_id, _row: 1, _index: 1, name: 'Ann', age: 40, school: null },
+      { _response_id: main._response_id, _row: 1, _index: 2, name: 'Ben', age: 9, school: 'yes' },
+    ]);
+  });
+
+  it('XLSForm: exports begin_repeat / end_repeat and imports them back', async () => {
+    const res = await s.client.get(`/forms/${formId}/xlsform.xlsx?version=1`);
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const types = (wb.getWorksheet('survey')!.getColumn(1).values as unknown[]).slice(2);
+    expect(types).toEqual([
+      'text',
+      'begin_repeat',
+      'text',
+      'integer',
+      'select_one school',
+      'end_repeat',
+      'calculate',
+    ]);
+    const { payload, headers } = multipartFile(res.rawPayload, { filename: 'again.xlsx' });
+    const created = await s.client.request(
+      'POST',
+      `/projects/${s.project.id}/forms/xlsform/store`,
+      payload,
+      { ...headers, referer: `/projects/${s.project.id}/forms/xlsform` },
+    );
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(303);
+    const copyId = created.headers.location!.split('/')[2];
+    const rows = await t.app.ctx.db
+      .select()
+      .from(formQuestions)
+      .where(eq(formQuestions.formId, copyId))
+      .orderBy(asc(formQuestions.position));
+    expect(rows.map((r) => [r.key, r.type, r.repeatKey])).toEqual([
+      ['village', 'short_text', null],
+      ['members', 'repeat', null],
+      ['name', 'short_text', 'members'],
+      ['age', 'integer', 'members'],
+      ['school', 'yes_no', 'members'],
+      ['size', 'calculate', null],
+    ]);
+    const [members] = rows.filter((r) => r.key === 'members');
+    expect(members.itemLabel).toBe('member');
+    expect(members.validation).toMatchObject({ min: '1', max: '6' });
+  });
+
+  it('XLSForm import: a repeat_count expression, a repeat in a repeat reported', async () => {
+    const file = await xlsformBuffer({
+      survey: [
+        ['type', 'name', 'label', 'repeat_count', 'relevant'],
+        ['integer', 'hh_size', 'How many people?', '', ''],
+        ['begin_repeat', 'people', 'People', '${hh_size}', ''],
+        ['text', 'pname', 'Name', '', ''],
+        ['integer', 'page', 'Age', '', ''],
+        ['begin repeat', 'jobs', 'Jobs', '', ''],
+        ['text', 'job', 'Job', '', ''],
+        ['end repeat', '', '', '', ''],
+        ['text', 'grown', 'Job', '', '${page} > 17'],
+        ['end_repeat', '', '', '', ''],
+      ],
+    });
+    const { payload, headers } = multipartFile(file, { filename: 'people.xlsx' });
+    const created = await s.client.request(
+      'POST',
+      `/projects/${s.project.id}/forms/xlsform/store`,
+      payload,
+      { ...headers, referer: `/projects/${s.project.id}/forms/xlsform` },
+    );
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(303);
+    const copyId = created.headers.location!.split('/')[2];
+    const rows = await t.app.ctx.db
+      .select()
+      .from(formQuestions)
+      .where(and(eq(formQuestions.formId, copyId)))
+      .orderBy(asc(formQuestions.position));
+    expect(rows.map((r) => [r.key, r.repeatKey, r.repeatCount, r.relevant])).toEqual([
+      ['hh_size', null, null, null],
+      ['people', null, '${hh_size}', null],
+      ['pname', 'people', null, null],
+      ['page', 'people', null, null],
+      ['grown', 'people', null, '${page} > 17'],
+    ]);
+  });
+});
