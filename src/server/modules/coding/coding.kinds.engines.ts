@@ -3,7 +3,7 @@ import { ENGINE, ENGINE_VERSION } from './coding.engine.js';
 import { RUBRIC_ENGINE, RUBRIC_ENGINE_VERSION } from './coding.rubric.js';
 import { SUMMARY_ENGINE, SUMMARY_ENGINE_VERSION } from './coding.summary.js';
 
-export const SENTIMENT_ENGINE = 'lexicon';
+const SENTIMENT_ENGINE = 'lexicon';
 export const SENTIMENT_ENGINE_VERSION =
   'lexicon-1 (wink-nlp 2.4.0 sentiment, wink-eng-lite-web-model 1.8.1), indicative';
 

@@ -12,7 +12,7 @@ import { cosine, idfOf, round3, tfidf } from './coding.text.js';
 export const SUMMARY_ENGINE = 'textrank';
 export const SUMMARY_ENGINE_VERSION =
   'textrank-1 (tf-idf cosine, wink-nlp 2.4.0, wink-eng-lite-web-model 1.8.1)';
-export const SUMMARY_SIZE = 5;
+const SUMMARY_SIZE = 5;
 const MAX_SENTENCES = 1500;
 const MIN_WORDS = 3;
 const REDUNDANT = 0.5;
