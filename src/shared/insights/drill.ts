@@ -19,7 +19,7 @@ export type FigureDrill =
   { kind: 'rows'; href: string; rows: number } | { kind: 'metric'; href: string; rows: null };
 
 /** `sex:Female` -> { dimension: 'sex', category: 'Female' } */
-export function categoryOf(dis: string | null) {
+function categoryOf(dis: string | null) {
   const i = dis ? dis.indexOf(':') : -1;
   return dis && i > 0 ? { dimension: dis.slice(0, i), category: dis.slice(i + 1) } : null;
 }
