@@ -31,7 +31,60 @@ export function registerRunJob(ctx: AppContext) {
   ctx.jobs.register(TRANSFORMATION_RUN, (payload, job) => runRecipe(ctx, payload.runId, job.id), {
     payload: z.object({ runId: z.string().uuid() }).strict(),
     maxAttempts: 2,
+    // the worker died during the last attempt: fail the run (and the version it began) as its own
+    // failure would, so the output's previous version stays current and the run is not left running
+    onAbandoned: (payload, job) => abandonRun(ctx, payload.runId, job.id),
   });
+}
+
+const ABANDONED =
+  'The run failed: it was stopped twice before it ended (the server or worker stopped). Run it again.';
+
+async function abandonRun(ctx: AppContext, runId: string, jobId: string) {
+  const [run] = await ctx.db
+    .select()
+    .from(transformationRuns)
+    .where(eq(transformationRuns.id, runId));
+  if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+  const [t] = await ctx.db
+    .select()
+    .from(transformations)
+    .where(eq(transformations.id, run.transformationId));
+  const actor = await actorOf(ctx, run.teamId, run.createdBy);
+  const versionId = run.versionId;
+  await runUseCase(ctx, actor, async (uc) => {
+    const [v] = versionId
+      ? await uc.tx
+          .select({ status: datasetVersions.status })
+          .from(datasetVersions)
+          .where(eq(datasetVersions.id, versionId))
+      : [];
+    if (versionId && v?.status === 'importing') await failVersion(uc, versionId, ABANDONED);
+    else
+      await uc.audit({
+        action: 'transformation.run_failed',
+        subject: { type: 'transformation', id: run.transformationId, label: t?.name ?? '' },
+        details: { reason: ABANDONED.slice(0, 200) },
+      });
+    await uc.tx
+      .update(transformationRuns)
+      .set({ status: 'failed', failure: ABANDONED, finishedAt: new Date() })
+      .where(eq(transformationRuns.id, run.id));
+  });
+  const progress: JobProgress = {
+    done: 0,
+    total: null,
+    rate: null,
+    etaSeconds: null,
+    phase: 'failed',
+  };
+  await ctx.db
+    .update(jobs)
+    .set({ progress: progress as unknown as Record<string, unknown> })
+    .where(eq(jobs.id, jobId));
+  await ctx.realtime
+    .publish(channels.team(run.teamId), 'job.failed', { jobId, progress })
+    .catch(() => {});
 }
 
 async function actorOf(
