@@ -3,14 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn } from '../../../../test/helpers/auth.js';
-import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { drainJobs, recoverAbandonedJob } from '../../../../test/helpers/jobs.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { jobs } from '../../platform/jobs/index.js';
 import { datasetVersions, datasets } from '../datasets/read-model.js';
-import { until } from '../../../../test/helpers/wait.js';
 import { runUseCase } from '../../platform/use-case/index.js';
-import { JobWorker } from '../../platform/jobs/index.js';
 import { beginVersion, findDataset, readRows } from '../datasets/index.js';
 import { jobActor } from '../databases/index.js';
 import { problems } from '../problems/read-model.js';
@@ -329,27 +327,14 @@ describe('KoboToolbox connector', () => {
         });
         versionId = version.id;
       }
-      // as a SIGKILLed worker leaves it on the second (last) attempt: running, its lock long stale
-      await t.app.ctx.db
-        .update(jobs)
-        .set({
-          status: 'running',
-          attempts: 2,
-          lockedAt: new Date(Date.now() - 3_600_000),
-          lockedBy: 'dead:1:x',
-        })
-        .where(eq(jobs.id, jobId));
-      const worker = new JobWorker(t.app.ctx.db, t.app.ctx.jobs.registry, t.app.log, {
-        staleAfterMs: 60_000,
-      });
-      worker.start(); // its housekeeping runs first
       const job = async () => (await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, jobId)))[0];
       // the clean-up's last step is the job's progress
-      await until(
+      await recoverAbandonedJob(
+        t.app,
+        jobId,
         async () => (await job()).progress?.phase === 'failed',
         'the abandoned pull cleaned up',
       );
-      await worker.stop();
       expect((await job()).status).toBe('failed');
       const [after] = await t.app.ctx.db
         .select()

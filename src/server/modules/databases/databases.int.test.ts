@@ -3,11 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn } from '../../../../test/helpers/auth.js';
-import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { drainJobs, recoverAbandonedJob } from '../../../../test/helpers/jobs.js';
 import { addMember, createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
-import { until } from '../../../../test/helpers/wait.js';
-import { jobs, JobWorker } from '../../platform/jobs/index.js';
+import { jobs } from '../../platform/jobs/index.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { readRows } from '../datasets/index.js';
 import { notifications } from '../notifications/index.js';
@@ -409,20 +408,6 @@ describe('database sources', () => {
           eq(datasetVersions.status, 'importing'),
         ),
       );
-    // as a SIGKILLed worker leaves it on the second (last) attempt: running, its lock long stale
-    await t.app.ctx.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: 2,
-        lockedAt: new Date(Date.now() - 3_600_000),
-        lockedBy: 'dead:1:x',
-      })
-      .where(eq(jobs.id, second.jobId!));
-    const worker = new JobWorker(t.app.ctx.db, t.app.ctx.jobs.registry, t.app.log, {
-      staleAfterMs: 60_000,
-    });
-    worker.start(); // its housekeeping runs first
     const version = async () =>
       (
         await t.app.ctx.db.select().from(datasetVersions).where(eq(datasetVersions.id, second.id))
@@ -438,11 +423,12 @@ describe('database sources', () => {
           ),
         );
     // the clean-up's last step is the notification
-    await until(
+    await recoverAbandonedJob(
+      t.app,
+      second.jobId!,
       async () => (await told()).some((n) => n.url?.includes(second.jobId!)),
       'the creator told',
     );
-    await worker.stop();
     expect((await version()).status).toBe('failed');
     expect((await version()).failure).toContain('stopped twice');
     const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, second.jobId!));

@@ -3,9 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { until } from '../../../../test/helpers/wait.js';
-import { jobs, JobWorker } from '../../platform/jobs/index.js';
+import { drainJobs, recoverAbandonedJob } from '../../../../test/helpers/jobs.js';
+import { jobs } from '../../platform/jobs/index.js';
 import {
   datasetColumns,
   datasetRowErrors,
@@ -221,20 +220,6 @@ describe('CSV import', () => {
       datasetId: first.version.datasetId,
       drain: false,
     });
-    // as a SIGKILLed worker leaves it on the second (last) attempt: running, its lock long stale
-    await t.app.ctx.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: 2,
-        lockedAt: new Date(Date.now() - 3_600_000),
-        lockedBy: 'dead:1:x',
-      })
-      .where(eq(jobs.id, run.jobId));
-    const worker = new JobWorker(t.app.ctx.db, t.app.ctx.jobs.registry, t.app.log, {
-      staleAfterMs: 60_000,
-    });
-    worker.start(); // its housekeeping runs first
     const version = async () =>
       (
         await t.app.ctx.db
@@ -242,8 +227,12 @@ describe('CSV import', () => {
           .from(datasetVersions)
           .where(eq(datasetVersions.id, run.version.id))
       )[0];
-    await until(async () => (await version()).status !== 'importing', 'the version failed');
-    await worker.stop();
+    await recoverAbandonedJob(
+      t.app,
+      run.jobId,
+      async () => (await version()).status !== 'importing',
+      'the version failed',
+    );
     expect((await version()).status).toBe('failed');
     const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, run.jobId));
     expect(job.status).toBe('failed');

@@ -2,9 +2,8 @@ import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { until } from '../../../../test/helpers/wait.js';
-import { jobs, JobWorker } from '../../platform/jobs/index.js';
+import { drainJobs, recoverAbandonedJob } from '../../../../test/helpers/jobs.js';
+import { jobs } from '../../platform/jobs/index.js';
 import { datasets } from '../datasets/read-model.js';
 import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
 import { importCsv } from './transformations.test-support.js';
@@ -65,19 +64,6 @@ describe('a run whose worker died during its last attempt', () => {
       .update(transformationRuns)
       .set({ status: 'running' })
       .where(eq(transformationRuns.id, second));
-    await t.app.ctx.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: 2,
-        lockedAt: new Date(Date.now() - 3_600_000),
-        lockedBy: 'dead:1:x',
-      })
-      .where(eq(jobs.id, row.jobId));
-    const worker = new JobWorker(t.app.ctx.db, t.app.ctx.jobs.registry, t.app.log, {
-      staleAfterMs: 60_000,
-    });
-    worker.start(); // its housekeeping runs first
     const runRow = async () =>
       (
         await t.app.ctx.db
@@ -85,14 +71,14 @@ describe('a run whose worker died during its last attempt', () => {
           .from(transformationRuns)
           .where(eq(transformationRuns.id, second))
       )[0];
-    await until(async () => (await runRow()).status !== 'running', 'the run ended');
-    await until(
+    await recoverAbandonedJob(
+      t.app,
+      row.jobId,
       async () =>
         (await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, row.jobId)))[0].status ===
-        'failed',
-      'the job failed',
+          'failed' && (await runRow()).status !== 'running',
+      'the run and its job failed',
     );
-    await worker.stop();
     expect(await runRow()).toMatchObject({ status: 'failed' });
     expect((await runRow()).failure).toContain('stopped twice');
     const [job] = await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, row.jobId));
