@@ -23,6 +23,7 @@ import {
   type Expr,
 } from '../expressions/index.js';
 import { toNumber } from '../expressions/values.js';
+import { plural } from '../format/plural.js';
 import {
   calculated,
   checkGeopoint,
@@ -346,18 +347,18 @@ function checkRepeat(
   }
   const fixed = fixedRepeatCount(q, compiled(q.repeatCount), scope, opts.now);
   const { min, max } = repeatBounds(q);
-  const plural = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  const count = (n: number) => plural(n, noun);
   if (fixed !== null && list.length !== fixed) {
-    errors[path(q.key)] = `Give exactly ${plural(fixed)} (this has ${list.length}).`;
+    errors[path(q.key)] = `Give exactly ${count(fixed)} (this has ${list.length}).`;
     return null;
   }
   if (fixed === null && list.length < min) {
     errors[path(q.key)] =
-      q.requiredMessage && list.length === 0 ? q.requiredMessage : `Add at least ${plural(min)}.`;
+      q.requiredMessage && list.length === 0 ? q.requiredMessage : `Add at least ${count(min)}.`;
     return null;
   }
   if (list.length > max) {
-    errors[path(q.key)] = `Add at most ${plural(max)} (this has ${list.length}).`;
+    errors[path(q.key)] = `Add at most ${count(max)} (this has ${list.length}).`;
     return null;
   }
   const children = q.questions ?? [];

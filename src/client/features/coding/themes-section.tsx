@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { route } from '@shared/route';
+import { formatNumber } from '@shared/format/number';
 import { plural } from '@shared/format/plural';
 import { THEME_COUNTS, themeToCodeSchema } from '@shared/coding/themes';
 import type {
@@ -208,7 +209,8 @@ function ThemesTable({
         {plural(run.answered - run.unclustered, 'answer')} grouped into{' '}
         {plural(run.k ?? 0, 'theme')}
         {run.kRequested === null ? ' (number chosen by silhouette' : ' (silhouette'}{' '}
-        {run.silhouette?.toFixed(2)}; near 0 means the groups overlap)
+        {run.silhouette === null ? '—' : formatNumber(run.silhouette, 2)}; near 0 means the groups
+        overlap)
         {run.unclustered > 0 &&
           `, ${plural(run.unclustered, 'answer')} with no words to compare left out`}
         .

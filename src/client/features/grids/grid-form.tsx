@@ -38,7 +38,8 @@ interface Props {
   initial?: { name: string; waves: string[]; columns: GridColumnInput[] };
   title: string;
   submitLabel: string;
-  onSubmit: (form: ReturnType<typeof useGridForm>) => void;
+  /** where the checked form is sent: a new grid is posted, an edit is put */
+  send: { method: 'post' | 'put'; url: string };
 }
 
 const useGridForm = (initial: Props['initial']) =>
@@ -52,7 +53,7 @@ const useGridForm = (initial: Props['initial']) =>
  * The grid's definition: its name, the waves it includes (none ticked: all), and its columns of
  * three kinds. Errors come back on the column's field (`columns.1.question`).
  */
-export function GridForm({ options, initial, title, submitLabel, onSubmit }: Props) {
+export function GridForm({ options, initial, title, submitLabel, send }: Props) {
   const form = useGridForm(initial);
   const err = form.errors as Record<string, string | undefined>;
   const questionData = options.questions.map((q) => ({ value: q.key, label: q.label }));
@@ -64,7 +65,8 @@ export function GridForm({ options, initial, title, submitLabel, onSubmit }: Pro
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!passesCheck(form, gridSchema)) return;
-    onSubmit(form);
+    if (send.method === 'put') form.put(send.url, { preserveScroll: true });
+    else form.post(send.url);
   };
   return (
     <Card withBorder radius="md" padding="lg" maw={860}>

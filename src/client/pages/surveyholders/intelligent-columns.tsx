@@ -8,12 +8,12 @@ import {
   Checkbox,
   Group,
   NumberInput,
-  Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import {
@@ -146,13 +146,12 @@ export default function IntelligentColumns({
                 onChange={(e) => create.setData('name', e.currentTarget.value)}
                 error={err.name}
               />
-              <Select
+              <ChoiceSelect
                 label="What the column derives"
                 required
-                allowDeselect={false}
                 data={COLUMN_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
                 value={create.data.kind}
-                onChange={(v) => create.setData('kind', (v ?? 'codes') as ColumnKind)}
+                onChange={(v) => create.setData('kind', (v || 'codes') as ColumnKind)}
                 error={err.kind}
               />
               <Checkbox.Group

@@ -185,9 +185,7 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
           initial={{ name: grid.name, waves: grid.waves, columns: grid.columns }}
           title="Grid definition"
           submitLabel="Save grid"
-          onSubmit={(f) =>
-            f.put(route('grids.update', { grid: grid.id }), { preserveScroll: true })
-          }
+          send={{ method: 'put', url: route('grids.update', { grid: grid.id }) }}
         />
       )}
     </Stack>

@@ -89,7 +89,7 @@ export default function IntelligentGrids({
           options={options}
           title="New intelligent grid"
           submitLabel="Create grid"
-          onSubmit={(f) => f.post(route('grids.store', { form: form.id }))}
+          send={{ method: 'post', url: route('grids.store', { form: form.id }) }}
         />
       )}
     </Stack>

@@ -21,6 +21,7 @@ import {
 } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
 import { logicErrors, straightenQuotes } from '../../../shared/forms/logic.js';
+import { plural } from '../../../shared/format/plural.js';
 
 const subjectOf = (q: { id: string; label: string }) => ({
   type: 'form_question',
@@ -274,7 +275,7 @@ export async function deleteQuestion(uc: UseCase, { questionId }: { questionId: 
     );
     if (inside.length)
       throw new ValidationError({
-        repeatKey: `This repeat group still holds ${inside.length} question${inside.length === 1 ? '' : 's'}: delete them first.`,
+        repeatKey: `This repeat group still holds ${plural(inside.length, 'question')}: delete them first.`,
       });
   }
   await uc.tx.delete(formQuestions).where(eq(formQuestions.id, question.id));

@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { router } from '@inertiajs/react';
-import {
-  Blockquote,
-  Button,
-  Card,
-  Group,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Blockquote, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { ChoiceSelect } from '../../../components/choice-select';
 import { route } from '@shared/route';
 import type { IntelligentColumnKindProps } from '@shared/coding/kinds.pages';
 
@@ -88,7 +79,7 @@ export function RubricVerifyCard({
                     Accept level {next.machine.level}
                   </Button>
                 )}
-                <Select
+                <ChoiceSelect
                   label="Rescore"
                   placeholder="Level"
                   w={220}
@@ -97,7 +88,7 @@ export function RubricVerifyCard({
                     label: `${l.level}: ${l.descriptor.slice(0, 40)}`,
                   }))}
                   value={level}
-                  onChange={setLevel}
+                  onChange={(v) => setLevel(v || null)}
                   error={error}
                 />
                 <Button
