@@ -1,16 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { type BrowserContext } from 'playwright-core';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
-import { TestClient } from '../test/helpers/client.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
-import { formLinks } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { seedOpenAnswerSurvey, signedInPage } from './helpers/open-answer-survey.js';
 
 let t: TestApp;
 let base: string;
@@ -22,12 +15,6 @@ beforeAll(async () => {
   ({ t, base, browser } = journey);
 });
 afterAll(() => journey?.close());
-
-const keep = async (page: Parameters<typeof shot>[0], name: string) => {
-  const file = await shot(page, name);
-  mkdirSync('/tmp/shots-coding-kinds', { recursive: true });
-  copyFileSync(file, `/tmp/shots-coding-kinds/${name}.png`);
-};
 
 const ANSWERS = [
   'Nothing has changed for my family. We still skip meals when the rains fail.',
@@ -46,44 +33,15 @@ const ANSWERS = [
 
 it('a rubric column scored, verified and compared; a summary column quoted', async () => {
   // seeded through the routes: a survey with an open question and 12 answers in two waves
-  const user = await createUser(t.app, { name: 'Grace Achieng' });
-  const team = await createTeamFor(t.app, user.id, 'Livelihoods Kenya');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Graduation programme' })
-    .returning();
-  const client = await signIn(t.app, user);
-  const created = await client.post(`/projects/${project.id}/forms`, {
-    name: 'Household follow-up',
-    kind: 'survey',
+  const { client, formId } = await seedOpenAnswerSurvey(t, {
+    person: 'Grace Achieng',
+    team: 'Livelihoods Kenya',
+    project: 'Graduation programme',
+    form: 'Household follow-up',
+    question: { key: 'change', label: 'What has changed for your household?' },
+    answers: ANSWERS.map((text, i) => ({ text, wave: i % 2 ? 'endline' : 'baseline' })),
   });
-  const formId = created.headers.location!.split('/')[2];
-  await client.post(`/forms/${formId}/questions`, {
-    key: 'change',
-    type: 'long_text',
-    label: 'What has changed for your household?',
-  });
-  await client.post(`/forms/${formId}/versions`);
-  const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
-  const respondent = new TestClient(t.app, { inertia: false });
-  for (const [i, text] of ANSWERS.entries()) {
-    const res = await respondent.request(
-      'POST',
-      `/f/${link.token}`,
-      {
-        id: randomUUID(),
-        version: 1,
-        wave: i % 2 ? 'endline' : 'baseline',
-        answers: { change: text },
-      },
-      { accept: 'application/json' },
-    );
-    expect(res.statusCode).toBeLessThan(300);
-  }
-  await browser.addCookies(
-    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
-  );
-  const page = browser.pages()[0] ?? (await browser.newPage());
+  const page = await signedInPage(browser, base, client);
 
   // create a rubric column on the list screen
   await page.goto(`${base}/forms/${formId}/intelligent-columns`);
@@ -91,7 +49,7 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
   await page.getByRole('combobox', { name: 'What the column derives' }).click();
   await page.getByRole('option', { name: 'Rubric score' }).click();
   await page.getByRole('checkbox', { name: 'What has changed for your household?' }).check();
-  await keep(page, 'kinds-create');
+  await shot(page, 'kinds-create');
   await page.getByRole('button', { name: 'Create column' }).click();
 
   // write a 3-level rubric (the form starts with 5)
@@ -113,7 +71,7 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
         .getByRole('textbox', { name: `Level ${i + 1} example answers (optional, one a line)` })
         .fill(example);
   }
-  await keep(page, 'kinds-rubric');
+  await shot(page, 'kinds-rubric');
   await page.getByRole('button', { name: 'Save rubric' }).click();
 
   // run it, then verify two sampled answers: accept the first, rescore the second
@@ -133,7 +91,7 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
   await expect.poll(() => page.getByText('Exact agreement: 50%').count()).toBe(1);
   await page.getByRole('heading', { name: 'Levels by wave' }).waitFor();
   await page.getByRole('heading', { name: 'Values per response' }).waitFor();
-  await keep(page, 'kinds-rubric-column');
+  await shot(page, 'kinds-rubric-column');
 
   // a summary column: run, central sentences quoted with links to their responses
   const col = await client.post(`/forms/${formId}/intelligent-columns`, {
@@ -152,7 +110,7 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
     expect(ANSWERS.some((a) => a.includes(sentence))).toBe(true);
   }
   await page.getByRole('heading', { name: 'Wave baseline (6 responses)' }).waitFor();
-  await keep(page, 'kinds-summary-column');
+  await shot(page, 'kinds-summary-column');
   await page
     .getByRole('link', { name: /^Response #\d+$/ })
     .first()
@@ -161,5 +119,5 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
 
   await page.goto(`${base}/forms/${formId}/intelligent-columns`);
   await page.getByRole('link', { name: 'What households say' }).waitFor();
-  await keep(page, 'kinds-list');
+  await shot(page, 'kinds-list');
 });

@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { type BrowserContext } from 'playwright-core';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
-import { TestClient } from '../test/helpers/client.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
-import { formLinks } from '../src/server/modules/forms/forms.tables.js';
 import { SCHOOL_BARRIERS } from '../test/fixtures/coding/school-barriers.data.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { seedOpenAnswerSurvey, signedInPage } from './helpers/open-answer-survey.js';
 
 let t: TestApp;
 let base: string;
@@ -24,59 +17,24 @@ beforeAll(async () => {
 });
 afterAll(() => journey?.close());
 
-const keep = async (page: Parameters<typeof shot>[0], name: string) => {
-  const file = await shot(page, name);
-  mkdirSync('/tmp/shots-coding', { recursive: true });
-  copyFileSync(file, `/tmp/shots-coding/${name}.png`);
-};
-
 it('code an open question with a codebook, verify a sample blind, see kappa', async () => {
   // seeded through the routes: a survey with an open question and 20 answers in two waves
-  const user = await createUser(t.app, { name: 'Amina Diallo' });
-  const team = await createTeamFor(t.app, user.id, 'Girls Education Mali');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Back to school' })
-    .returning();
-  const client = await signIn(t.app, user);
-  const created = await client.post(`/projects/${project.id}/forms`, {
-    name: 'Attendance survey',
-    kind: 'survey',
+  const { client, formId } = await seedOpenAnswerSurvey(t, {
+    person: 'Amina Diallo',
+    team: 'Girls Education Mali',
+    project: 'Back to school',
+    form: 'Attendance survey',
+    question: { key: 'barrier', label: 'What makes it hard to attend school?' },
+    answers: SCHOOL_BARRIERS.filter((a) => a.codes.length <= 1)
+      .slice(0, 20)
+      .map((a, i) => ({ text: a.text, wave: i % 2 ? 'endline' : 'baseline' })),
   });
-  const formId = created.headers.location!.split('/')[2];
-  await client.post(`/forms/${formId}/questions`, {
-    key: 'barrier',
-    type: 'long_text',
-    label: 'What makes it hard to attend school?',
-  });
-  await client.post(`/forms/${formId}/versions`);
-  const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
-  const respondent = new TestClient(t.app, { inertia: false });
-  const answers = SCHOOL_BARRIERS.filter((a) => a.codes.length <= 1).slice(0, 20);
-  for (const [i, a] of answers.entries()) {
-    const res = await respondent.request(
-      'POST',
-      `/f/${link.token}`,
-      {
-        id: randomUUID(),
-        version: 1,
-        wave: i % 2 ? 'endline' : 'baseline',
-        answers: { barrier: a.text },
-      },
-      { accept: 'application/json' },
-    );
-    expect(res.statusCode).toBeLessThan(300);
-  }
   const col = await client.post(`/forms/${formId}/intelligent-columns`, {
     name: 'Barriers to attendance',
     questionKeys: ['barrier'],
   });
   const columnId = col.headers.location!.split('/')[2];
-
-  await browser.addCookies(
-    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
-  );
-  const page = browser.pages()[0] ?? (await browser.newPage());
+  const page = await signedInPage(browser, base, client);
 
   // the deductive inputs screen: two codes
   await page.goto(`${base}/intelligent-columns/${columnId}/codebook`);
@@ -93,7 +51,7 @@ it('code an open question with a codebook, verify a sample blind, see kappa', as
   await fill(0, 'distance', 'Distance', 'far\nlong way\nwalk\ndistance\nkm');
   await page.getByRole('button', { name: 'Add a code' }).click();
   await fill(1, 'cost', 'Cost', 'fee\nmoney\npay\nafford\nexpensive\ncost');
-  await keep(page, 'coding-deductive-inputs');
+  await shot(page, 'coding-deductive-inputs');
   await page.getByRole('button', { name: 'Save codebook as version 1' }).click();
 
   // the column page: run, wait for the job, verify answers blind until a code has been both ticked
@@ -121,9 +79,9 @@ it('code an open question with a codebook, verify a sample blind, see kappa', as
     .poll(() => page.getByRole('cell', { name: 'not measurable yet' }).count())
     .toBeLessThan(2);
   await page.getByRole('heading', { name: 'Coded answers' }).waitFor();
-  await keep(page, 'coding-column');
+  await shot(page, 'coding-column');
 
   await page.goto(`${base}/forms/${formId}/intelligent-columns`);
   await page.getByRole('link', { name: 'Barriers to attendance' }).waitFor();
-  await keep(page, 'coding-columns-list');
+  await shot(page, 'coding-columns-list');
 });
