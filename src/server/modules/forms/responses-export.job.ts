@@ -13,7 +13,9 @@ import type { ResponseExportFormat } from '../../../shared/forms/responses-expor
 import type { ResponsesFilters } from '../../../shared/forms/forms.pages.js';
 import type { ResponseExportOptions } from '../../../shared/forms/responses-export.js';
 import { jobActor } from '../databases/index.js';
-import { csvLine, pruneExpiredFiles, xlsxStream } from '../settings/index.js';
+import { csvLine } from '../../platform/exports/csv.js';
+import { pruneExpiredFiles } from '../../platform/exports/prune.js';
+import { xlsxStream } from '../../platform/exports/xlsx.js';
 import { formExports } from './forms.tables.js';
 import {
   countMatching,

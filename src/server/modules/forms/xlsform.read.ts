@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { checkZip } from '../../platform/files/zip-guard.js';
-import { unescapeCellText } from '../logframe/index.js';
+import { unescapeCellText } from '../../platform/exports/cells.js';
 import type { SheetRow, XlsformSheets } from './xlsform.map.js';
 
 /** What an uploaded XLSForm may be. */

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { escapeCellText } from '../logframe/index.js';
+import { escapeCellText } from '../../platform/exports/cells.js';
 import { allQuestions, type QuestionDef } from '../../../shared/forms/questions.js';
 import { languageName } from '../../../shared/forms/translations.js';
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client.js';
-import { csvLine, xlsxStream } from '../settings/index.js';
+import { csvLine } from '../../platform/exports/csv.js';
+import { xlsxStream } from '../../platform/exports/xlsx.js';
 import type { GridCellValue, GridCitation } from '../../../shared/grids/grids.js';
 import { headerKey, type GridHeader } from '../../../shared/grids/grids.pages.js';
 import { cellsOf, type GridRow, type GridRunRow } from './grids.queries.js';

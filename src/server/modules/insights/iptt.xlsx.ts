@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { escapeCellText } from '../logframe/index.js';
+import { escapeCellText } from '../../platform/exports/cells.js';
 import type { IpttTable } from '../../../shared/insights/iptt.js';
 
 export const IPTT_SHEET = 'IPTT';

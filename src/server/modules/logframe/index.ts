@@ -6,4 +6,3 @@ import { registerLogframeRoutes } from './logframe.routes.js';
 export async function logframeModule(app: FastifyInstance, ctx: AppContext) {
   await registerLogframeRoutes(app, ctx);
 }
-export { escapeCellText, unescapeCellText } from './logframe-layout.js';

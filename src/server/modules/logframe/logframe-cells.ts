@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { unescapeCellText } from './logframe-layout.js';
+import { unescapeCellText } from '../../platform/exports/cells.js';
 
 /** One problem found in an uploaded workbook, where an M&E officer can find it. */
 export interface LogframeError {

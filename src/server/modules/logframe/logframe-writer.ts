@@ -16,7 +16,6 @@ import {
 import {
   ACTUAL_SUFFIX,
   DATA_POINT_LEVEL,
-  escapeCellText,
   formatDisaggregations,
   LOGFRAME_COLUMNS,
   levelIndex,
@@ -32,6 +31,7 @@ import {
   type QuestionColumn,
   ABOUT_FIELDS,
 } from './logframe-layout.js';
+import { escapeCellText } from '../../platform/exports/cells.js';
 
 /** Actual values per metric, keyed by actualsKey(elementRef, metricIndex), then by period key. */
 export type LogframeActuals = Record<string, Record<string, number>>;

@@ -6,7 +6,7 @@ import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { roleCan } from '../../../shared/permissions.js';
 import { findProject } from '../projects/index.js';
 import { mergeStakeholders } from '../forms/index.js';
-import { escapeCellText } from '../logframe/index.js';
+import { escapeCellText } from '../../platform/exports/cells.js';
 import {
   longitudinalQuerySchema,
   mergeStakeholdersSchema,

@@ -32,10 +32,10 @@ import {
 } from '../forms/read-model.js';
 import { datasets } from '../datasets/read-model.js';
 import { readRows } from '../datasets/index.js';
-import { csvLine } from './export.csv.js';
-import { xlsxStream } from './export.xlsx.js';
+import { csvLine } from '../../platform/exports/csv.js';
+import { xlsxStream } from '../../platform/exports/xlsx.js';
 import { teamExports } from './settings.tables.js';
-import { pruneExpiredFiles } from './export.prune.js';
+import { pruneExpiredFiles } from '../../platform/exports/prune.js';
 
 declare module '../../platform/jobs/registry.js' {
   interface JobPayloads {

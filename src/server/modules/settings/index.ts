@@ -40,6 +40,3 @@ export async function settingsModule(app: FastifyInstance, ctx: AppContext) {
 }
 
 export { aiRequestsInMonth, countAiRequest } from './ai-usage.js';
-export { csvLine } from './export.csv.js';
-export { xlsxStream } from './export.xlsx.js';
-export { pruneExpiredFiles } from './export.prune.js';

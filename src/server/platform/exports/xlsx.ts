@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { escapeCellText } from '../logframe/index.js';
+import { escapeCellText } from './cells.js';
 
 /** Excel's limits: characters in a cell, rows in a sheet (a longer table continues on "name (2)"). */
 const MAX_CELL = 32_767;

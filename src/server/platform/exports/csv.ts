@@ -1,4 +1,4 @@
-import { escapeCellText } from '../logframe/index.js';
+import { escapeCellText } from './cells.js';
 
 /**
  * One CSV cell: text that a spreadsheet would read as a formula (= + - @, tab, CR) is escaped the
