@@ -34,6 +34,13 @@ export default defineConfig(({ command, mode }) => {
           codeSplitting: {
             groups: [
               {
+                // Vite's helper for dynamic imports: both entries use it (the public form loads its
+                // word catalogues on demand); left to itself it lands in the Inertia vendor chunk
+                name: 'preload',
+                test: /vite\/preload-helper/,
+                priority: 3,
+              },
+              {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                 priority: 2,

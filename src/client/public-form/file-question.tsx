@@ -10,6 +10,8 @@ import {
 } from '@shared/forms/files';
 import { isFileDraft, type DraftValue } from './storage';
 import classes from './public-form.module.css';
+import { say } from '@shared/forms/page-text/format';
+import { usePageText } from './page-text';
 
 /** A chosen file's object URL while it is shown (revoked when it changes or goes). */
 function usePreview(blob: Blob | null) {
@@ -45,6 +47,7 @@ export function FileQuestion({
   const settings = fileSettings(q);
   const file = isFileDraft(value) ? value : null;
   const preview = usePreview(file && isImageType(file.type) ? file.blob : null);
+  const t = usePageText();
   const [refused, setRefused] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const photo = settings.kinds === 'photo';
@@ -53,7 +56,7 @@ export function FileQuestion({
     if (!f) return;
     const type = f.type || 'application/octet-stream';
     // the same checks the server makes on the answer (size, accepted type), before anything is kept
-    const checked = checkFile(q, { fileId: PENDING_FILE_ID, name: f.name, size: f.size, type });
+    const checked = checkFile(q, { fileId: PENDING_FILE_ID, name: f.name, size: f.size, type }, t);
     if (checked.error) {
       setRefused(checked.error);
       return;
@@ -76,17 +79,26 @@ export function FileQuestion({
         </p>
       )}
       <p className={classes.hint} id={ids.limits}>
-        {photo
-          ? 'A JPEG, PNG or WebP photo'
-          : settings.kinds === 'document'
-            ? 'A PDF'
-            : 'A photo or a PDF'}
-        , at most {settings.maxMb} MB.
+        {say(t, 'fileLimits', {
+          kind: say(
+            t,
+            photo
+              ? 'filePhotoKind'
+              : settings.kinds === 'document'
+                ? 'fileDocumentKind'
+                : 'fileAnyKind',
+          ),
+          mb: settings.maxMb,
+        })}
       </p>
       {file && (
         <div className={classes.filePicked}>
           {preview && (
-            <img src={preview} alt={`Preview of ${file.name}`} className={classes.fileThumb} />
+            <img
+              src={preview}
+              alt={say(t, 'filePreview', { name: file.name })}
+              className={classes.fileThumb}
+            />
           )}
           <p className={classes.hint}>
             {file.name} · {formatSize(file.size)}
@@ -109,11 +121,16 @@ export function FileQuestion({
       />
       {/* the native input's "No file chosen" would contradict the preview: a button-like label instead */}
       <label htmlFor={inputId} className={classes.filePick} aria-hidden="true">
-        {file
-          ? `Replace ${photo ? 'photo' : 'file'}`
-          : photo
-            ? 'Take or choose a photo'
-            : 'Choose a file'}
+        {say(
+          t,
+          file
+            ? photo
+              ? 'fileReplacePhoto'
+              : 'fileReplace'
+            : photo
+              ? 'fileTakePhoto'
+              : 'fileChoose',
+        )}
       </label>
       {file && (
         <button
@@ -125,7 +142,7 @@ export function FileQuestion({
             input.current?.focus();
           }}
         >
-          Remove {photo ? 'photo' : 'file'}
+          {say(t, photo ? 'fileRemovePhoto' : 'fileRemove')}
         </button>
       )}
       {shownError && (

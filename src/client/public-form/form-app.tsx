@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { validateAnswers } from '@shared/forms/answers';
+import { itemWords, validateAnswers } from '@shared/forms/answers';
 import { visibleKeys } from '@shared/forms/logic';
 import type { PublicFormProps } from '@shared/forms/forms.pages';
 import { PublicQuestion, inputId } from './question';
 import { RepeatQuestion } from './repeat-question';
-import { itemNoun } from '@shared/forms/questions';
 import type { Answer } from '@shared/expressions';
 import { OutboxPanel } from './outbox-panel';
 import { useOutbox } from './use-outbox';
@@ -15,8 +14,8 @@ import { firstPageWithError, pageErrors, settlePage, splitPages, visiblePages } 
 import classes from './public-form.module.css';
 import { localiseQuestions, languageName } from '@shared/forms/translations';
 import { applyLanguage, formLanguages } from './language';
-
-const THANKS = 'Thank you: your answers were received.';
+import { say, sayCount, type PageText } from '@shared/forms/page-text/format';
+import { PageTextContext, loadPageText } from './page-text';
 
 type Done =
   | { kind: 'sent'; id: string; text: string }
@@ -39,17 +38,23 @@ const askPersist = () => void navigator.storage?.persist?.().catch(() => false);
 export function FormApp({
   data,
   initialLanguage,
+  initialText,
 }: {
   data: PublicFormProps;
   initialLanguage: string;
+  /** the page's own words in that language (loaded before the first render) */
+  initialText: PageText;
 }) {
   const { form, version, wave, closed, submitUrl } = data;
   const [lang, setLang] = useState(initialLanguage);
+  const [text, setText] = useState(initialText);
   // the texts in the chosen language; a missing translation shows the default text
   const questions = useMemo(() => localiseQuestions(data.questions, lang), [data.questions, lang]);
   const languages = formLanguages(data);
   const thankYou = form.thankYouTranslations?.[lang] || form.thankYou;
-  const chooseLanguage = (code: string) => {
+  const chooseLanguage = async (code: string) => {
+    const words = await loadPageText(code);
+    setText(words);
     setLang(code);
     applyLanguage(code);
     const url = new URL(location.href);
@@ -81,10 +86,10 @@ export function FormApp({
   // a response the outbox delivers later: "Sent", and the thank-you if it is the one on screen
   const onSent = (id: string, outcome: SendOutcome) => {
     if (outcome.kind !== 'sent') return;
-    setStatus('Sent');
+    setStatus(say(text, 'statusSent'));
     setDone((d) =>
       d && d.id === id && d.kind === 'queued'
-        ? { kind: 'sent', id, text: thankYou || outcome.thankYou || THANKS }
+        ? { kind: 'sent', id, text: thankYou || outcome.thankYou || say(text, 'thanks') }
         : d,
     );
   };
@@ -102,11 +107,11 @@ export function FormApp({
         });
         setPageIndex(draft.page ?? 0);
         if (draft.startedAt) startedAt.current = draft.startedAt;
-        setStatus('Your answers saved on this device were restored.');
+        setStatus(say(text, 'statusRestored'));
       }
       setLoaded(true);
     });
-  }, [store, loaded, draftKey, questions, data.prefill]);
+  }, [store, loaded, draftKey, questions, data.prefill, text]);
 
   // every change is saved on the device
   useEffect(() => {
@@ -120,9 +125,9 @@ export function FormApp({
         savedAt: Date.now(),
       })
       .then(() => {
-        setStatus(store.durable ? 'Saved on this device' : '');
+        setStatus(store.durable ? say(text, 'statusSaved') : '');
       });
-  }, [answers, store, loaded, draftKey, version, pageIndex]);
+  }, [answers, store, loaded, draftKey, version, pageIndex, text]);
 
   const set = (key: string, value: DraftValue) => {
     changed.current = true;
@@ -147,7 +152,7 @@ export function FormApp({
       const e = pageErrors(
         pages,
         current,
-        validateAnswers(questions, toSend(questions, answers)).errors,
+        validateAnswers(questions, toSend(questions, answers), { text }).errors,
       );
       if (Object.keys(e).length) return showErrors(e);
     }
@@ -166,7 +171,7 @@ export function FormApp({
     if (!store || version === null) return;
     setProblem(null);
     const raw = toSend(questions, answers);
-    const checked = validateAnswers(questions, raw);
+    const checked = validateAnswers(questions, raw, { text });
     if (Object.keys(checked.errors).length) return showErrors(checked.errors);
     setErrors({});
     setSending(true);
@@ -215,11 +220,15 @@ export function FormApp({
     setAnswers(initial());
     setPageIndex(0);
     if (outcome.kind === 'sent') {
-      setDone({ kind: 'sent', id: item.id, text: thankYou || outcome.thankYou || THANKS });
-      setStatus('Sent');
+      setDone({
+        kind: 'sent',
+        id: item.id,
+        text: thankYou || outcome.thankYou || say(text, 'thanks'),
+      });
+      setStatus(say(text, 'statusSent'));
     } else if (outcome.kind === 'retry') {
       setDone({ kind: 'queued', id: item.id });
-      setStatus('Will send when online');
+      setStatus(say(text, 'statusQueued'));
     } else setDone({ kind: 'conflict', id: item.id, message: outcome.message });
     requestAnimationFrame(() => doneRef.current?.focus());
   }
@@ -240,156 +249,150 @@ export function FormApp({
     if (inRepeat) {
       const r = questions.find((q) => q.key === inRepeat[1]);
       const c = r?.questions?.find((x) => x.key === inRepeat[3].replace(/__other$/, ''));
-      return `${c?.label ?? inRepeat[3]} (${itemNoun(r ?? { label: '' })} ${inRepeat[2]})`;
+      return say(text, 'inItem', {
+        label: c?.label ?? inRepeat[3],
+        noun: itemWords(r ?? { label: '' }, text).noun,
+        n: inRepeat[2],
+      });
     }
     return questions.find((q) => q.key === key || `${q.key}__other` === key)?.label ?? key;
   };
 
   return (
-    <div className={classes.page}>
-      <main className={classes.card}>
-        {languages.length > 1 && (
-          <nav className={classes.languages} aria-label="Language">
-            {languages.map((code) => (
-              <button
-                key={code}
-                type="button"
-                lang={code}
-                dir="auto"
-                className={classes.language}
-                aria-pressed={code === lang}
-                onClick={() => chooseLanguage(code)}
-              >
-                {languageName(code)}
-              </button>
-            ))}
-          </nav>
-        )}
-        <h1 className={classes.title}>{form.name}</h1>
-        {data.test && (
-          <p className={classes.testBanner}>
-            Test of the draft: responses sent here are kept apart as tests. File questions take no
-            file on a test link.
+    <PageTextContext.Provider value={text}>
+      <div className={classes.page}>
+        <main className={classes.card}>
+          {languages.length > 1 && (
+            <nav className={classes.languages} aria-label={say(text, 'languageNav')}>
+              {languages.map((code) => (
+                <button
+                  key={code}
+                  type="button"
+                  lang={code}
+                  dir="auto"
+                  className={classes.language}
+                  aria-pressed={code === lang}
+                  onClick={() => void chooseLanguage(code)}
+                >
+                  {languageName(code)}
+                </button>
+              ))}
+            </nav>
+          )}
+          <h1 className={classes.title}>{form.name}</h1>
+          {data.test && <p className={classes.testBanner}>{say(text, 'testBanner')}</p>}
+          {wave && <p className={classes.hint}>{say(text, 'round', { wave })}</p>}
+          <p className={classes.status} role="status" aria-live="polite">
+            {status}
           </p>
-        )}
-        {wave && <p className={classes.hint}>Round: {wave}</p>}
-        <p className={classes.status} role="status" aria-live="polite">
-          {status}
-        </p>
-        <OutboxPanel
-          items={device.unsent}
-          onSendNow={() => void device.sendNow()}
-          onRemove={(id) => void device.outbox?.remove(id).then(device.refresh)}
-        />
-        {closed ? (
-          <p>{closed}</p>
-        ) : !loaded ? (
-          <p>Loading the form…</p>
-        ) : done ? (
-          <div tabIndex={-1} ref={doneRef} className={classes.done}>
-            {done.kind === 'sent' && <p className={classes.lead}>{done.text}</p>}
-            {done.kind === 'queued' && (
-              <p className={classes.lead}>
-                Your answers are saved on this device and will be sent when you are back online. You
-                can close this page: they will be sent the next time you open this form.
-              </p>
-            )}
-            {done.kind === 'conflict' && <p className={classes.error}>{done.message}</p>}
-            <button type="button" className={classes.button} onClick={() => setDone(null)}>
-              Send another response
-            </button>
-          </div>
-        ) : (
-          <form noValidate onSubmit={submit}>
-            <p className={classes.hint}>Questions marked * need an answer.</p>
-            {errorList.length > 0 && (
-              <div
-                className={classes.summary}
-                tabIndex={-1}
-                ref={summary}
-                role="alert"
-                aria-labelledby="error-summary-title"
-              >
-                <h2 id="error-summary-title">
-                  {errorList.length === 1
-                    ? 'One answer needs attention'
-                    : `${errorList.length} answers need attention`}
-                </h2>
-                <ul>
-                  {errorList.map(([key, message]) => (
-                    <li key={key}>
-                      <a href={`#${inputId(key)}`}>
-                        {labelOf(key)} — {message}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            {visible.length > 1 && (
-              <div tabIndex={-1} ref={pageTop} className={classes.progress}>
-                <p id="form-progress" className={classes.hint}>
-                  Page {position + 1} of {visible.length}
-                </p>
-                <progress
-                  aria-labelledby="form-progress"
-                  max={visible.length}
-                  value={position + 1}
-                />
-                {page?.title && <h2 className={classes.pageTitle}>{page.title}</h2>}
-              </div>
-            )}
-            {(page?.questions ?? questions)
-              .filter((q) => shown.has(q.key))
-              .map((q) =>
-                q.type === 'repeat' ? (
-                  <RepeatQuestion
-                    key={q.key}
-                    q={q}
-                    answers={answers}
-                    outer={logicView(answers) as Record<string, Answer>}
-                    errors={errors}
-                    set={set}
-                  />
-                ) : (
-                  <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
-                ),
-              )}
-            {problem && (
-              <p className={classes.error} role="alert">
-                {problem}
-              </p>
-            )}
-            <div className={classes.actions}>
-              {/* keys: Next must never become the Send button in place (its click would then submit) */}
-              {position > 0 && (
-                <button
-                  key="back"
-                  type="button"
-                  className={classes.secondary}
-                  onClick={() => goTo(visible[position - 1], false)}
-                >
-                  Back
-                </button>
-              )}
-              {last || visible.length <= 1 ? (
-                <button key="send" type="submit" className={classes.button} disabled={sending}>
-                  {sending ? 'Sending…' : 'Send'}
-                </button>
-              ) : (
-                <button
-                  key="next"
-                  type="button"
-                  className={classes.button}
-                  onClick={() => goTo(visible[position + 1], true)}
-                >
-                  Next
-                </button>
-              )}
+          <OutboxPanel
+            items={device.unsent}
+            onSendNow={() => void device.sendNow()}
+            onRemove={(id) => void device.outbox?.remove(id).then(device.refresh)}
+          />
+          {closed ? (
+            <p>{closed}</p>
+          ) : !loaded ? (
+            <p>{say(text, 'loading')}</p>
+          ) : done ? (
+            <div tabIndex={-1} ref={doneRef} className={classes.done}>
+              {done.kind === 'sent' && <p className={classes.lead}>{done.text}</p>}
+              {done.kind === 'queued' && <p className={classes.lead}>{say(text, 'queued')}</p>}
+              {done.kind === 'conflict' && <p className={classes.error}>{done.message}</p>}
+              <button type="button" className={classes.button} onClick={() => setDone(null)}>
+                {say(text, 'sendAnother')}
+              </button>
             </div>
-          </form>
-        )}
-      </main>
-    </div>
+          ) : (
+            <form noValidate onSubmit={submit}>
+              <p className={classes.hint}>{say(text, 'requiredNote')}</p>
+              {errorList.length > 0 && (
+                <div
+                  className={classes.summary}
+                  tabIndex={-1}
+                  ref={summary}
+                  role="alert"
+                  aria-labelledby="error-summary-title"
+                >
+                  <h2 id="error-summary-title">
+                    {sayCount(text, 'errorSummary', errorList.length)}
+                  </h2>
+                  <ul>
+                    {errorList.map(([key, message]) => (
+                      <li key={key}>
+                        <a href={`#${inputId(key)}`}>
+                          {labelOf(key)} — {message}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {visible.length > 1 && (
+                <div tabIndex={-1} ref={pageTop} className={classes.progress}>
+                  <p id="form-progress" className={classes.hint}>
+                    {say(text, 'progress', { n: position + 1, total: visible.length })}
+                  </p>
+                  <progress
+                    aria-labelledby="form-progress"
+                    max={visible.length}
+                    value={position + 1}
+                  />
+                  {page?.title && <h2 className={classes.pageTitle}>{page.title}</h2>}
+                </div>
+              )}
+              {(page?.questions ?? questions)
+                .filter((q) => shown.has(q.key))
+                .map((q) =>
+                  q.type === 'repeat' ? (
+                    <RepeatQuestion
+                      key={q.key}
+                      q={q}
+                      answers={answers}
+                      outer={logicView(answers) as Record<string, Answer>}
+                      errors={errors}
+                      set={set}
+                    />
+                  ) : (
+                    <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
+                  ),
+                )}
+              {problem && (
+                <p className={classes.error} role="alert">
+                  {problem}
+                </p>
+              )}
+              <div className={classes.actions}>
+                {/* keys: Next must never become the Send button in place (its click would then submit) */}
+                {position > 0 && (
+                  <button
+                    key="back"
+                    type="button"
+                    className={classes.secondary}
+                    onClick={() => goTo(visible[position - 1], false)}
+                  >
+                    {say(text, 'back')}
+                  </button>
+                )}
+                {last || visible.length <= 1 ? (
+                  <button key="send" type="submit" className={classes.button} disabled={sending}>
+                    {say(text, sending ? 'sending' : 'send')}
+                  </button>
+                ) : (
+                  <button
+                    key="next"
+                    type="button"
+                    className={classes.button}
+                    onClick={() => goTo(visible[position + 1], true)}
+                  >
+                    {say(text, 'next')}
+                  </button>
+                )}
+              </div>
+            </form>
+          )}
+        </main>
+      </div>
+    </PageTextContext.Provider>
   );
 }

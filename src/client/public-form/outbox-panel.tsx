@@ -1,5 +1,7 @@
 import { exportText, type OutboxItem } from './outbox';
 import classes from './public-form.module.css';
+import { say, sayCount } from '@shared/forms/page-text/format';
+import { usePageText } from './page-text';
 
 /** Save the unsent responses as a JSON file (they stay on the device too). */
 function download(items: OutboxItem[]) {
@@ -24,30 +26,29 @@ export function OutboxPanel({
   onSendNow: () => void;
   onRemove: (id: string) => void;
 }) {
+  const t = usePageText();
   if (items.length === 0) return null;
   const waiting = items.filter((i) => i.state === 'waiting').length;
   const stuck = items.filter((i) => i.state !== 'waiting');
   return (
     <section className={classes.outbox} aria-labelledby="outbox-title">
       <h2 id="outbox-title" className={classes.outboxTitle}>
-        Not sent yet
+        {say(t, 'outboxTitle')}
       </h2>
-      {waiting > 0 && (
-        <p className={classes.hint}>
-          {waiting === 1
-            ? 'One response is saved on this device and will be sent when online.'
-            : `${waiting} responses are saved on this device and will be sent when online.`}
-        </p>
-      )}
+      {waiting > 0 && <p className={classes.hint}>{sayCount(t, 'outboxWaiting', waiting)}</p>}
       {stuck.length > 0 && (
         <ul className={classes.stuck}>
           {stuck.map((i) => (
             <li key={i.id}>
               <p className={classes.error}>
-                {i.formName}, finished {new Date(i.createdAt).toLocaleString()}: {i.message}
+                {say(t, 'outboxStuck', {
+                  form: i.formName,
+                  when: new Date(i.createdAt).toLocaleString(t.lang),
+                  message: i.message ?? '',
+                })}
               </p>
               <button type="button" className={classes.secondary} onClick={() => onRemove(i.id)}>
-                Remove from this device
+                {say(t, 'removeFromDevice')}
               </button>
             </li>
           ))}
@@ -56,11 +57,11 @@ export function OutboxPanel({
       <div className={classes.actions}>
         {waiting > 0 && (
           <button type="button" className={classes.secondary} onClick={onSendNow}>
-            Send now
+            {say(t, 'sendNow')}
           </button>
         )}
         <button type="button" className={classes.secondary} onClick={() => download(items)}>
-          Export unsent responses
+          {say(t, 'exportUnsent')}
         </button>
       </div>
     </section>

@@ -2,6 +2,8 @@ import { useRef, useState } from 'react';
 import type { QuestionDef } from '@shared/forms/questions';
 import { isFileDraft, type DraftValue } from './storage';
 import classes from './public-form.module.css';
+import { say } from '@shared/forms/page-text/format';
+import { usePageText } from './page-text';
 
 interface Props {
   q: QuestionDef;
@@ -97,6 +99,7 @@ export function RankingQuestion({
     Array.isArray(value) && value.length && value.every((v) => typeof v === 'string')
       ? (value as string[])
       : q.choices.map((c) => c.value);
+  const t = usePageText();
   const [moved, setMoved] = useState('');
   const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
   const items = useRef<Array<HTMLLIElement | null>>([]);
@@ -104,7 +107,13 @@ export function RankingQuestion({
     if (from === to) return;
     const next = moveItem(order, from, to);
     set(q.key, next);
-    setMoved(`${labels.get(next[to]) ?? next[to]} is now number ${to + 1} of ${next.length}.`);
+    setMoved(
+      say(t, 'rankMoved', {
+        item: labels.get(next[to]) ?? next[to],
+        n: to + 1,
+        total: next.length,
+      }),
+    );
   };
   const overIndex = (y: number) =>
     indexAt(
@@ -134,7 +143,7 @@ export function RankingQuestion({
             <span
               className={classes.rankHandle}
               aria-hidden="true"
-              title="Drag to reorder"
+              title={say(t, 'rankDrag')}
               onPointerDown={(e) => {
                 e.currentTarget.setPointerCapture(e.pointerId);
                 setDrag({ from: i, over: i });
@@ -156,7 +165,7 @@ export function RankingQuestion({
               id={i === 0 ? firstId : undefined}
               className={classes.secondary}
               disabled={i === 0}
-              aria-label={`Move “${labels.get(v) ?? v}” up`}
+              aria-label={say(t, 'rankUp', { item: labels.get(v) ?? v })}
               onClick={() => moveTo(i, i - 1)}
             >
               ↑
@@ -165,7 +174,7 @@ export function RankingQuestion({
               type="button"
               className={classes.secondary}
               disabled={i === order.length - 1}
-              aria-label={`Move “${labels.get(v) ?? v}” down`}
+              aria-label={say(t, 'rankDown', { item: labels.get(v) ?? v })}
               onClick={() => moveTo(i, i + 1)}
             >
               ↓
@@ -175,7 +184,7 @@ export function RankingQuestion({
       </ol>
       {!Array.isArray(value) || !value.length ? (
         <button type="button" className={classes.secondary} onClick={() => set(q.key, order)}>
-          Keep this order
+          {say(t, 'rankKeep')}
         </button>
       ) : null}
       <p className={classes.hint} aria-live="polite">
@@ -187,9 +196,9 @@ export function RankingQuestion({
 }
 
 const FIELDS = [
-  ['lat', 'Latitude', '-1.2921'],
-  ['lon', 'Longitude', '36.8219'],
-  ['accuracy', 'Accuracy in metres (optional)', ''],
+  ['lat', 'latitude', '-1.2921'],
+  ['lon', 'longitude', '36.8219'],
+  ['accuracy', 'accuracy', ''],
 ] as const;
 
 /** A geopoint: "Use my location" (the browser's geolocation) or the coordinates typed in. */
@@ -203,14 +212,15 @@ export function GeopointQuestion({
   header,
   footer,
 }: Props) {
+  const t = usePageText();
   const answer = asRecord(value);
   const [message, setMessage] = useState('');
   const locate = () => {
     if (!('geolocation' in navigator)) {
-      setMessage('This browser cannot give a location: type the latitude and longitude instead.');
+      setMessage(say(t, 'geoNoBrowser'));
       return;
     }
-    setMessage('Finding your location…');
+    setMessage(say(t, 'geoFinding'));
     navigator.geolocation.getCurrentPosition(
       (p) => {
         set(q.key, {
@@ -218,14 +228,9 @@ export function GeopointQuestion({
           lon: String(Math.round(p.coords.longitude * 1e6) / 1e6),
           accuracy: String(Math.round(p.coords.accuracy)),
         });
-        setMessage('Location found.');
+        setMessage(say(t, 'geoFound'));
       },
-      (e) =>
-        setMessage(
-          e.code === e.PERMISSION_DENIED
-            ? 'Location access was denied: allow it in the browser settings, or type the latitude and longitude below.'
-            : 'Your location is not available right now: type the latitude and longitude below.',
-        ),
+      (e) => setMessage(say(t, e.code === e.PERMISSION_DENIED ? 'geoDenied' : 'geoUnavailable')),
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
     );
   };
@@ -237,7 +242,7 @@ export function GeopointQuestion({
     >
       {header}
       <button type="button" className={classes.secondary} onClick={locate}>
-        Use my location
+        {say(t, 'geoUse')}
       </button>
       <p className={classes.hint} role="status">
         {message}
@@ -245,14 +250,14 @@ export function GeopointQuestion({
       {FIELDS.map(([f, label, example], i) => (
         <div key={f} style={{ marginTop: 8 }}>
           <label className={classes.label} htmlFor={i === 0 ? firstId : `${firstId}-${f}`}>
-            {label}
+            {say(t, label)}
           </label>
           <input
             id={i === 0 ? firstId : `${firstId}-${f}`}
             className={`${classes.input} ${error ? classes.invalid : ''}`}
             type="text"
             inputMode="decimal"
-            placeholder={example ? `e.g. ${example}` : undefined}
+            placeholder={example ? say(t, 'example', { example }) : undefined}
             value={answer[f] ?? ''}
             aria-invalid={error ? true : undefined}
             onChange={(e) => set(q.key, { ...answer, [f]: e.currentTarget.value })}

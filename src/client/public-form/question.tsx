@@ -4,6 +4,9 @@ import classes from './public-form.module.css';
 import { GeopointQuestion, MatrixQuestion, RankingQuestion } from './question-more';
 import { FileQuestion } from './file-question';
 import type { DraftAnswers, DraftValue } from './storage';
+import { say } from '@shared/forms/page-text/format';
+import type { PageText } from '@shared/forms/page-text/format';
+import { usePageText } from './page-text';
 
 type RawAnswers = DraftAnswers;
 
@@ -73,11 +76,11 @@ function Required({ q }: { q: QuestionDef }) {
   ) : null;
 }
 
-function choiceList(q: QuestionDef): Array<{ value: string; label: string }> {
+function choiceList(q: QuestionDef, t: PageText): Array<{ value: string; label: string }> {
   if (q.type === 'yes_no')
     return [
-      { value: 'yes', label: 'Yes' },
-      { value: 'no', label: 'No' },
+      { value: 'yes', label: say(t, 'yes') },
+      { value: 'no', label: say(t, 'no') },
     ];
   if (q.type === 'rating')
     return Array.from({ length: q.scale ?? 5 }, (_, i) => ({
@@ -87,11 +90,12 @@ function choiceList(q: QuestionDef): Array<{ value: string; label: string }> {
   if (q.type === 'nps')
     return Array.from({ length: 11 }, (_, i) => ({ value: String(i), label: String(i) }));
   const list = q.choices.map((c) => ({ value: c.value, label: c.label }));
-  return q.allowOther ? [...list, { value: OTHER_VALUE, label: 'Other (please specify)' }] : list;
+  return q.allowOther ? [...list, { value: OTHER_VALUE, label: say(t, 'otherChoice') }] : list;
 }
 
 /** One question of the public form: native inputs, fieldset/legend for choice groups, errors linked. */
 export function PublicQuestion({ q, answers, errors, set }: Props) {
+  const t = usePageText();
   const error = errors[q.key];
   const value = answers[q.key];
   // a page break is the title of the page it opens (form-app.tsx), not a question; a calculate
@@ -177,7 +181,7 @@ export function PublicQuestion({ q, answers, errors, set }: Props) {
     );
   if (['single_choice', 'multiple_choice', 'yes_no', 'rating', 'nps'].includes(q.type)) {
     const multi = q.type === 'multiple_choice';
-    const list = choiceList(q);
+    const list = choiceList(q, t);
     const chosen = multi
       ? Array.isArray(value)
         ? value
@@ -258,8 +262,8 @@ export function PublicQuestion({ q, answers, errors, set }: Props) {
         ) : q.type === 'dropdown' ? (
           <>
             <select {...common} value={text} onChange={(e) => set(q.key, e.currentTarget.value)}>
-              <option value="">Choose…</option>
-              {choiceList(q).map((c) => (
+              <option value="">{say(t, 'choose')}</option>
+              {choiceList(q, t).map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}
                 </option>
@@ -285,12 +289,13 @@ export function PublicQuestion({ q, answers, errors, set }: Props) {
 }
 
 function OtherInput({ q, answers, errors, set }: Props) {
+  const t = usePageText();
   const key = otherKey(q.key);
   const error = errors[key];
   return (
     <div style={{ marginTop: 8 }}>
       <label className={classes.label} htmlFor={inputId(key)}>
-        Please specify “Other”
+        {say(t, 'otherSpecify')}
       </label>
       <input
         id={inputId(key)}

@@ -1,10 +1,12 @@
-import { repeatBounds, fixedRepeatCount } from '@shared/forms/answers';
+import { itemWords, repeatBounds, fixedRepeatCount } from '@shared/forms/answers';
 import { visibleKeys } from '@shared/forms/logic';
-import { itemNoun, repeatPath, type QuestionDef } from '@shared/forms/questions';
+import { repeatPath, type QuestionDef } from '@shared/forms/questions';
 import { parse, type Answer } from '@shared/expressions';
 import { PublicQuestion, inputId } from './question';
 import type { DraftAnswers, DraftInstance, DraftValue } from './storage';
 import classes from './public-form.module.css';
+import { say } from '@shared/forms/page-text/format';
+import { usePageText } from './page-text';
 
 interface Props {
   q: QuestionDef;
@@ -28,7 +30,8 @@ const countAst = (text: string | null | undefined) => {
 export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
   const raw = answers[q.key];
   const list: DraftInstance[] = Array.isArray(raw) ? (raw as DraftInstance[]) : [];
-  const noun = itemNoun(q);
+  const t = usePageText();
+  const { noun } = itemWords(q, t);
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const { min, max } = repeatBounds(q);
   const fixed = fixedRepeatCount(q, countAst(q.repeatCount), outer);
@@ -54,7 +57,7 @@ export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
         )}
       </legend>
       {q.hint && <p className={classes.hint}>{q.hint}</p>}
-      {shown.length === 0 && <p className={classes.hint}>No {noun} added yet.</p>}
+      {shown.length === 0 && <p className={classes.hint}>{say(t, 'noItems', { noun })}</p>}
       {shown.map((inst, i) => {
         const visible = visibleKeys(q.questions ?? [], inst as Record<string, Answer>, undefined, {
           outer,
@@ -73,9 +76,7 @@ export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
         };
         return (
           <fieldset key={i} className={classes.instance}>
-            <legend className={classes.label}>
-              {Noun} {i + 1}
-            </legend>
+            <legend className={classes.label}>{say(t, 'item', { noun: Noun, n: i + 1 })}</legend>
             {(q.questions ?? [])
               .filter((c) => visible.has(c.key))
               .map((c) => (
@@ -93,7 +94,7 @@ export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
                 className={classes.secondary}
                 onClick={() => update(shown.filter((_, j) => j !== i))}
               >
-                Remove {noun} {i + 1}
+                {say(t, 'removeItem', { noun, n: i + 1 })}
               </button>
             )}
           </fieldset>
@@ -101,7 +102,7 @@ export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
       })}
       {fixed === null && shown.length < max && (
         <button type="button" className={classes.secondary} onClick={() => update([...shown, {}])}>
-          Add {noun}
+          {say(t, 'addItem', { noun })}
         </button>
       )}
       {error && (

@@ -9,12 +9,11 @@ import {
   REPEAT_CAP,
   hasChoices,
   isDisplayOnly,
-  itemNoun,
   otherKey,
   repeatPath,
   type QuestionDef,
 } from './questions.js';
-import { DEFAULT_CONSTRAINT_MESSAGE, constraintHolds, expressionCache } from './logic.js';
+import { constraintHolds, expressionCache } from './logic.js';
 import {
   evaluate,
   evaluateBoolean,
@@ -23,7 +22,7 @@ import {
   type Expr,
 } from '../expressions/index.js';
 import { toNumber } from '../expressions/values.js';
-import { plural } from '../format/plural.js';
+import { englishText, say, sayCount, type PageText } from './page-text/format.js';
 import {
   calculated,
   checkGeopoint,
@@ -68,6 +67,18 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^\+?[0-9 ()\-.]+$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
+/**
+ * What one instance of a repeat is called: its item label (the form's own word; English adds an s
+ * for the plural), else the page language's word for an entry.
+ */
+export function itemWords(
+  q: Pick<QuestionDef, 'itemLabel' | 'label'>,
+  t: PageText = englishText,
+): { noun: string; nouns: string } {
+  const own = (q.itemLabel ?? '').trim();
+  return own ? { noun: own, nouns: `${own}s` } : { noun: t.entry, nouns: t.entries };
+}
+
 /** A real calendar date written YYYY-MM-DD. */
 export function isCalendarDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
@@ -92,107 +103,109 @@ export function compilePattern(pattern: string): RegExp | null {
 
 const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 
-function checkNumber(q: QuestionDef, raw: unknown): { value?: number; error?: string } {
+function checkNumber(
+  q: QuestionDef,
+  raw: unknown,
+  t: PageText,
+): { value?: number; error?: string } {
   const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
   const integer = q.type === 'integer' || q.type === 'rating' || q.type === 'nps';
   if (s === null || !(integer ? INT_RE : DEC_RE).test(s))
-    return { error: integer ? 'Enter a whole number, e.g. 12.' : 'Enter a number, e.g. 12.5.' };
+    return { error: say(t, integer ? 'wholeNumber' : 'number') };
   const n = Number(s);
   if (!Number.isFinite(n) || (integer && !Number.isSafeInteger(n)))
-    return { error: 'This number is too large.' };
+    return { error: say(t, 'numberTooLarge') };
   let min = q.validation.min != null && q.validation.min !== '' ? Number(q.validation.min) : null;
   let max = q.validation.max != null && q.validation.max !== '' ? Number(q.validation.max) : null;
   if (q.type === 'rating') [min, max] = [1, q.scale ?? 5];
   if (q.type === 'nps') [min, max] = [0, 10];
-  if (min !== null && n < min) return { error: `Enter ${min} or more.` };
-  if (max !== null && n > max) return { error: `Enter ${max} or less.` };
+  if (min !== null && n < min) return { error: say(t, 'atLeast', { min }) };
+  if (max !== null && n > max) return { error: say(t, 'atMost', { max }) };
   return { value: n };
 }
 
-function checkText(q: QuestionDef, raw: unknown): { value?: string; error?: string } {
+function checkText(q: QuestionDef, raw: unknown, t: PageText): { value?: string; error?: string } {
   const v = asText(raw);
-  if (typeof v !== 'string') return { error: 'Enter text.' };
+  if (typeof v !== 'string') return { error: say(t, 'text') };
   const s = q.type === 'long_text' ? v.replace(/\r\n/g, '\n') : v.trim();
   const cap = TEXT_CAPS[q.type] ?? 1000;
   const max = Math.min(q.validation.maxLength ?? cap, cap);
-  if (s.length > max) return { error: `Use at most ${max} characters (this has ${s.length}).` };
+  if (s.length > max) return { error: say(t, 'maxLength', { max, n: s.length }) };
   const min = q.validation.minLength ?? null;
-  if (min !== null && s.length < min)
-    return { error: `Use at least ${min} characters (this has ${s.length}).` };
-  if (q.type === 'email' && !EMAIL_RE.test(s))
-    return { error: 'Enter an email address like name@example.org.' };
+  if (min !== null && s.length < min) return { error: say(t, 'minLength', { min, n: s.length }) };
+  if (q.type === 'email' && !EMAIL_RE.test(s)) return { error: say(t, 'email') };
   if (q.type === 'phone' && (!PHONE_RE.test(s) || (s.match(/\d/g)?.length ?? 0) < 5))
-    return { error: 'Enter a phone number: digits, spaces and + ( ) - only, at least 5 digits.' };
+    return { error: say(t, 'phone') };
   if (q.validation.pattern) {
     const re = compilePattern(q.validation.pattern);
-    if (re && !re.test(s))
-      return { error: q.validation.patternMessage || 'This answer is not in the expected format.' };
+    if (re && !re.test(s)) return { error: q.validation.patternMessage || say(t, 'pattern') };
   }
   return { value: s };
 }
 
-function checkDate(q: QuestionDef, raw: unknown): { value?: string; error?: string } {
-  if (typeof raw !== 'string') return { error: 'Enter a date.' };
+function checkDate(q: QuestionDef, raw: unknown, t: PageText): { value?: string; error?: string } {
+  if (typeof raw !== 'string') return { error: say(t, 'date') };
   const s = raw.trim();
-  if (q.type === 'date' && !isCalendarDate(s)) return { error: 'Enter a real date (YYYY-MM-DD).' };
-  if (q.type === 'time' && !TIME_RE.test(s)) return { error: 'Enter a time (HH:MM, 24-hour).' };
-  if (q.type === 'datetime' && !isDateTime(s))
-    return { error: 'Enter a date and time (YYYY-MM-DD HH:MM).' };
+  if (q.type === 'date' && !isCalendarDate(s)) return { error: say(t, 'realDate') };
+  if (q.type === 'time' && !TIME_RE.test(s)) return { error: say(t, 'time') };
+  if (q.type === 'datetime' && !isDateTime(s)) return { error: say(t, 'dateTime') };
   const { min, max } = q.validation;
-  if (min && s < min) return { error: `Enter ${min.replace('T', ' ')} or later.` };
-  if (max && s > max) return { error: `Enter ${max.replace('T', ' ')} or earlier.` };
+  if (min && s < min) return { error: say(t, 'notBefore', { min: min.replace('T', ' ') }) };
+  if (max && s > max) return { error: say(t, 'notAfter', { max: max.replace('T', ' ') }) };
   return { value: s };
 }
 
-function checkChoices(q: QuestionDef, raw: unknown): { value?: string | string[]; error?: string } {
+function checkChoices(
+  q: QuestionDef,
+  raw: unknown,
+  t: PageText,
+): { value?: string | string[]; error?: string } {
   const allowed = new Set(q.choices.map((c) => c.value));
   if (q.allowOther) allowed.add(OTHER_VALUE);
   if (q.type === 'multiple_choice') {
     const list = typeof raw === 'string' ? [raw] : raw;
     if (!Array.isArray(list) || list.some((x) => typeof x !== 'string'))
-      return { error: 'Choose from the list.' };
+      return { error: say(t, 'chooseList') };
     const unique = [...new Set(list as string[])];
     const bad = unique.find((x) => !allowed.has(x));
-    if (bad !== undefined) return { error: `“${bad.slice(0, 40)}” is not one of the choices.` };
+    if (bad !== undefined) return { error: say(t, 'notAChoice', { value: bad.slice(0, 40) }) };
     return { value: unique };
   }
-  if (typeof raw !== 'string') return { error: 'Choose one answer.' };
-  if (!allowed.has(raw)) return { error: `“${raw.slice(0, 40)}” is not one of the choices.` };
+  if (typeof raw !== 'string') return { error: say(t, 'chooseOne') };
+  if (!allowed.has(raw)) return { error: say(t, 'notAChoice', { value: raw.slice(0, 40) }) };
   return { value: raw };
 }
 
-function checkOne(q: QuestionDef, raw: unknown): { value?: AnswerValue; error?: string } {
+function checkOne(
+  q: QuestionDef,
+  raw: unknown,
+  t: PageText,
+): { value?: AnswerValue; error?: string } {
   if (isDisplayOnly(q.type))
-    return {
-      error:
-        q.type === 'page'
-          ? 'This is a page break; it takes no answer.'
-          : 'This is a note; it takes no answer.',
-    };
-  if (q.type === 'matrix') return checkMatrix(q, raw);
-  if (q.type === 'ranking') return checkRanking(q, raw);
-  if (q.type === 'geopoint') return checkGeopoint(raw);
-  if (q.type === 'hidden') return checkHidden(raw);
-  if (q.type === 'file') return checkFile(q, raw);
+    return { error: say(t, q.type === 'page' ? 'noAnswerPage' : 'noAnswerNote') };
+  if (q.type === 'matrix') return checkMatrix(q, raw, t);
+  if (q.type === 'ranking') return checkRanking(q, raw, t);
+  if (q.type === 'geopoint') return checkGeopoint(raw, t);
+  if (q.type === 'hidden') return checkHidden(raw, t);
+  if (q.type === 'file') return checkFile(q, raw, t);
   if (NUMBER_TYPES.includes(q.type) || q.type === 'rating' || q.type === 'nps')
-    return checkNumber(q, raw);
-  if (q.type === 'date' || q.type === 'time' || q.type === 'datetime') return checkDate(q, raw);
-  if (hasChoices(q.type)) return checkChoices(q, raw);
+    return checkNumber(q, raw, t);
+  if (q.type === 'date' || q.type === 'time' || q.type === 'datetime') return checkDate(q, raw, t);
+  if (hasChoices(q.type)) return checkChoices(q, raw, t);
   if (q.type === 'yes_no') {
     const v = raw === true ? 'yes' : raw === false ? 'no' : raw;
-    return v === 'yes' || v === 'no' ? { value: v } : { error: 'Answer yes or no.' };
+    return v === 'yes' || v === 'no' ? { value: v } : { error: say(t, 'yesOrNo') };
   }
   if (q.type === 'acknowledge') {
     return raw === true || raw === 'true' || raw === 'yes'
       ? { value: true }
-      : { error: 'Tick the box to acknowledge.' };
+      : { error: say(t, 'tick') };
   }
-  return checkText(q, raw);
+  return checkText(q, raw, t);
 }
 
-const requiredMessage = (q: QuestionDef) =>
-  q.requiredMessage ||
-  (q.type === 'acknowledge' ? 'Tick the box to continue.' : 'This question needs an answer.');
+const requiredMessage = (q: QuestionDef, t: PageText) =>
+  q.requiredMessage || say(t, q.type === 'acknowledge' ? 'requiredTick' : 'required');
 
 /**
  * Check every answer: unknown keys are refused by name, empty answers dropped (or refused when
@@ -207,10 +220,11 @@ const requiredMessage = (q: QuestionDef) =>
 export function validateAnswers(
   questions: QuestionDef[],
   raw: Record<string, unknown>,
-  opts: { now?: number } = {},
+  opts: { now?: number; text?: PageText } = {},
 ): { values: Answers; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const values = checkList(questions, raw, errors, { now: opts.now }, {}, (k) => k);
+  const t = opts.text ?? englishText;
+  const values = checkList(questions, raw, errors, { now: opts.now, t }, {}, (k) => k);
   return Object.keys(errors).length ? { values: {}, errors } : { values, errors };
 }
 
@@ -219,6 +233,8 @@ interface ListOpts {
   now?: number;
   /** inside a repeat instance: its number from 1 (`position(..)`) */
   position?: number;
+  /** the words of the built-in messages (the page's language) */
+  t: PageText;
 }
 
 const isInstance = (v: unknown): v is Record<string, unknown> =>
@@ -253,8 +269,8 @@ function checkList(
     if (byKey.has(k) || otherOf.has(k)) continue;
     const repeat = inRepeat.get(k);
     errors[path(k)] = repeat
-      ? `“${k}” is asked in each “${repeat}” instance: send it inside ${repeat}[n].`
-      : `“${k.slice(0, 64)}” is not a question of this form version.`;
+      ? say(opts.t, 'keyInRepeat', { key: k, repeat })
+      : say(opts.t, 'unknownKey', { key: k.slice(0, 64) });
   }
   for (const q of questions) {
     const relevant = compiled(q.relevant);
@@ -275,15 +291,15 @@ function checkList(
     }
     const v = raw[q.key];
     if (isEmpty(v) || (q.type === 'acknowledge' && (v === false || v === 'false'))) {
-      if (q.required && !isDisplayOnly(q.type)) errors[path(q.key)] = requiredMessage(q);
+      if (q.required && !isDisplayOnly(q.type)) errors[path(q.key)] = requiredMessage(q, opts.t);
       continue;
     }
-    const r = checkOne(q, v);
+    const r = checkOne(q, v, opts.t);
     if (r.error) errors[path(q.key)] = r.error;
     else if (
       !constraintHolds(compiled(q.constraint), r.value as Answer, scope, opts.now, opts.position)
     )
-      errors[path(q.key)] = q.constraintMessage || DEFAULT_CONSTRAINT_MESSAGE;
+      errors[path(q.key)] = q.constraintMessage || say(opts.t, 'constraint');
     else keep(q.key, r.value!);
     const chose = Array.isArray(r.value)
       ? (r.value as unknown[]).includes(OTHER_VALUE)
@@ -291,9 +307,9 @@ function checkList(
     if (q.allowOther && hasChoices(q.type) && chose) {
       const other = asText(raw[otherKey(q.key)]);
       if (typeof other !== 'string' || other.trim() === '')
-        errors[path(otherKey(q.key))] = 'Say what “Other” is.';
+        errors[path(otherKey(q.key))] = say(opts.t, 'otherMissing');
       else if (other.trim().length > OTHER_CAP)
-        errors[path(otherKey(q.key))] = `Use at most ${OTHER_CAP} characters.`;
+        errors[path(otherKey(q.key))] = say(opts.t, 'otherTooLong', { max: OTHER_CAP });
       else keep(otherKey(q.key), other.trim());
     }
   }
@@ -334,36 +350,39 @@ function checkRepeat(
   compiled: (text: string | null | undefined) => Expr | null,
   path: (key: string) => string,
 ): Answers[] | null {
-  const noun = itemNoun(q);
+  const t = opts.t;
+  const { noun, nouns } = itemWords(q, t);
   if (raw !== undefined && raw !== null && !Array.isArray(raw)) {
-    errors[path(q.key)] = `Give the ${noun} answers as a list (one object per ${noun}).`;
+    errors[path(q.key)] = say(t, 'repeatList', { noun });
     return null;
   }
   const list = (raw as unknown[] | null | undefined) ?? [];
   const bad = list.findIndex((i) => !isInstance(i));
   if (bad >= 0) {
-    errors[path(`${q.key}[${bad + 1}]`)] = `Each ${noun} is an object of answers by question key.`;
+    errors[path(`${q.key}[${bad + 1}]`)] = say(t, 'repeatObject', { noun });
     return null;
   }
   const fixed = fixedRepeatCount(q, compiled(q.repeatCount), scope, opts.now);
   const { min, max } = repeatBounds(q);
-  const count = (n: number) => plural(n, noun);
+  const has = list.length;
   if (fixed !== null && list.length !== fixed) {
-    errors[path(q.key)] = `Give exactly ${count(fixed)} (this has ${list.length}).`;
+    errors[path(q.key)] = sayCount(t, 'repeatExactly', fixed, { noun, nouns, has });
     return null;
   }
   if (fixed === null && list.length < min) {
     errors[path(q.key)] =
-      q.requiredMessage && list.length === 0 ? q.requiredMessage : `Add at least ${count(min)}.`;
+      q.requiredMessage && list.length === 0
+        ? q.requiredMessage
+        : sayCount(t, 'repeatMin', min, { noun, nouns });
     return null;
   }
   if (list.length > max) {
-    errors[path(q.key)] = `Add at most ${count(max)} (this has ${list.length}).`;
+    errors[path(q.key)] = sayCount(t, 'repeatMax', max, { noun, nouns, has });
     return null;
   }
   const children = q.questions ?? [];
   return (list as Record<string, unknown>[]).map((inst, i) =>
-    checkList(children, inst, errors, { now: opts.now, position: i + 1 }, scope, (k) =>
+    checkList(children, inst, errors, { now: opts.now, position: i + 1, t }, scope, (k) =>
       repeatPath(q.key, i, k),
     ),
   );

@@ -5,6 +5,7 @@
  */
 import type { QuestionDef } from './questions.js';
 import { formatNumber } from '../format/number.js';
+import { englishText, say, type PageText } from './page-text/format.js';
 
 export const FILE_KINDS = ['photo', 'document', 'any'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -58,16 +59,13 @@ export function fileSettings(q: Pick<QuestionDef, 'validation'>): FileSettings {
 export const acceptOf = (s: FileSettings) =>
   s.kinds === 'photo' ? 'image/jpeg,image/png,image/webp' : s.types.join(',');
 
-const kindText = (s: FileSettings) =>
-  s.kinds === 'photo'
-    ? 'a JPEG, PNG or WebP photo'
-    : s.kinds === 'document'
-      ? 'a PDF'
-      : 'a photo (JPEG, PNG, WebP) or a PDF';
+const kindText = (s: FileSettings, t: PageText) =>
+  say(t, s.kinds === 'photo' ? 'kindPhoto' : s.kinds === 'document' ? 'kindDocument' : 'kindAny');
 
-export const wrongTypeMessage = (s: FileSettings) => `Choose ${kindText(s)}.`;
-export const tooLargeMessage = (s: FileSettings) =>
-  `The file is larger than ${s.maxMb} MB: choose a smaller one.`;
+export const wrongTypeMessage = (s: FileSettings, t: PageText = englishText) =>
+  say(t, 'fileWrongType', { kind: kindText(s, t) });
+export const tooLargeMessage = (s: FileSettings, t: PageText = englishText) =>
+  say(t, 'fileTooLarge', { mb: s.maxMb });
 
 /** `1.2 MB`, `340 KB`, `12 bytes` */
 export function formatSize(bytes: number): string {
@@ -80,18 +78,22 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A file answer: an upload id, a name, a size within the question's limit, an accepted type. */
-export function checkFile(q: QuestionDef, raw: unknown): { value?: FileAnswer; error?: string } {
+export function checkFile(
+  q: QuestionDef,
+  raw: unknown,
+  t: PageText = englishText,
+): { value?: FileAnswer; error?: string } {
   const s = fileSettings(q);
   if (!isObject(raw) || typeof raw.fileId !== 'string' || !UUID_RE.test(raw.fileId))
-    return { error: `Attach ${kindText(s)}.` };
+    return { error: say(t, 'fileAttach', { kind: kindText(s, t) }) };
   const name = typeof raw.name === 'string' ? raw.name.trim().slice(0, NAME_CAP) : '';
-  if (!name) return { error: 'The file has no name: attach it again.' };
+  if (!name) return { error: say(t, 'fileNoName') };
   const size = raw.size;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1)
-    return { error: 'The file is empty: attach it again.' };
-  if (size > s.maxMb * MB) return { error: tooLargeMessage(s) };
+    return { error: say(t, 'fileEmpty') };
+  if (size > s.maxMb * MB) return { error: tooLargeMessage(s, t) };
   if (typeof raw.type !== 'string' || !(s.types as readonly string[]).includes(raw.type))
-    return { error: wrongTypeMessage(s) };
+    return { error: wrongTypeMessage(s, t) };
   return { value: { fileId: raw.fileId, name, size, type: raw.type } };
 }
 

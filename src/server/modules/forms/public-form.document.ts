@@ -1,6 +1,7 @@
 import type { EntryAssets } from '../../platform/inertia/assets.js';
 import { escapeJsonForHtml } from '../../platform/inertia/plugin.js';
 import type { PublicFormProps } from '../../../shared/forms/forms.pages.js';
+import { pageTextFor } from '../../../shared/forms/page-text/all.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -17,6 +18,8 @@ export function renderPublicFormDocument(opts: {
 }): string {
   const { data } = opts;
   const lang = escapeHtml(data.form.language);
+  // the loading line in the form's language (the page's own words)
+  const text = pageTextFor(data.form.language);
   return `<!DOCTYPE html>
 <html lang="${lang}" dir="${data.form.dir}">
   <head>
@@ -30,7 +33,7 @@ export function renderPublicFormDocument(opts: {
     ${opts.assets?.headTags ?? '<!-- client not built: run npm run build -->'}
   </head>
   <body>
-    <div id="form-root"><main class="pw-loading" style="max-width:640px;margin:16px auto;padding:0 12px;font:16px/1.5 system-ui,sans-serif"><h1>${escapeHtml(data.form.name)}</h1><p role="status">Loading the form…</p><noscript><p>This form needs JavaScript: turn it on and reload the page.</p></noscript></main></div>
+    <div id="form-root"><main class="pw-loading" style="max-width:640px;margin:16px auto;padding:0 12px;font:16px/1.5 system-ui,sans-serif"><h1>${escapeHtml(data.form.name)}</h1><p role="status">${escapeHtml(text.loading)}</p><noscript><p>${escapeHtml(text.noScript)}</p></noscript></main></div>
     <script type="application/json" id="form-data">${escapeJsonForHtml(JSON.stringify(data))}</script>
   </body>
 </html>`;

@@ -16,6 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { param } from './forms.routes.js';
 import { renderPublicFormDocument, serviceWorkerSource } from './public-form.document.js';
 import { teamRefusal } from './team-switches.js';
+import { pageTextFor } from '../../../shared/forms/page-text/all.js';
 
 const publicAccess = { kind: 'public' } as const;
 
@@ -86,8 +87,13 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
           questions: version?.questions ?? [],
           prefill: await stakeholderPrefill(ctx.db, link.stakeholderId, version?.questions ?? []),
           closed:
-            (await teamRefusal(ctx, ctx.db, form))?.message ??
-            closedReason(form, projectStatus, await liveResponses(ctx.db, form.id)),
+            (await teamRefusal(ctx, ctx.db, form, pageTextFor(language)))?.message ??
+            closedReason(
+              form,
+              projectStatus,
+              await liveResponses(ctx.db, form.id),
+              pageTextFor(language),
+            ),
         },
       });
       // the document names the hashed assets of the current build: always revalidated

@@ -10,6 +10,8 @@ import { canonicalAnswers, validateAnswers, type Answers } from '../../../shared
 import type { SubmitInput } from '../../../shared/forms/forms.schemas.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
 import { localiseQuestions } from '../../../shared/forms/translations.js';
+import { pageTextFor } from '../../../shared/forms/page-text/all.js';
+import { say, type PageText } from '../../../shared/forms/page-text/format.js';
 import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
@@ -33,17 +35,17 @@ export function closedReason(
   form: FormRow,
   projectStatus: ProjectStatus,
   responses: number,
+  t: PageText = pageTextFor('en'),
   now = new Date(),
 ): string | null {
-  if (!form.currentVersion) return 'This form is not published yet.';
-  if (projectStatus === 'archived') return 'This form is closed: its project is archived.';
+  if (!form.currentVersion) return say(t, 'notPublished');
+  if (projectStatus === 'archived') return say(t, 'projectArchived');
   const s = form.settings;
   if (s.opensAt && now < instant(s.opensAt))
-    return `This form opens on ${s.opensAt.replace('T', ' ')}.`;
+    return say(t, 'opensOn', { date: s.opensAt.replace('T', ' ') });
   if (s.closesAt && now >= instant(s.closesAt))
-    return `This form closed on ${s.closesAt.replace('T', ' ')}.`;
-  if (s.responseLimit != null && responses >= s.responseLimit)
-    return 'This form has received all the responses it takes.';
+    return say(t, 'closedOn', { date: s.closesAt.replace('T', ' ') });
+  if (s.responseLimit != null && responses >= s.responseLimit) return say(t, 'limitReached');
   return null;
 }
 
@@ -135,9 +137,6 @@ async function registerStakeholder(
   return s.id;
 }
 
-const DIFFERENT =
-  'A response with this id was already received with different answers. Reload the form to send a new response.';
-
 /**
  * Store one public submission, idempotently: the device's id is unique per form (a unique index,
  * INSERT ... ON CONFLICT DO NOTHING), so a retry with the same answers gets the stored response
@@ -190,10 +189,13 @@ export async function storeResponse(
     .limit(1);
   if (!version)
     throw new ValidationError({ version: `Version ${input.version} of this form does not exist.` });
-  // the question's own messages (required, constraint) in the language the form was answered in
+  // the question's own messages (required, constraint) and the built-in ones in the language the
+  // form was answered in (the page sends it; without it, the form's default language)
+  const text = pageTextFor(input.lang ?? found.language);
   const checked = validateAnswers(
     input.lang ? localiseQuestions(version.questions, input.lang) : version.questions,
     input.answers,
+    { text },
   );
   if (Object.keys(checked.errors).length)
     throw new ValidationError(checked.errors, 'Some answers need attention.');
@@ -209,7 +211,7 @@ export async function storeResponse(
     return r;
   };
   // the team's switches before the lock; a monthly limit is counted again under it
-  const switches = await teamSwitchesFor(uc.ctx, uc.tx, found);
+  const switches = await teamSwitchesFor(uc.ctx, uc.tx, found, text);
   if (switches.refused) {
     // the team's settings (public forms off, the monthly limit): a retry of a stored response still succeeds
     const before = await existing();
@@ -243,13 +245,14 @@ export async function storeResponse(
       .update(forms)
       .set({ responseSeq: sql`${forms.responseSeq} - 1` })
       .where(eq(forms.id, form.id));
-  const refused = switches.monthlyLimit ? await teamRefusal(uc.ctx, uc.tx, form) : null;
+  const refused = switches.monthlyLimit ? await teamRefusal(uc.ctx, uc.tx, form, text) : null;
   const closed =
     refused?.message ??
     closedReason(
       form,
       projectStatus,
       form.settings.responseLimit == null ? 0 : await liveResponses(uc.tx, form.id),
+      text,
     );
   if (closed) {
     // a retry of a response stored before the form closed still succeeds
@@ -286,7 +289,7 @@ export async function storeResponse(
       await giveBack();
       return { form, responseId: before.id, duplicate: true };
     }
-    throw fail('CONFLICT', DIFFERENT);
+    throw fail('CONFLICT', say(text, 'different'));
   }
   await attachFiles(uc.tx, inserted.id, fileIds);
   if (form.kind === 'stakeholder') {

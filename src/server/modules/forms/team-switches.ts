@@ -2,6 +2,8 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { formResponses } from './forms.tables.js';
+import { pageTextFor } from '../../../shared/forms/page-text/all.js';
+import { say, type PageText } from '../../../shared/forms/page-text/format.js';
 
 /** The first instant of `now`'s calendar month (UTC): monthly limits count from here. */
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -15,9 +17,6 @@ async function responsesThisMonth(db: Db, formId: string, now = new Date()) {
   return Number(row?.n ?? 0);
 }
 
-const PUBLIC_FORMS_OFF =
-  'This form is not accepting responses: its team has turned public forms off.';
-
 type Refusal = { code: 'FEATURE_DISABLED' | 'CONFLICT'; message: string };
 
 /**
@@ -28,9 +27,10 @@ export async function teamRefusal(
   ctx: Pick<AppContext, 'features'>,
   db: Db,
   form: { id: string; teamId: string },
+  t: PageText = pageTextFor('en'),
   now = new Date(),
 ): Promise<Refusal | null> {
-  return (await teamSwitchesFor(ctx, db, form, now)).refused;
+  return (await teamSwitchesFor(ctx, db, form, t, now)).refused;
 }
 
 /** The same, and whether a monthly limit applies (the submit counts it again under the form's lock). */
@@ -38,21 +38,21 @@ export async function teamSwitchesFor(
   ctx: Pick<AppContext, 'features'>,
   db: Db,
   form: { id: string; teamId: string },
+  t: PageText = pageTextFor('en'),
   now = new Date(),
 ): Promise<{ refused: Refusal | null; monthlyLimit: boolean }> {
   const switches = await ctx.features.of(db, form.teamId);
   const limit = switches.publicResponsesMonthlyLimit;
   if (!switches.features.public_forms)
     return {
-      refused: { code: 'FEATURE_DISABLED', message: PUBLIC_FORMS_OFF },
+      refused: { code: 'FEATURE_DISABLED', message: say(t, 'publicFormsOff') },
       monthlyLimit: limit != null,
     };
   if (limit != null && (await responsesThisMonth(db, form.id, now)) >= limit)
     return {
       refused: {
         code: 'CONFLICT',
-        message:
-          'This form has received all the responses its team takes this month. It opens again on the 1st.',
+        message: say(t, 'monthlyLimit'),
       },
       monthlyLimit: true,
     };

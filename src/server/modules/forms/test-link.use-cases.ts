@@ -7,6 +7,8 @@ import { projects } from '../projects/read-model.js';
 import { formTestLinks, formTestResponses, forms } from './forms.tables.js';
 import { draftQuestions, findForm, toDef } from './forms.queries.js';
 import { canonicalAnswers, validateAnswers, type Answers } from '../../../shared/forms/answers.js';
+import { pageTextFor } from '../../../shared/forms/page-text/all.js';
+import { say } from '../../../shared/forms/page-text/format.js';
 import type { SubmitInput } from '../../../shared/forms/forms.schemas.js';
 import { localiseQuestions } from '../../../shared/forms/translations.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
@@ -98,12 +100,14 @@ export async function submitTestResponse(
 ) {
   uc.unaudited('a test response is test data sent through the draft’s test link, kept apart');
   const { form, projectStatus } = await formByTestToken(uc.tx, token);
-  if (projectStatus === 'archived')
-    throw fail('CONFLICT', 'This form is closed: its project is archived.');
+  // the built-in messages in the language the form was answered in, as a real submission's
+  const text = pageTextFor(input.lang ?? form.language);
+  if (projectStatus === 'archived') throw fail('CONFLICT', say(text, 'projectArchived'));
   const questions = await draftDefs(uc.tx, form.id);
   const checked = validateAnswers(
     input.lang ? localiseQuestions(questions, input.lang) : questions,
     input.answers,
+    { text },
   );
   if (Object.keys(checked.errors).length)
     throw new ValidationError(checked.errors, 'Some answers need attention.');

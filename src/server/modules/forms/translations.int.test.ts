@@ -144,6 +144,47 @@ describe('form translations', () => {
     void s;
   });
 
+  it('gives the built-in messages in the language answered in (a form’s own still wins)', async () => {
+    const s = await setup();
+    const formId = await newForm(s, { name: 'Enquête eau', language: 'en' });
+    await add(s, formId, { key: 'name', type: 'short_text', label: 'Name', required: true });
+    await add(s, formId, { key: 'age', type: 'integer', label: 'Age' });
+    await add(s, formId, {
+      key: 'village',
+      type: 'short_text',
+      label: 'Village',
+      required: true,
+      requiredMessage: 'Say where you live.',
+    });
+    expect((await s.client.put(`/forms/${formId}`, { languages: ['fr'] })).statusCode).toBe(303);
+    const saved = await s.client.put(`/forms/${formId}/translations`, {
+      language: 'fr',
+      questions: { village: { requiredMessage: 'Dites où vous habitez.' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(303);
+    await publish(s, formId);
+    const token = await openToken(formId);
+    const c = publicClient();
+    const send = (lang?: string) =>
+      submit(c, token, { id: randomUUID(), version: 1, answers: { age: 'abc' }, lang });
+    const fr = await send('fr');
+    expect(fr.statusCode).toBe(422);
+    expect(fr.json().errors).toEqual({
+      name: 'Cette question est obligatoire.',
+      age: 'Saisissez un nombre entier, ex. 12.',
+      village: 'Dites où vous habitez.',
+    });
+    // a language the page has no words for: English
+    expect((await send('de')).json().errors).toEqual({
+      name: 'This question needs an answer.',
+      age: 'Enter a whole number, e.g. 12.',
+      village: 'Say where you live.',
+    });
+    // the document's loading line comes in the page's language too
+    const page = await publicPage(`/f/${token}?lang=fr`);
+    expect(page.res.body).toContain('Chargement du formulaire…');
+  });
+
   it('refuses bad input on the field', async () => {
     const { s, formId } = await translatedForm();
     const put = (body: unknown) => s.client.put(`/forms/${formId}/translations`, body);

@@ -11,13 +11,18 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
 /** A second entry's <head> tags and every file it needs to run (a service worker precaches them). */
 export interface EntryAssets {
   headTags: string;
-  /** root-relative URLs (`/assets/...`): the entry, its static imports and their CSS */
+  /**
+   * root-relative URLs (`/assets/...`): the entry, its static imports and their CSS, and the chunks
+   * it imports on demand (the public form's word catalogues: a page opened offline in French needs
+   * the French one)
+   */
   files: string[];
 }
 
@@ -30,7 +35,10 @@ export interface ClientAssets {
   publicForm?: EntryAssets;
 }
 
-/** The tags and files of one manifest entry: its CSS, its static imports (modulepreload), itself. */
+/**
+ * The tags and files of one manifest entry: its CSS, its static imports (modulepreload), itself;
+ * the files also name its dynamic imports (never preloaded).
+ */
 function entryTags(manifest: Record<string, ManifestChunk>, entry: ManifestChunk): EntryAssets {
   const css = new Set<string>();
   const preloads = new Set<string>();
@@ -47,6 +55,13 @@ function entryTags(manifest: Record<string, ManifestChunk>, entry: ManifestChunk
     }
   };
   walk(entry);
+  const lazy = new Set<string>();
+  for (const imp of entry.dynamicImports ?? []) {
+    const c = manifest[imp];
+    if (!c || preloads.has(c.file)) continue;
+    lazy.add(c.file);
+    c.css?.forEach((x) => lazy.add(x));
+  }
   const tags = [
     ...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`),
     ...[...preloads].map((p) => `<link rel="modulepreload" href="/${p}">`),
@@ -54,7 +69,7 @@ function entryTags(manifest: Record<string, ManifestChunk>, entry: ManifestChunk
   ];
   return {
     headTags: tags.join('\n    '),
-    files: [...css, ...preloads, entry.file].map((f) => `/${f}`),
+    files: [...css, ...preloads, entry.file, ...lazy].map((f) => `/${f}`),
   };
 }
 

@@ -1,0 +1,50 @@
+/**
+ * The public form page's own words (zod-free, no library): a catalogue per language (en.ts, fr.ts,
+ * ...), all with the same keys, `{name}` placeholders and counts chosen by Intl.PluralRules. The
+ * page loads only the catalogue of its language; the server reads them all (all.ts).
+ */
+import { en } from './en.js';
+
+/** A count's text: one entry per plural category the language uses (`other` always). */
+export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+type Key = Exclude<keyof typeof en, 'lang'>;
+/** One language's catalogue: English's keys, a string or a count's forms each. */
+export type PageText = { lang: string } & {
+  [K in Key]: (typeof en)[K] extends string ? string : Plural;
+};
+export type TextKey = { [K in Key]: (typeof en)[K] extends string ? K : never }[Key];
+export type CountKey = Exclude<Key, TextKey>;
+
+/** The languages the page's own words exist in (a form in another language gets English). */
+export const PAGE_LANGUAGES = ['en', 'fr', 'es', 'pt', 'sw', 'ar'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+
+/** The catalogue for a form language: by its primary language (`fr-CA` -> fr), else English. */
+export function pageLanguageOf(code: string | null | undefined): PageLanguage {
+  const primary = (code ?? '').toLowerCase().split('-')[0];
+  return (PAGE_LANGUAGES as readonly string[]).includes(primary) ? (primary as PageLanguage) : 'en';
+}
+
+export const englishText: PageText = en;
+
+type Vars = Record<string, string | number>;
+const fill = (s: string, vars: Vars) =>
+  s.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+
+/** A text with its placeholders filled: say(t, 'progress', { n: 2, total: 5 }). */
+export function say(t: PageText, key: TextKey, vars: Vars = {}): string {
+  return fill(t[key], vars);
+}
+
+const rules = new Map<string, Intl.PluralRules>();
+/** A count's text in the form the language's plural rules pick for n (`{n}` is n). */
+export function sayCount(t: PageText, key: CountKey, n: number, vars: Vars = {}): string {
+  let r = rules.get(t.lang);
+  if (!r) rules.set(t.lang, (r = new Intl.PluralRules(t.lang)));
+  const forms = t[key];
+  return fill(forms[r.select(n)] ?? forms.other, { n, ...vars });
+}
+
+/** The placeholders of a text (the catalogue test compares them across languages). */
+export const placeholdersOf = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
