@@ -122,15 +122,18 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
     let width = 0;
     let first = true;
     let n = 0;
-    // the chunk being built, in COPY's text format, and its conversion failures
-    let text = '';
-    let rows = 0;
+    // the chunk being built: its lines in COPY's text format (joined once: no string per field
+    // concatenation left for the collector), their length, and its conversion failures
+    let lines: string[] = [];
+    let chars = 0;
     let errors: RowError[] = [];
+    const fields: string[] = new Array<string>(k + 1);
     // the previous chunk's COPY runs while the next chunk is parsed (one at a time, in order)
     let copying: Promise<void> | null = null;
     const flush = async () => {
-      const [chunk, chunkErrors] = [text, errors];
-      [text, rows, errors] = ['', 0, []];
+      const chunk = lines.length ? `${lines.join('\n')}\n` : '';
+      const chunkErrors = errors;
+      [lines, chars, errors] = [[], 0, []];
       if (copying) await copying;
       copying = null;
       await recordRowErrors(ctx.db, version.id, chunkErrors);
@@ -169,14 +172,14 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
             if (header) continue;
           }
           n++;
-          let line = String(n);
+          fields[0] = String(n);
           for (let i = 0; i < k; i++) {
             const raw: RawValue = row[index[i]] ?? null;
             const v = convert[i](raw);
-            if (v === null) line += '\t\\N';
-            else if (!isFailure(v)) line += `\t${escape[i] ? copyField(v) : v}`;
+            if (v === null) fields[i + 1] = '\\N';
+            else if (!isFailure(v)) fields[i + 1] = escape[i] ? copyField(v) : v;
             else {
-              line += '\t\\N';
+              fields[i + 1] = '\\N';
               errors.push({
                 row: n,
                 columnKey: columns[i].key,
@@ -192,8 +195,10 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
               value: row.slice(width).map(rawText).join(', '),
               reason: 'more values than the header has columns (not imported)',
             });
-          text += `${line}\n`;
-          if (++rows >= CHUNK_ROWS || text.length >= CHUNK_CHARS) await flush();
+          const line = fields.join('\t');
+          lines.push(line);
+          chars += line.length + 1;
+          if (lines.length >= CHUNK_ROWS || chars >= CHUNK_CHARS) await flush();
         }
       }
       await flush();
