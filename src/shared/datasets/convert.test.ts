@@ -6,7 +6,17 @@ import {
   DATASET_VERSION_STATUSES,
   isColumnType,
 } from './column-types';
-import { CONVERSION_REASONS, convertValue, failuresOf, IMPORT_TYPES, inferType } from './convert';
+import fc from 'fast-check';
+import {
+  CONVERSION_REASONS,
+  converterOf,
+  convertValue,
+  failuresOf,
+  IMPORT_TYPES,
+  inferType,
+  isFailure,
+  type RawValue,
+} from './convert';
 
 describe('column types', () => {
   it('every type has an SQL type; the import offers the flat ones', () => {
@@ -69,5 +79,52 @@ describe('inferType', () => {
     const mostlyNumbers = [...Array.from({ length: 19 }, (_, i) => String(i)), 'n/a'];
     expect(inferType(mostlyNumbers)).toBe('integer');
     expect(failuresOf('integer', mostlyNumbers)).toBe(1);
+  });
+});
+
+describe('converterOf', () => {
+  const samples: RawValue[] = [
+    ...['0', '-0', '7', '007', '+5', '-12', ' 12', '12 ', '1,234', '123456789012345'],
+    ...['1234567890123456', '99999999999999999999', '12.5', '-1.5', '.25', '3.', '.', '-', '-.5'],
+    ...['1e5', '1,234.5', 'abc', '', '   ', '\u00a0', 'é', 'x\ty', '1.2.3', '--1'],
+    ...['2026-01-31', '2026-02-29', '2024-02-29', '1900-02-29', '2000-02-29', '0050-01-01'],
+    ...['0000-01-01', '2026-13-01', '2026-00-10', '2026-1-5', '2026/01/05', '2026-01-32'],
+    ...['2026-04-31', '2026-01-05 10:30', '2026-01-05T10:30:00Z', 'yes', 'No', 'TRUE', 'Oui'],
+    ...['SÍ', 'nein', 'Y', 'maybe', ' yes', 'true ', 'tRuE'],
+    ...[0, 1, -0, 2, 1.5, -3, 2 ** 60, Number.NaN, Infinity, true, false, null, undefined],
+    ...[new Date(Date.UTC(2026, 0, 5)), new Date(Date.UTC(2026, 0, 5, 10, 30)), new Date(NaN)],
+  ];
+  it('answers what convertValue answers, for every type', () => {
+    for (const type of COLUMN_TYPES) {
+      const convert = converterOf(type);
+      for (const raw of samples) {
+        const c = convertValue(type, raw);
+        const got = convert(raw);
+        expect(
+          isFailure(got) ? { ok: false, reason: got.reason } : { ok: true, value: got },
+          `${type} ${String(raw)}`,
+        ).toEqual(c);
+      }
+    }
+  });
+  it('agrees with convertValue on arbitrary text', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...COLUMN_TYPES),
+        fc.oneof(
+          fc.string(),
+          fc.stringMatching(/^-?[0-9]{0,17}(\.[0-9]{0,3})?$/),
+          fc.stringMatching(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/),
+        ),
+        (type, raw) => {
+          const got = converterOf(type)(raw);
+          const c = convertValue(type, raw);
+          expect(
+            isFailure(got) ? { ok: false, reason: got.reason } : { ok: true, value: got },
+          ).toEqual(c);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -188,3 +188,128 @@ export function inferType(values: readonly RawValue[]): ColumnType {
     return 'category';
   return 'text';
 }
+
+/** A value that did not convert: its reason (one object per reason, shared) */
+export interface ConversionFailure {
+  reason: string;
+}
+
+/** One column's converter: the canonical text (null: empty) or a failure */
+export type Converter = (raw: RawValue) => string | null | ConversionFailure;
+
+const failures = new Map<string, ConversionFailure>();
+const failure = (reason: string) => {
+  let f = failures.get(reason);
+  if (!f) failures.set(reason, (f = { reason }));
+  return f;
+};
+
+/** The general path: convertValue's answer as a converter's */
+const general = (type: ColumnType) => (raw: RawValue) => {
+  const c = convertValue(type, raw);
+  return c.ok ? c.value : failure(c.reason);
+};
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const digitsAt = (s: string, from: number, to: number) => {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (!isDigit(c)) return -1;
+    n = n * 10 + c - 48;
+  }
+  return n;
+};
+
+/** "-12", "0", "345": already canonical (no sign but minus, no leading zero, at most 15 digits) */
+function plainInteger(s: string): boolean {
+  const start = s.charCodeAt(0) === 45 ? 1 : 0;
+  const len = s.length - start;
+  if (len < 1 || len > 15) return false;
+  if (s.charCodeAt(start) === 48 && (len > 1 || start === 1)) return false;
+  return digitsAt(s, start, s.length) >= 0;
+}
+
+/** "-1.5", "2", ".25", "3.": what the decimal pattern accepts, already canonical */
+function plainDecimal(s: string): boolean {
+  let i = s.charCodeAt(0) === 45 ? 1 : 0;
+  let digits = 0;
+  let dot = false;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (isDigit(c)) digits++;
+    else if (c === 46 && !dot) dot = true;
+    else return false;
+  }
+  return digits > 0;
+}
+
+/** "2026-01-31": a valid YYYY-MM-DD, already canonical */
+function plainDate(s: string): boolean {
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  const y = digitsAt(s, 0, 4);
+  const m = digitsAt(s, 5, 7);
+  const d = digitsAt(s, 8, 10);
+  // years before 100: convertValue's Date reads them as 19xx (they take its path)
+  if (y < 100 || m < 1 || m > 12 || d < 1) return false;
+  const leap = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= DAYS[m - 1] + (leap ? 1 : 0);
+}
+
+/** Text that is surely not empty: its first character is printable ASCII */
+const plainText = (s: string) => {
+  const c = s.charCodeAt(0);
+  return c > 32 && c < 127;
+};
+
+const BOOLEANS = new Map<string, string>([
+  ...[...TRUE]
+    .flatMap((v) => [v, v.toUpperCase(), v[0].toUpperCase() + v.slice(1)])
+    .map((v) => [v, 't'] as [string, string]),
+  ...[...FALSE]
+    .flatMap((v) => [v, v.toUpperCase(), v[0].toUpperCase() + v.slice(1)])
+    .map((v) => [v, 'f'] as [string, string]),
+]);
+
+/**
+ * The converter of a column type for a whole import: the same answers as `convertValue` (a test
+ * holds them equal), the common shapes of each type (plain numbers, YYYY-MM-DD dates, yes/no
+ * words, text) answered without trimming, patterns or allocations; everything else through
+ * `convertValue`.
+ */
+export function converterOf(type: ColumnType): Converter {
+  const slow = general(type);
+  switch (type) {
+    case 'integer':
+      return (raw) =>
+        typeof raw === 'string'
+          ? plainInteger(raw)
+            ? raw
+            : slow(raw)
+          : typeof raw === 'number' && Number.isSafeInteger(raw)
+            ? String(raw)
+            : slow(raw);
+    case 'decimal':
+      return (raw) =>
+        typeof raw === 'string'
+          ? plainDecimal(raw)
+            ? raw
+            : slow(raw)
+          : typeof raw === 'number' && Number.isFinite(raw)
+            ? String(raw)
+            : slow(raw);
+    case 'date':
+      return (raw) => (typeof raw === 'string' && plainDate(raw) ? raw : slow(raw));
+    case 'boolean':
+      return (raw) => (typeof raw === 'string' ? (BOOLEANS.get(raw) ?? slow(raw)) : slow(raw));
+    case 'datetime':
+      return slow;
+    default:
+      return (raw) => (typeof raw === 'string' && plainText(raw) ? raw : slow(raw));
+  }
+}
+
+/** Whether a converter's answer is a failure */
+export const isFailure = (v: string | null | ConversionFailure): v is ConversionFailure =>
+  typeof v === 'object' && v !== null;

@@ -10,9 +10,12 @@ export interface CopyRow {
   values: Array<string | null>;
 }
 
+const SPECIAL = /[\\\t\n\r]/;
+
 /** COPY's text format: backslash, tab, newline and carriage return escaped; \N is null */
-function copyField(v: string | null): string {
+export function copyField(v: string | null): string {
   if (v === null) return '\\N';
+  if (!SPECIAL.test(v)) return v;
   return v.replace(/[\\\t\n\r]/g, (c) =>
     c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
   );
@@ -35,8 +38,21 @@ export async function appendRows(
   rows: CopyRow[],
 ): Promise<number> {
   if (!rows.length) return 0;
+  await appendCopyText(database, target, copyText(rows));
+  return rows.length;
+}
+
+/**
+ * Append one chunk already in COPY's text format (`_row`, then the columns in `physical` order,
+ * fields escaped as `copyField` does, one line per row) to a version's relation.
+ */
+export async function appendCopyText(
+  database: Database,
+  target: { relation: string; physical: string[] },
+  text: string,
+): Promise<void> {
+  if (!text) return;
   const cols = ['_row', ...target.physical.map(physicalName)].join(', ');
-  const text = copyText(rows);
   if (database.pglite) {
     await database.pglite.query(
       `COPY ${qualified(target.relation)} (${cols}) FROM '/dev/blob'`,
@@ -45,7 +61,7 @@ export async function appendRows(
         blob: new Blob([text]),
       },
     );
-    return rows.length;
+    return;
   }
   const { from } = await import('pg-copy-streams');
   const client = await database.pool!.connect();
@@ -55,7 +71,6 @@ export async function appendRows(
   } finally {
     client.release();
   }
-  return rows.length;
 }
 
 /**

@@ -103,8 +103,13 @@ export async function recordRowErrors(db: Db, versionId: string, errors: RowErro
   }
 }
 
-/** Per-column stats of a written version, one statement per column (the connection is shared) */
-export async function computeStats(db: Db, versionId: string) {
+/**
+ * Per-column stats of a written version, one statement per column: on the embedded database one
+ * after the other (web requests get its one connection between them); on PostgreSQL `parallel`
+ * columns at a time, each on a connection of the pool (a count of distinct values sorts the
+ * column: most of an import's tail).
+ */
+export async function computeStats(db: Db, versionId: string, opts: { parallel?: number } = {}) {
   const [version] = await db
     .select()
     .from(datasetVersions)
@@ -120,7 +125,7 @@ export async function computeStats(db: Db, versionId: string) {
     .groupBy(datasetRowErrors.columnKey);
   const failedOf = new Map(failed.map((f) => [f.key, Number(f.n)]));
   const rel = qualified(version.relation);
-  for (const c of cols) {
+  const one = async (c: (typeof cols)[number]) => {
     const p = physicalName(c.physical);
     const ordered = c.type !== 'boolean';
     const r = (await db.execute(
@@ -143,7 +148,12 @@ export async function computeStats(db: Db, versionId: string) {
         },
       })
       .where(eq(datasetColumns.id, c.id));
-  }
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < cols.length) await one(cols[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 1) }, worker));
 }
 
 /**

@@ -39,7 +39,13 @@ export {
   type NewColumn,
   type RowError,
 } from './datasets.versions.js';
-export { appendRows, insertSelect, type CopyRow } from './datasets.copy.js';
+export {
+  appendCopyText,
+  appendRows,
+  copyField,
+  insertSelect,
+  type CopyRow,
+} from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';
 export {
   aggregateBound,

@@ -5,21 +5,27 @@ import { users } from '../../platform/auth/auth.tables.js';
 import { jobs } from '../../platform/jobs/index.js';
 import { jobProgressReporter } from '../datasets/index.js';
 import { runUseCase, type WriteActor } from '../../platform/use-case/index.js';
-import { convertValue, rawText, type RawValue } from '../../../shared/datasets/convert.js';
+import {
+  converterOf,
+  isFailure,
+  rawText,
+  type RawValue,
+} from '../../../shared/datasets/convert.js';
+import type { ColumnType } from '../../../shared/datasets/column-types.js';
 import { datasetRowErrors, datasetVersions } from '../datasets/read-model.js';
 import {
-  appendRows,
+  appendCopyText,
   columnsOf,
   computeStats,
+  copyField,
   failVersion,
   finishVersion,
   recordRowErrors,
-  type CopyRow,
   type RowError,
 } from '../datasets/index.js';
 import { removeStored, storedPath } from './sources.files.js';
 import { specOf } from './sources.analyze.js';
-import { columnNames, fileRows, looksLikeHeader } from './sources.readers.js';
+import { columnNames, fileBatches, looksLikeHeader } from './sources.readers.js';
 import { fileOfVersion } from './sources.queries.js';
 import { sourceFiles } from './sources.tables.js';
 import { DATASET_IMPORT } from './sources.use-cases.js';
@@ -32,6 +38,12 @@ declare module '../../platform/jobs/registry.js' {
 
 /** Rows per COPY: web requests get the embedded database's connection between chunks */
 const CHUNK_ROWS = 50_000;
+/** ...and at most this much COPY text (16 MB of characters) whatever the width of the rows */
+const CHUNK_CHARS = 16 * 1024 * 1024;
+/** Columns whose stats are computed at once on PostgreSQL (the embedded database: one at a time) */
+const STATS_PARALLEL = 3;
+/** Types whose converted text never holds a tab, newline or backslash (no COPY escaping) */
+const PLAIN_TYPES = new Set<ColumnType>(['integer', 'decimal', 'boolean', 'date', 'datetime']);
 
 class Cancelled extends Error {}
 
@@ -103,22 +115,36 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
     await ctx.db.delete(datasetRowErrors).where(eq(datasetRowErrors.versionId, version.id));
     const columns = await columnsOf(ctx.db, version.id);
     const target = { relation: version.relation, physical: columns.map((c) => c.physical) };
+    const convert = columns.map((c) => converterOf(c.type));
+    const escape = columns.map((c) => !PLAIN_TYPES.has(c.type));
+    const k = columns.length;
     let index: number[] = [];
     let width = 0;
     let first = true;
     let n = 0;
-    let chunk: CopyRow[] = [];
+    // the chunk being built: its lines in COPY's text format (joined once: no string per field
+    // concatenation left for the collector), their length, and its conversion failures
+    let lines: string[] = [];
+    let chars = 0;
     let errors: RowError[] = [];
+    const fields: string[] = new Array<string>(k + 1);
+    // the previous chunk's COPY runs while the next chunk is parsed (one at a time, in order)
+    let copying: Promise<void> | null = null;
     const flush = async () => {
-      await appendRows(ctx.database, target, chunk);
-      await recordRowErrors(ctx.db, version.id, errors);
-      chunk = [];
-      errors = [];
+      const chunk = lines.length ? `${lines.join('\n')}\n` : '';
+      const chunkErrors = errors;
+      [lines, chars, errors] = [[], 0, []];
+      if (copying) await copying;
+      copying = null;
+      await recordRowErrors(ctx.db, version.id, chunkErrors);
       const [j] = await ctx.db
         .select({ c: jobs.cancelRequested })
         .from(jobs)
         .where(eq(jobs.id, jobId));
       if (j?.c) throw new Cancelled();
+      const p = appendCopyText(ctx.database, target, chunk);
+      p.catch(() => {}); // awaited at the next flush; handled meanwhile
+      copying = p;
       const elapsed = (Date.now() - started) / 1000;
       const total = bytes > 0 ? Math.max(n, Math.round((n * file.byteSize) / bytes)) : null;
       const rate = elapsed > 0 ? Math.round(n / elapsed) : null;
@@ -131,41 +157,60 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
       });
     };
     await progress({ done: 0, total: null, rate: null, etaSeconds: null, phase: 'reading' }, true);
-    for await (const row of fileRows(path, specOf(file), (b) => (bytes += b))) {
-      if (first) {
-        first = false;
-        const header = looksLikeHeader(row);
-        const names = columnNames(header ? row : null, row.length);
-        width = names.length;
-        index = columns.map((c) => names.indexOf(c.sourceColumn ?? ''));
-        const missing = columns.find((_, i) => index[i] < 0);
-        if (missing) throw new Error(`The file has no column "${missing.sourceColumn}".`);
-        if (header) continue;
-      }
-      n++;
-      const values: Array<string | null> = [];
-      for (let i = 0; i < columns.length; i++) {
-        const raw: RawValue = row[index[i]] ?? null;
-        const c = convertValue(columns[i].type, raw);
-        if (c.ok) values.push(c.value);
-        else {
-          values.push(null);
-          errors.push({ row: n, columnKey: columns[i].key, value: rawText(raw), reason: c.reason });
+    try {
+      for await (const batch of fileBatches(path, specOf(file), (b) => (bytes += b))) {
+        for (let b = 0; b < batch.length; b++) {
+          const row = batch[b];
+          if (first) {
+            first = false;
+            const header = looksLikeHeader(row);
+            const names = columnNames(header ? row : null, row.length);
+            width = names.length;
+            index = columns.map((c) => names.indexOf(c.sourceColumn ?? ''));
+            const missing = columns.find((_, i) => index[i] < 0);
+            if (missing) throw new Error(`The file has no column "${missing.sourceColumn}".`);
+            if (header) continue;
+          }
+          n++;
+          fields[0] = String(n);
+          for (let i = 0; i < k; i++) {
+            const raw: RawValue = row[index[i]] ?? null;
+            const v = convert[i](raw);
+            if (v === null) fields[i + 1] = '\\N';
+            else if (!isFailure(v)) fields[i + 1] = escape[i] ? copyField(v) : v;
+            else {
+              fields[i + 1] = '\\N';
+              errors.push({
+                row: n,
+                columnKey: columns[i].key,
+                value: rawText(raw),
+                reason: v.reason,
+              });
+            }
+          }
+          if (row.length > width && row.slice(width).some((v) => rawText(v).trim() !== ''))
+            errors.push({
+              row: n,
+              columnKey: '_extra',
+              value: row.slice(width).map(rawText).join(', '),
+              reason: 'more values than the header has columns (not imported)',
+            });
+          const line = fields.join('\t');
+          lines.push(line);
+          chars += line.length + 1;
+          if (lines.length >= CHUNK_ROWS || chars >= CHUNK_CHARS) await flush();
         }
       }
-      if (row.length > width && row.slice(width).some((v) => rawText(v).trim() !== ''))
-        errors.push({
-          row: n,
-          columnKey: '_extra',
-          value: row.slice(width).map(rawText).join(', '),
-          reason: 'more values than the header has columns (not imported)',
-        });
-      chunk.push({ row: n, values });
-      if (chunk.length >= CHUNK_ROWS) await flush();
+      await flush();
+      if (copying) await copying;
+    } finally {
+      // a failure or a cancel: the COPY under way ends before the version's table is dropped
+      if (copying) await (copying as Promise<void>).catch(() => {});
     }
-    await flush();
     await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'finishing' }, true);
-    await computeStats(ctx.db, version.id);
+    await computeStats(ctx.db, version.id, {
+      parallel: ctx.database.pglite ? 1 : STATS_PARALLEL,
+    });
     await runUseCase(ctx, actor, (uc) => finishVersion(uc, version.id, { rows: n }));
     await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'done' }, true);
   } catch (err) {

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { copyText } from '../datasets/datasets.copy.js';
 import { detectEncoding } from './sources.files.js';
@@ -6,6 +10,7 @@ import {
   columnNames,
   DELIMITERS,
   detectDelimiter,
+  fileRows,
   looksLikeHeader,
 } from './sources.readers.js';
 import { keyFromLabel } from './sources.use-cases.js';
@@ -62,5 +67,35 @@ describe('values', () => {
     expect(copyText([{ row: 1, values: ['a\tb', 'x\ny\\', null] }])).toBe(
       '1\ta\\tb\tx\\ny\\\\\t\\N\n',
     );
+  });
+});
+
+describe('fileRows on text', () => {
+  it('reads the rows papaparse reads from the whole text, across chunk boundaries', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pw-readers-'));
+    try {
+      // quoted newlines, quotes, delimiters and empty lines, wide enough to cross 64 KB chunks
+      for (const newline of ['\n', '\r\n']) {
+        let text = `id;note;amount${newline}`;
+        for (let i = 1; i <= 3000; i++)
+          text +=
+            i % 7 === 0
+              ? `${i};"line one${newline}line ""two"";${'x'.repeat(i % 50)}";${i}.5${newline}`
+              : i % 11 === 0
+                ? newline
+                : `${i};plain ${'y'.repeat(i % 40)};${i}${newline}`;
+        text += '3001;"no newline at the end";1';
+        const file = path.join(dir, 'rows.csv');
+        writeFileSync(file, text);
+        const rows: unknown[] = [];
+        for await (const r of fileRows(file, { format: 'text', encoding: 'utf-8', delimiter: ';' }))
+          rows.push(r);
+        const whole = Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: true }).data;
+        expect(rows.length).toBe(whole.length);
+        expect(rows).toEqual(whole);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -53,24 +53,72 @@ export function cellValue(v: unknown): RawValue {
   return String(v);
 }
 
-/** Every row of the file in order (cells as values); `onBytes` counts the file bytes read */
-export async function* fileRows(
+/** Rows per batch handed to the import (a batch is read before the next one is asked for) */
+const BATCH_ROWS = 2000;
+
+interface LowLevelParser {
+  parse(input: string, baseIndex: number, ignoreLastRow: boolean): Papa.ParseResult<string[]>;
+}
+const PapaParser = (Papa as unknown as { Parser: new (config: object) => LowLevelParser }).Parser;
+
+/**
+ * A text file's rows in batches, parsed by papaparse's own parser chunk by chunk as the decoded
+ * text streams in (the rows of a chunk at once: papaparse's Node stream hands them over one by one,
+ * an order of magnitude slower). A row cut by the end of a chunk (a quoted newline too) is kept
+ * for the next chunk, as papaparse's streamers do; empty lines are skipped (`skipEmptyLines: true`).
+ */
+async function* textBatches(
+  p: string,
+  spec: { encoding: Encoding; delimiter: string },
+  onBytes?: (n: number) => void,
+): AsyncGenerator<string[][]> {
+  const text = decodedStream(p, spec.encoding, onBytes);
+  let parser: LowLevelParser | null = null;
+  let rest = '';
+  const rowsOf = (input: string, last: boolean) => {
+    if (!parser) {
+      // the line break papaparse would guess from the first chunk
+      const newline = Papa.parse(input.slice(0, 1024 * 1024), {
+        delimiter: spec.delimiter,
+        preview: 1,
+      }).meta.linebreak;
+      parser = new PapaParser({ delimiter: spec.delimiter, newline });
+    }
+    const r = parser.parse(input, 0, !last);
+    rest = last ? '' : input.slice(r.meta.cursor);
+    const out: string[][] = [];
+    for (const row of r.data) if (row.length !== 1 || row[0] !== '') out.push(row);
+    return out;
+  };
+  try {
+    let first = true;
+    for await (const chunk of text) {
+      let s = rest + (chunk as string);
+      if (first && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+      first = false;
+      const rows = rowsOf(s, false);
+      if (rows.length) yield rows;
+    }
+    if (rest) {
+      const rows = rowsOf(rest, true);
+      if (rows.length) yield rows;
+    }
+  } finally {
+    text.destroy();
+  }
+}
+
+/**
+ * Every row of the file in order (cells as values), a batch at a time; `onBytes` counts the file
+ * bytes read.
+ */
+export async function* fileBatches(
   p: string,
   spec: ReadSpec,
   onBytes?: (n: number) => void,
-): AsyncGenerator<RawValue[]> {
+): AsyncGenerator<RawValue[][]> {
   if (spec.format === 'text') {
-    const text = decodedStream(p, spec.encoding, onBytes);
-    const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-      delimiter: spec.delimiter,
-      skipEmptyLines: true,
-    }) as unknown as NodeJS.ReadWriteStream & AsyncIterable<string[]>;
-    text.pipe(parser);
-    try {
-      for await (const row of parser) yield row;
-    } finally {
-      text.destroy();
-    }
+    yield* textBatches(p, spec, onBytes);
     return;
   }
   const input = createReadStream(p);
@@ -90,17 +138,41 @@ export async function* fileRows(
         for await (const row of sheet) void row; // the zip streams in order: read past other sheets
         continue;
       }
+      let batch: RawValue[][] = [];
       for await (const row of sheet) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        const values = row.values;
         const out: RawValue[] = [];
-        for (let i = 0; i < values.length; i++) out.push(cellValue(values[i]));
-        yield out;
+        // exceljs's values start at index 1 (the column number); a plain value needs no cellValue
+        if (Array.isArray(values))
+          for (let i = 1; i < values.length; i++) {
+            const v: unknown = values[i];
+            out.push(
+              typeof v === 'string' || typeof v === 'number' || v instanceof Date
+                ? v
+                : cellValue(v),
+            );
+          }
+        batch.push(out);
+        if (batch.length >= BATCH_ROWS) {
+          yield batch;
+          batch = [];
+        }
       }
+      if (batch.length) yield batch;
       return;
     }
   } finally {
     input.destroy();
   }
+}
+
+/** Every row of the file in order (cells as values); `onBytes` counts the file bytes read */
+export async function* fileRows(
+  p: string,
+  spec: ReadSpec,
+  onBytes?: (n: number) => void,
+): AsyncGenerator<RawValue[]> {
+  for await (const batch of fileBatches(p, spec, onBytes)) yield* batch;
 }
 
 const asText = (v: RawValue) => (v instanceof Date ? v.toISOString() : String(v ?? '')).trim();
