@@ -39,7 +39,13 @@ export {
   type NewColumn,
   type RowError,
 } from './datasets.versions.js';
-export { appendRows, insertSelect, type CopyRow } from './datasets.copy.js';
+export {
+  appendRows,
+  insertSelect,
+  insertSelectStoppable,
+  StatementStopped,
+  type CopyRow,
+} from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';
 export {
   aggregateBound,
