@@ -50,13 +50,19 @@ function once(i) {
   });
 }
 
+// durationMs null: until the parent posts 'stop' (a measurement as long as a job)
+let stopped = false;
+parentPort.on('message', (m) => {
+  if (m === 'stop') stopped = true;
+});
+
 async function run(ms, record) {
-  const end = performance.now() + ms;
+  const end = ms === null ? Infinity : performance.now() + ms;
   const latencies = [];
   const statuses = {};
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
-      while (performance.now() < end) {
+      while (!stopped && performance.now() < end) {
         const t0 = performance.now();
         const status = await once(i);
         if (record) {

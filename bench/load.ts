@@ -34,6 +34,40 @@ export function httpLoad(spec: LoadSpec): Promise<Measurement> {
   });
 }
 
+/**
+ * The same HTTP closed loop (no warm-up) for as long as `work` runs: every request's latency,
+ * ms, including those that were waiting when it ended.
+ */
+export async function httpLoadDuring(
+  spec: Omit<LoadSpec, 'durationMs' | 'warmupMs' | 'label'>,
+  work: () => Promise<unknown>,
+): Promise<{ latencies: number[]; statuses: Record<string, number> }> {
+  const w = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+    workerData: {
+      method: 'GET',
+      headers: {},
+      randomForwardedFor: false,
+      ...spec,
+      durationMs: null,
+      warmupMs: 0,
+    },
+  });
+  const done = new Promise<{ latencies: number[]; statuses: Record<string, number> }>(
+    (resolve, reject) => {
+      w.once('message', resolve);
+      w.once('error', reject);
+    },
+  );
+  try {
+    await work();
+  } finally {
+    w.postMessage('stop');
+  }
+  const result = await done;
+  void w.terminate();
+  return result;
+}
+
 /** The same closed loop for an in-process async function (no HTTP). */
 export async function directLoad(
   label: string,

@@ -4,7 +4,9 @@
  * PGlite (fresh temp data dir) by default; PostgreSQL with BENCH_DATABASE_URL.
  * BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50). Then bench/datagrid.ts and
  * bench/imports.ts, each in a process of its own (their own BENCH_* settings are in their headers).
- * BENCH_ONLY=submit runs only the public submit rows (f) (one bench user, nothing after).
+ * BENCH_ONLY=submit runs only the public submit rows (f) (one bench user, nothing after);
+ * BENCH_ONLY=transformations only the transformations rows (bench/transformations.ts; with
+ * BENCH_TRANSFORM_ROWS for a quick check).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +24,7 @@ import { directLoad, httpLoad, peakRss } from './load.js';
 import { table, type Measurement } from './stats.js';
 import { benchUsers, sessionCookies, xsrfCookie } from './setup.js';
 import { resultsFrameworkBench } from './results-framework.js';
-import { transformationsBench } from './transformations.js';
+import { recipePagesBench, transformationsBench } from './transformations.js';
 import { publicSubmitBench } from './public-submit.js';
 import { responsesExportBench } from './responses-export.js';
 import { teamMembers, users as usersTable } from '../src/server/platform/auth/auth.tables.js';
@@ -36,7 +38,8 @@ const run = { connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: WA
 const MB = 1024 * 1024;
 
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY && ONLY !== 'submit') throw new Error(`BENCH_ONLY=${ONLY}: the one choice is "submit"`);
+if (ONLY && ONLY !== 'submit' && ONLY !== 'transformations')
+  throw new Error(`BENCH_ONLY=${ONLY}: the choices are "submit" and "transformations"`);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pathways-bench-'));
 process.env.NODE_ENV = 'production';
@@ -122,6 +125,26 @@ async function main() {
   const probeBody = await probe.text();
   if (probe.status !== 200 || !probeBody.includes('"component":"dashboard"'))
     throw new Error(`GET /dashboard answered ${probe.status}: ${probeBody.slice(0, 200)}`);
+
+  const [membershipOfOwner] = await app.ctx.db
+    .select({ teamId: teamMembers.organizationId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, owner.id), eq(teamMembers.role, 'owner')));
+  const recipePages = () =>
+    recipePagesBench(app, {
+      teamId: membershipOfOwner.teamId,
+      userId: owner.id,
+      url: `${base}/dashboard`,
+      headers: pageHeaders,
+    });
+  if (ONLY === 'transformations') {
+    const lines = [...(await transformationsBench(app.ctx.db)), '', ...(await recipePages())];
+    console.log('');
+    for (const l of lines) console.log(l);
+    await app.close();
+    await bare.close();
+    return;
+  }
 
   // (d) the dashboard's work without HTTP: the actor from the session, every shared prop, the page's own props
   const fakeRequest = {
@@ -276,6 +299,7 @@ async function main() {
     measure,
   });
   rfLines.push('', ...(await transformationsBench(app.ctx.db)));
+  rfLines.push('', ...(await recipePages()));
   rfLines.push('', ...(await responsesExportBench(app.ctx.database)));
   rfLines.push('', ...(await import('./coding.js')).codingBench());
   await measure(() =>

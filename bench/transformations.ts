@@ -4,11 +4,27 @@
  * beside the same pipeline hand-written as one SQL statement, in the same run; and the time of a
  * step's preview counts on the same dataset. BENCH_TRANSFORM_ROWS (default 1,000,000 on
  * PostgreSQL, 300,000 on PGlite).
+ * `recipePagesBench`: the p95 of a page (GET /dashboard over HTTP, a few connections) while the
+ * same recipe runs as the app's job on a dataset of that size, beside the same page with nothing
+ * running, in the same run (the run's own server: PGlite unless BENCH_DATABASE_URL).
  * Standalone: `npx tsx bench/transformations.ts` (PGlite in memory, or BENCH_DATABASE_URL).
  */
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { setTimeout as delay } from 'node:timers/promises';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/server/platform/db/client.js';
+import { runUseCase, type WriteActor } from '../src/server/platform/use-case/index.js';
+import { projects } from '../src/server/modules/projects/read-model.js';
+import { seedDataset } from '../src/server/modules/datasets/test-support.js';
+import {
+  createTransformation,
+  saveSteps,
+  startRun,
+} from '../src/server/modules/transformations/transformations.use-cases.js';
+import { transformationRuns } from '../src/server/modules/transformations/transformations.tables.js';
+import { httpLoadDuring } from './load.js';
+import { percentile } from './stats.js';
 import { stepSchema } from '../src/shared/transformations/steps.js';
 import {
   compileRecipe,
@@ -129,6 +145,92 @@ export async function transformationsBench(db: Db): Promise<string[]> {
     `  hand-written SQL (one statement): ${(h / 1000).toFixed(2)} s`,
     `  compiled / hand-written:          ${(a / h).toFixed(2)}x   (aim <= 1.10x)`,
     `  preview counts of all six steps on the first 1,000 rows: median ${previews[2].toFixed(0)} ms`,
+  ];
+}
+
+/** Column i+1 of a seeded row i (the values the INSERT above writes) */
+function sourceRow(i: number): Array<string | null> {
+  return [
+    i % 7 === 0 ? ` Person ${i % 50000} ` : `Person ${i % 50000}`,
+    ['M', 'male', ' F', 'Female ', 'f', 'x'][i % 6],
+    i % 13 === 0 ? 'unknown' : String(18 + (i % 60)),
+    i % 97 === 0 ? 'Test' : `Village ${i % 40}`,
+    ((i % 1000) / 10).toFixed(1),
+  ];
+}
+
+const CONNECTIONS = 4;
+const IDLE_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+
+/**
+ * "page p95 while a recipe runs": a page requested over HTTP by CONNECTIONS closed-loop
+ * connections, first with nothing running (IDLE_MS), then for as long as the six-step recipe runs
+ * as the app's job (`ctx.jobs.drain()` in this process, as the embedded server's worker does) on
+ * a dataset of ROWS rows. Every request counts, also one that was waiting when the job ended.
+ */
+export async function recipePagesBench(
+  app: FastifyInstance,
+  o: { teamId: string; userId: string; url: string; headers: Record<string, string> },
+): Promise<string[]> {
+  const ctx = app.ctx;
+  const db = ctx.db;
+  const actor: WriteActor = {
+    userId: o.userId,
+    name: 'Bench',
+    email: '',
+    teamId: o.teamId,
+    role: 'owner',
+    tokenId: null,
+    ip: null,
+    userAgent: 'bench',
+  };
+  const [project] = await db
+    .insert(projects)
+    .values({ teamId: o.teamId, name: 'Recipe bench' })
+    .returning();
+  const t0 = performance.now();
+  const { datasetId } = await seedDataset(
+    ctx,
+    { teamId: o.teamId, userId: o.userId, projectId: project.id },
+    {
+      name: 'Recipe bench source',
+      n: ROWS,
+      columns: SOURCE.columns.map((c) => ({ ...c, sourceColumn: c.key })),
+      row: sourceRow,
+    },
+  );
+  const seeded = performance.now() - t0;
+  const t = await runUseCase(ctx, actor, (uc) =>
+    createTransformation(uc, { projectId: project.id, name: 'Recipe bench', datasetId }),
+  );
+  await runUseCase(ctx, actor, (uc) => saveSteps(uc, { transformationId: t.id, steps: STEPS }));
+  const spec = { url: o.url, headers: o.headers, connections: CONNECTIONS };
+  await httpLoadDuring(spec, () => delay(1000)); // warm-up
+  const idle = await httpLoadDuring(spec, () => delay(IDLE_MS));
+  const run = await runUseCase(ctx, actor, (uc) => startRun(uc, t.id));
+  let jobMs = 0;
+  const during = await httpLoadDuring(spec, async () => {
+    const j0 = performance.now();
+    await ctx.jobs.drain();
+    jobMs = performance.now() - j0;
+  });
+  const [ended] = await db
+    .select()
+    .from(transformationRuns)
+    .where(eq(transformationRuns.id, run.id));
+  if (ended.status !== 'done') throw new Error(`the recipe run ended ${ended.status}`);
+  const stat = (l: { latencies: number[]; statuses: Record<string, number> }) => {
+    const s = [...l.latencies].sort((x, y) => x - y);
+    const bad = Object.entries(l.statuses).filter(([k]) => k !== '200');
+    if (bad.length)
+      throw new Error(`the page answered ${bad.map(([k, n]) => `${n}x ${k}`).join(', ')}`);
+    return `p50 ${percentile(s, 50).toFixed(0)} ms, p95 ${percentile(s, 95).toFixed(0)} ms, max ${s[s.length - 1].toFixed(0)} ms (${s.length} requests)`;
+  };
+  const kind = ctx.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  return [
+    `page p95 on ${kind} while a recipe runs: GET ${new URL(o.url).pathname}, ${CONNECTIONS} connections; the six-step recipe's job on ${ROWS.toLocaleString('en')} rows (seeded in ${(seeded / 1000).toFixed(1)} s) took ${(jobMs / 1000).toFixed(2)} s, ${Number(ended.rowsOut).toLocaleString('en')} rows out`,
+    `  nothing running (${(IDLE_MS / 1000).toFixed(0)} s):  ${stat(idle)}`,
+    `  while the recipe runs:   ${stat(during)}`,
   ];
 }
 

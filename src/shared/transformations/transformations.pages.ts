@@ -113,6 +113,11 @@ export interface TransformationRunProps {
   transformation: Ref;
   output: Ref | null;
   run: RunItem & { progress: JobProgress | null; cancelRequested: boolean };
+  /**
+   * A cancel interrupts the statement writing the rows (PostgreSQL); false on the embedded
+   * database, where it takes effect when the current statement ends
+   */
+  cancelInterrupts: boolean;
   recipeText: string;
   /** this run's output beside the previous run's, row by row (done runs with a previous run) */
   diff: RunDiff | null;

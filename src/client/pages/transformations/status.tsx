@@ -41,6 +41,7 @@ export default function TransformationStatus({
   transformation,
   output,
   run,
+  cancelInterrupts,
   recipeText,
   diff,
 }: PagePropsOf<'transformations/status'>) {
@@ -142,6 +143,15 @@ export default function TransformationStatus({
                     : 'red'
             }
           />
+          {running && (run.cancelRequested || !cancelInterrupts) && (
+            <Text size="sm" c="dimmed">
+              {run.cancelRequested
+                ? cancelInterrupts
+                  ? 'Cancel asked: the run is stopping.'
+                  : 'Cancel asked: on the embedded database a statement cannot be interrupted, so the run stops when its current statement ends.'
+                : 'On the embedded database a cancel takes effect when the current statement ends.'}
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
             <Figure label="Rows read" value={count(run.rowsIn)} />
             <Figure label="Rows written" value={count(run.rowsOut)} />

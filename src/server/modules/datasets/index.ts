@@ -44,6 +44,8 @@ export {
   appendRows,
   copyField,
   insertSelect,
+  insertSelectStoppable,
+  StatementStopped,
   type CopyRow,
 } from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';

@@ -328,6 +328,7 @@ export async function runProps(
       progress: (job?.progress as JobProgress | null) ?? null,
       cancelRequested: job?.cancelRequested ?? false,
     },
+    cancelInterrupts: ctx.database.kind === 'postgres',
     recipeText: lines.join('\n') || 'No steps: the output is the source as it is.',
     diff: await runDiff(ctx.db, run, view.filter, view.page),
   };

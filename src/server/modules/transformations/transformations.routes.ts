@@ -139,7 +139,9 @@ export function registerTransformationRoutes(app: FastifyInstance, ctx: AppConte
         success:
           run.status === 'queued'
             ? 'Run cancelled: the output dataset is unchanged.'
-            : 'Cancelling: the run stops before its output is published.',
+            : ctx.database.kind === 'postgres'
+              ? 'Cancelling: the statement writing the rows is stopped at once; the output is not published.'
+              : 'Cancelling: on the embedded database the run stops when its current statement ends; the output is not published.',
       });
       return reply.redirect(ctx.routes.url('transformation-runs.show', { run: run.id }), 303);
     },

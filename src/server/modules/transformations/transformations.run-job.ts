@@ -14,8 +14,9 @@ import {
   createDataset,
   failVersion,
   finishVersion,
-  insertSelect,
+  insertSelectStoppable,
   setVersionJob,
+  StatementStopped,
 } from '../datasets/index.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { runSelect } from './transformations.compile.js';
@@ -26,7 +27,10 @@ import { compileWithQueries } from './transformations.query.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
 import { CANCELLED, TRANSFORMATION_RUN } from './transformations.use-cases.js';
 
-/** The run job: the recipe compiled to one INSERT … SELECT into a new version of the output */
+/**
+ * The run job: the recipe compiled to one INSERT … SELECT into a new version of the output. On
+ * PostgreSQL a cancel interrupts that statement; on PGlite it takes effect when it ends.
+ */
 export function registerRunJob(ctx: AppContext) {
   ctx.jobs.register(TRANSFORMATION_RUN, (payload, job) => runRecipe(ctx, payload.runId, job.id), {
     payload: z.object({ runId: z.string().uuid() }).strict(),
@@ -108,9 +112,13 @@ async function actorOf(
 class Cancelled extends Error {}
 
 /** A user asked to stop this run (jobs.cancel_requested, set by `cancelRun`) */
-async function checkCancel(db: Db, jobId: string) {
+async function cancelRequested(db: Db, jobId: string) {
   const [j] = await db.select({ c: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, jobId));
-  if (j?.c) throw new Cancelled();
+  return j?.c ?? false;
+}
+
+async function checkCancel(db: Db, jobId: string) {
+  if (await cancelRequested(db, jobId)) throw new Cancelled();
 }
 
 /** The output version the previous run published (the output's current version), if any */
@@ -237,11 +245,16 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     });
     versionId = target.version.id;
     await phase('writing', 0, rowsIn);
-    const rowsOut = await insertSelect(
-      ctx.db,
+    // PostgreSQL: a cancel interrupts the statement (pg_cancel_backend); PGlite: it takes effect
+    // when the statement ends (the check below)
+    const rowsOut = await insertSelectStoppable(
+      ctx.database,
       { relation: target.version.relation, physical: target.columns.map((c) => c.physical) },
       toDrizzle(runSelect(compiled), compiled.params.values),
-    );
+      () => cancelRequested(ctx.db, jobId),
+    ).catch((err: unknown) => {
+      throw err instanceof StatementStopped ? new Cancelled() : err;
+    });
     await checkCancel(ctx.db, jobId);
     await phase('finishing', rowsOut, rowsOut);
     await computeStats(ctx.db, target.version.id);
