@@ -90,7 +90,7 @@ it('an intelligent grid over two waves', async () => {
   await keep(page, 'grids-grid');
 
   // a cell's sources: the answers it quoted
-  await page.getByRole('button', { name: /^Sources of Change, .*Amina/ }).click();
+  await page.getByRole('button', { name: /^\d+ sources? of Change, .*Amina/ }).click();
   await page.getByText('“Maize; Beans”').waitFor();
   await keep(page, 'grids-sources');
   await page.keyboard.press('Escape');

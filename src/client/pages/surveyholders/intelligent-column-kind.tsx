@@ -4,7 +4,7 @@ import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@manti
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import { KIND_LABELS } from '@shared/coding/kinds';
-import { plural } from '@shared/format/plural';
+import { agree, plural } from '@shared/format/plural';
 import { PageHeader } from '../../features/projects/page-header';
 import { ColumnSettings } from '../../features/coding/column-settings';
 import { DistributionTable } from '../../features/coding/kinds/distribution-table';
@@ -167,7 +167,7 @@ export default function IntelligentColumnKind(
           {rubric && rubric.hidden > 0 && (
             <Text size="sm" c="dimmed">
               {plural(rubric.hidden, 'sampled answer')} left out until people score{' '}
-              {rubric.hidden === 1 ? 'it' : 'them'} (blind verification).
+              {agree(rubric.hidden, 'it', 'them')} (blind verification).
             </Text>
           )}
           <KindValuesTable rows={values} kind={column.kind} />
