@@ -63,7 +63,7 @@ export function RubricVerifyCard({
                 ? `the machine agreed (level ${queue.last.machine}).`
                 : `the machine scored level ${queue.last.machine}.`}
             {queue.last.machine !== null && queue.last.quote
-              ? ` It cited “${queue.last.quote.text}”.`
+              ? ` It cited “${queue.last.quote.text}”`
               : ''}
           </Text>
         )}
