@@ -74,21 +74,31 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
   await shot(page, 'kinds-rubric');
   await page.getByRole('button', { name: 'Save rubric' }).click();
 
-  // run it, then verify two sampled answers: accept the first, rescore the second
+  // run it, then score two sampled answers blind (the machine's level is not on the page before);
+  // after each decision the card says whether the machine agreed
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await page.getByText('Latest run: done').waitFor();
-  await page.getByRole('heading', { name: 'Verification: accept or rescore' }).waitFor();
-  await page.getByRole('button', { name: /^Accept level \d$/ }).click();
-  await page.getByText('1 of 10 sampled answers scored by people').waitFor();
-  const machine = Number(
-    (await page.getByRole('button', { name: /^Accept level \d$/ }).innerText()).slice(-1),
-  );
-  await page.getByRole('combobox', { name: 'Rescore' }).click();
-  await page.getByRole('option', { name: new RegExp(`^${machine === 1 ? 2 : 1}:`) }).click();
-  await page.getByRole('button', { name: 'Save score' }).click();
-  await page.getByText('2 of 10 sampled answers scored by people').waitFor();
+  await page.getByRole('heading', { name: 'Verification: blind scoring' }).waitFor();
+  await page.getByText('the machine’s level is hidden until you have').waitFor();
+  await expect.poll(() => page.getByRole('button', { name: /^Accept level/ }).count()).toBe(0);
+  let agreed = 0;
+  for (const [n, level] of [
+    [1, 1],
+    [2, 3],
+  ]) {
+    await page.getByRole('combobox', { name: 'Your level' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${level}:`) }).click();
+    await page.getByRole('button', { name: 'Save score' }).click();
+    await page.getByText(`${n} of 10 sampled answers scored by people`).waitFor();
+    const said = page.getByRole('status').filter({ hasText: `you scored level ${level};` });
+    await said.waitFor();
+    if ((await said.innerText()).includes('the machine agreed')) agreed++;
+    if (n === 1) await keep(page, 'kinds-rubric-blind');
+  }
   await page.getByText('Exact agreement:').waitFor();
-  await expect.poll(() => page.getByText('Exact agreement: 50%').count()).toBe(1);
+  await expect
+    .poll(() => page.getByText(`Exact agreement: ${(agreed / 2) * 100}%`).count())
+    .toBe(1);
   await page.getByRole('heading', { name: 'Levels by wave' }).waitFor();
   await page.getByRole('heading', { name: 'Values per response' }).waitFor();
   await shot(page, 'kinds-rubric-column');

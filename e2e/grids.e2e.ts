@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
 import { gridsTestKit } from '../src/server/modules/grids/grids.test-support.js';
+import { formLinks } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 
@@ -82,19 +84,58 @@ it('an intelligent grid over two waves', async () => {
   await page.getByText('Latest run: done').waitFor();
   await page.getByRole('button', { name: 'Re-run' }).waitFor();
   await page.getByText('Meals a day: 1 (baseline) → 3 (endline), +2').waitFor();
-  await page.getByRole('heading', { name: 'Summary across rows' }).waitFor();
+  await page.getByRole('heading', { name: 'Summary across all 3 rows' }).waitFor();
   await page.getByText('mean 2.33 (n 3)').waitFor();
   await page.getByText('Crops: gained Beans ×1').waitFor();
   await keep(page, 'grids-grid');
 
   // a cell's sources: the answers it quoted
-  await page.getByRole('button', { name: /^Sources of Change, .*Amina/ }).click();
+  await page.getByRole('button', { name: /^\d+ sources? of Change, .*Amina/ }).click();
   await page.getByText('“Maize; Beans”').waitFor();
   await keep(page, 'grids-sources');
   await page.keyboard.press('Escape');
 
   await page.getByRole('link', { name: 'Export XLSX' }).waitFor();
+  const gridUrl = page.url();
   await page.goto(`${base}/forms/${s.formId}/grids`);
   await page.getByRole('link', { name: 'Household change' }).waitFor();
   await keep(page, 'grids-list');
+
+  // ten more answers at baseline with no stakeholder (as a form server's pull leaves them): each
+  // its own row; re-run, then page through all 13 rows, the summary over all of them
+  const token = `open-${randomUUID()}`;
+  await t.app.ctx.db.insert(formLinks).values({ teamId: s.team.id, formId: s.formId, token });
+  for (let i = 1; i <= 10; i++) {
+    const res = await kit.submit(kit.publicClient(), token, {
+      id: randomUUID(),
+      version: 1,
+      wave: 'baseline',
+      answers: { meals: String(i) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  await page.goto(gridUrl);
+  await page.getByRole('button', { name: 'Re-run' }).click();
+  await page.getByText('13 of 13 rows').waitFor();
+  await page.getByRole('heading', { name: 'Summary across all 13 rows' }).waitFor();
+  // (1 + 2 + 4 + 1..10) / 13
+  await page.getByText('mean 4.77 (n 13)').waitFor();
+  await page.getByText('Showing 1 to 10 of 13 entries').waitFor();
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await page.getByText('Showing 11 to 13 of 13 entries').waitFor();
+  const cells = page.getByRole('table', { name: 'Cells of Household change' });
+  await cells.getByText('Response #15').waitFor();
+  await expect.poll(() => cells.getByText(/Amina/).count()).toBe(0);
+  await page.getByText('mean 4.77 (n 13)').waitFor();
+  await keep(page, 'grids-paged');
+
+  // delete the grid: a confirmation first, then back to the form's grids
+  await page.getByRole('button', { name: 'Delete grid' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete the grid “Household change”?' });
+  await dialog.getByText('every computed cell are removed').waitFor();
+  await keep(page, 'grids-delete');
+  await dialog.getByRole('button', { name: 'Delete grid' }).click();
+  await page.getByText('Grid “Household change” deleted.').waitFor();
+  await page.getByText('No grid yet.').waitFor();
+  await expect.poll(() => page.getByRole('link', { name: 'Household change' }).count()).toBe(0);
 });

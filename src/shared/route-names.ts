@@ -140,6 +140,7 @@ export const ROUTE_NAMES = [
   'forms.xlsform.check',
   'forms.xlsform.export',
   'forms.xlsform.store',
+  'grids.destroy',
   'grids.export',
   'grids.index',
   'grids.run',

@@ -61,9 +61,19 @@ export interface IntelligentColumnKindProps {
         responseId: string;
         seq: number;
         answers: Array<{ question: string; label: string; text: string }>;
-        machine: RubricDecision | null;
+      } | null;
+      /** the person's latest score with the machine's level, shown after the decision */
+      last: {
+        responseId: string;
+        seq: number;
+        human: number;
+        /** null: the machine had not scored it */
+        machine: number | null;
+        quote: RubricDecision['quote'];
       } | null;
     };
+    /** sampled answers not yet scored by a person: their machine levels are left out (blind) */
+    hidden: number;
   } | null;
   can: { update: boolean };
 }

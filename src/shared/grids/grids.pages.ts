@@ -1,4 +1,5 @@
 import type { FormProjectRef } from '../forms/forms.pages.js';
+import type { TablePage } from '../table/table-query.js';
 import type { GridCellValue, GridCitation, GridColumn } from './grids.js';
 
 interface GridFormRef {
@@ -72,17 +73,16 @@ export interface IntelligentGridProps {
   grid: { id: string; name: string; waves: string[]; columns: GridColumn[] };
   run: GridRunView | null;
   headers: GridHeader[];
-  rows: GridRowView[];
-  /** rows in the last finished run (the page shows the first ROWS_SHOWN) */
+  /** one page of the last finished run's rows (keyset on the row's position; search on its label) */
+  rows: TablePage<GridRowView>;
+  /** rows in the last finished run (the summary is over all of them) */
   totalRows: number;
   summary: GridSummary;
   options: GridOptions;
   /** the engine prompt columns use now: a model when AI_BASE_URL etc. are set */
   engine: 'offline' | 'model';
-  can: { update: boolean };
+  can: { update: boolean; delete: boolean };
 }
-
-export const GRID_ROWS_SHOWN = 200;
 
 /** The key of a displayed column in rows' cells and in the summary. */
 export const headerKey = (h: { column: string; wave: string | null }) =>

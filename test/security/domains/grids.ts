@@ -32,6 +32,10 @@ export const gridsSecurity: DomainSecurity = {
       noBody: 'computes the grid named in the URL as it is saved',
     },
     'grids.export': { access: 'team:content.view' },
+    'grids.destroy': {
+      access: 'team:content.delete',
+      noBody: 'deletes the grid named in the URL',
+    },
   },
   bodies: {
     'grids.store': () => ({ name: 'Changes', waves: ['baseline'], columns: COLUMNS }),
@@ -44,5 +48,6 @@ export const gridsSecurity: DomainSecurity = {
     'grids.update': { grid: insertGrid },
     'grids.run': { grid: insertGrid },
     'grids.export': { grid: insertGrid },
+    'grids.destroy': { grid: insertGrid },
   },
 };

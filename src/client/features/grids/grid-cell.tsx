@@ -1,5 +1,6 @@
 import { Badge, Button, List, Popover, Stack, Text } from '@mantine/core';
 import type { GridCellView, GridHeader } from '@shared/grids/grids.pages';
+import { plural } from '@shared/format/plural';
 
 const show = (v: string | number | string[] | null | undefined) =>
   v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v);
@@ -15,11 +16,13 @@ function Citations({
   questionLabel: (key: string) => string;
 }) {
   if (cell.citations.length === 0) return null;
+  // the accessible name starts with the visible words ("2 sources of Meals a day, ...")
+  const visible = plural(cell.citations.length, 'source');
   return (
     <Popover width={360} position="bottom-start" withArrow shadow="md">
       <Popover.Target>
-        <Button variant="subtle" size="compact-xs" aria-label={`Sources of ${label}`}>
-          {cell.citations.length} {cell.citations.length === 1 ? 'source' : 'sources'}
+        <Button variant="subtle" size="compact-xs" aria-label={`${visible} of ${label}`}>
+          {visible}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

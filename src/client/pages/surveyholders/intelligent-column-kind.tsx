@@ -4,6 +4,7 @@ import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@manti
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import { KIND_LABELS } from '@shared/coding/kinds';
+import { agree, plural } from '@shared/format/plural';
 import { PageHeader } from '../../features/projects/page-header';
 import { ColumnSettings } from '../../features/coding/column-settings';
 import { DistributionTable } from '../../features/coding/kinds/distribution-table';
@@ -163,10 +164,16 @@ export default function IntelligentColumnKind(
           <Title order={2} size="h4">
             Values per response
           </Title>
+          {rubric && rubric.hidden > 0 && (
+            <Text size="sm" c="dimmed">
+              {plural(rubric.hidden, 'sampled answer')} left out until people score{' '}
+              {agree(rubric.hidden, 'it', 'them')} (blind verification).
+            </Text>
+          )}
           <KindValuesTable rows={values} kind={column.kind} />
         </Stack>
       )}
-      {can.update && <ColumnSettings column={column} />}
+      {can.update && <ColumnSettings column={column} kind={column.kind} />}
     </Stack>
   );
 }

@@ -167,26 +167,30 @@ export default function IntelligentColumns({
                 </Stack>
               </Checkbox.Group>
               <Group grow>
-                <NumberInput
-                  label="Agreement threshold (kappa)"
-                  description="A code counts only when people and machine agree at least this much."
-                  min={0}
-                  max={1}
-                  step={0.05}
-                  decimalScale={2}
-                  value={create.data.threshold}
-                  onChange={(v) => create.setData('threshold', Number(v))}
-                  error={err.threshold}
-                />
-                <NumberInput
-                  label="Verification sample (%)"
-                  description="Drawn at random (at least 10 answers) for people to code."
-                  min={1}
-                  max={100}
-                  value={create.data.samplePercent}
-                  onChange={(v) => create.setData('samplePercent', Number(v))}
-                  error={err.samplePercent}
-                />
+                {create.data.kind === 'codes' && (
+                  <NumberInput
+                    label="Agreement threshold (kappa)"
+                    description="A code counts only when people and machine agree at least this much."
+                    min={0}
+                    max={1}
+                    step={0.05}
+                    decimalScale={2}
+                    value={create.data.threshold}
+                    onChange={(v) => create.setData('threshold', Number(v))}
+                    error={err.threshold}
+                  />
+                )}
+                {(create.data.kind === 'codes' || create.data.kind === 'rubric') && (
+                  <NumberInput
+                    label="Verification sample (%)"
+                    description="Drawn at random (at least 10 answers) for people to code."
+                    min={1}
+                    max={100}
+                    value={create.data.samplePercent}
+                    onChange={(v) => create.setData('samplePercent', Number(v))}
+                    error={err.samplePercent}
+                  />
+                )}
               </Group>
               <Group justify="flex-end">
                 <Button type="submit" loading={create.processing}>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
-import { GRID_ROWS_SHOWN, headerKey, type GridRowView } from '@shared/grids/grids.pages';
+import { headerKey, type GridRowView } from '@shared/grids/grids.pages';
+import { plural } from '@shared/format/plural';
 import { PageHeader } from '../../features/projects/page-header';
 import { DataTable } from '../../components/data-table';
 import { GridForm } from '../../features/grids/grid-form';
@@ -15,6 +16,13 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
     props;
   const errors = (props as { errors?: Record<string, string> }).errors ?? {};
   const [starting, setStarting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const remove = () =>
+    router.delete(route('grids.destroy', { grid: grid.id }), {
+      onStart: () => setRemoving(true),
+      onFinish: () => setRemoving(false),
+    });
   const active = run?.status === 'queued' || run?.status === 'running';
   // a run in progress: reload its progress until it ends
   useEffect(() => {
@@ -22,7 +30,7 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
     const t = setInterval(() => router.reload(), 1000);
     return () => clearInterval(t);
   }, [active]);
-  const computed = rows.length > 0 || run?.status === 'done';
+  const computed = rows.total > 0 || run?.status === 'done';
   const start = () =>
     router.post(
       route('grids.run', { grid: grid.id }),
@@ -72,6 +80,11 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
                 {computed ? 'Re-run' : 'Compute grid'}
               </Button>
             )}
+            {can.delete && (
+              <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+                Delete grid
+              </Button>
+            )}
           </Group>
         }
       />
@@ -113,7 +126,8 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
           <DataTable<GridRowView>
             id="intelligent-grid-cells"
             caption={`Cells of ${grid.name}`}
-            rows={rows}
+            data={rows}
+            prop="rows"
             rowKey={(r) => r.key}
             minWidth={Math.max(640, 180 * (headers.length + 1))}
             emptyAction={
@@ -122,7 +136,11 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
               </Text>
             }
             columns={[
-              { key: 'label', title: form.anonymous ? 'Response' : 'Stakeholder' },
+              {
+                key: 'label',
+                title: form.anonymous ? 'Response' : 'Stakeholder',
+                sortable: false,
+              },
               ...headers.map((h) => ({
                 key: headerKey(h),
                 title: titleOf(h),
@@ -145,13 +163,8 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
               })),
             ]}
           />
-          {totalRows > GRID_ROWS_SHOWN && (
-            <Text size="sm" c="dimmed">
-              Showing the first {GRID_ROWS_SHOWN} of {totalRows} rows; the export has them all.
-            </Text>
-          )}
           <Title order={2} size="h4">
-            Summary across rows
+            Summary across all {plural(totalRows, 'row')}
           </Title>
           <DataTable<(typeof headers)[number]>
             id="intelligent-grid-summary"
@@ -188,6 +201,27 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
           send={{ method: 'put', url: route('grids.update', { grid: grid.id }) }}
         />
       )}
+      <Modal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title={`Delete the grid “${grid.name}”?`}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Its definition, its runs and every computed cell are removed. The form’s responses and
+            intelligent columns stay.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={removing} onClick={remove}>
+              Delete grid
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

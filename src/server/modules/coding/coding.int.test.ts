@@ -154,6 +154,8 @@ describe('intelligent columns', () => {
     const human = new Map<string, string[]>();
     while (page.queue.next) {
       const rid = page.queue.next.responseId;
+      // blind: the sampled answer's machine codes are nowhere in the page until a person coded it
+      expect(page.coded.some((c) => c.responseId === rid)).toBe(false);
       const m = machine.get(rid)!;
       const codes = [
         ...(m.includes('distance') ? ['distance'] : []),
@@ -168,6 +170,7 @@ describe('intelligent columns', () => {
       page = await columnPage(s, id);
     }
     expect(page.queue).toMatchObject({ size: 10, verified: 10, next: null });
+    expect(page.coded.filter((c) => human.has(c.responseId)).length).toBeGreaterThan(0);
     const expected = (key: string) =>
       confusionOf(
         [...human].map(([rid, h]) => ({

@@ -79,7 +79,7 @@ const run = async (s: World, id: string) => {
 };
 
 describe('intelligent column kinds', () => {
-  it('rubric: write, run, scores with quotes, accept/rescore the sample, agreement', async () => {
+  it('rubric: write, run, scores with quotes, blind scoring of the sample, agreement', async () => {
     const s = await world();
     const id = await create(s, 'rubric', (c) => `/intelligent-columns/${c}/rubric`);
     // no rubric yet: nothing to run
@@ -106,7 +106,15 @@ describe('intelligent column kinds', () => {
 
     let p = await page(s, id);
     expect(p.run).toMatchObject({ status: 'done', processed: 18, rubricVersion: 1 });
-    expect(p.values).toHaveLength(18);
+    // blind double coding: the 10 sampled answers' machine levels are left out until scored
+    expect(p.rubric!.hidden).toBe(10);
+    expect(p.values).toHaveLength(8);
+    const rows = await t.app.ctx.db
+      .select()
+      .from(codingDecisions)
+      .where(eq(codingDecisions.runId, p.run!.id));
+    expect(rows).toHaveLength(18);
+    const machineOf = new Map(rows.map((r) => [r.responseId, r.rubric!.level]));
     for (const v of p.values) {
       const want = TEXTS.indexOf(v.answers[0].text) + 1;
       expect(v.rubricLevel).toBe(want);
@@ -121,21 +129,23 @@ describe('intelligent column kinds', () => {
         { wave: 'endline', responses: 9, counts: [3, 3, 3], none: 0 },
       ],
     });
-    const rows = await t.app.ctx.db.select().from(codingDecisions);
-    const mine = rows.filter((r) => p.values.some((v) => v.responseId === r.responseId));
     expect(
-      new Set(mine.map((r) => `${r.engine}|${r.engineVersion}|${r.rubric?.rubricVersion}`)),
+      new Set(rows.map((r) => `${r.engine}|${r.engineVersion}|${r.rubric?.rubricVersion}`)),
     ).toEqual(new Set([`tfidf-rubric|${RUBRIC_ENGINE_VERSION}|1`]));
 
-    // the sample (10 of 18): the person sees the machine's level; accepts it, except on level-3
-    // answers, which they rescore 2
+    // the sample (10 of 18), blind: the queue's answer comes without the machine's level, and
+    // no other prop carries it; the person scores (level-3 answers rescored 2, as a person
+    // disagreeing would); after the decision the card shows the machine's level beside theirs
     expect(p.rubric!.agreement.pairs).toBe(0);
-    expect(p.rubric!.queue).toMatchObject({ size: 10, verified: 0 });
+    expect(p.rubric!.queue).toMatchObject({ size: 10, verified: 0, last: null });
     const pairs: Array<{ machine: number; human: number }> = [];
     while (p.rubric!.queue.next) {
       const next = p.rubric!.queue.next;
-      expect(next.machine).not.toBeNull();
-      const machine = next.machine!.level;
+      expect(Object.keys(next).sort()).toEqual(['answers', 'responseId', 'seq']);
+      expect(p.values.some((v) => v.responseId === next.responseId)).toBe(false);
+      // the answer's id appears once in the whole page: in the queue, with nothing machine-made
+      expect(JSON.stringify(p).split(next.responseId)).toHaveLength(2);
+      const machine = machineOf.get(next.responseId)!;
       const human = machine === 3 ? 2 : machine;
       pairs.push({ machine, human });
       const res = await s.client.post(`/intelligent-columns/${id}/rubric-verifications`, {
@@ -144,7 +154,11 @@ describe('intelligent column kinds', () => {
       });
       expect(res.statusCode).toBe(303);
       p = await page(s, id);
+      expect(p.rubric!.queue.last).toMatchObject({ responseId: next.responseId, human, machine });
+      expect(p.values.some((v) => v.responseId === next.responseId)).toBe(true);
     }
+    expect(p.rubric!.hidden).toBe(0);
+    expect(p.values).toHaveLength(18);
     expect(p.rubric!.queue).toMatchObject({ size: 10, verified: 10, next: null });
     expect(p.rubric!.agreement).toEqual(ordinalAgreement(pairs, 3));
     expect(p.rubric!.agreement.exact!).toBeLessThan(1);
@@ -188,7 +202,7 @@ describe('intelligent column kinds', () => {
     for (const a of [
       'intelligent_column.created',
       'rubric.saved',
-      'coding_run.started',
+      'rubric_run.started',
       'rubric.verified',
     ])
       expect(actions).toContain(a);

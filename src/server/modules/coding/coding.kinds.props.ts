@@ -40,11 +40,18 @@ export async function kindColumnProps(
       : r.responses.filter((x) => !covered.has(x.id)).length
     : r.responses.length;
   let rubric: IntelligentColumnKindProps['rubric'] = null;
+  // blind double coding: a sampled answer's machine level stays out of the props until a person
+  // has scored it (the queue and the values table alike); after, the decision shows it
+  let pending = new Set<string>();
   if (column.kind === 'rubric') {
     const sample = await sampleOf(db, column);
     const verified = new Set(r.verifications.map((v) => v.responseId));
+    pending = new Set(sample.ids.filter((id) => !verified.has(id)));
     const nextId = sample.ids.find((id) => !verified.has(id));
     const next = nextId ? byId.get(nextId) : undefined;
+    const last = r.verifications
+      .filter((v) => sample.ids.includes(v.responseId))
+      .sort((a, b) => b.verifiedAt.getTime() - a.verifiedAt.getTime())[0];
     rubric = {
       levels: await rubricOf(db, column.id, column.rubricVersion),
       agreement: r.agreement!,
@@ -59,10 +66,19 @@ export async function kindColumnProps(
                 ...a,
                 label: label.get(a.question) ?? a.question,
               })),
-              machine: r.values.find((v) => v.responseId === next.id)?.rubric ?? null,
+            }
+          : null,
+        last: last
+          ? {
+              responseId: last.responseId,
+              seq: byId.get(last.responseId)?.seq ?? 0,
+              human: last.level,
+              machine: last.machineLevel,
+              quote: r.values.find((v) => v.responseId === last.responseId)?.rubric?.quote ?? null,
             }
           : null,
       },
+      hidden: pending.size,
     };
   }
   return {
@@ -96,10 +112,13 @@ export async function kindColumnProps(
     responses: r.responses.length,
     newSinceRun,
     distribution: r.distribution,
-    values: r.values.slice(0, VALUES_SHOWN).map((v) => ({
-      ...v,
-      answers: answerTexts(byId.get(v.responseId)!.answers, column.questionKeys),
-    })),
+    values: r.values
+      .filter((v) => !pending.has(v.responseId))
+      .slice(0, VALUES_SHOWN)
+      .map((v) => ({
+        ...v,
+        answers: answerTexts(byId.get(v.responseId)!.answers, column.questionKeys),
+      })),
     summary: r.run?.summary ?? null,
     rubric,
     can: { update: canUpdate },

@@ -40,6 +40,7 @@ export function rubricVerificationsOf(db: Db, columnId: string) {
       responseId: rubricVerifications.responseId,
       level: rubricVerifications.level,
       machineLevel: rubricVerifications.machineLevel,
+      verifiedAt: rubricVerifications.verifiedAt,
     })
     .from(rubricVerifications)
     .where(eq(rubricVerifications.columnId, columnId));

@@ -10,6 +10,12 @@ import { sampleOf } from './coding.sample.js';
 import { engineOf } from './coding.kinds.engines.js';
 
 export const CODING_KIND_RUN = 'coding.kind-run';
+/** the action of a started run names its kind, so the log's sentence does too */
+const RUN_STARTED = {
+  sentiment: 'sentiment_run.started',
+  rubric: 'rubric_run.started',
+  summary: 'summary_run.started',
+} as const;
 declare module '../../platform/jobs/registry.js' {
   interface JobPayloads {
     'coding.kind-run': { runId: string };
@@ -81,7 +87,7 @@ export async function startKindRun(uc: UseCase, column: ColumnRow) {
     .returning();
   await uc.enqueue(CODING_KIND_RUN, { runId: run.id });
   await uc.audit({
-    action: 'coding_run.started',
+    action: RUN_STARTED[column.kind as keyof typeof RUN_STARTED],
     subject: subject(column),
     details: { kind: column.kind, rubricVersion: run.rubricVersion, engine: run.engineVersion },
   });

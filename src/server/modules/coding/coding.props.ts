@@ -105,8 +105,11 @@ export async function columnProps(
   const next = nextId ? byId.get(nextId) : undefined;
   const status = new Map(r.agreement.map((a) => [a.code, a.status]));
   const codeLabel = new Map(codes.map((c) => [c.key, c.label]));
+  // blind double coding: a sampled answer no person has coded yet keeps its machine codes out of
+  // the page (the coded answers table) until they have
+  const pending = new Set(sample.ids.filter((id) => !verified.has(id)));
   const coded = r.decisions
-    .filter((d) => d.codes.length > 0)
+    .filter((d) => d.codes.length > 0 && !pending.has(d.responseId))
     .map((d) => ({ d, resp: byId.get(d.responseId)! }))
     .sort((a, b) => a.resp.seq - b.resp.seq)
     .slice(0, CODED_SHOWN)

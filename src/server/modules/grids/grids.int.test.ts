@@ -98,7 +98,7 @@ describe('the intelligent grid', () => {
     const page = async () => (await s.client.page(`/grids/${gridId}`)).props as Page;
     let p = await page();
     expect(p.grid.columns.map((c) => c.key)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5']);
-    expect(p.rows).toEqual([]);
+    expect(p.rows.rows).toEqual([]);
     expect(p.engine).toBe('offline');
 
     expect((await s.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
@@ -109,8 +109,8 @@ describe('the intelligent grid', () => {
     expect(p.totalRows).toBe(3);
 
     const row = (who: 'Amina' | 'Juma' | 'Peter') =>
-      p.rows.find((x) => x.key === s.people[who].id)!;
-    expect(p.rows.map((x) => x.label)).toEqual(
+      p.rows.rows.find((x) => x.key === s.people[who].id)!;
+    expect(p.rows.rows.map((x) => x.label)).toEqual(
       ['Amina', 'Juma', 'Peter']
         .map(
           (w) =>
@@ -223,7 +223,7 @@ describe('the intelligent grid', () => {
     const before = p;
     p = await page();
     expect(p.run).toMatchObject({ status: 'done', total: 3, reused: 10 });
-    expect(row('Amina')).toEqual(before.rows.find((x) => x.key === s.people.Amina.id));
+    expect(row('Amina')).toEqual(before.rows.rows.find((x) => x.key === s.people.Amina.id));
     expect(row('Peter').cells.c5.value).toMatchObject({
       text:
         'Meals a day: 4 (baseline) → 5 (endline), +1 [1, 2]. ' +
@@ -372,6 +372,6 @@ describe('the intelligent grid', () => {
     // no waves chosen: every wave the responses carry
     const done = (await s.client.page(`/grids/${gridId}`)).props as Page;
     expect(done.headers.map((h) => h.wave)).toEqual(['baseline']);
-    expect(done.rows[0].cells.c1.value).toEqual({ kind: 'question', byWave: { baseline: 1 } });
+    expect(done.rows.rows[0].cells.c1.value).toEqual({ kind: 'question', byWave: { baseline: 1 } });
   });
 });

@@ -80,8 +80,8 @@ describe('the intelligent grid with a model', () => {
     const p = (await s.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
     expect(p.engine).toBe('model');
     expect(p.run).toMatchObject({ status: 'done', engine: 'model', total: 3 });
-    const [one, two, three] = p.rows.map((r) => r.cells.c1);
-    expect(p.rows.map((r) => r.label)).toEqual(['Response #1', 'Response #2', 'Response #3']);
+    const [one, two, three] = p.rows.rows.map((r) => r.cells.c1);
+    expect(p.rows.rows.map((r) => r.label)).toEqual(['Response #1', 'Response #2', 'Response #3']);
 
     // what was sent: the question and the numbered answer, personal data masked, JSON asked for
     expect(fake.requests).toHaveLength(3);
@@ -112,7 +112,12 @@ describe('the intelligent grid with a model', () => {
       deltas: {},
     });
     expect(one.citations).toEqual([
-      { responseId: p.rows[0].key, question: 'story', wave: 'baseline', quote: 'I walk two hours' },
+      {
+        responseId: p.rows.rows[0].key,
+        question: 'story',
+        wave: 'baseline',
+        quote: 'I walk two hours',
+      },
     ]);
     expect(two.value).toMatchObject({
       status: 'refused',

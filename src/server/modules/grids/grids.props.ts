@@ -2,8 +2,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import type { findForm } from '../forms/index.js';
 import type { GridCellValue, GridColumn } from '../../../shared/grids/grids.js';
+import { parseTableQuery } from '../../../shared/table/table-query.js';
 import {
-  GRID_ROWS_SHOWN,
   type GridHeader,
   type GridRowView,
   type GridRunView,
@@ -11,7 +11,7 @@ import {
   type IntelligentGridsProps,
 } from '../../../shared/grids/grids.pages.js';
 import {
-  cellsOf,
+  cellsPage,
   gridOptions,
   gridsOfForm,
   latestGridRun,
@@ -112,7 +112,8 @@ export async function gridProps(
   teamId: string,
   grid: GridRow,
   found: Found,
-  canUpdate: boolean,
+  { canUpdate, canDelete }: { canUpdate: boolean; canDelete: boolean },
+  query: unknown = {},
 ): Promise<IntelligentGridProps> {
   const options = await gridOptions(ctx.db, teamId, found.form);
   const [run, done] = await Promise.all([
@@ -120,17 +121,22 @@ export async function gridProps(
     latestGridRun(ctx.db, grid.id, 'done'),
   ]);
   const waves = grid.waves.length ? grid.waves : options.waves;
+  const q = parseTableQuery(query);
+  const page = done
+    ? await cellsPage(ctx.db, done.id, q, done.total)
+    : { page: 1, total: 0, cells: [] };
   return {
     project: projectRef(found.project),
     form: formRef(found.form),
     grid: { id: grid.id, name: grid.name, waves: grid.waves, columns: grid.columns },
     run: run ? runView(run) : null,
     headers: headersOf(grid.columns, waves),
-    rows: done ? rowsOf(await cellsOf(ctx.db, done.id, GRID_ROWS_SHOWN)) : [],
+    // one page of rows (keyset on position); the summary is over ALL rows (computed by the run)
+    rows: { ...q, sort: null, page: page.page, total: page.total, rows: rowsOf(page.cells) },
     totalRows: done?.total ?? 0,
     summary: done?.summary ?? {},
     options,
     engine: ctx.config.ai ? 'model' : 'offline',
-    can: { update: canUpdate },
+    can: { update: canUpdate, delete: canDelete },
   };
 }

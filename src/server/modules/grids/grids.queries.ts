@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, gte, ilike, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { notFound } from '../../platform/errors.js';
@@ -7,6 +7,7 @@ import { formQuestions, formResponses, stakeholders } from '../forms/read-model.
 import { columnsOfForm } from '../coding/index.js';
 import { isDisplayOnly } from '../../../shared/forms/questions.js';
 import { NO_WAVE } from '../../../shared/grids/grids.js';
+import { escapeLike, searchTerms } from '../../../shared/table/table-query.js';
 import type { GridOptions } from '../../../shared/grids/grids.pages.js';
 import { gridCells, gridRuns, intelligentGrids } from './grids.tables.js';
 import type { QuestionInfo, WaveAnswers } from './grids.answers.js';
@@ -96,7 +97,8 @@ export interface GridSourceRow {
 /**
  * The grid's rows: for a stakeholder form, one per stakeholder with responses in the included
  * waves (by code), each wave holding their latest live response there; for an anonymous form,
- * one per live response in those waves (by sequence number).
+ * one per live response in those waves (by sequence number). A stakeholder form's responses with
+ * no stakeholder are rows of their own ("Response #12"), after the stakeholders.
  */
 export async function gridSourceRows(
   db: Db,
@@ -134,8 +136,13 @@ export async function gridSourceRows(
       .sort((a, b) => a.seq - b.seq)
       .map((r) => ({ key: r.id, label: `Response #${r.seq}`, waves: [answersOf(r)] }));
   const rows = new Map<string, GridSourceRow & { code: string }>();
+  // responses with no stakeholder: each its own row, after the stakeholders, by number
+  const loose: Array<GridSourceRow & { seq: number }> = [];
   for (const r of responses) {
-    if (!r.stakeholderId || !r.code) continue;
+    if (!r.stakeholderId || !r.code) {
+      loose.push({ key: r.id, label: `Response #${r.seq}`, seq: r.seq, waves: [answersOf(r)] });
+      continue;
+    }
     let row = rows.get(r.stakeholderId);
     if (!row) {
       row = { key: r.stakeholderId, label: `${r.code} ${r.name}`, code: r.code, waves: [] };
@@ -144,25 +151,90 @@ export async function gridSourceRows(
     // the latest response in a wave wins (responses come oldest first)
     row.waves = [...row.waves.filter((w) => w.wave !== (r.wave ?? NO_WAVE)), answersOf(r)];
   }
-  return [...rows.values()]
+  const byStakeholder = [...rows.values()]
     .sort((a, b) => a.code.localeCompare(b.code))
     .map(({ key, label, waves: ws }) => ({
       key,
       label,
       waves: ws.sort((a, b) => order.get(a.wave)! - order.get(b.wave)!),
     }));
+  return [
+    ...byStakeholder,
+    ...loose
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ key, label, waves: ws }) => ({ key, label, waves: ws })),
+  ];
 }
 
-/** A run's cells in row order; `rows`: only the first so many rows. */
-export function cellsOf(db: Db, runId: string, rows?: number) {
+/** A run's cells in row order (the export and the carry-over read them all). */
+export function cellsOf(db: Db, runId: string) {
   return db
+    .select()
+    .from(gridCells)
+    .where(eq(gridCells.runId, runId))
+    .orderBy(asc(gridCells.position), asc(gridCells.columnKey));
+}
+
+/**
+ * One page of a run's rows, by keyset on the row's position (rows are numbered 0..n-1 in the run,
+ * an index on (run, position) serves the range): page p is positions [(p-1)·n, p·n). With a
+ * search, the matching rows' positions are found first (every word in the row's label).
+ */
+export async function cellsPage(
+  db: Db,
+  runId: string,
+  { page, perPage, search }: { page: number; perPage: number; search: string },
+  totalRows: number,
+) {
+  const words = searchTerms(search);
+  if (!words.length) {
+    const last = Math.max(1, Math.ceil(totalRows / perPage));
+    const p = Math.min(page, last);
+    const from = (p - 1) * perPage;
+    const cells = await db
+      .select()
+      .from(gridCells)
+      .where(
+        and(
+          eq(gridCells.runId, runId),
+          gte(gridCells.position, from),
+          lt(gridCells.position, from + perPage),
+        ),
+      )
+      .orderBy(asc(gridCells.position), asc(gridCells.columnKey));
+    return { page: p, total: totalRows, cells };
+  }
+  const matching = and(
+    eq(gridCells.runId, runId),
+    ...words.map((w) => ilike(gridCells.rowLabel, `%${escapeLike(w)}%`)),
+  );
+  const [{ total }] = await db
+    .select({ total: countDistinct(gridCells.position) })
+    .from(gridCells)
+    .where(matching);
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const p = Math.min(page, last);
+  const positions = (
+    await db
+      .selectDistinct({ position: gridCells.position })
+      .from(gridCells)
+      .where(matching)
+      .orderBy(asc(gridCells.position))
+      .limit(perPage)
+      .offset((p - 1) * perPage)
+  ).map((r) => r.position);
+  if (!positions.length) return { page: p, total, cells: [] };
+  const cells = await db
     .select()
     .from(gridCells)
     .where(
       and(
         eq(gridCells.runId, runId),
-        rows === undefined ? undefined : lt(gridCells.position, rows),
+        gte(gridCells.position, positions[0]),
+        lt(gridCells.position, positions[positions.length - 1] + 1),
+        matching,
       ),
     )
     .orderBy(asc(gridCells.position), asc(gridCells.columnKey));
+  return { page: p, total, cells };
 }

@@ -10,15 +10,16 @@ import { gridExportSchema, gridSchema } from '../../../shared/grids/grids.js';
 import { findGrid, latestGridRun, wavesOfForm } from './grids.queries.js';
 import { gridProps, gridsListProps } from './grids.props.js';
 import { gridFile, gridTable } from './grids.export.js';
-import { createGrid, startGridRun, updateGrid } from './grids.use-cases.js';
+import { createGrid, deleteGrid, startGridRun, updateGrid } from './grids.use-cases.js';
 
 const view = { kind: 'team', permission: 'content.view' } as const;
 const create = { kind: 'team', permission: 'content.create' } as const;
 const update = { kind: 'team', permission: 'content.update' } as const;
+const remove = { kind: 'team', permission: 'content.delete' } as const;
 const teamOf = (request: FastifyRequest) => request.actor!.team!.id;
 const param = (request: FastifyRequest, name: string) =>
   (request.params as Record<string, string | undefined>)[name];
-const may = (request: FastifyRequest, p: 'content.create' | 'content.update') =>
+const may = (request: FastifyRequest, p: 'content.create' | 'content.update' | 'content.delete') =>
   roleCan(request.actor!.role, p);
 
 const CONTENT_TYPE = {
@@ -71,10 +72,20 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const teamId = teamOf(request);
       const { grid, form, project } = await findGrid(ctx.db, teamId, param(request, 'grid'));
-      const canUpdate = may(request, 'content.update') && project.status !== 'archived';
+      const open = project.status !== 'archived';
       return reply.inertia(
         'surveyholders/intelligent-grid',
-        await gridProps(ctx, teamId, grid, { form, project }, canUpdate),
+        await gridProps(
+          ctx,
+          teamId,
+          grid,
+          { form, project },
+          {
+            canUpdate: may(request, 'content.update') && open,
+            canDelete: may(request, 'content.delete') && open,
+          },
+          request.query,
+        ),
       );
     },
   );
@@ -88,6 +99,17 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       reply.flash({ success: 'Grid saved. Re-run it to compute the changed columns.' });
       return reply.redirect(gridUrl(grid.id), 303);
+    },
+  );
+  app.delete(
+    '/grids/:grid',
+    { config: { name: 'grids.destroy', access: remove } },
+    async (request, reply) => {
+      const { grid, form } = await runUseCase(ctx, actorOf(request), (uc) =>
+        deleteGrid(uc, { gridId: param(request, 'grid') }),
+      );
+      reply.flash({ success: `Grid “${grid.name}” deleted.` });
+      return reply.redirect(ctx.routes.url('grids.index', { form: form.id }), 303);
     },
   );
   app.post(

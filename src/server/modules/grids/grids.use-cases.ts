@@ -133,3 +133,20 @@ export async function startGridRun(uc: UseCase, { gridId }: { gridId: unknown })
   });
   return run;
 }
+
+/** Delete a grid with its runs and cells (a run in progress finds its run gone and stops). */
+export async function deleteGrid(uc: UseCase, { gridId }: { gridId: unknown }) {
+  const { grid, form, project } = await findGrid(uc.tx, uc.teamId, gridId);
+  uc.can('content.delete', { project });
+  await uc.removing('intelligent_grid', [grid.id]);
+  // its runs and their cells go with it (foreign keys on delete cascade)
+  await uc.tx
+    .delete(intelligentGrids)
+    .where(and(eq(intelligentGrids.id, grid.id), eq(intelligentGrids.teamId, uc.teamId)));
+  await uc.audit({
+    action: 'intelligent_grid.deleted',
+    subject: subject(grid),
+    details: { form: form.name, columns: grid.columns.map((c) => c.title) },
+  });
+  return { grid, form };
+}

@@ -8,8 +8,9 @@ import type { IntelligentColumnKindProps } from '@shared/coding/kinds.pages';
 type Rubric = NonNullable<IntelligentColumnKindProps['rubric']>;
 
 /**
- * Human scoring of the sample: the person reads the answer and the machine's level with its
- * quote, then accepts it or gives another level. Agreement is computed on the scored sample.
+ * Blind human scoring of the sample (double coding): the person reads the answer and gives a level
+ * without seeing the machine's, which the server leaves out of the page until then. After the
+ * decision the card shows the machine's level beside theirs, and agreement uses the scored sample.
  */
 export function RubricVerifyCard({
   columnId,
@@ -41,7 +42,7 @@ export function RubricVerifyCard({
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Verification: accept or rescore
+          Verification: blind scoring
         </Title>
         <Group gap="xs">
           <Progress
@@ -53,6 +54,19 @@ export function RubricVerifyCard({
             {queue.verified} of {queue.size} sampled answers scored by people
           </Text>
         </Group>
+        {queue.last && (
+          <Text size="sm" role="status">
+            Response #{queue.last.seq}: you scored level {queue.last.human};{' '}
+            {queue.last.machine === null
+              ? 'the machine had not scored it.'
+              : queue.last.machine === queue.last.human
+                ? `the machine agreed (level ${queue.last.machine}).`
+                : `the machine scored level ${queue.last.machine}.`}
+            {queue.last.machine !== null && queue.last.quote
+              ? ` It cited “${queue.last.quote.text}”`
+              : ''}
+          </Text>
+        )}
         {!next ? (
           <Text size="sm" c="dimmed">
             {queue.size === 0
@@ -61,26 +75,19 @@ export function RubricVerifyCard({
           </Text>
         ) : (
           <Stack gap="sm">
-            <Text size="sm">Response #{next.seq}</Text>
+            <Text size="sm">Response #{next.seq}: which level fits?</Text>
             {next.answers.map((a) => (
               <Blockquote key={a.question} p="sm" cite={a.label}>
                 {a.text}
               </Blockquote>
             ))}
-            <Text size="sm">
-              {next.machine
-                ? `Machine: level ${next.machine.level}${next.machine.quote ? `, citing “${next.machine.quote.text}”` : ''}.`
-                : 'The machine has not scored this answer (run the column, or it shares no word with the rubric).'}
+            <Text size="sm" c="dimmed">
+              Score it against the rubric; the machine’s level is hidden until you have.
             </Text>
             {canUpdate && (
               <Group align="flex-end" gap="sm">
-                {next.machine && (
-                  <Button loading={busy} onClick={() => send(next.machine!.level)}>
-                    Accept level {next.machine.level}
-                  </Button>
-                )}
                 <ChoiceSelect
-                  label="Rescore"
+                  label="Your level"
                   placeholder="Level"
                   w={220}
                   data={levels.map((l) => ({
