@@ -93,7 +93,7 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
     const said = page.getByRole('status').filter({ hasText: `you scored level ${level};` });
     await said.waitFor();
     if ((await said.innerText()).includes('the machine agreed')) agreed++;
-    if (n === 1) await keep(page, 'kinds-rubric-blind');
+    if (n === 1) await shot(page, 'kinds-rubric-blind');
   }
   await page.getByText('Exact agreement:').waitFor();
   await expect

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
@@ -18,12 +17,6 @@ beforeAll(async () => {
   ({ t, base, browser } = journey);
 });
 afterAll(() => journey?.close());
-
-const keep = async (page: Parameters<typeof shot>[0], name: string) => {
-  const file = await shot(page, name);
-  mkdirSync('/tmp/shots-grids', { recursive: true });
-  copyFileSync(file, `/tmp/shots-grids/${name}.png`);
-};
 
 it('an intelligent grid over two waves', async () => {
   // seeded through the routes: three registered people, a survey answered at baseline and endline,
@@ -76,7 +69,7 @@ it('an intelligent grid over two waves', async () => {
   await page.getByRole('option', { name: 'Water source' }).click();
   await page.getByRole('option', { name: 'Crops' }).click();
   await page.keyboard.press('Escape');
-  await keep(page, 'grids-form');
+  await shot(page, 'grids-form');
   await page.getByRole('button', { name: 'Create grid' }).click();
 
   // compute it: the job runs in the worker, the page follows its progress
@@ -87,19 +80,19 @@ it('an intelligent grid over two waves', async () => {
   await page.getByRole('heading', { name: 'Summary across all 3 rows' }).waitFor();
   await page.getByText('mean 2.33 (n 3)').waitFor();
   await page.getByText('Crops: gained Beans ×1').waitFor();
-  await keep(page, 'grids-grid');
+  await shot(page, 'grids-grid');
 
   // a cell's sources: the answers it quoted
   await page.getByRole('button', { name: /^\d+ sources? of Change, .*Amina/ }).click();
   await page.getByText('“Maize; Beans”').waitFor();
-  await keep(page, 'grids-sources');
+  await shot(page, 'grids-sources');
   await page.keyboard.press('Escape');
 
   await page.getByRole('link', { name: 'Export XLSX' }).waitFor();
   const gridUrl = page.url();
   await page.goto(`${base}/forms/${s.formId}/grids`);
   await page.getByRole('link', { name: 'Household change' }).waitFor();
-  await keep(page, 'grids-list');
+  await shot(page, 'grids-list');
 
   // ten more answers at baseline with no stakeholder (as a form server's pull leaves them): each
   // its own row; re-run, then page through all 13 rows, the summary over all of them
@@ -127,13 +120,13 @@ it('an intelligent grid over two waves', async () => {
   await cells.getByText('Response #15').waitFor();
   await expect.poll(() => cells.getByText(/Amina/).count()).toBe(0);
   await page.getByText('mean 4.77 (n 13)').waitFor();
-  await keep(page, 'grids-paged');
+  await shot(page, 'grids-paged');
 
   // delete the grid: a confirmation first, then back to the form's grids
   await page.getByRole('button', { name: 'Delete grid' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete the grid “Household change”?' });
   await dialog.getByText('every computed cell are removed').waitFor();
-  await keep(page, 'grids-delete');
+  await shot(page, 'grids-delete');
   await dialog.getByRole('button', { name: 'Delete grid' }).click();
   await page.getByText('Grid “Household change” deleted.').waitFor();
   await page.getByText('No grid yet.').waitFor();
