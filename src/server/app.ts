@@ -44,6 +44,7 @@ import { OpenApiRegistry } from './platform/openapi/registry.js';
 import { Jobs } from './platform/jobs/index.js';
 import { Cascades } from './platform/use-case/cascades.js';
 import { databaseRateLimitStore } from './platform/rate-limit/store.js';
+import { defaultModelCalls, type ModelCallOptions } from './platform/model/model-client.js';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -60,6 +61,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** rate-limit counters: the rate_limits table (default on PostgreSQL) or this process's memory (default on PGlite) */
   rateLimitStore?: 'database' | 'memory';
+  /** model calls' retry settings; tests inject `sleep` and `now` (platform/model) */
+  model?: Partial<ModelCallOptions>;
 }
 
 const REDACT = [
@@ -152,6 +155,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     cascades: new Cascades(),
     openapi: new OpenApiRegistry(),
     features: new TeamFeatures(),
+    modelCalls: defaultModelCalls(opts.model),
   } as AppContext;
   ctx.auth = createAuth(config, database.db, {
     sendVerificationEmail: (u, url) => ctx.accountMail.verification(u, url),

@@ -28,6 +28,8 @@ export async function createTestApp(
     },
     config: { appKey: TEST_APP_KEY, ...opts.config },
     assets: { version: 'test', dev: false, headTags: '' },
+    // model calls retry without waiting (a test that checks the waits passes its own sleeper)
+    model: { sleep: async () => {} },
     ...opts.build,
   });
   await app.ready();

@@ -14,6 +14,7 @@ import type { SessionCache } from './auth/session-cache.js';
 import type { ListCache } from './http/list-cache.js';
 import type { PropsInput } from './inertia/props.js';
 import type { ModuleSharedProps } from '../../shared/shared-props.js';
+import type { ModelCallOptions } from './model/model-client.js';
 
 type SharedResolver = (request: FastifyRequest) => unknown;
 
@@ -74,6 +75,8 @@ export interface AppContext {
   jobs: Jobs;
   /** per-team capability switches (route option `feature`, or `ctx.features.require(db, teamId, f)`) */
   features: TeamFeatures;
+  /** how calls to the configured model retry and wait (platform/model; tests inject the sleeper) */
+  modelCalls: ModelCallOptions;
   /** what else goes when a record goes (modules subscribe; use cases announce removals) */
   cascades: Cascades;
   /** account mail the auth library asks for, queued as `mail.send` jobs (set by the accounts module) */

@@ -1,5 +1,5 @@
 import type { FormProjectRef } from '../forms/forms.pages.js';
-import type { AppliedCode, CodeDef } from './coding.js';
+import type { AppliedCode, CodeDef, CodingEngine } from './coding.js';
 import type { Confusion } from './kappa.js';
 import type { ThemesSection } from './themes.pages.js';
 import type { ColumnKind } from './kinds.js';
@@ -17,8 +17,21 @@ export interface RunView {
   engineVersion: string;
   codebookVersion: number;
   error: string | null;
+  /** a model run: what it said that was refused (not applied) */
+  refusals: RunRefusal[];
   createdAt: string;
   finishedAt: string | null;
+}
+
+/** Something a model said that was refused: a code without a verbatim quote, a reply not JSON... */
+export interface RunRefusal {
+  /** the response it was about; null when a whole batch's reply was refused */
+  responseId: string | null;
+  seq: number | null;
+  /** the code the model gave (null: the whole reply or sentence) */
+  code: string | null;
+  quote: string | null;
+  reason: string;
 }
 
 export interface IntelligentColumnsProps {
@@ -97,7 +110,10 @@ export interface IntelligentColumnProps {
     threshold: number;
     samplePercent: number;
     codebookVersion: number;
+    engine: CodingEngine;
   };
+  /** the configured model's name, or null: only the offline engine can be chosen */
+  model: string | null;
   codes: CodeDef[];
   run: RunView | null;
   agreement: CodeAgreement[];

@@ -7,6 +7,10 @@ export const DEFAULT_SAMPLE_PERCENT = 20;
 const MAX_CODES = 40;
 const MAX_RULES = 50;
 
+/** who codes a deductive column: the offline engine or the configured model */
+export const CODING_ENGINES = ['rules', 'model'] as const;
+export type CodingEngine = (typeof CODING_ENGINES)[number];
+
 export interface CodeDef {
   /** stable within the column: `^[a-z][a-z0-9_]*$` */
   key: string;
@@ -93,6 +97,8 @@ export const updateColumnSchema = z.object({
     .int('A whole percentage.')
     .min(1, 'Between 1 and 100.')
     .max(100, 'Between 1 and 100.'),
+  /** absent: unchanged ('model' only when a model is configured) */
+  engine: z.enum(CODING_ENGINES, { error: 'Choose the offline rules or the model.' }).optional(),
 });
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 

@@ -1,3 +1,4 @@
+import type { CodingEngine } from './coding.js';
 import type { FormProjectRef } from '../forms/forms.pages.js';
 import type { RunView } from './coding.pages.js';
 import type {
@@ -43,7 +44,10 @@ export interface IntelligentColumnKindProps {
     samplePercent: number;
     codebookVersion: number;
     rubricVersion: number;
+    engine: CodingEngine;
   };
+  /** the configured model's name, or null: only the offline engine can be chosen */
+  model: string | null;
   run: (RunView & { rubricVersion: number | null }) | null;
   /** live responses now, and how many came after the latest finished run started */
   responses: number;

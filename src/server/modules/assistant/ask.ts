@@ -62,7 +62,7 @@ export async function answerQuestion(run: AskRun): Promise<Answer> {
         return g.allowed ? { ok: true } : { ok: false, message: limitMessage(g.limit, at) };
       },
       sink,
-      fetch: run.fetch,
+      calls: run.fetch ? { ...run.ctx.modelCalls, fetch: run.fetch } : run.ctx.modelCalls,
     });
   } catch (err) {
     if (!(err instanceof AssistantRefusal)) throw err;

@@ -11,7 +11,8 @@ type ScriptedReply =
   | { toolCalls: ReadonlyArray<{ name: string; arguments: string }> }
   /** raw SSE data lines, sent as they are */
   | { raw: readonly string[] }
-  | { status: number };
+  /** an error status, with a `Retry-After` header when given */
+  | { status: number; retryAfter?: string };
 
 export interface FakeModelServer {
   baseUrl: string;
@@ -80,7 +81,10 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       });
       const reply = fake.replies.shift() ?? { status: 500 };
       if ('status' in reply) {
-        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        res.writeHead(reply.status, {
+          'content-type': 'application/json',
+          ...(reply.retryAfter ? { 'retry-after': reply.retryAfter } : {}),
+        });
         res.end(JSON.stringify({ error: { message: 'scripted failure' } }));
         return;
       }

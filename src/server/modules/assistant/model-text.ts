@@ -1,27 +1,28 @@
 import { z } from 'zod';
 import { AssistantRefusal } from './model.js';
 import { sseData } from './sse.js';
+import {
+  ModelCallError,
+  postChat,
+  type ModelCallOptions,
+  type ModelConfig,
+} from '../../platform/model/model-client.js';
 
 /**
  * One plain call to an OpenAI-compatible chat completions service, no tools: the model's whole
  * text, streamed (as the assistant reads it) and assembled. Other modules use it for structured
  * answers (`json: true` asks for a JSON object; the caller validates it). A service that cannot be
- * reached, an HTTP error or a chunk that is not the documented shape is an `AssistantRefusal`.
+ * reached (after the shared client's retries), an HTTP error or a chunk that is not the documented shape is an `AssistantRefusal`.
  */
-interface ModelConfig {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-}
 export interface TextCall {
   config: ModelConfig;
   system: string;
   user: string;
   json?: boolean;
-  fetch?: typeof fetch;
+  /** retries and waits (`ctx.modelCalls`) */
+  calls: ModelCallOptions;
 }
 
-const TIMEOUT_MS = 60_000;
 const chunkSchema = z.object({
   choices: z
     .array(z.object({ delta: z.object({ content: z.string().nullish() }).nullish() }))
@@ -29,36 +30,26 @@ const chunkSchema = z.object({
 });
 
 export async function completeText(call: TextCall): Promise<string> {
-  const doFetch = call.fetch ?? fetch;
-  let res: Response;
+  let body: ReadableStream<Uint8Array>;
   try {
-    res = await doFetch(`${call.config.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${call.config.apiKey}`,
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({
-        model: call.config.model,
+    body = await postChat(
+      call.config,
+      {
         messages: [
           { role: 'system', content: call.system },
           { role: 'user', content: call.user },
         ],
         ...(call.json ? { response_format: { type: 'json_object' } } : {}),
         stream: true,
-      }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    throw new AssistantRefusal('The model service could not be reached.');
-  }
-  if (!res.ok || !res.body) {
-    await res.body?.cancel();
-    throw new AssistantRefusal(`The model service refused the request (HTTP ${res.status}).`);
+      },
+      call.calls,
+    );
+  } catch (err) {
+    if (err instanceof ModelCallError) throw new AssistantRefusal(err.message);
+    throw err;
   }
   let text = '';
-  for await (const data of sseData(res.body)) {
+  for await (const data of sseData(body)) {
     if (data.trim() === '[DONE]') break;
     let json: unknown;
     try {

@@ -3,6 +3,12 @@ import type { Citation } from '../../../shared/assistant/assistant.js';
 import type { Masker } from './masking.js';
 import type { Answer, AnswerSink } from './offline.js';
 import { sseData } from './sse.js';
+import {
+  ModelCallError,
+  postChat,
+  type ModelCallOptions,
+  type ModelConfig,
+} from '../../platform/model/model-client.js';
 import { TOOLS, TOOL_NAMES, runTool, type ToolEnv, type ToolName } from './tools.js';
 
 /**
@@ -13,11 +19,6 @@ import { TOOLS, TOOL_NAMES, runTool, type ToolEnv, type ToolName } from './tools
  * tool's schema) is refused, and the answer says so. Each call to the model is counted first
  * against the team's monthly limit (`grant`), and refused past it.
  */
-interface ModelConfig {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-}
 
 /** A refusal the user reads as the answer (the model misbehaved, or the limit is reached). */
 export class AssistantRefusal extends Error {}
@@ -33,7 +34,6 @@ interface ToolCall {
 }
 
 const MAX_ROUNDS = 4;
-const TIMEOUT_MS = 60_000;
 
 const SYSTEM = `You are Chanakya, the assistant of an M&E (monitoring and evaluation) application. Answer questions about the team's theory of change, metrics and survey data ONLY with the tools given; never invent figures, records or quotes. Each tool result lists the records it used with a number "ref"; cite them in your answer as [ref]. If no tool can answer, say plainly what you can answer instead. Placeholders such as [name 1] or [email 1] stand for personal data: keep them as they are.`;
 
@@ -90,43 +90,29 @@ export interface ModelRun {
   /** counts one model request; false (with the message to show) at the team's limit */
   grant: () => Promise<{ ok: true } | { ok: false; message: string }>;
   sink: AnswerSink;
-  fetch?: typeof fetch;
+  /** retries and waits (`ctx.modelCalls`) */
+  calls: ModelCallOptions;
 }
 
 /** One streamed call: the text (unmasked, passed on to the sink as it comes) and the tool calls. */
 async function complete(run: ModelRun, messages: ChatMessage[]) {
   const granted = await run.grant();
   if (!granted.ok) throw new AssistantRefusal(granted.message);
-  const doFetch = run.fetch ?? fetch;
-  let res: Response;
+  let body: ReadableStream<Uint8Array>;
   try {
-    res = await doFetch(`${run.config.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${run.config.apiKey}`,
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({
-        model: run.config.model,
-        messages,
-        tools: toolDefinitions(),
-        tool_choice: 'auto',
-        stream: true,
-      }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    throw new AssistantRefusal('The model service could not be reached. Try again later.');
-  }
-  if (!res.ok || !res.body) {
-    await res.body?.cancel();
-    throw new AssistantRefusal(`The model service refused the request (HTTP ${res.status}).`);
+    body = await postChat(
+      run.config,
+      { messages, tools: toolDefinitions(), tool_choice: 'auto', stream: true },
+      run.calls,
+    );
+  } catch (err) {
+    if (err instanceof ModelCallError) throw new AssistantRefusal(err.message);
+    throw err;
   }
   let text = '';
   let held = '';
   const calls: Array<{ id: string; name: string; arguments: string }> = [];
-  for await (const data of sseData(res.body)) {
+  for await (const data of sseData(body)) {
     if (data.trim() === '[DONE]') break;
     let json: unknown;
     try {

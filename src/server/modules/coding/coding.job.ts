@@ -2,9 +2,13 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { AppliedCode } from '../../../shared/coding/coding.js';
-import type { RunDiff } from '../../../shared/coding/coding.pages.js';
+import type { RunDiff, RunRefusal } from '../../../shared/coding/coding.pages.js';
 import { codingDecisions, codingRuns, intelligentColumns } from './coding.tables.js';
-import { codeAnswers, compileCodebook, ENGINE, ENGINE_VERSION } from './coding.engine.js';
+import { codeAnswers, compileCodebook } from './coding.engine.js';
+import { codeWithModel } from './coding.model.js';
+import { MODEL_ENGINE } from './coding.kinds.engines.js';
+import { Masker, stakeholderNames } from '../assistant/index.js';
+import { countAiRequest } from '../settings/index.js';
 import {
   answerTexts,
   codebookOf,
@@ -17,7 +21,11 @@ import { CODING_RUN } from './coding.use-cases.js';
 const CHUNK = 200;
 const MAX_DIFF_QUOTES = 20;
 
-/** The run job: code every live response, report progress per chunk, store all decisions at once. */
+/**
+ * The run job: code every live response (by the offline rules, or by the model in batches when the
+ * run's engine is `model`), report progress per chunk, store all decisions (and the model's
+ * refusals) at once.
+ */
 export function registerCodingJob(ctx: AppContext) {
   ctx.jobs.register(CODING_RUN, (payload) => runCoding(ctx, payload.runId), {
     payload: z.object({ runId: z.string().uuid() }).strict(),
@@ -43,28 +51,60 @@ async function runCoding(ctx: AppContext, runId: string) {
       .set({ status: 'running', total: responses.length, processed: 0 })
       .where(eq(codingRuns.id, run.id));
     const rows: Array<typeof codingDecisions.$inferInsert> = [];
-    for (let i = 0; i < responses.length; i += CHUNK) {
-      for (const r of responses.slice(i, i + CHUNK)) {
-        const { codes, sentiment } = codeAnswers(
-          answerTexts(r.answers, column.questionKeys),
-          compiled,
-        );
-        rows.push({
-          teamId: run.teamId,
-          runId: run.id,
-          responseId: r.id,
-          codes,
-          sentiment,
-          engine: ENGINE,
-          engineVersion: ENGINE_VERSION,
-          codebookVersion: run.codebookVersion,
-        });
+    let refusals: RunRefusal[] | null = null;
+    const decision = (responseId: string, codes: AppliedCode[], sentiment: number | null) => ({
+      teamId: run.teamId,
+      runId: run.id,
+      responseId,
+      codes,
+      sentiment,
+      engine: run.engine,
+      engineVersion: run.engineVersion,
+      codebookVersion: run.codebookVersion,
+    });
+    const ai = ctx.config.ai;
+    if (run.engine === MODEL_ENGINE) {
+      if (!ai)
+        throw new Error('No model is configured any more: run again with the offline rules.');
+      const items = responses.map((r) => ({
+        responseId: r.id,
+        seq: r.seq,
+        answers: answerTexts(r.answers, column.questionKeys),
+      }));
+      const result = await codeWithModel(
+        {
+          config: { ...ai, model: run.engineVersion },
+          masker: new Masker(await stakeholderNames(ctx.db, run.teamId)),
+          grant: async () => (await countAiRequest(ctx.db, run.teamId, new Date())).allowed,
+          calls: ctx.modelCalls,
+        },
+        codebook,
+        items.filter((x) => x.answers.length > 0),
+        async (done) => {
+          await ctx.db.update(codingRuns).set({ processed: done }).where(eq(codingRuns.id, run.id));
+        },
+      );
+      refusals = result.refusals;
+      for (const item of items) {
+        const codes = item.answers.length ? result.coded.get(item.responseId) : [];
+        // a response in a refused batch is not coded: no decision, so it counts nowhere
+        if (codes)
+          rows.push(decision(item.responseId, codes, codeAnswers(item.answers, []).sentiment));
       }
-      await ctx.db
-        .update(codingRuns)
-        .set({ processed: Math.min(responses.length, i + CHUNK) })
-        .where(eq(codingRuns.id, run.id));
-    }
+    } else
+      for (let i = 0; i < responses.length; i += CHUNK) {
+        for (const r of responses.slice(i, i + CHUNK)) {
+          const { codes, sentiment } = codeAnswers(
+            answerTexts(r.answers, column.questionKeys),
+            compiled,
+          );
+          rows.push(decision(r.id, codes, sentiment));
+        }
+        await ctx.db
+          .update(codingRuns)
+          .set({ processed: Math.min(responses.length, i + CHUNK) })
+          .where(eq(codingRuns.id, run.id));
+      }
     const diff = previous
       ? diffRuns(
           await decisionsOf(ctx.db, previous.id),
@@ -82,7 +122,13 @@ async function runCoding(ctx: AppContext, runId: string) {
         await tx.insert(codingDecisions).values(rows.slice(i, i + 500));
       await tx
         .update(codingRuns)
-        .set({ status: 'done', processed: rows.length, diff, finishedAt: new Date() })
+        .set({
+          status: 'done',
+          processed: responses.length,
+          diff,
+          refusals,
+          finishedAt: new Date(),
+        })
         .where(eq(codingRuns.id, run.id));
     });
   } catch (err) {

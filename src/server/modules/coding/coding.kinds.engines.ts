@@ -1,3 +1,5 @@
+import type { UseCase } from '../../platform/use-case/index.js';
+import type { ColumnRow } from './coding.queries.js';
 import type { ColumnKind } from '../../../shared/coding/kinds.js';
 import { ENGINE, ENGINE_VERSION } from './coding.engine.js';
 import { RUBRIC_ENGINE, RUBRIC_ENGINE_VERSION } from './coding.rubric.js';
@@ -19,4 +21,18 @@ export function engineOf(kind: ColumnKind): { engine: string; version: string } 
     default:
       return { engine: ENGINE, version: ENGINE_VERSION };
   }
+}
+
+export const MODEL_ENGINE = 'model';
+
+/** The engine a run records: the model (its name as the version) when chosen and configured. */
+export function runEngine(
+  uc: UseCase,
+  chosen: ColumnRow['engine'],
+  offline: { engine: string; version: string },
+) {
+  const ai = uc.ctx.config.ai;
+  return chosen === 'model' && ai
+    ? { engine: MODEL_ENGINE, engineVersion: ai.model }
+    : { engine: offline.engine, engineVersion: offline.version };
 }

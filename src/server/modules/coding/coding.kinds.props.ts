@@ -22,6 +22,8 @@ export async function kindColumnProps(
   form: { id: string; name: string },
   project: FormProjectRef,
   canUpdate: boolean,
+  /** the configured model (null: offline only) */
+  model: string | null,
 ): Promise<IntelligentColumnKindProps> {
   const questions = await textQuestionsOf(db, form.id);
   const label = new Map(questions.map((q) => [q.key, q.label]));
@@ -93,7 +95,9 @@ export async function kindColumnProps(
       samplePercent: column.samplePercent,
       codebookVersion: column.codebookVersion,
       rubricVersion: column.rubricVersion,
+      engine: column.engine,
     },
+    model,
     run: latest
       ? {
           id: latest.id,
@@ -105,6 +109,7 @@ export async function kindColumnProps(
           codebookVersion: latest.codebookVersion,
           rubricVersion: latest.rubricVersion,
           error: latest.error,
+          refusals: latest.refusals ?? [],
           createdAt: latest.createdAt.toISOString(),
           finishedAt: iso(latest.finishedAt),
         }

@@ -32,6 +32,7 @@ const runView = (r: RunRow): RunView => ({
   engineVersion: r.engineVersion,
   codebookVersion: r.codebookVersion,
   error: r.error,
+  refusals: r.refusals ?? [],
   createdAt: r.createdAt.toISOString(),
   finishedAt: iso(r.finishedAt),
 });
@@ -85,6 +86,8 @@ export async function columnProps(
   form: { id: string; name: string },
   project: FormProjectRef,
   canUpdate: boolean,
+  /** the configured model (null: offline only) */
+  model: string | null,
 ): Promise<IntelligentColumnProps> {
   const codes = await codebookOf(db, column.id, column.codebookVersion);
   const questions = await textQuestionsOf(db, form.id);
@@ -136,7 +139,9 @@ export async function columnProps(
       threshold: column.threshold,
       samplePercent: column.samplePercent,
       codebookVersion: column.codebookVersion,
+      engine: column.engine,
     },
+    model,
     codes,
     run: latest ? runView(latest) : null,
     agreement: r.agreement,

@@ -86,11 +86,18 @@ export function registerCodingRoutes(app: FastifyInstance, ctx: AppContext) {
       if (column.kind !== 'codes')
         return reply.inertia(
           'surveyholders/intelligent-column-kind',
-          await kindColumnProps(ctx.db, column, form, project, canUpdate),
+          await kindColumnProps(
+            ctx.db,
+            column,
+            form,
+            project,
+            canUpdate,
+            ctx.config.ai?.model ?? null,
+          ),
         );
       return reply.inertia(
         'surveyholders/intelligent-column',
-        await columnProps(ctx.db, column, form, project, canUpdate),
+        await columnProps(ctx.db, column, form, project, canUpdate, ctx.config.ai?.model ?? null),
       );
     },
   );

@@ -11,8 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { formResponses, forms } from '../forms/read-model.js';
-import type { AppliedCode, CodeDef } from '../../../shared/coding/coding.js';
-import type { RunDiff, RunView } from '../../../shared/coding/coding.pages.js';
+import type { AppliedCode, CodeDef, CodingEngine } from '../../../shared/coding/coding.js';
+import type { RunDiff, RunRefusal, RunView } from '../../../shared/coding/coding.pages.js';
 import type { ColumnKind, ColumnSummary, RubricDecision } from '../../../shared/coding/kinds.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -37,6 +37,8 @@ export const intelligentColumns = pgTable(
     samplePercent: integer('sample_percent').notNull().default(20),
     /** the latest codebook version (0: no codebook yet) */
     codebookVersion: integer('codebook_version').notNull().default(0),
+    /** deductive coding: the offline engine ('rules') or the configured model */
+    engine: text('engine').$type<CodingEngine>().notNull().default('rules'),
     /** the latest rubric version of a rubric column (0: none yet) */
     rubricVersion: integer('rubric_version').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -88,6 +90,8 @@ export const codingRuns = pgTable(
     /** a summary run: the extractive summary it made */
     summary: jsonb('summary').$type<ColumnSummary>(),
     error: text('error'),
+    /** a model run: what the model said that was refused (not applied), with the reason */
+    refusals: jsonb('refusals').$type<RunRefusal[]>(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),

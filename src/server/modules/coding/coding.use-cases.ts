@@ -16,6 +16,7 @@ import {
 } from './coding.tables.js';
 import { ENGINE, ENGINE_VERSION } from './coding.engine.js';
 import { codebookOf, findColumn, latestRun, textQuestionsOf } from './coding.queries.js';
+import { runEngine } from './coding.kinds.engines.js';
 import { sampleOf } from './coding.sample.js';
 import { startKindRun } from './coding.kinds.use-cases.js';
 
@@ -74,15 +75,27 @@ export async function updateColumn(
 ) {
   const { column, project } = await findColumn(uc.tx, uc.teamId, columnId);
   uc.can('content.update', { project });
+  if (input.engine === 'model' && !uc.ctx.config.ai)
+    throw new ValidationError({
+      engine: 'No model is configured (AI_BASE_URL, AI_API_KEY, AI_MODEL): only the offline rules.',
+    });
+  if (input.engine === 'model' && column.kind !== 'codes')
+    throw new ValidationError({
+      engine: 'Only deductive coding (a codebook column) can use the model so far.',
+    });
   const [after] = await uc.tx
     .update(intelligentColumns)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, engine: input.engine ?? column.engine, updatedAt: new Date() })
     .where(and(eq(intelligentColumns.id, column.id), eq(intelligentColumns.teamId, uc.teamId)))
     .returning();
   await uc.audit({
     action: 'intelligent_column.updated',
     subject: subject(after),
-    details: { threshold: after.threshold, samplePercent: after.samplePercent },
+    details: {
+      threshold: after.threshold,
+      samplePercent: after.samplePercent,
+      engine: after.engine,
+    },
   });
   return after;
 }
@@ -123,7 +136,11 @@ export async function saveCodebook(
   return { column, number };
 }
 
-/** Queue a run of the offline engine over every live response, with the latest codebook. */
+/**
+ * Queue a run over every live response with the latest codebook: by the configured model when the
+ * column chose it and a model is configured (its name is the run's engine version), else by the
+ * offline rules.
+ */
 export async function startRun(uc: UseCase, { columnId }: { columnId: unknown }) {
   const { column, project } = await findColumn(uc.tx, uc.teamId, columnId);
   uc.can('content.update', { project });
@@ -139,8 +156,7 @@ export async function startRun(uc: UseCase, { columnId }: { columnId: unknown })
       teamId: uc.teamId,
       columnId: column.id,
       codebookVersion: column.codebookVersion,
-      engine: ENGINE,
-      engineVersion: ENGINE_VERSION,
+      ...runEngine(uc, column.engine, { engine: ENGINE, version: ENGINE_VERSION }),
       createdBy: uc.actor.userId || null,
     })
     .returning();

@@ -73,6 +73,7 @@ async function runGrid(ctx: AppContext, runId: string) {
             config: ai,
             masker: new Masker(await stakeholderNames(ctx.db, run.teamId)),
             grant: async () => (await countAiRequest(ctx.db, run.teamId, new Date())).allowed,
+            calls: ctx.modelCalls,
           }
         : null,
     };

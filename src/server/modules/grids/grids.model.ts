@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModelCallOptions } from '../../platform/model/model-client.js';
 import { completeText, ModelRefusal, type Masker } from '../assistant/index.js';
 import type { GridCellValue, GridCitation } from '../../../shared/grids/grids.js';
 import { answerValue, quoteOf, type QuestionInfo, type WaveAnswers } from './grids.answers.js';
@@ -20,7 +21,8 @@ export interface ModelCellRun {
   masker: Masker;
   /** counts one model request against the team's monthly limit; false at the limit */
   grant: () => Promise<boolean>;
-  fetch?: typeof fetch;
+  /** retries and waits (`ctx.modelCalls`) */
+  calls: ModelCallOptions;
 }
 
 const SYSTEM = `You answer one question about one survey respondent of a monitoring and evaluation project, using ONLY the numbered answers given (each with its question and survey wave). Reply with a JSON object and nothing else: {"answer": "<two or three sentences>", "citations": [{"answer": <number of the answer>, "quote": "<words copied exactly from that answer>"}]}. Every statement must be supported by at least one citation whose quote is copied word for word from the answer it names. If the answers cannot answer the question, say so in "answer". Placeholders such as [name 1] or [phone 1] stand for personal data: keep them as they are.`;
@@ -91,7 +93,7 @@ export async function modelPrompt(
       system: SYSTEM,
       user,
       json: true,
-      fetch: run.fetch,
+      calls: run.calls,
     });
   } catch (err) {
     if (err instanceof ModelRefusal) return refused(`Refused: ${err.message}`);

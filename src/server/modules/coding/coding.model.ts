@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { completeText, ModelRefusal, type Masker } from '../assistant/index.js';
+import type { ModelCallOptions } from '../../platform/model/model-client.js';
+import type { AppliedCode, CodeDef, QuoteSpan } from '../../../shared/coding/coding.js';
+import type { RunRefusal } from '../../../shared/coding/coding.pages.js';
+
+/**
+ * Deductive coding by the configured model: the answers (personal data masked) go in batches with
+ * the codebook (definitions, include/exclude rules, examples); the model must reply a JSON object
+ * giving, per answer, its codes each with the exact words that support it. What does not fit is
+ * refused and recorded, never applied: a reply that is not JSON or not the shape (the whole
+ * batch), an answer it was not given, a code not in the codebook, a quote that is not a verbatim
+ * span of that answer (the grids' rule: same words, case and spacing aside). A call the model
+ * service keeps failing (after the shared client's retries) or the team's monthly limit fails the
+ * run with the reason.
+ */
+export const MODEL_BATCH = 20;
+const MAX_SPANS = 3;
+
+export interface ModelCoder {
+  config: { baseUrl: string; apiKey: string; model: string };
+  masker: Masker;
+  /** counts one model request against the team's monthly limit; false at the limit */
+  grant: () => Promise<boolean>;
+  calls: ModelCallOptions;
+}
+
+export interface CodingItem {
+  responseId: string;
+  seq: number;
+  answers: Array<{ question: string; text: string }>;
+}
+
+const SYSTEM = `You code open answers of a monitoring and evaluation survey with a codebook (deductive coding). Apply a code to an answer only when the answer fits the code's definition and include rules and none of its exclude rules. Reply with a JSON object and nothing else: {"answers": [{"id": <id of the answer>, "codes": [{"code": "<code key>", "quote": "<words copied exactly from that answer that support the code>"}]}]}. Give every answer you were sent, with "codes": [] when no code applies. Use only the code keys of the codebook. Placeholders such as [name 1] or [phone 1] stand for personal data: keep them as they are.`;
+
+const outputSchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        codes: z
+          .array(z.object({ code: z.string().max(60), quote: z.string().trim().min(1).max(500) }))
+          .max(60),
+      }),
+    )
+    .max(500),
+});
+
+/** The model's text as JSON: a fenced ```json block is accepted, anything else must parse whole. */
+function parseJson(text: string): unknown {
+  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(text);
+  return JSON.parse(fenced ? fenced[1] : text);
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where the quote is in the answer (the same words, case and spacing aside), or null. */
+export function spanOf(text: string, quote: string): { start: number; end: number } | null {
+  const words = quote.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  const m = new RegExp(words.map(escapeRe).join('\\s+'), 'iu').exec(text);
+  return m ? { start: m.index, end: m.index + m[0].length } : null;
+}
+
+/** The codes of every item (items of a refused batch get none: they are not coded). */
+export async function codeWithModel(
+  coder: ModelCoder,
+  codebook: CodeDef[],
+  items: CodingItem[],
+  progress: (done: number) => Promise<void>,
+): Promise<{ coded: Map<string, AppliedCode[]>; refusals: RunRefusal[] }> {
+  const known = new Set(codebook.map((c) => c.key));
+  const book = codebook.map((c) => ({
+    code: c.key,
+    label: c.label,
+    definition: coder.masker.mask(c.definition),
+    include: c.include,
+    exclude: c.exclude,
+    examples: c.examples.map((e) => coder.masker.mask(e)),
+  }));
+  const coded = new Map<string, AppliedCode[]>();
+  const refusals: RunRefusal[] = [];
+  for (let i = 0; i < items.length; i += MODEL_BATCH) {
+    const batch = items.slice(i, i + MODEL_BATCH);
+    if (!(await coder.grant()))
+      throw new Error(
+        'Stopped: the team has used its AI model requests for this month (Settings, limits).',
+      );
+    const user = JSON.stringify({
+      codebook: book,
+      answers: batch.map((item, n) => ({
+        id: n + 1,
+        answer: item.answers.map((a) => coder.masker.mask(a.text)).join('\n'),
+      })),
+    });
+    let text: string;
+    try {
+      text = await completeText({
+        config: coder.config,
+        system: SYSTEM,
+        user,
+        json: true,
+        calls: coder.calls,
+      });
+    } catch (err) {
+      if (err instanceof ModelRefusal) throw new Error(`The model could not code: ${err.message}`);
+      throw err;
+    }
+    const whole = (reason: string) =>
+      refusals.push({
+        responseId: null,
+        seq: null,
+        code: null,
+        quote: null,
+        reason: `${reason} Responses #${batch[0].seq} to #${batch[batch.length - 1].seq} were not coded.`,
+      });
+    let json: unknown;
+    try {
+      json = parseJson(text);
+    } catch {
+      whole('The model did not answer a JSON object.');
+      await progress(Math.min(items.length, i + MODEL_BATCH));
+      continue;
+    }
+    const out = outputSchema.safeParse(json);
+    if (!out.success) {
+      whole('The model’s answer does not have the expected shape (answers with codes and quotes).');
+      await progress(Math.min(items.length, i + MODEL_BATCH));
+      continue;
+    }
+    for (const item of batch) coded.set(item.responseId, []);
+    for (const a of out.data.answers) {
+      const item = batch[a.id - 1];
+      if (!item) {
+        refusals.push({
+          responseId: null,
+          seq: null,
+          code: null,
+          quote: null,
+          reason: `The model coded answer ${a.id}, which it was not given.`,
+        });
+        continue;
+      }
+      const codes = coded.get(item.responseId)!;
+      for (const c of a.codes) {
+        const quote = coder.masker.unmask(c.quote);
+        const refuse = (reason: string) =>
+          refusals.push({
+            responseId: item.responseId,
+            seq: item.seq,
+            code: c.code,
+            quote,
+            reason,
+          });
+        if (!known.has(c.code)) {
+          refuse(`“${c.code.slice(0, 40)}” is not a code of the codebook.`);
+          continue;
+        }
+        let span: QuoteSpan | null = null;
+        for (const ans of item.answers) {
+          const at = spanOf(ans.text, quote);
+          if (at) {
+            span = { question: ans.question, ...at, text: ans.text.slice(at.start, at.end) };
+            break;
+          }
+        }
+        if (!span) {
+          refuse('The quote is not in the answer: the code was not applied.');
+          continue;
+        }
+        const applied = codes.find((x) => x.code === c.code);
+        if (!applied) codes.push({ code: c.code, spans: [span] });
+        else if (
+          applied.spans.length < MAX_SPANS &&
+          !applied.spans.some((s) => s.question === span.question && s.start === span.start)
+        )
+          applied.spans.push(span);
+      }
+    }
+    await progress(Math.min(items.length, i + MODEL_BATCH));
+  }
+  return { coded, refusals };
+}
