@@ -1,23 +1,33 @@
 import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import { Button, Card, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import type { IntelligentColumnProps } from '@shared/coding/coding.pages';
 import { updateColumnSchema } from '@shared/coding/coding';
 import type { ColumnKind } from '@shared/coding/kinds';
+import type { CodingEngine } from '@shared/coding/coding';
+import { ChoiceSelect } from '../../components/choice-select';
 import { passesCheck } from '../../lib/form-check';
 
 /**
  * The column's name, agreement threshold and sample size. The threshold is used only by deductive
  * codes (a code is applied at that kappa); a rubric's agreement is shown but applies nothing, and
  * sentiment and summary columns have no verification, so neither setting is shown there.
+ * A codes column also says who codes it: the offline rules (the codebook's terms) or, when the team
+ * has configured one, the model (its quotes checked verbatim against the answers).
  */
 export function ColumnSettings({
   column,
   kind = 'codes',
+  model = null,
 }: {
-  column: Pick<IntelligentColumnProps['column'], 'id' | 'name' | 'threshold' | 'samplePercent'>;
+  column: Pick<
+    IntelligentColumnProps['column'],
+    'id' | 'name' | 'threshold' | 'samplePercent' | 'engine'
+  >;
   kind?: ColumnKind;
+  /** the configured model's name (codes columns only), or null: the offline rules only */
+  model?: string | null;
 }) {
   const usesThreshold = kind === 'codes';
   const usesSample = kind === 'codes' || kind === 'rubric';
@@ -25,7 +35,16 @@ export function ColumnSettings({
     name: column.name,
     threshold: column.threshold,
     samplePercent: column.samplePercent,
+    engine: column.engine,
   });
+  const engines: Array<{ value: CodingEngine; label: string; disabled?: boolean }> = [
+    { value: 'rules', label: 'Offline rules (the codebook’s terms)' },
+    {
+      value: 'model',
+      label: model ? `The model (${model})` : 'The model (none configured)',
+      disabled: !model,
+    },
+  ];
   const err = form.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,6 +64,22 @@ export function ColumnSettings({
             onChange={(e) => form.setData('name', e.currentTarget.value)}
             error={err.name}
           />
+          {usesThreshold && (
+            <>
+              <ChoiceSelect<CodingEngine>
+                label="Who codes the answers"
+                data={engines}
+                value={form.data.engine}
+                onChange={(v) => form.setData('engine', v || 'rules')}
+                error={err.engine}
+              />
+              <Text size="xs" c="dimmed">
+                {model
+                  ? 'The model gets the answers with names, phones and e-mails masked, 20 at a time, with the codebook; a code it gives without a verbatim quote of the answer is refused and listed on the run.'
+                  : 'No model is configured for the team (Settings, AI): the codebook’s terms code the answers.'}
+              </Text>
+            </>
+          )}
           <Group grow>
             {usesThreshold && (
               <NumberInput

@@ -9,6 +9,7 @@ import { VerifyCard } from '../../features/coding/verify-card';
 import { CodedAnswers } from '../../features/coding/coded-answers';
 import { DiffList, ResultsTable } from '../../features/coding/results-table';
 import { ColumnSettings } from '../../features/coding/column-settings';
+import { RefusalsTable } from '../../features/coding/refusals-table';
 import { ThemesSection } from '../../features/coding/themes-section';
 import { formatNumber } from '@shared/format/number';
 
@@ -91,6 +92,7 @@ export default function IntelligentColumn(props: PagePropsOf<'surveyholders/inte
           </Stack>
         </Card>
       )}
+      {run && run.refusals.length > 0 && <RefusalsTable refusals={run.refusals} />}
       {codes.length > 0 && (
         <>
           <Title order={2} size="h4">
@@ -137,7 +139,7 @@ export default function IntelligentColumn(props: PagePropsOf<'surveyholders/inte
         </>
       )}
       <ThemesSection columnId={column.id} themes={themes} canUpdate={can.update} errors={errors} />
-      {can.update && <ColumnSettings column={column} />}
+      {can.update && <ColumnSettings column={column} model={props.model} />}
     </Stack>
   );
 }

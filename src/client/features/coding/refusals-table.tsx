@@ -1,0 +1,37 @@
+import { Text } from '@mantine/core';
+import type { RunRefusal } from '@shared/coding/coding.pages';
+import { plural } from '@shared/format/plural';
+import { DataTable } from '../../components/data-table';
+
+/**
+ * What the model said in a run that was refused and not applied: a code without a verbatim quote of
+ * the answer, a code not in the codebook, an answer it was not given, a reply that was not JSON.
+ */
+export function RefusalsTable({ refusals }: { refusals: RunRefusal[] }) {
+  return (
+    <>
+      <DataTable<RunRefusal & { i: number }>
+        id="coding-refusals"
+        caption="What the model said that was refused (not applied)"
+        rows={refusals.map((r, i) => ({ ...r, i }))}
+        rowKey={(r) => String(r.i)}
+        plain
+        minWidth={640}
+        columns={[
+          {
+            key: 'seq',
+            title: 'Response',
+            render: (r) => (r.seq === null ? 'a whole batch' : `#${r.seq}`),
+          },
+          { key: 'code', title: 'Code', render: (r) => r.code ?? '—' },
+          { key: 'quote', title: 'Quote given', render: (r) => r.quote ?? '—' },
+          { key: 'reason', title: 'Why refused' },
+        ]}
+      />
+      <Text size="xs" c="dimmed" mt={4}>
+        {plural(refusals.length, 'refusal')}. An answer keeps none of the codes refused for it:
+        verify it by hand, or run the column again.
+      </Text>
+    </>
+  );
+}
