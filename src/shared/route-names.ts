@@ -253,6 +253,7 @@ export const ROUTE_NAMES = [
   'responses.exports.show',
   'responses.exports.store',
   'responses.files.show',
+  'responses.files.store',
   'responses.flags.clear',
   'responses.index',
   'responses.queue',

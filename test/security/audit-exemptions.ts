@@ -149,6 +149,9 @@ export const MULTIPART_BODIES: Record<
   // a small CSV
   'sources.upload': async () =>
     multipartFile(Buffer.from('name,age\nAnna,34\n'), { filename: 'people.csv', type: 'text/csv' }),
+  // a small real PNG (the fixture response's version asks a `photo` file question)
+  'responses.files.store': async () =>
+    multipartFile(solidPng(4, 4), { filename: 'pump.png', type: 'image/png' }),
   // a small real PNG
   'community.images.store': async () =>
     multipartFile(solidPng(8, 8), { filename: 'pump.png', type: 'image/png' }),

@@ -105,6 +105,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'form_response.deleted': 'Deleted a response',
   'form_response.restored': 'Restored a response',
   'form_response.edited': 'Edited a response',
+  'form_response.file_uploaded': 'Uploaded a replacement file for a response',
   'form_response.submitted': 'Sent a response through the API',
   'form_response.flag_cleared': 'Cleared a data quality flag',
   'form_link.created': 'Made a personal form link',

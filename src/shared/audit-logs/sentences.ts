@@ -112,6 +112,7 @@ export const AUDIT_SENTENCES: Record<string, string> = {
   'form_response.deleted': '{actor} deleted the response[ {subject}]',
   'form_response.restored': '{actor} restored the response[ {subject}]',
   'form_response.edited': '{actor} edited the response[ {subject}]',
+  'form_response.file_uploaded': '{actor} uploaded a replacement file for the response[ {subject}]',
   'form_response.submitted': '{actor} sent the response[ {subject}] through the API',
   'form_response.flag_cleared': '{actor} cleared a data quality flag on the response[ {subject}]',
   'form_link.created': '{actor} made a personal form link[ for {subject}]',

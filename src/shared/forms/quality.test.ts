@@ -8,6 +8,7 @@ import {
   type QuestionSpread,
 } from './quality.js';
 import { answerChanges } from './edits.js';
+import type { Answers } from './answers.js';
 
 describe('speederReason', () => {
   it('says nothing without a duration or answers', () => {
@@ -81,5 +82,22 @@ describe('answerChanges', () => {
   it('follows the questions’ order, an “other” text beside its question', () => {
     const changes = answerChanges({ z: 1, a: 1 }, { z: 2, a: 2, z__other: 'x' }, ['z', 'a']);
     expect(changes.map((c) => c.key)).toEqual(['z', 'z__other', 'a']);
+  });
+  it('compares a repeat instance by instance: a cell by its path, an instance added or removed whole', () => {
+    const before: Answers = { v: 'a', members: [{ name: 'Ann', age: 40 }, { name: 'Ben' }] };
+    const after: Answers = {
+      v: 'a',
+      members: [{ name: 'Ann', age: 41 }, { name: 'Ben', age: 9 }, { name: 'Cy' }],
+    };
+    expect(answerChanges(before, after, ['v', 'members'])).toEqual([
+      { key: 'members[1].age', from: 40, to: 41 },
+      { key: 'members[2].age', from: null, to: 9 },
+      { key: 'members[3]', from: null, to: { name: 'Cy' } },
+    ]);
+    expect(answerChanges(after, { v: 'a' }, ['v', 'members']).map((c) => c.key)).toEqual([
+      'members[1]',
+      'members[2]',
+      'members[3]',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formFilePath } from '../../../src/server/modules/forms/form-files.js';
@@ -249,9 +250,28 @@ async function insertResponseFile(c: FixtureContext) {
 }
 const madeFiles = new WeakMap<FixtureContext, string>();
 
+/** The fixture response, its version asking a `photo` file question too (a replacement's target). */
+async function insertResponseWithPhotoQuestion(c: FixtureContext) {
+  const { form, response } = await insertForm(c);
+  await c.world.app.ctx.db
+    .update(formVersions)
+    .set({
+      questions: [
+        ...FIXTURE_QUESTIONS,
+        { ...FIXTURE_QUESTIONS[0], key: 'photo', type: 'file', label: 'Photo' },
+      ],
+    })
+    .where(eq(formVersions.formId, form.id));
+  return response.id;
+}
+
 export const formsSecurity: DomainSecurity = {
   routeParamFixtures: {
     'responses.files.show': { formResponse: insertResponseFile, file: (c) => madeFiles.get(c)! },
+    'responses.files.store': {
+      formResponse: insertResponseWithPhotoQuestion,
+      question: async () => 'photo',
+    },
   },
   expectations: {
     'forms.surveys': { access: 'team:content.view' },
@@ -321,6 +341,8 @@ export const formsSecurity: DomainSecurity = {
       noBody: 'deletes the test responses of the form named in the URL',
     },
     'responses.files.show': { access: 'team:content.view' },
+    // a reviewer's replacement file (multipart: the fuzz of JSON bodies does not apply)
+    'responses.files.store': { access: 'team:content.update' },
     'api.forms.index': { access: 'api:read:content.view' },
     'api.forms.show': { access: 'api:read:content.view' },
     'api.forms.versions': { access: 'api:read:content.view' },

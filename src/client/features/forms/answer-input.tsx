@@ -1,35 +1,61 @@
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
 import { OTHER_VALUE, hasChoices, otherKey, type QuestionDef } from '@shared/forms/questions';
 import { ChoiceSelect } from '../../components/choice-select';
+import type { ReactNode } from 'react';
 import { answerText } from './response-format';
+import { FileInput, GeopointInput, MatrixInput, RankingInput } from './answer-input-more';
 
-export type EditValue = string | string[] | boolean | Record<string, unknown>;
-export type EditAnswers = Record<string, EditValue>;
+export type EditValue = string | string[] | boolean | Record<string, unknown> | EditAnswers[];
+export type EditAnswers = { [key: string]: EditValue };
 
-/** A stored answer as the edit form holds it (numbers as text, yes/no as its value, objects kept). */
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A stored answer as the edit form holds it: numbers as text, yes/no as its value, a matrix, a
+ * location or a file as its object, a repeat's instances as lists of these.
+ */
 export const toEditValue = (v: unknown): EditValue =>
   Array.isArray(v)
-    ? v.map(String)
+    ? v.length && v.every(isObject)
+      ? v.map((inst) =>
+          Object.fromEntries(Object.entries(inst).map(([k, x]) => [k, toEditValue(x)])),
+        )
+      : v.map(String)
     : typeof v === 'boolean'
       ? v
       : v == null
         ? ''
-        : typeof v === 'object'
-          ? (v as Record<string, unknown>)
+        : isObject(v)
+          ? v
           : String(v);
 
+const blank = (v: unknown) => v === '' || v === false || (Array.isArray(v) && !v.length);
+
 /**
- * Answers the edit form keeps as they are (shown, not edited here): a matrix, a ranking, a
- * location, a file (replaced only by the respondent), and a calculate (the server recomputes it
- * on save).
+ * What the edit form sends: only what is filled in (an emptied answer is no answer; a location or
+ * matrix without any filled field is none), inside each repeat instance too.
  */
-const KEPT_ON_EDIT: ReadonlyArray<QuestionDef['type']> = [
-  'matrix',
-  'ranking',
-  'geopoint',
-  'calculate',
-  'file',
-];
+export function filledAnswers(a: EditAnswers): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(a)) {
+    if (blank(v)) continue;
+    if (Array.isArray(v) && v.every(isObject)) {
+      out[k] = (v as EditAnswers[]).map(filledAnswers);
+      continue;
+    }
+    if (isObject(v) && typeof v.fileId !== 'string') {
+      const kept = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x != null));
+      if (Object.keys(kept).length) out[k] = kept;
+      continue;
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+/** A calculate is shown, not edited: the server computes it again from the other answers on save. */
+const KEPT_ON_EDIT: ReadonlyArray<QuestionDef['type']> = ['calculate'];
 
 const INPUT_TYPE: Partial<Record<QuestionDef['type'], string>> = {
   integer: 'text',
@@ -41,36 +67,50 @@ const INPUT_TYPE: Partial<Record<QuestionDef['type'], string>> = {
   phone: 'tel',
 };
 
-/** One question's input in the response edit form (the types of this slice; Mantine inputs). */
+/**
+ * One question's input in the response edit form (Mantine inputs). `label` replaces the visible
+ * label (a repeat's cell gives a hidden one naming the instance).
+ */
 export function AnswerInput({
   q,
   answers,
   error,
   otherError,
   onChange,
+  label: given,
+  responseId,
 }: {
   q: QuestionDef;
   answers: EditAnswers;
   error?: string;
   otherError?: string;
   onChange: (key: string, value: EditValue) => void;
+  label?: ReactNode;
+  responseId: string;
 }) {
+  const label = given ?? `${q.label} (${q.key})`;
   if (KEPT_ON_EDIT.includes(q.type))
     return (
       <TextInput
-        label={`${q.label} (${q.key})`}
+        label={label}
         value={answerText(q, answers[q.key]) || '—'}
         readOnly
-        description={
-          q.type === 'calculate'
-            ? 'Computed again from the other answers when you save.'
-            : 'Kept as answered (not editable here).'
-        }
+        description="Computed again from the other answers when you save."
       />
     );
+  const more = {
+    q,
+    label,
+    error,
+    value: answers[q.key],
+    set: (v: EditValue) => onChange(q.key, v),
+  };
+  if (q.type === 'matrix') return <MatrixInput {...more} />;
+  if (q.type === 'ranking') return <RankingInput {...more} />;
+  if (q.type === 'geopoint') return <GeopointInput {...more} />;
+  if (q.type === 'file') return <FileInput {...more} responseId={responseId} />;
   const value = (answers[q.key] ?? (q.type === 'multiple_choice' ? [] : '')) as
     string | string[] | boolean;
-  const label = `${q.label} (${q.key})`;
   const choices = [
     ...q.choices.map((c) => ({ value: c.value, label: c.label })),
     ...(q.allowOther ? [{ value: OTHER_VALUE, label: 'Other' }] : []),
@@ -79,7 +119,9 @@ export function AnswerInput({
   const other =
     q.allowOther && chose ? (
       <TextInput
-        label={`${q.label}: other, specify`}
+        label={
+          typeof label === 'string' ? `${label}: other, specify` : `${q.label}: other, specify`
+        }
         value={String(answers[otherKey(q.key)] ?? '')}
         error={otherError}
         onChange={(e) => onChange(otherKey(q.key), e.currentTarget.value)}

@@ -7,6 +7,7 @@ import {
   REVIEW_STATUS_LABELS,
   isDisplayOnly,
   otherKey,
+  type QuestionDef,
 } from '@shared/forms/questions';
 import { validateAnswers } from '@shared/forms/answers';
 import { editResponseSchema } from '@shared/forms/forms.schemas';
@@ -15,7 +16,8 @@ import { PageHeader } from '../projects/page-header';
 import { DataTable } from '../../components/data-table';
 import { HttpError, httpJson } from '../../lib/http';
 import { passesCheck, stateForm } from '../../lib/form-check';
-import { AnswerInput, toEditValue, type EditAnswers } from './answer-input';
+import { AnswerInput, filledAnswers, toEditValue, type EditAnswers } from './answer-input';
+import { RepeatAnswers, RepeatInput } from './repeat-answers';
 import { ResponseFlags } from './response-flags';
 import { FileAnswerView, asFileAnswer } from './file-answer';
 import { STATUS_COLOR, answerText, showAnswer } from './response-format';
@@ -28,13 +30,13 @@ const seconds = (ms: number) =>
       ? `${Math.round(ms / 1000)} s`
       : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
-/** Only what is filled in is sent (an emptied answer is no answer). */
-const filled = (a: EditAnswers) =>
-  Object.fromEntries(
-    Object.entries(a).filter(
-      ([, v]) => v !== '' && v !== false && !(Array.isArray(v) && !v.length),
-    ),
-  );
+/** The question a history change names: `age`, `x__other`, or inside a repeat `members[2].age`. */
+function questionOf(byKey: Map<string, QuestionDef>, key: string): QuestionDef | undefined {
+  const m = /^([^[]+)\[\d+\](?:\.(.+))?$/.exec(key);
+  if (!m) return byKey.get(key);
+  const repeat = byKey.get(m[1]);
+  return m[2] ? repeat?.questions?.find((c) => c.key === m[2]) : undefined;
+}
 
 /** surveyholders/response, stakeholders/response: one response, its edit, history, flags and review. */
 export function ResponseDetail({
@@ -65,7 +67,7 @@ export function ResponseDetail({
   };
   async function save(e: FormEvent) {
     e.preventDefault();
-    const body = { revision: response.revision, answers: filled(draft) };
+    const body = { revision: response.revision, answers: filledAnswers(draft) };
     if (!passesCheck(stateForm(body, setErrors), editResponseSchema)) return;
     // the server's own check, first here: the version's questions, skip logic included
     const checked = validateAnswers(questions, body.answers);
@@ -184,16 +186,28 @@ export function ResponseDetail({
                   {problem}
                 </Alert>
               )}
-              {asked.map((q) => (
-                <AnswerInput
-                  key={q.key}
-                  q={q}
-                  answers={draft}
-                  error={errors[q.key]}
-                  otherError={errors[otherKey(q.key)]}
-                  onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v }))}
-                />
-              ))}
+              {asked.map((q) =>
+                q.type === 'repeat' ? (
+                  <RepeatInput
+                    key={q.key}
+                    q={q}
+                    answers={draft}
+                    errors={errors}
+                    onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v }))}
+                    responseId={response.id}
+                  />
+                ) : (
+                  <AnswerInput
+                    key={q.key}
+                    q={q}
+                    answers={draft}
+                    error={errors[q.key]}
+                    otherError={errors[otherKey(q.key)]}
+                    onChange={(k, v) => setDraft((d) => ({ ...d, [k]: v }))}
+                    responseId={response.id}
+                  />
+                ),
+              )}
               <Text size="xs" c="dimmed">
                 Answers to questions hidden by skip logic are removed on save, as on the public
                 form.
@@ -222,6 +236,14 @@ export function ResponseDetail({
                 key: 'answer',
                 title: 'Answer',
                 render: (q) => {
+                  if (q.type === 'repeat')
+                    return (
+                      <RepeatAnswers
+                        q={q}
+                        value={response.answers[q.key]}
+                        responseId={response.id}
+                      />
+                    );
                   const file = asFileAnswer(response.answers[q.key]);
                   if (file) return <FileAnswerView responseId={response.id} file={file} />;
                   return `${answerText(q, response.answers[q.key]) || '—'}${
@@ -271,12 +293,14 @@ export function ResponseDetail({
                     {
                       key: 'from',
                       title: 'Previous',
-                      render: (c) => (c.from === null ? '—' : answerText(byKey.get(c.key), c.from)),
+                      render: (c) =>
+                        c.from === null ? '—' : answerText(questionOf(byKey, c.key), c.from),
                     },
                     {
                       key: 'to',
                       title: 'New',
-                      render: (c) => (c.to === null ? '—' : answerText(byKey.get(c.key), c.to)),
+                      render: (c) =>
+                        c.to === null ? '—' : answerText(questionOf(byKey, c.key), c.to),
                     },
                   ]}
                 />

@@ -8,7 +8,12 @@ import { ValidationError, fail, notFound } from '../../platform/errors.js';
 import { headOf, isPdf, receiveFile } from '../../platform/files/receive.js';
 import { sniffImage } from '../../platform/files/image-sniff.js';
 import { removeStored } from '../../platform/files/uploads.js';
-import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
+import {
+  actorOf,
+  guestActorOf,
+  runGuestUseCase,
+  runUseCase,
+} from '../../platform/use-case/index.js';
 import {
   FILE_MAX_MB_CAP,
   MB,
@@ -17,15 +22,17 @@ import {
   wrongTypeMessage,
   type FileSettings,
 } from '../../../shared/forms/files.js';
-import { QUESTION_KEY_RE } from '../../../shared/forms/questions.js';
+import { QUESTION_KEY_RE, type QuestionDef } from '../../../shared/forms/questions.js';
 import { formVersions } from './forms.tables.js';
-import { param, teamOf, view } from './forms.routes.js';
+import { param, teamOf, update, view } from './forms.routes.js';
 import { closedReason, linkByToken, liveResponses } from './submit.use-cases.js';
 import { teamRefusal } from './team-switches.js';
 import {
   formFilePath,
   pruneUnattachedFiles,
+  recordReplacementUpload,
   recordUpload,
+  responseFileQuestion,
   teamResponseFile,
 } from './form-files.js';
 
@@ -69,6 +76,48 @@ const safeName = (name: string) =>
     .slice(0, 200) || 'file';
 
 /**
+ * Receive one file for a file question (the public upload and a reviewer's replacement alike): the
+ * question's size limit while streaming, its accepted types sniffed from the bytes. Returns the
+ * stored file's row fields; a refused file leaves nothing on disk.
+ */
+async function receiveFormFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  formId: string,
+  question: QuestionDef,
+) {
+  const key = question.key;
+  const settings = fileSettings(question);
+  const id = crypto.randomUUID();
+  const to = formFilePath(ctx.config.dataDir, formId, id);
+  const { size, filename, mimetype } = await receiveFile(request, to, {
+    maxBytes: settings.maxMb * MB,
+    field: key,
+    choose: wrongTypeMessage(settings),
+    tooLarge: tooLargeMessage(settings),
+  });
+  try {
+    const found = sniffed(await headOf(to), settings);
+    if ('message' in found) throw new ValidationError({ [key]: found.message });
+    // a file whose bytes are not what the browser said it is (a PNG sent as a PDF)
+    if (mimetype !== found.type && (settings.types as readonly string[]).includes(mimetype))
+      throw new ValidationError({
+        [key]: `The file’s contents are not what its type says (${mimetype}). ${wrongTypeMessage(settings)}`,
+      });
+    return {
+      id,
+      questionKey: key,
+      name: filename.trim().slice(0, 255) || 'file',
+      size,
+      contentType: found.type,
+    };
+  } catch (err) {
+    await removeStored(to);
+    throw err;
+  }
+}
+
+/**
  * File / photo questions: the public upload (before the submission, through the form's link) and
  * the team's download of a response's file; the periodic prune of uploads never attached.
  */
@@ -104,37 +153,44 @@ export async function registerFormFileRoutes(app: FastifyInstance, ctx: AppConte
         const question = v?.questions.find((q) => q.key === key && q.type === 'file');
         if (!question)
           throw new ValidationError({ question: 'This form version has no such file question.' });
-        const settings = fileSettings(question);
-        const id = crypto.randomUUID();
-        const to = formFilePath(ctx.config.dataDir, form.id, id);
-        const { size, filename, mimetype } = await receiveFile(request, to, {
-          maxBytes: settings.maxMb * MB,
-          field: key,
-          choose: wrongTypeMessage(settings),
-          tooLarge: tooLargeMessage(settings),
-        });
+        const stored = await receiveFormFile(ctx, request, form.id, question);
         try {
-          const found = sniffed(await headOf(to), settings);
-          if ('message' in found) throw new ValidationError({ [key]: found.message });
-          // a file whose bytes are not what the browser said it is (a PNG sent as a PDF)
-          if (mimetype !== found.type && (settings.types as readonly string[]).includes(mimetype))
-            throw new ValidationError({
-              [key]: `The file’s contents are not what its type says (${mimetype}). ${wrongTypeMessage(settings)}`,
-            });
           const answer = await runGuestUseCase(ctx, guestActorOf(request), (uc) =>
-            recordUpload(uc, {
-              id,
-              teamId: form.teamId,
-              formId: link.formId,
-              questionKey: key,
-              name: filename.trim().slice(0, 255) || 'file',
-              size,
-              contentType: found.type,
-            }),
+            recordUpload(uc, { ...stored, teamId: form.teamId, formId: link.formId }),
           );
           return reply.code(201).send(answer);
         } catch (err) {
-          await removeStored(to);
+          await removeStored(formFilePath(ctx.config.dataDir, form.id, stored.id));
+          throw err;
+        }
+      },
+    );
+
+    // a reviewer's replacement for a response's file (the edit attaches it when saved)
+    scope.post(
+      '/form-responses/:formResponse/questions/:question/file',
+      {
+        config: {
+          name: 'responses.files.store',
+          access: update,
+          rateLimit: { max: 60, timeWindow: 60_000 },
+        },
+      },
+      async (request, reply) => {
+        const teamId = teamOf(request);
+        const responseId = param(request, 'formResponse');
+        const key = param(request, 'question');
+        if (!QUESTION_KEY_RE.test(key))
+          throw new ValidationError({ question: 'Say which file question the file answers.' });
+        const question = await responseFileQuestion(ctx.db, teamId, responseId, key);
+        const stored = await receiveFormFile(ctx, request, question.formId, question.q);
+        try {
+          const answer = await runUseCase(ctx, actorOf(request), (uc) =>
+            recordReplacementUpload(uc, { ...stored, responseId }),
+          );
+          return reply.code(201).send(answer);
+        } catch (err) {
+          await removeStored(formFilePath(ctx.config.dataDir, question.formId, stored.id));
           throw err;
         }
       },

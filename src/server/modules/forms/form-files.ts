@@ -5,11 +5,12 @@ import type { Db } from '../../platform/db/client.js';
 import { ValidationError, notFound } from '../../platform/errors.js';
 import { idOr404 } from '../../platform/http/ids.js';
 import { removeStored, uploadPath } from '../../platform/files/uploads.js';
-import type { GuestUseCase } from '../../platform/use-case/index.js';
+import type { GuestUseCase, UseCase } from '../../platform/use-case/index.js';
 import type { Answers } from '../../../shared/forms/answers.js';
 import type { FileAnswer } from '../../../shared/forms/files.js';
-import type { QuestionDef } from '../../../shared/forms/questions.js';
-import { formFiles, formResponses } from './forms.tables.js';
+import { allQuestions, repeatPath, type QuestionDef } from '../../../shared/forms/questions.js';
+import { formFiles, formResponses, formVersions } from './forms.tables.js';
+import { findResponse } from './forms.queries.js';
 
 /** An upload never attached to a response is deleted this long after it arrived. */
 const UNATTACHED_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +38,56 @@ export async function recordUpload(uc: GuestUseCase, f: NewUpload): Promise<File
     'a respondent’s upload is part of their response, kept with it; the audit log records what team members do',
   );
   await uc.tx.insert(formFiles).values({ ...f, storedPath: storedOf(f.formId, f.id) });
+  return { fileId: f.id, name: f.name, size: f.size, type: f.contentType };
+}
+
+/**
+ * The file question a reviewer's replacement answers: one of the response's version (inside a repeat
+ * too), found through the team-scoped response (another team's: 404).
+ */
+export async function responseFileQuestion(
+  db: Db,
+  teamId: string,
+  responseId: unknown,
+  key: string,
+): Promise<{ formId: string; q: QuestionDef }> {
+  const { response } = await findResponse(db, teamId, responseId);
+  const [version] = await db
+    .select({ questions: formVersions.questions })
+    .from(formVersions)
+    .where(eq(formVersions.id, response.versionId));
+  const q = allQuestions(version.questions).find((x) => x.key === key && x.type === 'file');
+  if (!q)
+    throw new ValidationError({
+      question: 'This response’s form version has no such file question.',
+    });
+  return { formId: response.formId, q };
+}
+
+/**
+ * A reviewer's replacement file for a response's file question, recorded unattached: the edit that
+ * names it attaches it (an edit never saved leaves it to the daily prune of unattached uploads).
+ */
+export async function recordReplacementUpload(
+  uc: UseCase,
+  f: Omit<NewUpload, 'teamId' | 'formId'> & { responseId: string },
+): Promise<FileAnswer> {
+  const { response, form, project } = await findResponse(uc.tx, uc.teamId, f.responseId);
+  uc.can('content.update', { project });
+  if (response.deletedAt)
+    throw new ValidationError({ [f.questionKey]: 'Restore this response before editing it.' });
+  const { responseId: _, ...row } = f;
+  await uc.tx.insert(formFiles).values({
+    ...row,
+    teamId: uc.teamId,
+    formId: form.id,
+    storedPath: storedOf(form.id, f.id),
+  });
+  await uc.audit({
+    action: 'form_response.file_uploaded',
+    subject: { type: 'form_response', id: response.id, label: `${form.name} #${response.seq}` },
+    details: { question: f.questionKey, name: f.name, size: f.size },
+  });
   return { fileId: f.id, name: f.name, size: f.size, type: f.contentType };
 }
 
@@ -79,6 +130,76 @@ export async function resolveFiles(
   }
   if (Object.keys(errors).length) throw new ValidationError(errors, 'Some answers need attention.');
   return { values: out, fileIds: wanted };
+}
+
+/** Every file answer of a response, with its question and its path (`photo`, `members[2].photo`). */
+function fileAnswers(questions: QuestionDef[], values: Answers) {
+  const out: Array<{ path: string; key: string; answer: FileAnswer }> = [];
+  for (const q of questions) {
+    if (q.type === 'file' && values[q.key] !== undefined)
+      out.push({ path: q.key, key: q.key, answer: values[q.key] as FileAnswer });
+    const list = values[q.key];
+    if (q.type === 'repeat' && Array.isArray(list))
+      (list as Answers[]).forEach((inst, i) =>
+        out.push(
+          ...fileAnswers(q.questions ?? [], inst).map((f) => ({
+            ...f,
+            path: repeatPath(q.key, i, f.path),
+          })),
+        ),
+      );
+  }
+  return out;
+}
+
+/** Write `answer` at `path` (`photo` or `members[2].photo`) of a copy of `values`. */
+function setAt(values: Answers, path: string, answer: FileAnswer): Answers {
+  const m = /^([^[]+)\[(\d+)\]\.(.+)$/.exec(path);
+  if (!m) return { ...values, [path]: answer };
+  const list = [...(values[m[1]] as Answers[])];
+  list[Number(m[2]) - 1] = setAt(list[Number(m[2]) - 1], m[3], answer);
+  return { ...values, [m[1]]: list };
+}
+
+/**
+ * The file answers of an edit: each names a file of this response for the same question (kept), or
+ * an upload to this form for that question not attached to any response (a replacement, attached by
+ * the edit). The name, size and type come from the stored row. Anything else is refused on its path.
+ */
+export async function resolveEditedFiles(
+  tx: Db,
+  formId: string,
+  responseId: string,
+  questions: QuestionDef[],
+  values: Answers,
+): Promise<{ values: Answers; fileIds: string[] }> {
+  const found = fileAnswers(questions, values);
+  if (!found.length) return { values, fileIds: [] };
+  const wanted = found.map((f) => f.answer.fileId);
+  const rows = await tx
+    .select()
+    .from(formFiles)
+    .where(and(eq(formFiles.formId, formId), inArray(formFiles.id, wanted)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const errors: Record<string, string> = {};
+  let out = values;
+  const fresh: string[] = [];
+  for (const f of found) {
+    const r = byId.get(f.answer.fileId);
+    const ok =
+      r &&
+      r.questionKey === f.key &&
+      (r.responseId === responseId || r.responseId === null) &&
+      wanted.indexOf(r.id) === wanted.lastIndexOf(r.id);
+    if (!ok) {
+      errors[f.path] = 'This file is not one of this response’s: upload it again.';
+      continue;
+    }
+    if (r.responseId === null) fresh.push(r.id);
+    out = setAt(out, f.path, { fileId: r.id, name: r.name, size: r.size, type: r.contentType });
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors, 'Some answers need attention.');
+  return { values: out, fileIds: fresh };
 }
 
 /** Tie the uploads to the response just stored (same transaction as the response). */

@@ -13,6 +13,7 @@ import type { findResponse } from './forms.queries.js';
 import { questionColumns } from './responses.props.js';
 import type { ResponseDetailProps, ReviewQueueProps } from '../../../shared/forms/forms.pages.js';
 import { formDetail } from './forms.props.js';
+import { allQuestions } from '../../../shared/forms/questions.js';
 
 type Found = Awaited<ReturnType<typeof findResponse>>;
 
@@ -37,11 +38,18 @@ export async function responseDetail(
     : [];
   // labels of keys this version no longer asks (an edit history may name them): the union's
   const labels = new Map((await questionColumns(db, form.id)).map((c) => [c.key, c.label]));
-  for (const q of version.questions) labels.set(q.key, q.label);
-  const labelOf = (key: string) =>
+  for (const q of allQuestions(version.questions)) labels.set(q.key, q.label);
+  const plainLabel = (key: string) =>
     key.endsWith('__other')
       ? `${labels.get(key.slice(0, -7)) ?? key} (other)`
       : (labels.get(key) ?? key);
+  // a repeat's path: `members[2].age` -> "Household members 2: Age", `members[3]` -> "... 3"
+  const labelOf = (key: string) => {
+    const m = /^([^[]+)\[(\d+)\](?:\.(.+))?$/.exec(key);
+    if (!m) return plainLabel(key);
+    const at = `${labels.get(m[1]) ?? m[1]} ${m[2]}`;
+    return m[3] ? `${at}: ${plainLabel(m[3])}` : at;
+  };
   const edits = await db
     .select({ edit: formResponseEdits, by: users.name })
     .from(formResponseEdits)

@@ -12,11 +12,13 @@ import {
 } from './forms.tables.js';
 import { findResponse } from './forms.queries.js';
 import { refreshFlags } from './quality.flags.js';
+import { attachFiles, resolveEditedFiles } from './form-files.js';
 import { canonicalAnswers, validateAnswers, type Answers } from '../../../shared/forms/answers.js';
 import { answerChanges } from '../../../shared/forms/edits.js';
 import { FLAG_LABELS, answersFingerprint } from '../../../shared/forms/quality.js';
 import type { EditResponseInput } from '../../../shared/forms/forms.schemas.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
+import { allQuestions } from '../../../shared/forms/questions.js';
 
 const subject = (r: { id: string; seq: number }, form: { name: string }) => ({
   type: 'form_response',
@@ -45,11 +47,18 @@ export async function editResponse(
   const checked = validateAnswers(version.questions, answers);
   if (Object.keys(checked.errors).length)
     throw new ValidationError(checked.errors, 'Some answers need attention.');
-  const values = pruneHidden(version.questions, checked.values) as Answers;
+  const pruned = pruneHidden(version.questions, checked.values) as Answers;
+  const { values, fileIds } = await resolveEditedFiles(
+    uc.tx,
+    form.id,
+    response.id,
+    version.questions,
+    pruned,
+  );
   const changes = answerChanges(
     response.answers,
     values,
-    version.questions.map((q) => q.key),
+    allQuestions(version.questions).map((q) => q.key),
   );
   if (response.revision !== revision) throw stale(response.revision);
   if (!changes.length) throw new ValidationError({ answers: 'Change at least one answer.' });
@@ -66,6 +75,7 @@ export async function editResponse(
     .where(and(eq(formResponses.id, response.id), eq(formResponses.revision, revision)))
     .returning();
   if (!updated) throw stale(revision + 1);
+  await attachFiles(uc.tx, response.id, fileIds);
   await uc.tx.insert(formResponseEdits).values({
     teamId: uc.teamId,
     responseId: response.id,
