@@ -8,7 +8,7 @@ const MAX_CODES = 40;
 const MAX_RULES = 50;
 
 /** who codes a deductive column: the offline engine or the configured model */
-export const CODING_ENGINES = ['rules', 'model'] as const;
+const CODING_ENGINES = ['rules', 'model'] as const;
 export type CodingEngine = (typeof CODING_ENGINES)[number];
 
 export interface CodeDef {

@@ -45,7 +45,7 @@ function instanceChanges(
 }
 
 /** The question key a change's key belongs to: `members[2].age` -> `members`, `x__other` -> `x`. */
-export const changeBase = (key: string) => key.replace(/\[.*$/, '').split('__')[0];
+const changeBase = (key: string) => key.replace(/\[.*$/, '').split('__')[0];
 
 /**
  * What an edit changes, key by key, in the order of `order` (the form's question keys, a repeat's

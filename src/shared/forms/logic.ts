@@ -193,8 +193,6 @@ export function constraintHolds(
   return ast === null || evaluateBoolean(ast, { answers, current: value, now, position });
 }
 
-export const DEFAULT_CONSTRAINT_MESSAGE = 'This answer is not accepted.';
-
 /**
  * The keys of the questions shown for these answers: taken in order, a question is hidden when its
  * skip logic is false, and a hidden question's answer counts as empty for the later ones (the

@@ -55,7 +55,7 @@ function parseJson(text: string): unknown {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where the quote is in the answer (the same words, case and spacing aside), or null. */
-export function spanOf(text: string, quote: string): { start: number; end: number } | null {
+function spanOf(text: string, quote: string): { start: number; end: number } | null {
   const words = quote.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   const m = new RegExp(words.map(escapeRe).join('\\s+'), 'iu').exec(text);

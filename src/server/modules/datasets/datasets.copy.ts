@@ -79,7 +79,7 @@ export async function appendCopyText(
  * the select gives `_row`, `_source_row` (lineage: the source row it came from) and the columns in
  * `physical` order. The select is built from generated names and bound parameters only.
  */
-export async function insertSelect(
+async function insertSelect(
   db: Db,
   target: { relation: string; physical: string[] },
   select: SQL,

@@ -43,7 +43,6 @@ export {
   appendCopyText,
   appendRows,
   copyField,
-  insertSelect,
   insertSelectStoppable,
   StatementStopped,
   type CopyRow,
