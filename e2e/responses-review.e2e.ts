@@ -1,4 +1,5 @@
-// @postgres-pass (also run on the PostgreSQL pass): response edits with history, quality flags, the export dialog
+// @postgres-pass (also run on the PostgreSQL pass): response edits with history, quality flags, the export dialog;
+// a matrix and a repeat group edited on the response page
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -8,7 +9,7 @@ import { createUser, signIn } from '../test/helpers/auth.js';
 import { TestClient } from '../test/helpers/client.js';
 import { createTeamFor } from '../test/helpers/team-membership.js';
 import { projects } from '../src/server/modules/projects/projects.tables.js';
-import { formLinks } from '../src/server/modules/forms/forms.tables.js';
+import { formLinks, formResponses } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 
@@ -118,4 +119,139 @@ it('open a response, edit it, see its history, clear its data quality flag', asy
     ['Musa Bello', 6, 'Yes', 2],
     ['Aisha M. Sani', 4, 'Yes', 1],
   ]);
+});
+
+it('edit a matrix row and a repeat cell on the response page, a bad cell refused on that cell', async () => {
+  // seeded through the routes: an anonymous survey (a repeat needs one) with a matrix and a repeat
+  const user = await createUser(t.app, { name: 'Grace Wanjiru' });
+  const team = await createTeamFor(t.app, user.id, 'Kisumu Health Watch');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Clinics 2026' })
+    .returning();
+  const client = await signIn(t.app, user);
+  const created = await client.post(`/projects/${project.id}/forms`, {
+    name: 'Household roster',
+    kind: 'survey',
+    anonymous: true,
+  });
+  expect(created.statusCode).toBe(303);
+  const formId = created.headers.location!.split('/')[2];
+  const scale = ['1', '2', '3'].map((v) => ({ value: v, label: `Level ${v}` }));
+  for (const q of [
+    { key: 'village', type: 'short_text', label: 'Village' },
+    {
+      key: 'sat',
+      type: 'matrix',
+      label: 'Satisfaction with services',
+      choices: scale,
+      rows: [
+        { value: 'food', label: 'Food' },
+        { value: 'water', label: 'Water' },
+      ],
+    },
+    {
+      key: 'members',
+      type: 'repeat',
+      label: 'Household members',
+      itemLabel: 'member',
+      validation: { min: '1', max: '4' },
+    },
+    { key: 'name', type: 'short_text', label: 'Name', required: true, repeatKey: 'members' },
+    { key: 'age', type: 'integer', label: 'Age', repeatKey: 'members' },
+  ])
+    expect((await client.post(`/forms/${formId}/questions`, q)).statusCode).toBe(303);
+  expect((await client.post(`/forms/${formId}/versions`)).statusCode).toBe(303);
+  await client.get('/dashboard'); // the builder's "published" flash is read here, not in the browser
+  const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
+  const sent = await new TestClient(t.app, { inertia: false }).request(
+    'POST',
+    `/f/${link.token}`,
+    {
+      id: randomUUID(),
+      version: 1,
+      answers: {
+        village: 'Kondele',
+        sat: { food: '1', water: '2' },
+        members: [
+          { name: 'Achieng Otieno', age: '41' },
+          { name: 'Baraka Otieno', age: '9' },
+        ],
+      },
+    },
+    { accept: 'application/json' },
+  );
+  expect(sent.statusCode, sent.body).toBe(201);
+  const [response] = await t.app.ctx.db
+    .select({ id: formResponses.id })
+    .from(formResponses)
+    .where(eq(formResponses.formId, formId));
+
+  const page = await journey.browser.newPage();
+  await journey.browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  await page.goto(`${base}/form-responses/${response.id}`);
+  await page.getByRole('heading', { name: 'Response #1' }).waitFor();
+  // the repeat: a nested table, one row per member
+  const roster = page.getByRole('table', { name: 'Household members: one row per member' });
+  await roster.getByRole('cell', { name: 'Baraka Otieno' }).waitFor();
+  await expect(roster.getByRole('cell', { name: '41' }).count()).resolves.toBe(1);
+  await expect(roster.getByRole('cell', { name: '9', exact: true }).count()).resolves.toBe(1);
+  console.log('screenshot', await shot(page, 'responses-repeat-detail'));
+
+  // edit: water up to level 3, member 2 is 10 now; first a bad age, refused on its cell
+  await page.getByRole('button', { name: 'Edit answers' }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Water' })
+    .getByRole('radio', { name: 'Level 3' })
+    .check();
+  const age2 = page.getByRole('textbox', { name: 'Member 2: Age' });
+  await age2.fill('abc');
+  await page.getByRole('button', { name: 'Save answers' }).click();
+  await expect.poll(() => age2.getAttribute('aria-invalid')).toBe('true');
+  await page.getByText('Enter a whole number, e.g. 12.').waitFor();
+  // the error is the cell's description (said with the cell's name "Member 2: Age")
+  await expect(
+    age2.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    ),
+  ).resolves.toContain('Enter a whole number, e.g. 12.');
+  await expect(
+    page.getByRole('textbox', { name: 'Member 1: Age' }).getAttribute('aria-invalid'),
+  ).resolves.not.toBe('true');
+  console.log('screenshot', await shot(page, 'responses-repeat-edit'));
+  await age2.fill('10');
+  await page.getByRole('button', { name: 'Save answers' }).click();
+  await page.getByText('Revision 2: Grace Wanjiru').waitFor();
+
+  // the history: the matrix with its rows, the repeat cell by its label and path
+  const revision = page.getByRole('table', { name: 'The answers changed in revision 2' });
+  await revision.getByRole('cell', { name: 'Household members 2: Age members[2].age' }).waitFor();
+  await revision.getByRole('cell', { name: /^Satisfaction with services sat$/ }).waitFor();
+  await expect(
+    revision
+      .getByRole('row', { name: /members\[2\]\.age/ })
+      .getByRole('cell')
+      .allInnerTexts(),
+  ).resolves.toEqual(['Household members 2: Age members[2].age', '9', '10']);
+  await page
+    .getByRole('table', { name: 'Household members: one row per member' })
+    .getByRole('cell', { name: '10', exact: true })
+    .waitFor();
+  console.log('screenshot', await shot(page, 'responses-repeat-history'));
+  const [after] = await t.app.ctx.db
+    .select({ answers: formResponses.answers })
+    .from(formResponses)
+    .where(eq(formResponses.id, response.id));
+  expect(after.answers).toMatchObject({
+    sat: { food: '1', water: '3' },
+    members: [
+      { name: 'Achieng Otieno', age: 41 },
+      { name: 'Baraka Otieno', age: 10 },
+    ],
+  });
 });

@@ -48,7 +48,20 @@ export function FieldGroup({
   children: ReactNode;
 }) {
   return (
-    <Fieldset variant="unstyled" legend={label} p={0} aria-invalid={error ? true : undefined}>
+    <Fieldset
+      variant="unstyled"
+      legend={label}
+      p={0}
+      aria-invalid={error ? true : undefined}
+      // the legend reads as the question's label, as a single input's label does
+      styles={{
+        legend: {
+          padding: 0,
+          fontSize: 'var(--mantine-font-size-sm)',
+          fontWeight: 'var(--mantine-font-weight-medium)',
+        },
+      }}
+    >
       {children}
       {error && <Input.Error mt={4}>{error}</Input.Error>}
     </Fieldset>
@@ -65,6 +78,8 @@ export function MatrixInput({ q, label, error, value, set }: Props) {
           <Radio.Group
             key={r.value}
             label={r.label}
+            // a row under the question's legend: lighter than the legend
+            styles={{ label: { fontWeight: 400 } }}
             value={typeof answer[r.value] === 'string' ? (answer[r.value] as string) : ''}
             onChange={(v) => set({ ...answer, [r.value]: v })}
           >

@@ -1,7 +1,6 @@
-import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Stack, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { OTHER_VALUE, hasChoices, otherKey, type QuestionDef } from '@shared/forms/questions';
 import { ChoiceSelect } from '../../components/choice-select';
-import type { ReactNode } from 'react';
 import { answerText } from './response-format';
 import { FileInput, GeopointInput, MatrixInput, RankingInput } from './answer-input-more';
 
@@ -68,8 +67,9 @@ const INPUT_TYPE: Partial<Record<QuestionDef['type'], string>> = {
 };
 
 /**
- * One question's input in the response edit form (Mantine inputs). `label` replaces the visible
- * label (a repeat's cell gives a hidden one naming the instance).
+ * One question's input in the response edit form (Mantine inputs). `cellLabel` is a repeat's cell:
+ * a name for assistive tech only ("Member 2: Age"), no visible label line above the input (the
+ * column header shows the question): `aria-label` on a single input, a hidden legend on a group.
  */
 export function AnswerInput({
   q,
@@ -77,7 +77,7 @@ export function AnswerInput({
   error,
   otherError,
   onChange,
-  label: given,
+  cellLabel,
   responseId,
 }: {
   q: QuestionDef;
@@ -85,14 +85,16 @@ export function AnswerInput({
   error?: string;
   otherError?: string;
   onChange: (key: string, value: EditValue) => void;
-  label?: ReactNode;
+  cellLabel?: string;
   responseId: string;
 }) {
-  const label = given ?? `${q.label} (${q.key})`;
+  const label = cellLabel ? <VisuallyHidden>{cellLabel}</VisuallyHidden> : `${q.label} (${q.key})`;
+  // a single input in a cell: named by aria-label, so no empty label line pushes it down
+  const single = cellLabel ? { 'aria-label': cellLabel } : { label };
   if (KEPT_ON_EDIT.includes(q.type))
     return (
       <TextInput
-        label={label}
+        {...single}
         value={answerText(q, answers[q.key]) || '—'}
         readOnly
         description="Computed again from the other answers when you save."
@@ -119,9 +121,8 @@ export function AnswerInput({
   const other =
     q.allowOther && chose ? (
       <TextInput
-        label={
-          typeof label === 'string' ? `${label}: other, specify` : `${q.label}: other, specify`
-        }
+        label={cellLabel ? undefined : `${q.label} (${q.key}): other, specify`}
+        aria-label={cellLabel ? `${cellLabel}: other, specify` : undefined}
         value={String(answers[otherKey(q.key)] ?? '')}
         error={otherError}
         onChange={(e) => onChange(otherKey(q.key), e.currentTarget.value)}
@@ -161,7 +162,7 @@ export function AnswerInput({
     return (
       <Stack gap={4}>
         <ChoiceSelect
-          label={label}
+          {...single}
           data={data}
           value={typeof value === 'string' && value !== '' ? value : null}
           noneLabel="Not answered"
@@ -184,7 +185,7 @@ export function AnswerInput({
   if (q.type === 'long_text')
     return (
       <Textarea
-        label={label}
+        {...single}
         autosize
         minRows={2}
         value={String(value)}
@@ -194,7 +195,7 @@ export function AnswerInput({
     );
   return (
     <TextInput
-      label={label}
+      {...single}
       type={INPUT_TYPE[q.type] ?? 'text'}
       inputMode={q.type === 'integer' || q.type === 'decimal' ? 'decimal' : undefined}
       value={String(value)}

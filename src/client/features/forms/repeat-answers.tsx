@@ -122,11 +122,7 @@ export function RepeatInput({
                 <AnswerInput
                   q={c}
                   answers={r.answers as EditAnswers}
-                  label={
-                    <VisuallyHidden>
-                      {Title(q)} {r.index}: {c.label}
-                    </VisuallyHidden>
-                  }
+                  cellLabel={`${Title(q)} ${r.index}: ${c.label}`}
                   error={errors[repeatPath(q.key, r.index - 1, c.key)]}
                   otherError={errors[repeatPath(q.key, r.index - 1, otherKey(c.key))]}
                   onChange={(k, v) => setIn(r.index - 1, k, v)}
