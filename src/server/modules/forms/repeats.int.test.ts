@@ -45,28 +45,7 @@ describe('repeat groups', () => {
     s = await kit.setup();
     formId = await kit.newForm(s, { anonymous: true });
     await kit.add(s, formId, { key: 'village', type: 'short_text', label: 'Village' });
-    await kit.add(s, formId, {
-      key: 'members',
-      type: 'repeat',
-      label: 'Household members',
-      itemLabel: 'member',
-      validation: { min: '1', max: '6' },
-    });
-    await kit.add(s, formId, {
-      key: 'name',
-      type: 'short_text',
-      label: 'Name',
-      required: true,
-      repeatKey: 'members',
-    });
-    await kit.add(s, formId, { key: 'age', type: 'integer', label: 'Age', repeatKey: 'members' });
-    await kit.add(s, formId, {
-      key: 'school',
-      type: 'yes_no',
-      label: 'In school?',
-      repeatKey: 'members',
-      relevant: '${age} < 18',
-    });
+    await kit.addMembersRepeat(s, formId, 6);
     await kit.add(s, formId, {
       key: 'size',
       type: 'calculate',

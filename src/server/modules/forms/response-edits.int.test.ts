@@ -83,28 +83,7 @@ describe('editing matrix, ranking, geopoint, file and repeat answers', () => {
       label: 'Photo',
       validation: { fileKinds: 'photo', maxSizeMb: 1 },
     });
-    await kit.add(s, formId, {
-      key: 'members',
-      type: 'repeat',
-      label: 'Household members',
-      itemLabel: 'member',
-      validation: { min: '1', max: '3' },
-    });
-    await kit.add(s, formId, {
-      key: 'name',
-      type: 'short_text',
-      label: 'Name',
-      required: true,
-      repeatKey: 'members',
-    });
-    await kit.add(s, formId, { key: 'age', type: 'integer', label: 'Age', repeatKey: 'members' });
-    await kit.add(s, formId, {
-      key: 'school',
-      type: 'yes_no',
-      label: 'In school?',
-      repeatKey: 'members',
-      relevant: '${age} < 18',
-    });
+    await kit.addMembersRepeat(s, formId, 3);
     await kit.publish(s, formId);
     token = await kit.openToken(formId);
   });

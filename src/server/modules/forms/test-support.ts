@@ -40,6 +40,34 @@ export function formsTestKit(app: () => TestApp) {
     expect(res.statusCode, JSON.stringify(res.headers)).toBe(303);
     expect(res.headers.location).toBe(`/forms/${formId}/fields`);
   }
+  /**
+   * The household-members repeat several tests ask about: name (required), age, and "in school?"
+   * shown per instance only under 18.
+   */
+  async function addMembersRepeat(s: S, formId: string, max: number) {
+    await add(s, formId, {
+      key: 'members',
+      type: 'repeat',
+      label: 'Household members',
+      itemLabel: 'member',
+      validation: { min: '1', max: String(max) },
+    });
+    await add(s, formId, {
+      key: 'name',
+      type: 'short_text',
+      label: 'Name',
+      required: true,
+      repeatKey: 'members',
+    });
+    await add(s, formId, { key: 'age', type: 'integer', label: 'Age', repeatKey: 'members' });
+    await add(s, formId, {
+      key: 'school',
+      type: 'yes_no',
+      label: 'In school?',
+      repeatKey: 'members',
+      relevant: '${age} < 18',
+    });
+  }
   const fieldErrors = async (s: S, formId: string) =>
     (await s.client.page(`/forms/${formId}/fields`)).props.errors as Record<string, string>;
   async function publish(s: S, formId: string) {
@@ -67,6 +95,7 @@ export function formsTestKit(app: () => TestApp) {
     setup,
     newForm,
     add,
+    addMembersRepeat,
     fieldErrors,
     publish,
     openToken,
