@@ -82,6 +82,7 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
   await page.getByText('the machine’s level is hidden until you have').waitFor();
   await expect.poll(() => page.getByRole('button', { name: /^Accept level/ }).count()).toBe(0);
   let agreed = 0;
+  let compared = 0;
   for (const [n, level] of [
     [1, 1],
     [2, 3],
@@ -92,13 +93,16 @@ it('a rubric column scored, verified and compared; a summary column quoted', asy
     await page.getByText(`${n} of 10 sampled answers scored by people`).waitFor();
     const said = page.getByRole('status').filter({ hasText: `you scored level ${level};` });
     await said.waitFor();
-    if ((await said.innerText()).includes('the machine agreed')) agreed++;
+    const saidText = await said.innerText();
+    // an answer the machine did not score (an empty one may be sampled) is not compared
+    if (!saidText.includes('the machine had not scored it')) compared++;
+    if (saidText.includes('the machine agreed')) agreed++;
     if (n === 1) await shot(page, 'kinds-rubric-blind');
   }
-  await page.getByText('Exact agreement:').waitFor();
-  await expect
-    .poll(() => page.getByText(`Exact agreement: ${(agreed / 2) * 100}%`).count())
-    .toBe(1);
+  const exact =
+    compared === 0 ? null : `Exact agreement: ${Math.round((agreed / compared) * 1000) / 10}%`;
+  if (exact) await page.getByText(exact).waitFor();
+  else await page.getByText('No scored answer yet').waitFor();
   await page.getByRole('heading', { name: 'Levels by wave' }).waitFor();
   await page.getByRole('heading', { name: 'Values per response' }).waitFor();
   await shot(page, 'kinds-rubric-column');
