@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
@@ -11,10 +11,10 @@ import { NOTIFICATION_EVENT, type NotificationView } from '@shared/notifications
 import { PageHeader } from '../../features/projects/page-header';
 import { BrowsePanel } from '../../features/databases/browse-panel';
 import { ImportsTable } from '../../features/databases/imports-table';
+import { ConnectionStatusAlert } from '../../features/databases/connection-status-alert';
 import { ConnectionStatusBadge } from '../../features/databases/status-badge';
 import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
-import { relativeTime } from '../../lib/relative-time';
 
 /** databases/show: a connection's status and test, its tables and a SELECT, previews and imports */
 export default function DatabasesShow({
@@ -84,24 +84,15 @@ export default function DatabasesShow({
           </Group>
         }
       />
-      <Alert
-        color={
-          connection.status === 'ready' ? 'teal' : connection.status === 'failed' ? 'red' : 'gray'
+      <ConnectionStatusAlert
+        status={connection.status}
+        badge={<ConnectionStatusBadge status={connection.status} />}
+        testedAt={connection.testedAt}
+        message={
+          connection.statusMessage ??
+          'The connection is being tested: you will be told here and in your notifications.'
         }
-        title={
-          <Group gap="xs">
-            <ConnectionStatusBadge status={connection.status} />
-            {connection.testedAt && (
-              <Text size="sm" c="dimmed">
-                tested {relativeTime(connection.testedAt)}
-              </Text>
-            )}
-          </Group>
-        }
-      >
-        {connection.statusMessage ??
-          'The connection is being tested: you will be told here and in your notifications.'}
-      </Alert>
+      />
       <BrowsePanel connectionId={connection.id} browse={browse} projects={projects} />
       <Card withBorder padding="lg" radius="md">
         <Title order={2} size="h4" mb="sm">

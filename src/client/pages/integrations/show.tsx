@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
@@ -10,9 +10,9 @@ import { CONNECTOR_LABELS } from '@shared/connectors/connectors.constants';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../features/projects/page-header';
 import { ConnectorImportForm } from '../../features/connectors/connector-import-form';
+import { ConnectionStatusAlert } from '../../features/databases/connection-status-alert';
 import { ConnectorStatusBadge } from '../../features/connectors/status-badge';
 import { useShared } from '../../hooks/use-shared';
-import { relativeTime } from '../../lib/relative-time';
 import {
   IMPORT_DATASET_COLUMN,
   IMPORT_LAST_RUN_COLUMN,
@@ -159,23 +159,12 @@ export default function IntegrationsShow({
           </Group>
         }
       />
-      <Alert
-        color={
-          connector.status === 'ready' ? 'teal' : connector.status === 'failed' ? 'red' : 'gray'
-        }
-        title={
-          <Group gap="xs">
-            <ConnectorStatusBadge status={connector.status} />
-            {connector.testedAt && (
-              <Text size="sm" c="dimmed">
-                tested {relativeTime(connector.testedAt)}
-              </Text>
-            )}
-          </Group>
-        }
-      >
-        {connector.statusMessage ?? 'Not tested yet: click “Test connection”.'}
-      </Alert>
+      <ConnectionStatusAlert
+        status={connector.status}
+        badge={<ConnectorStatusBadge status={connector.status} />}
+        testedAt={connector.testedAt}
+        message={connector.statusMessage ?? 'Not tested yet: click “Test connection”.'}
+      />
       <Card withBorder padding="lg" radius="md">
         <Title order={2} size="h4" mb="sm">
           Forms on {CONNECTOR_LABELS[connector.kind]}
@@ -223,7 +212,7 @@ export default function IntegrationsShow({
         opened={picked !== null}
         onClose={() => setPicked(null)}
         title={`Import “${picked?.name ?? ''}”`}
-        size="lg"
+        size="xl"
       >
         {picked && (
           <ConnectorImportForm
