@@ -1,3 +1,4 @@
+import { WAIT_GUARD_MS } from './test/helpers/wait';
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
@@ -24,6 +25,8 @@ export default defineConfig({
     isolate: false,
     testTimeout: 5 * 60_000,
     hookTimeout: 5 * 60_000,
+    // expect.poll waits on a condition; Vitest's 1 s default is a margin a busy machine misses
+    expect: { poll: { timeout: WAIT_GUARD_MS } },
     env: { NODE_ENV: 'test' },
     projects: [
       {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { WAIT_GUARD_MS } from './test/helpers/wait';
 
 /**
  * The second, PostgreSQL pass of `.ci/run` (PATHWAYS_DB_PASS_ONLY=1) runs only the journeys that
@@ -39,6 +40,9 @@ export default defineConfig({
     // only tell a hang from a slow machine: journeys wait on conditions (test/helpers/wait.ts)
     testTimeout: 10 * 60_000,
     hookTimeout: 10 * 60_000,
+    // expect.poll waits on a condition (a page re-rendered after a round trip), never a margin:
+    // Vitest's 1 s default failed on a busy machine; the guard only tells a hang (test/helpers/wait.ts)
+    expect: { poll: { timeout: WAIT_GUARD_MS } },
     env: { NODE_ENV: 'test' },
   },
 });
