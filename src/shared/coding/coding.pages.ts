@@ -85,6 +85,8 @@ export interface RunDiff {
     gained: DiffQuote[];
     lost: DiffQuote[];
   }>;
+  /** (on the page) quotes left out: sampled answers no person has coded yet stay blind */
+  hidden?: number;
 }
 export interface CodedAnswer {
   responseId: string;

@@ -41,17 +41,32 @@ export interface RubricDecision {
   rubricVersion: number;
 }
 
-/** One extractive summary sentence, verbatim from one answer. */
-export interface SummarySentence extends QuoteSpan {
+/** Words quoted verbatim from one answer, with the response they come from. */
+export interface SummaryQuote extends QuoteSpan {
   responseId: string;
   seq: number;
+}
+/** One extractive summary sentence, verbatim from one answer. */
+export interface SummarySentence extends SummaryQuote {
   /** TextRank centrality, for ordering */
   score: number;
 }
+/** A statement of the model's summary, kept only when every quote it cites is verbatim. */
+export interface SummaryStatement {
+  text: string;
+  quotes: SummaryQuote[];
+}
 export interface ColumnSummary {
+  /** who made it: the offline TextRank (absent on runs before the model could) or the model */
+  engine?: 'textrank' | 'model';
+  /** the model's name when the model made it */
+  model?: string;
   sentences: number;
+  /** TextRank's central sentences (empty when the model made the summary) */
   overall: SummarySentence[];
   byWave: Array<{ wave: string; responses: number; sentences: SummarySentence[] }>;
+  /** the model's statements, each citing its quotes */
+  statements?: SummaryStatement[];
 }
 
 export const DEFAULT_RUBRIC_LEVELS = 5;

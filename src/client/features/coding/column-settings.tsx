@@ -14,7 +14,8 @@ import { passesCheck } from '../../lib/form-check';
  * codes (a code is applied at that kappa); a rubric's agreement is shown but applies nothing, and
  * sentiment and summary columns have no verification, so neither setting is shown there.
  * A codes column also says who codes it: the offline rules (the codebook's terms) or, when the team
- * has configured one, the model (its quotes checked verbatim against the answers).
+ * has configured one, the model (its quotes checked verbatim against the answers); a summary column
+ * who summarises it: the offline TextRank or the model.
  */
 export function ColumnSettings({
   column,
@@ -26,11 +27,13 @@ export function ColumnSettings({
     'id' | 'name' | 'threshold' | 'samplePercent' | 'engine'
   >;
   kind?: ColumnKind;
-  /** the configured model's name (codes columns only), or null: the offline rules only */
+  /** the configured model's name (codes and summary columns), or null: the offline engine only */
   model?: string | null;
 }) {
   const usesThreshold = kind === 'codes';
   const usesSample = kind === 'codes' || kind === 'rubric';
+  const usesEngine = kind === 'codes' || kind === 'summary';
+  const summary = kind === 'summary';
   const form = useForm({
     name: column.name,
     threshold: column.threshold,
@@ -38,7 +41,12 @@ export function ColumnSettings({
     engine: column.engine,
   });
   const engines: Array<{ value: CodingEngine; label: string; disabled?: boolean }> = [
-    { value: 'rules', label: 'Offline rules (the codebook’s terms)' },
+    {
+      value: 'rules',
+      label: summary
+        ? 'Offline TextRank (the most central sentences)'
+        : 'Offline rules (the codebook’s terms)',
+    },
     {
       value: 'model',
       label: model ? `The model (${model})` : 'The model (none configured)',
@@ -64,19 +72,23 @@ export function ColumnSettings({
             onChange={(e) => form.setData('name', e.currentTarget.value)}
             error={err.name}
           />
-          {usesThreshold && (
+          {usesEngine && (
             <>
               <ChoiceSelect<CodingEngine>
-                label="Who codes the answers"
+                label={summary ? 'Who summarises the answers' : 'Who codes the answers'}
                 data={engines}
                 value={form.data.engine}
                 onChange={(v) => form.setData('engine', v || 'rules')}
                 error={err.engine}
               />
               <Text size="xs" c="dimmed">
-                {model
-                  ? 'The model gets the answers with names, phones and e-mails masked, 20 at a time, with the codebook; a code it gives without a verbatim quote of the answer is refused and listed on the run.'
-                  : 'No model is configured for the team (Settings, AI): the codebook’s terms code the answers.'}
+                {!model
+                  ? summary
+                    ? 'No model is configured for the team (Settings, AI): TextRank quotes the most central sentences, offline.'
+                    : 'No model is configured for the team (Settings, AI): the codebook’s terms code the answers.'
+                  : summary
+                    ? 'The model gets the answers with names, phones and e-mails masked, 40 at a time, and writes short statements citing quotes; a statement whose quote is not verbatim in the answer it cites is refused and listed on the run.'
+                    : 'The model gets the answers with names, phones and e-mails masked, 20 at a time, with the codebook; a code it gives without a verbatim quote of the answer is refused and listed on the run.'}
               </Text>
             </>
           )}

@@ -5,9 +5,17 @@ import { DataTable } from '../../components/data-table';
 
 /**
  * What the model said in a run that was refused and not applied: a code without a verbatim quote of
- * the answer, a code not in the codebook, an answer it was not given, a reply that was not JSON.
+ * the answer, a code not in the codebook, an answer it was not given, a reply that was not JSON; for a
+ * summary, a statement whose quote is not verbatim in the answer it cites.
  */
-export function RefusalsTable({ refusals }: { refusals: RunRefusal[] }) {
+export function RefusalsTable({
+  refusals,
+  summary = false,
+}: {
+  refusals: RunRefusal[];
+  /** a summary run's: statements refused, no codes */
+  summary?: boolean;
+}) {
   return (
     <>
       <DataTable<RunRefusal & { i: number }>
@@ -23,14 +31,18 @@ export function RefusalsTable({ refusals }: { refusals: RunRefusal[] }) {
             title: 'Response',
             render: (r) => (r.seq === null ? 'a whole batch' : `#${r.seq}`),
           },
-          { key: 'code', title: 'Code', render: (r) => r.code ?? '—' },
+          ...(summary
+            ? []
+            : [{ key: 'code', title: 'Code', render: (r: RunRefusal) => r.code ?? '—' }]),
           { key: 'quote', title: 'Quote given', render: (r) => r.quote ?? '—' },
           { key: 'reason', title: 'Why refused' },
         ]}
       />
       <Text size="xs" c="dimmed" mt={4}>
-        {plural(refusals.length, 'refusal')}. An answer keeps none of the codes refused for it:
-        verify it by hand, or run the column again.
+        {plural(refusals.length, 'refusal')}.{' '}
+        {summary
+          ? 'A refused statement is not in the summary: read the answers it cites, or run the column again.'
+          : 'An answer keeps none of the codes refused for it: verify it by hand, or run the column again.'}
       </Text>
     </>
   );

@@ -1,5 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import type { IntelligentColumnProps, RunDiff } from '@shared/coding/coding.pages';
+import { agree, plural } from '@shared/format/plural';
 import { DataTable } from '../../components/data-table';
 
 /** Responses with each code, per wave (applied codes only; suggested ones shown apart). */
@@ -53,6 +54,12 @@ export function DiffList({ diff }: { diff: RunDiff }) {
         Codebook version {diff.previousCodebookVersion} → {diff.codebookVersion}
         {changed.length === 0 ? ': no response gained or lost a code.' : ':'}
       </Text>
+      {!!diff.hidden && (
+        <Text size="xs" c="dimmed">
+          {plural(diff.hidden, 'change')} of sampled answers not quoted until people code{' '}
+          {agree(diff.hidden, 'it', 'them')} (blind verification).
+        </Text>
+      )}
       {changed.map((c) => (
         <div key={c.code}>
           <Text size="sm" fw={600}>

@@ -10,6 +10,8 @@ import { ColumnSettings } from '../../features/coding/column-settings';
 import { DistributionTable } from '../../features/coding/kinds/distribution-table';
 import { KindValuesTable } from '../../features/coding/kinds/kind-values-table';
 import { SummaryQuotes } from '../../features/coding/kinds/summary-quotes';
+import { SummaryStatements } from '../../features/coding/kinds/summary-statements';
+import { RefusalsTable } from '../../features/coding/refusals-table';
 import { RubricVerifyCard } from '../../features/coding/kinds/rubric-verify-card';
 import { RubricAgreement } from '../../features/coding/kinds/rubric-agreement';
 
@@ -99,6 +101,9 @@ export default function IntelligentColumnKind(
                 {run.error}
               </Text>
             )}
+            {!active && run.refusals.length > 0 && (
+              <RefusalsTable refusals={run.refusals} summary={column.kind === 'summary'} />
+            )}
             {!active && props.newSinceRun > 0 && done && (
               <Text size="sm" c="orange.9">
                 {props.newSinceRun} response(s) arrived after this run: run again to include them.
@@ -140,13 +145,17 @@ export default function IntelligentColumnKind(
           />
         </Stack>
       )}
-      {column.kind === 'summary' && summary && (
+      {column.kind === 'summary' && summary?.engine === 'model' && (
+        <SummaryStatements summary={summary} />
+      )}
+      {column.kind === 'summary' && summary && summary.engine !== 'model' && (
         <Stack gap="sm">
           <Title order={2} size="h4">
             Summary of all answers
           </Title>
           <Text size="sm" c="dimmed">
-            The most central of {summary.sentences} sentences (TextRank), quoted as written.
+            Made offline by TextRank: the most central of {summary.sentences} sentences, quoted as
+            written.
           </Text>
           <SummaryQuotes sentences={summary.overall} />
           {summary.byWave.map((w) => (
@@ -173,7 +182,7 @@ export default function IntelligentColumnKind(
           <KindValuesTable rows={values} kind={column.kind} />
         </Stack>
       )}
-      {can.update && <ColumnSettings column={column} kind={column.kind} />}
+      {can.update && <ColumnSettings column={column} kind={column.kind} model={props.model} />}
     </Stack>
   );
 }

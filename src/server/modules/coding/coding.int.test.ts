@@ -12,6 +12,7 @@ import { cohensKappa, confusionOf } from '../../../shared/coding/kappa.js';
 import { codingDecisions, codingRuns } from './coding.tables.js';
 import { codeCountsByWave } from './index.js';
 import { ENGINE_VERSION } from './coding.engine.js';
+import { drawSample, sampleSize } from '../../../shared/coding/sample.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -263,6 +264,55 @@ describe('intelligent columns', () => {
       'intelligent_column.updated',
     ])
       expect(actions).toContain(a);
+  });
+
+  it('re-run diff: a sampled answer no person has coded yet is not quoted (blind)', async () => {
+    const s = await world();
+    const id = await createColumn(s);
+    await s.client.put(`/intelligent-columns/${id}/codebook`, {
+      codes: [code('distance', ['far']), code('cost', ['fee'])],
+    });
+    await s.client.post(`/intelligent-columns/${id}/runs`);
+    await drainJobs(t.app);
+    await s.client.put(`/intelligent-columns/${id}/codebook`, {
+      codes: [code('distance', ['walk', 'bus']), code('cost', ['fee'])],
+    });
+    await s.client.post(`/intelligent-columns/${id}/runs`);
+    await drainJobs(t.app);
+    let page = await columnPage(s, id);
+    const [stored] = await t.app.ctx.db
+      .select()
+      .from(codingRuns)
+      .where(eq(codingRuns.id, page.run!.id));
+    const ids = (
+      await t.app.ctx.db.select().from(codingDecisions).where(eq(codingDecisions.runId, stored.id))
+    ).map((d) => d.responseId);
+    const sample = new Set(drawSample(ids, id, sampleSize(ids.length, 20)));
+    const quoted = (diff: NonNullable<typeof page.diff>) =>
+      diff.codes.flatMap((c) => [...c.gained, ...c.lost]).map((q) => q.responseId);
+    const all = quoted(stored.diff!);
+    const sampledInDiff = all.filter((rid) => sample.has(rid));
+    // the stored diff quotes sampled answers (else this test proves nothing)
+    expect(sampledInDiff.length).toBeGreaterThan(0);
+    expect(quoted(page.diff!)).toEqual(all.filter((rid) => !sample.has(rid)));
+    expect(page.diff!.hidden).toBe(sampledInDiff.length);
+    // the counts are the stored ones
+    expect(page.diff!.codes.map((c) => [c.gainedCount, c.lostCount])).toEqual(
+      stored.diff!.codes.map((c) => [c.gainedCount, c.lostCount]),
+    );
+    // once a person has coded a sampled answer, its change is quoted again
+    const rid = sampledInDiff[0];
+    expect(
+      (
+        await s.client.post(`/intelligent-columns/${id}/verifications`, {
+          responseId: rid,
+          codes: ['distance'],
+        })
+      ).statusCode,
+    ).toBe(303);
+    page = await columnPage(s, id);
+    expect(quoted(page.diff!)).toContain(rid);
+    expect(page.diff!.hidden).toBe(sampledInDiff.length - 1);
   });
 
   it("another team's column answers 404 and its counts are not readable", async () => {

@@ -7,8 +7,7 @@ import { codingDecisions, codingRuns, intelligentColumns } from './coding.tables
 import { codeAnswers, compileCodebook } from './coding.engine.js';
 import { codeWithModel } from './coding.model.js';
 import { MODEL_ENGINE } from './coding.kinds.engines.js';
-import { Masker, stakeholderNames } from '../assistant/index.js';
-import { countAiRequest } from '../settings/index.js';
+import { modelCoderFor } from './coding.model.base.js';
 import {
   answerTexts,
   codebookOf,
@@ -62,22 +61,15 @@ async function runCoding(ctx: AppContext, runId: string) {
       engineVersion: run.engineVersion,
       codebookVersion: run.codebookVersion,
     });
-    const ai = ctx.config.ai;
     if (run.engine === MODEL_ENGINE) {
-      if (!ai)
-        throw new Error('No model is configured any more: run again with the offline rules.');
+      const coder = await modelCoderFor(ctx, run.teamId, run.engineVersion);
       const items = responses.map((r) => ({
         responseId: r.id,
         seq: r.seq,
         answers: answerTexts(r.answers, column.questionKeys),
       }));
       const result = await codeWithModel(
-        {
-          config: { ...ai, model: run.engineVersion },
-          masker: new Masker(await stakeholderNames(ctx.db, run.teamId)),
-          grant: async () => (await countAiRequest(ctx.db, run.teamId, new Date())).allowed,
-          calls: ctx.modelCalls,
-        },
+        coder,
         codebook,
         items.filter((x) => x.answers.length > 0),
         async (done) => {

@@ -9,13 +9,19 @@ import { analyse, type AnalysedResponse } from './coding.analyse.js';
 import { codeAnswers } from './coding.engine.js';
 import { scoreRubric } from './coding.rubric.js';
 import { summariseColumn } from './coding.summary.js';
+import { summariseWithModel } from './coding.summary.model.js';
+import { modelCoderFor } from './coding.model.base.js';
+import { MODEL_ENGINE } from './coding.kinds.engines.js';
+import type { ColumnSummary } from '../../../shared/coding/kinds.js';
 
 const CHUNK = 200;
 
 /**
  * The run job of sentiment, rubric and summary columns: read every live response (progress per
  * chunk), then store all decisions (sentiment, rubric) or the summary with `done` in one
- * transaction. A failed run is marked `failed` and leaves no decisions.
+ * transaction. A summary run by the model (engine `model`) sends the answers in batches instead
+ * (progress per batch) and stores what it refused beside the summary. A failed run is marked
+ * `failed` and leaves no decisions.
  */
 export function registerKindJob(ctx: AppContext) {
   ctx.jobs.register(CODING_KIND_RUN, (payload) => runKind(ctx, payload.runId), {
@@ -39,6 +45,33 @@ async function runKind(ctx: AppContext, runId: string) {
       .set({ status: 'running', total: responses.length, processed: 0 })
       .where(eq(codingRuns.id, run.id));
     const analysed: AnalysedResponse[] = [];
+    if (column.kind === 'summary' && run.engine === MODEL_ENGINE) {
+      const coder = await modelCoderFor(ctx, run.teamId, run.engineVersion);
+      const items = responses
+        .map((r) => ({
+          responseId: r.id,
+          seq: r.seq,
+          answers: answerTexts(r.answers, column.questionKeys),
+        }))
+        .filter((x) => x.answers.length > 0);
+      await ctx.db.update(codingRuns).set({ total: items.length }).where(eq(codingRuns.id, run.id));
+      // the progress bar counts the answers sent; the run's total is every live response after
+      const { summary, refusals } = await summariseWithModel(coder, items, async (done) => {
+        await ctx.db.update(codingRuns).set({ processed: done }).where(eq(codingRuns.id, run.id));
+      });
+      await ctx.db
+        .update(codingRuns)
+        .set({
+          status: 'done',
+          total: responses.length,
+          processed: responses.length,
+          summary,
+          refusals,
+          finishedAt: new Date(),
+        })
+        .where(eq(codingRuns.id, run.id));
+      return;
+    }
     const sentiments = new Map<string, number | null>();
     for (let i = 0; i < responses.length; i += CHUNK) {
       for (const r of responses.slice(i, i + CHUNK)) {
@@ -60,7 +93,7 @@ async function runKind(ctx: AppContext, runId: string) {
       codebookVersion: 0,
     };
     let rows: Array<typeof codingDecisions.$inferInsert> = [];
-    let summary = null;
+    let summary: ColumnSummary | null = null;
     if (column.kind === 'sentiment')
       rows = responses.map((r) => ({
         ...base,

@@ -7,7 +7,7 @@ import { rubricVerifications, rubricVersions } from './coding.rubric.tables.js';
 import { findColumn, latestRun, type ColumnRow } from './coding.queries.js';
 import { decisionOf, rubricOf } from './coding.kinds.queries.js';
 import { sampleOf } from './coding.sample.js';
-import { engineOf } from './coding.kinds.engines.js';
+import { engineOf, runEngine } from './coding.kinds.engines.js';
 
 export const CODING_KIND_RUN = 'coding.kind-run';
 /** the action of a started run names its kind, so the log's sentence does too */
@@ -72,7 +72,12 @@ export async function startKindRun(uc: UseCase, column: ColumnRow) {
   const pending = await latestRun(uc.tx, column.id);
   if (pending && (pending.status === 'queued' || pending.status === 'running'))
     throw new ValidationError({ run: 'A run is already in progress; wait for it to finish.' });
-  const engine = engineOf(column.kind);
+  // a summary column that chose the model uses it when one is configured; otherwise offline
+  const offline = engineOf(column.kind);
+  const engine =
+    column.kind === 'summary'
+      ? runEngine(uc, column.engine, offline)
+      : { engine: offline.engine, engineVersion: offline.version };
   const [run] = await uc.tx
     .insert(codingRuns)
     .values({
@@ -80,8 +85,7 @@ export async function startKindRun(uc: UseCase, column: ColumnRow) {
       columnId: column.id,
       codebookVersion: 0,
       rubricVersion: column.kind === 'rubric' ? column.rubricVersion : null,
-      engine: engine.engine,
-      engineVersion: engine.version,
+      ...engine,
       createdBy: uc.actor.userId || null,
     })
     .returning();

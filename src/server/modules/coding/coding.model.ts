@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { completeText, ModelRefusal, type Masker } from '../assistant/index.js';
-import type { ModelCallOptions } from '../../platform/model/model-client.js';
-import type { AppliedCode, CodeDef, QuoteSpan } from '../../../shared/coding/coding.js';
+import type { AppliedCode, CodeDef } from '../../../shared/coding/coding.js';
 import type { RunRefusal } from '../../../shared/coding/coding.pages.js';
+import { askModel, parseJson, quoteSpan, type ModelCoder } from './coding.model.base.js';
 
 /**
  * Deductive coding by the configured model: the answers (personal data masked) go in batches with
@@ -16,14 +15,6 @@ import type { RunRefusal } from '../../../shared/coding/coding.pages.js';
  */
 export const MODEL_BATCH = 20;
 const MAX_SPANS = 3;
-
-export interface ModelCoder {
-  config: { baseUrl: string; apiKey: string; model: string };
-  masker: Masker;
-  /** counts one model request against the team's monthly limit; false at the limit */
-  grant: () => Promise<boolean>;
-  calls: ModelCallOptions;
-}
 
 export interface CodingItem {
   responseId: string;
@@ -46,22 +37,6 @@ const outputSchema = z.object({
     .max(500),
 });
 
-/** The model's text as JSON: a fenced ```json block is accepted, anything else must parse whole. */
-function parseJson(text: string): unknown {
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(text);
-  return JSON.parse(fenced ? fenced[1] : text);
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Where the quote is in the answer (the same words, case and spacing aside), or null. */
-function spanOf(text: string, quote: string): { start: number; end: number } | null {
-  const words = quote.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return null;
-  const m = new RegExp(words.map(escapeRe).join('\\s+'), 'iu').exec(text);
-  return m ? { start: m.index, end: m.index + m[0].length } : null;
-}
-
 /** The codes of every item (items of a refused batch get none: they are not coded). */
 export async function codeWithModel(
   coder: ModelCoder,
@@ -82,10 +57,6 @@ export async function codeWithModel(
   const refusals: RunRefusal[] = [];
   for (let i = 0; i < items.length; i += MODEL_BATCH) {
     const batch = items.slice(i, i + MODEL_BATCH);
-    if (!(await coder.grant()))
-      throw new Error(
-        'Stopped: the team has used its AI model requests for this month (Settings, limits).',
-      );
     const user = JSON.stringify({
       codebook: book,
       answers: batch.map((item, n) => ({
@@ -93,19 +64,7 @@ export async function codeWithModel(
         answer: item.answers.map((a) => coder.masker.mask(a.text)).join('\n'),
       })),
     });
-    let text: string;
-    try {
-      text = await completeText({
-        config: coder.config,
-        system: SYSTEM,
-        user,
-        json: true,
-        calls: coder.calls,
-      });
-    } catch (err) {
-      if (err instanceof ModelRefusal) throw new Error(`The model could not code: ${err.message}`);
-      throw err;
-    }
+    const text = await askModel(coder, SYSTEM, user, 'The model could not code');
     const whole = (reason: string) =>
       refusals.push({
         responseId: null,
@@ -156,14 +115,7 @@ export async function codeWithModel(
           refuse(`“${c.code.slice(0, 40)}” is not a code of the codebook.`);
           continue;
         }
-        let span: QuoteSpan | null = null;
-        for (const ans of item.answers) {
-          const at = spanOf(ans.text, quote);
-          if (at) {
-            span = { question: ans.question, ...at, text: ans.text.slice(at.start, at.end) };
-            break;
-          }
-        }
+        const span = quoteSpan(item.answers, quote);
         if (!span) {
           refuse('The quote is not in the answer: the code was not applied.');
           continue;

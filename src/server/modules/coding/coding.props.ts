@@ -5,6 +5,7 @@ import type {
   DeductiveInputsProps,
   IntelligentColumnProps,
   IntelligentColumnsProps,
+  RunDiff,
   RunView,
 } from '../../../shared/coding/coding.pages.js';
 import type { FormProjectRef } from '../../../shared/forms/forms.pages.js';
@@ -129,6 +130,7 @@ export async function columnProps(
       sentiment: d.sentiment,
     }));
   const diffRun = latest?.status === 'done' ? latest : r.run;
+  const diff = diffRun?.diff ? blindDiff(diffRun.diff, pending) : null;
   return {
     project,
     form: { id: form.id, name: form.name },
@@ -146,7 +148,7 @@ export async function columnProps(
     run: latest ? runView(latest) : null,
     agreement: r.agreement,
     results: r.results,
-    diff: diffRun?.diff ?? null,
+    diff,
     queue: {
       size: sample.ids.length,
       verified: sample.ids.filter((id) => verified.has(id)).length,
@@ -165,6 +167,19 @@ export async function columnProps(
     themes: await themesSection(db, column.id),
     can: { update: canUpdate },
   };
+}
+
+/**
+ * The re-run diff as the page shows it: a sampled answer no person has coded yet is not quoted
+ * (its gained or lost codes would show the machine's codes before the blind coding); the counts
+ * stay, and `hidden` says how many quotes were left out.
+ */
+function blindDiff(diff: RunDiff, pending: Set<string>): RunDiff {
+  let hidden = 0;
+  const keep = (quotes: RunDiff['codes'][number]['gained']) =>
+    quotes.filter((q) => (pending.has(q.responseId) ? (hidden++, false) : true));
+  const codes = diff.codes.map((c) => ({ ...c, gained: keep(c.gained), lost: keep(c.lost) }));
+  return { ...diff, codes, hidden };
 }
 
 export async function deductiveInputsProps(

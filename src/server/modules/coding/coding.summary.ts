@@ -77,6 +77,7 @@ const NO_WAVE = '(no wave)';
 export function summariseColumn(responses: AnalysedResponse[]): ColumnSummary {
   const waves = [...new Set(responses.map((r) => r.wave).filter((w): w is string => !!w))].sort();
   return {
+    engine: 'textrank',
     sentences: responses.reduce((a, r) => a + r.sentences.length, 0),
     overall: summarise(responses),
     byWave:

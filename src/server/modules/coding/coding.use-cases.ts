@@ -79,9 +79,9 @@ export async function updateColumn(
     throw new ValidationError({
       engine: 'No model is configured (AI_BASE_URL, AI_API_KEY, AI_MODEL): only the offline rules.',
     });
-  if (input.engine === 'model' && column.kind !== 'codes')
+  if (input.engine === 'model' && column.kind !== 'codes' && column.kind !== 'summary')
     throw new ValidationError({
-      engine: 'Only deductive coding (a codebook column) can use the model so far.',
+      engine: 'Only deductive coding and summary columns can use the model so far.',
     });
   const [after] = await uc.tx
     .update(intelligentColumns)

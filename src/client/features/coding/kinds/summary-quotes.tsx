@@ -1,10 +1,10 @@
 import { Anchor, Blockquote, Stack, Text } from '@mantine/core';
 import { Link } from '@inertiajs/react';
 import { route } from '@shared/route';
-import type { SummarySentence } from '@shared/coding/kinds';
+import type { SummaryQuote } from '@shared/coding/kinds';
 
-/** Summary sentences, each quoted verbatim with a link to its response. */
-export function SummaryQuotes({ sentences }: { sentences: SummarySentence[] }) {
+/** Summary sentences (TextRank's, or the quotes a model statement cites), each verbatim with a link to its response. */
+export function SummaryQuotes({ sentences }: { sentences: SummaryQuote[] }) {
   if (sentences.length === 0)
     return (
       <Text size="sm" c="dimmed">
