@@ -140,6 +140,8 @@ export const ROUTE_NAMES = [
   'forms.xlsform.check',
   'forms.xlsform.export',
   'forms.xlsform.store',
+  'grids.dataset-index',
+  'grids.dataset-store',
   'grids.destroy',
   'grids.export',
   'grids.index',

@@ -9,7 +9,18 @@ interface GridFormRef {
   anonymous: boolean;
 }
 
-/** What a grid's columns may be built from (the form's questions, its intelligent columns). */
+/** A grid over a dataset: its current version's rows, one grid row per dataset row. */
+export interface GridDatasetRef {
+  id: string;
+  name: string;
+  /** the current version's number and rows; null before the first import */
+  version: { number: number; rows: number } | null;
+}
+
+/**
+ * What a grid's columns may be built from (the form's questions, its intelligent columns; a
+ * dataset's columns as `questions`, no intelligent columns, no waves).
+ */
 export interface GridOptions {
   questions: Array<{ key: string; label: string; type: string }>;
   intelligentColumns: Array<{ id: string; name: string }>;
@@ -32,7 +43,9 @@ export interface GridRunView {
 
 export interface IntelligentGridsProps {
   project: FormProjectRef;
-  form: GridFormRef;
+  /** the grids' source: a survey form or a dataset (exactly one is set) */
+  form: GridFormRef | null;
+  dataset: GridDatasetRef | null;
   grids: Array<{
     id: string;
     name: string;
@@ -41,7 +54,15 @@ export interface IntelligentGridsProps {
     lastRun: { status: GridRunView['status']; finishedAt: string | null; rows: number } | null;
   }>;
   options: GridOptions;
+  /** what a new grid may be built over: the project's survey forms and datasets (by name) */
+  sources: GridSourceChoice[];
   can: { create: boolean };
+}
+
+export interface GridSourceChoice {
+  kind: 'form' | 'dataset';
+  id: string;
+  name: string;
 }
 
 /** One displayed column: a grid column, for question and intelligent columns one per wave. */
@@ -69,7 +90,8 @@ export type GridSummary = Record<string, string[]>;
 
 export interface IntelligentGridProps {
   project: FormProjectRef;
-  form: GridFormRef;
+  form: GridFormRef | null;
+  dataset: GridDatasetRef | null;
   grid: { id: string; name: string; waves: string[]; columns: GridColumn[] };
   run: GridRunView | null;
   headers: GridHeader[];

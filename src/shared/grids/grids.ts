@@ -55,9 +55,14 @@ export const gridExportSchema = z.object({
   format: z.enum(['csv', 'xlsx'], { error: 'CSV or XLSX.' }).default('csv'),
 });
 
-/** One answer a cell used: which response, which question, which wave, and the words quoted. */
+/**
+ * One answer a cell used: which response (a form's grid) or which row (a dataset's grid: its row
+ * number `_row`, `responseId` null), which question or dataset column (`question`: its key), which
+ * wave (null on a dataset's grid), and the words quoted.
+ */
 export interface GridCitation {
-  responseId: string;
+  responseId: string | null;
+  row?: number;
   question: string;
   wave: string | null;
   quote: string;
@@ -82,3 +87,11 @@ export type GridCellValue =
 
 /** The wave label used for responses without a wave. */
 export const NO_WAVE = '(no wave)';
+
+/**
+ * A dataset's grid has no waves: its cells keep their value under this one key of `byWave`, and
+ * its displayed columns have wave null (read `byWave[header.wave ?? DATASET_WAVE]`).
+ */
+export const DATASET_WAVE = '(row)';
+/** The wave a header shows for a wave of the cells (none for a dataset's only one). */
+export const shownWave = (wave: string) => (wave === DATASET_WAVE ? null : wave);

@@ -2,8 +2,12 @@ import { intelligentGrids } from '../../../src/server/modules/grids/grids.tables
 import type { FixtureContext } from '../route-fixtures.js';
 import type { DomainSecurity } from './index.js';
 import { FORMS_PARAM_FIXTURES, insertForm } from './forms.js';
+import { insertDataset } from './sources.js';
 
 const COLUMNS = [{ kind: 'question', title: 'Name', question: 'name' }] as const;
+
+/** A dataset of team A (ready version 1: one `name` column, one row) for a dataset's grids. */
+const datasetOfA = async (c: FixtureContext) => (await insertDataset(c)).datasetId;
 
 /** An intelligent grid of team A over the fixture survey's `name` question. */
 async function insertGrid(c: FixtureContext) {
@@ -25,6 +29,8 @@ export const gridsSecurity: DomainSecurity = {
   expectations: {
     'grids.index': { access: 'team:content.view' },
     'grids.store': { access: 'team:content.create' },
+    'grids.dataset-index': { access: 'team:content.view' },
+    'grids.dataset-store': { access: 'team:content.create' },
     'grids.show': { access: 'team:content.view' },
     'grids.update': { access: 'team:content.update' },
     'grids.run': {
@@ -39,11 +45,14 @@ export const gridsSecurity: DomainSecurity = {
   },
   bodies: {
     'grids.store': () => ({ name: 'Changes', waves: ['baseline'], columns: COLUMNS }),
+    'grids.dataset-store': () => ({ name: 'Rows', waves: [], columns: COLUMNS }),
     'grids.update': () => ({ name: 'Renamed', waves: [], columns: COLUMNS }),
   },
   routeParamFixtures: {
     'grids.index': { form: FORMS_PARAM_FIXTURES.form },
     'grids.store': { form: FORMS_PARAM_FIXTURES.form },
+    'grids.dataset-index': { dataset: datasetOfA },
+    'grids.dataset-store': { dataset: datasetOfA },
     'grids.show': { grid: insertGrid },
     'grids.update': { grid: insertGrid },
     'grids.run': { grid: insertGrid },

@@ -1,11 +1,12 @@
 import { Badge, Button, List, Popover, Stack, Text } from '@mantine/core';
+import { DATASET_WAVE } from '@shared/grids/grids';
 import type { GridCellView, GridHeader } from '@shared/grids/grids.pages';
 import { plural } from '@shared/format/plural';
 
 const show = (v: string | number | string[] | null | undefined) =>
   v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v);
 
-/** The answers a cell used: which wave, which question, the words quoted. */
+/** The answers a cell used: which wave (a dataset's: which row), which question, the words quoted. */
 function Citations({
   cell,
   label,
@@ -30,7 +31,8 @@ function Citations({
           {cell.citations.map((c, i) => (
             <List.Item key={i}>
               <Text size="xs" c="dimmed" component="span">
-                {c.wave ?? 'no wave'} · {questionLabel(c.question)} ·{' '}
+                {c.row !== undefined ? `row ${c.row}` : (c.wave ?? 'no wave')} ·{' '}
+                {questionLabel(c.question)} ·{' '}
               </Text>
               <Text size="sm" component="span">
                 “{c.quote}”
@@ -75,7 +77,8 @@ export function GridCell({
         <Citations cell={cell} label={label} questionLabel={questionLabel} />
       </Stack>
     );
-  const value = header.wave === null ? null : v.byWave[header.wave];
+  // a dataset's grid keeps its cells' only value under DATASET_WAVE (its headers show no wave)
+  const value = v.byWave[header.wave ?? DATASET_WAVE];
   const wave = header.wave;
   const ofWave = {
     ...cell,

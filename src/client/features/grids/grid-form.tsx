@@ -24,6 +24,11 @@ const KINDS: Array<{ value: Kind; label: string }> = [
   { value: 'intelligent', label: 'Intelligent column (its codes per wave)' },
   { value: 'prompt', label: 'Prompt (a question in words)' },
 ];
+/** a dataset's grid: its columns (the row's value) and prompt columns; no intelligent columns */
+const DATASET_KINDS: Array<{ value: Kind; label: string }> = [
+  { value: 'question', label: 'Dataset column (the row’s value)' },
+  { value: 'prompt', label: 'Prompt (a question in words)' },
+];
 
 /** A new column of a kind, with sensible first choices. */
 function blank(kind: Kind, options: GridOptions): GridColumnInput {
@@ -35,6 +40,8 @@ function blank(kind: Kind, options: GridOptions): GridColumnInput {
 
 interface Props {
   options: GridOptions;
+  /** what the grid reads: a survey form's answers or a dataset's rows */
+  source: 'form' | 'dataset';
   initial?: { name: string; waves: string[]; columns: GridColumnInput[] };
   title: string;
   submitLabel: string;
@@ -53,8 +60,10 @@ const useGridForm = (initial: Props['initial']) =>
  * The grid's definition: its name, the waves it includes (none ticked: all), and its columns of
  * three kinds. Errors come back on the column's field (`columns.1.question`).
  */
-export function GridForm({ options, initial, title, submitLabel, send }: Props) {
+export function GridForm({ options, source, initial, title, submitLabel, send }: Props) {
   const form = useGridForm(initial);
+  const kinds = source === 'form' ? KINDS : DATASET_KINDS;
+  const [one, many] = source === 'form' ? ['Question', 'Questions'] : ['Column', 'Columns'];
   const err = form.errors as Record<string, string | undefined>;
   const questionData = options.questions.map((q) => ({ value: q.key, label: q.label }));
   const setColumn = (i: number, c: GridColumnInput) =>
@@ -116,7 +125,7 @@ export function GridForm({ options, initial, title, submitLabel, send }: Props) 
                 <Group align="flex-end" wrap="nowrap">
                   <ChoiceSelect<Kind>
                     label={`Column ${i + 1}: kind`}
-                    data={KINDS}
+                    data={kinds}
                     value={c.kind}
                     onChange={(k) => k && setColumn(i, { ...blank(k, options), title: c.title })}
                     style={{ flex: 1 }}
@@ -145,7 +154,7 @@ export function GridForm({ options, initial, title, submitLabel, send }: Props) 
                 </Group>
                 {c.kind === 'question' && (
                   <ChoiceSelect
-                    label="Question"
+                    label={one}
                     data={questionData}
                     value={c.question}
                     onChange={(q) => setColumn(i, { ...c, question: q })}
@@ -176,7 +185,7 @@ export function GridForm({ options, initial, title, submitLabel, send }: Props) 
                       error={err[`columns.${i}.prompt`]}
                     />
                     <ChoiceMultiSelect
-                      label="Questions it may read"
+                      label={`${many} it may read`}
                       data={questionData}
                       value={c.questions}
                       onChange={(qs) => setColumn(i, { ...c, questions: qs })}
@@ -189,7 +198,7 @@ export function GridForm({ options, initial, title, submitLabel, send }: Props) 
           ))}
           <Group justify="space-between">
             <Group gap="xs">
-              {KINDS.map((k) => (
+              {kinds.map((k) => (
                 <Button
                   key={k.value}
                   variant="default"
@@ -198,7 +207,12 @@ export function GridForm({ options, initial, title, submitLabel, send }: Props) 
                     form.setData('columns', [...form.data.columns, blank(k.value, options)])
                   }
                 >
-                  Add {k.value === 'intelligent' ? 'intelligent column' : k.value}
+                  Add{' '}
+                  {k.value === 'intelligent'
+                    ? 'intelligent column'
+                    : k.value === 'question' && source === 'dataset'
+                      ? 'dataset column'
+                      : k.value}
                 </Button>
               ))}
             </Group>

@@ -66,6 +66,15 @@ export default function Datagrid({
             ? `Version ${version.number} · ${count(version.rowCount)} rows`
             : 'No version has been imported yet.'
         }
+        actions={
+          <Button
+            component={Link}
+            variant="light"
+            href={route('grids.dataset-index', { dataset: dataset.id })}
+          >
+            Intelligent grids
+          </Button>
+        }
       />
       {!version ? (
         <Card withBorder padding="lg" radius="md">

@@ -4,16 +4,18 @@ import { Alert, Button, Card, Group, Modal, Progress, Stack, Text, Title } from 
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
 import { headerKey, type GridRowView } from '@shared/grids/grids.pages';
+import { DATASET_WAVE } from '@shared/grids/grids';
 import { plural } from '@shared/format/plural';
 import { PageHeader } from '../../features/projects/page-header';
 import { DataTable } from '../../components/data-table';
 import { GridForm } from '../../features/grids/grid-form';
 import { GridCell } from '../../features/grids/grid-cell';
+import { gridSource } from '../../features/grids/grid-source';
 
 /** surveyholders/intelligent-grid: the grid's cells with their sources, summary, run and definition. */
 export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intelligent-grid'>) {
-  const { project, form, grid, run, headers, rows, totalRows, summary, options, engine, can } =
-    props;
+  const { project, grid, run, headers, rows, totalRows, summary, options, engine, can } = props;
+  const source = gridSource(props);
   const errors = (props as { errors?: Record<string, string> }).errors ?? {};
   const [starting, setStarting] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -50,11 +52,11 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
       <PageHeader
         crumbs={[
           { label: project.name, href: route('projects.show', { project: project.id }) },
-          { label: form.name, href: route('grids.index', { form: form.id }) },
+          { label: source.name, href: source.gridsHref },
           { label: grid.name },
         ]}
         title={grid.name}
-        subtitle={`${form.name} · one row per ${form.anonymous ? 'response' : 'stakeholder'} · waves: ${grid.waves.length ? grid.waves.join(', ') : 'all'} · prompt columns: ${engine === 'model' ? 'the configured model' : 'offline comparison (no model configured)'}`}
+        subtitle={`${source.name} · ${source.rows}${props.form ? ` · waves: ${grid.waves.length ? grid.waves.join(', ') : 'all'}` : ''} · prompt columns: ${engine === 'model' ? 'the configured model' : 'offline comparison (no model configured)'}`}
         actions={
           <Group gap="xs">
             {run?.status === 'done' && (
@@ -132,13 +134,13 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
             minWidth={Math.max(640, 180 * (headers.length + 1))}
             emptyAction={
               <Text size="sm" c="dimmed">
-                The form has no responses in these waves yet; re-run once it has.
+                {source.noRows}
               </Text>
             }
             columns={[
               {
                 key: 'label',
-                title: form.anonymous ? 'Response' : 'Stakeholder',
+                title: source.rowTitle,
                 sortable: false,
               },
               ...headers.map((h) => ({
@@ -149,7 +151,7 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
                   const v = r.cells[h.column]?.value;
                   if (!v) return '';
                   if (v.kind === 'prompt') return v.text;
-                  const x = h.wave === null ? null : v.byWave[h.wave];
+                  const x = v.byWave[h.wave ?? DATASET_WAVE];
                   return Array.isArray(x) ? x.join(', ') : (x ?? '');
                 },
                 render: (r: GridRowView) => (
@@ -195,6 +197,7 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
       {can.update && (
         <GridForm
           options={options}
+          source={props.form ? 'form' : 'dataset'}
           initial={{ name: grid.name, waves: grid.waves, columns: grid.columns }}
           title="Grid definition"
           submitLabel="Save grid"
@@ -209,8 +212,10 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
       >
         <Stack gap="md">
           <Text size="sm">
-            Its definition, its runs and every computed cell are removed. The form’s responses and
-            intelligent columns stay.
+            Its definition, its runs and every computed cell are removed.{' '}
+            {props.form
+              ? 'The form’s responses and intelligent columns stay.'
+              : 'The dataset and its rows stay.'}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)}>

@@ -1,4 +1,5 @@
 import type { Choice, QuestionType } from '../../../shared/forms/questions.js';
+import { shownWave, type GridCitation } from '../../../shared/grids/grids.js';
 
 /** A question of the grid's form, as the cells read it. */
 export interface QuestionInfo {
@@ -8,10 +9,11 @@ export interface QuestionInfo {
   choices: Choice[];
 }
 
-/** One row's answers in one wave: the response they came from. */
+/** One row's answers in one wave: the response they came from (a dataset's row: its number). */
 export interface WaveAnswers {
   wave: string;
-  responseId: string;
+  responseId: string | null;
+  row?: number;
   answers: Record<string, unknown>;
 }
 
@@ -50,3 +52,12 @@ export function quoteOf(value: string | number | string[]): string {
   const s = Array.isArray(value) ? value.join('; ') : String(value);
   return s.length > 300 ? `${s.slice(0, 299)}…` : s;
 }
+
+/** A citation of one answer: its response (or its dataset row number), question, wave, words. */
+export const citationOf = (w: WaveAnswers, question: string, quote: string): GridCitation => ({
+  responseId: w.responseId,
+  ...(w.row === undefined ? {} : { row: w.row }),
+  question,
+  wave: shownWave(w.wave),
+  quote,
+});

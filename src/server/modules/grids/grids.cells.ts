@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppliedCode } from '../../../shared/coding/coding.js';
 import type { GridCellValue, GridCitation, GridColumn } from '../../../shared/grids/grids.js';
-import { answerValue, quoteOf, type QuestionInfo } from './grids.answers.js';
+import { answerValue, citationOf, quoteOf, type QuestionInfo } from './grids.answers.js';
 import { offlinePrompt } from './grids.offline.js';
 import { modelPrompt, type ModelCellRun } from './grids.model.js';
 import type { GridSourceRow } from './grids.queries.js';
@@ -29,11 +29,11 @@ export interface ComputedCell {
 
 /**
  * What a cell is computed from, hashed: the column's definition, the engine, the row's responses
- * (id and last change per wave) and, for an intelligent column, the coding run read. A cell of the
+ * (id and last change per wave; a dataset row: its number and values) and, for an intelligent column, the coding run read. A cell of the
  * previous run with the same hash is carried over instead of computed again.
  */
 export function inputHash(column: GridColumn, row: GridSourceRow, env: CellEnv): string {
-  const source = row.waves.map((w) => [w.wave, w.responseId, w.updatedAt]);
+  const source = row.waves.map((w) => [w.wave, w.responseId, w.row ?? null, w.updatedAt]);
   const extra =
     column.kind === 'intelligent'
       ? (env.coded.get(column.columnId)?.runId ?? 'none')
@@ -59,13 +59,7 @@ export async function computeCell(
     for (const w of row.waves) {
       const v = q ? answerValue(q, w.answers[q.key]) : null;
       byWave[w.wave] = v;
-      if (v !== null && q)
-        citations.push({
-          responseId: w.responseId,
-          question: q.key,
-          wave: w.wave,
-          quote: quoteOf(v),
-        });
+      if (v !== null && q) citations.push(citationOf(w, q.key, quoteOf(v)));
     }
     return { value: { kind: 'question', byWave }, citations };
   }
@@ -74,19 +68,13 @@ export async function computeCell(
     const byWave: Record<string, string[]> = {};
     const citations: GridCitation[] = [];
     for (const w of row.waves) {
-      const codes = coded?.byResponse.get(w.responseId) ?? [];
+      const codes = (w.responseId && coded?.byResponse.get(w.responseId)) || [];
       byWave[w.wave] = codes.map((c) => {
         const label = coded!.labels.get(c.code) ?? c.code;
         return coded!.status.get(c.code) === 'applied' ? label : `${label} (suggested)`;
       });
       for (const c of codes)
-        for (const s of c.spans)
-          citations.push({
-            responseId: w.responseId,
-            question: s.question,
-            wave: w.wave,
-            quote: s.text,
-          });
+        for (const s of c.spans) citations.push(citationOf(w, s.question, s.text));
     }
     return { value: { kind: 'intelligent', byWave }, citations };
   }

@@ -1,7 +1,11 @@
 import type { Db } from '../../platform/db/client.js';
 import { csvLine } from '../../platform/exports/csv.js';
 import { xlsxStream } from '../../platform/exports/xlsx.js';
-import type { GridCellValue, GridCitation } from '../../../shared/grids/grids.js';
+import {
+  DATASET_WAVE,
+  type GridCellValue,
+  type GridCitation,
+} from '../../../shared/grids/grids.js';
 import { headerKey, type GridHeader } from '../../../shared/grids/grids.pages.js';
 import { cellsOf, type GridRow, type GridRunRow } from './grids.queries.js';
 import { headersOf, rowsOf } from './grids.props.js';
@@ -14,13 +18,19 @@ import { headersOf, rowsOf } from './grids.props.js';
 function cellText(value: GridCellValue | undefined, wave: string | null): string | number | null {
   if (!value) return null;
   if (value.kind === 'prompt') return value.text;
-  const v = wave === null ? null : value.byWave[wave];
+  // a dataset's grid shows its only wave as none
+  const v = value.byWave[wave ?? DATASET_WAVE];
   if (v === undefined || v === null) return null;
   return Array.isArray(v) ? v.join('; ') : v;
 }
 
 const citationText = (cs: GridCitation[]) =>
-  cs.map((c, i) => `[${i + 1}] ${c.wave ?? ''} ${c.question}: ${c.quote}`).join(' | ');
+  cs
+    .map(
+      (c, i) =>
+        `[${i + 1}] ${c.row === undefined ? (c.wave ?? '') : `row ${c.row}`} ${c.question}: ${c.quote}`,
+    )
+    .join(' | ');
 
 const title = (h: GridHeader) => (h.wave === null ? h.title : `${h.title} · ${h.wave}`);
 

@@ -2,18 +2,12 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { findForm } from '../forms/index.js';
 import { codedResponses } from '../coding/index.js';
 import { Masker, stakeholderNames } from '../assistant/index.js';
 import { countAiRequest } from '../settings/index.js';
 import { gridCells, gridRuns, intelligentGrids } from './grids.tables.js';
-import {
-  cellsOf,
-  gridSourceRows,
-  latestGridRun,
-  questionsOf,
-  wavesOfForm,
-} from './grids.queries.js';
+import { cellsOf, latestGridRun } from './grids.queries.js';
+import { sourceOfGrid, sourceQuestions, sourceRows, sourceWaves } from './grids.source.js';
 import { computeCell, inputHash, type CellEnv, type CodedColumn } from './grids.cells.js';
 import { summarize } from './grids.summary.js';
 import { GRID_RUN } from './grids.use-cases.js';
@@ -56,10 +50,11 @@ async function runGrid(ctx: AppContext, runId: string) {
     .where(eq(intelligentGrids.id, run.gridId));
   if (!grid) return;
   try {
-    const { form } = await findForm(ctx.db, run.teamId, grid.formId);
-    const waves = grid.waves.length ? grid.waves : await wavesOfForm(ctx.db, form);
-    const rows = await gridSourceRows(ctx.db, form, waves);
-    const questions = await questionsOf(ctx.db, form.id);
+    // the form's responses or the dataset's current version's rows (grids.source.ts)
+    const source = await sourceOfGrid(ctx.db, run.teamId, grid);
+    const waves = await sourceWaves(ctx.db, source, grid.waves);
+    const rows = await sourceRows(ctx.db, run.teamId, source, waves);
+    const questions = await sourceQuestions(ctx.db, source);
     const ai = run.engine === 'model' ? ctx.config.ai : undefined;
     const env: CellEnv = {
       questions: new Map(questions.map((q) => [q.key, q])),

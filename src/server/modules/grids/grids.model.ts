@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import type { ModelCallOptions } from '../../platform/model/model-client.js';
 import { completeText, ModelRefusal, type Masker } from '../assistant/index.js';
-import type { GridCellValue, GridCitation } from '../../../shared/grids/grids.js';
-import { answerValue, quoteOf, type QuestionInfo, type WaveAnswers } from './grids.answers.js';
+import { shownWave, type GridCellValue, type GridCitation } from '../../../shared/grids/grids.js';
+import {
+  answerValue,
+  citationOf,
+  quoteOf,
+  type QuestionInfo,
+  type WaveAnswers,
+} from './grids.answers.js';
 
 /**
  * The model engine of a prompt column: the question in words and the row's answers to the chosen
@@ -58,7 +64,7 @@ export async function modelPrompt(
     questions.flatMap((q) => {
       const value = answerValue(q, w.answers[q.key]);
       if (value === null) return [];
-      return [{ responseId: w.responseId, wave: w.wave, question: q, text: quoteOf(value) }];
+      return [{ from: w, wave: w.wave, question: q, text: quoteOf(value) }];
     }),
   );
   if (given.length === 0)
@@ -82,7 +88,7 @@ export async function modelPrompt(
     answers: given.map((g, i) => ({
       number: i + 1,
       question: run.masker.mask(g.question.label),
-      wave: g.wave,
+      wave: shownWave(g.wave),
       answer: run.masker.mask(g.text),
     })),
   });
@@ -119,7 +125,7 @@ export async function modelPrompt(
       return refused(
         `Refused: the model quoted “${quote.slice(0, 80)}”, which is not in the answer it cites.`,
       );
-    citations.push({ responseId: g.responseId, question: g.question.key, wave: g.wave, quote });
+    citations.push(citationOf(g.from, g.question.key, quote));
   }
   return {
     value: {

@@ -1,6 +1,11 @@
-import type { GridCellValue, GridCitation } from '../../../shared/grids/grids.js';
+import {
+  DATASET_WAVE,
+  type GridCellValue,
+  type GridCitation,
+} from '../../../shared/grids/grids.js';
 import {
   answerValue,
+  citationOf,
   isNumeric,
   isOpenText,
   quoteOf,
@@ -12,8 +17,9 @@ import {
  * The offline engine of a prompt column: no model, so it does not interpret the question in
  * words. For each chosen question it compares the row's answers across the waves (in the grid's
  * order): the old and new values, the numeric change, choices gained and lost; open text it only
- * tells equal or different (what changed in its meaning needs a model, and it says so). Every
- * statement cites the answers it read as [n].
+ * tells equal or different (what changed in its meaning needs a model, and it says so). A
+ * dataset's row has no waves: it lists the row's values. Every statement cites the answers it
+ * read as [n].
  */
 const fmt = (n: number) => String(Math.round(n * 100) / 100);
 const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : fmt(n));
@@ -30,21 +36,21 @@ export function offlinePrompt(
   const deltas: Record<string, number> = {};
   const parts: string[] = [];
   let openTextDiffers = false;
+  const row = waves.length === 1 && waves[0].wave === DATASET_WAVE;
   for (const q of questions) {
     const points = waves.flatMap((w) => {
       const value = answerValue(q, w.answers[q.key]);
       if (value === null) return [];
-      citations.push({
-        responseId: w.responseId,
-        question: q.key,
-        wave: w.wave,
-        quote: quoteOf(value),
-      });
+      citations.push(citationOf(w, q.key, quoteOf(value)));
       return [{ wave: w.wave, value, ref: citations.length }];
     });
     const refs = `[${points.map((p) => p.ref).join(', ')}]`;
     if (points.length === 0) {
-      parts.push(`${q.label}: no answer in these waves.`);
+      parts.push(row ? `${q.label}: empty.` : `${q.label}: no answer in these waves.`);
+      continue;
+    }
+    if (row) {
+      parts.push(`${q.label}: ${show(points[0].value)} ${refs}.`);
       continue;
     }
     if (points.length === 1) {
@@ -104,15 +110,19 @@ export function offlinePrompt(
         kind: 'prompt',
         engine: 'offline',
         status: 'no_data',
-        text: 'No answers to these questions in the chosen waves.',
+        text: row
+          ? 'These columns are empty in this row.'
+          : 'No answers to these questions in the chosen waves.',
         changes: [],
         deltas: {},
       },
       citations,
     };
-  const note = openTextDiffers
-    ? `Offline comparison only: “${prompt}” is not answered in words, and the open answers need a model to compare.`
-    : `Offline comparison only: “${prompt}” itself needs a model to be answered in words.`;
+  const note = row
+    ? `Offline: the row’s values only; “${prompt}” itself needs a model to be answered in words.`
+    : openTextDiffers
+      ? `Offline comparison only: “${prompt}” is not answered in words, and the open answers need a model to compare.`
+      : `Offline comparison only: “${prompt}” itself needs a model to be answered in words.`;
   return {
     value: {
       kind: 'prompt',

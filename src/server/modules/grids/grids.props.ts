@@ -1,7 +1,6 @@
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import type { findForm } from '../forms/index.js';
-import type { GridCellValue, GridColumn } from '../../../shared/grids/grids.js';
+import { shownWave, type GridCellValue, type GridColumn } from '../../../shared/grids/grids.js';
 import { parseTableQuery } from '../../../shared/table/table-query.js';
 import {
   type GridHeader,
@@ -12,20 +11,22 @@ import {
 } from '../../../shared/grids/grids.pages.js';
 import {
   cellsPage,
-  gridOptions,
-  gridsOfForm,
+  gridsOfSource,
   latestGridRun,
   type GridRow,
   type GridRunRow,
 } from './grids.queries.js';
+import {
+  datasetRef,
+  sourceOptions,
+  sourcesOfProject,
+  sourceWaves,
+  type GridSource,
+} from './grids.source.js';
 
-type Found = Awaited<ReturnType<typeof findForm>>;
-const formRef = (form: Found['form']) => ({
-  id: form.id,
-  name: form.name,
-  anonymous: form.anonymous,
-});
-const projectRef = (project: Found['project']) => ({
+const formRef = (s: GridSource) =>
+  s.kind === 'form' ? { id: s.form.id, name: s.form.name, anonymous: s.form.anonymous } : null;
+const projectRef = (project: GridSource['project']) => ({
   id: project.id,
   name: project.name,
   status: project.status,
@@ -46,13 +47,18 @@ const runView = (r: GridRunRow): GridRunView => ({
 export async function gridsListProps(
   db: Db,
   teamId: string,
-  { form, project }: Found,
+  source: GridSource,
   canCreate: boolean,
 ): Promise<IntelligentGridsProps> {
-  const grids = await gridsOfForm(db, teamId, form.id);
+  const grids = await gridsOfSource(
+    db,
+    teamId,
+    source.kind === 'form' ? { formId: source.form.id } : { datasetId: source.dataset.id },
+  );
   return {
-    project: projectRef(project),
-    form: formRef(form),
+    project: projectRef(source.project),
+    form: formRef(source),
+    dataset: datasetRef(source),
     grids: await Promise.all(
       grids.map(async (g) => {
         const run = await latestGridRun(db, g.id);
@@ -71,17 +77,26 @@ export async function gridsListProps(
         };
       }),
     ),
-    options: await gridOptions(db, teamId, form),
+    options: await sourceOptions(db, teamId, source),
+    sources: await sourcesOfProject(db, teamId, source.project.id),
     can: { create: canCreate },
   };
 }
 
-/** The displayed columns: a question or intelligent column once per wave, a prompt column once. */
+/**
+ * The displayed columns: a question or intelligent column once per wave, a prompt column once (a
+ * dataset's grid: every column once, wave null).
+ */
 export function headersOf(columns: GridColumn[], waves: string[]): GridHeader[] {
   return columns.flatMap((c): GridHeader[] =>
     c.kind === 'prompt'
       ? [{ column: c.key, kind: c.kind, title: c.title, wave: null }]
-      : waves.map((wave) => ({ column: c.key, kind: c.kind, title: c.title, wave })),
+      : waves.map((wave) => ({
+          column: c.key,
+          kind: c.kind,
+          title: c.title,
+          wave: shownWave(wave),
+        })),
   );
 }
 
@@ -111,23 +126,27 @@ export async function gridProps(
   ctx: AppContext,
   teamId: string,
   grid: GridRow,
-  found: Found,
+  source: GridSource,
   { canUpdate, canDelete }: { canUpdate: boolean; canDelete: boolean },
   query: unknown = {},
 ): Promise<IntelligentGridProps> {
-  const options = await gridOptions(ctx.db, teamId, found.form);
+  const options = await sourceOptions(ctx.db, teamId, source);
   const [run, done] = await Promise.all([
     latestGridRun(ctx.db, grid.id),
     latestGridRun(ctx.db, grid.id, 'done'),
   ]);
-  const waves = grid.waves.length ? grid.waves : options.waves;
+  const waves =
+    source.kind === 'form' && !grid.waves.length
+      ? options.waves
+      : await sourceWaves(ctx.db, source, grid.waves);
   const q = parseTableQuery(query);
   const page = done
     ? await cellsPage(ctx.db, done.id, q, done.total)
     : { page: 1, total: 0, cells: [] };
   return {
-    project: projectRef(found.project),
-    form: formRef(found.form),
+    project: projectRef(source.project),
+    form: formRef(source),
+    dataset: datasetRef(source),
     grid: { id: grid.id, name: grid.name, waves: grid.waves, columns: grid.columns },
     run: run ? runView(run) : null,
     headers: headersOf(grid.columns, waves),

@@ -1,7 +1,5 @@
 import { and, asc, countDistinct, desc, eq, gte, ilike, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { idOr404 } from '../../platform/http/ids.js';
-import { notFound } from '../../platform/errors.js';
 import { findForm } from '../forms/index.js';
 import { formQuestions, formResponses, stakeholders } from '../forms/read-model.js';
 import { columnsOfForm } from '../coding/index.js';
@@ -16,24 +14,23 @@ export type GridRow = typeof intelligentGrids.$inferSelect;
 export type GridRunRow = typeof gridRuns.$inferSelect;
 type FormRow = Awaited<ReturnType<typeof findForm>>['form'];
 
-/** A grid of the team with its form and project, or 404. */
-export async function findGrid(db: Db, teamId: string, gridId: unknown) {
-  const id = idOr404(gridId, 'Intelligent grid');
-  const [grid] = await db
-    .select()
-    .from(intelligentGrids)
-    .where(and(eq(intelligentGrids.id, id), eq(intelligentGrids.teamId, teamId)))
-    .limit(1);
-  if (!grid) throw notFound('Intelligent grid');
-  const { form, project } = await findForm(db, teamId, grid.formId);
-  return { grid, form, project };
-}
-
-export function gridsOfForm(db: Db, teamId: string, formId: string) {
+/** The team's grids over a form or over a dataset. */
+export function gridsOfSource(
+  db: Db,
+  teamId: string,
+  source: { formId: string } | { datasetId: string },
+) {
   return db
     .select()
     .from(intelligentGrids)
-    .where(and(eq(intelligentGrids.teamId, teamId), eq(intelligentGrids.formId, formId)))
+    .where(
+      and(
+        eq(intelligentGrids.teamId, teamId),
+        'formId' in source
+          ? eq(intelligentGrids.formId, source.formId)
+          : eq(intelligentGrids.datasetId, source.datasetId),
+      ),
+    )
     .orderBy(asc(intelligentGrids.name));
 }
 

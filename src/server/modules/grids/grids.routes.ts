@@ -4,10 +4,10 @@ import type { AppContext } from '../../platform/context.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ValidationError } from '../../platform/errors.js';
 import { actorOf, runUseCase } from '../../platform/use-case/index.js';
-import { findForm } from '../forms/index.js';
 import { roleCan } from '../../../shared/permissions.js';
 import { gridExportSchema, gridSchema } from '../../../shared/grids/grids.js';
-import { findGrid, latestGridRun, wavesOfForm } from './grids.queries.js';
+import { latestGridRun } from './grids.queries.js';
+import { datasetSource, findGrid, formSource, sourceWaves } from './grids.source.js';
 import { gridProps, gridsListProps } from './grids.props.js';
 import { gridFile, gridTable } from './grids.export.js';
 import { createGrid, deleteGrid, startGridRun, updateGrid } from './grids.use-cases.js';
@@ -34,7 +34,10 @@ const fileName = (name: string, format: 'csv' | 'xlsx') =>
       .slice(0, 60) || 'grid'
   }.${format}`;
 
-/** Intelligent grids of survey forms: list and new, the grid (definition, run, cells), export. */
+/**
+ * Intelligent grids of survey forms and of datasets: list and new (per source), the grid
+ * (definition, run, cells), export.
+ */
 export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
   const gridUrl = (id: string) => ctx.routes.url('grids.show', { grid: id });
 
@@ -43,14 +46,15 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'grids.index', access: view } },
     async (request, reply) => {
       const teamId = teamOf(request);
-      const found = await findForm(ctx.db, teamId, param(request, 'form'));
+      const source = await formSource(ctx.db, teamId, param(request, 'form'));
       const canCreate =
-        found.form.kind === 'survey' &&
+        source.kind === 'form' &&
+        source.form.kind === 'survey' &&
         may(request, 'content.create') &&
-        found.project.status !== 'archived';
+        source.project.status !== 'archived';
       return reply.inertia(
         'surveyholders/intelligent-grids',
-        await gridsListProps(ctx.db, teamId, found, canCreate),
+        await gridsListProps(ctx.db, teamId, source, canCreate),
       );
     },
   );
@@ -60,7 +64,33 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const input = parseInput(gridSchema, request.body);
       const grid = await runUseCase(ctx, actorOf(request), (uc) =>
-        createGrid(uc, { formId: param(request, 'form'), input }),
+        createGrid(uc, { from: { formId: param(request, 'form') }, input }),
+      );
+      reply.flash({ success: 'Grid saved. Compute it to fill its cells.' });
+      return reply.redirect(gridUrl(grid.id), 303);
+    },
+  );
+  // a dataset's grids: one grid row per row of its current version
+  app.get(
+    '/datasets/:dataset/grids',
+    { config: { name: 'grids.dataset-index', access: view } },
+    async (request, reply) => {
+      const teamId = teamOf(request);
+      const source = await datasetSource(ctx.db, teamId, param(request, 'dataset'));
+      const canCreate = may(request, 'content.create') && source.project.status !== 'archived';
+      return reply.inertia(
+        'surveyholders/intelligent-grids',
+        await gridsListProps(ctx.db, teamId, source, canCreate),
+      );
+    },
+  );
+  app.post(
+    '/datasets/:dataset/grids',
+    { config: { name: 'grids.dataset-store', access: create } },
+    async (request, reply) => {
+      const input = parseInput(gridSchema, request.body);
+      const grid = await runUseCase(ctx, actorOf(request), (uc) =>
+        createGrid(uc, { from: { datasetId: param(request, 'dataset') }, input }),
       );
       reply.flash({ success: 'Grid saved. Compute it to fill its cells.' });
       return reply.redirect(gridUrl(grid.id), 303);
@@ -71,7 +101,7 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'grids.show', access: view } },
     async (request, reply) => {
       const teamId = teamOf(request);
-      const { grid, form, project } = await findGrid(ctx.db, teamId, param(request, 'grid'));
+      const { grid, source, project } = await findGrid(ctx.db, teamId, param(request, 'grid'));
       const open = project.status !== 'archived';
       return reply.inertia(
         'surveyholders/intelligent-grid',
@@ -79,7 +109,7 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
           ctx,
           teamId,
           grid,
-          { form, project },
+          source,
           {
             canUpdate: may(request, 'content.update') && open,
             canDelete: may(request, 'content.delete') && open,
@@ -105,11 +135,16 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
     '/grids/:grid',
     { config: { name: 'grids.destroy', access: remove } },
     async (request, reply) => {
-      const { grid, form } = await runUseCase(ctx, actorOf(request), (uc) =>
+      const { grid, source } = await runUseCase(ctx, actorOf(request), (uc) =>
         deleteGrid(uc, { gridId: param(request, 'grid') }),
       );
       reply.flash({ success: `Grid “${grid.name}” deleted.` });
-      return reply.redirect(ctx.routes.url('grids.index', { form: form.id }), 303);
+      return reply.redirect(
+        source.kind === 'form'
+          ? ctx.routes.url('grids.index', { form: source.form.id })
+          : ctx.routes.url('grids.dataset-index', { dataset: source.dataset.id }),
+        303,
+      );
     },
   );
   app.post(
@@ -129,11 +164,11 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'grids.export', access: view } },
     async (request, reply) => {
       const teamId = teamOf(request);
-      const { grid, form } = await findGrid(ctx.db, teamId, param(request, 'grid'));
+      const { grid, source } = await findGrid(ctx.db, teamId, param(request, 'grid'));
       const { format } = parseInput(gridExportSchema, request.query);
       const run = await latestGridRun(ctx.db, grid.id, 'done');
       if (!run) throw new ValidationError({ format: 'Compute the grid before exporting it.' });
-      const waves = grid.waves.length ? grid.waves : await wavesOfForm(ctx.db, form);
+      const waves = await sourceWaves(ctx.db, source, grid.waves);
       const table = await gridTable(ctx.db, grid, run, waves);
       return reply
         .header('content-type', CONTENT_TYPE[format])

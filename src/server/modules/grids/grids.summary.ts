@@ -1,4 +1,4 @@
-import type { GridCellValue, GridColumn } from '../../../shared/grids/grids.js';
+import { shownWave, type GridCellValue, type GridColumn } from '../../../shared/grids/grids.js';
 import type { GridSummary } from '../../../shared/grids/grids.pages.js';
 import { headerKey } from '../../../shared/grids/grids.pages.js';
 
@@ -48,7 +48,7 @@ export function summarize(
       continue;
     }
     for (const wave of waves) {
-      const key = headerKey({ column: column.key, wave });
+      const key = headerKey({ column: column.key, wave: shownWave(wave) });
       const inWave = values.flatMap((v) =>
         v.kind !== 'prompt' && wave in v.byWave && v.byWave[wave] !== null ? [v.byWave[wave]] : [],
       );

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  check,
   index,
   integer,
   jsonb,
@@ -10,12 +12,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import { teams, users } from '../../platform/auth/auth.tables.js';
 import { forms } from '../forms/read-model.js';
+import { datasets } from '../datasets/read-model.js';
 import type { GridCellValue, GridCitation, GridColumn } from '../../../shared/grids/grids.js';
 import type { GridRunView, GridSummary } from '../../../shared/grids/grids.pages.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** An intelligent grid: a survey form's rows (stakeholders or responses) by chosen columns. */
+/**
+ * An intelligent grid: its source's rows by chosen columns. The source is a survey form (rows:
+ * stakeholders or responses) or a dataset (rows: its current version's rows): exactly one is set.
+ */
 export const intelligentGrids = pgTable(
   'intelligent_grids',
   {
@@ -23,9 +29,8 @@ export const intelligentGrids = pgTable(
     teamId: text('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    formId: uuid('form_id')
-      .notNull()
-      .references(() => forms.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id').references(() => forms.id, { onDelete: 'cascade' }),
+    datasetId: uuid('dataset_id').references(() => datasets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** the waves included, in order (empty: every wave the responses carry) */
     waves: jsonb('waves').$type<string[]>().notNull().default([]),
@@ -34,7 +39,11 @@ export const intelligentGrids = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('intelligent_grids_form_idx').on(t.formId)],
+  (t) => [
+    index('intelligent_grids_form_idx').on(t.formId),
+    index('intelligent_grids_dataset_idx').on(t.datasetId),
+    check('intelligent_grids_one_source', sql`(${t.formId} IS NULL) <> (${t.datasetId} IS NULL)`),
+  ],
 );
 
 /** One computation of every cell of a grid (a job with progress). */

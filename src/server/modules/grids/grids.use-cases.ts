@@ -1,10 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { ValidationError, fail } from '../../platform/errors.js';
-import { findForm } from '../forms/index.js';
 import type { GridColumn, GridInput } from '../../../shared/grids/grids.js';
 import { gridRuns, intelligentGrids } from './grids.tables.js';
-import { findGrid, gridOptions, latestGridRun } from './grids.queries.js';
+import { latestGridRun } from './grids.queries.js';
+import {
+  datasetSource,
+  findGrid,
+  formSource,
+  sourceOptions,
+  type GridSource,
+} from './grids.source.js';
 
 export const GRID_RUN = 'grids.run';
 declare module '../../platform/jobs/registry.js' {
@@ -13,40 +19,50 @@ declare module '../../platform/jobs/registry.js' {
   }
 }
 
-type FormRow = Awaited<ReturnType<typeof findForm>>['form'];
 const subject = (g: { id: string; name: string }) => ({
   type: 'intelligent_grid',
   id: g.id,
   label: g.name,
 });
 
+const sourceName = (s: GridSource) => (s.kind === 'form' ? s.form.name : s.dataset.name);
+
 /**
- * The grid's definition checked against its form: questions it has, its own intelligent columns,
- * waves its responses carry or it declares; each column keeps its key (new ones get the next).
+ * The grid's definition checked against its source: a form's questions, its own intelligent
+ * columns, waves its responses carry or it declares; a dataset's shown columns (no waves, no
+ * intelligent columns). Each column keeps its key (new ones get the next).
  */
 async function checkedDefinition(
   uc: UseCase,
-  form: FormRow,
+  source: GridSource,
   input: GridInput,
   before: GridColumn[] = [],
 ) {
-  const options = await gridOptions(uc.tx, uc.teamId, form);
+  const options = await sourceOptions(uc.tx, uc.teamId, source);
   const questions = new Set(options.questions.map((q) => q.key));
   const columns = new Set(options.intelligentColumns.map((c) => c.id));
-  const waves = new Set([...options.waves, ...form.waves]);
+  const form = source.kind === 'form';
+  const waves = new Set([...options.waves, ...(form ? source.form.waves : [])]);
+  const [a, what] = form ? ['a question', 'questions'] : ['a column', 'columns'];
+  const of = form ? 'this form' : 'this dataset';
   const errors: Record<string, string> = {};
   input.waves.forEach((w, i) => {
-    if (!waves.has(w)) errors[`waves.${i}`] = `“${w}” is not a wave of this form.`;
+    if (!waves.has(w))
+      errors[`waves.${i}`] = form
+        ? `“${w}” is not a wave of this form.`
+        : 'A dataset has no waves: its grid reads each row once.';
   });
   input.columns.forEach((c, i) => {
     if (c.kind === 'question' && !questions.has(c.question))
-      errors[`columns.${i}.question`] = `Not a question of this form: ${c.question}.`;
+      errors[`columns.${i}.question`] = `Not ${a} of ${of}: ${c.question}.`;
     if (c.kind === 'intelligent' && !columns.has(c.columnId))
-      errors[`columns.${i}.columnId`] = 'Not an intelligent column of this form.';
+      errors[`columns.${i}.columnId`] = form
+        ? 'Not an intelligent column of this form.'
+        : 'Intelligent columns are on survey forms, not on datasets.';
     if (c.kind === 'prompt') {
       const unknown = c.questions.filter((k) => !questions.has(k));
       if (unknown.length)
-        errors[`columns.${i}.questions`] = `Not questions of this form: ${unknown.join(', ')}.`;
+        errors[`columns.${i}.questions`] = `Not ${what} of ${of}: ${unknown.join(', ')}.`;
     }
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -65,19 +81,25 @@ async function checkedDefinition(
   return { waves: [...new Set(input.waves)], columns: out };
 }
 
+/** A new grid over a survey form or over a dataset of the team (another team's: 404). */
 export async function createGrid(
   uc: UseCase,
-  { formId, input }: { formId: unknown; input: GridInput },
+  { from, input }: { from: { formId: unknown } | { datasetId: unknown }; input: GridInput },
 ) {
-  const { form, project } = await findForm(uc.tx, uc.teamId, formId);
-  uc.can('content.create', { project });
-  if (form.kind !== 'survey') throw fail('NOT_FOUND', 'Intelligent grids are on survey forms.');
-  const def = await checkedDefinition(uc, form, input);
+  const source =
+    'formId' in from
+      ? await formSource(uc.tx, uc.teamId, from.formId)
+      : await datasetSource(uc.tx, uc.teamId, from.datasetId);
+  uc.can('content.create', { project: source.project });
+  if (source.kind === 'form' && source.form.kind !== 'survey')
+    throw fail('NOT_FOUND', 'Intelligent grids are on survey forms.');
+  const def = await checkedDefinition(uc, source, input);
   const [grid] = await uc.tx
     .insert(intelligentGrids)
     .values({
       teamId: uc.teamId,
-      formId: form.id,
+      formId: source.kind === 'form' ? source.form.id : null,
+      datasetId: source.kind === 'dataset' ? source.dataset.id : null,
       name: input.name,
       ...def,
       createdBy: uc.actor.userId || null,
@@ -86,7 +108,11 @@ export async function createGrid(
   await uc.audit({
     action: 'intelligent_grid.created',
     subject: subject(grid),
-    details: { form: form.name, waves: def.waves, columns: def.columns.map((c) => c.title) },
+    details: {
+      [source.kind]: sourceName(source),
+      waves: def.waves,
+      columns: def.columns.map((c) => c.title),
+    },
   });
   return grid;
 }
@@ -95,9 +121,9 @@ export async function updateGrid(
   uc: UseCase,
   { gridId, input }: { gridId: unknown; input: GridInput },
 ) {
-  const { grid, form, project } = await findGrid(uc.tx, uc.teamId, gridId);
+  const { grid, source, project } = await findGrid(uc.tx, uc.teamId, gridId);
   uc.can('content.update', { project });
-  const def = await checkedDefinition(uc, form, input, grid.columns);
+  const def = await checkedDefinition(uc, source, input, grid.columns);
   const [after] = await uc.tx
     .update(intelligentGrids)
     .set({ name: input.name, ...def, updatedAt: new Date() })
@@ -136,7 +162,7 @@ export async function startGridRun(uc: UseCase, { gridId }: { gridId: unknown })
 
 /** Delete a grid with its runs and cells (a run in progress finds its run gone and stops). */
 export async function deleteGrid(uc: UseCase, { gridId }: { gridId: unknown }) {
-  const { grid, form, project } = await findGrid(uc.tx, uc.teamId, gridId);
+  const { grid, source, project } = await findGrid(uc.tx, uc.teamId, gridId);
   uc.can('content.delete', { project });
   await uc.removing('intelligent_grid', [grid.id]);
   // its runs and their cells go with it (foreign keys on delete cascade)
@@ -146,7 +172,7 @@ export async function deleteGrid(uc: UseCase, { gridId }: { gridId: unknown }) {
   await uc.audit({
     action: 'intelligent_grid.deleted',
     subject: subject(grid),
-    details: { form: form.name, columns: grid.columns.map((c) => c.title) },
+    details: { [source.kind]: sourceName(source), columns: grid.columns.map((c) => c.title) },
   });
-  return { grid, form };
+  return { grid, source };
 }
