@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => journey?.close());
 
-it('translate a form into Arabic in the builder, open it with ?lang=fr and ?lang=ar on a phone (the page’s own words too; RTL), switch to English, send', async () => {
+it('translate a form into Arabic in the builder, open it with ?lang=fr and ?lang=ar on a phone (the page’s own words too; RTL), switch to English, send; closed, its message in French, switched to Arabic', async () => {
   const user = await createUser(t.app, { name: 'Layla Haddad' });
   const team = await createTeamFor(t.app, user.id, 'Water Access');
   const [project] = await t.app.ctx.db
@@ -155,4 +155,21 @@ it('translate a form into Arabic in the builder, open it with ?lang=fr and ?lang
     t.app.ctx.db.select().from(formResponses).where(eq(formResponses.formId, formId));
   await until(async () => (await responses()).length === 2, 'both responses stored');
   expect((await responses()).map((r) => r.answers.source).sort()).toEqual(['tap', 'well']);
+
+  // closed: the message page in the page's language (?lang=fr), with the switcher; a switch re-says it
+  expect(
+    (await client.put(`/forms/${formId}`, { opensAt: '2020-01-01', closesAt: '2021-01-01' }))
+      .statusCode,
+  ).toBe(303);
+  const closed = await browser.newPage();
+  await closed.setViewportSize({ width: 375, height: 812 });
+  await closed.goto(`${base}/f/${link.token}?lang=fr`);
+  await closed.getByText('Ce formulaire a fermé le 2021-01-01.').waitFor();
+  await closed.getByRole('navigation', { name: 'Langue' }).waitFor();
+  expect(await closed.evaluate(() => document.documentElement.lang)).toBe('fr');
+  console.log('screenshot', await shot(closed, 'forms-languages-closed-french-375'));
+  await closed.getByRole('button', { name: 'العربية' }).click();
+  await closed.getByText('أُغلق هذا النموذج في 2021-01-01.').waitFor();
+  expect(await closed.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await closed.close();
 });

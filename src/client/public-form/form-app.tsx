@@ -14,7 +14,7 @@ import { firstPageWithError, pageErrors, settlePage, splitPages, visiblePages } 
 import classes from './public-form.module.css';
 import { localiseQuestions, languageName } from '@shared/forms/translations';
 import { applyLanguage, formLanguages } from './language';
-import { say, sayCount, type PageText } from '@shared/forms/page-text/format';
+import { say, sayClosed, sayCount, type PageText } from '@shared/forms/page-text/format';
 import { PageTextContext, loadPageText } from './page-text';
 
 type Done =
@@ -93,7 +93,7 @@ export function FormApp({
         : d,
     );
   };
-  const device = useOutbox(onSent);
+  const device = useOutbox(onSent, text);
   const store = device.store;
 
   // the draft saved on this device (a reload, a closed tab) comes back before the first change
@@ -291,7 +291,7 @@ export function FormApp({
             onRemove={(id) => void device.outbox?.remove(id).then(device.refresh)}
           />
           {closed ? (
-            <p>{closed}</p>
+            <p>{sayClosed(text, closed)}</p>
           ) : !loaded ? (
             <p>{say(text, 'loading')}</p>
           ) : done ? (

@@ -8,6 +8,9 @@ import {
   type OutboxItem,
   type SubmitBody,
 } from './outbox';
+import { fr } from '@shared/forms/page-text/fr';
+import { ar } from '@shared/forms/page-text/ar';
+import type { PageText } from '@shared/forms/page-text/format';
 
 /** A server stand-in: answers each request with the next scripted status (or a network failure). */
 function server(script: Array<number | 'offline'>) {
@@ -82,7 +85,11 @@ describe('the public form outbox', () => {
     const { outbox, store, srv, clock, add } = setup(['offline', 'offline', 200]);
     await add('id-1');
     const first = await outbox.flush();
-    expect(first.outcomes.get('id-1')).toEqual({ kind: 'retry', reason: 'No connection.' });
+    expect(first.outcomes.get('id-1')).toEqual({
+      kind: 'retry',
+      reason: 'No connection: the response will be sent when the network returns.',
+      offline: true,
+    });
     const kept = (await byId(store, 'id-1'))!;
     expect(kept.attempts).toBe(1);
     expect(first.nextAttemptAt).toBe(clock.now() + BACKOFF.firstMs);
@@ -241,5 +248,78 @@ describe('file answers', () => {
     });
     const outcome = await outbox.send(item);
     expect(outcome).toMatchObject({ kind: 'refused', errors: { photo: 'Choose a PDF.' } });
+  });
+});
+
+describe('the outbox’s own reasons in the page’s language', () => {
+  const inLanguage = (script: Array<number | 'offline'>, text: PageText) => {
+    const srv = server(script);
+    const outbox = new Outbox({
+      store: memoryStore(),
+      // a server that gave no text of its own (a proxy's 409, a bare 400)
+      fetch: async (url, init) => {
+        const res = await srv.fetch(url, init);
+        return res.status === 409 ? new Response('', { status: 409 }) : res;
+      },
+      now: () => 0,
+      random: () => 0,
+      csrfToken: () => null,
+      text: () => text,
+    });
+    const item = outbox.item({ id: 'r', version: 1, answers: {}, lang: text.lang }, '/f/tok', 'S');
+    return { outbox, item, srv };
+  };
+
+  it('says the retry, conflict and refusal reasons in French', async () => {
+    const offline = inLanguage(['offline'], fr);
+    expect(await offline.outbox.send(offline.item)).toEqual({
+      kind: 'retry',
+      reason: 'Pas de connexion : la réponse sera envoyée au retour du réseau.',
+      offline: true,
+    });
+    const busy = inLanguage([503], fr);
+    expect(await busy.outbox.send(busy.item)).toEqual({
+      kind: 'retry',
+      reason: 'Le serveur ne l’a pas reçue (erreur 503) : elle sera renvoyée sous peu.',
+    });
+    const conflict = inLanguage([409], fr);
+    expect(await conflict.outbox.send(conflict.item)).toEqual({
+      kind: 'conflict',
+      message:
+        'Cette réponse a déjà été reçue avec d’autres réponses. Elle n’a pas été renvoyée : exportez-la et prévenez le responsable du formulaire.',
+    });
+    const refused = inLanguage([400], fr);
+    expect(await refused.outbox.send(refused.item)).toMatchObject({
+      kind: 'refused',
+      message: 'Le serveur a refusé cette réponse (erreur 400).',
+    });
+  });
+
+  it('says them in Arabic, and sends the response’s language with its uploads', async () => {
+    const busy = inLanguage([429], ar);
+    expect(await busy.outbox.send(busy.item)).toMatchObject({
+      reason: 'لم يستلم الخادم الرد (خطأ 429): سيُعاد إرساله قريبًا.',
+    });
+    const calls: string[] = [];
+    const outbox = new Outbox({
+      store: memoryStore(),
+      fetch: async (url) => {
+        calls.push(url);
+        // the upload answered 201 without an id: not stored
+        return new Response('{}', { status: url.includes('/files') ? 200 : 201 });
+      },
+      now: () => 0,
+      csrfToken: () => null,
+      text: () => ar,
+    });
+    const item = outbox.item({ id: 'r3', version: 4, answers: {}, lang: 'ar' }, '/f/tok', 'S', {
+      files: { photo: { blob: new Blob(['x']), name: 'a.png', size: 1, type: 'image/png' } },
+      filesUrl: '/f/tok/files',
+    });
+    expect(await outbox.send(item)).toEqual({
+      kind: 'retry',
+      reason: 'لم يُحفَظ الملف المرفوع: سيُعاد إرساله قريبًا.',
+    });
+    expect(calls).toEqual(['/f/tok/files?question=photo&version=4&lang=ar']);
   });
 });

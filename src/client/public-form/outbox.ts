@@ -1,10 +1,14 @@
+import { englishText, say, type PageText } from '@shared/forms/page-text/format';
+
 /**
  * The public form's outbox: finished responses wait here (IndexedDB in the browser, storage.ts)
  * until the server has them. Each carries the id the device made before the first send, so a
  * retry can never make a second response (the server answers 200 "duplicate"). An item leaves
  * the outbox only after a 200/201; a 409 (same id, other answers, or the form closed) or a refusal
- * (422, 404 withdrawn link) stays, shown, and can be exported. The clock, the random jitter and
- * fetch are injected (outbox.test.ts drives them).
+ * (422, 404 withdrawn link) stays, shown, and can be exported. Its own reasons come in the page's
+ * language (`text`); the server's, in the language the response was answered in (`lang`, sent with
+ * the answers and the uploads). The clock, the random jitter and fetch are injected (outbox.test.ts
+ * drives them).
  */
 
 /** What the server's `public-forms.submit` takes. */
@@ -66,7 +70,7 @@ export function backoffDelay(attempts: number, random: number): number {
 
 export type SendOutcome =
   | { kind: 'sent'; thankYou: string | null }
-  | { kind: 'retry'; reason: string }
+  | { kind: 'retry'; reason: string; offline?: true }
   | { kind: 'conflict'; message: string }
   | { kind: 'refused'; message: string; errors: Record<string, string> | null };
 
@@ -78,6 +82,8 @@ export interface OutboxDeps {
   random?: () => number;
   /** the CSRF token to echo (the XSRF-TOKEN cookie, else the one in the page) */
   csrfToken: () => string | null;
+  /** the page's own words in its current language (English when not given) */
+  text?: () => PageText;
 }
 
 export interface FlushResult {
@@ -86,9 +92,6 @@ export interface FlushResult {
   /** when the next waiting item is due, or null when none waits */
   nextAttemptAt: number | null;
 }
-
-const CONFLICT_MESSAGE =
-  'This response was already received with different answers. It was not sent again: export it and tell the form’s owner.';
 
 async function bodyOf(res: Response): Promise<{
   detail?: string;
@@ -104,21 +107,22 @@ async function bodyOf(res: Response): Promise<{
 }
 
 /** What one answer from the server means for the item. */
-async function outcomeOf(res: Response): Promise<SendOutcome> {
+async function outcomeOf(res: Response, t: PageText): Promise<SendOutcome> {
   const body = await bodyOf(res);
   if (res.status === 200 || res.status === 201)
     return { kind: 'sent', thankYou: body.thankYou ?? null };
-  if (res.status === 409) return { kind: 'conflict', message: body.detail || CONFLICT_MESSAGE };
+  if (res.status === 409)
+    return { kind: 'conflict', message: body.detail || say(t, 'outboxConflict') };
   // 419: the CSRF cookie had expired; the answer set a new one, which the next try echoes
   if ([408, 419, 425, 429].includes(res.status) || res.status >= 500)
-    return { kind: 'retry', reason: `The server answered ${res.status}.` };
+    return { kind: 'retry', reason: say(t, 'retryServer', { status: res.status }) };
   const errors = body.errors && typeof body.errors === 'object' ? body.errors : null;
   const listed = errors ? Object.values(errors).join(' ') : '';
   return {
     kind: 'refused',
     message:
       [body.detail, listed].filter(Boolean).join(' ') ||
-      `The server refused this response (error ${res.status}).`,
+      say(t, 'outboxRefused', { status: res.status }),
     errors,
   };
 }
@@ -157,6 +161,10 @@ export class Outbox {
     return this.deps.store.remove(id);
   }
 
+  private get text() {
+    return this.deps.text?.() ?? englishText;
+  }
+
   private headers(json: boolean) {
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -177,7 +185,9 @@ export class Outbox {
       if (f.fileId) continue;
       const data = new FormData();
       data.append('file', f.blob, f.name);
-      const url = `${item.filesUrl}?question=${encodeURIComponent(key)}&version=${item.body.version}`;
+      // the upload's refusals come in the language the response was answered in, as its answers'
+      const lang = item.body.lang ? `&lang=${encodeURIComponent(item.body.lang)}` : '';
+      const url = `${item.filesUrl}?question=${encodeURIComponent(key)}&version=${item.body.version}${lang}`;
       const res = await this.deps.fetch(url, {
         method: 'POST',
         credentials: 'same-origin',
@@ -185,9 +195,9 @@ export class Outbox {
         body: data,
       });
       if (res.status !== 201) {
-        const outcome = await outcomeOf(res);
+        const outcome = await outcomeOf(res, this.text);
         return outcome.kind === 'sent'
-          ? { kind: 'retry', reason: 'The upload was not stored.' }
+          ? { kind: 'retry', reason: say(this.text, 'retryUpload') }
           : outcome;
       }
       const stored = (await res.json()) as { fileId: string };
@@ -218,10 +228,10 @@ export class Outbox {
           headers: this.headers(true),
           body: JSON.stringify(Outbox.withFiles(item)),
         });
-        outcome = await outcomeOf(res);
+        outcome = await outcomeOf(res, this.text);
       }
     } catch {
-      outcome = { kind: 'retry', reason: 'No connection.' };
+      outcome = { kind: 'retry', reason: say(this.text, 'retryOffline'), offline: true };
     }
     if (outcome.kind === 'sent') await this.deps.store.remove(item.id);
     else if (outcome.kind === 'retry') {
@@ -262,7 +272,7 @@ export class Outbox {
       const outcome = await this.send(item);
       outcomes.set(item.id, outcome);
       // no connection: the others would fail the same way; they wait for the next try
-      if (outcome.kind === 'retry' && outcome.reason === 'No connection.') break;
+      if (outcome.kind === 'retry' && outcome.offline) break;
     }
     const waiting = (await this.deps.store.list()).filter((i) => i.state === 'waiting');
     return {

@@ -6,6 +6,7 @@ import type { VersionDiff } from './versions.js';
 import type { FlagResolution, FlagRule } from './quality.js';
 import type { AnswerChange } from './edits.js';
 import type { ResponseExportView } from './responses-export.js';
+import type { ClosedNotice } from './page-text/format.js';
 
 /** Props of the forms pages (built by modules/forms/forms.props.ts). */
 
@@ -260,8 +261,8 @@ export interface PublicFormProps {
   version: number | null;
   wave: string | null;
   questions: QuestionDef[];
-  /** why the form takes no responses now, or null */
-  closed: string | null;
+  /** why the form takes no responses now (the page says it in its language), or null */
+  closed: ClosedNotice | null;
   /** a personal link: the stakeholder's known answers to this form's hidden questions, by key */
   prefill?: Record<string, string>;
   /** the draft's test link: the page says its responses are kept apart as tests */

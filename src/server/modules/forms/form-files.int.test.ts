@@ -30,7 +30,7 @@ const upload = (
   c: TestClient,
   token: string,
   buffer: Buffer,
-  o: { name?: string; type?: string; question?: string } = {},
+  o: { name?: string; type?: string; question?: string; lang?: string } = {},
 ) => {
   const { payload, headers } = multipartFile(buffer, {
     filename: o.name ?? 'pump.png',
@@ -38,7 +38,7 @@ const upload = (
   });
   return c.request(
     'POST',
-    `/f/${token}/files?question=${o.question ?? 'photo'}&version=1`,
+    `/f/${token}/files?question=${o.question ?? 'photo'}&version=1${o.lang ? `&lang=${o.lang}` : ''}`,
     payload,
     { ...headers, accept: 'application/json' },
     false,
@@ -102,6 +102,52 @@ describe('file questions', () => {
     const rows = await t.app.ctx.db.select().from(formFiles).where(eq(formFiles.formId, other.f));
     expect(rows).toHaveLength(1);
     expect((await upload(c, 'x'.repeat(30), solidPng(2, 2))).statusCode).toBe(404);
+  });
+
+  it('answers the upload’s refusals in the respondent’s language (?lang=, as the submission’s lang)', async () => {
+    const { s, f, token } = await buildForm();
+    const c = publicClient();
+    const fr = (buffer: Buffer, o: { name?: string; type?: string; question?: string } = {}) =>
+      upload(c, token, buffer, { ...o, lang: 'fr-CA' });
+    const errorOf = async (res: ReturnType<typeof upload>, key = 'photo') => {
+      const r = await res;
+      expect(r.statusCode, r.body).toBe(422);
+      return r.json().errors[key] as string;
+    };
+    const big = Buffer.concat([solidPng(2, 2), Buffer.alloc(1024 * 1024)]);
+    expect(await errorOf(fr(big))).toBe('Le fichier dépasse 1 Mo : choisissez-en un plus petit.');
+    expect(await errorOf(fr(PDF, { type: 'application/pdf' }))).toBe(
+      'Choisissez une photo JPEG, PNG ou WebP.',
+    );
+    expect(await errorOf(fr(solidPng(2, 2), { type: 'image/jpeg' }))).toBe(
+      'Le contenu du fichier ne correspond pas à son type (image/jpeg). Choisissez une photo JPEG, PNG ou WebP.',
+    );
+    // a decompression bomb: a small PNG whose header says 60,000 × 60,000 pixels
+    const bomb = solidPng(2, 2);
+    bomb.writeUInt32BE(60_000, 16);
+    bomb.writeUInt32BE(60_000, 20);
+    expect(await errorOf(fr(bomb))).toBe(
+      'L’image est trop grande (60000 × 60000 pixels) : 10000 pixels au plus par côté et 40 mégapixels.',
+    );
+    expect(await errorOf(upload(c, token, bomb, { lang: 'ar' }))).toBe(
+      'الصورة كبيرة جدًا (60000 × 60000 بكسل): الحد الأقصى 10000 بكسل لكل ضلع و40 ميغابكسل.',
+    );
+    // a PNG signature with no readable header
+    const damaged = Buffer.concat([solidPng(2, 2).subarray(0, 8), Buffer.alloc(64, 7)]);
+    expect(await errorOf(fr(damaged))).toBe(
+      'L’image n’a pas pu être lue : le fichier est peut-être endommagé. Joignez-le à nouveau ou choisissez-en un autre.',
+    );
+    expect(await errorOf(fr(Buffer.alloc(0)))).toBe('Le fichier est vide : joignez-le à nouveau.');
+    expect(await errorOf(fr(solidPng(2, 2), { question: 'name' }), 'question')).toBe(
+      'Cette version du formulaire n’a pas cette question de fichier.',
+    );
+    // without ?lang=: the form's default language (English here)
+    expect(await errorOf(upload(c, token, bomb))).toMatch(/^The image is too large/);
+    // the form closed: the 409 in French too
+    await s.client.put(`/forms/${f}`, { opensAt: '2020-01-01', closesAt: '2021-01-01' });
+    const closed = await fr(solidPng(2, 2));
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().detail).toBe('Ce formulaire a fermé le 2021-01-01.');
   });
 
   it('attaches on submit, idempotently; refuses another form’s file and a file already used', async () => {

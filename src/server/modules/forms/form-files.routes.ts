@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { ValidationError, fail, notFound } from '../../platform/errors.js';
 import { headOf, isPdf, receiveFile } from '../../platform/files/receive.js';
-import { sniffImage } from '../../platform/files/image-sniff.js';
+import { IMAGE_LIMITS, sniffImage } from '../../platform/files/image-sniff.js';
 import { removeStored } from '../../platform/files/uploads.js';
 import {
   actorOf,
@@ -23,6 +23,8 @@ import {
   type FileSettings,
 } from '../../../shared/forms/files.js';
 import { QUESTION_KEY_RE, type QuestionDef } from '../../../shared/forms/questions.js';
+import { pageTextFor } from '../../../shared/forms/page-text/all.js';
+import { say, type PageText } from '../../../shared/forms/page-text/format.js';
 import { formVersions } from './forms.tables.js';
 import { param, teamOf, update, view } from './forms.routes.js';
 import { closedReason, linkByToken, liveResponses } from './submit.use-cases.js';
@@ -45,24 +47,48 @@ declare module '../../platform/jobs/registry.js' {
 const publicAccess = { kind: 'public' } as const;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * The words a public upload is answered in: `?lang=` (the language the respondent chose, which the
+ * page's outbox sends, as it sends `lang` with the answers), else the form's default.
+ */
+function uploadText(request: FastifyRequest, form: { language: string }): PageText {
+  const lang = (request.query as Record<string, unknown>).lang;
+  return pageTextFor(typeof lang === 'string' && lang ? lang.slice(0, 35) : form.language);
+}
+
 /** Which question of which version the upload answers: `?question=<key>&version=<n>` */
-function target(request: FastifyRequest) {
+function target(request: FastifyRequest, t: PageText) {
   const q = request.query as Record<string, unknown>;
   const key = typeof q.question === 'string' ? q.question : '';
   const version = typeof q.version === 'string' ? Number(q.version) : NaN;
   if (!QUESTION_KEY_RE.test(key) || !Number.isSafeInteger(version) || version < 1)
-    throw new ValidationError({
-      question: 'Say which question of which version the file answers.',
-    });
+    throw new ValidationError({ question: say(t, 'uploadTarget') });
   return { key, version };
 }
 
 /** The type read from the bytes, if the question accepts it; else the message for the question. */
-function sniffed(head: Buffer, s: FileSettings): { type: string } | { message: string } {
+function sniffed(
+  head: Buffer,
+  s: FileSettings,
+  t: PageText,
+): { type: string } | { message: string } {
   const image = sniffImage(head);
   const type = image.ok ? image.type : isPdf(head) ? 'application/pdf' : null;
+  const photos = s.kinds !== 'document';
+  // a photo whose header unpacks to a huge bitmap (a decompression bomb), or cannot be read
+  if (!type && photos && !image.ok && image.reason === 'too-large')
+    return {
+      message: say(t, 'fileImageTooLarge', {
+        width: image.width,
+        height: image.height,
+        side: IMAGE_LIMITS.side,
+        megapixels: IMAGE_LIMITS.pixels / 1_000_000,
+      }),
+    };
+  if (!type && photos && !image.ok && image.reason === 'unreadable')
+    return { message: say(t, 'fileDamaged') };
   if (!type || !(s.types as readonly string[]).includes(type))
-    return { message: wrongTypeMessage(s) };
+    return { message: wrongTypeMessage(s, t) };
   return { type };
 }
 
@@ -85,6 +111,7 @@ async function receiveFormFile(
   request: FastifyRequest,
   formId: string,
   question: QuestionDef,
+  t: PageText,
 ) {
   const key = question.key;
   const settings = fileSettings(question);
@@ -93,16 +120,18 @@ async function receiveFormFile(
   const { size, filename, mimetype } = await receiveFile(request, to, {
     maxBytes: settings.maxMb * MB,
     field: key,
-    choose: wrongTypeMessage(settings),
-    tooLarge: tooLargeMessage(settings),
+    choose: wrongTypeMessage(settings, t),
+    tooLarge: tooLargeMessage(settings, t),
+    unreadable: say(t, 'uploadUnreadable'),
+    empty: say(t, 'fileEmpty'),
   });
   try {
-    const found = sniffed(await headOf(to), settings);
+    const found = sniffed(await headOf(to), settings, t);
     if ('message' in found) throw new ValidationError({ [key]: found.message });
     // a file whose bytes are not what the browser said it is (a PNG sent as a PDF)
     if (mimetype !== found.type && (settings.types as readonly string[]).includes(mimetype))
       throw new ValidationError({
-        [key]: `The file’s contents are not what its type says (${mimetype}). ${wrongTypeMessage(settings)}`,
+        [key]: `${say(t, 'fileMismatch', { type: mimetype })} ${wrongTypeMessage(settings, t)}`,
       });
     return {
       id,
@@ -140,10 +169,12 @@ export async function registerFormFileRoutes(app: FastifyInstance, ctx: AppConte
           ctx.db,
           param(request, 'formToken'),
         );
-        const { key, version } = target(request);
+        // answered in the respondent's language, as the submission is
+        const t = uploadText(request, form);
+        const { key, version } = target(request, t);
         const refused =
-          (await teamRefusal(ctx, ctx.db, form))?.message ??
-          closedReason(form, projectStatus, await liveResponses(ctx.db, form.id));
+          (await teamRefusal(ctx, ctx.db, form, t))?.message ??
+          closedReason(form, projectStatus, await liveResponses(ctx.db, form.id), t);
         if (refused) throw fail('CONFLICT', refused);
         const [v] = await ctx.db
           .select({ questions: formVersions.questions })
@@ -151,9 +182,8 @@ export async function registerFormFileRoutes(app: FastifyInstance, ctx: AppConte
           .where(and(eq(formVersions.formId, form.id), eq(formVersions.number, version)))
           .limit(1);
         const question = v?.questions.find((q) => q.key === key && q.type === 'file');
-        if (!question)
-          throw new ValidationError({ question: 'This form version has no such file question.' });
-        const stored = await receiveFormFile(ctx, request, form.id, question);
+        if (!question) throw new ValidationError({ question: say(t, 'uploadNoQuestion') });
+        const stored = await receiveFormFile(ctx, request, form.id, question, t);
         try {
           const answer = await runGuestUseCase(ctx, guestActorOf(request), (uc) =>
             recordUpload(uc, { ...stored, teamId: form.teamId, formId: link.formId }),
@@ -183,7 +213,14 @@ export async function registerFormFileRoutes(app: FastifyInstance, ctx: AppConte
         if (!QUESTION_KEY_RE.test(key))
           throw new ValidationError({ question: 'Say which file question the file answers.' });
         const question = await responseFileQuestion(ctx.db, teamId, responseId, key);
-        const stored = await receiveFormFile(ctx, request, question.formId, question.q);
+        // a reviewer's replacement: the team's page speaks English
+        const stored = await receiveFormFile(
+          ctx,
+          request,
+          question.formId,
+          question.q,
+          pageTextFor('en'),
+        );
         try {
           const answer = await runUseCase(ctx, actorOf(request), (uc) =>
             recordReplacementUpload(uc, { ...stored, responseId }),

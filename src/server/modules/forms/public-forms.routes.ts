@@ -5,7 +5,7 @@ import { parseInput } from '../../platform/http/validate.js';
 import { formVersions, stakeholders } from './forms.tables.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
-import { closedReason, linkByToken, liveResponses, submitResponse } from './submit.use-cases.js';
+import { closedNotice, linkByToken, liveResponses, submitResponse } from './submit.use-cases.js';
 import { submitSchema, WAVE_RE } from '../../../shared/forms/forms.schemas.js';
 import {
   acceptedLanguages,
@@ -16,7 +16,6 @@ import { and, eq } from 'drizzle-orm';
 import { param } from './forms.routes.js';
 import { renderPublicFormDocument, serviceWorkerSource } from './public-form.document.js';
 import { teamRefusal } from './team-switches.js';
-import { pageTextFor } from '../../../shared/forms/page-text/all.js';
 
 const publicAccess = { kind: 'public' } as const;
 
@@ -86,14 +85,10 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
           wave,
           questions: version?.questions ?? [],
           prefill: await stakeholderPrefill(ctx.db, link.stakeholderId, version?.questions ?? []),
+          // a key, not a sentence: the page says it in its language (and again on a switch)
           closed:
-            (await teamRefusal(ctx, ctx.db, form, pageTextFor(language)))?.message ??
-            closedReason(
-              form,
-              projectStatus,
-              await liveResponses(ctx.db, form.id),
-              pageTextFor(language),
-            ),
+            (await teamRefusal(ctx, ctx.db, form))?.notice ??
+            closedNotice(form, projectStatus, await liveResponses(ctx.db, form.id)),
         },
       });
       // the document names the hashed assets of the current build: always revalidated

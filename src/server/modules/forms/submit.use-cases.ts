@@ -11,7 +11,12 @@ import type { SubmitInput } from '../../../shared/forms/forms.schemas.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
 import { localiseQuestions } from '../../../shared/forms/translations.js';
 import { pageTextFor } from '../../../shared/forms/page-text/all.js';
-import { say, type PageText } from '../../../shared/forms/page-text/format.js';
+import {
+  say,
+  sayClosed,
+  type ClosedNotice,
+  type PageText,
+} from '../../../shared/forms/page-text/format.js';
 import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
@@ -30,7 +35,25 @@ const instant = (s: string) =>
     s.length === 10 ? `${s}T00:00:00Z` : `${s.replace(' ', 'T')}${s.length === 16 ? ':00' : ''}Z`,
   );
 
-/** Why a form takes no responses now (null: it is open). */
+/** Why a form takes no responses now (null: it is open), as a catalogue key (and its date). */
+export function closedNotice(
+  form: FormRow,
+  projectStatus: ProjectStatus,
+  responses: number,
+  now = new Date(),
+): ClosedNotice | null {
+  if (!form.currentVersion) return { key: 'notPublished' };
+  if (projectStatus === 'archived') return { key: 'projectArchived' };
+  const s = form.settings;
+  if (s.opensAt && now < instant(s.opensAt))
+    return { key: 'opensOn', date: s.opensAt.replace('T', ' ') };
+  if (s.closesAt && now >= instant(s.closesAt))
+    return { key: 'closedOn', date: s.closesAt.replace('T', ' ') };
+  if (s.responseLimit != null && responses >= s.responseLimit) return { key: 'limitReached' };
+  return null;
+}
+
+/** The same, said in a language (a 409's message). */
 export function closedReason(
   form: FormRow,
   projectStatus: ProjectStatus,
@@ -38,15 +61,8 @@ export function closedReason(
   t: PageText = pageTextFor('en'),
   now = new Date(),
 ): string | null {
-  if (!form.currentVersion) return say(t, 'notPublished');
-  if (projectStatus === 'archived') return say(t, 'projectArchived');
-  const s = form.settings;
-  if (s.opensAt && now < instant(s.opensAt))
-    return say(t, 'opensOn', { date: s.opensAt.replace('T', ' ') });
-  if (s.closesAt && now >= instant(s.closesAt))
-    return say(t, 'closedOn', { date: s.closesAt.replace('T', ' ') });
-  if (s.responseLimit != null && responses >= s.responseLimit) return say(t, 'limitReached');
-  return null;
+  const n = closedNotice(form, projectStatus, responses, now);
+  return n && sayClosed(t, n);
 }
 
 /** The link behind a public token, with its form and project status; 404 when unknown or revoked. */

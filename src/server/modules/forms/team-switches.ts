@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { formResponses } from './forms.tables.js';
 import { pageTextFor } from '../../../shared/forms/page-text/all.js';
-import { say, type PageText } from '../../../shared/forms/page-text/format.js';
+import { say, type ClosedNotice, type PageText } from '../../../shared/forms/page-text/format.js';
 
 /** The first instant of `now`'s calendar month (UTC): monthly limits count from here. */
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -17,7 +17,8 @@ async function responsesThisMonth(db: Db, formId: string, now = new Date()) {
   return Number(row?.n ?? 0);
 }
 
-type Refusal = { code: 'FEATURE_DISABLED' | 'CONFLICT'; message: string };
+/** The 409/403's code and message, and the notice the public page says in its own language. */
+type Refusal = { code: 'FEATURE_DISABLED' | 'CONFLICT'; message: string; notice: ClosedNotice };
 
 /**
  * What the team's settings say about a form taking responses (ctx.features, set by the settings
@@ -45,7 +46,11 @@ export async function teamSwitchesFor(
   const limit = switches.publicResponsesMonthlyLimit;
   if (!switches.features.public_forms)
     return {
-      refused: { code: 'FEATURE_DISABLED', message: say(t, 'publicFormsOff') },
+      refused: {
+        code: 'FEATURE_DISABLED',
+        message: say(t, 'publicFormsOff'),
+        notice: { key: 'publicFormsOff' },
+      },
       monthlyLimit: limit != null,
     };
   if (limit != null && (await responsesThisMonth(db, form.id, now)) >= limit)
@@ -53,6 +58,7 @@ export async function teamSwitchesFor(
       refused: {
         code: 'CONFLICT',
         message: say(t, 'monthlyLimit'),
+        notice: { key: 'monthlyLimit' },
       },
       monthlyLimit: true,
     };

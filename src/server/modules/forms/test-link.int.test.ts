@@ -61,6 +61,16 @@ describe('the draft’s test link', () => {
     expect(
       (await testSubmit(token, { id, version: 0, answers: { village: 'Other' } })).statusCode,
     ).toBe(409);
+    // the 409 in the language the response was answered in
+    const other = await testSubmit(token, {
+      id,
+      version: 0,
+      answers: { village: 'Other' },
+      lang: 'fr',
+    });
+    expect(other.json().detail).toBe(
+      'Une réponse de test avec cet identifiant a déjà été reçue avec d’autres réponses. Rechargez le formulaire pour en envoyer une nouvelle.',
+    );
 
     // a draft edit shows at once on the test link
     await add(s, formId, { key: 'meals', type: 'integer', label: 'Meals a day' });

@@ -92,8 +92,7 @@ export function registerTestLinkRoutes(app: FastifyInstance, ctx: AppContext) {
           version: 0,
           wave,
           questions: await draftDefs(ctx.db, form.id),
-          closed:
-            projectStatus === 'archived' ? 'This form is closed: its project is archived.' : null,
+          closed: projectStatus === 'archived' ? { key: 'projectArchived' } : null,
           test: true,
         },
       });

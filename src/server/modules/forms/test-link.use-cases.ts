@@ -85,9 +85,6 @@ export async function dropTestResponses(tx: Db, formId: string) {
   return rows.length;
 }
 
-const DIFFERENT =
-  'A test response with this id was already received with different answers. Reload the form to send a new one.';
-
 /**
  * Store a response sent through the test link: checked against the current draft (the same
  * `validateAnswers` and `pruneHidden` as a real submission), idempotent by the device's id, kept in
@@ -135,5 +132,5 @@ export async function submitTestResponse(
     .from(formTestResponses)
     .where(and(eq(formTestResponses.formId, form.id), eq(formTestResponses.clientId, input.id)));
   if (before && before.hash === hash) return { form, responseId: before.id, duplicate: true };
-  throw fail('CONFLICT', DIFFERENT);
+  throw fail('CONFLICT', say(text, 'differentTest'));
 }

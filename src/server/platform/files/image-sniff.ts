@@ -17,8 +17,14 @@ export const IMAGE_LIMITS = {
   pixels: 40_000_000,
 };
 
+/** Why a file is refused (a caller speaking another language says it in its own words). */
+export type SniffRefusal =
+  | { reason: 'empty' | 'markup' | 'not-image' | 'unreadable' }
+  | { reason: 'too-large'; width: number; height: number };
+
 export type SniffedImage =
-  { ok: true; type: ImageType; width: number; height: number } | { ok: false; message: string };
+  | { ok: true; type: ImageType; width: number; height: number }
+  | ({ ok: false; message: string } & SniffRefusal);
 
 export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
   'image/png': 'png',
@@ -98,7 +104,7 @@ function isMarkup(b: Buffer) {
 
 /** Sniff the first bytes of a file (64 KB is plenty for every header we read). */
 export function sniffImage(head: Buffer): SniffedImage {
-  if (!head.length) return { ok: false, message: 'The file is empty.' };
+  if (!head.length) return { ok: false, reason: 'empty', message: 'The file is empty.' };
   let type: ImageType;
   let size: { width: number; height: number } | null;
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
@@ -122,12 +128,13 @@ export function sniffImage(head: Buffer): SniffedImage {
   } else if (isMarkup(head)) {
     return {
       ok: false,
+      reason: 'markup',
       message: 'SVG and other markup files are not accepted: upload a PNG, JPEG, WebP or GIF.',
     };
-  } else return { ok: false, message: NOT_AN_IMAGE };
-  if (!size) return { ok: false, message: UNREADABLE };
+  } else return { ok: false, reason: 'not-image', message: NOT_AN_IMAGE };
+  if (!size) return { ok: false, reason: 'unreadable', message: UNREADABLE };
   const { width, height } = size;
-  if (width < 1 || height < 1) return { ok: false, message: UNREADABLE };
+  if (width < 1 || height < 1) return { ok: false, reason: 'unreadable', message: UNREADABLE };
   if (
     width > IMAGE_LIMITS.side ||
     height > IMAGE_LIMITS.side ||
@@ -135,6 +142,9 @@ export function sniffImage(head: Buffer): SniffedImage {
   )
     return {
       ok: false,
+      reason: 'too-large',
+      width,
+      height,
       message: `The image is too large (${formatNumber(width, 0)} × ${formatNumber(height, 0)} pixels): at most ${formatNumber(IMAGE_LIMITS.side, 0)} pixels a side and 40 megapixels.`,
     };
   return { ok: true, type, width, height };

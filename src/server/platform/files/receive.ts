@@ -12,6 +12,10 @@ export interface ReceiveOptions {
   choose: string;
   /** said when the file is over `maxBytes` */
   tooLarge: string;
+  /** said when the upload broke off or could not be parsed (default: English, then `choose`) */
+  unreadable?: string;
+  /** said when the file has no bytes (default: English) */
+  empty?: string;
 }
 
 /**
@@ -39,11 +43,11 @@ export async function receiveFile(request: FastifyRequest, to: string, o: Receiv
     await removeStored(to);
     if (err instanceof FileTooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw refuse(o.tooLarge);
-    throw refuse(`The upload could not be read. ${o.choose}`);
+    throw refuse(o.unreadable ?? `The upload could not be read. ${o.choose}`);
   }
   if (!size) {
     await removeStored(to);
-    throw refuse(size === 0 ? 'The file is empty.' : o.choose);
+    throw refuse(size === 0 ? (o.empty ?? 'The file is empty.') : o.choose);
   }
   return { size, filename, mimetype };
 }

@@ -155,4 +155,24 @@ export const en = {
     'A response with this id was already received with different answers. Reload the form to send a new response.',
   monthlyLimit:
     'This form has received all the responses its team takes this month. It opens again on the 1st.',
+  // the file upload’s refusals (public-forms.files.store)
+  uploadTarget: 'Say which question of which version the file answers.',
+  uploadNoQuestion: 'This form version has no such file question.',
+  uploadUnreadable: 'The file could not be read: attach it again.',
+  fileMismatch: 'The file’s contents are not what its type says ({type}).',
+  fileImageTooLarge:
+    'The image is too large ({width} × {height} pixels): at most {side} pixels a side and {megapixels} megapixels.',
+  fileDamaged:
+    'The image could not be read: the file may be damaged. Attach it again or choose another.',
+  // the test link’s 409
+  differentTest:
+    'A test response with this id was already received with different answers. Reload the form to send a new one.',
+  // the outbox’s own reasons (retry: it waits and tries again; the others when no server text came)
+  retryOffline: 'No connection: the response will be sent when the network returns.',
+  retryServer: 'The server did not take it (error {status}): it will be sent again shortly.',
+  retryUpload: 'The file upload was not stored: it will be sent again shortly.',
+  retryNoStore: 'This device’s storage is not open yet: it will be sent again shortly.',
+  outboxConflict:
+    'This response was already received with different answers. It was not sent again: export it and tell the form’s owner.',
+  outboxRefused: 'The server refused this response (error {status}).',
 } as const;

@@ -144,4 +144,22 @@ export const es: PageText = {
     'Ya se recibió una respuesta con este identificador y con otras respuestas. Vuelva a cargar el formulario para enviar una nueva.',
   monthlyLimit:
     'Este formulario recibió todas las respuestas que su equipo acepta este mes. Vuelve a abrirse el día 1.',
+  uploadTarget: 'Indique a qué pregunta de qué versión responde el archivo.',
+  uploadNoQuestion: 'Esta versión del formulario no tiene esa pregunta de archivo.',
+  uploadUnreadable: 'No se pudo leer el archivo: adjúntelo de nuevo.',
+  fileMismatch: 'El contenido del archivo no corresponde a su tipo ({type}).',
+  fileImageTooLarge:
+    'La imagen es demasiado grande ({width} × {height} píxeles): como máximo {side} píxeles por lado y {megapixels} megapíxeles.',
+  fileDamaged:
+    'No se pudo leer la imagen: el archivo puede estar dañado. Adjúntelo de nuevo o elija otro.',
+  differentTest:
+    'Ya se recibió una respuesta de prueba con este identificador y con otras respuestas. Vuelva a cargar el formulario para enviar una nueva.',
+  retryOffline: 'Sin conexión: la respuesta se enviará cuando vuelva la red.',
+  retryServer: 'El servidor no la recibió (error {status}): se enviará de nuevo en breve.',
+  retryUpload: 'El archivo no se guardó: se enviará de nuevo en breve.',
+  retryNoStore:
+    'El almacenamiento de este dispositivo aún no está abierto: la respuesta se enviará en breve.',
+  outboxConflict:
+    'Esta respuesta ya se recibió con otras respuestas. No se volvió a enviar: expórtela y avise al responsable del formulario.',
+  outboxRefused: 'El servidor rechazó esta respuesta (error {status}).',
 };

@@ -37,6 +37,25 @@ export function say(t: PageText, key: TextKey, vars: Vars = {}): string {
   return fill(t[key], vars);
 }
 
+/**
+ * Why a form takes no responses now: a catalogue key and the date it names. The page gets this,
+ * not a sentence, so the message follows the page's language (the switcher too).
+ */
+export type ClosedNotice = {
+  key:
+    | 'notPublished'
+    | 'projectArchived'
+    | 'opensOn'
+    | 'closedOn'
+    | 'limitReached'
+    | 'publicFormsOff'
+    | 'monthlyLimit';
+  date?: string;
+};
+/** A closed form's message in a language. */
+export const sayClosed = (t: PageText, n: ClosedNotice) =>
+  say(t, n.key, n.date ? { date: n.date } : {});
+
 const rules = new Map<string, Intl.PluralRules>();
 /** A count's text in the form the language's plural rules pick for n (`{n}` is n). */
 export function sayCount(t: PageText, key: CountKey, n: number, vars: Vars = {}): string {

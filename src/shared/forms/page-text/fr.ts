@@ -145,4 +145,22 @@ export const fr: PageText = {
     'Une réponse avec cet identifiant a déjà été reçue avec d’autres réponses. Rechargez le formulaire pour envoyer une nouvelle réponse.',
   monthlyLimit:
     'Ce formulaire a reçu toutes les réponses que son équipe accepte ce mois-ci. Il rouvrira le 1er du mois.',
+  uploadTarget: 'Indiquez à quelle question de quelle version le fichier répond.',
+  uploadNoQuestion: 'Cette version du formulaire n’a pas cette question de fichier.',
+  uploadUnreadable: 'Le fichier n’a pas pu être lu : joignez-le à nouveau.',
+  fileMismatch: 'Le contenu du fichier ne correspond pas à son type ({type}).',
+  fileImageTooLarge:
+    'L’image est trop grande ({width} × {height} pixels) : {side} pixels au plus par côté et {megapixels} mégapixels.',
+  fileDamaged:
+    'L’image n’a pas pu être lue : le fichier est peut-être endommagé. Joignez-le à nouveau ou choisissez-en un autre.',
+  differentTest:
+    'Une réponse de test avec cet identifiant a déjà été reçue avec d’autres réponses. Rechargez le formulaire pour en envoyer une nouvelle.',
+  retryOffline: 'Pas de connexion : la réponse sera envoyée au retour du réseau.',
+  retryServer: 'Le serveur ne l’a pas reçue (erreur {status}) : elle sera renvoyée sous peu.',
+  retryUpload: 'Le fichier n’a pas été enregistré : il sera renvoyé sous peu.',
+  retryNoStore:
+    'Le stockage de cet appareil n’est pas encore ouvert : la réponse sera envoyée sous peu.',
+  outboxConflict:
+    'Cette réponse a déjà été reçue avec d’autres réponses. Elle n’a pas été renvoyée : exportez-la et prévenez le responsable du formulaire.',
+  outboxRefused: 'Le serveur a refusé cette réponse (erreur {status}).',
 };

@@ -8,6 +8,7 @@ import {
   pageLanguageOf,
   placeholdersOf,
   say,
+  sayClosed,
   sayCount,
   type PageText,
   type Plural,
@@ -99,6 +100,20 @@ describe('placeholders and counts', () => {
     );
     expect(sayCount(PAGE_TEXTS.en, 'repeatMin', 2, { noun: 'member', nouns: 'members' })).toBe(
       'Add at least 2 members.',
+    );
+  });
+});
+
+describe('a closed form’s message', () => {
+  it('is said from its key in the page’s language (a switch says it again)', () => {
+    const notice = { key: 'closedOn', date: '2021-01-01' } as const;
+    expect(sayClosed(PAGE_TEXTS.en, notice)).toBe('This form closed on 2021-01-01.');
+    expect(sayClosed(PAGE_TEXTS.fr, notice)).toBe('Ce formulaire a fermé le 2021-01-01.');
+    expect(sayClosed(PAGE_TEXTS.fr, { key: 'limitReached' })).toBe(
+      'Ce formulaire a reçu toutes les réponses prévues.',
+    );
+    expect(sayClosed(PAGE_TEXTS.ar, { key: 'limitReached' })).toBe(
+      'تلقّى هذا النموذج كل الردود المطلوبة.',
     );
   });
 });

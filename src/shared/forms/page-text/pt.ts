@@ -145,4 +145,22 @@ export const pt: PageText = {
     'Uma resposta com este identificador já foi recebida com outras respostas. Recarregue o formulário para enviar uma nova resposta.',
   monthlyLimit:
     'Este formulário recebeu todas as respostas que a equipe aceita neste mês. Ele reabre no dia 1.',
+  uploadTarget: 'Indique a qual pergunta de qual versão o arquivo responde.',
+  uploadNoQuestion: 'Esta versão do formulário não tem essa pergunta de arquivo.',
+  uploadUnreadable: 'Não foi possível ler o arquivo: anexe-o de novo.',
+  fileMismatch: 'O conteúdo do arquivo não corresponde ao seu tipo ({type}).',
+  fileImageTooLarge:
+    'A imagem é grande demais ({width} × {height} pixels): no máximo {side} pixels por lado e {megapixels} megapixels.',
+  fileDamaged:
+    'Não foi possível ler a imagem: o arquivo pode estar danificado. Anexe-o de novo ou escolha outro.',
+  differentTest:
+    'Uma resposta de teste com este identificador já foi recebida com outras respostas. Recarregue o formulário para enviar uma nova.',
+  retryOffline: 'Sem conexão: a resposta será enviada quando a rede voltar.',
+  retryServer: 'O servidor não a recebeu (erro {status}): ela será enviada de novo em breve.',
+  retryUpload: 'O arquivo não foi guardado: será enviado de novo em breve.',
+  retryNoStore:
+    'O armazenamento deste dispositivo ainda não está aberto: a resposta será enviada em breve.',
+  outboxConflict:
+    'Esta resposta já foi recebida com outras respostas. Ela não foi enviada de novo: exporte-a e avise o responsável pelo formulário.',
+  outboxRefused: 'O servidor recusou esta resposta (erro {status}).',
 };

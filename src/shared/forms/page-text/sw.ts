@@ -144,4 +144,21 @@ export const sw: PageText = {
     'Jibu lenye kitambulisho hiki lilishapokelewa likiwa na majibu tofauti. Pakia fomu upya ili kutuma jibu jipya.',
   monthlyLimit:
     'Fomu hii imepokea majibu yote ambayo timu yake inapokea mwezi huu. Itafunguliwa tena tarehe 1.',
+  uploadTarget: 'Taja faili linajibu swali lipi la toleo lipi.',
+  uploadNoQuestion: 'Toleo hili la fomu halina swali hilo la faili.',
+  uploadUnreadable: 'Faili halikuweza kusomwa: liambatishe tena.',
+  fileMismatch: 'Maudhui ya faili hayalingani na aina yake ({type}).',
+  fileImageTooLarge:
+    'Picha ni kubwa mno (pikseli {width} × {height}): isizidi pikseli {side} kila upande na megapikseli {megapixels}.',
+  fileDamaged:
+    'Picha haikuweza kusomwa: huenda faili limeharibika. Liambatishe tena au uchague jingine.',
+  differentTest:
+    'Jibu la jaribio lenye kitambulisho hiki lilishapokelewa likiwa na majibu tofauti. Pakia fomu upya ili kutuma jipya.',
+  retryOffline: 'Hakuna mtandao: jibu litatumwa mtandao utakaporudi.',
+  retryServer: 'Seva haikulipokea (hitilafu {status}): litatumwa tena hivi karibuni.',
+  retryUpload: 'Faili halikuhifadhiwa: litatumwa tena hivi karibuni.',
+  retryNoStore: 'Hifadhi ya kifaa hiki bado haijafunguka: jibu litatumwa hivi karibuni.',
+  outboxConflict:
+    'Jibu hili lilishapokelewa likiwa na majibu tofauti. Halikutumwa tena: lihamishe na umjulishe mwenye fomu.',
+  outboxRefused: 'Seva imekataa jibu hili (hitilafu {status}).',
 };
