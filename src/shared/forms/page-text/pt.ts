@@ -157,7 +157,7 @@ export const pt: PageText = {
     'Uma resposta de teste com este identificador já foi recebida com outras respostas. Recarregue o formulário para enviar uma nova.',
   retryOffline: 'Sem conexão: a resposta será enviada quando a rede voltar.',
   retryServer: 'O servidor não a recebeu (erro {status}): ela será enviada de novo em breve.',
-  retryUpload: 'O arquivo não foi guardado: será enviado de novo em breve.',
+  retryUpload: 'O arquivo não foi salvo: será enviado de novo em breve.',
   retryNoStore:
     'O armazenamento deste dispositivo ainda não está aberto: a resposta será enviada em breve.',
   outboxConflict:
