@@ -244,6 +244,32 @@ describe('chunked runs (PGlite)', () => {
     ]);
   });
 
+  it('stops at the boundary where the hook throws (a cancel): no further chunk is written', async () => {
+    await load(
+      Array.from({ length: 35 }, (_, i) => ({ gap: 2, name: `p${i}`, n: i, x: null, tag: null })),
+    );
+    const steps = [stepSchema.parse(POOL[0])];
+    const { physical } = await outputTables(steps);
+    const seen: number[] = [];
+    await expect(
+      insertChunked(
+        database,
+        { relation: CHUNKED, physical },
+        compileRecipe(SOURCE, steps, { range: true }),
+        SOURCE,
+        {
+          chunkRows: 10,
+          between: async (d) => {
+            seen.push(d.rowsOut);
+            if (d.sourceRows >= 20) throw new Error('cancelled');
+          },
+        },
+      ),
+    ).rejects.toThrow('cancelled');
+    expect(seen).toEqual([10, 20]);
+    expect(await dump(CHUNKED)).toHaveLength(20);
+  });
+
   it('is not used for steps that read other rows', () => {
     const parse = (s: StepInput) => stepSchema.parse(s);
     expect(rowWise(POOL.map(parse))).toBe(true);

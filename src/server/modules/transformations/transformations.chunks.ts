@@ -94,6 +94,8 @@ export async function insertChunked(
     sourceRows += Number(bound.n);
     after = bound.up_to;
     await opts.between({ sourceRows, rowsOut });
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // two turns: the second check phase comes after a poll phase, where a request that arrived
+    // during the chunk is read and its first query queued before the next chunk's
+    await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
   }
 }
