@@ -114,10 +114,11 @@ export interface TransformationRunProps {
   output: Ref | null;
   run: RunItem & { progress: JobProgress | null; cancelRequested: boolean };
   /**
-   * A cancel interrupts the statement writing the rows (PostgreSQL); false on the embedded
-   * database, where it takes effect when the current statement ends
+   * When a cancel takes effect while the rows are written: `now` (PostgreSQL interrupts the
+   * statement), `chunk` (the embedded database writing a row-wise recipe chunk by chunk: when the
+   * current chunk ends), `statement` (the embedded database otherwise: when the one statement ends)
    */
-  cancelInterrupts: boolean;
+  cancelTakesEffect: 'now' | 'chunk' | 'statement';
   recipeText: string;
   /** this run's output beside the previous run's, row by row (done runs with a previous run) */
   diff: RunDiff | null;

@@ -35,13 +35,32 @@ const PHASES: Record<JobProgress['phase'], string> = {
   cancelled: 'Cancelled',
 };
 
+type CancelTakesEffect = PagePropsOf<'transformations/status'>['cancelTakesEffect'];
+
+/** What the page says once a cancel is asked, by when it takes effect */
+const CANCEL_ASKED: Record<CancelTakesEffect, string> = {
+  now: 'Cancel asked: the run is stopping.',
+  chunk:
+    'Cancel asked: the run stops when the chunk of rows it is writing ends; nothing it wrote is kept.',
+  statement:
+    'Cancel asked: on the embedded database a statement cannot be interrupted, so the run stops when its current statement ends.',
+};
+
+/** What the page says before a cancel, when a cancel does not take effect at once */
+const CANCEL_NOTE: Record<CancelTakesEffect, string> = {
+  now: '',
+  chunk:
+    'On the embedded database this run writes its rows in chunks: a cancel takes effect when the current chunk ends.',
+  statement: 'On the embedded database a cancel takes effect when the current statement ends.',
+};
+
 /** transformations/status: a run's progress (live), its outcome and the recipe it ran */
 export default function TransformationStatus({
   project,
   transformation,
   output,
   run,
-  cancelInterrupts,
+  cancelTakesEffect,
   recipeText,
   diff,
 }: PagePropsOf<'transformations/status'>) {
@@ -143,13 +162,11 @@ export default function TransformationStatus({
                     : 'red'
             }
           />
-          {running && (run.cancelRequested || !cancelInterrupts) && (
+          {running && (run.cancelRequested || cancelTakesEffect !== 'now') && (
             <Text size="sm" c="dimmed">
               {run.cancelRequested
-                ? cancelInterrupts
-                  ? 'Cancel asked: the run is stopping.'
-                  : 'Cancel asked: on the embedded database a statement cannot be interrupted, so the run stops when its current statement ends.'
-                : 'On the embedded database a cancel takes effect when the current statement ends.'}
+                ? CANCEL_ASKED[cancelTakesEffect]
+                : CANCEL_NOTE[cancelTakesEffect]}
             </Text>
           )}
           <SimpleGrid cols={{ base: 2, sm: 3 }}>

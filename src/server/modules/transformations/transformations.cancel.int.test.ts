@@ -125,7 +125,7 @@ describe.skipIf(!serverUrl)('cancelling a run during its statement (PostgreSQL)'
       const pid = (await insertPid())!;
       const page = await w.client.page(`/transformation-runs/${runId}`);
       expect(page.props.run).toMatchObject({ status: 'running', cancelRequested: false });
-      expect(page.props.cancelInterrupts).toBe(true);
+      expect(page.props.cancelTakesEffect).toBe('now');
 
       const cancel = await w.client.post(`/transformation-runs/${runId}/cancel`, {});
       expect(cancel.statusCode, cancel.body).toBe(303);

@@ -58,6 +58,11 @@ export interface CompiledRecipe {
   error: { stepIndex: number; field: string; message: string } | null;
   /** a query step whose output columns must be discovered first (compileWithQueries) */
   pending?: QueryShapeNeeded;
+  /**
+   * compiled with `range`: the indexes in `params.values` of the source rows read (`_row > after
+   * AND _row <= upTo`) and of what the output's `_row` starts after (runSelect adds it)
+   */
+  range?: { after: number; upTo: number; offset: number };
 }
 
 export interface RecipeSource {
@@ -108,6 +113,8 @@ export function compileRecipe(
     others?: ReadonlyMap<string, RecipeSource>;
     /** query steps' output, by step id (transformations.query.ts discovers them) */
     queries?: ReadonlyMap<string, QueryShape>;
+    /** s0 reads a range of source rows, set per chunk (transformations.chunks.ts) */
+    range?: boolean;
   } = {},
 ): CompiledRecipe {
   const params = new Params();
@@ -119,6 +126,14 @@ export function compileRecipe(
     ident: ident(c.physical),
   }));
   const sampleRef = opts.sample ? params.add(opts.sample, 'bigint') : null;
+  let range: CompiledRecipe['range'];
+  let where = '';
+  if (opts.range) {
+    const at = params.values.length;
+    where = ` WHERE _row > ${params.add(0, 'bigint')} AND _row <= ${params.add(0, 'bigint')}`;
+    params.add(0, 'bigint');
+    range = { after: at, upTo: at + 1, offset: at + 2 };
+  }
   const limit = sampleRef ? ` ORDER BY _row LIMIT ${sampleRef}` : '';
   const env: StepEnv = {
     others: opts.others ?? new Map(),
@@ -126,7 +141,7 @@ export function compileRecipe(
     nextAppend: () => ++appends,
     queries: opts.queries ?? new Map(),
   };
-  const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${limit})`];
+  const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${where}${limit})`];
   const stages: Stage[] = [];
   let prev = 's0';
   let added = 0;
@@ -163,7 +178,15 @@ export function compileRecipe(
       throw err;
     }
   }
-  return { ctes, params, stages, cols, error, ...(pending ? { pending } : {}) };
+  return {
+    ctes,
+    params,
+    stages,
+    cols,
+    error,
+    ...(pending ? { pending } : {}),
+    ...(range ? { range } : {}),
+  };
 }
 
 export interface StepSql {
@@ -442,11 +465,13 @@ export const withCtes = (c: CompiledRecipe, upTo = c.ctes.length) =>
 
 /**
  * The run's SELECT: the output rows numbered 1..n in source order, each with its source _row
- * (empty for rows an append brought from another dataset)
+ * (empty for rows an append brought from another dataset); compiled with `range`, numbered from
+ * the offset parameter + 1 (the rows the chunks before wrote)
  */
 export function runSelect(c: CompiledRecipe): string {
   const last = `s${c.stages.length}`;
-  return `${withCtes(c)}SELECT row_number() OVER (ORDER BY _row) AS _row, CASE WHEN _row < ${APPEND_BASE} THEN _row END AS _source_row${c.cols
+  const offset = c.range ? ` + $${c.range.offset + 1}::bigint` : '';
+  return `${withCtes(c)}SELECT row_number() OVER (ORDER BY _row)${offset} AS _row, CASE WHEN _row < ${APPEND_BASE} THEN _row END AS _source_row${c.cols
     .map((x) => `, ${ident(x.ident)}`)
     .join('')} FROM ${last}`;
 }

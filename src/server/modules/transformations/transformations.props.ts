@@ -35,6 +35,7 @@ import {
 } from './transformations.queries.js';
 import { othersOf, sourceOf } from './transformations.source.js';
 import { runDiff } from './transformations.diff.js';
+import { chunkedRun } from './transformations.chunks.js';
 import { toDrizzle } from './transformations.sql.js';
 import { compileWithQueries, readOnly } from './transformations.query.js';
 
@@ -328,7 +329,12 @@ export async function runProps(
       progress: (job?.progress as JobProgress | null) ?? null,
       cancelRequested: job?.cancelRequested ?? false,
     },
-    cancelInterrupts: ctx.database.kind === 'postgres',
+    cancelTakesEffect:
+      ctx.database.kind === 'postgres'
+        ? 'now'
+        : chunkedRun(ctx.database, run.steps)
+          ? 'chunk'
+          : 'statement',
     recipeText: lines.join('\n') || 'No steps: the output is the source as it is.',
     diff: await runDiff(ctx.db, run, view.filter, view.page),
   };

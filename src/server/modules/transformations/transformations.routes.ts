@@ -9,6 +9,7 @@ import {
 } from '../../../shared/transformations/steps.js';
 import type { DiffFilter } from '../../../shared/transformations/transformations.pages.js';
 import { createProps, indexProps, runProps, showProps } from './transformations.props.js';
+import { chunkedRun } from './transformations.chunks.js';
 import {
   cancelRun,
   createTransformation,
@@ -141,7 +142,9 @@ export function registerTransformationRoutes(app: FastifyInstance, ctx: AppConte
             ? 'Run cancelled: the output dataset is unchanged.'
             : ctx.database.kind === 'postgres'
               ? 'Cancelling: the statement writing the rows is stopped at once; the output is not published.'
-              : 'Cancelling: on the embedded database the run stops when its current statement ends; the output is not published.',
+              : chunkedRun(ctx.database, run.steps)
+                ? 'Cancelling: the run stops when the chunk of rows it is writing ends; the output is not published.'
+                : 'Cancelling: on the embedded database the run stops when its current statement ends; the output is not published.',
       });
       return reply.redirect(ctx.routes.url('transformation-runs.show', { run: run.id }), 303);
     },

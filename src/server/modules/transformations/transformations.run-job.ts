@@ -20,6 +20,7 @@ import {
 } from '../datasets/index.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { runSelect } from './transformations.compile.js';
+import { chunkedRun, insertChunked, RUN_CHUNK_ROWS } from './transformations.chunks.js';
 import { diffCounts, type DiffSide } from './transformations.diff.js';
 import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
@@ -29,7 +30,10 @@ import { CANCELLED, TRANSFORMATION_RUN } from './transformations.use-cases.js';
 
 /**
  * The run job: the recipe compiled to one INSERT … SELECT into a new version of the output. On
- * PostgreSQL a cancel interrupts that statement; on PGlite it takes effect when it ends.
+ * PostgreSQL a cancel interrupts that statement; on PGlite it takes effect when it ends. On PGlite
+ * a recipe of row-wise steps only is written in chunks of source rows instead
+ * (transformations.chunks.ts): pages get the connection between chunks, a cancel takes effect at
+ * the next one.
  */
 export function registerRunJob(ctx: AppContext) {
   ctx.jobs.register(TRANSFORMATION_RUN, (payload, job) => runRecipe(ctx, payload.runId, job.id), {
@@ -190,7 +194,11 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     if (!source.version) throw new Error('The source dataset has no data.');
     const rowsIn = Number(source.version.rowCount);
     const others = await othersOf(ctx.db, run.teamId, t.projectId, run.steps);
-    const compiled = await compileWithQueries(ctx.db, source.recipe, run.steps, { others });
+    const chunked = chunkedRun(ctx.database, run.steps);
+    const compiled = await compileWithQueries(ctx.db, source.recipe, run.steps, {
+      others,
+      range: chunked,
+    });
     if (compiled.error)
       throw new Error(`Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`);
     if (!compiled.cols.length) throw new Error('The output has no columns.');
@@ -245,16 +253,29 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     });
     versionId = target.version.id;
     await phase('writing', 0, rowsIn);
-    // PostgreSQL: a cancel interrupts the statement (pg_cancel_backend); PGlite: it takes effect
-    // when the statement ends (the check below)
-    const rowsOut = await insertSelectStoppable(
-      ctx.database,
-      { relation: target.version.relation, physical: target.columns.map((c) => c.physical) },
-      toDrizzle(runSelect(compiled), compiled.params.values),
-      () => cancelRequested(ctx.db, jobId),
-    ).catch((err: unknown) => {
-      throw err instanceof StatementStopped ? new Cancelled() : err;
-    });
+    const into = {
+      relation: target.version.relation,
+      physical: target.columns.map((c) => c.physical),
+    };
+    // PGlite, row-wise steps: chunk by chunk, the cancel checked between chunks; PostgreSQL: a
+    // cancel interrupts the statement (pg_cancel_backend); PGlite otherwise: it takes effect when
+    // the statement ends (the check below)
+    const rowsOut = chunked
+      ? await insertChunked(ctx.database, into, compiled, source.recipe, {
+          chunkRows: RUN_CHUNK_ROWS,
+          between: async (done) => {
+            await checkCancel(ctx.db, jobId);
+            await phase('writing', done.sourceRows, rowsIn);
+          },
+        })
+      : await insertSelectStoppable(
+          ctx.database,
+          into,
+          toDrizzle(runSelect(compiled), compiled.params.values),
+          () => cancelRequested(ctx.db, jobId),
+        ).catch((err: unknown) => {
+          throw err instanceof StatementStopped ? new Cancelled() : err;
+        });
     await checkCancel(ctx.db, jobId);
     await phase('finishing', rowsOut, rowsOut);
     await computeStats(ctx.db, target.version.id);
