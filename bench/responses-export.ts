@@ -96,7 +96,7 @@ export async function responsesExportBench(database: Database): Promise<string[]
   const app = () =>
     measured(async () => {
       let bytes = 0;
-      const body = await responsesFile(db, {
+      const { body } = await responsesFile(db, {
         teamId,
         formId: form.id,
         filters: NO_FILTERS,

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { RouteEntry } from '../../src/server/platform/routes/registry.js';
 import { ABILITIES } from '../../src/shared/permissions.js';
 import type { TestClient } from '../helpers/client.js';
+import type { FixtureContext } from './route-fixtures.js';
 import { describeResponse, fillUrl, flashOf } from './probe.js';
 import { invalidBody, plausibleBody, toForm } from './junk.js';
 import { buildWorld, createToken, RotatingIpClient, worldIntact, type World } from './world.js';
@@ -309,6 +310,49 @@ export class BadInputRunner {
     if (!result.failed) return undefined;
     const [body, enc] = result.counterexample ?? [];
     return `${method} ${route.url} (${enc}) ${(result.errorInstance as Error | undefined)?.message ?? 'failed'}; body: ${clip(body)}; replay: { seed: ${result.seed}, path: "${result.counterexamplePath}" }`;
+  }
+
+  /**
+   * Junk answers inside repeat instances (`cases` says where each must be refused): always a 422
+   * whose errors are keyed on exactly those instance paths (`members[2].age`), never a 5xx, nothing
+   * written. Sent as JSON, as the public form and the response page send answers.
+   */
+  async answerPaths(
+    route: RouteEntry,
+    method: string,
+    target: { url: (c: FixtureContext) => Promise<string>; body: (members: unknown[]) => unknown },
+    cases: fc.Arbitrary<{ members: unknown[]; paths: string[] }>,
+    numRuns = RUNS,
+  ): Promise<string | undefined> {
+    await this.ensureWorld();
+    await this.client(route);
+    const url = await target.url({ world: this.world, self: this.world.members.owner });
+    const { client } = await this.client(route);
+    const result = await fc.check(
+      fc.asyncProperty(cases, async ({ members, paths }) => {
+        const before = await this.counts();
+        const res = await client.request(
+          method,
+          url,
+          JSON.stringify(target.body(members)),
+          { 'content-type': 'application/json', accept: 'application/json' },
+          false,
+        );
+        const after = await this.counts();
+        if (res.statusCode >= 500) throw new Error(`server error ${describeResponse(res)}`);
+        if (res.statusCode !== 422) throw new Error(`expected 422, got ${describeResponse(res)}`);
+        const keys = Object.keys((res.json() as { errors?: object }).errors ?? {}).sort();
+        if (JSON.stringify(keys) !== JSON.stringify(paths))
+          throw new Error(`errors keyed ${clip(keys)}, expected ${clip(paths)}`);
+        const written = await this.diff(before, after);
+        if (written.length) throw new Error(`refused but wrote rows: ${written.join(', ')}`);
+        if (this.polluted()) throw new Error('Object.prototype was polluted');
+      }),
+      { numRuns, endOnFailure: true },
+    );
+    if (!result.failed) return undefined;
+    const [c] = result.counterexample ?? [];
+    return `${method} ${url} ${(result.errorInstance as Error | undefined)?.message ?? 'failed'}; members: ${clip(c?.members)}; replay: { seed: ${result.seed}, path: "${result.counterexamplePath}" }`;
   }
 
   /** A strict schema refuses a field it does not declare; a route that accepts one is not validating its body. */

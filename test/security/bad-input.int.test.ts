@@ -14,6 +14,8 @@ import { createTestApp, TEST_APP_KEY } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';
 import { BadInputRunner, RUNS } from './bad-input-runner.js';
 import { ROUTE_EXPECTATIONS } from './route-expectations.js';
+import { DOMAIN_ANSWER_PATHS } from './domains/index.js';
+import { junkInRepeat } from './domains/forms.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const targets = (routes: RouteEntry[]) =>
@@ -51,6 +53,19 @@ describe('bad input on every state-changing route', async () => {
         if (plausible) problems.push(plausible);
       }
       expect(problems).toEqual([]);
+    }, 600_000);
+  }
+});
+
+describe('junk answers inside repeat instances', async () => {
+  const t = await createTestApp();
+  afterAll(() => t.close());
+  const runner = await new BadInputRunner(t.app).init();
+  for (const [name, target] of Object.entries(DOMAIN_ANSWER_PATHS)) {
+    const route = t.app.ctx.routes.byName.get(name)!;
+    const method = route.methods.find((m) => !SAFE.has(m))!;
+    it(`${name}: refused on the instance path, never a 5xx, nothing stored`, async () => {
+      expect(await runner.answerPaths(route, method, target, junkInRepeat)).toBeUndefined();
     }, 600_000);
   }
 });

@@ -150,6 +150,8 @@ export interface FormResponsesProps {
   filters: ResponsesFilters;
   /** one column per question key, union of all versions */
   columns: Array<{ key: string; label: string }>;
+  /** the repeat groups of any version (their keys): a CSV export is then a zip, an XLSX has their sheets */
+  repeatGroups: string[];
   versions: number[];
   /** responses with an open data quality flag (the review queue's count) */
   flagged: number;

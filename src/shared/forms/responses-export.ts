@@ -3,6 +3,11 @@ import type { ExportStatus } from '../settings/export-status.js';
 /** The options of a responses export (the export dialog; the query of the download). */
 export const RESPONSE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ResponseExportFormat = (typeof RESPONSE_EXPORT_FORMATS)[number];
+/**
+ * What a download holds: a CSV or an XLSX, or, for a CSV of a form with repeat groups, a zip of
+ * CSVs (the responses' and one per repeat group, as ODK Central and Kobo download them).
+ */
+export type ResponseExportFileType = ResponseExportFormat | 'zip';
 
 export interface ResponseExportOptions {
   format: ResponseExportFormat;
@@ -32,6 +37,8 @@ export const RESPONSE_EXPORT_JOB_THRESHOLD = 5000;
 export interface ResponseExportView {
   id: string;
   format: ResponseExportFormat;
+  /** what the download is (a CSV export of a form with repeat groups is a zip); null while none */
+  fileType: ResponseExportFileType | null;
   options: ResponseExportOptions;
   status: ExportStatus;
   progress: { done: number; total: number } | null;

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,8 @@ import {
 } from '../../../src/server/modules/forms/forms.tables.js';
 import type { QuestionDef } from '../../../src/shared/forms/questions.js';
 import type { FixtureContext } from '../route-fixtures.js';
-import type { DomainSecurity } from './index.js';
+import type { AnswerPathCase, DomainSecurity } from './index.js';
+import { hostileString, junkValue } from '../junk.js';
 import { insertProject } from './rows.js';
 
 /**
@@ -265,6 +267,110 @@ async function insertResponseWithPhotoQuestion(c: FixtureContext) {
   return response.id;
 }
 
+/**
+ * The fixture form's version 1 also asks a `members` repeat (name, age as a whole number): the open
+ * link's submission and the fixture response's edit can then carry answers inside its instances.
+ */
+async function insertRepeatForm(c: FixtureContext) {
+  const made = await insertForm(c, { anonymous: true });
+  const q = (key: string, type: QuestionDef['type'], label: string): QuestionDef => ({
+    ...FIXTURE_QUESTIONS[0],
+    key,
+    type,
+    label,
+  });
+  await c.world.app.ctx.db
+    .update(formVersions)
+    .set({
+      questions: [
+        ...FIXTURE_QUESTIONS,
+        {
+          ...q('members', 'repeat', 'Members'),
+          questions: [q('member_name', 'short_text', 'Name'), q('age', 'integer', 'Age')],
+        },
+      ],
+    })
+    .where(eq(formVersions.formId, made.form.id));
+  return made;
+}
+
+/** An answer no whole-number question takes (never empty: an empty answer is dropped, not refused). */
+const notAWholeNumber = fc.oneof(
+  hostileString.filter((s) => s.trim() !== '' && !/^[-+]?\d+$/.test(s.trim())),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)),
+  fc.constantFrom(true, false, 2 ** 53 + 2, '9'.repeat(40)),
+  fc.array(junkValue, { minLength: 1, maxLength: 3 }),
+  fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), junkValue, { minKeys: 1, maxKeys: 3 }),
+);
+/** One instance of `members`: fine, or junk in it (a bad age, a key the repeat does not ask), or not an object. */
+const instance = fc.oneof(
+  fc.record({
+    kind: fc.constant('ok' as const),
+    value: fc.constant({ member_name: 'Ann', age: 7 }),
+  }),
+  fc.record({
+    kind: fc.constant('age' as const),
+    value: notAWholeNumber.map((age) => ({ member_name: 'Ann', age })),
+  }),
+  fc.record({
+    kind: fc.constant('unknown' as const),
+    key: fc.stringMatching(/^[a-z0-9_]{1,12}$/).map((k) => `zz_junk_${k}`),
+    value: junkValue,
+  }),
+  fc.record({
+    kind: fc.constant('shape' as const),
+    value: fc.oneof(
+      fc.integer(),
+      hostileString.filter((s) => s !== ''),
+      fc.array(junkValue, { maxLength: 3 }),
+    ),
+  }),
+);
+
+/**
+ * `members` lists with junk in at least one instance, and the error keys they must get: the 1-based
+ * path of each bad answer (`members[2].age`), or, when an instance is not an object, that instance
+ * alone (`members[3]`: the first one, nothing inside the list is checked then).
+ */
+export const junkInRepeat: fc.Arbitrary<{ members: unknown[]; paths: string[] }> = fc
+  .array(instance, { minLength: 1, maxLength: 4 })
+  .filter((list) => list.some((i) => i.kind !== 'ok'))
+  .map((list) => {
+    const members = list.map((i) =>
+      i.kind === 'unknown' ? { member_name: 'Ann', [i.key]: i.value } : i.value,
+    );
+    const shape = list.findIndex((i) => i.kind === 'shape');
+    const paths =
+      shape >= 0
+        ? [`members[${shape + 1}]`]
+        : list.flatMap((i, n) =>
+            i.kind === 'age'
+              ? [`members[${n + 1}].age`]
+              : i.kind === 'unknown'
+                ? [`members[${n + 1}].${i.key}`]
+                : [],
+          );
+    return { members, paths: paths.sort() };
+  })
+  // under the 1 MiB body limit and without `__proto__` / `constructor` keys: the parser refuses those
+  // bodies whole (413, 400 BAD_JSON), as every route's fixed cases already check
+  .filter((c) => {
+    const json = JSON.stringify(c.members);
+    return json.length < 400_000 && !/"(__proto__|constructor)":/.test(json);
+  });
+
+/** Junk inside repeat instances on the routes that take answers (bad-input.int.test.ts walks them). */
+const answerPaths: Record<string, AnswerPathCase> = {
+  'public-forms.submit': {
+    url: async (c) => `/f/${(await insertRepeatForm(c)).open.token}`,
+    body: (members) => ({ id: randomUUID(), version: 1, answers: { name: 'Grace', members } }),
+  },
+  'responses.update': {
+    url: async (c) => `/form-responses/${(await insertRepeatForm(c)).response.id}`,
+    body: (members) => ({ revision: 1, answers: { members } }),
+  },
+};
+
 export const formsSecurity: DomainSecurity = {
   routeParamFixtures: {
     'responses.files.show': { formResponse: insertResponseFile, file: (c) => madeFiles.get(c)! },
@@ -353,4 +459,5 @@ export const formsSecurity: DomainSecurity = {
     'api.stakeholders.show': { access: 'api:read:content.view' },
   },
   bodies,
+  answerPaths,
 };

@@ -1,5 +1,5 @@
 import type { RouteExpectation } from '../route-expectations.js';
-import type { BodyFixture, ParamFixture } from '../route-fixtures.js';
+import type { BodyFixture, FixtureContext, ParamFixture } from '../route-fixtures.js';
 import { librariesSecurity } from './libraries.js';
 import { commentsSecurity } from './comments.js';
 import { projectsSecurity } from './projects.js';
@@ -32,6 +32,15 @@ export interface DomainSecurity {
   expectations: Record<string, RouteExpectation>;
   bodies?: Record<string, BodyFixture | Partial<Record<string, BodyFixture>>>;
   routeParamFixtures?: Record<string, Record<string, ParamFixture>>;
+  /** routes taking a form's answers: junk inside repeat instances, refused on its instance path */
+  answerPaths?: Record<string, AnswerPathCase>;
+}
+
+/** A route whose answers may hold a `members` repeat: where to send them, and the body around them. */
+export interface AnswerPathCase {
+  /** a fresh record of team A whose form version asks the `members` repeat */
+  url: (c: FixtureContext) => Promise<string>;
+  body: (members: unknown[]) => unknown;
 }
 
 const DOMAINS: DomainSecurity[] = [
@@ -67,6 +76,10 @@ export const DOMAIN_ROUTE_BODIES: Record<
   string,
   BodyFixture | Partial<Record<string, BodyFixture>>
 > = Object.assign({}, ...DOMAINS.map((d) => d.bodies ?? {}));
+export const DOMAIN_ANSWER_PATHS: Record<string, AnswerPathCase> = Object.assign(
+  {},
+  ...DOMAINS.map((d) => d.answerPaths ?? {}),
+);
 export const DOMAIN_ROUTE_PARAM_FIXTURES: Record<
   string,
   Record<string, ParamFixture>

@@ -21,7 +21,16 @@ function filterFields(f: ResponsesFilters) {
  * choice, with or without the list's filters. A small export downloads at once; a large one runs in
  * the background and opens its status page.
  */
-export function ExportDialog({ formId, filters }: { formId: string; filters: ResponsesFilters }) {
+export function ExportDialog({
+  formId,
+  filters,
+  repeatGroups,
+}: {
+  formId: string;
+  filters: ResponsesFilters;
+  /** the form's repeat groups: a CSV export is then a zip of one CSV per table */
+  repeatGroups: string[];
+}) {
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const [options, setOptions] = useState<ResponseExportOptions>({
@@ -41,10 +50,19 @@ export function ExportDialog({ formId, filters }: { formId: string; filters: Res
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Export responses">
         <Stack gap="md">
-          <Radio.Group label="Format" value={options.format} onChange={set('format')}>
+          <Radio.Group
+            label="Format"
+            description={
+              repeatGroups.length
+                ? `This form has repeat groups (${repeatGroups.join(', ')}): Excel puts each on a sheet of its own; CSV downloads a ZIP of responses.csv and one CSV per repeat group, linked by _response_id.`
+                : undefined
+            }
+            value={options.format}
+            onChange={set('format')}
+          >
             <Group mt={4}>
               <Radio value="xlsx" label="Excel (XLSX)" />
-              <Radio value="csv" label="CSV" />
+              <Radio value="csv" label={repeatGroups.length ? 'CSV files (ZIP)' : 'CSV'} />
             </Group>
           </Radio.Group>
           <Radio.Group

@@ -45,6 +45,7 @@ export function ResponsesPage({
   versions,
   flagged,
   testCount,
+  repeatGroups,
   can,
   datasetId,
 }: FormResponsesProps) {
@@ -180,7 +181,9 @@ export function ResponsesPage({
                 Open in the data grid
               </Button>
             )}
-            {!filters.test && <ExportDialog formId={form.id} filters={filters} />}
+            {!filters.test && (
+              <ExportDialog formId={form.id} filters={filters} repeatGroups={repeatGroups} />
+            )}
             {filters.test && can.delete && testCount > 0 && (
               <Button
                 color="red"

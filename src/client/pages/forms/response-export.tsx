@@ -65,7 +65,9 @@ export default function ResponseExport({
           {e.downloadHref ? (
             <Group>
               <Button component="a" href={e.downloadHref} download>
-                Download {e.format.toUpperCase()}
+                {e.fileType === 'zip'
+                  ? 'Download ZIP (responses.csv and a CSV per repeat group)'
+                  : `Download ${e.format.toUpperCase()}`}
               </Button>
               <Text size="sm" c="dimmed">
                 {e.progress?.done ?? 0} responses, {fileSize(e.byteSize ?? 0)}; available until{' '}

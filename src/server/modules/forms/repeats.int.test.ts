@@ -1,17 +1,30 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { multipartFile } from '../logframe/test-support.js';
-import { formQuestions, formResponses } from './forms.tables.js';
+import { drainJobs } from '../../../../test/helpers/jobs.js';
+import { formExports, formQuestions, formResponses } from './forms.tables.js';
+import { pruneResponseExports, responseExportPath } from './responses-export.job.js';
 import { formsTestKit, type KitState } from './test-support.js';
 import { xlsformBuffer } from './xlsform.test-support.js';
 
 /** Repeat groups end to end: builder, publish, submit, stored answers, export sheets, XLSForm. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // a background export from 2 matching responses (its file in a data dir of its own)
+  t = await createTestApp({
+    config: {
+      dataDir: mkdtempSync(path.join(tmpdir(), 'pw-repeats-')),
+      responseExportJobThreshold: 1,
+    },
+  });
 });
 afterAll(() => t.close());
 const kit = formsTestKit(() => t);
@@ -32,6 +45,21 @@ async function sheets(buf: Buffer) {
       return [ws.name, { header, rows }];
     }),
   );
+}
+
+/** The CSVs of a zip by file name, each parsed with its header (the BOM is checked, then dropped). */
+async function zipCsvs(buf: Buffer) {
+  const zip = await JSZip.loadAsync(buf);
+  const out: Record<string, Array<Record<string, string>>> = {};
+  for (const name of Object.keys(zip.files)) {
+    const text = await zip.file(name)!.async('string');
+    expect(text.startsWith('\ufeff'), name).toBe(true);
+    out[name] = Papa.parse<Record<string, string>>(text.slice(1), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+  }
+  return out;
 }
 
 describe('repeat groups', () => {
@@ -155,6 +183,112 @@ describe('repeat groups', () => {
       { _response_id: main._response_id, _row: 1, _index: 1, name: 'Ann', age: 40, school: null },
       { _response_id: main._response_id, _row: 1, _index: 2, name: 'Ben', age: 9, school: 'yes' },
     ]);
+  });
+
+  it('exports CSV as a zip: the responses and one CSV per repeat, rows checked against the answers', async () => {
+    // a formula-like name inside an instance, and one response without any instance left
+    const formula = await send({
+      village: 'Nyeri',
+      members: [{ name: '=HYPERLINK("http://x.test","y")', age: '-2' }],
+    });
+    expect(formula.statusCode, formula.body).toBe(201);
+    const stored = await t.app.ctx.db
+      .select()
+      .from(formResponses)
+      .where(eq(formResponses.formId, formId))
+      .orderBy(asc(formResponses.seq));
+    expect(stored).toHaveLength(2);
+
+    const res = await s.client.request(
+      'GET',
+      `/forms/${formId}/responses/export?format=csv`,
+      undefined,
+      { accept: '*/*' },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/filename=".* responses\.zip"$/);
+    const files = await zipCsvs(res.rawPayload);
+    expect(Object.keys(files).sort()).toEqual(['responses-members.csv', 'responses.csv']);
+
+    // the main CSV: one row per response with the count, as the plain CSV has
+    expect(
+      files['responses.csv'].map((r) => [r._response_id, r.village, r.members_count, r.size]),
+    ).toEqual(
+      stored.map((r) => [
+        r.id,
+        r.answers.village,
+        String((r.answers.members as Row[]).length),
+        String(r.answers.size),
+      ]),
+    );
+
+    // the repeat's CSV: one row per instance, linked to its response, its cells the instance's answers
+    const expected = stored.flatMap((r) =>
+      (r.answers.members as Row[]).map((m, i) => ({
+        _response_id: r.id,
+        _row: String(r.seq),
+        _index: String(i + 1),
+        name: String(m.name).replace(/^(?=[=+\-@])/, "'"),
+        age: m.age === undefined ? '' : String(m.age),
+        school: (m.school as string | undefined) ?? '',
+      })),
+    );
+    expect(files['responses-members.csv']).toEqual(expected);
+    // escaped as the main CSV escapes (a number stays a number: -2 is not text)
+    expect(files['responses-members.csv'][2]).toMatchObject({
+      name: `'=HYPERLINK("http://x.test","y")`,
+      age: '-2',
+    });
+
+    // the list's filters apply to the instances too: none submitted before 2000, headers only
+    const filtered = await zipCsvs(
+      (
+        await s.client.request(
+          'GET',
+          `/forms/${formId}/responses/export?format=csv&to=2000-01-01`,
+          undefined,
+          { accept: '*/*' },
+        )
+      ).rawPayload,
+    );
+    expect(filtered).toEqual({ 'responses.csv': [], 'responses-members.csv': [] });
+  });
+
+  it('runs a CSV export of a form with repeats as a job writing a zip, downloaded and pruned as such', async () => {
+    const res = await s.client.post(`/forms/${formId}/responses/exports`, {
+      format: 'csv',
+      content: 'labels',
+      multiple: 'joined',
+    });
+    expect(res.statusCode).toBe(303);
+    const showUrl = res.headers.location!;
+    expect((await s.client.page(showUrl)).props.exportJob.fileType).toBeNull();
+    await drainJobs(t.app);
+    const done = (await s.client.page(showUrl)).props.exportJob;
+    expect(done).toMatchObject({ status: 'done', format: 'csv', fileType: 'zip' });
+    const file = await s.client.request('GET', done.downloadHref, undefined, { accept: '*/*' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    expect(file.headers['content-disposition']).toMatch(/responses\.zip"$/);
+    const csvs = await zipCsvs(file.rawPayload);
+    expect(csvs['responses.csv']).toHaveLength(2);
+    // labels in the instances too
+    expect(csvs['responses-members.csv'].map((r) => r.school)).toEqual(['', 'Yes', '']);
+
+    const id = showUrl.split('/')[2];
+    const zipFile = responseExportPath(t.app.ctx.config.dataDir, s.team.id, id, 'zip');
+    expect(existsSync(zipFile)).toBe(true);
+    await t.app.ctx.db
+      .update(formExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(formExports.id, id));
+    await pruneResponseExports(t.app.ctx, new Date());
+    expect(existsSync(zipFile)).toBe(false);
+    expect(
+      (await s.client.request('GET', `${showUrl}/download`, undefined, { accept: '*/*' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('XLSForm: exports begin_repeat / end_repeat and imports them back', async () => {

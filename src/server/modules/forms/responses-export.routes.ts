@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
@@ -7,7 +7,7 @@ import { actorOf, runUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import {
   RESPONSE_EXPORT_FILTERS,
-  type ResponseExportFormat,
+  type ResponseExportFileType,
   type ResponseExportOptions,
   type ResponseExportView,
 } from '../../../shared/forms/responses-export.js';
@@ -16,24 +16,25 @@ import { findForm } from './forms.queries.js';
 import { param, teamOf, view } from './forms.routes.js';
 import { parseFilters } from './responses.props.js';
 import { countMatching } from './responses.export.js';
-import { responseExportPath, responsesFile } from './responses-export.job.js';
+import { responsesFile, storedResponseExport } from './responses-export.job.js';
 import {
   downloadResponseExport,
   findResponseExport,
   requestResponseExport,
 } from './responses-export.use-cases.js';
 
-const CONTENT_TYPE: Record<ResponseExportFormat, string> = {
+const CONTENT_TYPE: Record<ResponseExportFileType, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
 };
-const fileName = (formName: string, format: ResponseExportFormat) =>
+const fileName = (formName: string, type: ResponseExportFileType) =>
   `${
     formName
       .replace(/[^A-Za-z0-9 _-]+/g, '')
       .trim()
       .slice(0, 60) || 'form'
-  } responses.${format}`;
+  } responses.${type}`;
 
 const KEYS = new Set<string>(['format', 'content', 'multiple', ...RESPONSE_EXPORT_FILTERS]);
 
@@ -62,13 +63,15 @@ export function registerResponseExportRoutes(app: FastifyInstance, ctx: AppConte
       const { form } = await findForm(ctx.db, teamId, param(request, 'form'));
       const options = optionsOf(request.query, true);
       const filters = parseFilters(request.query);
-      const body = await responsesFile(ctx.db, { teamId, formId: form.id, filters, options });
+      const { type, body } = await responsesFile(ctx.db, {
+        teamId,
+        formId: form.id,
+        filters,
+        options,
+      });
       return reply
-        .header('content-type', CONTENT_TYPE[options.format])
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileName(form.name, options.format)}"`,
-        )
+        .header('content-type', CONTENT_TYPE[type])
+        .header('content-disposition', `attachment; filename="${fileName(form.name, type)}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(body));
     },
@@ -113,12 +116,12 @@ export function registerResponseExportRoutes(app: FastifyInstance, ctx: AppConte
       const row = await findResponseExport(ctx.db, teamId, param(request, 'responseExport'));
       const { form, project } = await findForm(ctx.db, teamId, row.formId);
       const now = new Date();
-      const file = responseExportPath(ctx.config.dataDir, teamId, row.id, row.options.format);
-      const available =
-        row.status === 'done' && !!row.expiresAt && row.expiresAt > now && existsSync(file);
+      const stored = storedResponseExport(ctx.config.dataDir, teamId, row.id, row.options.format);
+      const available = row.status === 'done' && !!row.expiresAt && row.expiresAt > now && !!stored;
       const exportJob: ResponseExportView = {
         id: row.id,
         format: row.options.format,
+        fileType: stored?.type ?? null,
         options: row.options,
         status: row.status,
         progress: row.progress ?? null,
@@ -145,14 +148,18 @@ export function registerResponseExportRoutes(app: FastifyInstance, ctx: AppConte
       const id = param(request, 'responseExport');
       const row = await runUseCase(ctx, actorOf(request), (uc) => downloadResponseExport(uc, id));
       const { form } = await findForm(ctx.db, row.teamId, row.formId);
-      const format = row.options.format;
-      const file = responseExportPath(ctx.config.dataDir, row.teamId, row.id, format);
-      if (!existsSync(file)) throw notFound('Export');
+      const stored = storedResponseExport(
+        ctx.config.dataDir,
+        row.teamId,
+        row.id,
+        row.options.format,
+      );
+      if (!stored) throw notFound('Export');
       return reply
-        .header('content-type', CONTENT_TYPE[format])
-        .header('content-disposition', `attachment; filename="${fileName(form.name, format)}"`)
+        .header('content-type', CONTENT_TYPE[stored.type])
+        .header('content-disposition', `attachment; filename="${fileName(form.name, stored.type)}"`)
         .header('cache-control', 'no-store')
-        .send(createReadStream(file));
+        .send(createReadStream(stored.file));
     },
   );
 }

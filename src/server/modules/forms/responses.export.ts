@@ -148,6 +148,16 @@ export function exportColumns(versions: QuestionDef[][], o: ResponseExportOption
   return out;
 }
 
+/** The repeat groups of any version by key (first-seen order), with each version's questions of it. */
+export function repeatGroups(versions: QuestionDef[][]) {
+  const repeats = new Map<string, QuestionDef[][]>();
+  for (const version of versions)
+    for (const q of version)
+      if (q.type === 'repeat')
+        repeats.set(q.key, [...(repeats.get(q.key) ?? []), q.questions ?? []]);
+  return repeats;
+}
+
 /** One repeat group's sheet: its instances, one row each, linked to their response. */
 export interface RepeatSheet {
   key: string;
@@ -155,18 +165,13 @@ export interface RepeatSheet {
 }
 
 /**
- * The sheets of the repeat groups (XLSX: a sheet per repeat after the responses, as Kobo and ODK
- * Central export them): `_response_id` and `_row` name the response (the parent), `_index` the
+ * The sheets of the repeat groups (XLSX: a sheet per repeat after the responses; CSV: a file per
+ * repeat beside the responses' in a zip; as Kobo and ODK Central export them): `_response_id` and `_row` name the response (the parent), `_index` the
  * instance (from 1), then one column per question of the repeat in the union of every version by
  * key (a question removed later keeps its column).
  */
 export function repeatSheets(versions: QuestionDef[][], o: ResponseExportOptions): RepeatSheet[] {
-  const repeats = new Map<string, QuestionDef[][]>();
-  for (const version of versions)
-    for (const q of version)
-      if (q.type === 'repeat')
-        repeats.set(q.key, [...(repeats.get(q.key) ?? []), q.questions ?? []]);
-  return [...repeats].map(([key, inner]) => {
+  return [...repeatGroups(versions)].map(([key, inner]) => {
     const cols = exportColumns(inner, o).filter((c) => !c.header.startsWith('_'));
     const instance = (f: (inst: Record<string, unknown>) => unknown) => (r: ExportSourceRow) =>
       f(r.answers as Record<string, unknown>);

@@ -12,6 +12,7 @@ import {
   versionNumbers,
 } from './responses.props.js';
 import { stakeholderResponses } from './stakeholders.props.js';
+import { formQuestionVersions, repeatGroups } from './responses.export.js';
 import {
   createPersonalLink,
   deleteResponse,
@@ -48,6 +49,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
               .filter((q) => !isDisplayOnly(q.type))
               .map(({ key, label }) => ({ key, label }))
           : (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
+        repeatGroups: [...repeatGroups(await formQuestionVersions(ctx.db, form.id)).keys()],
         testCount: await testResponsesCount(ctx.db, form.id),
         versions: await versionNumbers(ctx.db, form.id),
         flagged: await flaggedCount(ctx.db, form.id),

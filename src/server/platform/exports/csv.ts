@@ -17,3 +17,13 @@ function csvCell(v: unknown): string {
 }
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** A CSV file from pages of rows (the header is the first page): UTF-8 with a BOM, a chunk per page. */
+export async function* csvChunks(pages: AsyncIterable<unknown[][]>): AsyncGenerator<string> {
+  yield '\ufeff';
+  for await (const page of pages) {
+    let chunk = '';
+    for (const r of page) chunk += csvLine(r);
+    if (chunk) yield chunk;
+  }
+}
