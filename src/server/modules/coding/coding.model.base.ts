@@ -33,7 +33,7 @@ export async function modelCoderFor(
   };
 }
 
-export const LIMIT_REACHED =
+const LIMIT_REACHED =
   'Stopped: the team has used its AI model requests for this month (Settings, limits).';
 
 /**

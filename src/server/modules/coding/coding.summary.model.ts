@@ -17,7 +17,7 @@ import type { CodingItem } from './coding.model.js';
  * was not given, no quote at all. A reply that is not JSON (or not the shape) refuses the batch.
  * Many answers give several batches: the summary is their statements in order.
  */
-export const SUMMARY_BATCH = 40;
+const SUMMARY_BATCH = 40;
 const STATEMENTS_PER_BATCH = 5;
 const MAX_QUOTES = 3;
 

@@ -18,7 +18,7 @@ export const IMAGE_LIMITS = {
 };
 
 /** Why a file is refused (a caller speaking another language says it in its own words). */
-export type SniffRefusal =
+type SniffRefusal =
   | { reason: 'empty' | 'markup' | 'not-image' | 'unreadable' }
   | { reason: 'too-large'; width: number; height: number };
 
