@@ -14,8 +14,30 @@ import { toDrizzle } from './transformations.sql.js';
  * connection after at most one chunk instead of after the whole run.
  */
 
-/** source rows one chunk reads */
-export const RUN_CHUNK_ROWS = 20_000;
+/**
+ * A run's chunks are sized by time: the first reads `first` source rows, each next one as many as
+ * the last one's pace fits in `targetMs` (within `min`..`max`). A page's queries run one after
+ * another, each waiting for at most the chunk in progress, so a short chunk keeps pages answering
+ * while a long one (20,000 rows took about 3 s on a loaded machine) made a page wait several times
+ * that; the cost is one short statement's overhead per chunk.
+ */
+export const RUN_CHUNKS = { first: 2_000, targetMs: 100, min: 500, max: 50_000 } as const;
+
+export interface ChunkSizing {
+  first: number;
+  targetMs: number;
+  min: number;
+  max: number;
+  /** a monotonic clock in ms (performance.now) */
+  now: () => number;
+}
+
+/** the next chunk's rows from the last one's rows and time, kept within min..max */
+export function nextChunkRows(sizing: ChunkSizing, rows: number, ms: number): number {
+  const paced = ms > 0 ? Math.round((rows * sizing.targetMs) / ms) : sizing.max;
+  // grow at most fourfold at a time: one fast chunk (a cached page) does not make a huge next one
+  return Math.max(sizing.min, Math.min(sizing.max, Math.min(paced, rows * 4)));
+}
 
 /**
  * Whether every enabled step is row-wise: clean-ups, a constant fill, filters, column changes,
@@ -65,11 +87,14 @@ export async function insertChunked(
   target: { relation: string; physical: string[] },
   compiled: CompiledRecipe,
   source: { relation: string },
-  opts: { chunkRows: number; between: (done: ChunkDone) => Promise<void> },
+  opts: { chunkRows: number | ChunkSizing; between: (done: ChunkDone) => Promise<void> },
 ): Promise<number> {
   const range = compiled.range;
   if (!range) throw new Error('insertChunked needs a recipe compiled with range');
-  if (!Number.isInteger(opts.chunkRows) || opts.chunkRows < 1)
+  const sizing = typeof opts.chunkRows === 'number' ? null : opts.chunkRows;
+  let chunkRows: number =
+    typeof opts.chunkRows === 'number' ? opts.chunkRows : opts.chunkRows.first;
+  if (!Number.isInteger(chunkRows) || chunkRows < 1)
     throw new Error('chunkRows must be a whole number from 1');
   const select = runSelect(compiled);
   const values = [...compiled.params.values];
@@ -77,8 +102,9 @@ export async function insertChunked(
   let sourceRows = 0;
   let rowsOut = 0;
   for (;;) {
+    const started = sizing?.now() ?? 0;
     const r = (await database.db.execute(
-      sql`SELECT max(_row)::text AS up_to, count(*)::int AS n FROM (SELECT _row FROM ${sql.raw(source.relation)} WHERE _row > ${after}::bigint ORDER BY _row LIMIT ${opts.chunkRows}::bigint) t`,
+      sql`SELECT max(_row)::text AS up_to, count(*)::int AS n FROM (SELECT _row FROM ${sql.raw(source.relation)} WHERE _row > ${after}::bigint ORDER BY _row LIMIT ${chunkRows}::bigint) t`,
     )) as unknown as { rows: Array<{ up_to: string | null; n: number }> };
     const bound = r.rows[0];
     if (!bound || bound.up_to === null) return rowsOut;
@@ -93,6 +119,7 @@ export async function insertChunked(
     );
     sourceRows += Number(bound.n);
     after = bound.up_to;
+    if (sizing) chunkRows = nextChunkRows(sizing, Number(bound.n), sizing.now() - started);
     await opts.between({ sourceRows, rowsOut });
     // two turns: the second check phase comes after a poll phase, where a request that arrived
     // during the chunk is read and its first query queued before the next chunk's

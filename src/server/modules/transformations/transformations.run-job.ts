@@ -20,7 +20,7 @@ import {
 } from '../datasets/index.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { runSelect } from './transformations.compile.js';
-import { chunkedRun, insertChunked, RUN_CHUNK_ROWS } from './transformations.chunks.js';
+import { chunkedRun, insertChunked, RUN_CHUNKS } from './transformations.chunks.js';
 import { diffCounts, type DiffSide } from './transformations.diff.js';
 import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
@@ -262,7 +262,7 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     // the statement ends (the check below)
     const rowsOut = chunked
       ? await insertChunked(ctx.database, into, compiled, source.recipe, {
-          chunkRows: RUN_CHUNK_ROWS,
+          chunkRows: { ...RUN_CHUNKS, now: () => performance.now() },
           between: async (done) => {
             await checkCancel(ctx.db, jobId);
             await phase('writing', done.sourceRows, rowsIn);
