@@ -1,4 +1,4 @@
-import { WAIT_GUARD_MS } from './test/helpers/wait';
+import { WAIT_GUARD_MS } from './test/helpers/wait.js';
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 

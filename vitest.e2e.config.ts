@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { WAIT_GUARD_MS } from './test/helpers/wait';
+import { WAIT_GUARD_MS } from './test/helpers/wait.js';
 
 /**
  * The second, PostgreSQL pass of `.ci/run` (PATHWAYS_DB_PASS_ONLY=1) runs only the journeys that

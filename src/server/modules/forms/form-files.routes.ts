@@ -27,7 +27,7 @@ import { pageTextFor } from '../../../shared/forms/page-text/all.js';
 import { say, type PageText } from '../../../shared/forms/page-text/format.js';
 import { formVersions } from './forms.tables.js';
 import { param, teamOf, update, view } from './forms.routes.js';
-import { closedReason, linkByToken, liveResponses } from './submit.use-cases.js';
+import { askedLanguage, closedReason, linkByToken, liveResponses } from './submit.use-cases.js';
 import { teamRefusal } from './team-switches.js';
 import {
   formFilePath,
@@ -52,8 +52,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  * page's outbox sends, as it sends `lang` with the answers), else the form's default.
  */
 function uploadText(request: FastifyRequest, form: { language: string }): PageText {
-  const lang = (request.query as Record<string, unknown>).lang;
-  return pageTextFor(typeof lang === 'string' && lang ? lang.slice(0, 35) : form.language);
+  return pageTextFor(askedLanguage(request) ?? form.language);
 }
 
 /** Which question of which version the upload answers: `?question=<key>&version=<n>` */
@@ -168,6 +167,7 @@ export async function registerFormFileRoutes(app: FastifyInstance, ctx: AppConte
         const { link, form, projectStatus } = await linkByToken(
           ctx.db,
           param(request, 'formToken'),
+          askedLanguage(request),
         );
         // answered in the respondent's language, as the submission is
         const t = uploadText(request, form);

@@ -11,6 +11,8 @@ import type { FileAnswer } from '../../../shared/forms/files.js';
 import { allQuestions, repeatPath, type QuestionDef } from '../../../shared/forms/questions.js';
 import { formFiles, formResponses, formVersions } from './forms.tables.js';
 import { findResponse } from './forms.queries.js';
+import { pageTextFor } from '../../../shared/forms/page-text/all.js';
+import { say, type PageText } from '../../../shared/forms/page-text/format.js';
 
 /** An upload never attached to a response is deleted this long after it arrived. */
 const UNATTACHED_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -91,8 +93,6 @@ export async function recordReplacementUpload(
   return { fileId: f.id, name: f.name, size: f.size, type: f.contentType };
 }
 
-const NOT_RECEIVED = 'This file was not received: remove it and attach it again.';
-
 /**
  * The file answers of a submission, as the server stored them: each file id must be an upload to
  * this form for this question, not attached to another response (a retry of the same response,
@@ -105,6 +105,7 @@ export async function resolveFiles(
   clientId: string,
   questions: QuestionDef[],
   values: Answers,
+  text: PageText = pageTextFor('en'),
 ): Promise<{ values: Answers; fileIds: string[] }> {
   const keys = questions.filter((q) => q.type === 'file' && values[q.key] !== undefined);
   if (!keys.length) return { values, fileIds: [] };
@@ -123,12 +124,13 @@ export async function resolveFiles(
     const mine =
       r && r.file.questionKey === q.key && (!r.file.responseId || r.clientId === clientId);
     if (!r || !mine || wanted.indexOf(id) !== wanted.lastIndexOf(id)) {
-      errors[q.key] = NOT_RECEIVED;
+      errors[q.key] = say(text, 'fileNotReceived');
       continue;
     }
     out[q.key] = { fileId: id, name: r.file.name, size: r.file.size, type: r.file.contentType };
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors, 'Some answers need attention.');
+  if (Object.keys(errors).length)
+    throw new ValidationError(errors, say(text, 'answersNeedAttention'));
   return { values: out, fileIds: wanted };
 }
 

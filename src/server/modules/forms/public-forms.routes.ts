@@ -5,7 +5,13 @@ import { parseInput } from '../../platform/http/validate.js';
 import { formVersions, stakeholders } from './forms.tables.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
-import { closedNotice, linkByToken, liveResponses, submitResponse } from './submit.use-cases.js';
+import {
+  askedLanguage,
+  closedNotice,
+  linkByToken,
+  liveResponses,
+  submitResponse,
+} from './submit.use-cases.js';
 import { submitSchema, WAVE_RE } from '../../../shared/forms/forms.schemas.js';
 import {
   acceptedLanguages,
@@ -46,7 +52,11 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
     '/f/:formToken',
     { config: { name: 'public-forms.show', access: publicAccess } },
     async (request, reply) => {
-      const { link, form, projectStatus } = await linkByToken(ctx.db, param(request, 'formToken'));
+      const { link, form, projectStatus } = await linkByToken(
+        ctx.db,
+        param(request, 'formToken'),
+        askedLanguage(request),
+      );
       const [version] = form.currentVersion
         ? await ctx.db
             .select()

@@ -65,8 +65,17 @@ export function closedReason(
   return n && sayClosed(t, n);
 }
 
-/** The link behind a public token, with its form and project status; 404 when unknown or revoked. */
-export async function linkByToken(db: Db, token: unknown) {
+/** The language a public request asks for (`?lang=`, as the page's outbox sends it), if any. */
+export function askedLanguage(request: { query: unknown }): string | undefined {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  return typeof lang === 'string' && lang ? lang.slice(0, 35) : undefined;
+}
+
+/**
+ * The link behind a public token, with its form and project status; 404 when unknown or revoked
+ * (a withdrawn link said in `lang`, else the form's default language).
+ */
+export async function linkByToken(db: Db, token: unknown, lang?: string) {
   if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound('Form');
   const [row] = await db
     .select({ link: formLinks, form: forms, projectStatus: projects.status })
@@ -77,7 +86,7 @@ export async function linkByToken(db: Db, token: unknown) {
     .limit(1);
   if (!row) throw notFound('Form');
   if (row.link.revokedAt)
-    throw fail('NOT_FOUND', 'This link was withdrawn. Ask the sender for a new one.');
+    throw fail('NOT_FOUND', say(pageTextFor(lang ?? row.form.language), 'linkWithdrawn'));
   return row;
 }
 
@@ -90,11 +99,11 @@ export const liveResponses = async (db: Db, formId: string) =>
   )[0].n;
 
 /** The wave a submission belongs to: the personal link's, or one of the form's waves named by an open link. */
-function waveOf(form: FormRow, link: LinkRow, wave: string | undefined) {
+function waveOf(form: FormRow, link: LinkRow, wave: string | undefined, text: PageText) {
   if (link.stakeholderId) return link.wave;
   if (!wave) return null;
   if (!form.waves.includes(wave))
-    throw new ValidationError({ wave: `“${wave}” is not a wave of this form.` });
+    throw new ValidationError({ wave: say(text, 'notAWave', { wave }) });
   return wave;
 }
 
@@ -166,13 +175,13 @@ export async function submitResponse(
   uc.unaudited(
     'a public response is the respondent’s data, kept with its own time, version and link; the audit log records what team members do',
   );
-  const { link, form: found, projectStatus } = await linkByToken(uc.tx, token);
+  const { link, form: found, projectStatus } = await linkByToken(uc.tx, token, input.lang);
   return storeResponse(uc, {
     found,
     projectStatus,
     linkId: link.id,
     stakeholderId: link.stakeholderId,
-    wave: () => waveOf(found, link, input.wave),
+    wave: () => waveOf(found, link, input.wave, pageTextFor(input.lang ?? found.language)),
     input,
   });
 }
@@ -203,18 +212,18 @@ export async function storeResponse(
     .from(formVersions)
     .where(and(eq(formVersions.formId, found.id), eq(formVersions.number, input.version)))
     .limit(1);
-  if (!version)
-    throw new ValidationError({ version: `Version ${input.version} of this form does not exist.` });
   // the question's own messages (required, constraint) and the built-in ones in the language the
   // form was answered in (the page sends it; without it, the form's default language)
   const text = pageTextFor(input.lang ?? found.language);
+  if (!version)
+    throw new ValidationError({ version: say(text, 'noSuchVersion', { n: input.version }) });
   const checked = validateAnswers(
     input.lang ? localiseQuestions(version.questions, input.lang) : version.questions,
     input.answers,
     { text },
   );
   if (Object.keys(checked.errors).length)
-    throw new ValidationError(checked.errors, 'Some answers need attention.');
+    throw new ValidationError(checked.errors, say(text, 'answersNeedAttention'));
   // answers to questions hidden by skip logic are cleaned (dropped), never stored: validateAnswers
   // skipped them, and the same pruning the browser does runs again over the version's questions
   const kept = pruneHidden(version.questions, checked.values) as Answers;
@@ -231,7 +240,7 @@ export async function storeResponse(
   if (switches.refused) {
     // the team's settings (public forms off, the monthly limit): a retry of a stored response still succeeds
     const before = await existing();
-    const { values } = await resolveFiles(uc.tx, found.id, input.id, version.questions, kept);
+    const { values } = await resolveFiles(uc.tx, found.id, input.id, version.questions, kept, text);
     if (before && before.hash === canonicalAnswers(values))
       return { form: found, responseId: before.id, duplicate: true };
     throw fail(switches.refused.code, switches.refused.message);
@@ -253,7 +262,14 @@ export async function storeResponse(
     .where(eq(forms.id, found.id))
     .returning();
   // file answers: uploads to this form, not another response's; as stored (under the lock)
-  const { values, fileIds } = await resolveFiles(uc.tx, form.id, input.id, version.questions, kept);
+  const { values, fileIds } = await resolveFiles(
+    uc.tx,
+    form.id,
+    input.id,
+    version.questions,
+    kept,
+    text,
+  );
   const hash = canonicalAnswers(values);
   /** a retry (or a refusal): the number taken goes back, so numbers stay gapless */
   const giveBack = () =>

@@ -107,10 +107,10 @@ export async function submitTestResponse(
     { text },
   );
   if (Object.keys(checked.errors).length)
-    throw new ValidationError(checked.errors, 'Some answers need attention.');
+    throw new ValidationError(checked.errors, say(text, 'answersNeedAttention'));
   const values = pruneHidden(questions, checked.values) as Answers;
   if (input.wave && !form.waves.includes(input.wave))
-    throw new ValidationError({ wave: `“${input.wave}” is not a wave of this form.` });
+    throw new ValidationError({ wave: say(text, 'notAWave', { wave: input.wave }) });
   const hash = canonicalAnswers(values);
   const [inserted] = await uc.tx
     .insert(formTestResponses)

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import ExcelJS from 'exceljs';
 import { multipartFile } from '../logframe/test-support.js';
-import { formQuestions, formVersions, forms } from './forms.tables.js';
+import { formLinks, formQuestions, formVersions, forms } from './forms.tables.js';
 import { formsTestKit } from './test-support.js';
 
 /** Multilingual forms: languages, translations saved on the draft, snapshotted, served by ?lang=. */
@@ -183,6 +183,46 @@ describe('form translations', () => {
     // the document's loading line comes in the page's language too
     const page = await publicPage(`/f/${token}?lang=fr`);
     expect(page.res.body).toContain('Chargement du formulaire…');
+    // the refusal's heading, an unknown version, a round the form does not have, a withdrawn link
+    expect(fr.json().detail).toBe('Certaines réponses sont à revoir.');
+    const good = { name: 'Awa', village: 'Thiès' };
+    const version = await submit(c, token, {
+      id: randomUUID(),
+      version: 7,
+      answers: good,
+      lang: 'fr',
+    });
+    expect(version.json().errors).toEqual({
+      version: 'La version 7 de ce formulaire n’existe pas.',
+    });
+    const wave = await submit(c, token, {
+      id: randomUUID(),
+      version: 1,
+      answers: good,
+      wave: 'round9',
+      lang: 'fr',
+    });
+    expect(wave.statusCode, wave.body).toBe(422);
+    expect(wave.json().errors).toEqual({
+      wave: '« round9 » n’est pas une vague de ce formulaire.',
+    });
+    await t.app.ctx.db
+      .update(formLinks)
+      .set({ revokedAt: new Date() })
+      .where(eq(formLinks.token, token));
+    const withdrawn = await submit(c, token, {
+      id: randomUUID(),
+      version: 1,
+      answers: good,
+      lang: 'fr',
+    });
+    expect(withdrawn.statusCode).toBe(404);
+    expect(withdrawn.json().detail).toBe(
+      'Ce lien a été retiré. Demandez-en un nouveau à l’expéditeur.',
+    );
+    // no language asked: the form's default (English here)
+    const english = await submit(c, token, { id: randomUUID(), version: 1, answers: good });
+    expect(english.json().detail).toBe('This link was withdrawn. Ask the sender for a new one.');
   });
 
   it('refuses bad input on the field', async () => {

@@ -175,4 +175,10 @@ export const en = {
   outboxConflict:
     'This response was already received with different answers. It was not sent again: export it and tell the form’s owner.',
   outboxRefused: 'The server refused this response (error {status}).',
+  // the server's refusals of a public submission (its heading, a withdrawn link, a file, version, round)
+  answersNeedAttention: 'Some answers need attention.',
+  linkWithdrawn: 'This link was withdrawn. Ask the sender for a new one.',
+  fileNotReceived: 'This file was not received: remove it and attach it again.',
+  noSuchVersion: 'Version {n} of this form does not exist.',
+  notAWave: '“{wave}” is not a wave of this form.',
 } as const;

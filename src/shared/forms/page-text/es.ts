@@ -162,4 +162,9 @@ export const es: PageText = {
   outboxConflict:
     'Esta respuesta ya se recibió con otras respuestas. No se volvió a enviar: expórtela y avise al responsable del formulario.',
   outboxRefused: 'El servidor rechazó esta respuesta (error {status}).',
+  answersNeedAttention: 'Algunas respuestas necesitan atención.',
+  linkWithdrawn: 'Este enlace fue retirado. Pida uno nuevo a quien se lo envió.',
+  fileNotReceived: 'Este archivo no se recibió: quítelo y adjúntelo de nuevo.',
+  noSuchVersion: 'La versión {n} de este formulario no existe.',
+  notAWave: '«{wave}» no es una ronda de este formulario.',
 };

@@ -163,4 +163,9 @@ export const fr: PageText = {
   outboxConflict:
     'Cette réponse a déjà été reçue avec d’autres réponses. Elle n’a pas été renvoyée : exportez-la et prévenez le responsable du formulaire.',
   outboxRefused: 'Le serveur a refusé cette réponse (erreur {status}).',
+  answersNeedAttention: 'Certaines réponses sont à revoir.',
+  linkWithdrawn: 'Ce lien a été retiré. Demandez-en un nouveau à l’expéditeur.',
+  fileNotReceived: 'Ce fichier n’a pas été reçu : retirez-le et joignez-le de nouveau.',
+  noSuchVersion: 'La version {n} de ce formulaire n’existe pas.',
+  notAWave: '« {wave} » n’est pas une vague de ce formulaire.',
 };

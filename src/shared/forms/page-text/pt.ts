@@ -163,4 +163,9 @@ export const pt: PageText = {
   outboxConflict:
     'Esta resposta já foi recebida com outras respostas. Ela não foi enviada de novo: exporte-a e avise o responsável pelo formulário.',
   outboxRefused: 'O servidor recusou esta resposta (erro {status}).',
+  answersNeedAttention: 'Algumas respostas precisam de atenção.',
+  linkWithdrawn: 'Este link foi retirado. Peça um novo a quem o enviou.',
+  fileNotReceived: 'Este arquivo não foi recebido: remova-o e anexe-o de novo.',
+  noSuchVersion: 'A versão {n} deste formulário não existe.',
+  notAWave: '“{wave}” não é uma rodada deste formulário.',
 };

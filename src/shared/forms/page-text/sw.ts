@@ -161,4 +161,9 @@ export const sw: PageText = {
   outboxConflict:
     'Jibu hili lilishapokelewa likiwa na majibu tofauti. Halikutumwa tena: lihamishe na umjulishe mwenye fomu.',
   outboxRefused: 'Seva imekataa jibu hili (hitilafu {status}).',
+  answersNeedAttention: 'Baadhi ya majibu yanahitaji kuangaliwa.',
+  linkWithdrawn: 'Kiungo hiki kimeondolewa. Omba kipya kutoka kwa aliyekutumia.',
+  fileNotReceived: 'Faili hili halikupokelewa: liondoe kisha uliambatishe tena.',
+  noSuchVersion: 'Toleo {n} la fomu hii halipo.',
+  notAWave: '“{wave}” si awamu ya fomu hii.',
 };
