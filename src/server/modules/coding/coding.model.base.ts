@@ -62,9 +62,34 @@ export async function askModel(
 }
 
 /** The model's text as JSON: a fenced ```json block is accepted, anything else must parse whole. */
-export function parseJson(text: string): unknown {
+function parseJson(text: string): unknown {
   const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(text);
   return JSON.parse(fenced ? fenced[1] : text);
+}
+
+/**
+ * A batch's reply read by its schema, or null once `refuseBatch` was told why (not JSON, or not
+ * the expected shape: `shape` says what was expected).
+ */
+export function readReply<T>(
+  text: string,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  refuseBatch: (why: string) => void,
+  shape: string,
+): T | null {
+  let json: unknown;
+  try {
+    json = parseJson(text);
+  } catch {
+    refuseBatch('The model did not answer a JSON object.');
+    return null;
+  }
+  const out = schema.safeParse(json);
+  if (!out.success) {
+    refuseBatch(`The model’s answer does not have the expected shape (${shape}).`);
+    return null;
+  }
+  return out.data;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

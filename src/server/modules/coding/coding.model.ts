@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppliedCode, CodeDef } from '../../../shared/coding/coding.js';
 import type { RunRefusal } from '../../../shared/coding/coding.pages.js';
-import { askModel, parseJson, quoteSpan, type ModelCoder } from './coding.model.base.js';
+import { askModel, quoteSpan, readReply, type ModelCoder } from './coding.model.base.js';
 
 /**
  * Deductive coding by the configured model: the answers (personal data masked) go in batches with
@@ -73,22 +73,13 @@ export async function codeWithModel(
         quote: null,
         reason: `${reason} Responses #${batch[0].seq} to #${batch[batch.length - 1].seq} were not coded.`,
       });
-    let json: unknown;
-    try {
-      json = parseJson(text);
-    } catch {
-      whole('The model did not answer a JSON object.');
-      await progress(Math.min(items.length, i + MODEL_BATCH));
-      continue;
-    }
-    const out = outputSchema.safeParse(json);
-    if (!out.success) {
-      whole('The model’s answer does not have the expected shape (answers with codes and quotes).');
+    const data = readReply(text, outputSchema, whole, 'answers with codes and quotes');
+    if (!data) {
       await progress(Math.min(items.length, i + MODEL_BATCH));
       continue;
     }
     for (const item of batch) coded.set(item.responseId, []);
-    for (const a of out.data.answers) {
+    for (const a of data.answers) {
       const item = batch[a.id - 1];
       if (!item) {
         refusals.push({

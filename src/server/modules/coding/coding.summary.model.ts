@@ -5,7 +5,7 @@ import type {
   SummaryQuote,
   SummaryStatement,
 } from '../../../shared/coding/kinds.js';
-import { askModel, parseJson, quoteSpan, type ModelCoder } from './coding.model.base.js';
+import { askModel, quoteSpan, readReply, type ModelCoder } from './coding.model.base.js';
 import type { CodingItem } from './coding.model.js';
 
 /**
@@ -60,21 +60,12 @@ export async function summariseWithModel(
         quote: null,
         reason: `${reason} Responses #${batch[0].seq} to #${batch[batch.length - 1].seq} are not in the summary.`,
       });
-    let json: unknown;
-    try {
-      json = parseJson(text);
-    } catch {
-      whole('The model did not answer a JSON object.');
+    const data = readReply(text, outputSchema, whole, 'statements with quotes');
+    if (!data) {
       await progress(Math.min(items.length, i + SUMMARY_BATCH));
       continue;
     }
-    const out = outputSchema.safeParse(json);
-    if (!out.success) {
-      whole('The model’s answer does not have the expected shape (statements with quotes).');
-      await progress(Math.min(items.length, i + SUMMARY_BATCH));
-      continue;
-    }
-    for (const s of out.data.statements.slice(0, STATEMENTS_PER_BATCH)) {
+    for (const s of data.statements.slice(0, STATEMENTS_PER_BATCH)) {
       const statement = coder.masker.unmask(s.statement);
       const refuse = (item: CodingItem | null, quote: string | null, why: string) =>
         refusals.push({
