@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('libraries', () => {
   it('lists the library with the empty team library explained, and filters', async () => {
     await page.goto(`${base}/libraries`, { waitUntil: 'networkidle' });
-    expect(await page.title()).toBe('Libraries - Pathways');
+    await expect.poll(() => page.title()).toBe('Libraries - Pathways');
     await page.getByTestId('team-library-empty').waitFor();
     expect(await page.getByTestId('library-card').count()).toBe(SHIPPED_LIBRARY.length);
     await shot(page, 'libraries-index');
@@ -79,7 +79,7 @@ describe('libraries', () => {
 
   it('shows an entry by level and copies it into a project through the modal', async () => {
     await page.goto(`${base}/libraries/${PROBLEM.slug}`, { waitUntil: 'networkidle' });
-    expect(await page.title()).toBe(`${PROBLEM.title} - Libraries - Pathways`);
+    await expect.poll(() => page.title()).toBe(`${PROBLEM.title} - Libraries - Pathways`);
     expect(await page.getByTestId('library-element').count()).toBe(
       PROBLEM.template.elements.length,
     );

@@ -90,7 +90,7 @@ describe('problem full view', () => {
   it('shows the overview, list tabs, metrics and an honest empty later tab', async () => {
     const page = b.page;
     await page.goto(`${base}/problems/${problemId}`, { waitUntil: 'networkidle' });
-    expect(await page.title()).toContain('Girls drop out of secondary school');
+    await expect.poll(() => page.title()).toContain('Girls drop out of secondary school');
     await page.getByText('Results chain').waitFor();
     await shot(page, 'problems-overview');
     await page.getByRole('tab', { name: /Activities/ }).click();

@@ -62,7 +62,7 @@ describe('projects', () => {
   it('empty list says what to do, the form creates a project, the show page lists its parts', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${base}/projects`, { waitUntil: 'networkidle' });
-    expect(await page.title()).toBe('Projects - Pathways');
+    await expect.poll(() => page.title()).toBe('Projects - Pathways');
     await page.getByRole('heading', { name: 'Create your first project' }).waitFor();
     await shot(page, 'projects-index-empty');
     await page.getByRole('link', { name: 'Create project' }).click();

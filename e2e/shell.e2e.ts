@@ -74,7 +74,7 @@ describe('app shell', () => {
   it('renders the dashboard with its title, activity and getting-started steps', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
-    expect(await page.title()).toBe('Dashboard - Pathways');
+    await expect.poll(() => page.title()).toBe('Dashboard - Pathways');
     // the logs page's sentence, not an action label (issue 8 item 22)
     await page.getByText('Ana Lima-Fernandes created the API token “Importer”').waitFor();
     expect(await page.getByText('5 minutes ago').count()).toBe(1);
@@ -107,7 +107,7 @@ describe('app shell', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const res = await page.goto(`${base}/no/such/page`, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(404);
-    expect(await page.title()).toBe('Page not found - Pathways');
+    await expect.poll(() => page.title()).toBe('Page not found - Pathways');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(
       await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href'),

@@ -44,6 +44,11 @@ describe('extractive summary (TextRank)', () => {
     for (const w of column.byWave)
       for (const s of w.sentences)
         expect(responses.find((r) => r.id === s.responseId)!.wave).toBe(w.wave);
-    expect(summariseColumn([])).toEqual({ engine: 'textrank', sentences: 0, overall: [], byWave: [] });
+    expect(summariseColumn([])).toEqual({
+      engine: 'textrank',
+      sentences: 0,
+      overall: [],
+      byWave: [],
+    });
   });
 });
