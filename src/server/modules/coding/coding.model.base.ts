@@ -113,3 +113,26 @@ export function quoteSpan(
   }
   return null;
 }
+
+/** A batch's answers as the model sees them: numbered from 1, masked, one text per answer. */
+export const maskedAnswers = (
+  coder: ModelCoder,
+  batch: ReadonlyArray<{ answers: ReadonlyArray<{ text: string }> }>,
+) =>
+  batch.map((item, n) => ({
+    id: n + 1,
+    answer: item.answers.map((a) => coder.masker.mask(a.text)).join('\n'),
+  }));
+
+/** The refusal of a whole batch: why, and which responses it leaves out (`what`). */
+export const batchRefusal = (
+  batch: ReadonlyArray<{ seq: number }>,
+  reason: string,
+  what: string,
+) => ({
+  responseId: null,
+  seq: null,
+  code: null,
+  quote: null,
+  reason: `${reason} Responses #${batch[0].seq} to #${batch[batch.length - 1].seq} ${what}.`,
+});

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { AppliedCode, CodeDef } from '../../../shared/coding/coding.js';
 import type { RunRefusal } from '../../../shared/coding/coding.pages.js';
-import { askModel, quoteSpan, readReply, type ModelCoder } from './coding.model.base.js';
+import {
+  askModel,
+  batchRefusal,
+  maskedAnswers,
+  quoteSpan,
+  readReply,
+  type ModelCoder,
+} from './coding.model.base.js';
 
 /**
  * Deductive coding by the configured model: the answers (personal data masked) go in batches with
@@ -59,20 +66,10 @@ export async function codeWithModel(
     const batch = items.slice(i, i + MODEL_BATCH);
     const user = JSON.stringify({
       codebook: book,
-      answers: batch.map((item, n) => ({
-        id: n + 1,
-        answer: item.answers.map((a) => coder.masker.mask(a.text)).join('\n'),
-      })),
+      answers: maskedAnswers(coder, batch),
     });
     const text = await askModel(coder, SYSTEM, user, 'The model could not code');
-    const whole = (reason: string) =>
-      refusals.push({
-        responseId: null,
-        seq: null,
-        code: null,
-        quote: null,
-        reason: `${reason} Responses #${batch[0].seq} to #${batch[batch.length - 1].seq} were not coded.`,
-      });
+    const whole = (reason: string) => refusals.push(batchRefusal(batch, reason, 'were not coded'));
     const data = readReply(text, outputSchema, whole, 'answers with codes and quotes');
     if (!data) {
       await progress(Math.min(items.length, i + MODEL_BATCH));

@@ -5,7 +5,14 @@ import type {
   SummaryQuote,
   SummaryStatement,
 } from '../../../shared/coding/kinds.js';
-import { askModel, quoteSpan, readReply, type ModelCoder } from './coding.model.base.js';
+import {
+  askModel,
+  batchRefusal,
+  maskedAnswers,
+  quoteSpan,
+  readReply,
+  type ModelCoder,
+} from './coding.model.base.js';
 import type { CodingItem } from './coding.model.js';
 
 /**
@@ -46,20 +53,11 @@ export async function summariseWithModel(
   for (let i = 0; i < items.length; i += SUMMARY_BATCH) {
     const batch = items.slice(i, i + SUMMARY_BATCH);
     const user = JSON.stringify({
-      answers: batch.map((item, n) => ({
-        id: n + 1,
-        answer: item.answers.map((a) => coder.masker.mask(a.text)).join('\n'),
-      })),
+      answers: maskedAnswers(coder, batch),
     });
     const text = await askModel(coder, SYSTEM, user, 'The model could not summarise');
     const whole = (reason: string) =>
-      refusals.push({
-        responseId: null,
-        seq: null,
-        code: null,
-        quote: null,
-        reason: `${reason} Responses #${batch[0].seq} to #${batch[batch.length - 1].seq} are not in the summary.`,
-      });
+      refusals.push(batchRefusal(batch, reason, 'are not in the summary'));
     const data = readReply(text, outputSchema, whole, 'statements with quotes');
     if (!data) {
       await progress(Math.min(items.length, i + SUMMARY_BATCH));
