@@ -125,7 +125,23 @@ export interface IntelligentColumnProps {
   coded: CodedAnswer[];
   /** theme discovery (inductive): the latest runs and their themes */
   themes: ThemesSection;
+  /** the classifier's training on the team's human codes, per code of the current codebook */
+  training: ClassifierTraining;
   can: { update: boolean };
+}
+
+export interface ClassifierTraining {
+  /** human-coded answers (verifications of live responses) */
+  examples: number;
+  /** coded answers needed with the code, and without it, to train it */
+  min: number;
+  codes: Array<{
+    code: string;
+    label: string;
+    positives: number;
+    negatives: number;
+    trained: boolean;
+  }>;
 }
 
 export interface DeductiveInputsProps {

@@ -7,8 +7,13 @@ export const DEFAULT_SAMPLE_PERCENT = 20;
 const MAX_CODES = 40;
 const MAX_RULES = 50;
 
-/** who codes a deductive column: the offline engine or the configured model */
-const CODING_ENGINES = ['rules', 'model'] as const;
+/**
+ * who codes a deductive column: the offline rules, the configured model, or the classifier trained
+ * on the team's own human codes (codes with too few of them: the rules)
+ */
+const CODING_ENGINES = ['rules', 'model', 'classifier'] as const;
+/** the classifier trains a code on at least this many human-coded answers with it, and without */
+export const CLASSIFIER_MIN_EXAMPLES = 5;
 export type CodingEngine = (typeof CODING_ENGINES)[number];
 
 export interface CodeDef {
@@ -33,6 +38,10 @@ export interface QuoteSpan {
 export interface AppliedCode {
   code: string;
   spans: QuoteSpan[];
+  /** the classifier's posterior for the code (0.5..1) */
+  confidence?: number;
+  /** in a classifier run, a code it had too few human codes for: applied by the rules */
+  by?: 'rules';
 }
 
 const phrases = (label: string) =>
@@ -98,7 +107,9 @@ export const updateColumnSchema = z.object({
     .min(1, 'Between 1 and 100.')
     .max(100, 'Between 1 and 100.'),
   /** absent: unchanged ('model' only when a model is configured) */
-  engine: z.enum(CODING_ENGINES, { error: 'Choose the offline rules or the model.' }).optional(),
+  engine: z
+    .enum(CODING_ENGINES, { error: 'Choose the offline rules, the classifier or the model.' })
+    .optional(),
 });
 export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
 

@@ -68,7 +68,15 @@ export function CodedAnswers({ coded }: { coded: CodedAnswer[] }) {
                   key={x.code}
                   variant={x.status === 'applied' ? 'filled' : 'outline'}
                   color={x.status === 'applied' ? 'teal' : 'gray'}
-                  title={x.spans.map((s) => `“${s.text}”`).join(', ')}
+                  title={[
+                    x.spans.map((s) => `“${s.text}”`).join(', '),
+                    x.confidence !== undefined
+                      ? `classifier confidence ${formatNumber(x.confidence, 2)}`
+                      : null,
+                    x.by === 'rules' ? 'by the rules (too few human codes to train it)' : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 >
                   {x.label}
                 </Badge>

@@ -2,7 +2,8 @@ import type { FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import { Button, Card, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { route } from '@shared/route';
-import type { IntelligentColumnProps } from '@shared/coding/coding.pages';
+import type { ClassifierTraining, IntelligentColumnProps } from '@shared/coding/coding.pages';
+import { plural } from '@shared/format/plural';
 import { updateColumnSchema } from '@shared/coding/coding';
 import type { ColumnKind } from '@shared/coding/kinds';
 import type { CodingEngine } from '@shared/coding/coding';
@@ -15,12 +16,15 @@ import { passesCheck } from '../../lib/form-check';
  * sentiment and summary columns have no verification, so neither setting is shown there.
  * A codes column also says who codes it: the offline rules (the codebook's terms) or, when the team
  * has configured one, the model (its quotes checked verbatim against the answers); a summary column
- * who summarises it: the offline TextRank or the model.
+ * who summarises it: the offline TextRank or the model. A codes column can also choose the
+ * classifier trained on the team's own human codes, once at least one code has enough of them; the
+ * card says, per code, how many more coded answers it needs.
  */
 export function ColumnSettings({
   column,
   kind = 'codes',
   model = null,
+  training,
 }: {
   column: Pick<
     IntelligentColumnProps['column'],
@@ -29,6 +33,8 @@ export function ColumnSettings({
   kind?: ColumnKind;
   /** the configured model's name (codes and summary columns), or null: the offline engine only */
   model?: string | null;
+  /** a codes column: the classifier's training on the team's human codes */
+  training?: ClassifierTraining;
 }) {
   const usesThreshold = kind === 'codes';
   const usesSample = kind === 'codes' || kind === 'rubric';
@@ -53,6 +59,15 @@ export function ColumnSettings({
       disabled: !model,
     },
   ];
+  const trainable = training?.codes.some((c) => c.trained) ?? false;
+  if (training && !summary)
+    engines.splice(1, 0, {
+      value: 'classifier',
+      label: trainable
+        ? 'Classifier trained on your human codes (rules for codes with too few)'
+        : 'Classifier trained on your human codes (too few yet)',
+      disabled: !trainable && column.engine !== 'classifier',
+    });
   const err = form.errors as Record<string, string | undefined>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -90,6 +105,7 @@ export function ColumnSettings({
                     ? 'The model gets the answers with names, phones and e-mails masked, 40 at a time, and writes short statements citing quotes; a statement whose quote is not verbatim in the answer it cites is refused and listed on the run.'
                     : 'The model gets the answers with names, phones and e-mails masked, 20 at a time, with the codebook; a code it gives without a verbatim quote of the answer is refused and listed on the run.'}
               </Text>
+              {training && !summary && <TrainingStatus training={training} />}
             </>
           )}
           <Group grow>
@@ -124,5 +140,37 @@ export function ColumnSettings({
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** Per code: trained on how many human codes, or how many more it needs (with it, without it). */
+function TrainingStatus({ training }: { training: ClassifierTraining }) {
+  const more = (have: number) => Math.max(0, training.min - have);
+  return (
+    <Stack gap={2} aria-label="Classifier training">
+      <Text size="xs" c="dimmed">
+        The classifier learns each code from the answers people coded in the verification queue (
+        {plural(training.examples, 'coded answer')} so far): a code needs at least{' '}
+        {plural(training.min, 'answer')} with it and {training.min} without it; until then the rules
+        code it.
+      </Text>
+      {training.codes.map((c) => (
+        <Text size="xs" key={c.code}>
+          <b>{c.label}</b>:{' '}
+          {c.trained
+            ? `trained on ${c.positives} with, ${c.negatives} without`
+            : `needs ${[
+                more(c.positives) > 0
+                  ? `${plural(more(c.positives), 'more coded answer')} with it`
+                  : null,
+                more(c.negatives) > 0
+                  ? `${plural(more(c.negatives), 'more coded answer')} without it`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' and ')} (rules until then)`}
+        </Text>
+      ))}
+    </Stack>
   );
 }

@@ -139,7 +139,9 @@ export default function IntelligentColumn(props: PagePropsOf<'surveyholders/inte
         </>
       )}
       <ThemesSection columnId={column.id} themes={themes} canUpdate={can.update} errors={errors} />
-      {can.update && <ColumnSettings column={column} model={props.model} />}
+      {can.update && (
+        <ColumnSettings column={column} model={props.model} training={props.training} />
+      )}
     </Stack>
   );
 }

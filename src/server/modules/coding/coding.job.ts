@@ -14,8 +14,11 @@ import {
   decisionsOf,
   latestRun,
   liveResponses,
+  trainingExamples,
 } from './coding.queries.js';
 import { CODING_RUN } from './coding.use-cases.js';
+import { CLASSIFIER_ENGINE } from './coding.classifier.js';
+import { classifierDecisions } from './coding.classifier.run.js';
 
 const CHUNK = 200;
 const MAX_DIFF_QUOTES = 20;
@@ -51,17 +54,38 @@ async function runCoding(ctx: AppContext, runId: string) {
       .where(eq(codingRuns.id, run.id));
     const rows: Array<typeof codingDecisions.$inferInsert> = [];
     let refusals: RunRefusal[] | null = null;
-    const decision = (responseId: string, codes: AppliedCode[], sentiment: number | null) => ({
+    const decision = (
+      responseId: string,
+      codes: AppliedCode[],
+      sentiment: number | null,
+      engineVersion = run.engineVersion,
+    ) => ({
       teamId: run.teamId,
       runId: run.id,
       responseId,
       codes,
       sentiment,
       engine: run.engine,
-      engineVersion: run.engineVersion,
+      engineVersion,
       codebookVersion: run.codebookVersion,
     });
-    if (run.engine === MODEL_ENGINE) {
+    if (run.engine === CLASSIFIER_ENGINE) {
+      const coded = classifierDecisions(
+        column,
+        run.codebookVersion,
+        compiled,
+        await trainingExamples(ctx.db, column),
+        responses,
+      );
+      for (const d of coded.decisions)
+        rows.push(decision(d.responseId, d.codes, d.sentiment, d.engineVersion));
+      // the version names the training set the job really used (a code given since the start
+      // counts)
+      await ctx.db
+        .update(codingRuns)
+        .set({ engineVersion: coded.version, processed: responses.length })
+        .where(eq(codingRuns.id, run.id));
+    } else if (run.engine === MODEL_ENGINE) {
       const coder = await modelCoderFor(ctx, run.teamId, run.engineVersion);
       const items = responses.map((r) => ({
         responseId: r.id,

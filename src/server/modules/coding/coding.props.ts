@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import type { CodeDef } from '../../../shared/coding/coding.js';
+import { CLASSIFIER_MIN_EXAMPLES, type CodeDef } from '../../../shared/coding/coding.js';
+import { trainingCounts } from './coding.classifier.js';
 import type {
   DeductiveInputsProps,
   IntelligentColumnProps,
@@ -14,6 +15,7 @@ import {
   answerTexts,
   codebookOf,
   textQuestionsOf,
+  trainingExamples,
   type ColumnRow,
   type RunRow,
 } from './coding.queries.js';
@@ -165,7 +167,21 @@ export async function columnProps(
     },
     coded,
     themes: await themesSection(db, column.id),
+    training: await trainingOf(db, column, codes),
     can: { update: canUpdate },
+  };
+}
+
+async function trainingOf(db: Db, column: ColumnRow, codes: CodeDef[]) {
+  const examples = await trainingExamples(db, column);
+  const label = new Map(codes.map((c) => [c.key, c.label]));
+  return {
+    examples: examples.length,
+    min: CLASSIFIER_MIN_EXAMPLES,
+    codes: trainingCounts(
+      examples,
+      codes.map((c) => c.key),
+    ).map((c) => ({ ...c, label: label.get(c.code) ?? c.code })),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   codingVerifications,
   intelligentColumns,
 } from './coding.tables.js';
+import { docsOf, featuresOf, type Example } from './coding.classifier.js';
 
 export type ColumnRow = typeof intelligentColumns.$inferSelect;
 export type RunRow = typeof codingRuns.$inferSelect;
@@ -97,4 +98,37 @@ export function answerTexts(answers: Record<string, unknown>, keys: string[]) {
   return keys
     .map((key) => ({ question: key, text: typeof answers[key] === 'string' ? answers[key] : '' }))
     .filter((a) => a.text.trim() !== '');
+}
+
+/**
+ * The classifier's training examples: the column's human codes (blind verifications) of live
+ * responses, each with its answers' stems and the codes its codebook version had.
+ */
+export async function trainingExamples(db: Db, column: ColumnRow): Promise<Example[]> {
+  const verifications = await db
+    .select({
+      responseId: codingVerifications.responseId,
+      codes: codingVerifications.codes,
+      codebookVersion: codingVerifications.codebookVersion,
+    })
+    .from(codingVerifications)
+    .where(eq(codingVerifications.columnId, column.id));
+  if (verifications.length === 0) return [];
+  const versions = await db
+    .select({ number: codebookVersions.number, codes: codebookVersions.codes })
+    .from(codebookVersions)
+    .where(eq(codebookVersions.columnId, column.id));
+  const keysOf = new Map(versions.map((v) => [v.number, v.codes.map((c) => c.key)]));
+  const answers = new Map(
+    (await liveResponses(db, column.formId)).map((r) => [r.id, r.answers] as const),
+  );
+  return verifications
+    .filter((v) => answers.has(v.responseId))
+    .sort((a, b) => (a.responseId < b.responseId ? -1 : 1))
+    .map((v) => ({
+      responseId: v.responseId,
+      features: featuresOf(docsOf(answerTexts(answers.get(v.responseId)!, column.questionKeys))),
+      codes: v.codes,
+      known: keysOf.get(v.codebookVersion) ?? [],
+    }));
 }

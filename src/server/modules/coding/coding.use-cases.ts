@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { ValidationError, fail } from '../../platform/errors.js';
 import { findForm } from '../forms/index.js';
+import { CLASSIFIER_MIN_EXAMPLES } from '../../../shared/coding/coding.js';
 import type {
   CodebookInput,
   CreateColumnInput,
@@ -15,7 +16,15 @@ import {
   intelligentColumns,
 } from './coding.tables.js';
 import { ENGINE, ENGINE_VERSION } from './coding.engine.js';
-import { codebookOf, findColumn, latestRun, textQuestionsOf } from './coding.queries.js';
+import {
+  codebookOf,
+  findColumn,
+  latestRun,
+  textQuestionsOf,
+  trainingExamples,
+  type ColumnRow,
+} from './coding.queries.js';
+import { CLASSIFIER_ENGINE, classifierVersion, trainingCounts } from './coding.classifier.js';
 import { runEngine } from './coding.kinds.engines.js';
 import { sampleOf } from './coding.sample.js';
 import { startKindRun } from './coding.kinds.use-cases.js';
@@ -83,6 +92,21 @@ export async function updateColumn(
     throw new ValidationError({
       engine: 'Only deductive coding and summary columns can use the model so far.',
     });
+  if (input.engine === 'classifier' && input.engine !== column.engine) {
+    if (column.kind !== 'codes')
+      throw new ValidationError({
+        engine: 'Only deductive coding columns can use the classifier.',
+      });
+    const codebook = await codebookOf(uc.tx, column.id, column.codebookVersion);
+    const counts = trainingCounts(
+      await trainingExamples(uc.tx, column),
+      codebook.map((c) => c.key),
+    );
+    if (!counts.some((c) => c.trained))
+      throw new ValidationError({
+        engine: `Too few human codes to train the classifier: each code needs at least ${CLASSIFIER_MIN_EXAMPLES} coded answers with it and ${CLASSIFIER_MIN_EXAMPLES} without it (code answers in the verification queue).`,
+      });
+  }
   const [after] = await uc.tx
     .update(intelligentColumns)
     .set({ ...input, engine: input.engine ?? column.engine, updatedAt: new Date() })
@@ -156,7 +180,9 @@ export async function startRun(uc: UseCase, { columnId }: { columnId: unknown })
       teamId: uc.teamId,
       columnId: column.id,
       codebookVersion: column.codebookVersion,
-      ...runEngine(uc, column.engine, { engine: ENGINE, version: ENGINE_VERSION }),
+      ...(column.engine === 'classifier'
+        ? await classifierEngine(uc, column)
+        : runEngine(uc, column.engine, { engine: ENGINE, version: ENGINE_VERSION })),
       createdBy: uc.actor.userId || null,
     })
     .returning();
@@ -167,6 +193,22 @@ export async function startRun(uc: UseCase, { columnId }: { columnId: unknown })
     details: { codebookVersion: run.codebookVersion, engine: run.engineVersion },
   });
   return run;
+}
+
+/** A classifier run's engine and version (the training set as it is now; the job names its own). */
+async function classifierEngine(uc: UseCase, column: ColumnRow) {
+  const examples = await trainingExamples(uc.tx, column);
+  const keys = (await codebookOf(uc.tx, column.id, column.codebookVersion)).map((c) => c.key);
+  return {
+    engine: CLASSIFIER_ENGINE,
+    engineVersion: classifierVersion({
+      examples,
+      codebookVersion: column.codebookVersion,
+      fallback: trainingCounts(examples, keys)
+        .filter((c) => !c.trained)
+        .map((c) => c.code),
+    }),
+  };
 }
 
 /** A human's blind coding of a sampled response (again: it replaces their earlier coding). */
