@@ -174,7 +174,9 @@ describe('the classifier engine through the routes', () => {
     // the slip: the classifier codes cost where the person did not (kappa below 1, above 0.6)
     const cost = page.agreement.find((a) => a.code === 'cost')!;
     expect(cost.confusion.machineOnly).toBe(1);
-    expect(cost).toMatchObject({ status: 'applied', kappa: expect.closeTo(0.917, 3) });
+    expect(cost.status).toBe('applied');
+    expect(cost.kappa).toBeGreaterThan(0.6);
+    expect(cost.kappa).toBeLessThan(1);
     expect(page.agreement.find((a) => a.code === 'safety')!.status).toBe('suggested');
     // at threshold 1 cost is only suggested, and no longer counted
     await s.client.put(`/intelligent-columns/${s.id}`, settings('classifier', 1));
