@@ -80,6 +80,11 @@ it('code an open question with a codebook, verify a sample blind, see kappa', as
     .toBeLessThan(2);
   await page.getByRole('heading', { name: 'Coded answers' }).waitFor();
   await shot(page, 'coding-column');
+  // the settings say, per code, how many more human codes the classifier needs
+  const training = page.getByLabel('Classifier training');
+  await training.getByText('Distance').waitFor();
+  await expect.poll(() => training.getByText(/needs \d+ more coded answers?/).count()).toBe(2);
+  await shot(page, 'coding-classifier-training');
 
   await page.goto(`${base}/forms/${formId}/intelligent-columns`);
   await page.getByRole('link', { name: 'Barriers to attendance' }).waitFor();
