@@ -135,6 +135,8 @@ export interface ClassifierTraining {
   examples: number;
   /** coded answers needed with the code, and without it, to train it */
   min: number;
+  /** the verification sample's size: the most answers people can code (the training set's bound) */
+  sample: number;
   codes: Array<{
     code: string;
     label: string;

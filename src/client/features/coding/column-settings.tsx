@@ -146,6 +146,11 @@ export function ColumnSettings({
 /** Per code: trained on how many human codes, or how many more it needs (with it, without it). */
 function TrainingStatus({ training }: { training: ClassifierTraining }) {
   const more = (have: number) => Math.max(0, training.min - have);
+  const left = Math.max(0, training.sample - training.examples);
+  const needed = Math.max(
+    0,
+    ...training.codes.filter((c) => !c.trained).map((c) => more(c.positives) + more(c.negatives)),
+  );
   return (
     <Stack gap={2} aria-label="Classifier training">
       <Text size="xs" c="dimmed">
@@ -153,6 +158,8 @@ function TrainingStatus({ training }: { training: ClassifierTraining }) {
         {plural(training.examples, 'coded answer')} so far): a code needs at least{' '}
         {plural(training.min, 'answer')} with it and {training.min} without it; until then the rules
         code it.
+        {needed > left &&
+          ` Only ${plural(left, 'sampled answer')} ${left === 1 ? 'is' : 'are'} left to code: raise the verification sample below to give the classifier enough.`}
       </Text>
       {training.codes.map((c) => (
         <Text size="xs" key={c.code}>

@@ -105,7 +105,7 @@ describe('the classifier engine through the routes', () => {
     let page = await columnPage(s);
     expect(page.errors).toMatchObject({ engine: expect.stringContaining('Too few human codes') });
     expect(page.column.engine).toBe('rules');
-    expect(page.training.min).toBe(5);
+    expect(page.training).toMatchObject({ min: 5, sample: 32 });
     expect(page.training.examples).toBe(6);
     expect(page.training.codes.every((c) => !c.trained)).toBe(true);
 

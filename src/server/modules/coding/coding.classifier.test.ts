@@ -73,13 +73,10 @@ describe('the classifier engine', () => {
       answers: { q: a.text },
     }));
     const uncoded = { id: 'new', answers: { q: 'She is sick with fever; the fees are high.' } };
-    const run = classifierDecisions(
-      { id: 'col', questionKeys: ['q'] },
-      3,
-      compiled,
-      few,
-      [...responses, uncoded],
-    );
+    const run = classifierDecisions({ id: 'col', questionKeys: ['q'] }, 3, compiled, few, [
+      ...responses,
+      uncoded,
+    ]);
     expect(run.version).toMatch(
       new RegExp(`trained on ${few.length} human-coded answers #[0-9a-f]{8}; codebook v3`),
     );

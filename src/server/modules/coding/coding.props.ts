@@ -167,7 +167,7 @@ export async function columnProps(
     },
     coded,
     themes: await themesSection(db, column.id),
-    training: await trainingOf(db, column, codes),
+    training: { ...(await trainingOf(db, column, codes)), sample: sample.ids.length },
     can: { update: canUpdate },
   };
 }
