@@ -257,7 +257,7 @@ export function cellsOfRows(db: Db, runId: string, rowKeys: string[]) {
     .where(and(eq(gridCells.runId, runId), inArray(gridCells.rowKey, rowKeys)));
 }
 
-/** A run's cells in row order (the export reads them all). */
+/** A run's cells in row order, all of them (tests compare runs with it). */
 export function cellsOf(db: Db, runId: string) {
   return db
     .select()

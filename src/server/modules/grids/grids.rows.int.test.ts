@@ -13,6 +13,7 @@ import { gridsTestKit } from './grids.test-support.js';
 import { gridCells, gridRuns, intelligentGrids } from './grids.tables.js';
 import { cellsOf, latestGridRun } from './grids.queries.js';
 import { runGrid } from './grids.job.js';
+import { gridTable } from './grids.export.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,6 +101,22 @@ describe('the intelligent grid’s rows', () => {
     const paged = await shape(twinId);
     expect(paged.cells).toHaveLength(23);
     expect(paged).toEqual(await shape(gridId));
+    // the export reads the run's rows a page at a time too: pages of 10 write the same lines
+    const [grid] = await t.app.ctx.db
+      .select()
+      .from(intelligentGrids)
+      .where(eq(intelligentGrids.id, gridId));
+    const done = (await latestGridRun(t.app.ctx.db, gridId, 'done'))!;
+    const lines = async (pageSize?: number) => {
+      const out: unknown[][] = [];
+      for await (const p of gridTable(t.app.ctx.db, grid, done, ['baseline'], pageSize))
+        out.push(...p);
+      return out;
+    };
+    const tens = await lines(10);
+    expect(tens).toHaveLength(25);
+    expect(tens.map((l) => l[0])).toContain('Response #23');
+    expect(tens).toEqual(await lines());
 
     // the last page: the 3 remaining rows; a page past the end is the last page
     const third = await page('?page=3');
