@@ -84,4 +84,57 @@ it('an intelligent grid over an imported dataset, reached from its data', async 
   await page.getByRole('button', { name: /^2 sources of Food and water, .*Row 1\b/ }).click();
   await page.getByText('“well”').waitFor();
   await shot(page, 'grids-dataset-sources');
+
+  // a panel with a stakeholder id column: one grid row per household, its rows grouped
+  const panel = await uploadFile(
+    w.client,
+    w.project.id,
+    Buffer.from(
+      'household,wave,meals\nH1,baseline,2\nH2,baseline,1\nH1,endline,3\nH2,endline,1\n,baseline,2\n',
+    ),
+    'panel.csv',
+  );
+  const panelRes = await w.client.post(
+    `/source-files/${fileIdOf(panel.headers.location as string)}/import`,
+    {
+      name: 'Panel',
+      sheet: null,
+      stakeholderColumn: 0,
+      columns: ['household', 'wave', 'meals'].map((label, index) => ({
+        index,
+        label,
+        type: ['text', 'category', 'integer'][index],
+        include: true,
+      })),
+    },
+  );
+  const panelJob = /\/jobs\/([0-9a-f-]{36})/.exec(panelRes.headers.location as string)![1];
+  await expect
+    .poll(async () => (await versionOfJob(t.app.ctx.db, w.team.id, panelJob)).status)
+    .toBe('ready');
+  const panelId = (await versionOfJob(t.app.ctx.db, w.team.id, panelJob)).datasetId;
+  await page.goto(`${base}/datasets/${panelId}/grids`);
+  await page.getByText('No grid yet.').waitFor();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Panel');
+  await page.getByRole('checkbox', { name: 'One row per stakeholder' }).check();
+  await page.getByRole('button', { name: 'Add prompt' }).click();
+  await page.getByRole('textbox', { name: 'Column 1: title' }).fill('Change');
+  await page
+    .getByRole('textbox', { name: 'Question in words' })
+    .fill('How did this household’s situation change between baseline and endline?');
+  await page.locator('.mantine-MultiSelect-input').click();
+  await page.getByRole('option', { name: 'wave' }).click();
+  await page.getByRole('option', { name: 'meals' }).click();
+  await page.keyboard.press('Escape');
+  await shot(page, 'grids-dataset-stakeholder-form');
+  await page.getByRole('button', { name: 'Create grid' }).click();
+  await page.getByRole('button', { name: 'Compute grid' }).click();
+  await page.getByText('Latest run: done').waitFor();
+  const grouped = page.getByRole('table', { name: 'Cells of Panel' });
+  await grouped.getByText('H1 · rows 1, 3', { exact: true }).waitFor();
+  await grouped.getByText('Row 5', { exact: true }).waitFor();
+  await page.getByText(/one row per stakeholder \(“household”\)/).waitFor();
+  await page.getByRole('button', { name: /^4 sources of Change, .*H1 · rows 1, 3/ }).click();
+  await page.getByText('“endline”').waitFor();
+  await shot(page, 'grids-dataset-stakeholder-grid');
 });

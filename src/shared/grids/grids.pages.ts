@@ -9,7 +9,7 @@ interface GridFormRef {
   anonymous: boolean;
 }
 
-/** A grid over a dataset: its current version's rows, one grid row per dataset row. */
+/** A grid over a dataset: its current version's rows (per dataset row, or grouped by stakeholder). */
 export interface GridDatasetRef {
   id: string;
   name: string;
@@ -26,6 +26,8 @@ export interface GridOptions {
   intelligentColumns: Array<{ id: string; name: string }>;
   /** the waves the form's responses carry, in the form's order */
   waves: string[];
+  /** a dataset's stakeholder id column: its grids may have one row per stakeholder */
+  stakeholderColumn: { key: string; label: string } | null;
 }
 
 export interface GridRunView {
@@ -92,7 +94,14 @@ export interface IntelligentGridProps {
   project: FormProjectRef;
   form: GridFormRef | null;
   dataset: GridDatasetRef | null;
-  grid: { id: string; name: string; waves: string[]; columns: GridColumn[] };
+  grid: {
+    id: string;
+    name: string;
+    waves: string[];
+    /** a dataset's grid: one row per stakeholder (their rows grouped), else per dataset row */
+    byStakeholder: boolean;
+    columns: GridColumn[];
+  };
   run: GridRunView | null;
   headers: GridHeader[];
   /** one page of the last finished run's rows (keyset on the row's position; search on its label) */

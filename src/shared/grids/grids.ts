@@ -44,6 +44,8 @@ export type GridColumn = GridColumnInput & { key: string };
 export const gridSchema = z.object({
   name: z.string().trim().min(1, 'Give the grid a name.').max(120),
   waves: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  /** a dataset with a stakeholder id column: one row per stakeholder, their rows grouped */
+  byStakeholder: z.boolean().default(false),
   columns: z
     .array(gridColumnSchema)
     .min(1, 'Add at least one column.')

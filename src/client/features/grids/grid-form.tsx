@@ -42,7 +42,12 @@ interface Props {
   options: GridOptions;
   /** what the grid reads: a survey form's answers or a dataset's rows */
   source: 'form' | 'dataset';
-  initial?: { name: string; waves: string[]; columns: GridColumnInput[] };
+  initial?: {
+    name: string;
+    waves: string[];
+    byStakeholder: boolean;
+    columns: GridColumnInput[];
+  };
   title: string;
   submitLabel: string;
   /** where the checked form is sent: a new grid is posted, an edit is put */
@@ -53,6 +58,7 @@ const useGridForm = (initial: Props['initial']) =>
   useForm({
     name: initial?.name ?? '',
     waves: initial?.waves ?? ([] as string[]),
+    byStakeholder: initial?.byStakeholder ?? false,
     columns: initial?.columns ?? ([] as GridColumnInput[]),
   });
 
@@ -110,6 +116,15 @@ export function GridForm({ options, source, initial, title, submitLabel, send }:
                 ))}
               </Group>
             </Checkbox.Group>
+          )}
+          {options.stakeholderColumn && (
+            <Checkbox
+              label="One row per stakeholder"
+              description={`Group the dataset's rows by their stakeholder id (“${options.stakeholderColumn.label}”): a baseline and an endline row, or several rows, become one grid row; its cells cite every row they read. Unticked: one grid row per dataset row.`}
+              checked={form.data.byStakeholder}
+              onChange={(e) => form.setData('byStakeholder', e.currentTarget.checked)}
+              error={err.byStakeholder}
+            />
           )}
           <Text fw={500} size="sm">
             Columns

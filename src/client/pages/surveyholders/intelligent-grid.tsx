@@ -198,7 +198,12 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
         <GridForm
           options={options}
           source={props.form ? 'form' : 'dataset'}
-          initial={{ name: grid.name, waves: grid.waves, columns: grid.columns }}
+          initial={{
+            name: grid.name,
+            waves: grid.waves,
+            byStakeholder: grid.byStakeholder,
+            columns: grid.columns,
+          }}
           title="Grid definition"
           submitLabel="Save grid"
           send={{ method: 'put', url: route('grids.update', { grid: grid.id }) }}

@@ -3,7 +3,7 @@ import type { AppliedCode } from '../../../shared/coding/coding.js';
 import type { GridCellValue, GridCitation, GridColumn } from '../../../shared/grids/grids.js';
 import { answerValue, citationOf, quoteOf, type QuestionInfo } from './grids.answers.js';
 import { offlinePrompt } from './grids.offline.js';
-import { modelPrompt, type ModelCellRun } from './grids.model.js';
+import { modelPrompt, type ModelCellRun, type RowSubject } from './grids.model.js';
 import type { GridSourceRow } from './grids.queries.js';
 
 /** An intelligent column's coded responses (the coding module's latest finished run). */
@@ -20,6 +20,8 @@ export interface CellEnv {
   coded: Map<string, CodedColumn | null>;
   /** set when a model is configured: prompt columns ask it */
   model: ModelCellRun | null;
+  /** what a row is: a survey respondent's responses, a dataset row, a stakeholder's rows */
+  subject: RowSubject;
 }
 
 export interface ComputedCell {
@@ -29,8 +31,9 @@ export interface ComputedCell {
 
 /**
  * What a cell is computed from, hashed: the column's definition, the engine, the row's responses
- * (id and last change per wave; a dataset row: its number and values) and, for an intelligent column, the coding run read. A cell of the
- * previous run with the same hash is carried over instead of computed again.
+ * (id and last change per wave; a dataset row: its number and values, all of a stakeholder's
+ * rows when grouped) and, for an intelligent column, the coding run read. A cell of the previous
+ * run with the same hash is carried over instead of computed again.
  */
 export function inputHash(column: GridColumn, row: GridSourceRow, env: CellEnv): string {
   const source = row.waves.map((w) => [w.wave, w.responseId, w.row ?? null, w.updatedAt]);
@@ -56,11 +59,19 @@ export async function computeCell(
     const q = env.questions.get(column.question);
     const byWave: Record<string, string | number | string[] | null> = {};
     const citations: GridCitation[] = [];
+    // a stakeholder's dataset rows share the one wave: their values in row order
+    const several: string[] = [];
     for (const w of row.waves) {
       const v = q ? answerValue(q, w.answers[q.key]) : null;
-      byWave[w.wave] = v;
-      if (v !== null && q) citations.push(citationOf(w, q.key, quoteOf(v)));
+      // a form has each wave once; a stakeholder's rows: the first value, or all of them below
+      byWave[w.wave] ??= v;
+      if (v !== null && q) {
+        citations.push(citationOf(w, q.key, quoteOf(v)));
+        several.push(quoteOf(v));
+      }
     }
+    if (row.waves.length > 1 && row.waves.every((w) => w.row !== undefined) && several.length > 1)
+      byWave[row.waves[0].wave] = several;
     return { value: { kind: 'question', byWave }, citations };
   }
   if (column.kind === 'intelligent') {
@@ -83,6 +94,6 @@ export async function computeCell(
     return q ? [q] : [];
   });
   return env.model
-    ? modelPrompt(env.model, column.prompt, questions, row.waves)
+    ? modelPrompt(env.model, column.prompt, questions, row.waves, env.subject)
     : offlinePrompt(column.prompt, questions, row.waves);
 }

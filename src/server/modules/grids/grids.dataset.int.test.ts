@@ -6,6 +6,8 @@ import { signedInUser } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { versionOfJob } from '../datasets/index.js';
+import { cellsOf, latestGridRun } from './grids.queries.js';
+import { runGrid } from './grids.job.js';
 import { sourcesWorld, startFileImport, tempDataDir } from '../sources/test-support.js';
 import type {
   IntelligentGridProps,
@@ -59,12 +61,17 @@ describe('an intelligent grid over a dataset', () => {
       ['meals', 'integer'],
       ['water', expect.any(String)],
     ]);
-    expect(list.options).toMatchObject({ waves: [], intelligentColumns: [] });
+    expect(list.options).toMatchObject({
+      waves: [],
+      intelligentColumns: [],
+      stakeholderColumn: null,
+    });
 
     // a wave or an unknown column is refused on its field
     const bad = await w.client.post(`/datasets/${datasetId}/grids`, {
       name: 'Bad',
       waves: ['baseline'],
+      byStakeholder: true,
       columns: [{ kind: 'question', title: 'Nope', question: 'nope' }],
     });
     expect(bad.statusCode).toBe(303);
@@ -74,6 +81,8 @@ describe('an intelligent grid over a dataset', () => {
     expect(refused.errors).toMatchObject({
       'waves.0': 'A dataset has no waves: its grid reads each row once.',
       'columns.0.question': 'Not a column of this dataset: nope.',
+      byStakeholder:
+        'This dataset names no stakeholder id column (or it is hidden): choose one on the source first.',
     });
 
     const created = await w.client.post(`/datasets/${datasetId}/grids`, {
@@ -208,5 +217,162 @@ describe('an intelligent grid over a dataset', () => {
     const mine = (await w.client.page(`/datasets/${datasetId}/grids`))
       .props as IntelligentGridsProps;
     expect(mine.grids.map((g) => g.name)).toEqual(['Households']);
+  });
+});
+
+/**
+ * A baseline and an endline (and for H3 a follow-up) row per household, one row with no
+ * household, H4 with only a baseline: household, wave, meals (integer), water (category).
+ */
+const PANEL = `household,wave,meals,water
+H1,baseline,2,well
+H2,baseline,1,tap
+H3,baseline,3,well
+H1,endline,3,tap
+H2,endline,1,tap
+,baseline,2,well
+H3,endline,2,well
+H3,followup,4,tap
+H4,baseline,1,
+`;
+
+describe('an intelligent grid over a dataset, one row per stakeholder', () => {
+  it('groups each stakeholder’s rows into one row, cites every row read, reads the same cells in pages of 2, and answers 404 to another team', async () => {
+    const w = await sourcesWorld(t.app);
+    const first = await startFileImport(w.client, w.project.id, Buffer.from(PANEL), 'panel.csv', {
+      stakeholderColumn: 0,
+      change: (cols) => {
+        for (const c of cols) {
+          if (c.label === 'meals') c.type = 'integer';
+          if (c.label === 'water') c.type = 'category';
+        }
+      },
+    });
+    await drainJobs(t.app);
+    const version = await versionOfJob(t.app.ctx.db, w.team.id, first.jobId);
+    expect(version.status).toBe('ready');
+    const datasetId = version.datasetId;
+    const list = (await w.client.page(`/datasets/${datasetId}/grids`))
+      .props as IntelligentGridsProps;
+    expect(list.options.stakeholderColumn).toEqual({ key: 'household', label: 'household' });
+
+    const definition = {
+      waves: [],
+      byStakeholder: true,
+      columns: [
+        { kind: 'question', title: 'Meals', question: 'meals' },
+        {
+          kind: 'prompt',
+          title: 'Change',
+          prompt: 'How did this household’s situation change between baseline and endline?',
+          questions: ['meals', 'water'],
+        },
+      ],
+    };
+    const created = await w.client.post(`/datasets/${datasetId}/grids`, {
+      name: 'Households',
+      ...definition,
+    });
+    expect(created.statusCode, created.body).toBe(303);
+    const gridId = created.headers.location!.split('/')[2];
+    expect((await w.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
+    await drainJobs(t.app);
+    const p = (await w.client.page(`/grids/${gridId}`)).props as Page;
+    expect(p.grid.byStakeholder).toBe(true);
+    // 4 households, then the row with no household on its own
+    expect(p.run).toMatchObject({ status: 'done', total: 5, processed: 5 });
+    expect(p.rows.rows.map((r) => [r.key, r.label])).toEqual([
+      ['s:H1', 'H1 · rows 1, 4'],
+      ['s:H2', 'H2 · rows 2, 5'],
+      ['s:H3', 'H3 · rows 3, 7, 8'],
+      ['s:H4', 'H4 · row 9'],
+      ['r6', 'Row 6'],
+    ]);
+    const [h1, , h3, h4, loose] = p.rows.rows;
+    const cite = (row: number, question: string, quote: string) => ({
+      responseId: null,
+      row,
+      question,
+      wave: null,
+      quote,
+    });
+    // a question column: every row's value in row order, citing each row
+    expect(h1.cells.c1).toEqual({
+      value: { kind: 'question', byWave: { '(row)': ['2', '3'] } },
+      citations: [cite(1, 'meals', '2'), cite(4, 'meals', '3')],
+    });
+    expect(h3.cells.c1.citations.map((c) => c.row)).toEqual([3, 7, 8]);
+    // one row: its value as it is
+    expect(h4.cells.c1).toEqual({
+      value: { kind: 'question', byWave: { '(row)': 1 } },
+      citations: [cite(9, 'meals', '1')],
+    });
+    // the prompt column compares the stakeholder's rows, each named by its number, citing all
+    expect(h1.cells.c2.value).toMatchObject({
+      kind: 'prompt',
+      status: 'answered',
+      text: 'meals: 2 (row 1) → 3 (row 4), +1 [1, 2]. water: well (row 1) → tap (row 4) [3, 4]. Offline comparison of the stakeholder’s rows only: “How did this household’s situation change between baseline and endline?” itself needs a model to be answered in words.',
+      deltas: { meals: 1 },
+    });
+    expect(h1.cells.c2.citations).toEqual([
+      cite(1, 'meals', '2'),
+      cite(4, 'meals', '3'),
+      cite(1, 'water', 'well'),
+      cite(4, 'water', 'tap'),
+    ]);
+    expect((h3.cells.c2.value as { text: string }).text).toMatch(
+      /^meals: 3 \(row 3\) → 2 \(row 7\) → 4 \(row 8\), \+1 \[1, 2, 3\]\./,
+    );
+    expect(h3.cells.c2.citations).toHaveLength(6);
+    expect((loose.cells.c2.value as { text: string }).text).toMatch(
+      /^meals: 2 \[1\]\. water: well \[2\]\. Offline: the row’s values only/,
+    );
+    // the mean change is over the households with two rows or more (+1, 0, +1)
+    expect(p.summary.c2.slice(0, 2)).toEqual([
+      'answered 5 · refused 0 · no data 0',
+      'meals: mean change +0.67 (n 3)',
+    ]);
+
+    // the same grid read 2 source rows at a time: a stakeholder's rows cross page ends
+    const twin = await w.client.post(`/datasets/${datasetId}/grids`, {
+      name: 'Households again',
+      ...definition,
+    });
+    const twinId = twin.headers.location!.split('/')[2];
+    expect((await w.client.post(`/grids/${twinId}/runs`)).statusCode).toBe(303);
+    const queued = (await latestGridRun(t.app.ctx.db, twinId))!;
+    await runGrid(t.app.ctx, queued.id, { pageSize: 2 });
+    await drainJobs(t.app);
+    const shape = async (gid: string) => {
+      const run = (await latestGridRun(t.app.ctx.db, gid, 'done'))!;
+      const cells = await cellsOf(t.app.ctx.db, run.id);
+      return {
+        run: { total: run.total, processed: run.processed, summary: run.summary },
+        cells: cells.map((c) => [
+          c.position,
+          c.rowKey,
+          c.rowLabel,
+          c.columnKey,
+          c.value,
+          c.citations,
+        ]),
+      };
+    };
+    const paged = await shape(twinId);
+    expect(paged.cells).toHaveLength(10);
+    expect(paged).toEqual(await shape(gridId));
+
+    // another team: the dataset answers 404, grouped or not, and nothing is created
+    const { user: other, client: otherClient } = await signedInUser(t.app);
+    await createTeamFor(t.app, other.id);
+    const theirs = await otherClient.post(`/datasets/${datasetId}/grids`, {
+      name: 'Theirs',
+      ...definition,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect((await otherClient.get(`/grids/${gridId}`)).statusCode).toBe(404);
+    const mine = (await w.client.page(`/datasets/${datasetId}/grids`))
+      .props as IntelligentGridsProps;
+    expect(mine.grids.map((g) => g.name)).toEqual(['Households', 'Households again']);
   });
 });

@@ -7,7 +7,7 @@ import {
   type GridCitation,
 } from '../../../shared/grids/grids.js';
 import { headerKey, type GridHeader } from '../../../shared/grids/grids.pages.js';
-import { cellsOf, type GridRow, type GridRunRow } from './grids.queries.js';
+import { cellsPage, type GridRow, type GridRunRow } from './grids.queries.js';
 import { headersOf, rowsOf } from './grids.props.js';
 
 /**
@@ -34,44 +34,59 @@ const citationText = (cs: GridCitation[]) =>
 
 const title = (h: GridHeader) => (h.wave === null ? h.title : `${h.title} · ${h.wave}`);
 
-export async function gridTable(db: Db, grid: GridRow, run: GridRunRow, waves: string[]) {
+/** rows of the run read per page while writing the file */
+const EXPORT_PAGE = 500;
+
+/**
+ * The table a page of lines at a time (head, the rows by keyset on their position, the summary
+ * last), so the file is written as the cells are read, never held whole. `pageSize` is for tests.
+ */
+export async function* gridTable(
+  db: Db,
+  grid: GridRow,
+  run: GridRunRow,
+  waves: string[],
+  pageSize = EXPORT_PAGE,
+) {
   const headers = headersOf(grid.columns, waves);
   const head: unknown[] = ['row'];
   for (const h of headers) {
     head.push(title(h));
     if (h.kind === 'prompt') head.push(`${h.title} · citations`);
   }
-  const table: unknown[][] = [head];
-  for (const row of rowsOf(await cellsOf(db, run.id))) {
-    const line: unknown[] = [row.label];
-    for (const h of headers) {
-      const cell = row.cells[h.column];
-      line.push(cellText(cell?.value, h.wave));
-      if (h.kind === 'prompt') line.push(citationText(cell?.citations ?? []));
+  yield [head];
+  for (let page = 1; (page - 1) * pageSize < run.total; page++) {
+    const { cells } = await cellsPage(
+      db,
+      run.id,
+      { page, perPage: pageSize, search: '' },
+      run.total,
+    );
+    const lines: unknown[][] = [];
+    for (const row of rowsOf(cells)) {
+      const line: unknown[] = [row.label];
+      for (const h of headers) {
+        const cell = row.cells[h.column];
+        line.push(cellText(cell?.value, h.wave));
+        if (h.kind === 'prompt') line.push(citationText(cell?.citations ?? []));
+      }
+      lines.push(line);
     }
-    table.push(line);
+    yield lines;
   }
   const summary: unknown[] = ['Summary'];
   for (const h of headers) {
     summary.push((run.summary?.[headerKey(h)] ?? []).join(' | '));
     if (h.kind === 'prompt') summary.push(null);
   }
-  table.push(summary);
-  return table;
+  yield [summary];
 }
 
-export async function* gridFile(table: unknown[][], format: 'csv' | 'xlsx') {
+export async function* gridFile(pages: AsyncGenerator<unknown[][]>, format: 'csv' | 'xlsx') {
   if (format === 'csv') {
     yield Buffer.from('\uFEFF', 'utf8');
-    for (const r of table) yield Buffer.from(csvLine(r), 'utf8');
+    for await (const lines of pages) for (const r of lines) yield Buffer.from(csvLine(r), 'utf8');
     return;
   }
-  yield* xlsxStream([
-    {
-      name: 'grid',
-      pages: async function* () {
-        yield table;
-      },
-    },
-  ]);
+  yield* xlsxStream([{ name: 'grid', pages: () => pages }]);
 }

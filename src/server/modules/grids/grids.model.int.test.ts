@@ -1,25 +1,37 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { startFakeModelServer, type FakeModelServer } from '../assistant/fake-model-server.js';
 import { aiRequestsInMonth } from '../settings/index.js';
 import { formsTestKit } from '../forms/test-support.js';
+import { versionOfJob } from '../datasets/index.js';
+import { sourcesWorld, startFileImport, tempDataDir } from '../sources/test-support.js';
 import type { IntelligentGridProps } from '../../../shared/grids/grids.pages.js';
 
 /** Prompt columns with a model configured: a local fake chat completions server answers. */
 let t: TestApp;
 let fake: FakeModelServer;
+let dataDir: string;
 beforeAll(async () => {
   fake = await startFakeModelServer();
+  dataDir = tempDataDir();
   t = await createTestApp({
-    config: { ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'fake-model' } },
+    config: {
+      dataDir,
+      ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'fake-model' },
+    },
   });
 });
 afterAll(async () => {
   await t.close();
   await fake.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
+
+const messages = (i: number) =>
+  fake.requests[i].body.messages as Array<{ role: string; content: string }>;
 const kit = formsTestKit(() => t);
 
 const STORIES = [
@@ -90,7 +102,9 @@ describe('the intelligent grid with a model', () => {
     expect(sent).not.toContain('712 345 678');
     expect(sent).toContain('[email 1]');
     expect(fake.requests[0].body.response_format).toEqual({ type: 'json_object' });
-    const user = (fake.requests[0].body.messages as Array<{ role: string; content: string }>)[1];
+    // a form's row is a survey respondent
+    expect(messages(0)[0].content).toMatch(/^You answer one question about one survey respondent /);
+    const user = messages(0)[1];
     expect(JSON.parse(user.content)).toEqual({
       question: 'What does this person say about water?',
       answers: [
@@ -138,5 +152,67 @@ describe('the intelligent grid with a model', () => {
     expect(again.run).toMatchObject({ status: 'done', reused: 3 });
     expect(fake.requests).toHaveLength(3);
     expect(again.rows).toEqual(p.rows);
+  });
+
+  it('tells the model a dataset row is a stakeholder’s rows, numbered by row, and cites the row it quotes', async () => {
+    fake.requests.length = 0;
+    const w = await sourcesWorld(t.app);
+    const csv =
+      'household,story\nH1,We fetch water at the far well.\nH2,Fine.\nH1,A tap is near us now.\n';
+    const job = await startFileImport(w.client, w.project.id, Buffer.from(csv), 'stories.csv', {
+      stakeholderColumn: 0,
+    });
+    await drainJobs(t.app);
+    const { datasetId } = await versionOfJob(t.app.ctx.db, w.team.id, job.jobId);
+    const created = await w.client.post(`/datasets/${datasetId}/grids`, {
+      name: 'Water',
+      waves: [],
+      byStakeholder: true,
+      columns: [
+        {
+          kind: 'prompt',
+          title: 'Change',
+          prompt: 'How did this household’s water change?',
+          questions: ['story'],
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(303);
+    const gridId = created.headers.location!.split('/')[2];
+    fake.replies = [
+      {
+        text: JSON.stringify({
+          answer: 'They went from a far well to a tap nearby.',
+          citations: [
+            { answer: 1, quote: 'far well' },
+            { answer: 2, quote: 'A tap is near us' },
+          ],
+        }),
+      },
+      { text: JSON.stringify({ answer: 'Fine.', citations: [{ answer: 1, quote: 'Fine' }] }) },
+    ];
+    expect((await w.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
+    await drainJobs(t.app);
+    const p = (await w.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
+    expect(p.rows.rows.map((r) => r.label)).toEqual(['H1 · rows 1, 3', 'H2 · row 2']);
+    expect(fake.requests).toHaveLength(2);
+    // H1: a stakeholder's rows, each answer with its column and row number (no survey wording)
+    const [system, user] = messages(0);
+    expect(system.content).toMatch(/^You answer one question about one stakeholder /);
+    expect(system.content).toContain('each with its column and row number, in row order');
+    expect(system.content).not.toContain('survey respondent');
+    expect(JSON.parse(user.content)).toEqual({
+      question: 'How did this household’s water change?',
+      answers: [
+        { number: 1, column: 'story', row: 1, answer: 'We fetch water at the far well.' },
+        { number: 2, column: 'story', row: 3, answer: 'A tap is near us now.' },
+      ],
+    });
+    const h1 = p.rows.rows[0].cells.c1;
+    expect(h1.value).toMatchObject({ status: 'answered', engine: 'model' });
+    expect(h1.citations).toEqual([
+      { responseId: null, row: 1, question: 'story', wave: null, quote: 'far well' },
+      { responseId: null, row: 3, question: 'story', wave: null, quote: 'A tap is near us' },
+    ]);
   });
 });

@@ -31,7 +31,20 @@ export interface ModelCellRun {
   calls: ModelCallOptions;
 }
 
-const SYSTEM = `You answer one question about one survey respondent of a monitoring and evaluation project, using ONLY the numbered answers given (each with its question and survey wave). Reply with a JSON object and nothing else: {"answer": "<two or three sentences>", "citations": [{"answer": <number of the answer>, "quote": "<words copied exactly from that answer>"}]}. Every statement must be supported by at least one citation whose quote is copied word for word from the answer it names. If the answers cannot answer the question, say so in "answer". Placeholders such as [name 1] or [phone 1] stand for personal data: keep them as they are.`;
+/** What one grid row is, as the model is told: a form's respondent, a dataset row, a stakeholder's rows. */
+export type RowSubject = 'respondent' | 'dataset_row' | 'stakeholder_rows';
+
+const ABOUT: Record<RowSubject, string> = {
+  respondent:
+    'one survey respondent of a monitoring and evaluation project, using ONLY the numbered answers given (each with its question and survey wave)',
+  dataset_row:
+    "one row of a dataset of a monitoring and evaluation project, using ONLY the numbered answers given (the row's values, each with its column and row number)",
+  stakeholder_rows:
+    "one stakeholder of a monitoring and evaluation project, using ONLY the numbered answers given (the values of all of this stakeholder's rows in a dataset, each with its column and row number, in row order: an earlier row may be a baseline and a later one an endline)",
+};
+
+const system = (subject: RowSubject) =>
+  `You answer one question about ${ABOUT[subject]}. Reply with a JSON object and nothing else: {"answer": "<two or three sentences>", "citations": [{"answer": <number of the answer>, "quote": "<words copied exactly from that answer>"}]}. Every statement must be supported by at least one citation whose quote is copied word for word from the answer it names. If the answers cannot answer the question, say so in "answer". Placeholders such as [name 1] or [phone 1] stand for personal data: keep them as they are.`;
 
 const outputSchema = z.object({
   answer: z.string().trim().min(1).max(2000),
@@ -59,6 +72,7 @@ export async function modelPrompt(
   prompt: string,
   questions: QuestionInfo[],
   waves: WaveAnswers[],
+  subject: RowSubject = 'respondent',
 ): Promise<PromptCell> {
   const given = waves.flatMap((w) =>
     questions.flatMap((q) => {
@@ -73,7 +87,12 @@ export async function modelPrompt(
         kind: 'prompt',
         engine: 'model',
         status: 'no_data',
-        text: 'No answers to these questions in the chosen waves.',
+        text:
+          subject === 'respondent'
+            ? 'No answers to these questions in the chosen waves.'
+            : subject === 'dataset_row'
+              ? 'These columns are empty in this row.'
+              : 'These columns are empty in this stakeholder’s rows.',
         changes: [],
         deltas: {},
       },
@@ -85,18 +104,27 @@ export async function modelPrompt(
     );
   const user = JSON.stringify({
     question: run.masker.mask(prompt),
-    answers: given.map((g, i) => ({
-      number: i + 1,
-      question: run.masker.mask(g.question.label),
-      wave: shownWave(g.wave),
-      answer: run.masker.mask(g.text),
-    })),
+    answers: given.map((g, i) =>
+      g.from.row === undefined
+        ? {
+            number: i + 1,
+            question: run.masker.mask(g.question.label),
+            wave: shownWave(g.wave),
+            answer: run.masker.mask(g.text),
+          }
+        : {
+            number: i + 1,
+            column: run.masker.mask(g.question.label),
+            row: g.from.row,
+            answer: run.masker.mask(g.text),
+          },
+    ),
   });
   let text: string;
   try {
     text = await completeText({
       config: run.config,
-      system: SYSTEM,
+      system: system(subject),
       user,
       json: true,
       calls: run.calls,

@@ -18,8 +18,8 @@ import {
  * words. For each chosen question it compares the row's answers across the waves (in the grid's
  * order): the old and new values, the numeric change, choices gained and lost; open text it only
  * tells equal or different (what changed in its meaning needs a model, and it says so). A
- * dataset's row has no waves: it lists the row's values. Every statement cites the answers it
- * read as [n].
+ * dataset's row has no waves: it lists the row's values; a stakeholder's dataset rows compare
+ * like waves, in row order, each named "row 12". Every statement cites the answers it read as [n].
  */
 const fmt = (n: number) => String(Math.round(n * 100) / 100);
 const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : fmt(n));
@@ -37,16 +37,20 @@ export function offlinePrompt(
   const parts: string[] = [];
   let openTextDiffers = false;
   const row = waves.length === 1 && waves[0].wave === DATASET_WAVE;
+  // a stakeholder's dataset rows compare like waves, each named by its row number
+  const rows = waves.length > 1 && waves.every((w) => w.row !== undefined);
   for (const q of questions) {
     const points = waves.flatMap((w) => {
       const value = answerValue(q, w.answers[q.key]);
       if (value === null) return [];
       citations.push(citationOf(w, q.key, quoteOf(value)));
-      return [{ wave: w.wave, value, ref: citations.length }];
+      return [
+        { wave: w.row === undefined ? w.wave : `row ${w.row}`, value, ref: citations.length },
+      ];
     });
     const refs = `[${points.map((p) => p.ref).join(', ')}]`;
     if (points.length === 0) {
-      parts.push(row ? `${q.label}: empty.` : `${q.label}: no answer in these waves.`);
+      parts.push(row || rows ? `${q.label}: empty.` : `${q.label}: no answer in these waves.`);
       continue;
     }
     if (row) {
@@ -112,7 +116,9 @@ export function offlinePrompt(
         status: 'no_data',
         text: row
           ? 'These columns are empty in this row.'
-          : 'No answers to these questions in the chosen waves.',
+          : rows
+            ? 'These columns are empty in this stakeholder’s rows.'
+            : 'No answers to these questions in the chosen waves.',
         changes: [],
         deltas: {},
       },
@@ -120,9 +126,11 @@ export function offlinePrompt(
     };
   const note = row
     ? `Offline: the row’s values only; “${prompt}” itself needs a model to be answered in words.`
-    : openTextDiffers
-      ? `Offline comparison only: “${prompt}” is not answered in words, and the open answers need a model to compare.`
-      : `Offline comparison only: “${prompt}” itself needs a model to be answered in words.`;
+    : rows
+      ? `Offline comparison of the stakeholder’s rows only: “${prompt}” itself needs a model to be answered in words.`
+      : openTextDiffers
+        ? `Offline comparison only: “${prompt}” is not answered in words, and the open answers need a model to compare.`
+        : `Offline comparison only: “${prompt}” itself needs a model to be answered in words.`;
   return {
     value: {
       kind: 'prompt',

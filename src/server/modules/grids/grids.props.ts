@@ -147,7 +147,13 @@ export async function gridProps(
     project: projectRef(source.project),
     form: formRef(source),
     dataset: datasetRef(source),
-    grid: { id: grid.id, name: grid.name, waves: grid.waves, columns: grid.columns },
+    grid: {
+      id: grid.id,
+      name: grid.name,
+      waves: grid.waves,
+      byStakeholder: grid.byStakeholder,
+      columns: grid.columns,
+    },
     run: run ? runView(run) : null,
     headers: headersOf(grid.columns, waves),
     // one page of rows (keyset on position); the summary is over ALL rows (computed by the run)

@@ -1,4 +1,20 @@
-import { and, asc, countDistinct, desc, eq, gte, ilike, isNull, lt } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { findForm } from '../forms/index.js';
 import { formQuestions, formResponses, stakeholders } from '../forms/read-model.js';
@@ -81,6 +97,7 @@ export async function gridOptions(db: Db, teamId: string, form: FormRow): Promis
     questions: questions.map(({ key, label, type }) => ({ key, label, type })),
     intelligentColumns: columns,
     waves,
+    stakeholderColumn: null,
   };
 }
 
@@ -91,79 +108,156 @@ export interface GridSourceRow {
   waves: Array<WaveAnswers & { updatedAt: string }>;
 }
 
+type ResponseRead = {
+  id: string;
+  seq: number;
+  wave: string | null;
+  answers: unknown;
+  updatedAt: Date;
+};
+
+const answersOf = (r: ResponseRead) => ({
+  wave: r.wave ?? NO_WAVE,
+  responseId: r.id,
+  answers: r.answers as Record<string, unknown>,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const responseColumns = {
+  id: formResponses.id,
+  seq: formResponses.seq,
+  wave: formResponses.wave,
+  answers: formResponses.answers,
+  updatedAt: formResponses.updatedAt,
+};
+
+/** The form's live responses in the included waves (no wave: `NO_WAVE`); null when none can be. */
+function liveIn(form: FormRow, waves: readonly string[]): SQL | null {
+  const named = waves.filter((w) => w !== NO_WAVE);
+  const parts = [
+    ...(named.length ? [inArray(formResponses.wave, named)] : []),
+    ...(waves.includes(NO_WAVE) ? [isNull(formResponses.wave)] : []),
+  ];
+  if (!parts.length) return null;
+  return and(eq(formResponses.formId, form.id), isNull(formResponses.deletedAt), or(...parts))!;
+}
+
+/** A stakeholder form's response counts as loose when it names nobody (or a removed person). */
+const loose = or(isNull(formResponses.stakeholderId), isNull(stakeholders.id))!;
+
+/** How many rows the grid has: stakeholders with responses plus loose responses, or responses. */
+export async function gridRowCount(db: Db, form: FormRow, waves: readonly string[]) {
+  const live = liveIn(form, waves);
+  if (!live) return 0;
+  if (form.anonymous) {
+    const [{ n }] = await db.select({ n: count() }).from(formResponses).where(live);
+    return Number(n);
+  }
+  const [{ people, alone }] = await db
+    .select({
+      people: countDistinct(stakeholders.id),
+      alone: sql<number>`count(*) filter (where ${loose})`,
+    })
+    .from(formResponses)
+    .leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId))
+    .where(live);
+  return Number(people) + Number(alone);
+}
+
 /**
- * The grid's rows: for a stakeholder form, one per stakeholder with responses in the included
- * waves (by code), each wave holding their latest live response there; for an anonymous form,
- * one per live response in those waves (by sequence number). A stakeholder form's responses with
- * no stakeholder are rows of their own ("Response #12"), after the stakeholders.
+ * The grid's rows, a page at a time (each page one query or two, by keyset): for a stakeholder
+ * form, one row per stakeholder with responses in the included waves (by code, then id), each
+ * wave holding their latest live response there; then its responses with no stakeholder, each a
+ * row of its own ("Response #12", by number). An anonymous form: one row per live response in
+ * those waves, by number.
  */
-export async function gridSourceRows(
+export async function* gridRowPages(
   db: Db,
   form: FormRow,
   waves: readonly string[],
-): Promise<GridSourceRow[]> {
-  const included = new Set(waves);
-  const responses = (
-    await db
-      .select({
-        id: formResponses.id,
-        seq: formResponses.seq,
-        wave: formResponses.wave,
-        answers: formResponses.answers,
-        updatedAt: formResponses.updatedAt,
-        submittedAt: formResponses.submittedAt,
-        stakeholderId: formResponses.stakeholderId,
-        code: stakeholders.code,
-        name: stakeholders.name,
-      })
+  pageSize: number,
+): AsyncGenerator<GridSourceRow[]> {
+  const live = liveIn(form, waves);
+  if (!live) return;
+  const order = new Map(waves.map((w, i) => [w, i]));
+  const single = (r: ResponseRead) => ({
+    key: r.id,
+    label: `Response #${r.seq}`,
+    waves: [answersOf(r)],
+  });
+  if (!form.anonymous) {
+    let after: { code: string; id: string } | null = null;
+    for (;;) {
+      const people: Array<{ id: string; code: string; name: string }> = await db
+        .selectDistinct({ id: stakeholders.id, code: stakeholders.code, name: stakeholders.name })
+        .from(formResponses)
+        .innerJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId))
+        .where(
+          and(
+            live,
+            after
+              ? sql`(${stakeholders.code}, ${stakeholders.id}) > (${after.code}, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(stakeholders.code), asc(stakeholders.id))
+        .limit(pageSize);
+      if (!people.length) break;
+      const responses = await db
+        .select({ ...responseColumns, stakeholderId: formResponses.stakeholderId })
+        .from(formResponses)
+        .where(
+          and(
+            live,
+            inArray(
+              formResponses.stakeholderId,
+              people.map((p) => p.id),
+            ),
+          ),
+        )
+        .orderBy(asc(formResponses.submittedAt), asc(formResponses.seq));
+      const byPerson = new Map<string, Map<string, GridSourceRow['waves'][number]>>();
+      for (const r of responses) {
+        const ws = byPerson.get(r.stakeholderId!) ?? new Map();
+        // the latest response in a wave wins (responses come oldest first)
+        ws.set(r.wave ?? NO_WAVE, answersOf(r));
+        byPerson.set(r.stakeholderId!, ws);
+      }
+      yield people.map((p) => ({
+        key: p.id,
+        label: `${p.code} ${p.name}`,
+        waves: [...(byPerson.get(p.id)?.values() ?? [])].sort(
+          (a, b) => order.get(a.wave)! - order.get(b.wave)!,
+        ),
+      }));
+      if (people.length < pageSize) break;
+      after = people[people.length - 1];
+    }
+  }
+  let seq = 0;
+  for (;;) {
+    const responses = await db
+      .select(responseColumns)
       .from(formResponses)
       .leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId))
-      .where(and(eq(formResponses.formId, form.id), isNull(formResponses.deletedAt)))
-      .orderBy(asc(formResponses.submittedAt), asc(formResponses.seq))
-  ).filter((r) => included.has(r.wave ?? NO_WAVE));
-  const order = new Map(waves.map((w, i) => [w, i]));
-  const answersOf = (r: (typeof responses)[number]) => ({
-    wave: r.wave ?? NO_WAVE,
-    responseId: r.id,
-    answers: r.answers as Record<string, unknown>,
-    updatedAt: r.updatedAt.toISOString(),
-  });
-  if (form.anonymous)
-    return responses
-      .sort((a, b) => a.seq - b.seq)
-      .map((r) => ({ key: r.id, label: `Response #${r.seq}`, waves: [answersOf(r)] }));
-  const rows = new Map<string, GridSourceRow & { code: string }>();
-  // responses with no stakeholder: each its own row, after the stakeholders, by number
-  const loose: Array<GridSourceRow & { seq: number }> = [];
-  for (const r of responses) {
-    if (!r.stakeholderId || !r.code) {
-      loose.push({ key: r.id, label: `Response #${r.seq}`, seq: r.seq, waves: [answersOf(r)] });
-      continue;
-    }
-    let row = rows.get(r.stakeholderId);
-    if (!row) {
-      row = { key: r.stakeholderId, label: `${r.code} ${r.name}`, code: r.code, waves: [] };
-      rows.set(r.stakeholderId, row);
-    }
-    // the latest response in a wave wins (responses come oldest first)
-    row.waves = [...row.waves.filter((w) => w.wave !== (r.wave ?? NO_WAVE)), answersOf(r)];
+      .where(and(live, form.anonymous ? undefined : loose, gt(formResponses.seq, seq)))
+      .orderBy(asc(formResponses.seq))
+      .limit(pageSize);
+    if (responses.length) yield responses.map(single);
+    if (responses.length < pageSize) return;
+    seq = responses[responses.length - 1].seq;
   }
-  const byStakeholder = [...rows.values()]
-    .sort((a, b) => a.code.localeCompare(b.code))
-    .map(({ key, label, waves: ws }) => ({
-      key,
-      label,
-      waves: ws.sort((a, b) => order.get(a.wave)! - order.get(b.wave)!),
-    }));
-  return [
-    ...byStakeholder,
-    ...loose
-      .sort((a, b) => a.seq - b.seq)
-      .map(({ key, label, waves: ws }) => ({ key, label, waves: ws })),
-  ];
 }
 
-/** A run's cells in row order (the export and the carry-over read them all). */
+/** A previous run's cells of these rows (a run's page looks up what it may carry over). */
+export function cellsOfRows(db: Db, runId: string, rowKeys: string[]) {
+  return db
+    .select()
+    .from(gridCells)
+    .where(and(eq(gridCells.runId, runId), inArray(gridCells.rowKey, rowKeys)));
+}
+
+/** A run's cells in row order, all of them (tests compare runs with it). */
 export function cellsOf(db: Db, runId: string) {
   return db
     .select()

@@ -169,7 +169,7 @@ export function registerGridRoutes(app: FastifyInstance, ctx: AppContext) {
       const run = await latestGridRun(ctx.db, grid.id, 'done');
       if (!run) throw new ValidationError({ format: 'Compute the grid before exporting it.' });
       const waves = await sourceWaves(ctx.db, source, grid.waves);
-      const table = await gridTable(ctx.db, grid, run, waves);
+      const table = gridTable(ctx.db, grid, run, waves);
       return reply
         .header('content-type', CONTENT_TYPE[format])
         .header('content-disposition', `attachment; filename="${fileName(grid.name, format)}"`)

@@ -19,7 +19,8 @@ import type { QuestionInfo } from './grids.answers.js';
 import { intelligentGrids } from './grids.tables.js';
 import {
   gridOptions,
-  gridSourceRows,
+  gridRowCount,
+  gridRowPages,
   questionsOf,
   wavesOfForm,
   type GridSourceRow,
@@ -28,9 +29,10 @@ import {
 /**
  * Where a grid's rows come from (the one place that knows): a survey form (rows are stakeholders
  * or responses, columns read its questions per wave) or a dataset (rows are its current version's
- * rows, one grid row per dataset row, never grouped; columns read its columns, there are no
- * waves: every cell keeps its value under `DATASET_WAVE`). The job, the use cases, the props and
- * the export read rows, questions, waves and options through these functions only.
+ * rows, one grid row per dataset row or, when it names a stakeholder id column and the grid asks,
+ * per stakeholder; columns read its columns, there are no waves: every cell keeps its value under
+ * `DATASET_WAVE`). The job, the use cases, the props and the export read rows, questions, waves
+ * and options through these functions only.
  */
 type FormRow = Awaited<ReturnType<typeof findForm>>['form'];
 type DatasetFound = Awaited<ReturnType<typeof findDataset>>;
@@ -38,9 +40,6 @@ type DatasetFound = Awaited<ReturnType<typeof findDataset>>;
 export type GridSource =
   | { kind: 'form'; form: FormRow; project: FormProjectRef }
   | ({ kind: 'dataset'; project: FormProjectRef } & DatasetFound);
-
-/** rows read per page of a dataset (keyset on _row) */
-const PAGE = 1000;
 
 export async function formSource(db: Db, teamId: string, formId: unknown): Promise<GridSource> {
   const { form, project } = await findForm(db, teamId, formId);
@@ -103,6 +102,7 @@ export async function sourceOptions(db: Db, teamId: string, s: GridSource): Prom
     questions: questions.map(({ key, label, type }) => ({ key, label, type })),
     intelligentColumns: [],
     waves: [],
+    stakeholderColumn: stakeholderColumnOf(s),
   };
 }
 
@@ -112,42 +112,130 @@ export async function sourceWaves(db: Db, s: GridSource, chosen: string[]): Prom
   return chosen.length ? chosen : wavesOfForm(db, s.form);
 }
 
+/** The dataset's stakeholder id column a grid may group its rows by (shown and sortable), or null. */
+export function stakeholderColumnOf(s: GridSource): { key: string; label: string } | null {
+  if (s.kind !== 'dataset' || !s.dataset.stakeholderColumnKey) return null;
+  const c = s.columns.find((x) => x.key === s.dataset.stakeholderColumnKey);
+  return c && !c.hidden && GROUPABLE.has(c.type) ? { key: c.key, label: c.label } : null;
+}
+const GROUPABLE: ReadonlySet<ColumnType> = new Set(['text', 'category', 'integer', 'decimal']);
+
+/** How a grid reads its source: a dataset's rows one by one or grouped by stakeholder. */
+export interface RowsPlan {
+  byStakeholder: boolean;
+  /** source rows (responses, dataset rows) read per page */
+  pageSize: number;
+}
+
+/** A page of grid rows and how many source rows (dataset rows, or grid rows) it consumed. */
+export interface RowsPage {
+  rows: GridSourceRow[];
+  read: number;
+}
+
+type DatasetRowRead = { _row: number; values: Record<string, unknown> };
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+const rowWave = (r: DatasetRowRead) => ({
+  wave: DATASET_WAVE,
+  responseId: null,
+  row: r._row,
+  answers: r.values,
+  updatedAt: JSON.stringify(r.values),
+});
+
+/** A dataset row as a grid row: `r<_row>`, "Row 12" (with the stakeholder id when named). */
+const singleRow = (r: DatasetRowRead, who: unknown): GridSourceRow => ({
+  key: `r${r._row}`,
+  label: blank(who) ? `Row ${r._row}` : `Row ${r._row} · ${String(who)}`,
+  waves: [rowWave(r)],
+});
+
+/** A stakeholder's rows as one grid row: `s:<id>`, "H1 · rows 3, 15" (row order). */
+function stakeholderRow(who: string, rows: DatasetRowRead[]): GridSourceRow {
+  const numbers = rows.map((r) => r._row);
+  const shown =
+    numbers.length > 6
+      ? `${numbers.slice(0, 5).join(', ')}… (${numbers.length})`
+      : numbers.join(', ');
+  return {
+    key: `s:${who}`,
+    label: `${who} · ${numbers.length === 1 ? 'row' : 'rows'} ${shown}`,
+    waves: rows.map(rowWave),
+  };
+}
+
+/** How many source rows a run will read (its progress total): responses' rows or dataset rows. */
+export async function sourceRowTotal(db: Db, s: GridSource, waves: string[]): Promise<number> {
+  if (s.kind === 'form') return gridRowCount(db, s.form, waves);
+  return s.current ? Number(s.current.rowCount) : 0;
+}
+
 /**
- * The grid's rows. A dataset: every row of its current version in row order, keyed `r<_row>`,
- * labelled "Row 12" (with the stakeholder id when the dataset names its column); the row's values
- * stand in for a response's last change, so an unchanged row of a new version is carried over.
+ * The grid's rows, a page at a time, so a run's memory stays flat however large the source. A
+ * form: stakeholders by code (their responses grouped across the waves), then responses with no
+ * stakeholder, or an anonymous form's responses, each by keyset (`gridRowPages`). A dataset: its
+ * current version by keyset on `_row`, one grid row per dataset row, keyed `r<_row>`; grouped by
+ * stakeholder (`byStakeholder`), by keyset on (the stakeholder column, `_row`): a stakeholder's
+ * rows are consecutive, a group still open at a page's end is held until the next page, and rows
+ * with no stakeholder id come last, each a row of its own. A row's values stand in for a
+ * response's last change, so an unchanged row of a new version is carried over.
  */
-export async function sourceRows(
+export async function* sourcePages(
   db: Db,
   teamId: string,
   s: GridSource,
   waves: string[],
-): Promise<GridSourceRow[]> {
-  if (s.kind === 'form') return gridSourceRows(db, s.form, waves);
-  if (!s.current) return [];
-  const stakeholderKey = s.dataset.stakeholderColumnKey;
-  const rows: GridSourceRow[] = [];
-  let after: number | undefined;
-  for (;;) {
-    const page = await readRows(db, teamId, s.dataset.id, { limit: PAGE, after });
-    for (const r of page.rows) {
-      const who = stakeholderKey ? r.values[stakeholderKey] : null;
-      rows.push({
-        key: `r${r._row}`,
-        label: who === null || who === undefined ? `Row ${r._row}` : `Row ${r._row} · ${who}`,
-        waves: [
-          {
-            wave: DATASET_WAVE,
-            responseId: null,
-            row: r._row,
-            answers: r.values,
-            updatedAt: JSON.stringify(r.values),
-          },
-        ],
-      });
+  plan: RowsPlan,
+): AsyncGenerator<RowsPage> {
+  if (s.kind === 'form') {
+    for await (const rows of gridRowPages(db, s.form, waves, plan.pageSize))
+      yield { rows, read: rows.length };
+    return;
+  }
+  if (!s.current) return;
+  const stakeholder = s.dataset.stakeholderColumnKey;
+  const grouped = plan.byStakeholder ? stakeholderColumnOf(s) : null;
+  if (!grouped) {
+    let after: number | undefined;
+    for (;;) {
+      const page = await readRows(db, teamId, s.dataset.id, { limit: plan.pageSize, after });
+      const rows = page.rows.map((r) => singleRow(r, stakeholder ? r.values[stakeholder] : null));
+      if (rows.length) yield { rows, read: rows.length };
+      if (page.next === null) return;
+      after = page.next;
     }
-    if (page.next === null) return rows;
-    after = page.next;
+  }
+  let cursor: [string | null, number] | undefined;
+  let open: { who: string; rows: DatasetRowRead[] } | null = null;
+  for (;;) {
+    const page = await readRows(db, teamId, s.dataset.id, {
+      limit: plan.pageSize,
+      sort: grouped.key,
+      cursor,
+    });
+    const out: GridSourceRow[] = [];
+    for (const r of page.rows) {
+      const v = r.values[grouped.key];
+      if (blank(v)) {
+        if (open) out.push(stakeholderRow(open.who, open.rows));
+        open = null;
+        out.push(singleRow(r, null));
+        continue;
+      }
+      const who = String(v);
+      if (open && open.who === who) {
+        open.rows.push(r);
+        continue;
+      }
+      if (open) out.push(stakeholderRow(open.who, open.rows));
+      open = { who, rows: [r] };
+    }
+    const last = page.cursor === null;
+    if (last && open) out.push(stakeholderRow(open.who, open.rows));
+    if (out.length || page.rows.length) yield { rows: out, read: page.rows.length };
+    if (last) return;
+    cursor = JSON.parse(page.cursor!) as [string | null, number];
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -35,6 +36,8 @@ export const intelligentGrids = pgTable(
     /** the waves included, in order (empty: every wave the responses carry) */
     waves: jsonb('waves').$type<string[]>().notNull().default([]),
     columns: jsonb('columns').$type<GridColumn[]>().notNull(),
+    /** a dataset naming a stakeholder id column: one grid row per stakeholder (their rows grouped) */
+    byStakeholder: boolean('by_stakeholder').notNull().default(false),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -65,6 +65,10 @@ async function checkedDefinition(
         errors[`columns.${i}.questions`] = `Not ${what} of ${of}: ${unknown.join(', ')}.`;
     }
   });
+  if (input.byStakeholder && !options.stakeholderColumn)
+    errors.byStakeholder = form
+      ? 'A survey form’s grid already has one row per stakeholder (per response when anonymous).'
+      : 'This dataset names no stakeholder id column (or it is hidden): choose one on the source first.';
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const kept = new Set(before.map((c) => c.key));
   let next = Math.max(0, ...before.map((c) => Number(/^c(\d+)$/.exec(c.key)?.[1] ?? 0))) + 1;
@@ -78,7 +82,7 @@ async function checkedDefinition(
     used.add(key);
     return { ...c, key };
   });
-  return { waves: [...new Set(input.waves)], columns: out };
+  return { waves: [...new Set(input.waves)], byStakeholder: input.byStakeholder, columns: out };
 }
 
 /** A new grid over a survey form or over a dataset of the team (another team's: 404). */
@@ -111,6 +115,7 @@ export async function createGrid(
     details: {
       [source.kind]: sourceName(source),
       waves: def.waves,
+      ...(def.byStakeholder ? { rows: 'one per stakeholder' } : {}),
       columns: def.columns.map((c) => c.title),
     },
   });
@@ -132,7 +137,11 @@ export async function updateGrid(
   await uc.audit({
     action: 'intelligent_grid.updated',
     subject: subject(after),
-    details: { waves: def.waves, columns: def.columns.map((c) => c.title) },
+    details: {
+      waves: def.waves,
+      ...(def.byStakeholder ? { rows: 'one per stakeholder' } : {}),
+      columns: def.columns.map((c) => c.title),
+    },
   });
   return after;
 }

@@ -63,7 +63,12 @@ export async function startFileImport(
   projectId: string,
   buffer: Buffer,
   filename: string,
-  opts: { datasetId?: string; change?: (cols: PreviewColumn[]) => void } = {},
+  opts: {
+    datasetId?: string;
+    change?: (cols: PreviewColumn[]) => void;
+    /** the index of the column holding the stakeholder id (none by default) */
+    stakeholderColumn?: number;
+  } = {},
 ) {
   const up = await uploadFile(client, projectId, buffer, filename, opts.datasetId);
   if (up.statusCode !== 303) throw new Error(`the upload answered ${up.statusCode}: ${up.body}`);
@@ -81,7 +86,7 @@ export async function startFileImport(
   const res = await client.post(`/source-files/${fileId}/import`, {
     name: page.props.suggestedName,
     sheet: page.props.upload.sheet,
-    stakeholderColumn: null,
+    stakeholderColumn: opts.stakeholderColumn ?? null,
     columns,
   });
   if (res.statusCode !== 303) throw new Error(`the import answered ${res.statusCode}: ${res.body}`);

@@ -1,0 +1,1 @@
+ALTER TABLE "intelligent_grids" ADD COLUMN "by_stakeholder" boolean DEFAULT false NOT NULL;
