@@ -47,6 +47,8 @@ async function codedColumns(ctx: AppContext, teamId: string, ids: string[]) {
 
 /** source rows read (and cells computed and written) per page */
 const PAGE_SIZE = 200;
+/** with the model writing cells, a page is a few requests, so progress moves as they answer */
+const MODEL_PAGE_SIZE = 10;
 
 /**
  * One run: the source read a page at a time (`sourcePages`), each page's cells computed (or
@@ -55,7 +57,7 @@ const PAGE_SIZE = 200;
  * page, so it stays flat however large the source. The run's cells are only shown once it is
  * `done` (the page and the export read the last finished run). `pageSize` is for tests.
  */
-export async function runGrid(ctx: AppContext, runId: string, { pageSize = PAGE_SIZE } = {}) {
+export async function runGrid(ctx: AppContext, runId: string, opts: { pageSize?: number } = {}) {
   const [run] = await ctx.db.select().from(gridRuns).where(eq(gridRuns.id, runId));
   if (!run || run.status === 'done') return;
   const [grid] = await ctx.db
@@ -101,7 +103,7 @@ export async function runGrid(ctx: AppContext, runId: string, { pageSize = PAGE_
     let reused = 0;
     const pages = sourcePages(ctx.db, run.teamId, source, waves, {
       byStakeholder: grouped,
-      pageSize,
+      pageSize: opts.pageSize ?? (ai ? MODEL_PAGE_SIZE : PAGE_SIZE),
     });
     for await (const page of pages) {
       const earlier = new Map(
