@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { fakeModelApp } from '../../../../test/helpers/fake-model-app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { startFakeModelServer, type FakeModelServer } from '../assistant/fake-model-server.js';
 import { aiRequestsInMonth } from '../settings/index.js';
 import { teamSettings } from '../settings/settings.tables.js';
 import { formsTestKit } from '../forms/test-support.js';
@@ -13,20 +12,8 @@ import { SUMMARY_ENGINE } from './coding.summary.js';
  * A summary column summarised by a configured model (a local fake chat completions server):
  * statements kept only with verbatim quotes of the answers they cite; the rest refused and listed.
  */
-let t: TestApp;
-let fake: FakeModelServer;
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-  t = await createTestApp({
-    config: { ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'fake-model' } },
-    build: { model: { sleep: async () => undefined, maxAttempts: 2 } },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-const kit = formsTestKit(() => t);
+const env = fakeModelApp({ model: { sleep: async () => undefined, maxAttempts: 2 } });
+const kit = formsTestKit(() => env.t);
 
 const TEXTS = [
   'Call me on +254 712 345 678. The school is far away from our house.',
@@ -71,7 +58,7 @@ const useModel = (s: World, engine: 'rules' | 'model') =>
   });
 const run = async (s: World) => {
   expect((await s.client.post(`/intelligent-columns/${s.id}/runs`)).statusCode).toBe(303);
-  await drainJobs(t.app);
+  await drainJobs(env.t.app);
   return page(s);
 };
 const reply = (statements: unknown) => ({ text: JSON.stringify({ statements }) });
@@ -87,8 +74,8 @@ describe('summary by the model', () => {
 
     expect((await useModel(s, 'model')).statusCode).toBe(303);
     expect((await page(s)).column.engine).toBe('model');
-    fake.requests.length = 0;
-    fake.replies = [
+    env.fake.requests.length = 0;
+    env.fake.replies = [
       reply([
         {
           statement: 'Distance: the school is far from home.',
@@ -107,13 +94,13 @@ describe('summary by the model', () => {
       ]),
     ];
     const p = await run(s);
-    expect(fake.requests).toHaveLength(1);
+    expect(env.fake.requests).toHaveLength(1);
     // sent masked
-    const sent = JSON.stringify(fake.requests[0].body);
+    const sent = JSON.stringify(env.fake.requests[0].body);
     expect(sent).not.toContain('712 345 678');
-    expect(fake.requests[0].body.response_format).toEqual({ type: 'json_object' });
+    expect(env.fake.requests[0].body.response_format).toEqual({ type: 'json_object' });
     const user = JSON.parse(
-      (fake.requests[0].body.messages as Array<{ content: string }>)[1].content,
+      (env.fake.requests[0].body.messages as Array<{ content: string }>)[1].content,
     ) as { answers: Array<{ id: number; answer: string }> };
     expect(user.answers[0]).toEqual({
       id: 1,
@@ -152,13 +139,13 @@ describe('summary by the model', () => {
       }),
     ]);
     expect(JSON.stringify(p.summary)).not.toContain('too high');
-    expect(await aiRequestsInMonth(t.app.ctx.db, s.team.id, new Date())).toBe(1);
+    expect(await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, new Date())).toBe(1);
   });
 
   it('refuses a reply that is not JSON and stops at the monthly limit', async () => {
     const s = await world();
     expect((await useModel(s, 'model')).statusCode).toBe(303);
-    fake.replies = [{ text: 'Most people say the school is far.' }];
+    env.fake.replies = [{ text: 'Most people say the school is far.' }];
     const bad = await run(s);
     expect(bad.run).toMatchObject({ status: 'done', engine: 'model' });
     expect(bad.summary!.statements).toEqual([]);
@@ -169,13 +156,13 @@ describe('summary by the model', () => {
           'The model did not answer a JSON object. Responses #1 to #3 are not in the summary.',
       }),
     ]);
-    const used = await aiRequestsInMonth(t.app.ctx.db, s.team.id, new Date());
+    const used = await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, new Date());
     expect(used).toBe(1);
 
-    await t.app.ctx.db.insert(teamSettings).values({ teamId: s.team.id, aiMonthlyLimit: used });
-    fake.requests.length = 0;
+    await env.t.app.ctx.db.insert(teamSettings).values({ teamId: s.team.id, aiMonthlyLimit: used });
+    env.fake.requests.length = 0;
     const limited = await run(s);
-    expect(fake.requests).toHaveLength(0);
+    expect(env.fake.requests).toHaveLength(0);
     expect(limited.run).toMatchObject({
       status: 'failed',
       error: 'Stopped: the team has used its AI model requests for this month (Settings, limits).',

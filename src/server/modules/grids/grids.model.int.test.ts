@@ -1,26 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { fakeModelApp } from '../../../../test/helpers/fake-model-app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { startFakeModelServer, type FakeModelServer } from '../assistant/fake-model-server.js';
 import { aiRequestsInMonth } from '../settings/index.js';
 import { formsTestKit } from '../forms/test-support.js';
 import type { IntelligentGridProps } from '../../../shared/grids/grids.pages.js';
 
 /** Prompt columns with a model configured: a local fake chat completions server answers. */
-let t: TestApp;
-let fake: FakeModelServer;
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-  t = await createTestApp({
-    config: { ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'fake-model' } },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-const kit = formsTestKit(() => t);
+const env = fakeModelApp();
+const kit = formsTestKit(() => env.t);
 
 const STORIES = [
   'Write to amina@example.org or call +254 712 345 678. The well is far so I walk two hours.',
@@ -59,7 +47,7 @@ describe('the intelligent grid with a model', () => {
     expect(created.statusCode, created.body).toBe(303);
     const gridId = created.headers.location!.split('/')[2];
 
-    fake.replies = [
+    env.fake.replies = [
       {
         text: JSON.stringify({
           answer: 'They ([email 1]) walk two hours to a far well.',
@@ -76,7 +64,7 @@ describe('the intelligent grid with a model', () => {
       { text: 'Sure! Here is what they said about water.' },
     ];
     expect((await s.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
-    await drainJobs(t.app);
+    await drainJobs(env.t.app);
     const p = (await s.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
     expect(p.engine).toBe('model');
     expect(p.run).toMatchObject({ status: 'done', engine: 'model', total: 3 });
@@ -84,13 +72,15 @@ describe('the intelligent grid with a model', () => {
     expect(p.rows.rows.map((r) => r.label)).toEqual(['Response #1', 'Response #2', 'Response #3']);
 
     // what was sent: the question and the numbered answer, personal data masked, JSON asked for
-    expect(fake.requests).toHaveLength(3);
-    const sent = JSON.stringify(fake.requests[0].body);
+    expect(env.fake.requests).toHaveLength(3);
+    const sent = JSON.stringify(env.fake.requests[0].body);
     expect(sent).not.toContain('amina@example.org');
     expect(sent).not.toContain('712 345 678');
     expect(sent).toContain('[email 1]');
-    expect(fake.requests[0].body.response_format).toEqual({ type: 'json_object' });
-    const user = (fake.requests[0].body.messages as Array<{ role: string; content: string }>)[1];
+    expect(env.fake.requests[0].body.response_format).toEqual({ type: 'json_object' });
+    const user = (
+      env.fake.requests[0].body.messages as Array<{ role: string; content: string }>
+    )[1];
     expect(JSON.parse(user.content)).toEqual({
       question: 'What does this person say about water?',
       answers: [
@@ -129,14 +119,14 @@ describe('the intelligent grid with a model', () => {
       text: 'Refused: the model did not answer a JSON object.',
     });
     expect(p.summary.c1[0]).toBe('answered 1 · refused 2 · no data 0');
-    expect(await aiRequestsInMonth(t.app.ctx.db, s.team.id, new Date())).toBe(3);
+    expect(await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, new Date())).toBe(3);
 
     // a re-run with nothing changed asks the model nothing: every cell is carried over
     expect((await s.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
-    await drainJobs(t.app);
+    await drainJobs(env.t.app);
     const again = (await s.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
     expect(again.run).toMatchObject({ status: 'done', reused: 3 });
-    expect(fake.requests).toHaveLength(3);
+    expect(env.fake.requests).toHaveLength(3);
     expect(again.rows).toEqual(p.rows);
   });
 });
