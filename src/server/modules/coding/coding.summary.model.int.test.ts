@@ -312,12 +312,14 @@ describe('summary by the model', () => {
     expect(p.run!.refusals).toEqual([
       expect.objectContaining({
         responseId: null,
+        merge: true,
         quote: 'uniforms',
         reason:
           'Merging the summary of wave baseline: the quote cites quote 7, which is not among the statements merged. The merged statement “Uniforms cost too much.” was left out.',
       }),
       expect.objectContaining({
         seq: 2,
+        merge: true,
         quote: 'fees doubled',
         reason: expect.stringContaining('the quote is not in quote 2 it cites.'),
       }),
@@ -366,6 +368,7 @@ describe('summary by the model', () => {
     expect(p.run!.refusals).toEqual([
       expect.objectContaining({
         responseId: null,
+        merge: true,
         reason:
           'Merging the summary of wave baseline: The model did not answer a JSON object. Its 3 statements are listed, not merged.',
       }),

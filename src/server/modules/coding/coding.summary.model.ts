@@ -177,13 +177,14 @@ async function combine(
     throw err;
   }
   const prefix = `Merging the summary of ${what}:`;
+  const refuseMerge: Refuse = (r) => refuse({ ...r, merge: true });
   const whole: string[] = [];
   const data = readReply(
     text,
     outputSchema,
     (why) => {
       whole.push(why);
-      refuse({
+      refuseMerge({
         responseId: null,
         seq: null,
         code: null,
@@ -219,7 +220,7 @@ async function combine(
         },
       };
     },
-    refuse,
+    refuseMerge,
     'The merged statement',
   );
   if (merged.length === 0)
