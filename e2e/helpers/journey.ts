@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import type { Config } from '../../src/server/platform/config.js';
 import { launchBrowser } from './browser.js';
 
 export interface Journey {
@@ -17,13 +18,16 @@ export interface Journey {
 /**
  * The setup most journeys share: the app in-process on the built client, listening on a free port,
  * and one browser. `worker` starts the jobs worker as `npm start` does (imports, mail); `dataDir`
- * gives the app a data folder of its own (uploads), removed at close.
+ * gives the app a data folder of its own (uploads), removed at close; `ai` configures a model
+ * (a fake chat completions server the journey started).
  */
-export async function startJourney(opts: { worker?: boolean; dataDir?: boolean } = {}) {
+export async function startJourney(
+  opts: { worker?: boolean; dataDir?: boolean; ai?: Config['ai'] } = {},
+) {
   const dataDir = opts.dataDir ? mkdtempSync(path.join(tmpdir(), 'pathways-e2e-data-')) : undefined;
   const t = await createTestApp({
     build: { assets: 'built' },
-    ...(dataDir ? { config: { dataDir } } : {}),
+    config: { ...(dataDir ? { dataDir } : {}), ...(opts.ai ? { ai: opts.ai } : {}) },
   });
   if (opts.worker) t.app.ctx.jobs.startWorker();
   await t.app.listen({ port: 0, host: '127.0.0.1' });

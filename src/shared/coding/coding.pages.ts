@@ -32,6 +32,8 @@ export interface RunRefusal {
   code: string | null;
   quote: string | null;
   reason: string;
+  /** set on a summary's refusals made while merging batches' statements */
+  merge?: true;
 }
 
 export interface IntelligentColumnsProps {

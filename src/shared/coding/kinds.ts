@@ -56,6 +56,18 @@ export interface SummaryStatement {
   text: string;
   quotes: SummaryQuote[];
 }
+/**
+ * How the model's statements of several batches (or waves) became one summary: merged by one more request,
+ * or (the merge failed or was refused) listed one batch after another, with why.
+ */
+export interface SummaryMerge {
+  /** how many parts' statements went in (more than one): batches of answers, or waves */
+  parts: number;
+  of: 'batches' | 'waves';
+  merged: boolean;
+  /** why they are listed, not merged */
+  reason?: string;
+}
 export interface ColumnSummary {
   /** who made it: the offline TextRank (absent on runs before the model could) or the model */
   engine?: 'textrank' | 'model';
@@ -64,9 +76,21 @@ export interface ColumnSummary {
   sentences: number;
   /** TextRank's central sentences (empty when the model made the summary) */
   overall: SummarySentence[];
-  byWave: Array<{ wave: string; responses: number; sentences: SummarySentence[] }>;
+  /**
+   * One part per wave when the form has waves: TextRank's sentences, or the model's statements
+   * of the wave's answers (absent on model runs before per-wave parts)
+   */
+  byWave: Array<{
+    wave: string;
+    responses: number;
+    sentences: SummarySentence[];
+    statements?: SummaryStatement[];
+    merge?: SummaryMerge;
+  }>;
   /** the model's statements, each citing its quotes */
   statements?: SummaryStatement[];
+  /** set when the model's statements came from several batches */
+  merge?: SummaryMerge;
 }
 
 export const DEFAULT_RUBRIC_LEVELS = 5;

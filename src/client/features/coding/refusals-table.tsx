@@ -6,7 +6,8 @@ import { DataTable } from '../../components/data-table';
 /**
  * What the model said in a run that was refused and not applied: a code without a verbatim quote of
  * the answer, a code not in the codebook, an answer it was not given, a reply that was not JSON; for a
- * summary, a statement whose quote is not verbatim in the answer it cites.
+ * summary, a statement whose quote is not verbatim in the answer it cites, or a merged statement
+ * citing a quote it was not given (a refused merge: "the merge").
  */
 export function RefusalsTable({
   refusals,
@@ -29,7 +30,7 @@ export function RefusalsTable({
           {
             key: 'seq',
             title: 'Response',
-            render: (r) => (r.seq === null ? 'a whole batch' : `#${r.seq}`),
+            render: (r) => (r.seq !== null ? `#${r.seq}` : r.merge ? 'the merge' : 'a whole batch'),
           },
           ...(summary
             ? []

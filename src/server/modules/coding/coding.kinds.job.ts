@@ -20,7 +20,8 @@ const CHUNK = 200;
  * The run job of sentiment, rubric and summary columns: read every live response (progress per
  * chunk), then store all decisions (sentiment, rubric) or the summary with `done` in one
  * transaction. A summary run by the model (engine `model`) sends the answers in batches instead
- * (progress per batch) and stores what it refused beside the summary. A failed run is marked
+ * (progress per batch; per wave when the form has waves), then merges the batches' statements by
+ * one more request, and stores what it refused beside the summary. A failed run is marked
  * `failed` and leaves no decisions.
  */
 export function registerKindJob(ctx: AppContext) {
@@ -51,6 +52,7 @@ async function runKind(ctx: AppContext, runId: string) {
         .map((r) => ({
           responseId: r.id,
           seq: r.seq,
+          wave: r.wave,
           answers: answerTexts(r.answers, column.questionKeys),
         }))
         .filter((x) => x.answers.length > 0);

@@ -36,6 +36,9 @@ export async function modelCoderFor(
 const LIMIT_REACHED =
   'Stopped: the team has used its AI model requests for this month (Settings, limits).';
 
+/** A request not answered: the monthly limit reached, or the service kept failing. */
+export class ModelRequestFailed extends Error {}
+
 /**
  * One request, counted against the monthly limit first (the run stops at the limit). A call the
  * service keeps failing after the shared client's retries fails the run with `failure` and why.
@@ -46,7 +49,7 @@ export async function askModel(
   user: string,
   failure: string,
 ): Promise<string> {
-  if (!(await coder.grant())) throw new Error(LIMIT_REACHED);
+  if (!(await coder.grant())) throw new ModelRequestFailed(LIMIT_REACHED);
   try {
     return await completeText({
       config: coder.config,
@@ -56,7 +59,7 @@ export async function askModel(
       calls: coder.calls,
     });
   } catch (err) {
-    if (err instanceof ModelRefusal) throw new Error(`${failure}: ${err.message}`);
+    if (err instanceof ModelRefusal) throw new ModelRequestFailed(`${failure}: ${err.message}`);
     throw err;
   }
 }
@@ -95,7 +98,7 @@ export function readReply<T>(
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where the quote is in the answer (the same words, case and spacing aside), or null. */
-function spanOf(text: string, quote: string): { start: number; end: number } | null {
+export function spanOf(text: string, quote: string): { start: number; end: number } | null {
   const words = quote.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   const m = new RegExp(words.map(escapeRe).join('\\s+'), 'iu').exec(text);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { fakeModelApp } from '../../../../test/helpers/fake-model-app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { startFakeModelServer, type FakeModelServer } from '../assistant/fake-model-server.js';
 import { aiRequestsInMonth } from '../settings/index.js';
 import { teamSettings } from '../settings/settings.tables.js';
 import { formsTestKit } from '../forms/test-support.js';
@@ -15,21 +14,9 @@ import { MODEL_BATCH } from './coding.model.js';
  * Deductive coding by a configured model: a local fake chat completions server answers; the
  * shared client's waits go to a recording sleeper (no real waiting).
  */
-let t: TestApp;
-let fake: FakeModelServer;
 const waits: number[] = [];
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-  t = await createTestApp({
-    config: { ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'fake-model' } },
-    build: { model: { sleep: async (ms) => void waits.push(ms), maxAttempts: 3 } },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-const kit = formsTestKit(() => t);
+const env = fakeModelApp({ model: { sleep: async (ms) => void waits.push(ms), maxAttempts: 3 } });
+const kit = formsTestKit(() => env.t);
 
 const TEXTS = [
   'Call Amina on +254 712 345 678. The school is far away from our house.',
@@ -92,7 +79,7 @@ const settings = (engine: 'rules' | 'model') => ({
 });
 const run = async (s: World) => {
   expect((await s.client.post(`/intelligent-columns/${s.id}/runs`)).statusCode).toBe(303);
-  await drainJobs(t.app);
+  await drainJobs(env.t.app);
   return page(s);
 };
 const reply = (answers: unknown) => ({ text: JSON.stringify({ answers }) });
@@ -109,8 +96,8 @@ describe('deductive coding by the model', () => {
     expect((await page(s)).column.engine).toBe('model');
 
     waits.length = 0;
-    fake.requests.length = 0;
-    fake.replies = [
+    env.fake.requests.length = 0;
+    env.fake.replies = [
       { status: 429, retryAfter: '7' },
       reply([
         { id: 1, codes: [{ code: 'distance', quote: 'far  away from our HOUSE' }] },
@@ -128,7 +115,7 @@ describe('deductive coding by the model', () => {
     const p = await run(s);
     // the 429 was retried after the wait it asked for, asked of the injected sleeper
     expect(waits).toEqual([7000]);
-    expect(fake.requests).toHaveLength(2);
+    expect(env.fake.requests).toHaveLength(2);
     expect(p.run).toMatchObject({
       status: 'done',
       engine: 'model',
@@ -136,11 +123,11 @@ describe('deductive coding by the model', () => {
       codebookVersion: 1,
     });
     // sent masked, with the codebook (definitions, rules, examples)
-    const sent = JSON.stringify(fake.requests[1].body);
+    const sent = JSON.stringify(env.fake.requests[1].body);
     expect(sent).not.toContain('712 345 678');
-    expect(fake.requests[1].body.response_format).toEqual({ type: 'json_object' });
+    expect(env.fake.requests[1].body.response_format).toEqual({ type: 'json_object' });
     const user = JSON.parse(
-      (fake.requests[1].body.messages as Array<{ content: string }>)[1].content,
+      (env.fake.requests[1].body.messages as Array<{ content: string }>)[1].content,
     ) as { codebook: unknown[]; answers: Array<{ id: number; answer: string }> };
     expect(user.codebook[1]).toEqual({
       code: 'cost',
@@ -168,7 +155,7 @@ describe('deductive coding by the model', () => {
         reason: expect.stringContaining('not a code'),
       }),
     ]);
-    const decisions = await t.app.ctx.db
+    const decisions = await env.t.app.ctx.db
       .select()
       .from(codingDecisions)
       .where(eq(codingDecisions.runId, p.run!.id));
@@ -184,14 +171,14 @@ describe('deductive coding by the model', () => {
     ]);
     // the kappa threshold applies as for the rules: not verified yet, so only suggested
     expect(p.agreement.find((a) => a.code === 'distance')?.status).toBe('suggested');
-    expect(await aiRequestsInMonth(t.app.ctx.db, s.team.id, new Date())).toBe(1);
+    expect(await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, new Date())).toBe(1);
   });
 
   it('refuses a reply that is not JSON, fails the run after repeated 5xx, and respects the monthly limit', async () => {
     const s = await world();
     await s.client.put(`/intelligent-columns/${s.id}`, settings('model'));
 
-    fake.replies = [{ text: 'Sure! Response 1 is about distance.' }];
+    env.fake.replies = [{ text: 'Sure! Response 1 is about distance.' }];
     const bad = await run(s);
     expect(bad.run).toMatchObject({ status: 'done', engine: 'model' });
     expect(bad.run!.refusals).toEqual([
@@ -203,10 +190,10 @@ describe('deductive coding by the model', () => {
     expect(bad.coded).toEqual([]);
 
     waits.length = 0;
-    fake.requests.length = 0;
-    fake.replies = [{ status: 500 }, { status: 502 }, { status: 503 }];
+    env.fake.requests.length = 0;
+    env.fake.replies = [{ status: 500 }, { status: 502 }, { status: 503 }];
     const failed = await run(s);
-    expect(fake.requests).toHaveLength(3);
+    expect(env.fake.requests).toHaveLength(3);
     expect(waits).toEqual([1000, 2000]);
     expect(failed.run).toMatchObject({
       status: 'failed',
@@ -214,11 +201,11 @@ describe('deductive coding by the model', () => {
         'The model could not code: The model service answered HTTP 503 on all 3 attempts; try again later.',
     });
 
-    const used = await aiRequestsInMonth(t.app.ctx.db, s.team.id, new Date());
-    await t.app.ctx.db.insert(teamSettings).values({ teamId: s.team.id, aiMonthlyLimit: used });
-    fake.requests.length = 0;
+    const used = await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, new Date());
+    await env.t.app.ctx.db.insert(teamSettings).values({ teamId: s.team.id, aiMonthlyLimit: used });
+    env.fake.requests.length = 0;
     const limited = await run(s);
-    expect(fake.requests).toHaveLength(0);
+    expect(env.fake.requests).toHaveLength(0);
     expect(limited.run).toMatchObject({
       status: 'failed',
       error: 'Stopped: the team has used its AI model requests for this month (Settings, limits).',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RunRefusal } from '../../../shared/coding/coding.pages.js';
 import type {
   ColumnSummary,
+  SummaryMerge,
   SummaryQuote,
   SummaryStatement,
 } from '../../../shared/coding/kinds.js';
@@ -9,11 +10,14 @@ import {
   askModel,
   batchRefusal,
   maskedAnswers,
+  ModelRequestFailed,
   quoteSpan,
   readReply,
+  spanOf,
   type ModelCoder,
 } from './coding.model.base.js';
 import type { CodingItem } from './coding.model.js';
+import { waveGroups } from './coding.summary.js';
 
 /**
  * A summary column's summary by the configured model: the answers (personal data masked) go in
@@ -22,13 +26,21 @@ import type { CodingItem } from './coding.model.js';
  * quote it cites is a verbatim span of the answer it names (the coding rule); otherwise it is
  * refused and recorded on the run, never shown: a quote not in that answer, an answer number it
  * was not given, no quote at all. A reply that is not JSON (or not the shape) refuses the batch.
- * Many answers give several batches: the summary is their statements in order.
+ *
+ * When the form has waves, batches never mix waves and each wave gets its own part. Statements of
+ * several batches (or, for the whole summary, of several waves) are merged by one more request,
+ * counted like the others: the model is given the statements with their quotes numbered, and a
+ * merged statement is kept only when each quote it cites is one of those (or a verbatim part of
+ * one). When the merge request fails, is refused, or keeps no statement, the statements stay
+ * listed one after another and the summary says why.
  */
 const SUMMARY_BATCH = 40;
 const STATEMENTS_PER_BATCH = 5;
 const MAX_QUOTES = 3;
 
 const SYSTEM = `You summarise open answers of a monitoring and evaluation survey. Write a short summary: at most ${STATEMENTS_PER_BATCH} statements, each one sentence saying what several answers say (most common points first). Every statement must cite 1 to ${MAX_QUOTES} quotes that support it, each with the id of its answer and words copied exactly from that answer. Reply with a JSON object and nothing else: {"statements": [{"statement": "<one sentence>", "quotes": [{"id": <id of the answer>, "quote": "<words copied exactly from that answer>"}]}]}. Placeholders such as [name 1] or [phone 1] stand for personal data: keep them as they are.`;
+
+const MERGE_SYSTEM = `You merge the statements of a survey summary written in parts into one short summary: at most ${STATEMENTS_PER_BATCH} statements, each one sentence, combining statements that say the same thing (most common points first). Every statement must cite 1 to ${MAX_QUOTES} of the quotes given with the statements it merges, each with the id of that quote and words copied exactly from it. Cite no other quote. Reply with a JSON object and nothing else: {"statements": [{"statement": "<one sentence>", "quotes": [{"id": <id of the quote>, "quote": "<words copied exactly from that quote>"}]}]}. Placeholders such as [name 1] or [phone 1] stand for personal data: keep them as they are.`;
 
 const outputSchema = z.object({
   statements: z
@@ -42,71 +54,232 @@ const outputSchema = z.object({
     )
     .max(50),
 });
+type Reply = z.infer<typeof outputSchema>;
+
+export interface SummaryItem extends CodingItem {
+  wave: string | null;
+}
+
+type Refuse = (refusal: RunRefusal) => void;
+type Cited = { responseId: string; seq: number };
+
+/**
+ * A reply's statements kept when each quote resolves (`resolve` gives the quote's place, or
+ * refuses why); the others refused with `left` naming what was left out.
+ */
+function keptStatements(
+  coder: ModelCoder,
+  reply: Reply,
+  resolve: (
+    id: number,
+    quote: string,
+  ) => { quote: SummaryQuote } | { why: string; at: Cited | null },
+  refuse: Refuse,
+  left: string,
+): SummaryStatement[] {
+  const kept: SummaryStatement[] = [];
+  for (const s of reply.statements.slice(0, STATEMENTS_PER_BATCH)) {
+    const statement = coder.masker.unmask(s.statement);
+    const refuseWith = (at: Cited | null, quote: string | null, why: string) =>
+      refuse({
+        responseId: at?.responseId ?? null,
+        seq: at?.seq ?? null,
+        code: null,
+        quote,
+        reason: `${why} ${left} “${statement.slice(0, 200)}” was left out.`,
+      });
+    if (s.quotes.length === 0) {
+      refuseWith(null, null, 'The statement cites no quote.');
+      continue;
+    }
+    const quotes: SummaryQuote[] = [];
+    let refused = false;
+    for (const q of s.quotes.slice(0, MAX_QUOTES)) {
+      const quote = coder.masker.unmask(q.quote);
+      const found = resolve(q.id, quote);
+      if ('why' in found) {
+        refuseWith(found.at, quote, found.why);
+        refused = true;
+        break;
+      }
+      quotes.push(found.quote);
+    }
+    if (!refused) kept.push({ text: statement, quotes });
+  }
+  return kept;
+}
+
+/** One batch's statements (answers numbered from 1), or none when its reply was refused. */
+async function summariseBatch(
+  coder: ModelCoder,
+  batch: SummaryItem[],
+  refuse: Refuse,
+): Promise<SummaryStatement[]> {
+  const user = JSON.stringify({ answers: maskedAnswers(coder, batch) });
+  const text = await askModel(coder, SYSTEM, user, 'The model could not summarise');
+  const data = readReply(
+    text,
+    outputSchema,
+    (reason) => refuse(batchRefusal(batch, reason, 'are not in the summary')),
+    'statements with quotes',
+  );
+  if (!data) return [];
+  return keptStatements(
+    coder,
+    data,
+    (id, quote) => {
+      const item = batch[id - 1];
+      if (!item)
+        return { why: `The quote cites answer ${id}, which the model was not given.`, at: null };
+      const span = quoteSpan(item.answers, quote);
+      if (!span)
+        return {
+          why: 'The quote is not in the answer it cites.',
+          at: item,
+        };
+      return { quote: { responseId: item.responseId, seq: item.seq, ...span } };
+    },
+    refuse,
+    'The statement',
+  );
+}
+
+/**
+ * The statements of several parts (batches, or waves) as one summary: merged by one request, or
+ * listed one part after another when the merge fails or is refused (`merge` says which and why).
+ * One part, or fewer than two statements, is left as it is.
+ */
+async function combine(
+  coder: ModelCoder,
+  parts: SummaryStatement[][],
+  of: SummaryMerge['of'],
+  what: string,
+  refuse: Refuse,
+): Promise<{ statements: SummaryStatement[]; merge?: SummaryMerge }> {
+  const listed = parts.flat();
+  if (parts.length < 2 || listed.length < 2) return { statements: listed };
+  const listedAs = (reason: string) => ({
+    statements: listed,
+    merge: { parts: parts.length, of, merged: false, reason },
+  });
+  const inputs: SummaryQuote[] = [];
+  const user = JSON.stringify({
+    statements: listed.map((s) => ({
+      statement: coder.masker.mask(s.text),
+      quotes: s.quotes.map((q) => ({ id: inputs.push(q), quote: coder.masker.mask(q.text) })),
+    })),
+  });
+  let text: string;
+  try {
+    text = await askModel(coder, MERGE_SYSTEM, user, 'The model could not merge the summary');
+  } catch (err) {
+    if (err instanceof ModelRequestFailed) return listedAs(err.message);
+    throw err;
+  }
+  const prefix = `Merging the summary of ${what}:`;
+  const refuseMerge: Refuse = (r) => refuse({ ...r, merge: true });
+  const whole: string[] = [];
+  const data = readReply(
+    text,
+    outputSchema,
+    (why) => {
+      whole.push(why);
+      refuseMerge({
+        responseId: null,
+        seq: null,
+        code: null,
+        quote: null,
+        reason: `${prefix} ${why} Its ${listed.length} statements are listed, not merged.`,
+      });
+    },
+    'statements with quotes',
+  );
+  if (!data) return listedAs(whole[0] ?? 'The merge was refused.');
+  const merged = keptStatements(
+    coder,
+    data,
+    (id, quote) => {
+      const input = inputs[id - 1];
+      if (!input)
+        return {
+          why: `${prefix} the quote cites quote ${id}, which is not among the statements merged.`,
+          at: null,
+        };
+      const at = spanOf(input.text, quote);
+      if (!at)
+        return {
+          why: `${prefix} the quote is not in quote ${id} it cites.`,
+          at: input,
+        };
+      return {
+        quote: {
+          ...input,
+          start: input.start + at.start,
+          end: input.start + at.end,
+          text: input.text.slice(at.start, at.end),
+        },
+      };
+    },
+    refuseMerge,
+    'The merged statement',
+  );
+  if (merged.length === 0)
+    return listedAs('No merged statement passed the check (see the refusals).');
+  return { statements: merged, merge: { parts: parts.length, of, merged: true } };
+}
 
 export async function summariseWithModel(
   coder: ModelCoder,
-  items: CodingItem[],
+  items: SummaryItem[],
   progress: (done: number) => Promise<void>,
 ): Promise<{ summary: ColumnSummary; refusals: RunRefusal[] }> {
-  const statements: SummaryStatement[] = [];
   const refusals: RunRefusal[] = [];
-  for (let i = 0; i < items.length; i += SUMMARY_BATCH) {
-    const batch = items.slice(i, i + SUMMARY_BATCH);
-    const user = JSON.stringify({
-      answers: maskedAnswers(coder, batch),
-    });
-    const text = await askModel(coder, SYSTEM, user, 'The model could not summarise');
-    const whole = (reason: string) =>
-      refusals.push(batchRefusal(batch, reason, 'are not in the summary'));
-    const data = readReply(text, outputSchema, whole, 'statements with quotes');
-    if (!data) {
-      await progress(Math.min(items.length, i + SUMMARY_BATCH));
-      continue;
+  const refuse: Refuse = (r) => void refusals.push(r);
+  const waves = waveGroups(items);
+  const groups = waves.length > 0 ? waves : [{ wave: null, items }];
+  let sent = 0;
+  const batched: Array<{ wave: string | null; responses: number; batches: SummaryStatement[][] }> =
+    [];
+  for (const group of groups) {
+    const batches: SummaryStatement[][] = [];
+    for (let i = 0; i < group.items.length; i += SUMMARY_BATCH) {
+      const batch = group.items.slice(i, i + SUMMARY_BATCH);
+      batches.push(await summariseBatch(coder, batch, refuse));
+      sent += batch.length;
+      await progress(sent);
     }
-    for (const s of data.statements.slice(0, STATEMENTS_PER_BATCH)) {
-      const statement = coder.masker.unmask(s.statement);
-      const refuse = (item: CodingItem | null, quote: string | null, why: string) =>
-        refusals.push({
-          responseId: item?.responseId ?? null,
-          seq: item?.seq ?? null,
-          code: null,
-          quote,
-          reason: `${why} The statement “${statement.slice(0, 200)}” was left out.`,
-        });
-      if (s.quotes.length === 0) {
-        refuse(null, null, 'The statement cites no quote.');
-        continue;
-      }
-      const quotes: SummaryQuote[] = [];
-      let refused = false;
-      for (const q of s.quotes.slice(0, MAX_QUOTES)) {
-        const quote = coder.masker.unmask(q.quote);
-        const item = batch[q.id - 1];
-        if (!item) {
-          refuse(null, quote, `The quote cites answer ${q.id}, which the model was not given.`);
-          refused = true;
-          break;
-        }
-        const span = quoteSpan(item.answers, quote);
-        if (!span) {
-          refuse(item, quote, 'The quote is not in the answer it cites.');
-          refused = true;
-          break;
-        }
-        quotes.push({ responseId: item.responseId, seq: item.seq, ...span });
-      }
-      if (!refused) statements.push({ text: statement, quotes });
-    }
-    await progress(Math.min(items.length, i + SUMMARY_BATCH));
+    batched.push({ wave: group.wave, responses: group.items.length, batches });
   }
+  const byWave: ColumnSummary['byWave'] = [];
+  for (const part of batched)
+    if (part.wave !== null)
+      byWave.push({
+        wave: part.wave,
+        responses: part.responses,
+        sentences: [],
+        ...(await combine(coder, part.batches, 'batches', `wave ${part.wave}`, refuse)),
+      });
+  const overall =
+    waves.length === 0
+      ? await combine(coder, batched[0].batches, 'batches', 'all answers', refuse)
+      : byWave.length === 1
+        ? { statements: byWave[0].statements ?? [], merge: byWave[0].merge }
+        : await combine(
+            coder,
+            byWave.map((w) => w.statements ?? []),
+            'waves',
+            'all answers',
+            refuse,
+          );
   return {
     summary: {
       engine: 'model',
       model: coder.config.model,
       sentences: 0,
       overall: [],
-      byWave: [],
-      statements,
+      byWave,
+      statements: overall.statements,
+      ...(overall.merge ? { merge: overall.merge } : {}),
     },
     refusals,
   };

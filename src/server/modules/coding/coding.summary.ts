@@ -73,19 +73,31 @@ export function summarise(responses: AnalysedResponse[], size = SUMMARY_SIZE): S
 
 const NO_WAVE = '(no wave)';
 
+/**
+ * The answers grouped by wave when the form has waves (the waves in order, then those with none),
+ * or no group at all when none has a wave.
+ */
+export function waveGroups<T extends { wave: string | null }>(
+  items: T[],
+): Array<{ wave: string; items: T[] }> {
+  const waves = [...new Set(items.map((r) => r.wave).filter((w): w is string => !!w))].sort();
+  if (waves.length === 0) return [];
+  return [...waves, ...(items.some((r) => !r.wave) ? [NO_WAVE] : [])].map((wave) => ({
+    wave,
+    items: items.filter((r) => (r.wave ?? NO_WAVE) === wave),
+  }));
+}
+
 /** The summary of all the answers and, when the form has waves, of each wave. */
 export function summariseColumn(responses: AnalysedResponse[]): ColumnSummary {
-  const waves = [...new Set(responses.map((r) => r.wave).filter((w): w is string => !!w))].sort();
   return {
     engine: 'textrank',
     sentences: responses.reduce((a, r) => a + r.sentences.length, 0),
     overall: summarise(responses),
-    byWave:
-      waves.length === 0
-        ? []
-        : [...waves, ...(responses.some((r) => !r.wave) ? [NO_WAVE] : [])].map((wave) => {
-            const inWave = responses.filter((r) => (r.wave ?? NO_WAVE) === wave);
-            return { wave, responses: inWave.length, sentences: summarise(inWave, 3) };
-          }),
+    byWave: waveGroups(responses).map(({ wave, items }) => ({
+      wave,
+      responses: items.length,
+      sentences: summarise(items, 3),
+    })),
   };
 }

@@ -1,38 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { fakeModelApp } from '../../../../test/helpers/fake-model-app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { startFakeModelServer, type FakeModelServer } from '../assistant/fake-model-server.js';
 import { aiRequestsInMonth } from '../settings/index.js';
 import { formsTestKit } from '../forms/test-support.js';
 import { versionOfJob } from '../datasets/index.js';
-import { sourcesWorld, startFileImport, tempDataDir } from '../sources/test-support.js';
+import { sourcesWorld, startFileImport } from '../sources/test-support.js';
 import type { IntelligentGridProps } from '../../../shared/grids/grids.pages.js';
 
 /** Prompt columns with a model configured: a local fake chat completions server answers. */
-let t: TestApp;
-let fake: FakeModelServer;
-let dataDir: string;
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-  dataDir = tempDataDir();
-  t = await createTestApp({
-    config: {
-      dataDir,
-      ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'fake-model' },
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
+const env = fakeModelApp({}, { dataDir: true });
+const kit = formsTestKit(() => env.t);
 const messages = (i: number) =>
-  fake.requests[i].body.messages as Array<{ role: string; content: string }>;
-const kit = formsTestKit(() => t);
+  env.fake.requests[i].body.messages as Array<{ role: string; content: string }>;
 
 const STORIES = [
   'Write to amina@example.org or call +254 712 345 678. The well is far so I walk two hours.',
@@ -71,7 +51,7 @@ describe('the intelligent grid with a model', () => {
     expect(created.statusCode, created.body).toBe(303);
     const gridId = created.headers.location!.split('/')[2];
 
-    fake.replies = [
+    env.fake.replies = [
       {
         text: JSON.stringify({
           answer: 'They ([email 1]) walk two hours to a far well.',
@@ -88,7 +68,7 @@ describe('the intelligent grid with a model', () => {
       { text: 'Sure! Here is what they said about water.' },
     ];
     expect((await s.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
-    await drainJobs(t.app);
+    await drainJobs(env.t.app);
     const p = (await s.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
     expect(p.engine).toBe('model');
     expect(p.run).toMatchObject({ status: 'done', engine: 'model', total: 3 });
@@ -96,12 +76,12 @@ describe('the intelligent grid with a model', () => {
     expect(p.rows.rows.map((r) => r.label)).toEqual(['Response #1', 'Response #2', 'Response #3']);
 
     // what was sent: the question and the numbered answer, personal data masked, JSON asked for
-    expect(fake.requests).toHaveLength(3);
-    const sent = JSON.stringify(fake.requests[0].body);
+    expect(env.fake.requests).toHaveLength(3);
+    const sent = JSON.stringify(env.fake.requests[0].body);
     expect(sent).not.toContain('amina@example.org');
     expect(sent).not.toContain('712 345 678');
     expect(sent).toContain('[email 1]');
-    expect(fake.requests[0].body.response_format).toEqual({ type: 'json_object' });
+    expect(env.fake.requests[0].body.response_format).toEqual({ type: 'json_object' });
     // a form's row is a survey respondent
     expect(messages(0)[0].content).toMatch(/^You answer one question about one survey respondent /);
     const user = messages(0)[1];
@@ -143,27 +123,27 @@ describe('the intelligent grid with a model', () => {
       text: 'Refused: the model did not answer a JSON object.',
     });
     expect(p.summary.c1[0]).toBe('answered 1 · refused 2 · no data 0');
-    expect(await aiRequestsInMonth(t.app.ctx.db, s.team.id, new Date())).toBe(3);
+    expect(await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, new Date())).toBe(3);
 
     // a re-run with nothing changed asks the model nothing: every cell is carried over
     expect((await s.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
-    await drainJobs(t.app);
+    await drainJobs(env.t.app);
     const again = (await s.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
     expect(again.run).toMatchObject({ status: 'done', reused: 3 });
-    expect(fake.requests).toHaveLength(3);
+    expect(env.fake.requests).toHaveLength(3);
     expect(again.rows).toEqual(p.rows);
   });
 
   it('tells the model a dataset row is a stakeholder’s rows, numbered by row, and cites the row it quotes', async () => {
-    fake.requests.length = 0;
-    const w = await sourcesWorld(t.app);
+    env.fake.requests.length = 0;
+    const w = await sourcesWorld(env.t.app);
     const csv =
       'household,story\nH1,We fetch water at the far well.\nH2,Fine.\nH1,A tap is near us now.\n';
     const job = await startFileImport(w.client, w.project.id, Buffer.from(csv), 'stories.csv', {
       stakeholderColumn: 0,
     });
-    await drainJobs(t.app);
-    const { datasetId } = await versionOfJob(t.app.ctx.db, w.team.id, job.jobId);
+    await drainJobs(env.t.app);
+    const { datasetId } = await versionOfJob(env.t.app.ctx.db, w.team.id, job.jobId);
     const created = await w.client.post(`/datasets/${datasetId}/grids`, {
       name: 'Water',
       waves: [],
@@ -179,7 +159,7 @@ describe('the intelligent grid with a model', () => {
     });
     expect(created.statusCode, created.body).toBe(303);
     const gridId = created.headers.location!.split('/')[2];
-    fake.replies = [
+    env.fake.replies = [
       {
         text: JSON.stringify({
           answer: 'They went from a far well to a tap nearby.',
@@ -192,10 +172,10 @@ describe('the intelligent grid with a model', () => {
       { text: JSON.stringify({ answer: 'Fine.', citations: [{ answer: 1, quote: 'Fine' }] }) },
     ];
     expect((await w.client.post(`/grids/${gridId}/runs`)).statusCode).toBe(303);
-    await drainJobs(t.app);
+    await drainJobs(env.t.app);
     const p = (await w.client.page(`/grids/${gridId}`)).props as IntelligentGridProps;
     expect(p.rows.rows.map((r) => r.label)).toEqual(['H1 · rows 1, 3', 'H2 · row 2']);
-    expect(fake.requests).toHaveLength(2);
+    expect(env.fake.requests).toHaveLength(2);
     // H1: a stakeholder's rows, each answer with its column and row number (no survey wording)
     const [system, user] = messages(0);
     expect(system.content).toMatch(/^You answer one question about one stakeholder /);
