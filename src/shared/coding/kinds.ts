@@ -4,7 +4,7 @@ import type { QuoteSpan } from './coding.js';
 /**
  * Intelligent column kinds beyond deductive coding (issue 12 section 3): `codes` (a codebook, the
  * default), `sentiment` (lexicon, indicative), `rubric` (a level 1..N against a written rubric) and
- * `summary` (the most central sentences of all the answers, quoted).
+ * `summary` (quoted statements: the most central sentences offline, or the model's, each citing its quotes).
  */
 export const COLUMN_KINDS = ['codes', 'sentiment', 'rubric', 'summary'] as const;
 export type ColumnKind = (typeof COLUMN_KINDS)[number];
@@ -12,7 +12,7 @@ export const KIND_LABELS: Record<ColumnKind, string> = {
   codes: 'Deductive codes (codebook)',
   sentiment: 'Sentiment (indicative)',
   rubric: 'Rubric score',
-  summary: 'Summary (extractive)',
+  summary: 'Summary (quoted)',
 };
 
 /** Sentiment labels from wink's lexicon score: within +-0.05 of 0 is neutral. */
