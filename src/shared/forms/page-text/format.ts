@@ -4,6 +4,7 @@
  * page loads only the catalogue of its language; the server reads them all (all.ts).
  */
 import { en } from './en.js';
+import { formatSettingDate } from '../../format/date.js';
 
 /** A count's text: one entry per plural category the language uses (`other` always). */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -52,9 +53,9 @@ export type ClosedNotice = {
     | 'monthlyLimit';
   date?: string;
 };
-/** A closed form's message in a language. */
+/** A closed form's message in a language, its date said in that language ("1 janvier 2021"). */
 export const sayClosed = (t: PageText, n: ClosedNotice) =>
-  say(t, n.key, n.date ? { date: n.date } : {});
+  say(t, n.key, n.date ? { date: formatSettingDate(n.date, t.lang) } : {});
 
 const rules = new Map<string, Intl.PluralRules>();
 /** A count's text in the form the language's plural rules pick for n (`{n}` is n). */

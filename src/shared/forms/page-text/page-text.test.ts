@@ -107,8 +107,8 @@ describe('placeholders and counts', () => {
 describe('a closed form’s message', () => {
   it('is said from its key in the page’s language (a switch says it again)', () => {
     const notice = { key: 'closedOn', date: '2021-01-01' } as const;
-    expect(sayClosed(PAGE_TEXTS.en, notice)).toBe('This form closed on 2021-01-01.');
-    expect(sayClosed(PAGE_TEXTS.fr, notice)).toBe('Ce formulaire a fermé le 2021-01-01.');
+    expect(sayClosed(PAGE_TEXTS.en, notice)).toBe('This form closed on January 1, 2021.');
+    expect(sayClosed(PAGE_TEXTS.fr, notice)).toBe('Ce formulaire a fermé le 1 janvier 2021.');
     expect(sayClosed(PAGE_TEXTS.fr, { key: 'limitReached' })).toBe(
       'Ce formulaire a reçu toutes les réponses prévues.',
     );
