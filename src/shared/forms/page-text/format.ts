@@ -18,12 +18,25 @@ export type TextKey = { [K in Key]: (typeof en)[K] extends string ? K : never }[
 export type CountKey = Exclude<Key, TextKey>;
 
 /** The languages the page's own words exist in (a form in another language gets English). */
-export const PAGE_LANGUAGES = ['en', 'fr', 'es', 'pt', 'sw', 'ar'] as const;
+export const PAGE_LANGUAGES = ['en', 'fr', 'es', 'pt', 'pt-PT', 'sw', 'ar'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 
-/** The catalogue for a form language: by its primary language (`fr-CA` -> fr), else English. */
+/**
+ * Portuguese of Portugal and of the countries whose Portuguese follows it (CLDR's parent locale
+ * pt-PT: Angola, Mozambique, Cape Verde, Guinea-Bissau, São Tomé, Timor-Leste, Macau, Equatorial
+ * Guinea, Luxembourg, Switzerland); plain `pt` and `pt-BR` are Brazilian.
+ */
+const EUROPEAN_PT = new Set(['pt', 'ao', 'mz', 'cv', 'gw', 'st', 'tl', 'mo', 'gq', 'lu', 'ch']);
+
+/**
+ * The catalogue for a form language: by its primary language (`fr-CA` -> fr), Portuguese by its
+ * region (`pt-PT`, `pt-AO` -> pt-PT; `pt`, `pt-BR` -> pt), else English.
+ */
 export function pageLanguageOf(code: string | null | undefined): PageLanguage {
-  const primary = (code ?? '').toLowerCase().split('-')[0];
+  const [primary, ...rest] = (code ?? '').toLowerCase().split(/[-_]/);
+  // the region: the first 2-letter subtag after the language (`pt-Latn-PT` too)
+  const region = rest.find((x) => /^[a-z]{2}$/.test(x));
+  if (primary === 'pt' && region && EUROPEAN_PT.has(region)) return 'pt-PT';
   return (PAGE_LANGUAGES as readonly string[]).includes(primary) ? (primary as PageLanguage) : 'en';
 }
 

@@ -77,6 +77,36 @@ describe('which catalogue a form language gets', () => {
     expect(pageLanguageOf('')).toBe('en');
     expect(pageLanguageOf(null)).toBe('en');
     expect(pageTextFor('fr-CA').next).toBe('Suivant');
+  });
+
+  it('Portuguese by region: pt-PT (and its CLDR family) European, pt and pt-BR Brazilian', () => {
+    expect(pageLanguageOf('pt-PT')).toBe('pt-PT');
+    expect(pageLanguageOf('pt_pt')).toBe('pt-PT');
+    expect(pageLanguageOf('pt-Latn-PT')).toBe('pt-PT');
+    expect(pageLanguageOf('pt-AO')).toBe('pt-PT');
+    expect(pageLanguageOf('pt-MZ')).toBe('pt-PT');
+    expect(pageLanguageOf('pt')).toBe('pt');
+    expect(pageLanguageOf('pt-BR')).toBe('pt');
+    expect(pageLanguageOf('PT-br')).toBe('pt');
+    // the words that differ, and those that do not
+    expect(say(pageTextFor('pt-PT'), 'statusSaved')).toBe('Guardado neste dispositivo');
+    expect(say(pageTextFor('pt-BR'), 'statusSaved')).toBe('Salvo neste dispositivo');
+    expect(say(pageTextFor('pt-PT'), 'fileChoose')).toBe('Escolher um ficheiro');
+    expect(say(pageTextFor('pt'), 'fileChoose')).toBe('Escolher um arquivo');
+    expect(say(pageTextFor('pt-PT'), 'required')).toBe(say(pageTextFor('pt'), 'required'));
+    // no Brazilian "salvo", "arquivo", "digite", "equipe", "rodada" left in the European words
+    const european = JSON.stringify(PAGE_TEXTS['pt-PT']);
+    for (const word of [
+      'salv',
+      'arquivo',
+      'Digite',
+      'digite',
+      'equipe',
+      'Rodada',
+      'rodada',
+      'Enviando',
+    ])
+      expect(european, word).not.toContain(word);
     expect(pageTextFor('zh-Hant').next).toBe('Next');
   });
 });
