@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => journey?.close());
 
-it('add a photo question, attach a PNG on a phone, see its thumbnail on the response page and download it', async () => {
+it('add a photo question, attach a PNG on a phone, see its thumbnail on the response page and download it; edit the ranking, location and photo there', async () => {
   const user = await createUser(t.app, { name: 'Amina Diallo' });
   const team = await createTeamFor(t.app, user.id, 'Water Points');
   const [project] = await t.app.ctx.db
@@ -37,6 +37,17 @@ it('add a photo question, attach a PNG on a phone, see its thumbnail on the resp
     kind: 'survey',
   });
   const formId = res.headers.location!.split('/')[2];
+  // seeded through the routes: a ranking and a location, edited on the response page below
+  for (const q of [
+    {
+      key: 'first_fix',
+      type: 'ranking',
+      label: 'What to fix first',
+      choices: ['Seal', 'Handle', 'Pipe'].map((l) => ({ value: l.toLowerCase(), label: l })),
+    },
+    { key: 'where', type: 'geopoint', label: 'Pump location' },
+  ])
+    expect((await client.post(`/forms/${formId}/questions`, q)).statusCode).toBe(303);
   await browser.addCookies(
     [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
   );
@@ -73,6 +84,7 @@ it('add a photo question, attach a PNG on a phone, see its thumbnail on the resp
   await input.setInputFiles(file);
   await phone.getByRole('img', { name: 'Preview of pump.png' }).waitFor();
   console.log('screenshot', await shot(phone, 'forms-files-public-375'));
+  // the ranking and the location stay unanswered here: the reviewer fills them in
   await phone.getByRole('button', { name: 'Send' }).click();
   await phone.getByText('Thank you: your answers were received.').waitFor();
   const [stored] = await t.app.ctx.db
@@ -99,4 +111,51 @@ it('add a photo question, attach a PNG on a phone, see its thumbnail on the resp
   const saved = path.join(dir, 'downloaded.png');
   await download.saveAs(saved);
   expect(readFileSync(saved).equals(solidPng(120, 80, [30, 140, 90]))).toBe(true);
+
+  // edit on the response page: the ranking moved with the arrows, a location typed, the photo replaced
+  await page.getByRole('button', { name: 'Edit answers' }).click();
+  const edit = page.getByRole('form', { name: 'Edit answers' });
+  const ranking = edit.getByRole('group', { name: 'What to fix first' });
+  await ranking.getByRole('button', { name: 'Move “Pipe” up' }).click();
+  await ranking.getByText('Pipe is now number 2 of 3.').waitFor();
+  await ranking.getByRole('button', { name: 'Move “Pipe” up' }).click();
+  await ranking.getByRole('button', { name: 'Move “Seal” down' }).click();
+  await expect
+    .poll(() => ranking.getByRole('listitem').allTextContents())
+    .toEqual(['Pipe↑↓', 'Handle↑↓', 'Seal↑↓']);
+  const where = edit.getByRole('group', { name: 'Pump location' });
+  await where.getByLabel('Latitude').fill('-1.2921');
+  await where.getByLabel('Longitude').fill('36.8219');
+  await where.getByLabel('Accuracy in metres (optional)').fill('12');
+  const photo = edit.getByRole('group', { name: 'Photo of the pump' });
+  const newer = path.join(dir, 'pump-after.png');
+  writeFileSync(newer, solidPng(60, 40, [200, 60, 40]));
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    photo.getByRole('button', { name: 'Replace file' }).click(),
+  ]);
+  await chooser.setFiles(newer);
+  await photo.getByText(/New file: pump-after\.png/).waitFor();
+  console.log('screenshot', await shot(page, 'forms-files-response-edit'));
+  await edit.getByRole('button', { name: 'Save answers' }).click();
+  await page.getByRole('img', { name: 'Photo: pump-after.png' }).waitFor();
+  await page
+    .getByRole('region', { name: 'The answers of this response' })
+    .getByRole('cell', { name: '1. Pipe, 2. Handle, 3. Seal' })
+    .waitFor();
+  // the history names the change: the new order
+  console.log('screenshot', await shot(page, 'forms-files-response-edited'));
+  const [edited] = await t.app.ctx.db
+    .select()
+    .from(formResponses)
+    .where(eq(formResponses.id, stored.id));
+  expect(edited.answers).toMatchObject({
+    first_fix: ['pipe', 'handle', 'seal'],
+    where: { lat: -1.2921, lon: 36.8219, accuracy: 12 },
+  });
+  // the photo question's key is the builder's (from its label): found by its answer
+  expect(Object.values(edited.answers)).toContainEqual(
+    expect.objectContaining({ name: 'pump-after.png', type: 'image/png' }),
+  );
+  expect(edited.revision).toBe(2);
 });

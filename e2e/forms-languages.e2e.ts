@@ -164,7 +164,7 @@ it('translate a form into Arabic in the builder, open it with ?lang=fr and ?lang
   const closed = await browser.newPage();
   await closed.setViewportSize({ width: 375, height: 812 });
   await closed.goto(`${base}/f/${link.token}?lang=fr`);
-  await closed.getByText('Ce formulaire a fermé le 2021-01-01.').waitFor();
+  await closed.getByText('Ce formulaire a fermé le 1 janvier 2021.').waitFor();
   await closed.getByRole('navigation', { name: 'Langue' }).waitFor();
   expect(await closed.evaluate(() => document.documentElement.lang)).toBe('fr');
   console.log('screenshot', await shot(closed, 'forms-languages-closed-french-375'));

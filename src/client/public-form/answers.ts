@@ -1,6 +1,7 @@
 import { visibleKeys } from '@shared/forms/logic';
 import { otherKey, type QuestionDef } from '@shared/forms/questions';
-import { fixedRepeatCount, validateAnswers } from '@shared/forms/answers';
+import { fixedRepeatCount, repeatBounds, validateAnswers } from '@shared/forms/answers';
+import type { PublicFormProps } from '@shared/forms/forms.pages';
 import { parse, pruneHidden, type Answer } from '@shared/expressions';
 import {
   isFileDraft,
@@ -84,14 +85,33 @@ export function toSend(questions: QuestionDef[], answers: DraftAnswers): Record<
 export function prefilled(
   questions: QuestionDef[],
   search: string,
-  known: Record<string, string> = {},
+  known: PublicFormProps['prefill'] = {},
 ): DraftAnswers {
   const params = new URLSearchParams(search);
   const out: DraftAnswers = {};
   for (const q of questions) {
     if (q.type !== 'hidden') continue;
-    const v = params.get(q.key) ?? known[q.key];
+    const k = known[q.key];
+    const v = params.get(q.key) ?? (typeof k === 'string' ? k : undefined);
     if (v != null && v !== '') out[q.key] = v.slice(0, 1000);
+  }
+  return out;
+}
+
+/**
+ * A repeat group's known instances (personal links: the server's `repeatPrefill` made them from
+ * the stakeholder's latest response or registration), as the page starts with them: editable and
+ * removable like any instance; at most the repeat's maximum. A draft on the device wins over them.
+ */
+export function prefilledRepeats(
+  questions: QuestionDef[],
+  known: PublicFormProps['prefill'] = {},
+): DraftAnswers {
+  const out: DraftAnswers = {};
+  for (const q of questions) {
+    const list = known[q.key];
+    if (q.type !== 'repeat' || !Array.isArray(list) || !list.length) continue;
+    out[q.key] = list.slice(0, repeatBounds(q).max).map((i) => ({ ...i }));
   }
   return out;
 }

@@ -4,7 +4,8 @@ import { expr } from '../../../test/helpers/expression-arbitraries';
 import { print } from '@shared/expressions';
 import { validateAnswers } from '@shared/forms/answers';
 import type { QuestionDef } from '@shared/forms/questions';
-import { prefilled, toSend } from './answers';
+import { repeatPrefill } from '@shared/forms/prefill';
+import { prefilled, prefilledRepeats, toSend } from './answers';
 
 const q = (
   key: string,
@@ -57,5 +58,41 @@ describe('hidden values', () => {
       ref: 'abc',
       site: 'S1',
     });
+  });
+});
+
+describe('a repeat group’s known instances', () => {
+  const members = q('members', 'repeat', {
+    validation: { max: '2' },
+    questions: [
+      q('name', 'short_text', { required: true }),
+      q('age', 'integer'),
+      q('num', 'calculate', { calculation: 'position(..)' }),
+    ],
+  });
+  const questions = [q('ref', 'hidden'), members];
+  const stored = [
+    { name: 'Amina', age: 34, num: 1 },
+    { name: 'Juma', num: 2 },
+  ];
+
+  it('start the page (not the hidden values’ route: no query string reaches a repeat)', () => {
+    const known = { ref: 'S1', members: repeatPrefill(members, stored)! };
+    expect(prefilledRepeats(questions, known)).toEqual({
+      members: [{ name: 'Amina', age: '34' }, { name: 'Juma' }],
+    });
+    expect(prefilled(questions, '?members=x', known)).toEqual({ ref: 'S1' });
+    // at most the repeat's maximum, whatever the document says
+    expect(
+      prefilledRepeats(questions, { members: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] })
+        .members,
+    ).toHaveLength(2);
+  });
+
+  it('sent back unchanged, the server stores what it prefilled (server and page agree)', () => {
+    const draft = prefilledRepeats(questions, { members: repeatPrefill(members, stored)! });
+    const server = validateAnswers(questions, toSend(questions, draft));
+    expect(server.errors).toEqual({});
+    expect(server.values.members).toEqual(stored);
   });
 });

@@ -7,7 +7,15 @@ import { RepeatQuestion } from './repeat-question';
 import type { Answer } from '@shared/expressions';
 import { OutboxPanel } from './outbox-panel';
 import { useOutbox } from './use-outbox';
-import { defaults, draftFor, logicView, newResponseId, prefilled, toSend } from './answers';
+import {
+  defaults,
+  draftFor,
+  logicView,
+  newResponseId,
+  prefilled,
+  prefilledRepeats,
+  toSend,
+} from './answers';
 import type { OutboxFile, SendOutcome } from './outbox';
 import { isFileDraft, type DraftAnswers, type DraftValue } from './storage';
 import { firstPageWithError, pageErrors, settlePage, splitPages, visiblePages } from './pages';
@@ -62,9 +70,11 @@ export function FormApp({
     history.replaceState(history.state, '', url);
   };
   const draftKey = `${data.token}|${wave ?? ''}`;
-  // the first answers: defaults, and hidden values from the link or the stakeholder's record
+  // the first answers: defaults, a repeat's known instances and hidden values from the link or
+  // the stakeholder's record
   const initial = () => ({
     ...defaults(questions),
+    ...prefilledRepeats(questions, data.prefill),
     ...prefilled(questions, window.location.search, data.prefill),
   });
   const [answers, setAnswers] = useState<DraftAnswers>(initial);
@@ -102,6 +112,7 @@ export function FormApp({
     void store.loadDraft(draftKey).then((draft) => {
       if (draft && !changed.current) {
         setAnswers({
+          ...prefilledRepeats(questions, data.prefill),
           ...draftFor(questions, draft.answers),
           ...prefilled(questions, window.location.search, data.prefill),
         });

@@ -11,6 +11,7 @@ const LOADERS: Record<Exclude<PageLanguage, 'en'>, () => Promise<PageText>> = {
   fr: () => import('@shared/forms/page-text/fr').then((m) => m.fr),
   es: () => import('@shared/forms/page-text/es').then((m) => m.es),
   pt: () => import('@shared/forms/page-text/pt').then((m) => m.pt),
+  'pt-PT': () => import('@shared/forms/page-text/pt-PT').then((m) => m.ptPT),
   sw: () => import('@shared/forms/page-text/sw').then((m) => m.sw),
   ar: () => import('@shared/forms/page-text/ar').then((m) => m.ar),
 };

@@ -7,6 +7,7 @@ import type { FlagResolution, FlagRule } from './quality.js';
 import type { AnswerChange } from './edits.js';
 import type { ResponseExportView } from './responses-export.js';
 import type { ClosedNotice } from './page-text/format.js';
+import type { PrefillInstance } from './prefill.js';
 
 /** Props of the forms pages (built by modules/forms/forms.props.ts). */
 
@@ -265,8 +266,11 @@ export interface PublicFormProps {
   questions: QuestionDef[];
   /** why the form takes no responses now (the page says it in its language), or null */
   closed: ClosedNotice | null;
-  /** a personal link: the stakeholder's known answers to this form's hidden questions, by key */
-  prefill?: Record<string, string>;
+  /**
+   * a personal link: the stakeholder's known answers to this form's hidden questions, by key, and
+   * a repeat group's known instances (their latest response, else their registration)
+   */
+  prefill?: Record<string, string | PrefillInstance[]>;
   /** the draft's test link: the page says its responses are kept apart as tests */
   test?: boolean;
 }

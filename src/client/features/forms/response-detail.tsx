@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
+import { formatDateTime } from '@shared/format/date';
 import {
   REVIEW_STATUSES,
   REVIEW_STATUS_LABELS,
@@ -120,8 +121,8 @@ export function ResponseDetail({
       <Card withBorder radius="md" padding="lg">
         <Stack component="dl" gap={4} m={0}>
           {[
-            ['Received', new Date(response.submittedAt).toLocaleString()],
-            ['Last changed', new Date(response.updatedAt).toLocaleString()],
+            ['Received', formatDateTime(response.submittedAt)],
+            ['Last changed', formatDateTime(response.updatedAt)],
             ['Answered on', `version ${response.version}`],
             ['Revision', String(response.revision)],
             ...(response.wave ? [['Wave', response.wave]] : []),
@@ -272,7 +273,7 @@ export function ResponseDetail({
               <Card key={h.revision} withBorder padding="sm">
                 <Text size="sm" fw={600}>
                   Revision {h.revision}: {h.editedBy ?? 'a former member'},{' '}
-                  {new Date(h.editedAt).toLocaleString()}
+                  {formatDateTime(h.editedAt)}
                 </Text>
                 <DataTable<(typeof h.changes)[number]>
                   id={`response-revision-${h.revision}`}

@@ -1,6 +1,7 @@
 import { router } from '@inertiajs/react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
+import { formatDateTime } from '@shared/format/date';
 import { FLAG_LABELS } from '@shared/forms/quality';
 import type { ResponseFlag } from '@shared/forms/forms.pages';
 
@@ -60,8 +61,7 @@ export function ResponseFlags({ flags, canClear }: { flags: ResponseFlag[]; canC
                       <Text size="xs" c="dimmed">
                         Cleared (
                         {f.cleared.resolution === 'keep' ? 'reviewed: keep' : 'marked rejected'}) by{' '}
-                        {f.cleared.by ?? 'a former member'},{' '}
-                        {new Date(f.cleared.at).toLocaleString()}
+                        {f.cleared.by ?? 'a former member'}, {formatDateTime(f.cleared.at)}
                       </Text>
                     )}
                   </Group>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import { Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
+import { formatDateTime } from '@shared/format/date';
 import { channels } from '@shared/realtime/channels';
 import { REVIEW_STATUSES, REVIEW_STATUS_LABELS, otherKey } from '@shared/forms/questions';
 import type { FormResponsesProps, ResponseRow } from '@shared/forms/forms.pages';
@@ -90,7 +91,7 @@ export function ResponsesPage({
       title: 'Received',
       sortable: true,
       width: 170,
-      render: (r) => new Date(r.submittedAt).toLocaleString(),
+      render: (r) => formatDateTime(r.submittedAt),
     },
     {
       key: 'version',
@@ -277,7 +278,7 @@ export function ResponsesPage({
         {open && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              Received {new Date(open.submittedAt).toLocaleString()} ·{' '}
+              Received {formatDateTime(open.submittedAt)} ·{' '}
               {open.test ? 'test of the draft' : `version ${open.version}`}
               {open.wave ? ` · ${open.wave}` : ''}
             </Text>

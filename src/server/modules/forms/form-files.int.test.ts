@@ -147,7 +147,7 @@ describe('file questions', () => {
     await s.client.put(`/forms/${f}`, { opensAt: '2020-01-01', closesAt: '2021-01-01' });
     const closed = await fr(solidPng(2, 2));
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().detail).toBe('Ce formulaire a fermé le 2021-01-01.');
+    expect(closed.json().detail).toBe('Ce formulaire a fermé le 1 janvier 2021.');
   });
 
   it('attaches on submit, idempotently; refuses another form’s file and a file already used', async () => {

@@ -128,7 +128,7 @@ describe('form settings', () => {
       answers: { meals: 2 },
     });
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().detail).toMatch(/This form closed on 2021-01-01/);
+    expect(closed.json().detail).toMatch(/This form closed on January 1, 2021/);
     const page = await publicPage(`/f/${token}`);
     expect(page.props!.closed).toEqual({ key: 'closedOn', date: '2021-01-01' });
   });

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { guestActorOf, runGuestUseCase } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { formVersions, stakeholders } from './forms.tables.js';
+import { formResponses, formVersions, stakeholders } from './forms.tables.js';
+import { repeatPrefill } from '../../../shared/forms/prefill.js';
+import type { PublicFormProps } from '../../../shared/forms/forms.pages.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
 import {
@@ -18,7 +20,7 @@ import {
   resolveLanguage,
   textDirection,
 } from '../../../shared/forms/translations.js';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { param } from './forms.routes.js';
 import { renderPublicFormDocument, serviceWorkerSource } from './public-form.document.js';
 import { teamRefusal } from './team-switches.js';
@@ -94,7 +96,12 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
           version: version?.number ?? null,
           wave,
           questions: version?.questions ?? [],
-          prefill: await stakeholderPrefill(ctx.db, link.stakeholderId, version?.questions ?? []),
+          prefill: await stakeholderPrefill(
+            ctx.db,
+            link.stakeholderId,
+            form.id,
+            version?.questions ?? [],
+          ),
           // a key, not a sentence: the page says it in its language (and again on a switch)
           closed:
             (await teamRefusal(ctx, ctx.db, form))?.notice ??
@@ -148,23 +155,47 @@ export function documentLanguage(
 
 /**
  * A personal link's prefilled values: the stakeholder's registration answers whose keys match the
- * form's hidden questions (only those: nothing else of the stakeholder's record reaches the page).
+ * form's hidden questions, and for each repeat group (household members) the instances the
+ * stakeholder gave last: their latest response to this form (any wave), else their registration
+ * answer under the repeat's key (`repeatPrefill`: only the repeat's questions, values it still
+ * takes). Nothing else of the stakeholder's record reaches the page.
  */
 async function stakeholderPrefill(
   db: Db,
   stakeholderId: string | null,
+  formId: string,
   questions: QuestionDef[],
-): Promise<Record<string, string> | undefined> {
+): Promise<PublicFormProps['prefill']> {
   const hidden = questions.filter((q) => q.type === 'hidden').map((q) => q.key);
-  if (!stakeholderId || !hidden.length) return undefined;
+  const repeats = questions.filter((q) => q.type === 'repeat');
+  if (!stakeholderId || !(hidden.length || repeats.length)) return undefined;
   const [s] = await db
     .select({ answers: stakeholders.answers })
     .from(stakeholders)
     .where(eq(stakeholders.id, stakeholderId));
-  const out: Record<string, string> = {};
+  const out: NonNullable<PublicFormProps['prefill']> = {};
   for (const k of hidden) {
     const v = s?.answers[k];
     if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+  }
+  if (repeats.length) {
+    const [last] = await db
+      .select({ answers: formResponses.answers })
+      .from(formResponses)
+      .where(
+        and(
+          eq(formResponses.formId, formId),
+          eq(formResponses.stakeholderId, stakeholderId),
+          isNull(formResponses.deletedAt),
+        ),
+      )
+      .orderBy(desc(formResponses.submittedAt), desc(formResponses.seq))
+      .limit(1);
+    for (const q of repeats) {
+      const instances =
+        repeatPrefill(q, last?.answers[q.key]) ?? repeatPrefill(q, s?.answers[q.key]);
+      if (instances) out[q.key] = instances;
+    }
   }
   return Object.keys(out).length ? out : undefined;
 }

@@ -10,7 +10,13 @@ import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { multipartFile } from '../logframe/test-support.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
-import { formExports, formQuestions, formResponses } from './forms.tables.js';
+import {
+  formExports,
+  formLinks,
+  formQuestions,
+  formResponses,
+  stakeholders,
+} from './forms.tables.js';
 import { pruneResponseExports, responseExportPath } from './responses-export.job.js';
 import { formsTestKit, type KitState } from './test-support.js';
 import { xlsformBuffer } from './xlsform.test-support.js';
@@ -369,5 +375,96 @@ describe('repeat groups', () => {
       ['page', 'people', null, null],
       ['grown', 'people', null, '${page} > 17'],
     ]);
+  });
+});
+
+describe('a personal link prefills repeat groups', () => {
+  it('starts with the stakeholder’s instances: the registration’s, then their latest response’s; nobody else’s', async () => {
+    const s = await kit.setup();
+    const reg = await kit.newForm(s, { name: 'Registration', kind: 'stakeholder' });
+    await kit.add(s, reg, { key: 'full_name', type: 'short_text', label: 'Name', required: true });
+    await kit.addMembersRepeat(s, reg, 6);
+    await kit.publish(s, reg);
+    const regToken = await kit.openToken(reg);
+    const register = (answers: Row) =>
+      kit.submit(kit.publicClient(), regToken, { id: randomUUID(), version: 1, answers });
+    expect(
+      (
+        await register({
+          full_name: 'Juma',
+          members: [
+            { name: 'Amina', age: '34' },
+            { name: 'Baraka', age: '9', school: 'yes' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await register({ full_name: 'Neema', members: [{ name: 'Zawadi' }] })).statusCode).toBe(
+      201,
+    );
+    const people = await t.app.ctx.db
+      .select()
+      .from(stakeholders)
+      .where(eq(stakeholders.projectId, s.project.id));
+    const juma = people.find((p) => p.name === 'Juma')!;
+
+    const survey = await kit.newForm(s, {
+      name: 'Follow-up',
+      anonymous: false,
+      waves: ['baseline', 'endline'],
+    });
+    await kit.add(s, survey, { key: 'village', type: 'short_text', label: 'Village' });
+    await kit.addMembersRepeat(s, survey, 6);
+    await kit.publish(s, survey);
+    const linkOf = async (who: string, wave: string) => {
+      expect(
+        (await s.client.post(`/stakeholders/${who}/links`, { formId: survey, wave })).statusCode,
+      ).toBe(303);
+      const rows = await t.app.ctx.db
+        .select()
+        .from(formLinks)
+        .where(and(eq(formLinks.stakeholderId, who), eq(formLinks.wave, wave)));
+      return rows[0].token;
+    };
+
+    // baseline: the registration's members, as the inputs hold them (numbers as text)
+    const baseline = await linkOf(juma.id, 'baseline');
+    const first = await kit.publicPage(`/f/${baseline}`);
+    expect(first.props?.prefill).toEqual({
+      members: [
+        { name: 'Amina', age: '34' },
+        { name: 'Baraka', age: '9', school: 'yes' },
+      ],
+    });
+    // the respondent edits them: Amina's age, Baraka removed, a newborn added
+    expect(
+      (
+        await kit.submit(kit.publicClient(), baseline, {
+          id: randomUUID(),
+          version: 1,
+          answers: {
+            village: 'Moshi',
+            members: [
+              { name: 'Amina', age: '35' },
+              { name: 'Imani', age: '0', school: 'no' },
+            ],
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    // endline: their latest response's members (not the registration's); village is not prefilled
+    const endline = await linkOf(juma.id, 'endline');
+    expect((await kit.publicPage(`/f/${endline}`)).props?.prefill).toEqual({
+      members: [
+        { name: 'Amina', age: '35' },
+        { name: 'Imani', age: '0', school: 'no' },
+      ],
+    });
+    // another stakeholder sees their own members only
+    const neema = people.find((p) => p.name === 'Neema')!;
+    expect(
+      (await kit.publicPage(`/f/${await linkOf(neema.id, 'baseline')}`)).props?.prefill,
+    ).toEqual({ members: [{ name: 'Zawadi' }] });
   });
 });

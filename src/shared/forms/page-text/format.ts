@@ -4,6 +4,7 @@
  * page loads only the catalogue of its language; the server reads them all (all.ts).
  */
 import { en } from './en.js';
+import { formatSettingDate } from '../../format/date.js';
 
 /** A count's text: one entry per plural category the language uses (`other` always). */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -17,12 +18,25 @@ export type TextKey = { [K in Key]: (typeof en)[K] extends string ? K : never }[
 export type CountKey = Exclude<Key, TextKey>;
 
 /** The languages the page's own words exist in (a form in another language gets English). */
-export const PAGE_LANGUAGES = ['en', 'fr', 'es', 'pt', 'sw', 'ar'] as const;
+export const PAGE_LANGUAGES = ['en', 'fr', 'es', 'pt', 'pt-PT', 'sw', 'ar'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 
-/** The catalogue for a form language: by its primary language (`fr-CA` -> fr), else English. */
+/**
+ * Portuguese of Portugal and of the countries whose Portuguese follows it (CLDR's parent locale
+ * pt-PT: Angola, Mozambique, Cape Verde, Guinea-Bissau, São Tomé, Timor-Leste, Macau, Equatorial
+ * Guinea, Luxembourg, Switzerland); plain `pt` and `pt-BR` are Brazilian.
+ */
+const EUROPEAN_PT = new Set(['pt', 'ao', 'mz', 'cv', 'gw', 'st', 'tl', 'mo', 'gq', 'lu', 'ch']);
+
+/**
+ * The catalogue for a form language: by its primary language (`fr-CA` -> fr), Portuguese by its
+ * region (`pt-PT`, `pt-AO` -> pt-PT; `pt`, `pt-BR` -> pt), else English.
+ */
 export function pageLanguageOf(code: string | null | undefined): PageLanguage {
-  const primary = (code ?? '').toLowerCase().split('-')[0];
+  const [primary, ...rest] = (code ?? '').toLowerCase().split(/[-_]/);
+  // the region: the first 2-letter subtag after the language (`pt-Latn-PT` too)
+  const region = rest.find((x) => /^[a-z]{2}$/.test(x));
+  if (primary === 'pt' && region && EUROPEAN_PT.has(region)) return 'pt-PT';
   return (PAGE_LANGUAGES as readonly string[]).includes(primary) ? (primary as PageLanguage) : 'en';
 }
 
@@ -52,9 +66,9 @@ export type ClosedNotice = {
     | 'monthlyLimit';
   date?: string;
 };
-/** A closed form's message in a language. */
+/** A closed form's message in a language, its date said in that language ("1 janvier 2021"). */
 export const sayClosed = (t: PageText, n: ClosedNotice) =>
-  say(t, n.key, n.date ? { date: n.date } : {});
+  say(t, n.key, n.date ? { date: formatSettingDate(n.date, t.lang) } : {});
 
 const rules = new Map<string, Intl.PluralRules>();
 /** A count's text in the form the language's plural rules pick for n (`{n}` is n). */

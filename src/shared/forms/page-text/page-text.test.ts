@@ -77,6 +77,36 @@ describe('which catalogue a form language gets', () => {
     expect(pageLanguageOf('')).toBe('en');
     expect(pageLanguageOf(null)).toBe('en');
     expect(pageTextFor('fr-CA').next).toBe('Suivant');
+  });
+
+  it('Portuguese by region: pt-PT (and its CLDR family) European, pt and pt-BR Brazilian', () => {
+    expect(pageLanguageOf('pt-PT')).toBe('pt-PT');
+    expect(pageLanguageOf('pt_pt')).toBe('pt-PT');
+    expect(pageLanguageOf('pt-Latn-PT')).toBe('pt-PT');
+    expect(pageLanguageOf('pt-AO')).toBe('pt-PT');
+    expect(pageLanguageOf('pt-MZ')).toBe('pt-PT');
+    expect(pageLanguageOf('pt')).toBe('pt');
+    expect(pageLanguageOf('pt-BR')).toBe('pt');
+    expect(pageLanguageOf('PT-br')).toBe('pt');
+    // the words that differ, and those that do not
+    expect(say(pageTextFor('pt-PT'), 'statusSaved')).toBe('Guardado neste dispositivo');
+    expect(say(pageTextFor('pt-BR'), 'statusSaved')).toBe('Salvo neste dispositivo');
+    expect(say(pageTextFor('pt-PT'), 'fileChoose')).toBe('Escolher um ficheiro');
+    expect(say(pageTextFor('pt'), 'fileChoose')).toBe('Escolher um arquivo');
+    expect(say(pageTextFor('pt-PT'), 'required')).toBe(say(pageTextFor('pt'), 'required'));
+    // no Brazilian "salvo", "arquivo", "digite", "equipe", "rodada" left in the European words
+    const european = JSON.stringify(PAGE_TEXTS['pt-PT']);
+    for (const word of [
+      'salv',
+      'arquivo',
+      'Digite',
+      'digite',
+      'equipe',
+      'Rodada',
+      'rodada',
+      'Enviando',
+    ])
+      expect(european, word).not.toContain(word);
     expect(pageTextFor('zh-Hant').next).toBe('Next');
   });
 });
@@ -107,8 +137,8 @@ describe('placeholders and counts', () => {
 describe('a closed form’s message', () => {
   it('is said from its key in the page’s language (a switch says it again)', () => {
     const notice = { key: 'closedOn', date: '2021-01-01' } as const;
-    expect(sayClosed(PAGE_TEXTS.en, notice)).toBe('This form closed on 2021-01-01.');
-    expect(sayClosed(PAGE_TEXTS.fr, notice)).toBe('Ce formulaire a fermé le 2021-01-01.');
+    expect(sayClosed(PAGE_TEXTS.en, notice)).toBe('This form closed on January 1, 2021.');
+    expect(sayClosed(PAGE_TEXTS.fr, notice)).toBe('Ce formulaire a fermé le 1 janvier 2021.');
     expect(sayClosed(PAGE_TEXTS.fr, { key: 'limitReached' })).toBe(
       'Ce formulaire a reçu toutes les réponses prévues.',
     );
