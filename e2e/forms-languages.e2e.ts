@@ -169,7 +169,13 @@ it('translate a form into Arabic in the builder, open it with ?lang=fr and ?lang
   expect(await closed.evaluate(() => document.documentElement.lang)).toBe('fr');
   console.log('screenshot', await shot(closed, 'forms-languages-closed-french-375'));
   await closed.getByRole('button', { name: 'العربية' }).click();
-  await closed.getByText('أُغلق هذا النموذج في 2021-01-01.').waitFor();
+  // the date in the browser's own Arabic (its ICU picks the digits)
+  const arabicDate = await closed.evaluate(() =>
+    new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2021, 0, 1)),
+    ),
+  );
+  await closed.getByText(`أُغلق هذا النموذج في ${arabicDate}.`).waitFor();
   expect(await closed.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await closed.close();
 });
