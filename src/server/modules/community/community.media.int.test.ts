@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestUser } from '../../../../test/helpers/auth.js';
 import type { TestClient } from '../../../../test/helpers/client.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
@@ -11,17 +10,12 @@ import { SHIPPED_LIBRARY } from '../libraries/index.js';
 import { libraryItems } from '../libraries/libraries.tables.js';
 import { problems } from '../problems/read-model.js';
 import { projects } from '../projects/read-model.js';
-import { tempDataDir } from '../sources/test-support.js';
+import { appWithDataDir } from '../sources/test-support.js';
 import { communityImages } from './community.tables.js';
 import { imagePath } from './community.images.js';
 import { IMAGE_RETENTION_MS, pruneCommunityImages } from './community.prune-job.js';
 
-let t: TestApp;
-const dataDir = tempDataDir();
-beforeAll(async () => {
-  t = await createTestApp({ config: { dataDir } });
-});
-afterAll(() => t.close());
+const t = appWithDataDir();
 
 const JSON_H = { accept: 'application/json' };
 interface Person {
@@ -278,7 +272,7 @@ describe('images in posts', () => {
     });
     expect(resp.statusCode, resp.body).toBe(303);
     const postId = String(resp.headers.location).split('#post-')[1];
-    const file = (id: string) => imagePath(dataDir, cid, id);
+    const file = (id: string) => imagePath(t.dataDir, cid, id);
     expect(existsSync(file(b.id))).toBe(true);
     // the response goes: its image is gone for everyone
     expect((await bea.send('DELETE', `/community/posts/${postId}`)).statusCode).toBe(303);
@@ -418,7 +412,7 @@ describe('images never posted', () => {
     const posted = (await upload(ann, cid, png(8, 8))).json();
     const unposted = (await upload(ann, cid, png(8, 8))).json();
     expect((await thread(ann, cid, withImage(posted.src))).statusCode).toBe(303);
-    const file = (id: string) => imagePath(dataDir, cid, id);
+    const file = (id: string) => imagePath(t.dataDir, cid, id);
     const [row] = await t.app.ctx.db
       .select()
       .from(communityImages)

@@ -1,14 +1,11 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetRowsPage } from '../../../shared/datasets/datasets.pages.js';
-import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
+import { sourcesWorld, appWithDataDir } from '../sources/test-support.js';
 import { sql } from 'drizzle-orm';
 import { ensureSortIndex } from './datasets.target.js';
 import { seedDataset } from './test-support.js';
 
-let t: TestApp;
-let dataDir: string;
+const t = appWithDataDir();
 let w: Awaited<ReturnType<typeof sourcesWorld>>;
 let datasetId: string;
 let relation: string;
@@ -29,8 +26,6 @@ const all = Array.from({ length: N }, (_, k) => gen(k + 1));
 type Gen = ReturnType<typeof gen>;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ config: { dataDir } });
   w = await sourcesWorld(t.app);
   ({ datasetId, relation } = await seedDataset(
     t.app.ctx,
@@ -59,10 +54,6 @@ beforeAll(async () => {
       },
     },
   ));
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const json = { accept: 'application/json' };

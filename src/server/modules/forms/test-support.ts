@@ -9,7 +9,7 @@ import { formLinks } from './forms.tables.js';
 import type { PublicFormProps } from '../../../shared/forms/forms.pages.js';
 
 /** Helpers of the forms integration tests: a signed-in owner with a project, and the routes they call. */
-export function formsTestKit(app: () => TestApp) {
+export function formsTestKit(app: () => Pick<TestApp, 'app'>) {
   const t = {
     get app() {
       return app().app;

@@ -1,29 +1,18 @@
-import { rmSync } from 'node:fs';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { versionOfJob } from '../datasets/index.js';
 import { cellsOf, latestGridRun } from './grids.queries.js';
 import { runGrid } from './grids.job.js';
-import { sourcesWorld, startFileImport, tempDataDir } from '../sources/test-support.js';
+import { sourcesWorld, startFileImport, appWithDataDir } from '../sources/test-support.js';
 import type {
   IntelligentGridProps,
   IntelligentGridsProps,
 } from '../../../shared/grids/grids.pages.js';
 
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ config: { dataDir } });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const t = appWithDataDir();
 
 type Page = IntelligentGridProps & { errors: Record<string, string> };
 

@@ -1,8 +1,6 @@
-import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { drainJobs, recoverAbandonedJob } from '../../../../test/helpers/jobs.js';
 import { jobs } from '../../platform/jobs/index.js';
 import {
@@ -16,20 +14,11 @@ import {
   fileIdOf,
   sourcesWorld,
   startFileImport,
-  tempDataDir,
+  appWithDataDir,
   uploadFile,
 } from './test-support.js';
 
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ config: { dataDir } });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const t = appWithDataDir();
 
 type World = Awaited<ReturnType<typeof sourcesWorld>>;
 

@@ -1,7 +1,6 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { storedPath, UPLOAD_LIMITS } from './sources.files.js';
@@ -12,23 +11,16 @@ import {
   fakeFileHost,
   fileIdOf,
   sourcesWorld,
-  tempDataDir,
+  appWithDataDir,
   type FakeFileHost,
 } from './test-support.js';
 
-let t: TestApp;
-let dataDir: string;
+const t = appWithDataDir();
 let host: FakeFileHost;
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ config: { dataDir } });
   host = await fakeFileHost();
 });
-afterAll(async () => {
-  await host.close();
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => host.close());
 
 type World = Awaited<ReturnType<typeof sourcesWorld>>;
 
@@ -237,7 +229,7 @@ describe('a source by URL', () => {
       failure: 'Cancelled by a user.',
     });
     expect(status.props.canRetry).toBe(true);
-    expect(existsSync(storedPath(dataDir, w.team.id, run.fileId))).toBe(true);
+    expect(existsSync(storedPath(t.dataDir, w.team.id, run.fileId))).toBe(true);
     const before = host.hits('/big.csv');
     const retry = await w.client.post(`/jobs/${run.jobId}/retry`);
     expect(retry.statusCode, retry.body).toBe(303);
@@ -245,7 +237,7 @@ describe('a source by URL', () => {
     expect(newJob).not.toBe(run.jobId);
     await drainJobs(t.app);
     expect(host.hits('/big.csv')).toBe(before); // the kept bytes, not a new fetch
-    expect(existsSync(storedPath(dataDir, w.team.id, run.fileId))).toBe(false);
+    expect(existsSync(storedPath(t.dataDir, w.team.id, run.fileId))).toBe(false);
     const done = await w.client.page(`/jobs/${newJob}`);
     expect(done.props.version).toMatchObject({ status: 'ready', rowCount: 20, number: 2 });
     expect(done.props.canRetry).toBe(false);

@@ -1,13 +1,38 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { createUser, signIn } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { projects } from '../projects/read-model.js';
 
 /** A data dir of its own for a test file's uploads */
 export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'pw-sources-'));
+
+/**
+ * The file's test app with a data directory of its own (uploads, imports): started before the
+ * file's tests, closed and its directory removed after them. Read `t.app` inside tests.
+ */
+export function appWithDataDir(): Pick<TestApp, 'app'> & { readonly dataDir: string } {
+  const dataDir = tempDataDir();
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp({ config: { dataDir } });
+  });
+  afterAll(async () => {
+    await started?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    dataDir,
+    get app() {
+      if (!started) throw new Error('The test app starts in beforeAll: read it inside a test.');
+      return started.app;
+    },
+  };
+}
 
 /** A user with a team, a project, and a signed-in client */
 export async function sourcesWorld(app: FastifyInstance) {
