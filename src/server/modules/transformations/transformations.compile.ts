@@ -46,6 +46,14 @@ interface Stage {
   added: string[];
   /** type changes: when a value of the previous stage fails to convert, and that value's text */
   failed: Array<{ cond: string; text: string }>;
+  /** new column names and appends used up to and including this step */
+  counters: Counters;
+}
+
+/** how many new column names (n1…) and appends a recipe used so far */
+export interface Counters {
+  added: number;
+  appends: number;
 }
 
 export interface CompiledRecipe {
@@ -63,6 +71,8 @@ export interface CompiledRecipe {
    * AND _row <= upTo`) and of what the output's `_row` starts after (runSelect adds it)
    */
   range?: { after: number; upTo: number; offset: number };
+  /** the query steps' output the compile used (compileWithQueries) */
+  queries?: ReadonlyMap<string, QueryShape>;
 }
 
 export interface RecipeSource {
@@ -115,10 +125,14 @@ export function compileRecipe(
     queries?: ReadonlyMap<string, QueryShape>;
     /** s0 reads a range of source rows, set per chunk (transformations.chunks.ts) */
     range?: boolean;
+    /** the rest of a recipe: names and appends the steps before it used (transformations.chunks.ts) */
+    counters?: Counters;
+    /** join step id -> a table holding its side already (transformations.chunks.ts) */
+    joinSides?: ReadonlyMap<string, string>;
   } = {},
 ): CompiledRecipe {
   const params = new Params();
-  let appends = 0;
+  let appends = opts.counters?.appends ?? 0;
   let cols: Col[] = source.columns.map((c) => ({
     key: c.key,
     label: c.label,
@@ -140,11 +154,12 @@ export function compileRecipe(
     sampleRef,
     nextAppend: () => ++appends,
     queries: opts.queries ?? new Map(),
+    joinSides: opts.joinSides,
   };
   const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${where}${limit})`];
   const stages: Stage[] = [];
   let prev = 's0';
-  let added = 0;
+  let added = opts.counters?.added ?? 0;
   let error: CompiledRecipe['error'] = null;
   let pending: QueryShapeNeeded | undefined;
   for (let i = 0; i < steps.length; i++) {
@@ -154,7 +169,14 @@ export function compileRecipe(
     try {
       const out = compileStep(step, cols, prev, params, () => `n${++added}`, env);
       ctes.push(`${name} AS (${out.sql})`);
-      stages.push({ stepIndex: i, name, prev, colsBefore: cols, ...out });
+      stages.push({
+        stepIndex: i,
+        name,
+        prev,
+        colsBefore: cols,
+        ...out,
+        counters: { added, appends },
+      });
       cols = out.cols;
       prev = name;
     } catch (err) {
@@ -205,6 +227,7 @@ interface StepEnv {
   sampleRef: string | null;
   nextAppend: () => number;
   queries: ReadonlyMap<string, QueryShape>;
+  joinSides?: ReadonlyMap<string, string>;
 }
 
 function compileStep(
