@@ -80,17 +80,26 @@ function chunkable(s: Step): boolean {
   return s.kind === 'join' || rowWise([s]);
 }
 
+interface Pass {
+  chunked: boolean;
+  /** an append: the other dataset's id (its rows are chunked after this step's input) */
+  append?: string;
+  steps: Step[];
+}
+
 /**
  * The enabled steps as passes: runs of chunkable steps (written chunk by chunk), and each other
  * step alone (dedupe, group, append, query, a fill from other rows: one statement over the
- * previous pass's table).
+ * previous pass's table; an append copies its input's rows, then the other dataset's, chunk by
+ * chunk).
  */
-export function passesOf(steps: readonly Step[]): Array<{ chunked: boolean; steps: Step[] }> {
-  const out: Array<{ chunked: boolean; steps: Step[] }> = [];
+export function passesOf(steps: readonly Step[]): Pass[] {
+  const out: Pass[] = [];
   for (const s of steps) {
     if (!s.enabled) continue;
     const last = out.at(-1);
-    if (!chunkable(s)) out.push({ chunked: false, steps: [s] });
+    if (s.kind === 'append') out.push({ chunked: false, append: s.datasetId, steps: [s] });
+    else if (!chunkable(s)) out.push({ chunked: false, steps: [s] });
     else if (last?.chunked) last.steps.push(s);
     else out.push({ chunked: true, steps: [s] });
   }
@@ -306,6 +315,27 @@ export async function runInPasses(
               sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(stageSelect(c), values)}`,
             );
           });
+        } else if (passes[p].append && run.others.has(passes[p].append!)) {
+          // this step's input, then the other dataset's rows, each chunk by chunk
+          const a = compileRecipe(input, steps, {
+            others: run.others,
+            counters,
+            range: true,
+          });
+          const r = a.range!;
+          const text = stageSelect(a);
+          const values = [...a.params.values];
+          for (const [relation, lo, hi] of [
+            [input.relation, r.after, r.upTo],
+            [run.others.get(passes[p].append!)!.relation, r.otherAfter, r.otherUpTo],
+          ] as const) {
+            for (const i of [r.after, r.upTo, r.otherAfter, r.otherUpTo]) values[i] = '0';
+            await eachRange(database, relation, { ...opts, between }, (after, upTo) => {
+              values[lo] = after;
+              values[hi] = upTo;
+              return exec(database, sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(text, values)}`);
+            });
+          }
         } else {
           const n = await exec(database, sql`INSERT INTO ${sql.raw(rel)} ${select}`);
           await opts.between({ sourceRows: n, rowsOut: n, pass, passes: total });

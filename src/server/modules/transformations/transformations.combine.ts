@@ -30,6 +30,8 @@ interface Env {
   nextAppend: () => number;
   /** join step id -> a table holding its side already (joinSideOf), `ds."…"` */
   joinSides?: ReadonlyMap<string, string>;
+  /** a run in chunks: the other dataset's rows an append reads (`WHERE …` with parameters) */
+  appendRange?: string;
 }
 
 function otherOf(env: Env, datasetId: string): RecipeSource {
@@ -167,7 +169,7 @@ export function compileAppend(
   ];
   const limit = env.sampleRef ? ` ORDER BY _row LIMIT ${env.sampleRef}` : '';
   return {
-    sql: `SELECT ${mine.join(', ')} FROM ${prev} UNION ALL (SELECT ${theirs.join(', ')} FROM ${other.relation}${limit})`,
+    sql: `SELECT ${mine.join(', ')} FROM ${prev} UNION ALL (SELECT ${theirs.join(', ')} FROM ${other.relation}${env.appendRange ?? ''}${limit})`,
     cols: [...cols, ...extra.map((e) => e.col)],
     touches: extra.map((e) => e.col.key),
     changed: [],

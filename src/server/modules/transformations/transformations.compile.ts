@@ -70,7 +70,7 @@ export interface CompiledRecipe {
    * compiled with `range`: the indexes in `params.values` of the source rows read (`_row > after
    * AND _row <= upTo`) and of what the output's `_row` starts after (runSelect adds it)
    */
-  range?: { after: number; upTo: number; offset: number };
+  range?: { after: number; upTo: number; offset: number; otherAfter: number; otherUpTo: number };
   /** the query steps' output the compile used (compileWithQueries) */
   queries?: ReadonlyMap<string, QueryShape>;
 }
@@ -142,11 +142,14 @@ export function compileRecipe(
   const sampleRef = opts.sample ? params.add(opts.sample, 'bigint') : null;
   let range: CompiledRecipe['range'];
   let where = '';
+  let appendRange: string | undefined;
   if (opts.range) {
     const at = params.values.length;
     where = ` WHERE _row > ${params.add(0, 'bigint')} AND _row <= ${params.add(0, 'bigint')}`;
     params.add(0, 'bigint');
-    range = { after: at, upTo: at + 1, offset: at + 2 };
+    // an append reads a range of the other dataset's rows (empty unless set)
+    appendRange = ` WHERE _row > ${params.add(0, 'bigint')} AND _row <= ${params.add(0, 'bigint')}`;
+    range = { after: at, upTo: at + 1, offset: at + 2, otherAfter: at + 3, otherUpTo: at + 4 };
   }
   const limit = sampleRef ? ` ORDER BY _row LIMIT ${sampleRef}` : '';
   const env: StepEnv = {
@@ -155,6 +158,7 @@ export function compileRecipe(
     nextAppend: () => ++appends,
     queries: opts.queries ?? new Map(),
     joinSides: opts.joinSides,
+    appendRange,
   };
   const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${where}${limit})`];
   const stages: Stage[] = [];
@@ -228,6 +232,7 @@ interface StepEnv {
   nextAppend: () => number;
   queries: ReadonlyMap<string, QueryShape>;
   joinSides?: ReadonlyMap<string, string>;
+  appendRange?: string;
 }
 
 function compileStep(
