@@ -84,6 +84,8 @@ interface Pass {
   chunked: boolean;
   /** an append: the other dataset's id (its rows are chunked after this step's input) */
   append?: string;
+  /** a dedupe: chunk by chunk into a table with a unique index on its key columns */
+  dedupe?: boolean;
   steps: Step[];
 }
 
@@ -91,7 +93,7 @@ interface Pass {
  * The enabled steps as passes: runs of chunkable steps (written chunk by chunk), and each other
  * step alone (dedupe, group, append, query, a fill from other rows: one statement over the
  * previous pass's table; an append copies its input's rows, then the other dataset's, chunk by
- * chunk).
+ * chunk; a dedupe writes chunk by chunk into a table whose key columns are unique).
  */
 export function passesOf(steps: readonly Step[]): Pass[] {
   const out: Pass[] = [];
@@ -99,6 +101,7 @@ export function passesOf(steps: readonly Step[]): Pass[] {
     if (!s.enabled) continue;
     const last = out.at(-1);
     if (s.kind === 'append') out.push({ chunked: false, append: s.datasetId, steps: [s] });
+    else if (s.kind === 'dedupe') out.push({ chunked: false, dedupe: true, steps: [s] });
     else if (!chunkable(s)) out.push({ chunked: false, steps: [s] });
     else if (last?.chunked) last.steps.push(s);
     else out.push({ chunked: true, steps: [s] });
@@ -315,6 +318,26 @@ export async function runInPasses(
               sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(stageSelect(c), values)}`,
             );
           });
+        } else if (steps[0].kind === 'dedupe') {
+          // the first (last) row of each key, NULL equal to NULL as in PARTITION BY: chunks in
+          // `_row` order, each chunk's first (last) row of a key; a key already written keeps its
+          // row (is replaced by the later one)
+          const d = steps[0];
+          const all = input.columns.map((x) => ident(x.physical));
+          const keys = [
+            ...new Set(
+              d.columns.map((k) => ident(input.columns.find((x) => x.key === k)!.physical)),
+            ),
+          ].join(', ');
+          await database.exec(`CREATE UNIQUE INDEX ON ${rel} (${keys}) NULLS NOT DISTINCT`);
+          const conflict =
+            d.keep === 'first'
+              ? 'DO NOTHING'
+              : `DO UPDATE SET ${['_row', ...all].map((x) => `${x} = EXCLUDED.${x}`).join(', ')}`;
+          const insert = `INSERT INTO ${rel} (_row, ${all.join(', ')}) SELECT DISTINCT ON (${keys}) _row, ${all.join(', ')} FROM ${input.relation} WHERE _row > $1::bigint AND _row <= $2::bigint ORDER BY ${keys}, _row ${d.keep === 'first' ? 'ASC' : 'DESC'} ON CONFLICT (${keys}) ${conflict}`;
+          await eachRange(database, input.relation, { ...opts, between }, (after, upTo) =>
+            exec(database, toDrizzle(insert, [after, upTo])),
+          );
         } else if (passes[p].append && run.others.has(passes[p].append!)) {
           // this step's input, then the other dataset's rows, each chunk by chunk
           const a = compileRecipe(input, steps, {
