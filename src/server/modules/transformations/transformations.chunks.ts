@@ -4,6 +4,7 @@ import type { Step } from '../../../shared/transformations/steps.js';
 import { insertSelectStoppable } from '../datasets/index.js';
 import {
   compileRecipe,
+  fillFigure,
   runSelect,
   withCtes,
   type CompiledRecipe,
@@ -101,6 +102,10 @@ export function passesOf(steps: readonly Step[]): Pass[] {
     if (!s.enabled) continue;
     const last = out.at(-1);
     if (s.kind === 'append') out.push({ chunked: false, append: s.datasetId, steps: [s] });
+    // a fill from the column's mean or median: the figure over the whole input first (one short
+    // aggregate), then a constant fill, chunked with the steps after it
+    else if (s.kind === 'fill' && (s.method === 'mean' || s.method === 'median'))
+      out.push({ chunked: true, steps: [s] });
     else if (s.kind === 'dedupe') out.push({ chunked: false, dedupe: true, steps: [s] });
     else if (!chunkable(s)) out.push({ chunked: false, steps: [s] });
     else if (last?.chunked) last.steps.push(s);
@@ -290,11 +295,25 @@ export async function runInPasses(
     for (let p = 0; p < passes.length; p++) {
       const { chunked, steps } = passes[p];
       const counters = at ? run.whole.stages[at - 1].counters : { added: 0, appends: 0 };
+      const fills = new Map<string, string | null>();
+      const first = steps[0];
+      if (first.kind === 'fill' && (first.method === 'mean' || first.method === 'median')) {
+        const col = input.columns.find((x) => x.key === first.column);
+        if (col && (col.type === 'integer' || col.type === 'decimal')) {
+          const r = (await database.db.execute(
+            sql.raw(
+              `SELECT (${fillFigure(first.method, col.type, ident(col.physical))})::text AS v FROM ${input.relation}`,
+            ),
+          )) as unknown as { rows: Array<{ v: string | null }> };
+          fills.set(first.id, r.rows[0]?.v ?? null);
+        }
+      }
       const c = compileRecipe(input, steps, {
         others: run.others,
         queries: run.whole.queries,
         counters,
         joinSides,
+        fills,
         range: chunked,
       });
       if (c.error) throw new Error(c.error.message);

@@ -129,6 +129,8 @@ export function compileRecipe(
     counters?: Counters;
     /** join step id -> a table holding its side already (transformations.chunks.ts) */
     joinSides?: ReadonlyMap<string, string>;
+    /** fill step id -> the column's mean or median, as text (transformations.chunks.ts) */
+    fills?: ReadonlyMap<string, string | null>;
   } = {},
 ): CompiledRecipe {
   const params = new Params();
@@ -159,6 +161,7 @@ export function compileRecipe(
     queries: opts.queries ?? new Map(),
     joinSides: opts.joinSides,
     appendRange,
+    fills: opts.fills,
   };
   const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${where}${limit})`];
   const stages: Stage[] = [];
@@ -233,6 +236,7 @@ interface StepEnv {
   queries: ReadonlyMap<string, QueryShape>;
   joinSides?: ReadonlyMap<string, string>;
   appendRange?: string;
+  fills?: ReadonlyMap<string, string | null>;
 }
 
 function compileStep(
@@ -326,13 +330,12 @@ function compileStep(
             'column',
             `“${c.label}” is not a number: only numbers have a ${step.method}.`,
           );
-        const agg =
-          step.method === 'mean'
-            ? c.type === 'integer'
-              ? `round(avg(${x}))::bigint`
-              : `avg(${x})`
-            : `percentile_disc(0.5) WITHIN GROUP (ORDER BY ${x})`;
-        fill = `(SELECT ${agg} FROM ${prev})`;
+        // a run in chunks computes the figure once, beforehand (transformations.chunks.ts)
+        const known = env.fills?.get(step.id);
+        fill =
+          known !== undefined
+            ? params.add(known, c.type === 'integer' ? 'bigint' : 'numeric')
+            : `(SELECT ${fillFigure(step.method, c.type, x)} FROM ${prev})`;
       }
       return {
         sql: select(new Map([[c.ident, `COALESCE(${x}, ${fill})`]])),
@@ -475,6 +478,12 @@ function compileStep(
     case 'merge':
       return compileMerge(step, cols, prev, params, newIdent);
   }
+}
+
+/** A column's mean (rounded for whole numbers) or median: what a fill from the column uses */
+export function fillFigure(method: 'mean' | 'median', type: ColumnType, x: string): string {
+  if (method === 'median') return `percentile_disc(0.5) WITHIN GROUP (ORDER BY ${x})`;
+  return type === 'integer' ? `round(avg(${x}))::bigint` : `avg(${x})`;
 }
 
 /** The value a loose replace matches on: lower case, without surrounding spaces */
