@@ -205,15 +205,14 @@ function stageSelect(c: CompiledRecipe): string {
   return `${withCtes(c)}SELECT _row${c.cols.map((x) => `, ${ident(x.ident)}`).join('')} FROM s${c.stages.length}`;
 }
 
-const exec = async (database: Database, q: SQL) =>
-  Number(
-    (
-      (await database.db.execute(q)) as unknown as {
-        rowCount?: number | null;
-        affectedRows?: number;
-      }
-    ).rowCount ?? 0,
-  );
+/** a statement's affected rows (node-postgres: rowCount, PGlite: affectedRows) */
+async function exec(database: Database, q: SQL): Promise<number> {
+  const r = (await database.db.execute(q)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
 
 export interface PassDone extends ChunkDone {
   /** passes over the rows before this one, and in all (a join's side counts as one) */
@@ -223,7 +222,8 @@ export interface PassDone extends ChunkDone {
 
 /**
  * A whole recipe on PGlite, written in passes (passesOf): each run of chunkable steps chunk by
- * chunk over the previous pass's rows, each other step as one statement over them; every pass but
+ * chunk over the previous pass's rows, an append and a dedupe chunk by chunk in their own way,
+ * each other step (group, query, fill from the previous value) as one statement; every pass but
  * the last writes a work table (`ds."w_<run>_<n>"`, the stage's `_row` kept), the last one the
  * version, `_row` numbered 1..n in the last stage's `_row` order as the one statement numbers
  * them. A join's side (the first row of each key of the other dataset) is written once,
