@@ -116,7 +116,8 @@ export interface TransformationRunProps {
   /**
    * When a cancel takes effect while the rows are written: `now` (PostgreSQL interrupts the
    * statement), `chunk` (the embedded database writing a row-wise recipe chunk by chunk: when the
-   * current chunk ends), `statement` (the embedded database otherwise: when the one statement ends)
+   * current chunk ends), `statement` (the embedded database otherwise: when the chunk or the step that runs as one
+   * statement ends)
    */
   cancelTakesEffect: 'now' | 'chunk' | 'statement';
   recipeText: string;

@@ -6,7 +6,7 @@ import { freshDatabase } from '../../../../test/helpers/database.js';
 import { stepSchema, type Step, type StepInput } from '../../../shared/transformations/steps.js';
 import { insertSelectStoppable } from '../datasets/index.js';
 import { compileRecipe, runSelect, type RecipeSource } from './transformations.compile.js';
-import { insertChunked, rowWise } from './transformations.chunks.js';
+import { insertChunked, passesOf, rowWise, runInPasses } from './transformations.chunks.js';
 import { ident, toDrizzle } from './transformations.sql.js';
 
 /*
@@ -17,12 +17,18 @@ import { ident, toDrizzle } from './transformations.sql.js';
 const SRC = 'v_00000000000000000000000000000c01';
 const ONE = 'v_00000000000000000000000000000c02';
 const CHUNKED = 'v_00000000000000000000000000000c03';
+const OTHER = 'v_00000000000000000000000000000c04';
+const OTHER_ID = '00000000-0000-4000-8000-000000000c04';
+const RUN_ID = '00000000-0000-4000-8000-0000000000aa';
 
 let database: Database;
 beforeAll(async () => {
   database = await freshDatabase();
   await database.exec(
     `CREATE TABLE ds."${SRC}" (_row bigint PRIMARY KEY, c1 text, c2 bigint, c3 numeric, c4 text)`,
+  );
+  await database.exec(
+    `CREATE TABLE ds."${OTHER}" (_row bigint PRIMARY KEY, c1 text, c2 bigint, c3 text)`,
   );
 });
 afterAll(() => database.close());
@@ -107,6 +113,67 @@ const POOL: StepInput[] = [
   },
 ];
 
+/** the dataset joins and appends read: name and n (keys, with repeats and empties) and w */
+const OTHERS = new Map<string, RecipeSource>([
+  [
+    OTHER_ID,
+    {
+      name: 'Other',
+      relation: `ds."${OTHER}"`,
+      columns: [
+        { key: 'name', label: 'Name', type: 'text', physical: 'c1' },
+        { key: 'n', label: 'N', type: 'integer', physical: 'c2' },
+        { key: 'w', label: 'W', type: 'text', physical: 'c3' },
+      ],
+    },
+  ],
+]);
+const otherRow = fc.record({
+  gap: fc.integer({ min: 1, max: 3 }),
+  name: textValue,
+  n: fc.option(fc.integer({ min: -20, max: 20 }), { nil: null }),
+  w: textValue,
+});
+
+/** steps that read other rows or another dataset */
+const OTHER_ROWS: StepInput[] = [
+  {
+    id: 'j',
+    enabled: true,
+    kind: 'join',
+    datasetId: OTHER_ID,
+    how: 'left',
+    on: [{ left: 'name', right: 'name' }],
+    prefix: 'O',
+  },
+  {
+    id: 'j',
+    enabled: true,
+    kind: 'join',
+    datasetId: OTHER_ID,
+    how: 'inner',
+    on: [{ left: 'n', right: 'n' }],
+    prefix: 'P',
+  },
+  { id: 'a', enabled: true, kind: 'append', datasetId: OTHER_ID },
+  { id: 'd', enabled: true, kind: 'dedupe', columns: ['name'], keep: 'first' },
+  { id: 'd', enabled: true, kind: 'dedupe', columns: ['n'], keep: 'last' },
+  {
+    id: 'g',
+    enabled: true,
+    kind: 'aggregate',
+    groupBy: ['name'],
+    aggregates: [
+      { fn: 'count', column: '', label: 'Rows' },
+      { fn: 'sum', column: 'n', label: 'N' },
+      { fn: 'median', column: 'n', label: 'Median' },
+    ],
+  },
+  { id: 'f', enabled: true, kind: 'fill', column: 'x', method: 'previous' },
+  { id: 'f', enabled: true, kind: 'fill', column: 'x', method: 'mean' },
+  { id: 'f', enabled: true, kind: 'fill', column: 'n', method: 'median' },
+];
+
 type Row = {
   gap: number;
   name: string | null;
@@ -127,9 +194,23 @@ async function load(rows: Row[]) {
     );
 }
 
+async function loadOther(
+  rows: Array<{ gap: number; name: string | null; n: number | null; w: string | null }>,
+) {
+  await database.exec(`DELETE FROM ds."${OTHER}"`);
+  let at = 0;
+  const json = JSON.stringify(
+    rows.map((r) => ({ _row: (at += r.gap), c1: r.name, c2: r.n, c3: r.w })),
+  );
+  if (rows.length)
+    await database.db.execute(
+      sql`INSERT INTO ${sql.raw(`ds."${OTHER}"`)} SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS r(_row bigint, c1 text, c2 bigint, c3 text)`,
+    );
+}
+
 /** Both output tables, typed as the recipe's output, named c1…cN as a version's are */
 async function outputTables(steps: Step[]) {
-  const c = compileRecipe(SOURCE, steps);
+  const c = compileRecipe(SOURCE, steps, { others: OTHERS });
   const physical = c.cols.map((_, i) => `c${i + 1}`);
   const shaped = `SELECT q._row, q._source_row${c.cols.map((x, i) => `, q.${ident(x.ident)} AS c${i + 1}`).join('')} FROM (${runSelect(c)}) q`;
   for (const t of [ONE, CHUNKED]) {
@@ -148,6 +229,16 @@ async function dump(relation: string): Promise<string[]> {
     sql.raw(`SELECT t::text AS r FROM ds."${relation}" t ORDER BY _row`),
   )) as unknown as { rows: Array<{ r: string }> };
   return r.rows.map((x) => x.r);
+}
+
+/** the run's work tables left in the dataset schema */
+async function workTables(): Promise<string[]> {
+  const r = (await database.db.execute(
+    sql.raw(
+      `SELECT tablename AS t FROM pg_tables WHERE schemaname = 'ds' AND tablename LIKE 'w\\_%'`,
+    ),
+  )) as unknown as { rows: Array<{ t: string }> };
+  return r.rows.map((x) => x.t);
 }
 
 describe('chunked runs (PGlite)', () => {
@@ -195,6 +286,90 @@ describe('chunked runs (PGlite)', () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  it('write recipes with joins, appends, dedupes, groups and fills from other rows in passes: the same rows as the one statement', async () => {
+    const recipes = fc
+      .array(fc.oneof(fc.constantFrom(...POOL), fc.constantFrom(...OTHER_ROWS)), {
+        minLength: 1,
+        maxLength: 6,
+      })
+      .map((s) => s.map((x, i) => stepSchema.parse({ ...x, id: `s${i}` })));
+    let shapes = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { maxLength: 25 }),
+        fc.array(otherRow, { maxLength: 12 }),
+        recipes,
+        fc.integer({ min: 2, max: 40 }),
+        async (rows, others, steps, size) => {
+          const whole = compileRecipe(SOURCE, steps, { others: OTHERS });
+          fc.pre(whole.error === null);
+          shapes += passesOf(steps).length > 1 ? 1 : 0;
+          await load(rows);
+          await loadOther(others);
+          const { one, physical } = await outputTables(steps);
+          const n = await insertSelectStoppable(
+            database,
+            { relation: ONE, physical },
+            toDrizzle(runSelect(one), one.params.values),
+            async () => false,
+          );
+          const expected = await dump(ONE);
+          for (const chunkRows of [1, size, rows.length + others.length + 1]) {
+            await database.exec(`TRUNCATE ds."${CHUNKED}"`);
+            const written = await runInPasses(
+              database,
+              { id: RUN_ID, source: SOURCE, steps, whole, others: OTHERS },
+              { relation: CHUNKED, physical },
+              { chunkRows, between: async () => {} },
+            );
+            expect(written).toBe(n);
+            expect(await dump(CHUNKED)).toEqual(expected);
+            expect(await workTables()).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // most drawn recipes needed more than one pass
+    expect(shapes).toBeGreaterThan(10);
+  });
+
+  it('drops its work tables when a pass is stopped (a cancel)', async () => {
+    await load(
+      Array.from({ length: 30 }, (_, i) => ({
+        gap: 1,
+        name: `p${i % 7}`,
+        n: i,
+        x: null,
+        tag: null,
+      })),
+    );
+    await loadOther([{ gap: 1, name: 'p1', n: 1, w: 'one' }]);
+    const steps = [POOL[0], OTHER_ROWS[0], OTHER_ROWS[3], POOL[8]].map((s, i) =>
+      stepSchema.parse({ ...s, id: `s${i}` }),
+    );
+    const { physical } = await outputTables(steps);
+    const whole = compileRecipe(SOURCE, steps, { others: OTHERS });
+    const passes: number[] = [];
+    await expect(
+      runInPasses(
+        database,
+        { id: RUN_ID, source: SOURCE, steps, whole, others: OTHERS },
+        { relation: CHUNKED, physical },
+        {
+          chunkRows: 10,
+          between: async (d) => {
+            passes.push(d.pass);
+            if (d.pass === 2) throw new Error('cancelled');
+          },
+        },
+      ),
+    ).rejects.toThrow('cancelled');
+    // the join's side, the trim and join in chunks, the dedupe alone: stopped after it
+    expect(passes).toEqual([0, 1, 1, 1, 2]);
+    expect(await workTables()).toEqual([]);
   });
 
   it('lets a query asked at a chunk boundary run before the next chunk', async () => {
@@ -278,6 +453,7 @@ describe('chunked runs (PGlite)', () => {
       { ...base, kind: 'fill', column: 'x', method: 'previous' },
       { ...base, kind: 'fill', column: 'x', method: 'mean' },
       { ...base, kind: 'dedupe', columns: ['name'], keep: 'first' },
+      OTHER_ROWS[0],
     ] as StepInput[]) {
       expect(rowWise([...POOL, s].map(parse))).toBe(false);
       // a disabled one does not count

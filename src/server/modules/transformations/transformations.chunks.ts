@@ -1,9 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import type { Step } from '../../../shared/transformations/steps.js';
 import { insertSelectStoppable } from '../datasets/index.js';
-import { runSelect, type CompiledRecipe } from './transformations.compile.js';
-import { toDrizzle } from './transformations.sql.js';
+import {
+  compileRecipe,
+  fillFigure,
+  runSelect,
+  withCtes,
+  type CompiledRecipe,
+  type RecipeSource,
+} from './transformations.compile.js';
+import { joinSideOf } from './transformations.combine.js';
+import { ident, toDrizzle } from './transformations.sql.js';
 
 /**
  * Chunked runs on the embedded database (PGlite: one connection, the statement runs on the
@@ -64,9 +72,54 @@ export function rowWise(steps: readonly Step[]): boolean {
   });
 }
 
-/** PGlite and every enabled step row-wise: the run writes chunk by chunk */
+/**
+ * A step that a range of its input's rows can run alone, giving those rows' output with their own
+ * `_row`: a row-wise step, or a join (each row meets at most one row of the other dataset, the
+ * first of its key, and keeps its `_row`; a left join keeps every row).
+ */
+function chunkable(s: Step): boolean {
+  return s.kind === 'join' || rowWise([s]);
+}
+
+interface Pass {
+  chunked: boolean;
+  /** an append: the other dataset's id (its rows are chunked after this step's input) */
+  append?: string;
+  /** a dedupe: chunk by chunk into a table with a unique index on its key columns */
+  dedupe?: boolean;
+  steps: Step[];
+}
+
+/**
+ * The enabled steps as passes: runs of chunkable steps (written chunk by chunk), and each other
+ * step alone (dedupe, group, append, query, a fill from other rows: one statement over the
+ * previous pass's table; an append copies its input's rows, then the other dataset's, chunk by
+ * chunk; a dedupe writes chunk by chunk into a table whose key columns are unique).
+ */
+export function passesOf(steps: readonly Step[]): Pass[] {
+  const out: Pass[] = [];
+  for (const s of steps) {
+    if (!s.enabled) continue;
+    const last = out.at(-1);
+    if (s.kind === 'append') out.push({ chunked: false, append: s.datasetId, steps: [s] });
+    // a fill from the column's mean or median: the figure over the whole input first (one short
+    // aggregate), then a constant fill, chunked with the steps after it
+    else if (s.kind === 'fill' && (s.method === 'mean' || s.method === 'median'))
+      out.push({ chunked: true, steps: [s] });
+    else if (s.kind === 'dedupe') out.push({ chunked: false, dedupe: true, steps: [s] });
+    else if (!chunkable(s)) out.push({ chunked: false, steps: [s] });
+    else if (last?.chunked) last.steps.push(s);
+    else out.push({ chunked: true, steps: [s] });
+  }
+  return out;
+}
+
+/**
+ * PGlite and every enabled step chunkable: a cancel takes effect at the next chunk (otherwise, at
+ * the latest when the step that runs alone ends). On PGlite every recipe runs in passes.
+ */
 export function chunkedRun(database: Database, steps: readonly Step[]): boolean {
-  return database.kind === 'pglite' && rowWise(steps);
+  return database.kind === 'pglite' && passesOf(steps).every((p) => p.chunked);
 }
 
 export interface ChunkDone {
@@ -76,47 +129,35 @@ export interface ChunkDone {
   rowsOut: number;
 }
 
+type Sizing = number | ChunkSizing;
+
 /**
- * Write a recipe compiled with `range` (all its steps row-wise) into a version's relation, chunk by
- * chunk: the next `chunkRows` source rows' `_row` bounds (a keyset over the primary key), then the
- * compiled SELECT over those rows as one INSERT (its own transaction), then `between` (progress,
- * a cancel: it may throw to stop), then a turn of the event loop. Returns the rows written.
+ * The rows of `relation` in consecutive `_row` ranges (a keyset over its `_row` index), each
+ * handed to `each` (which returns the rows it wrote), then `between`, then a turn of the event
+ * loop. Returns the rows written.
  */
-export async function insertChunked(
+async function eachRange(
   database: Database,
-  target: { relation: string; physical: string[] },
-  compiled: CompiledRecipe,
-  source: { relation: string },
-  opts: { chunkRows: number | ChunkSizing; between: (done: ChunkDone) => Promise<void> },
+  relation: string,
+  opts: { chunkRows: Sizing; between: (done: ChunkDone) => Promise<void> },
+  each: (after: string, upTo: string, written: number) => Promise<number>,
 ): Promise<number> {
-  const range = compiled.range;
-  if (!range) throw new Error('insertChunked needs a recipe compiled with range');
   const sizing = typeof opts.chunkRows === 'number' ? null : opts.chunkRows;
   let chunkRows: number =
     typeof opts.chunkRows === 'number' ? opts.chunkRows : opts.chunkRows.first;
   if (!Number.isInteger(chunkRows) || chunkRows < 1)
     throw new Error('chunkRows must be a whole number from 1');
-  const select = runSelect(compiled);
-  const values = [...compiled.params.values];
   let after = '0';
   let sourceRows = 0;
   let rowsOut = 0;
   for (;;) {
     const started = sizing?.now() ?? 0;
     const r = (await database.db.execute(
-      sql`SELECT max(_row)::text AS up_to, count(*)::int AS n FROM (SELECT _row FROM ${sql.raw(source.relation)} WHERE _row > ${after}::bigint ORDER BY _row LIMIT ${chunkRows}::bigint) t`,
+      sql`SELECT max(_row)::text AS up_to, count(*)::int AS n FROM (SELECT _row FROM ${sql.raw(relation)} WHERE _row > ${after}::bigint ORDER BY _row LIMIT ${chunkRows}::bigint) t`,
     )) as unknown as { rows: Array<{ up_to: string | null; n: number }> };
     const bound = r.rows[0];
     if (!bound || bound.up_to === null) return rowsOut;
-    values[range.after] = after;
-    values[range.upTo] = bound.up_to;
-    values[range.offset] = String(rowsOut);
-    rowsOut += await insertSelectStoppable(
-      database,
-      target,
-      toDrizzle(select, values),
-      async () => false,
-    );
+    rowsOut += await each(after, bound.up_to, rowsOut);
     sourceRows += Number(bound.n);
     after = bound.up_to;
     if (sizing) chunkRows = nextChunkRows(sizing, Number(bound.n), sizing.now() - started);
@@ -124,5 +165,245 @@ export async function insertChunked(
     // two turns: the second check phase comes after a poll phase, where a request that arrived
     // during the chunk is read and its first query queued before the next chunk's
     await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+  }
+}
+
+/**
+ * Write a recipe compiled with `range` (all its steps chunkable) into a version's relation, chunk
+ * by chunk: the next `chunkRows` source rows' `_row` bounds, then the compiled SELECT over those
+ * rows as one INSERT (its own transaction), output `_row` numbered on from the rows written
+ * before, then `between` (progress, a cancel: it may throw to stop). Returns the rows written.
+ */
+export async function insertChunked(
+  database: Database,
+  target: { relation: string; physical: string[] },
+  compiled: CompiledRecipe,
+  source: { relation: string },
+  opts: { chunkRows: Sizing; between: (done: ChunkDone) => Promise<void> },
+): Promise<number> {
+  const range = compiled.range;
+  if (!range) throw new Error('insertChunked needs a recipe compiled with range');
+  const select = runSelect(compiled);
+  const values = [...compiled.params.values];
+  return eachRange(database, source.relation, opts, (after, upTo, written) => {
+    values[range.after] = after;
+    values[range.upTo] = upTo;
+    values[range.offset] = String(written);
+    return insertSelectStoppable(database, target, toDrizzle(select, values), async () => false);
+  });
+}
+
+/** A run's own work table in the dataset schema: its rows keep the stage's `_row` */
+const SCRATCH_RE = /^w_[0-9a-f]{32}_[0-9]{1,3}$/;
+const scratchRelation = (name: string) => {
+  if (!SCRATCH_RE.test(name)) throw new Error(`Not a work table: ${name}`);
+  return `ds."${name}"`;
+};
+
+/** the last stage's rows with their own `_row`, its columns named as the stage names them */
+function stageSelect(c: CompiledRecipe): string {
+  return `${withCtes(c)}SELECT _row${c.cols.map((x) => `, ${ident(x.ident)}`).join('')} FROM s${c.stages.length}`;
+}
+
+/** a statement's affected rows (node-postgres: rowCount, PGlite: affectedRows) */
+async function exec(database: Database, q: SQL): Promise<number> {
+  const r = (await database.db.execute(q)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
+
+export interface PassDone extends ChunkDone {
+  /** passes over the rows before this one, and in all (a join's side counts as one) */
+  pass: number;
+  passes: number;
+}
+
+/**
+ * A whole recipe on PGlite, written in passes (passesOf): each run of chunkable steps chunk by
+ * chunk over the previous pass's rows, an append and a dedupe chunk by chunk in their own way,
+ * each other step (group, query, fill from the previous value) as one statement; every pass but
+ * the last writes a work table (`ds."w_<run>_<n>"`, the stage's `_row` kept), the last one the
+ * version, `_row` numbered 1..n in the last stage's `_row` order as the one statement numbers
+ * them. A join's side (the first row of each key of the other dataset) is written once,
+ * chunk by chunk, to a work table of its own with a unique key. The work tables are dropped at
+ * the end, also when a pass fails or `between` throws (a cancel). Returns the rows written.
+ */
+export async function runInPasses(
+  database: Database,
+  run: {
+    /** the run's id: names its work tables */
+    id: string;
+    source: RecipeSource;
+    steps: readonly Step[];
+    /** the whole recipe compiled (its output columns, the query steps' shapes) */
+    whole: CompiledRecipe;
+    others: ReadonlyMap<string, RecipeSource>;
+  },
+  target: { relation: string; physical: string[] },
+  opts: { chunkRows: Sizing; between: (done: PassDone) => Promise<void> },
+): Promise<number> {
+  const tag = run.id.replace(/-/g, '');
+  const passes = passesOf(run.steps);
+  const joins = passes.flatMap((p) =>
+    p.chunked ? p.steps.filter((s) => s.kind === 'join' && run.others.has(s.datasetId)) : [],
+  ) as Array<Extract<Step, { kind: 'join' }>>;
+  const last = passes.at(-1);
+  // a recipe ending in a step of its own: one more pass copies its rows to the version
+  const total = joins.length + passes.length + (last?.chunked ? 0 : 1);
+  const made: string[] = [];
+  const table = (n: number) => {
+    const r = scratchRelation(`w_${tag}_${n}`);
+    made.push(r);
+    return r;
+  };
+  let pass = 0;
+  const step = (between: typeof opts.between) => (done: ChunkDone) =>
+    between({ ...done, pass, passes: total });
+  const dropAll = async () => {
+    for (const r of made.splice(0)) await database.exec(`DROP TABLE IF EXISTS ${r}`);
+  };
+  try {
+    // a retry after the worker stopped: the tables of the attempt before go first
+    for (let n = 0; n <= total; n++) table(n);
+    await dropAll();
+    const joinSides = new Map<string, string>();
+    for (const j of joins) {
+      const other = run.others.get(j.datasetId)!;
+      const side = joinSideOf(j, other);
+      const rel = table(joinSides.size + passes.length + 1);
+      await exec(database, sql.raw(`CREATE TABLE ${rel} AS ${side.select('')} WITH NO DATA`));
+      await database.exec(`CREATE UNIQUE INDEX ON ${rel} (${side.keys.join(', ')})`);
+      // the first row of each key: chunks in `_row` order, a key already written keeps its row
+      const insert = `INSERT INTO ${rel} ${side.select('_row > $1::bigint AND _row <= $2::bigint')} ON CONFLICT DO NOTHING`;
+      await eachRange(
+        database,
+        other.relation,
+        { ...opts, between: step(opts.between) },
+        async (after, upTo) => {
+          await exec(database, toDrizzle(insert, [after, upTo]));
+          return 0;
+        },
+      );
+      joinSides.set(j.id, rel);
+      pass++;
+    }
+    let input: RecipeSource = run.source;
+    let at = 0; // stages compiled so far
+    let rowsOut = 0;
+    for (let p = 0; p < passes.length; p++) {
+      const { chunked, steps } = passes[p];
+      const counters = at ? run.whole.stages[at - 1].counters : { added: 0, appends: 0 };
+      const fills = new Map<string, string | null>();
+      const first = steps[0];
+      if (first.kind === 'fill' && (first.method === 'mean' || first.method === 'median')) {
+        const col = input.columns.find((x) => x.key === first.column);
+        if (col && (col.type === 'integer' || col.type === 'decimal')) {
+          const r = (await database.db.execute(
+            sql.raw(
+              `SELECT (${fillFigure(first.method, col.type, ident(col.physical))})::text AS v FROM ${input.relation}`,
+            ),
+          )) as unknown as { rows: Array<{ v: string | null }> };
+          fills.set(first.id, r.rows[0]?.v ?? null);
+        }
+      }
+      const c = compileRecipe(input, steps, {
+        others: run.others,
+        queries: run.whole.queries,
+        counters,
+        joinSides,
+        fills,
+        range: chunked,
+      });
+      if (c.error) throw new Error(c.error.message);
+      at += c.stages.length;
+      const between = step(opts.between);
+      if (chunked && p === passes.length - 1) {
+        rowsOut = await insertChunked(database, target, c, input, { ...opts, between });
+      } else {
+        const rel = table(p + 1);
+        const select = toDrizzle(stageSelect(c), c.params.values);
+        await database.db.execute(sql`CREATE TABLE ${sql.raw(rel)} AS ${select} WITH NO DATA`);
+        await database.exec(`CREATE INDEX ON ${rel} (_row)`);
+        if (chunked) {
+          const r = c.range!;
+          const values = [...c.params.values];
+          await eachRange(database, input.relation, { ...opts, between }, (after, upTo) => {
+            values[r.after] = after;
+            values[r.upTo] = upTo;
+            return exec(
+              database,
+              sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(stageSelect(c), values)}`,
+            );
+          });
+        } else if (steps[0].kind === 'dedupe') {
+          // the first (last) row of each key, NULL equal to NULL as in PARTITION BY: chunks in
+          // `_row` order, each chunk's first (last) row of a key; a key already written keeps its
+          // row (is replaced by the later one)
+          const d = steps[0];
+          const all = input.columns.map((x) => ident(x.physical));
+          const keys = [
+            ...new Set(
+              d.columns.map((k) => ident(input.columns.find((x) => x.key === k)!.physical)),
+            ),
+          ].join(', ');
+          await database.exec(`CREATE UNIQUE INDEX ON ${rel} (${keys}) NULLS NOT DISTINCT`);
+          const conflict =
+            d.keep === 'first'
+              ? 'DO NOTHING'
+              : `DO UPDATE SET ${['_row', ...all].map((x) => `${x} = EXCLUDED.${x}`).join(', ')}`;
+          const insert = `INSERT INTO ${rel} (_row, ${all.join(', ')}) SELECT DISTINCT ON (${keys}) _row, ${all.join(', ')} FROM ${input.relation} WHERE _row > $1::bigint AND _row <= $2::bigint ORDER BY ${keys}, _row ${d.keep === 'first' ? 'ASC' : 'DESC'} ON CONFLICT (${keys}) ${conflict}`;
+          await eachRange(database, input.relation, { ...opts, between }, (after, upTo) =>
+            exec(database, toDrizzle(insert, [after, upTo])),
+          );
+        } else if (passes[p].append && run.others.has(passes[p].append!)) {
+          // this step's input, then the other dataset's rows, each chunk by chunk
+          const a = compileRecipe(input, steps, {
+            others: run.others,
+            counters,
+            range: true,
+          });
+          const r = a.range!;
+          const text = stageSelect(a);
+          const values = [...a.params.values];
+          for (const [relation, lo, hi] of [
+            [input.relation, r.after, r.upTo],
+            [run.others.get(passes[p].append!)!.relation, r.otherAfter, r.otherUpTo],
+          ] as const) {
+            for (const i of [r.after, r.upTo, r.otherAfter, r.otherUpTo]) values[i] = '0';
+            await eachRange(database, relation, { ...opts, between }, (after, upTo) => {
+              values[lo] = after;
+              values[hi] = upTo;
+              return exec(database, sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(text, values)}`);
+            });
+          }
+        } else {
+          const n = await exec(database, sql`INSERT INTO ${sql.raw(rel)} ${select}`);
+          await opts.between({ sourceRows: n, rowsOut: n, pass, passes: total });
+        }
+        input = {
+          relation: rel,
+          columns: c.cols.map((x) => ({
+            key: x.key,
+            label: x.label,
+            type: x.type,
+            physical: x.ident,
+          })),
+        };
+      }
+      pass++;
+    }
+    if (!last?.chunked) {
+      // the last step ran alone: its rows to the version, numbered in `_row` order
+      const c = compileRecipe(input, [], { range: true });
+      rowsOut = await insertChunked(database, target, c, input, {
+        ...opts,
+        between: step(opts.between),
+      });
+    }
+    return rowsOut;
+  } finally {
+    await dropAll();
   }
 }

@@ -28,6 +28,10 @@ interface Env {
   others: ReadonlyMap<string, RecipeSource>;
   sampleRef: string | null;
   nextAppend: () => number;
+  /** join step id -> a table holding its side already (joinSideOf), `ds."…"` */
+  joinSides?: ReadonlyMap<string, string>;
+  /** a run in chunks: the other dataset's rows an append reads (`WHERE …` with parameters) */
+  appendRange?: string;
 }
 
 function otherOf(env: Env, datasetId: string): RecipeSource {
@@ -49,6 +53,26 @@ const typeWords = (t: ColumnType) =>
     multi: 'a multiple choice',
     geopoint: 'a location',
   })[t];
+
+/**
+ * What a join reads from the other dataset: its key columns and the columns it brings (physical
+ * names), the first row by `_row` of each key (rows with an empty key never match)
+ */
+export function joinSideOf(step: JoinStep, other: RecipeSource) {
+  const keys = step.on.map((o) => {
+    const right = other.columns.find((c) => c.key === o.right);
+    return right ? ident(right.physical) : null;
+  });
+  const known = [...new Set(keys.filter((k): k is string => k !== null))];
+  const brought = other.columns.filter((c) => !known.includes(ident(c.physical)));
+  const columns = [...known, ...brought.map((b) => ident(b.physical))];
+  const select = (where: string) =>
+    `SELECT DISTINCT ON (${known.join(', ')}) ${columns.join(', ')} FROM ${other.relation} WHERE ${[
+      ...known.map((k) => `${k} IS NOT NULL`),
+      ...(where ? [where] : []),
+    ].join(' AND ')} ORDER BY ${known.join(', ')}, _row`;
+  return { keys: known, brought, columns, select };
+}
 
 export function compileJoin(
   step: JoinStep,
@@ -73,27 +97,20 @@ export function compileJoin(
       );
     return { left, right: ident(right.physical) };
   });
-  const keyPhysical = new Set(keys.map((k) => k.right));
+  const side = joinSideOf(step, other);
   const used = new Set(cols.map((c) => c.key));
-  const brought = other.columns
-    .filter((c) => !keyPhysical.has(ident(c.physical)))
-    .map((c) => {
-      const col: Col = {
-        key: keyFromLabel(`${step.prefix} ${c.key}`, used),
-        label: `${step.prefix}: ${c.label}`,
-        type: c.type,
-        ident: newIdent(),
-      };
-      used.add(col.key);
-      return { col, physical: ident(c.physical) };
-    });
-  const rk = keys.map((k) => k.right).join(', ');
-  const inner = `SELECT DISTINCT ON (${rk}) ${[
-    ...keys.map((k) => k.right),
-    ...brought.map((b) => b.physical),
-  ].join(', ')} FROM ${other.relation} WHERE ${keys
-    .map((k) => `${k.right} IS NOT NULL`)
-    .join(' AND ')} ORDER BY ${rk}, _row`;
+  const brought = side.brought.map((c) => {
+    const col: Col = {
+      key: keyFromLabel(`${step.prefix} ${c.key}`, used),
+      label: `${step.prefix}: ${c.label}`,
+      type: c.type,
+      ident: newIdent(),
+    };
+    used.add(col.key);
+    return { col, physical: ident(c.physical) };
+  });
+  // a run in chunks reads the side written once beforehand (transformations.chunks.ts)
+  const from = env.joinSides?.get(step.id) ?? `(${side.select('')})`;
   const on = keys.map((k) => `a.${ident(k.left.ident)} = o.${k.right}`).join(' AND ');
   const next = [...cols, ...brought.map((b) => b.col)];
   const select = [
@@ -102,7 +119,7 @@ export function compileJoin(
     ...brought.map((b) => `o.${b.physical} AS ${ident(b.col.ident)}`),
   ].join(', ');
   return {
-    sql: `SELECT ${select} FROM ${prev} a ${step.how === 'inner' ? 'JOIN' : 'LEFT JOIN'} (${inner}) o ON ${on}`,
+    sql: `SELECT ${select} FROM ${prev} a ${step.how === 'inner' ? 'JOIN' : 'LEFT JOIN'} ${from} o ON ${on}`,
     cols: next,
     touches: [...keys.map((k) => k.left.key), ...brought.map((b) => b.col.key)],
     changed: [],
@@ -152,7 +169,7 @@ export function compileAppend(
   ];
   const limit = env.sampleRef ? ` ORDER BY _row LIMIT ${env.sampleRef}` : '';
   return {
-    sql: `SELECT ${mine.join(', ')} FROM ${prev} UNION ALL (SELECT ${theirs.join(', ')} FROM ${other.relation}${limit})`,
+    sql: `SELECT ${mine.join(', ')} FROM ${prev} UNION ALL (SELECT ${theirs.join(', ')} FROM ${other.relation}${env.appendRange ?? ''}${limit})`,
     cols: [...cols, ...extra.map((e) => e.col)],
     touches: extra.map((e) => e.col.key),
     changed: [],

@@ -46,6 +46,14 @@ interface Stage {
   added: string[];
   /** type changes: when a value of the previous stage fails to convert, and that value's text */
   failed: Array<{ cond: string; text: string }>;
+  /** new column names and appends used up to and including this step */
+  counters: Counters;
+}
+
+/** how many new column names (n1…) and appends a recipe used so far */
+export interface Counters {
+  added: number;
+  appends: number;
 }
 
 export interface CompiledRecipe {
@@ -62,7 +70,9 @@ export interface CompiledRecipe {
    * compiled with `range`: the indexes in `params.values` of the source rows read (`_row > after
    * AND _row <= upTo`) and of what the output's `_row` starts after (runSelect adds it)
    */
-  range?: { after: number; upTo: number; offset: number };
+  range?: { after: number; upTo: number; offset: number; otherAfter: number; otherUpTo: number };
+  /** the query steps' output the compile used (compileWithQueries) */
+  queries?: ReadonlyMap<string, QueryShape>;
 }
 
 export interface RecipeSource {
@@ -115,10 +125,16 @@ export function compileRecipe(
     queries?: ReadonlyMap<string, QueryShape>;
     /** s0 reads a range of source rows, set per chunk (transformations.chunks.ts) */
     range?: boolean;
+    /** the rest of a recipe: names and appends the steps before it used (transformations.chunks.ts) */
+    counters?: Counters;
+    /** join step id -> a table holding its side already (transformations.chunks.ts) */
+    joinSides?: ReadonlyMap<string, string>;
+    /** fill step id -> the column's mean or median, as text (transformations.chunks.ts) */
+    fills?: ReadonlyMap<string, string | null>;
   } = {},
 ): CompiledRecipe {
   const params = new Params();
-  let appends = 0;
+  let appends = opts.counters?.appends ?? 0;
   let cols: Col[] = source.columns.map((c) => ({
     key: c.key,
     label: c.label,
@@ -128,11 +144,14 @@ export function compileRecipe(
   const sampleRef = opts.sample ? params.add(opts.sample, 'bigint') : null;
   let range: CompiledRecipe['range'];
   let where = '';
+  let appendRange: string | undefined;
   if (opts.range) {
     const at = params.values.length;
     where = ` WHERE _row > ${params.add(0, 'bigint')} AND _row <= ${params.add(0, 'bigint')}`;
     params.add(0, 'bigint');
-    range = { after: at, upTo: at + 1, offset: at + 2 };
+    // an append reads a range of the other dataset's rows (empty unless set)
+    appendRange = ` WHERE _row > ${params.add(0, 'bigint')} AND _row <= ${params.add(0, 'bigint')}`;
+    range = { after: at, upTo: at + 1, offset: at + 2, otherAfter: at + 3, otherUpTo: at + 4 };
   }
   const limit = sampleRef ? ` ORDER BY _row LIMIT ${sampleRef}` : '';
   const env: StepEnv = {
@@ -140,11 +159,14 @@ export function compileRecipe(
     sampleRef,
     nextAppend: () => ++appends,
     queries: opts.queries ?? new Map(),
+    joinSides: opts.joinSides,
+    appendRange,
+    fills: opts.fills,
   };
   const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${where}${limit})`];
   const stages: Stage[] = [];
   let prev = 's0';
-  let added = 0;
+  let added = opts.counters?.added ?? 0;
   let error: CompiledRecipe['error'] = null;
   let pending: QueryShapeNeeded | undefined;
   for (let i = 0; i < steps.length; i++) {
@@ -154,7 +176,14 @@ export function compileRecipe(
     try {
       const out = compileStep(step, cols, prev, params, () => `n${++added}`, env);
       ctes.push(`${name} AS (${out.sql})`);
-      stages.push({ stepIndex: i, name, prev, colsBefore: cols, ...out });
+      stages.push({
+        stepIndex: i,
+        name,
+        prev,
+        colsBefore: cols,
+        ...out,
+        counters: { added, appends },
+      });
       cols = out.cols;
       prev = name;
     } catch (err) {
@@ -205,6 +234,9 @@ interface StepEnv {
   sampleRef: string | null;
   nextAppend: () => number;
   queries: ReadonlyMap<string, QueryShape>;
+  joinSides?: ReadonlyMap<string, string>;
+  appendRange?: string;
+  fills?: ReadonlyMap<string, string | null>;
 }
 
 function compileStep(
@@ -298,13 +330,12 @@ function compileStep(
             'column',
             `“${c.label}” is not a number: only numbers have a ${step.method}.`,
           );
-        const agg =
-          step.method === 'mean'
-            ? c.type === 'integer'
-              ? `round(avg(${x}))::bigint`
-              : `avg(${x})`
-            : `percentile_disc(0.5) WITHIN GROUP (ORDER BY ${x})`;
-        fill = `(SELECT ${agg} FROM ${prev})`;
+        // a run in chunks computes the figure once, beforehand (transformations.chunks.ts)
+        const known = env.fills?.get(step.id);
+        fill =
+          known !== undefined
+            ? params.add(known, c.type === 'integer' ? 'bigint' : 'numeric')
+            : `(SELECT ${fillFigure(step.method, c.type, x)} FROM ${prev})`;
       }
       return {
         sql: select(new Map([[c.ident, `COALESCE(${x}, ${fill})`]])),
@@ -447,6 +478,12 @@ function compileStep(
     case 'merge':
       return compileMerge(step, cols, prev, params, newIdent);
   }
+}
+
+/** A column's mean (rounded for whole numbers) or median: what a fill from the column uses */
+export function fillFigure(method: 'mean' | 'median', type: ColumnType, x: string): string {
+  if (method === 'median') return `percentile_disc(0.5) WITHIN GROUP (ORDER BY ${x})`;
+  return type === 'integer' ? `round(avg(${x}))::bigint` : `avg(${x})`;
 }
 
 /** The value a loose replace matches on: lower case, without surrounding spaces */

@@ -242,7 +242,7 @@ export async function compileWithQueries(
   if (steps.some((s) => s.kind === 'query' && s.enabled)) await loadQueryParser();
   for (;;) {
     const c = compileRecipe(source, steps, { ...opts, queries: shapes });
-    if (!c.pending) return c;
+    if (!c.pending) return { ...c, queries: shapes };
     shapes.set(c.pending.stepId, await discover(db, c, c.pending));
   }
 }

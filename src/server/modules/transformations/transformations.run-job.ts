@@ -20,7 +20,7 @@ import {
 } from '../datasets/index.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { runSelect } from './transformations.compile.js';
-import { chunkedRun, insertChunked, RUN_CHUNKS } from './transformations.chunks.js';
+import { runInPasses, RUN_CHUNKS } from './transformations.chunks.js';
 import { diffCounts, type DiffSide } from './transformations.diff.js';
 import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
@@ -29,11 +29,10 @@ import { transformationRuns, transformations } from './transformations.tables.js
 import { CANCELLED, TRANSFORMATION_RUN } from './transformations.use-cases.js';
 
 /**
- * The run job: the recipe compiled to one INSERT … SELECT into a new version of the output. On
- * PostgreSQL a cancel interrupts that statement; on PGlite it takes effect when it ends. On PGlite
- * a recipe of row-wise steps only is written in chunks of source rows instead
- * (transformations.chunks.ts): pages get the connection between chunks, a cancel takes effect at
- * the next one.
+ * The run job: the recipe compiled to one INSERT … SELECT into a new version of the output; on
+ * PostgreSQL a cancel interrupts that statement. On PGlite the recipe is written in passes, chunk
+ * by chunk (transformations.chunks.ts, runInPasses): pages get the connection between chunks, a
+ * cancel takes effect at the next one (or when a step that runs alone, such as a dedupe, ends).
  */
 export function registerRunJob(ctx: AppContext) {
   ctx.jobs.register(TRANSFORMATION_RUN, (payload, job) => runRecipe(ctx, payload.runId, job.id), {
@@ -194,11 +193,7 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
     if (!source.version) throw new Error('The source dataset has no data.');
     const rowsIn = Number(source.version.rowCount);
     const others = await othersOf(ctx.db, run.teamId, t.projectId, run.steps);
-    const chunked = chunkedRun(ctx.database, run.steps);
-    const compiled = await compileWithQueries(ctx.db, source.recipe, run.steps, {
-      others,
-      range: chunked,
-    });
+    const compiled = await compileWithQueries(ctx.db, source.recipe, run.steps, { others });
     if (compiled.error)
       throw new Error(`Step ${compiled.error.stepIndex + 1}: ${compiled.error.message}`);
     if (!compiled.cols.length) throw new Error('The output has no columns.');
@@ -257,25 +252,36 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
       relation: target.version.relation,
       physical: target.columns.map((c) => c.physical),
     };
-    // PGlite, row-wise steps: chunk by chunk, the cancel checked between chunks; PostgreSQL: a
-    // cancel interrupts the statement (pg_cancel_backend); PGlite otherwise: it takes effect when
-    // the statement ends (the check below)
-    const rowsOut = chunked
-      ? await insertChunked(ctx.database, into, compiled, source.recipe, {
-          chunkRows: { ...RUN_CHUNKS, now: () => performance.now() },
-          between: async (done) => {
-            await checkCancel(ctx.db, jobId);
-            await phase('writing', done.sourceRows, rowsIn);
-          },
-        })
-      : await insertSelectStoppable(
-          ctx.database,
-          into,
-          toDrizzle(runSelect(compiled), compiled.params.values),
-          () => cancelRequested(ctx.db, jobId),
-        ).catch((err: unknown) => {
-          throw err instanceof StatementStopped ? new Cancelled() : err;
-        });
+    // PGlite: in passes, chunk by chunk, the cancel checked between chunks; PostgreSQL: one
+    // statement, a cancel interrupts it (pg_cancel_backend)
+    const rowsOut =
+      ctx.database.kind === 'pglite'
+        ? await runInPasses(
+            ctx.database,
+            { id: run.id, source: source.recipe, steps: run.steps, whole: compiled, others },
+            into,
+            {
+              chunkRows: { ...RUN_CHUNKS, now: () => performance.now() },
+              between: async (done) => {
+                await checkCancel(ctx.db, jobId);
+                // rows read in this pass, of the source's rows once per pass
+                const total = rowsIn * done.passes;
+                await phase(
+                  'writing',
+                  Math.min(total, rowsIn * done.pass + done.sourceRows),
+                  total,
+                );
+              },
+            },
+          )
+        : await insertSelectStoppable(
+            ctx.database,
+            into,
+            toDrizzle(runSelect(compiled), compiled.params.values),
+            () => cancelRequested(ctx.db, jobId),
+          ).catch((err: unknown) => {
+            throw err instanceof StatementStopped ? new Cancelled() : err;
+          });
     await checkCancel(ctx.db, jobId);
     await phase('finishing', rowsOut, rowsOut);
     await computeStats(ctx.db, target.version.id);
