@@ -1,27 +1,13 @@
-import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { drainJobs, recoverAbandonedJob } from '../../../../test/helpers/jobs.js';
 import { jobs } from '../../platform/jobs/index.js';
 import { datasets } from '../datasets/read-model.js';
-import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
-import { importCsv } from './transformations.test-support.js';
+import { sourcesWorld, appWithDataDir } from '../sources/test-support.js';
+import { idFrom, importCsv } from './transformations.test-support.js';
 import { transformationRuns, transformations } from './transformations.tables.js';
 
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ config: { dataDir } });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const idFrom = (location: string, prefix: string) =>
-  new RegExp(`/${prefix}/([0-9a-f-]{36})`).exec(location)![1];
+const t = appWithDataDir();
 
 describe('a run whose worker died during its last attempt', () => {
   it('is failed by the clean-up: not left running, the output keeps its previous version', async () => {

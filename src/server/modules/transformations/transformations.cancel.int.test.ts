@@ -22,7 +22,7 @@ import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { until } from '../../../../test/helpers/wait.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
-import { importCsv } from './transformations.test-support.js';
+import { idFrom, importCsv } from './transformations.test-support.js';
 import { transformationRuns } from './transformations.tables.js';
 
 const serverUrl = postgresServerUrl();
@@ -33,9 +33,6 @@ if (!serverUrl)
 
 const CSV = 'id,name,score\n1,Ann,20\n2,Ben,5\n3,Cat,30\n4,Dan,40\n';
 const STEPS = [{ id: 'keep', enabled: true, kind: 'filter', expression: '${score} >= 10' }];
-const idFrom = (location: string, prefix: string) =>
-  new RegExp(`/${prefix}/([0-9a-f-]{36})`).exec(location)![1];
-
 describe.skipIf(!serverUrl)('cancelling a run during its statement (PostgreSQL)', () => {
   let app: FastifyInstance;
   let url: string;

@@ -1,22 +1,11 @@
-import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { datasetVersions } from '../datasets/read-model.js';
-import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
+import { sourcesWorld, appWithDataDir } from '../sources/test-support.js';
 import { importCsv } from './transformations.test-support.js';
 
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ config: { dataDir } });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const t = appWithDataDir();
 
 type World = Awaited<ReturnType<typeof sourcesWorld>>;
 

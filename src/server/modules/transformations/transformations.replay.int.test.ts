@@ -1,28 +1,14 @@
-import { rmSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
-import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
-import { importCsv } from './transformations.test-support.js';
+import { sourcesWorld, appWithDataDir } from '../sources/test-support.js';
+import { idFrom, importCsv } from './transformations.test-support.js';
 import { transformationRuns } from './transformations.tables.js';
 
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ config: { dataDir } });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const t = appWithDataDir();
 
 type World = Awaited<ReturnType<typeof sourcesWorld>>;
-const idFrom = (location: string, prefix: string) =>
-  new RegExp(`/${prefix}/([0-9a-f-]{36})`).exec(location)![1];
-
 const FIRST = 'id,name,score\n1,Ann,20\n2,Ben,5\n3,Cat,30\n4,Dan,40\n5,Eve,50\n';
 /** Ben now passes the filter (added), Cat no longer (removed), Dan's score and Eve's name change,
  * Fay is new (added) */

@@ -1,26 +1,12 @@
-import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
-import { sourcesWorld, tempDataDir } from '../sources/test-support.js';
-import { CLEANING_STEPS, importCsv, MESSY_CSV } from './transformations.test-support.js';
+import { sourcesWorld, appWithDataDir } from '../sources/test-support.js';
+import { CLEANING_STEPS, idFrom, importCsv, MESSY_CSV } from './transformations.test-support.js';
 import { transformationRuns } from './transformations.tables.js';
 
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ config: { dataDir } });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const idFrom = (location: string, prefix: string) =>
-  new RegExp(`/${prefix}/([0-9a-f-]{36})`).exec(location)![1];
+const t = appWithDataDir();
 
 type World = Awaited<ReturnType<typeof sourcesWorld>>;
 

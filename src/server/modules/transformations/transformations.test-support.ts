@@ -76,3 +76,7 @@ export const CLEANING_STEPS = [
     changes: [{ column: 'age', label: 'Age (years)', type: 'integer', onFail: 'null' }],
   },
 ];
+
+/** The id after `/<prefix>/` in a redirect's location (e.g. the run a POST created). */
+export const idFrom = (location: string, prefix: string) =>
+  new RegExp(`/${prefix}/([0-9a-f-]{36})`).exec(location)![1];
