@@ -15,11 +15,12 @@ export const FAKE_MODEL = 'fake-model';
  * A test app whose configured model is a local fake chat completions server (the outside world),
  * started before the file's tests and closed after them. Read `t` and `fake` inside tests (they
  * are set once `beforeAll` ran). `build` goes to the app (e.g. the shared model client's sleeper);
- * `dataDir` gives the app a data directory of its own (uploads, imports), removed after.
+ * `dataDir` gives the app a data directory of its own (uploads, imports), removed after; `ai`
+ * adds to the model's configuration (e.g. a small summary merge fan-in).
  */
 export function fakeModelApp(
   build: Partial<BuildOptions> = {},
-  opts: { dataDir?: boolean } = {},
+  opts: { dataDir?: boolean; ai?: { summaryMergeFanIn?: number } } = {},
 ): {
   readonly t: TestApp;
   readonly fake: FakeModelServer;
@@ -32,7 +33,7 @@ export function fakeModelApp(
     t = await createTestApp({
       config: {
         ...(dataDir ? { dataDir } : {}),
-        ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: FAKE_MODEL },
+        ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: FAKE_MODEL, ...opts.ai },
       },
       build,
     });

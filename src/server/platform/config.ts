@@ -73,8 +73,10 @@ export interface Config {
    * An OpenAI-compatible model service (AI_BASE_URL, e.g. https://api.openai.com/v1, with
    * AI_API_KEY and AI_MODEL): null while any of the three is missing (the offline engines run).
    * The operator sets it, so it is not SSRF-checked (a local Ollama or vLLM is a normal choice).
+   * `summaryMergeFanIn` (AI_SUMMARY_MERGE_FAN_IN, default 8, at least 2): at most this many
+   * parts' statements per summary merge request (lower it for a model with a small context).
    */
-  ai: { baseUrl: string; apiKey: string; model: string } | null;
+  ai: { baseUrl: string; apiKey: string; model: string; summaryMergeFanIn?: number } | null;
 }
 
 /** requests per minute per API token by default */
@@ -176,6 +178,16 @@ export function loadConfig(
             baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''),
             apiKey: env.AI_API_KEY,
             model: env.AI_MODEL,
+            ...(env.AI_SUMMARY_MERGE_FAN_IN
+              ? {
+                  summaryMergeFanIn: num(
+                    'AI_SUMMARY_MERGE_FAN_IN',
+                    env.AI_SUMMARY_MERGE_FAN_IN,
+                    8,
+                    2,
+                  ),
+                }
+              : {}),
           }
         : null,
     maintenance: {

@@ -65,6 +65,8 @@ export interface SummaryMerge {
   parts: number;
   of: 'batches' | 'waves';
   merged: boolean;
+  /** rounds of merge requests when there were too many parts for one (absent: one request) */
+  rounds?: number;
   /** why they are listed, not merged */
   reason?: string;
 }

@@ -87,8 +87,7 @@ export type GridCellValue =
       deltas: Record<string, number>;
     };
 
-/** The wave label used for responses without a wave. */
-export const NO_WAVE = '(no wave)';
+export { NO_WAVE } from '../forms/waves.js';
 
 /**
  * A dataset's grid has no waves: its cells keep their value under this one key of `byWave`, and

@@ -10,7 +10,7 @@ import { formsTestKit } from '../forms/test-support.js';
 import type { IntelligentColumnKindProps } from '../../../shared/coding/kinds.pages.js';
 import { ordinalAgreement } from '../../../shared/coding/weighted-kappa.js';
 import { codingDecisions } from './coding.tables.js';
-import { columnValues } from './index.js';
+import { codeCountsByWave, columnValues } from './index.js';
 import { RUBRIC_ENGINE_VERSION } from './coding.rubric.js';
 import { SENTIMENT_ENGINE_VERSION } from './coding.kinds.engines.js';
 
@@ -249,6 +249,50 @@ describe('intelligent column kinds', () => {
     p = await page(s, id);
     expect(p.newSinceRun).toBe(0);
     expect(p.run).toMatchObject({ status: 'done', processed: 19 });
+  });
+
+  it("lists waves in the form's order (baseline, midline, endline), not alphabetically", async () => {
+    const s = await kit.setup();
+    const WAVES = ['baseline', 'midline', 'endline'];
+    const formId = await kit.newForm(s, { anonymous: true, waves: WAVES });
+    await kit.add(s, formId, { key: 'change', type: 'long_text', label: 'What changed?' });
+    await kit.publish(s, formId);
+    const token = await kit.openToken(formId);
+    // answered latest wave first, so neither the alphabet nor the answers' order gives the form's
+    for (const wave of ['endline', 'midline', 'baseline'])
+      for (const text of TEXTS) {
+        const res = await kit.submit(kit.publicClient(), token, {
+          id: randomUUID(),
+          version: 1,
+          wave,
+          answers: { change: text },
+        });
+        expect(res.statusCode, res.body).toBeLessThan(300);
+      }
+    const w = { ...s, formId, submit: async () => undefined } as World;
+    const sentiment = await create(w, 'sentiment', (c) => `/intelligent-columns/${c}`);
+    const summary = await create(w, 'summary', (c) => `/intelligent-columns/${c}`);
+    await run(w, sentiment);
+    await run(w, summary);
+    expect((await page(w, sentiment)).distribution!.rows.map((r) => r.wave)).toEqual(WAVES);
+    expect(
+      (await columnValues(t.app.ctx.db, s.team.id, sentiment)).distribution!.rows.map(
+        (r) => r.wave,
+      ),
+    ).toEqual(WAVES);
+    expect((await page(w, summary)).summary!.byWave.map((x) => x.wave)).toEqual(WAVES);
+    // a coded column's counts per wave too
+    const res = await s.client.post(`/forms/${formId}/intelligent-columns`, {
+      name: 'Changes',
+      questionKeys: ['change'],
+    });
+    expect(res.statusCode, res.body).toBe(303);
+    const coded = await codeCountsByWave(
+      t.app.ctx.db,
+      s.team.id,
+      res.headers.location!.split('/')[2],
+    );
+    expect(coded.waves.map((x) => x.wave)).toEqual(WAVES);
   });
 
   it("another team's kind column answers 404 and its values are not readable", async () => {

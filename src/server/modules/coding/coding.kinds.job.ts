@@ -10,6 +10,7 @@ import { codeAnswers } from './coding.engine.js';
 import { scoreRubric } from './coding.rubric.js';
 import { summariseColumn } from './coding.summary.js';
 import { summariseWithModel } from './coding.summary.model.js';
+import { formWaves } from '../forms/index.js';
 import { modelCoderFor } from './coding.model.base.js';
 import { MODEL_ENGINE } from './coding.kinds.engines.js';
 import type { ColumnSummary } from '../../../shared/coding/kinds.js';
@@ -20,8 +21,8 @@ const CHUNK = 200;
  * The run job of sentiment, rubric and summary columns: read every live response (progress per
  * chunk), then store all decisions (sentiment, rubric) or the summary with `done` in one
  * transaction. A summary run by the model (engine `model`) sends the answers in batches instead
- * (progress per batch; per wave when the form has waves), then merges the batches' statements by
- * one more request, and stores what it refused beside the summary. A failed run is marked
+ * (progress per batch; per wave, in the form's order, when the form has waves), then merges the
+ * batches' statements by more requests (in rounds when there are many), and stores what it refused beside the summary. A failed run is marked
  * `failed` and leaves no decisions.
  */
 export function registerKindJob(ctx: AppContext) {
@@ -41,6 +42,7 @@ async function runKind(ctx: AppContext, runId: string) {
   if (!column) return;
   try {
     const responses = await liveResponses(ctx.db, column.formId);
+    const waves = await formWaves(ctx.db, column.formId);
     await ctx.db
       .update(codingRuns)
       .set({ status: 'running', total: responses.length, processed: 0 })
@@ -58,9 +60,14 @@ async function runKind(ctx: AppContext, runId: string) {
         .filter((x) => x.answers.length > 0);
       await ctx.db.update(codingRuns).set({ total: items.length }).where(eq(codingRuns.id, run.id));
       // the progress bar counts the answers sent; the run's total is every live response after
-      const { summary, refusals } = await summariseWithModel(coder, items, async (done) => {
-        await ctx.db.update(codingRuns).set({ processed: done }).where(eq(codingRuns.id, run.id));
-      });
+      const { summary, refusals } = await summariseWithModel(
+        coder,
+        items,
+        async (done) => {
+          await ctx.db.update(codingRuns).set({ processed: done }).where(eq(codingRuns.id, run.id));
+        },
+        { waves, fanIn: ctx.config.ai?.summaryMergeFanIn },
+      );
       await ctx.db
         .update(codingRuns)
         .set({
@@ -115,7 +122,7 @@ async function runKind(ctx: AppContext, runId: string) {
         rubric: scores.get(r.id) ?? null,
       }));
     }
-    if (column.kind === 'summary') summary = summariseColumn(analysed);
+    if (column.kind === 'summary') summary = summariseColumn(analysed, waves);
     await ctx.db.transaction(async (tx) => {
       await tx.delete(codingDecisions).where(eq(codingDecisions.runId, run.id));
       for (let i = 0; i < rows.length; i += 500)

@@ -7,13 +7,13 @@ import {
 import type { KindDistribution, KindValue } from '../../../shared/coding/kinds.pages.js';
 import { ordinalAgreement } from '../../../shared/coding/weighted-kappa.js';
 import { latestRun, liveResponses, type ColumnRow } from './coding.queries.js';
+import { formWaves } from '../forms/index.js';
+import { inWaveOrder, NO_WAVE } from '../../../shared/forms/waves.js';
 import { kindDecisionsOf, rubricOf, rubricVerificationsOf } from './coding.kinds.queries.js';
-
-const NO_WAVE = '(no wave)';
 
 /**
  * Per-kind results of a sentiment or rubric column from its latest finished run: the value per
- * live response (sentiment score and label, rubric level), distributions per wave, and for a
+ * live response (sentiment score and label, rubric level), distributions per wave (in the form's order), and for a
  * rubric the agreement between the machine and the people who scored the sample.
  */
 export async function kindResults(db: Db, column: ColumnRow) {
@@ -53,7 +53,13 @@ export async function kindResults(db: Db, column: ColumnRow) {
     responses,
     values,
     verifications,
-    distribution: distributionOf(column.kind, values, responses, runLevels),
+    distribution: distributionOf(
+      column.kind,
+      values,
+      responses,
+      runLevels,
+      await formWaves(db, column.formId),
+    ),
     agreement: column.kind === 'rubric' ? ordinalAgreement(pairs, Math.max(levels, 1)) : null,
   };
 }
@@ -63,6 +69,7 @@ function distributionOf(
   values: KindValue[],
   responses: Array<{ wave: string | null }>,
   rubricLevels: number,
+  declared: readonly string[],
 ): KindDistribution | null {
   if (kind !== 'sentiment' && kind !== 'rubric') return null;
   const categories =
@@ -71,9 +78,7 @@ function distributionOf(
       : Array.from({ length: rubricLevels }, (_, i) => String(i + 1));
   const total = new Map<string, number>();
   for (const r of responses) total.set(r.wave ?? NO_WAVE, (total.get(r.wave ?? NO_WAVE) ?? 0) + 1);
-  const waves = [...total.keys()].sort((a, b) =>
-    a === NO_WAVE ? 1 : b === NO_WAVE ? -1 : a.localeCompare(b),
-  );
+  const waves = inWaveOrder(total.keys(), declared);
   const category = (v: KindValue): string | null =>
     kind === 'sentiment'
       ? (v.sentimentLabel as SentimentLabel | null)

@@ -10,8 +10,9 @@ import {
   verificationsOf,
   type ColumnRow,
 } from './coding.queries.js';
+import { formWaves } from '../forms/index.js';
+import { inWaveOrder, NO_WAVE } from '../../../shared/forms/waves.js';
 
-const NO_WAVE = '(no wave)';
 /** verified responses needed before a code can be applied (or the whole sample, when smaller) */
 const MIN_VERIFIED = 10;
 
@@ -55,7 +56,8 @@ function agreementOf(
 }
 
 /**
- * Counts and % of responses per wave with each code. Only applied codes count; a suggested code's
+ * Counts and % of responses per wave (in the form's order) with each code. Only applied codes
+ * count; a suggested code's
  * applications are reported apart (`suggested`) and never in `count` or `percent`.
  */
 function countsByWave(
@@ -63,12 +65,11 @@ function countsByWave(
   agreement: CodeAgreement[],
   decisions: Array<{ responseId: string; codes: AppliedCode[] }>,
   waveOf: Map<string, string>,
+  declared: readonly string[],
 ) {
   const responses = new Map<string, number>();
   for (const w of waveOf.values()) responses.set(w, (responses.get(w) ?? 0) + 1);
-  const waves = [...responses.keys()].sort((a, b) =>
-    a === NO_WAVE ? 1 : b === NO_WAVE ? -1 : a.localeCompare(b),
-  );
+  const waves = inWaveOrder(responses.keys(), declared);
   const status = new Map(agreement.map((a) => [a.code, a.status]));
   const codes: CodeCounts[] = codebook.map((c) => {
     const count = new Map<string, number>();
@@ -119,6 +120,6 @@ export async function columnResults(db: Db, column: ColumnRow, codebook: CodeDef
     responses,
     verifications,
     agreement,
-    results: countsByWave(codebook, agreement, live, waveOf),
+    results: countsByWave(codebook, agreement, live, waveOf, await formWaves(db, column.formId)),
   };
 }

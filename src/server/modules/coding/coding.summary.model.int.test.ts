@@ -12,7 +12,11 @@ import { SUMMARY_ENGINE } from './coding.summary.js';
  * A summary column summarised by a configured model (a local fake chat completions server):
  * statements kept only with verbatim quotes of the answers they cite; the rest refused and listed.
  */
-const env = fakeModelApp({ model: { sleep: async () => undefined, maxAttempts: 2 } });
+// at most 2 parts per merge request: 3 batches merge in two rounds (the default is 8)
+const env = fakeModelApp(
+  { model: { sleep: async () => undefined, maxAttempts: 2 } },
+  { ai: { summaryMergeFanIn: 2 } },
+);
 const kit = formsTestKit(() => env.t);
 
 const TEXTS = [
@@ -371,6 +375,85 @@ describe('summary by the model', () => {
         merge: true,
         reason:
           'Merging the summary of wave baseline: The model did not answer a JSON object. Its 3 statements are listed, not merged.',
+      }),
+    ]);
+  });
+
+  it('merges many batches in rounds of at most K parts, each merged statement citing only quotes among its inputs', async () => {
+    // 81 answers, no waves: batches of 40, 40 and 1
+    const ANSWERS = Array.from({ length: 81 }, (_, i) =>
+      i % 2 === 0
+        ? `The road to school floods when it rains, says family ${i + 1}.`
+        : `The school fees went up again, says family ${i + 1}.`,
+    );
+    const s = await world(ANSWERS.map((text) => ({ text })));
+    expect((await useModel(s, 'model')).statusCode).toBe(303);
+    env.fake.requests.length = 0;
+    env.fake.replies = [
+      // batch 1 (answers 1 to 40), batch 2 (41 to 80), batch 3 (81)
+      reply([
+        { statement: 'Roads flood.', quotes: [{ id: 1, quote: 'road to school floods' }] },
+        { statement: 'Fees rose.', quotes: [{ id: 2, quote: 'school fees went up' }] },
+      ]),
+      reply([{ statement: 'Fees again.', quotes: [{ id: 2, quote: 'fees went up again' }] }]),
+      reply([
+        { statement: 'Rain floods the road.', quotes: [{ id: 1, quote: 'floods when it rains' }] },
+      ]),
+      // round 1: batches 1 and 2 (quotes 1 Roads, 2 Fees rose, 3 Fees again)
+      reply([
+        {
+          statement: 'Fees went up, more than once.',
+          quotes: [
+            { id: 2, quote: 'school fees went up' },
+            { id: 3, quote: 'fees went up again' },
+          ],
+        },
+      ]),
+      // round 2: round 1's merge (quote 1, 2) and batch 3 (quote 3); "road to school floods" of
+      // batch 1 was dropped by round 1, so it is not among this request's inputs
+      reply([
+        {
+          statement: 'Fees rose and rain floods the road.',
+          quotes: [
+            { id: 1, quote: 'school fees went up' },
+            { id: 3, quote: 'floods when it rains' },
+          ],
+        },
+        { statement: 'Roads flood.', quotes: [{ id: 4, quote: 'road to school floods' }] },
+      ]),
+    ];
+    const p = await run(s);
+    expect(env.fake.requests).toHaveLength(5);
+    // every request, merges included, counts against the monthly limit
+    expect(await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, new Date())).toBe(5);
+    const userOf = (i: number) =>
+      JSON.parse((env.fake.requests[i].body.messages as Array<{ content: string }>)[1].content) as {
+        statements: Array<{ statement: string }>;
+      };
+    // at most 2 parts per merge: round 1 merges batches 1 and 2 only, round 2 the rest
+    expect(userOf(3).statements.map((x) => x.statement)).toEqual([
+      'Roads flood.',
+      'Fees rose.',
+      'Fees again.',
+    ]);
+    expect(userOf(4).statements.map((x) => x.statement)).toEqual([
+      'Fees went up, more than once.',
+      'Rain floods the road.',
+    ]);
+    expect(p.run).toMatchObject({ status: 'done', engine: 'model' });
+    const summary = p.summary!;
+    expect(summary.merge).toEqual({ parts: 3, of: 'batches', merged: true, rounds: 2 });
+    expect(texts(summary.statements)).toEqual(['Fees rose and rain floods the road.']);
+    expect(summary.statements![0].quotes.map((q) => [q.seq, q.text])).toEqual([
+      [2, 'school fees went up'],
+      [81, 'floods when it rains'],
+    ]);
+    expect(p.run!.refusals).toEqual([
+      expect.objectContaining({
+        merge: true,
+        reason: expect.stringContaining(
+          'Merging the summary of all answers (round 2, part 1): the quote cites quote 4, which is not among the statements merged.',
+        ),
       }),
     ]);
   });

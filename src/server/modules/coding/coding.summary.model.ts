@@ -27,11 +27,11 @@ import { waveGroups } from './coding.summary.js';
  * refused and recorded on the run, never shown: a quote not in that answer, an answer number it
  * was not given, no quote at all. A reply that is not JSON (or not the shape) refuses the batch.
  *
- * When the form has waves, batches never mix waves and each wave gets its own part. Statements of
- * several batches (or, for the whole summary, of several waves) are merged by one more request,
- * counted like the others: the model is given the statements with their quotes numbered, and a
- * merged statement is kept only when each quote it cites is one of those (or a verbatim part of
- * one). When the merge request fails, is refused, or keeps no statement, the statements stay
+ * When the form has waves, batches never mix waves and each wave gets its own part (in the form's
+ * order). Statements of several batches (or, for the whole summary, of several waves) are merged
+ * by more requests, counted like the others, at most MERGE_FAN_IN parts per request and in rounds
+ * when there are more: the model is given the statements with their quotes numbered, and a merged
+ * statement is kept only when each quote it cites is one of those (or a verbatim part of one). When the merge request fails, is refused, or keeps no statement, the statements stay
  * listed one after another and the summary says why.
  */
 const SUMMARY_BATCH = 40;
@@ -144,24 +144,19 @@ async function summariseBatch(
   );
 }
 
+/** at most this many parts' statements go into one merge request (larger columns merge in rounds) */
+export const MERGE_FAN_IN = 8;
+
 /**
- * The statements of several parts (batches, or waves) as one summary: merged by one request, or
- * listed one part after another when the merge fails or is refused (`merge` says which and why).
- * One part, or fewer than two statements, is left as it is.
+ * One merge request over some statements: the merged statements (each citing only quotes among
+ * theirs), or why they could not be merged (the request failed, was refused, kept no statement).
  */
-async function combine(
+async function mergeOnce(
   coder: ModelCoder,
-  parts: SummaryStatement[][],
-  of: SummaryMerge['of'],
-  what: string,
+  listed: SummaryStatement[],
+  prefix: string,
   refuse: Refuse,
-): Promise<{ statements: SummaryStatement[]; merge?: SummaryMerge }> {
-  const listed = parts.flat();
-  if (parts.length < 2 || listed.length < 2) return { statements: listed };
-  const listedAs = (reason: string) => ({
-    statements: listed,
-    merge: { parts: parts.length, of, merged: false, reason },
-  });
+): Promise<{ statements: SummaryStatement[] } | { reason: string }> {
   const inputs: SummaryQuote[] = [];
   const user = JSON.stringify({
     statements: listed.map((s) => ({
@@ -173,10 +168,9 @@ async function combine(
   try {
     text = await askModel(coder, MERGE_SYSTEM, user, 'The model could not merge the summary');
   } catch (err) {
-    if (err instanceof ModelRequestFailed) return listedAs(err.message);
+    if (err instanceof ModelRequestFailed) return { reason: err.message };
     throw err;
   }
-  const prefix = `Merging the summary of ${what}:`;
   const refuseMerge: Refuse = (r) => refuse({ ...r, merge: true });
   const whole: string[] = [];
   const data = readReply(
@@ -194,7 +188,7 @@ async function combine(
     },
     'statements with quotes',
   );
-  if (!data) return listedAs(whole[0] ?? 'The merge was refused.');
+  if (!data) return { reason: whole[0] ?? 'The merge was refused.' };
   const merged = keptStatements(
     coder,
     data,
@@ -224,18 +218,80 @@ async function combine(
     'The merged statement',
   );
   if (merged.length === 0)
-    return listedAs('No merged statement passed the check (see the refusals).');
-  return { statements: merged, merge: { parts: parts.length, of, merged: true } };
+    return { reason: 'No merged statement passed the check (see the refusals).' };
+  return { statements: merged };
 }
 
+/**
+ * The statements of several parts (batches, or waves) as one summary, merged in rounds: each
+ * merge request takes at most `fanIn` parts, and the merges of one round are the parts of the
+ * next until one remains (so a very large column never sends one request over all its batches).
+ * A merged statement cites only quotes among its inputs', so, round after round, only quotes of
+ * the answers. When any merge request fails, is refused or keeps no statement, no further request
+ * is sent and the parts' statements are listed one part after another (`merge` says why).
+ * One part, or fewer than two statements, is left as it is.
+ */
+async function combine(
+  coder: ModelCoder,
+  parts: SummaryStatement[][],
+  of: SummaryMerge['of'],
+  what: string,
+  refuse: Refuse,
+  fanIn: number,
+): Promise<{ statements: SummaryStatement[]; merge?: SummaryMerge }> {
+  const listed = parts.flat();
+  if (parts.length < 2 || listed.length < 2) return { statements: listed };
+  const size = Math.max(2, fanIn);
+  let current = parts.filter((p) => p.length > 0);
+  let rounds = 0;
+  while (current.length > 1) {
+    rounds += 1;
+    const next: SummaryStatement[][] = [];
+    const groups = Math.ceil(current.length / size);
+    for (let g = 0; g < groups; g++) {
+      const group = current.slice(g * size, (g + 1) * size);
+      if (group.length === 1) {
+        next.push(group[0]);
+        continue;
+      }
+      const where = rounds === 1 && groups === 1 ? '' : ` (round ${rounds}, part ${g + 1})`;
+      const done = await mergeOnce(
+        coder,
+        group.flat(),
+        `Merging the summary of ${what}${where}:`,
+        refuse,
+      );
+      if ('reason' in done)
+        return {
+          statements: listed,
+          merge: { parts: parts.length, of, merged: false, reason: done.reason },
+        };
+      next.push(done.statements);
+    }
+    current = next;
+  }
+  // every part but one was empty: nothing to merge
+  if (rounds === 0) return { statements: listed };
+  return {
+    statements: current[0],
+    merge: { parts: parts.length, of, merged: true, ...(rounds > 1 ? { rounds } : {}) },
+  };
+}
+
+/**
+ * `waves`: the form's waves in its order (parts per wave follow it); `fanIn`: at most this many
+ * parts per merge request (tests make it small).
+ */
 export async function summariseWithModel(
   coder: ModelCoder,
   items: SummaryItem[],
   progress: (done: number) => Promise<void>,
+  opts: { waves: readonly string[]; fanIn?: number },
 ): Promise<{ summary: ColumnSummary; refusals: RunRefusal[] }> {
   const refusals: RunRefusal[] = [];
   const refuse: Refuse = (r) => void refusals.push(r);
-  const waves = waveGroups(items);
+  const fanIn = opts.fanIn ?? MERGE_FAN_IN;
+  const waves = waveGroups(items, opts.waves);
   const groups = waves.length > 0 ? waves : [{ wave: null, items }];
   let sent = 0;
   const batched: Array<{ wave: string | null; responses: number; batches: SummaryStatement[][] }> =
@@ -257,11 +313,11 @@ export async function summariseWithModel(
         wave: part.wave,
         responses: part.responses,
         sentences: [],
-        ...(await combine(coder, part.batches, 'batches', `wave ${part.wave}`, refuse)),
+        ...(await combine(coder, part.batches, 'batches', `wave ${part.wave}`, refuse, fanIn)),
       });
   const overall =
     waves.length === 0
-      ? await combine(coder, batched[0].batches, 'batches', 'all answers', refuse)
+      ? await combine(coder, batched[0].batches, 'batches', 'all answers', refuse, fanIn)
       : byWave.length === 1
         ? { statements: byWave[0].statements ?? [], merge: byWave[0].merge }
         : await combine(
@@ -270,6 +326,7 @@ export async function summariseWithModel(
             'waves',
             'all answers',
             refuse,
+            fanIn,
           );
   return {
     summary: {

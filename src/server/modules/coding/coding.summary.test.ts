@@ -12,7 +12,7 @@ const ANSWERS = [
   'Ok.',
 ];
 const responses = ANSWERS.map((text, i) =>
-  analyse({ id: `r${i}`, seq: i + 1, wave: i % 2 ? 'endline' : 'baseline' }, [
+  analyse({ id: `r${i}`, seq: i + 1, wave: ['endline', 'baseline', 'midline'][i % 3] }, [
     { question: 'say', text },
   ]),
 );
@@ -36,15 +36,17 @@ describe('extractive summary (TextRank)', () => {
   });
 
   it('summarises per wave when the form has waves, and is empty without answers', () => {
-    const column = summariseColumn(responses);
+    // the form's order, not the alphabet (midline after endline)
+    const column = summariseColumn(responses, ['baseline', 'midline', 'endline']);
     expect(column.byWave.map((w) => [w.wave, w.responses])).toEqual([
-      ['baseline', 4],
+      ['baseline', 2],
+      ['midline', 2],
       ['endline', 3],
     ]);
     for (const w of column.byWave)
       for (const s of w.sentences)
         expect(responses.find((r) => r.id === s.responseId)!.wave).toBe(w.wave);
-    expect(summariseColumn([])).toEqual({
+    expect(summariseColumn([], [])).toEqual({
       engine: 'textrank',
       sentences: 0,
       overall: [],

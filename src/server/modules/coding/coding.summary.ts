@@ -1,6 +1,7 @@
 import type { ColumnSummary, SummarySentence } from '../../../shared/coding/kinds.js';
 import type { AnalysedResponse } from './coding.analyse.js';
 import { cosine, idfOf, round3, tfidf } from './coding.text.js';
+import { inWaveOrder, NO_WAVE } from '../../../shared/forms/waves.js';
 
 /**
  * The offline extractive summary: TextRank over the answers' sentences (a graph weighted by TF-IDF
@@ -71,30 +72,34 @@ export function summarise(responses: AnalysedResponse[], size = SUMMARY_SIZE): S
   });
 }
 
-const NO_WAVE = '(no wave)';
-
 /**
- * The answers grouped by wave when the form has waves (the waves in order, then those with none),
- * or no group at all when none has a wave.
+ * The answers grouped by wave when the form has waves (in the form's own order `declared`, then
+ * waves it no longer declares, then those with none), or no group at all when none has a wave.
  */
 export function waveGroups<T extends { wave: string | null }>(
   items: T[],
+  declared: readonly string[],
 ): Array<{ wave: string; items: T[] }> {
-  const waves = [...new Set(items.map((r) => r.wave).filter((w): w is string => !!w))].sort();
-  if (waves.length === 0) return [];
-  return [...waves, ...(items.some((r) => !r.wave) ? [NO_WAVE] : [])].map((wave) => ({
+  if (!items.some((r) => r.wave)) return [];
+  return inWaveOrder(
+    items.map((r) => r.wave ?? NO_WAVE),
+    declared,
+  ).map((wave) => ({
     wave,
     items: items.filter((r) => (r.wave ?? NO_WAVE) === wave),
   }));
 }
 
-/** The summary of all the answers and, when the form has waves, of each wave. */
-export function summariseColumn(responses: AnalysedResponse[]): ColumnSummary {
+/** The summary of all the answers and, when the form has waves, of each wave (in its order). */
+export function summariseColumn(
+  responses: AnalysedResponse[],
+  waves: readonly string[],
+): ColumnSummary {
   return {
     engine: 'textrank',
     sentences: responses.reduce((a, r) => a + r.sentences.length, 0),
     overall: summarise(responses),
-    byWave: waveGroups(responses).map(({ wave, items }) => ({
+    byWave: waveGroups(responses, waves).map(({ wave, items }) => ({
       wave,
       responses: items.length,
       sentences: summarise(items, 3),

@@ -38,6 +38,12 @@ export async function findForm(
   return row;
 }
 
+/** The waves a form declares, in its own order (none when the form is gone). */
+export async function formWaves(db: Db, formId: string): Promise<string[]> {
+  const [row] = await db.select({ waves: forms.waves }).from(forms).where(eq(forms.id, formId));
+  return row?.waves ?? [];
+}
+
 /** A draft question of the team with its form and project, or 404. */
 export async function findQuestion(db: Db, teamId: string, questionId: unknown) {
   const id = idOr404(questionId, 'Question');

@@ -42,4 +42,4 @@ export { surveyQuestionRowSource } from './bound-responses.js';
 
 export { purgeDeletedResponses } from './responses.purge.js';
 export { mergeStakeholders } from './stakeholders-merge.use-cases.js';
-export { findForm } from './forms.queries.js';
+export { findForm, formWaves } from './forms.queries.js';

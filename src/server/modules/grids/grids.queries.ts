@@ -21,6 +21,7 @@ import { formQuestions, formResponses, stakeholders } from '../forms/read-model.
 import { columnsOfForm } from '../coding/index.js';
 import { isDisplayOnly } from '../../../shared/forms/questions.js';
 import { NO_WAVE } from '../../../shared/grids/grids.js';
+import { inWaveOrder } from '../../../shared/forms/waves.js';
 import { escapeLike, searchTerms } from '../../../shared/table/table-query.js';
 import type { GridOptions } from '../../../shared/grids/grids.pages.js';
 import { gridCells, gridRuns, intelligentGrids } from './grids.tables.js';
@@ -81,10 +82,10 @@ export async function wavesOfForm(db: Db, form: FormRow): Promise<string[]> {
     .selectDistinct({ wave: formResponses.wave })
     .from(formResponses)
     .where(and(eq(formResponses.formId, form.id), isNull(formResponses.deletedAt)));
-  const seen = new Set(rows.map((r) => r.wave ?? NO_WAVE));
-  const declared = form.waves.filter((w) => seen.has(w));
-  const others = [...seen].filter((w) => !form.waves.includes(w) && w !== NO_WAVE).sort();
-  return [...declared, ...others, ...(seen.has(NO_WAVE) ? [NO_WAVE] : [])];
+  return inWaveOrder(
+    rows.map((r) => r.wave ?? NO_WAVE),
+    form.waves,
+  );
 }
 
 export async function gridOptions(db: Db, teamId: string, form: FormRow): Promise<GridOptions> {

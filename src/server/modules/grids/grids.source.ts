@@ -8,6 +8,7 @@ import { datasetsOf, findDataset, readRows } from '../datasets/index.js';
 import { findProject } from '../projects/index.js';
 import type { QuestionType } from '../../../shared/forms/questions.js';
 import type { ColumnType } from '../../../shared/datasets/column-types.js';
+import { inWaveOrder } from '../../../shared/forms/waves.js';
 import { DATASET_WAVE } from '../../../shared/grids/grids.js';
 import type {
   GridDatasetRef,
@@ -109,7 +110,8 @@ export async function sourceOptions(db: Db, teamId: string, s: GridSource): Prom
 /** The waves a grid's cells are keyed by: the chosen ones, else every wave; a dataset: one. */
 export async function sourceWaves(db: Db, s: GridSource, chosen: string[]): Promise<string[]> {
   if (s.kind === 'dataset') return [DATASET_WAVE];
-  return chosen.length ? chosen : wavesOfForm(db, s.form);
+  // the chosen waves read (and compare) in the form's order, whatever order they were picked in
+  return chosen.length ? inWaveOrder(chosen, s.form.waves) : wavesOfForm(db, s.form);
 }
 
 /** The dataset's stakeholder id column a grid may group its rows by (shown and sortable), or null. */

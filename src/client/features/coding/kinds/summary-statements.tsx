@@ -6,8 +6,9 @@ import { SummaryQuotes } from './summary-quotes';
 /**
  * A summary the model wrote: its statements, each with the quotes it cites (verbatim, checked
  * against the answers; a statement that failed the check was refused and is listed on the run),
- * then one part per wave when the form has waves. Statements of several batches (or waves) were
- * merged by one more request; when that failed or was refused they are listed, and it says why.
+ * then one part per wave (in the form's order) when the form has waves. Statements of several
+ * batches (or waves) were merged by more requests (in rounds when there were many); when that
+ * failed or was refused they are listed, and it says why.
  */
 export function SummaryStatements({ summary }: { summary: ColumnSummary }) {
   const waves = summary.byWave.filter((w) => w.statements);
@@ -60,8 +61,11 @@ function MergeNote({ merge }: { merge?: SummaryMerge }) {
   if (merge.merged)
     return (
       <Text size="sm" c="dimmed">
-        Merged by one more request from the statements of {parts} of answers; each merged statement
-        keeps quotes its parts cited.
+        {merge.rounds
+          ? `Merged in ${merge.rounds} rounds of requests (the merges of a few parts at a time merged again)`
+          : 'Merged by one more request'}{' '}
+        from the statements of {parts} of answers; each merged statement keeps quotes its parts
+        cited.
       </Text>
     );
   return (
