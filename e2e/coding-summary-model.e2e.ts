@@ -124,6 +124,8 @@ it('a summary column written by the model: per-wave parts, merged, then listed w
   await page.getByText('Merged by one more request from the statements of 2 waves').waitFor();
   await page.getByRole('heading', { name: 'Wave baseline (3 responses)' }).waitFor();
   await page.getByRole('heading', { name: 'Wave endline (3 responses)' }).waitFor();
+  // the subtitle names who wrote the summary
+  await page.getByText('summary written by the model fake-model').waitFor();
   await page.getByText('Without income at baseline, some sell at the market by endline.').waitFor();
   await page.getByText(/quote 9, which is not among the statements merged/).waitFor();
   await page.getByRole('cell', { name: 'the merge', exact: true }).waitFor();

@@ -23,7 +23,10 @@ function Highlighted({
   return <Text size="sm">{parts}</Text>;
 }
 
-/** The first coded answers of the latest run, each code citing its quotes. */
+/**
+ * The first coded answers of the latest run, each code citing its quotes, with the classifier's
+ * confidence (its posterior, 0.5 to 1) written beside the code, or that the rules applied it.
+ */
 export function CodedAnswers({ coded }: { coded: CodedAnswer[] }) {
   return (
     <DataTable<CodedAnswer>
@@ -62,26 +65,30 @@ export function CodedAnswers({ coded }: { coded: CodedAnswer[] }) {
           title: 'Codes (filled: applied, outlined: suggested)',
           label: 'Codes',
           render: (c) => (
-            <Group gap={4}>
+            <Stack gap={4}>
               {c.codes.map((x) => (
-                <Badge
-                  key={x.code}
-                  variant={x.status === 'applied' ? 'filled' : 'outline'}
-                  color={x.status === 'applied' ? 'teal' : 'gray'}
-                  title={[
-                    x.spans.map((s) => `“${s.text}”`).join(', '),
-                    x.confidence !== undefined
-                      ? `classifier confidence ${formatNumber(x.confidence, 2)}`
-                      : null,
-                    x.by === 'rules' ? 'by the rules (too few human codes to train it)' : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                >
-                  {x.label}
-                </Badge>
+                <Group key={x.code} gap={6} wrap="nowrap">
+                  <Badge
+                    variant={x.status === 'applied' ? 'filled' : 'outline'}
+                    color={x.status === 'applied' ? 'teal' : 'gray'}
+                    title={x.spans.map((s) => `“${s.text}”`).join(', ')}
+                  >
+                    {x.label}
+                  </Badge>
+                  {/* how sure the machine was, as text (not only a tooltip) */}
+                  {x.confidence !== undefined && (
+                    <Text size="xs" c="dimmed" data-testid="code-confidence">
+                      confidence {formatNumber(x.confidence, 2)}
+                    </Text>
+                  )}
+                  {x.by === 'rules' && (
+                    <Text size="xs" c="dimmed">
+                      by the rules (too few human codes to train the classifier)
+                    </Text>
+                  )}
+                </Group>
               ))}
-            </Group>
+            </Stack>
           ),
         },
         {

@@ -102,7 +102,7 @@ export function ColumnSettings({
                     ? 'No model is configured for the team (Settings, AI): TextRank quotes the most central sentences, offline.'
                     : 'No model is configured for the team (Settings, AI): the codebook’s terms code the answers.'
                   : summary
-                    ? 'The model gets the answers with names, phones and e-mails masked, 40 at a time (each wave on its own), and writes short statements citing quotes; a statement whose quote is not verbatim in the answer it cites is refused and listed on the run. Several batches are merged by one more request.'
+                    ? 'The model gets the answers with names, phones and e-mails masked, 40 at a time (each wave on its own), and writes short statements citing quotes; a statement whose quote is not verbatim in the answer it cites is refused and listed on the run. Several batches are merged by more requests (a few batches at a time, in rounds when there are many).'
                     : 'The model gets the answers with names, phones and e-mails masked, 20 at a time, with the codebook; a code it gives without a verbatim quote of the answer is refused and listed on the run.'}
               </Text>
               {training && !summary && <TrainingStatus training={training} />}

@@ -3,7 +3,7 @@ import { Head, Link, router } from '@inertiajs/react';
 import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
 import type { PagePropsOf } from '@shared/pages';
-import { KIND_LABELS } from '@shared/coding/kinds';
+import { KIND_LABELS, type ColumnSummary } from '@shared/coding/kinds';
 import { agree, plural } from '@shared/format/plural';
 import { PageHeader } from '../../features/projects/page-header';
 import { ColumnSettings } from '../../features/coding/column-settings';
@@ -51,7 +51,7 @@ export default function IntelligentColumnKind(
           { label: column.name },
         ]}
         title={column.name}
-        subtitle={`${KIND_LABELS[column.kind]} of ${column.questions.map((q) => `“${q.label}”`).join(', ')}${column.kind === 'rubric' ? ` · rubric version ${column.rubricVersion || '—'}` : ''}`}
+        subtitle={`${KIND_LABELS[column.kind]} of ${column.questions.map((q) => `“${q.label}”`).join(', ')}${column.kind === 'rubric' ? ` · rubric version ${column.rubricVersion || '—'}` : ''}${summaryBy(summary)}`}
         actions={
           <Group gap="xs">
             {column.kind === 'rubric' && (
@@ -161,7 +161,7 @@ export default function IntelligentColumnKind(
           {summary.byWave.map((w) => (
             <Stack key={w.wave} gap="xs">
               <Title order={3} size="h5">
-                Wave {w.wave} ({w.responses} responses)
+                Wave {w.wave} ({plural(w.responses, 'response')})
               </Title>
               <SummaryQuotes sentences={w.sentences} />
             </Stack>
@@ -185,4 +185,12 @@ export default function IntelligentColumnKind(
       {can.update && <ColumnSettings column={column} kind={column.kind} model={props.model} />}
     </Stack>
   );
+}
+
+/** Who wrote the summary shown, for the page's subtitle (nothing before a summary exists). */
+function summaryBy(summary: ColumnSummary | null | undefined): string {
+  if (!summary) return '';
+  return summary.engine === 'model'
+    ? ` · summary written by the model ${summary.model ?? ''}`.trimEnd()
+    : ' · summary made offline by TextRank';
 }

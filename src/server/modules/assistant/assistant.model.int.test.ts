@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { fakeModelApp } from '../../../../test/helpers/fake-model-app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import type { TestClient } from '../../../../test/helpers/client.js';
@@ -8,29 +8,17 @@ import { teamAiUsage, teamSettings } from '../settings/settings.tables.js';
 import { aiRequestsInMonth, countAiRequest } from '../settings/index.js';
 import type { ChanakyaIndexProps, StreamEvent } from '../../../shared/assistant/assistant.js';
 import { assistantWorld } from './assistant.test-support.js';
-import { startFakeModelServer, type FakeModelServer } from './fake-model-server.js';
 
-let t: TestApp;
-let fake: FakeModelServer;
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-  t = await createTestApp({
-    config: { ai: { baseUrl: fake.baseUrl, apiKey: 'sk-test-key', model: 'fake-model' } },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const env = fakeModelApp();
 beforeEach(() => {
-  fake.requests.length = 0;
-  fake.replies = [];
+  env.fake.requests.length = 0;
+  env.fake.replies = [];
 });
 
 async function setup() {
-  const { user, client } = await signedInUser(t.app);
-  const team = await createTeamFor(t.app, user.id);
-  const w = await assistantWorld(t.app, team.id, user.id);
+  const { user, client } = await signedInUser(env.t.app);
+  const team = await createTeamFor(env.t.app, user.id);
+  const w = await assistantWorld(env.t.app, team.id, user.id);
   return { user, client, team, ...w };
 }
 
@@ -56,7 +44,7 @@ async function ask(client: TestClient, question: string, conversationId?: string
 }
 
 const lastMessages = (i: number) =>
-  fake.requests[i].body.messages as Array<{
+  env.fake.requests[i].body.messages as Array<{
     role: string;
     content: string | null;
     tool_call_id?: string;
@@ -65,7 +53,7 @@ const lastMessages = (i: number) =>
 describe('Chanakya, model engine (a local fake chat completions server)', () => {
   it('streams the model’s answer after running the tool it called, with masked personal data and citations', async () => {
     const s = await setup();
-    fake.replies = [
+    env.fake.replies = [
       {
         toolCalls: [
           { name: 'metric_status', arguments: '{"metric":"girls passing","period":"Q2"}' },
@@ -92,8 +80,8 @@ describe('Chanakya, model engine (a local fake chat completions server)', () => 
       }),
     ]);
 
-    expect(fake.requests).toHaveLength(2);
-    const first = fake.requests[0];
+    expect(env.fake.requests).toHaveLength(2);
+    const first = env.fake.requests[0];
     expect(first.headers.authorization).toBe('Bearer sk-test-key');
     expect(first.body).toMatchObject({ model: 'fake-model', stream: true, tool_choice: 'auto' });
     const toolNames = (first.body.tools as Array<{ function: { name: string } }>).map(
@@ -106,7 +94,7 @@ describe('Chanakya, model engine (a local fake chat completions server)', () => 
       'response_counts',
       'search_answers',
     ]);
-    const sent = JSON.stringify(fake.requests.map((r) => r.body));
+    const sent = JSON.stringify(env.fake.requests.map((r) => r.body));
     expect(sent).not.toMatch(/Amina|Yusuf|amina@example\.org|712 345/);
     expect(lastMessages(0).at(-1)!.content).toBe(
       '[name 1] ([email 1], [phone 1]) asks: how is girls passing doing in Q2?',
@@ -126,7 +114,7 @@ describe('Chanakya, model engine (a local fake chat completions server)', () => 
       .props as unknown as ChanakyaIndexProps;
     expect(page.engine).toBe('model');
     expect(page.conversation!.messages[1]).toMatchObject({ engine: 'model', content: a.text });
-    expect(await aiRequestsInMonth(t.app.ctx.db, s.team.id, new Date())).toBe(2);
+    expect(await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, new Date())).toBe(2);
     const limits = await s.client.page('/settings/limits');
     expect(limits.props.aiRequests).toBe(2);
   });
@@ -155,12 +143,12 @@ describe('Chanakya, model engine (a local fake chat completions server)', () => 
     ['an error status', { status: 401 }, 'The model service refused the request (HTTP 401).'],
   ] as const)('refuses %s and says so', async (_, reply, message) => {
     const s = await setup();
-    fake.replies = [reply];
+    env.fake.replies = [reply];
     const a = await ask(s.client, 'Which outcomes have no metric?');
     expect(a.res.statusCode).toBe(200);
     expect(a.text).toContain(message);
     expect(a.citations).toEqual([]);
-    expect(fake.requests).toHaveLength(1);
+    expect(env.fake.requests).toHaveLength(1);
     const page = (await s.client.page(`/chanakya/${a.conversationId}`))
       .props as unknown as ChanakyaIndexProps;
     expect(page.conversation!.messages[1].content).toContain(message);
@@ -168,8 +156,8 @@ describe('Chanakya, model engine (a local fake chat completions server)', () => 
 
   it('counts model requests per team and month, and refuses at the team’s limit with a clear message', async () => {
     const s = await setup();
-    await t.app.ctx.db.insert(teamSettings).values({ teamId: s.team.id, aiMonthlyLimit: 3 });
-    fake.replies = [
+    await env.t.app.ctx.db.insert(teamSettings).values({ teamId: s.team.id, aiMonthlyLimit: 3 });
+    env.fake.replies = [
       { toolCalls: [{ name: 'outcomes_without_metric', arguments: '{}' }] },
       { text: 'One outcome has no metric: Parents value schooling [1].' },
     ];
@@ -178,12 +166,12 @@ describe('Chanakya, model engine (a local fake chat completions server)', () => 
     expect(ok.citations.map((c) => c.id)).toEqual([s.bare.id]);
 
     // the third request is allowed, the fourth (same answer's second round) is refused
-    fake.replies = [
+    env.fake.replies = [
       { toolCalls: [{ name: 'response_counts', arguments: '{}' }] },
       { text: 'never sent' },
     ];
     const stopped = await ask(s.client, 'How many responses per form and wave?', ok.conversationId);
-    expect(fake.requests).toHaveLength(3);
+    expect(env.fake.requests).toHaveLength(3);
     const now = new Date();
     const month = now.toLocaleString('en', { month: 'long', timeZone: 'UTC' });
     expect(stopped.text).toBe(
@@ -191,30 +179,30 @@ describe('Chanakya, model engine (a local fake chat completions server)', () => 
     );
     const again = await ask(s.client, 'Which outcomes have no metric?');
     expect(again.text).toContain('Your team has used its 3 AI model requests');
-    expect(fake.requests).toHaveLength(3);
-    expect(await aiRequestsInMonth(t.app.ctx.db, s.team.id, now)).toBe(3);
+    expect(env.fake.requests).toHaveLength(3);
+    expect(await aiRequestsInMonth(env.t.app.ctx.db, s.team.id, now)).toBe(3);
 
     // another team's counter is its own
     const other = await setup();
-    fake.replies = [{ text: 'Hello.' }];
+    env.fake.replies = [{ text: 'Hello.' }];
     expect((await ask(other.client, 'hi')).text).toBe('Hello.');
   });
 
   it('keeps one counter per month and never passes the limit under concurrent requests', async () => {
     const s = await setup();
-    await t.app.ctx.db.insert(teamSettings).values({ teamId: s.team.id, aiMonthlyLimit: 5 });
+    await env.t.app.ctx.db.insert(teamSettings).values({ teamId: s.team.id, aiMonthlyLimit: 5 });
     const jan = new Date('2026-01-31T23:59:59Z');
     const feb = new Date('2026-02-01T00:00:00Z');
     const grants = await Promise.all(
-      Array.from({ length: 8 }, () => countAiRequest(t.app.ctx.db, s.team.id, jan)),
+      Array.from({ length: 8 }, () => countAiRequest(env.t.app.ctx.db, s.team.id, jan)),
     );
     expect(grants.filter((g) => g.allowed)).toHaveLength(5);
-    expect(await countAiRequest(t.app.ctx.db, s.team.id, feb)).toEqual({
+    expect(await countAiRequest(env.t.app.ctx.db, s.team.id, feb)).toEqual({
       allowed: true,
       used: 1,
       limit: 5,
     });
-    const rows = await t.app.ctx.db
+    const rows = await env.t.app.ctx.db
       .select()
       .from(teamAiUsage)
       .where(and(eq(teamAiUsage.teamId, s.team.id)));

@@ -241,7 +241,7 @@ async function combine(
 ): Promise<{ statements: SummaryStatement[]; merge?: SummaryMerge }> {
   const listed = parts.flat();
   if (parts.length < 2 || listed.length < 2) return { statements: listed };
-  const size = Math.max(2, fanIn);
+  const size = Math.max(2, Math.floor(fanIn));
   let current = parts.filter((p) => p.length > 0);
   let rounds = 0;
   while (current.length > 1) {
