@@ -145,7 +145,7 @@ async function summariseBatch(
 }
 
 /** at most this many parts' statements go into one merge request (larger columns merge in rounds) */
-export const MERGE_FAN_IN = 8;
+const MERGE_FAN_IN = 8;
 
 /**
  * One merge request over some statements: the merged statements (each citing only quotes among

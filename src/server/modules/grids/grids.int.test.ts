@@ -90,13 +90,18 @@ describe('the intelligent grid', () => {
 
     const created = await s.client.post(`/forms/${s.formId}/grids`, {
       name: 'Household change',
-      waves: ['baseline', 'endline'],
+      // picked latest first: read and compared in the form's order all the same
+      waves: ['endline', 'baseline'],
       columns: columns(coded),
     });
     expect(created.statusCode, created.body).toBe(303);
     const gridId = created.headers.location!.split('/')[2];
     const page = async () => (await s.client.page(`/grids/${gridId}`)).props as Page;
     let p = await page();
+    expect([...new Set(p.headers.flatMap((h) => (h.wave ? [h.wave] : [])))]).toEqual([
+      'baseline',
+      'endline',
+    ]);
     expect(p.grid.columns.map((c) => c.key)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5']);
     expect(p.rows.rows).toEqual([]);
     expect(p.engine).toBe('offline');
