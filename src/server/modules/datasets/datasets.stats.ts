@@ -2,28 +2,36 @@ import type { ColumnType } from '../../../shared/datasets/column-types.js';
 
 /**
  * Per-column stats gathered while an import streams its converted values (the text COPY reads),
- * so `computeStats` need not scan the version's table again for what is known exactly:
+ * so `computeStats` scans the version's table only for what the stream cannot know exactly
+ * (a Set of every value costs more than the database's own count: the stream keeps only cheap
+ * facts, one comparison or a small Set per value):
  * - nulls: always (every empty or failed value is written as null);
- * - distinct: when the value's text identifies it as PostgreSQL's equality does (integer, date,
- *   boolean, decimal without exponent once normalized, well-formed text and category), up to
- *   DISTINCT_TRACKED values per column (beyond that, or for datetime, the database counts);
- * - min/max: integer, decimal (without exponent) and date, compared as the database would; the
- *   database still formats them (`$1::<type>::text`), and text, category and datetime are left to
- *   it (their order depends on the collation and on the session's time zone).
- * On a tie PostgreSQL's min/max keep the value seen last (numeric_smaller/larger): so does this.
+ * - distinct: when the values came strictly increasing (all different: the count of non-null
+ *   values), or when they are few (at most DISTINCT_TRACKED, counted in a Set), for the types whose
+ *   text identifies the value as PostgreSQL's equality does: integer and decimal (as numbers of at
+ *   most 15 characters, no exponent: exact as doubles), date, boolean, well-formed text and
+ *   category (deterministic collations compare equal only identical bytes); else the database
+ *   counts (datetime always: its equality depends on the session's time zone);
+ * - min/max: integer, decimal (same limits) and date; the database still formats them
+ *   (`$1::<type>::text`, as its scan would). Text and category are left to it (the collation's
+ *   order). On a tie PostgreSQL's min/max keep the value seen last (numeric_smaller/larger): so
+ *   does this.
+ * A value outside these limits (a long number, an exponent) leaves the column to the database.
  */
 
-/** Distinct values tracked per column before the count is left to the database (memory bound) */
-const DISTINCT_TRACKED = 250_000;
+/** Different values counted in a Set per column before the count is left to the database */
+const DISTINCT_TRACKED = 20_000;
 
-type Kind = 'integer' | 'decimal' | 'date' | 'boolean' | 'text' | 'none';
+type Kind = 'number' | 'date' | 'boolean' | 'text' | 'none';
 
 const kindOf = (t: ColumnType): Kind =>
-  t === 'integer' || t === 'decimal' || t === 'date' || t === 'boolean'
-    ? t
-    : t === 'text' || t === 'category'
-      ? 'text'
-      : 'none';
+  t === 'integer' || t === 'decimal'
+    ? 'number'
+    : t === 'date' || t === 'boolean'
+      ? t
+      : t === 'text' || t === 'category'
+        ? 'text'
+        : 'none';
 
 /** What the stream knows of one column; undefined: the database computes it */
 export interface KnownStats {
@@ -34,61 +42,26 @@ export interface KnownStats {
   max?: string | null;
 }
 
-/** A decimal's value as a comparable key: sign, integer digits, fraction digits (no exponent) */
-function decimalKey(v: string): string | null {
-  let i = 0;
-  let neg = false;
-  if (v.charCodeAt(0) === 45) {
-    neg = true;
-    i = 1;
-  }
-  const dot = v.indexOf('.', i);
-  let int = dot < 0 ? v.slice(i) : v.slice(i, dot);
-  let frac = dot < 0 ? '' : v.slice(dot + 1);
-  if (!/^\d*$/.test(int) || !/^\d*$/.test(frac)) return null; // exponent or anything unexpected
-  int = int.replace(/^0+/, '');
-  frac = frac.replace(/0+$/, '');
-  if (!int && !frac) return '0';
-  return `${neg ? '-' : ''}${int}.${frac}`;
-}
-
-/** Compare two decimal keys (from decimalKey) by value */
-function compareDecimal(a: string, b: string): number {
-  const na = a.charCodeAt(0) === 45;
-  const nb = b.charCodeAt(0) === 45;
-  if (na !== nb) return na ? -1 : 1;
-  const sign = na ? -1 : 1;
-  const [ai, af = ''] = (na ? a.slice(1) : a === '0' ? '.' : a).split('.');
-  const [bi, bf = ''] = (nb ? b.slice(1) : b === '0' ? '.' : b).split('.');
-  if (ai.length !== bi.length) return ai.length < bi.length ? -sign : sign;
-  if (ai !== bi) return ai < bi ? -sign : sign;
-  if (af === bf) return 0;
-  return af < bf ? -sign : sign;
-}
-
-function compareInteger(a: string, b: string): number {
-  if (a.length <= 15 && b.length <= 15) return Number(a) - Number(b);
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** in a `u` pattern a well-formed pair is one code point: this finds lone surrogates only */
 const LONE_SURROGATE = /\p{Cs}/u;
+const EXPONENT = /[eE]/;
 
 class ColumnStats {
   nulls = 0;
-  private seen: Set<string> | null = new Set();
+  private present = 0;
+  private seen: Set<string | number> | null = new Set();
+  /** every value so far greater than the one before (so all different) */
+  private increasing = true;
   private ordered: boolean;
+  private last: string | number | null = null;
   private min: string | null = null;
   private max: string | null = null;
-  private minKey = '';
-  private maxKey = '';
+  private minKey: string | number = 0;
+  private maxKey: string | number = 0;
 
   constructor(private kind: Kind) {
-    this.ordered = kind === 'integer' || kind === 'decimal' || kind === 'date';
-    if (kind === 'none') this.seen = null;
+    this.ordered = kind === 'number' || kind === 'date';
+    if (kind === 'none') this.giveUp();
   }
 
   add(v: string | null) {
@@ -96,19 +69,19 @@ class ColumnStats {
       this.nulls++;
       return;
     }
-    if (!this.seen && !this.ordered) return;
-    let key = v;
-    if (this.kind === 'decimal') {
-      const k = decimalKey(v);
-      if (k === null) return this.giveUp();
-      key = k;
+    if (this.kind === 'none' || (!this.seen && !this.increasing && !this.ordered)) return;
+    let key: string | number = v;
+    if (this.kind === 'number') {
+      if (v.length > 15 || EXPONENT.test(v)) return this.giveUp();
+      key = +v;
     } else if (this.kind === 'date') {
-      if (!DATE.test(v)) return this.giveUp();
+      if (v.length !== 10) return this.giveUp(); // not YYYY-MM-DD: let the database say
     } else if (this.kind === 'text' && LONE_SURROGATE.test(v)) {
-      // a lone surrogate is stored as U+FFFD: its text no longer tells it from another
-      this.seen = null;
-      return;
+      return this.giveUp(); // stored as U+FFFD: its text no longer tells it from another
     }
+    this.present++;
+    if (this.increasing && this.last !== null && !(key > this.last)) this.increasing = false;
+    this.last = key;
     if (this.seen) {
       this.seen.add(key);
       if (this.seen.size > DISTINCT_TRACKED) this.seen = null;
@@ -117,28 +90,25 @@ class ColumnStats {
       if (this.min === null) {
         this.min = this.max = v;
         this.minKey = this.maxKey = key;
-        return;
+      } else {
+        if (key <= this.minKey) [this.min, this.minKey] = [v, key];
+        if (key >= this.maxKey) [this.max, this.maxKey] = [v, key];
       }
-      if (this.compare(key, this.minKey) <= 0) [this.min, this.minKey] = [v, key];
-      if (this.compare(key, this.maxKey) >= 0) [this.max, this.maxKey] = [v, key];
     }
-  }
-
-  private compare(a: string, b: string): number {
-    if (this.kind === 'integer') return compareInteger(a, b);
-    if (this.kind === 'decimal') return compareDecimal(a, b);
-    return a < b ? -1 : a > b ? 1 : 0;
   }
 
   private giveUp() {
     this.seen = null;
+    this.increasing = false;
     this.ordered = false;
     this.kind = 'none';
   }
 
   result(): KnownStats {
     const out: KnownStats = { nulls: this.nulls };
-    if (this.seen) out.distinct = this.seen.size;
+    if (this.kind === 'none') return out;
+    if (this.increasing) out.distinct = this.present;
+    else if (this.seen) out.distinct = this.seen.size;
     if (this.ordered) {
       out.min = this.min;
       out.max = this.max;
