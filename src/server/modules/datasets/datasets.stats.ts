@@ -129,7 +129,7 @@ export class StreamStats {
     this.cols[i].add(v);
   }
 
-  /** The known stats by column position */
+  /** The known stats, in the order of the types given */
   results(): KnownStats[] {
     return this.cols.map((c) => c.result());
   }

@@ -108,14 +108,14 @@ export async function recordRowErrors(db: Db, versionId: string, errors: RowErro
  * Per-column stats of a written version, one statement per column: on the embedded database one
  * after the other (web requests get its one connection between them); on PostgreSQL `parallel`
  * columns at a time, each on a connection of the pool (a count of distinct values sorts the
- * column: most of an import's tail). `known` (by column position, from StreamStats while the
+ * column: most of an import's tail). `known` (by column key, from StreamStats while the
  * import streamed) spares what it holds: a column whose stats are all known is not scanned, and
  * its min/max are only formatted by the database (`$1::<type>::text`, as the scan would give them).
  */
 export async function computeStats(
   db: Db,
   versionId: string,
-  opts: { parallel?: number; known?: KnownStats[] } = {},
+  opts: { parallel?: number; known?: Map<string, KnownStats> } = {},
 ) {
   const [version] = await db
     .select()
@@ -135,7 +135,7 @@ export async function computeStats(
   const one = async (c: (typeof cols)[number]) => {
     const p = physicalName(c.physical);
     const ordered = c.type !== 'boolean';
-    const known = opts.known?.[c.position];
+    const known = opts.known?.get(c.key);
     const needMinMax = ordered && known?.min === undefined;
     const parts = [
       known ? null : `count(*) FILTER (WHERE ${p} IS NULL)::bigint AS nulls`,

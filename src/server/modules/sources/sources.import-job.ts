@@ -218,7 +218,7 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
     await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'finishing' }, true);
     await computeStats(ctx.db, version.id, {
       parallel: ctx.database.pglite ? 1 : STATS_PARALLEL,
-      known: stats.results(),
+      known: new Map(stats.results().map((r, i) => [columns[i].key, r])),
     });
     await runUseCase(ctx, actor, (uc) => finishVersion(uc, version.id, { rows: n }));
     await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'done' }, true);
