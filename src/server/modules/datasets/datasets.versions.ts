@@ -8,6 +8,7 @@ import { findVersion, physicalName, qualified, relationOf } from './datasets.que
 import { dropRelationSql } from './datasets.live-view.js';
 import { announcePublished } from './datasets.published.js';
 import { enqueueWebhookEvent } from '../webhooks/index.js';
+import type { KnownStats } from './datasets.stats.js';
 
 /** How many superseded versions keep their table (the per-column diff and undo need them) */
 const KEEP_SUPERSEDED = 3;
@@ -107,9 +108,15 @@ export async function recordRowErrors(db: Db, versionId: string, errors: RowErro
  * Per-column stats of a written version, one statement per column: on the embedded database one
  * after the other (web requests get its one connection between them); on PostgreSQL `parallel`
  * columns at a time, each on a connection of the pool (a count of distinct values sorts the
- * column: most of an import's tail).
+ * column: most of an import's tail). `known` (by column key, from StreamStats while the
+ * import streamed) spares what it holds: a column whose stats are all known is not scanned, and
+ * its min/max are only formatted by the database (`$1::<type>::text`, as the scan would give them).
  */
-export async function computeStats(db: Db, versionId: string, opts: { parallel?: number } = {}) {
+export async function computeStats(
+  db: Db,
+  versionId: string,
+  opts: { parallel?: number; known?: Map<string, KnownStats> } = {},
+) {
   const [version] = await db
     .select()
     .from(datasetVersions)
@@ -128,14 +135,27 @@ export async function computeStats(db: Db, versionId: string, opts: { parallel?:
   const one = async (c: (typeof cols)[number]) => {
     const p = physicalName(c.physical);
     const ordered = c.type !== 'boolean';
-    const r = (await db.execute(
-      sql.raw(
-        `SELECT count(*) FILTER (WHERE ${p} IS NULL)::bigint AS nulls, count(DISTINCT ${p})::bigint AS distinct_n` +
-          (ordered ? `, min(${p})::text AS min, max(${p})::text AS max` : '') +
-          ` FROM ${rel}`,
-      ),
-    )) as unknown as { rows: Array<Record<string, unknown>> };
-    const s = r.rows[0] ?? {};
+    const known = opts.known?.get(c.key);
+    const needMinMax = ordered && known?.min === undefined;
+    const parts = [
+      known ? null : `count(*) FILTER (WHERE ${p} IS NULL)::bigint AS nulls`,
+      known?.distinct === undefined ? `count(DISTINCT ${p})::bigint AS distinct_n` : null,
+      needMinMax ? `min(${p})::text AS min, max(${p})::text AS max` : null,
+    ].filter(Boolean);
+    const s: Record<string, unknown> = { nulls: known?.nulls, distinct_n: known?.distinct };
+    if (parts.length) {
+      const r = (await db.execute(
+        sql.raw(`SELECT ${parts.join(', ')} FROM ${rel}`),
+      )) as unknown as { rows: Array<Record<string, unknown>> };
+      Object.assign(s, r.rows[0]);
+    }
+    if (ordered && !needMinMax && known?.min != null) {
+      const type = sql.raw(COLUMN_SQL_TYPES[c.type]);
+      const r = (await db.execute(
+        sql`SELECT (${known.min}::${type})::text AS min, (${known.max}::${type})::text AS max`,
+      )) as unknown as { rows: Array<Record<string, unknown>> };
+      Object.assign(s, r.rows[0]);
+    }
     await db
       .update(datasetColumns)
       .set({

@@ -48,6 +48,7 @@ export {
   type CopyRow,
 } from './datasets.copy.js';
 export { readRows } from './datasets.rows.js';
+export { StreamStats } from './datasets.stats.js';
 export {
   aggregateBound,
   boundRows,

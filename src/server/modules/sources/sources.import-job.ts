@@ -21,6 +21,7 @@ import {
   failVersion,
   finishVersion,
   recordRowErrors,
+  StreamStats,
   type RowError,
 } from '../datasets/index.js';
 import { removeStored, storedPath } from './sources.files.js';
@@ -118,6 +119,8 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
     const convert = columns.map((c) => converterOf(c.type));
     const escape = columns.map((c) => !PLAIN_TYPES.has(c.type));
     const k = columns.length;
+    // nulls, distinct counts and min/max known exactly from the stream (computeStats's `known`)
+    const stats = new StreamStats(columns.map((c) => c.type));
     let index: number[] = [];
     let width = 0;
     let first = true;
@@ -176,10 +179,15 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
           for (let i = 0; i < k; i++) {
             const raw: RawValue = row[index[i]] ?? null;
             const v = convert[i](raw);
-            if (v === null) fields[i + 1] = '\\N';
-            else if (!isFailure(v)) fields[i + 1] = escape[i] ? copyField(v) : v;
-            else {
+            if (v === null) {
               fields[i + 1] = '\\N';
+              stats.add(i, null);
+            } else if (!isFailure(v)) {
+              fields[i + 1] = escape[i] ? copyField(v) : v;
+              stats.add(i, v);
+            } else {
+              fields[i + 1] = '\\N';
+              stats.add(i, null);
               errors.push({
                 row: n,
                 columnKey: columns[i].key,
@@ -210,6 +218,7 @@ async function runImport(ctx: AppContext, versionId: string, jobId: string) {
     await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'finishing' }, true);
     await computeStats(ctx.db, version.id, {
       parallel: ctx.database.pglite ? 1 : STATS_PARALLEL,
+      known: new Map(stats.results().map((r, i) => [columns[i].key, r])),
     });
     await runUseCase(ctx, actor, (uc) => finishVersion(uc, version.id, { rows: n }));
     await progress({ done: n, total: n, rate: null, etaSeconds: 0, phase: 'done' }, true);

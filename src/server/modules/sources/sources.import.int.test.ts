@@ -9,6 +9,7 @@ import {
   datasets,
   datasetVersions,
 } from '../datasets/read-model.js';
+import { computeStats } from '../datasets/index.js';
 import {
   bigCsv,
   fileIdOf,
@@ -249,6 +250,57 @@ describe('CSV import', () => {
     expect(d.currentVersionId).toBeNull();
     const page = await w.client.page(`/jobs/${run.jobId}`);
     expect(page.props.version.status).toBe('cancelled');
+  });
+
+  it('the stats gathered while streaming are exactly those of a scan of the table', async () => {
+    const w = await sourcesWorld(t.app);
+    const csv =
+      'n,txt,cat,int,dec,sci,day,flag,at\n' +
+      '1,b, x,007,1.50,1e3,2026-01-02,yes,2026-01-02 10:30\n' +
+      '2,a,x,7,1.5,1000,2026-1-2,no,2026-01-02T10:30:00Z\n' +
+      '2,B,x,-0,-0.0,2.5E-1,2025-12-31,1,bad\n' +
+      '3,,x,9007199254740993,.5,,,,\n' +
+      '4,a ,y,12345678901234567890,3.,0.25,2026-01-02,t,2026-01-02 11:30+01:00\n' +
+      '5,a,,"1,234",+2.50,,2026-02-30,maybe,\n' +
+      '6,\u{1F600},y,-5,0.25,x,0099-01-01,f,2026-01-02 10:30\n' +
+      '7,\uFFFD,y,-5,2.500,7,2026-01-02,no,2026-01-02 10:30\n';
+    const types = [
+      'integer',
+      'text',
+      'category',
+      'integer',
+      'decimal',
+      'decimal',
+      'date',
+      'boolean',
+    ];
+    const { version } = await importFile(w, Buffer.from(csv, 'utf8'), 'mixed.csv', (cols) => {
+      types.forEach((type, i) => (cols[i].type = type));
+      cols[8].type = 'datetime';
+    });
+    expect(version.status).toBe('ready');
+    const statsOf = async () =>
+      Object.fromEntries(
+        (
+          await t.app.ctx.db
+            .select()
+            .from(datasetColumns)
+            .where(eq(datasetColumns.versionId, version.id))
+        ).map((c) => [c.sourceColumn, c.stats]),
+      );
+    const streamed = await statsOf();
+    await computeStats(t.app.ctx.db, version.id); // no `known`: every column scanned
+    expect(streamed).toEqual(await statsOf());
+    expect(streamed.int).toMatchObject({
+      nulls: 1,
+      distinct: 5,
+      min: '-5',
+      max: '9007199254740993',
+    });
+    expect(streamed.dec).toMatchObject({ nulls: 0, distinct: 6, min: '0.0', max: '3' });
+    expect(streamed.day).toMatchObject({ distinct: 2, min: '2025-12-31', max: '2026-01-02' });
+    expect(streamed.txt).toMatchObject({ nulls: 1, distinct: 6 });
+    expect(streamed.n).toMatchObject({ nulls: 0, distinct: 7, min: '1', max: '7' });
   });
 });
 
