@@ -53,11 +53,6 @@ export function cellValue(v: unknown): RawValue {
   return String(v);
 }
 
-/** An exceljs worksheet reader's events, a piece of its XML at a time */
-interface SheetEvents {
-  parse(): AsyncIterable<Array<{ eventType: string; value: { values: unknown[] } }>>;
-}
-
 /** Rows per batch handed to the import (a batch is read before the next one is asked for) */
 const BATCH_ROWS = 2000;
 
@@ -138,31 +133,26 @@ export async function* fileBatches(
   });
   try {
     for await (const ws of reader) {
-      // parse(): the events of each piece of the sheet's XML at once (the sheet's own async
-      // iterator is this, handing the rows over one by one: a promise per row)
-      const sheet = ws as unknown as SheetEvents & { name: string };
+      const sheet = ws as unknown as AsyncIterable<{ values: unknown[] }> & { name: string };
       if (sheet.name !== spec.sheet) {
-        for await (const events of sheet.parse()) void events; // the zip streams in order: read past
+        for await (const row of sheet) void row; // the zip streams in order: read past other sheets
         continue;
       }
       let batch: RawValue[][] = [];
-      for await (const events of sheet.parse()) {
-        for (const e of events) {
-          if (e.eventType !== 'row') continue;
-          const values = e.value.values;
-          const out: RawValue[] = [];
-          // exceljs's values start at index 1 (the column number); a plain value needs no cellValue
-          if (Array.isArray(values))
-            for (let i = 1; i < values.length; i++) {
-              const v: unknown = values[i];
-              out.push(
-                typeof v === 'string' || typeof v === 'number' || v instanceof Date
-                  ? v
-                  : cellValue(v),
-              );
-            }
-          batch.push(out);
-        }
+      for await (const row of sheet) {
+        const values = row.values;
+        const out: RawValue[] = [];
+        // exceljs's values start at index 1 (the column number); a plain value needs no cellValue
+        if (Array.isArray(values))
+          for (let i = 1; i < values.length; i++) {
+            const v: unknown = values[i];
+            out.push(
+              typeof v === 'string' || typeof v === 'number' || v instanceof Date
+                ? v
+                : cellValue(v),
+            );
+          }
+        batch.push(out);
         if (batch.length >= BATCH_ROWS) {
           yield batch;
           batch = [];
