@@ -4,7 +4,8 @@ import {
   type AggregateFn,
   type StepInput,
 } from '../../../shared/transformations/steps.js';
-import { nextChunkRows, passesOf, RUN_CHUNKS } from './transformations.chunks.js';
+import type { Database } from '../../platform/db/client.js';
+import { chunkedRun, nextChunkRows, passesOf, RUN_CHUNKS } from './transformations.chunks.js';
 
 const sizing = { ...RUN_CHUNKS, now: () => 0 };
 
@@ -42,6 +43,20 @@ describe('passes of a recipe (passesOf)', () => {
       expect(p.aggregate).toBeUndefined();
       expect(p.chunked).toBe(false);
     }
+  });
+
+  it('says a cancel takes effect at the next chunk unless a step runs alone (chunkedRun)', () => {
+    const pglite = { kind: 'pglite' } as Database;
+    const dedupe = parse({
+      id: 'd',
+      enabled: true,
+      kind: 'dedupe',
+      columns: ['a'],
+      keep: 'first',
+    });
+    expect(chunkedRun(pglite, [dedupe, group(['sum', 'mean'])])).toBe(true);
+    expect(chunkedRun(pglite, [dedupe, group(['median'])])).toBe(false);
+    expect(chunkedRun({ kind: 'postgres' } as Database, [dedupe])).toBe(false);
   });
 
   it('starts a chunked pass at a fill from the previous value, the steps after it in it', () => {

@@ -132,11 +132,15 @@ export function passesOf(steps: readonly Step[]): Pass[] {
 }
 
 /**
- * PGlite and every enabled step chunkable: a cancel takes effect at the next chunk (otherwise, at
- * the latest when the step that runs alone ends). On PGlite every recipe runs in passes.
+ * PGlite and every pass written chunk by chunk (a run of chunkable steps, a dedupe, an append, a
+ * group whose figures combine): a cancel takes effect at the next chunk (otherwise, at the latest
+ * when the step that runs alone ends). On PGlite every recipe runs in passes.
  */
 export function chunkedRun(database: Database, steps: readonly Step[]): boolean {
-  return database.kind === 'pglite' && passesOf(steps).every((p) => p.chunked);
+  return (
+    database.kind === 'pglite' &&
+    passesOf(steps).every((p) => p.chunked || p.dedupe || p.aggregate || p.append !== undefined)
+  );
 }
 
 export interface ChunkDone {
