@@ -98,7 +98,7 @@ interface Pass {
 const COMBINABLE = new Set(['count', 'sum', 'mean', 'min', 'max']);
 
 /** a group step computed from partial figures per chunk: every figure combines */
-export function combinable(s: Step): boolean {
+function combinable(s: Step): boolean {
   return s.kind === 'aggregate' && s.aggregates.every((a) => COMBINABLE.has(a.fn));
 }
 
