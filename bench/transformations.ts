@@ -73,6 +73,24 @@ const STEPS = [
   { id: 'f', enabled: true, kind: 'dedupe', columns: ['name', 'sex', 'age'], keep: 'first' },
 ].map((s) => stepSchema.parse(s));
 
+/** the five row-wise steps, then a group whose figures combine (on PGlite in chunks) */
+const GROUP_STEPS = [
+  ...STEPS.slice(0, 5),
+  stepSchema.parse({
+    id: 'g',
+    enabled: true,
+    kind: 'aggregate',
+    groupBy: ['village', 'sex'],
+    aggregates: [
+      { fn: 'count', column: '', label: 'People' },
+      { fn: 'mean', column: 'score', label: 'Mean score' },
+      { fn: 'sum', column: 'age', label: 'Age sum' },
+      { fn: 'min', column: 'age', label: 'Youngest' },
+      { fn: 'max', column: 'double', label: 'Top double' },
+    ],
+  }),
+];
+
 /** The same pipeline, written by hand as one statement */
 const HAND = `SELECT row_number() OVER (ORDER BY _row) AS _row, _row AS _source_row, name, sex, age, village, score, double
 FROM (SELECT *, row_number() OVER (PARTITION BY name, sex, age ORDER BY _row) AS n FROM (
@@ -168,8 +186,9 @@ const IDLE_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
  * app's job (`ctx.jobs.drain()` in this process, as the embedded server's worker does) on a
  * dataset of ROWS rows: the first five steps (all row-wise: chunked on PGlite), then the six-step
  * recipe (on PGlite in passes: the five row-wise steps chunked into a work table, the dedupe
- * chunked into another, its rows chunked into the version). Every request counts, also one that was
- * waiting when the job ended.
+ * chunked into another, its rows chunked into the version), then the five steps and a group by
+ * village and sex (on PGlite: partial figures per chunk, then the groups' rows). Every request
+ * counts, also one that was waiting when the job ended.
  */
 export async function recipePagesBench(
   app: FastifyInstance,
@@ -227,6 +246,7 @@ export async function recipePagesBench(
   };
   const rowWise = await during('Recipe bench (row-wise)', STEPS.slice(0, 5));
   const six = await during('Recipe bench', STEPS);
+  const grouped = await during('Recipe bench (group)', GROUP_STEPS);
   const stat = (l: { latencies: number[]; statuses: Record<string, number> }) => {
     const s = [...l.latencies].sort((x, y) => x - y);
     const bad = Object.entries(l.statuses).filter(([k]) => k !== '200');
@@ -243,6 +263,7 @@ export async function recipePagesBench(
     `  nothing running (${(IDLE_MS / 1000).toFixed(0)} s):            ${stat(idle)}`,
     `  five row-wise steps (${chunks}): ${stat(rowWise.load)}; ${job(rowWise)}`,
     `  six steps with dedupe (${kind === 'PGlite' ? 'in passes, chunked' : 'one statement'}): ${stat(six.load)}; ${job(six)}`,
+    `  five steps and a group (${kind === 'PGlite' ? 'in passes, chunked' : 'one statement'}): ${stat(grouped.load)}; ${job(grouped)}`,
   ];
 }
 

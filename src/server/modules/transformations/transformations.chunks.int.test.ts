@@ -6,7 +6,13 @@ import { freshDatabase } from '../../../../test/helpers/database.js';
 import { stepSchema, type Step, type StepInput } from '../../../shared/transformations/steps.js';
 import { insertSelectStoppable } from '../datasets/index.js';
 import { compileRecipe, runSelect, type RecipeSource } from './transformations.compile.js';
-import { insertChunked, passesOf, rowWise, runInPasses } from './transformations.chunks.js';
+import {
+  insertChunked,
+  passesOf,
+  progressOf,
+  rowWise,
+  runInPasses,
+} from './transformations.chunks.js';
 import { ident, toDrizzle } from './transformations.sql.js';
 
 /*
@@ -169,7 +175,46 @@ const OTHER_ROWS: StepInput[] = [
       { fn: 'median', column: 'n', label: 'Median' },
     ],
   },
+  // groups whose figures combine (in chunks), named so that later steps still find n and x
+  {
+    id: 'g',
+    enabled: true,
+    kind: 'aggregate',
+    groupBy: ['name', 'tag'],
+    aggregates: [
+      { fn: 'sum', column: 'n', label: 'N' },
+      { fn: 'mean', column: 'x', label: 'X' },
+      { fn: 'count', column: 'x', label: 'Xs' },
+      { fn: 'min', column: 'x', label: 'Low' },
+      { fn: 'max', column: 'n', label: 'High' },
+      { fn: 'count', column: '', label: 'Rows' },
+    ],
+  },
+  {
+    id: 'g',
+    enabled: true,
+    kind: 'aggregate',
+    groupBy: [],
+    aggregates: [
+      { fn: 'mean', column: 'n', label: 'Mean' },
+      { fn: 'sum', column: 'x', label: 'X' },
+      { fn: 'min', column: 'n', label: 'N' },
+      { fn: 'max', column: 'x', label: 'Top' },
+    ],
+  },
+  {
+    id: 'g',
+    enabled: true,
+    kind: 'aggregate',
+    groupBy: ['n'],
+    aggregates: [
+      { fn: 'max', column: 'x', label: 'X' },
+      { fn: 'min', column: 'n', label: 'Least' },
+    ],
+  },
   { id: 'f', enabled: true, kind: 'fill', column: 'x', method: 'previous' },
+  { id: 'f', enabled: true, kind: 'fill', column: 'name', method: 'previous' },
+  { id: 'f', enabled: true, kind: 'fill', column: 'n', method: 'previous' },
   { id: 'f', enabled: true, kind: 'fill', column: 'x', method: 'mean' },
   { id: 'f', enabled: true, kind: 'fill', column: 'n', method: 'median' },
 ];
@@ -296,6 +341,7 @@ describe('chunked runs (PGlite)', () => {
       })
       .map((s) => s.map((x, i) => stepSchema.parse({ ...x, id: `s${i}` })));
     let shapes = 0;
+    let inChunks = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(row, { maxLength: 25 }),
@@ -306,6 +352,7 @@ describe('chunked runs (PGlite)', () => {
           const whole = compileRecipe(SOURCE, steps, { others: OTHERS });
           fc.pre(whole.error === null);
           shapes += passesOf(steps).length > 1 ? 1 : 0;
+          inChunks += passesOf(steps).some((p) => p.aggregate || p.carry) ? 1 : 0;
           await load(rows);
           await loadOther(others);
           const { one, physical } = await outputTables(steps);
@@ -318,22 +365,31 @@ describe('chunked runs (PGlite)', () => {
           const expected = await dump(ONE);
           for (const chunkRows of [1, size, rows.length + others.length + 1]) {
             await database.exec(`TRUNCATE ds."${CHUNKED}"`);
+            const progress: Array<{ done: number; total: number }> = [];
             const written = await runInPasses(
               database,
               { id: RUN_ID, source: SOURCE, steps, whole, others: OTHERS },
               { relation: CHUNKED, physical },
-              { chunkRows, between: async () => {} },
+              { chunkRows, between: async (d) => void progress.push(progressOf(d, 100)) },
             );
             expect(written).toBe(n);
+            // progress never goes back, within a pass (an append's two parts) nor across passes
+            for (let i = 1; i < progress.length; i++) {
+              expect(progress[i].total).toBe(progress[0].total);
+              expect(progress[i].done).toBeGreaterThanOrEqual(progress[i - 1].done);
+            }
+            expect(progress.every((x) => x.done <= x.total)).toBe(true);
             expect(await dump(CHUNKED)).toEqual(expected);
             expect(await workTables()).toEqual([]);
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 120 },
     );
     // most drawn recipes needed more than one pass
     expect(shapes).toBeGreaterThan(10);
+    // and many had a group or a fill from the previous value done chunk by chunk
+    expect(inChunks).toBeGreaterThan(10);
   });
 
   it('drops its work tables when a pass is stopped (a cancel)', async () => {

@@ -83,6 +83,10 @@ function chunkable(s: Step): boolean {
 
 interface Pass {
   chunked: boolean;
+  /** a fill from the previous value first: each chunk starts from the chunks before's last value */
+  carry?: boolean;
+  /** a group whose figures combine: partial figures chunk by chunk, then the groups' rows */
+  aggregate?: boolean;
   /** an append: the other dataset's id (its rows are chunked after this step's input) */
   append?: string;
   /** a dedupe: chunk by chunk into a table with a unique index on its key columns */
@@ -90,11 +94,21 @@ interface Pass {
   steps: Step[];
 }
 
+/** figures whose value over a group follows from their values over parts of it */
+const COMBINABLE = new Set(['count', 'sum', 'mean', 'min', 'max']);
+
+/** a group step computed from partial figures per chunk: every figure combines */
+function combinable(s: Step): boolean {
+  return s.kind === 'aggregate' && s.aggregates.every((a) => COMBINABLE.has(a.fn));
+}
+
 /**
  * The enabled steps as passes: runs of chunkable steps (written chunk by chunk), and each other
- * step alone (dedupe, group, append, query, a fill from other rows: one statement over the
- * previous pass's table; an append copies its input's rows, then the other dataset's, chunk by
- * chunk; a dedupe writes chunk by chunk into a table whose key columns are unique).
+ * step alone (a group with a median or a distinct count, a query: one statement over the previous
+ * pass's table; an append copies its input's rows, then the other dataset's, chunk by chunk; a
+ * dedupe writes chunk by chunk into a table whose key columns are unique; a group whose figures
+ * combine writes partial figures per chunk, then its rows chunk by chunk). A fill from the
+ * previous value, the mean or the median starts a chunked pass.
  */
 export function passesOf(steps: readonly Step[]): Pass[] {
   const out: Pass[] = [];
@@ -106,6 +120,9 @@ export function passesOf(steps: readonly Step[]): Pass[] {
     // aggregate), then a constant fill, chunked with the steps after it
     else if (s.kind === 'fill' && (s.method === 'mean' || s.method === 'median'))
       out.push({ chunked: true, steps: [s] });
+    else if (s.kind === 'fill' && s.method === 'previous')
+      out.push({ chunked: true, carry: true, steps: [s] });
+    else if (combinable(s)) out.push({ chunked: false, aggregate: true, steps: [s] });
     else if (s.kind === 'dedupe') out.push({ chunked: false, dedupe: true, steps: [s] });
     else if (!chunkable(s)) out.push({ chunked: false, steps: [s] });
     else if (last?.chunked) last.steps.push(s);
@@ -115,15 +132,19 @@ export function passesOf(steps: readonly Step[]): Pass[] {
 }
 
 /**
- * PGlite and every enabled step chunkable: a cancel takes effect at the next chunk (otherwise, at
- * the latest when the step that runs alone ends). On PGlite every recipe runs in passes.
+ * PGlite and every pass written chunk by chunk (a run of chunkable steps, a dedupe, an append, a
+ * group whose figures combine): a cancel takes effect at the next chunk (otherwise, at the latest
+ * when the step that runs alone ends). On PGlite every recipe runs in passes.
  */
 export function chunkedRun(database: Database, steps: readonly Step[]): boolean {
-  return database.kind === 'pglite' && passesOf(steps).every((p) => p.chunked);
+  return (
+    database.kind === 'pglite' &&
+    passesOf(steps).every((p) => p.chunked || p.dedupe || p.aggregate || p.append !== undefined)
+  );
 }
 
 export interface ChunkDone {
-  /** source rows read so far */
+  /** rows this pass read so far (its input's, then for an append the other dataset's) */
   sourceRows: number;
   /** output rows written so far */
   rowsOut: number;
@@ -179,18 +200,58 @@ export async function insertChunked(
   target: { relation: string; physical: string[] },
   compiled: CompiledRecipe,
   source: { relation: string },
-  opts: { chunkRows: Sizing; between: (done: ChunkDone) => Promise<void> },
+  opts: {
+    chunkRows: Sizing;
+    between: (done: ChunkDone) => Promise<void>;
+    /** compiled with `carry`: the filled column's name in the source */
+    carry?: string;
+  },
 ): Promise<number> {
   const range = compiled.range;
   if (!range) throw new Error('insertChunked needs a recipe compiled with range');
   const select = runSelect(compiled);
   const values = [...compiled.params.values];
-  return eachRange(database, source.relation, opts, (after, upTo, written) => {
-    values[range.after] = after;
-    values[range.upTo] = upTo;
-    values[range.offset] = String(written);
-    return insertSelectStoppable(database, target, toDrizzle(select, values), async () => false);
-  });
+  return eachRange(
+    database,
+    source.relation,
+    opts,
+    carrying(database, source.relation, range.carry, opts.carry, values, (after, upTo, written) => {
+      values[range.after] = after;
+      values[range.upTo] = upTo;
+      values[range.offset] = String(written);
+      return insertSelectStoppable(database, target, toDrizzle(select, values), async () => false);
+    }),
+  );
+}
+
+type Each = (after: string, upTo: string, written: number) => Promise<number>;
+
+/**
+ * A fill from the previous value chunk by chunk: before each chunk, the `_row` of the input's
+ * last non-empty value before it goes in parameter `at` (read after each chunk with a short
+ * query over that chunk's rows, backwards on the `_row` index)
+ */
+function carrying(
+  database: Database,
+  relation: string,
+  at: number | undefined,
+  column: string | undefined,
+  values: Array<string | null>,
+  each: Each,
+): Each {
+  if (at === undefined) return each;
+  if (!column) throw new Error('A fill from the previous value needs its column');
+  const last = `SELECT _row::text AS r FROM ${relation} WHERE _row > $1::bigint AND _row <= $2::bigint AND ${ident(column)} IS NOT NULL ORDER BY _row DESC LIMIT 1`;
+  let row: string | null = null;
+  return async (after, upTo, written) => {
+    values[at] = row;
+    const n = await each(after, upTo, written);
+    const r = (await database.db.execute(toDrizzle(last, [after, upTo]))) as unknown as {
+      rows: Array<{ r: string }>;
+    };
+    row = r.rows[0]?.r ?? row;
+    return n;
+  };
 }
 
 /** A run's own work table in the dataset schema: its rows keep the stage's `_row` */
@@ -218,17 +279,116 @@ export interface PassDone extends ChunkDone {
   /** passes over the rows before this one, and in all (a join's side counts as one) */
   pass: number;
   passes: number;
+  /** the rows this pass reads in all (sourceRows goes up to it) */
+  passRows: number;
+}
+
+/**
+ * A run's progress out of `rowsIn` source rows per pass: never goes back, within a pass (an
+ * append's second part goes on from its first) or from one pass to the next (a pass over more
+ * or fewer rows than the source counts as one source's worth)
+ */
+export function progressOf(done: PassDone, rowsIn: number): { done: number; total: number } {
+  const total = rowsIn * done.passes;
+  const part = done.passRows > 0 ? Math.min(1, done.sourceRows / done.passRows) : 1;
+  return { done: Math.min(total, rowsIn * done.pass + Math.floor(rowsIn * part)), total };
+}
+
+async function countOf(database: Database, relation: string): Promise<number> {
+  const r = (await database.db.execute(
+    sql.raw(`SELECT count(*)::text AS n FROM ${relation}`),
+  )) as unknown as { rows: Array<{ n: string }> };
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+type AggregateStep = Extract<Step, { kind: 'aggregate' }>;
+
+/**
+ * A group whose figures combine, chunk by chunk: per chunk of the input, each group's partial
+ * figures (the first `_row`, rows, counts, sums, sums and counts for a mean, minimums and
+ * maximums) go into a work table with a unique index on the group's columns (`_k`, always 0, for
+ * no group; empty values are one group as in GROUP BY), combined with the partials already there;
+ * then the groups' rows, chunk by chunk in `_row` order, into `rel` as the one statement computes
+ * them (a sum of whole numbers as bigint, a mean as sum / count, i.e. avg's own division). On
+ * equal values a minimum or maximum keeps the later chunk's, as the aggregate keeps the later row's.
+ */
+async function aggregateInChunks(
+  database: Database,
+  g: AggregateStep,
+  input: RecipeSource,
+  parts: string,
+  rel: string,
+  c: CompiledRecipe,
+  eachOf: (relation: string, passRows: number, each: Each) => Promise<number>,
+  /** the partial figures are written: the groups' rows are the next pass */
+  nextPass: () => void,
+): Promise<void> {
+  const add = (n: string) => `${n} = t.${n} + EXCLUDED.${n}`;
+  const phys = (key: string) => ident(input.columns.find((x) => x.key === key)!.physical);
+  const groups = g.groupBy.map(phys);
+  const partial: string[] = [];
+  const combine: string[] = [];
+  const final: string[] = [];
+  g.aggregates.forEach((a, j) => {
+    const x = a.column ? phys(a.column) : null;
+    const p = `p${j}`;
+    const q = `q${j}`;
+    const addNull = (n: string) => `${n} = COALESCE(t.${n} + EXCLUDED.${n}, t.${n}, EXCLUDED.${n})`;
+    switch (a.fn) {
+      case 'count':
+        partial.push(`count(${x ?? '*'}) AS ${p}`);
+        combine.push(add(p));
+        final.push(p);
+        break;
+      case 'sum':
+        partial.push(`sum(${x}) AS ${p}`);
+        combine.push(addNull(p));
+        final.push(
+          input.columns.find((k) => k.key === a.column)!.type === 'integer' ? `${p}::bigint` : p,
+        );
+        break;
+      case 'mean':
+        partial.push(`sum(${x})::numeric AS ${p}`, `count(${x}) AS ${q}`);
+        combine.push(addNull(p), add(q));
+        final.push(`${p} / NULLIF(${q}, 0)::numeric`);
+        break;
+      case 'min':
+      case 'max':
+        partial.push(`${a.fn}(${x}) AS ${p}`);
+        combine.push(`${p} = ${a.fn === 'min' ? 'LEAST' : 'GREATEST'}(EXCLUDED.${p}, t.${p})`);
+        final.push(p);
+        break;
+      default:
+        throw new Error(`A ${a.fn} does not combine`);
+    }
+  });
+  const keys = ['_k', ...groups];
+  const select = `SELECT 0 AS _k${groups.map((x) => `, ${x}`).join('')}, min(_row) AS _row, count(*) AS _n, ${partial.join(', ')} FROM ${input.relation} WHERE _row > $1::bigint AND _row <= $2::bigint${groups.length ? ` GROUP BY ${groups.join(', ')}` : ''}`;
+  await exec(database, toDrizzle(`CREATE TABLE ${parts} AS ${select} WITH NO DATA`, ['0', '0']));
+  await database.exec(`CREATE UNIQUE INDEX ON ${parts} (${keys.join(', ')}) NULLS NOT DISTINCT`);
+  const upsert = `INSERT INTO ${parts} AS t ${select} ON CONFLICT (${keys.join(', ')}) DO UPDATE SET _row = LEAST(t._row, EXCLUDED._row), ${add('_n')}, ${combine.join(', ')}`;
+  await eachOf(input.relation, await countOf(database, input.relation), (after, upTo) =>
+    exec(database, toDrizzle(upsert, [after, upTo])).then(() => 0),
+  );
+  await database.exec(`CREATE INDEX ON ${parts} (_row)`);
+  nextPass();
+  const out = ['_row', ...c.cols.map((x) => ident(x.ident))].join(', ');
+  const rows = `INSERT INTO ${rel} (${out}) SELECT _row${groups.map((x) => `, ${x}`).join('')}, ${final.join(', ')}, _n FROM ${parts} WHERE _row > $1::bigint AND _row <= $2::bigint`;
+  await eachOf(parts, await countOf(database, parts), (after, upTo) =>
+    exec(database, toDrizzle(rows, [after, upTo])),
+  );
 }
 
 /**
  * A whole recipe on PGlite, written in passes (passesOf): each run of chunkable steps chunk by
- * chunk over the previous pass's rows, an append and a dedupe chunk by chunk in their own way,
- * each other step (group, query, fill from the previous value) as one statement; every pass but
- * the last writes a work table (`ds."w_<run>_<n>"`, the stage's `_row` kept), the last one the
- * version, `_row` numbered 1..n in the last stage's `_row` order as the one statement numbers
- * them. A join's side (the first row of each key of the other dataset) is written once,
- * chunk by chunk, to a work table of its own with a unique key. The work tables are dropped at
- * the end, also when a pass fails or `between` throws (a cancel). Returns the rows written.
+ * chunk over the previous pass's rows, an append, a dedupe and a group whose figures combine
+ * chunk by chunk in their own way, each other step (a group with a median or a distinct count,
+ * a query) as one statement; every pass but the last writes a work table (`ds."w_<run>_<n>"`, the
+ * stage's `_row` kept), the last one the version, `_row` numbered 1..n in the last stage's `_row`
+ * order as the one statement numbers them. A join's side (the first row of each key of the other
+ * dataset) is written once, chunk by chunk, to a work table of its own with a unique key. The
+ * work tables are dropped at the end, also when a pass fails or `between` throws (a cancel).
+ * Returns the rows written.
  */
 export async function runInPasses(
   database: Database,
@@ -250,23 +410,48 @@ export async function runInPasses(
     p.chunked ? p.steps.filter((s) => s.kind === 'join' && run.others.has(s.datasetId)) : [],
   ) as Array<Extract<Step, { kind: 'join' }>>;
   const last = passes.at(-1);
-  // a recipe ending in a step of its own: one more pass copies its rows to the version
-  const total = joins.length + passes.length + (last?.chunked ? 0 : 1);
+  // a recipe ending in a step of its own: one more pass copies its rows to the version; a group
+  // whose figures combine: one pass for the partial figures, one for the groups' rows
+  const total =
+    joins.length +
+    passes.length +
+    passes.filter((p) => p.aggregate).length +
+    (last?.chunked ? 0 : 1);
   const made: string[] = [];
   const table = (n: number) => {
     const r = scratchRelation(`w_${tag}_${n}`);
     made.push(r);
     return r;
   };
+  // work tables: 1..passes (each pass's rows), then the joins' sides, then the groups' partials
+  const partsOf = (p: number) => passes.length + joins.length + 1 + p;
   let pass = 0;
-  const step = (between: typeof opts.between) => (done: ChunkDone) =>
-    between({ ...done, pass, passes: total });
+  /** the rows of `relation` chunk by chunk as one pass over `passRows` rows, from `base` read */
+  const eachOf = async (relation: string, passRows: number, each: Each, base = 0) => {
+    const n = await eachRange(
+      database,
+      relation,
+      {
+        chunkRows: opts.chunkRows,
+        between: (done) =>
+          opts.between({
+            rowsOut: done.rowsOut,
+            sourceRows: base + done.sourceRows,
+            pass,
+            passes: total,
+            passRows,
+          }),
+      },
+      each,
+    );
+    return n;
+  };
   const dropAll = async () => {
     for (const r of made.splice(0)) await database.exec(`DROP TABLE IF EXISTS ${r}`);
   };
   try {
     // a retry after the worker stopped: the tables of the attempt before go first
-    for (let n = 0; n <= total; n++) table(n);
+    for (let n = 0; n <= partsOf(passes.length); n++) table(n);
     await dropAll();
     const joinSides = new Map<string, string>();
     for (const j of joins) {
@@ -277,15 +462,10 @@ export async function runInPasses(
       await database.exec(`CREATE UNIQUE INDEX ON ${rel} (${side.keys.join(', ')})`);
       // the first row of each key: chunks in `_row` order, a key already written keeps its row
       const insert = `INSERT INTO ${rel} ${side.select('_row > $1::bigint AND _row <= $2::bigint')} ON CONFLICT DO NOTHING`;
-      await eachRange(
-        database,
-        other.relation,
-        { ...opts, between: step(opts.between) },
-        async (after, upTo) => {
-          await exec(database, toDrizzle(insert, [after, upTo]));
-          return 0;
-        },
-      );
+      await eachOf(other.relation, await countOf(database, other.relation), async (after, upTo) => {
+        await exec(database, toDrizzle(insert, [after, upTo]));
+        return 0;
+      });
       joinSides.set(j.id, rel);
       pass++;
     }
@@ -308,6 +488,10 @@ export async function runInPasses(
           fills.set(first.id, r.rows[0]?.v ?? null);
         }
       }
+      const carry =
+        passes[p].carry && first.kind === 'fill'
+          ? input.columns.find((x) => x.key === first.column)?.physical
+          : undefined;
       const c = compileRecipe(input, steps, {
         others: run.others,
         queries: run.whole.queries,
@@ -315,12 +499,17 @@ export async function runInPasses(
         joinSides,
         fills,
         range: chunked,
+        ...(carry ? { carry: first.id } : {}),
       });
       if (c.error) throw new Error(c.error.message);
       at += c.stages.length;
-      const between = step(opts.between);
+      const inputRows = await countOf(database, input.relation);
       if (chunked && p === passes.length - 1) {
-        rowsOut = await insertChunked(database, target, c, input, { ...opts, between });
+        rowsOut = await insertChunked(database, target, c, input, {
+          chunkRows: opts.chunkRows,
+          between: (done) => opts.between({ ...done, pass, passes: total, passRows: inputRows }),
+          carry,
+        });
       } else {
         const rel = table(p + 1);
         const select = toDrizzle(stageSelect(c), c.params.values);
@@ -329,14 +518,29 @@ export async function runInPasses(
         if (chunked) {
           const r = c.range!;
           const values = [...c.params.values];
-          await eachRange(database, input.relation, { ...opts, between }, (after, upTo) => {
-            values[r.after] = after;
-            values[r.upTo] = upTo;
-            return exec(
-              database,
-              sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(stageSelect(c), values)}`,
-            );
-          });
+          await eachOf(
+            input.relation,
+            inputRows,
+            carrying(database, input.relation, r.carry, carry, values, (after, upTo) => {
+              values[r.after] = after;
+              values[r.upTo] = upTo;
+              return exec(
+                database,
+                sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(stageSelect(c), values)}`,
+              );
+            }),
+          );
+        } else if (passes[p].aggregate && first.kind === 'aggregate') {
+          await aggregateInChunks(
+            database,
+            first,
+            input,
+            table(partsOf(p)),
+            rel,
+            c,
+            (...a) => eachOf(...a),
+            () => void pass++,
+          );
         } else if (steps[0].kind === 'dedupe') {
           // the first (last) row of each key, NULL equal to NULL as in PARTITION BY: chunks in
           // `_row` order, each chunk's first (last) row of a key; a key already written keeps its
@@ -354,11 +558,12 @@ export async function runInPasses(
               ? 'DO NOTHING'
               : `DO UPDATE SET ${['_row', ...all].map((x) => `${x} = EXCLUDED.${x}`).join(', ')}`;
           const insert = `INSERT INTO ${rel} (_row, ${all.join(', ')}) SELECT DISTINCT ON (${keys}) _row, ${all.join(', ')} FROM ${input.relation} WHERE _row > $1::bigint AND _row <= $2::bigint ORDER BY ${keys}, _row ${d.keep === 'first' ? 'ASC' : 'DESC'} ON CONFLICT (${keys}) ${conflict}`;
-          await eachRange(database, input.relation, { ...opts, between }, (after, upTo) =>
+          await eachOf(input.relation, inputRows, (after, upTo) =>
             exec(database, toDrizzle(insert, [after, upTo])),
           );
         } else if (passes[p].append && run.others.has(passes[p].append!)) {
-          // this step's input, then the other dataset's rows, each chunk by chunk
+          // this step's input, then the other dataset's rows, each chunk by chunk: one pass,
+          // the second part's rows read counted on from the first's
           const a = compileRecipe(input, steps, {
             others: run.others,
             counters,
@@ -367,20 +572,29 @@ export async function runInPasses(
           const r = a.range!;
           const text = stageSelect(a);
           const values = [...a.params.values];
-          for (const [relation, lo, hi] of [
-            [input.relation, r.after, r.upTo],
-            [run.others.get(passes[p].append!)!.relation, r.otherAfter, r.otherUpTo],
+          const other = run.others.get(passes[p].append!)!.relation;
+          const otherRows = await countOf(database, other);
+          let base = 0;
+          for (const [relation, lo, hi, rows] of [
+            [input.relation, r.after, r.upTo, inputRows],
+            [other, r.otherAfter, r.otherUpTo, otherRows],
           ] as const) {
             for (const i of [r.after, r.upTo, r.otherAfter, r.otherUpTo]) values[i] = '0';
-            await eachRange(database, relation, { ...opts, between }, (after, upTo) => {
-              values[lo] = after;
-              values[hi] = upTo;
-              return exec(database, sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(text, values)}`);
-            });
+            await eachOf(
+              relation,
+              inputRows + otherRows,
+              (after, upTo) => {
+                values[lo] = after;
+                values[hi] = upTo;
+                return exec(database, sql`INSERT INTO ${sql.raw(rel)} ${toDrizzle(text, values)}`);
+              },
+              base,
+            );
+            base += rows;
           }
         } else {
           const n = await exec(database, sql`INSERT INTO ${sql.raw(rel)} ${select}`);
-          await opts.between({ sourceRows: n, rowsOut: n, pass, passes: total });
+          await opts.between({ sourceRows: n, rowsOut: n, pass, passes: total, passRows: n });
         }
         input = {
           relation: rel,
@@ -397,9 +611,10 @@ export async function runInPasses(
     if (!last?.chunked) {
       // the last step ran alone: its rows to the version, numbered in `_row` order
       const c = compileRecipe(input, [], { range: true });
+      const passRows = await countOf(database, input.relation);
       rowsOut = await insertChunked(database, target, c, input, {
-        ...opts,
-        between: step(opts.between),
+        chunkRows: opts.chunkRows,
+        between: (done) => opts.between({ ...done, pass, passes: total, passRows }),
       });
     }
     return rowsOut;

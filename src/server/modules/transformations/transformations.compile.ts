@@ -70,7 +70,16 @@ export interface CompiledRecipe {
    * compiled with `range`: the indexes in `params.values` of the source rows read (`_row > after
    * AND _row <= upTo`) and of what the output's `_row` starts after (runSelect adds it)
    */
-  range?: { after: number; upTo: number; offset: number; otherAfter: number; otherUpTo: number };
+  range?: {
+    after: number;
+    upTo: number;
+    offset: number;
+    otherAfter: number;
+    otherUpTo: number;
+    /** a fill from the previous value compiled with `carry`: the `_row` of the input's last
+     * non-empty value before the chunk (empty: none) */
+    carry?: number;
+  };
   /** the query steps' output the compile used (compileWithQueries) */
   queries?: ReadonlyMap<string, QueryShape>;
 }
@@ -131,6 +140,11 @@ export function compileRecipe(
     joinSides?: ReadonlyMap<string, string>;
     /** fill step id -> the column's mean or median, as text (transformations.chunks.ts) */
     fills?: ReadonlyMap<string, string | null>;
+    /**
+     * with `range`: this fill from the previous value (the first step) starts each chunk from
+     * the value at the `_row` given per chunk (transformations.chunks.ts)
+     */
+    carry?: string;
   } = {},
 ): CompiledRecipe {
   const params = new Params();
@@ -162,7 +176,17 @@ export function compileRecipe(
     joinSides: opts.joinSides,
     appendRange,
     fills: opts.fills,
+    carry:
+      range && opts.carry
+        ? {
+            stepId: opts.carry,
+            relation: source.relation,
+            ref: params.add(null, 'bigint'),
+            at: params.values.length - 1,
+          }
+        : undefined,
   };
+  if (range && env.carry) range.carry = env.carry.at;
   const ctes = [`s0 AS (SELECT ${list(cols)} FROM ${source.relation}${where}${limit})`];
   const stages: Stage[] = [];
   let prev = 's0';
@@ -237,6 +261,7 @@ interface StepEnv {
   joinSides?: ReadonlyMap<string, string>;
   appendRange?: string;
   fills?: ReadonlyMap<string, string | null>;
+  carry?: { stepId: string; relation: string; ref: string; at: number };
 }
 
 function compileStep(
@@ -300,12 +325,15 @@ function compileStep(
       const x = ident(c.ident);
       if (step.method === 'previous') {
         // the last non-empty value in row order: rows are grouped by how many non-empty values
-        // came before them (and this one); each group starts with its non-empty value
-        const others = cols.map((o) =>
-          o === c
-            ? `first_value(${x}) OVER (PARTITION BY _g ORDER BY _row) AS ${x}`
-            : ident(o.ident),
-        );
+        // came before them (and this one); each group starts with its non-empty value. In a
+        // chunk the rows before its first non-empty value take the last one of the chunks
+        // before: the value at the carried `_row` of the input (s0 is this step's input)
+        const first = `first_value(${x}) OVER (PARTITION BY _g ORDER BY _row)`;
+        const carried =
+          env.carry?.stepId === step.id && prev === 's0'
+            ? `COALESCE(${first}, (SELECT ${x} FROM ${env.carry.relation} WHERE _row = ${env.carry.ref}))`
+            : first;
+        const others = cols.map((o) => (o === c ? `${carried} AS ${x}` : ident(o.ident)));
         return {
           sql: `SELECT _row, ${others.join(', ')} FROM (SELECT *, count(${x}) OVER (ORDER BY _row ROWS UNBOUNDED PRECEDING) AS _g FROM ${prev}) f`,
           cols,

@@ -20,7 +20,7 @@ import {
 } from '../datasets/index.js';
 import { datasets, datasetVersions } from '../datasets/read-model.js';
 import { runSelect } from './transformations.compile.js';
-import { runInPasses, RUN_CHUNKS } from './transformations.chunks.js';
+import { progressOf, runInPasses, RUN_CHUNKS } from './transformations.chunks.js';
 import { diffCounts, type DiffSide } from './transformations.diff.js';
 import { othersOf, sourceOf } from './transformations.source.js';
 import { toDrizzle } from './transformations.sql.js';
@@ -264,13 +264,9 @@ async function runRecipe(ctx: AppContext, runId: string, jobId: string) {
               chunkRows: { ...RUN_CHUNKS, now: () => performance.now() },
               between: async (done) => {
                 await checkCancel(ctx.db, jobId);
-                // rows read in this pass, of the source's rows once per pass
-                const total = rowsIn * done.passes;
-                await phase(
-                  'writing',
-                  Math.min(total, rowsIn * done.pass + done.sourceRows),
-                  total,
-                );
+                // the source's rows once per pass, never going back (progressOf)
+                const p = progressOf(done, rowsIn);
+                await phase('writing', p.done, p.total);
               },
             },
           )
