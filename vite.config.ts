@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { precompress } from './src/build/precompress';
+import { precompress } from './src/build/precompress.js';
 
 export default defineConfig(({ command, mode }) => {
   // A production-mode build is always a production bundle, whatever NODE_ENV the caller has: Vite keeps an
