@@ -1,6 +1,6 @@
 /**
- * An import survives the death of its worker: SIGKILL the process while the import job is copying
- * rows (progress > 0), start a worker again, and the job either runs again to the end (the file's
+ * An import survives the death of its worker: SIGKILL the process while the import job runs with
+ * rows in its version's table (the child holds still there: see importer.ts), start a worker again, and the job either runs again to the end (the file's
  * exact row count, current) or fails cleanly (the version failed, the previous one still current).
  * Never a current version with part of the rows, never a row number twice.
  *
@@ -82,12 +82,10 @@ describe.each(drivers)(
           setup.lines.find((l) => l.startsWith('SETUP '))!.slice('SETUP '.length),
         ) as { datasetId: string; first: string; jobId: string };
 
-        // the worker takes the job; kill it once rows are written (waits on the job's progress)
-        const first = importer(env, ['run', ids.jobId]);
+        // the worker takes the job; once rows are written the child holds still, and is killed
+        const first = importer(env, ['run', ids.jobId, 'hold']);
         await until(
-          () =>
-            first.lines.some((l) => /^PROGRESS [1-9]\d* running$/.test(l)) ||
-            !!first.proc.child.exitCode,
+          () => first.lines.some((l) => l.startsWith('HOLD ')) || !!first.proc.child.exitCode,
           'the import writing rows',
         );
         first.proc.child.kill('SIGKILL');
@@ -103,7 +101,10 @@ describe.each(drivers)(
             .from(datasetVersions)
             .where(eq(datasetVersions.jobId, ids.jobId));
           expect(v2.status).toBe('importing');
-          expect((await rowsOf(database, v2.relation)).n).toBeLessThan(ROWS);
+          // some rows written (all of them, on a fast server, if the copy ended before the hold)
+          const written = (await rowsOf(database, v2.relation)).n;
+          expect(written).toBeGreaterThan(0);
+          expect(written).toBeLessThanOrEqual(ROWS);
           const [ds] = await database.db
             .select()
             .from(datasets)

@@ -5,11 +5,16 @@
  *   setup <rows>  a user, team and project; a 10-row CSV imported through the routes (version 1,
  *                 current); then a CSV of <rows> rows uploaded as the dataset's next version and
  *                 its import started (queued, not run). Prints `SETUP <json>` and exits.
- *   run <jobId>   starts the jobs worker (as `npm start` / `npm run worker` do) and prints
+ *   run <jobId> [hold]
+ *                 starts the jobs worker (as `npm start` / `npm run worker` do) and prints
  *                 `PROGRESS <done> <status>` whenever the job's row changes, then `END <status>`
- *                 once the job has ended, and exits. The parent SIGKILLs it mid-import.
+ *                 once the job has ended, and exits. With `hold`, once the job is running and
+ *                 its version's table holds rows (polled beside the import, which yields between
+ *                 batches), it prints `HOLD <rows>` and blocks its thread: the import can go no
+ *                 further, whatever the machine's speed, until the parent SIGKILLs it.
  */
-import { eq } from 'drizzle-orm';
+import { writeSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { jobs } from '../../src/server/platform/jobs/index.js';
 import {
@@ -19,7 +24,7 @@ import {
 } from '../../src/server/modules/sources/test-support.js';
 import { datasetVersions } from '../../src/server/modules/datasets/read-model.js';
 
-const [mode, arg] = process.argv.slice(2);
+const [mode, arg, option] = process.argv.slice(2);
 const app = await buildApp({
   logger: false,
   assets: { version: 'test', dev: false, headTags: '' }, // the TestClient's Inertia version
@@ -27,6 +32,19 @@ const app = await buildApp({
 await app.ready();
 const { ctx } = app;
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** rows in the table of the version the job is importing (0 before it has one) */
+async function versionRows(jobId: string) {
+  const [v] = await ctx.db
+    .select({ relation: datasetVersions.relation })
+    .from(datasetVersions)
+    .where(eq(datasetVersions.jobId, jobId));
+  if (!v) return 0;
+  const r = (await ctx.db.execute(
+    sql.raw(`SELECT count(*)::int AS n FROM ds."${v.relation}"`),
+  )) as unknown as { rows: Array<{ n: number }> };
+  return r.rows[0]?.n ?? 0;
+}
 
 if (mode === 'setup') {
   const w = await sourcesWorld(app);
@@ -58,6 +76,14 @@ if (mode === 'setup') {
     const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, arg));
     const done = Number((job.progress as { done?: number } | null)?.done ?? 0);
     const line = `PROGRESS ${done} ${job.status}`;
+    if (option === 'hold' && job.status === 'running') {
+      const rows = await versionRows(arg);
+      if (rows > 0) {
+        writeSync(1, `HOLD ${rows}\n`);
+        // the worker shares this thread: blocked here, it writes nothing more until the kill
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+      }
+    }
     if (line !== last) say((last = line));
     if (job.status === 'done' || job.status === 'failed') break;
     await new Promise((r) => setTimeout(r, 25));
