@@ -3,28 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { expr } from '../../../test/helpers/expression-arbitraries';
 import { print } from '@shared/expressions';
 import { validateAnswers } from '@shared/forms/answers';
-import type { QuestionDef } from '@shared/forms/questions';
 import { repeatPrefill } from '@shared/forms/prefill';
 import { prefilled, prefilledRepeats, toSend } from './answers';
+import { questionDef } from '@shared/forms/test-support';
 
-const q = (
-  key: string,
-  type: QuestionDef['type'],
-  over: Partial<QuestionDef> = {},
-): QuestionDef => ({
-  key,
-  type,
-  label: key,
-  hint: null,
-  required: false,
-  requiredMessage: null,
-  defaultValue: null,
-  choices: [],
-  allowOther: false,
-  scale: null,
-  validation: {},
-  ...over,
-});
+const q = questionDef;
 const text = fc.oneof(
   fc.constantFrom('', '0', '3', '-2.5', '10', 'abc', 'a b', '2024-05-01', 'true'),
   fc.integer({ min: -50, max: 50 }).map(String),

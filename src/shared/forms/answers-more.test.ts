@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateAnswers } from './answers.js';
 import { straightLiningReason } from './quality.js';
-import type { QuestionDef } from './questions.js';
+import { questionDef } from './test-support.js';
 
-const q = (
-  key: string,
-  type: QuestionDef['type'],
-  over: Partial<QuestionDef> = {},
-): QuestionDef => ({
-  key,
-  type,
-  label: key,
-  hint: null,
-  required: false,
-  requiredMessage: null,
-  defaultValue: null,
-  choices: [],
-  allowOther: false,
-  scale: null,
-  validation: {},
-  ...over,
-});
+const q = questionDef;
 const scale = ['1', '2', '3', '4', '5'].map((v) => ({ value: v, label: `L${v}` }));
 const rows = ['food', 'water', 'school', 'health'].map((v) => ({
   value: v,

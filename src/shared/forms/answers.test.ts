@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalAnswers, validateAnswers } from './answers.js';
-import { dirOf, type QuestionDef } from './questions.js';
+import { dirOf } from './questions.js';
+import { questionDef } from './test-support.js';
 
-const q = (
-  key: string,
-  type: QuestionDef['type'],
-  over: Partial<QuestionDef> = {},
-): QuestionDef => ({
-  key,
-  type,
-  label: key,
-  hint: null,
-  required: false,
-  requiredMessage: null,
-  defaultValue: null,
-  choices: [],
-  allowOther: false,
-  scale: null,
-  validation: {},
-  ...over,
-});
+const q = questionDef;
 
 describe('validateAnswers (the browser’s and the server’s one check)', () => {
   const form = [

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { repeatPrefill } from './prefill.js';
-import type { QuestionDef } from './questions.js';
+import { questionDef } from './test-support.js';
 
-const q = (
-  key: string,
-  type: QuestionDef['type'],
-  over: Partial<QuestionDef> = {},
-): QuestionDef => ({
-  key,
-  type,
-  label: key,
-  hint: null,
-  required: false,
-  requiredMessage: null,
-  defaultValue: null,
-  choices: [],
-  allowOther: false,
-  scale: null,
-  validation: {},
-  ...over,
-});
+const q = questionDef;
 const choices = [
   { value: 'farm', label: 'Farm' },
   { value: 'shop', label: 'Shop' },

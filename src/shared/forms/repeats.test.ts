@@ -5,25 +5,9 @@ import { logicScope, nestQuestions } from './repeats.js';
 import { diffVersions } from './versions.js';
 import { pruneHidden } from '../expressions/index.js';
 import type { QuestionDef } from './questions.js';
+import { questionDef } from './test-support.js';
 
-const q = (
-  key: string,
-  type: QuestionDef['type'],
-  over: Partial<QuestionDef> = {},
-): QuestionDef => ({
-  key,
-  type,
-  label: key,
-  hint: null,
-  required: false,
-  requiredMessage: null,
-  defaultValue: null,
-  choices: [],
-  allowOther: false,
-  scale: null,
-  validation: {},
-  ...over,
-});
+const q = questionDef;
 
 const members = (over: Partial<QuestionDef> = {}) =>
   q('members', 'repeat', {
