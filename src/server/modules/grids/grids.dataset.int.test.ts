@@ -4,13 +4,14 @@ import { signedInUser } from '../../../../test/helpers/auth.js';
 import { createTeamFor } from '../../../../test/helpers/team-membership.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { versionOfJob } from '../datasets/index.js';
-import { cellsOf, latestGridRun } from './grids.queries.js';
+import { latestGridRun } from './grids.queries.js';
 import { runGrid } from './grids.job.js';
 import { sourcesWorld, startFileImport, appWithDataDir } from '../sources/test-support.js';
 import type {
   IntelligentGridProps,
   IntelligentGridsProps,
 } from '../../../shared/grids/grids.pages.js';
+import { finishedRunShape } from './grids.test-support.js';
 
 const t = appWithDataDir();
 
@@ -332,21 +333,7 @@ describe('an intelligent grid over a dataset, one row per stakeholder', () => {
     const queued = (await latestGridRun(t.app.ctx.db, twinId))!;
     await runGrid(t.app.ctx, queued.id, { pageSize: 2 });
     await drainJobs(t.app);
-    const shape = async (gid: string) => {
-      const run = (await latestGridRun(t.app.ctx.db, gid, 'done'))!;
-      const cells = await cellsOf(t.app.ctx.db, run.id);
-      return {
-        run: { total: run.total, processed: run.processed, summary: run.summary },
-        cells: cells.map((c) => [
-          c.position,
-          c.rowKey,
-          c.rowLabel,
-          c.columnKey,
-          c.value,
-          c.citations,
-        ]),
-      };
-    };
+    const shape = (gid: string) => finishedRunShape(t.app.ctx.db, gid);
     const paged = await shape(twinId);
     expect(paged.cells).toHaveLength(10);
     expect(paged).toEqual(await shape(gridId));

@@ -9,9 +9,9 @@ import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { auditLogs } from '../../platform/audit/audit.tables.js';
 import { auditSentence } from '../../../shared/audit-logs/sentences.js';
 import type { IntelligentGridProps } from '../../../shared/grids/grids.pages.js';
-import { gridsTestKit } from './grids.test-support.js';
+import { gridsTestKit, finishedRunShape } from './grids.test-support.js';
 import { gridCells, gridRuns, intelligentGrids } from './grids.tables.js';
-import { cellsOf, latestGridRun } from './grids.queries.js';
+import { latestGridRun } from './grids.queries.js';
 import { runGrid } from './grids.job.js';
 import { gridTable } from './grids.export.js';
 
@@ -83,21 +83,7 @@ describe('the intelligent grid’s rows', () => {
     expect((await s.client.post(`/grids/${twinId}/runs`)).statusCode).toBe(303);
     await runGrid(t.app.ctx, (await latestGridRun(t.app.ctx.db, twinId))!.id, { pageSize: 2 });
     await drainJobs(t.app);
-    const shape = async (gid: string) => {
-      const run = (await latestGridRun(t.app.ctx.db, gid, 'done'))!;
-      const cells = await cellsOf(t.app.ctx.db, run.id);
-      return {
-        run: { total: run.total, processed: run.processed, summary: run.summary },
-        cells: cells.map((c) => [
-          c.position,
-          c.rowKey,
-          c.rowLabel,
-          c.columnKey,
-          c.value,
-          c.citations,
-        ]),
-      };
-    };
+    const shape = (gid: string) => finishedRunShape(t.app.ctx.db, gid);
     const paged = await shape(twinId);
     expect(paged.cells).toHaveLength(23);
     expect(paged).toEqual(await shape(gridId));

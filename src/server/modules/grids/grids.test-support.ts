@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../test/helpers/app.js';
+import type { Db } from '../../platform/db/client.js';
 import { drainJobs } from '../../../../test/helpers/jobs.js';
 import { stakeholders } from '../forms/read-model.js';
 import { formLinks } from '../forms/forms.tables.js';
 import { formsTestKit, type KitState } from '../forms/test-support.js';
+import { cellsOf, latestGridRun } from './grids.queries.js';
 
 /**
  * The grids' test world: three registered people, a stakeholder survey in two waves (meals a day,
@@ -127,4 +129,14 @@ export function gridsTestKit(app: () => TestApp) {
   }
 
   return { ...kit, world, answer, codedColumn };
+}
+
+/** A grid's last finished run as the page would show it: figures, summary and every cell in order. */
+export async function finishedRunShape(db: Db, gridId: string) {
+  const run = (await latestGridRun(db, gridId, 'done'))!;
+  const cells = await cellsOf(db, run.id);
+  return {
+    run: { total: run.total, processed: run.processed, summary: run.summary },
+    cells: cells.map((c) => [c.position, c.rowKey, c.rowLabel, c.columnKey, c.value, c.citations]),
+  };
 }
