@@ -4,19 +4,10 @@ import type { Db } from '../src/server/platform/db/client.js';
 import { formLinks, formVersions, forms } from '../src/server/modules/forms/forms.tables.js';
 import { projects } from '../src/server/modules/projects/read-model.js';
 import type { QuestionDef } from '../src/shared/forms/questions.js';
+import { questionDef } from '../src/shared/forms/test-support.js';
 
 const question = (q: Pick<QuestionDef, 'key' | 'type' | 'label'> & Partial<QuestionDef>) =>
-  ({
-    hint: null,
-    required: false,
-    requiredMessage: null,
-    defaultValue: null,
-    choices: [],
-    allowOther: false,
-    scale: null,
-    validation: {},
-    ...q,
-  }) as QuestionDef;
+  questionDef(q.key, q.type, q);
 
 /** The questions of the bench's form: a name, a number and a choice (a household survey's shape). */
 export const BENCH_QUESTIONS: QuestionDef[] = [

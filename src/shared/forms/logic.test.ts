@@ -4,21 +4,10 @@ import { pruneHidden } from '../expressions/index.js';
 import { validateAnswers } from './answers.js';
 import { formLogicErrors, logicErrors, visibleKeys } from './logic.js';
 import type { QuestionDef } from './questions.js';
+import { questionDef } from './test-support.js';
 
-const q = (key: string, over: Partial<QuestionDef> = {}): QuestionDef => ({
-  key,
-  type: 'short_text',
-  label: key.toUpperCase(),
-  hint: null,
-  required: false,
-  requiredMessage: null,
-  defaultValue: null,
-  choices: [],
-  allowOther: false,
-  scale: null,
-  validation: {},
-  ...over,
-});
+const q = (key: string, over: Partial<QuestionDef> = {}) =>
+  questionDef(key, 'short_text', { label: key.toUpperCase(), ...over });
 
 describe('logicErrors', () => {
   it('accepts rules over earlier questions, and `.` plus its own key in a constraint', () => {

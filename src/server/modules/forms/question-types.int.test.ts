@@ -8,6 +8,7 @@ import { formsTestKit } from './test-support.js';
 import { mapXlsform } from './xlsform.map.js';
 import { xlsformWorkbook } from './xlsform.write.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
+import { questionDef } from '../../../shared/forms/test-support.js';
 
 /** Matrix, ranking, geopoint, calculate and hidden questions: builder, submit, dataset, flags, XLSForm. */
 let t: TestApp;
@@ -163,18 +164,8 @@ describe('new question types', () => {
 });
 
 describe('XLSForm', () => {
-  const def = (over: Partial<QuestionDef> & Pick<QuestionDef, 'key' | 'type'>): QuestionDef => ({
-    label: over.key,
-    hint: null,
-    required: false,
-    requiredMessage: null,
-    defaultValue: null,
-    choices: [],
-    allowOther: false,
-    scale: null,
-    validation: {},
-    ...over,
-  });
+  const def = (over: Partial<QuestionDef> & Pick<QuestionDef, 'key' | 'type'>) =>
+    questionDef(over.key, over.type, over);
   it('exports and imports the new types (rank, geopoint, calculate, hidden, a matrix by pathways_rows)', async () => {
     const questions = [
       def({ key: 'sat', type: 'matrix', choices: scale, rows }),

@@ -8,20 +8,10 @@ import { formQuestions, formResponses, formVersions, forms } from '../forms/form
 import { datasetColumns, datasetVersions, datasets } from '../datasets/datasets.tables.js';
 import type { QuestionDef } from '../../../shared/forms/questions.js';
 import type { DataPointBinding } from '../../../shared/metrics/metrics.pages.js';
+import { questionDef } from '../../../shared/forms/test-support.js';
 
-const question = (key: string, type: QuestionDef['type']): QuestionDef => ({
-  key,
-  type,
-  label: key[0].toUpperCase() + key.slice(1),
-  hint: null,
-  required: false,
-  requiredMessage: null,
-  defaultValue: null,
-  choices: [],
-  allowOther: false,
-  scale: null,
-  validation: {},
-});
+const question = (key: string, type: QuestionDef['type']) =>
+  questionDef(key, type, { label: key[0].toUpperCase() + key.slice(1) });
 
 /**
  * Bound data for the row filters (test data only), quarterly 2026, every metric by location
