@@ -89,7 +89,12 @@ export const codingSecurity: DomainSecurity = {
   },
   bodies: {
     'intelligent-columns.store': () => ({ name: 'Barriers', questionKeys: ['name'] }),
-    'intelligent-columns.update': () => ({ name: 'Renamed', threshold: 0.7, samplePercent: 25 }),
+    'intelligent-columns.update': () => ({
+      name: 'Renamed',
+      threshold: 0.7,
+      samplePercent: 25,
+      engine: 'rules',
+    }),
     'intelligent-columns.codebook-save': () => ({ codes: CODES }),
     // a response of another form: refused on the field once the column is found (audit-exemptions
     // gives the walk a valid one)

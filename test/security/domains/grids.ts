@@ -45,8 +45,13 @@ export const gridsSecurity: DomainSecurity = {
   },
   bodies: {
     'grids.store': () => ({ name: 'Changes', waves: ['baseline'], columns: COLUMNS }),
-    'grids.dataset-store': () => ({ name: 'Rows', waves: [], columns: COLUMNS }),
-    'grids.update': () => ({ name: 'Renamed', waves: [], columns: COLUMNS }),
+    'grids.dataset-store': () => ({
+      name: 'Rows',
+      waves: [],
+      columns: COLUMNS,
+      byStakeholder: false,
+    }),
+    'grids.update': () => ({ name: 'Renamed', waves: [], columns: COLUMNS, byStakeholder: false }),
   },
   routeParamFixtures: {
     'grids.index': { form: FORMS_PARAM_FIXTURES.form },
