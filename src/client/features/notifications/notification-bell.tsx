@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -43,6 +43,8 @@ export function NotificationBell(props: BoxProps) {
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [opened, setOpened] = useState(false);
   const [failed, setFailed] = useState(false);
+  // "mark all read" clicks so far: a list fetched before the latest one answers with stale counts
+  const marks = useRef(0);
 
   // a visit to another page, or a reload that asked for the count and got a different one, brings
   // the server's count (live pushes and "mark all read" moved ours meanwhile). A partial reload that
@@ -64,6 +66,7 @@ export function NotificationBell(props: BoxProps) {
   useEffect(() => {
     if (!opened) return;
     let live = true;
+    const mark = marks.current;
     setFailed(false);
     fetch(route('notifications.latest'), {
       headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
@@ -72,8 +75,14 @@ export function NotificationBell(props: BoxProps) {
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
       .then((d: { notifications: NotificationView[]; unread: number }) => {
         if (!live) return;
-        setItems(d.notifications);
-        setUnread(d.unread);
+        if (marks.current === mark) {
+          setItems(d.notifications);
+          setUnread(d.unread);
+        } else {
+          // read before "mark all read" was done: what it listed is read now, the count stays 0
+          const now = new Date().toISOString();
+          setItems(d.notifications.map((n) => ({ ...n, readAt: n.readAt ?? now })));
+        }
       })
       .catch(() => live && setFailed(true));
     return () => {
@@ -81,7 +90,8 @@ export function NotificationBell(props: BoxProps) {
     };
   }, [opened]);
 
-  const markAllRead = () =>
+  const markAllRead = () => {
+    marks.current++;
     router.post(
       route('notifications.read-all'),
       {},
@@ -96,6 +106,7 @@ export function NotificationBell(props: BoxProps) {
         },
       },
     );
+  };
 
   // notifications need a verified email (the routes say so); nothing to show before that
   if (!auth.user?.emailVerified) return null;
