@@ -87,6 +87,13 @@ async function main() {
     { config: { name: 'bench.app-json', access: { kind: 'public' } } },
     async () => ({ ok: true }),
   );
+  // the public submit's HTTP ceiling: the same headers and body through every app hook (CSRF,
+  // security headers, JSON parse), answered without a database write
+  app.post(
+    '/__bench/app-post',
+    { config: { name: 'bench.app-post', access: { kind: 'public' } } },
+    async (_request, reply) => reply.code(201).send({ status: 'created' }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 

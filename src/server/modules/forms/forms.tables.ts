@@ -239,7 +239,8 @@ export const formResponses = pgTable(
     uniqueIndex('form_responses_client_uq').on(t.formId, t.clientId),
     index('form_responses_form_seq_idx').on(t.formId, t.seq),
     index('form_responses_stakeholder_idx').on(t.stakeholderId),
-    index('form_responses_fingerprint_idx').on(t.formId, t.fingerprint),
+    // with seq: the duplicate rule's "first earlier response with the same answers" is one index probe
+    index('form_responses_fingerprint_idx').on(t.formId, t.fingerprint, t.seq),
   ],
 );
 

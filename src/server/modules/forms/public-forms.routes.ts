@@ -12,9 +12,10 @@ import {
   closedNotice,
   linkByToken,
   liveResponses,
-  submitResponse,
+  submitResponses,
 } from './submit.use-cases.js';
-import { submitSchema, WAVE_RE } from '../../../shared/forms/forms.schemas.js';
+import { submissionBatches } from './submit.batches.js';
+import { submitSchema, WAVE_RE, type SubmitInput } from '../../../shared/forms/forms.schemas.js';
 import {
   acceptedLanguages,
   resolveLanguage,
@@ -116,14 +117,22 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
     },
   );
 
+  // submissions to one link arriving together are stored together (one transaction per batch)
+  const submit = submissionBatches(
+    (token, items: Array<{ input: SubmitInput; actor: ReturnType<typeof guestActorOf> }>) =>
+      runGuestUseCase(ctx, items[0].actor, (uc) =>
+        submitResponses(uc, { token, inputs: items.map((i) => i.input) }),
+      ),
+  );
   app.post(
     '/f/:formToken',
     { config: { name: 'public-forms.submit', access: publicAccess } },
     async (request, reply) => {
       const input = parseInput(submitSchema, request.body);
-      const result = await runGuestUseCase(ctx, guestActorOf(request), (uc) =>
-        submitResponse(uc, { token: param(request, 'formToken'), input }),
-      );
+      const result = await submit(String(param(request, 'formToken')), {
+        input,
+        actor: guestActorOf(request),
+      });
       return reply.code(result.duplicate ? 200 : 201).send({
         status: result.duplicate ? 'duplicate' : 'created',
         responseId: result.responseId,

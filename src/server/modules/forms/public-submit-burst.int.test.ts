@@ -8,7 +8,8 @@ import { formsTestKit } from './test-support.js';
 /**
  * The public submit's idempotency at scale (issue 9, section 6): 1,000 device ids, each sent 3
  * times at once through POST /f/:formToken, store exactly 1,000 rows numbered 1..1,000 (gapless:
- * a retry gives back the number it took under the form's lock); a retry with other answers under a stored id is a 409 that says so. Runs on PGlite and,
+ * numbers are taken under the form's lock for new responses only, however the route batches them);
+ * a retry with other answers under a stored id is a 409 that says so. Runs on PGlite and,
  * with TEST_DATABASE_URL, on PostgreSQL under a pool (where the retries really race).
  */
 let t: TestApp;

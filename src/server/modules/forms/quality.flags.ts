@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { insertJsonRows } from '../../platform/db/json-rows.js';
 import { formResponseFlags, formResponses } from './forms.tables.js';
 import type { Answers } from '../../../shared/forms/answers.js';
 import { NUMBER_TYPES, type QuestionDef } from '../../../shared/forms/questions.js';
@@ -38,24 +39,54 @@ const others = (r: Pick<Subject, 'id' | 'formId'>) =>
  */
 export const STATS_WINDOW = 1000;
 
+/** One response the statistical rules judge: its answers, its duration and its version's questions. */
+interface Judged {
+  answers: Answers;
+  durationMs: number | null;
+  questions: QuestionDef[];
+}
+
+const numericOf = (r: Judged) =>
+  r.questions.filter((q) => NUMBER_TYPES.includes(q.type) && typeof r.answers[q.key] === 'number');
+
 /**
  * The rules that compare with the form's other responses by their figures (speeder, out of range),
  * in one statement over the latest STATS_WINDOW other live responses. They need no lock: a figure
  * from a response committed a moment earlier or later changes a median, not a decision's kind.
  */
-export async function statisticalReasons(
+async function statisticalReasons(
   db: Db,
   r: Pick<Subject, 'id' | 'formId' | 'answers' | 'durationMs'>,
   questions: QuestionDef[],
 ) {
-  const numeric = questions.filter(
-    (q) => NUMBER_TYPES.includes(q.type) && typeof r.answers[q.key] === 'number',
-  );
-  if (r.durationMs === null && !numeric.length) return { speeder: null, out_of_range: null };
+  const [reasons] = await statisticalReasonsOf(db, { formId: r.formId, except: r.id }, [
+    { answers: r.answers, durationMs: r.durationMs, questions },
+  ]);
+  return reasons;
+}
+
+/**
+ * The same for several responses of one form at once (a batch of submissions): one statement
+ * reads the window's figures for every numeric question any of them answered, and each response
+ * is judged against them (the batch's responses do not judge each other, as two submissions a
+ * moment apart would not).
+ */
+export async function statisticalReasonsOf(
+  db: Db,
+  o: { formId: string; except?: string },
+  judged: Judged[],
+): Promise<Array<{ speeder: string | null; out_of_range: string | null }>> {
+  const keys = [...new Set(judged.flatMap((r) => numericOf(r).map((q) => q.key)))];
+  if (!keys.length && judged.every((r) => r.durationMs === null))
+    return judged.map(() => ({ speeder: null, out_of_range: null }));
   const recent = db
     .select({ durationMs: formResponses.durationMs, answers: formResponses.answers })
     .from(formResponses)
-    .where(others(r))
+    .where(
+      o.except
+        ? others({ id: o.except, formId: o.formId })
+        : and(eq(formResponses.formId, o.formId), isNull(formResponses.deletedAt)),
+    )
     .orderBy(desc(formResponses.seq))
     .limit(STATS_WINDOW)
     .as('recent');
@@ -67,39 +98,44 @@ export async function statisticalReasons(
       number | null
     >`percentile_cont(0.5) within group (order by ${recent.durationMs})`.as('median'),
   };
-  numeric.forEach((q, i) => {
-    columns[`n${i}`] = sql<number>`count(${value(q.key)})::int`.as(`n${i}`);
-    columns[`q1_${i}`] = sql`percentile_cont(0.25) within group (order by ${value(q.key)})`.as(
+  keys.forEach((key, i) => {
+    columns[`n${i}`] = sql<number>`count(${value(key)})::int`.as(`n${i}`);
+    columns[`q1_${i}`] = sql`percentile_cont(0.25) within group (order by ${value(key)})`.as(
       `q1_${i}`,
     );
-    columns[`q3_${i}`] = sql`percentile_cont(0.75) within group (order by ${value(q.key)})`.as(
+    columns[`q3_${i}`] = sql`percentile_cont(0.75) within group (order by ${value(key)})`.as(
       `q3_${i}`,
     );
   });
   const [row] = (await db.select(columns).from(recent)) as Array<Record<string, unknown>>;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  const answered = Object.keys(r.answers).filter((k) => !k.includes('__')).length;
-  const spreads: QuestionSpread[] = numeric.map((q, i) => ({
-    key: q.key,
-    label: q.label,
-    count: Number(row[`n${i}`]),
-    q1: num(row[`q1_${i}`]),
-    q3: num(row[`q3_${i}`]),
-  }));
-  return {
-    speeder:
-      r.durationMs === null
-        ? null
-        : speederReason(r.durationMs, answered, {
-            count: Number(row.timed),
-            medianMs: num(row.median),
-          }),
-    out_of_range: outOfRangeReason(r.answers, spreads),
-  };
+  return judged.map((r) => {
+    const answered = Object.keys(r.answers).filter((k) => !k.includes('__')).length;
+    const spreads: QuestionSpread[] = numericOf(r).map((q) => {
+      const i = keys.indexOf(q.key);
+      return {
+        key: q.key,
+        label: q.label,
+        count: Number(row[`n${i}`]),
+        q1: num(row[`q1_${i}`]),
+        q3: num(row[`q3_${i}`]),
+      };
+    });
+    return {
+      speeder:
+        r.durationMs === null
+          ? null
+          : speederReason(r.durationMs, answered, {
+              count: Number(row.timed),
+              medianMs: num(row.median),
+            }),
+      out_of_range: outOfRangeReason(r.answers, spreads),
+    };
+  });
 }
 
 /** The duplicate rule: the first other live response from the same stakeholder and wave, or with the same answers. */
-export async function duplicateOf(db: Db, r: Subject) {
+async function duplicateOf(db: Db, r: Subject) {
   const first = (where: ReturnType<typeof and>) =>
     db
       .select({ seq: formResponses.seq })
@@ -122,36 +158,53 @@ export async function duplicateOf(db: Db, r: Subject) {
 }
 
 /**
+ * The duplicate rule for responses just inserted together (a batch, numbered in order), in one
+ * statement: each is compared with the form's live responses numbered before it, so of two
+ * identical responses the later one is flagged, as when they come one at a time.
+ */
+export async function duplicatesOfNew(
+  db: Db,
+  formId: string,
+  rows: Array<Pick<Subject, 'id' | 'stakeholderId' | 'wave' | 'fingerprint'> & { seq: number }>,
+): Promise<Array<string | null>> {
+  if (!rows.length) return [];
+  const json = JSON.stringify(
+    rows.map((r, i) => ({ i, seq: r.seq, sid: r.stakeholderId, wave: r.wave, fp: r.fingerprint })),
+  );
+  const earlier = sql`o.form_id = ${formId} and o.deleted_at is null and o.seq < v.seq`;
+  const result = (await db.execute(sql`
+    select v.i,
+      (select o.seq from ${formResponses} o where ${earlier} and v.sid is not null
+        and o.stakeholder_id = v.sid and o.wave is not distinct from v.wave
+        order by o.seq limit 1) as sw,
+      (select o.seq from ${formResponses} o where ${earlier} and v.fp is not null
+        and o.fingerprint = v.fp order by o.seq limit 1) as fp
+    from jsonb_to_recordset(${json}::jsonb) as v(i int, seq int, sid uuid, wave text, fp text)`)) as unknown as {
+    rows: Array<{ i: number; sw: number | null; fp: number | null }>;
+  };
+  const found = new Map(result.rows.map((x) => [Number(x.i), x]));
+  return rows.map((_, i) => {
+    const x = found.get(i);
+    const seq = (v: number | null | undefined) => (v == null ? null : { seq: Number(v) });
+    return duplicateReason({ sameStakeholderWave: seq(x?.sw), sameAnswers: seq(x?.fp) });
+  });
+}
+
+/**
  * Store one response's rule results: a rule that fires adds its flag (or updates an open one's
  * reason); an open flag whose rule no longer fires goes (not looked for on a response just
  * inserted: it has none); a cleared flag stays as the reviewer left it.
  */
-export async function storeFlags(
+async function storeFlags(
   db: Db,
   r: Pick<Subject, 'id' | 'teamId' | 'formId'>,
   reasons: Record<FlagRule, string | null>,
   o: { fresh: boolean },
 ) {
-  const entries = Object.entries(reasons) as Array<[FlagRule, string | null]>;
-  const firing = entries.filter((e): e is [FlagRule, string] => e[1] !== null);
-  if (firing.length)
-    await db
-      .insert(formResponseFlags)
-      .values(
-        firing.map(([rule, reason]) => ({
-          teamId: r.teamId,
-          formId: r.formId,
-          responseId: r.id,
-          rule,
-          reason,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [formResponseFlags.responseId, formResponseFlags.rule],
-        set: { reason: sql`excluded.reason` },
-        setWhere: isNull(formResponseFlags.clearedAt),
-      });
-  const quiet = entries.filter((e) => e[1] === null).map(([rule]) => rule);
+  await addFlags(db, [{ response: r, reasons }]);
+  const quiet = (Object.entries(reasons) as Array<[FlagRule, string | null]>)
+    .filter((e) => e[1] === null)
+    .map(([rule]) => rule);
   if (!o.fresh && quiet.length)
     await db
       .delete(formResponseFlags)
@@ -162,6 +215,34 @@ export async function storeFlags(
           isNull(formResponseFlags.clearedAt),
         ),
       );
+}
+
+/** The flags whose rule fires, of one or many responses, in one statement (an open flag's reason updated). */
+export async function addFlags(
+  db: Db,
+  judged: Array<{
+    response: Pick<Subject, 'id' | 'teamId' | 'formId'>;
+    reasons: Record<FlagRule, string | null>;
+  }>,
+) {
+  const rows = judged.flatMap(({ response: r, reasons }) =>
+    (Object.entries(reasons) as Array<[FlagRule, string | null]>)
+      .filter((e): e is [FlagRule, string] => e[1] !== null)
+      .map(([rule, reason]) => ({
+        teamId: r.teamId,
+        formId: r.formId,
+        responseId: r.id,
+        rule,
+        reason,
+      })),
+  );
+  await insertJsonRows(
+    db,
+    formResponseFlags,
+    rows,
+    sql`on conflict (response_id, rule) do update set reason = excluded.reason
+      where ${formResponseFlags.clearedAt} is null`,
+  );
 }
 
 /**

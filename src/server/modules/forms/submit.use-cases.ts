@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { GuestUseCase } from '../../platform/use-case/index.js';
 import { ValidationError, fail, notFound } from '../../platform/errors.js';
 import { projects } from '../projects/read-model.js';
@@ -20,11 +20,12 @@ import {
 import type { ProjectStatus } from '../../../shared/toc/vocabulary.js';
 import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
-import { teamRefusal, teamSwitchesFor } from './team-switches.js';
+import { monthlyRoom, teamSwitchesFor } from './team-switches.js';
 import { attachFiles, resolveFiles } from './form-files.js';
-import { duplicateOf, statisticalReasons, storeFlags } from './quality.flags.js';
+import { addFlags, duplicatesOfNew, statisticalReasonsOf } from './quality.flags.js';
 import { answersFingerprint, straightLiningReason } from '../../../shared/forms/quality.js';
-import { enqueueWebhookEvent } from '../webhooks/index.js';
+import { enqueueWebhookEvents } from '../webhooks/index.js';
+import { insertJsonRows } from '../../platform/db/json-rows.js';
 
 /** The live event a new response sends on the team's private channel. */
 const RESPONSE_CREATED = 'form-response.created';
@@ -76,7 +77,16 @@ export function askedLanguage(request: { query: unknown }): string | undefined {
  * (a withdrawn link said in `lang`, else the form's default language).
  */
 export async function linkByToken(db: Db, token: unknown, lang?: string) {
-  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound('Form');
+  const row = await findLink(db, token);
+  if (!row) throw notFound('Form');
+  if (row.link.revokedAt)
+    throw fail('NOT_FOUND', say(pageTextFor(lang ?? row.form.language), 'linkWithdrawn'));
+  return row;
+}
+
+/** The link behind a public token (revoked or not), with its form and project status; null when unknown. */
+async function findLink(db: Db, token: unknown) {
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db
     .select({ link: formLinks, form: forms, projectStatus: projects.status })
     .from(formLinks)
@@ -84,10 +94,7 @@ export async function linkByToken(db: Db, token: unknown, lang?: string) {
     .innerJoin(projects, eq(projects.id, forms.projectId))
     .where(eq(formLinks.token, token))
     .limit(1);
-  if (!row) throw notFound('Form');
-  if (row.link.revokedAt)
-    throw fail('NOT_FOUND', say(pageTextFor(lang ?? row.form.language), 'linkWithdrawn'));
-  return row;
+  return row ?? null;
 }
 
 export const liveResponses = async (db: Db, formId: string) =>
@@ -162,199 +169,313 @@ async function registerStakeholder(
   return s.id;
 }
 
+/** A submission's outcome in a batch: its stored response, or its own error (the others go on). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** What storing gives back: the form (as locked), the response's id, whether it was a retry. */
+export interface Stored {
+  form: FormRow;
+  responseId: string;
+  duplicate: boolean;
+}
+
+/** One submission to store: where it came from (link, stakeholder, wave) and what was sent. */
+export interface Submission {
+  linkId: string | null;
+  stakeholderId: string | null;
+  /** the wave, checked (a ValidationError when the form has no such wave) */
+  wave: () => string | null;
+  input: SubmitInput;
+}
+
 /**
- * Store one public submission, idempotently: the device's id is unique per form (a unique index,
- * INSERT ... ON CONFLICT DO NOTHING), so a retry with the same answers gets the stored response
- * back and a reuse with other answers a 409. The version must be one of the form's published
- * versions; the answers are checked against that version's questions.
+ * Store public submissions sent to one link at about the same time (the public route gathers
+ * them: `submit.batches.ts`), idempotently: the device's id is unique per form, so a retry with
+ * the same answers gets the stored response back and a reuse with other answers a 409. Each
+ * submission gets its own outcome (a refused one does not stop the others).
  */
-export async function submitResponse(
+export async function submitResponses(
   uc: GuestUseCase,
-  { token, input }: { token: unknown; input: SubmitInput },
-) {
+  { token, inputs }: { token: unknown; inputs: SubmitInput[] },
+): Promise<Array<Outcome<Stored>>> {
   uc.unaudited(
     'a public response is the respondent’s data, kept with its own time, version and link; the audit log records what team members do',
   );
-  const { link, form: found, projectStatus } = await linkByToken(uc.tx, token, input.lang);
-  return storeResponse(uc, {
-    found,
-    projectStatus,
-    linkId: link.id,
-    stakeholderId: link.stakeholderId,
-    wave: () => waveOf(found, link, input.wave, pageTextFor(input.lang ?? found.language)),
-    input,
-  });
+  const row = await findLink(uc.tx, token);
+  if (!row || row.link.revokedAt) {
+    const error = (lang?: string) =>
+      row
+        ? fail('NOT_FOUND', say(pageTextFor(lang ?? row.form.language), 'linkWithdrawn'))
+        : notFound('Form');
+    return inputs.map((input) => ({ ok: false, error: error(input.lang) }));
+  }
+  const { link, form: found, projectStatus } = row;
+  return storeResponses(
+    uc,
+    { found, projectStatus },
+    inputs.map((input) => ({
+      linkId: link.id,
+      stakeholderId: link.stakeholderId,
+      wave: () => waveOf(found, link, input.wave, pageTextFor(input.lang ?? found.language)),
+      input,
+    })),
+  );
 }
 
 /** What storing a response needs of a use case: the page's guest and the API's team member alike. */
 type Storing = Pick<GuestUseCase, 'tx' | 'ctx' | 'publish'>;
 
-/**
- * The one write path of a submission (the public page's and the API's): version, validation,
- * hidden answers cleaned, the form's row lock, the team's and the form's open rules, the insert
- * idempotent by (form, device id), the stakeholder registration and the quality flags.
- */
+/** One submission storing a single response (the API's): its outcome, or its error thrown. */
 export async function storeResponse(
   uc: Storing,
-  o: {
-    found: FormRow;
-    projectStatus: ProjectStatus;
-    linkId: string | null;
-    stakeholderId: string | null;
-    /** the wave, checked (a ValidationError when the form has no such wave) */
-    wave: () => string | null;
-    input: SubmitInput;
-  },
-) {
-  const { found, projectStatus, input } = o;
-  const [version] = await uc.tx
+  o: Submission & { found: FormRow; projectStatus: ProjectStatus },
+): Promise<Stored> {
+  const [outcome] = await storeResponses(uc, o, [o]);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+/** A submission that passed the checks that need no lock: its version, answers and wave. */
+interface Checked {
+  at: number;
+  s: Submission;
+  text: PageText;
+  version: typeof formVersions.$inferSelect;
+  kept: Answers;
+  wave: string | null;
+}
+
+/**
+ * The one write path of submissions (the public page's and the API's), for one form and one or
+ * many submissions at a time: version, validation and hidden answers cleaned per submission; the
+ * statistical quality rules once; then under the form's row lock (held to the commit) the exact
+ * rules: retries and reused ids, the team's monthly limit, the form's open rules and response
+ * limit, gapless response numbers in order, one insert, the stakeholder registration, the
+ * duplicate rule, the flags, the live events and webhooks. A batch costs about as many statements
+ * as one submission, so a burst on one form is not served one row lock at a time.
+ */
+async function storeResponses(
+  uc: Storing,
+  { found, projectStatus }: { found: FormRow; projectStatus: ProjectStatus },
+  items: Submission[],
+): Promise<Array<Outcome<Stored>>> {
+  const out: Array<Outcome<Stored>> = new Array(items.length);
+  const refuse = (at: number, error: unknown) => (out[at] = { ok: false, error });
+  const numbers = [...new Set(items.map((s) => s.input.version))];
+  const versions = await uc.tx
     .select()
     .from(formVersions)
-    .where(and(eq(formVersions.formId, found.id), eq(formVersions.number, input.version)))
-    .limit(1);
-  // the question's own messages (required, constraint) and the built-in ones in the language the
-  // form was answered in (the page sends it; without it, the form's default language)
-  const text = pageTextFor(input.lang ?? found.language);
-  if (!version)
-    throw new ValidationError({ version: say(text, 'noSuchVersion', { n: input.version }) });
-  const checked = validateAnswers(
-    input.lang ? localiseQuestions(version.questions, input.lang) : version.questions,
-    input.answers,
-    { text },
-  );
-  if (Object.keys(checked.errors).length)
-    throw new ValidationError(checked.errors, say(text, 'answersNeedAttention'));
-  // answers to questions hidden by skip logic are cleaned (dropped), never stored: validateAnswers
-  // skipped them, and the same pruning the browser does runs again over the version's questions
-  const kept = pruneHidden(version.questions, checked.values) as Answers;
-  const wave = o.wave();
-  const existing = async () => {
-    const [r] = await uc.tx
-      .select({ id: formResponses.id, hash: formResponses.answersHash })
-      .from(formResponses)
-      .where(and(eq(formResponses.formId, found.id), eq(formResponses.clientId, input.id)));
-    return r;
-  };
+    .where(and(eq(formVersions.formId, found.id), inArray(formVersions.number, numbers)));
+  const checked: Checked[] = [];
+  items.forEach((s, at) => {
+    // the question's own messages (required, constraint) and the built-in ones in the language
+    // the form was answered in (the page sends it; without it, the form's default language)
+    const { input } = s;
+    const text = pageTextFor(input.lang ?? found.language);
+    try {
+      const version = versions.find((v) => v.number === input.version);
+      if (!version)
+        throw new ValidationError({ version: say(text, 'noSuchVersion', { n: input.version }) });
+      const valid = validateAnswers(
+        input.lang ? localiseQuestions(version.questions, input.lang) : version.questions,
+        input.answers,
+        { text },
+      );
+      if (Object.keys(valid.errors).length)
+        throw new ValidationError(valid.errors, say(text, 'answersNeedAttention'));
+      // answers to questions hidden by skip logic are cleaned (dropped), never stored:
+      // validateAnswers skipped them, and the same pruning the browser does runs again
+      const kept = pruneHidden(version.questions, valid.values) as Answers;
+      checked.push({ at, s, text, version, kept, wave: s.wave() });
+    } catch (e) {
+      refuse(at, e);
+    }
+  });
+  if (!checked.length) return out;
   // the team's switches before the lock; a monthly limit is counted again under it
-  const switches = await teamSwitchesFor(uc.ctx, uc.tx, found, text);
-  if (switches.refused) {
-    // the team's settings (public forms off, the monthly limit): a retry of a stored response still succeeds
-    const before = await existing();
-    const { values } = await resolveFiles(uc.tx, found.id, input.id, version.questions, kept, text);
-    if (before && before.hash === canonicalAnswers(values))
-      return { form: found, responseId: before.id, duplicate: true };
-    throw fail(switches.refused.code, switches.refused.message);
-  }
+  const switches = await teamSwitchesFor(uc.ctx, uc.tx, found);
   // the statistical quality rules read the form's recent responses, outside the lock
-  const id = randomUUID();
-  const fingerprint = answersFingerprint(kept);
-  const statistical = await statisticalReasons(
-    uc.tx,
-    { id, formId: found.id, answers: kept, durationMs: input.durationMs ?? null },
-    version.questions,
+  const statistical = switches.refused
+    ? []
+    : await statisticalReasonsOf(
+        uc.tx,
+        { formId: found.id },
+        checked.map((c) => ({
+          answers: c.kept,
+          durationMs: c.s.input.durationMs ?? null,
+          questions: c.version.questions,
+        })),
+      );
+  // the form's row lock, held to the commit: response numbers are taken in commit order (a
+  // keyset reader by seq never skips one) and the response limits are exact
+  const [form] = switches.refused
+    ? [found]
+    : await uc.tx.select().from(forms).where(eq(forms.id, found.id)).for('update');
+  const stored = new Map(
+    (
+      await uc.tx
+        .select({
+          id: formResponses.id,
+          clientId: formResponses.clientId,
+          hash: formResponses.answersHash,
+        })
+        .from(formResponses)
+        .where(
+          and(
+            eq(formResponses.formId, form.id),
+            inArray(
+              formResponses.clientId,
+              checked.map((c) => c.s.input.id),
+            ),
+          ),
+        )
+    ).map((r) => [r.clientId, r]),
   );
-  // the form's row lock, held to the commit: response numbers are taken one at a time, in commit
-  // order (a keyset reader by seq never skips one), and the response limits are exact. Only the
-  // few statements that need it run under it: the number, the insert, the exact checks.
-  const [form] = await uc.tx
+  // why this form takes no new response now, said in a submission's language (null: it is open)
+  const closedFor = await closure(uc, form, projectStatus, switches);
+  const fresh: Array<
+    Checked & {
+      id: string;
+      values: Answers;
+      hash: string;
+      fileIds: string[];
+      reasons: { speeder: string | null; out_of_range: string | null };
+    }
+  > = [];
+  const taken = new Map<string, { id: string; hash: string }>();
+  for (const [k, c] of checked.entries()) {
+    try {
+      // file answers: uploads to this form, not another response's; as stored (under the lock)
+      const { values, fileIds } = await resolveFiles(
+        uc.tx,
+        form.id,
+        c.s.input.id,
+        c.version.questions,
+        c.kept,
+        c.text,
+      );
+      const hash = canonicalAnswers(values);
+      const before = stored.get(c.s.input.id) ?? taken.get(c.s.input.id);
+      // a retry of a stored response succeeds, even once the form has closed
+      if (before && before.hash === hash) {
+        out[c.at] = { ok: true, value: { form, responseId: before.id, duplicate: true } };
+        continue;
+      }
+      const closed = closedFor(c.text, fresh.length);
+      if (closed) throw closed;
+      if (before) throw fail('CONFLICT', say(c.text, 'different'));
+      const id = randomUUID();
+      taken.set(c.s.input.id, { id, hash });
+      fresh.push({ ...c, id, values, hash, fileIds, reasons: statistical[k] });
+    } catch (e) {
+      refuse(c.at, e);
+    }
+  }
+  if (!fresh.length) return out;
+  const inserted = fresh.map((f, n) => ({
+    id: f.id,
+    teamId: form.teamId,
+    formId: form.id,
+    seq: form.responseSeq + 1 + n,
+    stakeholderId: f.s.stakeholderId,
+    wave: f.wave,
+    answers: f.values,
+    fingerprint: answersFingerprint(f.values),
+  }));
+  const written = await insertJsonRows(
+    uc.tx,
+    formResponses,
+    fresh.map((f, n) => ({
+      ...inserted[n],
+      clientId: f.s.input.id,
+      versionId: f.version.id,
+      versionNumber: f.version.number,
+      linkId: f.s.linkId,
+      answersHash: f.hash,
+      durationMs: f.s.input.durationMs ?? null,
+    })),
+    sql`on conflict (form_id, client_id) do nothing returning id`,
+  );
+  // every writer of the form's responses holds its lock and looked first: a conflict here is a bug
+  if (written.length !== fresh.length)
+    throw new Error('A response id was taken under the form’s lock; nothing was stored.');
+  await uc.tx
     .update(forms)
-    .set({ responseSeq: sql`${forms.responseSeq} + 1` })
-    .where(eq(forms.id, found.id))
-    .returning();
-  // file answers: uploads to this form, not another response's; as stored (under the lock)
-  const { values, fileIds } = await resolveFiles(
-    uc.tx,
-    form.id,
-    input.id,
-    version.questions,
-    kept,
-    text,
-  );
-  const hash = canonicalAnswers(values);
-  /** a retry (or a refusal): the number taken goes back, so numbers stay gapless */
-  const giveBack = () =>
-    uc.tx
-      .update(forms)
-      .set({ responseSeq: sql`${forms.responseSeq} - 1` })
-      .where(eq(forms.id, form.id));
-  const refused = switches.monthlyLimit ? await teamRefusal(uc.ctx, uc.tx, form, text) : null;
-  const closed =
-    refused?.message ??
-    closedReason(
-      form,
-      projectStatus,
-      form.settings.responseLimit == null ? 0 : await liveResponses(uc.tx, form.id),
-      text,
-    );
-  if (closed) {
-    // a retry of a response stored before the form closed still succeeds
-    const before = await existing();
-    if (before && before.hash === hash) {
-      await giveBack();
-      return { form, responseId: before.id, duplicate: true };
+    .set({ responseSeq: form.responseSeq + fresh.length })
+    .where(eq(forms.id, form.id));
+  for (const [n, r] of inserted.entries()) {
+    await attachFiles(uc.tx, r.id, fresh[n].fileIds);
+    if (form.kind === 'stakeholder') {
+      const stakeholderId = await registerStakeholder(
+        uc,
+        form,
+        fresh[n].version.questions,
+        r.answers,
+      );
+      await uc.tx.update(formResponses).set({ stakeholderId }).where(eq(formResponses.id, r.id));
+      r.stakeholderId = stakeholderId;
     }
-    throw fail(refused?.code ?? 'CONFLICT', closed);
   }
-  const [inserted] = await uc.tx
-    .insert(formResponses)
-    .values({
-      id,
-      teamId: form.teamId,
+  // data quality flags, in the same transaction: a response is never stored without them; the
+  // duplicate rule compares each with the responses numbered before it (under the lock)
+  const duplicates = await duplicatesOfNew(uc.tx, form.id, inserted);
+  await addFlags(
+    uc.tx,
+    inserted.map((r, n) => ({
+      response: r,
+      reasons: {
+        ...fresh[n].reasons,
+        duplicate: duplicates[n],
+        straight_lining: straightLiningReason(r.answers, fresh[n].version.questions),
+      },
+    })),
+  );
+  for (const r of inserted)
+    uc.publish(channels.team(form.teamId), RESPONSE_CREATED, { formId: form.id, responseId: r.id });
+  await enqueueWebhookEvents(
+    uc,
+    form.teamId,
+    'response.created',
+    inserted.map((r, n) => ({
       formId: form.id,
-      clientId: input.id,
-      seq: form.responseSeq,
-      versionId: version.id,
-      versionNumber: version.number,
-      linkId: o.linkId,
-      stakeholderId: o.stakeholderId,
-      wave,
-      answers: values,
-      answersHash: hash,
-      durationMs: input.durationMs ?? null,
-      fingerprint: values === kept ? fingerprint : answersFingerprint(values),
-    })
-    .onConflictDoNothing({ target: [formResponses.formId, formResponses.clientId] })
-    .returning();
-  if (!inserted) {
-    const before = await existing();
-    if (before && before.hash === hash) {
-      await giveBack();
-      return { form, responseId: before.id, duplicate: true };
-    }
-    throw fail('CONFLICT', say(text, 'different'));
-  }
-  await attachFiles(uc.tx, inserted.id, fileIds);
-  if (form.kind === 'stakeholder') {
-    const stakeholderId = await registerStakeholder(uc, form, version.questions, values);
-    await uc.tx
-      .update(formResponses)
-      .set({ stakeholderId })
-      .where(eq(formResponses.id, inserted.id));
-    inserted.stakeholderId = stakeholderId;
-  }
-  // data quality flags, in the same transaction: a response is never stored without them. The
-  // duplicate rule runs under the lock, so of two identical responses the later one is flagged.
-  await storeFlags(
-    uc.tx,
-    inserted,
-    {
-      ...statistical,
-      duplicate: await duplicateOf(uc.tx, inserted),
-      straight_lining: straightLiningReason(values, version.questions),
-    },
-    { fresh: true },
+      formName: form.name,
+      responseId: r.id,
+      version: fresh[n].version.number,
+      stakeholderId: r.stakeholderId,
+      answers: r.answers,
+    })),
   );
-  uc.publish(channels.team(form.teamId), RESPONSE_CREATED, {
-    formId: form.id,
-    responseId: inserted.id,
+  inserted.forEach((r, n) => {
+    out[fresh[n].at] = {
+      ok: true,
+      value: { form: { ...form, responseSeq: r.seq }, responseId: r.id, duplicate: false },
+    };
   });
-  await enqueueWebhookEvent(uc, form.teamId, 'response.created', {
-    formId: form.id,
-    formName: form.name,
-    responseId: inserted.id,
-    version: version.number,
-    stakeholderId: inserted.stakeholderId,
-    answers: values,
-  });
-  return { form, responseId: inserted.id, duplicate: false };
+  return out;
+}
+
+/**
+ * Under the form's lock: why the form takes no new response, as an error said in a submission's
+ * language, given how many this batch has already taken (null: it takes it). The team's refusal
+ * (public forms off, the monthly limit) comes first, then the form's own rules.
+ */
+async function closure(
+  uc: Storing,
+  form: FormRow,
+  projectStatus: ProjectStatus,
+  switches: Awaited<ReturnType<typeof teamSwitchesFor>>,
+) {
+  const refused = switches.refused;
+  const monthly = refused
+    ? 0
+    : switches.monthlyLimit
+      ? await monthlyRoom(uc.ctx, uc.tx, form)
+      : Infinity;
+  const live = form.settings.responseLimit == null ? 0 : await liveResponses(uc.tx, form.id);
+  return (text: PageText, taken: number) => {
+    if (refused) return fail(refused.code, sayClosed(text, refused.notice));
+    if (taken >= monthly) return fail('CONFLICT', say(text, 'monthlyLimit'));
+    const n = closedNotice(form, projectStatus, live + taken);
+    return n && fail('CONFLICT', sayClosed(text, n));
+  };
 }

@@ -64,3 +64,18 @@ export async function teamSwitchesFor(
     };
   return { refused: null, monthlyLimit: limit != null };
 }
+
+/**
+ * How many more responses the team's monthly limit lets the form take this month (Infinity: no
+ * limit). A batch of submissions counts it once, under the form's lock.
+ */
+export async function monthlyRoom(
+  ctx: Pick<AppContext, 'features'>,
+  db: Db,
+  form: { id: string; teamId: string },
+  now = new Date(),
+): Promise<number> {
+  const limit = (await ctx.features.of(db, form.teamId)).publicResponsesMonthlyLimit;
+  if (limit == null) return Infinity;
+  return Math.max(0, limit - (await responsesThisMonth(db, form.id, now)));
+}

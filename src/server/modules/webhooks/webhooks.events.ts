@@ -57,6 +57,17 @@ export async function enqueueWebhookEvent(
   event: WebhookEvent,
   data: Record<string, unknown>,
 ): Promise<number> {
+  return enqueueWebhookEvents(w, teamId, event, [data]);
+}
+
+/** The same for several events of one kind (a batch of responses): the endpoints are read once. */
+export async function enqueueWebhookEvents(
+  w: Emitting,
+  teamId: string,
+  event: WebhookEvent,
+  events: Array<Record<string, unknown>>,
+): Promise<number> {
+  if (!events.length) return 0;
   const endpoints = await w.tx
     .select({ id: webhookEndpoints.id, teamId: webhookEndpoints.teamId })
     .from(webhookEndpoints)
@@ -67,6 +78,6 @@ export async function enqueueWebhookEvent(
         sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`,
       ),
     );
-  for (const e of endpoints) await queueDelivery(w, e, event, data);
+  for (const data of events) for (const e of endpoints) await queueDelivery(w, e, event, data);
   return endpoints.length;
 }
