@@ -52,18 +52,26 @@ const repeatCountColumn = (key: string) => `${key}_count`;
 const KEY_RE = /^[a-z][a-z0-9_]{0,100}$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Where a view reads answers: the response's, or one repeat instance's (`i.item`, repeatSelect) */
+type Answers = 'r.answers' | 'i.item';
+
 /**
  * One answer as typed SQL text for the view. A value that does not fit its type (none should: the
  * answers are validated on submit) reads as empty instead of breaking every read of the view.
  */
-function answerSql(key: string, type: ColumnType, part?: string): string {
+function answerSql(
+  key: string,
+  type: ColumnType,
+  part?: string,
+  from: Answers = 'r.answers',
+): string {
   if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
   if (part === COUNT_PART)
-    return `CASE WHEN jsonb_typeof(r.answers -> '${key}') = 'array' THEN jsonb_array_length(r.answers -> '${key}') ELSE 0 END`;
+    return `CASE WHEN jsonb_typeof(${from} -> '${key}') = 'array' THEN jsonb_array_length(${from} -> '${key}') ELSE 0 END`;
   if (part !== undefined && !KEY_RE.test(`x${part}`)) throw new Error(`Not a part: ${part}`);
   // a matrix row or a geopoint coordinate: a field of the answer's object
-  const a = part === undefined ? `r.answers -> '${key}'` : `r.answers -> '${key}' -> '${part}'`;
-  const t = part === undefined ? `r.answers ->> '${key}'` : `r.answers -> '${key}' ->> '${part}'`;
+  const a = part === undefined ? `${from} -> '${key}'` : `${from} -> '${key}' -> '${part}'`;
+  const t = part === undefined ? `${from} ->> '${key}'` : `${from} -> '${key}' ->> '${part}'`;
   switch (type) {
     case 'integer':
       return `CASE WHEN ${t} ~ '^-?[0-9]{1,18}$' THEN (${t})::bigint END`;
@@ -84,13 +92,27 @@ function answerSql(key: string, type: ColumnType, part?: string): string {
 
 /**
  * The columns of a form's dataset: `_submitted_at`, `_wave`, `_stakeholder` (the stakeholder's
- * code), then the union of every version's answer keys in first-seen order (a key's type is fixed
- * once published; the latest label wins), with `<key>__other` beside a choice question that
- * offered "other". `questions` is each key's latest definition with the union of every version's
- * choices by value (a choice removed later keeps its place; the latest label wins): the export's
- * columns come from the same union (responses.export.ts).
+ * code), then the union of every version's answer keys (questionColumns). The export's columns
+ * come from the same union (responses.export.ts).
  */
 export function formColumns(versions: QuestionDef[][]) {
+  const { columns, parts, questions } = questionColumns(versions);
+  const system: NewColumn[] = [
+    { key: '_submitted_at', label: 'Submitted at', type: 'datetime', sourceColumn: null },
+    { key: '_wave', label: 'Wave', type: 'category', sourceColumn: null },
+    { key: '_stakeholder', label: 'Stakeholder', type: 'text', sourceColumn: null },
+  ];
+  return { columns: [...system, ...columns], parts, questions };
+}
+
+/**
+ * The answer columns of some versions' questions (a form's, or one repeat group's): the union of
+ * every version's keys in first-seen order (a key's type is fixed once published; the latest label
+ * wins), with `<key>__other` beside a choice question that offered "other". `questions` is each
+ * key's latest definition with the union of every version's choices by value (a choice removed
+ * later keeps its place; the latest label wins).
+ */
+function questionColumns(versions: QuestionDef[][]) {
   const byKey = new Map<string, NewColumn>();
   const parts = new Map<string, [string, string]>();
   const questions = new Map<string, QuestionDef>();
@@ -143,42 +165,105 @@ export function formColumns(versions: QuestionDef[][]) {
           sourceColumn: `${q.key}__other`,
         });
     }
-  const system: NewColumn[] = [
-    { key: '_submitted_at', label: 'Submitted at', type: 'datetime', sourceColumn: null },
-    { key: '_wave', label: 'Wave', type: 'category', sourceColumn: null },
-    { key: '_stakeholder', label: 'Stakeholder', type: 'text', sourceColumn: null },
-  ];
-  return { columns: [...system, ...byKey.values()], parts, questions };
+  return { columns: [...byKey.values()], parts, questions };
 }
 
 /** The view's SELECT over the form's non-deleted responses (the form id and the keys are checked) */
 function formSelect(formId: string, columns: NewColumn[], parts: Map<string, [string, string]>) {
   if (!UUID_RE.test(formId)) throw new Error(`Not a form id: ${formId}`);
-  const values = columns.map((c, i) => {
-    const expr =
-      c.key === '_submitted_at'
-        ? 'r.submitted_at'
-        : c.key === '_wave'
-          ? 'r.wave'
-          : c.key === '_stakeholder'
-            ? 's.code'
-            : parts.has(c.key)
-              ? answerSql(parts.get(c.key)![0], c.type, parts.get(c.key)![1])
-              : answerSql(c.key, c.type);
-    return `, ${expr} AS c${i + 1}`;
-  });
   return (
-    `SELECT r.seq::bigint AS _row, r.id AS _response_id, r.submitted_at AS _submitted_at, ` +
-    `r.wave AS _wave, r.version_number AS _version, r.status AS _status, ` +
-    `r.stakeholder_id AS _stakeholder_id${values.join('')} ` +
+    `SELECT r.seq::bigint AS _row, ${RESERVED}${valuesSql(columns, parts, 'r.answers')} ` +
     `FROM public.form_responses r LEFT JOIN public.stakeholders s ON s.id = r.stakeholder_id ` +
     `WHERE r.form_id = '${formId}'::uuid AND r.deleted_at IS NULL`
   );
 }
 
+/** The reserved `_…` columns of a form view after `_row` (docs/datasets.md section 3) */
+const RESERVED =
+  `r.id AS _response_id, r.submitted_at AS _submitted_at, r.wave AS _wave, ` +
+  `r.version_number AS _version, r.status AS _status, r.stakeholder_id AS _stakeholder_id`;
+
+/** What the system columns of the form's and the repeat groups' datasets read */
+const SYSTEM_SQL = new Map([
+  ['_submitted_at', 'r.submitted_at'],
+  ['_wave', 'r.wave'],
+  ['_stakeholder', 's.code'],
+  ['_response', 'r.seq'],
+  ['_instance', 'i.n'],
+]);
+
+/** `, <expr> AS c1, ...`: each column's value, in the columns' order */
+function valuesSql(columns: NewColumn[], parts: Map<string, [string, string]>, from: Answers) {
+  return columns
+    .map((c, i) => {
+      const part = parts.get(c.key);
+      const expr =
+        SYSTEM_SQL.get(c.key) ??
+        (part
+          ? answerSql(part[0], c.type, part[1], from)
+          : answerSql(c.key, c.type, undefined, from));
+      return `, ${expr} AS c${i + 1}`;
+    })
+    .join('');
+}
+
+/** The repeat groups of any version by key (first-seen order), with each version's questions of it. */
+export function repeatGroups(versions: QuestionDef[][]) {
+  const repeats = new Map<string, QuestionDef[][]>();
+  for (const version of versions)
+    for (const q of version)
+      if (q.type === 'repeat')
+        repeats.set(q.key, [...(repeats.get(q.key) ?? []), q.questions ?? []]);
+  return repeats;
+}
+
 /**
- * (Re)define the form's live dataset after a publish (same transaction): a view over its
- * responses, never a copy, so a new or deleted response shows at the next read.
+ * The instances a repeat dataset reads of one response (REPEAT_CAP bounds them on submit): its
+ * `_row` is `seq * ROWS_PER_RESPONSE + instance`, unique, stable and in response order.
+ */
+const ROWS_PER_RESPONSE = 1000;
+
+/**
+ * The columns of a repeat group's dataset: `_response` (the response's number, the form dataset's
+ * `_row`), `_instance` (from 1), `_stakeholder`, `_wave`, then the union of the repeat's questions
+ * in every version that had it (questionColumns: the form dataset's typing rules).
+ */
+function repeatColumns(inner: QuestionDef[][]) {
+  const { columns, parts } = questionColumns(inner);
+  const system: NewColumn[] = [
+    { key: '_response', label: 'Response #', type: 'integer', sourceColumn: null },
+    { key: '_instance', label: 'Instance', type: 'integer', sourceColumn: null },
+    { key: '_stakeholder', label: 'Stakeholder', type: 'text', sourceColumn: null },
+    { key: '_wave', label: 'Wave', type: 'category', sourceColumn: null },
+  ];
+  return { columns: [...system, ...columns], parts };
+}
+
+/** A repeat dataset's SELECT: one row per instance of the repeat in each non-deleted response */
+function repeatSelect(
+  formId: string,
+  key: string,
+  columns: NewColumn[],
+  parts: Map<string, [string, string]>,
+) {
+  if (!UUID_RE.test(formId)) throw new Error(`Not a form id: ${formId}`);
+  if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
+  const list = `r.answers -> '${key}'`;
+  return (
+    `SELECT (r.seq * ${ROWS_PER_RESPONSE} + i.n)::bigint AS _row, ${RESERVED}` +
+    `${valuesSql(columns, parts, 'i.item')} ` +
+    `FROM public.form_responses r ` +
+    `CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(${list}) = 'array' ` +
+    `THEN ${list} ELSE '[]'::jsonb END) WITH ORDINALITY AS i(item, n) ` +
+    `LEFT JOIN public.stakeholders s ON s.id = r.stakeholder_id ` +
+    `WHERE r.form_id = '${formId}'::uuid AND r.deleted_at IS NULL AND i.n < ${ROWS_PER_RESPONSE}`
+  );
+}
+
+/**
+ * (Re)define the form's live datasets after a publish (same transaction): views over its
+ * responses, never copies, so a new or deleted response shows at the next read. One for the
+ * responses, and one per repeat group of any version (origin key: the repeat's key).
  */
 export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSelect) {
   const versions = await uc.tx
@@ -186,8 +271,9 @@ export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSe
     .from(formVersions)
     .where(eq(formVersions.formId, form.id))
     .orderBy(asc(formVersions.number));
-  const { columns, parts } = formColumns(versions.map((v) => v.questions));
-  return defineFormView(uc, {
+  const all = versions.map((v) => v.questions);
+  const { columns, parts, questions } = formColumns(all);
+  const main = await defineFormView(uc, {
     projectId: form.projectId,
     name: form.name,
     origin: 'form',
@@ -195,4 +281,18 @@ export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSe
     columns,
     select: formSelect(form.id, columns, parts),
   });
+  // each repeat group of any version is a dataset of its own (a removed one keeps its rows)
+  for (const [key, inner] of repeatGroups(all)) {
+    const repeat = repeatColumns(inner);
+    await defineFormView(uc, {
+      projectId: form.projectId,
+      name: `${form.name} — ${questions.get(key)?.label ?? key}`,
+      origin: 'form',
+      originId: form.id,
+      originKey: key,
+      columns: repeat.columns,
+      select: repeatSelect(form.id, key, repeat.columns, repeat.parts),
+    });
+  }
+  return main;
 }

@@ -12,7 +12,8 @@ import {
   versionNumbers,
 } from './responses.props.js';
 import { stakeholderResponses } from './stakeholders.props.js';
-import { formQuestionVersions, repeatGroups } from './responses.export.js';
+import { formQuestionVersions } from './responses.export.js';
+import { repeatGroups } from './form-dataset.js';
 import {
   createPersonalLink,
   deleteResponse,
