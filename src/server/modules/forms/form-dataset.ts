@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
-import { defineFormView, type NewColumn } from '../datasets/index.js';
+import { defineFormView, liveDatasetsOf, type NewColumn } from '../datasets/index.js';
+import type { Db } from '../../platform/db/client.js';
 import type { ColumnType } from '../../../shared/datasets/column-types.js';
 import {
   isDisplayOnly,
@@ -295,4 +296,17 @@ export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSe
     });
   }
   return main;
+}
+
+/** The live datasets of a form's repeat groups with each repeat's latest label (the responses page's links) */
+export async function repeatDatasets(
+  db: Db,
+  teamId: string,
+  formId: string,
+  versions: QuestionDef[][],
+) {
+  const { questions } = formColumns(versions);
+  return (await liveDatasetsOf(db, teamId, 'form', formId)).flatMap((d) =>
+    d.key === null ? [] : [{ id: d.id, label: questions.get(d.key)?.label ?? d.key }],
+  );
 }

@@ -227,6 +227,9 @@ describe('a repeat group as a dataset', () => {
       'Household survey — Household members': 'form',
       Registration: 'form',
     });
+    // the responses page links it
+    const responses = await s.client.page(`/forms/${f}/responses`);
+    expect(responses.props.repeatDatasets).toEqual([{ id: d.id, label: 'Household members' }]);
     // the data grid opens it
     const grid = await s.client.page(`/sources/${d.id}/data`);
     expect(grid.component).toBe('survey-sources/datagrid');
