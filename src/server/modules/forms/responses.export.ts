@@ -8,7 +8,7 @@ import {
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import { formResponses, formVersions, stakeholders } from './forms.tables.js';
-import { COUNT_PART, formColumns, repeatGroups } from './form-dataset.js';
+import { COUNT_PART, formColumns, repeatGroups } from './form-dataset.columns.js';
 import { responsesWhere } from './responses.props.js';
 
 /** What a row of the export is made from (one response and its stakeholder's code). */

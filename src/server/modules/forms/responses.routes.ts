@@ -13,7 +13,8 @@ import {
 } from './responses.props.js';
 import { stakeholderResponses } from './stakeholders.props.js';
 import { formQuestionVersions } from './responses.export.js';
-import { repeatDatasets, repeatGroups } from './form-dataset.js';
+import { repeatDatasets } from './form-dataset.js';
+import { repeatGroups } from './form-dataset.columns.js';
 import {
   createPersonalLink,
   deleteResponse,
