@@ -31,7 +31,7 @@ async function keep(page: Parameters<typeof shot>[0], name: string) {
   copyFileSync(file, `${SHOTS}/${name}.png`);
 }
 
-it('baseline and endline side by side with the change, then the form responses in the data grid', async () => {
+it('baseline and endline side by side with the change, then the form responses and a repeat group in the data grid', async () => {
   const user = await createUser(t.app, { name: 'Amina Hassan' });
   const team = await createTeamFor(t.app, user.id, 'Food Security Somalia');
   const db = t.app.ctx.db;
@@ -78,20 +78,35 @@ it('baseline and endline side by side with the change, then the form responses i
     type: 'integer',
     label: 'Meals a day',
   });
+  // a repeat group: its instances are a dataset of their own
+  await client.post(`/forms/${survey}/questions`, {
+    key: 'children',
+    type: 'repeat',
+    label: 'Children',
+    itemLabel: 'child',
+    validation: { min: '0', max: '5' },
+  });
+  await client.post(`/forms/${survey}/questions`, {
+    key: 'child_age',
+    type: 'integer',
+    label: 'Age',
+    repeatKey: 'children',
+  });
   await client.post(`/forms/${survey}/versions`);
-  const answers: Array<[string, string, string]> = [
-    ['Amina Odhiambo', 'baseline', '1'],
-    ['Amina Odhiambo', 'endline', '3'],
-    ['Juma Ali', 'baseline', '2'],
-    ['Juma Ali', 'endline', '2'],
+  const answers: Array<[string, string, string, number]> = [
+    ['Amina Odhiambo', 'baseline', '1', 2],
+    ['Amina Odhiambo', 'endline', '3', 0],
+    ['Juma Ali', 'baseline', '2', 1],
+    ['Juma Ali', 'endline', '2', 0],
   ];
-  for (const [name, wave, meals] of answers) {
+  for (const [name, wave, meals, kids] of answers) {
     await client.post(`/stakeholders/${idOf(name)}/links`, { formId: survey, wave });
     const [link] = await db
       .select()
       .from(formLinks)
       .where(and(eq(formLinks.stakeholderId, idOf(name)), eq(formLinks.wave, wave)));
-    expect((await submit(link.token, { meals })).statusCode).toBe(201);
+    const children = Array.from({ length: kids }, (_, i) => ({ child_age: String(4 + i) }));
+    expect((await submit(link.token, { meals, children })).statusCode).toBe(201);
   }
 
   await browser.addCookies(
@@ -111,6 +126,8 @@ it('baseline and endline side by side with the change, then the form responses i
   await table
     .getByRole('columnheader', { name: 'Meals a day · Household follow-up · endline' })
     .waitFor();
+  // a repeat group is no field here (several values per response: its own dataset, below)
+  await expect(table.getByRole('columnheader', { name: /Children/ }).count()).resolves.toBe(0);
   const amina = table.getByRole('row').filter({ hasText: 'Amina Odhiambo' });
   await expect(amina.getByText('+2').count()).resolves.toBe(1);
   const juma = table.getByRole('row').filter({ hasText: 'Juma Ali' });
@@ -126,4 +143,14 @@ it('baseline and endline side by side with the change, then the form responses i
   // four rows of data instead of counting once
   await expect.poll(() => page.locator('.ag-row[row-id]').count(), { timeout: 20_000 }).toBe(4);
   await keep(page, 'longitudinal-form-datagrid');
+
+  // the repeat group's instances, one row each, in a dataset of their own
+  await page.goto(`${base}/forms/${survey}/responses`);
+  await page.getByRole('link', { name: 'Children in the data grid' }).waitFor();
+  await keep(page, 'longitudinal-responses-links');
+  await page.getByRole('link', { name: 'Children in the data grid' }).click();
+  await page.getByRole('heading', { name: 'Household follow-up — Children: data' }).waitFor();
+  await page.getByText('Version 1 · 3 rows').waitFor();
+  await expect.poll(() => page.locator('.ag-row[row-id]').count(), { timeout: 20_000 }).toBe(3);
+  await keep(page, 'longitudinal-repeat-datagrid');
 });

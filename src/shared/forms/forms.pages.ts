@@ -161,6 +161,8 @@ export interface FormResponsesProps {
   can: { review: boolean; delete: boolean };
   /** the form's live dataset (its responses as rows, for the datagrid); null before the first publish */
   datasetId: string | null;
+  /** the live datasets of its repeat groups (one row per instance), with each repeat's label */
+  repeatDatasets: Array<{ id: string; label: string }>;
 }
 
 /** forms/response-export: a background export of a form's responses, its progress, then its download. */

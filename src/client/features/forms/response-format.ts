@@ -1,3 +1,5 @@
+import { plural } from '@shared/format/plural';
+
 /** How the responses pages show a review status and an answer. */
 export const STATUS_COLOR = {
   received: 'gray',
@@ -10,7 +12,10 @@ export const showAnswer = (v: unknown): string =>
   v === undefined || v === null
     ? ''
     : Array.isArray(v)
-      ? v.join(', ')
+      ? // a repeat group's instances: how many (each is a row of the repeat's dataset)
+        v.some((x) => typeof x === 'object' && x !== null)
+        ? plural(v.length, 'entry', 'entries')
+        : v.join(', ')
       : v === true
         ? 'Yes'
         : typeof v === 'object'

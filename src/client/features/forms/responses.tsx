@@ -49,6 +49,7 @@ export function ResponsesPage({
   repeatGroups,
   can,
   datasetId,
+  repeatDatasets,
 }: FormResponsesProps) {
   const { auth } = useShared();
   const [open, setOpen] = useState<ResponseRow | null>(null);
@@ -182,6 +183,16 @@ export function ResponsesPage({
                 Open in the data grid
               </Button>
             )}
+            {repeatDatasets.map((d) => (
+              <Button
+                key={d.id}
+                component={Link}
+                href={route('sources.datagrid', { source: d.id })}
+                variant="default"
+              >
+                {`${d.label} in the data grid`}
+              </Button>
+            ))}
             {!filters.test && (
               <ExportDialog formId={form.id} filters={filters} repeatGroups={repeatGroups} />
             )}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { UseCase } from '../../platform/use-case/index.js';
 import { COLUMN_SQL_TYPES } from '../../../shared/datasets/column-types.js';
@@ -7,8 +7,19 @@ import { datasetColumns, datasets, datasetVersions } from './datasets.tables.js'
 import { qualified } from './datasets.queries.js';
 import type { NewColumn } from './datasets.versions.js';
 
-/** ds."f_<origin id without dashes>": a live view's relation, from an id only */
-const liveRelationOf = (originId: string) => `f_${originId.replace(/-/g, '')}`;
+/**
+ * ds."f_<id without dashes>": a live view's relation, from an id only: the origin's id for the
+ * whole form, the dataset's own id for a part of it (a repeat group: keys are user text)
+ */
+const liveRelationOf = (id: string) => `f_${id.replace(/-/g, '')}`;
+
+/** The dataset of an origin, or of one part of it (`key`: a form's repeat group) */
+const originIs = (origin: DatasetOrigin, originId: string, key: string | null) =>
+  and(
+    eq(datasets.origin, origin),
+    eq(datasets.originId, originId),
+    key === null ? isNull(datasets.originKey) : eq(datasets.originKey, key),
+  );
 
 /** A live view's physical column: its select must name c1..cn in the columns' order */
 const livePhysical = (i: number) => `c${i + 1}`;
@@ -20,6 +31,8 @@ const livePhysical = (i: number) => `c${i + 1}`;
  * are replaced (the keys stay: a column is its question's key). `select` is SQL text the owning
  * module builds from ids and checked keys only (never user text); it yields `_row`, the reserved
  * `_…` columns, then c1..cn in the order of `columns`. Each column's SQL type is cast here.
+ * `originKey` names a part of the form with a dataset of its own (a repeat group): its view is
+ * `ds.f_<dataset id>`, one per (form, key).
  */
 export async function defineFormView(
   uc: UseCase,
@@ -28,22 +41,17 @@ export async function defineFormView(
     name: string;
     origin: Extract<DatasetOrigin, 'form'>;
     originId: string;
+    originKey?: string | null;
     columns: NewColumn[];
     select: string;
   },
 ) {
   const { tx, teamId } = uc;
-  const relation = liveRelationOf(input.originId);
+  const key = input.originKey ?? null;
   let [dataset] = await tx
     .select()
     .from(datasets)
-    .where(
-      and(
-        eq(datasets.teamId, teamId),
-        eq(datasets.origin, input.origin),
-        eq(datasets.originId, input.originId),
-      ),
-    )
+    .where(and(eq(datasets.teamId, teamId), originIs(input.origin, input.originId, key)))
     .limit(1);
   if (!dataset)
     [dataset] = await tx
@@ -54,10 +62,12 @@ export async function defineFormView(
         name: input.name,
         origin: input.origin,
         originId: input.originId,
+        originKey: key,
         stakeholderColumnKey: '_stakeholder',
         createdBy: uc.actor.userId,
       })
       .returning();
+  const relation = liveRelationOf(key === null ? input.originId : dataset.id);
   let [version] = dataset.currentVersionId
     ? await tx
         .select()
@@ -114,15 +124,34 @@ export async function defineFormView(
   return { dataset, version };
 }
 
-/** The dataset of a live view (origin and origin id), team-scoped; null when it was never defined */
+/**
+ * The dataset of a live view (origin and origin id; `key`: one part of it, e.g. a repeat group),
+ * team-scoped; null when it was never defined
+ */
 export async function liveDatasetOf(
   db: Db,
   teamId: string,
   origin: DatasetOrigin,
   originId: string,
+  key: string | null = null,
 ) {
   const [d] = await db
     .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(eq(datasets.teamId, teamId), originIs(origin, originId, key)))
+    .limit(1);
+  return d?.id ?? null;
+}
+
+/** Every live dataset of an origin, the whole and its parts (a form's and its repeat groups'), team-scoped */
+export async function liveDatasetsOf(
+  db: Db,
+  teamId: string,
+  origin: DatasetOrigin,
+  originId: string,
+) {
+  const rows = await db
+    .select({ id: datasets.id, key: datasets.originKey, name: datasets.name })
     .from(datasets)
     .where(
       and(
@@ -131,8 +160,8 @@ export async function liveDatasetOf(
         eq(datasets.originId, originId),
       ),
     )
-    .limit(1);
-  return d?.id ?? null;
+    .orderBy(datasets.createdAt);
+  return rows;
 }
 
 /** A version's relation dropped, whichever kind it is (an import's table or a live view) */

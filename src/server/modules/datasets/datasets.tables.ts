@@ -38,6 +38,8 @@ export const datasets = pgTable(
     name: text('name').notNull(),
     origin: text('origin').$type<DatasetOrigin>().notNull(),
     originId: uuid('origin_id'),
+    /** a part of the origin with a dataset of its own: a form's repeat group key (null: the whole) */
+    originKey: text('origin_key'),
     /** no foreign key: versions reference datasets; null until the first version is ready */
     currentVersionId: uuid('current_version_id'),
     stakeholderColumnKey: text('stakeholder_column_key'),

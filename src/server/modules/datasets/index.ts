@@ -67,6 +67,6 @@ export {
 export { datasetRowSource } from './bound-dataset.js';
 export { datagridOf } from './datasets.grid.js';
 export { versionDiff } from './datasets.diff.js';
-export { defineFormView, liveDatasetOf } from './datasets.live-view.js';
+export { defineFormView, liveDatasetOf, liveDatasetsOf } from './datasets.live-view.js';
 export { jobProgressReporter } from './job-progress.js';
 export { onVersionPublished, type VersionPublished } from './datasets.published.js';

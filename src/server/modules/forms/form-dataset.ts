@@ -1,184 +1,72 @@
 import { asc, eq } from 'drizzle-orm';
 import type { UseCase } from '../../platform/use-case/index.js';
-import { defineFormView, type NewColumn } from '../datasets/index.js';
-import type { ColumnType } from '../../../shared/datasets/column-types.js';
-import {
-  isDisplayOnly,
-  type Choice,
-  matrixColumn,
-  type QuestionDef,
-  type QuestionType,
-} from '../../../shared/forms/questions.js';
+import { defineFormView, liveDatasetsOf, type NewColumn } from '../datasets/index.js';
+import type { Db } from '../../platform/db/client.js';
+import type { QuestionDef } from '../../../shared/forms/questions.js';
 import { formVersions, type forms } from './forms.tables.js';
-
-/** A question's dataset column type (docs/datasets.md section 4) */
-const COLUMN_OF: Record<QuestionType, ColumnType> = {
-  short_text: 'text',
-  long_text: 'text',
-  email: 'text',
-  phone: 'text',
-  time: 'text',
-  single_choice: 'category',
-  dropdown: 'category',
-  multiple_choice: 'multi',
-  integer: 'integer',
-  decimal: 'decimal',
-  rating: 'integer',
-  nps: 'integer',
-  yes_no: 'boolean',
-  acknowledge: 'boolean',
-  date: 'date',
-  datetime: 'datetime',
-  note: 'text',
-  page: 'text',
-  // matrix and geopoint have one column per row / per coordinate (formColumns): these are unused
-  matrix: 'category',
-  geopoint: 'decimal',
-  ranking: 'multi',
-  calculate: 'text',
-  hidden: 'text',
-  // a file's column holds its name (formColumns reads the answer's `name`)
-  file: 'text',
-  // a repeat's column is its number of instances (`<key>_count`, formColumns)
-  repeat: 'integer',
-};
-
-/** The part of a repeat's answer its dataset column reads: the number of instances. */
-export const COUNT_PART = '#count';
-/** The dataset and export column of a repeat: `<key>_count`. */
-const repeatCountColumn = (key: string) => `${key}_count`;
-
-/** Question keys are checked on save (^[a-z][a-z0-9_]*$); checked again before they become SQL literals */
-const KEY_RE = /^[a-z][a-z0-9_]{0,100}$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * One answer as typed SQL text for the view. A value that does not fit its type (none should: the
- * answers are validated on submit) reads as empty instead of breaking every read of the view.
- */
-function answerSql(key: string, type: ColumnType, part?: string): string {
-  if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
-  if (part === COUNT_PART)
-    return `CASE WHEN jsonb_typeof(r.answers -> '${key}') = 'array' THEN jsonb_array_length(r.answers -> '${key}') ELSE 0 END`;
-  if (part !== undefined && !KEY_RE.test(`x${part}`)) throw new Error(`Not a part: ${part}`);
-  // a matrix row or a geopoint coordinate: a field of the answer's object
-  const a = part === undefined ? `r.answers -> '${key}'` : `r.answers -> '${key}' -> '${part}'`;
-  const t = part === undefined ? `r.answers ->> '${key}'` : `r.answers -> '${key}' ->> '${part}'`;
-  switch (type) {
-    case 'integer':
-      return `CASE WHEN ${t} ~ '^-?[0-9]{1,18}$' THEN (${t})::bigint END`;
-    case 'decimal':
-      return `CASE WHEN ${t} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN (${t})::numeric END`;
-    case 'boolean':
-      return `CASE WHEN ${t} IN ('yes', 'true') THEN true WHEN ${t} IN ('no', 'false') THEN false END`;
-    case 'date':
-      return `CASE WHEN ${t} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN (${t})::date END`;
-    case 'datetime':
-      return `CASE WHEN ${t} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}' THEN ((${t})::timestamp AT TIME ZONE 'UTC') END`;
-    case 'multi':
-      return `CASE WHEN jsonb_typeof(${a}) = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(${a})) END`;
-    default:
-      return `NULLIF(${t}, '')`;
-  }
-}
-
-/**
- * The columns of a form's dataset: `_submitted_at`, `_wave`, `_stakeholder` (the stakeholder's
- * code), then the union of every version's answer keys in first-seen order (a key's type is fixed
- * once published; the latest label wins), with `<key>__other` beside a choice question that
- * offered "other". `questions` is each key's latest definition with the union of every version's
- * choices by value (a choice removed later keeps its place; the latest label wins): the export's
- * columns come from the same union (responses.export.ts).
- */
-export function formColumns(versions: QuestionDef[][]) {
-  const byKey = new Map<string, NewColumn>();
-  const parts = new Map<string, [string, string]>();
-  const questions = new Map<string, QuestionDef>();
-  const choicesOf = new Map<string, Map<string, Choice>>();
-  /** a column reading one field of an object answer (a matrix row, a coordinate); the first key wins */
-  const part = (q: QuestionDef, p: string, column: string, label: string, type: ColumnType) => {
-    if (byKey.has(column) && !parts.has(column)) return;
-    byKey.set(column, { key: column, label, type, sourceColumn: column });
-    parts.set(column, [q.key, p]);
-  };
-  for (const version of versions)
-    for (const q of version) {
-      if (isDisplayOnly(q.type)) continue;
-      const choices = choicesOf.get(q.key) ?? new Map<string, Choice>();
-      for (const c of q.choices ?? []) choices.set(c.value, c);
-      choicesOf.set(q.key, choices);
-      questions.set(q.key, { ...q, choices: [...choices.values()] });
-      if (q.type === 'matrix') {
-        for (const r of q.rows ?? [])
-          part(q, r.value, matrixColumn(q.key, r.value), `${q.label}: ${r.label}`, 'category');
-        continue;
-      }
-      if (q.type === 'geopoint') {
-        part(q, 'lat', `${q.key}_lat`, `${q.label} (latitude)`, 'decimal');
-        part(q, 'lon', `${q.key}_lon`, `${q.label} (longitude)`, 'decimal');
-        part(q, 'accuracy', `${q.key}_accuracy`, `${q.label} (accuracy, m)`, 'decimal');
-        continue;
-      }
-      if (q.type === 'file') {
-        part(q, 'name', q.key, q.label, 'text');
-        continue;
-      }
-      if (q.type === 'repeat') {
-        // the instances are rows of their own (the export's second sheet); here: how many
-        for (const c of q.questions ?? []) questions.set(c.key, c);
-        part(q, COUNT_PART, repeatCountColumn(q.key), `${q.label} (count)`, 'integer');
-        continue;
-      }
-      byKey.set(q.key, {
-        key: q.key,
-        label: q.label,
-        type: COLUMN_OF[q.type],
-        sourceColumn: q.key,
-      });
-      if (q.allowOther && !byKey.has(`${q.key}__other`))
-        byKey.set(`${q.key}__other`, {
-          key: `${q.key}__other`,
-          label: `${q.label} (other)`,
-          type: 'text',
-          sourceColumn: `${q.key}__other`,
-        });
-    }
-  const system: NewColumn[] = [
-    { key: '_submitted_at', label: 'Submitted at', type: 'datetime', sourceColumn: null },
-    { key: '_wave', label: 'Wave', type: 'category', sourceColumn: null },
-    { key: '_stakeholder', label: 'Stakeholder', type: 'text', sourceColumn: null },
-  ];
-  return { columns: [...system, ...byKey.values()], parts, questions };
-}
+import {
+  formColumns,
+  KEY_RE,
+  questionColumns,
+  repeatGroups,
+  RESERVED,
+  systemColumns,
+  UUID_RE,
+  valuesSql,
+} from './form-dataset.columns.js';
 
 /** The view's SELECT over the form's non-deleted responses (the form id and the keys are checked) */
 function formSelect(formId: string, columns: NewColumn[], parts: Map<string, [string, string]>) {
   if (!UUID_RE.test(formId)) throw new Error(`Not a form id: ${formId}`);
-  const values = columns.map((c, i) => {
-    const expr =
-      c.key === '_submitted_at'
-        ? 'r.submitted_at'
-        : c.key === '_wave'
-          ? 'r.wave'
-          : c.key === '_stakeholder'
-            ? 's.code'
-            : parts.has(c.key)
-              ? answerSql(parts.get(c.key)![0], c.type, parts.get(c.key)![1])
-              : answerSql(c.key, c.type);
-    return `, ${expr} AS c${i + 1}`;
-  });
   return (
-    `SELECT r.seq::bigint AS _row, r.id AS _response_id, r.submitted_at AS _submitted_at, ` +
-    `r.wave AS _wave, r.version_number AS _version, r.status AS _status, ` +
-    `r.stakeholder_id AS _stakeholder_id${values.join('')} ` +
+    `SELECT r.seq::bigint AS _row, ${RESERVED}${valuesSql(columns, parts, 'r.answers')} ` +
     `FROM public.form_responses r LEFT JOIN public.stakeholders s ON s.id = r.stakeholder_id ` +
     `WHERE r.form_id = '${formId}'::uuid AND r.deleted_at IS NULL`
   );
 }
 
 /**
- * (Re)define the form's live dataset after a publish (same transaction): a view over its
- * responses, never a copy, so a new or deleted response shows at the next read.
+ * The instances a repeat dataset reads of one response (REPEAT_CAP bounds them on submit): its
+ * `_row` is `seq * ROWS_PER_RESPONSE + instance`, unique, stable and in response order.
+ */
+const ROWS_PER_RESPONSE = 1000;
+
+/**
+ * The columns of a repeat group's dataset: `_response` (the response's number, the form dataset's
+ * `_row`), `_instance` (from 1), `_stakeholder`, `_wave`, then the union of the repeat's questions
+ * in every version that had it (questionColumns: the form dataset's typing rules).
+ */
+function repeatColumns(inner: QuestionDef[][]) {
+  const { columns, parts } = questionColumns(inner);
+  const system = systemColumns('_response', '_instance', '_stakeholder', '_wave');
+  return { columns: [...system, ...columns], parts };
+}
+
+/** A repeat dataset's SELECT: one row per instance of the repeat in each non-deleted response */
+function repeatSelect(
+  formId: string,
+  key: string,
+  columns: NewColumn[],
+  parts: Map<string, [string, string]>,
+) {
+  if (!UUID_RE.test(formId)) throw new Error(`Not a form id: ${formId}`);
+  if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
+  const list = `r.answers -> '${key}'`;
+  return (
+    `SELECT (r.seq * ${ROWS_PER_RESPONSE} + i.n)::bigint AS _row, ${RESERVED}` +
+    `${valuesSql(columns, parts, 'i.item')} ` +
+    `FROM public.form_responses r ` +
+    `CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(${list}) = 'array' ` +
+    `THEN ${list} ELSE '[]'::jsonb END) WITH ORDINALITY AS i(item, n) ` +
+    `LEFT JOIN public.stakeholders s ON s.id = r.stakeholder_id ` +
+    `WHERE r.form_id = '${formId}'::uuid AND r.deleted_at IS NULL AND i.n < ${ROWS_PER_RESPONSE}`
+  );
+}
+
+/**
+ * (Re)define the form's live datasets after a publish (same transaction): views over its
+ * responses, never copies, so a new or deleted response shows at the next read. One for the
+ * responses, and one per repeat group of any version (origin key: the repeat's key).
  */
 export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSelect) {
   const versions = await uc.tx
@@ -186,8 +74,9 @@ export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSe
     .from(formVersions)
     .where(eq(formVersions.formId, form.id))
     .orderBy(asc(formVersions.number));
-  const { columns, parts } = formColumns(versions.map((v) => v.questions));
-  return defineFormView(uc, {
+  const all = versions.map((v) => v.questions);
+  const { columns, parts, questions } = formColumns(all);
+  const main = await defineFormView(uc, {
     projectId: form.projectId,
     name: form.name,
     origin: 'form',
@@ -195,4 +84,31 @@ export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSe
     columns,
     select: formSelect(form.id, columns, parts),
   });
+  // each repeat group of any version is a dataset of its own (a removed one keeps its rows)
+  for (const [key, inner] of repeatGroups(all)) {
+    const repeat = repeatColumns(inner);
+    await defineFormView(uc, {
+      projectId: form.projectId,
+      name: `${form.name} — ${questions.get(key)?.label ?? key}`,
+      origin: 'form',
+      originId: form.id,
+      originKey: key,
+      columns: repeat.columns,
+      select: repeatSelect(form.id, key, repeat.columns, repeat.parts),
+    });
+  }
+  return main;
+}
+
+/** The live datasets of a form's repeat groups with each repeat's latest label (the responses page's links) */
+export async function repeatDatasets(
+  db: Db,
+  teamId: string,
+  formId: string,
+  versions: QuestionDef[][],
+) {
+  const { questions } = formColumns(versions);
+  return (await liveDatasetsOf(db, teamId, 'form', formId)).flatMap((d) =>
+    d.key === null ? [] : [{ id: d.id, label: questions.get(d.key)?.label ?? d.key }],
+  );
 }

@@ -10,7 +10,7 @@ import { registerXlsformRoutes } from './xlsform.routes.js';
 import { registerFormsApi } from './forms.api.js';
 import { registerFormFileRoutes } from './form-files.routes.js';
 import { registerTestLinkRoutes } from './test-link.routes.js';
-import { liveDatasetOf } from '../datasets/index.js';
+import { liveDatasetsOf } from '../datasets/index.js';
 
 /**
  * Forms: survey and stakeholder forms (builder, versions), stakeholders and their personal links,
@@ -28,13 +28,11 @@ export async function formsModule(app: FastifyInstance, ctx: AppContext) {
   await registerFormFileRoutes(app, ctx);
   await registerXlsformRoutes(app, ctx);
   registerFormsApi(app, ctx);
-  // a form's live dataset (its responses' view) goes with the form
+  // a form's live datasets (its responses' view, its repeat groups' views) go with the form
   ctx.cascades.onRemove('form', async (r) => {
     const ids: string[] = [];
-    for (const id of r.ids) {
-      const d = await liveDatasetOf(r.tx, r.teamId, 'form', id);
-      if (d) ids.push(d);
-    }
+    for (const id of r.ids)
+      for (const d of await liveDatasetsOf(r.tx, r.teamId, 'form', id)) ids.push(d.id);
     await r.cascade('dataset', ids);
   });
 }

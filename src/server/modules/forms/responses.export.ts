@@ -8,7 +8,7 @@ import {
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import { formResponses, formVersions, stakeholders } from './forms.tables.js';
-import { COUNT_PART, formColumns } from './form-dataset.js';
+import { COUNT_PART, formColumns, repeatGroups } from './form-dataset.columns.js';
 import { responsesWhere } from './responses.props.js';
 
 /** What a row of the export is made from (one response and its stakeholder's code). */
@@ -146,16 +146,6 @@ export function exportColumns(versions: QuestionDef[][], o: ResponseExportOption
     out.push({ header: q.key, cell: (r) => CELL_OF[q.type](r.answers[q.key], q, o) });
   }
   return out;
-}
-
-/** The repeat groups of any version by key (first-seen order), with each version's questions of it. */
-export function repeatGroups(versions: QuestionDef[][]) {
-  const repeats = new Map<string, QuestionDef[][]>();
-  for (const version of versions)
-    for (const q of version)
-      if (q.type === 'repeat')
-        repeats.set(q.key, [...(repeats.get(q.key) ?? []), q.questions ?? []]);
-  return repeats;
 }
 
 /** One repeat group's sheet: its instances, one row each, linked to their response. */

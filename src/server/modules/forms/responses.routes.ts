@@ -12,7 +12,9 @@ import {
   versionNumbers,
 } from './responses.props.js';
 import { stakeholderResponses } from './stakeholders.props.js';
-import { formQuestionVersions, repeatGroups } from './responses.export.js';
+import { formQuestionVersions } from './responses.export.js';
+import { repeatDatasets } from './form-dataset.js';
+import { repeatGroups } from './form-dataset.columns.js';
 import {
   createPersonalLink,
   deleteResponse,
@@ -35,6 +37,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
       const teamId = teamOf(request);
       const { form, project } = await findForm(ctx.db, teamId, param(request, 'form'));
       const filters = parseFilters(request.query);
+      const versions = await formQuestionVersions(ctx.db, form.id);
       const props = {
         project,
         form: formDetail(form),
@@ -49,7 +52,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
               .filter((q) => !isDisplayOnly(q.type))
               .map(({ key, label }) => ({ key, label }))
           : (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
-        repeatGroups: [...repeatGroups(await formQuestionVersions(ctx.db, form.id)).keys()],
+        repeatGroups: [...repeatGroups(versions).keys()],
+        repeatDatasets: await repeatDatasets(ctx.db, teamId, form.id, versions),
         testCount: await testResponsesCount(ctx.db, form.id),
         versions: await versionNumbers(ctx.db, form.id),
         flagged: await flaggedCount(ctx.db, form.id),

@@ -76,8 +76,9 @@ export async function wavesOf(db: Db, teamId: string, projectId: string) {
     const questionsOf = new Map<string, Map<string, { label: string; numeric: boolean }>>();
     for (const v of versions) {
       const m = questionsOf.get(v.formId) ?? new Map();
+      // a repeat group holds several values per response: its instances are a dataset of their own
       for (const q of v.questions)
-        if (!isDisplayOnly(q.type))
+        if (!isDisplayOnly(q.type) && q.type !== 'repeat')
           m.set(q.key, { label: q.label, numeric: NUMERIC_QUESTIONS.includes(q.type) });
       questionsOf.set(v.formId, m);
     }
