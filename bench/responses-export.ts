@@ -138,9 +138,10 @@ export async function responsesExportBench(database: Database): Promise<string[]
     database.kind === 'postgres' ? 'COPY (SELECT ...) TO STDOUT' : 'one SELECT of the rows as text';
   return [
     `responses export: ${ROWS.toLocaleString('en')} responses (seeded in ${(seeded / 1000).toFixed(1)} s), CSV, best of 2 each`,
-    `  app row generator (pages of 500): ${(a.ms / 1000).toFixed(2)} s, ${rate(a.ms)} rows/s, ${(a.bytes / 1024 / 1024).toFixed(1)} MB, peak RSS +${a.rssMb.toFixed(0)} MB`,
+    `  app row generator (pages of 2,000, the next read while one is written): ${(a.ms / 1000).toFixed(2)} s, ${rate(a.ms)} rows/s, ${(a.bytes / 1024 / 1024).toFixed(1)} MB, peak RSS +${a.rssMb.toFixed(0)} MB`,
     `  ${baseline}: ${(d.ms / 1000).toFixed(2)} s, ${rate(d.ms)} rows/s, peak RSS +${d.rssMb.toFixed(0)} MB`,
-    `  app / database: ${(a.ms / d.ms).toFixed(2)}x`,
+    `  app / database: ${(a.ms / d.ms).toFixed(2)}x the time`,
+    `  ${d.ms / a.ms >= 0.5 ? 'met   ' : 'MISSED'}  export rows/s ÷ the database's own: ${(d.ms / a.ms).toFixed(2)}x (aim >= 0.5x)`,
   ];
 }
 

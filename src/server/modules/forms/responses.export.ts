@@ -225,7 +225,8 @@ export async function countMatching(db: Db, teamId: string, formId: string, f: R
   return Number(n);
 }
 
-const PAGE = 500;
+/** Rows per page of an export: memory holds two pages (the one being written, the next one read). */
+const PAGE = 2000;
 
 /**
  * The export's rows, a page at a time by sequence number (memory stays flat however many
@@ -243,16 +244,18 @@ export async function* exportPages(
     yield rows.map((r) => cols.map((c) => c.cell(r)));
 }
 
-/** The matching responses, PAGE at a time by sequence number (memory stays flat). */
+/**
+ * The matching responses, PAGE at a time by sequence number (memory stays flat). The next page is
+ * read while the caller writes the current one: the database and the writer work at once.
+ */
 async function* responsePages(
   db: Db,
   teamId: string,
   formId: string,
   f: ResponsesFilters,
 ): AsyncGenerator<ExportSourceRow[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await db
+  const page = (after: number) =>
+    db
       .select({
         id: formResponses.id,
         seq: formResponses.seq,
@@ -267,10 +270,14 @@ async function* responsePages(
       .leftJoin(stakeholders, eq(stakeholders.id, formResponses.stakeholderId))
       .where(and(responsesWhere(teamId, formId, f), gt(formResponses.seq, after)))
       .orderBy(asc(formResponses.seq))
-      .limit(PAGE);
-    if (!rows.length) return;
-    yield rows;
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1].seq;
+      .limit(PAGE)
+      .execute();
+  let next: Promise<ExportSourceRow[]> | null = page(0);
+  while (next) {
+    const rows: ExportSourceRow[] = await next;
+    next = rows.length < PAGE ? null : page(rows[rows.length - 1].seq);
+    // a read that fails while the caller writes is reported when the caller asks for it
+    next?.catch(() => {});
+    if (rows.length) yield rows;
   }
 }
