@@ -210,8 +210,15 @@ it('a personal link prefills the household; the draft on the device wins after a
       { name: 'Imani', age: 2 },
     ],
   });
-  // the sent draft is gone from the device, and the next visit starts from this response
+  // the sent draft is gone from the device; another response starts from this one (as the
+  // server's prefill now does), on this page and on the next visit
   await expect(phone.evaluate(draftsOnDevice)).resolves.toEqual([]);
+  await phone.getByRole('button', { name: 'Send another response' }).click();
+  await phone.getByRole('group', { name: 'Member 2', exact: true }).waitFor();
+  await expect(shownMembers(phone)).resolves.toEqual([
+    ['Amina', '35'],
+    ['Imani', '2'],
+  ]);
   await phone.reload();
   await phone.getByRole('group', { name: 'Member 2', exact: true }).waitFor();
   await expect(shownMembers(phone)).resolves.toEqual([
