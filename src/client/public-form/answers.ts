@@ -11,6 +11,7 @@ import {
   type FileDraft,
 } from './storage';
 import { PENDING_FILE_ID, type FileAnswer } from '@shared/forms/files';
+import { repeatPrefill } from '@shared/forms/prefill';
 
 /** An object answer (matrix rows, geopoint fields) without its empty fields. */
 const compact = (v: LogicAnswers[string]): LogicAnswers[string] =>
@@ -112,6 +113,26 @@ export function prefilledRepeats(
     const list = known[q.key];
     if (q.type !== 'repeat' || !Array.isArray(list) || !list.length) continue;
     out[q.key] = list.slice(0, repeatBounds(q).max).map((i) => ({ ...i }));
+  }
+  return out;
+}
+
+/**
+ * What a personal link knows once a response is sent (or queued): each repeat's instances as that
+ * response gives them, since the server prefills the next visit from the stakeholder's latest
+ * response. A repeat sent without instances keeps what was known; the hidden values stay (they
+ * are the stakeholder's record). An open link (no prefill: anyone answers it) knows nothing more.
+ */
+export function knownAfterSending(
+  questions: QuestionDef[],
+  known: PublicFormProps['prefill'],
+  sent: Record<string, unknown>,
+): PublicFormProps['prefill'] {
+  if (!known) return known;
+  const out = { ...known };
+  for (const q of questions) {
+    const instances = repeatPrefill(q, sent[q.key]);
+    if (instances) out[q.key] = instances;
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { expr } from '../../../test/helpers/expression-arbitraries';
 import { print } from '@shared/expressions';
 import { validateAnswers } from '@shared/forms/answers';
 import { repeatPrefill } from '@shared/forms/prefill';
-import { prefilled, prefilledRepeats, toSend } from './answers';
+import { knownAfterSending, prefilled, prefilledRepeats, toSend } from './answers';
 import { questionDef } from '@shared/forms/test-support';
 
 const q = questionDef;
@@ -77,5 +77,18 @@ describe('a repeat group’s known instances', () => {
     const server = validateAnswers(questions, toSend(questions, draft));
     expect(server.errors).toEqual({});
     expect(server.values.members).toEqual(stored);
+  });
+
+  it('after a response is sent, a next one starts from it (the server’s latest response)', () => {
+    const known = { ref: 'S1', members: repeatPrefill(members, stored)! };
+    const edited = { ref: 'S1', members: [{ name: 'Amina', age: '35' }] };
+    const next = knownAfterSending(questions, known, toSend(questions, edited));
+    expect(next).toEqual({ ref: 'S1', members: [{ name: 'Amina', age: '35' }] });
+    // the page and the server agree on it: what the server would prefill from the stored response
+    const server = validateAnswers(questions, toSend(questions, edited));
+    expect(next?.members).toEqual(repeatPrefill(members, server.values.members));
+    // sent without instances: what was known stays; an open link (no prefill) learns nothing
+    expect(knownAfterSending(questions, known, { ref: 'S1' })).toEqual(known);
+    expect(knownAfterSending(questions, undefined, toSend(questions, edited))).toBeUndefined();
   });
 });

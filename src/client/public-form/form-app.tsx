@@ -10,6 +10,7 @@ import { useOutbox } from './use-outbox';
 import {
   defaults,
   draftFor,
+  knownAfterSending,
   logicView,
   newResponseId,
   prefilled,
@@ -72,10 +73,12 @@ export function FormApp({
   const draftKey = `${data.token}|${wave ?? ''}`;
   // the first answers: defaults, a repeat's known instances and hidden values from the link or
   // the stakeholder's record
+  // what the server knew (personal links), then what this page sent since: a next response starts there
+  const known = useRef(data.prefill);
   const initial = () => ({
     ...defaults(questions),
-    ...prefilledRepeats(questions, data.prefill),
-    ...prefilled(questions, window.location.search, data.prefill),
+    ...prefilledRepeats(questions, known.current),
+    ...prefilled(questions, window.location.search, known.current),
   });
   const [answers, setAnswers] = useState<DraftAnswers>(initial);
   const [loaded, setLoaded] = useState(false);
@@ -228,6 +231,9 @@ export function FormApp({
     }
     changed.current = false;
     startedAt.current = Date.now();
+    // a conflict stored nothing; a response sent or queued is the stakeholder's latest
+    if (outcome.kind !== 'conflict')
+      known.current = knownAfterSending(questions, known.current, raw);
     setAnswers(initial());
     setPageIndex(0);
     if (outcome.kind === 'sent') {
