@@ -47,6 +47,8 @@ const theme = themeQuartz.withParams({
   subtleTextColor: 'var(--mantine-color-dimmed)',
 });
 
+const FILL_BOX = { position: 'absolute', inset: 0 } as const;
+
 /** The row number opens the row's detail: it looks like the link it acts as */
 const ROW_NUMBER_STYLE = {
   color: 'var(--mantine-color-anchor)',
@@ -170,6 +172,8 @@ export const DatasetGrid = forwardRef<
   return (
     <AgGridReact<DatasetRow>
       ref={grid}
+      // fills the box its page gives it (a flex item of the page: its height comes from the window)
+      containerStyle={FILL_BOX}
       modules={MODULES}
       theme={theme}
       rowModelType="infinite"

@@ -15,6 +15,10 @@ import {
   type GridQuery,
 } from '../../features/datagrid/grid-query';
 
+/** The window's height below the app shell's header, less the shell's padding above and below */
+const FILL_WINDOW =
+  'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem))';
+
 /**
  * survey-sources/datagrid: every row of a source's current version in AG Grid's infinite row
  * model (this page's chunk only). Filters and sort live in the URL, so a reload keeps them.
@@ -51,7 +55,9 @@ export default function Datagrid({
 
   const filtered = query.filters.length > 0;
   return (
-    <Stack gap="md">
+    // the page fills the window below the header and no more: the grid takes the height left
+    // (at least 420 px) and scrolls its rows itself, so the page has no scrollbar of its own
+    <Stack gap="md" mih={FILL_WINDOW}>
       <Head title={`${dataset.name}: data`} />
       <PageHeader
         crumbs={[
@@ -118,7 +124,7 @@ export default function Datagrid({
               No rows match these filters. Change or clear them to see rows again.
             </Text>
           )}
-          <div style={{ height: 'max(420px, calc(100vh - 300px))' }}>
+          <div style={{ flex: '1 0 420px', position: 'relative' }}>
             <DatasetGrid
               ref={grid}
               datasetId={dataset.id}
