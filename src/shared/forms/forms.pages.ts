@@ -269,8 +269,9 @@ export interface PublicFormProps {
   /** why the form takes no responses now (the page says it in its language), or null */
   closed: ClosedNotice | null;
   /**
-   * a personal link: the stakeholder's known answers to this form's hidden questions, by key, and
-   * a repeat group's known instances (their latest response, else their registration)
+   * a personal link (always, empty when nothing is known; never on an open link): the
+   * stakeholder's known answers to this form's hidden questions, by key, and a repeat group's
+   * known instances (their latest response, else their registration)
    */
   prefill?: Record<string, string | PrefillInstance[]>;
   /** the draft's test link: the page says its responses are kept apart as tests */

@@ -167,7 +167,9 @@ export function documentLanguage(
  * form's hidden questions, and for each repeat group (household members) the instances the
  * stakeholder gave last: their latest response to this form (any wave), else their registration
  * answer under the repeat's key (`repeatPrefill`: only the repeat's questions, values it still
- * takes). Nothing else of the stakeholder's record reaches the page.
+ * takes). Nothing else of the stakeholder's record reaches the page. A personal link always gets
+ * an object (empty when nothing is known: the page then still learns from what it sends); an open
+ * link none.
  */
 async function stakeholderPrefill(
   db: Db,
@@ -177,7 +179,8 @@ async function stakeholderPrefill(
 ): Promise<PublicFormProps['prefill']> {
   const hidden = questions.filter((q) => q.type === 'hidden').map((q) => q.key);
   const repeats = questions.filter((q) => q.type === 'repeat');
-  if (!stakeholderId || !(hidden.length || repeats.length)) return undefined;
+  if (!stakeholderId) return undefined;
+  if (!(hidden.length || repeats.length)) return {};
   const [s] = await db
     .select({ answers: stakeholders.answers })
     .from(stakeholders)
@@ -206,5 +209,5 @@ async function stakeholderPrefill(
       if (instances) out[q.key] = instances;
     }
   }
-  return Object.keys(out).length ? out : undefined;
+  return out;
 }

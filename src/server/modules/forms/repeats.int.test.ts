@@ -466,5 +466,19 @@ describe('a personal link prefills repeat groups', () => {
     expect(
       (await kit.publicPage(`/f/${await linkOf(neema.id, 'baseline')}`)).props?.prefill,
     ).toEqual({ members: [{ name: 'Zawadi' }] });
+    // a stakeholder nothing is known of yet: an empty prefill (a personal link), never none (an open link)
+    const [tumaini] = await t.app.ctx.db
+      .insert(stakeholders)
+      .values({
+        teamId: s.team.id,
+        projectId: s.project.id,
+        code: 'S-TUMAINI0',
+        name: 'Tumaini',
+        answers: {},
+      })
+      .returning();
+    expect(
+      (await kit.publicPage(`/f/${await linkOf(tumaini.id, 'baseline')}`)).props?.prefill,
+    ).toEqual({});
   });
 });
