@@ -23,17 +23,20 @@ const settled = <T>(p: Promise<T>) =>
     (v) => ({ v }),
     (e: Error) => ({ e: e.message }),
   );
-/** let pending promise callbacks run (no timers: the batches start on submission, not on a clock) */
+/** one turn of the event loop (a batch starts after one; no clock is involved) */
 const flush = () => new Promise<void>((r) => setImmediate(r));
 
 describe('submissionBatches', () => {
-  it('stores a submission to an idle key at once, alone', async () => {
+  it('stores a submission to an idle key after one turn of the event loop, with what came in that turn', async () => {
     const { calls, store } = heldStore(ok);
     const submit = submissionBatches(store);
     const one = submit('form-a', 1);
-    expect(calls.map((c) => c.items)).toEqual([[1]]);
+    const two = submit('form-a', 2);
+    expect(calls).toEqual([]);
+    await flush();
+    expect(calls.map((c) => c.items)).toEqual([[1, 2]]);
     calls[0].release();
-    expect(await one).toBe('stored 1');
+    expect(await Promise.all([one, two])).toEqual(['stored 1', 'stored 2']);
   });
 
   it('gathers what arrives while a batch runs into the next one, in order, each with its own outcome', async () => {
@@ -42,8 +45,9 @@ describe('submissionBatches', () => {
     );
     const submit = submissionBatches(store);
     const first = settled(submit('form-a', 1));
-    const later = [2, 3, 4].map((n) => settled(submit('form-a', n)));
     const other = settled(submit('form-b', 9));
+    await flush();
+    const later = [2, 3, 4].map((n) => settled(submit('form-a', n)));
     // form-b is another key: not held back by form-a's batch
     expect(calls.map((c) => [c.key, c.items])).toEqual([
       ['form-a', [1]],
@@ -66,26 +70,25 @@ describe('submissionBatches', () => {
   it('takes at most `max` submissions per batch', async () => {
     const { calls, store } = heldStore(ok);
     const submit = submissionBatches(store, 2);
-    const all = [1, 2, 3, 4, 5, 6].map((n) => submit('k', n));
-    calls[0].release();
-    await flush();
-    calls[1].release();
-    await flush();
-    calls[2].release();
-    await flush();
-    calls[3].release();
-    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3], [4, 5], [6]]);
-    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `stored ${n}`));
+    const all = [1, 2, 3, 4, 5].map((n) => submit('k', n));
+    for (let i = 0; i < 3; i++) {
+      await flush();
+      calls[i].release();
+    }
+    expect(calls.map((c) => c.items)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5].map((n) => `stored ${n}`));
   });
 
   it('stores a batch that failed as a whole again one at a time, so only the bad one fails', async () => {
     const { calls, store } = heldStore(ok);
     const submit = submissionBatches(store);
     const first = submit('k', 1);
+    await flush();
     const rest = [2, 3, 4].map((n) => settled(submit('k', n)));
     calls[0].release();
     await first;
     await flush();
+    expect(calls[1].items).toEqual([2, 3, 4]);
     calls[1].fail();
     // one at a time, in order: 2 is stored, 3 fails alone, 4 is stored
     for (const [i, good] of [
@@ -103,8 +106,9 @@ describe('submissionBatches', () => {
       { e: 'the batch failed as a whole' },
       { v: 'stored 4' },
     ]);
-    // the key is idle again: the next submission goes alone at once
+    // the key is idle again: the next submission starts a batch of its own
     void submit('k', 5);
+    await flush();
     expect(calls.at(-1)!.items).toEqual([5]);
   });
 });

@@ -13,7 +13,8 @@ interface Waiting<I, R> {
  * Submissions to one key (a form's link) gathered while the previous batch for that key is being
  * stored, then stored together: one transaction, one row lock and about one statement per step for
  * the whole batch, instead of one per submission (group commit). Nothing waits on a timer: a
- * submission arriving when its key is idle is stored at once, alone. Each caller gets its own
+ * submission arriving when its key is idle is stored after one turn of the event loop, with
+ * whatever else has arrived by then. Each caller gets its own
  * outcome, after the commit. If a batch fails as a whole (an error no submission's checks
  * foresaw), its submissions are stored again one at a time, so one bad submission cannot fail
  * the others.
@@ -27,6 +28,11 @@ export function submissionBatches<I, R>(
     o.ok ? w.resolve(o.value) : w.reject(o.error);
 
   async function drain(key: string, queue: Array<Waiting<I, R>>) {
+    // one turn of the event loop first: requests already received are read and join the first
+    // batch (PGlite runs a transaction's statements without yielding to I/O, so without this turn
+    // every batch there would be the one submission that started it; later batches gather what
+    // arrived while the one before was stored)
+    await new Promise<void>((resolve) => setImmediate(resolve));
     while (queue.length) {
       const batch = queue.splice(0, max);
       try {
