@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { insertJsonRows } from '../../platform/db/json-rows.js';
 import { formResponseFlags, formResponses } from './forms.tables.js';
@@ -22,13 +22,14 @@ interface Subject {
   answers: Answers;
   durationMs: number | null;
   fingerprint: string | null;
+  seq: number;
 }
 
-/** The form's other live responses. */
-const others = (r: Pick<Subject, 'id' | 'formId'>) =>
+/** The form's live responses, but `id` (a response judged against the others), if given. */
+const others = (r: { id?: string; formId: string }) =>
   and(
     eq(formResponses.formId, r.formId),
-    ne(formResponses.id, r.id),
+    r.id ? ne(formResponses.id, r.id) : undefined,
     isNull(formResponses.deletedAt),
   );
 
@@ -82,11 +83,7 @@ export async function statisticalReasonsOf(
   const recent = db
     .select({ durationMs: formResponses.durationMs, answers: formResponses.answers })
     .from(formResponses)
-    .where(
-      o.except
-        ? others({ id: o.except, formId: o.formId })
-        : and(eq(formResponses.formId, o.formId), isNull(formResponses.deletedAt)),
-    )
+    .where(others({ id: o.except, formId: o.formId }))
     .orderBy(desc(formResponses.seq))
     .limit(STATS_WINDOW)
     .as('recent');
@@ -134,52 +131,41 @@ export async function statisticalReasonsOf(
   });
 }
 
-/** The duplicate rule: the first other live response from the same stakeholder and wave, or with the same answers. */
-async function duplicateOf(db: Db, r: Subject) {
-  const first = (where: ReturnType<typeof and>) =>
-    db
-      .select({ seq: formResponses.seq })
-      .from(formResponses)
-      .where(and(others(r), where))
-      .orderBy(asc(formResponses.seq))
-      .limit(1)
-      .then((rows) => rows[0] ?? null);
-  return duplicateReason({
-    sameStakeholderWave: r.stakeholderId
-      ? await first(
-          and(
-            eq(formResponses.stakeholderId, r.stakeholderId),
-            sql`${formResponses.wave} is not distinct from ${r.wave}`,
-          ),
-        )
-      : null,
-    sameAnswers: r.fingerprint ? await first(eq(formResponses.fingerprint, r.fingerprint)) : null,
-  });
-}
-
 /**
- * The duplicate rule for responses just inserted together (a batch, numbered in order), in one
- * statement: each is compared with the form's live responses numbered before it, so of two
- * identical responses the later one is flagged, as when they come one at a time.
+ * The duplicate rule for one or many responses of a form, in one statement: for each, the first
+ * other live response from the same stakeholder and wave, or with the same answers. Responses just
+ * inserted together (`earlier`) are compared only with those numbered before them, so of two
+ * identical responses the later one is flagged, as when they come one at a time; an edited
+ * response is compared with all the others.
  */
-export async function duplicatesOfNew(
+export async function duplicatesOf(
   db: Db,
   formId: string,
   rows: Array<Pick<Subject, 'id' | 'stakeholderId' | 'wave' | 'fingerprint'> & { seq: number }>,
+  o: { earlier: boolean },
 ): Promise<Array<string | null>> {
   if (!rows.length) return [];
   const json = JSON.stringify(
-    rows.map((r, i) => ({ i, seq: r.seq, sid: r.stakeholderId, wave: r.wave, fp: r.fingerprint })),
+    rows.map((r, i) => ({
+      i,
+      id: r.id,
+      seq: r.seq,
+      sid: r.stakeholderId,
+      wave: r.wave,
+      fp: r.fingerprint,
+    })),
   );
-  const earlier = sql`o.form_id = ${formId} and o.deleted_at is null and o.seq < v.seq`;
+  const match = sql`o.form_id = ${formId} and o.deleted_at is null and o.id <> v.id
+    ${o.earlier ? sql`and o.seq < v.seq` : sql``}`;
   const result = (await db.execute(sql`
     select v.i,
-      (select o.seq from ${formResponses} o where ${earlier} and v.sid is not null
+      (select o.seq from ${formResponses} o where ${match} and v.sid is not null
         and o.stakeholder_id = v.sid and o.wave is not distinct from v.wave
         order by o.seq limit 1) as sw,
-      (select o.seq from ${formResponses} o where ${earlier} and v.fp is not null
+      (select o.seq from ${formResponses} o where ${match} and v.fp is not null
         and o.fingerprint = v.fp order by o.seq limit 1) as fp
-    from jsonb_to_recordset(${json}::jsonb) as v(i int, seq int, sid uuid, wave text, fp text)`)) as unknown as {
+    from jsonb_to_recordset(${json}::jsonb)
+      as v(i int, id uuid, seq int, sid uuid, wave text, fp text)`)) as unknown as {
     rows: Array<{ i: number; sw: number | null; fp: number | null }>;
   };
   const found = new Map(result.rows.map((x) => [Number(x.i), x]));
@@ -253,7 +239,7 @@ export async function addFlags(
 export async function refreshFlags(db: Db, r: Subject, questions: QuestionDef[]) {
   const reasons: Record<FlagRule, string | null> = {
     ...(await statisticalReasons(db, r, questions)),
-    duplicate: await duplicateOf(db, r),
+    duplicate: (await duplicatesOf(db, r.formId, [r], { earlier: false }))[0],
     straight_lining: straightLiningReason(r.answers, questions),
   };
   await storeFlags(db, r, reasons, { fresh: false });
