@@ -24,8 +24,12 @@ export function submissionBatches<I, R>(
   max = SUBMIT_BATCH_MAX,
 ) {
   const queues = new Map<string, Array<Waiting<I, R>>>();
-  const settle = (w: Waiting<I, R>, o: Outcome<R>) =>
-    o.ok ? w.resolve(o.value) : w.reject(o.error);
+  const settle = (w: Waiting<I, R>, o: Outcome<R> | undefined) =>
+    !o
+      ? w.reject(new Error('The batch gave this submission no outcome.'))
+      : o.ok
+        ? w.resolve(o.value)
+        : w.reject(o.error);
 
   async function drain(key: string, queue: Array<Waiting<I, R>>) {
     // one turn of the event loop first: requests already received are read and join the first

@@ -22,7 +22,7 @@ import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
 import { monthlyRoom, teamSwitchesFor } from './team-switches.js';
 import { attachFiles, resolveFiles } from './form-files.js';
-import { addFlags, duplicatesOfNew, statisticalReasonsOf } from './quality.flags.js';
+import { addFlags, duplicatesOf, statisticalReasonsOf } from './quality.flags.js';
 import { answersFingerprint, straightLiningReason } from '../../../shared/forms/quality.js';
 import { enqueueWebhookEvents } from '../webhooks/index.js';
 import { insertJsonRows } from '../../platform/db/json-rows.js';
@@ -245,6 +245,15 @@ interface Checked {
   wave: string | null;
 }
 
+/** A checked submission that will be a new response: its id, answers as stored, statistical flags. */
+interface Fresh extends Checked {
+  id: string;
+  values: Answers;
+  hash: string;
+  fileIds: string[];
+  reasons: { speeder: string | null; out_of_range: string | null };
+}
+
 /**
  * The one write path of submissions (the public page's and the API's), for one form and one or
  * many submissions at a time: version, validation and hidden answers cleaned per submission; the
@@ -333,15 +342,7 @@ async function storeResponses(
   );
   // why this form takes no new response now, said in a submission's language (null: it is open)
   const closedFor = await closure(uc, form, projectStatus, switches);
-  const fresh: Array<
-    Checked & {
-      id: string;
-      values: Answers;
-      hash: string;
-      fileIds: string[];
-      reasons: { speeder: string | null; out_of_range: string | null };
-    }
-  > = [];
+  const fresh: Fresh[] = [];
   const taken = new Map<string, { id: string; hash: string }>();
   for (const [k, c] of checked.entries()) {
     try {
@@ -418,7 +419,7 @@ async function storeResponses(
   }
   // data quality flags, in the same transaction: a response is never stored without them; the
   // duplicate rule compares each with the responses numbered before it (under the lock)
-  const duplicates = await duplicatesOfNew(uc.tx, form.id, inserted);
+  const duplicates = await duplicatesOf(uc.tx, form.id, inserted, { earlier: true });
   await addFlags(
     uc.tx,
     inserted.map((r, n) => ({
