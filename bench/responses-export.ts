@@ -16,6 +16,7 @@ import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { forms, formVersions } from '../src/server/modules/forms/forms.tables.js';
 import { responsesFile } from '../src/server/modules/forms/responses-export.job.js';
 import type { QuestionDef } from '../src/shared/forms/questions.js';
+import { parseFilters } from '../src/server/modules/forms/responses.props.js';
 
 const ROWS = Number(
   process.env.BENCH_EXPORT_ROWS ?? (process.env.BENCH_DATABASE_URL ? 1_000_000 : 200_000),
@@ -40,15 +41,8 @@ const QUESTIONS = [
   q('crops', 'multiple_choice', ['maize', 'rice', 'beans']),
   q('age', 'integer'),
 ];
-const NO_FILTERS = {
-  flag: null,
-  wave: null,
-  version: null,
-  status: null,
-  from: null,
-  to: null,
-  deleted: false,
-};
+/** no filter: every live response (the responses page's filters parsed from an empty query) */
+const NO_FILTERS = parseFilters({});
 
 /** Run `work`, sampling RSS every 50 ms: its time and the peak growth over the RSS at its start. */
 async function measured(work: () => Promise<number>) {

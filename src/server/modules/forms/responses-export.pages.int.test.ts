@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { formVersions } from './forms.tables.js';
 import { responsesFile } from './responses-export.job.js';
 import { formsTestKit } from './test-support.js';
+import { parseFilters } from './responses.props.js';
 
 /**
  * An export longer than one page (2,000 responses a page, the next read while one is written):
@@ -16,15 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const { setup, newForm, add, publish } = formsTestKit(() => t);
-const NO_FILTERS = {
-  flag: null,
-  wave: null,
-  version: null,
-  status: null,
-  from: null,
-  to: null,
-  deleted: false,
-};
+/** no filter: every live response (the responses page's filters parsed from an empty query) */
+const NO_FILTERS = parseFilters({});
 
 it('exports every response once and in order across pages, a full last page or not', async () => {
   const s = await setup();
