@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
@@ -23,7 +22,7 @@ import { MailQueue } from './platform/mail/mail-queue.js';
 import { installRouteRegistry } from './platform/routes/registry.js';
 import { installAccessControl } from './platform/routes/access.js';
 import { installFeatureGate, TeamFeatures } from './platform/features/index.js';
-import { VIDEO_FRAME_HOSTS } from '../shared/settings/video.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { installFlash } from './platform/http/flash.js';
 import { installCsrf } from './platform/http/csrf.js';
 import { installErrorHandling } from './platform/http/errors-handler.js';
@@ -171,27 +170,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 256 * 1024 });
   const dev = opts.assets === 'dev';
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.pusher.external ? ['https:'] : [])],
-        fontSrc: ["'self'", 'data:'],
-        // the team's onboarding video (settings, video text): YouTube/Vimeo players or an https file
-        frameSrc: ["'self'", ...VIDEO_FRAME_HOSTS],
-        mediaSrc: ["'self'", 'https:', 'blob:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: secure ? [] : null,
-      },
-    },
-    hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, { dev, secure, externalRealtime: config.pusher.external });
   // limits are opt-in per route (config.rateLimit). PostgreSQL (possibly several web processes):
   // counters in the rate_limits table; PGlite (one process): in memory
   const rateLimitStore =
