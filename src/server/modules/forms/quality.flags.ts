@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { insertJsonRows } from '../../platform/db/json-rows.js';
-import { formResponseFlags, formResponses } from './forms.tables.js';
+import { jsonRowsInsert } from '../../platform/db/json-rows.js';
+import { formResponseFlags, formResponses, forms } from './forms.tables.js';
 import type { Answers } from '../../../shared/forms/answers.js';
 import { NUMBER_TYPES, type QuestionDef } from '../../../shared/forms/questions.js';
 import {
@@ -83,7 +83,14 @@ export async function statisticalReasonsOf(
   const recent = db
     .select({ durationMs: formResponses.durationMs, answers: formResponses.answers })
     .from(formResponses)
-    .where(others({ id: o.except, formId: o.formId }))
+    .where(
+      and(
+        others({ id: o.except, formId: o.formId }),
+        // the window by number too, so the plan is the form_seq index's range whatever the
+        // planner guesses of a new form's size (a guess of "few" read the whole form and sorted it)
+        sql`${formResponses.seq} > (select ${forms.responseSeq} from ${forms} where ${forms.id} = ${o.formId}) - ${STATS_WINDOW}`,
+      ),
+    )
     .orderBy(desc(formResponses.seq))
     .limit(STATS_WINDOW)
     .as('recent');
@@ -131,49 +138,76 @@ export async function statisticalReasonsOf(
   });
 }
 
+/** What the duplicate rule compares: the response's stakeholder and wave, and its answers' fingerprint. */
+type DuplicateSubject = Pick<Subject, 'id' | 'stakeholderId' | 'wave' | 'fingerprint'>;
+
+/** For each response judged (`i`, its place), the number of the first stored match of each kind. */
+export interface StoredMatch {
+  i: number;
+  sw: number | null;
+  fp: number | null;
+}
+
 /**
- * The duplicate rule for one or many responses of a form, in one statement: for each, the first
- * other live response from the same stakeholder and wave, or with the same answers. Responses just
- * inserted together (`earlier`) are compared only with those numbered before them, so of two
- * identical responses the later one is flagged, as when they come one at a time; an edited
- * response is compared with all the others.
+ * The duplicate rule's read, one statement for one or many responses of a form: for each, the
+ * first (by number) other live stored response from the same stakeholder and wave, and the first
+ * with the same answers. A writer may run it beside other reads (one round trip).
  */
-export async function duplicatesOf(
-  db: Db,
-  formId: string,
-  rows: Array<Pick<Subject, 'id' | 'stakeholderId' | 'wave' | 'fingerprint'> & { seq: number }>,
-  o: { earlier: boolean },
-): Promise<Array<string | null>> {
-  if (!rows.length) return [];
+export function storedDuplicatesQuery(formId: string, rows: DuplicateSubject[]): SQL {
   const json = JSON.stringify(
-    rows.map((r, i) => ({
-      i,
-      id: r.id,
-      seq: r.seq,
-      sid: r.stakeholderId,
-      wave: r.wave,
-      fp: r.fingerprint,
-    })),
+    rows.map((r, i) => ({ i, id: r.id, sid: r.stakeholderId, wave: r.wave, fp: r.fingerprint })),
   );
-  const match = sql`o.form_id = ${formId} and o.deleted_at is null and o.id <> v.id
-    ${o.earlier ? sql`and o.seq < v.seq` : sql``}`;
-  const result = (await db.execute(sql`
-    select v.i,
+  const match = sql`o.form_id = ${formId} and o.deleted_at is null and o.id <> v.id`;
+  return sql`select v.i,
       (select o.seq from ${formResponses} o where ${match} and v.sid is not null
         and o.stakeholder_id = v.sid and o.wave is not distinct from v.wave
         order by o.seq limit 1) as sw,
       (select o.seq from ${formResponses} o where ${match} and v.fp is not null
         and o.fingerprint = v.fp order by o.seq limit 1) as fp
     from jsonb_to_recordset(${json}::jsonb)
-      as v(i int, id uuid, seq int, sid uuid, wave text, fp text)`)) as unknown as {
-    rows: Array<{ i: number; sw: number | null; fp: number | null }>;
-  };
-  const found = new Map(result.rows.map((x) => [Number(x.i), x]));
-  return rows.map((_, i) => {
-    const x = found.get(i);
-    const seq = (v: number | null | undefined) => (v == null ? null : { seq: Number(v) });
-    return duplicateReason({ sameStakeholderWave: seq(x?.sw), sameAnswers: seq(x?.fp) });
+      as v(i int, id uuid, sid uuid, wave text, fp text)`;
+}
+
+/**
+ * The duplicate rule's reasons from its read. Responses about to be inserted together
+ * (`pending`, in the order of their numbers) are also compared with the batch's earlier ones, so
+ * of two identical responses the later one is flagged, as when they come one at a time; a stored
+ * match always comes first (it has a lower number).
+ */
+export function duplicateReasons(
+  rows: Array<DuplicateSubject & { seq: number }>,
+  found: StoredMatch[],
+  o: { pending: boolean },
+): Array<string | null> {
+  const stored = new Map(found.map((x) => [Number(x.i), x]));
+  const seq = (v: number | null | undefined) => (v == null ? null : { seq: Number(v) });
+  return rows.map((r, i) => {
+    const before = o.pending ? rows.slice(0, i) : [];
+    const sameWave =
+      r.stakeholderId === null
+        ? undefined
+        : before.find((b) => b.stakeholderId === r.stakeholderId && b.wave === r.wave);
+    const sameAnswers =
+      r.fingerprint === null ? undefined : before.find((b) => b.fingerprint === r.fingerprint);
+    return duplicateReason({
+      sameStakeholderWave: seq(stored.get(i)?.sw ?? sameWave?.seq),
+      sameAnswers: seq(stored.get(i)?.fp ?? sameAnswers?.seq),
+    });
   });
+}
+
+/** The duplicate rule for one or many responses of a form (its read, then its reasons). */
+async function duplicatesOf(
+  db: Db,
+  formId: string,
+  rows: Array<DuplicateSubject & { seq: number }>,
+  o: { pending: boolean },
+): Promise<Array<string | null>> {
+  if (!rows.length) return [];
+  const result = (await db.execute(storedDuplicatesQuery(formId, rows))) as unknown as {
+    rows: StoredMatch[];
+  };
+  return duplicateReasons(rows, result.rows, o);
 }
 
 /**
@@ -187,7 +221,8 @@ async function storeFlags(
   reasons: Record<FlagRule, string | null>,
   o: { fresh: boolean },
 ) {
-  await addFlags(db, [{ response: r, reasons }]);
+  const insert = flagsInsert([{ response: r, reasons }]);
+  if (insert) await db.execute(insert);
   const quiet = (Object.entries(reasons) as Array<[FlagRule, string | null]>)
     .filter((e) => e[1] === null)
     .map(([rule]) => rule);
@@ -203,14 +238,17 @@ async function storeFlags(
       );
 }
 
-/** The flags whose rule fires, of one or many responses, in one statement (an open flag's reason updated). */
-export async function addFlags(
-  db: Db,
-  judged: Array<{
-    response: Pick<Subject, 'id' | 'teamId' | 'formId'>;
-    reasons: Record<FlagRule, string | null>;
-  }>,
-) {
+/** A judged response and its rule results (a rule that fires has its reason). */
+interface Judgement {
+  response: Pick<Subject, 'id' | 'teamId' | 'formId'>;
+  reasons: Record<FlagRule, string | null>;
+}
+
+/**
+ * The statement storing the flags whose rule fires, of one or many responses (an open flag's
+ * reason updated); null when no rule fires. A writer may run it beside its other writes.
+ */
+export function flagsInsert(judged: Judgement[]): SQL | null {
   const rows = judged.flatMap(({ response: r, reasons }) =>
     (Object.entries(reasons) as Array<[FlagRule, string | null]>)
       .filter((e): e is [FlagRule, string] => e[1] !== null)
@@ -222,8 +260,7 @@ export async function addFlags(
         reason,
       })),
   );
-  await insertJsonRows(
-    db,
+  return jsonRowsInsert(
     formResponseFlags,
     rows,
     sql`on conflict (response_id, rule) do update set reason = excluded.reason
@@ -239,7 +276,7 @@ export async function addFlags(
 export async function refreshFlags(db: Db, r: Subject, questions: QuestionDef[]) {
   const reasons: Record<FlagRule, string | null> = {
     ...(await statisticalReasons(db, r, questions)),
-    duplicate: (await duplicatesOf(db, r.formId, [r], { earlier: false }))[0],
+    duplicate: (await duplicatesOf(db, r.formId, [r], { pending: false }))[0],
     straight_lining: straightLiningReason(r.answers, questions),
   };
   await storeFlags(db, r, reasons, { fresh: false });

@@ -22,10 +22,16 @@ import { channels } from '../../../shared/realtime/channels.js';
 import { pruneHidden } from '../../../shared/expressions/index.js';
 import { monthlyRoom, teamSwitchesFor } from './team-switches.js';
 import { attachFiles, resolveFiles } from './form-files.js';
-import { addFlags, duplicatesOf, statisticalReasonsOf } from './quality.flags.js';
+import {
+  duplicateReasons,
+  flagsInsert,
+  statisticalReasonsOf,
+  storedDuplicatesQuery,
+  type StoredMatch,
+} from './quality.flags.js';
 import { answersFingerprint, straightLiningReason } from '../../../shared/forms/quality.js';
-import { enqueueWebhookEvents } from '../webhooks/index.js';
-import { insertJsonRows } from '../../platform/db/json-rows.js';
+import { queueWebhookEvents, subscribedEndpoints } from '../webhooks/index.js';
+import { jsonRowsInsert } from '../../platform/db/json-rows.js';
 
 /** The live event a new response sends on the team's private channel. */
 const RESPONSE_CREATED = 'form-response.created';
@@ -235,33 +241,61 @@ export async function storeResponse(
   return outcome.value;
 }
 
+type VersionRow = typeof formVersions.$inferSelect;
+
+/** Published versions by form and number: a version is never changed once published, so it is read once. */
+const versionCache = new Map<string, VersionRow>();
+const VERSION_CACHE_MAX = 500;
+
+/** The form's published versions among `numbers` (a number with no version is left out). */
+async function versionsOf(db: Db, formId: string, numbers: number[]): Promise<VersionRow[]> {
+  const wanted = [...new Set(numbers)];
+  const missing = wanted.filter((n) => !versionCache.has(`${formId}:${n}`));
+  if (missing.length) {
+    const rows = await db
+      .select()
+      .from(formVersions)
+      .where(and(eq(formVersions.formId, formId), inArray(formVersions.number, missing)));
+    if (versionCache.size + rows.length > VERSION_CACHE_MAX) versionCache.clear();
+    for (const v of rows) versionCache.set(`${formId}:${v.number}`, v);
+  }
+  return wanted.flatMap((n) => versionCache.get(`${formId}:${n}`) ?? []);
+}
+
 /** A submission that passed the checks that need no lock: its version, answers and wave. */
 interface Checked {
   at: number;
   s: Submission;
   text: PageText;
-  version: typeof formVersions.$inferSelect;
+  version: VersionRow;
   kept: Answers;
   wave: string | null;
 }
 
-/** A checked submission that will be a new response: its id, answers as stored, statistical flags. */
-interface Fresh extends Checked {
+/** A checked submission's answers as stored (file answers resolved), under the id it would take. */
+interface Pending {
   id: string;
   values: Answers;
   hash: string;
   fileIds: string[];
+}
+
+/** A checked submission that will be a new response: its statistical flags and stored duplicate match. */
+interface Fresh extends Checked, Pending {
   reasons: { speeder: string | null; out_of_range: string | null };
+  match: StoredMatch | undefined;
 }
 
 /**
  * The one write path of submissions (the public page's and the API's), for one form and one or
  * many submissions at a time: version, validation and hidden answers cleaned per submission; the
- * statistical quality rules once; then under the form's row lock (held to the commit) the exact
- * rules: retries and reused ids, the team's monthly limit, the form's open rules and response
- * limit, gapless response numbers in order, one insert, the stakeholder registration, the
- * duplicate rule, the flags, the live events and webhooks. A batch costs about as many statements
- * as one submission, so a burst on one form is not served one row lock at a time.
+ * statistical quality rules and the webhook endpoints once; then under the form's row lock (held
+ * to the commit) the exact rules: one read (retries and reused ids, the duplicate rule's stored
+ * matches), the team's monthly limit, the form's open rules and response limit, the stakeholder
+ * registration, and one write (the responses with gapless numbers in order, the form's last
+ * number, the flags); then the live events and webhooks. A batch costs about as many statements
+ * as one submission, and the lock is held for four round trips (lock, read, write, commit), so a
+ * burst on one form is not served one row lock at a time.
  */
 async function storeResponses(
   uc: Storing,
@@ -270,11 +304,11 @@ async function storeResponses(
 ): Promise<Array<Outcome<Stored>>> {
   const out: Array<Outcome<Stored>> = new Array(items.length);
   const refuse = (at: number, error: unknown) => (out[at] = { ok: false, error });
-  const numbers = [...new Set(items.map((s) => s.input.version))];
-  const versions = await uc.tx
-    .select()
-    .from(formVersions)
-    .where(and(eq(formVersions.formId, found.id), inArray(formVersions.number, numbers)));
+  const versions = await versionsOf(
+    uc.tx,
+    found.id,
+    items.map((s) => s.input.version),
+  );
   const checked: Checked[] = [];
   items.forEach((s, at) => {
     // the question's own messages (required, constraint) and the built-in ones in the language
@@ -315,38 +349,19 @@ async function storeResponses(
           questions: c.version.questions,
         })),
       );
+  // the endpoints new responses are delivered to: read before the lock (it guards responses)
+  const endpoints = switches.refused
+    ? []
+    : await subscribedEndpoints(uc.tx, found.teamId, 'response.created');
   // the form's row lock, held to the commit: response numbers are taken in commit order (a
   // keyset reader by seq never skips one) and the response limits are exact
   const [form] = switches.refused
     ? [found]
     : await uc.tx.select().from(forms).where(eq(forms.id, found.id)).for('update');
-  const stored = new Map(
-    (
-      await uc.tx
-        .select({
-          id: formResponses.id,
-          clientId: formResponses.clientId,
-          hash: formResponses.answersHash,
-        })
-        .from(formResponses)
-        .where(
-          and(
-            eq(formResponses.formId, form.id),
-            inArray(
-              formResponses.clientId,
-              checked.map((c) => c.s.input.id),
-            ),
-          ),
-        )
-    ).map((r) => [r.clientId, r]),
-  );
-  // why this form takes no new response now, said in a submission's language (null: it is open)
-  const closedFor = await closure(uc, form, projectStatus, switches);
-  const fresh: Fresh[] = [];
-  const taken = new Map<string, { id: string; hash: string }>();
-  for (const [k, c] of checked.entries()) {
+  // file answers: uploads to this form, not another response's; as stored (under the lock)
+  const pending: Array<Pending | null> = [];
+  for (const c of checked) {
     try {
-      // file answers: uploads to this form, not another response's; as stored (under the lock)
       const { values, fileIds } = await resolveFiles(
         uc.tx,
         form.id,
@@ -355,36 +370,68 @@ async function storeResponses(
         c.kept,
         c.text,
       );
-      const hash = canonicalAnswers(values);
+      pending.push({ id: randomUUID(), values, fileIds, hash: canonicalAnswers(values) });
+    } catch (e) {
+      refuse(c.at, e);
+      pending.push(null);
+    }
+  }
+  const { stored, matches } = await readUnderLock(uc, form, checked, pending);
+  // why this form takes no new response now, said in a submission's language (null: it is open)
+  const closedFor = await closure(uc, form, projectStatus, switches);
+  const fresh: Fresh[] = [];
+  const taken = new Map<string, { id: string; hash: string }>();
+  for (const [k, c] of checked.entries()) {
+    const p = pending[k];
+    if (!p) continue;
+    try {
       const before = stored.get(c.s.input.id) ?? taken.get(c.s.input.id);
       // a retry of a stored response succeeds, even once the form has closed
-      if (before && before.hash === hash) {
+      if (before && before.hash === p.hash) {
         out[c.at] = { ok: true, value: { form, responseId: before.id, duplicate: true } };
         continue;
       }
       const closed = closedFor(c.text, fresh.length);
       if (closed) throw closed;
       if (before) throw fail('CONFLICT', say(c.text, 'different'));
-      const id = randomUUID();
-      taken.set(c.s.input.id, { id, hash });
-      fresh.push({ ...c, id, values, hash, fileIds, reasons: statistical[k] });
+      taken.set(c.s.input.id, { id: p.id, hash: p.hash });
+      fresh.push({ ...c, ...p, reasons: statistical[k], match: matches?.get(k) });
     } catch (e) {
       refuse(c.at, e);
     }
   }
   if (!fresh.length) return out;
+  // a stakeholder form's submission registers (or updates) its stakeholder first
+  const stakeholderIds: Array<string | null> = [];
+  for (const f of fresh)
+    stakeholderIds.push(
+      form.kind === 'stakeholder'
+        ? await registerStakeholder(uc, form, f.version.questions, f.values)
+        : f.s.stakeholderId,
+    );
   const inserted = fresh.map((f, n) => ({
     id: f.id,
     teamId: form.teamId,
     formId: form.id,
     seq: form.responseSeq + 1 + n,
-    stakeholderId: f.s.stakeholderId,
+    stakeholderId: stakeholderIds[n],
     wave: f.wave,
     answers: f.values,
     fingerprint: answersFingerprint(f.values),
   }));
-  const written = await insertJsonRows(
-    uc.tx,
+  // the duplicate rule: stored matches (read with the retries, or now that the stakeholders are
+  // known), then the batch's own earlier responses
+  const storedMatches: StoredMatch[] = matches
+    ? fresh.map((f, n) => ({ i: n, sw: f.match?.sw ?? null, fp: f.match?.fp ?? null }))
+    : (
+        (await uc.tx.execute(storedDuplicatesQuery(form.id, inserted))) as unknown as {
+          rows: StoredMatch[];
+        }
+      ).rows;
+  const duplicates = duplicateReasons(inserted, storedMatches, { pending: true });
+  // one statement stores the responses, the form's last number and the data quality flags (a
+  // response is never stored without them)
+  const responsesInsert = jsonRowsInsert(
     formResponses,
     fresh.map((f, n) => ({
       ...inserted[n],
@@ -396,32 +443,10 @@ async function storeResponses(
       durationMs: f.s.input.durationMs ?? null,
     })),
     sql`on conflict (form_id, client_id) do nothing returning id`,
-  );
-  // every writer of the form's responses holds its lock and looked first: a conflict here is a bug
-  if (written.length !== fresh.length)
-    throw new Error('A response id was taken under the form’s lock; nothing was stored.');
-  await uc.tx
-    .update(forms)
-    .set({ responseSeq: form.responseSeq + fresh.length })
-    .where(eq(forms.id, form.id));
-  for (const [n, r] of inserted.entries()) {
-    await attachFiles(uc.tx, r.id, fresh[n].fileIds);
-    if (form.kind === 'stakeholder') {
-      const stakeholderId = await registerStakeholder(
-        uc,
-        form,
-        fresh[n].version.questions,
-        r.answers,
-      );
-      await uc.tx.update(formResponses).set({ stakeholderId }).where(eq(formResponses.id, r.id));
-      r.stakeholderId = stakeholderId;
-    }
-  }
-  // data quality flags, in the same transaction: a response is never stored without them; the
-  // duplicate rule compares each with the responses numbered before it (under the lock)
-  const duplicates = await duplicatesOf(uc.tx, form.id, inserted, { earlier: true });
-  await addFlags(
-    uc.tx,
+  )!;
+  const numbered = sql`update ${forms} set response_seq = ${form.responseSeq + fresh.length}
+    where id = ${form.id}`;
+  const flags = flagsInsert(
     inserted.map((r, n) => ({
       response: r,
       reasons: {
@@ -431,11 +456,22 @@ async function storeResponses(
       },
     })),
   );
+  const [written] = (
+    (await uc.tx.execute(
+      sql`with written as (${responsesInsert}), numbered as (${numbered})${
+        flags ? sql`, flagged as (${flags})` : sql``
+      } select count(*)::int as n from written`,
+    )) as unknown as { rows: Array<{ n: number }> }
+  ).rows;
+  // every writer of the form's responses holds its lock and looked first: a conflict here is a bug
+  if (Number(written.n) !== fresh.length)
+    throw new Error('A response id was taken under the form’s lock; nothing was stored.');
+  for (const [n, r] of inserted.entries()) await attachFiles(uc.tx, r.id, fresh[n].fileIds);
   for (const r of inserted)
     uc.publish(channels.team(form.teamId), RESPONSE_CREATED, { formId: form.id, responseId: r.id });
-  await enqueueWebhookEvents(
+  await queueWebhookEvents(
     uc,
-    form.teamId,
+    endpoints,
     'response.created',
     inserted.map((r, n) => ({
       formId: form.id,
@@ -453,6 +489,49 @@ async function storeResponses(
     };
   });
   return out;
+}
+
+/**
+ * Under the form's lock, one statement: the stored responses with the batch's device ids (a retry,
+ * or an id reused), and the duplicate rule's stored matches of each checked submission (by its
+ * place), but for a stakeholder form, whose stakeholders are known only once registered.
+ */
+async function readUnderLock(
+  uc: Storing,
+  form: FormRow,
+  checked: Checked[],
+  pending: Array<Pending | null>,
+) {
+  const ids = checked.map((c) => c.s.input.id);
+  const matches =
+    form.kind === 'stakeholder'
+      ? null
+      : storedDuplicatesQuery(
+          form.id,
+          checked.map((c, k) => ({
+            id: pending[k]?.id ?? randomUUID(),
+            stakeholderId: c.s.stakeholderId,
+            wave: c.wave,
+            fingerprint: pending[k] ? answersFingerprint(pending[k].values) : null,
+          })),
+        );
+  const [read] = (
+    (await uc.tx.execute(sql`select
+      (select coalesce(json_agg(json_build_object('id', ${formResponses.id},
+          'clientId', ${formResponses.clientId}, 'hash', ${formResponses.answersHash})), '[]'::json)
+        from ${formResponses} where ${formResponses.formId} = ${form.id}
+        and ${inArray(formResponses.clientId, ids)}) as stored,
+      ${matches ? sql`(select coalesce(json_agg(m), '[]'::json) from (${matches}) m)` : sql`null`} as matches`)) as unknown as {
+      rows: Array<{
+        stored: Array<{ id: string; clientId: string; hash: string }>;
+        matches: StoredMatch[] | null;
+      }>;
+    }
+  ).rows;
+  return {
+    stored: new Map(read.stored.map((r) => [r.clientId, r])),
+    matches: read.matches && new Map(read.matches.map((m) => [Number(m.i), m])),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerDeliveryJob } from './webhooks.deliver-job.js';
 import { registerWebhookRoutes } from './webhooks.routes.js';
 
-export { enqueueWebhookEvent, enqueueWebhookEvents } from './webhooks.events.js';
+export { enqueueWebhookEvent, queueWebhookEvents, subscribedEndpoints } from './webhooks.events.js';
 
 /**
  * Outgoing webhooks: a team's endpoints receive `response.created`, `import.finished` and

@@ -21,13 +21,19 @@ export interface Emitting {
   ctx: AppContext;
 }
 
+/** An endpoint an event is delivered to. */
+export interface Endpoint {
+  id: string;
+  teamId: string;
+}
+
 /**
  * One delivery to one endpoint, queued in the caller's transaction: the row (its payload is the
  * exact JSON body sent: `{ id, type, created, data }`) and the job that sends it.
  */
 export async function queueDelivery(
   w: Emitting,
-  endpoint: { id: string; teamId: string },
+  endpoint: Endpoint,
   event: WebhookEventOrPing,
   data: Record<string, unknown>,
 ) {
@@ -57,18 +63,18 @@ export async function enqueueWebhookEvent(
   event: WebhookEvent,
   data: Record<string, unknown>,
 ): Promise<number> {
-  return enqueueWebhookEvents(w, teamId, event, [data]);
+  const endpoints = await subscribedEndpoints(w.tx, teamId, event);
+  await queueWebhookEvents(w, endpoints, event, [data]);
+  return endpoints.length;
 }
 
-/** The same for several events of one kind (a batch of responses): the endpoints are read once. */
-export async function enqueueWebhookEvents(
-  w: Emitting,
+/** The team's active endpoints subscribed to an event (a writer may read them before its lock). */
+export async function subscribedEndpoints(
+  db: Db,
   teamId: string,
   event: WebhookEvent,
-  events: Array<Record<string, unknown>>,
-): Promise<number> {
-  if (!events.length) return 0;
-  const endpoints = await w.tx
+): Promise<Endpoint[]> {
+  return db
     .select({ id: webhookEndpoints.id, teamId: webhookEndpoints.teamId })
     .from(webhookEndpoints)
     .where(
@@ -78,6 +84,14 @@ export async function enqueueWebhookEvents(
         sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`,
       ),
     );
+}
+
+/** The events, one delivery per endpoint each, queued in the writer's transaction. */
+export async function queueWebhookEvents(
+  w: Emitting,
+  endpoints: Endpoint[],
+  event: WebhookEvent,
+  events: Array<Record<string, unknown>>,
+) {
   for (const data of events) for (const e of endpoints) await queueDelivery(w, e, event, data);
-  return endpoints.length;
 }
