@@ -13,8 +13,11 @@ import type { WaveSource } from './longitudinal.waves.js';
 type Value = string | number | null;
 const PHYSICAL_RE = /^c[1-9][0-9]{0,3}$/;
 
-/** An answer or cell as shown: numbers as numbers for numeric fields, lists joined */
-function valueOf(v: unknown, numeric: boolean): Value {
+/**
+ * An answer or cell as shown: numbers as numbers for numeric fields, lists joined, a file by its
+ * name, a location by its coordinates, a matrix row by row (never "[object Object]").
+ */
+export function valueOf(v: unknown, numeric: boolean): Value {
   if (v === null || v === undefined || v === '') return null;
   if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : null;
   if (numeric) {
@@ -22,7 +25,19 @@ function valueOf(v: unknown, numeric: boolean): Value {
     return Number.isFinite(n) ? n : null;
   }
   if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') return objectValue(v as Record<string, unknown>);
   return String(v);
+}
+
+/** A file answer's name, a geopoint's "lat, lon", a matrix's "row: value; ..." */
+function objectValue(o: Record<string, unknown>): string | null {
+  if (typeof o.fileId === 'string') return typeof o.name === 'string' ? o.name : null;
+  if (typeof o.lat === 'number' && typeof o.lon === 'number') return `${o.lat}, ${o.lon}`;
+  const parts = Object.entries(o)
+    .map(([k, x]) => [k, valueOf(x, false)] as const)
+    .filter(([, x]) => x !== null)
+    .map(([k, x]) => `${k}: ${x}`);
+  return parts.length ? parts.join('; ') : null;
 }
 
 /** The change from the previous wave: the difference of two numbers, or whether a category changed */
