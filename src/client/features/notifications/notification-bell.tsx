@@ -97,6 +97,9 @@ export function NotificationBell(props: BoxProps) {
       {},
       {
         preserveScroll: true,
+        // not cancelled by the page's own reloads meanwhile (the dashboard refreshes on live
+        // events): a cancelled visit never calls onSuccess and the badge kept its count
+        async: true,
         onSuccess: () => {
           setUnread(0);
           setItems(
