@@ -197,7 +197,7 @@ export function duplicateReasons(
 }
 
 /** The duplicate rule for one or many responses of a form (its read, then its reasons). */
-async function duplicatesOf(
+export async function duplicatesOf(
   db: Db,
   formId: string,
   rows: Array<DuplicateSubject & { seq: number }>,

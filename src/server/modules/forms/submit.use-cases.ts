@@ -24,6 +24,7 @@ import { monthlyRoom, teamSwitchesFor } from './team-switches.js';
 import { attachFiles, resolveFiles } from './form-files.js';
 import {
   duplicateReasons,
+  duplicatesOf,
   flagsInsert,
   statisticalReasonsOf,
   storedDuplicatesQuery,
@@ -421,14 +422,13 @@ async function storeResponses(
   }));
   // the duplicate rule: stored matches (read with the retries, or now that the stakeholders are
   // known), then the batch's own earlier responses
-  const storedMatches: StoredMatch[] = matches
-    ? fresh.map((f, n) => ({ i: n, sw: f.match?.sw ?? null, fp: f.match?.fp ?? null }))
-    : (
-        (await uc.tx.execute(storedDuplicatesQuery(form.id, inserted))) as unknown as {
-          rows: StoredMatch[];
-        }
-      ).rows;
-  const duplicates = duplicateReasons(inserted, storedMatches, { pending: true });
+  const duplicates = matches
+    ? duplicateReasons(
+        inserted,
+        fresh.map((f, n) => ({ i: n, sw: f.match?.sw ?? null, fp: f.match?.fp ?? null })),
+        { pending: true },
+      )
+    : await duplicatesOf(uc.tx, form.id, inserted, { pending: true });
   // one statement stores the responses, the form's last number and the data quality flags (a
   // response is never stored without them)
   const responsesInsert = jsonRowsInsert(
