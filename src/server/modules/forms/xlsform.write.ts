@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { escapeCellText } from '../../platform/exports/cells.js';
+import { xlsxCellText } from '../../platform/exports/cells.js';
 import { allQuestions, type QuestionDef } from '../../../shared/forms/questions.js';
 import { languageName } from '../../../shared/forms/translations.js';
 
@@ -119,7 +119,7 @@ export function xlsformWorkbook(
   const survey = wb.addWorksheet('survey');
   const choices = wb.addWorksheet('choices');
   const settings = wb.addWorksheet('settings');
-  const cell = (v: string | null | undefined) => escapeCellText(v ?? '');
+  const cell = (v: string | null | undefined) => xlsxCellText(v ?? '');
 
   // the other languages the questions have texts in (the default's are the plain columns)
   const others = [...new Set(questions.flatMap((q) => Object.keys(q.translations ?? {})))].filter(

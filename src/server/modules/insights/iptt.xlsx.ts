@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { escapeCellText } from '../../platform/exports/cells.js';
+import { xlsxCellText } from '../../platform/exports/cells.js';
 import type { IpttTable } from '../../../shared/insights/iptt.js';
 
 export const IPTT_SHEET = 'IPTT';
@@ -18,7 +18,7 @@ export async function ipttWorkbook(
   const wb = new ExcelJS.Workbook();
   wb.created = meta.generatedAt;
   const ws = wb.addWorksheet(IPTT_SHEET, { views: [{ state: 'frozen', xSplit: 1, ySplit: 5 }] });
-  const t = (s: string) => escapeCellText(s);
+  const t = (s: string) => xlsxCellText(s);
   ws.addRow([t(`Indicator performance tracking table: ${meta.title}`)]).font = {
     bold: true,
     size: 13,

@@ -31,7 +31,7 @@ import {
   type QuestionColumn,
   ABOUT_FIELDS,
 } from './logframe-layout.js';
-import { escapeCellText } from '../../platform/exports/cells.js';
+import { xlsxCellText } from '../../platform/exports/cells.js';
 
 /** Actual values per metric, keyed by actualsKey(elementRef, metricIndex), then by period key. */
 export type LogframeActuals = Record<string, Record<string, number>>;
@@ -72,7 +72,7 @@ function metricRefs(template: ProblemTemplate): Map<MetricTemplate, string> {
 
 /** Cell text: line ends as \n, no control characters (XML cannot hold them), formula-looking text escaped. */
 function cellTextOut(v: string): string {
-  return escapeCellText(
+  return xlsxCellText(
     // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
     v.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''),
   );
@@ -302,7 +302,7 @@ function aboutSheet(wb: ExcelJS.Workbook, template: ProblemTemplate, opts: Write
     ],
   ];
   for (const [label, value] of notes) {
-    const row = ws.addRow([label, escapeCellText(value)]);
+    const row = ws.addRow([label, xlsxCellText(value)]);
     row.getCell(1).font = HEADER_FONT;
     row.alignment = { vertical: 'top', wrapText: true };
   }

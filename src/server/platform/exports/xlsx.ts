@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { escapeCellText } from './cells.js';
+import { xlsxCellText } from './cells.js';
 
 /** Excel's limits: characters in a cell, rows in a sheet (a longer table continues on "name (2)"). */
 const MAX_CELL = 32_767;
@@ -15,7 +15,7 @@ function xlsxCell(v: unknown): ExcelJS.CellValue {
   if (v === undefined || v === null) return null;
   if (v instanceof Date || typeof v === 'number' || typeof v === 'boolean') return v;
   const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return escapeCellText(s).slice(0, MAX_CELL);
+  return xlsxCellText(s).slice(0, MAX_CELL);
 }
 
 /** The rows of one sheet: the header first, then pages of rows. */
