@@ -1,5 +1,7 @@
 import { WAIT_GUARD_MS } from './test/helpers/wait.js';
 import { defineConfig } from 'vitest/config';
+import { filesMarked } from './test/marks.js';
+import { LongFirstSequencer } from './test/sequencer.js';
 import path from 'node:path';
 
 /*
@@ -12,6 +14,16 @@ import path from 'node:path';
  * builds its own app on its own fresh database (docs/architecture.md, "Tests").
  * Timeouts only tell a hang from a slow machine (test/helpers/wait.ts): tests wait on conditions.
  */
+/*
+ * The PostgreSQL pass of `.ci/run` (PATHWAYS_DB_PASS_ONLY=1) leaves out the integration files marked
+ * `@first-pass-only`: they run their embedded and server variants on every pass (test/marks.ts), so
+ * the second pass would repeat the first one's work.
+ */
+const firstPassOnly =
+  process.env.PATHWAYS_DB_PASS_ONLY === '1'
+    ? filesMarked(['src', 'test'], '.int.test.ts', '@first-pass-only')
+    : [];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -23,6 +35,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     isolate: false,
+    // files marked @runs-long start first, so neither worker is left alone with one at the end
+    sequence: { sequencer: LongFirstSequencer },
     testTimeout: 5 * 60_000,
     hookTimeout: 5 * 60_000,
     // expect.poll waits on a condition; Vitest's 1 s default is a margin a busy machine misses
@@ -42,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
-          exclude: ['e2e/**', 'node_modules/**'],
+          exclude: ['e2e/**', 'node_modules/**', ...firstPassOnly],
           globalSetup: ['test/global-setup.ts'],
         },
       },

@@ -1,27 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { WAIT_GUARD_MS } from './test/helpers/wait.js';
+import { filesMarked } from './test/marks.js';
 
 /**
  * The second, PostgreSQL pass of `.ci/run` (PATHWAYS_DB_PASS_ONLY=1) runs only the journeys that
  * mark themselves with `@postgres-pass` in their first lines: those whose server paths differ by
  * driver (COPY imports, the jobs queue and its worker, LISTEN/NOTIFY session and list caches,
  * advisory locks, the live channel). Every journey runs on PGlite, the default mode; every
- * integration test runs on both.
+ * integration test runs on both, but for those marked `@first-pass-only` (test/marks.ts).
  */
-const POSTGRES_PASS_MARK = '@postgres-pass';
 const dbPassOnly = process.env.PATHWAYS_DB_PASS_ONLY === '1';
 const journeys = dbPassOnly
-  ? readdirSync('e2e')
-      .filter((f) => f.endsWith('.e2e.ts'))
-      .filter((f) =>
-        readFileSync(`e2e/${f}`, 'utf8')
-          .split('\n')
-          .slice(0, 5)
-          .join('\n')
-          .includes(POSTGRES_PASS_MARK),
-      )
-      .map((f) => `e2e/${f}`)
+  ? filesMarked(['e2e'], '.e2e.ts', '@postgres-pass')
   : ['e2e/**/*.e2e.ts'];
 
 export default defineConfig({

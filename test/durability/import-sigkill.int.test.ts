@@ -1,4 +1,6 @@
 /**
+ * @first-pass-only: its embedded and PostgreSQL-server variants run on every pass (test/marks.ts)
+ * @runs-long: started first (test/sequencer.ts)
  * An import survives the death of its worker: SIGKILL the process while the import job runs with
  * rows in its version's table (the child holds still there: see importer.ts), start a worker again, and the job either runs again to the end (the file's
  * exact row count, current) or fails cleanly (the version failed, the previous one still current).

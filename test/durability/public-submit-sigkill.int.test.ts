@@ -1,4 +1,6 @@
 /**
+ * @first-pass-only: its embedded and PostgreSQL-server variants run on every pass (test/marks.ts)
+ * @runs-long: started first (test/sequencer.ts)
  * SIGKILL the real server during a burst of public form submissions (issue 9, section 6): every
  * response it acknowledged (201, or 200 duplicate) is stored exactly once after a restart, and the
  * outbox's re-send of every id gives duplicates, not new rows. On an on-disk PGlite data dir, and

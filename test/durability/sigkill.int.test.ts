@@ -1,4 +1,6 @@
 /**
+ * @first-pass-only: embedded PGlite on disk only, whatever the pass (test/marks.ts)
+ * @runs-long: started first (test/sequencer.ts)
  * Durability of the embedded database: SIGKILL a process mid-traffic; every write it acknowledged
  * must be there after restart, and no transaction may be half-applied.
  *

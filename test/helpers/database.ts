@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -74,7 +75,9 @@ function loadPgliteParts(template: string) {
       WebAssembly.compile(readFileSync(path.join(dist, 'initdb.wasm'))),
     ]);
     return {
-      template: new Blob([readFileSync(template)]),
+      // unpacked once per worker: PGlite loads a plain tar in about half the time of the gzip
+      // (measured 0.8 s against 1.5 s a database), and every test file makes one or more
+      template: new Blob([gunzipSync(readFileSync(template))]),
       fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
       pgliteWasmModule,
       initdbWasmModule,

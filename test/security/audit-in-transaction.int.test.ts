@@ -1,4 +1,5 @@
 /**
+ * @runs-long: started first (test/sequencer.ts)
  * Every write route audits inside its own transaction. For each state-changing route of the
  * registry, as team A's owner (or the owner's API token for /api routes), with a valid request:
  *   1. with the audit insert made to fail (a trigger on audit_logs), the request changes NOTHING

@@ -1,4 +1,5 @@
 /**
+ * @runs-long: started first (test/sequencer.ts)
  * The authorization matrix: every registered route x every method x every kind of caller.
  * Routes come from app.ctx.routes.all(), so routes added later are covered without edits here;
  * they only need a line in route-expectations.ts (and a fixture for a new URL parameter).

@@ -1,4 +1,5 @@
 /**
+ * @runs-long: started first (test/sequencer.ts)
  * Malformed headers on EVERY registered route (discovered from the route registry, GET included):
  * bad XSRF tokens, cookies with broken encodings, X-Inertia-* garbage, odd Content-Types and
  * Accepts, Referers, Authorization junk. Never a 5xx; a state-changing route answers a malformed

@@ -1,4 +1,6 @@
 /**
+ * @first-pass-only: its embedded and PostgreSQL-server variants run on every pass (test/marks.ts)
+ * @runs-long: started first (test/sequencer.ts)
  * The CLI, the worker and the server as real processes: the embedded database's single-process
  * lock, `npm run worker`'s DATABASE_URL requirement, the `pathways` bin launcher.
  */

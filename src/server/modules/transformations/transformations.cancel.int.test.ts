@@ -1,4 +1,5 @@
 /**
+ * @first-pass-only: on the PostgreSQL server from PG_SERVER_URL on every pass (test/marks.ts)
  * Cancelling a run during its one INSERT … SELECT, on a PostgreSQL server (TEST_DATABASE_URL or
  * PG_SERVER_URL; skipped without one): the job sends pg_cancel_backend to the statement's backend,
  * the statement aborts and rolls back, the run ends cancelled, the output keeps its version.

@@ -1,3 +1,4 @@
+// @runs-long: started first (test/sequencer.ts)
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

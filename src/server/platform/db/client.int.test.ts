@@ -1,3 +1,4 @@
+// @first-pass-only: the same PostgreSQL-server pool tests on every pass (test/marks.ts)
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from './client.js';
