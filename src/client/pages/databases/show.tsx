@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react';
@@ -33,6 +33,14 @@ export default function DatabasesShow({
     NOTIFICATION_EVENT,
     (n) => n.type.startsWith('database.') && router.reload(),
   );
+  // a fallback for a missed event: the page opened just as the test job answered (its props still
+  // say "being tested", the notification came before this page listened), or a lost connection
+  const beingTested = connection.status === 'untested' && !connection.statusMessage;
+  useEffect(() => {
+    if (!beingTested) return;
+    const t = setInterval(() => router.reload({ only: ['connection'] }), 3000);
+    return () => clearInterval(t);
+  }, [beingTested]);
   const test = () =>
     router.post(
       route('databases.test', { database: connection.id }),
