@@ -12,7 +12,8 @@ import {
   closedNotice,
   linkByToken,
   liveResponses,
-  submitResponses,
+  commitSubmissions,
+  prepareSubmissions,
 } from './submit.use-cases.js';
 import { submissionBatches } from './submit.batches.js';
 import { submitSchema, WAVE_RE, type SubmitInput } from '../../../shared/forms/forms.schemas.js';
@@ -117,13 +118,23 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
     },
   );
 
-  // submissions to one link arriving together are stored together (one transaction per batch)
-  const submit = submissionBatches(
-    (token, items: Array<{ input: SubmitInput; actor: ReturnType<typeof guestActorOf> }>) =>
-      runGuestUseCase(ctx, items[0].actor, (uc) =>
-        submitResponses(uc, { token, inputs: items.map((i) => i.input) }),
+  // submissions to one link arriving together are stored together (one transaction per batch),
+  // each batch read and checked while the one before it commits
+  const submit = submissionBatches({
+    prepare: (
+      token,
+      items: Array<{ input: SubmitInput; actor: ReturnType<typeof guestActorOf> }>,
+    ) =>
+      prepareSubmissions(ctx, ctx.db, { token, inputs: items.map((i) => i.input) }).then(
+        (prepared) => ({ prepared, actor: items[0].actor }),
       ),
-  );
+    // a batch the first stage refused whole (an unknown link, answers that do not pass) opens no
+    // transaction
+    commit: async (_token, { prepared, actor }) =>
+      prepared.ready
+        ? runGuestUseCase(ctx, actor, (uc) => commitSubmissions(uc, prepared))
+        : prepared.out,
+  });
   app.post(
     '/f/:formToken',
     { config: { name: 'public-forms.submit', access: publicAccess } },

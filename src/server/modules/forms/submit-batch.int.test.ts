@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { runGuestUseCase } from '../../platform/use-case/index.js';
 import { AppError } from '../../platform/errors.js';
 import { formResponseFlags, formResponses, forms } from './forms.tables.js';
-import { submitResponses } from './submit.use-cases.js';
+import { commitSubmissions, prepareSubmissions } from './submit.use-cases.js';
 import { formsTestKit } from './test-support.js';
 
 /**
@@ -22,6 +22,11 @@ afterAll(() => t.close());
 
 const { setup, newForm, add, publish, openToken, fieldErrors } = formsTestKit(() => t);
 const guest = { ip: '203.0.113.9', userAgent: 'batch test' };
+/** both stages of a batch, as the public route runs them (here in one transaction) */
+const submitBatch = (token: string, inputs: Parameters<typeof prepareSubmissions>[2]['inputs']) =>
+  runGuestUseCase(t.app.ctx, guest, async (uc) =>
+    commitSubmissions(uc, await prepareSubmissions(uc.ctx, uc.tx, { token, inputs })),
+  );
 
 it('stores a batch with the outcomes one at a time would give', async () => {
   const s = await setup();
@@ -34,22 +39,17 @@ it('stores a batch with the outcomes one at a time would give', async () => {
 
   const [a, b, c, d, e] = Array.from({ length: 5 }, () => randomUUID());
   const send = (id: string, meals: unknown, version = 1) => ({ id, version, answers: { meals } });
-  const outcomes = await runGuestUseCase(t.app.ctx, guest, (uc) =>
-    submitResponses(uc, {
-      token,
-      inputs: [
-        send(a, 3),
-        send(b, 'many'), // not a number: its own 422, the others go on
-        send(a, 3), // a retry of a, in the same batch: the same response
-        send(a, 2), // a's id with other answers: 409
-        send(c, 3), // the same answers as a: stored, flagged as a duplicate of #1
-        send(d, 1, 7), // no such version
-        send(e, 2),
-        send(randomUUID(), 4),
-        send(randomUUID(), 5), // the fifth new one: over the limit of 4
-      ],
-    }),
-  );
+  const outcomes = await submitBatch(token, [
+    send(a, 3),
+    send(b, 'many'), // not a number: its own 422, the others go on
+    send(a, 3), // a retry of a, in the same batch: the same response
+    send(a, 2), // a's id with other answers: 409
+    send(c, 3), // the same answers as a: stored, flagged as a duplicate of #1
+    send(d, 1, 7), // no such version
+    send(e, 2),
+    send(randomUUID(), 4),
+    send(randomUUID(), 5), // the fifth new one: over the limit of 4
+  ]);
   const said = outcomes.map((o) =>
     o.ok
       ? o.value.duplicate
@@ -87,19 +87,15 @@ it('stores a batch with the outcomes one at a time would give', async () => {
   expect(mine).toEqual([{ responseId: rows[1].id, reason: 'The same answers as response #1.' }]);
 
   // the next batch: retries of stored ones still succeed once the form is full
-  const again = await runGuestUseCase(t.app.ctx, guest, (uc) =>
-    submitResponses(uc, { token, inputs: [send(e, 2), send(randomUUID(), 6)] }),
-  );
+  const again = await submitBatch(token, [send(e, 2), send(randomUUID(), 6)]);
   expect(again[0]).toMatchObject({ ok: true, value: { duplicate: true, responseId: rows[2].id } });
   expect(again[1].ok).toBe(false);
 });
 
 it('answers every submission of a batch to an unknown token with its 404', async () => {
-  const outcomes = await runGuestUseCase(t.app.ctx, guest, (uc) =>
-    submitResponses(uc, {
-      token: 'x'.repeat(30),
-      inputs: [1, 2].map(() => ({ id: randomUUID(), version: 1, answers: {} })),
-    }),
+  const outcomes = await submitBatch(
+    'x'.repeat(30),
+    [1, 2].map(() => ({ id: randomUUID(), version: 1, answers: {} })),
   );
   expect(outcomes.map((o) => !o.ok && (o.error as AppError).status)).toEqual([404, 404]);
 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { GuestUseCase } from '../../platform/use-case/index.js';
+import type { AppContext } from '../../platform/context.js';
 import { ValidationError, fail, notFound } from '../../platform/errors.js';
 import { projects } from '../projects/read-model.js';
 import { formLinks, formResponses, formVersions, forms, stakeholders } from './forms.tables.js';
@@ -196,29 +197,31 @@ export interface Submission {
 }
 
 /**
- * Store public submissions sent to one link at about the same time (the public route gathers
- * them: `submit.batches.ts`), idempotently: the device's id is unique per form, so a retry with
- * the same answers gets the stored response back and a reuse with other answers a 409. Each
- * submission gets its own outcome (a refused one does not stop the others).
+ * Public submissions sent to one link at about the same time (the public route gathers them:
+ * `submit.batches.ts`) are stored idempotently: the device's id is unique per form, so a retry
+ * with the same answers gets the stored response back and a reuse with other answers a 409. Each
+ * submission gets its own outcome (a refused one does not stop the others). Two stages: this
+ * first one, no lock and no write (the link, then what `prepareResponses` checks and reads), on
+ * the pool (the public route runs it beside the commit of the batch before) or in a use case's
+ * transaction; then `commitSubmissions`.
  */
-export async function submitResponses(
-  uc: GuestUseCase,
+export async function prepareSubmissions(
+  ctx: Pick<AppContext, 'features'>,
+  db: Db,
   { token, inputs }: { token: unknown; inputs: SubmitInput[] },
-): Promise<Array<Outcome<Stored>>> {
-  uc.unaudited(
-    'a public response is the respondent’s data, kept with its own time, version and link; the audit log records what team members do',
-  );
-  const row = await findLink(uc.tx, token);
+): Promise<Prepared> {
+  const row = await findLink(db, token);
   if (!row || row.link.revokedAt) {
     const error = (lang?: string) =>
       row
         ? fail('NOT_FOUND', say(pageTextFor(lang ?? row.form.language), 'linkWithdrawn'))
         : notFound('Form');
-    return inputs.map((input) => ({ ok: false, error: error(input.lang) }));
+    return { out: inputs.map((input) => ({ ok: false, error: error(input.lang) })), ready: null };
   }
   const { link, form: found, projectStatus } = row;
-  return storeResponses(
-    uc,
+  return prepareResponses(
+    ctx,
+    db,
     { found, projectStatus },
     inputs.map((input) => ({
       linkId: link.id,
@@ -229,6 +232,20 @@ export async function submitResponses(
   );
 }
 
+/**
+ * The second stage, one write: under the form's row lock, what the first stage let through
+ * (public submissions are not audited: see `unaudited` below).
+ */
+export function commitSubmissions(
+  uc: GuestUseCase,
+  prepared: Prepared,
+): Promise<Array<Outcome<Stored>>> {
+  uc.unaudited(
+    'a public response is the respondent’s data, kept with its own time, version and link; the audit log records what team members do',
+  );
+  return commitResponses(uc, prepared);
+}
+
 /** What storing a response needs of a use case: the page's guest and the API's team member alike. */
 type Storing = Pick<GuestUseCase, 'tx' | 'ctx' | 'publish'>;
 
@@ -237,7 +254,7 @@ export async function storeResponse(
   uc: Storing,
   o: Submission & { found: FormRow; projectStatus: ProjectStatus },
 ): Promise<Stored> {
-  const [outcome] = await storeResponses(uc, o, [o]);
+  const [outcome] = await commitResponses(uc, await prepareResponses(uc.ctx, uc.tx, o, [o]));
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
 }
@@ -288,25 +305,47 @@ interface Fresh extends Checked, Pending {
 }
 
 /**
- * The one write path of submissions (the public page's and the API's), for one form and one or
- * many submissions at a time: version, validation and hidden answers cleaned per submission; the
- * statistical quality rules and the webhook endpoints once; then under the form's row lock (held
- * to the commit) the exact rules: one read (retries and reused ids, the duplicate rule's stored
- * matches), the team's monthly limit, the form's open rules and response limit, the stakeholder
- * registration, and one write (the responses with gapless numbers in order, the form's last
- * number, the flags); then the live events and webhooks. A batch costs about as many statements
- * as one submission, and the lock is held for four round trips (lock, read, write, commit), so a
- * burst on one form is not served one row lock at a time.
+ * What the first stage of storing submissions gives the second: each submission's outcome so far
+ * (a refusal, or a gap the commit fills) and, when any submission passed, what the commit needs.
  */
-async function storeResponses(
-  uc: Storing,
+export interface Prepared {
+  out: Array<Outcome<Stored>>;
+  ready: {
+    found: FormRow;
+    projectStatus: ProjectStatus;
+    checked: Checked[];
+    switches: Switches;
+    statistical: Array<{ speeder: string | null; out_of_range: string | null }>;
+    endpoints: Endpoint[];
+  } | null;
+}
+
+type Switches = Awaited<ReturnType<typeof teamSwitchesFor>>;
+type Endpoint = Awaited<ReturnType<typeof subscribedEndpoints>>[number];
+
+/**
+ * The one write path of submissions (the public page's and the API's), for one form and one or
+ * many submissions at a time, in two stages. This first one needs no lock and writes nothing:
+ * version, validation and hidden answers cleaned per submission; the team's switches, the
+ * statistical quality rules and the webhook endpoints once, read side by side (on the pool they
+ * are three connections). Then `commitResponses`, under the form's row lock (held to the commit),
+ * the exact rules: one read (retries and reused ids, the duplicate rule's stored matches), the
+ * team's monthly limit, the form's open rules and response limit, the stakeholder registration,
+ * and one write (the responses with gapless numbers in order, the form's last number, the flags);
+ * then the live events and webhooks. A batch costs about as many statements as one submission,
+ * and the lock is held for four round trips (lock, read, write, commit), so a burst on one form is
+ * not served one row lock at a time; the public route prepares the next batch while one commits.
+ */
+async function prepareResponses(
+  ctx: Pick<AppContext, 'features'>,
+  db: Db,
   { found, projectStatus }: { found: FormRow; projectStatus: ProjectStatus },
   items: Submission[],
-): Promise<Array<Outcome<Stored>>> {
+): Promise<Prepared> {
   const out: Array<Outcome<Stored>> = new Array(items.length);
   const refuse = (at: number, error: unknown) => (out[at] = { ok: false, error });
   const versions = await versionsOf(
-    uc.tx,
+    db,
     found.id,
     items.map((s) => s.input.version),
   );
@@ -335,25 +374,37 @@ async function storeResponses(
       refuse(at, e);
     }
   });
-  if (!checked.length) return out;
-  // the team's switches before the lock; a monthly limit is counted again under it
-  const switches = await teamSwitchesFor(uc.ctx, uc.tx, found);
-  // the statistical quality rules read the form's recent responses, outside the lock
-  const statistical = switches.refused
-    ? []
-    : await statisticalReasonsOf(
-        uc.tx,
-        { formId: found.id },
-        checked.map((c) => ({
-          answers: c.kept,
-          durationMs: c.s.input.durationMs ?? null,
-          questions: c.version.questions,
-        })),
-      );
-  // the endpoints new responses are delivered to: read before the lock (it guards responses)
-  const endpoints = switches.refused
-    ? []
-    : await subscribedEndpoints(uc.tx, found.teamId, 'response.created');
+  if (!checked.length) return { out, ready: null };
+  // the team's switches (a monthly limit is counted again under the lock), the statistical
+  // quality rules over the form's recent responses, and the endpoints new responses are
+  // delivered to: none needs the lock, none depends on another
+  const [switches, statistical, endpoints] = await Promise.all([
+    teamSwitchesFor(ctx, db, found),
+    statisticalReasonsOf(
+      db,
+      { formId: found.id },
+      checked.map((c) => ({
+        answers: c.kept,
+        durationMs: c.s.input.durationMs ?? null,
+        questions: c.version.questions,
+      })),
+    ),
+    subscribedEndpoints(db, found.teamId, 'response.created'),
+  ]);
+  return {
+    out,
+    ready: switches.refused
+      ? { found, projectStatus, checked, switches, statistical: [], endpoints: [] }
+      : { found, projectStatus, checked, switches, statistical, endpoints },
+  };
+}
+
+/** The second stage: under the form's row lock, the exact rules and the one write (see above). */
+async function commitResponses(uc: Storing, prepared: Prepared): Promise<Array<Outcome<Stored>>> {
+  const out = [...prepared.out];
+  if (!prepared.ready) return out;
+  const { found, projectStatus, checked, switches, statistical, endpoints } = prepared.ready;
+  const refuse = (at: number, error: unknown) => (out[at] = { ok: false, error });
   // the form's row lock, held to the commit: response numbers are taken in commit order (a
   // keyset reader by seq never skips one) and the response limits are exact
   const [form] = switches.refused
