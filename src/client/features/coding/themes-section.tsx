@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, router, useForm } from '@inertiajs/react';
 import {
   Alert,
@@ -28,6 +28,7 @@ import { DataTable } from '../../components/data-table';
 import { ChoiceSelect } from '../../components/choice-select';
 import { fieldProps } from '../../lib/field-props';
 import { passesCheck } from '../../lib/form-check';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -56,11 +57,7 @@ export function ThemesSection({
     themes.runs.find((r) => r.id === shownId) ?? themes.runs.find((r) => r.status === 'done');
   const [k, setK] = useState<string>('auto');
   const [starting, setStarting] = useState(false);
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => router.reload({ only: ['themes'] }), 1000);
-    return () => clearInterval(t);
-  }, [active]);
+  useReloadWhile(active, 1000, ['themes']);
   const discover = () =>
     router.post(
       route('intelligent-columns.themes-discover', { column: columnId }),

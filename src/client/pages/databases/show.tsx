@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { ConnectionStatusAlert } from '../../features/databases/connection-statu
 import { ConnectionStatusBadge } from '../../features/databases/status-badge';
 import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 /** databases/show: a connection's status and test, its tables and a SELECT, previews and imports */
 export default function DatabasesShow({
@@ -36,11 +37,7 @@ export default function DatabasesShow({
   // a fallback for a missed event: the page opened just as the test job answered (its props still
   // say "being tested", the notification came before this page listened), or a lost connection
   const beingTested = connection.status === 'untested' && !connection.statusMessage;
-  useEffect(() => {
-    if (!beingTested) return;
-    const t = setInterval(() => router.reload({ only: ['connection'] }), 3000);
-    return () => clearInterval(t);
-  }, [beingTested]);
+  useReloadWhile(beingTested, 3000, ['connection']);
   const test = () =>
     router.post(
       route('databases.test', { database: connection.id }),

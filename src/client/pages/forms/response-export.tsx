@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
-import { Head, router } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { Alert, Anchor, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
 import { EXPORT_STATUS_LABELS } from '@shared/settings/export-status';
 import type { PagePropsOf } from '@shared/pages';
 import { PageHeader } from '../../features/projects/page-header';
 import { fileSize } from '../../features/sources/labels';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 /** forms/response-export: a background export of a form's responses, its progress, its download. */
 export default function ResponseExport({
@@ -14,11 +14,7 @@ export default function ResponseExport({
   exportJob: e,
 }: PagePropsOf<'forms/response-export'>) {
   const running = e.status === 'queued' || e.status === 'running';
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => router.reload({ only: ['exportJob'] }), 2000);
-    return () => clearInterval(t);
-  }, [running]);
+  useReloadWhile(running, 2000, ['exportJob']);
   const status = EXPORT_STATUS_LABELS[e.status];
   const pct = e.progress?.total ? Math.min(100, (e.progress.done / e.progress.total) * 100) : 0;
   const responses = route('responses.index', { form: form.id });

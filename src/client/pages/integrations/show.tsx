@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -20,6 +20,7 @@ import {
   IMPORT_SCHEDULE_COLUMN,
   IMPORT_STATUS_COLUMN,
 } from '../../features/connectors/import-columns';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 /** integrations/show: a connector's test, its remote forms to import, and its imports' progress */
 export default function IntegrationsShow({
@@ -35,11 +36,7 @@ export default function IntegrationsShow({
   const [picked, setPicked] = useState<RemoteFormView | null>(null);
   const running = imports.some((i) => i.status === 'queued' || i.status === 'running');
   // the pulls' progress: the imports list is reloaded (not the remote forms) while one runs
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => router.reload({ only: ['imports', 'connector'] }), 1500);
-    return () => clearInterval(t);
-  }, [running]);
+  useReloadWhile(running, 1500, ['imports', 'connector']);
   const test = () =>
     router.post(
       route('integrations.test', { connector: connector.id }),

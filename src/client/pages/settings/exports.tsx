@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { router } from '@inertiajs/react';
 import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { route } from '@shared/route';
@@ -12,6 +12,7 @@ import { fileSize } from '../../features/sources/labels';
 import { SettingsFrame } from '../../features/settings/settings-frame';
 import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 const size = (bytes: number | null) => (bytes === null ? '—' : fileSize(bytes));
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
@@ -25,11 +26,7 @@ export default function SettingsExports({ exports }: PagePropsOf<'settings/expor
     router.reload({ only: ['exports'] }),
   );
   // a fallback for a missed event (a lost connection, the job ending as the page opened)
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => router.reload({ only: ['exports'] }), 3000);
-    return () => clearInterval(t);
-  }, [running]);
+  useReloadWhile(running, 3000, ['exports']);
   return (
     <SettingsFrame section="export">
       <Stack gap="lg">

@@ -22,6 +22,7 @@ import { useShared } from '../../hooks/use-shared';
 import { PageHeader } from '../../features/projects/page-header';
 import { RowErrorsTable } from '../../features/sources/row-errors-table';
 import { count, duration, PHASE_LABELS, STATUS_LABELS } from '../../features/sources/labels';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 /** survey-sources/job-status: an import's live progress, cancel, and its outcome */
 export default function JobStatus({
@@ -44,11 +45,7 @@ export default function JobStatus({
   useChannel<JobEvent>(channel, 'job.finished', (e) => e.jobId === job.id && router.reload());
   useChannel<JobEvent>(channel, 'job.failed', (e) => e.jobId === job.id && router.reload());
   // a fallback for a missed event (the page opened just as the job ended, a lost connection)
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => router.reload({ only: ['job', 'version', 'errors'] }), 3000);
-    return () => clearInterval(t);
-  }, [running]);
+  useReloadWhile(running, 3000, ['job', 'version', 'errors']);
   const p = live ?? { done: 0, total: null, rate: null, etaSeconds: null, phase: 'queued' };
   const phase = running ? p.phase : version.status === 'ready' ? 'done' : version.status;
   const percent =

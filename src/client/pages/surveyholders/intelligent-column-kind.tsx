@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
@@ -14,6 +14,7 @@ import { SummaryStatements } from '../../features/coding/kinds/summary-statement
 import { RefusalsTable } from '../../features/coding/refusals-table';
 import { RubricVerifyCard } from '../../features/coding/kinds/rubric-verify-card';
 import { RubricAgreement } from '../../features/coding/kinds/rubric-agreement';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 /** surveyholders/intelligent-column-kind: a sentiment, rubric or summary column's run and results. */
 export default function IntelligentColumnKind(
@@ -24,11 +25,7 @@ export default function IntelligentColumnKind(
   const [starting, setStarting] = useState(false);
   const active = run?.status === 'queued' || run?.status === 'running';
   // a run in progress: reload its progress until it ends
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => router.reload(), 1000);
-    return () => clearInterval(t);
-  }, [active]);
+  useReloadWhile(active, 1000);
   const start = () =>
     router.post(
       route('intelligent-columns.run', { column: column.id }),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Head, Link, router } from '@inertiajs/react';
 import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
@@ -12,6 +12,7 @@ import { ColumnSettings } from '../../features/coding/column-settings';
 import { RefusalsTable } from '../../features/coding/refusals-table';
 import { ThemesSection } from '../../features/coding/themes-section';
 import { formatNumber } from '@shared/format/number';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 /** surveyholders/intelligent-column: a column's run, agreement, results, verification and diff. */
 export default function IntelligentColumn(props: PagePropsOf<'surveyholders/intelligent-column'>) {
@@ -21,11 +22,7 @@ export default function IntelligentColumn(props: PagePropsOf<'surveyholders/inte
   const [starting, setStarting] = useState(false);
   const active = run?.status === 'queued' || run?.status === 'running';
   // a run in progress: reload its progress until it ends
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => router.reload(), 1000);
-    return () => clearInterval(t);
-  }, [active]);
+  useReloadWhile(active, 1000);
   const start = () =>
     router.post(
       route('intelligent-columns.run', { column: column.id }),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import { Alert, Button, Card, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { route } from '@shared/route';
@@ -11,6 +11,7 @@ import { DataTable } from '../../components/data-table';
 import { GridForm } from '../../features/grids/grid-form';
 import { GridCell } from '../../features/grids/grid-cell';
 import { gridSource } from '../../features/grids/grid-source';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 /** surveyholders/intelligent-grid: the grid's cells with their sources, summary, run and definition. */
 export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intelligent-grid'>) {
@@ -27,11 +28,7 @@ export default function IntelligentGrid(props: PagePropsOf<'surveyholders/intell
     });
   const active = run?.status === 'queued' || run?.status === 'running';
   // a run in progress: reload its progress until it ends
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => router.reload(), 1000);
-    return () => clearInterval(t);
-  }, [active]);
+  useReloadWhile(active, 1000);
   const computed = rows.total > 0 || run?.status === 'done';
   const start = () =>
     router.post(

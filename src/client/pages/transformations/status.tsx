@@ -24,6 +24,7 @@ import { PageHeader } from '../../features/projects/page-header';
 import { count } from '../../features/sources/labels';
 import { RUN_STATUS } from '../../features/transformations/labels';
 import { RunDiffView } from '../../features/transformations/run-diff';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 const PHASES: Record<JobProgress['phase'], string> = {
   queued: 'Waiting to start',
@@ -78,11 +79,7 @@ export default function TransformationStatus({
   useChannel<JobEvent>(channel, 'job.finished', (e) => e.jobId === run.jobId && router.reload());
   useChannel<JobEvent>(channel, 'job.failed', (e) => e.jobId === run.jobId && router.reload());
   // a fallback for a missed event
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => router.reload({ only: ['run', 'output'] }), 3000);
-    return () => clearInterval(t);
-  }, [running]);
+  useReloadWhile(running, 3000, ['run', 'output']);
   const phase = running
     ? (live?.phase ?? 'queued')
     : run.status === 'done' || run.status === 'cancelled'

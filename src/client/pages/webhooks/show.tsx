@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import {
   Accordion,
@@ -20,6 +20,7 @@ import { PageHeader } from '../../features/projects/page-header';
 import { EndpointForm } from '../../features/webhooks/endpoint-form';
 import { DeliveryStatusBadge } from '../../features/webhooks/delivery-status';
 import { SecretOnce } from '../../features/webhooks/secret-once';
+import { useReloadWhile } from '../../hooks/use-reload-while';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -74,11 +75,7 @@ export default function WebhooksShow({ endpoint, deliveries }: PagePropsOf<'webh
   const id = { webhook: endpoint.id };
   const sending = deliveries.some((d) => d.status === 'pending');
   // a delivery being sent: the log is reloaded until the receiver's answer is in
-  useEffect(() => {
-    if (!sending) return;
-    const t = setInterval(() => router.reload({ only: ['deliveries', 'endpoint'] }), 1500);
-    return () => clearInterval(t);
-  }, [sending]);
+  useReloadWhile(sending, 1500, ['deliveries', 'endpoint']);
   const sendTest = () => router.post(route('webhooks.test', id), {}, { preserveScroll: true });
   const act = () => {
     if (confirm === 'rotate')
