@@ -135,7 +135,7 @@ describe('intelligent column kinds', () => {
 
     // the sample (10 of 18), blind: the queue's answer comes without the machine's level, and
     // no other prop carries it; the person scores (level-3 answers rescored 2, as a person
-    // disagreeing would); after the decision the card shows the machine's level beside theirs
+    // disagreeing would, and the first one a level off); after the decision the card shows the machine's level beside theirs
     expect(p.rubric!.agreement.pairs).toBe(0);
     expect(p.rubric!.queue).toMatchObject({ size: 10, verified: 0, last: null });
     const pairs: Array<{ machine: number; human: number }> = [];
@@ -146,7 +146,10 @@ describe('intelligent column kinds', () => {
       // the answer's id appears once in the whole page: in the queue, with nothing machine-made
       expect(JSON.stringify(p).split(next.responseId)).toHaveLength(2);
       const machine = machineOf.get(next.responseId)!;
-      const human = machine === 3 ? 2 : machine;
+      // the sample is random: the first answer is always scored one level off, so the person
+      // disagrees at least once whatever was sampled (a sample without a level-3 answer, about
+      // 1 in 660, would otherwise agree exactly)
+      const human = !pairs.length ? (machine === 1 ? 2 : machine - 1) : machine === 3 ? 2 : machine;
       pairs.push({ machine, human });
       const res = await s.client.post(`/intelligent-columns/${id}/rubric-verifications`, {
         responseId: next.responseId,
