@@ -13,7 +13,7 @@ interface Waiting<I, R> {
 export interface BatchStages<I, P, R> {
   /** reads and checks, no lock and no write: may run while the key's previous batch commits */
   prepare: (key: string, items: I[]) => Promise<P>;
-  /** the write, one at a time per key; an outcome per item, in the items' order */
+  /** the write (at most COMMITS_IN_FLIGHT per key at once); an outcome per item, in the items' order */
   commit: (key: string, prepared: P) => Promise<Array<Outcome<R>>>;
 }
 
@@ -108,12 +108,11 @@ export function submissionBatches<I, P, R>(stages: BatchStages<I, P, R>, max = S
       // every batch there would be the one submission that started it)
       setImmediate(() => {
         lane.gathering = false;
-        if (lane.preparing) return;
         void prepare(key, lane);
       });
     }
-    if (!lane.waiting.length && !lane.gathering && !lane.preparing && !lane.ready.length)
-      if (!lane.committing) lanes.delete(key);
+    const idle = !lane.waiting.length && !lane.gathering && !lane.preparing && !lane.ready.length;
+    if (idle && !lane.committing) lanes.delete(key);
   }
 
   return (key: string, item: I) =>

@@ -391,12 +391,7 @@ async function prepareResponses(
     ),
     subscribedEndpoints(db, found.teamId, 'response.created'),
   ]);
-  return {
-    out,
-    ready: switches.refused
-      ? { found, projectStatus, checked, switches, statistical: [], endpoints: [] }
-      : { found, projectStatus, checked, switches, statistical, endpoints },
-  };
+  return { out, ready: { found, projectStatus, checked, switches, statistical, endpoints } };
 }
 
 /** The second stage: under the form's row lock, the exact rules and the one write (see above). */
