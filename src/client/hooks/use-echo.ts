@@ -53,15 +53,24 @@ function useEcho(): Echo<'pusher'> | null {
 /**
  * Listen for `event` on a channel (full Pusher name, e.g. 'private-user.{id}') while mounted.
  * The handler may change between renders without resubscribing. Pass null to listen to nothing.
+ *
+ * `onSubscribed` runs each time the server confirms the subscription: the first time (events
+ * published between the page's props and this moment reached no one) and after a lost connection
+ * came back (pusher-js subscribes again; what was published meanwhile was missed). A page whose
+ * props a missed event would change passes its catch-up here, e.g. a partial reload.
  */
 export function useChannel<T = unknown>(
   name: string | null,
   event: string,
   handler: (data: T) => void,
+  opts: { onSubscribed?: () => void } = {},
 ) {
   const echo = useEcho();
   const ref = useRef(handler);
   ref.current = handler;
+  const subscribedRef = useRef(opts.onSubscribed);
+  subscribedRef.current = opts.onSubscribed;
+  const catchUp = Boolean(opts.onSubscribed);
   useEffect(() => {
     // a connection exists only once the client library has loaded
     if (!echo || !name || !echoLib) return;
@@ -70,9 +79,15 @@ export function useChannel<T = unknown>(
     // a leading dot: the event name as published, without Laravel's namespace prefix
     const listener = (data: T) => ref.current(data);
     channel.listen(`.${event}`, listener);
+    const subscribed = () => subscribedRef.current?.();
+    if (catchUp) channel.listen(`.${SUBSCRIBED}`, subscribed);
     return () => {
       channel.stopListening(`.${event}`, listener);
+      if (catchUp) channel.stopListening(`.${SUBSCRIBED}`, subscribed);
       lib.releaseChannel(echo, name);
     };
-  }, [echo, name, event]);
+  }, [echo, name, event, catchUp]);
 }
+
+/** pusher-js's event on a channel once the server has confirmed a (re)subscription */
+const SUBSCRIBED = 'pusher:subscription_succeeded';

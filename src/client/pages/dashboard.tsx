@@ -287,7 +287,11 @@ export default function Dashboard(props: PagePropsOf<'dashboard'>) {
   };
   const channel = auth.team ? channels.team(auth.team.id) : null;
   useChannel(channel, ACTIVITY_EVENT, refresh);
-  useChannel(channel, 'form-response.created', refresh);
+  // once subscribed (and after a reconnect), the response count is read again: a response that
+  // arrived before the channel listened was not heard
+  useChannel(channel, 'form-response.created', refresh, {
+    onSubscribed: () => router.reload({ only: ['responses'] }),
+  });
   const setupDone = setup.every((s) => s.done);
   return (
     <Stack gap="lg" maw={1200}>

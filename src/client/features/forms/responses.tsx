@@ -53,13 +53,15 @@ export function ResponsesPage({
 }: FormResponsesProps) {
   const { auth } = useShared();
   const [open, setOpen] = useState<ResponseRow | null>(null);
-  // a new response on this form reloads the list (published after the submission commits)
+  // a new response on this form reloads the list (published after the submission commits); once
+  // subscribed (and after a reconnect) the list is read again: what arrived before was not heard
   useChannel<{ formId: string }>(
     auth.team ? channels.team(auth.team.id) : null,
     'form-response.created',
     (d) => {
       if (d.formId === form.id) router.reload({ only: ['responses'] });
     },
+    { onSubscribed: () => router.reload({ only: ['responses'] }) },
   );
   const here = route('responses.index', { form: form.id });
   const setFilter = (key: string, value: string) => {

@@ -1,0 +1,109 @@
+// A response stored after the page's props were read but before its live channel listened is not
+// lost: once subscribed, the responses page and the dashboard read their data again.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApp } from '../test/helpers/app.js';
+import { createUser, signIn } from '../test/helpers/auth.js';
+import { TestClient } from '../test/helpers/client.js';
+import { createTeamFor } from '../test/helpers/team-membership.js';
+import { projects } from '../src/server/modules/projects/projects.tables.js';
+import { formLinks } from '../src/server/modules/forms/forms.tables.js';
+import { startJourney, type Journey } from './helpers/journey.js';
+
+let t: TestApp;
+let base: string;
+let browser: BrowserContext;
+let journey: Journey;
+
+beforeAll(async () => {
+  journey = await startJourney();
+  ({ t, base, browser } = journey);
+});
+afterAll(() => journey?.close());
+
+/**
+ * Hold back the live channel's client (the lazily loaded laravel-echo chunk): the page renders its
+ * props and cannot subscribe until `release()`.
+ */
+async function holdLiveClient(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const requested = new Promise<Route>((resolve) =>
+    page.route(/\/assets\/echo-[\w-]+\.js$/, async (route) => {
+      resolve(route);
+      await released;
+      await route.continue();
+    }),
+  );
+  return { requested, release };
+}
+
+it('a response sent before the live channel listened shows on the responses page and in the dashboard count', async () => {
+  const user = await createUser(t.app, { name: 'Amina Yusuf' });
+  const team = await createTeamFor(t.app, user.id, 'Clinics North');
+  const [project] = await t.app.ctx.db
+    .insert(projects)
+    .values({ teamId: team.id, name: 'Maternal health' })
+    .returning();
+  const client = await signIn(t.app, user);
+  const formId = (
+    await client.post(`/projects/${project.id}/forms`, {
+      name: 'Clinic exit survey',
+      kind: 'survey',
+    })
+  ).headers.location!.split('/')[2];
+  expect(
+    (
+      await client.post(`/forms/${formId}/questions`, {
+        key: 'visit',
+        type: 'short_text',
+        label: 'Reason for the visit',
+        required: true,
+      })
+    ).statusCode,
+  ).toBe(303);
+  expect((await client.post(`/forms/${formId}/versions`)).statusCode).toBe(303);
+  const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
+  const respond = async (visit: string) => {
+    const res = await new TestClient(t.app, { inertia: false }).request(
+      'POST',
+      `/f/${link.token}`,
+      { id: randomUUID(), version: 1, answers: { visit } },
+      { accept: 'application/json' },
+    );
+    expect(res.statusCode).toBe(201);
+  };
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+
+  // the responses page: its list is read, then a response arrives while the channel cannot listen yet
+  const page = await browser.newPage();
+  const held = await holdLiveClient(page);
+  await page.goto(`${base}/forms/${formId}/responses`);
+  await page.getByRole('heading', { name: 'Clinic exit survey' }).first().waitFor();
+  await held.requested;
+  await expect(page.getByText('Antenatal check').count()).resolves.toBe(0);
+  await page.evaluate(() => ((window as { loaded?: boolean }).loaded = true));
+  await respond('Antenatal check');
+  held.release();
+  // subscribed: the list is read again, without reloading the document
+  await page.getByText('Antenatal check').first().waitFor();
+  expect(await page.evaluate(() => (window as { loaded?: boolean }).loaded)).toBe(true);
+  await page.unrouteAll({ behavior: 'wait' });
+
+  // the dashboard's count: one response when read, two once subscribed
+  const dash = await browser.newPage();
+  const heldDash = await holdLiveClient(dash);
+  await dash.goto(`${base}/dashboard`);
+  await dash.getByText('1 in all').waitFor();
+  await heldDash.requested;
+  await respond('Vaccination');
+  heldDash.release();
+  await dash.getByText('2 in all').waitFor();
+  await dash.unrouteAll({ behavior: 'wait' });
+  await dash.close();
+  await page.close();
+});
