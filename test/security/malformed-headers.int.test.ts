@@ -192,10 +192,26 @@ describe('malformed headers on every route', async () => {
   let world: World = await buildWorld(t.app);
   const list = targets(t.app.ctx.routes.all());
 
-  /** A visitor (fresh IP, a valid XSRF cookie) or the owner (their session), with the case's headers and cookies on top. */
-  async function send(who: 'visitor' | 'owner', method: string, url: string, c: Case) {
+  /** A signed-out visitor with a valid XSRF cookie (one per route: a request here sets no cookie on it). */
+  async function newVisitor() {
+    const visitor = new TestClient(t.app, { ip: freshIp() });
+    await visitor.get('/');
+    return visitor;
+  }
+  let sharedVisitor: TestClient | null = null;
+
+  /** The visitor or the owner (their session), from a fresh IP, with the case's headers and cookies on top. */
+  async function send(
+    who: 'visitor' | 'owner',
+    method: string,
+    url: string,
+    c: Case,
+    visitor?: TestClient,
+  ) {
     const client =
-      who === 'owner' ? world.members.owner.client : new TestClient(t.app, { ip: freshIp() });
+      who === 'owner'
+        ? world.members.owner.client
+        : (visitor ?? (sharedVisitor ??= await newVisitor()));
     if (!client.cookies.has('XSRF-TOKEN')) await client.get('/');
     const cookies = new Map(client.cookies);
     for (const [k, v] of Object.entries(c.cookies ?? {}))
@@ -228,10 +244,11 @@ describe('malformed headers on every route', async () => {
       const problems: string[] = [];
       // every request below stops before its handler (no valid token), but a GET may still act
       if (!(await worldIntact(world))) world = await buildWorld(t.app);
+      const visitor = await newVisitor();
       for (const who of ['visitor', 'owner'] as const) {
         const url = await fillUrl(route, { world, self: world.members.owner });
         for (const c of CASES) {
-          const res = await send(who, method, url, c);
+          const res = await send(who, method, url, c, visitor);
           if (res.statusCode >= 500)
             problems.push(`${who} ${method} ${url} with ${c.label}: ${describeResponse(res)}`);
           else if (
