@@ -5,12 +5,10 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
 import { TestClient } from '../test/helpers/client.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { formLinks } from '../src/server/modules/forms/forms.tables.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { createForm, ownerWithProject } from './helpers/owner.js';
 
 let t: TestApp;
 let base: string;
@@ -41,19 +39,15 @@ async function holdLiveClient(page: Page) {
 }
 
 it('a response sent before the live channel listened shows on the responses page and in the dashboard count', async () => {
-  const user = await createUser(t.app, { name: 'Amina Yusuf' });
-  const team = await createTeamFor(t.app, user.id, 'Clinics North');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Maternal health' })
-    .returning();
-  const client = await signIn(t.app, user);
-  const formId = (
-    await client.post(`/projects/${project.id}/forms`, {
-      name: 'Clinic exit survey',
-      kind: 'survey',
-    })
-  ).headers.location!.split('/')[2];
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Amina Yusuf',
+    team: 'Clinics North',
+    project: 'Maternal health',
+  });
+  const formId = await createForm(client, project.id, {
+    name: 'Clinic exit survey',
+    kind: 'survey',
+  });
   expect(
     (
       await client.post(`/forms/${formId}/questions`, {

@@ -3,13 +3,11 @@ import { eq } from 'drizzle-orm';
 import { type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
 import { until } from '../test/helpers/wait.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { formLinks, formResponses, forms } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { createForm, ownerWithProject } from './helpers/owner.js';
 
 let t: TestApp;
 let base: string;
@@ -26,19 +24,15 @@ const responsesOf = (formId: string) =>
   t.app.ctx.db.select().from(formResponses).where(eq(formResponses.formId, formId));
 
 it('a phone opens the form once, loses the network, reloads, finishes, and the response arrives once when online', async () => {
-  const user = await createUser(t.app, { name: 'Grace Atieno' });
-  const team = await createTeamFor(t.app, user.id, 'Water Access');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Clean water' })
-    .returning();
-  const client = await signIn(t.app, user);
-  const formId = (
-    await client.post(`/projects/${project.id}/forms`, {
-      name: 'Water point visit',
-      kind: 'survey',
-    })
-  ).headers.location!.split('/')[2];
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Grace Atieno',
+    team: 'Water Access',
+    project: 'Clean water',
+  });
+  const formId = await createForm(client, project.id, {
+    name: 'Water point visit',
+    kind: 'survey',
+  });
   for (const q of [
     { key: 'name', type: 'short_text', label: 'Your name', required: true },
     { key: 'people', type: 'integer', label: 'How many people live here?', required: true },
