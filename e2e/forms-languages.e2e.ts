@@ -1,25 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type TestApp } from '../test/helpers/app.js';
+import { expect, it } from 'vitest';
 import { until } from '../test/helpers/wait.js';
 import { formLinks, formResponses } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
-import { startJourney, type Journey } from './helpers/journey.js';
+import { journeyForFile } from './helpers/journey.js';
 import { createForm, ownerWithProject } from './helpers/owner.js';
 
-let t: TestApp;
-let base: string;
-let browser: BrowserContext;
-let journey: Journey;
-
-beforeAll(async () => {
-  journey = await startJourney();
-  ({ t, base, browser } = journey);
-});
-afterAll(() => journey?.close());
+const j = journeyForFile();
 
 it('translate a form into Arabic in the builder, open it with ?lang=fr and ?lang=ar on a phone (the page’s own words too; RTL), switch to English, send; closed, its message in French, switched to Arabic', async () => {
+  const { t, base, browser } = j;
   const { project, client } = await ownerWithProject(t, {
     user: 'Layla Haddad',
     team: 'Water Access',

@@ -2,24 +2,14 @@
 // lost: once subscribed, the responses page and the dashboard read their data again.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type TestApp } from '../test/helpers/app.js';
+import type { Page, Route } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { TestClient } from '../test/helpers/client.js';
 import { formLinks } from '../src/server/modules/forms/forms.tables.js';
-import { startJourney, type Journey } from './helpers/journey.js';
+import { journeyForFile } from './helpers/journey.js';
 import { createForm, ownerWithProject } from './helpers/owner.js';
 
-let t: TestApp;
-let base: string;
-let browser: BrowserContext;
-let journey: Journey;
-
-beforeAll(async () => {
-  journey = await startJourney();
-  ({ t, base, browser } = journey);
-});
-afterAll(() => journey?.close());
+const j = journeyForFile();
 
 /**
  * Hold back the live channel's client (the lazily loaded laravel-echo chunk): the page renders its
@@ -39,6 +29,7 @@ async function holdLiveClient(page: Page) {
 }
 
 it('a response sent before the live channel listened shows on the responses page and in the dashboard count', async () => {
+  const { t, base, browser } = j;
   const { project, client } = await ownerWithProject(t, {
     user: 'Amina Yusuf',
     team: 'Clinics North',

@@ -1,29 +1,19 @@
 // @postgres-pass (also run on the PostgreSQL pass): idempotent submit under the pool (unique index)
 import { eq } from 'drizzle-orm';
-import { type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type TestApp } from '../test/helpers/app.js';
+import { expect, it } from 'vitest';
 import { until } from '../test/helpers/wait.js';
 import { formLinks, formResponses, forms } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
-import { startJourney, type Journey } from './helpers/journey.js';
+import { journeyForFile } from './helpers/journey.js';
 import { createForm, ownerWithProject } from './helpers/owner.js';
 
-let t: TestApp;
-let base: string;
-let browser: BrowserContext;
-let journey: Journey;
-
-beforeAll(async () => {
-  journey = await startJourney();
-  ({ t, base, browser } = journey);
-});
-afterAll(() => journey?.close());
+const j = journeyForFile();
 
 const responsesOf = (formId: string) =>
-  t.app.ctx.db.select().from(formResponses).where(eq(formResponses.formId, formId));
+  j.t.app.ctx.db.select().from(formResponses).where(eq(formResponses.formId, formId));
 
 it('a phone opens the form once, loses the network, reloads, finishes, and the response arrives once when online', async () => {
+  const { t, base, browser } = j;
   const { project, client } = await ownerWithProject(t, {
     user: 'Grace Atieno',
     team: 'Water Access',

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import type { Config } from '../../src/server/platform/config.js';
 import { launchBrowser } from './browser.js';
@@ -45,4 +46,15 @@ export async function startJourney(
     },
   };
   return journey;
+}
+
+/**
+ * One journey for the whole file: started in beforeAll, closed in afterAll. Read its fields inside
+ * the tests (`j.t`, `j.base`, `j.browser`), once beforeAll has run.
+ */
+export function journeyForFile(opts: Parameters<typeof startJourney>[0] = {}): Journey {
+  const j = {} as Journey;
+  beforeAll(async () => Object.assign(j, await startJourney(opts)));
+  afterAll(async () => j.close?.());
+  return j;
 }
