@@ -1,15 +1,17 @@
 // A response stored after the page's props were read but before its live channel listened is not
-// lost: once subscribed, the responses page and the dashboard read their data again.
+// lost: once subscribed, the responses page, the dashboard and the bell read their data again.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { TestClient } from '../test/helpers/client.js';
 import { formLinks } from '../src/server/modules/forms/forms.tables.js';
+import { notifications, notify } from '../src/server/modules/notifications/index.js';
+import { until } from '../test/helpers/wait.js';
 import { journeyForFile } from './helpers/journey.js';
 import { createForm, ownerWithProject } from './helpers/owner.js';
 
-const j = journeyForFile();
+const j = journeyForFile({ worker: true });
 
 /**
  * Hold back the live channel's client (the lazily loaded laravel-echo chunk): the page renders its
@@ -28,9 +30,9 @@ async function holdLiveClient(page: Page) {
   return { requested, release };
 }
 
-it('a response sent before the live channel listened shows on the responses page and in the dashboard count', async () => {
+it('a response and a notification stored before the live channel listened show on the responses page, in the dashboard count and on the bell', async () => {
   const { t, base, browser } = j;
-  const { project, client } = await ownerWithProject(t, {
+  const { user, project, client } = await ownerWithProject(t, {
     user: 'Amina Yusuf',
     team: 'Clinics North',
     project: 'Maternal health',
@@ -79,15 +81,27 @@ it('a response sent before the live channel listened shows on the responses page
   expect(await page.evaluate(() => (window as { loaded?: boolean }).loaded)).toBe(true);
   await page.unrouteAll({ behavior: 'wait' });
 
-  // the dashboard's count: one response when read, two once subscribed
+  // the dashboard's count: one response when read, two once subscribed; the bell's unread count
+  // (read with the page) takes in a notification stored before its channel listened
   const dash = await browser.newPage();
   const heldDash = await holdLiveClient(dash);
   await dash.goto(`${base}/dashboard`);
   await dash.getByText('1 in all').waitFor();
+  const bell = dash.getByTestId('notification-bell');
+  await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications');
   await heldDash.requested;
   await respond('Vaccination');
+  // the worker stores it and pushes it to no one
+  await notify(t.app.ctx, { userIds: [user.id], type: 'test.live', title: 'Import finished' });
+  await until(
+    async () =>
+      (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id)))
+        .length === 1,
+    'the notification stored',
+  );
   heldDash.release();
   await dash.getByText('2 in all').waitFor();
+  await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
   await dash.unrouteAll({ behavior: 'wait' });
   await dash.close();
   await page.close();

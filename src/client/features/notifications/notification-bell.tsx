@@ -32,6 +32,18 @@ export function openNotification(n: NotificationView) {
   );
 }
 
+type Latest = { notifications: NotificationView[]; unread: number };
+
+/** The latest five and the unread count, as the bell's dropdown shows them. */
+async function fetchLatest(): Promise<Latest> {
+  const r = await fetch(route('notifications.latest'), {
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    credentials: 'same-origin',
+  });
+  if (!r.ok) throw new Error(String(r.status));
+  return (await r.json()) as Latest;
+}
+
 /**
  * The header's bell: unread badge kept live from `private-user.{id}`, a dropdown with the
  * latest five, "Mark all read" and "View all".
@@ -45,6 +57,8 @@ export function NotificationBell(props: BoxProps) {
   const [failed, setFailed] = useState(false);
   // "mark all read" clicks so far: a list fetched before the latest one answers with stale counts
   const marks = useRef(0);
+  // ids pushed live while the count is being read again (the catch-up below); null otherwise
+  const pushed = useRef<string[] | null>(null);
 
   // a visit to another page, or a reload that asked for the count and got a different one, brings
   // the server's count (live pushes and "mark all read" moved ours meanwhile). A partial reload that
@@ -55,11 +69,31 @@ export function NotificationBell(props: BoxProps) {
     auth.user?.emailVerified ? channels.user(auth.user.id) : null,
     NOTIFICATION_EVENT,
     (n) => {
+      pushed.current?.push(n.id);
       setUnread((c) => c + 1);
       setItems((list) =>
         list ? [{ ...n, readAt: null }, ...list.filter((x) => x.id !== n.id)].slice(0, 5) : list,
       );
       toast.info(n.body || n.title, n.body ? n.title : undefined);
+    },
+    {
+      // subscribed (first, or again after a lost connection): a notification stored before the
+      // channel listened is in the server's count; one pushed while that count was read and not
+      // among the latest it listed was stored after it, and counts on top
+      onSubscribed: () => {
+        const mark = marks.current;
+        pushed.current = [];
+        fetchLatest().then(
+          (d) => {
+            const during = pushed.current ?? [];
+            pushed.current = null;
+            if (marks.current !== mark) return;
+            const later = during.filter((id) => !d.notifications.some((x) => x.id === id));
+            setUnread(d.unread + later.length);
+          },
+          () => void (pushed.current = null), // the next page's props bring the count
+        );
+      },
     },
   );
 
@@ -68,12 +102,8 @@ export function NotificationBell(props: BoxProps) {
     let live = true;
     const mark = marks.current;
     setFailed(false);
-    fetch(route('notifications.latest'), {
-      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-      credentials: 'same-origin',
-    })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((d: { notifications: NotificationView[]; unread: number }) => {
+    fetchLatest()
+      .then((d) => {
         if (!live) return;
         if (marks.current === mark) {
           setItems(d.notifications);
