@@ -86,8 +86,24 @@ describe('diagram (new full view)', () => {
       'Teachers trained',
     );
     await shot(page, 'diagram-12-panel');
+    // while it slides out the panel keeps its name (a blank title left a nameless dialog: axe)
+    await page.evaluate(() => {
+      const w = window as unknown as { nameless: number };
+      w.nameless = 0;
+      const check = () => {
+        for (const d of document.querySelectorAll('[role=dialog]'))
+          if (!document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent)
+            w.nameless++;
+      };
+      new MutationObserver(check).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+      });
+    });
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
+    expect(await page.evaluate(() => (window as unknown as { nameless: number }).nameless)).toBe(0);
     // keyboard: focus a node and press Enter
     await page
       .locator('.react-flow__node-element')

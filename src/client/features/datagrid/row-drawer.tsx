@@ -1,6 +1,7 @@
 import { Box, Drawer, Group, Text } from '@mantine/core';
 import type { CellValue, DatagridProps, DatasetRow } from '@shared/datasets/datasets.pages';
 import { count } from '../sources/labels';
+import { useLastShown } from '../../hooks/use-last-shown';
 
 /** A value as the grid shows it: yes/no for booleans, empty values said */
 export function displayValue(v: CellValue, type: string): string {
@@ -19,13 +20,14 @@ export function RowDrawer({
   columns: DatagridProps['columns'];
   onClose: () => void;
 }) {
+  const titled = useLastShown(row);
   return (
     <Drawer
       opened={row !== null}
       onClose={onClose}
       position="right"
       size="md"
-      title={row ? `Row ${count(row._row)}` : ''}
+      title={titled ? `Row ${count(titled._row)}` : 'Row'}
     >
       {row && (
         <Box component="dl" m={0}>

@@ -6,6 +6,7 @@ import { createElementFields, createElementSchema } from '@shared/problems/probl
 import { limitError } from '../../lib/field-limits';
 import { passesCheck, stateForm } from '../../lib/form-check';
 import { diagramRequest } from './requests';
+import { useLastShown } from '../../hooks/use-last-shown';
 
 const columnOptions = DIAGRAM_COLUMNS.map((c, i) => ({ value: String(i), label: c.label }));
 
@@ -109,10 +110,11 @@ export function ConfirmModal({
   request: ConfirmRequest | null;
   onClose: () => void;
 }) {
+  const shown = useLastShown(request);
   return (
-    <Modal opened={!!request} onClose={onClose} title={request?.title} size="sm">
+    <Modal opened={!!request} onClose={onClose} title={shown?.title} size="sm">
       <Stack gap="md">
-        <Text size="sm">{request?.message}</Text>
+        <Text size="sm">{shown?.message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -14,6 +14,7 @@ import { Link } from '@inertiajs/react';
 import { route } from '@shared/route';
 import { updateElementFields, updateElementSchema } from '@shared/problems/problems.schemas';
 import { limitError } from '../../lib/field-limits';
+import { useLastShown } from '../../hooks/use-last-shown';
 import { passesCheck, stateForm } from '../../lib/form-check';
 import { diagramRequest } from './requests';
 
@@ -33,6 +34,7 @@ const horizonOptions = OUTCOME_HORIZONS.map((h) => ({
 
 /** The side panel of a selected element: edit its details (elements.update) or delete it. */
 export function ElementPanel({ node, canEdit, canDelete, onClose, onDelete }: Props) {
+  const titled = useLastShown(node);
   return (
     <Drawer
       opened={!!node}
@@ -43,7 +45,7 @@ export function ElementPanel({ node, canEdit, canDelete, onClose, onDelete }: Pr
       closeOnClickOutside={false}
       trapFocus={false}
       lockScroll={false}
-      title={node ? ELEMENT_KIND_LABELS[node.kind] : ''}
+      title={titled ? ELEMENT_KIND_LABELS[titled.kind] : 'Element'}
     >
       {node && (
         <ElementForm

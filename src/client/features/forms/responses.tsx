@@ -15,6 +15,7 @@ import { FLAG_LABELS, FLAG_RULES } from '@shared/forms/quality';
 import { STATUS_COLOR, showAnswer } from './response-format';
 import { FileAnswerView, asFileAnswer } from './file-answer';
 import { ExportDialog } from './export-dialog';
+import { useLastShown } from '../../hooks/use-last-shown';
 
 const show = showAnswer;
 
@@ -53,6 +54,8 @@ export function ResponsesPage({
 }: FormResponsesProps) {
   const { auth } = useShared();
   const [open, setOpen] = useState<ResponseRow | null>(null);
+  // the dialog keeps its title while it fades out
+  const shownResponse = useLastShown(open);
   // a new response on this form reloads the list (published after the submission commits); once
   // subscribed (and after a reconnect) the list is read again: what arrived before was not heard
   useChannel<{ formId: string }>(
@@ -285,7 +288,7 @@ export function ResponsesPage({
       <Modal
         opened={open !== null}
         onClose={() => setOpen(null)}
-        title={open ? `Response #${open.seq}` : ''}
+        title={shownResponse ? `Response #${shownResponse.seq}` : 'Response'}
         size="lg"
       >
         {open && (

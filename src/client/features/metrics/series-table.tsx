@@ -8,6 +8,7 @@ import { dateTime } from '../../lib/relative-time';
 import { disaggregationText, formatValue } from './format';
 import type { EntryView, MetricView } from '@shared/metrics/metrics.pages';
 import { formatNumber } from '@shared/format/number';
+import { useLastShown } from '../../hooks/use-last-shown';
 
 export interface SeriesRow {
   period: string;
@@ -64,6 +65,8 @@ function status(metric: MetricView, r: SeriesRow) {
 /** Actual vs baseline vs target per period; each actual opens the entries that produced it. */
 export function SeriesTable({ metric, rows, entries, caption, category, dataPointKeys }: Props) {
   const [open, setOpen] = useState<SeriesRow | null>(null);
+  // the dialog keeps its title while it fades out
+  const shownPeriod = useLastShown(open);
   const byId = new Map(entries.map((e) => [e.id, e]));
   const traced = open
     ? open.sources.map((id) => byId.get(id)).filter((e): e is EntryView => !!e)
@@ -126,7 +129,11 @@ export function SeriesTable({ metric, rows, entries, caption, category, dataPoin
       <Modal
         opened={!!open}
         onClose={() => setOpen(null)}
-        title={open ? `${caption}, ${open.label}: ${formatValue(metric, open.actual)}` : ''}
+        title={
+          shownPeriod
+            ? `${caption}, ${shownPeriod.label}: ${formatValue(metric, shownPeriod.actual)}`
+            : caption
+        }
         size="lg"
       >
         <Stack gap="xs">
