@@ -106,3 +106,50 @@ it('a response and a notification stored before the live channel listened show o
   await dash.close();
   await page.close();
 });
+
+it('a notification the bell read with its count and then received live counts once', async () => {
+  const { t, base, browser } = j;
+  const { user, client } = await ownerWithProject(t, {
+    user: 'Tomás Rivera',
+    team: 'Schools West',
+    project: 'Girls in school',
+  });
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = await browser.newPage();
+  // the live socket through the test: the user channel's messages from the server are held back
+  // (its subscription's confirmation, then the push), to be let through in the order the race needs
+  const channel = `private-user.${user.id}`;
+  const held: string[] = [];
+  let toBrowser: ((m: string) => void) | null = null;
+  await page.routeWebSocket(/\/app\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    toBrowser = (m) => ws.send(m);
+    server.onMessage((m) => {
+      const text = String(m);
+      if ((JSON.parse(text) as { channel?: string }).channel === channel) held.push(text);
+      else ws.send(m);
+    });
+  });
+  await page.goto(`${base}/dashboard`);
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications');
+  // the server has the subscriber; the browser has not heard it confirmed
+  await until(() => held.length === 1, 'the subscription confirmed (held)');
+  expect(held[0]).toContain('subscription_succeeded');
+
+  // stored and pushed (held) before the bell reads its count again
+  await notify(t.app.ctx, { userIds: [user.id], type: 'test.live', title: 'Grid ready' });
+  await until(() => held.length === 2, 'the push (held)');
+  const read = page.waitForResponse((r) => r.url().endsWith('/notifications/latest'));
+  toBrowser!(held[0]);
+  await read;
+  await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+  // the push arrives after the read that counted it: still one
+  toBrowser!(held[1]);
+  await page.getByText('Grid ready').first().waitFor();
+  await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications, 1 unread');
+  await page.close();
+});

@@ -57,8 +57,32 @@ export function NotificationBell(props: BoxProps) {
   const [failed, setFailed] = useState(false);
   // "mark all read" clicks so far: a list fetched before the latest one answers with stale counts
   const marks = useRef(0);
-  // ids pushed live while the count is being read again (the catch-up below); null otherwise
-  const pushed = useRef<string[] | null>(null);
+  // while the latest are being read: one list per read, of the ids pushed live meanwhile
+  const reading = useRef(new Set<string[]>());
+  // the unread ids the count holds from the server's latest list (or a push): a push of one of
+  // them arriving after that read (the socket and the request race) is not counted twice
+  const counted = useRef(new Set<string>());
+
+  /** The server's latest and count, with the ids pushed while it was read. */
+  const readLatest = async () => {
+    const during: string[] = [];
+    reading.current.add(during);
+    try {
+      return { d: await fetchLatest(), during };
+    } finally {
+      reading.current.delete(during);
+    }
+  };
+  /** Take the server's count, plus what was pushed during the read and stored after it. */
+  const takeCount = (d: Latest, during: string[]) => {
+    const listed = new Set(d.notifications.map((x) => x.id));
+    const later = during.filter((id) => !listed.has(id));
+    counted.current = new Set([
+      ...d.notifications.filter((x) => !x.readAt).map((x) => x.id),
+      ...later,
+    ]);
+    setUnread(d.unread + later.length);
+  };
 
   // a visit to another page, or a reload that asked for the count and got a different one, brings
   // the server's count (live pushes and "mark all read" moved ours meanwhile). A partial reload that
@@ -69,8 +93,11 @@ export function NotificationBell(props: BoxProps) {
     auth.user?.emailVerified ? channels.user(auth.user.id) : null,
     NOTIFICATION_EVENT,
     (n) => {
-      pushed.current?.push(n.id);
-      setUnread((c) => c + 1);
+      for (const during of reading.current) during.push(n.id);
+      if (!counted.current.has(n.id)) {
+        counted.current.add(n.id);
+        setUnread((c) => c + 1);
+      }
       setItems((list) =>
         list ? [{ ...n, readAt: null }, ...list.filter((x) => x.id !== n.id)].slice(0, 5) : list,
       );
@@ -78,20 +105,12 @@ export function NotificationBell(props: BoxProps) {
     },
     {
       // subscribed (first, or again after a lost connection): a notification stored before the
-      // channel listened is in the server's count; one pushed while that count was read and not
-      // among the latest it listed was stored after it, and counts on top
+      // channel listened is in the server's count, read again here
       onSubscribed: () => {
         const mark = marks.current;
-        pushed.current = [];
-        fetchLatest().then(
-          (d) => {
-            const during = pushed.current ?? [];
-            pushed.current = null;
-            if (marks.current !== mark) return;
-            const later = during.filter((id) => !d.notifications.some((x) => x.id === id));
-            setUnread(d.unread + later.length);
-          },
-          () => void (pushed.current = null), // the next page's props bring the count
+        readLatest().then(
+          ({ d, during }) => marks.current === mark && takeCount(d, during),
+          () => undefined, // the next page's props bring the count
         );
       },
     },
@@ -102,12 +121,12 @@ export function NotificationBell(props: BoxProps) {
     let live = true;
     const mark = marks.current;
     setFailed(false);
-    fetchLatest()
-      .then((d) => {
+    readLatest()
+      .then(({ d, during }) => {
         if (!live) return;
         if (marks.current === mark) {
           setItems(d.notifications);
-          setUnread(d.unread);
+          takeCount(d, during);
         } else {
           // read before "mark all read" was done: what it listed is read now, the count stays 0
           const now = new Date().toISOString();
