@@ -5,13 +5,11 @@ import { eq } from 'drizzle-orm';
 import { type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
 import { solidPng } from '../test/helpers/png.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { formFiles, formResponses } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { ownerWithProject } from './helpers/owner.js';
 
 let t: TestApp;
 let base: string;
@@ -25,13 +23,11 @@ beforeAll(async () => {
 afterAll(() => journey?.close());
 
 it('add a photo question, attach a PNG on a phone, see its thumbnail on the response page and download it; edit the ranking, location and photo there', async () => {
-  const user = await createUser(t.app, { name: 'Amina Diallo' });
-  const team = await createTeamFor(t.app, user.id, 'Water Points');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Pump repairs' })
-    .returning();
-  const client = await signIn(t.app, user);
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Amina Diallo',
+    team: 'Water Points',
+    project: 'Pump repairs',
+  });
   const res = await client.post(`/projects/${project.id}/forms`, {
     name: 'Pump check',
     kind: 'survey',

@@ -2,12 +2,10 @@ import { eq } from 'drizzle-orm';
 import { type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { formResponses } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { ownerWithProject } from './helpers/owner.js';
 
 let t: TestApp;
 let base: string;
@@ -21,13 +19,11 @@ beforeAll(async () => {
 afterAll(() => journey?.close());
 
 it('set skip logic with the condition builder and a constraint, publish, and answer on a phone', async () => {
-  const user = await createUser(t.app, { name: 'Halima Yusuf' });
-  const team = await createTeamFor(t.app, user.id, 'Family Health');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Child health' })
-    .returning();
-  const client = await signIn(t.app, user);
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Halima Yusuf',
+    team: 'Family Health',
+    project: 'Child health',
+  });
   const res = await client.post(`/projects/${project.id}/forms`, {
     name: 'Household visit',
     kind: 'survey',

@@ -1,11 +1,9 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { ownerWithProject } from './helpers/owner.js';
 
 let t: TestApp;
 let base: string;
@@ -39,13 +37,11 @@ async function addQuestion(
 }
 
 it('build a survey, publish it, answer it on a phone (an error first), see the response arrive', async () => {
-  const user = await createUser(t.app, { name: 'Wanjiru Kamau' });
-  const team = await createTeamFor(t.app, user.id, 'Clean Water Kenya');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Safe water in Kisumu' })
-    .returning();
-  const client = await signIn(t.app, user);
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Wanjiru Kamau',
+    team: 'Clean Water Kenya',
+    project: 'Safe water in Kisumu',
+  });
   await browser.addCookies(
     [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
   );
@@ -128,13 +124,11 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
 });
 
 it('register a stakeholder, send personal links for baseline and endline, see both waves side by side', async () => {
-  const user = await createUser(t.app, { name: 'Baraka Mwangi' });
-  const team = await createTeamFor(t.app, user.id, 'Nutrition Kenya');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'School meals' })
-    .returning();
-  const client = await signIn(t.app, user);
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Baraka Mwangi',
+    team: 'Nutrition Kenya',
+    project: 'School meals',
+  });
   const formOf = async (body: Record<string, unknown>, question: Record<string, unknown>) => {
     const res = await client.post(`/projects/${project.id}/forms`, body);
     const id = res.headers.location!.split('/')[2];

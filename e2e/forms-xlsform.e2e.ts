@@ -4,12 +4,10 @@ import path from 'node:path';
 import { type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { FULL_XLSFORM, xlsformBuffer } from '../src/server/modules/forms/xlsform.test-support.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { ownerWithProject } from './helpers/owner.js';
 
 let t: TestApp;
 let base: string;
@@ -27,13 +25,11 @@ afterAll(async () => {
 });
 
 it('upload an XLSForm, read the import report, create the draft and see it in the builder', async () => {
-  const user = await createUser(t.app, { name: 'Grace Achieng' });
-  const team = await createTeamFor(t.app, user.id, 'Water for All');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Rural water' })
-    .returning();
-  const client = await signIn(t.app, user);
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Grace Achieng',
+    team: 'Water for All',
+    project: 'Rural water',
+  });
   const file = path.join(dir, 'household-baseline.xlsx');
   writeFileSync(file, await xlsformBuffer(FULL_XLSFORM));
   await browser.addCookies(

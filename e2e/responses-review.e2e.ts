@@ -5,13 +5,11 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
 import { TestClient } from '../test/helpers/client.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { formLinks, formResponses } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { ownerWithProject } from './helpers/owner.js';
 
 let t: TestApp;
 let base: string;
@@ -25,13 +23,11 @@ afterAll(() => journey?.close());
 
 it('open a response, edit it, see its history, clear its data quality flag', async () => {
   // seeded through the routes: a survey with skip logic, published, answered on its public link
-  const user = await createUser(t.app, { name: 'Halima Yusuf' });
-  const team = await createTeamFor(t.app, user.id, 'Water Access Kano');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Boreholes 2026' })
-    .returning();
-  const client = await signIn(t.app, user);
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Halima Yusuf',
+    team: 'Water Access Kano',
+    project: 'Boreholes 2026',
+  });
   const created = await client.post(`/projects/${project.id}/forms`, {
     name: 'Household check',
     kind: 'survey',
@@ -123,13 +119,11 @@ it('open a response, edit it, see its history, clear its data quality flag', asy
 
 it('edit a matrix row and a repeat cell on the response page, a bad cell refused on that cell', async () => {
   // seeded through the routes: an anonymous survey (a repeat needs one) with a matrix and a repeat
-  const user = await createUser(t.app, { name: 'Grace Wanjiru' });
-  const team = await createTeamFor(t.app, user.id, 'Kisumu Health Watch');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Clinics 2026' })
-    .returning();
-  const client = await signIn(t.app, user);
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Grace Wanjiru',
+    team: 'Kisumu Health Watch',
+    project: 'Clinics 2026',
+  });
   const created = await client.post(`/projects/${project.id}/forms`, {
     name: 'Household roster',
     kind: 'survey',

@@ -3,9 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp } from '../test/helpers/app.js';
-import { createUser, signIn } from '../test/helpers/auth.js';
-import { createTeamFor } from '../test/helpers/team-membership.js';
-import { projects } from '../src/server/modules/projects/projects.tables.js';
 import { problems, tocElements } from '../src/server/modules/problems/problems.tables.js';
 import { dataPoints, metrics } from '../src/server/modules/metrics/metrics.tables.js';
 import {
@@ -14,6 +11,7 @@ import {
 } from '../src/server/modules/transformations/transformations.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
+import { ownerWithProject } from './helpers/owner.js';
 
 let t: TestApp;
 let base: string;
@@ -49,13 +47,11 @@ async function saveStep(page: Page, n: number, counts: string) {
 }
 
 it('clean a messy imported CSV step by step, see previews and counts, run it, see the output', async () => {
-  const user = await createUser(t.app, { name: 'Neema Mushi' });
-  const team = await createTeamFor(t.app, user.id, 'Field Data');
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: 'Baseline survey' })
-    .returning();
-  const client = await signIn(t.app, user);
+  const { team, project, client } = await ownerWithProject(t, {
+    user: 'Neema Mushi',
+    team: 'Field Data',
+    project: 'Baseline survey',
+  });
   await browser.addCookies(
     [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
   );
