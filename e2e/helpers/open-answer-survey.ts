@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.js';
-import { createUser, signIn } from '../../test/helpers/auth.js';
+import type { signIn } from '../../test/helpers/auth.js';
 import { TestClient } from '../../test/helpers/client.js';
-import { createTeamFor } from '../../test/helpers/team-membership.js';
-import { projects } from '../../src/server/modules/projects/projects.tables.js';
 import { formLinks } from '../../src/server/modules/forms/forms.tables.js';
+import { createForm, ownerWithProject } from './owner.js';
 
 export interface OpenAnswerSurvey {
   /** the signed-in owner, for further route calls */
@@ -31,18 +30,12 @@ export async function seedOpenAnswerSurvey(
     answers: { text: string; wave?: string }[];
   },
 ): Promise<OpenAnswerSurvey> {
-  const user = await createUser(t.app, { name: opts.person });
-  const team = await createTeamFor(t.app, user.id, opts.team);
-  const [project] = await t.app.ctx.db
-    .insert(projects)
-    .values({ teamId: team.id, name: opts.project })
-    .returning();
-  const client = await signIn(t.app, user);
-  const created = await client.post(`/projects/${project.id}/forms`, {
-    name: opts.form,
-    kind: 'survey',
+  const { project, client } = await ownerWithProject(t, {
+    user: opts.person,
+    team: opts.team,
+    project: opts.project,
   });
-  const formId = created.headers.location!.split('/')[2];
+  const formId = await createForm(client, project.id, { name: opts.form, kind: 'survey' });
   await client.post(`/forms/${formId}/questions`, { ...opts.question, type: 'long_text' });
   await client.post(`/forms/${formId}/versions`);
   const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
