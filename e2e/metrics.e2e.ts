@@ -79,7 +79,29 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   await page.getByRole('heading', { name: 'Girls passing the end-of-primary exam' }).waitFor();
   await expect(page.getByText('Outcome metric').first().isVisible()).resolves.toBe(true);
 
+  // every toast the page shows, recorded as it appears (a toast closes by itself after 3 s, and
+  // a waiting test could otherwise take an earlier toast with the same text for the new one)
+  await page.evaluate(() => {
+    const w = window as unknown as { __toasts: string[] };
+    w.__toasts = [];
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof HTMLElement)
+            for (const t of [n, ...n.querySelectorAll('*')])
+              if (t.classList.contains('mantine-Notification-root'))
+                w.__toasts.push(t.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const toastsShown = (text: string) =>
+    page.evaluate(
+      (text) =>
+        (window as unknown as { __toasts: string[] }).__toasts.filter((t) => t.includes(text))
+          .length,
+      text,
+    );
   const form = page.getByRole('form', { name: 'Enter a value' });
+  let saved = 0;
   const enter = async (dataPoint: string, period: string, value: string) => {
     await form.getByLabel('Data point', { exact: true }).click();
     await page.getByRole('option', { name: dataPoint }).click();
@@ -87,7 +109,9 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
     await page.getByRole('option', { name: period, exact: true }).click();
     await form.getByRole('textbox', { name: 'Value' }).fill(value);
     await form.getByRole('button', { name: 'Add value' }).click();
-    await page.getByText(`Value for`).first().waitFor();
+    // each save says so, even when its message is the one before's ("Value for Q2 2026 saved.")
+    saved += 1;
+    await expect.poll(() => toastsShown('Value for')).toBe(saved);
     await page.waitForLoadState('networkidle');
   };
   // a non-number is refused on the field
@@ -99,6 +123,7 @@ it('a metric with a baseline and targets: values for two periods, the chart, the
   await enter('Girls passing', 'Q1 2026', '94');
   await enter('Girls tested', 'Q2 2026', '210');
   await enter('Girls passing', 'Q2 2026', '109.2');
+  await expect(toastsShown('Value for Q2 2026 saved.')).resolves.toBe(2);
   await page.getByRole('cell', { name: '47 %' }).waitFor();
   await page.getByRole('cell', { name: '52 %' }).waitFor();
   await page.getByTestId('metric-chart').locator('canvas').waitFor();

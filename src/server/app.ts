@@ -23,7 +23,7 @@ import { installRouteRegistry } from './platform/routes/registry.js';
 import { installAccessControl } from './platform/routes/access.js';
 import { installFeatureGate, TeamFeatures } from './platform/features/index.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
-import { installFlash } from './platform/http/flash.js';
+import { installFlash, takeFlash } from './platform/http/flash.js';
 import { installCsrf } from './platform/http/csrf.js';
 import { installErrorHandling } from './platform/http/errors-handler.js';
 import { PUBLIC_DIR, registerRootFiles } from './platform/http/root-files.js';
@@ -210,13 +210,19 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     appName: config.appName,
     shared: (request) => ({
       ...ctx.shared.for(request),
+      // errors go with every page answer (partial reloads too); the flash is taken by the answer
+      // that carries the `flash` prop (a page, or a reload asking for it)
       errors: () => request.flash?.errors ?? {},
-      flash: () => ({
-        success: request.flash?.success ?? null,
-        error: request.flash?.error ?? null,
-        info: request.flash?.info ?? null,
-        data: request.flash?.data ?? null,
-      }),
+      flash: () => {
+        const flash = takeFlash(request);
+        return {
+          id: flash?.id ?? null,
+          success: flash?.success ?? null,
+          error: flash?.error ?? null,
+          info: flash?.info ?? null,
+          data: flash?.data ?? null,
+        };
+      },
     }),
     bootData: () => ({ routes: ctx.routes.clientTable(), appName: config.appName }),
   });

@@ -30,6 +30,8 @@ interface AppProp {
 }
 
 interface FlashProp {
+  /** the flashing response's id: its messages are shown once (a repeated text is a new toast) */
+  id: string | null;
   success: string | null;
   error: string | null;
   info: string | null;

@@ -2,15 +2,21 @@ import { useEffect } from 'react';
 import { usePage } from '@inertiajs/react';
 import { toast } from '../lib/toast';
 
-/** Flash messages from the server become toasts. */
+// the flashes already shown in this tab: a page restored from history does not show them again
+const shown = new Set<string>();
+
+/**
+ * Flash messages from the server become toasts, once per flashing response (its `id`): saving
+ * twice in a row with the same message ("Value for Q2 2026 saved.") shows the toast twice.
+ */
 export function FlashToasts() {
-  const page = usePage();
-  const flash = page.props.flash;
+  const flash = usePage().props.flash;
   useEffect(() => {
-    if (flash?.success) toast.success(flash.success);
-    if (flash?.error) toast.error(flash.error);
-    if (flash?.info) toast.info(flash.info);
-    // one toast per visit that carried a flash
-  }, [flash?.success, flash?.error, flash?.info, page.url]);
+    if (!flash?.id || shown.has(flash.id)) return;
+    shown.add(flash.id);
+    if (flash.success) toast.success(flash.success);
+    if (flash.error) toast.error(flash.error);
+    if (flash.info) toast.info(flash.info);
+  }, [flash?.id, flash?.success, flash?.error, flash?.info]);
   return null;
 }

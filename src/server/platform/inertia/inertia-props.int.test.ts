@@ -52,6 +52,12 @@ beforeAll(async () => {
         items: merge(() => [1, 2]),
       }),
   );
+  // a background request of the page (as the live channel's auth or the bell's catch-up)
+  app.get(
+    '/props-demo/background',
+    { config: { name: 'test.props.background', access: { kind: 'public' } } },
+    async () => ({ ok: true }),
+  );
   app.put(
     '/props-demo',
     { config: { name: 'test.props.update', access: { kind: 'public' } } },
@@ -146,6 +152,22 @@ describe('Inertia props', () => {
     expect(res.headers.location).toBe('/props-demo');
     expect((await c.page('/props-demo')).props.errors).toEqual({ name: 'Please enter a name.' });
     expect((await c.page('/props-demo')).props.errors).toEqual({}); // flashed once
+
+    // requests that show no page, between the 303 and the page, leave the flash to the page: a
+    // background JSON request, and a partial reload (errors go with it, the flash is not asked for)
+    await c.post('/props-demo/validate', {}, { referer: 'http://localhost:80/props-demo' });
+    expect((await c.get('/props-demo/background')).json()).toEqual({ ok: true });
+    const reload = (
+      await c.get('/props-demo', {
+        'x-inertia-partial-component': 'test/props',
+        'x-inertia-partial-data': 'plain',
+      })
+    ).json();
+    expect(reload.props).not.toHaveProperty('flash');
+    const shown = await c.page('/props-demo');
+    expect(shown.props.errors).toEqual({ name: 'Please enter a name.' });
+    expect(shown.props.flash.id).toMatch(/^[\w-]{36}$/);
+    expect((await c.page('/props-demo')).props.errors).toEqual({}); // and then it is gone
 
     await c.post('/props-demo/validate', {}, { referer: 'http://localhost:80/props-demo' });
     const bagged = (await c.get('/props-demo', { 'x-inertia-error-bag': 'createTeam' })).json();
