@@ -18,8 +18,9 @@ export default defineConfig({
   test: {
     include: journeys,
     globalSetup: ['test/global-setup.ts', 'e2e/global-setup.ts'],
-    // axe-core on every page a journey shows (helpers/a11y.ts)
-    setupFiles: ['e2e/helpers/a11y-setup.ts'],
+    // axe-core on every page a journey shows (helpers/a11y.ts); a failed journey writes what its
+    // browsers showed and did (helpers/flight-recorder.ts)
+    setupFiles: ['e2e/helpers/a11y-setup.ts', 'e2e/helpers/failure-setup.ts'],
     pool: 'forks',
     // a worker runs journey after journey in one process: the server's modules are imported (and
     // PGlite's WebAssembly compiled) once per worker, not once per journey; each journey still

@@ -6,7 +6,7 @@
  * is skipped with a clear line, except under CI=true, where nothing may be skipped.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -102,6 +102,10 @@ if (dbPassOnly) {
 
 vitest('unit+integration', dbPassOnly ? ['--project', 'int'] : []);
 
+// what a failed journey's browsers showed and did (e2e/helpers/flight-recorder.ts, emptied by the
+// e2e run's global setup), printed at the end
+const journeyFailures = path.join(outDir, 'journey-failures');
+
 if (existsSync(CHROMIUM)) {
   if (dbPassOnly)
     console.log(
@@ -125,6 +129,11 @@ if (!process.env.TEST_DATABASE_URL && !process.env.PG_SERVER_URL)
   );
 
 console.log('');
+if (existsSync(journeyFailures))
+  for (const file of readdirSync(journeyFailures).sort().slice(0, 3)) {
+    const lines = readFileSync(path.join(journeyFailures, file), 'utf8').trimEnd().split('\n');
+    console.log(`--- failed journey: ${lines.slice(0, 80).join('\n')}\n`);
+  }
 for (const s of skippedSuites) console.log(`skipped suite: ${s}`);
 if (CI && totals.skipped > 0) {
   // under CI nothing may be skipped: PostgreSQL-only tests get PG_SERVER_URL on the PGlite pass too

@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
+import { recordContext } from './flight-recorder.js';
 
 /**
  * axe-core on every page state an end-to-end journey reaches. `watchAccessibility(context)` (called by
@@ -99,6 +100,8 @@ const unreported: A11yViolation[] = [];
 /** Start scanning every page of a browser context (idempotent). */
 export async function watchAccessibility(context: BrowserContext): Promise<void> {
   if (watched.has(context)) return;
+  // every journey's browser comes through here: record what it does, for a failure's report
+  recordContext(context);
   const found: A11yViolation[] = [];
   watched.set(context, found);
   await context.exposeBinding('__pathwaysA11y', (_src, report: Report) => {

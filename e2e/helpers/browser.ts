@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { WAIT_GUARD_MS } from '../../test/helpers/wait.js';
 import { settleAccessibility, watchAccessibility } from './a11y.js';
+import { SCREENSHOTS } from './paths.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -15,7 +16,6 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 
 export interface Browser {
   context: BrowserContext;
