@@ -86,7 +86,7 @@ it('set skip logic with the condition builder and a constraint, publish, and ans
     .getByRole('textbox', { name: 'Message when the constraint fails' })
     .fill('Between 1 and 20 children.');
   await editor.getByRole('button', { name: 'Save question' }).click();
-  await page.getByText('Question “children” saved.').waitFor();
+  await page.getByText('Question “How many children?” saved.').waitFor();
   console.log('screenshot', await shot(page, 'forms-skip-logic-builder'));
   await page.setViewportSize({ width: 375, height: 800 });
   await editor.getByRole('button', { name: 'Add a condition' }).scrollIntoViewIfNeeded();

@@ -165,7 +165,7 @@ describe('skip logic and constraints', () => {
     const page = await s.client.page(`/forms/${formId}/fields`);
     expect(page.props.errors).toEqual({});
     expect(page.props.flash).toMatchObject({
-      success: 'Question “children” saved.',
+      success: 'Question “How many children?” saved.',
       info: 'Curly quotes in the skip logic and the custom constraint of “How many children?” were changed to straight quotes.',
     });
     const [row] = await t.app.ctx.db.select().from(formQuestions).where(eq(formQuestions.id, id));
@@ -181,6 +181,17 @@ describe('skip logic and constraints', () => {
       'Curly quotes in the skip logic of “Ages” were changed to straight quotes.',
     );
     expect((await questionRow(formId, 'ages')).relevant).toBe("${has_children} = 'no'");
+  });
+
+  it('names a question by its label in the toast, shortened when long', async () => {
+    const s = await setup();
+    const formId = await skipForm(s);
+    const label =
+      'How many members of the household slept under a treated mosquito net last night, including infants?';
+    await s.client.post(`/forms/${formId}/questions`, { type: 'integer', label });
+    expect((await s.client.page(`/forms/${formId}/fields`)).props.flash.success).toBe(
+      'Question “How many members of the household slept under a treated…” added.',
+    );
   });
 
   it('refuses a rule that reads a note question, on the field', async () => {

@@ -125,6 +125,16 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  /** A question as a toast names it: its label (cut at a word past 60 characters), else its key. */
+  const named = (q: { key: string; label: string }) => {
+    const label = q.label.replace(/\s+/g, ' ').trim();
+    if (!label) return `“${q.key}”`;
+    if (label.length <= 60) return `“${label}”`;
+    const cut = label.slice(0, 60);
+    const space = cut.lastIndexOf(' ');
+    return `“${(space > 30 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…”`;
+  };
+
   const back = (reply: FastifyReply, formId: string, message: string, info?: string | null) => {
     reply.flash(info ? { success: message, info } : { success: message });
     return reply.redirect(fieldsUrl(ctx, formId), 303);
@@ -177,7 +187,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
       const { form, question, notice } = await runUseCase(ctx, actorOf(request), (uc) =>
         addQuestion(uc, { ...input, formId: param(request, 'form') }),
       );
-      return back(reply, form.id, `Question “${question.key}” added.`, notice);
+      return back(reply, form.id, `Question ${named(question)} added.`, notice);
     },
   );
 
@@ -189,7 +199,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
       const { form, question } = await runUseCase(ctx, actorOf(request), (uc) =>
         addFromToc(uc, { ...input, formId: param(request, 'form') }),
       );
-      return back(reply, form.id, `Question “${question.key}” added from the theory of change.`);
+      return back(reply, form.id, `Question ${named(question)} added from the theory of change.`);
     },
   );
 
@@ -201,7 +211,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
       const { form, question, notice } = await runUseCase(ctx, actorOf(request), (uc) =>
         updateQuestion(uc, { ...input, questionId: param(request, 'formQuestion') }),
       );
-      return back(reply, form.id, `Question “${question.key}” saved.`, notice);
+      return back(reply, form.id, `Question ${named(question)} saved.`, notice);
     },
   );
 
@@ -212,7 +222,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
       const { form, question } = await runUseCase(ctx, actorOf(request), (uc) =>
         deleteQuestion(uc, { questionId: param(request, 'formQuestion') }),
       );
-      return back(reply, form.id, `Question “${question.key}” removed from the draft.`);
+      return back(reply, form.id, `Question ${named(question)} removed from the draft.`);
     },
   );
 
@@ -224,7 +234,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
       const { form, question } = await runUseCase(ctx, actorOf(request), (uc) =>
         moveQuestion(uc, { ...input, questionId: param(request, 'formQuestion') }),
       );
-      return back(reply, form.id, `Question “${question.key}” moved ${input.direction}.`);
+      return back(reply, form.id, `Question ${named(question)} moved ${input.direction}.`);
     },
   );
 
