@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { formLinks, formResponseFlags, formResponses, formVersions } from './forms.tables.js';
-import { STATS_WINDOW } from './quality.flags.js';
+import { STATS_WINDOW, statisticalReasonsOf } from './quality.flags.js';
 import { formsTestKit } from './test-support.js';
 
 /**
@@ -55,4 +55,40 @@ it('computes the out-of-range quartiles over the latest STATS_WINDOW responses o
     .where(eq(formResponseFlags.responseId, id));
   expect(flags.map((f) => f.rule)).toEqual(['out_of_range']);
   expect(flags[0].reason).toMatch(/^Income: 5000 is outside/);
+});
+
+it('reads the window’s figures again once a twentieth of the window is new, not per batch', async () => {
+  const s = await setup();
+  const formId = await newForm(s, { name: 'Harvests', anonymous: true });
+  await add(s, formId, { key: 'kg', type: 'decimal', label: 'Harvest (kg)' });
+  await publish(s, formId);
+  const token = await openToken(formId);
+  const db = t.app.ctx.db;
+  const [version] = await db.select().from(formVersions).where(eq(formVersions.formId, formId));
+  const [link] = await db.select().from(formLinks).where(eq(formLinks.token, token));
+  await db.execute(sql`
+    insert into form_responses (team_id, form_id, client_id, seq, version_id, version_number,
+      link_id, answers, answers_hash)
+    select ${version.teamId}, ${formId}::uuid, gen_random_uuid(), g, ${version.id}::uuid, 1,
+      ${link.id}::uuid, jsonb_build_object('kg', 100 + g % 20), 'seeded-' || g
+    from generate_series(1, 400) g`);
+  const judge = async (seq?: number) =>
+    (
+      await statisticalReasonsOf(db, { formId, seq }, [
+        { answers: { kg: 5000 }, durationMs: null, questions: version.questions },
+      ])
+    )[0].out_of_range;
+  expect(await judge(400)).toMatch(/^Harvest \(kg\): 5000 is outside/);
+  // every stored harvest becomes 5000: the figures read at number 400 hold for 19 more numbers
+  // (a twentieth of 400 is 20), then are read again
+  await db.execute(
+    sql`update form_responses set answers = '{"kg": 5000}' where form_id = ${formId}`,
+  );
+  expect(await judge(419)).toMatch(/^Harvest \(kg\): 5000 is outside/);
+  expect(await judge(420)).toBeNull();
+  // without the form's number (a response judged again) the figures are always read
+  await db.execute(
+    sql`update form_responses set answers = jsonb_build_object('kg', 100 + seq % 20) where form_id = ${formId}`,
+  );
+  expect(await judge()).toMatch(/^Harvest \(kg\): 5000 is outside/);
 });

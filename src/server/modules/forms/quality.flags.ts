@@ -74,12 +74,62 @@ async function statisticalReasons(
  */
 export async function statisticalReasonsOf(
   db: Db,
-  o: { formId: string; except?: string },
+  o: { formId: string; except?: string; seq?: number },
   judged: Judged[],
 ): Promise<Array<{ speeder: string | null; out_of_range: string | null }>> {
   const keys = [...new Set(judged.flatMap((r) => numericOf(r).map((q) => q.key)))];
   if (!keys.length && judged.every((r) => r.durationMs === null))
     return judged.map(() => ({ speeder: null, out_of_range: null }));
+  const row = await windowFigures(db, o, keys);
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return judged.map((r) => {
+    const answered = Object.keys(r.answers).filter((k) => !k.includes('__')).length;
+    const spreads: QuestionSpread[] = numericOf(r).map((q) => {
+      const i = keys.indexOf(q.key);
+      return {
+        key: q.key,
+        label: q.label,
+        count: Number(row[`n${i}`]),
+        q1: num(row[`q1_${i}`]),
+        q3: num(row[`q3_${i}`]),
+      };
+    });
+    return {
+      speeder:
+        r.durationMs === null
+          ? null
+          : speederReason(r.durationMs, answered, {
+              count: Number(row.timed),
+              medianMs: num(row.median),
+            }),
+      out_of_range: outOfRangeReason(r.answers, spreads),
+    };
+  });
+}
+
+type Figures = Record<string, unknown>;
+
+/**
+ * The window's figures, kept per form and set of questions while the form has taken fewer new
+ * responses than a twentieth of the window since they were read (`seq`, the form's last number
+ * as the submission read it): a burst on one form reads them once per twenty-odd batches, not once
+ * per batch, and a median or quartile over a thousand responses barely moves with 50 more. Without
+ * `seq` (a response judged again against the others), always read.
+ */
+const figuresCache = new Map<string, { seq: number; row: Figures }>();
+const FIGURES_CACHE_MAX = 500;
+
+async function windowFigures(
+  db: Db,
+  o: { formId: string; except?: string; seq?: number },
+  keys: string[],
+): Promise<Figures> {
+  const cacheKey = o.seq === undefined || o.except ? null : `${o.formId}|${keys.join('|')}`;
+  const kept = cacheKey ? figuresCache.get(cacheKey) : undefined;
+  if (kept && o.seq !== undefined) {
+    const fresh = Math.max(1, Math.floor(Math.min(kept.seq, STATS_WINDOW) / 20));
+    if (o.seq >= kept.seq && o.seq - kept.seq < fresh) return kept.row;
+  }
   const recent = db
     .select({ durationMs: formResponses.durationMs, answers: formResponses.answers })
     .from(formResponses)
@@ -111,31 +161,12 @@ export async function statisticalReasonsOf(
       `q3_${i}`,
     );
   });
-  const [row] = (await db.select(columns).from(recent)) as Array<Record<string, unknown>>;
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return judged.map((r) => {
-    const answered = Object.keys(r.answers).filter((k) => !k.includes('__')).length;
-    const spreads: QuestionSpread[] = numericOf(r).map((q) => {
-      const i = keys.indexOf(q.key);
-      return {
-        key: q.key,
-        label: q.label,
-        count: Number(row[`n${i}`]),
-        q1: num(row[`q1_${i}`]),
-        q3: num(row[`q3_${i}`]),
-      };
-    });
-    return {
-      speeder:
-        r.durationMs === null
-          ? null
-          : speederReason(r.durationMs, answered, {
-              count: Number(row.timed),
-              medianMs: num(row.median),
-            }),
-      out_of_range: outOfRangeReason(r.answers, spreads),
-    };
-  });
+  const [row] = (await db.select(columns).from(recent)) as Figures[];
+  if (cacheKey && o.seq !== undefined) {
+    if (figuresCache.size >= FIGURES_CACHE_MAX) figuresCache.clear();
+    figuresCache.set(cacheKey, { seq: o.seq, row });
+  }
+  return row;
 }
 
 /** What the duplicate rule compares: the response's stakeholder and wave, and its answers' fingerprint. */

@@ -382,7 +382,7 @@ async function prepareResponses(
     teamSwitchesFor(ctx, db, found),
     statisticalReasonsOf(
       db,
-      { formId: found.id },
+      { formId: found.id, seq: found.responseSeq },
       checked.map((c) => ({
         answers: c.kept,
         durationMs: c.s.input.durationMs ?? null,
