@@ -19,25 +19,41 @@ afterAll(() => t.close());
 
 const { setup, newForm, add, publish, openToken, publicClient, submit } = formsTestKit(() => t);
 
-it('computes the out-of-range quartiles over the latest STATS_WINDOW responses only', async () => {
+/**
+ * A published anonymous form of one decimal question with `count` stored responses numbered
+ * 1..count, `answer(g)` the SQL of number g's answer (`g` is the number).
+ */
+async function seededForm(
+  o: { name: string; key: string; label: string },
+  count: number,
+  answer: ReturnType<typeof sql>,
+) {
   const s = await setup();
-  const formId = await newForm(s, { name: 'Incomes', anonymous: true });
-  await add(s, formId, { key: 'income', type: 'decimal', label: 'Income' });
+  const formId = await newForm(s, { name: o.name, anonymous: true });
+  await add(s, formId, { key: o.key, type: 'decimal', label: o.label });
   await publish(s, formId);
   const token = await openToken(formId);
   const db = t.app.ctx.db;
   const [version] = await db.select().from(formVersions).where(eq(formVersions.formId, formId));
   const [link] = await db.select().from(formLinks).where(eq(formLinks.token, token));
-  // numbers 1..W answered 5000 (older), W+1..2W answered 100..119 (the latest W)
   await db.execute(sql`
     insert into form_responses (team_id, form_id, client_id, seq, version_id, version_number,
       link_id, answers, answers_hash)
     select ${version.teamId}, ${formId}::uuid, gen_random_uuid(), g, ${version.id}::uuid, 1,
-      ${link.id}::uuid,
-      jsonb_build_object('income', case when g <= ${STATS_WINDOW} then 5000 else 100 + g % 20 end),
-      'seeded-' || g
-    from generate_series(1, ${2 * STATS_WINDOW}) g`);
-  await db.execute(sql`update forms set response_seq = ${2 * STATS_WINDOW} where id = ${formId}`);
+      ${link.id}::uuid, jsonb_build_object(${o.key}::text, ${answer}), 'seeded-' || g
+    from generate_series(1, ${count}) g`);
+  await db.execute(sql`update forms set response_seq = ${count} where id = ${formId}`);
+  return { formId, token, version };
+}
+
+it('computes the out-of-range quartiles over the latest STATS_WINDOW responses only', async () => {
+  // numbers 1..W answered 5000 (older), W+1..2W answered 100..119 (the latest W)
+  const { token } = await seededForm(
+    { name: 'Incomes', key: 'income', label: 'Income' },
+    2 * STATS_WINDOW,
+    sql`case when g <= ${STATS_WINDOW} then 5000 else 100 + g % 20 end`,
+  );
+  const db = t.app.ctx.db;
 
   const res = await submit(publicClient(), token, {
     id: randomUUID(),
@@ -58,20 +74,12 @@ it('computes the out-of-range quartiles over the latest STATS_WINDOW responses o
 });
 
 it('reads the window’s figures again once a twentieth of the window is new, not per batch', async () => {
-  const s = await setup();
-  const formId = await newForm(s, { name: 'Harvests', anonymous: true });
-  await add(s, formId, { key: 'kg', type: 'decimal', label: 'Harvest (kg)' });
-  await publish(s, formId);
-  const token = await openToken(formId);
+  const { formId, version } = await seededForm(
+    { name: 'Harvests', key: 'kg', label: 'Harvest (kg)' },
+    400,
+    sql`100 + g % 20`,
+  );
   const db = t.app.ctx.db;
-  const [version] = await db.select().from(formVersions).where(eq(formVersions.formId, formId));
-  const [link] = await db.select().from(formLinks).where(eq(formLinks.token, token));
-  await db.execute(sql`
-    insert into form_responses (team_id, form_id, client_id, seq, version_id, version_number,
-      link_id, answers, answers_hash)
-    select ${version.teamId}, ${formId}::uuid, gen_random_uuid(), g, ${version.id}::uuid, 1,
-      ${link.id}::uuid, jsonb_build_object('kg', 100 + g % 20), 'seeded-' || g
-    from generate_series(1, 400) g`);
   const judge = async (seq?: number) =>
     (
       await statisticalReasonsOf(db, { formId, seq }, [
