@@ -88,6 +88,7 @@ export async function reportFailure(file: string, test: string, error: string): 
   const name = `${slug(path.basename(file, '.e2e.ts'))}--${slug(test)}`;
   const lines = [`${path.basename(file)} > ${test}`, ...error.split('\n').slice(0, 4)];
   let n = 0;
+  mkdirSync(SCREENSHOTS, { recursive: true });
   for (const context of contexts) {
     for (const page of context.pages()) {
       n += 1;
@@ -98,7 +99,6 @@ export async function reportFailure(file: string, test: string, error: string): 
         .catch(() => []);
       for (const text of shown.filter((t) => t.trim()))
         lines.push(`[page ${n}] shows: ${text.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
-      mkdirSync(SCREENSHOTS, { recursive: true });
       const png = path.join(SCREENSHOTS, `failure-${name}-${n}.png`);
       const saved = await page
         .screenshot({ path: png, timeout: 10_000 })

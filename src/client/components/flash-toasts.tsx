@@ -17,6 +17,6 @@ export function FlashToasts() {
     if (flash.success) toast.success(flash.success);
     if (flash.error) toast.error(flash.error);
     if (flash.info) toast.info(flash.info);
-  }, [flash?.id, flash?.success, flash?.error, flash?.info]);
+  }, [flash]);
   return null;
 }

@@ -124,11 +124,12 @@ async function windowFigures(
   o: { formId: string; except?: string; seq?: number },
   keys: string[],
 ): Promise<Figures> {
-  const cacheKey = o.seq === undefined || o.except ? null : `${o.formId}|${keys.join('|')}`;
-  const kept = cacheKey ? figuresCache.get(cacheKey) : undefined;
-  if (kept && o.seq !== undefined) {
+  const seq = o.except ? undefined : o.seq;
+  const cacheKey = `${o.formId}|${keys.join('|')}`;
+  const kept = seq === undefined ? undefined : figuresCache.get(cacheKey);
+  if (kept && seq !== undefined && seq >= kept.seq) {
     const fresh = Math.max(1, Math.floor(Math.min(kept.seq, STATS_WINDOW) / 20));
-    if (o.seq >= kept.seq && o.seq - kept.seq < fresh) return kept.row;
+    if (seq - kept.seq < fresh) return kept.row;
   }
   const recent = db
     .select({ durationMs: formResponses.durationMs, answers: formResponses.answers })
@@ -162,9 +163,9 @@ async function windowFigures(
     );
   });
   const [row] = (await db.select(columns).from(recent)) as Figures[];
-  if (cacheKey && o.seq !== undefined) {
+  if (seq !== undefined) {
     if (figuresCache.size >= FIGURES_CACHE_MAX) figuresCache.clear();
-    figuresCache.set(cacheKey, { seq: o.seq, row });
+    figuresCache.set(cacheKey, { seq, row });
   }
   return row;
 }
