@@ -7,6 +7,7 @@ import { apiKey } from '@better-auth/api-key';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as t from './auth.tables.js';
+import { passwordHasher } from './password-hash.js';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -158,6 +159,8 @@ function makeAuth(
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       requireEmailVerification: false, // unverified users sign in but reach only the verification notice
+      // Better Auth's scrypt and format; a lower work factor in the test environment (password-hash.ts)
+      password: passwordHasher(config.env),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_S,
       sendResetPassword: async ({ user, token }) => {
