@@ -1,6 +1,8 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { isNull, sql } from 'drizzle-orm';
 import { type TestApp } from '../test/helpers/app.js';
+import { formResponseFlags } from '../src/server/modules/forms/forms.tables.js';
 import { shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 import { ownerWithProject } from './helpers/owner.js';
@@ -112,8 +114,16 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
   await phone.getByText('Thank you: your answers were received.').waitFor();
   console.log('screenshot', await shot(phone, 'forms-public-thanks-375'));
 
-  // the response appears on the open responses page without a reload
+  // the response appears on the open responses page without a reload, and the review queue's
+  // count with it (its open flags were stored with it; the count once stayed at 0)
   await page.getByRole('cell', { name: 'Achieng Otieno' }).waitFor();
+  const [{ n: flagged }] = await t.app.ctx.db
+    .select({ n: sql<number>`count(distinct ${formResponseFlags.responseId})::int` })
+    .from(formResponseFlags)
+    .where(isNull(formResponseFlags.clearedAt));
+  await page.getByRole('link', { name: `Review queue (${flagged})` }).waitFor();
+  // four questions, three of them as columns: the page says where the fourth is
+  await page.getByText(/^The table shows the first 3 of 4 questions\./).waitFor();
   console.log('screenshot', await shot(page, 'forms-responses'));
   await page.getByRole('button', { name: 'Open response 1' }).click();
   await page.getByRole('dialog').getByText('Achieng Otieno').waitFor();
@@ -177,6 +187,14 @@ it('register a stakeholder, send personal links for baseline and endline, see bo
   await page.getByText('Personal link for endline made for Neema Achieng.').waitFor();
   const links = await page.locator('code').allTextContents();
   expect(links).toHaveLength(2);
+  // each link is copied as its full address, ready to paste into a message
+  await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  for (const [i, wave] of ['baseline', 'endline'].entries()) {
+    await page.getByRole('button', { name: `Copy link (Meals follow-up · ${wave})` }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(`${base}${links[i].trim()}`);
+  }
   for (const [i, link] of links.entries()) {
     await phone.goto(`${base}${link.trim()}`);
     await phone.getByText(`Round: ${i === 0 ? 'baseline' : 'endline'}`).waitFor();

@@ -24,6 +24,7 @@ import { QuestionEditor } from './question-editor';
 import { FromTocPanel, PublishPanel, SettingsPanel } from './builder-panels';
 import { TranslationsPanel } from './translations-panel';
 import { TestLinkCard } from './test-link-card';
+import { CopyLinkButton } from '../../components/copy-link-button';
 
 const opts = { preserveScroll: true };
 
@@ -131,6 +132,7 @@ export function FormBuilder(props: FormFieldsProps) {
           </Text>
           <Group gap="xs" wrap="wrap">
             <Code style={{ wordBreak: 'break-all' }}>{publicUrl}</Code>
+            <CopyLinkButton path={publicUrl} />
             <Anchor href={publicUrl} target="_blank" size="sm">
               Open the form
             </Anchor>

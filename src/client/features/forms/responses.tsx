@@ -37,6 +37,12 @@ const stakeholderColumn: DataTableColumn<ResponseRow> = {
     ),
 };
 
+/** Answers shown as table columns (the rest: the response dialog and the data grid). */
+const TABLE_ANSWERS = 3;
+
+/** What a new response changes on the page: the rows, the review queue's count, the test responses' count. */
+const LIVE_PROPS: Array<keyof FormResponsesProps> = ['responses', 'flagged', 'testCount'];
+
 /** The responses list (surveyholders/responses, stakeholders/responses): filters, live rows, review, export. */
 export function ResponsesPage({
   project,
@@ -56,15 +62,16 @@ export function ResponsesPage({
   const [open, setOpen] = useState<ResponseRow | null>(null);
   // the dialog keeps its title while it fades out
   const shownResponse = useLastShown(open);
-  // a new response on this form reloads the list (published after the submission commits); once
-  // subscribed (and after a reconnect) the list is read again: what arrived before was not heard
+  // a new response on this form reloads the list and the counts it changes (a flagged one joins
+  // the review queue); published after the submission commits. Once subscribed (and after a
+  // reconnect) they are read again: what arrived before was not heard
   useChannel<{ formId: string }>(
     auth.team ? channels.team(auth.team.id) : null,
     'form-response.created',
     (d) => {
-      if (d.formId === form.id) router.reload({ only: ['responses'] });
+      if (d.formId === form.id) router.reload({ only: LIVE_PROPS });
     },
-    { onSubscribed: () => router.reload({ only: ['responses'] }) },
+    { onSubscribed: () => router.reload({ only: LIVE_PROPS }) },
   );
   const here = route('responses.index', { form: form.id });
   const setFilter = (key: string, value: string) => {
@@ -109,7 +116,7 @@ export function ResponsesPage({
       ? [{ key: 'wave', title: 'Wave', width: 100, render: (r: ResponseRow) => r.wave ?? '—' }]
       : []),
     ...(form.anonymous ? [] : [stakeholderColumn]),
-    ...columns.slice(0, 3).map((c) => ({
+    ...columns.slice(0, TABLE_ANSWERS).map((c) => ({
       key: `a_${c.key}`,
       title: c.label,
       visibleFrom: 'md' as const,
@@ -285,6 +292,13 @@ export function ResponsesPage({
           </Group>
         }
       />
+      {columns.length > TABLE_ANSWERS && (
+        <Text size="sm" c="dimmed">
+          The table shows the first {TABLE_ANSWERS} of {columns.length} questions. Open a response
+          (its number) for all its answers
+          {datasetId ? ', or the data grid for every question as a column' : ''}.
+        </Text>
+      )}
       <Modal
         opened={open !== null}
         onClose={() => setOpen(null)}

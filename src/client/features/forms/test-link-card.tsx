@@ -1,5 +1,6 @@
 import { Link, router } from '@inertiajs/react';
 import { Anchor, Button, Card, Code, Group, Text } from '@mantine/core';
+import { CopyLinkButton } from '../../components/copy-link-button';
 import { route } from '@shared/route';
 
 /**
@@ -28,6 +29,7 @@ export function TestLinkCard({
       {testUrl ? (
         <Group gap="xs" wrap="wrap">
           <Code style={{ wordBreak: 'break-all' }}>{testUrl}</Code>
+          <CopyLinkButton path={testUrl} />
           <Anchor href={testUrl} target="_blank" size="sm">
             Open the draft
           </Anchor>

@@ -6,6 +6,7 @@ import type { PagePropsOf } from '@shared/pages';
 import { personalLinkSchema } from '@shared/forms/forms.schemas';
 import { PageHeader } from '../../features/projects/page-header';
 import { ChoiceSelect } from '../../components/choice-select';
+import { CopyLinkButton } from '../../components/copy-link-button';
 import { DataTable } from '../../components/data-table';
 import { passesCheck } from '../../lib/form-check';
 
@@ -97,6 +98,7 @@ export default function StakeholderResponses({
               ) : (
                 <>
                   <Code style={{ wordBreak: 'break-all' }}>{l.url}</Code>
+                  <CopyLinkButton path={l.url} of={`${l.form}${l.wave ? ` · ${l.wave}` : ''}`} />
                   <Anchor href={l.url} target="_blank" size="sm">
                     Open
                   </Anchor>
