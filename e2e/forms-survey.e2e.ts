@@ -78,13 +78,24 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
   await page.getByText('Public link', { exact: true }).waitFor();
   const publicPath = (await page.locator('code').first().textContent())!.trim();
   expect(publicPath).toMatch(/^\/f\/[A-Za-z0-9_-]{43}$/);
+  // the public link and the draft's test link are copied as full addresses
+  await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await page.getByRole('button', { name: 'Copy link (public form)' }).click();
+  await expect.poll(clipboard).toBe(`${base}${publicPath}`);
+  await page.getByRole('button', { name: 'Make a test link' }).click();
+  await page.getByRole('link', { name: 'Open the draft' }).waitFor();
+  const testPath = (await page.locator('code').nth(1).textContent())!.trim();
+  expect(testPath).not.toBe(publicPath);
+  await page.getByRole('button', { name: 'Copy link (test of the draft)' }).click();
+  await expect.poll(clipboard).toBe(`${base}${testPath}`);
   console.log('screenshot', await shot(page, 'forms-builder'));
   await page.setViewportSize({ width: 375, height: 800 });
   console.log('screenshot', await shot(page, 'forms-builder-375'));
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // the responses page, open while the respondent answers on a phone
-  await page.getByRole('link', { name: 'Responses' }).click();
+  await page.getByRole('link', { name: 'Responses', exact: true }).click();
   await page.getByRole('heading', { name: 'Responses: Household water survey' }).waitFor();
 
   const phone = await browser.newPage();

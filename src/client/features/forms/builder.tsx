@@ -132,7 +132,7 @@ export function FormBuilder(props: FormFieldsProps) {
           </Text>
           <Group gap="xs" wrap="wrap">
             <Code style={{ wordBreak: 'break-all' }}>{publicUrl}</Code>
-            <CopyLinkButton path={publicUrl} />
+            <CopyLinkButton path={publicUrl} of="public form" />
             <Anchor href={publicUrl} target="_blank" size="sm">
               Open the form
             </Anchor>

@@ -29,7 +29,7 @@ export function TestLinkCard({
       {testUrl ? (
         <Group gap="xs" wrap="wrap">
           <Code style={{ wordBreak: 'break-all' }}>{testUrl}</Code>
-          <CopyLinkButton path={testUrl} />
+          <CopyLinkButton path={testUrl} of="test of the draft" />
           <Anchor href={testUrl} target="_blank" size="sm">
             Open the draft
           </Anchor>
