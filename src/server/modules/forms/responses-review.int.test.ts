@@ -282,6 +282,20 @@ describe('responses: detail, edit, flags', () => {
     ]);
     const list = await s.client.page(`/forms/${f}/responses`);
     expect(list.props.flagged).toBe(1);
+    // the page's live reload (a new response) asks for the rows and the counts it changes, and
+    // gets those alone
+    const live = await s.client.get(`/forms/${f}/responses`, {
+      'x-inertia-partial-component': list.component,
+      'x-inertia-partial-data': 'responses,flagged,testCount',
+    });
+    expect(Object.keys(live.json().props).sort()).toEqual([
+      'errors',
+      'flagged',
+      'responses',
+      'testCount',
+    ]);
+    expect(live.json().props).toMatchObject({ flagged: 1, testCount: 0 });
+    expect(live.json().props.responses.rows[0]).toMatchObject({ seq: 22 });
 
     const [flag] = await t.app.ctx.db
       .select()

@@ -37,7 +37,10 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
       const teamId = teamOf(request);
       const { form, project } = await findForm(ctx.db, teamId, param(request, 'form'));
       const filters = parseFilters(request.query);
-      const versions = await formQuestionVersions(ctx.db, form.id);
+      // every prop but the page's frame is a function: a live reload (`responses`, `flagged`,
+      // `testCount`) reads only what it asks for
+      let versionsRead: ReturnType<typeof formQuestionVersions> | undefined;
+      const versions = () => (versionsRead ??= formQuestionVersions(ctx.db, form.id));
       const props = {
         project,
         form: formDetail(form),
@@ -47,17 +50,18 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
           filters.test
             ? testResponsesPage(ctx.db, teamId, form.id, request.query)
             : responsesPage(ctx.db, teamId, form.id, request.query, filters),
-        columns: filters.test
-          ? (await draftDefs(ctx.db, form.id))
-              .filter((q) => !isDisplayOnly(q.type))
-              .map(({ key, label }) => ({ key, label }))
-          : (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
-        repeatGroups: [...repeatGroups(versions).keys()],
-        repeatDatasets: await repeatDatasets(ctx.db, teamId, form.id, versions),
-        testCount: await testResponsesCount(ctx.db, form.id),
-        versions: await versionNumbers(ctx.db, form.id),
-        flagged: await flaggedCount(ctx.db, form.id),
-        datasetId: await liveDatasetOf(ctx.db, teamId, 'form', form.id),
+        columns: async () =>
+          filters.test
+            ? (await draftDefs(ctx.db, form.id))
+                .filter((q) => !isDisplayOnly(q.type))
+                .map(({ key, label }) => ({ key, label }))
+            : (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
+        repeatGroups: async () => [...repeatGroups(await versions()).keys()],
+        repeatDatasets: async () => repeatDatasets(ctx.db, teamId, form.id, await versions()),
+        testCount: () => testResponsesCount(ctx.db, form.id),
+        versions: () => versionNumbers(ctx.db, form.id),
+        flagged: () => flaggedCount(ctx.db, form.id),
+        datasetId: () => liveDatasetOf(ctx.db, teamId, 'form', form.id),
         can: {
           review: may(request, 'content.update') && project.status !== 'archived',
           delete: may(request, 'content.delete') && project.status !== 'archived',
