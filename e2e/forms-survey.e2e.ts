@@ -18,6 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => journey?.close());
 
+/** What the page's Copy link put on the clipboard (the context has clipboard permissions). */
+const clipboardOf = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
 /** Add a question through the builder's "Add a question" card. */
 async function addQuestion(
   page: Page,
@@ -80,15 +83,14 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
   expect(publicPath).toMatch(/^\/f\/[A-Za-z0-9_-]{43}$/);
   // the public link and the draft's test link are copied as full addresses
   await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
   await page.getByRole('button', { name: 'Copy link (public form)' }).click();
-  await expect.poll(clipboard).toBe(`${base}${publicPath}`);
+  await expect.poll(() => clipboardOf(page)).toBe(`${base}${publicPath}`);
   await page.getByRole('button', { name: 'Make a test link' }).click();
   await page.getByRole('link', { name: 'Open the draft' }).waitFor();
   const testPath = (await page.locator('code').nth(1).textContent())!.trim();
   expect(testPath).not.toBe(publicPath);
   await page.getByRole('button', { name: 'Copy link (test of the draft)' }).click();
-  await expect.poll(clipboard).toBe(`${base}${testPath}`);
+  await expect.poll(() => clipboardOf(page)).toBe(`${base}${testPath}`);
   console.log('screenshot', await shot(page, 'forms-builder'));
   await page.setViewportSize({ width: 375, height: 800 });
   console.log('screenshot', await shot(page, 'forms-builder-375'));
@@ -202,9 +204,7 @@ it('register a stakeholder, send personal links for baseline and endline, see bo
   await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   for (const [i, wave] of ['baseline', 'endline'].entries()) {
     await page.getByRole('button', { name: `Copy link (Meals follow-up · ${wave})` }).click();
-    await expect
-      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
-      .toBe(`${base}${links[i].trim()}`);
+    await expect.poll(() => clipboardOf(page)).toBe(`${base}${links[i].trim()}`);
   }
   for (const [i, link] of links.entries()) {
     await phone.goto(`${base}${link.trim()}`);
