@@ -66,7 +66,7 @@ export function DiffList({ diff }: { diff: RunDiff }) {
             {c.label}: +{c.gainedCount} gained, −{c.lostCount} lost
           </Text>
           {c.gained.map((q) => (
-            <Text key={`g${q.responseId}`} size="xs" c="teal.8">
+            <Text key={`g${q.responseId}`} size="xs" c="teal.9">
               + #{q.seq} {q.text}
             </Text>
           ))}

@@ -75,7 +75,7 @@ export function StepCard({
           </Text>
         )}
         {c && c.failedValues.length > 0 && (
-          <Text size="xs" c="orange.9">
+          <Text size="xs" c="var(--pw-warning-text)">
             Not converted: {c.failedValues.map((v) => `“${v}”`).join(', ')}
           </Text>
         )}

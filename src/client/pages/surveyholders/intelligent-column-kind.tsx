@@ -102,7 +102,7 @@ export default function IntelligentColumnKind(
               <RefusalsTable refusals={run.refusals} summary={column.kind === 'summary'} />
             )}
             {!active && props.newSinceRun > 0 && done && (
-              <Text size="sm" c="orange.9">
+              <Text size="sm" c="var(--pw-warning-text)">
                 {props.newSinceRun} response(s) arrived after this run: run again to include them.
               </Text>
             )}

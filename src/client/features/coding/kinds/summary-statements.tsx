@@ -69,7 +69,7 @@ function MergeNote({ merge }: { merge?: SummaryMerge }) {
       </Text>
     );
   return (
-    <Text size="sm" c="orange.9" data-testid="summary-not-merged">
+    <Text size="sm" c="var(--pw-warning-text)" data-testid="summary-not-merged">
       Not merged: {merge.reason} The statements of the {parts} are listed one{' '}
       {merge.of === 'waves' ? 'wave' : 'batch'} after another and may repeat each other. Run again
       to try the merge again.
