@@ -135,8 +135,21 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
     .from(formResponseFlags)
     .where(isNull(formResponseFlags.clearedAt));
   await page.getByRole('link', { name: `Review queue (${flagged})` }).waitFor();
-  // four questions, three of them as columns: the page says where the fourth is
-  await page.getByText(/^The table shows the first 3 of 4 questions\./).waitFor();
+  // four questions, three of them as columns: the page says where the fourth is, and Columns
+  // adds it; the pick is remembered for this form across a reload
+  await page.getByText(/^The table shows 3 of 4 questions: pick them with Columns\./).waitFor();
+  const sourceHeader = page.getByRole('columnheader', { name: 'Main water source' });
+  await expect(sourceHeader.count()).resolves.toBe(0);
+  await page.getByRole('button', { name: 'Columns (3 of 4)' }).click();
+  await page.getByRole('checkbox', { name: 'Main water source' }).check();
+  await sourceHeader.waitFor();
+  await page.getByRole('cell', { name: 'Well', exact: true }).waitFor();
+  console.log('screenshot', await shot(page, 'forms-responses-columns'));
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await sourceHeader.waitFor();
+  await page.getByRole('button', { name: 'Columns (4 of 4)' }).waitFor();
+  await expect(page.getByText(/^The table shows \d+ of 4 questions/).count()).resolves.toBe(0);
   console.log('screenshot', await shot(page, 'forms-responses'));
   await page.getByRole('button', { name: 'Open response 1' }).click();
   await page.getByRole('dialog').getByText('Achieng Otieno').waitFor();

@@ -1,7 +1,7 @@
 import type { TablePage } from '../table/table-query.js';
 import type { ProjectStatus } from '../toc/vocabulary.js';
 import type { Answers } from './answers.js';
-import type { FormKind, QuestionDef, ReviewStatus } from './questions.js';
+import type { Choice, FormKind, QuestionDef, QuestionType, ReviewStatus } from './questions.js';
 import type { VersionDiff } from './versions.js';
 import type { FlagResolution, FlagRule } from './quality.js';
 import type { AnswerChange } from './edits.js';
@@ -144,13 +144,27 @@ export interface ResponsesFilters {
   test?: boolean;
 }
 
+/**
+ * A question as a column of the responses table: what its answers are shown with (a choice's
+ * label, not its stored value). Over every version by key: the latest label and type, and every
+ * choice any version offered (an answer keeps the label of a choice removed since).
+ */
+export interface ResponseColumn {
+  key: string;
+  label: string;
+  type: QuestionType;
+  choices: Choice[];
+  /** matrix: its rows */
+  rows?: Choice[];
+}
+
 export interface FormResponsesProps {
   project: FormProjectRef;
   form: FormDetail;
   responses: TablePage<ResponseRow>;
   filters: ResponsesFilters;
   /** one column per question key, union of all versions */
-  columns: Array<{ key: string; label: string }>;
+  columns: ResponseColumn[];
   /** the repeat groups of any version (their keys): a CSV export is then a zip, an XLSX has their sheets */
   repeatGroups: string[];
   versions: number[];

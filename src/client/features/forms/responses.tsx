@@ -5,19 +5,24 @@ import { route } from '@shared/route';
 import { formatDateTime } from '@shared/format/date';
 import { channels } from '@shared/realtime/channels';
 import { REVIEW_STATUSES, REVIEW_STATUS_LABELS, otherKey } from '@shared/forms/questions';
-import type { FormResponsesProps, ResponseRow } from '@shared/forms/forms.pages';
+import type { FormResponsesProps, ResponseColumn, ResponseRow } from '@shared/forms/forms.pages';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ChoiceSelect } from '../../components/choice-select';
 import { PageHeader } from '../projects/page-header';
 import { useShared } from '../../hooks/use-shared';
 import { useChannel } from '../../hooks/use-echo';
 import { FLAG_LABELS, FLAG_RULES } from '@shared/forms/quality';
-import { STATUS_COLOR, showAnswer } from './response-format';
+import { STATUS_COLOR, answerText, showAnswer } from './response-format';
 import { FileAnswerView, asFileAnswer } from './file-answer';
 import { ExportDialog } from './export-dialog';
 import { useLastShown } from '../../hooks/use-last-shown';
+import { AnswerColumnsMenu, useAnswerColumns } from './answer-columns';
 
 const show = showAnswer;
+
+/** An answer as the respondent saw it (a choice's label); a repeat group's: how many entries. */
+const cellText = (c: ResponseColumn, v: unknown) =>
+  c.type === 'repeat' ? showAnswer(v) : answerText(c, v);
 
 const stakeholderColumn: DataTableColumn<ResponseRow> = {
   key: 'stakeholder',
@@ -36,9 +41,6 @@ const stakeholderColumn: DataTableColumn<ResponseRow> = {
       '—'
     ),
 };
-
-/** Answers shown as table columns (the rest: the response dialog and the data grid). */
-const TABLE_ANSWERS = 3;
 
 /** What a new response changes on the page: the rows, the review queue's count, the test responses' count. */
 const LIVE_PROPS: Array<keyof FormResponsesProps> = ['responses', 'flagged', 'testCount'];
@@ -62,6 +64,8 @@ export function ResponsesPage({
   const [open, setOpen] = useState<ResponseRow | null>(null);
   // the dialog keeps its title while it fades out
   const shownResponse = useLastShown(open);
+  // the questions shown as columns (the rest: the Columns menu, the response dialog, the data grid)
+  const answerColumns = useAnswerColumns(form.id, columns);
   // a new response on this form reloads the list and the counts it changes (a flagged one joins
   // the review queue); published after the submission commits. Once subscribed (and after a
   // reconnect) they are read again: what arrived before was not heard
@@ -116,19 +120,21 @@ export function ResponsesPage({
       ? [{ key: 'wave', title: 'Wave', width: 100, render: (r: ResponseRow) => r.wave ?? '—' }]
       : []),
     ...(form.anonymous ? [] : [stakeholderColumn]),
-    ...columns.slice(0, TABLE_ANSWERS).map((c) => ({
-      key: `a_${c.key}`,
-      title: c.label,
-      visibleFrom: 'md' as const,
-      render: (r: ResponseRow) => {
-        const file = asFileAnswer(r.answers[c.key]);
-        return file ? (
-          <FileAnswerView responseId={r.id} file={file} thumb={40} />
-        ) : (
-          show(r.answers[c.key])
-        );
-      },
-    })),
+    ...columns
+      .filter((c) => answerColumns.shown.includes(c.key))
+      .map((c) => ({
+        key: `a_${c.key}`,
+        title: c.label,
+        visibleFrom: 'md' as const,
+        render: (r: ResponseRow) => {
+          const file = asFileAnswer(r.answers[c.key]);
+          return file ? (
+            <FileAnswerView responseId={r.id} file={file} thumb={40} />
+          ) : (
+            cellText(c, r.answers[c.key])
+          );
+        },
+      })),
     {
       key: 'status',
       title: 'Status',
@@ -289,13 +295,14 @@ export function ResponsesPage({
               checked={Boolean(filters.test)}
               onChange={(e) => setFilter('test', e.currentTarget.checked ? '1' : '')}
             />
+            {columns.length > 0 && <AnswerColumnsMenu questions={columns} {...answerColumns} />}
           </Group>
         }
       />
-      {columns.length > TABLE_ANSWERS && (
+      {answerColumns.shown.length < columns.length && (
         <Text size="sm" c="dimmed">
-          The table shows the first {TABLE_ANSWERS} of {columns.length} questions. Open a response
-          (its number) for all its answers
+          The table shows {answerColumns.shown.length} of {columns.length} questions: pick them with
+          Columns. Open a response (its number) for all its answers
           {datasetId ? ', or the data grid for every question as a column' : ''}.
         </Text>
       )}
@@ -335,7 +342,7 @@ export function ResponsesPage({
                         file={asFileAnswer(open.answers[c.key])!}
                       />
                     ) : (
-                      show(open.answers[c.key]) || '—'
+                      cellText(c, open.answers[c.key]) || '—'
                     )}
                     {open.answers[otherKey(c.key)] !== undefined
                       ? ` (${show(open.answers[otherKey(c.key)])})`

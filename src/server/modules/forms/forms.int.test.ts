@@ -188,6 +188,23 @@ describe('forms', () => {
     expect((await fieldErrors(s, formId)).publish).toMatch(/Nothing changed since version 2/);
   });
 
+  it('gives the responses table each question’s type and the choices of every version', async () => {
+    // version 2 dropped “tap”: answers given on version 1 still show its label
+    const page = await s.client.page(`/forms/${formId}/responses`);
+    const columns = page.props.columns as Array<{ key: string }>;
+    expect(columns.find((c) => c.key === 'water')).toEqual({
+      key: 'water',
+      label: 'Water',
+      type: 'single_choice',
+      choices: [
+        { value: 'well', label: 'Well' },
+        { value: 'tap', label: 'Tap' },
+      ],
+    });
+    expect(columns.find((c) => c.key === 'village')).toMatchObject({ type: 'short_text' });
+    expect(columns.map((c) => c.key)).toContain('age');
+  });
+
   it('exports the responses as CSV, one column per key, formula text escaped', async () => {
     await submit(publicClient(), token, {
       id: randomUUID(),

@@ -6,9 +6,11 @@ import { FLAG_RULES, type FlagRule } from '../../../shared/forms/quality.js';
 import {
   REVIEW_STATUSES,
   isDisplayOnly,
+  type Choice,
+  type QuestionDef,
   type ReviewStatus,
 } from '../../../shared/forms/questions.js';
-import type { ResponsesFilters } from '../../../shared/forms/forms.pages.js';
+import type { ResponseColumn, ResponsesFilters } from '../../../shared/forms/forms.pages.js';
 
 const one = (q: Record<string, unknown>, k: string) =>
   typeof q[k] === 'string' ? (q[k] as string) : '';
@@ -110,25 +112,48 @@ export async function responsesPage(
   };
 }
 
-/** The union of every version's questions by key (the latest label wins), in first-seen order. */
+/**
+ * The union of every version's questions by key (the latest label and type win; the choices and
+ * matrix rows of every version, the latest label per value), in first-seen order.
+ */
 export async function questionColumns(db: Db, formId: string) {
   const versions = await db
     .select({ questions: formVersions.questions })
     .from(formVersions)
     .where(eq(formVersions.formId, formId))
     .orderBy(desc(formVersions.number));
-  const cols = new Map<string, { key: string; label: string; other: boolean }>();
+  const cols = new Map<string, ResponseColumn & { other: boolean }>();
   for (const v of [...versions].reverse())
     for (const q of v.questions) {
       if (isDisplayOnly(q.type)) continue;
       const prev = cols.get(q.key);
       cols.set(q.key, {
-        key: q.key,
-        label: q.label,
+        ...responseColumn(q),
+        choices: mergeChoices(prev?.choices, q.choices),
+        ...(q.rows || prev?.rows ? { rows: mergeChoices(prev?.rows, q.rows) } : {}),
         other: (prev?.other ?? false) || q.allowOther,
       });
     }
   return [...cols.values()];
+}
+
+/** One version's question as a column of the responses table. */
+export function responseColumn(q: QuestionDef): ResponseColumn {
+  const pick = (c: Choice) => ({ value: c.value, label: c.label });
+  return {
+    key: q.key,
+    label: q.label,
+    type: q.type,
+    choices: (q.choices ?? []).map(pick),
+    ...(q.rows ? { rows: q.rows.map(pick) } : {}),
+  };
+}
+
+/** Earlier versions' choices with a later version's: the later label wins, removed ones stay. */
+function mergeChoices(earlier: Choice[] | undefined, later: Choice[] | undefined): Choice[] {
+  const byValue = new Map((earlier ?? []).map((c) => [c.value, c]));
+  for (const c of later ?? []) byValue.set(c.value, { value: c.value, label: c.label });
+  return [...byValue.values()];
 }
 
 export async function versionNumbers(db: Db, formId: string) {

@@ -8,9 +8,11 @@ import {
   flaggedCount,
   parseFilters,
   questionColumns,
+  responseColumn,
   responsesPage,
   versionNumbers,
 } from './responses.props.js';
+import type { ResponseColumn } from '../../../shared/forms/forms.pages.js';
 import { stakeholderResponses } from './stakeholders.props.js';
 import { formQuestionVersions } from './responses.export.js';
 import { repeatDatasets } from './form-dataset.js';
@@ -50,12 +52,12 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
           filters.test
             ? testResponsesPage(ctx.db, teamId, form.id, request.query)
             : responsesPage(ctx.db, teamId, form.id, request.query, filters),
-        columns: async () =>
+        columns: async (): Promise<ResponseColumn[]> =>
           filters.test
             ? (await draftDefs(ctx.db, form.id))
                 .filter((q) => !isDisplayOnly(q.type))
-                .map(({ key, label }) => ({ key, label }))
-            : (await questionColumns(ctx.db, form.id)).map(({ key, label }) => ({ key, label })),
+                .map(responseColumn)
+            : (await questionColumns(ctx.db, form.id)).map(({ other: _, ...c }) => c),
         repeatGroups: async () => [...repeatGroups(await versions()).keys()],
         repeatDatasets: async () => repeatDatasets(ctx.db, teamId, form.id, await versions()),
         testCount: () => testResponsesCount(ctx.db, form.id),

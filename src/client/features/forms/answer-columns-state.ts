@@ -1,0 +1,48 @@
+/** How many questions the responses table shows as columns until someone picks others. */
+export const DEFAULT_ANSWER_COLUMNS = 3;
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** Where a browser remembers the question columns picked on one form's responses table. */
+export const answerColumnsKey = (formId: string) => `pathways.responses-columns.${formId}`;
+
+/**
+ * The question keys shown as columns, in the form's order: the remembered pick (keys the form no
+ * longer has are left out), else the first three questions. A damaged entry counts as no pick.
+ */
+export function shownAnswerKeys(saved: string | null, keys: string[]): string[] {
+  if (saved !== null) {
+    try {
+      const picked: unknown = JSON.parse(saved);
+      if (Array.isArray(picked)) {
+        const set = new Set(picked.filter((k): k is string => typeof k === 'string'));
+        return keys.filter((k) => set.has(k));
+      }
+    } catch {
+      // fall through to the default
+    }
+  }
+  return keys.slice(0, DEFAULT_ANSWER_COLUMNS);
+}
+
+export function loadAnswerColumns(
+  storage: StorageLike | null,
+  formId: string,
+  keys: string[],
+): string[] {
+  let saved: string | null = null;
+  try {
+    saved = storage?.getItem(answerColumnsKey(formId)) ?? null;
+  } catch {
+    // storage disabled: the default columns
+  }
+  return shownAnswerKeys(saved, keys);
+}
+
+export function saveAnswerColumns(storage: StorageLike | null, formId: string, keys: string[]) {
+  try {
+    storage?.setItem(answerColumnsKey(formId), JSON.stringify(keys));
+  } catch {
+    // storage full or disabled: the pick lasts until the page is left
+  }
+}
