@@ -42,7 +42,9 @@ it('open a response, edit it, see its history, clear its data quality flag', asy
   ])
     expect((await client.post(`/forms/${formId}/questions`, q)).statusCode).toBe(303);
   expect((await client.post(`/forms/${formId}/versions`)).statusCode).toBe(303);
-  await client.get('/dashboard'); // the builder's "published" flash is read here, not in the browser
+  // the builder's "published" flash is read here, not in the browser: a whole page (an Inertia
+  // visit would be refused for its asset version, the journey's app serving the built client)
+  await client.request('GET', '/dashboard', undefined, {}, false);
   const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
   const respondent = new TestClient(t.app, { inertia: false });
   const send = (answers: Record<string, unknown>, durationMs: number) =>
@@ -156,7 +158,9 @@ it('edit a matrix row and a repeat cell on the response page, a bad cell refused
   ])
     expect((await client.post(`/forms/${formId}/questions`, q)).statusCode).toBe(303);
   expect((await client.post(`/forms/${formId}/versions`)).statusCode).toBe(303);
-  await client.get('/dashboard'); // the builder's "published" flash is read here, not in the browser
+  // the builder's "published" flash is read here, not in the browser: a whole page (an Inertia
+  // visit would be refused for its asset version, the journey's app serving the built client)
+  await client.request('GET', '/dashboard', undefined, {}, false);
   const [link] = await t.app.ctx.db.select().from(formLinks).where(eq(formLinks.formId, formId));
   const sent = await new TestClient(t.app, { inertia: false }).request(
     'POST',
