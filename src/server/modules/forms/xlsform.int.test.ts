@@ -240,6 +240,8 @@ describe('XLSForm import', () => {
     await add(s, formId, { key: 'p1', type: 'page', label: 'First page' });
     for (const q of ALL_TYPES) await add(s, formId, q);
     await add(s, formId, { key: 'p2', type: 'page', label: 'Second page' });
+    // a key that reads as an OOXML escape (_x0041_) stays literal, on the survey and choices sheets
+    await add(s, formId, { key: 'treated_x0041_', type: 'yes_no', label: 'Treated?' });
     await add(s, formId, {
       key: 'later',
       type: 'integer',
@@ -260,6 +262,8 @@ describe('XLSForm import', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['survey', 'choices', 'settings']);
     const labels = wb.getWorksheet('survey')!.getColumn(3).values;
     expect(labels).toContain("'=1+1 looks like a formula"); // escaped as the other exports do
+    const lists = wb.getWorksheet('choices')!.getColumn(1).values;
+    expect(lists.filter((v) => v === 'treated_x0041_')).toHaveLength(2);
     const v1 = await s.client.get(`/forms/${formId}/xlsform.xlsx?version=1`);
     expect(v1.statusCode).toBe(200);
     expect((await s.client.get(`/forms/${formId}/xlsform.xlsx?version=7`)).statusCode).toBe(404);

@@ -162,8 +162,8 @@ export function xlsformWorkbook(
   choices.addRow(['list_name', 'name', 'label', ...others.map((l) => column('label', l))]);
   for (const q of allQuestions(questions)) {
     if (q.type === 'yes_no') {
-      choices.addRow([q.key, 'yes', 'Yes']);
-      choices.addRow([q.key, 'no', 'No']);
+      choices.addRow([cell(q.key), 'yes', 'Yes']);
+      choices.addRow([cell(q.key), 'no', 'No']);
     } else
       for (const c of q.choices)
         choices.addRow([

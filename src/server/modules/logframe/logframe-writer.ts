@@ -172,7 +172,7 @@ function logframeSheet(
         const drow = addRow(ws, keys, {
           level: DATA_POINT_LEVEL,
           metricRef: refs.get(m),
-          dpKey: d.key,
+          dpKey: text(d.key),
           dpName: text(d.name),
           dpDescription: text(d.description),
           measurement: d.measurement,
@@ -270,7 +270,7 @@ function questionsSheet(
         for (const q of d.questions) {
           addRow(ws, keys, {
             metricRef: refs.get(m),
-            dpKey: d.key,
+            dpKey: text(d.key),
             text: text(q.text),
             helpText: text(q.helpText),
             answerType: q.answerType,
