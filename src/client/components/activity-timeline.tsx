@@ -2,6 +2,7 @@ import { Text, Timeline } from '@mantine/core';
 import type { ActivityItem } from '@shared/projects/projects.pages';
 import { relativeTime } from '../lib/relative-time';
 import classes from './activity-timeline.module.css';
+import { formatDateTime } from '@shared/format/date';
 
 /**
  * An activity feed (dashboard, project page): each audit entry as the sentence the logs page shows,
@@ -36,7 +37,7 @@ export function ActivityTimeline({
             c="dimmed"
             component="time"
             dateTime={a.createdAt}
-            title={new Date(a.createdAt).toLocaleString()}
+            title={formatDateTime(a.createdAt)}
           >
             {relativeTime(a.createdAt, now)}
           </Text>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatSettingDate } from './date.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatDateTime, formatDay, formatSettingDate } from './date.js';
 
 describe('formatSettingDate', () => {
   it('says a form’s date in the language, read as UTC wall-clock (never the ISO text)', () => {
@@ -21,5 +23,34 @@ describe('formatDateTime', () => {
     expect(s).toMatch(/2026/);
     expect(s).not.toContain('T09');
     expect(formatDateTime('nonsense', 'en')).toBe('nonsense');
+  });
+});
+
+describe('formatDay', () => {
+  it('gives the day with the month as a word, never an ambiguous 11/12/2026', () => {
+    expect(formatDay('2026-11-12T10:00:00Z', 'en')).toBe('Nov 12, 2026');
+    expect(formatDay('2026-11-12T10:00:00Z', 'fr')).toBe('12 nov. 2026');
+    expect(formatDay('nonsense', 'en')).toBe('nonsense');
+  });
+});
+
+describe('one date format (scan of src/client)', () => {
+  it('shows moments through formatDateTime / formatDay, not the browser’s numeric default', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+          readFileSync(p, 'utf8')
+            .split('\n')
+            .forEach((line, i) => {
+              if (/\.toLocale(Date|Time)?String\(\)/.test(line))
+                offenders.push(`${p}:${i + 1}: ${line.trim()}`);
+            });
+      }
+    };
+    walk(join(import.meta.dirname, '..', '..', 'client'));
+    expect(offenders).toEqual([]);
   });
 });

@@ -49,3 +49,10 @@ export function formatDateTime(iso: string, locale?: string): string {
   if (Number.isNaN(at.getTime())) return iso;
   return dtf(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
+
+/** A day (an ISO timestamp from the server) in the reader's language: "Nov 27, 2026" (en). */
+export function formatDay(iso: string, locale?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return dtf(locale, { dateStyle: 'medium' }).format(at);
+}

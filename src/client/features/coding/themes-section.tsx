@@ -29,8 +29,9 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { fieldProps } from '../../lib/field-props';
 import { passesCheck } from '../../lib/form-check';
 import { useReloadWhile } from '../../hooks/use-reload-while';
+import { formatDateTime } from '@shared/format/date';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const K_OPTIONS = THEME_COUNTS.map((k) => ({
   value: k,

@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { NotificationView } from '@shared/notifications/notifications';
 import { relativeTime } from '../../lib/relative-time';
+import { formatDateTime } from '@shared/format/date';
 
 /** One notification: unread dot, title, body, age. Clicking opens (and marks read). */
 export function NotificationItem({
@@ -35,7 +36,7 @@ export function NotificationItem({
             {n.body}
           </Text>
         )}
-        <Text size="xs" c="dimmed" title={new Date(n.createdAt).toLocaleString()}>
+        <Text size="xs" c="dimmed" title={formatDateTime(n.createdAt)}>
           {relativeTime(n.createdAt)}
         </Text>
       </Stack>

@@ -9,6 +9,7 @@ import type { BrowserSessionView } from '@shared/profile/profile.types';
 import { ProfileSection } from './profile-section';
 import { relativeTime } from '../../lib/relative-time';
 import { plural } from '@shared/format/plural';
+import { formatDateTime } from '@shared/format/date';
 
 export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }) {
   const [open, setOpen] = useState(false);
@@ -59,7 +60,7 @@ export function BrowserSessions({ sessions }: { sessions: BrowserSessionView[] }
                       This device
                     </Badge>
                   ) : (
-                    <Text size="xs" c="dimmed" title={new Date(s.lastActiveAt).toLocaleString()}>
+                    <Text size="xs" c="dimmed" title={formatDateTime(s.lastActiveAt)}>
                       Last active {relativeTime(s.lastActiveAt)}
                     </Text>
                   )}

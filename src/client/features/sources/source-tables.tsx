@@ -11,8 +11,9 @@ import type {
 } from '@shared/datasets/datasets.pages';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { count, STATUS_LABELS } from './labels';
+import { formatDateTime } from '@shared/format/date';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 const cellText = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v);

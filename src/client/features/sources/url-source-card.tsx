@@ -6,6 +6,7 @@ import { route } from '@shared/route';
 import type { UrlSourceItem } from '@shared/datasets/datasets.pages';
 import { ChoiceSelect } from '../../components/choice-select';
 import { useShared } from '../../hooks/use-shared';
+import { formatDateTime } from '@shared/format/date';
 
 const SCHEDULES = [
   { value: 'none', label: 'Only when I ask' },
@@ -13,7 +14,7 @@ const SCHEDULES = [
   { value: 'daily', label: 'Every day' },
 ] as const;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : null);
 
 /** sources/show: the address a source is fetched from, "Fetch now" and its schedule */
 export function UrlSourceCard({ datasetId, source }: { datasetId: string; source: UrlSourceItem }) {

@@ -5,7 +5,7 @@ import { route } from '@shared/route';
 import { ROLE_LABELS } from '@shared/permissions';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import type { PendingInvitation } from '@shared/teams/teams.pages';
-import { formatDate } from './format-date';
+import { formatDay } from '@shared/format/date';
 
 /** Invitations not yet accepted (a client-side DataTable): resend (renews 7 days) or cancel. */
 export function PendingInvitations({
@@ -63,7 +63,7 @@ export function PendingInvitations({
             Expired
           </Badge>
         ) : (
-          <Text size="sm">{formatDate(inv.expiresAt)}</Text>
+          <Text size="sm">{formatDay(inv.expiresAt)}</Text>
         ),
     },
     {

@@ -6,7 +6,7 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@shared/permissions';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ConfirmButton } from './confirm-button';
 import type { RoleOption, TeamCapabilities, TeamMember } from '@shared/teams/teams.pages';
-import { formatDate } from './format-date';
+import { formatDay } from '@shared/format/date';
 
 const initials = (name: string) =>
   name
@@ -115,7 +115,7 @@ export function TeamMemberList({
       searchable: false,
       render: (m) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(m.joinedAt)}
+          {formatDay(m.joinedAt)}
         </Text>
       ),
     },

@@ -5,6 +5,7 @@ import type { RunItem } from '@shared/transformations/transformations.pages';
 import { DataTable } from '../../components/data-table';
 import { count } from '../sources/labels';
 import { RUN_STATUS } from './labels';
+import { formatDateTime } from '@shared/format/date';
 
 /** "+2 added, 1 removed, 2 changed" (or "no row changed") */
 function diffText(d: NonNullable<RunItem['diff']>): string {
@@ -37,7 +38,7 @@ export function RunsTable({ runs }: { runs: RunItem[] }) {
               href={route('transformation-runs.show', { run: r.id })}
               size="sm"
             >
-              {new Date(r.createdAt).toLocaleString()}
+              {formatDateTime(r.createdAt)}
             </Anchor>
           ),
         },

@@ -6,6 +6,7 @@ import type { PagePropsOf } from '@shared/pages';
 import { PageHeader } from '../../features/projects/page-header';
 import { fileSize } from '../../features/sources/labels';
 import { useReloadWhile } from '../../hooks/use-reload-while';
+import { formatDateTime } from '@shared/format/date';
 
 /** forms/response-export: a background export of a form's responses, its progress, its download. */
 export default function ResponseExport({
@@ -67,7 +68,7 @@ export default function ResponseExport({
               </Button>
               <Text size="sm" c="dimmed">
                 {e.progress?.done ?? 0} responses, {fileSize(e.byteSize ?? 0)}; available until{' '}
-                {e.expiresAt ? new Date(e.expiresAt).toLocaleString() : '—'}
+                {e.expiresAt ? formatDateTime(e.expiresAt) : '—'}
               </Text>
             </Group>
           ) : (

@@ -11,6 +11,7 @@ import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
 import { PageTitle } from '../../components/page-title';
 import type { PagePropsOf } from '@shared/pages';
+import { formatDateTime } from '@shared/format/date';
 
 const markRead = (n: NotificationView) =>
   router.post(route('notifications.read', { id: n.id }), {}, { preserveScroll: true });
@@ -42,7 +43,7 @@ const columns: Array<DataTableColumn<NotificationView>> = [
     visibleFrom: 'sm',
     render: (n) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {new Date(n.createdAt).toLocaleString()}
+        {formatDateTime(n.createdAt)}
       </Text>
     ),
   },

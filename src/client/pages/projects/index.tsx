@@ -17,6 +17,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../features/projects/page-header';
 import { relativeTime } from '../../lib/relative-time';
 import type { PagePropsOf } from '@shared/pages';
+import { formatDateTime } from '@shared/format/date';
 
 const columns: Array<DataTableColumn<ProjectListRow>> = [
   {
@@ -72,7 +73,7 @@ const columns: Array<DataTableColumn<ProjectListRow>> = [
         size="sm"
         component="time"
         dateTime={p.updatedAt}
-        title={new Date(p.updatedAt).toLocaleString()}
+        title={formatDateTime(p.updatedAt)}
         style={{ whiteSpace: 'nowrap' }}
       >
         {relativeTime(p.updatedAt)}

@@ -13,9 +13,10 @@ import { SettingsFrame } from '../../features/settings/settings-frame';
 import { useChannel } from '../../hooks/use-echo';
 import { useShared } from '../../hooks/use-shared';
 import { useReloadWhile } from '../../hooks/use-reload-while';
+import { formatDateTime } from '@shared/format/date';
 
 const size = (bytes: number | null) => (bytes === null ? '—' : fileSize(bytes));
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** settings/exports: start an export of all the team's data, follow it, download the zip */
 export default function SettingsExports({ exports }: PagePropsOf<'settings/exports'>) {

@@ -12,6 +12,7 @@ import { EXPORT_STATUS_LABELS } from '@shared/settings/export-status';
 import type { PagePropsOf } from '@shared/pages';
 import { PageHeader } from '../../features/projects/page-header';
 import { useShared } from '../../hooks/use-shared';
+import { formatDateTime } from '@shared/format/date';
 
 /** settings/index: the settings home, one card per section with what is set now */
 export default function SettingsIndex({ settings, lastExport }: PagePropsOf<'settings/index'>) {
@@ -29,7 +30,7 @@ export default function SettingsIndex({ settings, lastExport }: PagePropsOf<'set
     limits: `AI requests: ${settings.aiMonthlyLimit ?? 'no limit'}; responses per form: ${settings.publicResponsesMonthlyLimit ?? 'no limit'} a month.`,
     video: settings.videoUrl ? `Video: ${settings.videoUrl}` : 'No onboarding video yet.',
     export: lastExport
-      ? `Last export: ${EXPORT_STATUS_LABELS[lastExport.status].label.toLowerCase()}, ${new Date(lastExport.createdAt).toLocaleString()}.`
+      ? `Last export: ${EXPORT_STATUS_LABELS[lastExport.status].label.toLowerCase()}, ${formatDateTime(lastExport.createdAt)}.`
       : 'No export yet.',
   };
   return (

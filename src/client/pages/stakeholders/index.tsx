@@ -6,6 +6,7 @@ import type { StakeholderRow } from '@shared/forms/forms.pages';
 import { PageHeader } from '../../features/projects/page-header';
 import { FormsList } from '../../features/forms/forms-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { formatDay } from '@shared/format/date';
 
 const columns: Array<DataTableColumn<StakeholderRow>> = [
   {
@@ -46,7 +47,7 @@ const columns: Array<DataTableColumn<StakeholderRow>> = [
     sortable: true,
     width: 130,
     visibleFrom: 'sm',
-    render: (s) => new Date(s.createdAt).toLocaleDateString(),
+    render: (s) => formatDay(s.createdAt),
   },
 ];
 

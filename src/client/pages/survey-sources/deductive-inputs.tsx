@@ -16,6 +16,7 @@ import type { PagePropsOf } from '@shared/pages';
 import { codebookSchema, type CodeDef } from '@shared/coding/coding';
 import { passesCheck } from '../../lib/form-check';
 import { PageHeader } from '../../features/projects/page-header';
+import { formatDateTime } from '@shared/format/date';
 
 interface CodeDraft {
   key: string;
@@ -207,7 +208,7 @@ export default function DeductiveInputs({
           </Title>
           {versions.map((v) => (
             <Text key={v.number} size="sm">
-              Version {v.number}: {v.codes} codes, saved {new Date(v.createdAt).toLocaleString()}
+              Version {v.number}: {v.codes} codes, saved {formatDateTime(v.createdAt)}
             </Text>
           ))}
         </Stack>

@@ -7,6 +7,7 @@ import { DEFAULT_RUBRIC_LEVELS, rubricSchema } from '@shared/coding/kinds';
 import { passesCheck } from '../../lib/form-check';
 import { PageHeader } from '../../features/projects/page-header';
 import { DataTable } from '../../components/data-table';
+import { formatDateTime } from '@shared/format/date';
 
 interface LevelDraft {
   descriptor: string;
@@ -153,7 +154,7 @@ export default function IntelligentColumnRubric({
           {
             key: 'createdAt',
             title: 'Saved',
-            render: (v) => new Date(v.createdAt).toLocaleString(),
+            render: (v) => formatDateTime(v.createdAt),
           },
         ]}
       />

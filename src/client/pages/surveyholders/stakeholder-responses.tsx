@@ -9,6 +9,7 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { CopyLinkButton } from '../../components/copy-link-button';
 import { DataTable } from '../../components/data-table';
 import { passesCheck } from '../../lib/form-check';
+import { formatDay } from '@shared/format/date';
 
 /** surveyholders/stakeholder-responses: one stakeholder's answers across waves side by side, and their links. */
 export default function StakeholderResponses({
@@ -40,7 +41,7 @@ export default function StakeholderResponses({
         ]}
         title={stakeholder.name}
         badge={<Badge variant="light">{stakeholder.code}</Badge>}
-        subtitle={`Registered ${new Date(stakeholder.createdAt).toLocaleDateString()}`}
+        subtitle={`Registered ${formatDay(stakeholder.createdAt)}`}
       />
       <section aria-labelledby="answers-title">
         <Title order={2} size="h4" id="answers-title" mb="xs">
@@ -64,7 +65,7 @@ export default function StakeholderResponses({
             },
             ...columns.map((c) => ({
               key: c.id,
-              title: `${c.form}${c.wave ? ` · ${c.wave}` : ''} (${new Date(c.submittedAt).toLocaleDateString()})`,
+              title: `${c.form}${c.wave ? ` · ${c.wave}` : ''} (${formatDay(c.submittedAt)})`,
               render: (r: (typeof rows)[number]) => r.values[c.id] ?? '—',
             })),
           ]}

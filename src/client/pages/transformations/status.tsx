@@ -25,6 +25,7 @@ import { count } from '../../features/sources/labels';
 import { RUN_STATUS } from '../../features/transformations/labels';
 import { RunDiffView } from '../../features/transformations/run-diff';
 import { useReloadWhile } from '../../hooks/use-reload-while';
+import { formatDateTime } from '@shared/format/date';
 
 const PHASES: Record<JobProgress['phase'], string> = {
   queued: 'Waiting to start',
@@ -119,7 +120,7 @@ export default function TransformationStatus({
             {status.label}
           </Badge>
         }
-        subtitle={`Started ${new Date(run.createdAt).toLocaleString()}${run.trigger === 'auto' ? ' because the source dataset got a new version' : ''}`}
+        subtitle={`Started ${formatDateTime(run.createdAt)}${run.trigger === 'auto' ? ' because the source dataset got a new version' : ''}`}
         actions={
           running && (
             <Button

@@ -21,8 +21,9 @@ import { EndpointForm } from '../../features/webhooks/endpoint-form';
 import { DeliveryStatusBadge } from '../../features/webhooks/delivery-status';
 import { SecretOnce } from '../../features/webhooks/secret-once';
 import { useReloadWhile } from '../../hooks/use-reload-while';
+import { formatDateTime } from '@shared/format/date';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 
 function DeliveryItem({ d }: { d: WebhookDeliveryView }) {
   const redeliver = () =>
