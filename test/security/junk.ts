@@ -159,21 +159,17 @@ export function toForm(body: unknown): string {
   return pairs.join('&');
 }
 
+// a surrogate pair, or a lone surrogate (no `u` flag: the pattern sees UTF-16 code units)
+const SURROGATES = /[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g;
+
 /** encodeURIComponent that turns a lone surrogate into the invalid UTF-8 bytes a sloppy client would send. */
 export function encodeLoose(s: string) {
   let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const isHigh = c >= 0xd800 && c <= 0xdbff;
-    const next = s.charCodeAt(i + 1);
-    if (isHigh && next >= 0xdc00 && next <= 0xdfff) {
-      out += encodeURIComponent(s[i] + s[i + 1]);
-      i++;
-    } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += '%ED%A0%80';
-    } else {
-      out += encodeURIComponent(s[i]);
-    }
+  let last = 0;
+  for (const m of s.matchAll(SURROGATES)) {
+    out += encodeURIComponent(s.slice(last, m.index));
+    out += m[0].length === 2 ? encodeURIComponent(m[0]) : '%ED%A0%80';
+    last = m.index + m[0].length;
   }
-  return out;
+  return out + encodeURIComponent(s.slice(last));
 }

@@ -5,11 +5,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
-import { teams } from '../../src/server/platform/auth/auth.tables.js';
+import { sessions, teamMembers, teams, users } from '../../src/server/platform/auth/auth.tables.js';
 import { notFound } from '../../src/server/platform/errors.js';
 import { TEST_APP_KEY } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';
 import { Matrix } from './matrix.js';
+import { buildWorld, worldIntact, type World } from './world.js';
 import type { RouteExpectation } from './route-expectations.js';
 
 const database = await freshDatabase();
@@ -125,5 +126,45 @@ describe('the authorization matrix on synthetic routes', () => {
     expect(await matrix.checkConfirmPassword(route('selftest.sensitive'))).toEqual([]);
     const missing = await matrix.checkConfirmPassword(route('selftest.guest'));
     expect(missing.join('\n')).toMatch(/expected a redirect to \/user\/confirm-password/);
+  });
+});
+
+describe('worldIntact', () => {
+  it('is true for a cast as built, and false after each change that breaks it', async () => {
+    const db = app.ctx.db;
+    const breaks: Array<[string, (w: World) => Promise<unknown>]> = [
+      [
+        'a role changed',
+        (w) =>
+          db
+            .update(teamMembers)
+            .set({ role: 'viewer' })
+            .where(eq(teamMembers.userId, w.members.editor.id)),
+      ],
+      [
+        'a session ended',
+        (w) => db.delete(sessions).where(eq(sessions.token, w.members.admin.sessionToken)),
+      ],
+      [
+        'an email unverified',
+        (w) =>
+          db.update(users).set({ emailVerified: false }).where(eq(users.id, w.members.viewer.id)),
+      ],
+      [
+        'another current team',
+        (w) =>
+          db
+            .update(users)
+            .set({ currentTeamId: w.teamB.id })
+            .where(eq(users.id, w.members.owner.id)),
+      ],
+      ['team B deleted', (w) => db.delete(teams).where(eq(teams.id, w.teamB.id))],
+    ];
+    for (const [what, change] of breaks) {
+      const w = await buildWorld(app);
+      expect(await worldIntact(w), `as built, before ${what}`).toBe(true);
+      await change(w);
+      expect(await worldIntact(w), what).toBe(false);
+    }
   });
 });

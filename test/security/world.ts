@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   apiKeys,
@@ -139,38 +139,29 @@ export async function worldIntact(w: World): Promise<boolean> {
   const db = w.app.ctx.db;
   const signed = [...MEMBER_ROLES.map((r) => w.members[r]), w.outsider, w.unverified];
   const ids = [...signed.map((u) => u.id), w.target.id];
-  const [userRows, memberRows, sessionRows, teamRows] = await Promise.all([
-    db
-      .select({ id: users.id, verified: users.emailVerified, current: users.currentTeamId })
-      .from(users)
-      .where(inArray(users.id, ids)),
-    db
-      .select({
-        team: teamMembers.organizationId,
-        user: teamMembers.userId,
-        role: teamMembers.role,
-      })
-      .from(teamMembers)
-      .where(inArray(teamMembers.userId, ids)),
-    db
-      .select({ token: sessions.token })
-      .from(sessions)
-      .where(
-        inArray(
-          sessions.token,
-          signed.map((u) => u.sessionToken),
-        ),
-      ),
-    db
-      .select({ id: teams.id })
-      .from(teams)
-      .where(inArray(teams.id, [w.teamA.id, w.teamB.id])),
-  ]);
-  if (
-    userRows.length !== ids.length ||
-    sessionRows.length !== signed.length ||
-    teamRows.length !== 2
-  )
+  const tokens = signed.map((u) => u.sessionToken);
+  // one round trip (the security suites ask before most requests they send)
+  const res = (await db.execute(sql`select
+    (select coalesce(json_agg(json_build_object('id', ${users.id}, 'verified', ${users.emailVerified}, 'current', ${users.currentTeamId})), '[]')
+       from ${users} where ${inArray(users.id, ids)}) as "users",
+    (select coalesce(json_agg(json_build_object('team', ${teamMembers.organizationId}, 'user', ${teamMembers.userId}, 'role', ${teamMembers.role})), '[]')
+       from ${teamMembers} where ${inArray(teamMembers.userId, ids)}) as "members",
+    (select count(*)::int from ${sessions} where ${inArray(sessions.token, tokens)}) as "sessions",
+    (select count(*)::int from ${teams} where ${inArray(teams.id, [w.teamA.id, w.teamB.id])}) as "teams"`)) as unknown as {
+    rows: Array<{
+      users: Array<{ id: string; verified: boolean; current: string | null }>;
+      members: Array<{ team: string; user: string; role: string }>;
+      sessions: number;
+      teams: number;
+    }>;
+  };
+  const {
+    users: userRows,
+    members: memberRows,
+    sessions: sessionCount,
+    teams: teamCount,
+  } = res.rows[0];
+  if (userRows.length !== ids.length || sessionCount !== signed.length || teamCount !== 2)
     return false;
   const role = (team: string, user: string) =>
     memberRows.find((m) => m.team === team && m.user === user)?.role;
