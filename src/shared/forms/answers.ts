@@ -13,7 +13,7 @@ import {
   repeatPath,
   type QuestionDef,
 } from './questions.js';
-import { constraintHolds, expressionCache } from './logic.js';
+import { constraintHolds, compiledExpression } from './logic.js';
 import {
   evaluate,
   evaluateBoolean,
@@ -249,7 +249,7 @@ function checkList(
   outer: Readonly<Scope>,
   path: (key: string) => string,
 ): Answers {
-  const compiled = expressionCache();
+  const compiled = compiledExpression;
   const values: Answers = {};
   // what expressions read: the answers outside (a repeat's), then this list's answers kept so far
   const scope: Scope = { ...outer };
