@@ -156,6 +156,9 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
   await page.getByRole('dialog').getByRole('button', { name: 'Approved' }).click();
   await page.getByText('Response #1 marked approved.').waitFor();
   await page.setViewportSize({ width: 375, height: 800 });
+  // on a phone each response is a card that lists the picked questions' answers too
+  await expect(page.getByText('Achieng Otieno').isVisible()).resolves.toBe(true);
+  await expect(page.getByText('Well', { exact: true }).isVisible()).resolves.toBe(true);
   console.log('screenshot', await shot(page, 'forms-responses-375'));
 });
 

@@ -124,8 +124,8 @@ export function ResponsesPage({
       .filter((c) => answerColumns.shown.includes(c.key))
       .map((c) => ({
         key: `a_${c.key}`,
+        // picked in the Columns menu: shown at every width (a phone lists them in each row's card)
         title: c.label,
-        visibleFrom: 'md' as const,
         render: (r: ResponseRow) => {
           const file = asFileAnswer(r.answers[c.key]);
           return file ? (
