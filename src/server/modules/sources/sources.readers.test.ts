@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { copyText } from '../datasets/datasets.copy.js';
@@ -94,6 +96,53 @@ describe('fileRows on text', () => {
         expect(rows.length).toBe(whole.length);
         expect(rows).toEqual(whole);
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('fileRows on a workbook', () => {
+  it('reads the picked sheet when xl/workbook.xml comes after the sheets and shared strings', async () => {
+    // exceljs's streaming reader names a sheet from xl/workbook.xml; in this order it met the sheet
+    // first and threw "Cannot read properties of undefined (reading 'sheets')" (exceljs#3064, the
+    // order that made a good upload's preview fail now and then)
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Notes').addRow(['ignore me']);
+    const data = wb.addWorksheet('Data');
+    data.addRow(['Code', 'Visited']);
+    data.addRow(['A1', new Date(Date.UTC(2026, 0, 15))]);
+    data.getColumn(2).numFmt = 'yyyy-mm-dd';
+    const written = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
+    const last = ['xl/workbook.xml'];
+    const first = [
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/sharedStrings.xml',
+      'xl/styles.xml',
+    ];
+    const names = Object.keys(written.files).filter((n) => !written.files[n].dir);
+    const ordered = new JSZip();
+    for (const n of [
+      ...first,
+      ...names.filter((x) => !first.includes(x) && !last.includes(x)),
+      ...last,
+    ])
+      ordered.file(n, await written.file(n)!.async('uint8array'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'pw-xlsx-'));
+    try {
+      const file = path.join(dir, 'late-workbook.xlsx');
+      writeFileSync(
+        file,
+        await ordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),
+      );
+      const rows: unknown[][] = [];
+      for await (const r of fileRows(file, { format: 'xlsx', sheet: 'Data' })) rows.push(r);
+      expect(rows).toEqual([
+        ['Code', 'Visited'],
+        ['A1', new Date(Date.UTC(2026, 0, 15))],
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

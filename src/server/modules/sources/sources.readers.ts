@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { convertValue, type RawValue } from '../../../shared/datasets/convert.js';
 import { decodedStream, type Encoding } from './sources.files.js';
+import { primeWorkbookReader, workbookReaderParts } from './xlsx-reader-parts.js';
 
 export type ReadSpec =
   { format: 'text'; encoding: Encoding; delimiter: string } | { format: 'xlsx'; sheet: string };
@@ -121,6 +122,8 @@ export async function* fileBatches(
     yield* textBatches(p, spec, onBytes);
     return;
   }
+  // before the stream opens: its `data` listener starts it flowing, and an await here lost bytes
+  const parts = await workbookReaderParts(p);
   const input = createReadStream(p);
   if (onBytes) input.on('data', (c) => onBytes((c as Buffer).length));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
@@ -131,6 +134,7 @@ export async function* fileBatches(
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  primeWorkbookReader(reader, parts);
   try {
     for await (const ws of reader) {
       const sheet = ws as unknown as AsyncIterable<{ values: unknown[] }> & { name: string };
