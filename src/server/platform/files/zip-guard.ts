@@ -1,4 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
+import { directoryRecords, findEocd, LOC_SIG, readEocd } from './zip-directory.js';
 
 /**
  * Checks an uploaded .xlsx (a zip) BEFORE any library unpacks it: reads the central directory
@@ -29,17 +30,6 @@ export type ZipCheck =
     }
   | { ok: false; message: string };
 
-const EOCD_SIG = 0x06054b50;
-const CEN_SIG = 0x02014b50;
-const LOC_SIG = 0x04034b50;
-
-function findEocd(buf: Buffer): number {
-  // the end record is 22 bytes plus a comment of at most 65535 bytes
-  const stop = Math.max(0, buf.length - 22 - 0xffff);
-  for (let i = buf.length - 22; i >= stop; i--) if (buf.readUInt32LE(i) === EOCD_SIG) return i;
-  return -1;
-}
-
 export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
   const fail = (message: string): ZipCheck => ({ ok: false, message });
   if (buf.length < 22 || buf.readUInt32LE(0) !== LOC_SIG)
@@ -47,10 +37,7 @@ export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
   const eocd = findEocd(buf);
   if (eocd < 0)
     return fail('The file is not an Excel workbook (.xlsx): it is damaged or cut short.');
-  const disk = buf.readUInt16LE(eocd + 4);
-  const count = buf.readUInt16LE(eocd + 10);
-  const cdSize = buf.readUInt32LE(eocd + 12);
-  const cdOffset = buf.readUInt32LE(eocd + 16);
+  const { disk, count, cdSize, cdOffset } = readEocd(buf, eocd);
   if (disk !== 0 || count === 0xffff || cdOffset === 0xffffffff)
     return fail('The workbook uses an unsupported zip format.');
   if (count > limits.maxEntries) return fail(`The workbook has too many parts (${count}).`);
@@ -63,20 +50,9 @@ export function checkZip(buf: Buffer, limits: ZipLimits): ZipCheck {
   let doctype = false;
   let sheets: string[] = [];
   const entries: string[] = [];
-  let p = cdOffset;
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > eocd || buf.readUInt32LE(p) !== CEN_SIG)
-      return fail('The file is not an Excel workbook (.xlsx): it is damaged.');
-    const flags = buf.readUInt16LE(p + 8);
-    const method = buf.readUInt16LE(p + 10);
-    const compressed = buf.readUInt32LE(p + 20);
-    const declared = buf.readUInt32LE(p + 24);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    p += 46 + nameLen + extraLen + commentLen;
+  for (const record of directoryRecords(buf, cdOffset, eocd, count)) {
+    if (!record) return fail('The file is not an Excel workbook (.xlsx): it is damaged.');
+    const { flags, method, compressed, declared, local, name } = record;
     if (flags & 0x1)
       return fail(
         'The workbook is password protected or encrypted. Save it without a password and try again.',

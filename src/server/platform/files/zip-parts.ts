@@ -1,9 +1,6 @@
 import { open } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
-
-const EOCD_SIG = 0x06054b50;
-const CEN_SIG = 0x02014b50;
-const LOC_SIG = 0x04034b50;
+import { directoryRecords, findEocd, LOC_SIG, readEocd } from './zip-directory.js';
 
 /**
  * Some named parts of a zip file on disk (an .xlsx already checked by zip-guard at upload),
@@ -28,31 +25,15 @@ export async function readZipParts(
     // the end record: 22 bytes plus a comment of at most 65535 bytes
     const tailStart = Math.max(0, size - 22 - 0xffff);
     const tail = await read(tailStart, size - tailStart);
-    let eocd = -1;
-    for (let i = tail.length - 22; i >= 0; i--)
-      if (tail.readUInt32LE(i) === EOCD_SIG) {
-        eocd = i;
-        break;
-      }
+    const eocd = findEocd(tail);
     if (eocd < 0) return out;
-    const count = tail.readUInt16LE(eocd + 10);
-    const cdSize = tail.readUInt32LE(eocd + 12);
-    const cdOffset = tail.readUInt32LE(eocd + 16);
+    const { count, cdSize, cdOffset } = readEocd(tail, eocd);
     const cd = await read(cdOffset, cdSize);
     const wanted = new Set(names);
-    let q = 0;
-    for (let n = 0; n < count && q + 46 <= cd.length; n++) {
-      if (cd.readUInt32LE(q) !== CEN_SIG) break;
-      const flags = cd.readUInt16LE(q + 8);
-      const method = cd.readUInt16LE(q + 10);
-      const compressed = cd.readUInt32LE(q + 20);
-      const declared = cd.readUInt32LE(q + 24);
-      const nameLen = cd.readUInt16LE(q + 28);
-      const extraLen = cd.readUInt16LE(q + 30);
-      const commentLen = cd.readUInt16LE(q + 32);
-      const local = cd.readUInt32LE(q + 42);
-      const name = cd.toString('utf8', q + 46, q + 46 + nameLen).replace(/^\//, '');
-      q += 46 + nameLen + extraLen + commentLen;
+    for (const record of directoryRecords(cd, 0, cd.length, count)) {
+      if (!record) break;
+      const { flags, method, compressed, declared, local } = record;
+      const name = record.name.replace(/^\//, '');
       if (!wanted.has(name) || flags & 0x1 || declared > maxBytes) continue;
       const header = await read(local, 30);
       if (header.length < 30 || header.readUInt32LE(0) !== LOC_SIG) continue;
