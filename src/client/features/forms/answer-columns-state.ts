@@ -25,24 +25,26 @@ export function shownAnswerKeys(saved: string | null, keys: string[]): string[] 
   return keys.slice(0, DEFAULT_ANSWER_COLUMNS);
 }
 
-export function loadAnswerColumns(
+/** The pick remembered for a form, as stored (read with shownAnswerKeys), or null when none. */
+export function savedAnswerColumns(storage: StorageLike | null, formId: string): string | null {
+  try {
+    return storage?.getItem(answerColumnsKey(formId)) ?? null;
+  } catch {
+    return null; // storage disabled: the default columns
+  }
+}
+
+/** Remember a pick for a form; returns it as stored (the pick lasts the page when storage fails). */
+export function saveAnswerColumns(
   storage: StorageLike | null,
   formId: string,
   keys: string[],
-): string[] {
-  let saved: string | null = null;
+): string {
+  const saved = JSON.stringify(keys);
   try {
-    saved = storage?.getItem(answerColumnsKey(formId)) ?? null;
-  } catch {
-    // storage disabled: the default columns
-  }
-  return shownAnswerKeys(saved, keys);
-}
-
-export function saveAnswerColumns(storage: StorageLike | null, formId: string, keys: string[]) {
-  try {
-    storage?.setItem(answerColumnsKey(formId), JSON.stringify(keys));
+    storage?.setItem(answerColumnsKey(formId), saved);
   } catch {
     // storage full or disabled: the pick lasts until the page is left
   }
+  return saved;
 }

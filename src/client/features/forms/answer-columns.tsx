@@ -4,8 +4,9 @@ import { IconColumns } from '@tabler/icons-react';
 import { browserStorage } from '../../components/data-table/table-state';
 import {
   DEFAULT_ANSWER_COLUMNS,
-  loadAnswerColumns,
   saveAnswerColumns,
+  savedAnswerColumns,
+  shownAnswerKeys,
 } from './answer-columns-state';
 
 type Question = { key: string; label: string };
@@ -17,14 +18,19 @@ type Question = { key: string; label: string };
  */
 export function useAnswerColumns(formId: string, questions: Question[]) {
   const keys = questions.map((q) => q.key);
-  const [shown, setShown] = useState(() => loadAnswerColumns(browserStorage(), formId, keys));
-  const pick = (next: string[]) => {
-    const ordered = keys.filter((k) => next.includes(k));
-    setShown(ordered);
-    saveAnswerColumns(browserStorage(), formId, ordered);
-  };
+  // as stored: until someone picks, the first three of whatever questions the page lists now (the
+  // test responses list the draft's)
+  const [saved, setSaved] = useState(() => savedAnswerColumns(browserStorage(), formId));
+  const pick = (next: string[]) =>
+    setSaved(
+      saveAnswerColumns(
+        browserStorage(),
+        formId,
+        keys.filter((k) => next.includes(k)),
+      ),
+    );
   // a question added by a later version is offered, and a picked one it removed is left out
-  return { shown: shown.filter((k) => keys.includes(k)), pick };
+  return { shown: shownAnswerKeys(saved, keys), pick };
 }
 
 /** The Columns menu: one checkbox per question, "First 3" and "All". */
