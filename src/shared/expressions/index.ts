@@ -2,7 +2,7 @@
 export { check, references, type Expr } from './ast.js';
 export { evaluate, evaluateBoolean, evaluateText, type Env } from './evaluate.js';
 export { FUNCTIONS } from './functions.js';
-export { normaliseQuotes, parse } from './parse.js';
+export { compiledExpression, normaliseQuotes, parse } from './parse.js';
 export { print } from './print.js';
 export { pruneHidden, repeatScope, type PrunableQuestion } from './prune.js';
 export {

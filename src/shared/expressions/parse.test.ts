@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stripPositions } from './ast';
-import { normaliseQuotes, parse } from './index';
+import { compiledExpression, normaliseQuotes, parse } from './index';
 
 const ast = (text: string) => {
   const r = parse(text);
@@ -205,5 +205,17 @@ describe('normaliseQuotes', () => {
     expect(r.warning).toMatch(/Curly quotes/);
     expect(parse(r.text).ok).toBe(true);
     expect(normaliseQuotes("${a} = 'x'")).toEqual({ text: "${a} = 'x'", warning: null });
+  });
+});
+
+describe('compiledExpression', () => {
+  it('parses a text once for every pass over every form (pruneHidden, validateAnswers, visibleKeys) (the same AST back), and none or a bad one to null', () => {
+    const a = compiledExpression("${has_kids} = 'yes'");
+    expect(a).not.toBeNull();
+    expect(compiledExpression("${has_kids} = 'yes'")).toBe(a);
+    expect(compiledExpression('')).toBeNull();
+    expect(compiledExpression(undefined)).toBeNull();
+    expect(compiledExpression('${a} =')).toBeNull();
+    expect(compiledExpression('${a} =')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
-import type { Expr } from './ast.js';
 import { evaluateBoolean } from './evaluate.js';
-import { parse } from './parse.js';
+import { compiledExpression } from './parse.js';
 import type { Answer } from './values.js';
 
 export interface PrunableQuestion {
@@ -58,18 +57,10 @@ export function pruneHidden(
   const kept: Record<string, Answer> = { ...answers };
   const scope: Record<string, Answer> = { ...outer, ...answers };
   const shown = new Map<string, boolean>();
-  const cache = new Map<string, Expr | null>();
-  const compiled = (text: string) => {
-    if (!cache.has(text)) {
-      const r = parse(text);
-      cache.set(text, r.ok ? r.ast : null);
-    }
-    return cache.get(text) ?? null;
-  };
   for (const q of questions) {
     let visible = q.group === undefined || shown.get(q.group) !== false;
     if (visible && q.relevant != null && q.relevant.trim() !== '') {
-      const ast = compiled(q.relevant);
+      const ast = compiledExpression(q.relevant);
       visible =
         ast === null ||
         evaluateBoolean(ast, { answers: scope, now: opts.now, position: opts.position });

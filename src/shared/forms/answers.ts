@@ -13,8 +13,9 @@ import {
   repeatPath,
   type QuestionDef,
 } from './questions.js';
-import { constraintHolds, compiledExpression } from './logic.js';
+import { constraintHolds } from './logic.js';
 import {
+  compiledExpression,
   evaluate,
   evaluateBoolean,
   repeatScope,
@@ -249,7 +250,6 @@ function checkList(
   outer: Readonly<Scope>,
   path: (key: string) => string,
 ): Answers {
-  const compiled = compiledExpression;
   const values: Answers = {};
   // what expressions read: the answers outside (a repeat's), then this list's answers kept so far
   const scope: Scope = { ...outer };
@@ -273,16 +273,16 @@ function checkList(
       : say(opts.t, 'unknownKey', { key: k.slice(0, 64) });
   }
   for (const q of questions) {
-    const relevant = compiled(q.relevant);
+    const relevant = compiledExpression(q.relevant);
     if (relevant && !evaluateBoolean(relevant, env())) continue;
     if (q.type === 'calculate') {
       // computed here, on both sides, from the answers kept so far: a sent value is replaced
-      const c = calculated(compiled(q.calculation), scope, opts.now, opts.position);
+      const c = calculated(compiledExpression(q.calculation), scope, opts.now, opts.position);
       if (c !== null) keep(q.key, c);
       continue;
     }
     if (q.type === 'repeat') {
-      const instances = checkRepeat(q, raw[q.key], errors, opts, scope, compiled, path);
+      const instances = checkRepeat(q, raw[q.key], errors, opts, scope, path);
       if (instances) {
         values[q.key] = instances;
         Object.assign(scope, repeatScope(q, instances));
@@ -297,7 +297,13 @@ function checkList(
     const r = checkOne(q, v, opts.t);
     if (r.error) errors[path(q.key)] = r.error;
     else if (
-      !constraintHolds(compiled(q.constraint), r.value as Answer, scope, opts.now, opts.position)
+      !constraintHolds(
+        compiledExpression(q.constraint),
+        r.value as Answer,
+        scope,
+        opts.now,
+        opts.position,
+      )
     )
       errors[path(q.key)] = q.constraintMessage || say(opts.t, 'constraint');
     else keep(q.key, r.value!);
@@ -347,7 +353,6 @@ function checkRepeat(
   errors: Record<string, string>,
   opts: ListOpts,
   scope: Readonly<Scope>,
-  compiled: (text: string | null | undefined) => Expr | null,
   path: (key: string) => string,
 ): Answers[] | null {
   const t = opts.t;
@@ -362,7 +367,7 @@ function checkRepeat(
     errors[path(`${q.key}[${bad + 1}]`)] = say(t, 'repeatObject', { noun });
     return null;
   }
-  const fixed = fixedRepeatCount(q, compiled(q.repeatCount), scope, opts.now);
+  const fixed = fixedRepeatCount(q, compiledExpression(q.repeatCount), scope, opts.now);
   const { min, max } = repeatBounds(q);
   const has = list.length;
   if (fixed !== null && list.length !== fixed) {

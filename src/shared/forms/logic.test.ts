@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { pruneHidden } from '../expressions/index.js';
 import { validateAnswers } from './answers.js';
-import { compiledExpression, formLogicErrors, logicErrors, visibleKeys } from './logic.js';
+import { formLogicErrors, logicErrors, visibleKeys } from './logic.js';
 import type { QuestionDef } from './questions.js';
 import { questionDef } from './test-support.js';
 
@@ -124,17 +124,5 @@ describe('skip logic on answers', () => {
           expect(visibleKeys(form, direct.values).has(k)).toBe(true);
       }),
     );
-  });
-});
-
-describe('compiledExpression', () => {
-  it('parses a text once for every pass over every form (the same AST back), and none or a bad one to null', () => {
-    const a = compiledExpression("${has_kids} = 'yes'");
-    expect(a).not.toBeNull();
-    expect(compiledExpression("${has_kids} = 'yes'")).toBe(a);
-    expect(compiledExpression('')).toBeNull();
-    expect(compiledExpression(undefined)).toBeNull();
-    expect(compiledExpression('${a} =')).toBeNull();
-    expect(compiledExpression('${a} =')).toBeNull();
   });
 });

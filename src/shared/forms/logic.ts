@@ -6,6 +6,7 @@
 import { walk, type Expr, type ExpressionError } from '../expressions/ast.js';
 import {
   check,
+  compiledExpression,
   evaluateBoolean,
   normaliseQuotes,
   parse,
@@ -169,28 +170,6 @@ export function formLogicErrors(questions: ReadonlyArray<QuestionDef>): string[]
   return out;
 }
 
-/**
- * Parsed expressions, shared by every pass over every form in this process (the server checks each
- * submission, the page each change): an expression's text always parses to the same AST, which
- * nothing mutates. Parsing costs about 17 µs a time; a form with skip logic on most questions would
- * pay it for each one on every submission. Cleared when it grows past EXPRESSION_CACHE_MAX texts.
- */
-const parsedExpressions = new Map<string, Expr | null>();
-const EXPRESSION_CACHE_MAX = 5000;
-
-/** The compiled form of an expression's text (an expression that does not parse, or none: null). */
-export function compiledExpression(text: string | null | undefined): Expr | null {
-  if (text == null || text.trim() === '') return null;
-  let ast = parsedExpressions.get(text);
-  if (ast === undefined) {
-    const r = parse(text);
-    ast = r.ok ? r.ast : null;
-    if (parsedExpressions.size >= EXPRESSION_CACHE_MAX) parsedExpressions.clear();
-    parsedExpressions.set(text, ast);
-  }
-  return ast;
-}
-
 /** Whether a constraint accepts an answer (no constraint, or one that does not parse: accepted). */
 export function constraintHolds(
   ast: Expr | null,
@@ -214,11 +193,10 @@ export function visibleKeys(
   /** inside a repeat instance: the answers outside it, and the instance's number from 1 */
   within: { outer?: Readonly<Record<string, Answer>>; position?: number } = {},
 ): Set<string> {
-  const compiled = compiledExpression;
   const kept: Record<string, Answer> = { ...within.outer, ...answers };
   const shown = new Set<string>();
   for (const q of questions) {
-    const ast = compiled(q.relevant);
+    const ast = compiledExpression(q.relevant);
     if (ast && !evaluateBoolean(ast, { answers: kept, now, position: within.position }))
       delete kept[q.key];
     else {
