@@ -27,6 +27,10 @@ const leaf: fc.Arbitrary<Expr> = fc.oneof(
     .map((value) => ({ type: 'number' as const, value, ...at })),
   text.map((value) => ({ type: 'string' as const, value, ...at })),
   fc.constantFrom(...FIELDS).map((name) => ({ type: 'ref' as const, name, ...at })),
+  // bare names (a choice filter's choice columns, a metric formula's keys), keywords included
+  fc
+    .constantFrom('a', 'state', 'div')
+    .map((name) => ({ type: 'ref' as const, name, bare: true as const, ...at })),
   fc.constant({ type: 'current' as const, ...at }),
 );
 

@@ -12,6 +12,7 @@ import {
 } from './storage';
 import { PENDING_FILE_ID, type FileAnswer } from '@shared/forms/files';
 import { repeatPrefill } from '@shared/forms/prefill';
+import { pruneUnoffered } from '@shared/forms/choice-filter';
 
 /** An object answer (matrix rows, geopoint fields) without its empty fields. */
 const compact = (v: LogicAnswers[string]): LogicAnswers[string] =>
@@ -66,7 +67,11 @@ function withRepeatCounts(questions: QuestionDef[], answers: LogicAnswers): Logi
 /** What is sent: the filled answers without those to questions skip logic hides (nor their "other"). */
 export function toSend(questions: QuestionDef[], answers: DraftAnswers): Record<string, unknown> {
   const shown = visibleKeys(questions, logicView(answers));
-  const kept = pruneHidden(questions, filled(withRepeatCounts(questions, logicView(answers))));
+  // answers to hidden questions go, then choices their question no longer offers
+  const kept = pruneUnoffered(
+    questions,
+    pruneHidden(questions, filled(withRepeatCounts(questions, logicView(answers)))),
+  ) as LogicAnswers;
   for (const q of questions) if (!shown.has(q.key)) delete kept[otherKey(q.key)];
   // calculations: the shared validation computes them (the server does the same and its value wins)
   const calculates = questions.filter((q) => q.type === 'calculate');

@@ -251,7 +251,8 @@ export function FormApp({
   }
 
   // skip logic: shown and hidden live as the answers change
-  const shown = visibleKeys(questions, logicView(answers));
+  const view = logicView(answers) as Record<string, Answer>;
+  const shown = visibleKeys(questions, view);
   const visible = visiblePages(pages, shown);
   const current = settlePage(visible, pageIndex);
   const position = visible.indexOf(current);
@@ -366,12 +367,19 @@ export function FormApp({
                       key={q.key}
                       q={q}
                       answers={answers}
-                      outer={logicView(answers) as Record<string, Answer>}
+                      outer={view}
                       errors={errors}
                       set={set}
                     />
                   ) : (
-                    <PublicQuestion key={q.key} q={q} answers={answers} errors={errors} set={set} />
+                    <PublicQuestion
+                      key={q.key}
+                      q={q}
+                      answers={answers}
+                      errors={errors}
+                      set={set}
+                      scope={view}
+                    />
                   ),
                 )}
               {problem && (

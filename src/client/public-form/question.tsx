@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { OTHER_VALUE, otherKey, type QuestionDef } from '@shared/forms/questions';
+import { OTHER_VALUE, otherKey, type Choice, type QuestionDef } from '@shared/forms/questions';
+import { offeredChoices } from '@shared/forms/choice-filter';
+import { requiredNow } from '@shared/forms/logic';
+import type { Answer } from '@shared/expressions';
 import classes from './public-form.module.css';
 import { GeopointQuestion, MatrixQuestion, RankingQuestion } from './question-more';
 import { FileQuestion } from './file-question';
@@ -15,6 +18,13 @@ interface Props {
   answers: RawAnswers;
   errors: Record<string, string>;
   set: (key: string, value: DraftValue) => void;
+  /**
+   * what its expressions read (a choice filter, a required condition): the form's answers, inside
+   * a repeat the instance's over those outside it
+   */
+  scope?: Readonly<Record<string, Answer>>;
+  /** inside a repeat instance: its number from 1 */
+  position?: number;
 }
 
 const MORE = { matrix: MatrixQuestion, ranking: RankingQuestion, geopoint: GeopointQuestion };
@@ -76,7 +86,11 @@ function Required({ q }: { q: QuestionDef }) {
   ) : null;
 }
 
-function choiceList(q: QuestionDef, t: PageText): Array<{ value: string; label: string }> {
+function choiceList(
+  q: QuestionDef,
+  t: PageText,
+  offered: readonly Choice[] = q.choices,
+): Array<{ value: string; label: string }> {
   if (q.type === 'yes_no')
     return [
       { value: 'yes', label: say(t, 'yes') },
@@ -89,15 +103,19 @@ function choiceList(q: QuestionDef, t: PageText): Array<{ value: string; label: 
     }));
   if (q.type === 'nps')
     return Array.from({ length: 11 }, (_, i) => ({ value: String(i), label: String(i) }));
-  const list = q.choices.map((c) => ({ value: c.value, label: c.label }));
+  const list = offered.map((c) => ({ value: c.value, label: c.label }));
   return q.allowOther ? [...list, { value: OTHER_VALUE, label: say(t, 'otherChoice') }] : list;
 }
 
 /** One question of the public form: native inputs, fieldset/legend for choice groups, errors linked. */
-export function PublicQuestion({ q, answers, errors, set }: Props) {
+export function PublicQuestion({ q: def, answers, errors, set, scope = {}, position }: Props) {
   const t = usePageText();
+  // required now: `required`, and its condition (if any) true for the answers so far
+  const q = def.requiredWhen ? { ...def, required: requiredNow(def, scope, { position }) } : def;
   const error = errors[q.key];
   const value = answers[q.key];
+  const offered = q.choiceFilter ? offeredChoices(q, scope, { position }) : q.choices;
+  if (q.readOnly) return <ReadOnlyQuestion q={q} text={readOnlyText(q, t)} />;
   // a page break is the title of the page it opens (form-app.tsx), not a question; a calculate
   // and a hidden value are never shown
   if (q.type === 'page' || q.type === 'calculate' || q.type === 'hidden') return null;
@@ -181,7 +199,7 @@ export function PublicQuestion({ q, answers, errors, set }: Props) {
     );
   if (['single_choice', 'multiple_choice', 'yes_no', 'rating', 'nps'].includes(q.type)) {
     const multi = q.type === 'multiple_choice';
-    const list = choiceList(q, t);
+    const list = choiceList(q, t, offered);
     const chosen = multi
       ? Array.isArray(value)
         ? value
@@ -263,7 +281,7 @@ export function PublicQuestion({ q, answers, errors, set }: Props) {
           <>
             <select {...common} value={text} onChange={(e) => set(q.key, e.currentTarget.value)}>
               <option value="">{say(t, 'choose')}</option>
-              {choiceList(q, t).map((c) => (
+              {choiceList(q, t, offered).map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}
                 </option>
@@ -310,6 +328,32 @@ function OtherInput({ q, answers, errors, set }: Props) {
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** What a read-only question shows: its default, as a choice's label where it is a choice. */
+function readOnlyText(q: QuestionDef, t: PageText): string {
+  const v = q.defaultValue ?? '';
+  return choiceList(q, t).find((c) => c.value === v)?.label ?? v;
+}
+
+/** A read-only question: its label and its default in an input the respondent cannot change. */
+function ReadOnlyQuestion({ q, text }: { q: QuestionDef; text: string }) {
+  return (
+    <div className={classes.question}>
+      <label className={classes.label} htmlFor={inputId(q.key)}>
+        {q.label}
+      </label>
+      <Described q={q}>
+        <input
+          id={inputId(q.key)}
+          className={classes.input}
+          readOnly
+          value={text}
+          aria-describedby={describedBy(q)}
+        />
+      </Described>
     </div>
   );
 }

@@ -86,6 +86,8 @@ export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
                   answers={flat}
                   errors={errors}
                   set={setIn}
+                  scope={{ ...outer, ...(inst as Record<string, Answer>) }}
+                  position={i + 1}
                 />
               ))}
             {fixed === null && shown.length > min && (

@@ -13,8 +13,11 @@ interface Span {
 export type Expr =
   | ({ type: 'number'; value: number } & Span)
   | ({ type: 'string'; value: string } & Span)
-  /** `${name}` (or a bare `name`, as metric formulas write data point keys) */
-  | ({ type: 'ref'; name: string } & Span)
+  /**
+   * `${name}` (an answer), or a bare `name` (`bare`): a data point key in a metric formula, a
+   * choice's own column in a choice filter (`state = ${state}`), else an answer as `${name}`
+   */
+  | ({ type: 'ref'; name: string; bare?: true } & Span)
   /** `.`: the value being checked by a constraint */
   | ({ type: 'current' } & Span)
   | ({ type: 'unary'; op: '-'; arg: Expr } & Span)
@@ -37,7 +40,7 @@ export function stripPositions(e: Expr): unknown {
     case 'string':
       return { type: e.type, value: e.value };
     case 'ref':
-      return { type: 'ref', name: e.name };
+      return e.bare ? { type: 'ref', name: e.name, bare: true } : { type: 'ref', name: e.name };
     case 'current':
       return { type: 'current' };
     case 'unary':

@@ -19,6 +19,11 @@ export interface Env {
   now?: number;
   /** inside a repeat instance: its number from 1 (what `position(..)` reads) */
   position?: number;
+  /**
+   * a choice filter's choice: what a bare name reads (`name`, `label`, the choice's properties; a
+   * column the choice lacks reads as ''), while `${name}` still reads the answers
+   */
+  choice?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -34,6 +39,8 @@ export function evaluate(ast: Expr, env: Env): Value {
       case 'string':
         return e.value;
       case 'ref':
+        if (e.bare && env.choice)
+          return Object.hasOwn(env.choice, e.name) ? env.choice[e.name] : '';
         return fromAnswer(Object.hasOwn(env.answers, e.name) ? env.answers[e.name] : undefined);
       case 'current':
         return fromAnswer(env.current);

@@ -32,7 +32,8 @@ describe('parse', () => {
   it('reads references, the current value, numbers and both kinds of quotes', () => {
     expect(ast('${age}')).toEqual({ type: 'ref', name: 'age' });
     expect(ast('${first-name.v2}')).toEqual({ type: 'ref', name: 'first-name.v2' });
-    expect(ast('age')).toEqual({ type: 'ref', name: 'age' });
+    expect(ast('age')).toEqual({ type: 'ref', name: 'age', bare: true });
+    expect(ast('${age}')).toEqual({ type: 'ref', name: 'age' });
     expect(ast('.')).toEqual({ type: 'current' });
     expect(ast('.5')).toEqual({ type: 'number', value: 0.5 });
     expect(ast('12.')).toEqual({ type: 'number', value: 12 });
@@ -63,8 +64,8 @@ describe('parse', () => {
     expect(ast('div div mod')).toEqual({
       type: 'binary',
       op: 'div',
-      left: { type: 'ref', name: 'div' },
-      right: { type: 'ref', name: 'mod' },
+      left: { type: 'ref', name: 'div', bare: true },
+      right: { type: 'ref', name: 'mod', bare: true },
     });
     expect(ast('a-sum(b)')).toMatchObject({ op: '-', right: { type: 'call', name: 'sum' } });
   });

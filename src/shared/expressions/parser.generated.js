@@ -271,7 +271,7 @@ function peg$parse(input, options) {
   function peg$f20(name) {    return name.includes(":") || !name.includes("-") || options.isFunction(name);  }
   function peg$f21(name) {    return name;  }
   function peg$f22(head, tail) {    return [head, ...tail];  }
-  function peg$f23(name) {    return node('ref', { name }, location());  }
+  function peg$f23(name) {    return node('ref', { name, bare: true }, location());  }
   function peg$f24() {    return node('current', {}, location());  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;

@@ -43,7 +43,7 @@ const precedence = (e: Expr) =>
   e.type === 'binary' ? PRECEDENCE[e.op] : e.type === 'unary' ? UNARY : 8;
 
 /**
- * The canonical text of an AST: `${name}` references, single quotes, `div` for division, spaces
+ * The canonical text of an AST: `${name}` references (a bare name stays bare), single quotes, `div` for division, spaces
  * around operators, parentheses only where needed. parse(print(ast)) gives the same AST back.
  */
 export function print(e: Expr): string {
@@ -53,7 +53,7 @@ export function print(e: Expr): string {
     case 'string':
       return text(e.value);
     case 'ref':
-      return `\${${e.name}}`;
+      return e.bare && /^[A-Za-z_][A-Za-z0-9_]*$/.test(e.name) ? e.name : `\${${e.name}}`;
     case 'current':
       return '.';
     case 'unary': {

@@ -43,7 +43,10 @@ describe('print', () => {
   });
 
   it('prints canonical text', () => {
-    expect(print(parsed('a/b'))).toBe('${a} div ${b}');
+    expect(print(parsed('${a}/${b}'))).toBe('${a} div ${b}');
+    // a bare name stays bare: in a choice filter it reads the choice, not an answer
+    expect(print(parsed('${a}/b'))).toBe('${a} div b');
+    expect(print(parsed('div div mod'))).toBe('div div mod');
     expect(print(parsed('(1 + 2) * -(3 - 4) - (5 - 6)'))).toBe('(1 + 2) * -(3 - 4) - (5 - 6)');
     expect(print(parsed('"it\'s"'))).toBe(`"it's"`);
     expect(print({ type: 'string', value: `'"`, start: 0, end: 0 })).toBe(`concat('', "'", '"')`);

@@ -11,9 +11,11 @@ import {
   isDisplayOnly,
   otherKey,
   repeatPath,
+  type Choice,
   type QuestionDef,
 } from './questions.js';
-import { constraintHolds } from './logic.js';
+import { constraintHolds, requiredNow } from './logic.js';
+import { offeredChoices } from './choice-filter.js';
 import {
   compiledExpression,
   evaluate,
@@ -160,8 +162,9 @@ function checkChoices(
   q: QuestionDef,
   raw: unknown,
   t: PageText,
+  offered: readonly Choice[],
 ): { value?: string | string[]; error?: string } {
-  const allowed = new Set(q.choices.map((c) => c.value));
+  const allowed = new Set(offered.map((c) => c.value));
   if (q.allowOther) allowed.add(OTHER_VALUE);
   if (q.type === 'multiple_choice') {
     const list = typeof raw === 'string' ? [raw] : raw;
@@ -181,6 +184,8 @@ function checkOne(
   q: QuestionDef,
   raw: unknown,
   t: PageText,
+  /** choice types: the choices the question offers for the earlier answers (its choice filter) */
+  offered: readonly Choice[] = q.choices,
 ): { value?: AnswerValue; error?: string } {
   if (isDisplayOnly(q.type))
     return { error: say(t, q.type === 'page' ? 'noAnswerPage' : 'noAnswerNote') };
@@ -192,7 +197,7 @@ function checkOne(
   if (NUMBER_TYPES.includes(q.type) || q.type === 'rating' || q.type === 'nps')
     return checkNumber(q, raw, t);
   if (q.type === 'date' || q.type === 'time' || q.type === 'datetime') return checkDate(q, raw, t);
-  if (hasChoices(q.type)) return checkChoices(q, raw, t);
+  if (hasChoices(q.type)) return checkChoices(q, raw, t, offered);
   if (q.type === 'yes_no') {
     const v = raw === true ? 'yes' : raw === false ? 'no' : raw;
     return v === 'yes' || v === 'no' ? { value: v } : { error: say(t, 'yesOrNo') };
@@ -213,6 +218,9 @@ const requiredMessage = (q: QuestionDef, t: PageText) =>
  * required), each answer checked by its type, validation config and custom constraint. Questions
  * are taken in order; one whose skip logic (`relevant`) is false over the answers kept so far is
  * hidden: its answer is dropped unchecked ("cleaned", as pruneHidden does) and it is not required.
+ * A question with `requiredWhen` is required only when that is true; a read-only question keeps
+ * its default whatever was sent; a choice question with a choice filter accepts only the choices
+ * the filter offers for the answers before it (offeredChoices).
  * A repeat group's answer is a list of instances, each checked the same way on its own (inside it
  * `${field}` reads that instance's answer), its errors keyed by path: `members[2].age`.
  * `values` holds the cleaned answers (numbers as numbers, trimmed text, unique choices) only when
@@ -289,12 +297,18 @@ function checkList(
       }
       continue;
     }
-    const v = raw[q.key];
+    // a read-only question keeps its default, whatever was sent
+    const v = q.readOnly ? (q.defaultValue ?? undefined) : raw[q.key];
     if (isEmpty(v) || (q.type === 'acknowledge' && (v === false || v === 'false'))) {
-      if (q.required && !isDisplayOnly(q.type)) errors[path(q.key)] = requiredMessage(q, opts.t);
+      if (!isDisplayOnly(q.type) && requiredNow(q, scope, opts))
+        errors[path(q.key)] = requiredMessage(q, opts.t);
       continue;
     }
-    const r = checkOne(q, v, opts.t);
+    const offered =
+      hasChoices(q.type) && q.choiceFilter
+        ? offeredChoices(q, scope, { now: opts.now, position: opts.position })
+        : q.choices;
+    const r = checkOne(q, v, opts.t, offered);
     if (r.error) errors[path(q.key)] = r.error;
     else if (
       !constraintHolds(

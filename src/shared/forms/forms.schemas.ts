@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { compilePattern, isCalendarDate } from './answers.js';
 import {
+  CHOICE_OWN_COLUMNS,
+  CHOICE_PROPERTIES_MAX,
+  CHOICE_PROPERTY_RE,
+  CHOICES_MAX,
   FORM_KINDS,
   FORM_LANGUAGES,
   OTHER_VALUE,
   QUESTION_KEY_RE,
   QUESTION_TYPES,
   REVIEW_STATUSES,
+  canBeReadOnly,
   hasChoiceList,
+  hasChoices,
 } from './questions.js';
 import { canonicalLanguage } from './translations.js';
 import { RESPONSE_EXPORT_FILTERS, RESPONSE_EXPORT_FORMATS } from './responses-export.js';
@@ -171,14 +177,27 @@ const questionFields = {
       z.strictObject({
         value: choiceValue,
         label: z.string().trim().min(1, 'Give each choice a label.').max(500),
+        /** checked by questionRuleErrors, on the choices field (names, how many) */
+        properties: z
+          .record(
+            z.string().max(64),
+            z.string().trim().max(200, 'A choice property holds at most 200 characters.'),
+          )
+          .optional(),
       }),
     )
-    .max(500, 'At most 500 choices.')
+    .max(CHOICES_MAX, `At most ${CHOICES_MAX} choices.`)
     .optional(),
   allowOther: z.boolean().optional(),
   scale: optInt(3, 10, 'scale'),
   validation: validationSchema.optional(),
   relevant: optText(5000),
+  /** required only when this expression is true (with `required`) */
+  requiredWhen: optText(5000),
+  /** shown with its default, never changed by the respondent */
+  readOnly: z.boolean().optional(),
+  /** choice types: a choice is offered only when this is true for it */
+  choiceFilter: optText(5000),
   constraint: optText(5000),
   constraintMessage: optText(300),
   /** matrix: the rows (the shared scale is `choices`); each row value becomes a column `<key>_<row>` */
@@ -216,12 +235,35 @@ const questionFields = {
 type QuestionShape = {
   type?: string;
   relevant?: string | null;
+  required?: boolean;
+  requiredWhen?: string | null;
+  readOnly?: boolean;
+  defaultValue?: string | null;
+  choiceFilter?: string | null;
   calculation?: string | null;
   rows?: Array<{ value: string }>;
-  choices?: Array<{ value: string }>;
+  choices?: Array<{ value: string; properties?: Record<string, string> }>;
   allowOther?: boolean;
   validation?: z.infer<typeof validationSchema>;
 };
+/** What is wrong with a choice's properties (their names, how many), or null. */
+function choicePropertiesError(c: {
+  value: string;
+  properties?: Record<string, string>;
+}): string | null {
+  const names = Object.keys(c.properties ?? {});
+  const at = `Choice “${c.value}”: `;
+  if (names.length > CHOICE_PROPERTIES_MAX)
+    return `${at}at most ${CHOICE_PROPERTIES_MAX} properties a choice.`;
+  for (const n of names) {
+    if ((CHOICE_OWN_COLUMNS as readonly string[]).includes(n))
+      return `${at}“${n}” is the choice’s ${n === 'name' ? 'value' : 'label'} already: name the property otherwise.`;
+    if (!CHOICE_PROPERTY_RE.test(n))
+      return `${at}name the property “${n.slice(0, 64)}” with lower-case letters, digits and _ (at most 32), starting with a letter.`;
+  }
+  return null;
+}
+
 /** Rules across fields: choices for choice types, unique values, min <= max, a pattern that compiles. */
 export function questionRuleErrors(q: QuestionShape): Record<string, string> {
   const e: Record<string, string> = {};
@@ -234,6 +276,10 @@ export function questionRuleErrors(q: QuestionShape): Record<string, string> {
     else if (new Set(values).size !== values.length) e.choices = 'Each choice value once.';
     else if (q.allowOther && values.includes(OTHER_VALUE))
       e.choices = `“${OTHER_VALUE}” is kept for “Other, specify”: use another value.`;
+    else {
+      const bad = (q.choices ?? []).map(choicePropertiesError).find(Boolean);
+      if (bad) e.choices = bad;
+    }
   }
   if (t === 'matrix') {
     const rows = (q.rows ?? []).map((r) => r.value);
@@ -244,6 +290,15 @@ export function questionRuleErrors(q: QuestionShape): Record<string, string> {
     e.calculation = 'Write the calculation, e.g. ${age} * 12.';
   if (t === 'page' && q.relevant?.trim())
     e.relevant = 'A page break has no skip logic: set it on the questions of its page.';
+  if (q.requiredWhen?.trim() && !q.required)
+    e.requiredWhen = 'Tick “Required” to make it required only when this is true.';
+  if (q.choiceFilter?.trim() && !(t && hasChoices(t)))
+    e.choiceFilter =
+      'Only a single choice, multiple choice or dropdown question filters its choices.';
+  if (q.readOnly && t && (!canBeReadOnly(t) || !q.defaultValue?.trim()))
+    e.readOnly = !canBeReadOnly(t)
+      ? 'This type of question cannot be read-only.'
+      : 'A read-only question shows its default: set a default value.';
   const v = q.validation ?? {};
   if (t === 'repeat') {
     for (const f of ['min', 'max'] as const)
@@ -302,6 +357,9 @@ export const updateQuestionSchema = z
     scale: questionFields.scale,
     validation: questionFields.validation,
     relevant: questionFields.relevant,
+    requiredWhen: questionFields.requiredWhen,
+    readOnly: questionFields.readOnly,
+    choiceFilter: questionFields.choiceFilter,
     constraint: questionFields.constraint,
     constraintMessage: questionFields.constraintMessage,
     rows: questionFields.rows,

@@ -14,7 +14,7 @@ import {
   repeatScope,
   type Answer,
 } from '../expressions/index.js';
-import type { QuestionDef } from './questions.js';
+import { CHOICE_OWN_COLUMNS, type Choice, type QuestionDef } from './questions.js';
 import { logicScope } from './repeats.js';
 
 const at = (e: ExpressionError) => `${e.message} (at character ${e.start + 1})`;
@@ -43,7 +43,8 @@ const hasCurrent = (ast: Expr) => {
  * that are notes (shown text, no answer), which a rule cannot read.
  */
 export function logicErrors(
-  q: Pick<QuestionDef, 'key' | 'relevant' | 'constraint' | 'calculation' | 'repeatCount'>,
+  q: Pick<QuestionDef, 'key' | 'relevant' | 'constraint' | 'calculation' | 'repeatCount'> &
+    Partial<Pick<QuestionDef, 'requiredWhen' | 'choiceFilter' | 'choices'>>,
   earlier: readonly string[],
   later: readonly string[] = [],
   notes: readonly string[] = [],
@@ -99,6 +100,24 @@ export function logicErrors(
       if (e) errors.calculation = e;
     }
   }
+  if (q.requiredWhen != null && q.requiredWhen.trim() !== '') {
+    const r = parse(q.requiredWhen);
+    if (!r.ok) errors.requiredWhen = at(r.error);
+    else {
+      const dot = hasCurrent(r.ast);
+      const e = dot
+        ? `\`.\` (this question’s answer) cannot decide whether it is required (at character ${dot.start + 1})`
+        : refError(r.ast, false)?.replace(
+            'A question cannot be shown or hidden by its own answer',
+            'Whether a question is required cannot depend on its own answer',
+          );
+      if (e) errors.requiredWhen = e;
+    }
+  }
+  if (q.choiceFilter != null && q.choiceFilter.trim() !== '') {
+    const e = choiceFilterError(q.choiceFilter, q.choices ?? [], refError);
+    if (e) errors.choiceFilter = e;
+  }
   if (q.repeatCount != null && q.repeatCount.trim() !== '') {
     const r = parse(q.repeatCount);
     if (!r.ok) errors.repeatCount = at(r.error);
@@ -116,8 +135,58 @@ export function logicErrors(
   return errors;
 }
 
+/**
+ * A choice filter reads each choice by bare name (`name`, `label`, a property one of its choices
+ * has) and earlier answers as `${key}`; `.` has no meaning in it.
+ */
+function choiceFilterError(
+  text: string,
+  choices: readonly Choice[],
+  refError: (ast: Expr, allowSelf: boolean) => string | null,
+): string | null {
+  const r = parse(text);
+  if (!r.ok) return at(r.error);
+  const dot = hasCurrent(r.ast);
+  if (dot)
+    return `\`.\` has no meaning in a choice filter: a bare name reads the choice, e.g. state = \${state} (at character ${dot.start + 1})`;
+  const columns = new Set<string>(CHOICE_OWN_COLUMNS);
+  for (const c of choices) for (const k of Object.keys(c.properties ?? {})) columns.add(k);
+  let unknown: (Expr & { type: 'ref' }) | null = null;
+  walk(r.ast, (n) => {
+    if (!unknown && n.type === 'ref' && n.bare && !columns.has(n.name)) unknown = n;
+  });
+  const u = unknown as (Expr & { type: 'ref' }) | null;
+  if (u)
+    return `No choice has a property \`${u.name}\`: a bare name reads the choice (${[...columns].join(', ')}); write \${${u.name}} for an answer (at character ${u.start + 1})`;
+  const answers = stripBare(r.ast);
+  return answers
+    ? (refError(answers, false)?.replace(
+        'A question cannot be shown or hidden by its own answer',
+        'A choice filter cannot read its own question',
+      ) ?? null)
+    : null;
+}
+
+/** The expression with its bare names (a choice filter's choice columns) made constants: what is left are answers. */
+function stripBare(e: Expr): Expr {
+  switch (e.type) {
+    case 'ref':
+      return e.bare ? { type: 'string', value: '', start: e.start, end: e.end } : e;
+    case 'unary':
+      return { ...e, arg: stripBare(e.arg) };
+    case 'binary':
+      return { ...e, left: stripBare(e.left), right: stripBare(e.right) };
+    case 'call':
+      return { ...e, args: e.args.map(stripBare) };
+    default:
+      return e;
+  }
+}
+
 type LogicInput = {
   repeatCount?: string | null;
+  requiredWhen?: string | null;
+  choiceFilter?: string | null;
   relevant?: string | null;
   constraint?: string | null;
   calculation?: string | null;
@@ -137,6 +206,8 @@ export function straightenQuotes<T extends LogicInput>(
     ['constraint', 'custom constraint'],
     ['calculation', 'calculation'],
     ['repeatCount', 'repeat count'],
+    ['requiredWhen', 'required condition'],
+    ['choiceFilter', 'choice filter'],
   ] as const) {
     const text = input[field];
     if (text == null) continue;
@@ -166,6 +237,8 @@ export function formLogicErrors(questions: ReadonlyArray<QuestionDef>): string[]
     if (e.constraint) out.push(`${name}, custom constraint: ${e.constraint}`);
     if (e.calculation) out.push(`${name}, calculation: ${e.calculation}`);
     if (e.repeatCount) out.push(`${name}, repeat count: ${e.repeatCount}`);
+    if (e.requiredWhen) out.push(`${name}, required when: ${e.requiredWhen}`);
+    if (e.choiceFilter) out.push(`${name}, choice filter: ${e.choiceFilter}`);
   }
   return out;
 }
@@ -212,4 +285,15 @@ export function visibleKeys(
     }
   }
   return shown;
+}
+
+/** Whether an answer is required now: `required`, and its `requiredWhen` (if any) true for the answers. */
+export function requiredNow(
+  q: Pick<QuestionDef, 'required' | 'requiredWhen'>,
+  answers: Readonly<Record<string, Answer>>,
+  opts: { now?: number; position?: number } = {},
+): boolean {
+  if (!q.required) return false;
+  const when = compiledExpression(q.requiredWhen);
+  return !when || evaluateBoolean(when, { answers, now: opts.now, position: opts.position });
 }

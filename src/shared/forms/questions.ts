@@ -77,6 +77,18 @@ export const TEXT_TYPES: readonly QuestionType[] = ['short_text', 'long_text', '
 
 export const hasChoices = (t: QuestionType) => CHOICE_TYPES.includes(t);
 
+/** Types that may be read-only (shown with their default): one value a default can give. */
+const READ_ONLY_TYPES: readonly QuestionType[] = [
+  ...TEXT_TYPES,
+  ...NUMBER_TYPES,
+  ...DATE_TYPES,
+  ...CHOICE_TYPES,
+  'yes_no',
+  'rating',
+  'nps',
+];
+export const canBeReadOnly = (t: QuestionType) => READ_ONLY_TYPES.includes(t);
+
 /**
  * Types that take no answer: a note (text shown between questions) and a page break (the public form
  * starts a new page there, its label the page's title). Never required, never a data column.
@@ -96,7 +108,21 @@ export const OTHER_VALUE = 'other';
 export interface Choice {
   value: string;
   label: string;
+  /**
+   * the choice's own columns beside its value and label (XLSForm's extra choices columns, e.g.
+   * `state: 'lagos'` on a city): what a choice filter's bare names read
+   */
+  properties?: Record<string, string>;
 }
+
+/** A choice property's name: what a choice filter reads bare (`state = ${state}`). */
+export const CHOICE_PROPERTY_RE = /^[a-z][a-z0-9_]{0,31}$/;
+/** The names a choice filter reads for every choice: its value and its label. */
+export const CHOICE_OWN_COLUMNS = ['name', 'label'] as const;
+/** The most choices a question may have (long lists are what choice filters cut down). */
+export const CHOICES_MAX = 2000;
+/** The most properties one choice may carry. */
+export const CHOICE_PROPERTIES_MAX = 10;
 
 export interface QuestionValidation {
   /** numbers: the smallest and largest answer; dates: YYYY-MM-DD (times HH:MM) bounds */
@@ -128,6 +154,18 @@ export interface QuestionDef {
   validation: QuestionValidation;
   /** skip logic: shown only when this expression is true (null: always shown) */
   relevant?: string | null;
+  /**
+   * required: only when this expression over earlier answers is true (XLSForm's `required` given as
+   * an expression); null: whenever shown
+   */
+  requiredWhen?: string | null;
+  /** shown with its default and never changed by the respondent (the server keeps the default) */
+  readOnly?: boolean;
+  /**
+   * choice types: a choice is offered only when this is true for it (XLSForm `choice_filter`):
+   * bare names read the choice (`name`, `label`, its properties), `${key}` earlier answers
+   */
+  choiceFilter?: string | null;
   /** a custom constraint over `.` (this answer) and earlier answers; checked when answered */
   constraint?: string | null;
   constraintMessage?: string | null;

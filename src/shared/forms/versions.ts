@@ -10,13 +10,19 @@ export interface VersionDiff {
   choicesRemoved: Array<{ key: string; label: string; values: string[] }>;
   typeChanged: Array<{ key: string; label: string; from: string; to: string }>;
   relabelled: Array<{ key: string; label: string }>;
-  /** skip logic or custom constraint (or its message) changed */
+  /** skip logic, custom constraint (or its message), required condition or choice filter changed */
   logicChanged: Array<{ key: string; label: string }>;
   /** nothing to publish: the draft equals the last version */
   unchanged: boolean;
 }
 
-const LOGIC = ['relevant', 'constraint', 'constraintMessage'] as const;
+const LOGIC = [
+  'relevant',
+  'constraint',
+  'constraintMessage',
+  'requiredWhen',
+  'choiceFilter',
+] as const;
 
 export function diffVersions(prev: QuestionDef[] | null, next: QuestionDef[]): VersionDiff {
   // a repeat's questions are compared by key like the others (keys are unique in the whole form)

@@ -1,3 +1,5 @@
+import { offeredChoices } from '@shared/forms/choice-filter';
+import type { Answer } from '@shared/expressions';
 import { Checkbox, Stack, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { OTHER_VALUE, hasChoices, otherKey, type QuestionDef } from '@shared/forms/questions';
 import { ChoiceSelect } from '../../components/choice-select';
@@ -91,13 +93,17 @@ export function AnswerInput({
   const label = cellLabel ? <VisuallyHidden>{cellLabel}</VisuallyHidden> : `${q.label} (${q.key})`;
   // a single input in a cell: named by aria-label, so no empty label line pushes it down
   const single = cellLabel ? { 'aria-label': cellLabel } : { label };
-  if (KEPT_ON_EDIT.includes(q.type))
+  if (KEPT_ON_EDIT.includes(q.type) || q.readOnly)
     return (
       <TextInput
         {...single}
         value={answerText(q, answers[q.key]) || '—'}
         readOnly
-        description="Computed again from the other answers when you save."
+        description={
+          q.readOnly
+            ? 'Read-only in the form: it keeps its default.'
+            : 'Computed again from the other answers when you save.'
+        }
       />
     );
   const more = {
@@ -114,7 +120,10 @@ export function AnswerInput({
   const value = (answers[q.key] ?? (q.type === 'multiple_choice' ? [] : '')) as
     string | string[] | boolean;
   const choices = [
-    ...q.choices.map((c) => ({ value: c.value, label: c.label })),
+    // a filtered question offers the choices its filter keeps for the other answers, as the form does
+    ...(q.choiceFilter ? offeredChoices(q, answers as Record<string, Answer>) : q.choices).map(
+      (c) => ({ value: c.value, label: c.label }),
+    ),
     ...(q.allowOther ? [{ value: OTHER_VALUE, label: 'Other' }] : []),
   ];
   const chose = Array.isArray(value) ? value.includes(OTHER_VALUE) : value === OTHER_VALUE;

@@ -87,7 +87,7 @@ export function PublishPanel({
   for (const q of diff.typeChanged) lines.push(`Type changed: ${q.key} ${q.from} → ${q.to}`);
   for (const q of diff.relabelled) lines.push(`Reworded: ${q.key} (the column keeps its key)`);
   for (const q of diff.logicChanged)
-    lines.push(`Skip logic or constraint changed: ${q.label} (${q.key})`);
+    lines.push(`Rules changed (skip logic, constraint or choice filter): ${q.label} (${q.key})`);
   const publishError = (usePage().props.errors as Record<string, string> | undefined)?.publish;
   const publish = () =>
     router.post(route('form-versions.store', { form: form.id }), {}, { preserveScroll: true });

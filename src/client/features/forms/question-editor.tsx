@@ -18,6 +18,7 @@ import {
   QUESTION_TYPES,
   QUESTION_TYPE_LABELS,
   TEXT_TYPES,
+  canBeReadOnly,
   hasChoiceList,
   hasChoices,
   isDisplayOnly,
@@ -26,6 +27,7 @@ import {
 } from '@shared/forms/questions';
 import type { BuilderQuestion } from '@shared/forms/forms.pages';
 import { ChoiceSelect } from '../../components/choice-select';
+import { choiceLines, parseChoices } from './choice-lines';
 import { passesCheck } from '../../lib/form-check';
 import { QuestionLogic } from './question-logic';
 import { QuestionTypePreview } from './question-type-preview';
@@ -37,25 +39,7 @@ import {
   type FileKind,
 } from '@shared/forms/files';
 
-/** "yes = Yes, I agree" or "Yes, I agree" (value made from the label), one choice a line. */
-function parseChoices(text: string) {
-  return text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const m = /^([A-Za-z0-9_.-]{1,64})\s*=\s*(.+)$/.exec(line);
-      if (m) return { value: m[1], label: m[2].trim() };
-      const value = line
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '_')
-        .replace(/^_+|_+$/g, '')
-        .slice(0, 64);
-      return { value: value || 'choice', label: line };
-    });
-}
-const choicesText = (q?: BuilderQuestion) =>
-  (q?.choices ?? []).map((c) => `${c.value} = ${c.label}`).join('\n');
+const choicesText = (q?: BuilderQuestion) => choiceLines(q?.choices);
 const rowsText = (q?: BuilderQuestion) =>
   (q?.rows ?? []).map((c) => `${c.value} = ${c.label}`).join('\n');
 
@@ -86,6 +70,9 @@ export function QuestionEditor({
     hint: s(question?.hint),
     required: question?.required ?? false,
     requiredMessage: s(question?.requiredMessage),
+    requiredWhen: s(question?.requiredWhen),
+    readOnly: question?.readOnly ?? false,
+    choiceFilter: s(question?.choiceFilter),
     defaultValue: s(question?.defaultValue),
     choices: choicesText(question),
     allowOther: question?.allowOther ?? false,
@@ -122,8 +109,16 @@ export function QuestionEditor({
     hint: n(d.hint),
     required: d.required,
     requiredMessage: n(d.requiredMessage),
+    requiredWhen: d.required ? n(d.requiredWhen) : null,
     defaultValue: n(d.defaultValue),
-    ...(hasChoices(t) ? { choices: parseChoices(d.choices), allowOther: d.allowOther } : {}),
+    readOnly: canBeReadOnly(t) && d.readOnly,
+    ...(hasChoices(t)
+      ? {
+          choices: parseChoices(d.choices),
+          allowOther: d.allowOther,
+          choiceFilter: n(d.choiceFilter),
+        }
+      : {}),
     ...(t === 'matrix' || t === 'ranking' ? { choices: parseChoices(d.choices) } : {}),
     ...(t === 'matrix' ? { rows: parseChoices(d.rows) } : {}),
     ...(t === 'calculate' ? { calculation: n(d.calculation) } : {}),
@@ -171,6 +166,21 @@ export function QuestionEditor({
       error={err[key] ?? err[`validation.${key}`]}
       disabled={disabled}
       {...props}
+    />
+  );
+
+  const expression = (key: 'choiceFilter' | 'requiredWhen', label: string, description: string) => (
+    <Textarea
+      label={label}
+      description={description}
+      name={key}
+      autosize
+      minRows={1}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      value={d[key]}
+      onChange={(e) => form.setData(key, e.currentTarget.value)}
+      error={err[key]}
+      disabled={disabled}
     />
   );
 
@@ -229,6 +239,11 @@ export function QuestionEditor({
               onChange={(e) => form.setData('allowOther', e.currentTarget.checked)}
               disabled={disabled}
             />
+            {expression(
+              'choiceFilter',
+              'Choice filter (optional)',
+              'Offer a choice only when this is true for it, e.g. state = ${state}: a bare name reads the choice (name, label, or a property given after | on its line, as in “ikeja = Ikeja | state=lagos”), ${key} an earlier answer.',
+            )}
           </>
         )}
         {(t === 'matrix' || t === 'ranking') && (
@@ -318,12 +333,29 @@ export function QuestionEditor({
             {d.required && text('requiredMessage', 'Message when left empty (optional)')}
           </SimpleGrid>
         )}
+        {d.required &&
+          !isDisplayOnly(t) &&
+          !isUnseen(t) &&
+          expression(
+            'requiredWhen',
+            'Required only when (optional)',
+            'An expression over earlier questions, e.g. ${age} < 18. Empty: required whenever shown.',
+          )}
         {!isDisplayOnly(t) &&
           !['acknowledge', 'calculate', 'matrix', 'ranking', 'geopoint', 'file'].includes(t) &&
           text(
             'defaultValue',
             t === 'hidden' ? 'Default value (optional)' : 'Default answer (optional)',
           )}
+        {canBeReadOnly(t) && (
+          <Checkbox
+            label="Read-only: the respondent sees the default answer and cannot change it"
+            checked={d.readOnly}
+            onChange={(e) => form.setData('readOnly', e.currentTarget.checked)}
+            error={err.readOnly}
+            disabled={disabled}
+          />
+        )}
         {t === 'repeat' && (
           <>
             {text('itemLabel', 'One instance is called (e.g. member: “Add member”)')}

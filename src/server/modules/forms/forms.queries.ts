@@ -122,6 +122,10 @@ export const toDef = (q: QuestionRow): QuestionDef => ({
   relevant: q.relevant,
   constraint: q.constraint,
   constraintMessage: q.constraintMessage,
+  // only a question using them carries these (versions before them compare equal)
+  ...(q.requiredWhen ? { requiredWhen: q.requiredWhen } : {}),
+  ...(q.readOnly ? { readOnly: true } : {}),
+  ...(q.choiceFilter ? { choiceFilter: q.choiceFilter } : {}),
   ...(q.type === 'matrix' ? { rows: q.rows } : {}),
   ...(q.type === 'calculate' ? { calculation: q.calculation } : {}),
   ...(q.type === 'repeat' ? { repeatCount: q.repeatCount, itemLabel: q.itemLabel } : {}),

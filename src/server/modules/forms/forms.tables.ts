@@ -94,6 +94,12 @@ export const formQuestions = pgTable(
     validation: jsonb('validation').$type<QuestionValidation>().notNull().default({}),
     /** skip logic: an expression over earlier answers; the question is shown when it is true */
     relevant: text('relevant'),
+    /** required only when this expression over earlier answers is true (with `required`) */
+    requiredWhen: text('required_when'),
+    /** shown with its default, never changed by the respondent */
+    readOnly: boolean('read_only').notNull().default(false),
+    /** choice types: a choice is offered only when this is true for it (XLSForm choice_filter) */
+    choiceFilter: text('choice_filter'),
     /** a custom constraint over `.` and earlier answers, with the message shown when it fails */
     constraint: text('constraint'),
     constraintMessage: text('constraint_message'),

@@ -12,12 +12,14 @@ import {
 import {
   QUESTION_TYPE_LABELS,
   hasChoiceList,
+  canBeReadOnly,
   hasChoices,
   isDisplayOnly,
   isUnseen,
   NOT_IN_REPEAT,
   type QuestionDef,
   type QuestionType,
+  type Choice,
 } from '../../../shared/forms/questions.js';
 import type { Db } from '../../platform/db/client.js';
 import { logicErrors, straightenQuotes } from '../../../shared/forms/logic.js';
@@ -75,6 +77,9 @@ async function checkLogic(
     constraint?: string | null;
     calculation?: string | null;
     repeatCount?: string | null;
+    requiredWhen?: string | null;
+    choiceFilter?: string | null;
+    choices?: Choice[];
   },
 ) {
   const rows = await draftQuestions(db, formId);
@@ -159,6 +164,9 @@ export async function addQuestion(
       scale: input.type === 'rating' ? (input.scale ?? 5) : null,
       validation: input.validation ?? {},
       relevant: input.relevant ?? null,
+      requiredWhen: input.required ? (input.requiredWhen ?? null) : null,
+      readOnly: input.readOnly ?? false,
+      choiceFilter: hasChoices(input.type) ? (input.choiceFilter ?? null) : null,
       constraint: input.constraint ?? null,
       constraintMessage: input.constraintMessage ?? null,
       rows: input.type === 'matrix' ? (input.rows ?? []) : [],
@@ -204,10 +212,15 @@ export async function updateQuestion(
     allowOther: input.allowOther ?? before.allowOther,
     validation: input.validation ?? before.validation,
     rows: input.rows ?? before.rows,
+    required: input.required ?? before.required,
+    readOnly: input.readOnly ?? before.readOnly,
+    defaultValue: input.defaultValue !== undefined ? input.defaultValue : before.defaultValue,
   };
   const pick = <
     K extends
       | 'relevant'
+      | 'requiredWhen'
+      | 'choiceFilter'
       | 'constraint'
       | 'constraintMessage'
       | 'calculation'
@@ -219,6 +232,8 @@ export async function updateQuestion(
   ) => (input[k] !== undefined ? input[k] : before[k]);
   const logic = {
     relevant: pick('relevant'),
+    requiredWhen: merged.required ? pick('requiredWhen') : null,
+    choiceFilter: hasChoices(type) ? pick('choiceFilter') : null,
     constraint: pick('constraint'),
     constraintMessage: pick('constraintMessage'),
     calculation: type === 'calculate' ? pick('calculation') : null,
@@ -226,14 +241,21 @@ export async function updateQuestion(
   };
   const repeatKey = pick('repeatKey') ?? null;
   const key = input.key ?? before.key;
-  checkRules({ ...merged, calculation: logic.calculation });
+  checkRules({ ...merged, ...logic });
   await checkRepeatKey(
     uc.tx,
     form.id,
     { id: before.id, key, type, repeatKey },
     before.publishedType ? before : null,
   );
-  await checkLogic(uc.tx, form.id, { id: before.id, key, type, repeatKey, ...logic });
+  await checkLogic(uc.tx, form.id, {
+    id: before.id,
+    key,
+    type,
+    repeatKey,
+    choices: merged.choices,
+    ...logic,
+  });
   const [question] = await uc.tx
     .update(formQuestions)
     .set({
@@ -241,10 +263,11 @@ export async function updateQuestion(
       type,
       label: input.label ?? before.label,
       hint: input.hint !== undefined ? input.hint : before.hint,
-      required: isDisplayOnly(type) || isUnseen(type) ? false : (input.required ?? before.required),
+      required: isDisplayOnly(type) || isUnseen(type) ? false : merged.required,
       requiredMessage:
         input.requiredMessage !== undefined ? input.requiredMessage : before.requiredMessage,
-      defaultValue: input.defaultValue !== undefined ? input.defaultValue : before.defaultValue,
+      defaultValue: merged.defaultValue,
+      readOnly: canBeReadOnly(type) ? merged.readOnly : false,
       choices: hasChoiceList(type) ? merged.choices : [],
       allowOther: hasChoices(type) ? merged.allowOther : false,
       scale: type === 'rating' ? (input.scale ?? before.scale ?? 5) : null,

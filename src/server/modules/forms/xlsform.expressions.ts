@@ -1,6 +1,7 @@
 import { walk, type Expr } from '../../../shared/expressions/ast.js';
 import { normaliseQuotes, parse, print } from '../../../shared/expressions/index.js';
 import { logicErrors } from '../../../shared/forms/logic.js';
+import type { Choice } from '../../../shared/forms/questions.js';
 
 export interface ExprContext {
   /** this question's key */
@@ -17,6 +18,8 @@ const NOUN = {
   constraint: 'constraint',
   calculation: 'calculation',
   repeatCount: 'repeat count',
+  requiredWhen: 'required condition',
+  choiceFilter: 'choice filter',
 } as const;
 
 /**
@@ -26,8 +29,10 @@ const NOUN = {
  */
 export function processExpression(
   raw: string,
-  field: 'relevant' | 'constraint' | 'calculation' | 'repeatCount',
+  field: keyof typeof NOUN,
   ctx: ExprContext,
+  /** a choice filter: the question's choices (the names it reads bare) */
+  choices?: readonly Choice[],
 ): { text: string | null; warning: string | null } {
   const warnings: string[] = [];
   const n = normaliseQuotes(raw);
@@ -42,7 +47,8 @@ export function processExpression(
   let text = n.text;
   let changed = false;
   walk(r.ast, (node: Expr) => {
-    if (node.type !== 'ref') return;
+    // a choice filter's bare names read the choice, not a question
+    if (node.type !== 'ref' || (field === 'choiceFilter' && node.bare)) return;
     const to = ctx.renamed.get(node.name);
     if (to && to !== node.name) {
       (node as { name: string }).name = to;
@@ -53,7 +59,12 @@ export function processExpression(
     text = print(r.ast);
     warnings.push(`Renamed questions are rewritten in the ${NOUN[field]}: ${text}`);
   }
-  const e = logicErrors({ key: ctx.key, [field]: text }, ctx.earlier, ctx.later, ctx.notes)[field];
+  const e = logicErrors(
+    { key: ctx.key, [field]: text, choices: choices ? [...choices] : undefined },
+    ctx.earlier,
+    ctx.later,
+    ctx.notes,
+  )[field];
   if (e) return dropped(`${e}.`);
   if (text.length > 5000) return dropped('it is longer than 5000 characters.');
   return { text, warning: warnings.length ? warnings.join(' ') : null };

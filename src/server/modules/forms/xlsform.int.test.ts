@@ -58,6 +58,9 @@ describe('XLSForm import', () => {
       'household',
       'hh_name',
       'income',
+      'guardian',
+      'region',
+      'district',
       'visit',
       'visit_time',
       'ended',
@@ -92,8 +95,7 @@ describe('XLSForm import', () => {
       'This question follows a page (a field-list group) but is outside any group: it is shown on that page.',
     ]);
     expect(byName(r, 'water2')[0].messages.join(' ')).toMatch(/“other” is left out/);
-    expect(byName(r, 'region')[0].messages.join(' ')).toMatch(/choice filter/);
-    expect(byName(r, 'story')[0].messages.join(' ')).toMatch(/read_only/);
+    expect(byName(r, 'story')[0].messages.join(' ')).toMatch(/“read_only” without a default/);
     expect(byName(r, 'broken')[0].messages.join(' ')).toMatch(
       /skip logic \(relevant\) “\$\{age\} >” is not imported/,
     );
@@ -129,11 +131,13 @@ describe('XLSForm import', () => {
       'hh_name',
       'age',
       'income',
+      'guardian',
       'water',
       'water2',
       'crops',
       'region',
       'story',
+      'district',
       'visit',
       'visit_time',
       'ended',
@@ -156,11 +160,13 @@ describe('XLSForm import', () => {
       'short_text',
       'integer',
       'decimal',
+      'short_text',
       'single_choice',
       'single_choice',
       'multiple_choice',
       'dropdown',
       'long_text',
+      'short_text',
       'date',
       'time',
       'datetime',
@@ -190,6 +196,24 @@ describe('XLSForm import', () => {
       constraintMessage: 'Between 0 and 120.',
     });
     expect(k('income').required).toBe(true);
+    expect(k('income').requiredWhen).toBeUndefined();
+    expect(k('guardian')).toMatchObject({ required: true, requiredWhen: '${age} < 18' });
+    expect(k('region')).toMatchObject({
+      choiceFilter: 'country = ${water}',
+      choices: [
+        { value: 'north', label: 'North', properties: { country: 'well' } },
+        { value: 'south', label: 'South', properties: { country: 'tap' } },
+        { value: 'east', label: 'East', properties: { country: 'well' } },
+      ],
+    });
+    expect(k('district')).toMatchObject({ readOnly: true, defaultValue: 'D01' });
+    expect(k('story').readOnly).toBeUndefined();
+    // the other lists carry no properties (only a filtered question keeps them)
+    expect(k('water').choices).toEqual([
+      { value: 'well', label: 'Well' },
+      { value: 'tap', label: 'Tap' },
+      { value: 'other', label: 'Other' },
+    ]);
     expect(k('water2')).toMatchObject({
       allowOther: true,
       choices: [
@@ -242,6 +266,26 @@ describe('XLSForm import', () => {
     await add(s, formId, { key: 'p2', type: 'page', label: 'Second page' });
     // a key that reads as an OOXML escape (_x0041_) stays literal, on the survey and choices sheets
     await add(s, formId, { key: 'treated_x0041_', type: 'yes_no', label: 'Treated?' });
+    // a cascading select, a conditionally required and a read-only question
+    await add(s, formId, {
+      key: 'district',
+      type: 'dropdown',
+      label: 'District',
+      choices: [
+        { value: 'd1', label: 'D1', properties: { source: 'well', zone: 'n' } },
+        { value: 'd2', label: 'D2', properties: { source: 'tap' } },
+      ],
+      choiceFilter: 'source = ${water}',
+      required: true,
+      requiredWhen: '${age} > 3',
+    });
+    await add(s, formId, {
+      key: 'country',
+      type: 'short_text',
+      label: 'Country',
+      defaultValue: 'Kenya',
+      readOnly: true,
+    });
     await add(s, formId, {
       key: 'later',
       type: 'integer',
@@ -287,6 +331,9 @@ describe('XLSForm import', () => {
         relevant: q.relevant,
         constraint: q.constraint,
         constraintMessage: q.constraintMessage,
+        requiredWhen: q.requiredWhen,
+        readOnly: q.readOnly,
+        choiceFilter: q.choiceFilter,
       }));
     const questions = (id: string) =>
       t.app.ctx.db

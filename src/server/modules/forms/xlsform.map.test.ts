@@ -53,13 +53,14 @@ describe('mapXlsform', () => {
     expect(p.questions.map((x) => x.key)).toEqual(['age', 'adult', 'job', 'pet']);
   });
 
-  it('makes a key from the label when the name is missing, and keeps a required expression optional', () => {
+  it('makes a key from the label when the name is missing, and reads a required expression', () => {
     const p = mapXlsform(
       {
         survey: sheet(
           ['type', 'name', 'label', 'required'],
           ['text', '', 'How old is the house?', ''],
           ['text', 'b', 'B', '${how_old_is_the_house} != ""'],
+          ['text', 'c', 'C', '${nowhere} = 1'],
         ),
         choices: null,
         settings: null,
@@ -68,8 +69,67 @@ describe('mapXlsform', () => {
     );
     expect(p.questions[0].key).toBe('how_old_is_the_house');
     expect(p.report.rows[0].messages[0]).toMatch(/no name/);
-    expect(p.questions[1].required).toBeUndefined();
-    expect(p.report.rows[1].messages[0]).toMatch(/“required” is an expression/);
+    // required only when the expression holds
+    expect(p.questions[1]).toMatchObject({
+      required: true,
+      requiredWhen: '${how_old_is_the_house} != ""',
+    });
+    expect(p.report.rows[1].status).toBe('imported');
+    // an expression that cannot be kept leaves the question optional, and says so
+    expect(p.questions[2].required).toBe(false);
+    expect(p.questions[2].requiredWhen).toBeUndefined();
+    expect(p.report.rows[2].messages[0]).toMatch(
+      /The required condition “\$\{nowhere\} = 1” is not imported: Unknown question `nowhere`.*The question is optional\./,
+    );
+  });
+
+  it('imports cascading choices: the choice filter and the choices’ own columns it reads', () => {
+    const p = mapXlsform(
+      {
+        survey: sheet(
+          ['type', 'name', 'label', 'choice_filter', 'read_only', 'default'],
+          ['select_one states', 'state', 'State', '', '', ''],
+          ['select_one cities', 'city', 'City', 'state=${state}', '', ''],
+          ['select_one cities', 'town', 'Town', '', '', ''],
+          ['select_one cities', 'bad', 'Bad', 'region=${state}', '', ''],
+          ['text', 'country', 'Country', '', 'yes', 'Nigeria'],
+          ['text', 'note_me', 'Nothing', '', 'yes', ''],
+        ),
+        choices: sheet(
+          ['list_name', 'name', 'label', 'state', 'bad column'],
+          ['states', 'lagos', 'Lagos', '', ''],
+          ['states', 'kano', 'Kano', '', ''],
+          ['cities', 'ikeja', 'Ikeja', 'lagos', 'x'],
+          ['cities', 'fagge', 'Fagge', 'kano', ''],
+        ),
+        settings: null,
+      },
+      'f.xlsx',
+    );
+    const [, city, town, bad, country, noteMe] = p.questions;
+    expect(city).toMatchObject({
+      choiceFilter: 'state=${state}',
+      choices: [
+        { value: 'ikeja', label: 'Ikeja', properties: { state: 'lagos' } },
+        { value: 'fagge', label: 'Fagge', properties: { state: 'kano' } },
+      ],
+    });
+    expect(p.report.rows[1].status).toBe('imported');
+    // without a filter the list is kept plain
+    expect(town.choices).toEqual([
+      { value: 'ikeja', label: 'Ikeja' },
+      { value: 'fagge', label: 'Fagge' },
+    ]);
+    // a filter reading a column no choice has is not kept, and the report says why
+    expect(bad.choiceFilter).toBeUndefined();
+    expect(bad.choices?.[0]).toEqual({ value: 'ikeja', label: 'Ikeja' });
+    expect(p.report.rows[3].messages.join(' ')).toMatch(
+      /The choice filter “region=\$\{state\}” is not imported: No choice has a property `region`.*Every choice is offered\./,
+    );
+    expect(p.report.notes.join(' ')).toMatch(/The choices column “bad column” is not kept/);
+    expect(country).toMatchObject({ readOnly: true, defaultValue: 'Nigeria' });
+    expect(noteMe.readOnly).toBeUndefined();
+    expect(p.report.rows[5].messages.join(' ')).toMatch(/“read_only” without a default/);
   });
 });
 

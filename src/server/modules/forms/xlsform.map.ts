@@ -5,7 +5,14 @@ import {
   OTHER_VALUE,
   QUESTION_KEY_RE,
   QUESTION_TYPES,
+  CHOICE_OWN_COLUMNS,
+  CHOICE_PROPERTIES_MAX,
+  CHOICE_PROPERTY_RE,
+  CHOICES_MAX,
+  canBeReadOnly,
+  hasChoices,
   isDisplayOnly,
+  type Choice,
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import type { XlsformReport, XlsformReportRow } from '../../../shared/forms/xlsform.js';
@@ -71,6 +78,8 @@ interface Pending {
   rawConstraint: string;
   rawCalculation: string;
   rawRepeatCount: string;
+  rawChoiceFilter: string;
+  rawRequiredWhen: string;
   groupRelevant: string[];
 }
 
@@ -138,8 +147,15 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
   // choices by list
   const lists = new Map<
     string,
-    Array<{ value: string; label: string; row: number; labels: Record<string, string> }>
+    Array<{
+      value: string;
+      label: string;
+      row: number;
+      labels: Record<string, string>;
+      properties: Record<string, string>;
+    }>
   >();
+  const badColumns = new Set<string>();
   for (const r of sheets.choices ?? []) {
     const list = (r.cells.list_name ?? r.cells['list name'] ?? '').trim();
     const value = (r.cells.name ?? r.cells.value ?? '').trim();
@@ -151,8 +167,18 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       const text = cellIn(r.cells, 'label', raw);
       if (text) labels[code] = text.slice(0, 500);
     }
-    lists.get(list)!.push({ value, label, row: r.row, labels });
+    lists.get(list)!.push({
+      value,
+      label,
+      row: r.row,
+      labels,
+      properties: choiceProperties(r.cells, badColumns),
+    });
   }
+  for (const col of badColumns)
+    notes.push(
+      `The choices column “${col}” is not kept: a choice filter reads columns named with lower-case letters, digits and _ (at most 32, not “name” or “label”), ${CHOICE_PROPERTIES_MAX} at most.`,
+    );
 
   const taken = new Set<string>();
   /** original XLSForm name -> our key (the first question of that name) */
@@ -279,7 +305,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         continue;
       }
       const seen = new Set<string>();
-      const out: Array<{ value: string; label: string }> = [];
+      const out: Choice[] = [];
+      const filtered = Boolean(c.choice_filter?.trim());
       choiceTexts = {};
       for (const ch of choices) {
         let value = ch.value;
@@ -303,7 +330,10 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
           continue;
         }
         seen.add(value);
-        out.push({ value, label: ch.label.slice(0, 500) || value });
+        const label = ch.label.slice(0, 500) || value;
+        // a choice's own columns are kept for the question's choice filter to read
+        const keep = filtered && Object.keys(ch.properties).length;
+        out.push(keep ? { value, label, properties: ch.properties } : { value, label });
         for (const [code, text] of Object.entries(ch.labels))
           (choiceTexts[code] ??= {})[value] = text;
       }
@@ -311,8 +341,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         unsupported(`The choice list “${list}” has no usable choices.`);
         continue;
       }
-      if (out.length > 500) {
-        unsupported(`The choice list “${list}” has more than 500 choices.`);
+      if (out.length > CHOICES_MAX) {
+        unsupported(`The choice list “${list}” has more than ${CHOICES_MAX} choices.`);
         continue;
       }
       input.choices = out;
@@ -398,11 +428,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         input.defaultValue = c.default.trim().slice(0, 1000);
     } else if (!isDisplayOnly(type)) {
       const req = (c.required ?? '').trim().toLowerCase();
-      if (TRUE_TEXT.has(req)) input.required = true;
-      else if (!FALSE_TEXT.has(req))
-        warn(
-          `“required” is an expression (${c.required}), which is not supported: the question is optional.`,
-        );
+      // an expression: required when it is true (the expression is read once every key is known)
+      if (TRUE_TEXT.has(req) || !FALSE_TEXT.has(req)) input.required = true;
       const requiredMessage = translated(c, 'required_message', textLang);
       if (requiredMessage) input.requiredMessage = requiredMessage.slice(0, 300);
       if (c.default?.trim()) input.defaultValue = c.default.trim().slice(0, 1000);
@@ -410,11 +437,22 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       if (constraintMessage) input.constraintMessage = constraintMessage.slice(0, 300);
     }
     const readOnly = (c.read_only ?? '').trim().toLowerCase();
-    if (readOnly && !FALSE_TEXT.has(readOnly))
-      warn('“read_only” is not supported: the question can be answered.');
-    if (c.choice_filter?.trim())
+    if (readOnly && !FALSE_TEXT.has(readOnly)) {
+      if (!TRUE_TEXT.has(readOnly))
+        warn(
+          `“read_only” as an expression (${c.read_only}) is not supported: the question is read-only.`,
+        );
+      if (canBeReadOnly(type) && input.defaultValue) input.readOnly = true;
+      else
+        warn(
+          canBeReadOnly(type)
+            ? '“read_only” without a default is not supported (a read-only question shows its default): the question can be answered.'
+            : '“read_only” is not supported on this type: the question can be answered.',
+        );
+    }
+    if (c.choice_filter?.trim() && !hasChoices(type))
       warn(
-        `The choice filter (${c.choice_filter.trim()}) is not supported: every choice is shown.`,
+        `The choice filter (${c.choice_filter.trim()}) is not used: this is not a choice question.`,
       );
     if (c.calculation?.trim() && type !== 'calculate')
       warn('A calculation on a question that is not “calculate” is not supported: ignored.');
@@ -472,6 +510,11 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       rawRepeatCount:
         type === 'repeat' && !/^\d*$/.test((c.repeat_count ?? '').trim())
           ? (c.repeat_count ?? '').trim()
+          : '',
+      rawChoiceFilter: hasChoices(type) ? (c.choice_filter ?? '').trim() : '',
+      rawRequiredWhen:
+        input.required && !TRUE_TEXT.has((c.required ?? '').trim().toLowerCase())
+          ? (c.required ?? '').trim()
           : '',
       groupRelevant: groupStack.filter((g) => g.relevant).map((g) => g.relevant),
     });
@@ -535,6 +578,18 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       if (r.warning) warn(r.warning);
       if (r.text) p.input.repeatCount = r.text;
     }
+    if (p.rawRequiredWhen) {
+      const r = processExpression(p.rawRequiredWhen, 'requiredWhen', ctx);
+      if (r.text) p.input.requiredWhen = r.text;
+      else p.input.required = false;
+      if (r.warning) warn(r.text ? r.warning : `${r.warning} The question is optional.`);
+    }
+    if (p.rawChoiceFilter) {
+      const r = processExpression(p.rawChoiceFilter, 'choiceFilter', ctx, p.input.choices);
+      if (r.warning) warn(r.text ? r.warning : `${r.warning} Every choice is offered.`);
+      if (r.text) p.input.choiceFilter = r.text;
+      else p.input.choices = p.input.choices?.map(({ value, label }) => ({ value, label }));
+    }
     questions.push(p.input);
     if (Object.keys(p.translations).length) translations[p.input.key!] = p.translations;
   });
@@ -558,4 +613,29 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       notes,
     },
   };
+}
+
+/** Choices sheet columns that are not a choice's own columns (its list, value, labels, media). */
+const isOwnChoiceColumn = (col: string) =>
+  ['list_name', 'list name', 'name', 'value', 'image', 'audio', 'video'].includes(col) ||
+  /^(label|media)(::|$)/.test(col);
+
+/**
+ * A choices row's other columns (e.g. `state` on a city), what a choice filter reads bare; a column
+ * we cannot keep (its name, or beyond the most a choice holds) goes into `bad` for the notes.
+ */
+function choiceProperties(cells: Record<string, string>, bad: Set<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [col, raw] of Object.entries(cells)) {
+    const v = raw.trim();
+    if (!v || isOwnChoiceColumn(col)) continue;
+    if (
+      !CHOICE_PROPERTY_RE.test(col) ||
+      (CHOICE_OWN_COLUMNS as readonly string[]).includes(col) ||
+      Object.keys(out).length >= CHOICE_PROPERTIES_MAX
+    )
+      bad.add(col);
+    else out[col] = v.slice(0, 200);
+  }
+  return out;
 }

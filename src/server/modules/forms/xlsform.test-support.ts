@@ -72,6 +72,8 @@ export const FULL_XLSFORM: XlsformSpec = {
       constraint_message: 'Between 0 and 120.',
     }),
     row({ type: 'decimal', name: 'income', label: 'Income', required: 'true()' }),
+    // required only when an expression holds
+    row({ type: 'text', name: 'guardian', label: 'Guardian', required: '${age} < 18' }),
     row({ type: 'end_group' }),
     row({ type: 'select_one water', name: 'water', label: 'Main water source' }),
     row({ type: 'select_one water or_other', name: 'water2', label: 'Second source' }),
@@ -86,7 +88,8 @@ export const FULL_XLSFORM: XlsformSpec = {
       name: 'region',
       label: 'Region',
       appearance: 'minimal',
-      choice_filter: "country = 'x'",
+      // a cascading select: the regions of the chosen country (the choices' `country` column)
+      choice_filter: 'country = ${water}',
     }),
     row({
       type: 'text',
@@ -95,6 +98,7 @@ export const FULL_XLSFORM: XlsformSpec = {
       appearance: 'multiline',
       read_only: 'yes',
     }),
+    row({ type: 'text', name: 'district', label: 'District', read_only: 'yes', default: 'D01' }),
     row({ type: 'date', name: 'visit', label: 'Visit date' }),
     row({ type: 'time', name: 'visit_time', label: 'Visit time' }),
     row({ type: 'dateTime', name: 'ended', label: 'Ended at' }),
@@ -119,14 +123,15 @@ export const FULL_XLSFORM: XlsformSpec = {
     row({ type: 'integer', name: 'kids', label: 'Children', relevant: '${age} > 17' }),
   ],
   choices: [
-    ['list_name', 'name', 'label', 'label::Français (fr)'],
+    ['list_name', 'name', 'label', 'label::Français (fr)', 'country'],
     ['water', 'well', 'Well', 'Puits'],
     ['water', 'tap', 'Tap', 'Robinet'],
     ['water', 'other', 'Other', 'Autre'],
     ['crops', 'maize', 'Maize', 'Maïs'],
     ['crops', 'rice', 'Rice', 'Riz'],
-    ['regions', 'north', 'North', 'Nord'],
-    ['regions', 'south', 'South', 'Sud'],
+    ['regions', 'north', 'North', 'Nord', 'well'],
+    ['regions', 'south', 'South', 'Sud', 'tap'],
+    ['regions', 'east', 'East', 'Est', 'well'],
   ],
   settings: [
     ['form_title', 'default_language', 'form_id'],

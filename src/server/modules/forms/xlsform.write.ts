@@ -23,6 +23,8 @@ const SURVEY_COLUMNS = [
   'constraint',
   'constraint_message',
   'default',
+  'read_only',
+  'choice_filter',
   'appearance',
   'pathways_type',
   'pathways_scale',
@@ -135,12 +137,15 @@ export function xlsformWorkbook(
       name: q.key,
       label: q.label,
       hint: q.hint ?? '',
-      required: q.required ? 'yes' : '',
+      // required only when an expression holds: XLSForm takes the expression in `required`
+      required: q.required ? (q.requiredWhen ?? 'yes') : '',
       required_message: q.requiredMessage ?? '',
       relevant: q.relevant ?? '',
       constraint: q.constraint ?? '',
       constraint_message: q.constraintMessage ?? '',
       default: q.defaultValue ?? '',
+      read_only: q.readOnly ? 'yes' : '',
+      choice_filter: q.choiceFilter ?? '',
       pathways_validation: hasValidation(q) ? JSON.stringify(q.validation) : '',
     };
     const texts = others.flatMap((l) =>
@@ -159,7 +164,21 @@ export function xlsformWorkbook(
   }
   if (inPage) survey.addRow(['end_group']);
 
-  choices.addRow(['list_name', 'name', 'label', ...others.map((l) => column('label', l))]);
+  // the choices' properties (what choice filters read) as columns of their own, after the labels
+  const properties = [
+    ...new Set(
+      allQuestions(questions).flatMap((q) =>
+        q.choices.flatMap((c) => Object.keys(c.properties ?? {})),
+      ),
+    ),
+  ];
+  choices.addRow([
+    'list_name',
+    'name',
+    'label',
+    ...others.map((l) => column('label', l)),
+    ...properties,
+  ]);
   for (const q of allQuestions(questions)) {
     if (q.type === 'yes_no') {
       choices.addRow([cell(q.key), 'yes', 'Yes']);
@@ -171,6 +190,7 @@ export function xlsformWorkbook(
           cell(c.value),
           cell(c.label),
           ...others.map((l) => cell(q.translations?.[l]?.choices?.[c.value])),
+          ...properties.map((p) => cell(c.properties?.[p])),
         ]);
   }
   settings.addRow(['form_title', 'default_language', 'version']);

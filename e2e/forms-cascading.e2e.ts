@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestApp } from '../test/helpers/app.js';
+import { formResponses } from '../src/server/modules/forms/forms.tables.js';
+import { checkAccessibility } from './helpers/a11y.js';
+import { shot } from './helpers/browser.js';
+import { startJourney, type Journey } from './helpers/journey.js';
+import { ownerWithProject } from './helpers/owner.js';
+
+let t: TestApp;
+let base: string;
+let browser: BrowserContext;
+let journey: Journey;
+
+beforeAll(async () => {
+  journey = await startJourney();
+  ({ t, base, browser } = journey);
+});
+afterAll(() => journey?.close());
+
+it('set a choice filter and a required condition in the builder, then answer the cascade on a phone', async () => {
+  const { project, client } = await ownerWithProject(t, {
+    user: 'Ngozi Eze',
+    team: 'Clean Cities',
+    project: 'Waste collection',
+  });
+  const res = await client.post(`/projects/${project.id}/forms`, {
+    name: 'Collection points',
+    kind: 'survey',
+  });
+  const formId = res.headers.location!.split('/')[2];
+  const add = (q: Record<string, unknown>) => client.post(`/forms/${formId}/questions`, q);
+  await add({ key: 'age', type: 'integer', label: 'Your age' });
+  await add({
+    key: 'state',
+    type: 'single_choice',
+    label: 'State',
+    choices: [
+      { value: 'lagos', label: 'Lagos' },
+      { value: 'kano', label: 'Kano' },
+    ],
+  });
+  await add({
+    key: 'city',
+    type: 'dropdown',
+    label: 'City',
+    choices: ['Ikeja', 'Epe', 'Fagge'].map((l) => ({ value: l.toLowerCase(), label: l })),
+  });
+  await add({
+    key: 'country',
+    type: 'short_text',
+    label: 'Country',
+    defaultValue: 'Nigeria',
+    readOnly: true,
+  });
+  await browser.addCookies(
+    [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
+  );
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto(`${base}/forms/${formId}/fields`);
+  await page.getByRole('heading', { name: 'Collection points' }).waitFor();
+
+  // the city's panel: each choice gets its state, the filter reads it, required only for adults
+  await page.getByRole('button', { name: /^3\. City/ }).click();
+  const editor = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Save question' }) })
+    .filter({ has: page.getByRole('textbox', { name: 'Choice filter (optional)' }) })
+    .first();
+  await editor
+    .getByRole('textbox', { name: 'Choices' })
+    .fill('ikeja = Ikeja | state=lagos\nepe = Epe | state=lagos\nfagge = Fagge | state=kano');
+  const filter = editor.getByRole('textbox', { name: 'Choice filter (optional)' });
+  // a name no choice has is refused on the field, saying what the choices have
+  await filter.fill('region = ${state}');
+  await editor.getByRole('button', { name: 'Save question' }).click();
+  await editor
+    .getByText(/No choice has a property `region`: a bare name reads the choice/)
+    .waitFor();
+  await filter.fill('state = ${state}');
+  await editor.getByRole('checkbox', { name: 'An answer is required' }).check();
+  await editor.getByRole('textbox', { name: 'Required only when (optional)' }).fill('${age} >= 18');
+  await editor
+    .getByRole('textbox', { name: 'Message when left empty (optional)' })
+    .fill('Adults name their city.');
+  await editor.getByRole('button', { name: 'Save question' }).click();
+  await page.getByText('Question “City” saved.').waitFor();
+  console.log('screenshot', await shot(page, 'forms-cascading-builder'));
+  await checkAccessibility(page);
+
+  await page.getByRole('button', { name: 'Publish version 1' }).click();
+  await page.getByText('Public link', { exact: true }).waitFor();
+  const publicPath = (await page.locator('code').first().textContent())!.trim();
+
+  // on a phone: the cities follow the state; the country is shown and cannot be changed
+  const phone = await browser.newPage();
+  await phone.setViewportSize({ width: 375, height: 800 });
+  await phone.goto(`${base}${publicPath}`);
+  const state = phone.getByRole('group', { name: 'State' });
+  const city = phone.getByRole('combobox', { name: 'City' });
+  const cities = () => city.locator('option').allTextContents();
+  await state.waitFor();
+  const country = phone.getByRole('textbox', { name: 'Country' });
+  await expect(country.inputValue()).resolves.toBe('Nigeria');
+  await expect(country.getAttribute('readonly')).resolves.not.toBeNull();
+  await phone.getByRole('textbox', { name: 'Your age' }).fill('34');
+  await state.getByRole('radio', { name: 'Lagos' }).check();
+  await expect.poll(cities).toEqual(['Choose…', 'Ikeja', 'Epe']);
+  await state.getByRole('radio', { name: 'Kano' }).check();
+  await expect.poll(cities).toEqual(['Choose…', 'Fagge']);
+  await city.selectOption('fagge');
+  console.log('screenshot', await shot(phone, 'forms-cascading-375'));
+  await checkAccessibility(phone);
+  // back to Lagos: Fagge is no longer offered, so the adult's city is missing
+  await state.getByRole('radio', { name: 'Lagos' }).check();
+  await expect.poll(cities).toEqual(['Choose…', 'Ikeja', 'Epe']);
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await phone.getByText('Adults name their city.').first().waitFor();
+  await city.selectOption('epe');
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await phone.getByText('Thank you: your answers were received.').waitFor();
+  const stored = await t.app.ctx.db
+    .select()
+    .from(formResponses)
+    .where(eq(formResponses.formId, formId));
+  expect(stored.map((r) => r.answers)).toEqual([
+    { age: 34, state: 'lagos', city: 'epe', country: 'Nigeria' },
+  ]);
+  await phone.close();
+});
