@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => journey?.close());
 
-it('set a choice filter and a required condition in the builder, then answer the cascade on a phone', async () => {
+it('set a choice filter and a required condition in the builder, then answer the cascade and a slider on a phone', async () => {
   const { project, client } = await ownerWithProject(t, {
     user: 'Ngozi Eze',
     team: 'Clean Cities',
@@ -46,6 +46,13 @@ it('set a choice filter and a required condition in the builder, then answer the
     type: 'dropdown',
     label: 'City',
     choices: ['Ikeja', 'Epe', 'Fagge'].map((l) => ({ value: l.toLowerCase(), label: l })),
+  });
+  await add({
+    key: 'distance',
+    type: 'range',
+    label: 'Distance to the nearest bin (km)',
+    required: true,
+    validation: { min: '0', max: '5', step: '0.5' },
   });
   await add({
     key: 'country',
@@ -110,6 +117,15 @@ it('set a choice filter and a required condition in the builder, then answer the
   await state.getByRole('radio', { name: 'Kano' }).check();
   await expect.poll(cities).toEqual(['Choose…', 'Fagge']);
   await city.selectOption('fagge');
+  // the slider: unanswered until touched; a key on the thumb where it stands answers the start
+  const slider = phone.getByRole('slider', { name: 'Distance to the nearest bin (km)' });
+  const said = phone.locator('output[for="q-distance"]');
+  await expect(said.textContent()).resolves.toBe('Not answered yet: move the slider.');
+  await slider.focus();
+  await phone.keyboard.press('Home');
+  await expect.poll(() => said.textContent()).toBe('0');
+  for (let i = 0; i < 3; i++) await phone.keyboard.press('ArrowRight');
+  await expect.poll(() => said.textContent()).toBe('1.5');
   console.log('screenshot', await shot(phone, 'forms-cascading-375'));
   await checkAccessibility(phone);
   // back to Lagos: Fagge is no longer offered, so the adult's city is missing
@@ -125,7 +141,7 @@ it('set a choice filter and a required condition in the builder, then answer the
     .from(formResponses)
     .where(eq(formResponses.formId, formId));
   expect(stored.map((r) => r.answers)).toEqual([
-    { age: 34, state: 'lagos', city: 'epe', country: 'Nigeria' },
+    { age: 34, state: 'lagos', city: 'epe', distance: 1.5, country: 'Nigeria' },
   ]);
   await phone.close();
 });

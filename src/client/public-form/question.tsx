@@ -6,6 +6,7 @@ import type { Answer } from '@shared/expressions';
 import classes from './public-form.module.css';
 import { GeopointQuestion, MatrixQuestion, RankingQuestion } from './question-more';
 import { FileQuestion } from './file-question';
+import { RangeQuestion } from './range-question';
 import type { DraftAnswers, DraftValue } from './storage';
 import { say } from '@shared/forms/page-text/format';
 import type { PageText } from '@shared/forms/page-text/format';
@@ -152,6 +153,30 @@ export function PublicQuestion({ q: def, answers, errors, set, scope = {}, posit
       />
     );
   }
+  if (q.type === 'range')
+    return (
+      <RangeQuestion
+        q={q}
+        value={value}
+        error={error}
+        set={set}
+        inputId={inputId(q.key)}
+        describedBy={describedBy(q, error)}
+        label={
+          <label className={classes.label} htmlFor={inputId(q.key)}>
+            {q.label}
+            <Required q={q} />
+          </label>
+        }
+        footer={
+          error && (
+            <p className={classes.error} id={errId(q.key)}>
+              {error}
+            </p>
+          )
+        }
+      />
+    );
   if (q.type === 'file')
     return (
       <FileQuestion

@@ -8,6 +8,8 @@ import {
   OTHER_VALUE,
   REPEAT_CAP,
   hasChoices,
+  onRangeStep,
+  rangeBounds,
   isDisplayOnly,
   otherKey,
   repeatPath,
@@ -122,8 +124,12 @@ function checkNumber(
   let max = q.validation.max != null && q.validation.max !== '' ? Number(q.validation.max) : null;
   if (q.type === 'rating') [min, max] = [1, q.scale ?? 5];
   if (q.type === 'nps') [min, max] = [0, 10];
+  const range = q.type === 'range' ? rangeBounds(q) : null;
+  if (range) [min, max] = [range.min, range.max];
   if (min !== null && n < min) return { error: say(t, 'atLeast', { min }) };
   if (max !== null && n > max) return { error: say(t, 'atMost', { max }) };
+  if (range && !onRangeStep(n, range))
+    return { error: say(t, 'onStep', { step: range.step, min: range.min }) };
   return { value: n };
 }
 

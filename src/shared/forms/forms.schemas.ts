@@ -14,6 +14,7 @@ import {
   canBeReadOnly,
   hasChoiceList,
   hasChoices,
+  rangeBounds,
 } from './questions.js';
 import { canonicalLanguage } from './translations.js';
 import { RESPONSE_EXPORT_FILTERS, RESPONSE_EXPORT_FORMATS } from './responses-export.js';
@@ -144,6 +145,8 @@ const choiceValue = z
 const validationSchema = z.strictObject({
   min: optText(40),
   max: optText(40),
+  /** range: the slider's step */
+  step: optText(40),
   minLength: optInt(0, 10000, 'minimum length'),
   maxLength: optInt(1, 10000, 'maximum length'),
   pattern: optText(200),
@@ -307,6 +310,19 @@ export function questionRuleErrors(q: QuestionShape): Record<string, string> {
       else if (v[f] && Number(v[f]) > 200) e[`validation.${f}`] = 'At most 200 instances.';
     if (!e['validation.min'] && !e['validation.max'] && v.min && v.max && +v.min > +v.max)
       e['validation.max'] = 'The maximum must not be below the minimum.';
+  }
+  if (t === 'range') {
+    for (const f of ['min', 'max', 'step'] as const)
+      if (v[f] && !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(v[f]!)) e[`validation.${f}`] = 'Enter a number.';
+    if (!e['validation.min'] && !e['validation.max'] && !e['validation.step']) {
+      const r = rangeBounds({ validation: v });
+      if (v.step && Number(v.step) <= 0) e['validation.step'] = 'The step must be more than 0.';
+      else if (r.min >= r.max) e['validation.max'] = 'The end must be above the start.';
+      else if (r.step > r.max - r.min)
+        e['validation.step'] = 'The step must fit between the start and the end.';
+      else if ((r.max - r.min) / r.step > 1000)
+        e['validation.step'] = 'At most 1000 steps: use a larger step.';
+    }
   }
   if (t === 'integer' || t === 'decimal') {
     for (const f of ['min', 'max'] as const)

@@ -14,6 +14,7 @@ export const QUESTION_TYPES = [
   'yes_no',
   'rating',
   'nps',
+  'range',
   'date',
   'time',
   'datetime',
@@ -43,6 +44,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   yes_no: 'Yes / no',
   rating: 'Rating / Likert scale',
   nps: 'Net Promoter Score (0–10)',
+  range: 'Range / slider',
   date: 'Date',
   time: 'Time',
   datetime: 'Date and time',
@@ -71,7 +73,7 @@ export const isUnseen = (t: QuestionType) => UNSEEN_TYPES.includes(t);
 export const STRAIGHT_LINING_MIN_ROWS = 4;
 /** The dataset / export column of one matrix row: `<key>_<row value>`. */
 export const matrixColumn = (key: string, row: string) => `${key}_${row}`;
-export const NUMBER_TYPES: readonly QuestionType[] = ['integer', 'decimal'];
+export const NUMBER_TYPES: readonly QuestionType[] = ['integer', 'decimal', 'range'];
 export const DATE_TYPES: readonly QuestionType[] = ['date', 'time', 'datetime'];
 export const TEXT_TYPES: readonly QuestionType[] = ['short_text', 'long_text', 'email', 'phone'];
 
@@ -128,6 +130,8 @@ export interface QuestionValidation {
   /** numbers: the smallest and largest answer; dates: YYYY-MM-DD (times HH:MM) bounds */
   min?: string | null;
   max?: string | null;
+  /** range: the slider's step (default 1) */
+  step?: string | null;
   minLength?: number | null;
   maxLength?: number | null;
   pattern?: string | null;
@@ -240,3 +244,27 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
 };
 
 export const DEFAULT_WAVES = ['baseline', 'midline', 'endline'];
+
+/** A range (slider) question's start, end and step: XLSForm's defaults (1, 10, 1) where unset. */
+export function rangeBounds(q: Pick<QuestionDef, 'validation'>): {
+  min: number;
+  max: number;
+  step: number;
+} {
+  const read = (v: string | null | undefined, d: number) => {
+    const n = v == null || v.trim() === '' ? NaN : Number(v);
+    return Number.isFinite(n) ? n : d;
+  };
+  const step = read(q.validation.step, 1);
+  return {
+    min: read(q.validation.min, 1),
+    max: read(q.validation.max, 10),
+    step: step > 0 ? step : 1,
+  };
+}
+
+/** Whether a value lies on a range's steps from its start (to a millionth of a step). */
+export function onRangeStep(n: number, r: { min: number; step: number }): boolean {
+  const k = (n - r.min) / r.step;
+  return Math.abs(k - Math.round(k)) < 1e-6;
+}

@@ -79,6 +79,7 @@ export function QuestionEditor({
     scale: question?.scale ? String(question.scale) : '5',
     min: s(question?.validation.min),
     max: s(question?.validation.max),
+    step: s(question?.validation.step),
     minLength: question?.validation.minLength != null ? String(question.validation.minLength) : '',
     maxLength: question?.validation.maxLength != null ? String(question.validation.maxLength) : '',
     pattern: s(question?.validation.pattern),
@@ -128,6 +129,7 @@ export function QuestionEditor({
     validation: {
       min: n(d.min),
       max: n(d.max),
+      ...(t === 'range' ? { step: n(d.step) } : {}),
       minLength: n(d.minLength),
       maxLength: n(d.maxLength),
       pattern: n(d.pattern),
@@ -388,7 +390,14 @@ export function QuestionEditor({
             disabled={disabled}
           />
         )}
-        {(NUMBER_TYPES.includes(t) || DATE_TYPES.includes(t)) && (
+        {t === 'range' && (
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {text('min', 'Start (default 1)', { inputMode: 'decimal' })}
+            {text('max', 'End (default 10)', { inputMode: 'decimal' })}
+            {text('step', 'Step (default 1)', { inputMode: 'decimal' })}
+          </SimpleGrid>
+        )}
+        {t !== 'range' && (NUMBER_TYPES.includes(t) || DATE_TYPES.includes(t)) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('min', NUMBER_TYPES.includes(t) ? 'Smallest answer' : 'Earliest')}
             {text('max', NUMBER_TYPES.includes(t) ? 'Largest answer' : 'Latest')}

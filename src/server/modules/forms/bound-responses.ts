@@ -18,6 +18,7 @@ const KIND: Record<QuestionType, FieldKind> = {
   decimal: 'number',
   rating: 'number',
   nps: 'number',
+  range: 'number',
   yes_no: 'boolean',
   acknowledge: 'boolean',
   date: 'date',

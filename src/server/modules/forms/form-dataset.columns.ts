@@ -21,6 +21,7 @@ const COLUMN_OF: Record<QuestionType, ColumnType> = {
   multiple_choice: 'multi',
   integer: 'integer',
   decimal: 'decimal',
+  range: 'decimal',
   rating: 'integer',
   nps: 'integer',
   yes_no: 'boolean',

@@ -74,6 +74,7 @@ const CELL_OF: Record<QuestionType, CellOf> = {
   decimal: number,
   rating: number,
   nps: number,
+  range: number,
   yes_no: yesNo,
   acknowledge: yesNo,
   matrix: one,

@@ -147,6 +147,12 @@ export const ALL_TYPES: Array<Record<string, unknown>> = [
   { key: 'has_school', type: 'yes_no', label: 'School?' },
   { key: 'happy', type: 'rating', label: 'Happy', scale: 5 },
   { key: 'nps', type: 'nps', label: 'Recommend' },
+  {
+    key: 'distance',
+    type: 'range',
+    label: 'Distance to water (km)',
+    validation: { min: '0', max: '20', step: '0.5' },
+  },
   { key: 'visit', type: 'date', label: 'Visit', validation: { min: '2026-01-01' } },
   { key: 'at', type: 'time', label: 'At' },
   { key: 'when', type: 'datetime', label: 'When' },

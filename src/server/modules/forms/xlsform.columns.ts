@@ -18,7 +18,6 @@ export const METADATA = new Set([
   'background-geopoint',
 ]);
 export const UNSUPPORTED: Record<string, string> = {
-  range: 'Range (slider) questions are not supported yet.',
   geotrace: 'Location (geotrace) questions are not supported.',
   geoshape: 'Location (geoshape) questions are not supported.',
   audio: 'Audio uploads are not supported yet.',
@@ -36,6 +35,7 @@ export const SIMPLE: Record<string, QuestionType> = {
   integer: 'integer',
   int: 'integer',
   decimal: 'decimal',
+  range: 'range',
   note: 'note',
   acknowledge: 'acknowledge',
   trigger: 'acknowledge',

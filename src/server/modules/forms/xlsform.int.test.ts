@@ -65,6 +65,7 @@ describe('XLSForm import', () => {
       'visit_time',
       'ended',
       'consent',
+      'slider',
       'kids',
       // a repeat group and its question (begin_repeat ... end_repeat)
       'members',
@@ -79,7 +80,7 @@ describe('XLSForm import', () => {
     // an ODK image is a photo question (file/photo upload)
     expect(status('photo')).toBe('imported');
     expect(status('secret')).toBe('converted');
-    for (const n of ['total', 'slider', 'ranked', 'scan', 'magic', 'lost'])
+    for (const n of ['total', 'ranked', 'scan', 'magic', 'lost'])
       expect(status(n), n).toBe('unsupported');
     expect(byName(r, 'magic')[0].messages[0]).toBe('Unknown question type “magic_box”.');
     expect(byName(r, 'lost')[0].messages[0]).toMatch(
@@ -106,7 +107,7 @@ describe('XLSForm import', () => {
     expect(dup[1].messages[0]).toMatch(/used twice/);
     expect(byName(r, 'HouseholdSize')[0].key).toBe('household_size');
     expect(byName(r, 'big_hh')[0].messages.join(' ')).toMatch(/\$\{household_size\} > 8/);
-    expect(r.counts.unsupported).toBe(6);
+    expect(r.counts.unsupported).toBe(5);
     // nothing is created by checking
     const [{ n }] = await t.app.ctx.db
       .select({ n: count() })
@@ -143,6 +144,7 @@ describe('XLSForm import', () => {
       'ended',
       'consent',
       'secret',
+      'slider',
       'where',
       'photo',
       'members',
@@ -172,6 +174,7 @@ describe('XLSForm import', () => {
       'datetime',
       'acknowledge',
       'hidden',
+      'range',
       'geopoint',
       'file',
       'repeat',
@@ -207,6 +210,7 @@ describe('XLSForm import', () => {
       ],
     });
     expect(k('district')).toMatchObject({ readOnly: true, defaultValue: 'D01' });
+    expect(k('slider').validation).toEqual({ min: '0', max: '100', step: '5' });
     expect(k('story').readOnly).toBeUndefined();
     // the other lists carry no properties (only a filtered question keeps them)
     expect(k('water').choices).toEqual([

@@ -383,6 +383,11 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       input.scale = Number.isInteger(s) && s >= 3 && s <= 10 ? s : 5;
     }
     if (type === 'file') input.validation = { fileKinds: head === 'image' ? 'photo' : 'any' };
+    if (type === 'range') {
+      const { validation, problems } = rangeParameters(c.parameters ?? '');
+      input.validation = validation;
+      for (const p of problems) warn(p);
+    }
     if (c.pathways_validation?.trim()) {
       try {
         input.validation = JSON.parse(c.pathways_validation) as AddQuestionInput['validation'];
@@ -638,4 +643,29 @@ function choiceProperties(cells: Record<string, string>, bad: Set<string>): Reco
     else out[col] = v.slice(0, 200);
   }
   return out;
+}
+
+/**
+ * A range's `parameters` cell (`start=0 end=100 step=5`, XLSForm's defaults 1, 10 and 1 where
+ * missing) -> its validation; parameters we do not read (tick labels, `rows`) are reported.
+ */
+function rangeParameters(cell: string): {
+  validation: { min?: string; max?: string; step?: string };
+  problems: string[];
+} {
+  const validation: { min?: string; max?: string; step?: string } = {};
+  const problems: string[] = [];
+  const field = { start: 'min', end: 'max', step: 'step' } as const;
+  for (const part of cell
+    .trim()
+    .split(/[\s;,]+/)
+    .filter(Boolean)) {
+    const [name, value = ''] = part.split('=');
+    const to = field[name.trim().toLowerCase() as keyof typeof field];
+    if (!to) problems.push(`The range parameter “${part}” is not used.`);
+    else if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(value.trim()))
+      problems.push(`The range parameter “${part}” is not a number: the default is used.`);
+    else validation[to] = value.trim();
+  }
+  return { validation, problems };
 }

@@ -40,6 +40,7 @@ const H = [
   'read_only',
   'appearance',
   'choice_filter',
+  'parameters',
 ];
 /** A row by column name (the rest blank). */
 const row = (o: Partial<Record<(typeof H)[number], string>>) => H.map((h) => o[h] ?? '');
@@ -105,7 +106,7 @@ export const FULL_XLSFORM: XlsformSpec = {
     row({ type: 'acknowledge', name: 'consent', label: 'I agree', required: 'yes' }),
     row({ type: 'calculate', name: 'total' }),
     row({ type: 'hidden', name: 'secret' }),
-    row({ type: 'range', name: 'slider', label: 'Slide' }),
+    row({ type: 'range', name: 'slider', label: 'Slide', parameters: 'start=0 end=100 step=5' }),
     row({ type: 'rank', name: 'ranked', label: 'Rank' }),
     row({ type: 'geopoint', name: 'where', label: 'Where' }),
     row({ type: 'image', name: 'photo', label: 'Photo' }),

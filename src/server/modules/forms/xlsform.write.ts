@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { xlsxCellText } from '../../platform/exports/cells.js';
-import { allQuestions, type QuestionDef } from '../../../shared/forms/questions.js';
+import { allQuestions, rangeBounds, type QuestionDef } from '../../../shared/forms/questions.js';
 import { languageName } from '../../../shared/forms/translations.js';
 
 /** The translated columns, `label::Arabic (ar)`, one set per other language. */
@@ -26,6 +26,7 @@ const SURVEY_COLUMNS = [
   'read_only',
   'choice_filter',
   'appearance',
+  'parameters',
   'pathways_type',
   'pathways_scale',
   'pathways_validation',
@@ -55,6 +56,10 @@ function xlsType(q: QuestionDef): SurveyRow {
       return { type: q.type };
     case 'datetime':
       return { type: 'dateTime' };
+    case 'range': {
+      const r = rangeBounds(q);
+      return { type: 'range', parameters: `start=${r.min} end=${r.max} step=${r.step}` };
+    }
     case 'rating':
     case 'nps':
       return {

@@ -17,7 +17,13 @@ export interface WaveAnswers {
   answers: Record<string, unknown>;
 }
 
-const NUMERIC: ReadonlySet<QuestionType> = new Set(['integer', 'decimal', 'rating', 'nps']);
+const NUMERIC: ReadonlySet<QuestionType> = new Set([
+  'integer',
+  'decimal',
+  'rating',
+  'nps',
+  'range',
+]);
 export const isNumeric = (q: QuestionInfo) => NUMERIC.has(q.type);
 export const isOpenText = (q: QuestionInfo) => q.type === 'short_text' || q.type === 'long_text';
 

@@ -9,7 +9,7 @@ import type {
   LongitudinalWave,
 } from '../../../shared/datasets/longitudinal.pages.js';
 
-const NUMERIC_QUESTIONS: QuestionType[] = ['integer', 'decimal', 'rating', 'nps'];
+const NUMERIC_QUESTIONS: QuestionType[] = ['integer', 'decimal', 'rating', 'nps', 'range'];
 const NUMERIC_COLUMNS: ColumnType[] = ['integer', 'decimal'];
 
 /** A wave and where its values come from */

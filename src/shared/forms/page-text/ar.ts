@@ -87,6 +87,8 @@ export const ar: PageText = {
   numberTooLarge: 'هذا الرقم كبير جدًا.',
   atLeast: 'أدخل {min} أو أكثر.',
   atMost: 'أدخل {max} أو أقل.',
+  onStep: 'اختر قيمة بخطوات قدرها {step} بدءًا من {min}.',
+  sliderNotSet: 'لم تتم الإجابة بعد: حرّك شريط التمرير.',
   text: 'أدخل نصًا.',
   maxLength: 'الحد الأقصى لعدد الأحرف {max} (الآن {n}).',
   minLength: 'الحد الأدنى لعدد الأحرف {min} (الآن {n}).',

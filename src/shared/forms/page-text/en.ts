@@ -87,6 +87,8 @@ export const en = {
   numberTooLarge: 'This number is too large.',
   atLeast: 'Enter {min} or more.',
   atMost: 'Enter {max} or less.',
+  onStep: 'Choose a value in steps of {step} from {min}.',
+  sliderNotSet: 'Not answered yet: move the slider.',
   text: 'Enter text.',
   maxLength: 'Use at most {max} characters (this has {n}).',
   minLength: 'Use at least {min} characters (this has {n}).',

@@ -82,6 +82,8 @@ export const es: PageText = {
   numberTooLarge: 'Este número es demasiado grande.',
   atLeast: 'Escriba {min} o más.',
   atMost: 'Escriba {max} o menos.',
+  onStep: 'Elija un valor en pasos de {step} desde {min}.',
+  sliderNotSet: 'Aún sin respuesta: mueva el control deslizante.',
   text: 'Escriba un texto.',
   maxLength: 'Use como máximo {max} caracteres (tiene {n}).',
   minLength: 'Use al menos {min} caracteres (tiene {n}).',

@@ -81,6 +81,8 @@ export const fr: PageText = {
   numberTooLarge: 'Ce nombre est trop grand.',
   atLeast: 'Saisissez {min} ou plus.',
   atMost: 'Saisissez {max} ou moins.',
+  onStep: 'Choisissez une valeur par pas de {step} à partir de {min}.',
+  sliderNotSet: 'Pas encore de réponse : déplacez le curseur.',
   text: 'Saisissez du texte.',
   maxLength: '{max} caractères au maximum (ici : {n}).',
   minLength: '{min} caractères au minimum (ici : {n}).',

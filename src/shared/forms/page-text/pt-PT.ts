@@ -46,6 +46,8 @@ export const ptPT: PageText = {
   numberTooLarge: 'Este número é demasiado grande.',
   atLeast: 'Introduza {min} ou mais.',
   atMost: 'Introduza {max} ou menos.',
+  onStep: 'Escolha um valor em passos de {step} a partir de {min}.',
+  sliderNotSet: 'Ainda sem resposta: mova o cursor.',
   text: 'Introduza um texto.',
   email: 'Introduza um e-mail como nome@exemplo.org.',
   phone: 'Introduza um número de telefone: só dígitos, espaços e + ( ) -, pelo menos 5 dígitos.',

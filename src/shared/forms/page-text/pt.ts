@@ -83,6 +83,8 @@ export const pt: PageText = {
   numberTooLarge: 'Este número é grande demais.',
   atLeast: 'Digite {min} ou mais.',
   atMost: 'Digite {max} ou menos.',
+  onStep: 'Escolha um valor em passos de {step} a partir de {min}.',
+  sliderNotSet: 'Ainda sem resposta: mova o controle deslizante.',
   text: 'Digite um texto.',
   maxLength: 'Use no máximo {max} caracteres (este tem {n}).',
   minLength: 'Use pelo menos {min} caracteres (este tem {n}).',

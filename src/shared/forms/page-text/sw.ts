@@ -82,6 +82,8 @@ export const sw: PageText = {
   numberTooLarge: 'Namba hii ni kubwa mno.',
   atLeast: 'Andika {min} au zaidi.',
   atMost: 'Andika {max} au chini ya hapo.',
+  onStep: 'Chagua thamani kwa hatua za {step} kuanzia {min}.',
+  sliderNotSet: 'Bado hujajibu: sogeza kitelezi.',
   text: 'Andika maandishi.',
   maxLength: 'Tumia herufi zisizozidi {max} (hapa kuna {n}).',
   minLength: 'Tumia angalau herufi {min} (hapa kuna {n}).',
