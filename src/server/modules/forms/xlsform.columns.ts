@@ -22,7 +22,6 @@ export const UNSUPPORTED: Record<string, string> = {
   geoshape: 'Location (geoshape) questions are not supported.',
   audio: 'Audio uploads are not supported yet.',
   video: 'Video uploads are not supported yet.',
-  barcode: 'Barcode scanning is not supported.',
   'background-audio': 'Background audio is not supported.',
   select_one_from_file: 'Choices from an external file are not supported.',
   select_multiple_from_file: 'Choices from an external file are not supported.',
@@ -36,6 +35,8 @@ export const SIMPLE: Record<string, QuestionType> = {
   int: 'integer',
   decimal: 'decimal',
   range: 'range',
+  // a web form cannot scan: the code is typed or pasted (as Enketo does)
+  barcode: 'short_text',
   note: 'note',
   acknowledge: 'acknowledge',
   trigger: 'acknowledge',

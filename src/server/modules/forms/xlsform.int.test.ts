@@ -80,7 +80,7 @@ describe('XLSForm import', () => {
     // an ODK image is a photo question (file/photo upload)
     expect(status('photo')).toBe('imported');
     expect(status('secret')).toBe('converted');
-    for (const n of ['total', 'ranked', 'scan', 'magic', 'lost'])
+    for (const n of ['total', 'ranked', 'magic', 'lost'])
       expect(status(n), n).toBe('unsupported');
     expect(byName(r, 'magic')[0].messages[0]).toBe('Unknown question type “magic_box”.');
     expect(byName(r, 'lost')[0].messages[0]).toMatch(
@@ -107,7 +107,11 @@ describe('XLSForm import', () => {
     expect(dup[1].messages[0]).toMatch(/used twice/);
     expect(byName(r, 'HouseholdSize')[0].key).toBe('household_size');
     expect(byName(r, 'big_hh')[0].messages.join(' ')).toMatch(/\$\{household_size\} > 8/);
-    expect(r.counts.unsupported).toBe(5);
+    expect(byName(r, 'scan')[0]).toMatchObject({
+      status: 'converted',
+      messages: [expect.stringMatching(/^“barcode” is imported as a text question/)],
+    });
+    expect(r.counts.unsupported).toBe(4);
     // nothing is created by checking
     const [{ n }] = await t.app.ctx.db
       .select({ n: count() })
@@ -147,6 +151,7 @@ describe('XLSForm import', () => {
       'slider',
       'where',
       'photo',
+      'scan',
       'members',
       'member_name',
       'broken',
@@ -177,6 +182,7 @@ describe('XLSForm import', () => {
       'range',
       'geopoint',
       'file',
+      'short_text',
       'repeat',
       'short_text',
       'short_text',

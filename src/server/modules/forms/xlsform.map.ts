@@ -352,6 +352,10 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     } else if (SIMPLE[head]) {
       type = SIMPLE[head];
       if (head === 'trigger') warn('“trigger” (old ODK) is imported as an acknowledge question.');
+      if (head === 'barcode')
+        warn(
+          '“barcode” is imported as a text question: the web form does not scan, the code is typed or pasted.',
+        );
       if (type === 'short_text' && /\bmultiline\b/.test(appearance)) type = 'long_text';
     } else {
       unsupported(`Unknown question type “${typeText}”.`);
