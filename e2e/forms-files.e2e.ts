@@ -42,6 +42,7 @@ it('add a photo question, attach a PNG on a phone, see its thumbnail on the resp
       choices: ['Seal', 'Handle', 'Pipe'].map((l) => ({ value: l.toLowerCase(), label: l })),
     },
     { key: 'where', type: 'geopoint', label: 'Pump location' },
+    { key: 'voice', type: 'file', label: 'Voice note', validation: { fileKinds: 'audio' } },
   ])
     expect((await client.post(`/forms/${formId}/questions`, q)).statusCode).toBe(303);
   await browser.addCookies(
@@ -79,6 +80,13 @@ it('add a photo question, attach a PNG on a phone, see its thumbnail on the resp
   writeFileSync(file, solidPng(120, 80, [30, 140, 90]));
   await input.setInputFiles(file);
   await phone.getByRole('img', { name: 'Preview of pump.png' }).waitFor();
+  // an audio question offers the phone's recorder (audio/*), and takes a WAV
+  const voice = phone.getByLabel('Voice note');
+  await expect(voice.getAttribute('accept')).resolves.toBe('audio/*');
+  const note = path.join(dir, 'note.wav');
+  writeFileSync(note, wavOf(800));
+  await voice.setInputFiles(note);
+  await phone.getByText(/^note\.wav · /).waitFor();
   console.log('screenshot', await shot(phone, 'forms-files-public-375'));
   // the ranking and the location stay unanswered here: the reviewer fills them in
   await phone.getByRole('button', { name: 'Send' }).click();
@@ -87,14 +95,21 @@ it('add a photo question, attach a PNG on a phone, see its thumbnail on the resp
     .select()
     .from(formResponses)
     .where(eq(formResponses.formId, formId));
-  const [row] = await t.app.ctx.db.select().from(formFiles).where(eq(formFiles.formId, formId));
+  const files = await t.app.ctx.db.select().from(formFiles).where(eq(formFiles.formId, formId));
+  const row = files.find((f) => f.name === 'pump.png')!;
   expect(row).toMatchObject({ responseId: stored.id, name: 'pump.png', contentType: 'image/png' });
+  expect(files.find((f) => f.name === 'note.wav')).toMatchObject({
+    responseId: stored.id,
+    contentType: 'audio/wav',
+  });
   await phone.close();
 
   // the response page: the thumbnail, and the download
   await page.goto(`${base}/form-responses/${stored.id}`);
   const thumb = page.getByRole('img', { name: 'Photo: pump.png' });
   await thumb.waitFor();
+  // the recording plays in the page
+  await page.locator('audio[aria-label="Recording: note.wav"]').waitFor();
   await expect
     .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBe(120);
@@ -155,3 +170,23 @@ it('add a photo question, attach a PNG on a phone, see its thumbnail on the resp
   );
   expect(edited.revision).toBe(2);
 });
+
+/** A mono 8 kHz 16-bit WAV of `samples` samples of a quiet tone. */
+function wavOf(samples: number): Buffer {
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(2000 * Math.sin(i / 4)), i * 2);
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(8000, 24);
+  h.writeUInt32LE(16000, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
+  return Buffer.concat([h, data]);
+}

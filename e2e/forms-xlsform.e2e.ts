@@ -47,17 +47,17 @@ it('upload an XLSForm, read the import report, create the draft and see it in th
     .getByRole('row')
     .filter({ has: page.getByText('Not supported', { exact: true }) });
   // hidden and geopoint rows are question types now (docs/architecture.md section 29), and so is
-  // the fixture's repeat: its begin_repeat and inner question are imported (29 questions: 23, the repeat, the required condition, the read-only question, the range, the barcode as text)
+  // the fixture's repeat: its begin_repeat and inner question are imported (30 questions: 23, the repeat, the required condition, the read-only question, the range, the barcode as text, the audio)
   await expect.poll(() => unsupported.count()).toBe(4);
   await page.getByText('Unknown question type “magic_box”.').waitFor();
   await page.getByText(/The name “age” is used twice/).waitFor();
   console.log('screenshot', await shot(page, 'xlsform-report'));
 
-  await page.getByRole('button', { name: 'Create the draft form (29 questions)' }).click();
+  await page.getByRole('button', { name: 'Create the draft form (30 questions)' }).click();
   await page.getByRole('heading', { name: 'Household baseline', level: 1 }).waitFor();
-  await page.getByRole('heading', { name: 'Questions (29)' }).waitFor();
+  await page.getByRole('heading', { name: 'Questions (30)' }).waitFor();
   await page
-    .getByText(/created from the XLSForm with 29 questions/)
+    .getByText(/created from the XLSForm with 30 questions/)
     .first()
     .waitFor();
   expect(page.url()).toMatch(/\/forms\/[0-9a-f-]{36}\/fields$/);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { QuestionDef } from '@shared/forms/questions';
 import {
   acceptOf,
+  pickedFileType,
   checkFile,
   fileSettings,
   formatSize,
@@ -54,7 +55,7 @@ export function FileQuestion({
 
   const choose = (f: File | undefined) => {
     if (!f) return;
-    const type = f.type || 'application/octet-stream';
+    const type = pickedFileType(settings, f.type);
     // the same checks the server makes on the answer (size, accepted type), before anything is kept
     const checked = checkFile(q, { fileId: PENDING_FILE_ID, name: f.name, size: f.size, type }, t);
     if (checked.error) {
@@ -86,7 +87,9 @@ export function FileQuestion({
               ? 'filePhotoKind'
               : settings.kinds === 'document'
                 ? 'fileDocumentKind'
-                : 'fileAnyKind',
+                : settings.kinds === 'audio'
+                  ? 'fileAudioKind'
+                  : 'fileAnyKind',
           ),
           mb: settings.maxMb,
         })}

@@ -7,17 +7,21 @@ import type { QuestionDef } from './questions.js';
 import { formatNumber } from '../format/number.js';
 import { englishText, say, type PageText } from './page-text/format.js';
 
-export const FILE_KINDS = ['photo', 'document', 'any'] as const;
+export const FILE_KINDS = ['photo', 'document', 'any', 'audio'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   photo: 'Photo (JPEG, PNG, WebP)',
   document: 'Document (PDF)',
   any: 'Photo or PDF document',
+  audio: 'Audio recording (MP3, M4A, Ogg, WAV, WebM)',
 };
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const DOCUMENT_TYPES = ['application/pdf'] as const;
-type FileType = (typeof PHOTO_TYPES)[number] | (typeof DOCUMENT_TYPES)[number];
+/** What phones and browsers record (the server reads the type from the bytes: audio-sniff.ts). */
+const AUDIO_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/ogg', 'audio/wav', 'audio/webm'] as const;
+type FileType =
+  (typeof PHOTO_TYPES)[number] | (typeof DOCUMENT_TYPES)[number] | (typeof AUDIO_TYPES)[number];
 
 /** The size limit when the builder sets none, and the most it may set (MB). */
 export const FILE_MAX_MB_DEFAULT = 10;
@@ -50,17 +54,27 @@ export function fileSettings(q: Pick<QuestionDef, 'validation'>): FileSettings {
   const mb = q.validation.maxSizeMb ?? FILE_MAX_MB_DEFAULT;
   const maxMb = Math.min(Math.max(1, Math.floor(mb)), FILE_MAX_MB_CAP);
   const types: FileType[] = [];
-  if (kinds !== 'document') types.push(...PHOTO_TYPES);
-  if (kinds !== 'photo') types.push(...DOCUMENT_TYPES);
+  if (kinds === 'audio') types.push(...AUDIO_TYPES);
+  if (kinds === 'photo' || kinds === 'any') types.push(...PHOTO_TYPES);
+  if (kinds === 'document' || kinds === 'any') types.push(...DOCUMENT_TYPES);
   return { kinds, maxMb, types };
 }
 
-/** The file input's `accept`: phones offer the camera for photos. */
+/** The file input's `accept`: phones offer the camera for photos, the recorder for audio. */
 export const acceptOf = (s: FileSettings) =>
-  s.kinds === 'photo' ? 'image/jpeg,image/png,image/webp' : s.types.join(',');
+  s.kinds === 'photo'
+    ? 'image/jpeg,image/png,image/webp'
+    : s.kinds === 'audio'
+      ? 'audio/*'
+      : s.types.join(',');
 
-const kindText = (s: FileSettings, t: PageText) =>
-  say(t, s.kinds === 'photo' ? 'kindPhoto' : s.kinds === 'document' ? 'kindDocument' : 'kindAny');
+const KIND_TEXT = {
+  photo: 'kindPhoto',
+  document: 'kindDocument',
+  any: 'kindAny',
+  audio: 'kindAudio',
+} as const;
+const kindText = (s: FileSettings, t: PageText) => say(t, KIND_TEXT[s.kinds]);
 
 export const wrongTypeMessage = (s: FileSettings, t: PageText = englishText) =>
   say(t, 'fileWrongType', { kind: kindText(s, t) });
@@ -98,3 +112,28 @@ export function checkFile(
 }
 
 export const isImageType = (t: string) => (PHOTO_TYPES as readonly string[]).includes(t);
+export const isAudioType = (t: string) => (AUDIO_TYPES as readonly string[]).includes(t);
+
+/** Names browsers give recordings for the types we keep (iOS's m4a, Android's 3gpp, ...). */
+const AUDIO_ALIASES: Record<string, (typeof AUDIO_TYPES)[number]> = {
+  'audio/x-m4a': 'audio/mp4',
+  'audio/m4a': 'audio/mp4',
+  'audio/3gpp': 'audio/mp4',
+  'audio/mp3': 'audio/mpeg',
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'audio/opus': 'audio/ogg',
+};
+
+/**
+ * The type the page checks a chosen file by: the browser's, except that for an audio question any
+ * recording (`audio/...`, or no type) counts as one of ours by its usual name: the server reads the
+ * real type from the bytes on upload, refuses what is not one, and keeps what it read.
+ */
+export function pickedFileType(s: FileSettings, browserType: string): string {
+  const type = browserType || 'application/octet-stream';
+  if (s.kinds !== 'audio') return type;
+  if (isAudioType(type)) return type;
+  return AUDIO_ALIASES[type] ?? (type.startsWith('audio/') || !browserType ? 'audio/mpeg' : type);
+}

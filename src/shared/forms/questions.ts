@@ -137,7 +137,7 @@ export interface QuestionValidation {
   pattern?: string | null;
   patternMessage?: string | null;
   /** file: what may be attached (default photo) */
-  fileKinds?: 'photo' | 'document' | 'any' | null;
+  fileKinds?: 'photo' | 'document' | 'any' | 'audio' | null;
   /** file: the size limit in MB (default 10, at most 25) */
   maxSizeMb?: number | null;
 }

@@ -1,6 +1,6 @@
 import { Anchor, Group, Image, Text } from '@mantine/core';
 import { route } from '@shared/route';
-import { formatSize, isImageType, type FileAnswer } from '@shared/forms/files';
+import { formatSize, isAudioType, isImageType, type FileAnswer } from '@shared/forms/files';
 
 /** A file question's answer, or null when the value is not one. */
 export function asFileAnswer(v: unknown): FileAnswer | null {
@@ -39,7 +39,10 @@ export function FileAnswerView({
         />
       )}
       <div>
-        <Anchor href={href} download={file.name} size="sm">
+        {isAudioType(file.type) && (
+          <audio controls preload="none" src={href} aria-label={`Recording: ${file.name}`} />
+        )}
+        <Anchor href={href} download={file.name} size="sm" display="block">
           Download {file.name}
         </Anchor>
         <Text size="xs" c="dimmed">

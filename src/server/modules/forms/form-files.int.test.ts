@@ -104,6 +104,57 @@ describe('file questions', () => {
     expect((await upload(c, 'x'.repeat(30), solidPng(2, 2))).statusCode).toBe(404);
   });
 
+  it('takes an audio recording, read from its bytes, and attaches it on submit', async () => {
+    const s = await setup();
+    const f = await newForm(s);
+    await add(s, f, {
+      key: 'voice',
+      type: 'file',
+      label: 'Record your story',
+      validation: { fileKinds: 'audio' },
+    });
+    await publish(s, f);
+    const token = await openToken(f);
+    const c = publicClient();
+    const wav = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([36, 0, 0, 0]),
+      Buffer.from('WAVEfmt '),
+      Buffer.alloc(64),
+    ]);
+    // iOS names a voice memo audio/x-m4a: the bytes decide, and say WAV here
+    const ok = await upload(c, token, wav, {
+      name: 'story.wav',
+      type: 'audio/x-m4a',
+      question: 'voice',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ name: 'story.wav', type: 'audio/wav' });
+    // a photo is not a recording, whatever it is called
+    const png = await upload(c, token, solidPng(2, 2), {
+      name: 'story.mp3',
+      type: 'audio/mpeg',
+      question: 'voice',
+    });
+    expect(png.statusCode).toBe(422);
+    expect(png.json().errors.voice).toBe('Choose an audio recording (MP3, M4A, Ogg, WAV or WebM).');
+    const sent = await submit(c, token, {
+      id: randomUUID(),
+      version: 1,
+      answers: { voice: { ...ok.json(), type: 'audio/mpeg' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(formResponses)
+      .where(eq(formResponses.formId, f));
+    // the stored type is the one read from the bytes
+    expect(row.answers.voice).toMatchObject({ name: 'story.wav', type: 'audio/wav' });
+    const dl = await s.client.get(`/form-responses/${row.id}/files/${ok.json().fileId}`);
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('audio/wav');
+  });
+
   it('answers the upload’s refusals in the respondent’s language (?lang=, as the submission’s lang)', async () => {
     const { s, f, token } = await buildForm();
     const c = publicClient();

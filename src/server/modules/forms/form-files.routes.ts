@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { ValidationError, fail, notFound } from '../../platform/errors.js';
 import { headOf, isPdf, receiveFile } from '../../platform/files/receive.js';
 import { IMAGE_LIMITS, sniffImage } from '../../platform/files/image-sniff.js';
+import { sniffAudio } from '../../platform/files/audio-sniff.js';
 import { removeStored } from '../../platform/files/uploads.js';
 import {
   actorOf,
@@ -72,8 +73,14 @@ function sniffed(
   t: PageText,
 ): { type: string } | { message: string } {
   const image = sniffImage(head);
-  const type = image.ok ? image.type : isPdf(head) ? 'application/pdf' : null;
-  const photos = s.kinds !== 'document';
+  const type = image.ok
+    ? image.type
+    : isPdf(head)
+      ? 'application/pdf'
+      : s.kinds === 'audio'
+        ? sniffAudio(head)
+        : null;
+  const photos = s.kinds === 'photo' || s.kinds === 'any';
   // a photo whose header unpacks to a huge bitmap (a decompression bomb), or cannot be read
   if (!type && photos && !image.ok && image.reason === 'too-large')
     return {

@@ -20,7 +20,6 @@ export const METADATA = new Set([
 export const UNSUPPORTED: Record<string, string> = {
   geotrace: 'Location (geotrace) questions are not supported.',
   geoshape: 'Location (geoshape) questions are not supported.',
-  audio: 'Audio uploads are not supported yet.',
   video: 'Video uploads are not supported yet.',
   'background-audio': 'Background audio is not supported.',
   select_one_from_file: 'Choices from an external file are not supported.',
@@ -49,6 +48,7 @@ export const SIMPLE: Record<string, QuestionType> = {
   // a photo (ODK's image) or a PDF (ODK's file, which takes any file: here a photo or a PDF)
   image: 'file',
   file: 'file',
+  audio: 'file',
 };
 /** Our types an export marks in the `pathways_type` column (XLSForm has no exact equivalent). */
 export const COMPATIBLE: Partial<Record<QuestionType, QuestionType[]>> = {

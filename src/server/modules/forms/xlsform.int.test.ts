@@ -66,6 +66,7 @@ describe('XLSForm import', () => {
       'ended',
       'consent',
       'slider',
+      'voice',
       'kids',
       // a repeat group and its question (begin_repeat ... end_repeat)
       'members',
@@ -80,8 +81,7 @@ describe('XLSForm import', () => {
     // an ODK image is a photo question (file/photo upload)
     expect(status('photo')).toBe('imported');
     expect(status('secret')).toBe('converted');
-    for (const n of ['total', 'ranked', 'magic', 'lost'])
-      expect(status(n), n).toBe('unsupported');
+    for (const n of ['total', 'ranked', 'magic', 'lost']) expect(status(n), n).toBe('unsupported');
     expect(byName(r, 'magic')[0].messages[0]).toBe('Unknown question type “magic_box”.');
     expect(byName(r, 'lost')[0].messages[0]).toMatch(
       /choice list “missing_list” is not in the choices sheet/,
@@ -152,6 +152,7 @@ describe('XLSForm import', () => {
       'where',
       'photo',
       'scan',
+      'voice',
       'members',
       'member_name',
       'broken',
@@ -183,6 +184,7 @@ describe('XLSForm import', () => {
       'geopoint',
       'file',
       'short_text',
+      'file',
       'repeat',
       'short_text',
       'short_text',
@@ -217,6 +219,7 @@ describe('XLSForm import', () => {
     });
     expect(k('district')).toMatchObject({ readOnly: true, defaultValue: 'D01' });
     expect(k('slider').validation).toEqual({ min: '0', max: '100', step: '5' });
+    expect(k('voice').validation).toEqual({ fileKinds: 'audio' });
     expect(k('story').readOnly).toBeUndefined();
     // the other lists carry no properties (only a filtered question keeps them)
     expect(k('water').choices).toEqual([

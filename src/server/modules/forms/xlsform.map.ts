@@ -386,7 +386,10 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       const s = Number(c.pathways_scale);
       input.scale = Number.isInteger(s) && s >= 3 && s <= 10 ? s : 5;
     }
-    if (type === 'file') input.validation = { fileKinds: head === 'image' ? 'photo' : 'any' };
+    if (type === 'file')
+      input.validation = {
+        fileKinds: head === 'image' ? 'photo' : head === 'audio' ? 'audio' : 'any',
+      };
     if (type === 'range') {
       const { validation, problems } = rangeParameters(c.parameters ?? '');
       input.validation = validation;

@@ -111,6 +111,7 @@ export const FULL_XLSFORM: XlsformSpec = {
     row({ type: 'geopoint', name: 'where', label: 'Where' }),
     row({ type: 'image', name: 'photo', label: 'Photo' }),
     row({ type: 'barcode', name: 'scan', label: 'Scan' }),
+    row({ type: 'audio', name: 'voice', label: 'Voice note' }),
     row({ type: 'begin_repeat', name: 'members', label: 'Members' }),
     row({ type: 'text', name: 'member_name', label: 'Member name' }),
     row({ type: 'end_repeat' }),

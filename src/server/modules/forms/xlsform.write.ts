@@ -98,7 +98,12 @@ function xlsType(q: QuestionDef): SurveyRow {
     case 'file':
       // ODK's image is a photo; its file takes any file (the kinds travel in pathways_validation)
       return {
-        type: q.validation.fileKinds === 'photo' || !q.validation.fileKinds ? 'image' : 'file',
+        type:
+          q.validation.fileKinds === 'photo' || !q.validation.fileKinds
+            ? 'image'
+            : q.validation.fileKinds === 'audio'
+              ? 'audio'
+              : 'file',
       };
     case 'repeat':
       // its questions follow, then end_repeat (xlsformWorkbook)

@@ -72,6 +72,7 @@ export const en = {
   filePhotoKind: 'A JPEG, PNG or WebP photo',
   fileDocumentKind: 'A PDF',
   fileAnyKind: 'A photo or a PDF',
+  fileAudioKind: 'An audio recording',
   filePreview: 'Preview of {name}',
   fileTakePhoto: 'Take or choose a photo',
   fileChoose: 'Choose a file',
@@ -146,6 +147,7 @@ export const en = {
   kindPhoto: 'a JPEG, PNG or WebP photo',
   kindDocument: 'a PDF',
   kindAny: 'a photo (JPEG, PNG, WebP) or a PDF',
+  kindAudio: 'an audio recording (MP3, M4A, Ogg, WAV or WebM)',
   // why a form takes no responses
   notPublished: 'This form is not published yet.',
   projectArchived: 'This form is closed: its project is archived.',
