@@ -152,7 +152,10 @@ const validationSchema = z.strictObject({
   pattern: optText(200),
   patternMessage: optText(300),
   /** file questions: what may be attached, and the size limit (MB, at most 25) */
-  fileKinds: z.enum(FILE_KINDS, { error: 'Choose photo, document, both, or audio.' }).nullable().optional(),
+  fileKinds: z
+    .enum(FILE_KINDS, { error: 'Choose photo, document, both, or audio.' })
+    .nullable()
+    .optional(),
   maxSizeMb: optInt(1, FILE_MAX_MB_CAP, 'size limit (MB)'),
 });
 
