@@ -61,6 +61,8 @@ it('set a choice filter and a required condition in the builder, then answer the
     defaultValue: 'Nigeria',
     readOnly: true,
   });
+  // a note that shows earlier answers (XLSForm's ${name} in a label)
+  await add({ key: 'check', type: 'note', label: 'Your collection point: ${city}, ${state}.' });
   await browser.addCookies(
     [...client.cookies].map(([name, value]) => ({ name, value, url: base })),
   );
@@ -134,6 +136,7 @@ it('set a choice filter and a required condition in the builder, then answer the
   await phone.getByRole('button', { name: 'Send' }).click();
   await phone.getByText('Adults name their city.').first().waitFor();
   await city.selectOption('epe');
+  await phone.getByText('Your collection point: Epe, Lagos.').waitFor();
   await phone.getByRole('button', { name: 'Send' }).click();
   await phone.getByText('Thank you: your answers were received.').waitFor();
   const stored = await t.app.ctx.db

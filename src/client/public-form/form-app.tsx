@@ -25,6 +25,8 @@ import { localiseQuestions, languageName } from '@shared/forms/translations';
 import { applyLanguage, formLanguages } from './language';
 import { say, sayClosed, sayCount, type PageText } from '@shared/forms/page-text/format';
 import { PageTextContext, loadPageText } from './page-text';
+import { FillTextContext } from './fill-text';
+import { fillText, questionsByKey } from '@shared/forms/label-text';
 
 type Done =
   | { kind: 'sent'; id: string; text: string }
@@ -90,6 +92,7 @@ export function FormApp({
   const [pageIndex, setPageIndex] = useState(0);
   const pageTop = useRef<HTMLDivElement>(null);
   const pages = useMemo(() => splitPages(questions), [questions]);
+  const byKey = useMemo(() => questionsByKey(questions), [questions]);
   const changed = useRef(false);
   // when this response was started: the draft's time after a reload, else the page's opening
   const startedAt = useRef(Date.now());
@@ -252,6 +255,8 @@ export function FormApp({
 
   // skip logic: shown and hidden live as the answers change
   const view = logicView(answers) as Record<string, Answer>;
+  const fill = (s: string, scope: Readonly<Record<string, Answer>>) =>
+    fillText(s, scope, byKey, { yes: say(text, 'yes'), no: say(text, 'no') });
   const shown = visibleKeys(questions, view);
   const visible = visiblePages(pages, shown);
   const current = settlePage(visible, pageIndex);
@@ -267,157 +272,163 @@ export function FormApp({
     if (inRepeat) {
       const r = questions.find((q) => q.key === inRepeat[1]);
       const c = r?.questions?.find((x) => x.key === inRepeat[3].replace(/__other$/, ''));
+      const instance = (answers[inRepeat[1]] as DraftAnswers[] | undefined)?.[+inRepeat[2] - 1];
       return say(text, 'inItem', {
-        label: c?.label ?? inRepeat[3],
+        label: c
+          ? fill(c.label, { ...view, ...(instance as Record<string, Answer> | undefined) })
+          : inRepeat[3],
         noun: itemWords(r ?? { label: '' }, text).noun,
         n: inRepeat[2],
       });
     }
-    return questions.find((q) => q.key === key || `${q.key}__other` === key)?.label ?? key;
+    const q = questions.find((x) => x.key === key || `${x.key}__other` === key);
+    return q ? fill(q.label, view) : key;
   };
 
   return (
     <PageTextContext.Provider value={text}>
-      <div className={classes.page}>
-        <main className={classes.card}>
-          {languages.length > 1 && (
-            <nav className={classes.languages} aria-label={say(text, 'languageNav')}>
-              {languages.map((code) => (
-                <button
-                  key={code}
-                  type="button"
-                  lang={code}
-                  dir="auto"
-                  className={classes.language}
-                  aria-pressed={code === lang}
-                  onClick={() => void chooseLanguage(code)}
-                >
-                  {languageName(code)}
+      <FillTextContext.Provider value={fill}>
+        <div className={classes.page}>
+          <main className={classes.card}>
+            {languages.length > 1 && (
+              <nav className={classes.languages} aria-label={say(text, 'languageNav')}>
+                {languages.map((code) => (
+                  <button
+                    key={code}
+                    type="button"
+                    lang={code}
+                    dir="auto"
+                    className={classes.language}
+                    aria-pressed={code === lang}
+                    onClick={() => void chooseLanguage(code)}
+                  >
+                    {languageName(code)}
+                  </button>
+                ))}
+              </nav>
+            )}
+            <h1 className={classes.title}>{form.name}</h1>
+            {data.test && <p className={classes.testBanner}>{say(text, 'testBanner')}</p>}
+            {wave && <p className={classes.hint}>{say(text, 'round', { wave })}</p>}
+            <p className={classes.status} role="status" aria-live="polite">
+              {status}
+            </p>
+            <OutboxPanel
+              items={device.unsent}
+              onSendNow={() => void device.sendNow()}
+              onRemove={(id) => void device.outbox?.remove(id).then(device.refresh)}
+            />
+            {closed ? (
+              <p>{sayClosed(text, closed)}</p>
+            ) : !loaded ? (
+              <p>{say(text, 'loading')}</p>
+            ) : done ? (
+              <div tabIndex={-1} ref={doneRef} className={classes.done}>
+                {done.kind === 'sent' && <p className={classes.lead}>{done.text}</p>}
+                {done.kind === 'queued' && <p className={classes.lead}>{say(text, 'queued')}</p>}
+                {done.kind === 'conflict' && <p className={classes.error}>{done.message}</p>}
+                <button type="button" className={classes.button} onClick={() => setDone(null)}>
+                  {say(text, 'sendAnother')}
                 </button>
-              ))}
-            </nav>
-          )}
-          <h1 className={classes.title}>{form.name}</h1>
-          {data.test && <p className={classes.testBanner}>{say(text, 'testBanner')}</p>}
-          {wave && <p className={classes.hint}>{say(text, 'round', { wave })}</p>}
-          <p className={classes.status} role="status" aria-live="polite">
-            {status}
-          </p>
-          <OutboxPanel
-            items={device.unsent}
-            onSendNow={() => void device.sendNow()}
-            onRemove={(id) => void device.outbox?.remove(id).then(device.refresh)}
-          />
-          {closed ? (
-            <p>{sayClosed(text, closed)}</p>
-          ) : !loaded ? (
-            <p>{say(text, 'loading')}</p>
-          ) : done ? (
-            <div tabIndex={-1} ref={doneRef} className={classes.done}>
-              {done.kind === 'sent' && <p className={classes.lead}>{done.text}</p>}
-              {done.kind === 'queued' && <p className={classes.lead}>{say(text, 'queued')}</p>}
-              {done.kind === 'conflict' && <p className={classes.error}>{done.message}</p>}
-              <button type="button" className={classes.button} onClick={() => setDone(null)}>
-                {say(text, 'sendAnother')}
-              </button>
-            </div>
-          ) : (
-            <form noValidate onSubmit={submit}>
-              <p className={classes.hint}>{say(text, 'requiredNote')}</p>
-              {errorList.length > 0 && (
-                <div
-                  className={classes.summary}
-                  tabIndex={-1}
-                  ref={summary}
-                  role="alert"
-                  aria-labelledby="error-summary-title"
-                >
-                  <h2 id="error-summary-title">
-                    {sayCount(text, 'errorSummary', errorList.length)}
-                  </h2>
-                  <ul>
-                    {errorList.map(([key, message]) => (
-                      <li key={key}>
-                        <a href={`#${inputId(key)}`}>
-                          {labelOf(key)} — {message}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-              {visible.length > 1 && (
-                <div tabIndex={-1} ref={pageTop} className={classes.progress}>
-                  <p id="form-progress" className={classes.hint}>
-                    {say(text, 'progress', { n: position + 1, total: visible.length })}
-                  </p>
-                  <progress
-                    aria-labelledby="form-progress"
-                    max={visible.length}
-                    value={position + 1}
-                  />
-                  {page?.title && <h2 className={classes.pageTitle}>{page.title}</h2>}
-                </div>
-              )}
-              {(page?.questions ?? questions)
-                .filter((q) => shown.has(q.key))
-                .map((q) =>
-                  q.type === 'repeat' ? (
-                    <RepeatQuestion
-                      key={q.key}
-                      q={q}
-                      answers={answers}
-                      outer={view}
-                      errors={errors}
-                      set={set}
-                    />
-                  ) : (
-                    <PublicQuestion
-                      key={q.key}
-                      q={q}
-                      answers={answers}
-                      errors={errors}
-                      set={set}
-                      scope={view}
-                    />
-                  ),
-                )}
-              {problem && (
-                <p className={classes.error} role="alert">
-                  {problem}
-                </p>
-              )}
-              <div className={classes.actions}>
-                {/* keys: Next must never become the Send button in place (its click would then submit) */}
-                {position > 0 && (
-                  <button
-                    key="back"
-                    type="button"
-                    className={classes.secondary}
-                    onClick={() => goTo(visible[position - 1], false)}
-                  >
-                    {say(text, 'back')}
-                  </button>
-                )}
-                {last || visible.length <= 1 ? (
-                  <button key="send" type="submit" className={classes.button} disabled={sending}>
-                    {say(text, sending ? 'sending' : 'send')}
-                  </button>
-                ) : (
-                  <button
-                    key="next"
-                    type="button"
-                    className={classes.button}
-                    onClick={() => goTo(visible[position + 1], true)}
-                  >
-                    {say(text, 'next')}
-                  </button>
-                )}
               </div>
-            </form>
-          )}
-        </main>
-      </div>
+            ) : (
+              <form noValidate onSubmit={submit}>
+                <p className={classes.hint}>{say(text, 'requiredNote')}</p>
+                {errorList.length > 0 && (
+                  <div
+                    className={classes.summary}
+                    tabIndex={-1}
+                    ref={summary}
+                    role="alert"
+                    aria-labelledby="error-summary-title"
+                  >
+                    <h2 id="error-summary-title">
+                      {sayCount(text, 'errorSummary', errorList.length)}
+                    </h2>
+                    <ul>
+                      {errorList.map(([key, message]) => (
+                        <li key={key}>
+                          <a href={`#${inputId(key)}`}>
+                            {labelOf(key)} — {message}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                {visible.length > 1 && (
+                  <div tabIndex={-1} ref={pageTop} className={classes.progress}>
+                    <p id="form-progress" className={classes.hint}>
+                      {say(text, 'progress', { n: position + 1, total: visible.length })}
+                    </p>
+                    <progress
+                      aria-labelledby="form-progress"
+                      max={visible.length}
+                      value={position + 1}
+                    />
+                    {page?.title && <h2 className={classes.pageTitle}>{fill(page.title, view)}</h2>}
+                  </div>
+                )}
+                {(page?.questions ?? questions)
+                  .filter((q) => shown.has(q.key))
+                  .map((q) =>
+                    q.type === 'repeat' ? (
+                      <RepeatQuestion
+                        key={q.key}
+                        q={q}
+                        answers={answers}
+                        outer={view}
+                        errors={errors}
+                        set={set}
+                      />
+                    ) : (
+                      <PublicQuestion
+                        key={q.key}
+                        q={q}
+                        answers={answers}
+                        errors={errors}
+                        set={set}
+                        scope={view}
+                      />
+                    ),
+                  )}
+                {problem && (
+                  <p className={classes.error} role="alert">
+                    {problem}
+                  </p>
+                )}
+                <div className={classes.actions}>
+                  {/* keys: Next must never become the Send button in place (its click would then submit) */}
+                  {position > 0 && (
+                    <button
+                      key="back"
+                      type="button"
+                      className={classes.secondary}
+                      onClick={() => goTo(visible[position - 1], false)}
+                    >
+                      {say(text, 'back')}
+                    </button>
+                  )}
+                  {last || visible.length <= 1 ? (
+                    <button key="send" type="submit" className={classes.button} disabled={sending}>
+                      {say(text, sending ? 'sending' : 'send')}
+                    </button>
+                  ) : (
+                    <button
+                      key="next"
+                      type="button"
+                      className={classes.button}
+                      onClick={() => goTo(visible[position + 1], true)}
+                    >
+                      {say(text, 'next')}
+                    </button>
+                  )}
+                </div>
+              </form>
+            )}
+          </main>
+        </div>
+      </FillTextContext.Provider>
     </PageTextContext.Provider>
   );
 }

@@ -7,6 +7,7 @@ import classes from './public-form.module.css';
 import { GeopointQuestion, MatrixQuestion, RankingQuestion } from './question-more';
 import { FileQuestion } from './file-question';
 import { RangeQuestion } from './range-question';
+import { useFillText } from './fill-text';
 import type { DraftAnswers, DraftValue } from './storage';
 import { say } from '@shared/forms/page-text/format';
 import type { PageText } from '@shared/forms/page-text/format';
@@ -111,8 +112,15 @@ function choiceList(
 /** One question of the public form: native inputs, fieldset/legend for choice groups, errors linked. */
 export function PublicQuestion({ q: def, answers, errors, set, scope = {}, position }: Props) {
   const t = usePageText();
-  // required now: `required`, and its condition (if any) true for the answers so far
-  const q = def.requiredWhen ? { ...def, required: requiredNow(def, scope, { position }) } : def;
+  const fill = useFillText();
+  // its texts with the answers they show (`${key}`), and required now: `required`, and its
+  // condition (if any) true for the answers so far
+  const q = {
+    ...def,
+    label: fill(def.label, scope),
+    hint: def.hint ? fill(def.hint, scope) : def.hint,
+    required: def.requiredWhen ? requiredNow(def, scope, { position }) : def.required,
+  };
   const error = errors[q.key];
   const value = answers[q.key];
   const offered = q.choiceFilter ? offeredChoices(q, scope, { position }) : q.choices;

@@ -3,6 +3,7 @@ import { visibleKeys } from '@shared/forms/logic';
 import { repeatPath, type QuestionDef } from '@shared/forms/questions';
 import { parse, type Answer } from '@shared/expressions';
 import { PublicQuestion, inputId } from './question';
+import { useFillText } from './fill-text';
 import type { DraftAnswers, DraftInstance, DraftValue } from './storage';
 import classes from './public-form.module.css';
 import { say } from '@shared/forms/page-text/format';
@@ -31,6 +32,7 @@ export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
   const raw = answers[q.key];
   const list: DraftInstance[] = Array.isArray(raw) ? (raw as DraftInstance[]) : [];
   const t = usePageText();
+  const fill = useFillText();
   const { noun } = itemWords(q, t);
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const { min, max } = repeatBounds(q);
@@ -48,7 +50,7 @@ export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
       aria-describedby={error ? `${inputId(q.key)}-error` : undefined}
     >
       <legend className={classes.label} id={inputId(q.key)} tabIndex={-1}>
-        {q.label}
+        {fill(q.label, outer)}
         {min > 0 && fixed === null && (
           <span className={classes.required} aria-hidden="true">
             {' '}

@@ -212,6 +212,7 @@ export function QuestionEditor({
         </SimpleGrid>
         <Textarea
           label="Question"
+          description="Write ${key} to show an earlier answer in it, e.g. How old is ${member_name}?"
           name="label"
           required
           autosize

@@ -168,3 +168,29 @@ describe('mapXlsform: repeat groups', () => {
     expect(jobs[0].messages.join(' ')).toMatch(/repeat group inside another/);
   });
 });
+
+describe('mapXlsform: answers shown in texts', () => {
+  it('rewrites ${name} of a renamed question in labels and hints, and reports unknown names', () => {
+    const p = mapXlsform(
+      {
+        survey: sheet(
+          ['type', 'name', 'label', 'hint', 'label::Français (fr)'],
+          ['text', 'HeadName', 'Name of the head', '', ''],
+          ['note', 'thanks', 'Thank you ${HeadName}', 'About ${price}', 'Merci ${HeadName}'],
+        ),
+        choices: null,
+        settings: null,
+      },
+      'f.xlsx',
+    );
+    expect(p.questions[1]).toMatchObject({
+      label: 'Thank you ${head_name}',
+      hint: 'About ${price}',
+    });
+    expect(p.translations.thanks.fr.label).toBe('Merci ${head_name}');
+    expect(p.report.rows[1].messages).toEqual([
+      'The text shows ${HeadName}, renamed: ${head_name}.',
+      'The text shows ${price}, which is not a question of this form: shown as written.',
+    ]);
+  });
+});

@@ -555,6 +555,9 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       p.report.status = 'converted';
       p.report.messages.push(m);
     };
+    // `${name}` in its texts shows an answer: a renamed question is rewritten, an unknown one said
+    const texts = labelTexts(p, renamed, new Set(keys));
+    for (const m of texts) warn(m);
     if (p.input.type !== 'page') {
       const parts = [...p.groupRelevant, p.rawRelevant].filter(Boolean);
       if (parts.length) {
@@ -675,4 +678,39 @@ function rangeParameters(cell: string): {
     else validation[to] = value.trim();
   }
   return { validation, problems };
+}
+
+/**
+ * A question's label and hint (and their translations) with `${name}` of a renamed question
+ * rewritten to its key; returns what to report: the rewrites, and names no question has (shown
+ * as written on the form).
+ */
+function labelTexts(
+  p: Pending,
+  renamed: ReadonlyMap<string, string>,
+  keys: ReadonlySet<string>,
+): string[] {
+  const out = new Set<string>();
+  const fix = (text: string | null | undefined) => {
+    if (!text || !text.includes('${')) return text;
+    return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_.-]*)\}/g, (whole, name: string) => {
+      const to = renamed.get(name);
+      if (to && to !== name) {
+        out.add(`The text shows \${${name}}, renamed: \${${to}}.`);
+        return `\${${to}}`;
+      }
+      if (!keys.has(name))
+        out.add(
+          `The text shows \${${name}}, which is not a question of this form: shown as written.`,
+        );
+      return whole;
+    });
+  };
+  p.input.label = fix(p.input.label)!;
+  p.input.hint = fix(p.input.hint);
+  for (const t of Object.values(p.translations)) {
+    if (t.label) t.label = fix(t.label)!;
+    if (t.hint) t.hint = fix(t.hint)!;
+  }
+  return [...out];
 }
