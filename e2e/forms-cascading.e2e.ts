@@ -98,6 +98,25 @@ it('set a choice filter and a required condition in the builder, then answer the
   console.log('screenshot', await shot(page, 'forms-cascading-builder'));
   await checkAccessibility(page);
 
+  // the draft on a phone, beside the builder: its test link in a phone-sized frame
+  await page.getByRole('button', { name: 'Make a test link' }).click();
+  await page.getByRole('button', { name: 'Preview on a phone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preview on a phone' });
+  const preview = dialog.frameLocator('iframe[title="The draft on a phone (its test link)"]');
+  await preview.getByRole('group', { name: 'State' }).getByRole('radio', { name: 'Kano' }).check();
+  await expect
+    .poll(() => preview.getByRole('combobox', { name: 'City' }).locator('option').allTextContents())
+    .toEqual(['Choose…', 'Fagge']);
+  console.log('screenshot', await shot(page, 'forms-cascading-preview-dialog'));
+  await checkAccessibility(page);
+  await dialog.getByRole('button', { name: 'Close the preview' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // a wide screen keeps the phone beside the questions
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.getByText('On a phone', { exact: true }).locator('..').locator('iframe').waitFor();
+  console.log('screenshot', await shot(page, 'forms-cascading-preview-side'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   await page.getByRole('button', { name: 'Publish version 1' }).click();
   await page.getByText('Public link', { exact: true }).waitFor();
   const publicPath = (await page.locator('code').first().textContent())!.trim();

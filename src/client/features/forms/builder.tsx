@@ -24,6 +24,7 @@ import { QuestionEditor } from './question-editor';
 import { FromTocPanel, PublishPanel, SettingsPanel } from './builder-panels';
 import { TranslationsPanel } from './translations-panel';
 import { TestLinkCard } from './test-link-card';
+import { PhonePreviewPanel } from './phone-preview';
 import { CopyLinkButton } from '../../components/copy-link-button';
 
 const opts = { preserveScroll: true };
@@ -38,249 +39,252 @@ export function FormBuilder(props: FormFieldsProps) {
     ? route('forms.surveys', { project: project.id })
     : route('stakeholders.index', { project: project.id });
   return (
-    <Stack gap="lg" maw={960}>
-      <Head title={`${form.name}: questions`} />
-      <PageHeader
-        crumbs={[
-          { label: project.name, href: route('projects.show', { project: project.id }) },
-          { label: survey ? 'Survey forms' : 'Stakeholder forms', href: list },
-          { label: form.name },
-        ]}
-        title={form.name}
-        badge={
-          <Badge variant="light">
-            {form.currentVersion ? `Version ${form.currentVersion}` : 'Draft'}
-          </Badge>
-        }
-        subtitle={
-          survey
-            ? `Survey form · waves: ${form.waves.join(', ') || 'none'} · ${form.anonymous ? 'anonymous' : 'linked to stakeholders'}`
-            : 'Stakeholder form: each response registers a stakeholder'
-        }
-        actions={
-          <Group gap="xs">
-            <Button
-              component="a"
-              href={route('forms.xlsform.export', { form: form.id })}
-              variant="default"
-              title="The draft's questions as an XLSForm workbook (survey, choices, settings)"
-            >
-              Download XLSForm
-            </Button>
-            {form.currentVersion > 0 && (
+    <Group align="flex-start" wrap="nowrap" gap="xl">
+      <Stack gap="lg" maw={960} style={{ flex: 1, minWidth: 0 }}>
+        <Head title={`${form.name}: questions`} />
+        <PageHeader
+          crumbs={[
+            { label: project.name, href: route('projects.show', { project: project.id }) },
+            { label: survey ? 'Survey forms' : 'Stakeholder forms', href: list },
+            { label: form.name },
+          ]}
+          title={form.name}
+          badge={
+            <Badge variant="light">
+              {form.currentVersion ? `Version ${form.currentVersion}` : 'Draft'}
+            </Badge>
+          }
+          subtitle={
+            survey
+              ? `Survey form · waves: ${form.waves.join(', ') || 'none'} · ${form.anonymous ? 'anonymous' : 'linked to stakeholders'}`
+              : 'Stakeholder form: each response registers a stakeholder'
+          }
+          actions={
+            <Group gap="xs">
               <Button
                 component="a"
-                href={`${route('forms.xlsform.export', { form: form.id })}?version=${form.currentVersion}`}
+                href={route('forms.xlsform.export', { form: form.id })}
                 variant="default"
+                title="The draft's questions as an XLSForm workbook (survey, choices, settings)"
               >
-                XLSForm of version {form.currentVersion}
+                Download XLSForm
               </Button>
-            )}
-            <Button
-              component={Link}
-              href={route('responses.index', { form: form.id })}
-              variant="light"
-            >
-              Responses
-            </Button>
-            {survey && (
+              {form.currentVersion > 0 && (
+                <Button
+                  component="a"
+                  href={`${route('forms.xlsform.export', { form: form.id })}?version=${form.currentVersion}`}
+                  variant="default"
+                >
+                  XLSForm of version {form.currentVersion}
+                </Button>
+              )}
               <Button
                 component={Link}
-                href={route('intelligent-columns.index', { form: form.id })}
+                href={route('responses.index', { form: form.id })}
                 variant="light"
               >
-                Intelligent columns
+                Responses
               </Button>
+              {survey && (
+                <Button
+                  component={Link}
+                  href={route('intelligent-columns.index', { form: form.id })}
+                  variant="light"
+                >
+                  Intelligent columns
+                </Button>
+              )}
+              {survey && (
+                <Button
+                  component={Link}
+                  href={route('grids.index', { form: form.id })}
+                  variant="light"
+                >
+                  Intelligent grids
+                </Button>
+              )}
+            </Group>
+          }
+        />
+        {project.status === 'archived' && (
+          <Alert color="gray">This project is archived: its forms are read-only.</Alert>
+        )}
+        {features?.public_forms === false && (
+          <Alert color="orange" title="Public forms are turned off for this team">
+            This form’s links refuse new responses (“This form is not accepting responses”) until an
+            owner or administrator turns public forms back on
+            {auth.permissions.includes('team.settings.manage') ? (
+              <>
+                {' '}
+                in{' '}
+                <Anchor component={Link} href={route('settings.features')}>
+                  Team feature settings
+                </Anchor>
+              </>
+            ) : (
+              ' in Settings'
             )}
-            {survey && (
-              <Button
-                component={Link}
-                href={route('grids.index', { form: form.id })}
-                variant="light"
-              >
-                Intelligent grids
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      {project.status === 'archived' && (
-        <Alert color="gray">This project is archived: its forms are read-only.</Alert>
-      )}
-      {features?.public_forms === false && (
-        <Alert color="orange" title="Public forms are turned off for this team">
-          This form’s links refuse new responses (“This form is not accepting responses”) until an
-          owner or administrator turns public forms back on
-          {auth.permissions.includes('team.settings.manage') ? (
-            <>
-              {' '}
-              in{' '}
-              <Anchor component={Link} href={route('settings.features')}>
-                Team feature settings
-              </Anchor>
-            </>
-          ) : (
-            ' in Settings'
-          )}
-          . You can still edit and publish it.
-        </Alert>
-      )}
-      {publicUrl ? (
-        <Card withBorder radius="md" padding="md">
-          <Text size="sm" fw={600}>
-            Public link
-          </Text>
-          <Group gap="xs" wrap="wrap">
-            <Code style={{ wordBreak: 'break-all' }}>{publicUrl}</Code>
-            <CopyLinkButton path={publicUrl} of="public form" />
-            <Anchor href={publicUrl} target="_blank" size="sm">
-              Open the form
-            </Anchor>
-          </Group>
-        </Card>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {survey && !form.anonymous
-            ? 'Stakeholders answer through their personal links (stakeholder page) once the form is published.'
-            : 'Publish the form to get its public link.'}
-        </Text>
-      )}
-      <TestLinkCard formId={form.id} testUrl={testUrl} canEdit={can.edit} />
-      <section aria-labelledby="questions-title">
-        <Title order={2} size="h4" id="questions-title" mb="xs">
-          Questions ({questions.length})
-        </Title>
-        {questions.length === 0 ? (
-          <Card withBorder radius="md" padding="lg">
-            <Text>
-              No questions yet. Add the first one below, or add one from the theory of change.
+            . You can still edit and publish it.
+          </Alert>
+        )}
+        {publicUrl ? (
+          <Card withBorder radius="md" padding="md">
+            <Text size="sm" fw={600}>
+              Public link
             </Text>
+            <Group gap="xs" wrap="wrap">
+              <Code style={{ wordBreak: 'break-all' }}>{publicUrl}</Code>
+              <CopyLinkButton path={publicUrl} of="public form" />
+              <Anchor href={publicUrl} target="_blank" size="sm">
+                Open the form
+              </Anchor>
+            </Group>
           </Card>
         ) : (
-          <Accordion variant="separated" multiple>
-            {questions.map((q, i) => (
-              <Accordion.Item key={q.id} value={q.id}>
-                <Group wrap="wrap" gap={4} pr="xs" justify="flex-end">
-                  <Accordion.Control style={{ flex: '1 1 240px', minWidth: 0 }}>
-                    <Text fw={600} size="sm" lineClamp={2}>
-                      {i + 1}. {q.label}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {q.key} · {QUESTION_TYPE_LABELS[q.type]}
-                      {q.required ? ' · required' : ''}
-                      {q.surveyQuestion ? ' · linked to the theory of change' : ''}
-                    </Text>
-                  </Accordion.Control>
-                  {!disabled && (
-                    <Group gap={2} wrap="nowrap">
-                      <Tooltip label="Move up">
-                        <ActionIcon
-                          variant="subtle"
-                          size="lg"
-                          aria-label={`Move “${q.key}” up`}
-                          disabled={i === 0}
-                          onClick={() =>
-                            router.post(
-                              route('forms.questions.move', { formQuestion: q.id }),
-                              { direction: 'up' },
-                              opts,
-                            )
-                          }
-                        >
-                          <IconArrowUp size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Move down">
-                        <ActionIcon
-                          variant="subtle"
-                          size="lg"
-                          aria-label={`Move “${q.key}” down`}
-                          disabled={i === questions.length - 1}
-                          onClick={() =>
-                            router.post(
-                              route('forms.questions.move', { formQuestion: q.id }),
-                              { direction: 'down' },
-                              opts,
-                            )
-                          }
-                        >
-                          <IconArrowDown size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Duplicate">
-                        <ActionIcon
-                          variant="subtle"
-                          size="lg"
-                          aria-label={`Duplicate “${q.key}”`}
-                          onClick={() =>
-                            router.post(
-                              route('forms.questions.duplicate', { formQuestion: q.id }),
-                              {},
-                              opts,
-                            )
-                          }
-                        >
-                          <IconCopy size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="lg"
-                          aria-label={`Delete “${q.key}”`}
-                          onClick={() =>
-                            router.delete(
-                              route('forms.questions.destroy', { formQuestion: q.id }),
-                              opts,
-                            )
-                          }
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  )}
-                </Group>
-                <Accordion.Panel>
-                  {q.surveyQuestion && (
-                    <Text size="xs" mb="xs">
-                      Asks the theory-of-change question{' '}
-                      <Anchor
-                        component={Link}
-                        href={route('survey-questions.show', {
-                          surveyQuestion: q.surveyQuestion.id,
-                        })}
-                        size="xs"
-                      >
-                        {q.surveyQuestion.text}
-                      </Anchor>
-                    </Text>
-                  )}
-                  <QuestionEditor
-                    formId={form.id}
-                    question={q}
-                    earlier={questions.slice(0, i)}
-                    disabled={disabled}
-                  />
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
+          <Text size="sm" c="dimmed">
+            {survey && !form.anonymous
+              ? 'Stakeholders answer through their personal links (stakeholder page) once the form is published.'
+              : 'Publish the form to get its public link.'}
+          </Text>
         )}
-      </section>
-      {!disabled && (
-        <Card withBorder radius="md" padding="lg">
-          <Title order={2} size="h4" mb="xs">
-            Add a question
+        <TestLinkCard formId={form.id} testUrl={testUrl} canEdit={can.edit} questions={questions} />
+        <section aria-labelledby="questions-title">
+          <Title order={2} size="h4" id="questions-title" mb="xs">
+            Questions ({questions.length})
           </Title>
-          <QuestionEditor formId={form.id} earlier={questions} disabled={disabled} />
-        </Card>
-      )}
-      <FromTocPanel form={form} tocQuestions={props.tocQuestions} disabled={disabled} />
-      <PublishPanel form={form} diff={props.diff} versions={props.versions} disabled={disabled} />
-      <SettingsPanel form={form} disabled={disabled} />
-      <TranslationsPanel form={form} questions={props.questions} disabled={disabled} />
-    </Stack>
+          {questions.length === 0 ? (
+            <Card withBorder radius="md" padding="lg">
+              <Text>
+                No questions yet. Add the first one below, or add one from the theory of change.
+              </Text>
+            </Card>
+          ) : (
+            <Accordion variant="separated" multiple>
+              {questions.map((q, i) => (
+                <Accordion.Item key={q.id} value={q.id}>
+                  <Group wrap="wrap" gap={4} pr="xs" justify="flex-end">
+                    <Accordion.Control style={{ flex: '1 1 240px', minWidth: 0 }}>
+                      <Text fw={600} size="sm" lineClamp={2}>
+                        {i + 1}. {q.label}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {q.key} · {QUESTION_TYPE_LABELS[q.type]}
+                        {q.required ? ' · required' : ''}
+                        {q.surveyQuestion ? ' · linked to the theory of change' : ''}
+                      </Text>
+                    </Accordion.Control>
+                    {!disabled && (
+                      <Group gap={2} wrap="nowrap">
+                        <Tooltip label="Move up">
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            aria-label={`Move “${q.key}” up`}
+                            disabled={i === 0}
+                            onClick={() =>
+                              router.post(
+                                route('forms.questions.move', { formQuestion: q.id }),
+                                { direction: 'up' },
+                                opts,
+                              )
+                            }
+                          >
+                            <IconArrowUp size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Move down">
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            aria-label={`Move “${q.key}” down`}
+                            disabled={i === questions.length - 1}
+                            onClick={() =>
+                              router.post(
+                                route('forms.questions.move', { formQuestion: q.id }),
+                                { direction: 'down' },
+                                opts,
+                              )
+                            }
+                          >
+                            <IconArrowDown size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Duplicate">
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            aria-label={`Duplicate “${q.key}”`}
+                            onClick={() =>
+                              router.post(
+                                route('forms.questions.duplicate', { formQuestion: q.id }),
+                                {},
+                                opts,
+                              )
+                            }
+                          >
+                            <IconCopy size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Delete">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            size="lg"
+                            aria-label={`Delete “${q.key}”`}
+                            onClick={() =>
+                              router.delete(
+                                route('forms.questions.destroy', { formQuestion: q.id }),
+                                opts,
+                              )
+                            }
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    )}
+                  </Group>
+                  <Accordion.Panel>
+                    {q.surveyQuestion && (
+                      <Text size="xs" mb="xs">
+                        Asks the theory-of-change question{' '}
+                        <Anchor
+                          component={Link}
+                          href={route('survey-questions.show', {
+                            surveyQuestion: q.surveyQuestion.id,
+                          })}
+                          size="xs"
+                        >
+                          {q.surveyQuestion.text}
+                        </Anchor>
+                      </Text>
+                    )}
+                    <QuestionEditor
+                      formId={form.id}
+                      question={q}
+                      earlier={questions.slice(0, i)}
+                      disabled={disabled}
+                    />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          )}
+        </section>
+        {!disabled && (
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} size="h4" mb="xs">
+              Add a question
+            </Title>
+            <QuestionEditor formId={form.id} earlier={questions} disabled={disabled} />
+          </Card>
+        )}
+        <FromTocPanel form={form} tocQuestions={props.tocQuestions} disabled={disabled} />
+        <PublishPanel form={form} diff={props.diff} versions={props.versions} disabled={disabled} />
+        <SettingsPanel form={form} disabled={disabled} />
+        <TranslationsPanel form={form} questions={props.questions} disabled={disabled} />
+      </Stack>
+      <PhonePreviewPanel url={testUrl} questions={questions} />
+    </Group>
   );
 }

@@ -2,6 +2,7 @@ import { Link, router } from '@inertiajs/react';
 import { Anchor, Button, Card, Code, Group, Text } from '@mantine/core';
 import { CopyLinkButton } from '../../components/copy-link-button';
 import { route } from '@shared/route';
+import { PhonePreviewButton } from './phone-preview';
 
 /**
  * "Test this draft": the draft's own test link (made on demand). It opens the current draft on the
@@ -11,10 +12,13 @@ export function TestLinkCard({
   formId,
   testUrl,
   canEdit,
+  questions,
 }: {
   formId: string;
   testUrl: string | null;
   canEdit: boolean;
+  /** the draft's questions: the phone preview loads again when they change */
+  questions: unknown;
 }) {
   return (
     <Card withBorder radius="md" padding="md">
@@ -33,6 +37,7 @@ export function TestLinkCard({
           <Anchor href={testUrl} target="_blank" size="sm">
             Open the draft
           </Anchor>
+          <PhonePreviewButton url={testUrl} questions={questions} />
           <Anchor
             component={Link}
             href={`${route('responses.index', { form: formId })}?test=1`}

@@ -45,6 +45,13 @@ describe('the draft’s test link', () => {
     expect(res.statusCode).toBe(200);
     expect(props).toMatchObject({ test: true, version: 0, closed: null });
     expect(props!.questions.map((q) => q.key)).toEqual(['village']);
+    // the builder's phone preview frames it: the app's own pages only (every other page: none)
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const builder = await s.client.get(`/forms/${formId}/fields`);
+    expect(String(builder.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
 
     // the same checks as a real submission, on the field
     const bad = await testSubmit(token, { id: randomUUID(), version: 0, answers: {} });

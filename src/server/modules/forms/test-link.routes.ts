@@ -8,6 +8,7 @@ import {
   runUseCase,
 } from '../../platform/use-case/index.js';
 import { parseInput } from '../../platform/http/validate.js';
+import { allowSameOriginFrames } from '../../platform/http/security-headers.js';
 import { submitSchema, WAVE_RE } from '../../../shared/forms/forms.schemas.js';
 import { textDirection } from '../../../shared/forms/translations.js';
 import { plural } from '../../../shared/format/plural.js';
@@ -96,6 +97,8 @@ export function registerTestLinkRoutes(app: FastifyInstance, ctx: AppContext) {
           test: true,
         },
       });
+      // the builder shows the draft in a phone-sized frame beside it (same origin only)
+      allowSameOriginFrames(reply);
       return reply
         .header('x-robots-tag', 'noindex')
         .header('Vary', 'Accept-Language')

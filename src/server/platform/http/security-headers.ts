@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { VIDEO_FRAME_HOSTS } from '../../../shared/settings/video.js';
 
 /**
@@ -35,4 +35,19 @@ export function installSecurityHeaders(
   app.addHook('onRequest', (request, reply, done) => {
     headers(request.raw, reply.raw, (e?: unknown) => done(e as Error | undefined));
   });
+}
+
+/**
+ * Let this response be shown in a frame of the app's own pages (`frame-ancestors 'self'`, the
+ * rest of the policy unchanged): the builder's phone preview of a draft's test link. Everything
+ * else keeps `frame-ancestors 'none'`.
+ */
+export function allowSameOriginFrames(reply: FastifyReply) {
+  const csp = String(reply.raw.getHeader('content-security-policy') ?? '');
+  if (csp)
+    reply.header(
+      'content-security-policy',
+      csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+    );
+  reply.header('x-frame-options', 'SAMEORIGIN');
 }
