@@ -117,6 +117,18 @@ it('set a choice filter and a required condition in the builder, then answer the
   console.log('screenshot', await shot(page, 'forms-cascading-preview-side'));
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // drag and drop: the country's handle dropped on the second question moves it there (the
+  // city's panel closed and a tall window, so neither end scrolls away while dragging)
+  await page.getByRole('button', { name: /^3\. City/ }).click();
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page
+    .locator('[data-drag-handle="country"]')
+    .dragTo(page.getByRole('button', { name: /^2\. State/ }));
+  await page.getByText('Question “Country” moved to place 2.').waitFor();
+  await page.getByRole('button', { name: /^2\. Country/ }).waitFor();
+  await page.getByRole('button', { name: /^3\. State/ }).waitFor();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   await page.getByRole('button', { name: 'Publish version 1' }).click();
   await page.getByText('Public link', { exact: true }).waitFor();
   const publicPath = (await page.locator('code').first().textContent())!.trim();

@@ -413,9 +413,21 @@ export const saveTranslationsSchema = z.strictObject({
 });
 export type SaveTranslationsInput = z.infer<typeof saveTranslationsSchema>;
 
-export const moveQuestionSchema = z.strictObject({
-  direction: z.enum(['up', 'down'], { error: 'Move up or down.' }),
-});
+export const moveQuestionSchema = z
+  .strictObject({
+    direction: z.enum(['up', 'down'], { error: 'Move up or down.' }).optional(),
+    /** or the place to move it to, from 1 (the builder's drag and drop) */
+    position: z
+      .number({ error: 'Give the place as a number.' })
+      .int('Give the place as a whole number.')
+      .min(1, 'The first place is 1.')
+      .max(10_000, 'A form has fewer questions than that.')
+      .optional(),
+  })
+  .refine((v) => (v.direction === undefined) !== (v.position === undefined), {
+    message: 'Move up or down, or to a place.',
+    path: ['direction'],
+  });
 
 export const fromTocSchema = z.strictObject({
   surveyQuestionId: z.uuid({ error: 'Choose a survey question of this project.' }),

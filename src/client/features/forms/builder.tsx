@@ -14,7 +14,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconCopy, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCopy,
+  IconGripVertical,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQuestionDrag } from './question-drag';
 import { route } from '@shared/route';
 import { QUESTION_TYPE_LABELS } from '@shared/forms/questions';
 import type { FormFieldsProps } from '@shared/forms/forms.pages';
@@ -38,6 +45,7 @@ export function FormBuilder(props: FormFieldsProps) {
   const list = survey
     ? route('forms.surveys', { project: project.id })
     : route('stakeholders.index', { project: project.id });
+  const { drag, setDrag, dropTarget } = useQuestionDrag(questions, disabled);
   return (
     <Group align="flex-start" wrap="nowrap" gap="xl">
       <Stack gap="lg" maw={960} style={{ flex: 1, minWidth: 0 }}>
@@ -161,8 +169,35 @@ export function FormBuilder(props: FormFieldsProps) {
           ) : (
             <Accordion variant="separated" multiple>
               {questions.map((q, i) => (
-                <Accordion.Item key={q.id} value={q.id}>
+                <Accordion.Item
+                  key={q.id}
+                  value={q.id}
+                  {...dropTarget(i)}
+                  style={
+                    drag.over === i && drag.id !== q.id
+                      ? { outline: '2px solid var(--mantine-color-blue-6)' }
+                      : undefined
+                  }
+                >
                   <Group wrap="wrap" gap={4} pr="xs" justify="flex-end">
+                    {!disabled && (
+                      // drag and drop moves it (the arrows do the same from the keyboard)
+                      <div
+                        draggable
+                        aria-hidden="true"
+                        title="Drag to move"
+                        data-drag-handle={q.key}
+                        onDragStart={(e) => {
+                          e.dataTransfer.effectAllowed = 'move';
+                          e.dataTransfer.setData('text/plain', q.id);
+                          setDrag({ id: q.id, over: null });
+                        }}
+                        onDragEnd={() => setDrag({ id: null, over: null })}
+                        style={{ cursor: 'grab', padding: '0 2px 0 8px', display: 'flex' }}
+                      >
+                        <IconGripVertical size={18} color="var(--mantine-color-dimmed)" />
+                      </div>
+                    )}
                     <Accordion.Control style={{ flex: '1 1 240px', minWidth: 0 }}>
                       <Text fw={600} size="sm" lineClamp={2}>
                         {i + 1}. {q.label}

@@ -231,10 +231,11 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { name: 'forms.questions.move', access: update } },
     async (request, reply) => {
       const input = parseInput(moveQuestionSchema, request.body);
-      const { form, question } = await runUseCase(ctx, actorOf(request), (uc) =>
+      const { form, question, position } = await runUseCase(ctx, actorOf(request), (uc) =>
         moveQuestion(uc, { ...input, questionId: param(request, 'formQuestion') }),
       );
-      return back(reply, form.id, `Question ${named(question)} moved ${input.direction}.`);
+      const where = input.direction ?? `to place ${position}`;
+      return back(reply, form.id, `Question ${named(question)} moved ${where}.`);
     },
   );
 

@@ -325,13 +325,22 @@ async function writeOrder(db: Db, ids: string[]) {
 /** Move a question one place up or down (the keyboard-accessible reorder). */
 export async function moveQuestion(
   uc: UseCase,
-  { questionId, direction }: { questionId: unknown; direction: 'up' | 'down' },
+  {
+    questionId,
+    direction,
+    position,
+  }: { questionId: unknown; direction?: 'up' | 'down'; position?: number },
 ) {
   const { question, form, project } = await findQuestion(uc.tx, uc.teamId, questionId);
   uc.can('content.update', { project });
   const ids = (await ordered(uc.tx, form.id)).map((r) => r.id);
   const i = ids.indexOf(question.id);
-  const j = direction === 'up' ? i - 1 : i + 1;
+  // up or down one place, or to a place (dropped there; past the end: the last)
+  const j = direction
+    ? direction === 'up'
+      ? i - 1
+      : i + 1
+    : Math.min(position ?? 1, ids.length) - 1;
   if (j < 0 || j >= ids.length)
     throw new ValidationError({
       direction:
@@ -339,14 +348,15 @@ export async function moveQuestion(
           ? 'This is already the first question.'
           : 'This is already the last question.',
     });
-  [ids[i], ids[j]] = [ids[j], ids[i]];
+  ids.splice(i, 1);
+  ids.splice(j, 0, question.id);
   await writeOrder(uc.tx, ids);
   await uc.audit({
     action: 'form_question.moved',
     subject: subjectOf(question),
-    details: { form: form.name, key: question.key, direction, position: j + 1 },
+    details: { form: form.name, key: question.key, direction: direction ?? null, position: j + 1 },
   });
-  return { question, form };
+  return { question, form, position: j + 1 };
 }
 
 /** Copy a question right below itself, with a new key (not linked to the theory of change). */
