@@ -67,70 +67,51 @@ export function logicErrors(
       return `\`${name}\` comes after this question: use only questions before it (at character ${e.start + 1})`;
     return at(e);
   };
-  if (q.relevant != null && q.relevant.trim() !== '') {
-    const r = parse(q.relevant);
-    if (!r.ok) errors.relevant = at(r.error);
-    else {
-      const dot = hasCurrent(r.ast);
-      const e = dot
-        ? `\`.\` (this question’s answer) cannot decide whether it is shown (at character ${dot.start + 1})`
-        : refError(r.ast, false);
-      if (e) errors.relevant = e;
+  // each expression: parses, reads only earlier questions (a constraint also its own answer);
+  // `.` is the constraint's alone; reading itself is said in the expression's own terms
+  const rules: Array<{
+    field: 'relevant' | 'constraint' | 'calculation' | 'requiredWhen' | 'repeatCount';
+    dot?: string;
+    self?: string;
+  }> = [
+    { field: 'relevant', dot: '`.` (this question’s answer) cannot decide whether it is shown' },
+    { field: 'constraint' },
+    {
+      field: 'calculation',
+      dot: '`.` has no meaning in a calculation: name the questions it reads',
+      self: 'A calculation cannot read its own value',
+    },
+    {
+      field: 'requiredWhen',
+      dot: '`.` (this question’s answer) cannot decide whether it is required',
+      self: 'Whether a question is required cannot depend on its own answer',
+    },
+    {
+      field: 'repeatCount',
+      dot: '`.` has no meaning in a repeat count: name the question it reads, e.g. ${household_size}',
+      self: 'A repeat count cannot read its own repeat',
+    },
+  ];
+  for (const { field, dot, self } of rules) {
+    const text = q[field];
+    if (text == null || text.trim() === '') continue;
+    const r = parse(text);
+    if (!r.ok) {
+      errors[field] = at(r.error);
+      continue;
     }
-  }
-  if (q.constraint != null && q.constraint.trim() !== '') {
-    const r = parse(q.constraint);
-    if (!r.ok) errors.constraint = at(r.error);
-    else {
-      const e = refError(r.ast, true);
-      if (e) errors.constraint = e;
-    }
-  }
-  if (q.calculation != null && q.calculation.trim() !== '') {
-    const r = parse(q.calculation);
-    if (!r.ok) errors.calculation = at(r.error);
-    else {
-      const dot = hasCurrent(r.ast);
-      const e = dot
-        ? `\`.\` has no meaning in a calculation: name the questions it reads (at character ${dot.start + 1})`
-        : refError(r.ast, false)?.replace(
-            'A question cannot be shown or hidden by its own answer',
-            'A calculation cannot read its own value',
-          );
-      if (e) errors.calculation = e;
-    }
-  }
-  if (q.requiredWhen != null && q.requiredWhen.trim() !== '') {
-    const r = parse(q.requiredWhen);
-    if (!r.ok) errors.requiredWhen = at(r.error);
-    else {
-      const dot = hasCurrent(r.ast);
-      const e = dot
-        ? `\`.\` (this question’s answer) cannot decide whether it is required (at character ${dot.start + 1})`
-        : refError(r.ast, false)?.replace(
-            'A question cannot be shown or hidden by its own answer',
-            'Whether a question is required cannot depend on its own answer',
-          );
-      if (e) errors.requiredWhen = e;
-    }
+    const current = dot ? hasCurrent(r.ast) : null;
+    const e = current
+      ? `${dot} (at character ${current.start + 1})`
+      : refError(r.ast, !dot)?.replace(
+          'A question cannot be shown or hidden by its own answer',
+          self ?? 'A question cannot be shown or hidden by its own answer',
+        );
+    if (e) errors[field] = e;
   }
   if (q.choiceFilter != null && q.choiceFilter.trim() !== '') {
     const e = choiceFilterError(q.choiceFilter, q.choices ?? [], refError);
     if (e) errors.choiceFilter = e;
-  }
-  if (q.repeatCount != null && q.repeatCount.trim() !== '') {
-    const r = parse(q.repeatCount);
-    if (!r.ok) errors.repeatCount = at(r.error);
-    else {
-      const dot = hasCurrent(r.ast);
-      const e = dot
-        ? `\`.\` has no meaning in a repeat count: name the question it reads, e.g. \${household_size} (at character ${dot.start + 1})`
-        : refError(r.ast, false)?.replace(
-            'A question cannot be shown or hidden by its own answer',
-            'A repeat count cannot read its own repeat',
-          );
-      if (e) errors.repeatCount = e;
-    }
   }
   return errors;
 }
