@@ -54,6 +54,14 @@ it('set a choice filter and a required condition in the builder, then answer the
     required: true,
     validation: { min: '0', max: '5', step: '0.5' },
   });
+  // a read-only calculation: shown, never typed
+  await add({
+    key: 'metres',
+    type: 'decimal',
+    label: 'The same in metres',
+    readOnly: true,
+    calculation: '${distance} * 1000',
+  });
   await add({
     key: 'country',
     type: 'short_text',
@@ -159,6 +167,9 @@ it('set a choice filter and a required condition in the builder, then answer the
   await expect.poll(() => said.textContent()).toBe('0');
   for (let i = 0; i < 3; i++) await phone.keyboard.press('ArrowRight');
   await expect.poll(() => said.textContent()).toBe('1.5');
+  await expect
+    .poll(() => phone.getByRole('textbox', { name: 'The same in metres' }).inputValue())
+    .toBe('1500');
   console.log('screenshot', await shot(phone, 'forms-cascading-375'));
   await checkAccessibility(phone);
   // back to Lagos: Fagge is no longer offered, so the adult's city is missing
@@ -175,7 +186,7 @@ it('set a choice filter and a required condition in the builder, then answer the
     .from(formResponses)
     .where(eq(formResponses.formId, formId));
   expect(stored.map((r) => r.answers)).toEqual([
-    { age: 34, state: 'lagos', city: 'epe', distance: 1.5, country: 'Nigeria' },
+    { age: 34, state: 'lagos', city: 'epe', distance: 1.5, metres: 1500, country: 'Nigeria' },
   ]);
   await phone.close();
 });

@@ -1,5 +1,5 @@
 import { visibleKeys } from '@shared/forms/logic';
-import { otherKey, type QuestionDef } from '@shared/forms/questions';
+import { isComputed, otherKey, type QuestionDef } from '@shared/forms/questions';
 import { fixedRepeatCount, repeatBounds, validateAnswers } from '@shared/forms/answers';
 import type { PublicFormProps } from '@shared/forms/forms.pages';
 import { parse, pruneHidden, type Answer } from '@shared/expressions';
@@ -73,8 +73,9 @@ export function toSend(questions: QuestionDef[], answers: DraftAnswers): Record<
     pruneHidden(questions, filled(withRepeatCounts(questions, logicView(answers)))),
   ) as LogicAnswers;
   for (const q of questions) if (!shown.has(q.key)) delete kept[otherKey(q.key)];
-  // calculations: the shared validation computes them (the server does the same and its value wins)
-  const calculates = questions.filter((q) => q.type === 'calculate');
+  // calculations (a calculate, a read-only question's): the shared validation computes them (the
+  // server does the same and its value wins)
+  const calculates = questions.filter(isComputed);
   if (calculates.length) {
     const { values } = validateAnswers(questions, kept);
     for (const q of calculates)

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { OTHER_VALUE, otherKey, type Choice, type QuestionDef } from '@shared/forms/questions';
 import { offeredChoices } from '@shared/forms/choice-filter';
 import { requiredNow } from '@shared/forms/logic';
-import type { Answer } from '@shared/expressions';
+import { compiledExpression, type Answer } from '@shared/expressions';
+import { calculated } from '@shared/forms/answers-more';
 import classes from './public-form.module.css';
 import { GeopointQuestion, MatrixQuestion, RankingQuestion } from './question-more';
 import { FileQuestion } from './file-question';
@@ -124,7 +125,13 @@ export function PublicQuestion({ q: def, answers, errors, set, scope = {}, posit
   const error = errors[q.key];
   const value = answers[q.key];
   const offered = q.choiceFilter ? offeredChoices(q, scope, { position }) : q.choices;
-  if (q.readOnly) return <ReadOnlyQuestion q={q} text={readOnlyText(q, t)} />;
+  if (q.readOnly) {
+    // its calculation over the answers so far, else its default
+    const shown = q.calculation?.trim()
+      ? String(calculated(compiledExpression(q.calculation), scope, undefined, position) ?? '')
+      : (q.defaultValue ?? '');
+    return <ReadOnlyQuestion q={q} text={readOnlyText(q, t, shown)} />;
+  }
   // a page break is the title of the page it opens (form-app.tsx), not a question; a calculate
   // and a hidden value are never shown
   if (q.type === 'page' || q.type === 'calculate' || q.type === 'hidden') return null;
@@ -365,9 +372,8 @@ function OtherInput({ q, answers, errors, set }: Props) {
   );
 }
 
-/** What a read-only question shows: its default, as a choice's label where it is a choice. */
-function readOnlyText(q: QuestionDef, t: PageText): string {
-  const v = q.defaultValue ?? '';
+/** What a read-only question shows: its value, as a choice's label where it is a choice. */
+function readOnlyText(q: QuestionDef, t: PageText, v: string): string {
   return choiceList(q, t).find((c) => c.value === v)?.label ?? v;
 }
 

@@ -303,6 +303,14 @@ function checkList(
       }
       continue;
     }
+    if (q.readOnly && q.calculation?.trim()) {
+      // a read-only calculation: computed here as a calculate is, kept when it is an answer of
+      // the question's type (a respondent cannot change it, so nothing to refuse)
+      const c = calculated(compiledExpression(q.calculation), scope, opts.now, opts.position);
+      const r = c === null ? null : checkOne(q, c, opts.t);
+      if (r && !r.error) keep(q.key, r.value!);
+      continue;
+    }
     // a read-only question keeps its default, whatever was sent
     const v = q.readOnly ? (q.defaultValue ?? undefined) : raw[q.key];
     if (isEmpty(v) || (q.type === 'acknowledge' && (v === false || v === 'false'))) {

@@ -116,10 +116,31 @@ describe('read-only questions', () => {
     expect(validateAnswers(f, {}).values).toEqual({ country: 'Nigeria' });
     expect(validateAnswers(f, { country: 'Ghana' }).values).toEqual({ country: 'Nigeria' });
   });
-  it('need a default and a type that takes one', () => {
+  it('show a calculation over the answers, kept when it fits the question’s type', () => {
+    const f = [
+      q('adults', 'integer'),
+      q('kids', 'integer'),
+      q('people', 'integer', { readOnly: true, calculation: '${adults} + ${kids}' }),
+      q('share', 'integer', { readOnly: true, calculation: '${kids} div ${adults}' }),
+    ];
+    expect(validateAnswers(f, { adults: 2, kids: 3, people: 99 }).values).toEqual({
+      adults: 2,
+      kids: 3,
+      people: 5,
+    });
+    // 1.5 is no whole number: left unanswered (the respondent cannot change it)
+    const odd = validateAnswers(f, { adults: 2, kids: 3 });
+    expect(odd.errors).toEqual({});
+    expect(odd.values.share).toBeUndefined();
+    expect(validateAnswers(f, { adults: 2, kids: 4 }).values.share).toBe(2);
+  });
+  it('need a default or a calculation, and a type that takes one', () => {
     expect(questionRuleErrors({ type: 'short_text', readOnly: true }).readOnly).toMatch(
-      /set a default value/,
+      /its default or its calculation: set one/,
     );
+    expect(
+      questionRuleErrors({ type: 'integer', readOnly: true, calculation: '1 + 1' }).readOnly,
+    ).toBeUndefined();
     expect(
       questionRuleErrors({ type: 'file', readOnly: true, defaultValue: 'x' }).readOnly,
     ).toMatch(/cannot be read-only/);

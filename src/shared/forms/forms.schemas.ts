@@ -301,10 +301,10 @@ export function questionRuleErrors(q: QuestionShape): Record<string, string> {
   if (q.choiceFilter?.trim() && !(t && hasChoices(t)))
     e.choiceFilter =
       'Only a single choice, multiple choice or dropdown question filters its choices.';
-  if (q.readOnly && t && (!canBeReadOnly(t) || !q.defaultValue?.trim()))
+  if (q.readOnly && t && (!canBeReadOnly(t) || !(q.defaultValue?.trim() || q.calculation?.trim())))
     e.readOnly = !canBeReadOnly(t)
       ? 'This type of question cannot be read-only.'
-      : 'A read-only question shows its default: set a default value.';
+      : 'A read-only question shows its default or its calculation: set one.';
   const v = q.validation ?? {};
   if (t === 'repeat') {
     for (const f of ['min', 'max'] as const)

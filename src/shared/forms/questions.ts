@@ -175,7 +175,10 @@ export interface QuestionDef {
   constraintMessage?: string | null;
   /** matrix: its rows (the shared scale is `choices`); the answer is an object row value -> scale value */
   rows?: Choice[];
-  /** calculate: the expression computed from earlier answers (the server recomputes it on submit) */
+  /**
+   * calculate, or a read-only question: the expression computed from earlier answers (the server
+   * recomputes it on submit; a read-only question shows it)
+   */
   calculation?: string | null;
   /** the texts in the form's other languages (language code -> texts); missing: the default's */
   translations?: QuestionTranslations;
@@ -268,3 +271,7 @@ export function onRangeStep(n: number, r: { min: number; step: number }): boolea
   const k = (n - r.min) / r.step;
   return Math.abs(k - Math.round(k)) < 1e-6;
 }
+
+/** Whether a question's value is computed from its calculation: a calculate, or a read-only question with one. */
+export const isComputed = (q: Pick<QuestionDef, 'type' | 'readOnly' | 'calculation'>) =>
+  q.type === 'calculate' || (Boolean(q.readOnly) && Boolean(q.calculation?.trim()));

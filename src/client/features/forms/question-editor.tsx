@@ -122,7 +122,9 @@ export function QuestionEditor({
       : {}),
     ...(t === 'matrix' || t === 'ranking' ? { choices: parseChoices(d.choices) } : {}),
     ...(t === 'matrix' ? { rows: parseChoices(d.rows) } : {}),
-    ...(t === 'calculate' ? { calculation: n(d.calculation) } : {}),
+    ...(t === 'calculate' || (d.readOnly && canBeReadOnly(t))
+      ? { calculation: n(d.calculation) }
+      : {}),
     ...(t === 'repeat' ? { repeatCount: n(d.repeatCount), itemLabel: n(d.itemLabel) } : {}),
     repeatKey: t === 'repeat' ? null : n(d.repeatKey),
     ...(t === 'rating' ? { scale: d.scale } : {}),
@@ -275,20 +277,6 @@ export function QuestionEditor({
             disabled={disabled}
           />
         )}
-        {t === 'calculate' && (
-          <Textarea
-            label="Calculation"
-            description="An expression over earlier questions, e.g. ${income} * 12 or if(${age} >= 18, 'adult', 'minor'). Computed in the form and again on the server, whose value is kept."
-            name="calculation"
-            autosize
-            minRows={1}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            value={d.calculation}
-            onChange={(e) => form.setData('calculation', e.currentTarget.value)}
-            error={err.calculation}
-            disabled={disabled}
-          />
-        )}
         {t === 'hidden' && (
           <Text size="sm" c="dimmed">
             Not shown to the respondent. Its value comes from the link (add ?{d.key || 'key'}=value
@@ -352,10 +340,28 @@ export function QuestionEditor({
           )}
         {canBeReadOnly(t) && (
           <Checkbox
-            label="Read-only: the respondent sees the default answer and cannot change it"
+            label="Read-only: the respondent sees the default answer (or a calculation) and cannot change it"
             checked={d.readOnly}
             onChange={(e) => form.setData('readOnly', e.currentTarget.checked)}
             error={err.readOnly}
+            disabled={disabled}
+          />
+        )}
+        {(t === 'calculate' || (d.readOnly && canBeReadOnly(t))) && (
+          <Textarea
+            label={
+              t === 'calculate'
+                ? 'Calculation'
+                : 'Calculation shown (optional: else the default answer)'
+            }
+            description="An expression over earlier questions, e.g. ${income} * 12 or if(${age} >= 18, 'adult', 'minor'). Computed in the form and again on the server, whose value is kept."
+            name="calculation"
+            autosize
+            minRows={1}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            value={d.calculation}
+            onChange={(e) => form.setData('calculation', e.currentTarget.value)}
+            error={err.calculation}
             disabled={disabled}
           />
         )}

@@ -146,7 +146,9 @@ describe('choice filters, required conditions and read-only questions', () => {
     ).toMatchObject({ requiredWhen: expect.stringMatching(/Tick “Required”/) });
     expect(
       await refused(s, formId, { key: 'ro', type: 'short_text', label: 'RO', readOnly: true }),
-    ).toMatchObject({ readOnly: 'A read-only question shows its default: set a default value.' });
+    ).toMatchObject({
+      readOnly: 'A read-only question shows its default or its calculation: set one.',
+    });
     // nothing was added
     const keys = (
       await t.app.ctx.db.select().from(formQuestions).where(eq(formQuestions.formId, formId))

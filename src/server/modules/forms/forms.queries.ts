@@ -127,7 +127,9 @@ export const toDef = (q: QuestionRow): QuestionDef => ({
   ...(q.readOnly ? { readOnly: true } : {}),
   ...(q.choiceFilter ? { choiceFilter: q.choiceFilter } : {}),
   ...(q.type === 'matrix' ? { rows: q.rows } : {}),
-  ...(q.type === 'calculate' ? { calculation: q.calculation } : {}),
+  ...(q.type === 'calculate' || (q.readOnly && q.calculation)
+    ? { calculation: q.calculation }
+    : {}),
   ...(q.type === 'repeat' ? { repeatCount: q.repeatCount, itemLabel: q.itemLabel } : {}),
   // only a translated question carries the field (versions before translations compare equal)
   ...(Object.keys(q.translations ?? {}).length ? { translations: q.translations } : {}),

@@ -170,7 +170,10 @@ export async function addQuestion(
       constraint: input.constraint ?? null,
       constraintMessage: input.constraintMessage ?? null,
       rows: input.type === 'matrix' ? (input.rows ?? []) : [],
-      calculation: input.type === 'calculate' ? (input.calculation ?? null) : null,
+      calculation:
+        input.type === 'calculate' || (input.readOnly && canBeReadOnly(input.type))
+          ? (input.calculation ?? null)
+          : null,
       repeatKey,
       repeatCount: input.type === 'repeat' ? (input.repeatCount ?? null) : null,
       itemLabel: input.type === 'repeat' ? (input.itemLabel ?? null) : null,
@@ -236,7 +239,8 @@ export async function updateQuestion(
     choiceFilter: hasChoices(type) ? pick('choiceFilter') : null,
     constraint: pick('constraint'),
     constraintMessage: pick('constraintMessage'),
-    calculation: type === 'calculate' ? pick('calculation') : null,
+    calculation:
+      type === 'calculate' || (merged.readOnly && canBeReadOnly(type)) ? pick('calculation') : null,
     repeatCount: type === 'repeat' ? pick('repeatCount') : null,
   };
   const repeatKey = pick('repeatKey') ?? null;

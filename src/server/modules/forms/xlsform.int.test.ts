@@ -300,6 +300,13 @@ describe('XLSForm import', () => {
       readOnly: true,
     });
     await add(s, formId, {
+      key: 'age_months',
+      type: 'integer',
+      label: 'Age in months',
+      readOnly: true,
+      calculation: '${age} * 12',
+    });
+    await add(s, formId, {
       key: 'later',
       type: 'integer',
       label: '=1+1 looks like a formula',
@@ -347,6 +354,7 @@ describe('XLSForm import', () => {
         requiredWhen: q.requiredWhen,
         readOnly: q.readOnly,
         choiceFilter: q.choiceFilter,
+        calculation: q.calculation,
       }));
     const questions = (id: string) =>
       t.app.ctx.db

@@ -194,3 +194,37 @@ describe('mapXlsform: answers shown in texts', () => {
     ]);
   });
 });
+
+describe('mapXlsform: read-only calculations', () => {
+  it('keeps a calculation on a read-only question, and says what happens to one it cannot keep', () => {
+    const p = mapXlsform(
+      {
+        survey: sheet(
+          ['type', 'name', 'label', 'read_only', 'calculation', 'default'],
+          ['integer', 'adults', 'Adults', '', '', ''],
+          ['integer', 'kids', 'Children', '', '', ''],
+          ['integer', 'total', 'People', 'yes', '${adults} + ${kids}', ''],
+          ['integer', 'broken', 'Broken', 'yes', '${nobody} + 1', ''],
+          ['integer', 'fallback', 'Fallback', 'yes', '${nobody} + 1', '3'],
+          ['integer', 'plain', 'Plain', '', '${adults} * 2', ''],
+        ),
+        choices: null,
+        settings: null,
+      },
+      'f.xlsx',
+    );
+    const [, , total, broken, fallback, plain] = p.questions;
+    expect(total).toMatchObject({ readOnly: true, calculation: '${adults} + ${kids}' });
+    expect(p.report.rows[2].status).toBe('imported');
+    expect(broken.readOnly).toBeUndefined();
+    expect(broken.calculation).toBeUndefined();
+    expect(p.report.rows[3].messages.join(' ')).toMatch(
+      /The calculation “\$\{nobody\} \+ 1” is not imported: .*The question can be answered\./,
+    );
+    expect(fallback).toMatchObject({ readOnly: true, defaultValue: '3' });
+    expect(fallback.calculation).toBeUndefined();
+    expect(p.report.rows[4].messages.join(' ')).toMatch(/Its default is shown\./);
+    expect(plain.calculation).toBeUndefined();
+    expect(p.report.rows[5].messages.join(' ')).toMatch(/neither “calculate” nor read-only/);
+  });
+});

@@ -454,11 +454,14 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         warn(
           `“read_only” as an expression (${c.read_only}) is not supported: the question is read-only.`,
         );
-      if (canBeReadOnly(type) && input.defaultValue) input.readOnly = true;
-      else
+      if (canBeReadOnly(type) && (input.defaultValue || c.calculation?.trim())) {
+        input.readOnly = true;
+        // its calculation is read once every key is known (below); it stands in for now
+        if (c.calculation?.trim()) input.calculation = c.calculation.trim().slice(0, 5000);
+      } else
         warn(
           canBeReadOnly(type)
-            ? '“read_only” without a default is not supported (a read-only question shows its default): the question can be answered.'
+            ? '“read_only” without a default or a calculation is not supported (a read-only question shows one): the question can be answered.'
             : '“read_only” is not supported on this type: the question can be answered.',
         );
     }
@@ -466,8 +469,10 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       warn(
         `The choice filter (${c.choice_filter.trim()}) is not used: this is not a choice question.`,
       );
-    if (c.calculation?.trim() && type !== 'calculate')
-      warn('A calculation on a question that is not “calculate” is not supported: ignored.');
+    if (c.calculation?.trim() && type !== 'calculate' && !input.readOnly)
+      warn(
+        'A calculation on a question that is neither “calculate” nor read-only is not supported: ignored.',
+      );
     const usedAppearance =
       (type === 'long_text' && appearance === 'multiline') ||
       (type === 'dropdown' && /^(minimal|autocomplete|search)$/.test(appearance)) ||
@@ -518,7 +523,8 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
       name,
       rawRelevant: isGroup ? '' : (c.relevant ?? '').trim(),
       rawConstraint: isDisplayOnly(type) || type === 'calculate' ? '' : (c.constraint ?? '').trim(),
-      rawCalculation: type === 'calculate' ? (c.calculation ?? '').trim() : '',
+      rawCalculation:
+        type === 'calculate' || parsed.data.readOnly ? (c.calculation ?? '').trim() : '',
       rawRepeatCount:
         type === 'repeat' && !/^\d*$/.test((c.repeat_count ?? '').trim())
           ? (c.repeat_count ?? '').trim()
@@ -576,7 +582,18 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         for (const t of Object.values(p.translations)) delete t.constraintMessage;
       }
     }
-    if (p.rawCalculation) {
+    if (p.rawCalculation && p.input.type !== 'calculate') {
+      // a read-only question's: shown if it can be kept, else its default (or it can be answered)
+      const r = processExpression(p.rawCalculation, 'calculation', ctx);
+      p.input.calculation = r.text ?? undefined;
+      if (!r.text && !p.input.defaultValue) p.input.readOnly = undefined;
+      if (r.warning)
+        warn(
+          r.text
+            ? r.warning
+            : `${r.warning} ${p.input.readOnly ? 'Its default is shown.' : 'The question can be answered.'}`,
+        );
+    } else if (p.rawCalculation) {
       const r = processExpression(p.rawCalculation, 'calculation', ctx);
       if (!r.text) {
         // a calculate without its calculation computes nothing: not imported

@@ -155,6 +155,8 @@ export function xlsformWorkbook(
       constraint_message: q.constraintMessage ?? '',
       default: q.defaultValue ?? '',
       read_only: q.readOnly ? 'yes' : '',
+      // a read-only question's calculation (a calculate's comes with its type)
+      ...(q.readOnly && q.calculation ? { calculation: q.calculation } : {}),
       choice_filter: q.choiceFilter ?? '',
       pathways_validation: hasValidation(q) ? JSON.stringify(q.validation) : '',
     };
