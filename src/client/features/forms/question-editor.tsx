@@ -173,7 +173,12 @@ export function QuestionEditor({
     />
   );
 
-  const expression = (key: 'choiceFilter' | 'requiredWhen', label: string, description: string) => (
+  /** An expression field (monospace): a choice filter, a condition, a calculation, a count. */
+  const expression = (
+    key: 'choiceFilter' | 'requiredWhen' | 'calculation' | 'repeatCount',
+    label: string,
+    description: string,
+  ) => (
     <Textarea
       label={label}
       description={description}
@@ -347,24 +352,14 @@ export function QuestionEditor({
             disabled={disabled}
           />
         )}
-        {(t === 'calculate' || (d.readOnly && canBeReadOnly(t))) && (
-          <Textarea
-            label={
-              t === 'calculate'
-                ? 'Calculation'
-                : 'Calculation shown (optional: else the default answer)'
-            }
-            description="An expression over earlier questions, e.g. ${income} * 12 or if(${age} >= 18, 'adult', 'minor'). Computed in the form and again on the server, whose value is kept."
-            name="calculation"
-            autosize
-            minRows={1}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            value={d.calculation}
-            onChange={(e) => form.setData('calculation', e.currentTarget.value)}
-            error={err.calculation}
-            disabled={disabled}
-          />
-        )}
+        {(t === 'calculate' || (d.readOnly && canBeReadOnly(t))) &&
+          expression(
+            'calculation',
+            t === 'calculate'
+              ? 'Calculation'
+              : 'Calculation shown (optional: else the default answer)',
+            "An expression over earlier questions, e.g. ${income} * 12 or if(${age} >= 18, 'adult', 'minor'). Computed in the form and again on the server, whose value is kept.",
+          )}
         {t === 'repeat' && (
           <>
             {text('itemLabel', 'One instance is called (e.g. member: “Add member”)')}
@@ -372,18 +367,11 @@ export function QuestionEditor({
               {text('min', 'Fewest instances')}
               {text('max', 'Most instances (up to 200)')}
             </SimpleGrid>
-            <Textarea
-              label="Number of instances from an answer (optional)"
-              description="An expression over earlier questions, e.g. ${household_size}: the form then shows exactly that many and no Add or Remove buttons."
-              name="repeatCount"
-              autosize
-              minRows={1}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              value={d.repeatCount}
-              onChange={(e) => form.setData('repeatCount', e.currentTarget.value)}
-              error={err.repeatCount}
-              disabled={disabled}
-            />
+            {expression(
+              'repeatCount',
+              'Number of instances from an answer (optional)',
+              'An expression over earlier questions, e.g. ${household_size}: the form then shows exactly that many and no Add or Remove buttons.',
+            )}
           </>
         )}
         {t !== 'repeat' && repeatOptions.length > 0 && (
