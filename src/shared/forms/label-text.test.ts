@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillText, questionsByKey, textRefs } from './label-text.js';
+import { fillText, questionsByKey } from './label-text.js';
 import { questionDef as q } from './test-support.js';
 
 const words = { yes: 'Yes', no: 'No' };
@@ -33,6 +33,5 @@ describe('labels that show answers', () => {
     expect(fill('Hello ${name}!', {})).toBe('Hello !');
     // not a question of the form: left as written
     expect(fill('Costs ${price}', { price: 3 })).toBe('Costs ${price}');
-    expect(textRefs('${a} and ${b} and ${a}')).toEqual(['a', 'b']);
   });
 });

@@ -9,11 +9,6 @@ import { allQuestions, type QuestionDef } from './questions.js';
 
 const REF_RE = /\$\{([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 
-/** The keys a text reads (`${key}`), in order of first use. */
-export function textRefs(text: string): string[] {
-  return [...new Set([...text.matchAll(REF_RE)].map((m) => m[1]))];
-}
-
 /** The questions a text may read, by key (a repeat's questions too). */
 export const questionsByKey = (questions: readonly QuestionDef[]) =>
   new Map(allQuestions(questions).map((q) => [q.key, q]));
