@@ -17,8 +17,8 @@ export const isFileDraft = (v: unknown): v is FileDraft =>
 
 /** One answer as the form holds it: a matrix's rows and a geopoint's fields are objects of texts. */
 type PlainDraftValue = string | string[] | boolean | Record<string, string>;
-/** One instance of a repeat group: its answers by question key. */
-export type DraftInstance = Record<string, PlainDraftValue>;
+/** One instance of a repeat group: its answers by question key (a repeat inside it: its instances). */
+export type DraftInstance = { [key: string]: PlainDraftValue | DraftInstance[] };
 export type DraftValue = PlainDraftValue | FileDraft | DraftInstance[];
 export type DraftAnswers = Record<string, DraftValue>;
 

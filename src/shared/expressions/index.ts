@@ -4,7 +4,7 @@ export { evaluate, evaluateBoolean, evaluateText, type Env } from './evaluate.js
 export { FUNCTIONS } from './functions.js';
 export { compiledExpression, normaliseQuotes, parse } from './parse.js';
 export { print } from './print.js';
-export { pruneHidden, repeatScope, type PrunableQuestion } from './prune.js';
+export { isInstance, pruneHidden, repeatScope, type PrunableQuestion } from './prune.js';
 export {
   fromVisual,
   OPERATORS,

@@ -13,7 +13,8 @@ export interface PrunableQuestion {
 }
 
 type Instance = Readonly<Record<string, unknown>>;
-const isInstance = (v: unknown): v is Instance =>
+/** One instance of a repeat group's answer (an object of answers), as opposed to a value or a list. */
+export const isInstance = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One answer inside a repeat as one item of the list an expression outside the repeat reads. */
@@ -24,18 +25,27 @@ const itemText = (v: unknown): string =>
       ? v.map(String).join(' ')
       : '';
 
+interface Scoped {
+  key: string;
+  questions?: readonly Scoped[];
+}
+
 /**
  * What the expressions after a repeat group read (XLSForm semantics): `${repeat}` is the list of its
  * instances (`count(${members})`), and each of its questions is the list of its answers across the
- * instances (`sum(${age})`, `max(${age})`), an unanswered one counting as ''.
+ * instances (`sum(${age})`, `max(${age})`), an unanswered one counting as ''. A repeat inside it
+ * reads the same way over all its instances in all of them (`count(${visits})`: every visit of
+ * every member).
  */
-export function repeatScope(
-  q: { key: string; questions?: readonly { key: string }[] },
-  instances: unknown,
-): Record<string, Answer> {
+export function repeatScope(q: Scoped, instances: unknown): Record<string, Answer> {
   const list = Array.isArray(instances) ? instances.filter(isInstance) : [];
   const out: Record<string, Answer> = { [q.key]: list.map(() => '') };
-  for (const c of q.questions ?? []) out[c.key] = list.map((i) => itemText(i[c.key]));
+  for (const c of q.questions ?? []) {
+    if (c.questions) {
+      const inner = list.flatMap((i) => (Array.isArray(i[c.key]) ? (i[c.key] as unknown[]) : []));
+      Object.assign(out, repeatScope(c, inner));
+    } else out[c.key] = list.map((i) => itemText(i[c.key]));
+  }
   return out;
 }
 

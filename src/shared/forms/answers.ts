@@ -13,6 +13,7 @@ import {
   isDisplayOnly,
   otherKey,
   repeatPath,
+  allQuestions,
   type Choice,
   type QuestionDef,
 } from './questions.js';
@@ -22,6 +23,7 @@ import {
   compiledExpression,
   evaluate,
   evaluateBoolean,
+  isInstance,
   repeatScope,
   type Answer,
   type Expr,
@@ -252,9 +254,6 @@ interface ListOpts {
   t: PageText;
 }
 
-const isInstance = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The questions of one list (the form, or one repeat instance): writes errors, returns the kept values. */
 function checkList(
   questions: QuestionDef[],
@@ -276,8 +275,9 @@ function checkList(
   const otherOf = new Map(
     questions.filter((q) => q.allowOther && hasChoices(q.type)).map((q) => [otherKey(q.key), q]),
   );
+  // a key sent at this level that belongs inside a repeat here (at any depth): the repeat it is in
   const inRepeat = new Map(
-    questions.flatMap((q) => (q.questions ?? []).map((c) => [c.key, q.key] as const)),
+    questions.flatMap((q) => allQuestions(q.questions ?? []).map((c) => [c.key, q.key] as const)),
   );
   for (const k of Object.keys(raw)) {
     if (byKey.has(k) || otherOf.has(k)) continue;
@@ -416,7 +416,7 @@ function checkRepeat(
   const children = q.questions ?? [];
   return (list as Record<string, unknown>[]).map((inst, i) =>
     checkList(children, inst, errors, { now: opts.now, position: i + 1, t }, scope, (k) =>
-      repeatPath(q.key, i, k),
+      path(repeatPath(q.key, i, k)),
     ),
   );
 }

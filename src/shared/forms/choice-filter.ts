@@ -3,7 +3,12 @@
  * choices its filter is true for, given the earlier answers (cities of the chosen state). The same
  * code runs in the browser (the list shown) and on the server (an answer outside it is refused).
  */
-import { compiledExpression, evaluateBoolean, type Answer } from '../expressions/index.js';
+import {
+  compiledExpression,
+  evaluateBoolean,
+  isInstance,
+  type Answer,
+} from '../expressions/index.js';
 import { hasChoices, type Choice, type QuestionDef } from './questions.js';
 
 type Scope = Readonly<Record<string, Answer>>;
@@ -60,8 +65,6 @@ export function keepOffered(
 }
 
 type Instance = Record<string, Answer>;
-const isInstance = (v: unknown): v is Instance =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The answers without the choices their questions no longer offer (keepOffered, question by
@@ -81,7 +84,12 @@ export function pruneUnoffered(
       const scope = { ...outer, ...kept };
       kept[q.key] = (kept[q.key] as readonly unknown[]).map((i, n) =>
         isInstance(i)
-          ? pruneUnoffered(q.questions ?? [], i, { now: opts.now, position: n + 1 }, scope)
+          ? pruneUnoffered(
+              q.questions ?? [],
+              i as Instance,
+              { now: opts.now, position: n + 1 },
+              scope,
+            )
           : i,
       ) as Answer;
       continue;

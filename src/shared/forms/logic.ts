@@ -14,7 +14,7 @@ import {
   repeatScope,
   type Answer,
 } from '../expressions/index.js';
-import { CHOICE_OWN_COLUMNS, type Choice, type QuestionDef } from './questions.js';
+import { CHOICE_OWN_COLUMNS, allQuestions, type Choice, type QuestionDef } from './questions.js';
 import { logicScope } from './repeats.js';
 
 const at = (e: ExpressionError) => `${e.message} (at character ${e.start + 1})`;
@@ -210,7 +210,7 @@ export function straightenQuotes<T extends LogicInput>(
 /** Every question's expression errors in form order, each naming its question (for publishing). */
 export function formLogicErrors(questions: ReadonlyArray<QuestionDef>): string[] {
   const out: string[] = [];
-  for (const q of questions.flatMap((x) => [x, ...(x.questions ?? [])])) {
+  for (const q of allQuestions(questions)) {
     const scope = logicScope(questions, q.key);
     const e = logicErrors(q, scope.earlier, scope.later, scope.notes);
     const name = `“${q.label.slice(0, 80)}” (${q.key})`;

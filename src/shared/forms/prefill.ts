@@ -6,7 +6,9 @@ import { isDisplayOnly, otherKey, type QuestionDef } from './questions.js';
 import { repeatBounds, validateAnswers } from './answers.js';
 
 /** One repeat instance as the public form's inputs hold it (numbers as text, as typed). */
-export type PrefillInstance = Record<string, string | string[] | boolean | Record<string, string>>;
+export type PrefillInstance = {
+  [key: string]: string | string[] | boolean | Record<string, string> | PrefillInstance[];
+};
 
 /** A stored answer as an input holds it: numbers (a geopoint's too) as text; null when it is not one. */
 function asInput(v: unknown): PrefillInstance[string] | null {
@@ -40,6 +42,11 @@ export function repeatPrefill(q: QuestionDef, known: unknown): PrefillInstance[]
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) continue;
     const inst: PrefillInstance = {};
     for (const c of children) {
+      if (c.type === 'repeat') {
+        const inner = repeatPrefill(c, (raw as Record<string, unknown>)[c.key]);
+        if (inner) inst[c.key] = inner;
+        continue;
+      }
       const v = asInput((raw as Record<string, unknown>)[c.key]);
       if (v === null) continue;
       // checked alone (not required, no skip logic or constraint: those read the whole instance)

@@ -96,8 +96,14 @@ export const canBeReadOnly = (t: QuestionType) => READ_ONLY_TYPES.includes(t);
  * starts a new page there, its label the page's title). Never required, never a data column.
  */
 const DISPLAY_ONLY_TYPES: readonly QuestionType[] = ['note', 'page'];
-/** Types that may not sit inside a repeat group (a page break, another repeat, a file upload). */
-export const NOT_IN_REPEAT: readonly QuestionType[] = ['page', 'repeat', 'file'];
+/** Types that may not sit inside a repeat group (a page break, a file upload). */
+export const NOT_IN_REPEAT: readonly QuestionType[] = ['page', 'file'];
+/**
+ * How deep repeat groups may nest: a repeat (households), one inside it (members), one inside that
+ * (visits). Kobo and ODK take any depth; three levels cover the forms M&E teams write, and every
+ * level is a sheet of the export and a dataset of its own.
+ */
+export const REPEAT_DEPTH_MAX = 3;
 export const isDisplayOnly = (t: QuestionType) => DISPLAY_ONLY_TYPES.includes(t);
 
 /** A question key: lower-case letters, digits and underscores, starting with a letter; `__` is reserved. */
@@ -200,9 +206,13 @@ export const repeatPath = (repeat: string, index: number, key: string) =>
 /** The most instances a repeat takes when its config sets no maximum. */
 export const REPEAT_CAP = 200;
 
-/** Every question of a version, those inside repeats after their repeat (for lookups by key). */
-export const allQuestions = (questions: readonly QuestionDef[]): QuestionDef[] =>
-  questions.flatMap((q) => [q, ...(q.questions ?? [])]);
+/**
+ * Every question of a version in the order a respondent meets them, those inside repeats (at any
+ * depth) after their repeat (for lookups by key).
+ */
+export function allQuestions<Q extends { questions?: readonly Q[] }>(questions: readonly Q[]): Q[] {
+  return questions.flatMap((q) => [q, ...allQuestions(q.questions ?? [])]);
+}
 
 /** The name of one instance of a repeat ("member"), from its item label or its label. */
 export const itemNoun = (q: Pick<QuestionDef, 'itemLabel' | 'label'>) =>

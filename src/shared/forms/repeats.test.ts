@@ -175,3 +175,112 @@ describe('repeat groups in the builder and versions', () => {
     expect(d.relabelled.map((r) => r.key)).toEqual(['name']);
   });
 });
+
+describe('a repeat inside a repeat (households > members > visits)', () => {
+  const visits = q('visits', 'repeat', {
+    itemLabel: 'visit',
+    validation: { max: '3' },
+    questions: [
+      q('clinic', 'short_text', { required: true }),
+      // reads the member around it, then the visit's own number
+      q('note', 'short_text', { relevant: '${age} < 5' }),
+      q('visit_no', 'calculate', { calculation: 'position(..)' }),
+    ],
+  });
+  const nested = [
+    q('village', 'short_text'),
+    members({
+      questions: [
+        q('name', 'short_text', { required: true }),
+        q('age', 'integer'),
+        visits,
+        q('visited', 'calculate', { calculation: 'count(${visits})' }),
+      ],
+    }),
+    q('all_visits', 'calculate', { calculation: 'count(${visits})' }),
+    q('clinics', 'calculate', { calculation: 'count-selected(${clinic})' }),
+  ];
+
+  it('checks each instance of each level, reading outwards, and computes over all of them', () => {
+    const r = validateAnswers(nested, {
+      village: 'Kisumu',
+      members: [
+        {
+          name: 'Ann',
+          age: '3',
+          visits: [{ clinic: 'North', note: 'fever' }, { clinic: 'South' }],
+        },
+        { name: 'Ben', age: '40', visits: [{ clinic: 'East', note: 'dropped: Ben is 40' }] },
+      ],
+    });
+    expect(r.errors).toEqual({});
+    expect(r.values).toEqual({
+      village: 'Kisumu',
+      members: [
+        {
+          name: 'Ann',
+          age: 3,
+          visits: [
+            { clinic: 'North', note: 'fever', visit_no: 1 },
+            { clinic: 'South', visit_no: 2 },
+          ],
+          visited: 2,
+        },
+        { name: 'Ben', age: 40, visits: [{ clinic: 'East', visit_no: 1 }], visited: 1 },
+      ],
+      all_visits: 3,
+      // the clinics of every visit of every member, one list
+      clinics: 3,
+    });
+    // the browser's pruning agrees
+    const sent = {
+      members: [{ name: 'Ben', age: 40, visits: [{ clinic: 'East', note: 'x' }] }],
+    };
+    expect(pruneHidden(nested, sent)).toEqual({
+      members: [{ name: 'Ben', age: 40, visits: [{ clinic: 'East' }] }],
+    });
+  });
+
+  it('names an error by its whole path and refuses a key sent at the wrong level', () => {
+    const r = validateAnswers(nested, {
+      members: [{ name: 'Ann', visits: [{ clinic: 'North' }, {}] }],
+      clinic: 'at the top',
+    });
+    expect(r.errors).toEqual({
+      'members[1].visits[2].clinic': 'This question needs an answer.',
+      clinic: expect.stringMatching(/inside members/),
+    });
+    const many = validateAnswers(nested, {
+      members: [{ name: 'Ann', visits: [1, 2, 3, 4].map(() => ({ clinic: 'N' })) }],
+    });
+    expect(Object.keys(many.errors)).toEqual(['members[1].visits']);
+  });
+
+  it('nests a flat draft at any depth and scopes each expression', () => {
+    const rows = [
+      { key: 'members', type: 'repeat' as const, repeatKey: null },
+      { key: 'name', type: 'short_text' as const, repeatKey: 'members' },
+      { key: 'visits', type: 'repeat' as const, repeatKey: 'members' },
+      { key: 'clinic', type: 'short_text' as const, repeatKey: 'visits' },
+      { key: 'after', type: 'short_text' as const, repeatKey: null },
+      // a repeat in itself (through another) stays at the top, as the builder refuses it
+      { key: 'a', type: 'repeat' as const, repeatKey: 'b' },
+      { key: 'b', type: 'repeat' as const, repeatKey: 'a' },
+    ];
+    const defs = nestQuestions(rows, (r) => q(r.key, r.type));
+    expect(defs.map((d) => d.key)).toEqual(['members', 'after', 'a', 'b']);
+    expect(defs[0].questions!.map((d) => d.key)).toEqual(['name', 'visits']);
+    expect(defs[0].questions![1].questions!.map((d) => d.key)).toEqual(['clinic']);
+    // inside: the earlier questions of every level around it, not the repeats it sits in
+    expect(logicScope(defs, 'clinic').earlier).toEqual(['name']);
+    expect(logicScope(defs, 'after').earlier).toEqual(['members', 'name', 'visits', 'clinic']);
+    expect(logicScope(defs, 'members').later).toEqual([
+      'name',
+      'visits',
+      'clinic',
+      'after',
+      'a',
+      'b',
+    ]);
+  });
+});

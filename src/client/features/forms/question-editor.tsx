@@ -99,9 +99,11 @@ export function QuestionEditor({
   const err = form.errors as Record<string, string | undefined>;
   const t = d.type;
   const typeLocked = Boolean(question?.publishedType);
+  // the repeats this question may be asked in: any repeat before it (a repeat may hold another),
+  // shown with the repeats around it ("Members › Visits")
   const repeatOptions = earlier
-    .filter((x) => x.type === 'repeat' && !x.repeatKey && x.key !== question?.key)
-    .map((x) => ({ value: x.key, label: `${x.label} (${x.key})` }));
+    .filter((x) => x.type === 'repeat' && x.key !== question?.key)
+    .map((x) => ({ value: x.key, label: `${repeatTrail(earlier, x)} (${x.key})` }));
 
   const shaped = () => ({
     type: t,
@@ -126,7 +128,7 @@ export function QuestionEditor({
       ? { calculation: n(d.calculation) }
       : {}),
     ...(t === 'repeat' ? { repeatCount: n(d.repeatCount), itemLabel: n(d.itemLabel) } : {}),
-    repeatKey: t === 'repeat' ? null : n(d.repeatKey),
+    repeatKey: n(d.repeatKey),
     ...(t === 'rating' ? { scale: d.scale } : {}),
     validation: {
       min: n(d.min),
@@ -374,10 +376,14 @@ export function QuestionEditor({
             )}
           </>
         )}
-        {t !== 'repeat' && repeatOptions.length > 0 && (
+        {repeatOptions.length > 0 && (
           <ChoiceSelect
-            label="Asked in repeat group"
-            description="Asked once per instance; inside it ${field} reads the same instance's answer."
+            label={t === 'repeat' ? 'Inside repeat group' : 'Asked in repeat group'}
+            description={
+              t === 'repeat'
+                ? 'Repeated within each instance of that group (visits of each member), at most 3 levels deep.'
+                : "Asked once per instance; inside it ${field} reads the same instance's answer."
+            }
             data={[{ value: '', label: 'No: asked once' }, ...repeatOptions]}
             value={d.repeatKey}
             onChange={(v) => form.setData('repeatKey', v ?? '')}
@@ -438,4 +444,17 @@ export function QuestionEditor({
       </Stack>
     </form>
   );
+}
+
+/** A repeat's label with the labels of the repeats around it, outermost first: "Members › Visits". */
+function repeatTrail(questions: readonly BuilderQuestion[], q: BuilderQuestion): string {
+  const byKey = new Map(questions.map((x) => [x.key, x]));
+  const labels = [q.label];
+  const seen = new Set([q.key]);
+  for (let at = q.repeatKey ? byKey.get(q.repeatKey) : undefined; at && !seen.has(at.key);) {
+    seen.add(at.key);
+    labels.unshift(at.label);
+    at = at.repeatKey ? byKey.get(at.repeatKey) : undefined;
+  }
+  return labels.join(' › ');
 }

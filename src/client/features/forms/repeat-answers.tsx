@@ -7,7 +7,7 @@ import {
   repeatPath,
   type QuestionDef,
 } from '@shared/forms/questions';
-import { parse, type Answer } from '@shared/expressions';
+import { isInstance, parse, type Answer } from '@shared/expressions';
 import { plural } from '@shared/format/plural';
 import { DataTable } from '../../components/data-table';
 import { FieldGroup } from './answer-input-more';
@@ -18,8 +18,6 @@ import { answerText, showAnswer } from './response-format';
 type Instance = Record<string, unknown>;
 type Row = { index: number; answers: Instance };
 
-const isInstance = (v: unknown): v is Instance =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const instancesOf = (v: unknown): Instance[] => (Array.isArray(v) ? v.filter(isInstance) : []);
 const asked = (q: QuestionDef) => (q.questions ?? []).filter((c) => !isDisplayOnly(c.type));
 const Title = (q: QuestionDef) => {

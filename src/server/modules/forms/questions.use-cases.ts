@@ -17,6 +17,7 @@ import {
   isDisplayOnly,
   isUnseen,
   NOT_IN_REPEAT,
+  REPEAT_DEPTH_MAX,
   type QuestionDef,
   type QuestionType,
   type Choice,
@@ -92,9 +93,10 @@ async function checkLogic(
 }
 
 /**
- * A question asked in a repeat group: the group must be a repeat of this form at the top level, and
- * a page break or another repeat cannot sit in one. Once published, a question stays in (or out
- * of) its repeat: its answers keep their place in the data.
+ * A question asked in a repeat group: the group must be a repeat of this form, a page break or a
+ * file upload cannot sit in one, a repeat cannot sit in itself (or in a repeat inside it), and
+ * repeats nest at most REPEAT_DEPTH_MAX deep. Once published a question stays in (or out of) its
+ * repeat: its answers keep their place in the data.
  */
 async function checkRepeatKey(
   db: Db,
@@ -113,11 +115,37 @@ async function checkRepeatKey(
       repeatKey: `A ${QUESTION_TYPE_LABELS[q.type].toLowerCase()} cannot be inside a repeat group.`,
     });
   const rows = await draftQuestions(db, formId);
-  const group = rows.find((r) => r.key === q.repeatKey);
-  if (!group || group.type !== 'repeat' || group.repeatKey)
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const group = byKey.get(q.repeatKey);
+  if (!group || group.type !== 'repeat')
     throw new ValidationError({ repeatKey: 'Choose a repeat group of this form.' });
-  if (q.id && rows.some((r) => r.id === q.id && r.type === 'repeat'))
-    throw new ValidationError({ repeatKey: 'A repeat group cannot be inside another.' });
+  const before = q.id ? rows.find((r) => r.id === q.id) : undefined;
+  const own = new Set([q.key, before?.key]);
+  // the repeats around the chosen group, outermost last; this question must not be one of them
+  const chain: string[] = [];
+  for (let at: typeof group | undefined = group; at;) {
+    if (own.has(at.key))
+      throw new ValidationError({
+        repeatKey: 'A repeat group cannot be inside itself or inside a repeat group it holds.',
+      });
+    chain.push(at.key);
+    at = at.repeatKey ? byKey.get(at.repeatKey) : undefined;
+  }
+  // how deep this question's own repeats go below it (a repeat moved with what it holds)
+  const below = (key: string | undefined): number =>
+    key === undefined
+      ? 0
+      : Math.max(
+          0,
+          ...rows
+            .filter((r) => r.repeatKey === key && r.type === 'repeat')
+            .map((r) => 1 + below(r.key)),
+        );
+  const depth = chain.length + (q.type === 'repeat' ? 1 + below(before?.key) : 0);
+  if (depth > REPEAT_DEPTH_MAX)
+    throw new ValidationError({
+      repeatKey: `Repeat groups nest at most ${REPEAT_DEPTH_MAX} deep: this would make ${depth}.`,
+    });
 }
 
 export async function nextPosition(db: Db, formId: string) {

@@ -88,7 +88,7 @@ describe('repeat groups', () => {
     });
   });
 
-  it('refuses a question put in something that is not a repeat, or a repeat in a repeat', async () => {
+  it('refuses a question put in something that is not a repeat, or a page break in a repeat', async () => {
     const bad = await s.client.post(`/forms/${formId}/questions`, {
       key: 'x',
       type: 'short_text',
@@ -101,7 +101,7 @@ describe('repeat groups', () => {
     });
     await s.client.post(`/forms/${formId}/questions`, {
       key: 'inner',
-      type: 'repeat',
+      type: 'page',
       label: 'Inner',
       repeatKey: 'members',
     });
