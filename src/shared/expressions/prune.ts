@@ -12,7 +12,6 @@ export interface PrunableQuestion {
   questions?: readonly PrunableQuestion[];
 }
 
-type Instance = Readonly<Record<string, unknown>>;
 /** One instance of a repeat group's answer (an object of answers), as opposed to a value or a list. */
 export const isInstance = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
