@@ -50,16 +50,32 @@ export function logicView(answers: DraftAnswers): LogicAnswers {
   return out;
 }
 
-/** A repeat whose count comes from an expression has exactly that many instances (as shown). */
-function withRepeatCounts(questions: QuestionDef[], answers: LogicAnswers): LogicAnswers {
+/**
+ * A repeat whose count comes from an expression has exactly that many instances (as shown), at every
+ * level: inside an instance the count reads that instance, then what is outside it.
+ */
+function withRepeatCounts(
+  questions: readonly QuestionDef[],
+  answers: LogicAnswers,
+  outer: Readonly<Record<string, Answer>> = {},
+): LogicAnswers {
   const out = { ...answers };
   for (const q of questions) {
-    if (q.type !== 'repeat' || !q.repeatCount?.trim()) continue;
-    const r = parse(q.repeatCount);
-    const n = fixedRepeatCount(q, r.ok ? r.ast : null, out as Record<string, Answer>);
-    if (n === null) continue;
-    const list = Array.isArray(out[q.key]) ? (out[q.key] as DraftInstance[]) : [];
-    out[q.key] = Array.from({ length: n }, (_, i) => list[i] ?? {});
+    if (q.type !== 'repeat') continue;
+    const scope = { ...outer, ...out } as Record<string, Answer>;
+    let list = Array.isArray(out[q.key]) ? (out[q.key] as DraftInstance[]) : null;
+    if (q.repeatCount?.trim()) {
+      const r = parse(q.repeatCount);
+      const n = fixedRepeatCount(q, r.ok ? r.ast : null, scope);
+      if (n !== null) list = Array.from({ length: n }, (_, i) => list?.[i] ?? {});
+    }
+    if (!list) continue;
+    const inner = q.questions ?? [];
+    if (inner.some((c) => c.type === 'repeat'))
+      list = list.map(
+        (inst) => withRepeatCounts(inner, inst as LogicAnswers, scope) as DraftInstance,
+      );
+    out[q.key] = list;
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { itemWords, validateAnswers } from '@shared/forms/answers';
 import { visibleKeys } from '@shared/forms/logic';
 import type { PublicFormProps } from '@shared/forms/forms.pages';
+import type { QuestionDef } from '@shared/forms/questions';
 import { PublicQuestion, inputId } from './question';
 import { RepeatQuestion } from './repeat-question';
 import type { Answer } from '@shared/expressions';
@@ -267,22 +268,30 @@ export function FormApp({
   const errorList = Object.entries(errors).filter(
     ([key]) => shown.has(key.replace(/\[.*$/, '')) || shown.has(key.replace(/__other$/, '')),
   );
-  const labelOf = (key: string) => {
-    const inRepeat = /^([a-z0-9_]+)\[(\d+)\]\.(.+)$/.exec(key);
-    if (inRepeat) {
-      const r = questions.find((q) => q.key === inRepeat[1]);
-      const c = r?.questions?.find((x) => x.key === inRepeat[3].replace(/__other$/, ''));
-      const instance = (answers[inRepeat[1]] as DraftAnswers[] | undefined)?.[+inRepeat[2] - 1];
-      return say(text, 'inItem', {
-        label: c
-          ? fill(c.label, { ...view, ...(instance as Record<string, Answer> | undefined) })
-          : inRepeat[3],
-        noun: itemWords(r ?? { label: '' }, text).noun,
-        n: inRepeat[2],
-      });
+  // a path inside repeats (`members[2].visits[1].clinic`) is named from the innermost out:
+  // "Clinic (visit 1) (member 2)", each label filled from its own instance
+  const labelOf = (key: string): string => {
+    let list: readonly QuestionDef[] = questions;
+    let scope: Record<string, Answer> = view;
+    let holder: DraftAnswers | undefined = answers;
+    const around: Array<{ noun: string; n: string }> = [];
+    let rest = key;
+    for (let step = /^([a-z0-9_]+)\[(\d+)\]\.(.+)$/.exec(rest); step;) {
+      const r = list.find((q) => q.key === step![1]);
+      const instance: DraftAnswers | undefined = (
+        holder?.[step[1]] as DraftAnswers[] | undefined
+      )?.[+step[2] - 1];
+      around.unshift({ noun: itemWords(r ?? { label: '' }, text).noun, n: step[2] });
+      list = r?.questions ?? [];
+      scope = { ...scope, ...(instance as Record<string, Answer> | undefined) };
+      holder = instance;
+      rest = step[3];
+      step = /^([a-z0-9_]+)\[(\d+)\]\.(.+)$/.exec(rest);
     }
-    const q = questions.find((x) => x.key === key || `${x.key}__other` === key);
-    return q ? fill(q.label, view) : key;
+    const q = list.find((x) => x.key === rest || `${x.key}__other` === rest);
+    let label = q ? fill(q.label, scope) : rest;
+    for (const { noun, n } of around) label = say(text, 'inItem', { label, noun, n });
+    return label;
   };
 
   return (

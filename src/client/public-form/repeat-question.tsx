@@ -26,7 +26,8 @@ const countAst = (text: string | null | undefined) => {
 /**
  * A repeat group: one fieldset per instance (legend "Member 2"), its questions keyed by path
  * (`members[2].age`: the ids the error summary links to), "Add member" and "Remove member 2"
- * buttons within min..max, or exactly the number its repeat count gives.
+ * buttons within min..max, or exactly the number its repeat count gives. A repeat inside it is
+ * the same component again, keyed by its path (`members[2].visits`, `members[2].visits[1].clinic`).
  */
 export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
   const raw = answers[q.key];
@@ -81,17 +82,30 @@ export function RepeatQuestion({ q, answers, outer, errors, set }: Props) {
             <legend className={classes.label}>{say(t, 'item', { noun: Noun, n: i + 1 })}</legend>
             {(q.questions ?? [])
               .filter((c) => visible.has(c.key))
-              .map((c) => (
-                <PublicQuestion
-                  key={c.key}
-                  q={{ ...c, key: repeatPath(q.key, i, c.key) }}
-                  answers={flat}
-                  errors={errors}
-                  set={setIn}
-                  scope={{ ...outer, ...(inst as Record<string, Answer>) }}
-                  position={i + 1}
-                />
-              ))}
+              .map((c) =>
+                c.type === 'repeat' ? (
+                  // a repeat inside this one (visits of each member): its instances live in this
+                  // instance's answer, its expressions read this instance, then what is outside
+                  <RepeatQuestion
+                    key={c.key}
+                    q={{ ...c, key: repeatPath(q.key, i, c.key) }}
+                    answers={flat}
+                    outer={{ ...outer, ...(inst as Record<string, Answer>) }}
+                    errors={errors}
+                    set={setIn}
+                  />
+                ) : (
+                  <PublicQuestion
+                    key={c.key}
+                    q={{ ...c, key: repeatPath(q.key, i, c.key) }}
+                    answers={flat}
+                    errors={errors}
+                    set={setIn}
+                    scope={{ ...outer, ...(inst as Record<string, Answer>) }}
+                    position={i + 1}
+                  />
+                ),
+              )}
             {fixed === null && shown.length > min && (
               <button
                 type="button"

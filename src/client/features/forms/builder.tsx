@@ -27,6 +27,7 @@ import { QUESTION_TYPE_LABELS } from '@shared/forms/questions';
 import type { FormFieldsProps } from '@shared/forms/forms.pages';
 import { PageHeader } from '../projects/page-header';
 import { useShared } from '../../hooks/use-shared';
+import { repeatDepth, repeatTrail } from './repeat-trail';
 import { QuestionEditor } from './question-editor';
 import { FromTocPanel, PublishPanel, SettingsPanel } from './builder-panels';
 import { TranslationsPanel } from './translations-panel';
@@ -173,11 +174,13 @@ export function FormBuilder(props: FormFieldsProps) {
                   key={q.id}
                   value={q.id}
                   {...dropTarget(i)}
-                  style={
-                    drag.over === i && drag.id !== q.id
+                  style={{
+                    // a question in a repeat sits in from the left, one step per repeat around it
+                    marginLeft: `calc(${repeatDepth(questions, q)} * var(--mantine-spacing-lg))`,
+                    ...(drag.over === i && drag.id !== q.id
                       ? { outline: '2px solid var(--mantine-color-blue-6)' }
-                      : undefined
-                  }
+                      : {}),
+                  }}
                 >
                   <Group wrap="wrap" gap={4} pr="xs" justify="flex-end">
                     {!disabled && (
@@ -205,6 +208,7 @@ export function FormBuilder(props: FormFieldsProps) {
                       <Text size="xs" c="dimmed">
                         {q.key} · {QUESTION_TYPE_LABELS[q.type]}
                         {q.required ? ' · required' : ''}
+                        {q.repeatKey ? ` · in ${repeatTrail(questions, q)}` : ''}
                         {q.surveyQuestion ? ' · linked to the theory of change' : ''}
                       </Text>
                     </Accordion.Control>

@@ -26,6 +26,7 @@ import {
   type QuestionType,
 } from '@shared/forms/questions';
 import type { BuilderQuestion } from '@shared/forms/forms.pages';
+import { repeatTrail } from './repeat-trail';
 import { ChoiceSelect } from '../../components/choice-select';
 import { choiceLines, parseChoices } from './choice-lines';
 import { passesCheck } from '../../lib/form-check';
@@ -103,7 +104,7 @@ export function QuestionEditor({
   // shown with the repeats around it ("Members › Visits")
   const repeatOptions = earlier
     .filter((x) => x.type === 'repeat' && x.key !== question?.key)
-    .map((x) => ({ value: x.key, label: `${repeatTrail(earlier, x)} (${x.key})` }));
+    .map((x) => ({ value: x.key, label: `${repeatTrail(earlier, x, true)} (${x.key})` }));
 
   const shaped = () => ({
     type: t,
@@ -444,17 +445,4 @@ export function QuestionEditor({
       </Stack>
     </form>
   );
-}
-
-/** A repeat's label with the labels of the repeats around it, outermost first: "Members › Visits". */
-function repeatTrail(questions: readonly BuilderQuestion[], q: BuilderQuestion): string {
-  const byKey = new Map(questions.map((x) => [x.key, x]));
-  const labels = [q.label];
-  const seen = new Set([q.key]);
-  for (let at = q.repeatKey ? byKey.get(q.repeatKey) : undefined; at && !seen.has(at.key);) {
-    seen.add(at.key);
-    labels.unshift(at.label);
-    at = at.repeatKey ? byKey.get(at.repeatKey) : undefined;
-  }
-  return labels.join(' › ');
 }
