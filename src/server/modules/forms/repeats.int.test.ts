@@ -19,7 +19,8 @@ import {
 } from './forms.tables.js';
 import { pruneResponseExports, responseExportPath } from './responses-export.job.js';
 import { formsTestKit, type KitState } from './test-support.js';
-import { xlsformBuffer } from './xlsform.test-support.js';
+import { NESTED_XLSFORM, xlsformBuffer } from './xlsform.test-support.js';
+import type { XlsformReport } from '../../../shared/forms/xlsform.js';
 
 /** Repeat groups end to end: builder, publish, submit, stored answers, export sheets, XLSForm. */
 let t: TestApp;
@@ -339,22 +340,24 @@ describe('repeat groups', () => {
     expect(members.validation).toMatchObject({ min: '1', max: '6' });
   });
 
-  it('XLSForm import: a repeat_count expression, a repeat in a repeat reported', async () => {
-    const file = await xlsformBuffer({
-      survey: [
-        ['type', 'name', 'label', 'repeat_count', 'relevant'],
-        ['integer', 'hh_size', 'How many people?', '', ''],
-        ['begin_repeat', 'people', 'People', '${hh_size}', ''],
-        ['text', 'pname', 'Name', '', ''],
-        ['integer', 'page', 'Age', '', ''],
-        ['begin repeat', 'jobs', 'Jobs', '', ''],
-        ['text', 'job', 'Job', '', ''],
-        ['end repeat', '', '', '', ''],
-        ['text', 'grown', 'Job', '', '${page} > 17'],
-        ['end_repeat', '', '', '', ''],
-      ],
-    });
+  it('XLSForm import: repeats nested 3 deep with their counts, a fourth level reported', async () => {
+    const file = await xlsformBuffer(NESTED_XLSFORM);
     const { payload, headers } = multipartFile(file, { filename: 'people.xlsx' });
+    const checked = await s.client.request(
+      'POST',
+      `/projects/${s.project.id}/forms/xlsform`,
+      payload,
+      { ...headers, referer: `/projects/${s.project.id}/forms/xlsform` },
+    );
+    const report = (checked.json() as { props: { report: XlsformReport } }).props.report;
+    const status = Object.fromEntries(report.rows.map((r) => [r.name, r.status]));
+    expect(status.breaks).toBe('unsupported');
+    expect(status.break_start).toBe('unsupported');
+    expect(report.rows.find((r) => r.name === 'breaks')!.messages.join(' ')).toMatch(
+      /nest at most 3 deep/,
+    );
+    expect(report.questionsCount).toBe(11);
+
     const created = await s.client.request(
       'POST',
       `/projects/${s.project.id}/forms/xlsform/store`,
@@ -368,13 +371,43 @@ describe('repeat groups', () => {
       .from(formQuestions)
       .where(and(eq(formQuestions.formId, copyId)))
       .orderBy(asc(formQuestions.position));
+    // `Page` was renamed `page`: rewritten in the expressions at every level
     expect(rows.map((r) => [r.key, r.repeatKey, r.repeatCount, r.relevant])).toEqual([
       ['hh_size', null, null, null],
       ['people', null, '${hh_size}', null],
       ['pname', 'people', null, null],
       ['page', 'people', null, null],
+      ['n_jobs', 'people', null, '${page} > 15'],
+      ['jobs', 'people', '${n_jobs}', null],
+      ['job', 'jobs', null, null],
+      ['shifts', 'jobs', null, "${job} != ''"],
+      ['shift_start', 'shifts', null, '${page} > 17'],
       ['grown', 'people', null, '${page} > 17'],
+      ['shift_total', null, null, 'count(${shift_start}) > 0'],
     ]);
+    expect(rows.find((r) => r.key === 'shifts')!.validation).toEqual({ min: '2', max: '2' });
+
+    // published, the three levels nest and take answers
+    await kit.publish(s, copyId);
+    const token = await kit.openToken(copyId);
+    const ok = await kit.submit(kit.publicClient(), token, {
+      id: randomUUID(),
+      version: 1,
+      answers: {
+        hh_size: '1',
+        people: [
+          {
+            pname: 'Ann',
+            page: '30',
+            n_jobs: '1',
+            jobs: [{ job: 'Nurse', shifts: [{ shift_start: '08:00' }, { shift_start: '20:00' }] }],
+            grown: 'yes',
+          },
+        ],
+        shift_total: '2',
+      },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });
 

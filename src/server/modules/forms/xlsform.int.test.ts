@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-const { setup, newForm, add, publish } = formsTestKit(() => t);
+const { setup, newForm, add, addMembersRepeat, publish } = formsTestKit(() => t);
 
 const upload = (s: KitState, path: string, buffer: Buffer, filename = 'household.xlsx') => {
   const { payload, headers } = multipartFile(buffer, { filename });
@@ -372,6 +372,135 @@ describe('XLSForm import', () => {
     expect(norm(strip(await questions(copyId)))).toEqual(norm(strip(await questions(formId))));
     const [copy] = await t.app.ctx.db.select().from(forms).where(eq(forms.id, copyId));
     expect(copy.name).toBe('Household survey');
+  });
+
+  it('round trip of nested repeats: members > visits > doses, exported nested and imported back', async () => {
+    const formId = await newForm(s);
+    await addMembersRepeat(s, formId, 4);
+    await add(s, formId, {
+      key: 'n_visits',
+      type: 'integer',
+      label: 'Clinic visits this year',
+      repeatKey: 'members',
+    });
+    await add(s, formId, {
+      key: 'visits',
+      type: 'repeat',
+      label: 'Clinic visits',
+      itemLabel: 'visit',
+      repeatKey: 'members',
+      repeatCount: '${n_visits}',
+    });
+    await add(s, formId, {
+      key: 'clinic',
+      type: 'short_text',
+      label: 'Clinic',
+      required: true,
+      repeatKey: 'visits',
+    });
+    await add(s, formId, {
+      key: 'vaccinated',
+      type: 'yes_no',
+      label: 'Vaccinated at this visit?',
+      repeatKey: 'visits',
+      relevant: '${age} < 5',
+    });
+    await add(s, formId, {
+      key: 'doses',
+      type: 'repeat',
+      label: 'Doses',
+      repeatKey: 'visits',
+      relevant: "${vaccinated} = 'yes'",
+      validation: { min: '1', max: '2' },
+    });
+    await add(s, formId, {
+      key: 'vaccine',
+      type: 'short_text',
+      label: 'Vaccine',
+      repeatKey: 'doses',
+    });
+    await add(s, formId, { key: 'notes', type: 'long_text', label: 'Notes', repeatKey: 'members' });
+    await add(s, formId, {
+      key: 'visit_count',
+      type: 'calculate',
+      label: 'Visits',
+      calculation: 'count(${visits})',
+    });
+    // a translation on a nested question only: its language's columns are still written
+    expect((await s.client.put(`/forms/${formId}`, { languages: ['fr'] })).statusCode).toBe(303);
+    const saved = await s.client.put(`/forms/${formId}/translations`, {
+      language: 'fr',
+      questions: { clinic: { label: 'Centre de santé' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(303);
+    await publish(s, formId);
+
+    const v1 = await s.client.get(`/forms/${formId}/xlsform.xlsx?version=1`);
+    expect(v1.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(v1.rawPayload as unknown as ExcelJS.Buffer);
+    const ws = wb.getWorksheet('survey')!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) =>
+      (ws.getColumn(header.indexOf(name) + 1).values as unknown[]).slice(2);
+    expect(col('type').map((v, i) => [v, col('name')[i] ?? null])).toEqual([
+      ['begin_repeat', 'members'],
+      ['text', 'name'],
+      ['integer', 'age'],
+      ['select_one school', 'school'],
+      ['integer', 'n_visits'],
+      ['begin_repeat', 'visits'],
+      ['text', 'clinic'],
+      ['select_one vaccinated', 'vaccinated'],
+      ['begin_repeat', 'doses'],
+      ['text', 'vaccine'],
+      ['end_repeat', null],
+      ['end_repeat', null],
+      ['text', 'notes'],
+      ['end_repeat', null],
+      ['calculate', 'visit_count'],
+    ]);
+    expect(col('repeat_count')[5]).toBe('${n_visits}');
+    expect(col('pathways_item')[5]).toBe('visit');
+    expect(col('label::French (fr)')[6]).toBe('Centre de santé');
+
+    const created = await upload(s, '/store', v1.rawPayload, 'nested.xlsx');
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(303);
+    const copyId = created.headers.location!.split('/')[2];
+    const questions = async (id: string) =>
+      (
+        await t.app.ctx.db
+          .select()
+          .from(formQuestions)
+          .where(eq(formQuestions.formId, id))
+          .orderBy(formQuestions.position)
+      ).map((q) => ({
+        key: q.key,
+        type: q.type,
+        repeatKey: q.repeatKey,
+        repeatCount: q.repeatCount,
+        relevant: q.relevant,
+        required: q.required,
+        itemLabel: q.itemLabel,
+        validation: q.validation,
+        translations: q.translations,
+      }));
+    const original = await questions(formId);
+    expect(original.map((q) => [q.key, q.repeatKey])).toEqual([
+      ['members', null],
+      ['name', 'members'],
+      ['age', 'members'],
+      ['school', 'members'],
+      ['n_visits', 'members'],
+      ['visits', 'members'],
+      ['clinic', 'visits'],
+      ['vaccinated', 'visits'],
+      ['doses', 'visits'],
+      ['vaccine', 'doses'],
+      ['notes', 'members'],
+      ['visit_count', null],
+    ]);
+    expect(await questions(copyId)).toEqual(original);
   });
 
   it('answers 404 for another team’s form and project', async () => {

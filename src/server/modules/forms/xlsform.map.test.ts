@@ -134,38 +134,140 @@ describe('mapXlsform', () => {
 });
 
 describe('mapXlsform: repeat groups', () => {
-  it('imports begin_repeat / begin repeat with repeat_count, skips a repeat in a repeat', () => {
-    const p = mapXlsform(
+  const map = (...rows: string[][]) =>
+    mapXlsform(
       {
-        survey: sheet(
-          ['type', 'name', 'label', 'repeat_count', 'relevant'],
-          ['integer', 'hh_size', 'How many people?'],
-          ['begin repeat', 'people', 'People', '${hh_size}'],
-          ['text', 'pname', 'Name'],
-          ['integer', 'page', 'Age'],
-          ['begin_repeat', 'jobs', 'Jobs'],
-          ['text', 'job', 'Job'],
-          ['end_repeat'],
-          ['text', 'grown', 'Work', '', '${page} > 17'],
-          ['end repeat'],
-          ['text', 'after', 'After'],
-        ),
+        survey: sheet(['type', 'name', 'label', 'repeat_count', 'relevant', 'appearance'], ...rows),
         choices: null,
         settings: null,
       },
       'x.xlsx',
     );
-    expect(p.questions.map((q) => [q.key, q.repeatKey ?? null, q.repeatCount ?? null])).toEqual([
-      ['hh_size', null, null],
-      ['people', null, '${hh_size}'],
-      ['pname', 'people', null],
-      ['page', 'people', null],
-      ['grown', 'people', null],
-      ['after', null, null],
+  const shape = (p: ReturnType<typeof mapXlsform>) =>
+    p.questions.map((q) => [
+      q.key,
+      q.repeatKey ?? null,
+      q.repeatCount ?? null,
+      q.validation?.max ?? null,
+      q.relevant ?? null,
     ]);
-    const jobs = p.report.rows.filter((r) => r.name === 'jobs' || r.name === 'job');
-    expect(jobs.map((r) => r.status)).toEqual(['unsupported', 'unsupported']);
-    expect(jobs[0].messages.join(' ')).toMatch(/repeat group inside another/);
+
+  it('imports begin_repeat / begin repeat nested, with repeat_count at every level', () => {
+    const p = map(
+      ['integer', 'hh_size', 'How many people?'],
+      ['begin repeat', 'people', 'People', '${hh_size}'],
+      ['text', 'pname', 'Name'],
+      ['integer', 'page', 'Age'],
+      ['integer', 'n_jobs', 'How many jobs?'],
+      ['begin_repeat', 'jobs', 'Jobs', '${n_jobs}'],
+      ['text', 'job', 'Job', '', '${page} > 15'],
+      ['begin repeat', 'shifts', 'Shifts', '2'],
+      ['time', 'shift_start', 'Start', '', "${job} != ''"],
+      ['end repeat'],
+      ['end_repeat'],
+      ['text', 'grown', 'Work', '', '${page} > 17'],
+      ['end repeat'],
+      ['integer', 'jobs_total', 'Jobs in all', '', 'count(${job}) > 0'],
+    );
+    expect(shape(p)).toEqual([
+      ['hh_size', null, null, null, null],
+      ['people', null, '${hh_size}', null, null],
+      ['pname', 'people', null, null, null],
+      ['page', 'people', null, null, null],
+      ['n_jobs', 'people', null, null, null],
+      ['jobs', 'people', '${n_jobs}', null, null],
+      ['job', 'jobs', null, null, '${page} > 15'],
+      ['shifts', 'jobs', null, '2', null],
+      ['shift_start', 'shifts', null, null, "${job} != ''"],
+      ['grown', 'people', null, null, '${page} > 17'],
+      ['jobs_total', null, null, null, 'count(${job}) > 0'],
+    ]);
+    expect(p.questions.find((q) => q.key === 'shifts')!.validation).toEqual({
+      min: '2',
+      max: '2',
+    });
+    expect(p.report.counts).toEqual({ imported: 11, converted: 0, unsupported: 0, skipped: 3 });
+  });
+
+  it('reports a fourth level and every row inside it, never dropping a row silently', () => {
+    const p = map(
+      ['begin_repeat', 'a', 'A'],
+      ['begin_repeat', 'b', 'B'],
+      ['begin_repeat', 'c', 'C'],
+      ['begin_repeat', 'd', 'D'],
+      ['text', 'd_text', 'Too deep'],
+      ['begin_group', 'd_group', 'Group'],
+      ['text', 'd_grouped', 'Deeper still'],
+      ['end_group'],
+      ['end_repeat'],
+      ['text', 'c_text', 'Third level'],
+      ['end_repeat'],
+      ['end_repeat'],
+      ['end_repeat'],
+      ['text', 'after', 'After'],
+    );
+    expect(shape(p).map(([k, r]) => [k, r])).toEqual([
+      ['a', null],
+      ['b', 'a'],
+      ['c', 'b'],
+      ['c_text', 'c'],
+      ['after', null],
+    ]);
+    const status = Object.fromEntries(p.report.rows.map((r) => [r.name, r.status]));
+    for (const n of ['d', 'd_text', 'd_group', 'd_grouped'])
+      expect(status[n], n).toBe('unsupported');
+    expect(p.report.rows.find((r) => r.name === 'd')!.messages.join(' ')).toMatch(
+      /nest at most 3 deep/,
+    );
+    expect(p.report.rows.find((r) => r.name === 'd_text')!.messages.join(' ')).toMatch(
+      /repeat group that is not imported/,
+    );
+    expect(p.report.rows).toHaveLength(14);
+    expect(p.report.notes).toEqual([]);
+  });
+
+  it('rewrites renamed names inside nested repeats and keeps a field-list group there plain', () => {
+    const p = map(
+      ['begin_repeat', 'Members', 'Members'],
+      ['integer', 'VisitCount', 'Visits?'],
+      ['begin_repeat', 'visits', 'Visits', '${VisitCount}'],
+      ['begin_group', 'vpage', 'Visit page', '', '', 'field-list'],
+      ['text', 'clinic', 'Clinic', '', '${VisitCount} > 0'],
+      ['end_group'],
+      ['end_repeat'],
+      ['end_repeat'],
+    );
+    expect(shape(p)).toEqual([
+      ['members', null, null, null, null],
+      ['visit_count', 'members', null, null, null],
+      ['visits', 'members', '${visit_count}', null, null],
+      ['clinic', 'visits', null, null, '${visit_count} > 0'],
+    ]);
+    const row = (n: string) => p.report.rows.find((r) => r.name === n)!;
+    expect(row('visits').messages.join(' ')).toMatch(/rewritten in the repeat count/);
+    expect(row('clinic').messages.join(' ')).toMatch(/rewritten in the skip logic/);
+    expect(row('vpage').status).toBe('skipped');
+  });
+
+  it('refuses what the builder refuses in a repeat: its own repeat in an expression, a file', () => {
+    const p = map(
+      ['begin_repeat', 'members', 'Members'],
+      ['begin_repeat', 'visits', 'Visits'],
+      ['text', 'clinic', 'Clinic', '', 'count(${members}) > 1'],
+      ['image', 'photo', 'Photo'],
+      ['end_repeat'],
+      ['end_repeat'],
+    );
+    expect(shape(p).map(([k, r, , , rel]) => [k, r, rel])).toEqual([
+      ['members', null, null],
+      ['visits', 'members', null],
+      ['clinic', 'visits', null],
+    ]);
+    const row = (n: string) => p.report.rows.find((r) => r.name === n)!;
+    expect(row('clinic').status).toBe('converted');
+    expect(row('clinic').messages.join(' ')).toMatch(/skip logic .* is not imported/);
+    expect(row('photo').status).toBe('unsupported');
+    expect(row('photo').messages.join(' ')).toMatch(/cannot be inside a repeat group/);
   });
 });
 

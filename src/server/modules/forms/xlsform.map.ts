@@ -9,12 +9,16 @@ import {
   CHOICE_PROPERTIES_MAX,
   CHOICE_PROPERTY_RE,
   CHOICES_MAX,
+  NOT_IN_REPEAT,
+  REPEAT_DEPTH_MAX,
   canBeReadOnly,
   hasChoices,
   isDisplayOnly,
   type Choice,
+  type QuestionDef,
   type QuestionType,
 } from '../../../shared/forms/questions.js';
+import { logicScope, nestQuestions } from '../../../shared/forms/repeats.js';
 import type { XlsformReport, XlsformReportRow } from '../../../shared/forms/xlsform.js';
 import { keyFromLabel, unique } from './questions.use-cases.js';
 import { processExpression, type ExprContext } from './xlsform.expressions.js';
@@ -237,10 +241,11 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
         groupStack.push({ page: false, relevant: '', repeat: true, key: null });
       continue;
     }
-    if (beginsRepeat && repeat) {
+    // a repeat inside a repeat nests, up to REPEAT_DEPTH_MAX levels
+    if (beginsRepeat && groupStack.filter((g) => g.repeat).length >= REPEAT_DEPTH_MAX) {
       groupStack.push({ page: false, relevant: '', repeat: true, key: null });
       unsupported(
-        'A repeat group inside another is not supported: it and its questions are skipped.',
+        `Repeat groups nest at most ${REPEAT_DEPTH_MAX} deep: this one and its questions are skipped.`,
       );
       continue;
     }
@@ -367,6 +372,14 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     if (ours && ours !== type) {
       if (QUESTION_TYPES.includes(ours) && COMPATIBLE[type]?.includes(ours)) type = ours;
       else warn(`pathways_type “${ours}” does not fit the type “${head}”: ignored.`);
+    }
+    if (repeat && NOT_IN_REPEAT.includes(type)) {
+      unsupported(
+        type === 'file'
+          ? 'A file upload cannot be inside a repeat group (uploads are top-level questions).'
+          : 'This question cannot be inside a repeat group.',
+      );
+      continue;
     }
     if (type === 'yes_no') {
       input.choices = undefined;
@@ -545,18 +558,16 @@ export function mapXlsform(sheets: XlsformSheets, fileName: string): XlsformPlan
     );
 
   // expressions: after every key is known (a reference to a later question is reported as such)
+  // each question reads what the builder lets it read: the questions before it, not its repeats
   const keys = pending.map((p) => p.input.key!);
-  const noteKeys = pending.filter((p) => isDisplayOnly(p.input.type)).map((p) => p.input.key!);
+  const nested = nestQuestions(
+    pending.map((p) => ({ key: p.input.key!, type: p.input.type, repeatKey: p.input.repeatKey })),
+    ({ key, type }) => ({ key, type }) as QuestionDef,
+  );
   const questions: AddQuestionInput[] = [];
   const translations: Record<string, QuestionTranslations> = {};
-  pending.forEach((p, i) => {
-    const ctx: ExprContext = {
-      key: p.input.key!,
-      earlier: keys.slice(0, i),
-      later: keys.slice(i + 1),
-      notes: noteKeys,
-      renamed,
-    };
+  pending.forEach((p) => {
+    const ctx: ExprContext = { key: p.input.key!, ...logicScope(nested, p.input.key!), renamed };
     const warn = (m: string) => {
       p.report.status = 'converted';
       p.report.messages.push(m);

@@ -140,3 +140,31 @@ export const FULL_XLSFORM: XlsformSpec = {
     ['Household baseline', 'English (en)', 'hh_baseline'],
   ],
 };
+
+/**
+ * Repeats nested three deep (people > jobs > shifts) and a fourth level that is reported, each with
+ * a repeat count (an expression, a number); kept apart from FULL_XLSFORM, whose counts the e2e
+ * journey checks.
+ */
+export const NESTED_XLSFORM: XlsformSpec = {
+  survey: [
+    ['type', 'name', 'label', 'repeat_count', 'relevant'],
+    ['integer', 'hh_size', 'How many people?', '', ''],
+    ['begin_repeat', 'people', 'People', '${hh_size}', ''],
+    ['text', 'pname', 'Name', '', ''],
+    ['integer', 'Page', 'Age', '', ''],
+    ['integer', 'n_jobs', 'How many jobs?', '', '${Page} > 15'],
+    ['begin repeat', 'jobs', 'Jobs', '${n_jobs}', ''],
+    ['text', 'job', 'Job', '', ''],
+    ['begin_repeat', 'shifts', 'Shifts', '2', "${job} != ''"],
+    ['time', 'shift_start', 'Start', '', '${Page} > 17'],
+    ['begin_repeat', 'breaks', 'Breaks', '', ''],
+    ['time', 'break_start', 'Break', '', ''],
+    ['end_repeat', '', '', '', ''],
+    ['end_repeat', '', '', '', ''],
+    ['end repeat', '', '', '', ''],
+    ['text', 'grown', 'Grown up', '', '${Page} > 17'],
+    ['end_repeat', '', '', '', ''],
+    ['integer', 'shift_total', 'Shifts in all', '', 'count(${shift_start}) > 0'],
+  ],
+};

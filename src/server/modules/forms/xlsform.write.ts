@@ -134,9 +134,9 @@ export function xlsformWorkbook(
   const cell = (v: string | null | undefined) => xlsxCellText(v ?? '');
 
   // the other languages the questions have texts in (the default's are the plain columns)
-  const others = [...new Set(questions.flatMap((q) => Object.keys(q.translations ?? {})))].filter(
-    (l) => l !== form.language,
-  );
+  const others = [
+    ...new Set(allQuestions(questions).flatMap((q) => Object.keys(q.translations ?? {}))),
+  ].filter((l) => l !== form.language);
   const extra = others.flatMap((l) => TRANSLATED.map(([base]) => column(base, l)));
   survey.addRow([...SURVEY_COLUMNS, ...extra]);
   let inPage = false;
@@ -165,14 +165,17 @@ export function xlsformWorkbook(
     );
     survey.addRow([...SURVEY_COLUMNS.map((c) => cell(row[c])), ...texts]);
   };
+  // a repeat's questions (repeats among them, nested) between its begin_repeat and its end_repeat
+  const writeNested = (q: QuestionDef) => {
+    write(q);
+    if (q.type !== 'repeat') return;
+    for (const c of q.questions ?? []) writeNested(c);
+    survey.addRow(['end_repeat']);
+  };
   for (const q of questions) {
     if (q.type === 'page' && inPage) survey.addRow(['end_group']);
     if (q.type === 'page') inPage = true;
-    write(q);
-    if (q.type === 'repeat') {
-      for (const c of q.questions ?? []) write(c);
-      survey.addRow(['end_repeat']);
-    }
+    writeNested(q);
   }
   if (inPage) survey.addRow(['end_group']);
 
