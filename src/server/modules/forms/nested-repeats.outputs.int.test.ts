@@ -399,7 +399,10 @@ describe('nested repeat groups in exports, datasets and edits', () => {
       .from(formResponses)
       .where(eq(formResponses.id, ids[0]));
     // what the edit form sends back: every answer as its inputs hold it (numbers as text)
-    const members = (before.answers.members as Row[]).map((m) => ({ ...m, age: String(m.age) }));
+    const members: Row[] = (before.answers.members as Row[]).map((m) => ({
+      ...m,
+      age: String(m.age),
+    }));
     const village = await put({ revision: 1, answers: { village: 'Kisumu East', members } });
     expect(village.statusCode, village.body).toBe(200);
     const [after] = await t.app.ctx.db
