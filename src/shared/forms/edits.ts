@@ -4,7 +4,8 @@ type AnswerValue = Answers[string];
 /**
  * One answer an edit changed: its previous and new value (null: not answered). Inside a repeat
  * group the key is the answer's path: `members[2].age` (a cell of the second instance), or
- * `members[3]` (an instance added or removed: its whole answers).
+ * `members[3]` (an instance added or removed: its whole answers), at any depth
+ * (`members[2].visits[1].clinic`).
  */
 export interface AnswerChange {
   key: string;
@@ -18,9 +19,13 @@ const isInstanceList = (v: unknown): v is Answers[] =>
   Array.isArray(v) &&
   v.length > 0 &&
   v.every((i) => typeof i === 'object' && i !== null && !Array.isArray(i));
+const listOf = (v: unknown): Answers[] => (isInstanceList(v) ? v : []);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** A repeat's changes, instance by instance: a cell that changed, an instance added or removed. */
+/**
+ * A repeat's changes, instance by instance: a cell that changed, an instance added or removed; a
+ * repeat inside an instance the same way, one level down.
+ */
 function instanceChanges(
   key: string,
   before: Answers[],
@@ -38,8 +43,13 @@ function instanceChanges(
     const inner = [...new Set([...Object.keys(b), ...Object.keys(a)])].sort(
       (x, y) => rank(x) - rank(y) || byText(x, y),
     );
-    for (const k of inner)
-      if (!same(b[k], a[k])) out.push({ key: `${at}.${k}`, from: b[k] ?? null, to: a[k] ?? null });
+    for (const k of inner) {
+      if (same(b[k], a[k])) continue;
+      // a repeat inside the instance: its own instances, cell by cell (`members[2].visits[1].clinic`)
+      if (isInstanceList(b[k]) || isInstanceList(a[k]))
+        out.push(...instanceChanges(`${at}.${k}`, listOf(b[k]), listOf(a[k]), rank));
+      else out.push({ key: `${at}.${k}`, from: b[k] ?? null, to: a[k] ?? null });
+    }
   }
   return out;
 }
@@ -69,7 +79,7 @@ export function answerChanges(
     .flatMap((k) => {
       const [b, a] = [before[k], after[k]];
       if (isInstanceList(b) || isInstanceList(a))
-        return instanceChanges(k, isInstanceList(b) ? b : [], isInstanceList(a) ? a : [], rank);
+        return instanceChanges(k, listOf(b), listOf(a), rank);
       return [{ key: k, from: b ?? null, to: a ?? null }];
     });
 }

@@ -100,4 +100,25 @@ describe('answerChanges', () => {
       'members[3]',
     ]);
   });
+  it('compares a repeat inside an instance the same way, one level down, by its whole path', () => {
+    const before: Answers = {
+      members: [{ name: 'Ann', visits: [{ clinic: 'North', doses: [{ v: 'Polio' }] }] }],
+    };
+    const after: Answers = {
+      members: [
+        {
+          name: 'Ann',
+          visits: [{ clinic: 'North', doses: [{ v: 'BCG' }] }, { clinic: 'South' }],
+        },
+      ],
+    };
+    expect(answerChanges(before, after, ['members', 'name', 'visits', 'clinic'])).toEqual([
+      { key: 'members[1].visits[1].doses[1].v', from: 'Polio', to: 'BCG' },
+      { key: 'members[1].visits[2]', from: null, to: { clinic: 'South' } },
+    ]);
+    // a list of instances emptied: each instance removed whole
+    expect(
+      answerChanges(after, { members: [{ name: 'Ann', visits: [] }] }).map((c) => c.key),
+    ).toEqual(['members[1].visits[1]', 'members[1].visits[2]']);
+  });
 });

@@ -1,12 +1,6 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { fixedRepeatCount, repeatBounds } from '@shared/forms/answers';
-import {
-  isDisplayOnly,
-  itemNoun,
-  otherKey,
-  repeatPath,
-  type QuestionDef,
-} from '@shared/forms/questions';
+import { isDisplayOnly, itemNoun, otherKey, type QuestionDef } from '@shared/forms/questions';
 import { isInstance, parse, type Answer } from '@shared/expressions';
 import { plural } from '@shared/format/plural';
 import { DataTable } from '../../components/data-table';
@@ -25,30 +19,54 @@ const Title = (q: QuestionDef) => {
   return noun.charAt(0).toUpperCase() + noun.slice(1);
 };
 
-/** One answer of an instance as the response page shows it (a file with its download). */
-function Cell({ q, inst, responseId }: { q: QuestionDef; inst: Instance; responseId: string }) {
+/**
+ * One answer of an instance as the response page shows it (a file with its download; a repeat
+ * inside the instance as a table of its own, `path` naming the instance: `members[2]`).
+ */
+function Cell({
+  q,
+  inst,
+  responseId,
+  path,
+}: {
+  q: QuestionDef;
+  inst: Instance;
+  responseId: string;
+  path: string;
+}) {
+  if (q.type === 'repeat')
+    return <RepeatAnswers q={q} value={inst[q.key]} responseId={responseId} path={path} />;
   const file = asFileAnswer(inst[q.key]);
   if (file) return <FileAnswerView responseId={responseId} file={file} thumb={48} />;
   const other = inst[otherKey(q.key)];
   return `${answerText(q, inst[q.key]) || '—'}${other !== undefined ? ` (${showAnswer(other)})` : ''}`;
 }
 
-/** A repeat group's answer on the response page: a table, one row per instance, one column per question. */
+/** `members[2].` -> `members-2-`: a path as part of an element id */
+const idOf = (path: string) => path.replace(/[[\].]+/g, '-');
+
+/**
+ * A repeat group's answer on the response page: a table, one row per instance, one column per
+ * question; a repeat inside an instance is a table in its cell (`path`: the instance around it,
+ * `members[2].`, empty at the top).
+ */
 export function RepeatAnswers({
   q,
   value,
   responseId,
+  path = '',
 }: {
   q: QuestionDef;
   value: unknown;
   responseId: string;
+  path?: string;
 }) {
   const rows: Row[] = instancesOf(value).map((answers, i) => ({ index: i + 1, answers }));
   if (!rows.length) return `No ${itemNoun(q)} given.`;
   return (
     <DataTable<Row>
-      id={`response-repeat-${q.key}`}
-      caption={`${q.label}: one row per ${itemNoun(q)}`}
+      id={`response-repeat-${idOf(path)}${q.key}`}
+      caption={`${q.label}${path ? ` (${path.slice(0, -1)})` : ''}: one row per ${itemNoun(q)}`}
       rows={rows}
       rowKey={(r) => r.index}
       plain
@@ -58,7 +76,14 @@ export function RepeatAnswers({
         ...asked(q).map((c) => ({
           key: c.key,
           title: c.label,
-          render: (r: Row) => <Cell q={c} inst={r.answers} responseId={responseId} />,
+          render: (r: Row) => (
+            <Cell
+              q={c}
+              inst={r.answers}
+              responseId={responseId}
+              path={`${path}${q.key}[${r.index}].`}
+            />
+          ),
         })),
       ]}
     />
@@ -73,7 +98,10 @@ const countAst = (text: string | null | undefined) => {
 /**
  * A repeat group in the edit form: a table of its instances (one row each, a cell per question,
  * errors on the cell by path: `members[2].age`), "Add member" and "Remove member 2" within the
- * repeat's min..max (a repeat count fixes the number: no adding or removing).
+ * repeat's min..max (a repeat count fixes the number: no adding or removing). A repeat inside an
+ * instance is edited the same way in its cell, its instances kept as they are until changed
+ * (`path`: the instance around it, `members[2].`; `scope`: the answers around, which a repeat
+ * count may read; `context`: the instance around as its cells are named, "Member 2").
  */
 export function RepeatInput({
   q,
@@ -81,31 +109,42 @@ export function RepeatInput({
   errors,
   onChange,
   responseId,
+  path = '',
+  scope = {},
+  context = '',
 }: {
   q: QuestionDef;
   answers: EditAnswers;
   errors: Record<string, string>;
   onChange: (key: string, value: EditValue) => void;
   responseId: string;
+  path?: string;
+  scope?: EditAnswers;
+  context?: string;
 }) {
   const list_ = instancesOf(answers[q.key]) as EditAnswers[];
   const noun = itemNoun(q);
   const { min, max } = repeatBounds(q);
-  const fixed = fixedRepeatCount(q, countAst(q.repeatCount), answers as Record<string, Answer>);
+  const around = { ...scope, ...answers };
+  const fixed = fixedRepeatCount(q, countAst(q.repeatCount), around as Record<string, Answer>);
+  const at = (index: number) => `${path}${q.key}[${index}]`;
+  /** "Member 2", or inside one "Member 2, visit 1": how a cell's input and buttons are named */
+  const itemName = (index: number) =>
+    context ? `${context}, ${noun} ${index}` : `${Title(q)} ${index}`;
   const update = (next: EditAnswers[]) => onChange(q.key, next);
   const rows: Row[] = list_.map((a, i) => ({ index: i + 1, answers: a }));
   const setIn = (i: number, key: string, v: EditValue) =>
     update(list_.map((x, j) => (j === i ? { ...x, [key]: v } : x)));
   const canRemove = fixed === null && list_.length > min;
   return (
-    <FieldGroup label={`${q.label} (${q.key})`} error={errors[q.key]}>
+    <FieldGroup label={`${q.label} (${q.key})`} error={errors[`${path}${q.key}`]}>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed" my={4}>
           No {noun} given: add one below.
         </Text>
       ) : (
         <DataTable<Row>
-          id={`response-repeat-edit-${q.key}`}
+          id={`response-repeat-edit-${idOf(path)}${q.key}`}
           caption={`${q.label}: edit each ${noun}`}
           rows={rows}
           rowKey={(r) => r.index}
@@ -116,17 +155,29 @@ export function RepeatInput({
             ...asked(q).map((c) => ({
               key: c.key,
               title: c.label,
-              render: (r: Row) => (
-                <AnswerInput
-                  q={c}
-                  answers={r.answers as EditAnswers}
-                  cellLabel={`${Title(q)} ${r.index}: ${c.label}`}
-                  error={errors[repeatPath(q.key, r.index - 1, c.key)]}
-                  otherError={errors[repeatPath(q.key, r.index - 1, otherKey(c.key))]}
-                  onChange={(k, v) => setIn(r.index - 1, k, v)}
-                  responseId={responseId}
-                />
-              ),
+              render: (r: Row) =>
+                c.type === 'repeat' ? (
+                  <RepeatInput
+                    q={c}
+                    answers={r.answers as EditAnswers}
+                    errors={errors}
+                    onChange={(k, v) => setIn(r.index - 1, k, v)}
+                    responseId={responseId}
+                    path={`${at(r.index)}.`}
+                    scope={around}
+                    context={itemName(r.index)}
+                  />
+                ) : (
+                  <AnswerInput
+                    q={c}
+                    answers={r.answers as EditAnswers}
+                    cellLabel={`${itemName(r.index)}: ${c.label}`}
+                    error={errors[`${at(r.index)}.${c.key}`]}
+                    otherError={errors[`${at(r.index)}.${otherKey(c.key)}`]}
+                    onChange={(k, v) => setIn(r.index - 1, k, v)}
+                    responseId={responseId}
+                  />
+                ),
             })),
             ...(canRemove
               ? [
@@ -140,6 +191,7 @@ export function RepeatInput({
                         variant="subtle"
                         color="red"
                         onClick={() => update(list_.filter((_, j) => j !== r.index - 1))}
+                        aria-label={context ? `Remove ${itemName(r.index)}` : undefined}
                       >
                         Remove {noun} {r.index}
                       </Button>
@@ -152,7 +204,12 @@ export function RepeatInput({
       )}
       <Group gap="sm" mt={4}>
         {fixed === null && list_.length < max && (
-          <Button size="compact-sm" variant="light" onClick={() => update([...list_, {}])}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => update([...list_, {}])}
+            aria-label={context ? `Add ${noun} (${context})` : undefined}
+          >
             Add {noun}
           </Button>
         )}

@@ -17,7 +17,8 @@ import { PageHeader } from '../projects/page-header';
 import { DataTable } from '../../components/data-table';
 import { HttpError, httpJson } from '../../lib/http';
 import { passesCheck, stateForm } from '../../lib/form-check';
-import { AnswerInput, filledAnswers, toEditValue, type EditAnswers } from './answer-input';
+import { AnswerInput } from './answer-input';
+import { filledAnswers, toEditValue, type EditAnswers } from './edit-values';
 import { RepeatAnswers, RepeatInput } from './repeat-answers';
 import { ResponseFlags } from './response-flags';
 import { FileAnswerView, asFileAnswer } from './file-answer';
@@ -31,12 +32,16 @@ const seconds = (ms: number) =>
       ? `${Math.round(ms / 1000)} s`
       : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
-/** The question a history change names: `age`, `x__other`, or inside a repeat `members[2].age`. */
+/**
+ * The question a history change names: `age`, `x__other`, or inside a repeat `members[2].age`, at
+ * any depth (`members[2].visits[1].clinic`); an instance added or removed (`members[3]`) names none.
+ */
 function questionOf(byKey: Map<string, QuestionDef>, key: string): QuestionDef | undefined {
-  const m = /^([^[]+)\[\d+\](?:\.(.+))?$/.exec(key);
+  const m = /^([^[.]+)\[\d+\](?:\.(.+))?$/.exec(key);
   if (!m) return byKey.get(key);
   const repeat = byKey.get(m[1]);
-  return m[2] ? repeat?.questions?.find((c) => c.key === m[2]) : undefined;
+  const inner = new Map((repeat?.questions ?? []).map((c) => [c.key, c]));
+  return m[2] ? questionOf(inner, m[2]) : undefined;
 }
 
 /** surveyholders/response, stakeholders/response: one response, its edit, history, flags and review. */

@@ -2,6 +2,7 @@
 import type { NewColumn } from '../datasets/index.js';
 import type { ColumnType } from '../../../shared/datasets/column-types.js';
 import {
+  allQuestions,
   isDisplayOnly,
   type Choice,
   matrixColumn,
@@ -144,8 +145,8 @@ export function questionColumns(versions: QuestionDef[][]) {
         continue;
       }
       if (q.type === 'repeat') {
-        // the instances are rows of their own (the export's second sheet); here: how many
-        for (const c of q.questions ?? []) questions.set(c.key, c);
+        // the instances are rows of their own (a sheet, a dataset); here: how many
+        for (const c of allQuestions(q.questions ?? [])) questions.set(c.key, c);
         part(q, COUNT_PART, repeatCountColumn(q.key), `${q.label} (count)`, 'integer');
         continue;
       }
@@ -178,6 +179,10 @@ const SYSTEM = {
   _stakeholder: { label: 'Stakeholder', type: 'text', sql: 's.code' },
   _response: { label: 'Response #', type: 'integer', sql: 'r.seq' },
   _instance: { label: 'Instance', type: 'integer', sql: 'i.n' },
+  // a repeat inside a repeat: the instance around (alias `p`), the paths (repeatSelect's SQL)
+  _parent_instance: { label: 'Parent instance', type: 'integer', sql: 'p.n' },
+  _parent_path: { label: 'Parent path', type: 'text', sql: '_parent_path' },
+  _path: { label: 'Path', type: 'text', sql: '_path' },
 } satisfies Record<string, { label: string; type: ColumnType; sql: string }>;
 const SYSTEM_SQL = new Map(Object.entries(SYSTEM).map(([key, c]) => [key, c.sql]));
 
@@ -190,16 +195,18 @@ export const systemColumns = (...keys: Array<keyof typeof SYSTEM>): NewColumn[] 
     sourceColumn: null,
   }));
 
-/** `, <expr> AS c1, ...`: each column's value, in the columns' order */
+/** `, <expr> AS c1, ...`: each column's value, in the columns' order (`sqlOf`: a view's own system column SQL) */
 export function valuesSql(
   columns: NewColumn[],
   parts: Map<string, [string, string]>,
   from: Answers,
+  sqlOf: Record<string, string> = {},
 ) {
   return columns
     .map((c, i) => {
       const part = parts.get(c.key);
       const expr =
+        sqlOf[c.key] ??
         SYSTEM_SQL.get(c.key) ??
         (part
           ? answerSql(part[0], c.type, part[1], from)
@@ -209,12 +216,35 @@ export function valuesSql(
     .join('');
 }
 
-/** The repeat groups of any version by key (first-seen order), with each version's questions of it. */
+/** A repeat group of any version: the repeats it sits in (outermost first) and each version's questions of it. */
+export interface RepeatGroup {
+  parents: string[];
+  versions: QuestionDef[][];
+}
+
+/**
+ * The repeat groups of any version at any depth, by key, in document order (a repeat before the
+ * ones it holds; first-seen order across versions). A question never moves into or out of its
+ * repeat once published, so a key's parents are the same in every version.
+ */
 export function repeatGroups(versions: QuestionDef[][]) {
-  const repeats = new Map<string, QuestionDef[][]>();
-  for (const version of versions)
-    for (const q of version)
-      if (q.type === 'repeat')
-        repeats.set(q.key, [...(repeats.get(q.key) ?? []), q.questions ?? []]);
+  const repeats = new Map<string, RepeatGroup>();
+  const walk = (questions: QuestionDef[], parents: string[]) => {
+    for (const q of questions) {
+      if (q.type !== 'repeat') continue;
+      const group = repeats.get(q.key) ?? { parents, versions: [] };
+      group.versions.push(q.questions ?? []);
+      repeats.set(q.key, group);
+      walk(q.questions ?? [], [...parents, q.key]);
+    }
+  };
+  for (const version of versions) walk(version, []);
   return repeats;
 }
+
+/**
+ * The path of a repeat instance in its response, 1-based as validation errors name it:
+ * `members[2]`, `members[2].visits[1]` (`chain`: the repeat keys outermost first, `indices` from 1).
+ */
+export const instancePath = (chain: readonly string[], indices: readonly number[]) =>
+  chain.map((k, i) => `${k}[${indices[i]}]`).join('.');

@@ -9,6 +9,7 @@ import {
   KEY_RE,
   questionColumns,
   repeatGroups,
+  type RepeatGroup,
   RESERVED,
   systemColumns,
   UUID_RE,
@@ -26,40 +27,76 @@ function formSelect(formId: string, columns: NewColumn[], parts: Map<string, [st
 }
 
 /**
- * The instances a repeat dataset reads of one response (REPEAT_CAP bounds them on submit): its
- * `_row` is `seq * ROWS_PER_RESPONSE + instance`, unique, stable and in response order.
+ * The instances a repeat dataset reads per level (REPEAT_CAP bounds them on submit): its `_row` is
+ * `seq * ROWS_PER_RESPONSE + instance` (one more factor per level), unique, stable and in response order.
  */
 const ROWS_PER_RESPONSE = 1000;
 
 /**
  * The columns of a repeat group's dataset: `_response` (the response's number, the form dataset's
- * `_row`), `_instance` (from 1), `_stakeholder`, `_wave`, then the union of the repeat's questions
- * in every version that had it (questionColumns: the form dataset's typing rules).
+ * `_row`), `_instance` (from 1, within the instance or response around it); inside another repeat
+ * `_parent_instance` (that instance's `_instance`), `_parent_path` and `_path` (`members[2]`,
+ * `members[2].visits[1]`: a row's parent is the parent dataset's row with the same `_response`
+ * whose `_path`, or at the top level whose `_instance`, matches); `_stakeholder`, `_wave`, then the
+ * union of the repeat's questions in every version that had it (questionColumns: the form
+ * dataset's typing rules; a repeat inside has its `<key>_count`).
  */
-function repeatColumns(inner: QuestionDef[][]) {
-  const { columns, parts } = questionColumns(inner);
-  const system = systemColumns('_response', '_instance', '_stakeholder', '_wave');
+function repeatColumns(group: RepeatGroup) {
+  const { columns, parts } = questionColumns(group.versions);
+  const system = group.parents.length
+    ? systemColumns(
+        '_response',
+        '_instance',
+        '_parent_instance',
+        '_parent_path',
+        '_path',
+        '_stakeholder',
+        '_wave',
+      )
+    : systemColumns('_response', '_instance', '_stakeholder', '_wave');
   return { columns: [...system, ...columns], parts };
 }
 
-/** A repeat dataset's SELECT: one row per instance of the repeat in each non-deleted response */
+/**
+ * A repeat dataset's SELECT: one row per instance of the repeat in each non-deleted response, a
+ * lateral join per level (`chain`: the repeat keys from the top; the innermost instance is `i`, the
+ * one around it `p`). `_row` is `seq` then each level's index in base ROWS_PER_RESPONSE (at most
+ * 3 levels: below 2^63 for any seq under 9e9).
+ */
 function repeatSelect(
   formId: string,
-  key: string,
+  chain: string[],
   columns: NewColumn[],
   parts: Map<string, [string, string]>,
 ) {
   if (!UUID_RE.test(formId)) throw new Error(`Not a form id: ${formId}`);
-  if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
-  const list = `r.answers -> '${key}'`;
+  for (const key of chain) if (!KEY_RE.test(key)) throw new Error(`Not a question key: ${key}`);
+  const alias = (level: number) =>
+    level === chain.length - 1 ? 'i' : level === chain.length - 2 ? 'p' : `i${level + 1}`;
+  const joins = chain.map((key, level) => {
+    const list = `${level ? `${alias(level - 1)}.item` : 'r.answers'} -> '${key}'`;
+    return (
+      `CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(${list}) = 'array' ` +
+      `THEN ${list} ELSE '[]'::jsonb END) WITH ORDINALITY AS ${alias(level)}(item, n) `
+    );
+  });
+  const path = (levels: number) =>
+    chain
+      .slice(0, levels)
+      .map((key, level) => `'${level ? '.' : ''}${key}[' || ${alias(level)}.n || ']'`)
+      .join(' || ');
+  const row = chain.reduce(
+    (sql, _, level) => `(${sql} * ${ROWS_PER_RESPONSE} + ${alias(level)}.n)`,
+    'r.seq::bigint',
+  );
+  const sqlOf = { _path: path(chain.length), _parent_path: path(chain.length - 1) };
+  const bounded = chain.map((_, level) => ` AND ${alias(level)}.n < ${ROWS_PER_RESPONSE}`);
   return (
-    `SELECT (r.seq * ${ROWS_PER_RESPONSE} + i.n)::bigint AS _row, ${RESERVED}` +
-    `${valuesSql(columns, parts, 'i.item')} ` +
-    `FROM public.form_responses r ` +
-    `CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(${list}) = 'array' ` +
-    `THEN ${list} ELSE '[]'::jsonb END) WITH ORDINALITY AS i(item, n) ` +
+    `SELECT ${row}::bigint AS _row, ${RESERVED}` +
+    `${valuesSql(columns, parts, 'i.item', sqlOf)} ` +
+    `FROM public.form_responses r ${joins.join('')}` +
     `LEFT JOIN public.stakeholders s ON s.id = r.stakeholder_id ` +
-    `WHERE r.form_id = '${formId}'::uuid AND r.deleted_at IS NULL AND i.n < ${ROWS_PER_RESPONSE}`
+    `WHERE r.form_id = '${formId}'::uuid AND r.deleted_at IS NULL${bounded.join('')}`
   );
 }
 
@@ -84,9 +121,9 @@ export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSe
     columns,
     select: formSelect(form.id, columns, parts),
   });
-  // each repeat group of any version is a dataset of its own (a removed one keeps its rows)
-  for (const [key, inner] of repeatGroups(all)) {
-    const repeat = repeatColumns(inner);
+  // each repeat group of any version, at any depth, is a dataset of its own (a removed one keeps its rows)
+  for (const [key, group] of repeatGroups(all)) {
+    const repeat = repeatColumns(group);
     await defineFormView(uc, {
       projectId: form.projectId,
       name: `${form.name} — ${questions.get(key)?.label ?? key}`,
@@ -94,7 +131,7 @@ export async function defineFormDataset(uc: UseCase, form: typeof forms.$inferSe
       originId: form.id,
       originKey: key,
       columns: repeat.columns,
-      select: repeatSelect(form.id, key, repeat.columns, repeat.parts),
+      select: repeatSelect(form.id, [...group.parents, key], repeat.columns, repeat.parts),
     });
   }
   return main;

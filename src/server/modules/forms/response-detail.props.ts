@@ -43,12 +43,13 @@ export async function responseDetail(
     key.endsWith('__other')
       ? `${labels.get(key.slice(0, -7)) ?? key} (other)`
       : (labels.get(key) ?? key);
-  // a repeat's path: `members[2].age` -> "Household members 2: Age", `members[3]` -> "... 3"
-  const labelOf = (key: string) => {
-    const m = /^([^[]+)\[(\d+)\](?:\.(.+))?$/.exec(key);
+  // a repeat's path: `members[2].age` -> "Household members 2: Age", `members[3]` -> "... 3",
+  // nested: `members[2].visits[1].clinic` -> "Household members 2: Clinic visits 1: Clinic"
+  const labelOf = (key: string): string => {
+    const m = /^([^[.]+)\[(\d+)\](?:\.(.+))?$/.exec(key);
     if (!m) return plainLabel(key);
     const at = `${labels.get(m[1]) ?? m[1]} ${m[2]}`;
-    return m[3] ? `${at}: ${plainLabel(m[3])}` : at;
+    return m[3] ? `${at}: ${labelOf(m[3])}` : at;
   };
   const edits = await db
     .select({ edit: formResponseEdits, by: users.name })

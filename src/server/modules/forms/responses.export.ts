@@ -8,7 +8,8 @@ import {
   type QuestionType,
 } from '../../../shared/forms/questions.js';
 import { formResponses, formVersions, stakeholders } from './forms.tables.js';
-import { COUNT_PART, formColumns, repeatGroups } from './form-dataset.columns.js';
+import { isInstance } from '../../../shared/expressions/index.js';
+import { COUNT_PART, formColumns, instancePath, repeatGroups } from './form-dataset.columns.js';
 import { responsesWhere } from './responses.props.js';
 
 /** What a row of the export is made from (one response and its stakeholder's code). */
@@ -149,39 +150,94 @@ export function exportColumns(versions: QuestionDef[][], o: ResponseExportOption
   return out;
 }
 
-/** One repeat group's sheet: its instances, one row each, linked to their response. */
+/**
+ * One repeat group's sheet: its instances, one row each, linked to their response (and, for a
+ * repeat inside a repeat, to the instance around it). `chain`: the repeat keys from the top, its own last.
+ */
 export interface RepeatSheet {
   key: string;
-  cols: ExportColumn[];
+  chain: string[];
+  cols: InstanceColumn[];
+}
+
+/** Where one instance sits: its response, its indices from the top (1-based), its answers. */
+interface InstanceRow {
+  response: ExportSourceRow;
+  indices: number[];
+  answers: Record<string, unknown>;
+}
+
+interface InstanceColumn {
+  header: string;
+  cell: (i: InstanceRow) => unknown;
+}
+
+/** The columns linking a sheet's rows to their response and their parent instance. */
+function linkColumns(chain: string[]): InstanceColumn[] {
+  const top: InstanceColumn[] = [
+    { header: '_response_id', cell: (i) => i.response.id },
+    { header: '_row', cell: (i) => i.response.seq },
+    { header: '_index', cell: (i) => i.indices[i.indices.length - 1] },
+  ];
+  if (chain.length === 1) return top;
+  return [
+    ...top,
+    { header: '_parent_index', cell: (i) => i.indices[i.indices.length - 2] },
+    { header: '_parent_path', cell: (i) => instancePath(chain.slice(0, -1), i.indices) },
+    { header: '_path', cell: (i) => instancePath(chain, i.indices) },
+  ];
 }
 
 /**
- * The sheets of the repeat groups (XLSX: a sheet per repeat after the responses; CSV: a file per
- * repeat beside the responses' in a zip; as Kobo and ODK Central export them): `_response_id` and `_row` name the response (the parent), `_index` the
- * instance (from 1), then one column per question of the repeat in the union of every version by
- * key (a question removed later keeps its column).
+ * The sheets of the repeat groups at any depth, in document order (XLSX: a sheet per repeat after
+ * the responses; CSV: a file per repeat beside the responses' in a zip; as Kobo and ODK Central
+ * export them). `_response_id` and `_row` name the response, `_index` the instance within the
+ * instance (or response) around it, from 1. A nested repeat's sheet adds `_parent_index` (the
+ * parent instance's `_index`), `_parent_path` and `_path` (`members[2]`, `members[2].visits[1]`):
+ * a row's parent is the row of the parent sheet with the same `_row` whose `_path` is its
+ * `_parent_path` (on a top-level repeat's sheet, which has no `_path`: whose `_index` is its
+ * `_parent_index`). Then one column per question of the repeat in the union of every version by key
+ * (a question removed later keeps its column; a repeat inside has its `<key>_count`).
  */
 export function repeatSheets(versions: QuestionDef[][], o: ResponseExportOptions): RepeatSheet[] {
-  return [...repeatGroups(versions)].map(([key, inner]) => {
-    const cols = exportColumns(inner, o).filter((c) => !c.header.startsWith('_'));
-    const instance = (f: (inst: Record<string, unknown>) => unknown) => (r: ExportSourceRow) =>
-      f(r.answers as Record<string, unknown>);
+  return [...repeatGroups(versions)].map(([key, group]) => {
+    const chain = [...group.parents, key];
+    const cols = exportColumns(group.versions, o).filter((c) => !c.header.startsWith('_'));
     return {
       key,
+      chain,
       cols: [
-        { header: '_response_id', cell: (r) => r.id },
-        { header: '_row', cell: (r) => r.seq },
-        { header: '_index', cell: instance((a) => a[INDEX]) },
-        ...cols,
+        ...linkColumns(chain),
+        // a question's cell reads the instance's answers as a response's
+        ...cols.map((c) => ({
+          header: c.header,
+          cell: (i: InstanceRow) => c.cell({ ...i.response, answers: i.answers }),
+        })),
       ],
     };
   });
 }
-const INDEX = '__index';
+
+/** Every instance of the repeat `chain` names in one response's answers, in document order. */
+function* instancesIn(
+  response: ExportSourceRow,
+  chain: readonly string[],
+  answers: Record<string, unknown> = response.answers,
+  indices: number[] = [],
+): Generator<InstanceRow> {
+  const list = answers[chain[0]];
+  if (!Array.isArray(list)) return;
+  for (const [i, inst] of list.entries()) {
+    if (!isInstance(inst)) continue;
+    const at = [...indices, i + 1];
+    if (chain.length === 1) yield { response, indices: at, answers: inst };
+    else yield* instancesIn(response, chain.slice(1), inst, at);
+  }
+}
 
 /**
- * A repeat sheet's rows, a page of responses at a time: each instance of the repeat in each matching
- * response becomes a row (its cells read the instance's answers; the parent's id and row stay).
+ * A repeat sheet's rows, a page of responses at a time: each instance of the repeat (at its depth)
+ * in each matching response becomes a row (its cells read the instance's answers).
  */
 export async function* repeatPages(
   db: Db,
@@ -191,18 +247,10 @@ export async function* repeatPages(
   sheet: RepeatSheet,
 ): AsyncGenerator<unknown[][]> {
   yield [sheet.cols.map((c) => c.header)];
-  const linked = sheet.cols.slice(0, 2);
-  const rest = sheet.cols.slice(2);
   for await (const rows of responsePages(db, teamId, formId, f)) {
     const out: unknown[][] = [];
-    for (const r of rows) {
-      const list = r.answers[sheet.key];
-      if (!Array.isArray(list)) continue;
-      list.forEach((inst, i) => {
-        const row = { ...r, answers: { ...(inst as Record<string, unknown>), [INDEX]: i + 1 } };
-        out.push([...linked.map((c) => c.cell(r)), ...rest.map((c) => c.cell(row))]);
-      });
-    }
+    for (const r of rows)
+      for (const inst of instancesIn(r, sheet.chain)) out.push(sheet.cols.map((c) => c.cell(inst)));
     if (out.length) yield out;
   }
 }
