@@ -46,7 +46,7 @@ export function nestQuestions<T extends Nestable>(
 }
 
 /** The repeats a question sits in, outermost first (empty at the top level or when not found). */
-export function repeatsAround<Q extends { key: string; questions?: readonly Q[] }>(
+function repeatsAround<Q extends { key: string; questions?: readonly Q[] }>(
   questions: readonly Q[],
   key: string,
 ): Q[] {
