@@ -176,4 +176,51 @@ it('put a repeat inside a repeat in the builder, then answer each member’s cli
     },
   ]);
   await phone.close();
+
+  // the staff's response page: the visits a table inside each member's row
+  await page.goto(`${base}/form-responses/${stored[0].id}`);
+  await page.getByRole('heading', { name: 'Response #1' }).waitFor();
+  const roster = page.getByRole('table', { name: 'Household members: one row per member' });
+  await roster.getByRole('cell', { name: 'Zainab', exact: true }).waitFor();
+  const zainabVisits = page.getByRole('table', {
+    name: 'Clinic visits of ${name} (members[1]): one row per visit',
+  });
+  await zainabVisits.getByRole('cell', { name: 'Mobile unit' }).waitFor();
+  console.log('screenshot', await shot(page, 'forms-nested-response'));
+  await checkAccessibility(page);
+
+  // edit the child's second visit; the other instances stay as they were
+  await page.getByRole('button', { name: 'Edit answers' }).click();
+  const clinic = page.getByRole('textbox', { name: 'Member 1, visit 2: Clinic' });
+  await clinic.fill('Central');
+  console.log('screenshot', await shot(page, 'forms-nested-edit'));
+  await checkAccessibility(page);
+  await page.getByRole('button', { name: 'Save answers' }).click();
+  await page.getByText(/^Revision 2: Amina Yusuf/).waitFor();
+  const revision = page.getByRole('table', { name: 'The answers changed in revision 2' });
+  await expect(
+    revision
+      .getByRole('row', { name: /members\[1\]\.visits\[2\]\.clinic/ })
+      .getByRole('cell')
+      .allInnerTexts(),
+  ).resolves.toEqual([
+    'Household members 1: Clinic visits of ${name} 2: Clinic members[1].visits[2].clinic',
+    'Mobile unit',
+    'Central',
+  ]);
+  const [edited] = await t.app.ctx.db
+    .select()
+    .from(formResponses)
+    .where(eq(formResponses.formId, formId));
+  expect(edited.answers).toEqual({
+    ...(stored[0].answers as object),
+    members: [
+      {
+        name: 'Zainab',
+        age: 3,
+        visits: [{ clinic: 'Central', vaccinated: 'yes' }, { clinic: 'Central' }],
+      },
+      { name: 'Musa', age: 41, visits: [{ clinic: 'North' }] },
+    ],
+  });
 });

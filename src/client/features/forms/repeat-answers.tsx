@@ -191,7 +191,8 @@ export function RepeatInput({
                         variant="subtle"
                         color="red"
                         onClick={() => update(list_.filter((_, j) => j !== r.index - 1))}
-                        aria-label={context ? `Remove ${itemName(r.index)}` : undefined}
+                        // the visible words first, then where (axe: the name contains the label)
+                        aria-label={context ? `Remove ${noun} ${r.index} (${context})` : undefined}
                       >
                         Remove {noun} {r.index}
                       </Button>
