@@ -52,4 +52,34 @@ describe('repeatPrefill', () => {
     expect(repeatPrefill(members, [{}])).toBeNull();
     expect(repeatPrefill(q('name', 'short_text'), [{ name: 'x' }])).toBeNull();
   });
+
+  it('carries a repeat inside an instance the same way, level by level', () => {
+    const household = q('members', 'repeat', {
+      questions: [
+        q('name', 'short_text'),
+        q('visits', 'repeat', {
+          validation: { max: '2' },
+          questions: [q('clinic', 'short_text'), q('fee', 'integer')],
+        }),
+      ],
+    });
+    expect(
+      repeatPrefill(household, [
+        {
+          name: 'Amina',
+          visits: [
+            { clinic: 'North', fee: 200 },
+            { gone: 'x' },
+            { clinic: 'South' },
+            { clinic: 'East' },
+          ],
+        },
+        { name: 'Juma', visits: 'not a list' },
+      ]),
+    ).toEqual([
+      // the empty instance goes, the rest is cut to the inner repeat's maximum
+      { name: 'Amina', visits: [{ clinic: 'North', fee: '200' }, { clinic: 'South' }] },
+      { name: 'Juma' },
+    ]);
+  });
 });

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import type { TestClient } from '../../../../test/helpers/client.js';
 import { datasets } from '../datasets/read-model.js';
 import { formResponses } from './forms.tables.js';
-import { formsTestKit, type KitState } from './test-support.js';
+import { formsTestKit, workbookSheets, type KitState } from './test-support.js';
 
 /**
  * Three levels of repeats (members > visits > doses) in the outputs: a sheet and a CSV per level
@@ -22,24 +21,6 @@ afterAll(() => t.close());
 const kit = formsTestKit(() => t);
 
 type Row = Record<string, unknown>;
-
-/** Every sheet of a workbook: its header and its rows as objects (an empty cell is null). */
-async function sheets(buf: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  return Object.fromEntries(
-    wb.worksheets.map((ws) => {
-      const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
-      const rows: Row[] = [];
-      ws.eachRow((r, i) => {
-        if (i === 1) return;
-        const v = r.values as unknown[];
-        rows.push(Object.fromEntries(header.map((h, j) => [h, v[j + 1] ?? null])));
-      });
-      return [ws.name, { header, rows }];
-    }),
-  );
-}
 
 /** The CSVs of a zip by file name: header line and rows as parsed (the BOM checked, then dropped). */
 async function zipCsvs(buf: Buffer) {
@@ -145,7 +126,7 @@ describe('nested repeat groups in exports, datasets and edits', () => {
   it('writes an XLSX sheet per repeat at any depth, each row linked to its parent row', async () => {
     const res = await download(s.client, 'format=xlsx');
     expect(res.statusCode).toBe(200);
-    const book = await sheets(res.rawPayload);
+    const book = await workbookSheets(res.rawPayload);
     expect(Object.keys(book)).toEqual(['responses', 'members', 'visits', 'doses']);
     expect(book.responses.rows.map((r) => [r.village, r.members_count])).toEqual([
       ['Kisumu', 2],

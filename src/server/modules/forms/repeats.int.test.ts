@@ -18,7 +18,7 @@ import {
   stakeholders,
 } from './forms.tables.js';
 import { pruneResponseExports, responseExportPath } from './responses-export.job.js';
-import { formsTestKit, type KitState } from './test-support.js';
+import { formsTestKit, workbookSheets, type KitState } from './test-support.js';
 import { NESTED_XLSFORM, xlsformBuffer } from './xlsform.test-support.js';
 import type { XlsformReport } from '../../../shared/forms/xlsform.js';
 
@@ -37,23 +37,6 @@ afterAll(() => t.close());
 const kit = formsTestKit(() => t);
 
 type Row = Record<string, unknown>;
-async function sheets(buf: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  return Object.fromEntries(
-    wb.worksheets.map((ws) => {
-      const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
-      const rows: Row[] = [];
-      ws.eachRow((r, i) => {
-        if (i === 1) return;
-        const v = r.values as unknown[];
-        rows.push(Object.fromEntries(header.map((h, j) => [h, v[j + 1] ?? null])));
-      });
-      return [ws.name, { header, rows }];
-    }),
-  );
-}
-
 /** The CSVs of a zip by file name, each parsed with its header (the BOM is checked, then dropped). */
 async function zipCsvs(buf: Buffer) {
   const zip = await JSZip.loadAsync(buf);
@@ -174,7 +157,7 @@ describe('repeat groups', () => {
       { accept: '*/*' },
     );
     expect(res.statusCode).toBe(200);
-    const book = await sheets(res.rawPayload);
+    const book = await workbookSheets(res.rawPayload);
     expect(Object.keys(book)).toEqual(['responses', 'members']);
     const main = book.responses.rows[0];
     expect(main.members_count).toBe(2);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { TestApp } from '../../../../test/helpers/app.js';
 import { signedInUser } from '../../../../test/helpers/auth.js';
 import { TestClient } from '../../../../test/helpers/client.js';
@@ -190,3 +191,21 @@ export const GOOD = {
   code: 'ABC-12',
   consent: true,
 };
+
+/** Every sheet of a workbook: its header and its rows as objects (an empty cell is null). */
+export async function workbookSheets(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  return Object.fromEntries(
+    wb.worksheets.map((ws) => {
+      const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+      const rows: Array<Record<string, unknown>> = [];
+      ws.eachRow((r, i) => {
+        if (i === 1) return;
+        const v = r.values as unknown[];
+        rows.push(Object.fromEntries(header.map((h, j) => [h, v[j + 1] ?? null])));
+      });
+      return [ws.name, { header, rows }];
+    }),
+  );
+}
