@@ -183,7 +183,8 @@ it('put a repeat inside a repeat in the builder, then answer each member’s cli
   const roster = page.getByRole('table', { name: 'Household members: one row per member' });
   await roster.getByRole('cell', { name: 'Zainab', exact: true }).waitFor();
   const zainabVisits = page.getByRole('table', {
-    name: 'Clinic visits of ${name} (members[1]): one row per visit',
+    // its label's ${name} filled from the member around it
+    name: 'Clinic visits of Zainab (members[1]): one row per visit',
   });
   await zainabVisits.getByRole('cell', { name: 'Mobile unit' }).waitFor();
   console.log('screenshot', await shot(page, 'forms-nested-response'));

@@ -2,6 +2,7 @@ import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { fixedRepeatCount, repeatBounds } from '@shared/forms/answers';
 import { isDisplayOnly, itemNoun, otherKey, type QuestionDef } from '@shared/forms/questions';
 import { isInstance, parse, type Answer } from '@shared/expressions';
+import { fillText } from '@shared/forms/label-text';
 import { plural } from '@shared/format/plural';
 import { DataTable } from '../../components/data-table';
 import { FieldGroup } from './answer-input-more';
@@ -28,18 +29,34 @@ function Cell({
   inst,
   responseId,
   path,
+  around,
 }: {
   q: QuestionDef;
   inst: Instance;
   responseId: string;
   path: string;
+  around: Around;
 }) {
   if (q.type === 'repeat')
-    return <RepeatAnswers q={q} value={inst[q.key]} responseId={responseId} path={path} />;
+    return (
+      <RepeatAnswers
+        q={q}
+        value={inst[q.key]}
+        responseId={responseId}
+        path={path}
+        around={{ ...around, answers: { ...around.answers, ...(inst as Around['answers']) } }}
+      />
+    );
   const file = asFileAnswer(inst[q.key]);
   if (file) return <FileAnswerView responseId={responseId} file={file} thumb={48} />;
   const other = inst[otherKey(q.key)];
   return `${answerText(q, inst[q.key]) || '—'}${other !== undefined ? ` (${showAnswer(other)})` : ''}`;
+}
+
+/** What a label's `${key}` reads: the answers around the table (the response's, then the instance's). */
+export interface Around {
+  answers: Readonly<Record<string, Answer>>;
+  byKey: ReadonlyMap<string, QuestionDef>;
 }
 
 /** `members[2].` -> `members-2-`: a path as part of an element id */
@@ -55,18 +72,23 @@ export function RepeatAnswers({
   value,
   responseId,
   path = '',
+  around,
 }: {
   q: QuestionDef;
   value: unknown;
   responseId: string;
   path?: string;
+  /** the answers its label reads (`Clinic visits of ${name}` inside member 1: "… of Zainab") */
+  around: Around;
 }) {
   const rows: Row[] = instancesOf(value).map((answers, i) => ({ index: i + 1, answers }));
   if (!rows.length) return `No ${itemNoun(q)} given.`;
   return (
     <DataTable<Row>
       id={`response-repeat-${idOf(path)}${q.key}`}
-      caption={`${q.label}${path ? ` (${path.slice(0, -1)})` : ''}: one row per ${itemNoun(q)}`}
+      caption={`${fillText(q.label, around.answers, around.byKey, YES_NO)}${
+        path ? ` (${path.slice(0, -1)})` : ''
+      }: one row per ${itemNoun(q)}`}
       rows={rows}
       rowKey={(r) => r.index}
       plain
@@ -82,6 +104,7 @@ export function RepeatAnswers({
               inst={r.answers}
               responseId={responseId}
               path={`${path}${q.key}[${r.index}].`}
+              around={around}
             />
           ),
         })),
@@ -89,6 +112,8 @@ export function RepeatAnswers({
     />
   );
 }
+
+const YES_NO = { yes: 'Yes', no: 'No' };
 
 const countAst = (text: string | null | undefined) => {
   const r = text?.trim() ? parse(text) : null;

@@ -11,6 +11,8 @@ import {
   type QuestionDef,
 } from '@shared/forms/questions';
 import { validateAnswers } from '@shared/forms/answers';
+import { questionsByKey } from '@shared/forms/label-text';
+import type { Answer } from '@shared/expressions';
 import { editResponseSchema } from '@shared/forms/forms.schemas';
 import type { ResponseDetailProps } from '@shared/forms/forms.pages';
 import { PageHeader } from '../projects/page-header';
@@ -248,6 +250,10 @@ export function ResponseDetail({
                         q={q}
                         value={response.answers[q.key]}
                         responseId={response.id}
+                        around={{
+                          answers: response.answers as Record<string, Answer>,
+                          byKey: questionsByKey(questions),
+                        }}
                       />
                     );
                   const file = asFileAnswer(response.answers[q.key]);
