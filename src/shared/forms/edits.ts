@@ -1,4 +1,5 @@
 import type { Answers } from './answers.js';
+import { isInstance } from '../expressions/index.js';
 
 type AnswerValue = Answers[string];
 /**
@@ -16,9 +17,7 @@ export interface AnswerChange {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const isInstanceList = (v: unknown): v is Answers[] =>
-  Array.isArray(v) &&
-  v.length > 0 &&
-  v.every((i) => typeof i === 'object' && i !== null && !Array.isArray(i));
+  Array.isArray(v) && v.length > 0 && v.every(isInstance);
 const listOf = (v: unknown): Answers[] => (isInstanceList(v) ? v : []);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
