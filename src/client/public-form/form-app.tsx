@@ -44,6 +44,9 @@ function chosenFiles(sent: Record<string, unknown>, answers: DraftAnswers) {
 }
 
 /** Ask the browser to keep this site's storage under pressure (drafts and the outbox live there). */
+/** One step of an answer's path inside repeats: `members[2].` and the rest (`visits[1].clinic`). */
+const PATH_STEP = /^([a-z0-9_]+)\[(\d+)\]\.(.+)$/;
+
 const askPersist = () => void navigator.storage?.persist?.().catch(() => false);
 
 /** The public form: native inputs, WCAG 2.2 AA, a draft saved on every change, an outbox for offline. */
@@ -276,17 +279,18 @@ export function FormApp({
     let holder: DraftAnswers | undefined = answers;
     const around: Array<{ noun: string; n: string }> = [];
     let rest = key;
-    for (let step = /^([a-z0-9_]+)\[(\d+)\]\.(.+)$/.exec(rest); step;) {
-      const r = list.find((q) => q.key === step![1]);
-      const instance: DraftAnswers | undefined = (
-        holder?.[step[1]] as DraftAnswers[] | undefined
-      )?.[+step[2] - 1];
-      around.unshift({ noun: itemWords(r ?? { label: '' }, text).noun, n: step[2] });
+    let step: RegExpExecArray | null;
+    while ((step = PATH_STEP.exec(rest))) {
+      const [, repeat, n, inner] = step;
+      const r = list.find((q) => q.key === repeat);
+      const instance: DraftAnswers | undefined = (holder?.[repeat] as DraftAnswers[] | undefined)?.[
+        +n - 1
+      ];
+      around.unshift({ noun: itemWords(r ?? { label: '' }, text).noun, n });
       list = r?.questions ?? [];
       scope = { ...scope, ...(instance as Record<string, Answer> | undefined) };
       holder = instance;
-      rest = step[3];
-      step = /^([a-z0-9_]+)\[(\d+)\]\.(.+)$/.exec(rest);
+      rest = inner;
     }
     const q = list.find((x) => x.key === rest || `${x.key}__other` === rest);
     let label = q ? fill(q.label, scope) : rest;
