@@ -34,29 +34,7 @@ describe('nested repeat groups', () => {
   });
 
   it('takes a repeat inside a repeat, and refuses one inside itself or more than 3 deep', async () => {
-    await kit.add(s, formId, {
-      key: 'visits',
-      type: 'repeat',
-      label: 'Clinic visits',
-      itemLabel: 'visit',
-      repeatKey: 'members',
-      validation: { max: '3' },
-    });
-    await kit.add(s, formId, {
-      key: 'clinic',
-      type: 'short_text',
-      label: 'Clinic',
-      required: true,
-      repeatKey: 'visits',
-    });
-    // reads the member around the visit
-    await kit.add(s, formId, {
-      key: 'vaccinated',
-      type: 'yes_no',
-      label: 'Vaccinated at this visit?',
-      repeatKey: 'visits',
-      relevant: '${age} < 5',
-    });
+    await kit.addVisitsRepeat(s, formId, 3);
     await kit.add(s, formId, {
       key: 'visit_count',
       type: 'calculate',

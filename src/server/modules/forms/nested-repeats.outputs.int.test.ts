@@ -22,6 +22,19 @@ const kit = formsTestKit(() => t);
 
 type Row = Record<string, unknown>;
 
+/** The visits sheet's header, in the XLSX and the CSV alike: the links to the member, then its questions. */
+const VISITS_HEADER = [
+  '_response_id',
+  '_row',
+  '_index',
+  '_parent_index',
+  '_parent_path',
+  '_path',
+  'clinic',
+  'vaccinated',
+  'doses_count',
+];
+
 /** The CSVs of a zip by file name: header line and rows as parsed (the BOM checked, then dropped). */
 async function zipCsvs(buf: Buffer) {
   const zip = await JSZip.loadAsync(buf);
@@ -46,27 +59,7 @@ describe('nested repeat groups in exports, datasets and edits', () => {
     formId = await kit.newForm(s, { name: 'Clinic survey', anonymous: true });
     await kit.add(s, formId, { key: 'village', type: 'short_text', label: 'Village' });
     await kit.addMembersRepeat(s, formId, 4);
-    await kit.add(s, formId, {
-      key: 'visits',
-      type: 'repeat',
-      label: 'Clinic visits',
-      itemLabel: 'visit',
-      repeatKey: 'members',
-    });
-    await kit.add(s, formId, {
-      key: 'clinic',
-      type: 'short_text',
-      label: 'Clinic',
-      required: true,
-      repeatKey: 'visits',
-    });
-    await kit.add(s, formId, {
-      key: 'vaccinated',
-      type: 'yes_no',
-      label: 'Vaccinated?',
-      repeatKey: 'visits',
-      relevant: '${age} < 5',
-    });
+    await kit.addVisitsRepeat(s, formId);
     await kit.add(s, formId, {
       key: 'doses',
       type: 'repeat',
@@ -157,17 +150,7 @@ describe('nested repeat groups in exports, datasets and edits', () => {
       _parent_path: path.replace(/\.[^.]+$/, ''),
       _path: path,
     });
-    expect(book.visits.header).toEqual([
-      '_response_id',
-      '_row',
-      '_index',
-      '_parent_index',
-      '_parent_path',
-      '_path',
-      'clinic',
-      'vaccinated',
-      'doses_count',
-    ]);
+    expect(book.visits.header).toEqual(VISITS_HEADER);
     expect(book.visits.rows).toEqual([
       {
         ...link(r1, 1, 1, 1, 'members[1].visits[1]'),
@@ -235,17 +218,7 @@ describe('nested repeat groups in exports, datasets and edits', () => {
       ['3', '1', 'Di', '1', '', '1'],
     ]);
     expect(files['responses-visits.csv']).toEqual([
-      [
-        '_response_id',
-        '_row',
-        '_index',
-        '_parent_index',
-        '_parent_path',
-        '_path',
-        'clinic',
-        'vaccinated',
-        'doses_count',
-      ],
+      VISITS_HEADER,
       [r1, '1', '1', '1', 'members[1]', 'members[1].visits[1]', 'North', 'Yes', '2'],
       [r1, '1', '2', '1', 'members[1]', 'members[1].visits[2]', 'South', '', '0'],
       [r1, '1', '1', '2', 'members[2]', 'members[2].visits[1]', 'East', '', '1'],

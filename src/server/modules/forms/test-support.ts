@@ -69,6 +69,34 @@ export function formsTestKit(app: () => Pick<TestApp, 'app'>) {
       relevant: '${age} < 18',
     });
   }
+  /**
+   * Clinic visits inside the members' repeat (a repeat in a repeat): the clinic (required) and
+   * "vaccinated?" asked per visit only when the member around it is under 5.
+   */
+  async function addVisitsRepeat(s: S, formId: string, max?: number) {
+    await add(s, formId, {
+      key: 'visits',
+      type: 'repeat',
+      label: 'Clinic visits',
+      itemLabel: 'visit',
+      repeatKey: 'members',
+      ...(max === undefined ? {} : { validation: { max: String(max) } }),
+    });
+    await add(s, formId, {
+      key: 'clinic',
+      type: 'short_text',
+      label: 'Clinic',
+      required: true,
+      repeatKey: 'visits',
+    });
+    await add(s, formId, {
+      key: 'vaccinated',
+      type: 'yes_no',
+      label: 'Vaccinated at this visit?',
+      repeatKey: 'visits',
+      relevant: '${age} < 5',
+    });
+  }
   const fieldErrors = async (s: S, formId: string) =>
     (await s.client.page(`/forms/${formId}/fields`)).props.errors as Record<string, string>;
   async function publish(s: S, formId: string) {
@@ -97,6 +125,7 @@ export function formsTestKit(app: () => Pick<TestApp, 'app'>) {
     newForm,
     add,
     addMembersRepeat,
+    addVisitsRepeat,
     fieldErrors,
     publish,
     openToken,
