@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, migrateDatabase, MIGRATIONS_DIR } from '../src/server/platform/db/client.js';
+import { buildProcessBundles } from './helpers/process-bundles.js';
 
 export const TEMPLATE_DIR = path.resolve(import.meta.dirname, '../.test-data');
 
@@ -84,9 +85,11 @@ async function pgliteTemplate(): Promise<string> {
 
 /**
  * Vitest global setup of the integration tests (and e2e): the migrated template each test file's
- * fresh database is copied from (test/helpers/database.ts), so no test file runs the migrations.
+ * fresh database is copied from (test/helpers/database.ts), so no test file runs the migrations;
+ * and the bundles of the process-level tests' child processes (helpers/process-bundles.ts).
  */
 export default async function setup() {
+  await buildProcessBundles();
   if (process.env.TEST_DATABASE_URL)
     process.env.PG_TEMPLATE_DATABASE = await postgresTemplate(process.env.TEST_DATABASE_URL);
   else process.env.PGLITE_TEMPLATE = await pgliteTemplate();

@@ -5,9 +5,11 @@
  * Runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set. Without Chromium the e2e suite
  * is skipped with a clear line, except under CI=true, where nothing may be skipped.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { isServerBundleStale } from '../bin/server-bundle.js';
+import { isClientBuildStale } from '../src/server/cli/build-check.js';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const root = path.resolve(import.meta.dirname, '..');
@@ -72,6 +74,28 @@ function vitest(label: string, args: string[]) {
  * first pass on the same tree.
  */
 const dbPassOnly = process.env.PATHWAYS_DB_PASS_ONLY === '1';
+
+/**
+ * The journeys' client build and server bundle (e2e/global-setup.ts builds them when stale), started
+ * now in the background: lint and the dead-code check use one core, so the builds take the other
+ * instead of running alone before the first journey. Awaited before the end-to-end suite.
+ */
+function backgroundBuild(): Promise<boolean> {
+  const steps = [
+    isClientBuildStale() && 'npx vite build --logLevel warn',
+    isServerBundleStale() && 'node bin/build-server.js',
+  ].filter(Boolean);
+  if (dbPassOnly || !existsSync(CHROMIUM) || !steps.length) return Promise.resolve(true);
+  console.log(`\n=== ${steps.join(' && ')}: in the background, for the journeys ===`);
+  const child = spawn('sh', ['-c', steps.join(' && ')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: process.env,
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code === 0)));
+}
+const built = backgroundBuild();
+
 let lintFailed = false;
 let deadcodeFailed = false;
 if (dbPassOnly) {
@@ -106,7 +130,13 @@ vitest('unit+integration', dbPassOnly ? ['--project', 'int'] : []);
 // e2e run's global setup), printed at the end
 const journeyFailures = path.join(outDir, 'journey-failures');
 
-if (existsSync(CHROMIUM)) {
+if (!(await built)) {
+  console.error(
+    '\nthe background build failed: the end-to-end suite needs the client build (output above).',
+  );
+  failedRun = true;
+  totals.failed += 1;
+} else if (existsSync(CHROMIUM)) {
   if (dbPassOnly)
     console.log(
       '\n(end-to-end on this pass: only the journeys marked @postgres-pass, whose server paths differ by driver; all of them ran in the first pass)',

@@ -22,8 +22,8 @@ import { createServerDatabase, postgresServerUrl } from '../helpers/database.js'
 import { onLines, PROCESS_TEST_TIMEOUT, runTs, type Proc } from '../helpers/server-process.js';
 import { until } from '../helpers/wait.js';
 
-/** enough 50,000-row chunks that the kill lands mid-way (progress is written once a second) */
-const ROWS = Number(process.env.DURABILITY_IMPORT_ROWS ?? 300_000);
+/** three 50,000-row chunks: the child holds still once rows are written (HOLD), so the kill lands mid-way */
+const ROWS = Number(process.env.DURABILITY_IMPORT_ROWS ?? 150_000);
 const STALE_SECONDS = 2;
 
 const dirs: string[] = [];

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { processBundle } from './process-bundles.js';
 import { PROCESS_GUARD_MS } from './wait.js';
 
 export { PROCESS_GUARD_MS, PROCESS_TEST_TIMEOUT } from './wait.js';
@@ -25,9 +26,14 @@ export interface Proc {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Run a TypeScript entry point of the project in a child Node process (through tsx). */
+/**
+ * Run a TypeScript entry point of the project in a child Node process: from its bundle when it is
+ * one of the bundled test processes (process-bundles.ts), otherwise through tsx.
+ */
 export function runTs(entry: string, args: string[], env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(ROOT, entry), ...args], {
+  const bundle = processBundle(entry);
+  const start = bundle ? [bundle] : ['--import', 'tsx', path.resolve(ROOT, entry)];
+  const child = spawn(process.execPath, [...start, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
