@@ -81,7 +81,9 @@ export async function rejectsJunk(schema: z.ZodType, numRuns = RUNS) {
     fc.property(invalidObject, (o) => !schema.safeParse(o).success),
     { numRuns },
   );
-  return r.failed ? `accepted ${JSON.stringify(r.counterexample?.[0]).slice(0, 200)}` : undefined;
+  return r.failed
+    ? `accepted ${JSON.stringify(r.counterexample?.[0]).slice(0, 300)}; replay { seed: ${r.seed}, path: "${r.counterexamplePath}" }`
+    : undefined;
 }
 
 /** For schemas that ignore unknown keys: whatever parses carries none of the junk keys. */
