@@ -13,9 +13,7 @@ import {
   linkByToken,
   liveResponses,
   commitSubmissions,
-  lockedOnly,
   prepareSubmissions,
-  ShortPathMissed,
 } from './submit.use-cases.js';
 import { submissionBatches } from './submit.batches.js';
 import { submitSchema, WAVE_RE, type SubmitInput } from '../../../shared/forms/forms.schemas.js';
@@ -131,16 +129,11 @@ export function registerPublicFormRoutes(app: FastifyInstance, ctx: AppContext) 
         (prepared) => ({ prepared, actor: items[0].actor }),
       ),
     // a batch the first stage refused whole (an unknown link, answers that do not pass) opens no
-    // transaction; one whose short path missed (nothing stored) is stored again under the lock
-    commit: async (_token, { prepared, actor }) => {
-      if (!prepared.ready) return prepared.out;
-      try {
-        return await runGuestUseCase(ctx, actor, (uc) => commitSubmissions(uc, prepared));
-      } catch (e) {
-        if (!(e instanceof ShortPathMissed)) throw e;
-        return runGuestUseCase(ctx, actor, (uc) => commitSubmissions(uc, lockedOnly(prepared)));
-      }
-    },
+    // transaction
+    commit: async (_token, { prepared, actor }) =>
+      prepared.ready
+        ? runGuestUseCase(ctx, actor, (uc) => commitSubmissions(uc, prepared))
+        : prepared.out,
   });
   app.post(
     '/f/:formToken',

@@ -278,10 +278,9 @@ interface Judgement {
 
 /**
  * The statement storing the flags whose rule fires, of one or many responses (an open flag's
- * reason updated); null when no rule fires. A writer may run it beside its other writes; `gate`
- * (a WHERE clause) makes it write only when the writer's other statements do.
+ * reason updated); null when no rule fires. A writer may run it beside its other writes.
  */
-export function flagsInsert(judged: Judgement[], gate: SQL = sql``): SQL | null {
+export function flagsInsert(judged: Judgement[]): SQL | null {
   const rows = judged.flatMap(({ response: r, reasons }) =>
     (Object.entries(reasons) as Array<[FlagRule, string | null]>)
       .filter((e): e is [FlagRule, string] => e[1] !== null)
@@ -296,7 +295,7 @@ export function flagsInsert(judged: Judgement[], gate: SQL = sql``): SQL | null 
   return jsonRowsInsert(
     formResponseFlags,
     rows,
-    sql`${gate} on conflict (response_id, rule) do update set reason = excluded.reason
+    sql`on conflict (response_id, rule) do update set reason = excluded.reason
       where ${formResponseFlags.clearedAt} is null`,
   );
 }

@@ -34,13 +34,6 @@ import {
 import { answersFingerprint, straightLiningReason } from '../../../shared/forms/quality.js';
 import { queueWebhookEvents, subscribedEndpoints } from '../webhooks/index.js';
 import { jsonRowsInsert } from '../../platform/db/json-rows.js';
-import {
-  missed,
-  remember,
-  shortPathOpen,
-  sinceRead,
-  type RecentResponse,
-} from './submit.memory.js';
 
 /** The live event a new response sends on the team's private channel. */
 const RESPONSE_CREATED = 'form-response.created';
@@ -236,24 +229,8 @@ export async function prepareSubmissions(
       wave: () => waveOf(found, link, input.wave, pageTextFor(input.lang ?? found.language)),
       input,
     })),
-    { short: true },
   );
 }
-
-/**
- * The short path's write found that something else wrote to the form since its read (another
- * process, the API, a change to the form's settings): nothing was stored, and the batch is stored
- * again under the form's lock (`lockedOnly`).
- */
-export class ShortPathMissed extends Error {
-  constructor() {
-    super('The form changed since the batch was read; the batch is stored again under its lock.');
-  }
-}
-
-/** The same prepared batch, to be stored under the form's lock (after `ShortPathMissed`). */
-export const lockedOnly = (prepared: Prepared): Prepared =>
-  prepared.ready ? { ...prepared, ready: { ...prepared.ready, early: null } } : prepared;
 
 /**
  * The second stage, one write: under the form's row lock, what the first stage let through
@@ -321,17 +298,6 @@ interface Pending {
   fileIds: string[];
 }
 
-/**
- * The short path's read, made in the first stage without the lock: the stored responses with the
- * batch's device ids, the duplicate rule's stored matches, and the form's last number that read saw.
- */
-interface Early {
-  pending: Pending[];
-  stored: Map<string, { id: string; hash: string }>;
-  matches: Map<number, StoredMatch>;
-  seen: number;
-}
-
 /** A checked submission that will be a new response: its statistical flags and stored duplicate match. */
 interface Fresh extends Checked, Pending {
   reasons: { speeder: string | null; out_of_range: string | null };
@@ -351,8 +317,6 @@ export interface Prepared {
     switches: Switches;
     statistical: Array<{ speeder: string | null; out_of_range: string | null }>;
     endpoints: Endpoint[];
-    /** what the short path read (null: the batch is stored under the form's lock) */
-    early: Early | null;
   } | null;
 }
 
@@ -377,7 +341,6 @@ async function prepareResponses(
   db: Db,
   { found, projectStatus }: { found: FormRow; projectStatus: ProjectStatus },
   items: Submission[],
-  o: { short?: boolean } = {},
 ): Promise<Prepared> {
   const out: Array<Outcome<Stored>> = new Array(items.length);
   const refuse = (at: number, error: unknown) => (out[at] = { ok: false, error });
@@ -412,24 +375,10 @@ async function prepareResponses(
     }
   });
   if (!checked.length) return { out, ready: null };
-  // the short path (a public batch): its read too, unless a rule needs the lock to read exactly
-  // (a stakeholder form's registration, file answers, the form's response limit)
-  const pending =
-    o.short &&
-    found.kind !== 'stakeholder' &&
-    found.settings.responseLimit == null &&
-    !checked.some((c) => hasFileAnswer(c))
-      ? checked.map((c) => ({
-          id: randomUUID(),
-          values: c.kept,
-          fileIds: [],
-          hash: canonicalAnswers(c.kept),
-        }))
-      : null;
   // the team's switches (a monthly limit is counted again under the lock), the statistical
   // quality rules over the form's recent responses, and the endpoints new responses are
   // delivered to: none needs the lock, none depends on another
-  const [switches, statistical, endpoints, read] = await Promise.all([
+  const [switches, statistical, endpoints] = await Promise.all([
     teamSwitchesFor(ctx, db, found),
     statisticalReasonsOf(
       db,
@@ -441,75 +390,15 @@ async function prepareResponses(
       })),
     ),
     subscribedEndpoints(db, found.teamId, 'response.created'),
-    pending && readStored(db, found, checked, pending, { seen: true }),
   ]);
-  // a team refusal or a monthly limit is decided under the lock
-  const early =
-    pending && read?.matches && read.seen !== null && !switches.refused && !switches.monthlyLimit
-      ? { pending, stored: read.stored, matches: read.matches, seen: read.seen }
-      : null;
-  return {
-    out,
-    ready: { found, projectStatus, checked, switches, statistical, endpoints, early },
-  };
+  return { out, ready: { found, projectStatus, checked, switches, statistical, endpoints } };
 }
 
-const hasFileAnswer = (c: Checked) =>
-  c.version.questions.some((q) => q.type === 'file' && c.kept[q.key] !== undefined);
-
-/**
- * The second stage: the short path when the first stage read for it (and the form has not just
- * missed it), else under the form's row lock, the exact rules and the one write (see above).
- */
-function commitResponses(uc: Storing, prepared: Prepared): Promise<Array<Outcome<Stored>>> {
-  const early = prepared.ready?.early;
-  return early && shortPathOpen(prepared.ready!.found.id)
-    ? storeOptimistic(uc, prepared, early)
-    : storeLocked(uc, prepared);
-}
-
-/**
- * The short path, for a public batch of a form whose rules need no read under the lock: what the
- * first stage read (without the lock), with what this process stored since (submit.memory.ts),
- * decides each submission; then one statement numbers the form's responses, stores them and their
- * flags, and takes the form's row lock only for itself and the commit. It writes only if the form's
- * last number, settings and version are still those it expects; otherwise nothing is written and
- * `ShortPathMissed` has the batch stored again under the lock. So a batch holds the lock for one
- * round trip and the commit instead of four.
- */
-async function storeOptimistic(
-  uc: Storing,
-  prepared: Prepared,
-  early: Early,
-): Promise<Array<Outcome<Stored>>> {
-  const { found, projectStatus, switches } = prepared.ready!;
-  // no read here: the form has no response limit and the team no monthly limit (the first stage)
-  const closedFor = await closure(uc, found, projectStatus, switches);
-  // from here to the write nothing is awaited: what this process remembers cannot change meanwhile
-  const since = sinceRead(found.id, early.seen);
-  if (!since) return storeLocked(uc, prepared);
-  try {
-    return await storeFresh(uc, prepared, {
-      form: found,
-      pending: early.pending,
-      stored: early.stored,
-      matches: early.matches,
-      closedFor,
-      base: since.base,
-      later: since.later,
-      guarded: true,
-    });
-  } catch (e) {
-    missed(found.id);
-    throw e instanceof ShortPathMissed ? e : new ShortPathMissed();
-  }
-}
-
-/** Under the form's row lock, held to the commit: the exact rules and the one write (see above). */
-async function storeLocked(uc: Storing, prepared: Prepared): Promise<Array<Outcome<Stored>>> {
+/** The second stage: under the form's row lock, the exact rules and the one write (see above). */
+async function commitResponses(uc: Storing, prepared: Prepared): Promise<Array<Outcome<Stored>>> {
   const out = [...prepared.out];
   if (!prepared.ready) return out;
-  const { found, projectStatus, checked, switches } = prepared.ready;
+  const { found, projectStatus, checked, switches, statistical, endpoints } = prepared.ready;
   const refuse = (at: number, error: unknown) => (out[at] = { ok: false, error });
   // the form's row lock, held to the commit: response numbers are taken in commit order (a
   // keyset reader by seq never skips one) and the response limits are exact
@@ -534,55 +423,11 @@ async function storeLocked(uc: Storing, prepared: Prepared): Promise<Array<Outco
       pending.push(null);
     }
   }
-  const { stored, matches } = await readStored(uc.tx, form, checked, pending, { seen: false });
+  const { stored, matches } = await readUnderLock(uc, form, checked, pending);
   // why this form takes no new response now, said in a submission's language (null: it is open)
   const closedFor = await closure(uc, form, projectStatus, switches);
-  return storeFresh(
-    uc,
-    { ...prepared, out },
-    {
-      form,
-      pending,
-      stored,
-      matches,
-      closedFor,
-      base: form.responseSeq,
-      later: [],
-      guarded: false,
-    },
-  );
-}
-
-/**
- * Both paths from their reads on: each submission a retry, a refusal or a new response; then one
- * statement stores the new responses with the numbers after `base`, the form's last number and
- * the flags. `later` are responses this process stored after the read (the short path's);
- * `guarded` writes only if the form's last number is still `base` (and its settings and version
- * unchanged), else throws `ShortPathMissed` with nothing written. Nothing is awaited before the
- * write on the short path (no stakeholder form there, and its matches are read).
- */
-async function storeFresh(
-  uc: Storing,
-  prepared: Prepared,
-  o: {
-    form: FormRow;
-    pending: Array<Pending | null>;
-    stored: Map<string, { id: string; hash: string }>;
-    matches: Map<number, StoredMatch> | null;
-    closedFor: Awaited<ReturnType<typeof closure>>;
-    base: number;
-    later: RecentResponse[];
-    guarded: boolean;
-  },
-): Promise<Array<Outcome<Stored>>> {
-  const { form, pending, stored, matches, closedFor, base, later } = o;
-  const { checked, statistical, endpoints } = prepared.ready!;
-  const out = [...prepared.out];
-  const refuse = (at: number, error: unknown) => (out[at] = { ok: false, error });
   const fresh: Fresh[] = [];
-  const taken = new Map<string, { id: string; hash: string }>(
-    later.map((r) => [r.clientId, { id: r.id, hash: r.hash }]),
-  );
+  const taken = new Map<string, { id: string; hash: string }>();
   for (const [k, c] of checked.entries()) {
     const p = pending[k];
     if (!p) continue;
@@ -615,38 +460,21 @@ async function storeFresh(
     id: f.id,
     teamId: form.teamId,
     formId: form.id,
-    seq: base + 1 + n,
+    seq: form.responseSeq + 1 + n,
     stakeholderId: stakeholderIds[n],
     wave: f.wave,
     answers: f.values,
     fingerprint: answersFingerprint(f.values),
   }));
   // the duplicate rule: stored matches (read with the retries, or now that the stakeholders are
-  // known), then the responses stored since the read (the short path's), then the batch's own
+  // known), then the batch's own earlier responses
   const duplicates = matches
     ? duplicateReasons(
-        [...later, ...inserted],
-        fresh.map((f, n) => ({
-          i: later.length + n,
-          sw: f.match?.sw ?? null,
-          fp: f.match?.fp ?? null,
-        })),
+        inserted,
+        fresh.map((f, n) => ({ i: n, sw: f.match?.sw ?? null, fp: f.match?.fp ?? null })),
         { pending: true },
-      ).slice(later.length)
+      )
     : await duplicatesOf(uc.tx, form.id, inserted, { pending: true });
-  const recent: RecentResponse[] = inserted.map((r, n) => ({
-    seq: r.seq,
-    id: r.id,
-    clientId: fresh[n].s.input.id,
-    hash: fresh[n].hash,
-    stakeholderId: r.stakeholderId,
-    wave: r.wave,
-    fingerprint: r.fingerprint,
-  }));
-  // the short path numbers after what it remembers: the next batch numbers after this one
-  if (o.guarded) remember(form.id, base, recent);
-  // the short path's write happens only if nothing else wrote to the form since its read
-  const gate = o.guarded ? sql`where exists (select 1 from numbered)` : sql``;
   // one statement stores the responses, the form's last number and the data quality flags (a
   // response is never stored without them)
   const responsesInsert = jsonRowsInsert(
@@ -660,15 +488,10 @@ async function storeFresh(
       answersHash: f.hash,
       durationMs: f.s.input.durationMs ?? null,
     })),
-    sql`${gate} on conflict (form_id, client_id) do nothing returning id`,
+    sql`on conflict (form_id, client_id) do nothing returning id`,
   )!;
-  const numbered = o.guarded
-    ? sql`update ${forms} set response_seq = ${base + fresh.length}
-        where id = ${form.id} and response_seq = ${base}
-          and settings = ${JSON.stringify(form.settings)}::jsonb
-          and current_version is not distinct from ${form.currentVersion}
-        returning id`
-    : sql`update ${forms} set response_seq = ${base + fresh.length} where id = ${form.id}`;
+  const numbered = sql`update ${forms} set response_seq = ${form.responseSeq + fresh.length}
+    where id = ${form.id}`;
   const flags = flagsInsert(
     inserted.map((r, n) => ({
       response: r,
@@ -678,22 +501,17 @@ async function storeFresh(
         straight_lining: straightLiningReason(r.answers, fresh[n].version.questions),
       },
     })),
-    gate,
   );
   const [written] = (
     (await uc.tx.execute(
-      sql`with numbered as (${numbered}), written as (${responsesInsert})${
+      sql`with written as (${responsesInsert}), numbered as (${numbered})${
         flags ? sql`, flagged as (${flags})` : sql``
       } select count(*)::int as n from written`,
     )) as unknown as { rows: Array<{ n: number }> }
   ).rows;
-  if (Number(written.n) !== fresh.length) {
-    // the short path: another writer came first (nothing, or a retry's row, was written: the
-    // use case rolls back); under the lock every writer looked first, so there it is a bug
-    if (o.guarded) throw new ShortPathMissed();
+  // every writer of the form's responses holds its lock and looked first: a conflict here is a bug
+  if (Number(written.n) !== fresh.length)
     throw new Error('A response id was taken under the form’s lock; nothing was stored.');
-  }
-  if (!o.guarded) remember(form.id, base, recent);
   for (const [n, r] of inserted.entries()) await attachFiles(uc.tx, r.id, fresh[n].fileIds);
   for (const r of inserted)
     uc.publish(channels.team(form.teamId), RESPONSE_CREATED, { formId: form.id, responseId: r.id });
@@ -720,17 +538,15 @@ async function storeFresh(
 }
 
 /**
- * One statement: the stored responses with the batch's device ids (a retry, or an id reused), and
- * the duplicate rule's stored matches of each checked submission (by its place), but for a
- * stakeholder form, whose stakeholders are known only once registered; with `seen`, the form's last
- * number as this read saw it. Under the form's lock, or the short path's, without it.
+ * Under the form's lock, one statement: the stored responses with the batch's device ids (a retry,
+ * or an id reused), and the duplicate rule's stored matches of each checked submission (by its
+ * place), but for a stakeholder form, whose stakeholders are known only once registered.
  */
-async function readStored(
-  db: Db,
+async function readUnderLock(
+  uc: Storing,
   form: FormRow,
   checked: Checked[],
   pending: Array<Pending | null>,
-  o: { seen: boolean },
 ) {
   const ids = checked.map((c) => c.s.input.id);
   const matches =
@@ -746,24 +562,21 @@ async function readStored(
           })),
         );
   const [read] = (
-    (await db.execute(sql`select
+    (await uc.tx.execute(sql`select
       (select coalesce(json_agg(json_build_object('id', ${formResponses.id},
           'clientId', ${formResponses.clientId}, 'hash', ${formResponses.answersHash})), '[]'::json)
         from ${formResponses} where ${formResponses.formId} = ${form.id}
         and ${inArray(formResponses.clientId, ids)}) as stored,
-      ${matches ? sql`(select coalesce(json_agg(m), '[]'::json) from (${matches}) m)` : sql`null`} as matches,
-      ${o.seen ? sql`(select ${forms.responseSeq} from ${forms} where ${forms.id} = ${form.id})` : sql`null`} as seen`)) as unknown as {
+      ${matches ? sql`(select coalesce(json_agg(m), '[]'::json) from (${matches}) m)` : sql`null`} as matches`)) as unknown as {
       rows: Array<{
         stored: Array<{ id: string; clientId: string; hash: string }>;
         matches: StoredMatch[] | null;
-        seen: number | null;
       }>;
     }
   ).rows;
   return {
     stored: new Map(read.stored.map((r) => [r.clientId, r])),
     matches: read.matches && new Map(read.matches.map((m) => [Number(m.i), m])),
-    seen: read.seen == null ? null : Number(read.seen),
   };
 }
 
