@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isNull, sql } from 'drizzle-orm';
 import { type TestApp } from '../test/helpers/app.js';
 import { formResponseFlags } from '../src/server/modules/forms/forms.tables.js';
-import { shot } from './helpers/browser.js';
+import { clickToVisit, shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 import { ownerWithProject } from './helpers/owner.js';
 
@@ -97,8 +97,12 @@ it('build a survey, publish it, answer it on a phone (an error first), see the r
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // the responses page, open while the respondent answers on a phone
-  await page.getByRole('link', { name: 'Responses', exact: true }).click();
-  await page.getByRole('heading', { name: 'Responses: Household water survey' }).waitFor();
+  // (a click on the link was once lost in CI right after the viewport changed back: clickToVisit)
+  await clickToVisit(
+    page,
+    page.getByRole('link', { name: 'Responses', exact: true }),
+    page.getByRole('heading', { name: 'Responses: Household water survey' }),
+  );
 
   const phone = await browser.newPage();
   await phone.setViewportSize({ width: 375, height: 800 });

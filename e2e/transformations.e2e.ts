@@ -9,7 +9,7 @@ import {
   transformationRuns,
   transformations,
 } from '../src/server/modules/transformations/transformations.tables.js';
-import { shot } from './helpers/browser.js';
+import { clickToVisit, shot } from './helpers/browser.js';
 import { startJourney, type Journey } from './helpers/journey.js';
 import { ownerWithProject } from './helpers/owner.js';
 
@@ -241,15 +241,12 @@ it('clean a messy imported CSV step by step, see previews and counts, run it, se
   await page.getByRole('button', { name: 'Save binding' }).click();
   await page.getByText('Binding saved').first().waitFor();
   await page.goto(`${base}/metrics/${metric.id}`);
-  // a click on the figure landing while the page settles was once lost (CI, PostgreSQL pass: no
-  // visit followed it; cause not found): click again only if its rows page has not come in 10 s
-  const rowsHeading = page.getByRole('heading', { name: `Respondents, ${year}: 5` });
-  const onMetric = () => new URL(page.url()).pathname === `/metrics/${metric.id}`;
-  for (let i = 0; i < 3 && onMetric() && !(await rowsHeading.count()); i++) {
-    await page.getByRole('link', { name: '5', exact: true }).click();
-    await rowsHeading.waitFor({ timeout: 10_000 }).catch(() => undefined);
-  }
-  await rowsHeading.waitFor();
+  // the figure's rows page (a lost click is clicked again: clickToVisit)
+  await clickToVisit(
+    page,
+    page.getByRole('link', { name: '5', exact: true }),
+    page.getByRole('heading', { name: `Respondents, ${year}: 5` }),
+  );
   console.log('screenshot', await top(page).then(() => shot(page, 'transformations-metric-rows')));
 
   // replay: the recipe re-runs by itself when the survey gets a new version, and shows the diff

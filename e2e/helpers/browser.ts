@@ -99,6 +99,22 @@ export function cookiesFor(headers: Headers, base: string) {
   });
 }
 
+/**
+ * Click a link and wait for the page it opens (`arrived`). A click that lands while the page
+ * settles was lost twice in CI (no visit followed it; cause not found): if `arrived` has not come
+ * 10 s after a click and the page is still where it was, the link is clicked again (up to three
+ * times); then `arrived` is waited for as any condition. The 10 s only spaces the clicks: a slow
+ * visit that comes after a second click passes the same way.
+ */
+export async function clickToVisit(page: Page, link: Locator, arrived: Locator) {
+  const from = page.url();
+  for (let i = 0; i < 3 && page.url() === from && !(await arrived.count()); i++) {
+    await link.click();
+    await arrived.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  }
+  await arrived.waitFor();
+}
+
 /** A locator's box once it has stopped moving (the diagram animates its fit). */
 export async function stableBox(l: Locator) {
   let prev = await l.boundingBox();
