@@ -7,7 +7,7 @@ import {
   expr,
   FIELDS,
 } from '../../../test/helpers/expression-arbitraries';
-import { stripPositions } from './ast';
+import { stripPositions, type Expr } from './ast';
 import {
   evaluate,
   evaluateBoolean,
@@ -89,18 +89,25 @@ describe('the visual condition model', () => {
   });
 
   it('round-trips AST -> model -> AST for every AST that has the simple shape', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          expr,
-          condition.map((c) => fromVisual(c)!),
-        ),
-        (ast) => {
-          const model = toVisual(ast);
-          if (model) expect(stripPositions(fromVisual(model)!)).toEqual(stripPositions(ast));
-        },
+    // outside a choice filter a bare name reads the answer as `${name}` does (ast.ts), so the
+    // builder writes it back as `${name}`: the same meaning (a seed that found this once in CI,
+    // when the comparison still told the two apart, is replayed first)
+    const asAnswers = (e: Expr) =>
+      JSON.parse(JSON.stringify(stripPositions(e)), (k, v: unknown) =>
+        k === 'bare' ? undefined : v,
+      ) as unknown;
+    const property = fc.property(
+      fc.oneof(
+        expr,
+        condition.map((c) => fromVisual(c)!),
       ),
+      (ast) => {
+        const model = toVisual(ast);
+        if (model) expect(asAnswers(fromVisual(model)!)).toEqual(asAnswers(ast));
+      },
     );
+    fc.assert(property, { seed: 993259653, path: '87:2', endOnFailure: true });
+    fc.assert(property);
   });
 
   it('reads the usual skip-logic shapes and refuses the others', () => {
@@ -117,6 +124,11 @@ describe('the visual condition model', () => {
     expect(toVisual(parsed('${a} > ${b}'))).toBeNull();
     expect(toVisual(parsed('3 < ${a}'))).toBeNull();
     expect(fromVisual({ combinator: 'any', rules: [] })).toBeNull();
+    // a bare name reads the answer (outside a choice filter): the same rule as `${b} != ''`
+    expect(toVisual(parsed("b != ''"))).toEqual({
+      combinator: 'all',
+      rules: [{ field: 'b', operator: 'not-empty', value: '' }],
+    });
   });
 });
 
