@@ -34,7 +34,7 @@ describe('nested repeat groups', () => {
   });
 
   it('takes a repeat inside a repeat, and refuses one inside itself or more than 3 deep', async () => {
-    await kit.addVisitsRepeat(s, formId, 3);
+    await kit.addVisitsRepeat(s, formId, { max: 3 });
     await kit.add(s, formId, {
       key: 'visit_count',
       type: 'calculate',

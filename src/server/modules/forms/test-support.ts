@@ -71,16 +71,22 @@ export function formsTestKit(app: () => Pick<TestApp, 'app'>) {
   }
   /**
    * Clinic visits inside the members' repeat (a repeat in a repeat): the clinic (required) and
-   * "vaccinated?" asked per visit only when the member around it is under 5.
+   * "vaccinated?" asked per visit only when the member around it is under 5. `max` bounds the
+   * visits; `repeatCount` (an expression) sets how many there are.
    */
-  async function addVisitsRepeat(s: S, formId: string, max?: number) {
+  async function addVisitsRepeat(
+    s: S,
+    formId: string,
+    o: { max?: number; repeatCount?: string } = {},
+  ) {
     await add(s, formId, {
       key: 'visits',
       type: 'repeat',
       label: 'Clinic visits',
       itemLabel: 'visit',
       repeatKey: 'members',
-      ...(max === undefined ? {} : { validation: { max: String(max) } }),
+      ...(o.max === undefined ? {} : { validation: { max: String(o.max) } }),
+      ...(o.repeatCount === undefined ? {} : { repeatCount: o.repeatCount }),
     });
     await add(s, formId, {
       key: 'clinic',

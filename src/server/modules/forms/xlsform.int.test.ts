@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-const { setup, newForm, add, addMembersRepeat, publish } = formsTestKit(() => t);
+const { setup, newForm, add, addMembersRepeat, addVisitsRepeat, publish } = formsTestKit(() => t);
 
 const upload = (s: KitState, path: string, buffer: Buffer, filename = 'household.xlsx') => {
   const { payload, headers } = multipartFile(buffer, { filename });
@@ -383,28 +383,7 @@ describe('XLSForm import', () => {
       label: 'Clinic visits this year',
       repeatKey: 'members',
     });
-    await add(s, formId, {
-      key: 'visits',
-      type: 'repeat',
-      label: 'Clinic visits',
-      itemLabel: 'visit',
-      repeatKey: 'members',
-      repeatCount: '${n_visits}',
-    });
-    await add(s, formId, {
-      key: 'clinic',
-      type: 'short_text',
-      label: 'Clinic',
-      required: true,
-      repeatKey: 'visits',
-    });
-    await add(s, formId, {
-      key: 'vaccinated',
-      type: 'yes_no',
-      label: 'Vaccinated at this visit?',
-      repeatKey: 'visits',
-      relevant: '${age} < 5',
-    });
+    await addVisitsRepeat(s, formId, { repeatCount: '${n_visits}' });
     await add(s, formId, {
       key: 'doses',
       type: 'repeat',
